@@ -1,0 +1,49 @@
+/**
+ * Three bundles from explicit inputs (top-level folders, not electron-vite's src/ defaults):
+ * - main: the Electron host, the CLI and the web host — ESM, dependencies left in node_modules;
+ * - preload: CommonJS and fully bundled, so it runs in a sandboxed renderer;
+ * - renderer: React + Monaco with its workers, nothing loaded from a CDN.
+ */
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+
+const root = import.meta.dirname;
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: resolve(root, 'out/main'),
+      lib: {
+        entry: {
+          index: resolve(root, 'main/index.ts'),
+          cli: resolve(root, 'main/cli.ts'),
+          web: resolve(root, 'main/web.ts'),
+        },
+        formats: ['es'],
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: resolve(root, 'out/preload'),
+      externalizeDeps: false,
+      lib: { entry: { index: resolve(root, 'preload/index.ts') }, formats: ['cjs'] },
+      rolldownOptions: { output: { entryFileNames: '[name].cjs' } },
+    },
+  },
+  renderer: {
+    root: resolve(root, 'renderer'),
+    base: './',
+    plugins: [react()],
+    worker: { format: 'es' },
+    build: {
+      outDir: resolve(root, 'out/renderer'),
+      chunkSizeWarningLimit: 8000,
+      // Vite 8's default minifier miscompiles Monaco 0.57's tokenizer ("Token length and text
+      // length do not match!" while typing JSON). The app loads from local disk; size is cheap.
+      minify: false,
+      rolldownOptions: { input: resolve(root, 'renderer/index.html') },
+    },
+  },
+});

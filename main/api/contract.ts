@@ -1,0 +1,138 @@
+/**
+ * The one contract between main and every view of it (ARCHITECTURE property 3).
+ *
+ * Each call names its argument schema (JSON Schema via TypeBox, validated at runtime by every host
+ * before the implementation runs) and its result type; each event names its payload type. Preload,
+ * the web host and the renderer's `api` client are derived from this module — adding a call is one
+ * entry here plus one implementation in `main/api/services`.
+ *
+ * The renderer may only `import type` from here (enforced by ESLint), so this file must stay free
+ * of Node-only imports: it is type-checked under both the node and the web tsconfig.
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+/** A call: renderer → main, answered once. `R` is the result type (phantom, for typing only). */
+export interface CallSpec<A extends TSchema = TSchema, R = unknown> {
+  readonly description: string;
+  readonly args: A;
+  readonly __result?: R;
+}
+
+/** An event: main → renderer, pushed to every subscriber. */
+export interface EventSpec<P = unknown> {
+  readonly description: string;
+  readonly __payload?: P;
+}
+
+function call<R>() {
+  return <A extends TSchema>(description: string, args: A): CallSpec<A, R> => ({
+    description,
+    args,
+  });
+}
+
+function event<P>(description: string): EventSpec<P> {
+  return { description };
+}
+
+const NoArgs = Type.Object({}, { additionalProperties: false });
+
+// ---- result and payload types -------------------------------------------------------------
+
+export type HostKind = 'electron' | 'web';
+
+export interface AppInfo {
+  name: string;
+  version: string;
+  host: HostKind;
+  platform: string;
+  versions: { node: string; electron?: string; chrome?: string; v8: string };
+}
+
+export interface PingResult {
+  /** The message as main received it. */
+  message: string;
+  /** When main received the call (ISO 8601). */
+  receivedAt: string;
+}
+
+export interface PongEvent {
+  message: string;
+  /** Sequence number of this pong since main started: proves events are ordered and not replayed. */
+  seq: number;
+  sentAt: string;
+}
+
+// ---- the contract -------------------------------------------------------------------------
+
+export const contract = {
+  calls: {
+    'app.info': call<AppInfo>()(
+      'Name, version and runtime versions of the workbench and the host it runs in.',
+      NoArgs,
+    ),
+    'diagnostics.ping': call<PingResult>()(
+      'Round trip through the bridge: main answers the call and then pushes a `diagnostics.pong` ' +
+        'event with the same message, so a view can measure both directions.',
+      Type.Object({ message: Type.String({ maxLength: 1024 }) }, { additionalProperties: false }),
+    ),
+  },
+  events: {
+    'diagnostics.pong': event<PongEvent>('Pushed after each `diagnostics.ping`.'),
+  },
+} as const;
+
+// ---- derived types: what hosts and views are written against ------------------------------
+
+export type Contract = typeof contract;
+export type CallName = keyof Contract['calls'];
+export type EventName = keyof Contract['events'];
+export type CallArgs<N extends CallName> = Static<Contract['calls'][N]['args']>;
+export type CallResult<N extends CallName> =
+  Contract['calls'][N] extends CallSpec<TSchema, infer R> ? R : never;
+export type EventPayload<N extends EventName> =
+  Contract['events'][N] extends EventSpec<infer P> ? P : never;
+
+/** Why a call failed, as every host reports it. */
+export type ContractErrorCode =
+  | 'UNKNOWN_CALL' // the name is not in the contract
+  | 'INVALID_ARGUMENTS' // the arguments do not match the call's schema
+  | 'FORBIDDEN' // the caller is not allowed (wrong frame, wrong origin, no token)
+  | 'FAILED'; // the implementation refused or failed; `message` says why
+
+export interface ContractError {
+  code: ContractErrorCode;
+  message: string;
+  /** Validation details, one line per problem (`/path: what is wrong`). */
+  details?: string[];
+}
+
+/** The wire form of a call's answer, identical over IPC and the WebSocket bridge. */
+export type CallOutcome<R = unknown> =
+  { ok: true; result: R } | { ok: false; error: ContractError };
+
+/** The object a view talks to: `window.workbench` in Electron, the WebSocket client in a browser. */
+export interface WorkbenchBridge {
+  call<N extends CallName>(name: N, args: CallArgs<N>): Promise<CallOutcome<CallResult<N>>>;
+  on<N extends EventName>(name: N, listener: (payload: EventPayload<N>) => void): () => void;
+}
+
+/** A call frame of the web host's WebSocket bridge (renderer → main). */
+export interface CallFrame {
+  type: 'call';
+  id: number;
+  name: string;
+  args: unknown;
+}
+
+/** The web host's frames towards the renderer: one answer, or a batch of events. */
+export type ServerFrame =
+  | { type: 'result'; id: number; outcome: CallOutcome }
+  | { type: 'events'; events: { name: EventName; payload: unknown }[] }
+  | { type: 'protocol-error'; message: string };
+
+/** The IPC channel names: the only two, so no loose channel strings live anywhere else. */
+export const ipcChannels = { call: 'workbench:call', event: 'workbench:event' } as const;
+
+export const callNames = Object.keys(contract.calls) as CallName[];
+export const eventNames = Object.keys(contract.events) as EventName[];

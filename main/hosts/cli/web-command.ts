@@ -1,0 +1,54 @@
+/** `workbench web`: the web host, the UI in a browser tab on loopback (also `npm run web`). */
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServices } from '../../api/services.js';
+import { isLoopbackHost, startWebHost } from '../web/server.js';
+import { UsageError } from './io.js';
+import { parseFlags, parsePort } from './parse.js';
+import type { CliCommand } from './commands.js';
+
+const usage = `Usage: workbench web [--port N] [--host 127.0.0.1|::1|localhost] [--json]
+
+Serves the workbench UI and its API on loopback. Open the printed URL: it carries a per-launch
+token in its fragment; without it the page gets nothing.
+  --port N   port to listen on (default 0: a free port)
+  --host H   loopback address to bind (default 127.0.0.1)
+  --json     print one JSON line {"url","origin"} instead of text (for scripts and tests)`;
+
+/** The renderer bundle sits beside the main bundle: out/main/*.js → out/renderer. */
+export function defaultRendererDir(): string {
+  return resolve(dirname(fileURLToPath(import.meta.url)), '../renderer');
+}
+
+export const webCommand: CliCommand = {
+  name: 'web',
+  summary: 'Serve the workbench UI on loopback for a browser tab.',
+  usage,
+  async run(argv, io) {
+    const { values } = parseFlags(argv, {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      json: { type: 'boolean' },
+    });
+    const host = values.host ?? '127.0.0.1';
+    if (!isLoopbackHost(host)) {
+      throw new UsageError(
+        `--host must be a loopback address (127.0.0.1, ::1, localhost), not '${host}'.`,
+      );
+    }
+    const services = createServices({ kind: 'web' });
+    const web = await startWebHost({
+      services,
+      rendererDir: defaultRendererDir(),
+      host,
+      port: parsePort(values.port, 0),
+    });
+    if (values.json) io.out(JSON.stringify({ url: web.launchUrl, origin: web.origin }));
+    else io.out(`PSD2 Workbench web host: open ${web.launchUrl}\nPress Ctrl+C to stop.`);
+    const signal = await io.stopRequested();
+    await web.close();
+    await services.dispose();
+    if (!values.json) io.out(`Stopped (${signal}).`);
+    return 0;
+  },
+};

@@ -1,0 +1,68 @@
+/**
+ * The Electron host: app lifecycle, the workbench window and its guards. Everything that matters
+ * lives in main/core and main/api; the policy applied here is in hosts/electron/window-policy.ts.
+ */
+import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServices } from './api/services.js';
+import { forwardEvents, wireIpc } from './hosts/electron/ipc.js';
+import {
+  APP_ENTRY_URL,
+  APP_SCHEME,
+  allowMainWindowNavigation,
+  mainWindowOptions,
+} from './hosts/electron/window-policy.js';
+import { contentSecurityPolicy, readRendererAsset } from './hosts/renderer-assets.js';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const rendererDir = join(here, '../renderer');
+const preloadPath = join(here, '../preload/index.cjs');
+
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
+
+app.enableSandbox();
+
+// Deny every new window and every navigation away from the app, for any web contents.
+app.on('web-contents-created', (_event, contents) => {
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  contents.on('will-navigate', (event, url) => {
+    if (!allowMainWindowNavigation(url)) event.preventDefault();
+  });
+  contents.on('will-redirect', (event, url) => {
+    if (!allowMainWindowNavigation(url)) event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+});
+
+async function start(): Promise<void> {
+  await app.whenReady();
+  session.defaultSession.setPermissionRequestHandler((_wc, _permission, decide) => decide(false));
+  const csp = contentSecurityPolicy();
+  protocol.handle(APP_SCHEME, async (request) => {
+    const asset = await readRendererAsset(rendererDir, new URL(request.url).pathname);
+    return new Response(new Uint8Array(asset.body), {
+      status: asset.status,
+      headers: { 'content-type': asset.contentType, 'content-security-policy': csp },
+    });
+  });
+
+  const services = createServices({
+    kind: 'electron',
+    versions: { electron: process.versions.electron, chrome: process.versions.chrome },
+  });
+  wireIpc(ipcMain, services);
+
+  const window = new BrowserWindow(mainWindowOptions(preloadPath));
+  forwardEvents(window.webContents, services);
+  window.once('ready-to-show', () => window.show());
+  await window.loadURL(APP_ENTRY_URL);
+
+  app.on('window-all-closed', () => {
+    void services.dispose().finally(() => app.quit());
+  });
+}
+
+void start();

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { createDispatcher, CallRefused, type Implementation } from '../../../main/api/dispatch';
+import { callNames, contract } from '../../../main/api/contract';
+import { createServices } from '../../../main/api/services';
+
+function implementation(overrides: Partial<Implementation> = {}): Implementation {
+  return {
+    'app.info': () => ({
+      name: 'x',
+      version: '1',
+      host: 'web',
+      platform: 'p',
+      versions: { node: '20', v8: '1' },
+    }),
+    'diagnostics.ping': ({ message }) => ({ message, receivedAt: 'now' }),
+    ...overrides,
+  };
+}
+
+describe('createDispatcher', () => {
+  it('answers a known call with valid arguments', async () => {
+    const dispatch = createDispatcher(implementation());
+    expect(await dispatch('diagnostics.ping', { message: 'hi' })).toEqual({
+      ok: true,
+      result: { message: 'hi', receivedAt: 'now' },
+    });
+  });
+
+  it('refuses a name that is not in the contract', async () => {
+    const outcome = await createDispatcher(implementation())('bank.selfDestruct', {});
+    expect(outcome).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CALL' } });
+  });
+
+  it.each([
+    ['a missing property', {}],
+    ['a wrong type', { message: 42 }],
+    ['an extra property', { message: 'x', extra: true }],
+    ['a value over its limit', { message: 'x'.repeat(1025) }],
+    ['no object at all', 'message'],
+  ])('refuses %s with the schema path in the details', async (_label, args) => {
+    const outcome = await createDispatcher(implementation())('diagnostics.ping', args);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.error.code).toBe('INVALID_ARGUMENTS');
+    expect(outcome.error.details?.length).toBeGreaterThan(0);
+  });
+
+  it('turns a refusal into a FAILED error carrying its message', async () => {
+    const dispatch = createDispatcher(
+      implementation({
+        'app.info': () => {
+          throw new CallRefused('No bank is running.', ['start one first']);
+        },
+      }),
+    );
+    expect(await dispatch('app.info', {})).toEqual({
+      ok: false,
+      error: { code: 'FAILED', message: 'No bank is running.', details: ['start one first'] },
+    });
+  });
+
+  it('never throws into the host when an implementation crashes', async () => {
+    const dispatch = createDispatcher(
+      implementation({
+        'app.info': () => {
+          throw new TypeError('boom');
+        },
+      }),
+    );
+    expect(await dispatch('app.info', {})).toMatchObject({
+      ok: false,
+      error: { code: 'FAILED', message: expect.stringContaining('boom') },
+    });
+  });
+});
+
+describe('the contract', () => {
+  it('has an implementation for every call, and only for those', () => {
+    const services = createServices({ kind: 'web' });
+    expect(callNames.sort()).toEqual(Object.keys(contract.calls).sort());
+    return Promise.all(
+      callNames.map(async (name) => {
+        const outcome = await services.dispatch(
+          name,
+          name === 'diagnostics.ping' ? { message: 'm' } : {},
+        );
+        expect(outcome.ok, `${name} answered ${JSON.stringify(outcome)}`).toBe(true);
+      }),
+    );
+  });
+
+  it('pushes diagnostics.pong after answering diagnostics.ping', async () => {
+    const services = createServices({ kind: 'web' });
+    const seen: unknown[] = [];
+    services.events.subscribe((name, payload) => seen.push({ name, payload }));
+    await services.dispatch('diagnostics.ping', { message: 'one' });
+    expect(seen).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).toEqual([
+      { name: 'diagnostics.pong', payload: expect.objectContaining({ message: 'one', seq: 1 }) },
+    ]);
+  });
+});
