@@ -3,14 +3,22 @@
  * on first use, which the build machines cannot do; there this test reports itself skipped with
  * that reason, and the same renderer is covered through the web host.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { _electron as electron } from '@playwright/test';
 import { test, expect } from './fixtures';
 
+/**
+ * The installed Electron binary, found the way electron/index.js finds it but without its
+ * fallback, which downloads (nothing in the tests may reach the network).
+ */
 function electronBinary(): string | null {
   try {
-    const path = createRequire(import.meta.url)('electron') as unknown as string;
+    const packageDir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
+    const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
+    const relative = readFileSync(join(packageDir, 'path.txt'), 'utf8');
+    const path = override ? join(override, relative) : join(packageDir, 'dist', relative);
     return existsSync(path) ? path : null;
   } catch {
     return null;
