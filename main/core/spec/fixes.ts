@@ -1,0 +1,103 @@
+/**
+ * §9.2 x-accept-fix: the opt-in catalogue, its default-from dates, and the rule that turns a header
+ * value and the bank clock into the set of fixes active for one request. Pure.
+ */
+
+export interface FixDefinition {
+  /** The value a TPP writes in x-accept-fix. */
+  name: string;
+  effect: string;
+  /** Month the fix was published (§9.2 "Introduced"), YYYY-MM. */
+  introduced: string;
+  /** First day (UTC) on which the fix applies without being asked for (§9.2 "Default from"). */
+  defaultFrom: string;
+  note?: string;
+}
+
+export const FIXES = [
+  {
+    name: 'amount-as-string',
+    effect: 'Amounts serialised as strings with correct decimals',
+    introduced: '2019-11',
+    defaultFrom: '2020-08-01',
+    note: 'The header is still required on the endpoints that list it (§4.2.1, §4.2.2).',
+  },
+  {
+    name: 'cardaccount-switch-originalamount-and-transactionamount',
+    effect: 'Correct mapping of card transactionAmount and originalAmount',
+    introduced: '2020-05',
+    defaultFrom: '2024-09-05',
+  },
+  {
+    name: 'longer-names',
+    effect: 'Card account and account name up to 70 characters',
+    introduced: '2020-06',
+    defaultFrom: '2024-09-05',
+  },
+  {
+    name: 'cash-account-type-iso',
+    effect: 'cashAccountType follows ISO 20022 values',
+    introduced: '2023-06',
+    defaultFrom: '2024-09-05',
+  },
+] as const satisfies readonly FixDefinition[];
+
+export type FixName = (typeof FIXES)[number]['name'];
+
+export const FIX_NAMES: readonly FixName[] = FIXES.map((fix) => fix.name);
+
+export function isFixName(value: unknown): value is FixName {
+  return typeof value === 'string' && (FIX_NAMES as readonly string[]).includes(value);
+}
+
+/** Notice period after which a published fix becomes the default (§9.2). */
+export const FIX_NOTICE_PERIOD_MONTHS = 3;
+
+export interface UnknownFixError {
+  kind: 'unknown-fix';
+  /** The offending entry exactly as sent ('' for an empty list entry). */
+  name: string;
+  text: string;
+}
+
+export type ParsedAcceptFix =
+  { ok: true; requested: FixName[] } | { ok: false; error: UnknownFixError };
+
+/**
+ * §9.2: several values separated by commas in one header. Whitespace around an entry is ignored;
+ * names are case-sensitive as published; an empty entry or an unknown name is an error.
+ */
+export function parseAcceptFix(headerValue: string | undefined): ParsedAcceptFix {
+  if (headerValue === undefined) return { ok: true, requested: [] };
+  const requested: FixName[] = [];
+  for (const raw of headerValue.split(',')) {
+    const name = raw.trim();
+    if (!isFixName(name)) {
+      const text =
+        name === ''
+          ? `x-accept-fix has an empty entry in '${headerValue}'`
+          : `x-accept-fix names an unknown fix '${name}'; known fixes: ${FIX_NAMES.join(', ')}`;
+      return { ok: false, error: { kind: 'unknown-fix', name, text } };
+    }
+    if (!requested.includes(name)) requested.push(name);
+  }
+  return { ok: true, requested };
+}
+
+/** True when `fix` applies by default at `now` (its default-from day has begun, UTC). */
+export function isDefaultAt(fix: FixDefinition, now: Date): boolean {
+  return now.getTime() >= Date.parse(`${fix.defaultFrom}T00:00:00Z`);
+}
+
+export type ActiveFixesResult =
+  | { ok: true; active: ReadonlySet<FixName>; requested: readonly FixName[] }
+  | { ok: false; error: UnknownFixError };
+
+/** The fixes active for one request: those asked for plus those already default on `now`. */
+export function activeFixes(headerValue: string | undefined, now: Date): ActiveFixesResult {
+  const parsed = parseAcceptFix(headerValue);
+  if (!parsed.ok) return parsed;
+  const active = new Set<FixName>(parsed.requested);
+  for (const fix of FIXES) if (isDefaultAt(fix, now)) active.add(fix.name);
+  return { ok: true, active, requested: parsed.requested };
+}

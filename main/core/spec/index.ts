@@ -1,0 +1,14 @@
+/**
+ * One source per spec fact (ARCHITECTURE property 5): enumerations, limits, headers, fixes, error
+ * catalogue, validators and JSON Schemas. Free of Node-only imports, so the renderer can use it.
+ */
+export * from './countries.js';
+export * from './currencies.js';
+export * from './enums.js';
+export * from './errors.js';
+export * from './fixes.js';
+export * from './headers.js';
+export * from './limits.js';
+export * from './schemas/index.js';
+export * from './validation.js';
+export * from './validators/index.js';

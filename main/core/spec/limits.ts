@@ -1,0 +1,56 @@
+/** §8 Limits, one named constant per row (plus the field limits §2 states and §8 repeats). */
+
+/** Calls without PSU-IP-Address per day on the card account transactions read (§8, §4.2.3). */
+export const CALLS_WITHOUT_PSU_IP_ADDRESS_PER_DAY = 4;
+/** Maximum consent age for calls without PSU-IP-Address (§8). */
+export const CONSENT_MAX_AGE_WITHOUT_PSU_IP_ADDRESS_DAYS = 180;
+/** SCA validity within a TPP session (§3.4, §5.3.4, §8). */
+export const SCA_SESSION_VALIDITY_MS = 60 * 60 * 1000;
+/** SCA renewal period of a consent (§5.3.7, §8). */
+export const SCA_RENEWAL_PERIOD_DAYS = 180;
+/** History fetch without SCA (§5.3.7, §8). */
+export const HISTORY_WITHOUT_SCA_DAYS = 90;
+/** Default page size when no paging parameter is given; next/previous links carry it (§8, §4.2.3). */
+export const DEFAULT_PAGE_SIZE = 200;
+/** `limit` query parameter lower bound (§8, §4.2.3, §4.3). */
+export const PAGE_LIMIT_MIN = 1;
+/** `limit` parameter default when some paging parameter is given (§4.2.3). */
+export const PAGE_LIMIT_PARAMETER_DEFAULT = 1;
+
+/** §2.2 / §8 payment request field limits. */
+export const END_TO_END_IDENTIFICATION_MAX = 35;
+export const CREDITOR_NAME_MAX = 70;
+export const IBAN_MAX = 34;
+/** creditorAddress street and card acceptor street (§2.2, §2.6, §8). */
+export const STREET_MAX = 70;
+export const REMITTANCE_INFORMATION_UNSTRUCTURED_MIN = 1;
+export const REMITTANCE_INFORMATION_UNSTRUCTURED_MAX = 140;
+
+/** §2.1 / §8 amount: decimal(18, 5), fraction digits per ISO 4217 minor units. */
+export const AMOUNT_PRECISION = 18;
+export const AMOUNT_SCALE = 5;
+
+/** §2.1 / §2.3 / §8: TppMessage text and psuMessage. */
+export const TPP_MESSAGE_TEXT_MAX = 512;
+export const PSU_MESSAGE_MAX = 512;
+
+/** §2.5 / §8 card transaction. */
+export const CARD_TRANSACTION_ID_MAX = 35;
+export const TRANSACTION_DETAILS_MAX = 140;
+
+/** §2.6 / §8 sandbox account transaction. */
+export const BANK_TRANSACTION_CODE_MIN = 4;
+export const BANK_TRANSACTION_CODE_MAX = 14;
+
+/** §8 account or card account name with the fix `longer-names` (§9.2). */
+export const ACCOUNT_NAME_MAX_WITH_LONGER_NAMES = 70;
+
+/** §1, §8: simulated payment batch runs per day in the sandbox (all payments except periodic). */
+export const SANDBOX_BATCH_RUNS_PER_DAY = 5;
+
+/** Issue "Embedded bank" req. 6: request bodies above this answer 413. */
+export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
+
+/** `int32` bounds for sandbox amounts and paging parameters (§2.6, §4.2.3). */
+export const INT32_MIN = -2147483648;
+export const INT32_MAX = 2147483647;
