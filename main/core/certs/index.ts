@@ -1,0 +1,14 @@
+/** Certificate toolkit (node-forge for building, node:crypto for keys and parsing). */
+export * from './atomic-file.js';
+export * from './certificate-builder.js';
+export * from './describe.js';
+export * from './import-export.js';
+export * from './issue.js';
+export * from './keys.js';
+export * from './keystore.js';
+export * from './name.js';
+export * from './pem.js';
+export * from './psd2-roles.js';
+export * from './qc-statements.js';
+export * from './secret-box.js';
+export * from './serial-number.js';

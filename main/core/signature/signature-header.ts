@@ -1,0 +1,246 @@
+/**
+ * The Signature header codec (§5.2.3): `keyId="…",algorithm="rsa-sha256",headers="…",signature="…"`,
+ * exactly these four parts in exactly this order.
+ *
+ * Parsing is strict and every failure names the part and what was wrong. Two readings where the
+ * spec is silent:
+ * - optional whitespace around the commas is allowed (HTTP list syntax, RFC 7230 §7);
+ * - a quoted value is taken verbatim: a backslash only stops the next character from closing the
+ *   quote and is kept, so RFC 2253 escapes in keyId's CA (`\,` `\"`) survive unchanged.
+ */
+
+export const SIGNATURE_PARTS = ['keyId', 'algorithm', 'headers', 'signature'] as const;
+export type SignaturePart = (typeof SIGNATURE_PARTS)[number];
+
+/** §5.2.3: "The same algorithm as the certificate; rsa-sha256". */
+export const SIGNATURE_ALGORITHM = 'rsa-sha256';
+/** §5.2.3: the request target's pseudo-header name in `headers`. */
+export const REQUEST_TARGET = '(request-target)';
+
+export interface SignatureHeaderFields {
+  keyId: string;
+  algorithm: string;
+  /** Lower-case names in signing order. */
+  headers: string[];
+  /** Base64 signature. */
+  signature: string;
+}
+
+export type SignatureHeaderFailureReason =
+  | 'empty'
+  | 'missing-part'
+  | 'part-order'
+  | 'unknown-part'
+  | 'duplicate-part'
+  | 'malformed-quoting'
+  | 'algorithm'
+  | 'empty-headers'
+  | 'header-name-case'
+  | 'malformed-headers'
+  | 'duplicate-header'
+  | 'signature-not-base64';
+
+export interface SignatureHeaderFailure {
+  reason: SignatureHeaderFailureReason;
+  /** The part concerned, when one is. */
+  part?: SignaturePart | string;
+  text: string;
+}
+
+export type SignatureHeaderParse =
+  { ok: true; fields: SignatureHeaderFields } | { ok: false; failure: SignatureHeaderFailure };
+
+const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/** RFC 7230 token characters, for header names in `headers`. */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** Builds the header value in §5.2.3 order. Throws if a value cannot be written in quotes. */
+export function buildSignatureHeader(fields: SignatureHeaderFields): string {
+  const values: Record<SignaturePart, string> = {
+    keyId: fields.keyId,
+    algorithm: fields.algorithm,
+    headers: fields.headers.join(' '),
+    signature: fields.signature,
+  };
+  return SIGNATURE_PARTS.map((part) => {
+    const value = values[part];
+    if (unquotedQuote(value)) {
+      throw new Error(`Signature ${part} contains a '"' that is not escaped and cannot be quoted`);
+    }
+    return `${part}="${value}"`;
+  }).join(',');
+}
+
+/** True when `value` has a `"` not preceded by an escaping backslash (or ends in a lone `\`). */
+function unquotedQuote(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    if (value[i] === '\\') {
+      if (i + 1 >= value.length) return true;
+      i++;
+    } else if (value[i] === '"') return true;
+  }
+  return false;
+}
+
+function fail(
+  reason: SignatureHeaderFailureReason,
+  text: string,
+  part?: string,
+): { ok: false; failure: SignatureHeaderFailure } {
+  return { ok: false, failure: part === undefined ? { reason, text } : { reason, part, text } };
+}
+
+/** Parses a (decoded, see rfc2047.ts) Signature header value strictly. */
+export function parseSignatureHeader(header: string): SignatureHeaderParse {
+  if (header.trim() === '') return fail('empty', 'Signature header is empty (§5.2.3)');
+  const found: { name: string; value: string }[] = [];
+  let i = 0;
+  const n = header.length;
+  const skipSpace = (): void => {
+    while (i < n && (header[i] === ' ' || header[i] === '\t')) i++;
+  };
+  skipSpace();
+  while (i < n) {
+    const nameStart = i;
+    while (i < n && header[i] !== '=' && header[i] !== ',') i++;
+    const name = header.slice(nameStart, i).trim();
+    if (i >= n || header[i] !== '=') {
+      return fail(
+        'malformed-quoting',
+        `Signature part '${name || header.slice(nameStart, nameStart + 20)}' has no ="value" (§5.2.3: parts are written key="value")`,
+        name || undefined,
+      );
+    }
+    if (!name) return fail('malformed-quoting', 'Signature has a part without a name (§5.2.3)');
+    i++; // '='
+    if (header[i] !== '"') {
+      return fail(
+        'malformed-quoting',
+        `Signature part '${name}' value is not in double quotes (§5.2.3: key="value")`,
+        name,
+      );
+    }
+    i++;
+    const valueStart = i;
+    let closed = false;
+    while (i < n) {
+      if (header[i] === '\\') i += 2;
+      else if (header[i] === '"') {
+        closed = true;
+        break;
+      } else i++;
+    }
+    if (!closed) {
+      return fail(
+        'malformed-quoting',
+        `Signature part '${name}' value has no closing double quote`,
+        name,
+      );
+    }
+    found.push({ name, value: header.slice(valueStart, i) });
+    i++; // closing quote
+    skipSpace();
+    if (i < n) {
+      if (header[i] !== ',') {
+        return fail(
+          'malformed-quoting',
+          `Signature part '${name}' is followed by '${header.slice(i, i + 10)}' instead of a comma (§5.2.3)`,
+          name,
+        );
+      }
+      i++;
+      skipSpace();
+      if (i >= n) return fail('malformed-quoting', 'Signature header ends with a comma');
+    }
+  }
+
+  const seen = new Set<string>();
+  for (const { name } of found) {
+    if (!(SIGNATURE_PARTS as readonly string[]).includes(name)) {
+      const hint = SIGNATURE_PARTS.find((part) => part.toLowerCase() === name.toLowerCase());
+      return fail(
+        'unknown-part',
+        hint
+          ? `Signature part '${name}' is not known; part names are case-sensitive: '${hint}' (§5.2.3)`
+          : `Signature part '${name}' is not one of keyId, algorithm, headers, signature (§5.2.3)`,
+        name,
+      );
+    }
+    if (seen.has(name))
+      return fail('duplicate-part', `Signature part '${name}' appears twice`, name);
+    seen.add(name);
+  }
+  for (const part of SIGNATURE_PARTS) {
+    if (!seen.has(part))
+      return fail('missing-part', `Signature part '${part}' is missing (§5.2.3)`, part);
+  }
+  const order = found.map(({ name }) => name);
+  const misplaced = SIGNATURE_PARTS.findIndex((part, index) => order[index] !== part);
+  if (misplaced !== -1) {
+    return fail(
+      'part-order',
+      `Signature parts are in the order ${order.join(', ')}; §5.2.3 requires keyId, algorithm, headers, signature`,
+      SIGNATURE_PARTS[misplaced],
+    );
+  }
+  const value = (part: SignaturePart): string => found.find(({ name }) => name === part)!.value;
+
+  const keyId = value('keyId');
+  if (keyId === '') return fail('missing-part', 'Signature keyId is empty (§5.2.3)', 'keyId');
+
+  const algorithm = value('algorithm');
+  if (algorithm !== SIGNATURE_ALGORITHM) {
+    return fail(
+      'algorithm',
+      `Signature algorithm is '${algorithm}'; only '${SIGNATURE_ALGORITHM}' is accepted (§5.2.3)`,
+      'algorithm',
+    );
+  }
+
+  const headersValue = value('headers');
+  if (headersValue.trim() === '') {
+    return fail('empty-headers', 'Signature headers list is empty (§5.2.3, §5.2.4)', 'headers');
+  }
+  const headers = headersValue.split(' ');
+  if (headers.some((name) => name === '')) {
+    return fail(
+      'malformed-headers',
+      `Signature headers '${headersValue}' must be names separated by single spaces (§5.2.3)`,
+      'headers',
+    );
+  }
+  for (const name of headers) {
+    if (name !== name.toLowerCase()) {
+      return fail(
+        'header-name-case',
+        `Signature headers names must be lower-case; '${name}' is not (§5.2.3)`,
+        'headers',
+      );
+    }
+    if (name.startsWith('(') ? name !== REQUEST_TARGET : !TOKEN.test(name)) {
+      return fail(
+        'malformed-headers',
+        name.startsWith('(')
+          ? `Signature headers lists '${name}'; the only pseudo-header is ${REQUEST_TARGET} (§5.2.3)`
+          : `Signature headers lists '${name}', which is not a header name`,
+        'headers',
+      );
+    }
+  }
+  const duplicate = headers.find((name, index) => headers.indexOf(name) !== index);
+  if (duplicate !== undefined) {
+    return fail('duplicate-header', `Signature headers lists '${duplicate}' twice`, 'headers');
+  }
+
+  const signature = value('signature');
+  if (signature === '' || !STRICT_BASE64.test(signature)) {
+    return fail(
+      'signature-not-base64',
+      signature === ''
+        ? 'Signature signature is empty (§5.2.3)'
+        : 'Signature signature is not base64 (§5.2.3: base64 of the RSA-SHA256 signature)',
+      'signature',
+    );
+  }
+  return { ok: true, fields: { keyId, algorithm, headers, signature } };
+}
