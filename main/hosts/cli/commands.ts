@@ -3,6 +3,7 @@
  * runner, no copy of the request pipeline (ARCHITECTURE property 1).
  */
 import type { CliIo } from './io.js';
+import { bankCommand } from './bank-command.js';
 import { webCommand } from './web-command.js';
 
 export interface CliCommand {
@@ -13,4 +14,4 @@ export interface CliCommand {
   run(argv: string[], io: CliIo): Promise<number>;
 }
 
-export const commands: CliCommand[] = [webCommand];
+export const commands: CliCommand[] = [bankCommand, webCommand];

@@ -1,0 +1,271 @@
+/**
+ * createBank: the embedded bank as an object (issue "Embedded bank", ARCHITECTURE property 4).
+ * `handle` runs the whole staged pipeline without a socket; `listen` puts a thin node:http(s)
+ * adapter in front. No module-level state: a sandbox and a production bank can run side by side.
+ */
+import type { Clock } from '../clock.js';
+import { SigningCertificateCache } from '../signature/index.js';
+import { bankError } from '../spec/errors.js';
+import { MAX_REQUEST_BODY_BYTES } from '../spec/limits.js';
+import { SpecValidator } from '../spec/validation.js';
+import {
+  cachedInspector,
+  inspectTppCertificate,
+  type CertificateInspector,
+} from './certificateInspection.js';
+import { listenBank, type BankListener, type ListenOptions } from './http.js';
+import { buildOpenApiDocument, type OpenApiDocument } from './openapi.js';
+import { TppRegistry } from './registry.js';
+import {
+  RequestLog,
+  BODY_TEXT_MAX,
+  DEFAULT_LOG_CAPACITY,
+  type ExchangeRecord,
+} from './requestLog.js';
+import { handlerResponse, rejectionResponse } from './response.js';
+import { BANK_ROUTES } from './routes.js';
+import { certificateStage } from './stages/certificate.js';
+import { fixesStage } from './stages/fixes.js';
+import { headerStage } from './stages/headers.js';
+import { requestSchemaStage } from './stages/requestSchema.js';
+import { compileRoutes, routeStage } from './stages/route.js';
+import { passThroughSession, sessionStage, type SessionHook } from './stages/session.js';
+import { signatureStage } from './stages/signature.js';
+import { transportStage } from './stages/transport.js';
+import {
+  emptyState,
+  exportSnapshot,
+  readSnapshot,
+  type BankSnapshot,
+  type BankState,
+} from './state.js';
+import { TrustStore } from './trustStore.js';
+import {
+  isRejection,
+  reject,
+  type BankMode,
+  type BankRequest,
+  type BankResponse,
+  type HandlerEnvironment,
+  type HandlerResult,
+  type Rejection,
+  type RequestContext,
+  type RouteDefinition,
+  type Stage,
+  type StageName,
+} from './types.js';
+
+export interface BankSettings {
+  /** Request log capacity (exchanges kept). */
+  requestLogCapacity?: number;
+  /** Body size limit; above it the bank answers 413. Default 1 MiB (issue req. 6). */
+  maxBodyBytes?: number;
+}
+
+export interface BankOptions {
+  mode: BankMode;
+  clock: Clock;
+  trustStore?: TrustStore;
+  registry?: TppRegistry;
+  settings?: BankSettings;
+  /** Session/SCA/consent stage; pass-through by default (the SCA issue fills it). */
+  sessionHook?: SessionHook;
+  /** The state POST /v1/sandbox/initialize and reset() return to; empty by default. */
+  initialState?: () => BankState;
+  /** Endpoints; BANK_ROUTES by default. */
+  routes?: readonly RouteDefinition[];
+  /** Reads organizationIdentifier and PSD2 roles from a certificate. */
+  inspectCertificate?: CertificateInspector;
+}
+
+export interface Bank {
+  readonly mode: BankMode;
+  readonly clock: Clock;
+  readonly trustStore: TrustStore;
+  readonly registry: TppRegistry;
+  readonly requestLog: RequestLog;
+  /** The whole pipeline for one request; never throws, never answers 500 for bad input. */
+  handle(request: BankRequest): Promise<BankResponse>;
+  /** Starts a node:http(s) listener (127.0.0.1, free port by default). */
+  listen(options?: ListenOptions): Promise<BankListener>;
+  /** The most recent listener's URL and port, if listening. */
+  readonly url: string | undefined;
+  readonly port: number | undefined;
+  /** Closes every listener this bank started. */
+  close(): Promise<void>;
+  /** A deep copy of the current state. */
+  state(): BankState;
+  exportSnapshot(): BankSnapshot;
+  /** Replaces the state with a validated snapshot; throws SnapshotError naming the problem. */
+  importSnapshot(snapshot: unknown): void;
+  /** Back to the initial state. */
+  reset(): void;
+  openApiDocument(): OpenApiDocument;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function loggedBody(body: Buffer): string | undefined {
+  if (body.length > BODY_TEXT_MAX) return undefined;
+  try {
+    return utf8.decode(body);
+  } catch {
+    return undefined;
+  }
+}
+
+export function createBank(options: BankOptions): Bank {
+  const { mode, clock } = options;
+  const trustStore = options.trustStore ?? new TrustStore();
+  const registry = options.registry ?? new TppRegistry();
+  const maxBodyBytes = options.settings?.maxBodyBytes ?? MAX_REQUEST_BODY_BYTES;
+  const requestLog = new RequestLog(options.settings?.requestLogCapacity ?? DEFAULT_LOG_CAPACITY);
+  const routes = options.routes ?? BANK_ROUTES;
+  const initialState = options.initialState ?? emptyState;
+  const listeners = new Set<BankListener>();
+  let lastListener: BankListener | undefined;
+  let state = initialState();
+
+  const openApiDocument = () =>
+    buildOpenApiDocument(routes, {
+      mode,
+      ...(lastListener ? { serverUrl: lastListener.url } : {}),
+    });
+  const env: HandlerEnvironment = {
+    get state() {
+      return state;
+    },
+    replaceState: (next) => {
+      state = next;
+    },
+    initialState,
+    openApiDocument,
+  };
+
+  const stages: [StageName, Stage][] = [
+    ['transport', transportStage(maxBodyBytes)],
+    ['route', routeStage(compileRoutes(routes), mode)],
+    ['headers', headerStage],
+    ['fixes', fixesStage],
+    ['signature', signatureStage(new SigningCertificateCache())],
+    [
+      'certificate',
+      certificateStage({
+        mode,
+        trustStore,
+        registry,
+        inspect: cachedInspector(options.inspectCertificate ?? inspectTppCertificate),
+      }),
+    ],
+    ['session', sessionStage(options.sessionHook ?? passThroughSession, env)],
+    ['request-schema', requestSchemaStage(new SpecValidator())],
+  ];
+
+  async function handle(request: BankRequest): Promise<BankResponse> {
+    const started = performance.now();
+    let ctx: RequestContext = {
+      request,
+      mode,
+      now: clock.now(),
+      pathParams: {},
+      rawQuery: new Map(),
+      query: {},
+      fixes: new Set(),
+      requestedFixes: [],
+    };
+    const stageTimings: ExchangeRecord['stageTimings'] = {};
+    let current: StageName = 'transport';
+    let outcome: HandlerResult | Rejection | undefined;
+    try {
+      for (const [name, stage] of stages) {
+        current = name;
+        const begin = performance.now();
+        const result = await stage(ctx);
+        stageTimings[name] = performance.now() - begin;
+        if (isRejection(result)) {
+          outcome = result;
+          break;
+        }
+        ctx = result; // a stage (e.g. the session hook) may hand on a new context object
+      }
+      if (!outcome) {
+        current = 'handler';
+        const begin = performance.now();
+        outcome = await ctx.route!.handle(ctx, env);
+        stageTimings.handler = performance.now() - begin;
+      }
+    } catch (error) {
+      // A bank bug, never bad input: answer SYSTEM_ERROR, log it, keep serving.
+      const message = error instanceof Error ? error.message : String(error);
+      outcome = reject(
+        `internal.${current}`,
+        bankError('SYSTEM_ERROR', `internal error in stage ${current}: ${message}`),
+      );
+    }
+    const response = isRejection(outcome)
+      ? rejectionResponse(request, outcome)
+      : handlerResponse(request, outcome);
+    const bodyText = loggedBody(request.body);
+    requestLog.record({
+      mode,
+      receivedAt: ctx.now.toISOString(),
+      durationMs: performance.now() - started,
+      stageTimings,
+      ...(ctx.route ? { operationId: ctx.route.operationId } : {}),
+      request: {
+        method: request.method,
+        target: request.target,
+        headers: { ...request.headers },
+        ...(request.remoteAddress ? { remoteAddress: request.remoteAddress } : {}),
+        bodySize: request.body.length,
+        ...(bodyText !== undefined ? { bodyText } : {}),
+      },
+      response: { status: response.status, headers: response.headers, body: response.json },
+      ...(isRejection(outcome) ? { rejectedBy: { stage: current, rule: outcome.rule } } : {}),
+    });
+    return response;
+  }
+
+  return {
+    mode,
+    clock,
+    trustStore,
+    registry,
+    requestLog,
+    handle,
+    async listen(listenOptions = {}) {
+      const listener = await listenBank(handle, { maxBodyBytes, ...listenOptions });
+      listeners.add(listener);
+      lastListener = listener;
+      return {
+        ...listener,
+        close: async () => {
+          listeners.delete(listener);
+          if (lastListener === listener) lastListener = [...listeners].pop();
+          await listener.close();
+        },
+      };
+    },
+    get url() {
+      return lastListener?.url;
+    },
+    get port() {
+      return lastListener?.port;
+    },
+    async close() {
+      const all = [...listeners];
+      listeners.clear();
+      lastListener = undefined;
+      await Promise.all(all.map((listener) => listener.close()));
+    },
+    state: () => structuredClone(state),
+    exportSnapshot: () => exportSnapshot(state, mode, clock.now()),
+    importSnapshot(snapshot) {
+      state = readSnapshot(snapshot);
+    },
+    reset() {
+      state = initialState();
+    },
+    openApiDocument,
+  };
+}

@@ -1,0 +1,185 @@
+/**
+ * The node:http(s) listener: a thin adapter from sockets to `handle` (issue req. 1). It reads the
+ * body (keeping at most limit + 1 bytes, so the pipeline answers 413 without buffering a huge
+ * upload), keeps the raw header information, writes the answer, and turns malformed HTTP into a
+ * JSON tppMessages answer too. Nothing here can stop the server.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo, Socket } from 'node:net';
+import { bankError } from '../spec/errors.js';
+import { MAX_REQUEST_BODY_BYTES } from '../spec/limits.js';
+import type { BankRequest, BankResponse } from './types.js';
+
+export interface ListenOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 0: a free port. */
+  port?: number;
+  /** Serve HTTPS with this key and certificate (PEM), e.g. from the workbench's test CA. */
+  https?: { key: string | Buffer; cert: string | Buffer };
+  maxBodyBytes?: number;
+}
+
+export interface BankListener {
+  url: string;
+  host: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Beyond this many bytes the upload is not drained any longer: answer and close. */
+const DRAIN_LIMIT_FACTOR = 16;
+
+/** Lower-case name → joined value, and the names that appeared more than once. */
+export function headersFromRaw(rawHeaders: readonly string[]): {
+  headers: Record<string, string>;
+  duplicateHeaders: string[];
+} {
+  // No prototype: a header named __proto__ must stay a header.
+  const headers = Object.create(null) as Record<string, string>;
+  const duplicates = new Set<string>();
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i]!.toLowerCase();
+    const value = rawHeaders[i + 1]!;
+    if (Object.hasOwn(headers, name)) {
+      duplicates.add(name);
+      headers[name] = `${headers[name]}, ${value}`;
+    } else headers[name] = value;
+  }
+  return { headers, duplicateHeaders: [...duplicates] };
+}
+
+function writeResponse(res: ServerResponse, response: BankResponse, close: boolean): void {
+  if (res.headersSent || res.destroyed) return;
+  const headers: Record<string, string | number> = {
+    ...response.headers,
+    'content-length': Buffer.byteLength(response.body),
+  };
+  if (close) headers.connection = 'close';
+  res.writeHead(response.status, headers);
+  res.end(response.body);
+}
+
+function failureResponse(status: number, text: string): BankResponse {
+  const error = bankError('BAD_REQUEST', text, { status });
+  return {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: JSON.stringify(error.body),
+  };
+}
+
+function requestListener(
+  handle: (request: BankRequest) => Promise<BankResponse>,
+  maxBodyBytes: number,
+) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const chunks: Buffer[] = [];
+    let kept = 0;
+    let received = 0;
+    let answered = false;
+    req.on('error', () => undefined); // a client that goes away is not the bank's problem
+    res.on('error', () => undefined);
+
+    const answer = (close: boolean) => {
+      if (answered) return;
+      answered = true;
+      const { headers, duplicateHeaders } = headersFromRaw(req.rawHeaders);
+      const request: BankRequest = {
+        method: req.method ?? 'GET',
+        target: req.url ?? '/',
+        headers,
+        duplicateHeaders,
+        body: Buffer.concat(chunks, kept),
+        ...(req.socket.remoteAddress ? { remoteAddress: req.socket.remoteAddress } : {}),
+      };
+      handle(request)
+        .then((response) => writeResponse(res, response, close))
+        .catch((error: unknown) =>
+          writeResponse(res, failureResponse(500, `bank adapter failure: ${String(error)}`), true),
+        )
+        .finally(() => {
+          if (close) req.destroy();
+        });
+    };
+
+    req.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (kept <= maxBodyBytes) {
+        const room = maxBodyBytes + 1 - kept;
+        const part = chunk.length <= room ? chunk : chunk.subarray(0, room);
+        chunks.push(part);
+        kept += part.length;
+      }
+      if (received > maxBodyBytes * DRAIN_LIMIT_FACTOR) {
+        req.pause();
+        answer(true);
+      }
+    });
+    req.on('end', () => answer(false));
+  };
+}
+
+function onClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable || socket.destroyed) {
+    socket.destroy();
+    return;
+  }
+  const status =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 431
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 408
+        : 400;
+  const reason =
+    status === 431
+      ? 'Request Header Fields Too Large'
+      : status === 408
+        ? 'Request Timeout'
+        : 'Bad Request';
+  const response = failureResponse(
+    status,
+    `malformed HTTP request (${error.code ?? error.message})`,
+  );
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: ${response.headers['content-type']}\r\n` +
+      `content-length: ${Buffer.byteLength(response.body)}\r\nconnection: close\r\n\r\n${response.body}`,
+  );
+}
+
+export async function listenBank(
+  handle: (request: BankRequest) => Promise<BankResponse>,
+  options: ListenOptions = {},
+): Promise<BankListener> {
+  const host = options.host ?? '127.0.0.1';
+  const listener = requestListener(handle, options.maxBodyBytes ?? MAX_REQUEST_BODY_BYTES);
+  const server: Server = options.https
+    ? createHttpsServer({ key: options.https.key, cert: options.https.cert }, listener)
+    : createServer(listener);
+  server.on('clientError', onClientError);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  server.on('error', () => undefined);
+  const port = (server.address() as AddressInfo).port;
+  const scheme = options.https ? 'https' : 'http';
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  let closed: Promise<void> | undefined;
+  return {
+    url: `${scheme}://${urlHost}:${port}`,
+    host,
+    port,
+    close() {
+      closed ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,12 @@
+/** The embedded bank: createBank, its data structures, route model and. */
+export * from './bank.js';
+export * from './certificateInspection.js';
+export * from './http.js';
+export * from './openapi.js';
+export * from './registry.js';
+export * from './requestLog.js';
+export * from './routes.js';
+export * from './state.js';
+export * from './trustStore.js';
+export * from './types.js';
+export type { SessionHook } from './stages/session.js';

@@ -1,0 +1,90 @@
+/**
+ * The request log (issue "Embedded bank" req. 9): a capped ring buffer of exchanges with a
+ * subscribe API. A failing subscriber never breaks the bank.
+ */
+import type { BankMode, StageName } from './types.js';
+
+export interface LoggedRequest {
+  method: string;
+  target: string;
+  headers: Record<string, string>;
+  remoteAddress?: string;
+  bodySize: number;
+  /** The body as UTF-8 text when it is valid UTF-8 and at most BODY_TEXT_MAX bytes. */
+  bodyText?: string;
+}
+
+export interface LoggedResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** Parsed JSON body (undefined for an empty body). */
+  body: unknown;
+}
+
+export interface ExchangeRecord {
+  /** Sequence number, unique per bank instance. */
+  id: number;
+  mode: BankMode;
+  /** Bank clock reading when the request arrived (ISO 8601). */
+  receivedAt: string;
+  /** Wall-clock duration of the whole pipeline. */
+  durationMs: number;
+  /** Wall-clock milliseconds spent per stage that ran. */
+  stageTimings: Partial<Record<StageName, number>>;
+  operationId?: string;
+  request: LoggedRequest;
+  response: LoggedResponse;
+  /** Set when a stage refused the request: which stage and which rule. */
+  rejectedBy?: { stage: StageName; rule: string };
+}
+
+export type ExchangeListener = (record: ExchangeRecord) => void;
+
+export const DEFAULT_LOG_CAPACITY = 500;
+export const BODY_TEXT_MAX = 64 * 1024;
+
+export class RequestLog {
+  private readonly buffer: ExchangeRecord[] = [];
+  private readonly listeners = new Set<ExchangeListener>();
+  private nextId = 1;
+
+  constructor(readonly capacity: number = DEFAULT_LOG_CAPACITY) {
+    if (!Number.isInteger(capacity) || capacity < 1)
+      throw new RangeError('request log capacity must be a positive integer');
+  }
+
+  /** Assigns the id, stores (dropping the oldest beyond capacity) and notifies subscribers. */
+  record(entry: Omit<ExchangeRecord, 'id'>): ExchangeRecord {
+    const record: ExchangeRecord = { id: this.nextId++, ...entry };
+    this.buffer.push(record);
+    if (this.buffer.length > this.capacity)
+      this.buffer.splice(0, this.buffer.length - this.capacity);
+    for (const listener of this.listeners) {
+      try {
+        listener(record);
+      } catch {
+        // A subscriber's failure is its own; the bank keeps serving.
+      }
+    }
+    return record;
+  }
+
+  /** Oldest first. */
+  entries(): ExchangeRecord[] {
+    return [...this.buffer];
+  }
+
+  get size(): number {
+    return this.buffer.length;
+  }
+
+  clear(): void {
+    this.buffer.length = 0;
+  }
+
+  /** Calls `listener` for every new exchange; returns the unsubscribe function. */
+  subscribe(listener: ExchangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * Certificate and TPP registry stage (issue req. 5). Production: the certificate chains to a CA in
+ * the trust store and is valid on the bank clock, and the TPP (organizationIdentifier) holds the
+ * endpoint's role both in the certificate's PSD2 QCStatement (PSP_AI → AISP, PSP_PI → PISP) and
+ * in the registry; every failure is 403 FORBIDDEN with a precise text. Sandbox: no trust, validity
+ * or registry checks — the identity is recorded for handlers and the log only.
+ */
+import { TPP_ROLE_BY_CERTIFICATE_ROLE, type TppRole } from '../../spec/enums.js';
+import { bankError } from '../../spec/errors.js';
+import type { CertificateInspector } from '../certificateInspection.js';
+import type { TppRegistry } from '../registry.js';
+import type { TrustStore } from '../trustStore.js';
+import { reject, type BankMode, type Rejection, type Stage } from '../types.js';
+
+const CERTIFICATE_ROLE_OF: Readonly<Record<TppRole, string>> = { AISP: 'PSP_AI', PISP: 'PSP_PI' };
+
+const forbidden = (rule: string, text: string): Rejection =>
+  reject(
+    `certificate.${rule}`,
+    bankError('FORBIDDEN', text, { path: 'TPP-Signature-Certificate' }),
+  );
+
+export interface CertificateStageOptions {
+  mode: BankMode;
+  trustStore: TrustStore;
+  registry: TppRegistry;
+  inspect: CertificateInspector;
+}
+
+export function certificateStage(options: CertificateStageOptions): Stage {
+  const { mode, trustStore, registry, inspect } = options;
+  return (ctx) => {
+    const route = ctx.route!;
+    if (!route.signed || !ctx.signature) return ctx;
+    const certificate = ctx.signature.certificate;
+    const inspection = inspect(certificate);
+    const certificateRoles = inspection.roles
+      .map((role) => TPP_ROLE_BY_CERTIFICATE_ROLE[role])
+      .filter((role): role is TppRole => role !== null);
+    ctx.tpp = { certificateRoles };
+    if (inspection.organizationIdentifier !== undefined)
+      ctx.tpp.organizationIdentifier = inspection.organizationIdentifier;
+    if (mode === 'sandbox') return ctx;
+
+    const now = ctx.now;
+    const at = `bank clock ${now.toISOString()}`;
+    if (now < certificate.notBefore)
+      return forbidden(
+        'not-yet-valid',
+        `certificate is not valid before ${certificate.notBefore.toISOString()} (${at})`,
+      );
+    if (now > certificate.notAfter)
+      return forbidden(
+        'expired',
+        `certificate expired at ${certificate.notAfter.toISOString()} (${at})`,
+      );
+    const issuer = trustStore.issuerOf(certificate.x509);
+    if (!issuer)
+      return forbidden(
+        'untrusted',
+        `certificate issuer '${certificate.issuer}' is not a CA in the bank's trust store, or did not sign this certificate`,
+      );
+    if (now < new Date(issuer.validFrom) || now > new Date(issuer.validTo))
+      return forbidden(
+        'ca-expired',
+        `issuing CA '${issuer.subject.replace(/\n/g, ', ')}' is not valid on the ${at}`,
+      );
+
+    const role = route.tppRole;
+    if (role === null) return ctx;
+    const organizationIdentifier = inspection.organizationIdentifier;
+    if (organizationIdentifier === undefined)
+      return forbidden(
+        'no-organization-identifier',
+        `certificate subject has no organizationIdentifier (OID 2.5.4.97); the bank cannot find the TPP's ${role} registration`,
+      );
+    if (!certificateRoles.includes(role)) {
+      const held = inspection.roles.length > 0 ? inspection.roles.join(', ') : 'none';
+      const problem = inspection.qcStatementsError
+        ? ` (QCStatements unreadable: ${inspection.qcStatementsError})`
+        : '';
+      return forbidden(
+        'role-not-in-certificate',
+        `${route.method} ${route.path} needs the ${role} role; the certificate's PSD2 roles (${held}) do not include ${CERTIFICATE_ROLE_OF[role]}${problem}`,
+      );
+    }
+    const entry = registry.get(organizationIdentifier);
+    if (!entry)
+      return forbidden(
+        'tpp-not-registered',
+        `TPP ${organizationIdentifier} is not in the bank's TPP registry`,
+      );
+    ctx.tpp.registeredName = entry.name;
+    if (!entry.roles.includes(role))
+      return forbidden(
+        'role-not-registered',
+        `TPP ${organizationIdentifier} (${entry.name}) is registered for ${entry.roles.join(', ')} only; ${route.method} ${route.path} needs ${role}`,
+      );
+    return ctx;
+  };
+}

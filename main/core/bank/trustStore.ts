@@ -1,0 +1,71 @@
+/**
+ * The bank's trust store (issue "Embedded bank" req. 5): the CA certificates a production TPP
+ * certificate must chain to. Plain data with add/remove/list; node:crypto does the checks.
+ */
+import { X509Certificate } from 'node:crypto';
+
+export interface TrustAnchorInfo {
+  /** SHA-256 fingerprint as node:crypto prints it (colon-separated upper-case hex); the id. */
+  fingerprint256: string;
+  subject: string;
+  validFrom: string;
+  validTo: string;
+}
+
+const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g;
+
+/** Every certificate in a PEM bundle, or the one DER certificate given. Throws on bad input. */
+export function readCertificates(input: string | Buffer): X509Certificate[] {
+  const text = typeof input === 'string' ? input : input.toString('latin1');
+  const blocks = text.match(PEM_BLOCK);
+  if (blocks) return blocks.map((block) => new X509Certificate(block));
+  if (typeof input !== 'string') return [new X509Certificate(input)];
+  throw new Error('no PEM certificate found');
+}
+
+function infoOf(certificate: X509Certificate): TrustAnchorInfo {
+  return {
+    fingerprint256: certificate.fingerprint256,
+    subject: certificate.subject,
+    validFrom: new Date(certificate.validFrom).toISOString(),
+    validTo: new Date(certificate.validTo).toISOString(),
+  };
+}
+
+export class TrustStore {
+  private readonly anchors = new Map<string, X509Certificate>();
+
+  constructor(certificates: Iterable<X509Certificate | string | Buffer> = []) {
+    for (const certificate of certificates) this.add(certificate);
+  }
+
+  /** Adds CA certificates (X509Certificate, PEM bundle or DER); returns what was added. */
+  add(input: X509Certificate | string | Buffer): TrustAnchorInfo[] {
+    const certificates = input instanceof X509Certificate ? [input] : readCertificates(input);
+    for (const certificate of certificates) {
+      if (!certificate.ca) throw new Error(`not a CA certificate: ${certificate.subject}`);
+      this.anchors.set(certificate.fingerprint256, certificate);
+    }
+    return certificates.map(infoOf);
+  }
+
+  remove(fingerprint256: string): boolean {
+    return this.anchors.delete(fingerprint256);
+  }
+
+  list(): TrustAnchorInfo[] {
+    return [...this.anchors.values()].map(infoOf);
+  }
+
+  get size(): number {
+    return this.anchors.size;
+  }
+
+  /** The trusted CA that issued and signed `certificate`, if any. */
+  issuerOf(certificate: X509Certificate): X509Certificate | undefined {
+    for (const anchor of this.anchors.values()) {
+      if (certificate.checkIssued(anchor) && certificate.verify(anchor.publicKey)) return anchor;
+    }
+    return undefined;
+  }
+}

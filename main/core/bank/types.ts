@@ -1,0 +1,172 @@
+/**
+ * The bank's request/response model and the context every pipeline stage reads and extends.
+ * No socket anywhere: the node:http listener (http.ts) is a thin adapter over these types.
+ */
+import type { TObject, TSchema } from '@sinclair/typebox';
+import type { SigningCertificate } from '../signature/index.js';
+import type { BankError } from '../spec/errors.js';
+import type { FixName } from '../spec/fixes.js';
+import type { TppRole } from '../spec/enums.js';
+import type { BankState } from './state.js';
+
+export type BankMode = 'sandbox' | 'production';
+export const BANK_MODES: readonly BankMode[] = ['sandbox', 'production'];
+
+export interface BankRequest {
+  method: string;
+  /** Path and query exactly as on the request line. */
+  target: string;
+  /** Lower-case names → value; a field sent several times is joined with ", " (RFC 9110 §5.3). */
+  headers: Record<string, string>;
+  /** Lower-case names of fields that appeared more than once on the wire. */
+  duplicateHeaders?: readonly string[];
+  /** The body bytes; an adapter may cut a body above the size limit to limit + 1 bytes. */
+  body: Buffer;
+  remoteAddress?: string;
+}
+
+export interface BankResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** Serialised body (JSON text); empty for 204. */
+  body: string;
+  /** The body before serialisation (for the request log); undefined when empty. */
+  json?: unknown;
+}
+
+/** The stages in pipeline order, as the request log names them. */
+export const STAGE_NAMES = [
+  'transport',
+  'route',
+  'headers',
+  'fixes',
+  'signature',
+  'certificate',
+  'session',
+  'request-schema',
+  'handler',
+] as const;
+export type StageName = (typeof STAGE_NAMES)[number];
+
+/** A refusal: the error answer plus the id of the rule that refused (for the log). */
+export interface Rejection {
+  kind: 'rejection';
+  rule: string;
+  error: BankError;
+  /** Extra response headers (e.g. Allow on 405). */
+  headers?: Record<string, string>;
+}
+
+export function reject(
+  rule: string,
+  error: BankError,
+  headers?: Record<string, string>,
+): Rejection {
+  return headers ? { kind: 'rejection', rule, error, headers } : { kind: 'rejection', rule, error };
+}
+
+export function isRejection(value: unknown): value is Rejection {
+  return typeof value === 'object' && value !== null && (value as Rejection).kind === 'rejection';
+}
+
+/** What the certificate stage learnt about the TPP (production: also checked against the registry). */
+export interface TppIdentity {
+  organizationIdentifier?: string;
+  /** TPP roles granted by the certificate's PSD2 QCStatement (PSP_AI → AISP, PSP_PI → PISP). */
+  certificateRoles: TppRole[];
+  /** Registered name, when the registry knows the TPP. */
+  registeredName?: string;
+}
+
+export interface RequestContext {
+  readonly request: BankRequest;
+  readonly mode: BankMode;
+  /** The bank clock's reading when the request arrived; every time rule uses it. */
+  readonly now: Date;
+  route?: RouteDefinition;
+  pathParams: Record<string, string>;
+  /** Raw query: name → values as sent. */
+  rawQuery: Map<string, string[]>;
+  /** Query after coercion and validation (request-schema stage). */
+  query: Record<string, unknown>;
+  /** Active fixes (§9.2): requested plus default-by-date; handlers read fixes only from here. */
+  fixes: ReadonlySet<FixName>;
+  requestedFixes: readonly FixName[];
+  signature?: { certificate: SigningCertificate; signedHeaderNames: string[]; rfc2047: boolean };
+  tpp?: TppIdentity;
+  /** Parsed JSON body (request-schema stage), undefined for routes without a body. */
+  body?: unknown;
+  /** Free slot for the session/SCA/consent hook's findings. */
+  session?: unknown;
+}
+
+/** A successful handler answer. */
+export interface HandlerResult {
+  status: number;
+  /** JSON-serialisable body; undefined for 204. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** What a handler may touch: the request context and the bank's state. */
+export interface HandlerEnvironment {
+  state: BankState;
+  /** Replace the whole state (e.g. initialise). */
+  replaceState(next: BankState): void;
+  /** The state a sandbox initialisation resets to. */
+  initialState(): BankState;
+  /** The API reference of this bank (its mode's routes). */
+  openApiDocument(): unknown;
+}
+
+export type Handler = (
+  ctx: RequestContext,
+  env: HandlerEnvironment,
+) => HandlerResult | Rejection | Promise<HandlerResult | Rejection>;
+
+/** Request body policy: a schema, 'ignored' (well-formed JSON, contents unused), or none. */
+export type BodyPolicy =
+  { schema: TSchema; description?: string } | { ignored: true; description: string };
+
+export interface ResponseDescription {
+  description: string;
+  schema?: TSchema;
+}
+
+/**
+ * One endpoint. Later issues add endpoints as one file exporting a RouteDefinition plus one line
+ * in routes.ts.
+ */
+export interface RouteDefinition {
+  operationId: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  /** Path template with `{name}` parameters, e.g. `/v1/card-accounts/{account-id}/transactions`. */
+  path: string;
+  summary: string;
+  /** Spec section and any "not shown" choice, for the API reference. */
+  description: string;
+  /** Tag in the API reference. */
+  tag: string;
+  modes: readonly BankMode[];
+  /** Lower-case header names (§4.1–§4.3). */
+  headers: { required: readonly string[]; optional: readonly string[] };
+  /**
+   * §9.2: a fix the x-accept-fix header must list on this endpoint (e.g. `amount-as-string`,
+   * §4.2.1/§4.2.2). Whether the header itself is required is in `headers.required`.
+   */
+  acceptFixValue?: FixName;
+  /** Role the TPP needs in production (AIS → AISP, PIS → PISP); null for none. */
+  tppRole: TppRole | null;
+  /** False only for the bank's own meta routes (e.g. /openapi.json): no header/signature stages. */
+  signed: boolean;
+  pathParameters?: Record<string, { description: string }>;
+  query?: TObject;
+  body?: BodyPolicy;
+  responses: Record<number, ResponseDescription>;
+  handle: Handler;
+  /** Left out of /openapi.json (the bank's own meta routes). */
+  internal?: boolean;
+}
+
+export type StageResult = RequestContext | Rejection;
+export type Stage = (ctx: RequestContext) => StageResult | Promise<StageResult>;

@@ -1,0 +1,173 @@
+/**
+ * `workbench bank --mode sandbox|production [--port N] [--host H] [--trust-ca FILE]...
+ * [--registry FILE] [--state FILE]` (issue req. 12). The CLI entry wires this function in; it
+ * parses and validates its flags, prints the base URL, and stops cleanly on SIGINT/SIGTERM.
+ * Exit codes: 0 stopped cleanly, 1 the bank could not start, 2 the command line was wrong.
+ */
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { VirtualClock } from '../../core/clock.js';
+import { createBank } from '../../core/bank/bank.js';
+import { TppRegistry, parseRegistryJson } from '../../core/bank/registry.js';
+import { TrustStore } from '../../core/bank/trustStore.js';
+import { BANK_MODES, type BankMode } from '../../core/bank/types.js';
+import type { CliCommand } from './commands.js';
+import type { CliIo } from './io.js';
+
+export type BankCommandIo = CliIo;
+
+export const bankCommandUsage = `Usage: workbench bank --mode sandbox|production [--port N] [--host H]
+                      [--trust-ca FILE]... [--registry FILE] [--state FILE]
+
+Runs the embedded bank over HTTP until Ctrl+C.
+  --mode M         sandbox or production (required). Production answers 404 for /sandbox/ paths
+                   and checks certificate trust, validity and the TPP registry.
+  --port N         port to listen on (default 0: a free port)
+  --host H         address to bind (default 127.0.0.1)
+  --trust-ca FILE  PEM (one or more certificates) or DER CA certificate to trust; repeatable
+  --registry FILE  JSON array of { "organizationIdentifier", "name", "roles": ["AISP"|"PISP"] }
+  --state FILE     bank state snapshot (JSON) to start from`;
+
+class UsageProblem extends Error {}
+
+interface BankCommandFlags {
+  mode: BankMode;
+  port: number;
+  host: string;
+  trustCa: string[];
+  registry?: string;
+  state?: string;
+}
+
+export function parseBankFlags(argv: string[]): BankCommandFlags {
+  let values: Record<string, string | string[] | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        mode: { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'trust-ca': { type: 'string', multiple: true },
+        registry: { type: 'string' },
+        state: { type: 'string' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageProblem((error as Error).message);
+  }
+  const mode = values.mode as string | undefined;
+  if (mode === undefined) throw new UsageProblem('--mode is required: sandbox or production.');
+  if (!(BANK_MODES as readonly string[]).includes(mode))
+    throw new UsageProblem(`--mode must be sandbox or production, not '${mode}'.`);
+  const portText = values.port as string | undefined;
+  let port = 0;
+  if (portText !== undefined) {
+    if (!/^[0-9]{1,5}$/.test(portText) || Number(portText) > 65535)
+      throw new UsageProblem(`--port must be an integer from 0 to 65535, not '${portText}'.`);
+    port = Number(portText);
+  }
+  const host = (values.host as string | undefined) ?? '127.0.0.1';
+  if (host.trim() === '') throw new UsageProblem('--host must not be empty.');
+  const flags: BankCommandFlags = {
+    mode: mode as BankMode,
+    port,
+    host,
+    trustCa: (values['trust-ca'] as string[] | undefined) ?? [],
+  };
+  if (values.registry !== undefined) flags.registry = values.registry as string;
+  if (values.state !== undefined) flags.state = values.state as string;
+  return flags;
+}
+
+async function readFlagFile(flag: string, path: string): Promise<Buffer> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    throw new UsageProblem(
+      `${flag} ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
+  }
+}
+
+export async function runBankCommand(argv: string[], io: BankCommandIo): Promise<number> {
+  const usageFailure = (message: string) => {
+    io.err(`workbench bank: ${message}\n\n${bankCommandUsage}`);
+    return 2;
+  };
+  let flags: BankCommandFlags;
+  const trustStore = new TrustStore();
+  const registry = new TppRegistry();
+  let snapshot: Buffer | undefined;
+  try {
+    flags = parseBankFlags(argv);
+    for (const path of flags.trustCa) {
+      const contents = await readFlagFile('--trust-ca', path);
+      try {
+        trustStore.add(contents);
+      } catch (error) {
+        throw new UsageProblem(`--trust-ca ${path}: ${(error as Error).message}`);
+      }
+    }
+    if (flags.registry !== undefined) {
+      const contents = await readFlagFile('--registry', flags.registry);
+      try {
+        for (const entry of parseRegistryJson(contents.toString('utf8'))) registry.add(entry);
+      } catch (error) {
+        throw new UsageProblem(`--registry ${flags.registry}: ${(error as Error).message}`);
+      }
+    }
+    if (flags.state !== undefined) snapshot = await readFlagFile('--state', flags.state);
+  } catch (error) {
+    if (error instanceof UsageProblem) return usageFailure(error.message);
+    throw error;
+  }
+
+  const bank = createBank({ mode: flags.mode, clock: new VirtualClock(), trustStore, registry });
+  if (snapshot !== undefined) {
+    try {
+      bank.importSnapshot(snapshot);
+    } catch (error) {
+      return usageFailure(`--state ${flags.state}: ${(error as Error).message}`);
+    }
+  }
+  if (flags.mode === 'production') {
+    if (trustStore.size === 0)
+      io.err(
+        'workbench bank: warning: no --trust-ca given; production mode refuses every signed request (403).',
+      );
+    if (registry.list().length === 0)
+      io.err(
+        'workbench bank: warning: no --registry given; production mode refuses every AIS and PIS request (403).',
+      );
+  }
+  if (!['127.0.0.1', '::1', 'localhost'].includes(flags.host))
+    io.err(
+      `workbench bank: warning: --host ${flags.host} is not loopback; the bank is reachable from the network.`,
+    );
+
+  let listener;
+  try {
+    listener = await bank.listen({ host: flags.host, port: flags.port });
+  } catch (error) {
+    io.err(
+      `workbench bank: cannot listen on ${flags.host}:${flags.port}: ${(error as Error).message}`,
+    );
+    return 1;
+  }
+  io.out(`PSD2 Workbench bank (${flags.mode} mode) listening at ${listener.url}`);
+  io.out(`API reference: ${listener.url}/openapi.json — press Ctrl+C to stop.`);
+  const signal = await io.stopRequested();
+  await bank.close();
+  io.out(`Stopped (${signal}).`);
+  return 0;
+}
+
+export const bankCommand: CliCommand = {
+  name: 'bank',
+  summary: "Run the embedded bank headless (an offline sandbox for a TPP's CI).",
+  usage: bankCommandUsage,
+  run: runBankCommand,
+};

@@ -1,0 +1,149 @@
+/**
+ * `workbench rules`: the rule catalogue with its coverage by checks — rules with checks, testable
+ * rules without, and untestable rules with the reason. Exits 1 when the registry names a rule the
+ * catalogue lacks (or an untestable one), so CI catches a typo in a check's `rules`.
+ */
+import type { Check } from '../../../suites/check-api.js';
+import { CHECKS } from '../../../suites/index.js';
+import {
+  isRuleArea,
+  RULE_AREAS,
+  RULES,
+  type Rule,
+  type RuleArea,
+} from '../../../suites/rules/index.js';
+import {
+  describeProblem,
+  ruleCoverage,
+  summarise,
+  type CoverageState,
+  type RuleCoverage,
+} from '../../core/runner/coverage.js';
+import type { CliCommand } from './commands.js';
+import { UsageError, type CliIo } from './io.js';
+import { parseFlags } from './parse.js';
+
+const STATES: readonly CoverageState[] = ['covered', 'uncovered', 'untestable'];
+
+const usage = `Usage: workbench rules [--area AREA]... [--state covered|uncovered|untestable] [--json]
+
+Prints the rule catalogue (every normative statement of the interface spec and decisions.md) with
+its coverage: rules with checks, testable rules without checks, untestable rules with the reason.
+  --area AREA   only this area (repeatable): ${RULE_AREAS.join(', ')}
+  --state S     only rules in this coverage state
+  --json        machine-readable output: { summary, areas, rules, problems }
+
+Exit code 1 when a check names a rule that is not in the catalogue or is untestable.`;
+
+export interface RulesCatalogue {
+  rules: readonly Rule[];
+  checks: readonly Check[];
+}
+
+function stateLabel(entry: RuleCoverage): string {
+  if (entry.state === 'untestable') return '[untestable]';
+  if (entry.state === 'uncovered') return '[no check]';
+  return `[${entry.checkIds.length} check${entry.checkIds.length === 1 ? '' : 's'}]`;
+}
+
+const LABEL_WIDTH = '[untestable]'.length;
+
+function ruleLines(entry: RuleCoverage): string[] {
+  const { rule } = entry;
+  const indent = ' '.repeat(LABEL_WIDTH + 3);
+  const lines = [
+    `  ${stateLabel(entry).padEnd(LABEL_WIDTH)} ${rule.id} (${rule.section}) ${rule.statement}`,
+  ];
+  if (entry.checkIds.length > 0) lines.push(`${indent}checks: ${entry.checkIds.join(', ')}`);
+  if (!rule.testable) lines.push(`${indent}why untestable: ${rule.reason}`);
+  if (rule.testable && rule.needs?.length) lines.push(`${indent}needs: ${rule.needs.join(', ')}`);
+  return lines;
+}
+
+function summaryText(entries: readonly RuleCoverage[]): string {
+  const s = summarise(entries);
+  return `${s.rules} rules: ${s.testable} testable (${s.covered} with checks, ${s.uncovered} without), ${s.untestable} untestable`;
+}
+
+function parseArea(values: string[] | undefined): RuleArea[] | undefined {
+  if (values === undefined) return undefined;
+  return values.map((value) => {
+    if (!isRuleArea(value)) {
+      throw new UsageError(`--area must be one of ${RULE_AREAS.join(', ')}, not '${value}'.`);
+    }
+    return value;
+  });
+}
+
+function parseState(value: string | undefined): CoverageState | undefined {
+  if (value === undefined) return undefined;
+  if (!(STATES as readonly string[]).includes(value)) {
+    throw new UsageError(`--state must be one of ${STATES.join(', ')}, not '${value}'.`);
+  }
+  return value as CoverageState;
+}
+
+function jsonOf(entry: RuleCoverage) {
+  return { ...entry.rule, state: entry.state, checks: entry.checkIds };
+}
+
+export function createRulesCommand(catalogue: RulesCatalogue): CliCommand {
+  return {
+    name: 'rules',
+    summary: 'List the rule catalogue and which rules have checks.',
+    usage,
+    async run(argv: string[], io: CliIo) {
+      const { values } = parseFlags(argv, {
+        area: { type: 'string', multiple: true },
+        state: { type: 'string' },
+        json: { type: 'boolean' },
+      });
+      const areas = parseArea(values.area);
+      const state = parseState(values.state);
+      const report = ruleCoverage(catalogue.rules, catalogue.checks);
+      const shown = report.rules.filter(
+        (entry) =>
+          (areas === undefined || areas.includes(entry.rule.area)) &&
+          (state === undefined || entry.state === state),
+      );
+      const areasShown = RULE_AREAS.filter((area) =>
+        shown.some((entry) => entry.rule.area === area),
+      );
+
+      if (values.json) {
+        io.out(
+          JSON.stringify(
+            {
+              summary: { ...summarise(shown), checks: catalogue.checks.length },
+              areas: areasShown.map((area) => ({
+                area,
+                ...summarise(shown.filter((entry) => entry.rule.area === area)),
+              })),
+              rules: shown.map(jsonOf),
+              problems: report.problems.map((problem) => ({
+                ...problem,
+                text: describeProblem(problem),
+              })),
+            },
+            null,
+            2,
+          ),
+        );
+      } else {
+        io.out(
+          `Rule catalogue: ${summaryText(shown)}. Checks in the registry: ${catalogue.checks.length}.`,
+        );
+        for (const area of areasShown) {
+          const entries = shown.filter((entry) => entry.rule.area === area);
+          io.out('');
+          io.out(`${area}: ${summaryText(entries)}`);
+          for (const entry of entries) for (const line of ruleLines(entry)) io.out(line);
+        }
+      }
+      for (const problem of report.problems) io.err(`workbench rules: ${describeProblem(problem)}`);
+      return report.problems.length > 0 ? 1 : 0;
+    },
+  };
+}
+
+export const rulesCommand: CliCommand = createRulesCommand({ rules: RULES, checks: CHECKS });

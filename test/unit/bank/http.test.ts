@@ -1,0 +1,51 @@
+/** The node:http adapter's request model: raw header information and body limits. */
+import { request } from 'undici';
+import { describe, expect, it } from 'vitest';
+import { headersFromRaw, listenBank } from '../../../main/core/bank/http.js';
+import type { BankRequest } from '../../../main/core/bank/types.js';
+
+describe('headersFromRaw', () => {
+  it('lower-cases names, joins repeated fields and reports them', () => {
+    const { headers, duplicateHeaders } = headersFromRaw([
+      'X-Request-ID',
+      'a',
+      'PSU-IP-Address',
+      '1.1.1.1',
+      'psu-ip-address',
+      '2.2.2.2',
+    ]);
+    expect({ ...headers }).toEqual({ 'x-request-id': 'a', 'psu-ip-address': '1.1.1.1, 2.2.2.2' });
+    expect(duplicateHeaders).toEqual(['psu-ip-address']);
+  });
+
+  it('keeps a header named __proto__ as a header', () => {
+    const { headers } = headersFromRaw(['__proto__', 'x', 'constructor', 'y']);
+    expect(headers['__proto__']).toBe('x');
+    expect(headers.constructor).toBe('y');
+  });
+});
+
+describe('listenBank', () => {
+  it('hands the pipeline at most limit + 1 body bytes and the raw request line target', async () => {
+    const seen: BankRequest[] = [];
+    const listener = await listenBank(
+      async (bankRequest) => {
+        seen.push(bankRequest);
+        return { status: 200, headers: { 'content-type': 'application/json' }, body: '{}' };
+      },
+      { maxBodyBytes: 10 },
+    );
+    try {
+      const response = await request(`${listener.url}/a%20b?x=1&x=2`, {
+        method: 'POST',
+        body: 'x'.repeat(100),
+      });
+      await response.body.dump();
+      expect(seen[0]!.body.length).toBe(11);
+      expect(seen[0]!.target).toBe('/a%20b?x=1&x=2');
+      expect(seen[0]!.remoteAddress).toBe('127.0.0.1');
+    } finally {
+      await listener.close();
+    }
+  });
+});

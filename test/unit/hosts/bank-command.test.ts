@@ -1,0 +1,177 @@
+/** `workbench bank`: flag parsing and validation, start, base URL, clean stop. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  parseBankFlags,
+  runBankCommand,
+  type BankCommandIo,
+} from '../../../main/hosts/cli/bank-command.js';
+import { ORGANIZATION_ID, createPki, snapshotWith, type Pki } from '../bank/fixtures.js';
+
+let pki: Pki;
+let dir: string;
+beforeAll(async () => {
+  pki = await createPki();
+  dir = mkdtempSync(join(tmpdir(), 'bank-cli-'));
+});
+
+function file(name: string, contents: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, contents);
+  return path;
+}
+
+function fakeIo() {
+  const out: string[] = [];
+  const err: string[] = [];
+  let stop: (signal: string) => void = () => undefined;
+  const stopped = new Promise<string>((resolve) => (stop = resolve));
+  let started: (line: string) => void = () => undefined;
+  const startedLine = new Promise<string>((resolve) => (started = resolve));
+  const io: BankCommandIo = {
+    out: (line) => {
+      out.push(line);
+      if (line.includes('listening at')) started(line);
+    },
+    err: (line) => err.push(line),
+    stopRequested: () => stopped,
+  };
+  return { io, out, err, stop: (signal = 'SIGINT') => stop(signal), startedLine };
+}
+
+describe('parseBankFlags', () => {
+  it('reads every flag, --trust-ca repeatable', () => {
+    expect(
+      parseBankFlags([
+        '--mode',
+        'production',
+        '--port',
+        '8080',
+        '--host',
+        '::1',
+        '--trust-ca',
+        'a.pem',
+        '--trust-ca',
+        'b.pem',
+        '--registry',
+        'r.json',
+        '--state',
+        's.json',
+      ]),
+    ).toEqual({
+      mode: 'production',
+      port: 8080,
+      host: '::1',
+      trustCa: ['a.pem', 'b.pem'],
+      registry: 'r.json',
+      state: 's.json',
+    });
+    expect(parseBankFlags(['--mode', 'sandbox'])).toEqual({
+      mode: 'sandbox',
+      port: 0,
+      host: '127.0.0.1',
+      trustCa: [],
+    });
+  });
+
+  it.each([
+    [[], /--mode is required/],
+    [['--mode', 'staging'], /--mode must be sandbox or production, not 'staging'/],
+    [['--mode', 'sandbox', '--port', '70000'], /--port must be an integer from 0 to 65535/],
+    [['--mode', 'sandbox', '--port', 'http'], /--port must be an integer/],
+    [['--mode', 'sandbox', '--verbose'], /Unknown option '--verbose'/],
+    [['--mode', 'sandbox', 'extra'], /positional/i],
+  ])('refuses %j', (argv, message) => {
+    expect(() => parseBankFlags(argv as string[])).toThrow(message);
+  });
+});
+
+describe('runBankCommand', () => {
+  it('exits 2 with the usage for a wrong command line or unreadable files', async () => {
+    for (const argv of [
+      ['--mode', 'nope'],
+      ['--mode', 'production', '--trust-ca', join(dir, 'missing.pem')],
+      ['--mode', 'production', '--trust-ca', file('leaf.pem', pki.seal.certificatePem)],
+      ['--mode', 'production', '--registry', file('bad-registry.json', '[{"name":"x"}]')],
+      ['--mode', 'sandbox', '--state', file('bad-state.json', '{"format":"x"}')],
+    ]) {
+      const { io, err } = fakeIo();
+      expect(await runBankCommand(argv, io)).toBe(2);
+      expect(err.join('\n')).toMatch(/^workbench bank: /);
+      expect(err.join('\n')).toContain('Usage: workbench bank');
+    }
+  });
+
+  it('names the file and the problem', async () => {
+    const { io, err } = fakeIo();
+    await runBankCommand(
+      [
+        '--mode',
+        'production',
+        '--registry',
+        file('r.json', '[{"organizationIdentifier":"o","name":"n","roles":["BANK"]}]'),
+      ],
+      io,
+    );
+    expect(err[0]).toMatch(
+      /--registry .*r\.json: registry is invalid: \[0\]\.roles\[0\]: must be one of AISP, PISP/,
+    );
+  });
+
+  it('starts with trust store, registry and state, prints the base URL, serves, and stops cleanly', async () => {
+    const { io, out, err, stop, startedLine } = fakeIo();
+    const argv = [
+      '--mode',
+      'production',
+      '--trust-ca',
+      file('chain.pem', pki.ca.chainPem),
+      '--registry',
+      file(
+        'registry.json',
+        JSON.stringify([{ organizationIdentifier: ORGANIZATION_ID, name: 'TPP', roles: ['AISP'] }]),
+      ),
+      '--state',
+      file('state.json', JSON.stringify(snapshotWith([]))),
+    ];
+    const exit = runBankCommand(argv, io);
+    const line = await startedLine;
+    const url = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line)![1]!;
+    const response = await request(`${url}/openapi.json`);
+    expect(response.statusCode).toBe(200);
+    expect(((await response.body.json()) as { info: { title: string } }).info.title).toContain(
+      'production',
+    );
+    const sandboxPath = await request(`${url}/v1/sandbox/initialize`, { method: 'POST' });
+    expect(sandboxPath.statusCode).toBe(404);
+    await sandboxPath.body.dump();
+    stop('SIGTERM');
+    expect(await exit).toBe(0);
+    expect(out.at(-1)).toBe('Stopped (SIGTERM).');
+    expect(err).toEqual([]);
+    await expect(request(`${url}/openapi.json`)).rejects.toThrow();
+  });
+
+  it('warns when production starts without trust anchors or registry', async () => {
+    const { io, err, stop, startedLine } = fakeIo();
+    const exit = runBankCommand(['--mode', 'production'], io);
+    await startedLine;
+    stop();
+    expect(await exit).toBe(0);
+    expect(err.join('\n')).toMatch(/no --trust-ca given/);
+    expect(err.join('\n')).toMatch(/no --registry given/);
+  });
+
+  it('exits 1 when the port is taken', async () => {
+    const first = fakeIo();
+    const running = runBankCommand(['--mode', 'sandbox'], first.io);
+    const port = /:(\d+)$/.exec(await first.startedLine)![1]!;
+    const second = fakeIo();
+    expect(await runBankCommand(['--mode', 'sandbox', '--port', port], second.io)).toBe(1);
+    expect(second.err[0]).toMatch(/cannot listen/);
+    first.stop();
+    expect(await running).toBe(0);
+  });
+});
