@@ -1,41 +1,14 @@
 /**
- * The bank's in-memory state (one ledger both views read, decisions.md "Amounts and identities"),
- * its JSON Schema, and snapshot export/import. Later issues add their collections here: one
- * property in BankStateSchema plus its empty value in emptyState().
+ * The bank's in-memory state (one ledger both views read, decisions.md "Amounts and identities")
+ * and snapshot export/import. The collections themselves are defined in domain/model.ts.
  */
-import { Type, type Static } from '@sinclair/typebox';
-import {
-  SandboxCardAccountRequestBlock,
-  SandboxCardTransactionBlock,
-} from '../spec/schemas/sandbox.js';
+import { DomainStateSchema, emptyDomainState, type DomainState } from './domain/model.js';
 import { SpecValidator, problemText } from '../spec/validation.js';
 
-/** A card account as the sandbox created it (§2.6 request fields plus its resourceId). */
-export const CardAccountRecordSchema = Type.Object({
-  resourceId: Type.String({ minLength: 1 }),
-  ...SandboxCardAccountRequestBlock.properties,
-});
-export type CardAccountRecord = Static<typeof CardAccountRecordSchema>;
-
-/** A card transaction as the sandbox created it (§2.6 request item) on a card account. */
-export const CardTransactionRecordSchema = Type.Object({
-  accountId: Type.String({ minLength: 1 }),
-  ...SandboxCardTransactionBlock.properties,
-});
-export type CardTransactionRecord = Static<typeof CardTransactionRecordSchema>;
-
-export const BankStateSchema = Type.Object(
-  {
-    cardAccounts: Type.Array(CardAccountRecordSchema),
-    cardTransactions: Type.Array(CardTransactionRecordSchema),
-  },
-  { additionalProperties: false },
-);
-export type BankState = Static<typeof BankStateSchema>;
-
-export function emptyState(): BankState {
-  return { cardAccounts: [], cardTransactions: [] };
-}
+/** The bank's whole state is its domain (domain/model.ts): one schema, one snapshot. */
+export const BankStateSchema = DomainStateSchema;
+export type BankState = DomainState;
+export const emptyState = emptyDomainState;
 
 export const SNAPSHOT_FORMAT = 'psd2-workbench/bank-state';
 export const SNAPSHOT_VERSION = 1;
@@ -104,16 +77,53 @@ export function readSnapshot(input: unknown): BankState {
   return state;
 }
 
+/** Cross-references a schema cannot express: unique ids, and entries pointing at what exists. */
 function checkReferences(state: BankState): void {
-  const ids = new Set<string>();
-  for (const account of state.cardAccounts) {
-    if (ids.has(account.resourceId))
-      throw new SnapshotError(`snapshot state has card account '${account.resourceId}' twice`);
-    ids.add(account.resourceId);
-  }
-  for (const [index, transaction] of state.cardTransactions.entries())
-    if (!ids.has(transaction.accountId))
-      throw new SnapshotError(
-        `snapshot state cardTransactions[${index}] refers to unknown card account '${transaction.accountId}'`,
-      );
+  const unique = (what: string, ids: string[]) => {
+    const seen = new Set<string>();
+    for (const id of ids) {
+      if (seen.has(id)) throw new SnapshotError(`snapshot state has ${what} '${id}' twice`);
+      seen.add(id);
+    }
+    return seen;
+  };
+  const customers = unique(
+    'customer',
+    state.customers.map((c) => c.customerNumber),
+  );
+  const accounts = unique(
+    'account',
+    state.accounts.map((a) => a.id),
+  );
+  const cardAccounts = unique(
+    'card account',
+    state.cardAccounts.map((a) => a.resourceId),
+  );
+  unique(
+    'payment',
+    state.payments.map((p) => p.paymentId),
+  );
+  unique(
+    'consent',
+    state.consents.map((c) => c.consentId),
+  );
+  unique(
+    'agreement',
+    state.agreements.map((a) => a.id),
+  );
+  const refer = (what: string, index: number, id: string, known: Set<string>, kind: string) => {
+    if (!known.has(id))
+      throw new SnapshotError(`snapshot state ${what}[${index}] refers to unknown ${kind} '${id}'`);
+  };
+  state.accounts.forEach((a, i) => refer('accounts', i, a.customerNumber, customers, 'customer'));
+  state.cardAccounts.forEach((a, i) =>
+    refer('cardAccounts', i, a.customerNumber, customers, 'customer'),
+  );
+  state.accountTransactions.forEach((t, i) =>
+    refer('accountTransactions', i, t.accountId, accounts, 'account'),
+  );
+  state.cardTransactions.forEach((t, i) =>
+    refer('cardTransactions', i, t.accountId, cardAccounts, 'card account'),
+  );
+  state.agreements.forEach((a, i) => refer('agreements', i, a.owner, customers, 'customer'));
 }

@@ -1,3 +1,4 @@
+import { emptyDomainState } from '../../../main/core/bank/domain/model.js';
 /**
  * Test fixtures for the bank: a test CA, TPP seal certificates, and signed BankRequests built with
  * the real TPP signer (main/core/tpp/signer.ts), so tests exercise the verifier the way TPPs will.
@@ -169,6 +170,17 @@ export const CARD_ACCOUNT = {
   name: 'Visa Classic',
   product: 'VISA',
   status: 'enabled' as const,
+  origin: 'sandbox' as const,
+  createdAt: '2024-01-01T00:00:00.000Z',
+};
+
+/** The owner of CARD_ACCOUNT: a private sandbox customer with a valid mock birth number. */
+export const CARD_OWNER = {
+  customerNumber: CARD_ACCOUNT.customerNumber,
+  type: 'PRIVATE' as const,
+  name: 'Ola Nordmann',
+  nationalIdentityNumber: '01017012345',
+  origin: 'sandbox' as const,
 };
 
 export function cardTransaction(id: string, bookingDate: string, minorUnits: number) {
@@ -187,6 +199,8 @@ export function cardTransaction(id: string, bookingDate: string, minorUnits: num
     transactionDetails: `Purchase ${id}`,
     invoiced: 'false' as const,
     proprietaryBankTransactionCode: 'PURCHASE',
+    status: 'booked' as const,
+    createdAt: '2024-01-01T00:00:00.000Z',
   };
 }
 
@@ -196,6 +210,11 @@ export function snapshotWith(transactions: ReturnType<typeof cardTransaction>[])
     version: 1,
     exportedAt: new Date().toISOString(),
     mode: 'sandbox',
-    state: structuredClone({ cardAccounts: [CARD_ACCOUNT], cardTransactions: transactions }),
+    state: structuredClone({
+      ...emptyDomainState(),
+      customers: [CARD_OWNER],
+      cardAccounts: [CARD_ACCOUNT],
+      cardTransactions: transactions,
+    }),
   };
 }

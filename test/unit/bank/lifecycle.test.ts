@@ -1,3 +1,4 @@
+import { emptyDomainState } from '../../../main/core/bank/domain/model.js';
 /** Request log, snapshots, reset, session hook, registry, trust store and /openapi.json. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -159,7 +160,7 @@ describe('snapshots and reset', () => {
     const bank = createBank({ mode: 'sandbox', clock: new VirtualClock() });
     bank.importSnapshot(snapshotWith([]));
     bank.reset();
-    expect(bank.state()).toEqual({ cardAccounts: [], cardTransactions: [] });
+    expect(bank.state()).toEqual(emptyDomainState());
     bank.importSnapshot(snapshotWith([]));
     const response = parse(await bank.handle(initialize()));
     expect(response).toMatchObject({ status: 200, body: {} });

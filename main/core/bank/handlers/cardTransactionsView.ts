@@ -12,7 +12,7 @@ import {
   TRANSACTION_DETAILS_MAX,
 } from '../../spec/limits.js';
 import { minorUnitsToAmountString } from '../../spec/validators/amount.js';
-import type { CardTransactionRecord } from '../state.js';
+import type { CardTransaction as CardTransactionRecord } from '../domain/model.js';
 
 /** Production amount; a JSON number before `amount-as-string` applies (§9.2). */
 export function presentAmount(
