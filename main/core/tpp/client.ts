@@ -76,7 +76,11 @@ export class TppClient {
     return url;
   }
 
-  async send(request: OutgoingRequest): Promise<Exchange> {
+  /**
+   * Builds the exchange exactly as it would be sent — headers filled, signed, tampered if asked —
+   * without sending it (copy as curl, preview of the signing string).
+   */
+  async prepare(request: OutgoingRequest): Promise<Exchange> {
     const url = this.resolveUrl(request.path, request.query);
     const headers = this.headersFor(request);
     let body: Buffer | undefined;
@@ -140,12 +144,24 @@ export class TppClient {
       timings: { headersMs: 0, totalMs: 0 },
       responseSignature: { status: 'absent' },
     };
+    return exchange;
+  }
+
+  /** Sends a request and records the exchange; a transport failure is recorded, never thrown. */
+  async send(request: OutgoingRequest): Promise<Exchange> {
+    const exchange = await this.prepare(request);
+    const bodyBytes =
+      exchange.request.body !== undefined
+        ? Buffer.from(exchange.request.body, 'utf8')
+        : exchange.request.bodyBase64 !== undefined
+          ? Buffer.from(exchange.request.bodyBase64, 'base64')
+          : undefined;
     try {
       const response = await this.transport.send({
-        method: request.method,
-        url: url.toString(),
-        headers: wire.headers,
-        ...(wire.body ? { body: wire.body } : {}),
+        method: exchange.request.method,
+        url: exchange.request.url,
+        headers: exchange.request.headers,
+        ...(bodyBytes ? { body: bodyBytes } : {}),
         ...(request.signal ? { signal: request.signal } : {}),
       });
       const text = response.body.toString('utf8');

@@ -4,6 +4,8 @@
  */
 import type { CliIo } from './io.js';
 import { bankCommand } from './bank-command.js';
+import { certsCommand } from './certs-command.js';
+import { requestCommand } from './request-command.js';
 import { webCommand } from './web-command.js';
 
 export interface CliCommand {
@@ -14,4 +16,4 @@ export interface CliCommand {
   run(argv: string[], io: CliIo): Promise<number>;
 }
 
-export const commands: CliCommand[] = [bankCommand, webCommand];
+export const commands: CliCommand[] = [bankCommand, certsCommand, requestCommand, webCommand];

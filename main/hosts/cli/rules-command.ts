@@ -101,11 +101,15 @@ export function createRulesCommand(catalogue: RulesCatalogue): CliCommand {
       const areas = parseArea(values.area);
       const state = parseState(values.state);
       const report = ruleCoverage(catalogue.rules, catalogue.checks);
-      const shown = report.rules.filter(
-        (entry) =>
-          (areas === undefined || areas.includes(entry.rule.area)) &&
-          (state === undefined || entry.state === state),
-      );
+      // In area order, as the text output groups them, whatever order the catalogue holds.
+      const areaOrder = (entry: RuleCoverage) => RULE_AREAS.indexOf(entry.rule.area);
+      const shown = report.rules
+        .filter(
+          (entry) =>
+            (areas === undefined || areas.includes(entry.rule.area)) &&
+            (state === undefined || entry.state === state),
+        )
+        .sort((a, b) => areaOrder(a) - areaOrder(b));
       const areasShown = RULE_AREAS.filter((area) =>
         shown.some((entry) => entry.rule.area === area),
       );

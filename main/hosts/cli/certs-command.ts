@@ -1,0 +1,153 @@
+/**
+ * `workbench certs create`: a test CA (root + intermediate), a QWAC and a QSealC for one TPP with
+ * PSD2 roles in their QCStatements, all as PEM files — for a TPP team's scripts and CI, and for
+ * `workbench bank --trust-ca` and `--registry`.
+ */
+import { mkdir, writeFile, access } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  createTestCa,
+  issueQsealc,
+  issueQwac,
+  PSD2_ROLE_NAMES,
+  type Psd2Role,
+} from '../../core/certs/index.js';
+import { UsageError } from './io.js';
+import { parseFlags } from './parse.js';
+import type { CliCommand } from './commands.js';
+
+const usage = `Usage: workbench certs create --out DIR [--org-id PSDNO-FSA-...] [--org-name NAME]
+                              [--roles PSP_AI,PSP_PI] [--nca-name NAME] [--nca-id ID]
+                              [--days N] [--force]
+
+Writes to DIR (PEM): ca-root.pem, ca-intermediate.pem, ca-chain.pem, qwac.pem + qwac.key.pem
+(TLS client, mTLS), qsealc.pem + qsealc.key.pem (request signing, §5.2), and registry.json for
+'workbench bank --registry'. Keys are written unencrypted with mode 0600: they are test keys.
+  --org-id ID     organizationIdentifier (ETSI TS 119 495), default PSDNO-FSA-WORKBENCH1
+  --org-name N    organisation name, default "Workbench Test TPP"
+  --roles LIST    PSD2 roles from ${PSD2_ROLE_NAMES.join(', ')} (default PSP_AI,PSP_PI)
+  --nca-name N    competent authority, default Finanstilsynet
+  --nca-id ID     competent authority id, default NO-FSA
+  --days N        validity of the TPP certificates, default 365
+  --force         overwrite existing files`;
+
+const ORG_ID = /^PSD[A-Z]{2}-[A-Z]{2,8}-[A-Za-z0-9-]+$/;
+
+export function parseRoles(value: string): Psd2Role[] {
+  const roles = value
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
+  if (roles.length === 0) throw new UsageError('--roles needs at least one role');
+  for (const role of roles) {
+    if (!PSD2_ROLE_NAMES.includes(role as Psd2Role)) {
+      throw new UsageError(`--roles: '${role}' is not a PSD2 role (${PSD2_ROLE_NAMES.join(', ')})`);
+    }
+  }
+  return roles as Psd2Role[];
+}
+
+export const certsCommand: CliCommand = {
+  name: 'certs',
+  summary: 'Create a test CA and eIDAS-style QWAC and QSealC certificates with PSD2 roles.',
+  usage,
+  async run(argv, io) {
+    const { values, positionals } = parseFlags(
+      argv,
+      {
+        out: { type: 'string' },
+        'org-id': { type: 'string' },
+        'org-name': { type: 'string' },
+        roles: { type: 'string' },
+        'nca-name': { type: 'string' },
+        'nca-id': { type: 'string' },
+        days: { type: 'string' },
+        force: { type: 'boolean' },
+      },
+      true,
+    );
+    if (positionals[0] !== 'create' || positionals.length !== 1) {
+      throw new UsageError(`expected 'certs create', got 'certs ${positionals.join(' ')}'`);
+    }
+    if (!values.out) throw new UsageError('--out DIR is required');
+    const orgId = values['org-id'] ?? 'PSDNO-FSA-WORKBENCH1';
+    if (!ORG_ID.test(orgId)) {
+      throw new UsageError(
+        `--org-id '${orgId}' is not of the form PSD<country>-<NCA>-<id>, e.g. PSDNO-FSA-123456`,
+      );
+    }
+    const roles = parseRoles(values.roles ?? 'PSP_AI,PSP_PI');
+    const days = values.days === undefined ? 365 : Number(values.days);
+    if (!Number.isInteger(days) || days < 1 || days > 3650) {
+      throw new UsageError(`--days must be a whole number from 1 to 3650, not '${values.days}'`);
+    }
+
+    const files = [
+      'ca-root.pem',
+      'ca-intermediate.pem',
+      'ca-chain.pem',
+      'qwac.pem',
+      'qwac.key.pem',
+      'qsealc.pem',
+      'qsealc.key.pem',
+      'registry.json',
+    ];
+    if (!values.force) {
+      for (const file of files) {
+        const exists = await access(join(values.out, file)).then(
+          () => true,
+          () => false,
+        );
+        if (exists)
+          throw new UsageError(`${join(values.out, file)} exists; use --force to overwrite`);
+      }
+    }
+
+    const ca = await createTestCa();
+    const tpp = {
+      issuer: ca.issuer,
+      subject: {
+        commonName: values['org-name'] ?? 'Workbench Test TPP',
+        organizationName: values['org-name'] ?? 'Workbench Test TPP',
+        countryName: orgId.slice(3, 5),
+        organizationIdentifier: orgId,
+      },
+      roles,
+      ncaName: values['nca-name'] ?? 'Finanstilsynet',
+      ncaId: values['nca-id'] ?? 'NO-FSA',
+      validityDays: days,
+    };
+    const [qwac, qsealc] = [await issueQwac(tpp), await issueQsealc(tpp)];
+    const keyPem = (key: typeof qwac.privateKey) =>
+      key.export({ type: 'pkcs8', format: 'pem' }) as string;
+    const registry = [
+      {
+        organizationIdentifier: orgId,
+        name: tpp.subject.organizationName,
+        roles: [
+          ...(roles.includes('PSP_AI') ? ['AISP'] : []),
+          ...(roles.includes('PSP_PI') ? ['PISP'] : []),
+        ],
+      },
+    ];
+
+    await mkdir(values.out, { recursive: true });
+    const write = (file: string, content: string, mode = 0o644) =>
+      writeFile(join(values.out!, file), content, { mode });
+    await write('ca-root.pem', ca.root.certificatePem);
+    await write('ca-intermediate.pem', ca.intermediate.certificatePem);
+    await write('ca-chain.pem', ca.chainPem);
+    await write('qwac.pem', qwac.certificatePem + ca.intermediate.certificatePem);
+    await write('qwac.key.pem', keyPem(qwac.privateKey), 0o600);
+    await write('qsealc.pem', qsealc.certificatePem);
+    await write('qsealc.key.pem', keyPem(qsealc.privateKey), 0o600);
+    await write('registry.json', JSON.stringify(registry, null, 2) + '\n');
+
+    io.out(`Wrote ${files.length} files to ${values.out}:`);
+    io.out(`  QSealC  serial ${qsealc.serialNumber}  ${qsealc.subject}`);
+    io.out(`  QWAC    serial ${qwac.serialNumber}  ${qwac.subject}`);
+    io.out(`  issuer  ${qsealc.issuer}`);
+    io.out(`  roles   ${roles.join(', ')}`);
+    return 0;
+  },
+};

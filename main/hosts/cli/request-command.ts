@@ -1,0 +1,186 @@
+/**
+ * `workbench request`: one signed request like curl, through the same TPP client the workbench
+ * uses everywhere (signer, transport, mTLS), printing the response.
+ */
+import { readFile } from 'node:fs/promises';
+import { TppClient } from '../../core/tpp/client.js';
+import { importCertificateMaterial } from '../../core/certs/index.js';
+import { toCurl } from '../../core/tpp/export.js';
+import { UsageError, type CliIo } from './io.js';
+import { parseFlags } from './parse.js';
+import type { CliCommand } from './commands.js';
+
+const usage = `Usage: workbench request METHOD URL [--header 'Name: value']... [--body FILE|-]
+                        --sign-cert FILE --sign-key FILE [--tls-cert FILE --tls-key FILE]
+                        [--ca FILE]... [--digest SHA-256|SHA-512] [--request-target]
+                        [--no-sign] [--verbose] [--fail] [--curl]
+
+Signs (§5.2) and sends one request and prints the response body.
+  --header H       a request header; repeatable. X-Request-ID is generated unless given.
+  --body FILE      the request body from a file, or - for standard input (sent byte for byte)
+  --sign-cert F    QSealC (PEM or DER) and --sign-key F its private key (PEM)
+  --tls-cert F     QWAC (PEM) and --tls-key F its key, for mTLS
+  --ca F           extra CA certificate (PEM) to trust for the server; repeatable
+  --digest ALG     Digest algorithm (default SHA-256)
+  --request-target sign (request-target) too
+  --no-sign        send without Signature, Digest and TPP-Signature-Certificate
+  --verbose        also print the headers sent, the signing string and the response headers
+  --fail           exit 1 when the status is 400 or above
+  --curl           print the signed request as a curl command instead of sending it (no network)`;
+
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'];
+
+async function readInput(path: string, what: string): Promise<Buffer> {
+  try {
+    if (path === '-') {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    }
+    return await readFile(path);
+  } catch (error) {
+    throw new UsageError(
+      `${what}: cannot read '${path}' (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
+  }
+}
+
+export function parseHeader(line: string): [string, string] {
+  const colon = line.indexOf(':');
+  const name = line.slice(0, colon).trim();
+  if (colon <= 0 || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
+    throw new UsageError(`--header '${line}' is not 'Name: value'`);
+  }
+  return [name, line.slice(colon + 1).trim()];
+}
+
+export const requestCommand: CliCommand = {
+  name: 'request',
+  summary: 'Sign and send one request, like curl, and print the response.',
+  usage,
+  async run(argv: string[], io: CliIo) {
+    const { values, positionals } = parseFlags(
+      argv,
+      {
+        header: { type: 'string', multiple: true },
+        body: { type: 'string' },
+        'sign-cert': { type: 'string' },
+        'sign-key': { type: 'string' },
+        'tls-cert': { type: 'string' },
+        'tls-key': { type: 'string' },
+        ca: { type: 'string', multiple: true },
+        digest: { type: 'string' },
+        'request-target': { type: 'boolean' },
+        'no-sign': { type: 'boolean' },
+        verbose: { type: 'boolean' },
+        fail: { type: 'boolean' },
+        curl: { type: 'boolean' },
+      },
+      true,
+    );
+    if (positionals.length !== 2) throw new UsageError('expected METHOD and URL');
+    const method = positionals[0]!.toUpperCase();
+    if (!METHODS.includes(method))
+      throw new UsageError(`METHOD must be one of ${METHODS.join(', ')}, not '${positionals[0]}'`);
+    let url: URL;
+    try {
+      url = new URL(positionals[1]!);
+    } catch {
+      throw new UsageError(`URL '${positionals[1]}' is not an absolute URL`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new UsageError('URL must be http:// or https://');
+    const digest = values.digest?.toUpperCase();
+    if (digest !== undefined && digest !== 'SHA-256' && digest !== 'SHA-512') {
+      throw new UsageError(`--digest must be SHA-256 or SHA-512, not '${values.digest}'`);
+    }
+    const sign = !values['no-sign'];
+    if (sign && (!values['sign-cert'] || !values['sign-key'])) {
+      throw new UsageError('--sign-cert and --sign-key are required (or --no-sign)');
+    }
+    if (Boolean(values['tls-cert']) !== Boolean(values['tls-key'])) {
+      throw new UsageError('--tls-cert and --tls-key go together');
+    }
+
+    const headers: Record<string, string> = {};
+    for (const line of values.header ?? []) {
+      const [name, value] = parseHeader(line);
+      headers[name] = value;
+    }
+    const body = values.body !== undefined ? await readInput(values.body, '--body') : undefined;
+    const signing = sign
+      ? {
+          certificate: importCertificateMaterial(
+            await readInput(values['sign-cert']!, '--sign-cert'),
+          ).certificates[0]!,
+          key: (await readInput(values['sign-key']!, '--sign-key')).toString('utf8'),
+          ...(digest ? { digestAlgorithm: digest as 'SHA-256' | 'SHA-512' } : {}),
+          includeRequestTarget: values['request-target'] ?? false,
+        }
+      : undefined;
+    const transport = {
+      ...(values['tls-cert']
+        ? {
+            clientCertificate: {
+              certificate: await readInput(values['tls-cert'], '--tls-cert'),
+              key: await readInput(values['tls-key']!, '--tls-key'),
+            },
+          }
+        : {}),
+      ca: await Promise.all((values.ca ?? []).map((file) => readInput(file, '--ca'))),
+    };
+
+    const client = new TppClient({
+      baseUrl: url.origin,
+      ...(signing ? { signing } : {}),
+      transport,
+    });
+    const pathAndQuery = url.pathname + url.search;
+    if (values.curl) {
+      // Build the exchange without sending: the transport is never called.
+      const exchange = await client.prepare({
+        method,
+        path: pathAndQuery,
+        headers,
+        ...(body ? { body } : {}),
+        sign,
+      });
+      io.out(toCurl(exchange));
+      await client.close();
+      return 0;
+    }
+    const exchange = await client.send({
+      method,
+      path: pathAndQuery,
+      headers,
+      ...(body ? { body } : {}),
+      sign,
+    });
+    await client.close();
+
+    if (values.verbose) {
+      io.err(`> ${method} ${exchange.request.url}`);
+      for (const [name, value] of Object.entries(exchange.request.headers))
+        io.err(`> ${name}: ${value}`);
+      if (exchange.signing) {
+        io.err('> signing string:');
+        for (const line of exchange.signing.signingString.split('\n')) io.err(`>   ${line}`);
+      }
+    }
+    if (!exchange.response) {
+      io.err(`workbench request: ${exchange.error}`);
+      return 1;
+    }
+    if (values.verbose) {
+      io.err(`< ${exchange.response.status}`);
+      for (const [name, value] of Object.entries(exchange.response.headers))
+        io.err(`< ${name}: ${value}`);
+      io.err(
+        `< (${exchange.timings.totalMs.toFixed(1)} ms; response signature: ${exchange.responseSignature.status})`,
+      );
+    }
+    const json = exchange.response.json;
+    io.out(json !== undefined ? JSON.stringify(json, null, 2) : exchange.response.body);
+    return values.fail && exchange.response.status >= 400 ? 1 : 0;
+  },
+};
