@@ -6,6 +6,7 @@ import type { CliIo } from './io.js';
 import { bankCommand } from './bank-command.js';
 import { certsCommand } from './certs-command.js';
 import { requestCommand } from './request-command.js';
+import { rulesCommand } from './rules-command.js';
 import { webCommand } from './web-command.js';
 
 export interface CliCommand {
@@ -16,4 +17,4 @@ export interface CliCommand {
   run(argv: string[], io: CliIo): Promise<number>;
 }
 
-export const commands: CliCommand[] = [bankCommand, certsCommand, requestCommand, webCommand];
+export const commands: CliCommand[] = [bankCommand, certsCommand, requestCommand, rulesCommand, webCommand];

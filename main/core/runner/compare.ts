@@ -1,0 +1,46 @@
+/** Comparing a run with a previous one: what broke, what got fixed, what changed otherwise. */
+import type { CheckStatus, RunResult } from './result.js';
+
+export interface StatusChange {
+  checkId: string;
+  from: CheckStatus;
+  to: CheckStatus;
+}
+
+export interface RunComparison {
+  /** FAIL now, and not FAIL before (or new). */
+  newFailures: string[];
+  /** FAIL before, PASS or WARNING now. */
+  fixed: string[];
+  /** FAIL in both runs. */
+  stillFailing: string[];
+  /** Every check whose status differs between the two runs. */
+  changed: StatusChange[];
+  /** In this run only / in the previous run only. */
+  added: string[];
+  removed: string[];
+}
+
+export function compareRuns(previous: RunResult, current: RunResult): RunComparison {
+  const before = new Map(previous.checks.map((check) => [check.checkId, check.status]));
+  const now = new Set(current.checks.map((check) => check.checkId));
+  const comparison: RunComparison = {
+    newFailures: [],
+    fixed: [],
+    stillFailing: [],
+    changed: [],
+    added: [],
+    removed: previous.checks.map((check) => check.checkId).filter((id) => !now.has(id)),
+  };
+  for (const { checkId, status } of current.checks) {
+    const was = before.get(checkId);
+    if (was === undefined) comparison.added.push(checkId);
+    else if (was !== status) comparison.changed.push({ checkId, from: was, to: status });
+    if (status === 'FAIL') {
+      (was === 'FAIL' ? comparison.stillFailing : comparison.newFailures).push(checkId);
+    } else if (was === 'FAIL' && (status === 'PASS' || status === 'WARNING')) {
+      comparison.fixed.push(checkId);
+    }
+  }
+  return comparison;
+}

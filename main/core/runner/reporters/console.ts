@@ -1,0 +1,61 @@
+/** Console reporter: one line per check as it ends, and a summary line at the end of the run. */
+import type { Reporter } from '../events.js';
+import type { CheckResult, StatusCounts } from '../result.js';
+import { durationText } from './evidence-text.js';
+
+export interface ConsoleReporterOptions {
+  /** Writes one line (the CLI passes its stdout). */
+  write(line: string): void;
+}
+
+const DETAIL_MAX = 160;
+
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > DETAIL_MAX ? `${flat.slice(0, DETAIL_MAX - 1)}…` : flat;
+}
+
+/** Why the check ended as it did, in a few words; empty for a clean PASS. */
+function detailOf(result: CheckResult): string {
+  if (result.status === 'FAIL') {
+    const expected = result.expectedFailure ? ' (expected failure)' : '';
+    return oneLine(result.failure?.message ?? 'failed') + expected;
+  }
+  if (result.status === 'SKIPPED') return oneLine(result.skipReason ?? 'skipped');
+  if (result.status === 'WARNING') {
+    const [first = '', ...rest] = result.warnings;
+    return oneLine(first) + (rest.length > 0 ? ` (+${rest.length} more)` : '');
+  }
+  return '';
+}
+
+export function checkLine(result: CheckResult): string {
+  const detail = detailOf(result);
+  return `${result.status.padEnd(7)} ${result.checkId}  ${result.title} (${durationText(result.durationMs)})${detail ? ` — ${detail}` : ''}`;
+}
+
+export function summaryLine(counts: StatusCounts, durationMs: number, cancelled: boolean): string {
+  return (
+    `${counts.total} checks: ${counts.PASS} passed, ${counts.FAIL} failed, ` +
+    `${counts.WARNING} with warnings, ${counts.SKIPPED} skipped in ${durationText(durationMs)}` +
+    (cancelled ? ' (run cancelled)' : '')
+  );
+}
+
+export function consoleReporter(options: ConsoleReporterOptions): Reporter {
+  return {
+    name: 'console',
+    onRunBegin(event) {
+      const target = event.target.name ?? event.target.baseUrl;
+      options.write(
+        `Running ${event.checkCount} checks against ${target} (${event.target.mode} mode)`,
+      );
+    },
+    onCheckEnd(event) {
+      options.write(checkLine(event.result));
+    },
+    onRunEnd(event) {
+      options.write(summaryLine(event.counts, event.durationMs, event.cancelled));
+    },
+  };
+}

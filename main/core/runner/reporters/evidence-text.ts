@@ -1,0 +1,95 @@
+/** Plain-text renderings of evidence, shared by the JUnit and console reporters. */
+import type { Exchange } from '../../../../suites/check-api.js';
+import type { CheckResult, EvidenceItem } from '../result.js';
+
+/** Bodies longer than this are cut in reports (the JSON result keeps them whole). */
+export const REPORT_BODY_MAX = 100_000;
+
+export function truncate(text: string, max: number = REPORT_BODY_MAX): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max)}\n… (${text.length - max} more characters cut; the JSON result has the whole body)`;
+}
+
+export function durationText(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** A JSON value as readable text; `undefined` as `(absent)`. */
+export function valueText(value: unknown): string {
+  if (value === undefined) return '(absent)';
+  if (typeof value === 'string') return JSON.stringify(value);
+  return JSON.stringify(value, null, 2) ?? String(value);
+}
+
+function headerLines(headers: Record<string, string>): string[] {
+  return Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+}
+
+/** Response body: pretty JSON when it is JSON, else the text as received. */
+export function responseBodyText(exchange: Exchange): string {
+  const response = exchange.response;
+  if (!response) return '';
+  if (response.json !== undefined) return JSON.stringify(response.json, null, 2);
+  return response.body;
+}
+
+export function exchangeTitle(exchange: Exchange): string {
+  const outcome = exchange.response
+    ? String(exchange.response.status)
+    : `no response (${exchange.transportError ?? 'transport error'})`;
+  const label = exchange.label ? ` (${exchange.label})` : '';
+  return `${exchange.request.method} ${exchange.request.url} → ${outcome}${label}, ${durationText(exchange.timings.durationMs)}`;
+}
+
+export function requestText(exchange: Exchange): string {
+  const { request } = exchange;
+  const lines = [`${request.method} ${request.url}`, ...headerLines(request.headers)];
+  if (request.body !== undefined) lines.push('', truncate(request.body));
+  return lines.join('\n');
+}
+
+export function responseText(exchange: Exchange): string {
+  const { response } = exchange;
+  if (!response) return `no response: ${exchange.transportError ?? 'transport error'}`;
+  const lines = [`HTTP ${response.status}`, ...headerLines(response.headers)];
+  if (response.body !== '') lines.push('', truncate(responseBodyText(exchange)));
+  return lines.join('\n');
+}
+
+export function exchangeText(exchange: Exchange): string {
+  const parts = [`=== ${exchangeTitle(exchange)}`, '--- request', requestText(exchange)];
+  if (exchange.signingString !== undefined)
+    parts.push('--- signing string', exchange.signingString);
+  parts.push('--- response', responseText(exchange));
+  return parts.join('\n');
+}
+
+export function evidenceItemText(item: EvidenceItem): string {
+  switch (item.kind) {
+    case 'exchange':
+      return exchangeText(item.exchange);
+    case 'note':
+      return `note: ${item.text}`;
+    case 'assertion':
+      return `${item.passed ? 'passed' : 'FAILED'}: ${item.what}`;
+  }
+}
+
+/** The failure and its evidence as text, for the body of a JUnit <failure>. */
+export function failureText(result: CheckResult): string {
+  const lines: string[] = [];
+  const failure = result.failure;
+  if (failure) {
+    lines.push(failure.message);
+    if (failure.what !== undefined) {
+      lines.push('', `what:     ${failure.what}`);
+      lines.push(`expected: ${valueText(failure.expected)}`);
+      lines.push(`actual:   ${valueText(failure.actual)}`);
+    }
+    if (failure.error?.stack) lines.push('', failure.error.stack);
+  }
+  lines.push('', `rules: ${result.rules.join(', ')}`);
+  for (const warning of result.warnings) lines.push(`warning: ${warning}`);
+  for (const item of result.evidence) lines.push('', evidenceItemText(item));
+  return lines.join('\n');
+}

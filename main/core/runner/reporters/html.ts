@@ -1,0 +1,220 @@
+/**
+ * A self-contained HTML report: one file, inline CSS, no scripts, no external assets, readable in
+ * any browser or mail client. Evidence folds away in <details>. Every text that can come from the
+ * bank (or from a check) is escaped, and a Content-Security-Policy forbids scripts outright, so
+ * even an escaping mistake cannot run code from a hostile response.
+ */
+import type { Exchange } from '../../../../suites/check-api.js';
+import { applyBaseline, type Baseline } from '../baseline.js';
+import type { Reporter } from '../events.js';
+import {
+  CHECK_STATUSES,
+  countStatuses,
+  type CheckResult,
+  type EvidenceItem,
+  type RunResult,
+} from '../result.js';
+import { escapeHtml as h } from './escape.js';
+import {
+  durationText,
+  exchangeTitle,
+  requestText,
+  responseText,
+  valueText,
+} from './evidence-text.js';
+import { writeReportFile, type FileReporterOptions } from './files.js';
+
+export const DEFAULT_HTML_FILE = 'report.html';
+
+export interface RuleDescription {
+  section: string;
+  statement: string;
+}
+
+export interface HtmlReportOptions {
+  /** The catalogue's description of a rule id, shown next to each check. */
+  describeRule?(ruleId: string): RuleDescription | undefined;
+}
+
+const STATUS_WORDS = {
+  PASS: 'passed',
+  FAIL: 'failed',
+  WARNING: 'with warnings',
+  SKIPPED: 'skipped',
+} as const;
+
+const STYLE = `
+:root { color-scheme: light dark; --pass: #1a7f37; --fail: #cf222e; --warn: #9a6700; --skip: #6e7781; --line: #d0d7de; }
+body { font: 14px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 72rem; padding: 1.5rem; }
+h1 { font-size: 1.4rem; margin: 0 0 .5rem; } h2 { font-size: 1.15rem; margin: 2rem 0 .5rem; border-bottom: 1px solid var(--line); }
+h3 { font-size: 1rem; margin: 1rem 0 .25rem; } h4 { font-size: .9rem; margin: .75rem 0 .25rem; }
+dl.meta { display: grid; grid-template-columns: max-content 1fr; gap: .1rem 1rem; margin: 0 0 1rem; }
+dl.meta dt { font-weight: 600; } dl.meta dd { margin: 0; }
+ul.counts { display: flex; flex-wrap: wrap; gap: .5rem; list-style: none; padding: 0; }
+ul.counts li { border: 1px solid var(--line); border-radius: .4rem; padding: .3rem .7rem; }
+ul.counts strong { font-size: 1.2rem; }
+details.check { border: 1px solid var(--line); border-left-width: .35rem; border-radius: .3rem; margin: .4rem 0; }
+details.check > summary { cursor: pointer; padding: .4rem .6rem; }
+details.check > .body { padding: 0 .8rem .8rem; }
+.s-pass { border-left-color: var(--pass) !important; } .s-fail { border-left-color: var(--fail) !important; }
+.s-warning { border-left-color: var(--warn) !important; } .s-skipped { border-left-color: var(--skip) !important; }
+.badge { display: inline-block; min-width: 4.8rem; font-weight: 700; font-size: .8rem; }
+.s-pass .badge { color: var(--pass); } .s-fail .badge { color: var(--fail); } .s-warning .badge { color: var(--warn); } .s-skipped .badge { color: var(--skip); }
+.time, .rule-ids { color: var(--skip); font-size: .85rem; }
+.failure { border: 1px solid var(--fail); border-radius: .3rem; padding: .5rem .7rem; margin: .5rem 0; }
+.failure table { border-collapse: collapse; width: 100%; } .failure th { text-align: left; vertical-align: top; padding-right: 1rem; width: 6rem; }
+pre { background: rgba(127,127,127,.1); padding: .5rem; overflow-x: auto; white-space: pre-wrap; word-break: break-all; margin: .25rem 0; }
+ol.evidence { padding-left: 1.5rem; } ol.evidence > li { margin: .3rem 0; }
+.assertion-passed::before { content: "✓ "; color: var(--pass); } .assertion-failed::before { content: "✗ "; color: var(--fail); }
+.warnings li { color: var(--warn); } .note { font-style: italic; }
+`;
+
+function pre(text: string): string {
+  return `<pre>${h(text)}</pre>`;
+}
+
+function exchangeHtml(exchange: Exchange, open: boolean): string {
+  const parts = [
+    `<details${open ? ' open' : ''}><summary>${h(exchangeTitle(exchange))}</summary>`,
+    '<h4>Request</h4>',
+    pre(requestText(exchange)),
+  ];
+  if (exchange.signingString !== undefined) {
+    parts.push('<h4>Signing string</h4>', pre(exchange.signingString));
+  }
+  parts.push('<h4>Response</h4>', pre(responseText(exchange)), '</details>');
+  return parts.join('');
+}
+
+function evidenceHtml(item: EvidenceItem, failedExchangeId: string | undefined): string {
+  switch (item.kind) {
+    case 'exchange':
+      return `<li>${exchangeHtml(item.exchange, item.exchange.id === failedExchangeId)}</li>`;
+    case 'note':
+      return `<li class="note">${h(item.text)}</li>`;
+    case 'assertion':
+      return `<li class="assertion-${item.passed ? 'passed' : 'failed'}">${h(item.what)}</li>`;
+  }
+}
+
+function rulesHtml(result: CheckResult, options: HtmlReportOptions): string {
+  const items = result.rules.map((ruleId) => {
+    const rule = options.describeRule?.(ruleId);
+    const text = rule ? ` <span class="time">${h(rule.section)}</span> ${h(rule.statement)}` : '';
+    return `<li><code>${h(ruleId)}</code>${text}</li>`;
+  });
+  return `<h3>Rules</h3><ul class="rules">${items.join('')}</ul>`;
+}
+
+function failureHtml(result: CheckResult): string {
+  const failure = result.failure;
+  if (!failure) return '';
+  const rows: string[] = [];
+  if (failure.what !== undefined) {
+    rows.push(
+      `<tr><th>What</th><td>${h(failure.what)}</td></tr>`,
+      `<tr><th>Expected</th><td>${pre(valueText(failure.expected))}</td></tr>`,
+      `<tr><th>Actual</th><td>${pre(valueText(failure.actual))}</td></tr>`,
+    );
+  }
+  const stack = failure.error?.stack
+    ? `<details><summary>Stack</summary>${pre(failure.error.stack)}</details>`
+    : '';
+  const baseline = result.expectedFailure
+    ? `<p><strong>Expected failure (baseline):</strong> ${h(result.expectedFailure.reason)}</p>`
+    : '';
+  return `<div class="failure"><p><strong>${h(failure.message)}</strong></p>${baseline}${rows.length > 0 ? `<table>${rows.join('')}</table>` : ''}${stack}</div>`;
+}
+
+function checkHtml(result: CheckResult, options: HtmlReportOptions): string {
+  const status = result.status.toLowerCase();
+  const parts = [
+    `<details class="check s-${status}"${result.status === 'FAIL' && !result.expectedFailure ? ' open' : ''}>`,
+    `<summary><span class="badge">${h(result.expectedFailure ? 'FAIL (expected)' : result.status)}</span> `,
+    `<code>${h(result.checkId)}</code> ${h(result.title)} `,
+    `<span class="rule-ids">${result.rules.map(h).join(' ')}</span> `,
+    `<span class="time">${h(durationText(result.durationMs))}</span></summary>`,
+    '<div class="body">',
+    failureHtml(result),
+  ];
+  if (result.skipReason !== undefined)
+    parts.push(`<p><strong>Skipped:</strong> ${h(result.skipReason)}</p>`);
+  if (result.warnings.length > 0) {
+    parts.push(
+      `<h3>Warnings</h3><ul class="warnings">${result.warnings.map((w) => `<li>${h(w)}</li>`).join('')}</ul>`,
+    );
+  }
+  parts.push(rulesHtml(result, options));
+  if (result.evidence.length > 0) {
+    const failedExchangeId = result.failure?.exchangeId;
+    parts.push(
+      `<h3>Evidence</h3><ol class="evidence">${result.evidence.map((item) => evidenceHtml(item, failedExchangeId)).join('')}</ol>`,
+    );
+  }
+  parts.push('</div></details>');
+  return parts.join('');
+}
+
+export function renderHtmlReport(result: RunResult, options: HtmlReportOptions = {}): string {
+  const target = result.target.name ?? result.target.baseUrl;
+  const areas = new Map<string, CheckResult[]>();
+  for (const check of result.checks)
+    areas.set(check.area, [...(areas.get(check.area) ?? []), check]);
+  const expected = result.checks.filter((check) => check.expectedFailure).length;
+  const counts = CHECK_STATUSES.map(
+    (status) =>
+      `<li class="s-${status.toLowerCase()}"><strong>${result.counts[status]}</strong> ${STATUS_WORDS[status]}</li>`,
+  );
+  if (expected > 0)
+    counts.push(`<li><strong>${expected}</strong> failures expected by the baseline</li>`);
+  const sections = [...areas].map(([area, checks]) => {
+    const areaCounts = countStatuses(checks);
+    const summary = CHECK_STATUSES.filter((status) => areaCounts[status] > 0)
+      .map((status) => `${areaCounts[status]} ${STATUS_WORDS[status]}`)
+      .join(', ');
+    return `<section><h2>${h(area)} <span class="time">${h(summary)}</span></h2>${checks.map((check) => checkHtml(check, options)).join('\n')}</section>`;
+  });
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>PSD2 Workbench run against ${h(target)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<header>
+<h1>PSD2 Workbench run against ${h(target)}</h1>
+<dl class="meta">
+<dt>Target</dt><dd>${h(result.target.baseUrl)} (${h(result.target.mode)} mode${result.target.hasSandboxApi ? ', sandbox API' : ''})</dd>
+<dt>Run</dt><dd><code>${h(result.runId)}</code></dd>
+<dt>Started</dt><dd>${h(result.startedAt)}</dd>
+<dt>Duration</dt><dd>${h(durationText(result.durationMs))}</dd>
+</dl>
+${result.cancelled ? '<p><strong>The run was cancelled;</strong> the checks it did not finish are skipped.</p>' : ''}
+<ul class="counts"><li><strong>${result.counts.total}</strong> checks</li>${counts.join('')}</ul>
+</header>
+<main>
+${sections.join('\n')}
+</main>
+</body>
+</html>
+`;
+}
+
+export function htmlReporter(
+  options: FileReporterOptions & HtmlReportOptions & { baseline?: Baseline },
+): Reporter {
+  return {
+    name: 'html',
+    async onRunEnd(event) {
+      const result = applyBaseline(event.result, options.baseline).result;
+      await writeReportFile(
+        options.outputDir,
+        options.fileName ?? DEFAULT_HTML_FILE,
+        renderHtmlReport(result, options),
+      );
+    },
+  };
+}

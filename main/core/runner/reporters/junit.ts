@@ -1,0 +1,116 @@
+/**
+ * JUnit XML in the shape CI servers read (Jenkins' junit-10.xsd, Ant's JUnit task):
+ * testsuites / testsuite per area / testcase per check with classname = area.
+ * - FAIL → <failure message type> with the assertion and the evidence as the body;
+ * - SKIPPED → <skipped message>;
+ * - WARNING → a passed testcase with the warnings in <system-out>;
+ * - an expected failure (baseline) → <skipped> "expected failure", so CI does not count it, with
+ *   the failure and evidence in <system-out>.
+ */
+import type { Reporter } from '../events.js';
+import type { CheckResult, RunResult } from '../result.js';
+import { escapeXmlAttribute, escapeXmlText } from './escape.js';
+import { failureText } from './evidence-text.js';
+import { applyBaseline, type Baseline } from '../baseline.js';
+import { writeReportFile, type FileReporterOptions } from './files.js';
+
+export const DEFAULT_JUNIT_FILE = 'junit.xml';
+
+function seconds(ms: number): string {
+  return (Math.max(0, ms) / 1000).toFixed(3);
+}
+
+function attributes(values: Record<string, string | number>): string {
+  return Object.entries(values)
+    .map(([name, value]) => ` ${name}="${escapeXmlAttribute(String(value))}"`)
+    .join('');
+}
+
+function failureType(result: CheckResult): string {
+  const failure = result.failure;
+  if (failure?.error) return failure.error.name;
+  if (failure?.what !== undefined) return 'AssertionFailure';
+  return /^timed out/.test(failure?.message ?? '') ? 'Timeout' : 'Failure';
+}
+
+function testcase(result: CheckResult): string {
+  const open = `    <testcase${attributes({
+    classname: result.area,
+    name: `${result.checkId}: ${result.title}`,
+    time: seconds(result.durationMs),
+  })}>`;
+  const body: string[] = [];
+  const out: string[] = [`rules: ${result.rules.join(', ')}`];
+  if (result.status === 'FAIL' && result.expectedFailure) {
+    body.push(
+      `      <skipped${attributes({ message: `expected failure (baseline): ${result.expectedFailure.reason}` })}/>`,
+    );
+    out.push('', failureText(result));
+  } else if (result.status === 'FAIL') {
+    body.push(
+      `      <failure${attributes({ message: result.failure?.message ?? 'failed', type: failureType(result) })}>${escapeXmlText(failureText(result))}</failure>`,
+    );
+  } else if (result.status === 'SKIPPED') {
+    body.push(`      <skipped${attributes({ message: result.skipReason ?? 'skipped' })}/>`);
+  }
+  for (const warning of result.warnings) out.push(`WARNING: ${warning}`);
+  body.push(`      <system-out>${escapeXmlText(out.join('\n'))}</system-out>`);
+  return [open, ...body, '    </testcase>'].join('\n');
+}
+
+function isCountedFailure(result: CheckResult): boolean {
+  return result.status === 'FAIL' && !result.expectedFailure;
+}
+
+export function renderJUnit(result: RunResult): string {
+  const areas = new Map<string, CheckResult[]>();
+  for (const check of result.checks) {
+    areas.set(check.area, [...(areas.get(check.area) ?? []), check]);
+  }
+  const target = result.target.name ?? result.target.baseUrl;
+  const suites = [...areas].map(([area, checks]) => {
+    const properties = [
+      '    <properties>',
+      `      <property${attributes({ name: 'runId', value: result.runId })}/>`,
+      `      <property${attributes({ name: 'target', value: result.target.baseUrl })}/>`,
+      `      <property${attributes({ name: 'mode', value: result.target.mode })}/>`,
+      '    </properties>',
+    ];
+    const open = `  <testsuite${attributes({
+      name: area,
+      tests: checks.length,
+      failures: checks.filter(isCountedFailure).length,
+      errors: 0,
+      skipped: checks.filter((check) => check.status === 'SKIPPED' || check.expectedFailure).length,
+      time: seconds(checks.reduce((sum, check) => sum + check.durationMs, 0)),
+      timestamp: result.startedAt,
+    })}>`;
+    return [open, ...properties, ...checks.map(testcase), '  </testsuite>'].join('\n');
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites${attributes({
+      name: `PSD2 Workbench run against ${target}`,
+      tests: result.checks.length,
+      failures: result.checks.filter(isCountedFailure).length,
+      errors: 0,
+      time: seconds(result.durationMs),
+    })}>`,
+    ...suites,
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
+
+export function junitReporter(options: FileReporterOptions & { baseline?: Baseline }): Reporter {
+  return {
+    name: 'junit',
+    async onRunEnd(event) {
+      await writeReportFile(
+        options.outputDir,
+        options.fileName ?? DEFAULT_JUNIT_FILE,
+        renderJUnit(applyBaseline(event.result, options.baseline).result),
+      );
+    },
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * The run result: run metadata plus every check's outcome and evidence. It is what the JSON
+ * reporter writes, what `--rerun-failed` and "compare with a previous run" read back, and what the
+ * HTML and JUnit reporters render. Declared once as a schema; the types are derived from it, so
+ * the shape that is written and the shape that is validated on import cannot drift apart.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import type { Exchange, JsonValue, TargetInfo } from '../../../suites/check-api.js';
+
+export const RUN_RESULT_FORMAT = 'psd2-workbench/run-result';
+export const RUN_RESULT_FORMAT_VERSION = 1;
+
+export const CHECK_STATUSES = ['PASS', 'FAIL', 'WARNING', 'SKIPPED'] as const;
+export type CheckStatus = (typeof CHECK_STATUSES)[number];
+
+/** JSON values are stored as they are; validation only asks that they are present where required. */
+const Json = () => Type.Unsafe<JsonValue>(Type.Any());
+
+const Headers = Type.Record(Type.String(), Type.String());
+
+export const ExchangeSchema = Type.Object({
+  id: Type.String(),
+  label: Type.Optional(Type.String()),
+  request: Type.Object({
+    method: Type.String(),
+    url: Type.String(),
+    headers: Headers,
+    body: Type.Optional(Type.String()),
+  }),
+  signingString: Type.Optional(Type.String()),
+  response: Type.Optional(
+    Type.Object({
+      status: Type.Integer(),
+      headers: Headers,
+      body: Type.String(),
+      json: Type.Optional(Json()),
+    }),
+  ),
+  transportError: Type.Optional(Type.String()),
+  timings: Type.Object({ startedAt: Type.String(), durationMs: Type.Number({ minimum: 0 }) }),
+});
+
+const At = Type.String({ description: 'ISO 8601 instant the item was recorded' });
+
+export const EvidenceItemSchema = Type.Union([
+  Type.Object({ kind: Type.Literal('exchange'), at: At, exchange: ExchangeSchema }),
+  Type.Object({ kind: Type.Literal('note'), at: At, text: Type.String() }),
+  Type.Object({
+    kind: Type.Literal('assertion'),
+    at: At,
+    what: Type.String(),
+    passed: Type.Boolean(),
+    expected: Type.Optional(Json()),
+    actual: Type.Optional(Json()),
+    exchangeId: Type.Optional(Type.String()),
+  }),
+]);
+export type EvidenceItem = Static<typeof EvidenceItemSchema>;
+
+export const CheckFailureSchema = Type.Object({
+  /** One line: what failed, e.g. `HTTP status: expected 400, got 201`. */
+  message: Type.String(),
+  what: Type.Optional(Type.String()),
+  expected: Type.Optional(Json()),
+  actual: Type.Optional(Json()),
+  /** The exchange the failed assertion was about (it is among the check's evidence). */
+  exchangeId: Type.Optional(Type.String()),
+  /** An unexpected error (not an assertion): its name, message and stack. */
+  error: Type.Optional(
+    Type.Object({
+      name: Type.String(),
+      message: Type.String(),
+      stack: Type.Optional(Type.String()),
+    }),
+  ),
+});
+export type CheckFailure = Static<typeof CheckFailureSchema>;
+
+const Status = Type.Union(CHECK_STATUSES.map((status) => Type.Literal(status)));
+
+export const CheckResultSchema = Type.Object({
+  checkId: Type.String(),
+  title: Type.String(),
+  area: Type.String(),
+  rules: Type.Array(Type.String()),
+  tags: Type.Array(Type.String()),
+  status: Status,
+  /** Absent when the check never started (cancelled before its turn). */
+  startedAt: Type.Optional(Type.String()),
+  durationMs: Type.Number({ minimum: 0 }),
+  failure: Type.Optional(CheckFailureSchema),
+  skipReason: Type.Optional(Type.String()),
+  warnings: Type.Array(Type.String()),
+  evidence: Type.Array(EvidenceItemSchema),
+  /** Set by applyBaseline: the failure is listed in the baseline of expected failures. */
+  expectedFailure: Type.Optional(Type.Object({ reason: Type.String() })),
+});
+export type CheckResult = Static<typeof CheckResultSchema>;
+
+const Count = Type.Integer({ minimum: 0 });
+export const StatusCountsSchema = Type.Object({
+  total: Count,
+  PASS: Count,
+  FAIL: Count,
+  WARNING: Count,
+  SKIPPED: Count,
+});
+export type StatusCounts = Static<typeof StatusCountsSchema>;
+
+export const TargetInfoSchema = Type.Object({
+  baseUrl: Type.String(),
+  mode: Type.Union([Type.Literal('sandbox'), Type.Literal('production')]),
+  hasSandboxApi: Type.Boolean(),
+  name: Type.Optional(Type.String()),
+});
+
+export const RunResultSchema = Type.Object({
+  format: Type.Literal(RUN_RESULT_FORMAT),
+  formatVersion: Type.Literal(RUN_RESULT_FORMAT_VERSION),
+  runId: Type.String(),
+  startedAt: Type.String(),
+  finishedAt: Type.String(),
+  durationMs: Type.Number({ minimum: 0 }),
+  target: TargetInfoSchema,
+  /** True when the run was cancelled; the checks it never ran are SKIPPED "run cancelled". */
+  cancelled: Type.Boolean(),
+  counts: StatusCountsSchema,
+  /** In the order the run scheduled them (grouped by area). */
+  checks: Type.Array(CheckResultSchema),
+});
+export type RunResult = Static<typeof RunResultSchema>;
+
+// The derived types must stay the ones checks and clients are written against.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const exchangeTypesAgree: Same<Static<typeof ExchangeSchema>, Exchange> = true;
+const targetTypesAgree: Same<Static<typeof TargetInfoSchema>, TargetInfo> = true;
+void exchangeTypesAgree;
+void targetTypesAgree;
+
+export function emptyCounts(): StatusCounts {
+  return { total: 0, PASS: 0, FAIL: 0, WARNING: 0, SKIPPED: 0 };
+}
+
+export function countStatuses(checks: readonly Pick<CheckResult, 'status'>[]): StatusCounts {
+  const counts = emptyCounts();
+  for (const check of checks) {
+    counts.total += 1;
+    counts[check.status] += 1;
+  }
+  return counts;
+}

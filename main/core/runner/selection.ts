@@ -1,0 +1,50 @@
+/**
+ * Choosing which checks a run executes: by area, rule, tag, free text, id, or "the ones that
+ * failed last time". Filters of different kinds narrow together (AND); values within one filter
+ * widen (OR), as in `--area signing --area headers`.
+ */
+import type { Check } from '../../../suites/check-api.js';
+import type { RunResult } from './result.js';
+
+export interface CheckSelection {
+  /** Areas (suites), e.g. `signing`. */
+  areas?: readonly string[];
+  /** Checks covering at least one of these rule ids. */
+  ruleIds?: readonly string[];
+  /** Checks carrying at least one of these tags. */
+  tags?: readonly string[];
+  /** Case-insensitive text found in the check's id, title or rule ids. */
+  text?: string;
+  /** Exactly these check ids. */
+  ids?: readonly string[];
+  /** Only the checks that FAILED in this earlier run (re-run failed). */
+  failedIn?: RunResult;
+}
+
+function anyOf<T>(wanted: readonly T[] | undefined, has: (value: T) => boolean): boolean {
+  return wanted === undefined || wanted.some(has);
+}
+
+/** The checks matching `selection`, in their original order. */
+export function selectChecks(checks: readonly Check[], selection: CheckSelection = {}): Check[] {
+  const text = selection.text?.trim().toLowerCase();
+  const failed = selection.failedIn
+    ? new Set(
+        selection.failedIn.checks
+          .filter((result) => result.status === 'FAIL')
+          .map((result) => result.checkId),
+      )
+    : undefined;
+  return checks.filter(
+    (check) =>
+      anyOf(selection.areas, (area) => check.area === area) &&
+      anyOf(selection.ruleIds, (ruleId) => check.rules.includes(ruleId)) &&
+      anyOf(selection.tags, (tag) => check.tags?.includes(tag) ?? false) &&
+      anyOf(selection.ids, (id) => check.id === id) &&
+      (failed === undefined || failed.has(check.id)) &&
+      (!text ||
+        [check.id, check.title, ...check.rules].some((field) =>
+          field.toLowerCase().includes(text),
+        )),
+  );
+}

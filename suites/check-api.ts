@@ -1,0 +1,310 @@
+/**
+ * What a check is written against. A check is black-box over HTTP (ARCHITECTURE property 5): it
+ * talks to the target through `ctx.client`, drives the PSU's side of SCA through `ctx.psu`, and
+ * judges with `ctx.expect`, which records what it compared as evidence. The engine
+ * (main/core/runner) owns everything else: scheduling, timeouts, evidence, reporting.
+ *
+ * Types plus two error classes and `defineCheck`; no I/O. The client, PSU agent and clock are
+ * interfaces: the composition root binds them to the signing client and the target.
+ */
+import type { ErrorCode, TppMessage } from '../main/core/spec/errors.js';
+import type { PsuContext, TppMessageCategory } from '../main/core/spec/enums.js';
+import type { RuleArea, RuleNeed } from './rules/types.js';
+
+// ---- the target ---------------------------------------------------------------------------
+
+/** The embedded bank and the real bank both run in one of the two environments of §1. */
+export type TargetMode = 'sandbox' | 'production';
+
+export interface TargetInfo {
+  /** Base URL the paths of the spec hang below, e.g. `http://127.0.0.1:8443`. */
+  baseUrl: string;
+  mode: TargetMode;
+  /** True when the `/v1/sandbox/` management operations are available (§4.3). */
+  hasSandboxApi: boolean;
+  /** A readable name for reports, e.g. `embedded bank (sandbox)`. */
+  name?: string;
+}
+
+// ---- requests and the evidence they leave ---------------------------------------------------
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+
+/** JSON as it travels: what `expected`/`actual` and request bodies are made of. */
+export type JsonValue =
+  null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** Deliberate departures from §5.2 signing, for checks that probe the bank's verifier. */
+export interface SigningOverrides {
+  /** Sign exactly these lower-case header names, in this order, instead of the §5.2(4) default. */
+  signedHeaders?: readonly string[];
+  /** List `(request-target)` first in `headers` (accepted when listed, decisions.md). */
+  includeRequestTarget?: boolean;
+  digestAlgorithm?: 'SHA-256' | 'SHA-512';
+  /** Send this Digest value instead of the computed one (e.g. the digest of other bytes). */
+  digest?: string;
+  /** Replace the signature part with bytes that do not verify. */
+  corruptSignature?: boolean;
+}
+
+export interface TargetRequest {
+  method: HttpMethod;
+  /** Path below the base URL, with the `/v1` prefix, e.g. `/v1/consents`. */
+  path: string;
+  /** Query parameters; `undefined` entries are left out. */
+  query?: Readonly<Record<string, string | number | boolean | undefined>>;
+  /** Headers to send in addition to (or instead of) the client's defaults for this target. */
+  headers?: Readonly<Record<string, string>>;
+  /** A JSON body, serialised by the client (and digested and signed like any body). */
+  body?: JsonValue;
+  /** Exact body text instead of `body`, for bodies that are not JSON (XML, broken JSON). */
+  rawBody?: string;
+  /** Sign the request (§5.2); default true. `false` sends it without Signature. */
+  sign?: boolean;
+  /** Default headers to leave out, case-insensitive, e.g. `['PSU-IP-Address']`. */
+  omitHeaders?: readonly string[];
+  signing?: SigningOverrides;
+  /** What the request is for, shown in the evidence, e.g. `payment without creditorName`. */
+  label?: string;
+}
+
+export interface ExchangeRequest {
+  method: string;
+  /** The full URL as sent, query included. */
+  url: string;
+  /** Headers as sent; repeated headers are joined with `, `. */
+  headers: Record<string, string>;
+  /** Body text as sent (UTF-8). */
+  body?: string;
+}
+
+export interface ExchangeResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** Body text as received (UTF-8). */
+  body: string;
+  /** The body parsed as JSON, when it is JSON. */
+  json?: JsonValue;
+}
+
+/** One request and its response: the unit of evidence (OBIE-style: the full exchange). */
+export interface Exchange {
+  /** Unique within a run; assertions and failures point at exchanges by this id. */
+  id: string;
+  label?: string;
+  request: ExchangeRequest;
+  /** The §5.2(5) signing string, when the request was signed. */
+  signingString?: string;
+  /** Absent when no response arrived; then `transportError` says why. */
+  response?: ExchangeResponse;
+  transportError?: string;
+  timings: {
+    /** When the request was sent, ISO 8601. */
+    startedAt: string;
+    durationMs: number;
+  };
+}
+
+/** Sends requests to the target: signs, digests, fills default headers, records the exchange. */
+export interface TargetClient {
+  /** Resolves with the exchange even for 4xx/5xx; rejects only when the check is aborted. */
+  send(request: TargetRequest): Promise<Exchange>;
+}
+
+// ---- the PSU's side of SCA ------------------------------------------------------------------
+
+/** What the automated PSU does on the bank's SCA pages (§5.3, §1 consent screen). */
+export interface PsuScript {
+  /** The login the bank asks for: in the sandbox a mock national identity number (§1). */
+  login: string;
+  /** Context chosen during SCA (§1); leave out to accept the bank's default. */
+  context?: PsuContext;
+  /** The corporate agreement to pick when `context` is CORPORATE. */
+  corporateAgreement?: string;
+  /** Accounts (IBAN or id as shown on the consent screen) to tick and to untick (§1). */
+  consent?: { grant?: readonly string[]; revoke?: readonly string[] };
+  /** `abort` cancels at the bank instead of completing SCA (§3.4 "SCA aborted"). */
+  outcome?: 'complete' | 'abort';
+}
+
+/** Where the bank sent the PSU's browser back to: §6.1 on success, §6.2 on failure. */
+export type ScaRedirect =
+  | {
+      outcome: 'success';
+      url: string;
+      params: Record<string, string>;
+      psuId: string;
+      psuCorporateId?: string;
+      tppSessionId: string;
+      context: PsuContext;
+    }
+  | {
+      outcome: 'failure';
+      url: string;
+      params: Record<string, string>;
+      system?: string;
+      status: number;
+      code: string;
+      message: string;
+    };
+
+export interface PsuAgent {
+  /** Opens `scaRedirectUrl`, plays `script`, and returns the redirect back to the TPP. */
+  completeSca(scaRedirectUrl: string, script: PsuScript): Promise<ScaRedirect>;
+}
+
+/** Control of the target's clock (the embedded bank's virtual clock, ARCHITECTURE property 7). */
+export interface TargetClock {
+  now(): Promise<Date>;
+  advance(ms: number): Promise<void>;
+}
+
+// ---- judging -----------------------------------------------------------------------------
+
+/** A JSON Schema object, e.g. one of main/core/spec's TypeBox schemas. */
+export type JsonSchema = object;
+
+export interface ExpectedTppMessage {
+  code: ErrorCode;
+  /** Default ERROR. */
+  category?: TppMessageCategory;
+  /** Case-insensitive substring the message text must contain (decisions.md: name the cause). */
+  textIncludes?: string;
+}
+
+/**
+ * Assertions. Each one records what it compared as evidence; a failed one throws an
+ * AssertionFailure, which ends the check with FAIL.
+ */
+export interface Expect {
+  /** The response status is `expected` (or one of them). */
+  status(exchange: Exchange, expected: number | readonly number[], what?: string): void;
+  /** The response body carries a TppMessage matching `expected`; returns it. */
+  tppMessage(exchange: Exchange, expected: ExpectedTppMessage): TppMessage;
+  /** Deep, strict equality. */
+  equal<T>(actual: T, expected: T, what: string): void;
+  true(condition: unknown, what: string): asserts condition;
+  /** `value` is valid against `schema` (with the spec's formats and keywords). */
+  schema(value: unknown, schema: JsonSchema, what: string): void;
+}
+
+export interface EvidenceRecorder {
+  note(text: string): void;
+  /** Attach an exchange that did not go through `ctx.client` (e.g. one the PSU agent made). */
+  exchange(exchange: Exchange): void;
+}
+
+export interface CheckContext {
+  readonly check: Pick<Check, 'id' | 'title' | 'area'>;
+  readonly target: TargetInfo;
+  readonly client: TargetClient;
+  /** Skips the check (SKIPPED) when the run has no PSU agent. */
+  readonly psu: PsuAgent;
+  /** Skips the check (SKIPPED) when the target's clock cannot be moved. */
+  readonly clock: TargetClock;
+  readonly expect: Expect;
+  /** Ends the check as SKIPPED with `reason`. */
+  skip(reason: string): never;
+  /** Records a WARNING; a check that warned and did not fail ends WARNING. */
+  warn(message: string): void;
+  readonly evidence: EvidenceRecorder;
+  /** Aborted on timeout and on cancellation: pass it on, stop when it fires. */
+  readonly signal: AbortSignal;
+}
+
+// ---- a check ------------------------------------------------------------------------------
+
+export type CheckNeed = RuleNeed;
+
+export interface Check {
+  /** Stable id, e.g. `SIGN-MISSING-SIGNATURE-400`; baselines and re-runs refer to it. */
+  id: string;
+  title: string;
+  area: RuleArea;
+  /** Ids of the catalogue rules (suites/rules) this check covers; at least one. */
+  rules: readonly string[];
+  tags?: readonly string[];
+  /** Modes the check makes sense in; default both. */
+  modes?: readonly TargetMode[];
+  needs?: readonly CheckNeed[];
+  /** Overrides the run's per-check timeout. */
+  timeoutMs?: number;
+  run(ctx: CheckContext): Promise<void>;
+}
+
+/** Identity, for type inference and one place to hang future validation. */
+export function defineCheck(check: Check): Check {
+  return check;
+}
+
+// ---- how a check ends early -----------------------------------------------------------------
+
+/*
+ * Brands instead of bare `instanceof`: a bundle may carry two copies of this module (the CLI and
+ * the suites), and a failure thrown by one copy must still be recognised by the other.
+ */
+const ASSERTION_FAILURE = Symbol.for('psd2-workbench.assertion-failure');
+const CHECK_SKIPPED = Symbol.for('psd2-workbench.check-skipped');
+
+export interface AssertionFailureInit {
+  what: string;
+  expected: unknown;
+  actual: unknown;
+  exchange?: Exchange;
+  /** Defaults to `<what>: expected <expected>, got <actual>`. */
+  message?: string;
+}
+
+export class AssertionFailure extends Error {
+  override name = 'AssertionFailure';
+  readonly [ASSERTION_FAILURE] = true;
+  readonly what: string;
+  readonly expected: unknown;
+  readonly actual: unknown;
+  readonly exchange?: Exchange;
+
+  constructor(init: AssertionFailureInit) {
+    super(
+      init.message ??
+        `${init.what}: expected ${briefly(init.expected)}, got ${briefly(init.actual)}`,
+    );
+    this.what = init.what;
+    this.expected = init.expected;
+    this.actual = init.actual;
+    if (init.exchange) this.exchange = init.exchange;
+  }
+}
+
+export class CheckSkipped extends Error {
+  override name = 'CheckSkipped';
+  readonly [CHECK_SKIPPED] = true;
+
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+export function isAssertionFailure(error: unknown): error is AssertionFailure {
+  return typeof error === 'object' && error !== null && ASSERTION_FAILURE in error;
+}
+
+export function isCheckSkipped(error: unknown): error is CheckSkipped {
+  return typeof error === 'object' && error !== null && CHECK_SKIPPED in error;
+}
+
+const BRIEF_MAX = 200;
+
+/** A value in a message line: JSON, cut to BRIEF_MAX characters. */
+export function briefly(value: unknown): string {
+  let text: string;
+  if (value === undefined) text = '(absent)';
+  else if (typeof value === 'string') text = JSON.stringify(value);
+  else {
+    try {
+      text = JSON.stringify(value) ?? String(value);
+    } catch {
+      text = String(value);
+    }
+  }
+  return text.length > BRIEF_MAX ? `${text.slice(0, BRIEF_MAX - 1)}…` : text;
+}

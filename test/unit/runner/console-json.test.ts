@@ -1,0 +1,66 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runChecks } from '../../../main/core/runner/engine';
+import { consoleReporter } from '../../../main/core/runner/reporters/console';
+import { jsonReporter } from '../../../main/core/runner/reporters/json';
+import { parseRunResult } from '../../../main/core/runner/result-file';
+import { check, runOptions } from './fakes';
+
+const checks = () => [
+  check('OK'),
+  check('FAILS', async (ctx) => ctx.expect.equal(1, 2, 'one is two')),
+  check('WARNS', async (ctx) => {
+    ctx.warn('first');
+    ctx.warn('second');
+  }),
+  check('SKIPS', async (ctx) => ctx.skip('needs a corporate customer')),
+];
+
+describe('console reporter', () => {
+  it('writes one line per check with its status and why, then a summary line', async () => {
+    const lines: string[] = [];
+    await runChecks(
+      runOptions(checks(), {
+        concurrency: 1,
+        reporters: [consoleReporter({ write: (l) => lines.push(l) })],
+      }),
+    );
+    expect(lines).toHaveLength(6);
+    expect(lines[0]).toBe('Running 4 checks against fake bank (sandbox mode)');
+    expect(lines[1]).toMatch(/^PASS {4}OK {2}title of OK \(\d+ ms\)$/);
+    expect(lines[2]).toMatch(
+      /^FAIL {4}FAILS {2}title of FAILS \(\d+ ms\) — one is two: expected 2, got 1$/,
+    );
+    expect(lines[3]).toMatch(/^WARNING WARNS .* — first \(\+1 more\)$/);
+    expect(lines[4]).toMatch(/^SKIPPED SKIPS .* — needs a corporate customer$/);
+    expect(lines[5]).toMatch(
+      /^4 checks: 1 passed, 1 failed, 1 with warnings, 1 skipped in \d+ ms$/,
+    );
+  });
+});
+
+describe('JSON reporter', () => {
+  it('writes the run result, re-importable, into the output directory', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'json-out-'));
+    const result = await runChecks(
+      runOptions(checks(), {
+        reporters: [
+          jsonReporter({
+            outputDir: join(dir, 'nested'),
+            baseline: { expectedFailures: [{ checkId: 'FAILS', reason: 'known' }] },
+          }),
+        ],
+      }),
+    );
+    const written = parseRunResult(readFileSync(join(dir, 'nested', 'run-result.json'), 'utf8'));
+    expect(written.runId).toBe(result.runId);
+    expect(written.checks.map((c) => [c.checkId, c.status])).toEqual(
+      result.checks.map((c) => [c.checkId, c.status]),
+    );
+    expect(written.checks.find((c) => c.checkId === 'FAILS')?.expectedFailure).toEqual({
+      reason: 'known',
+    });
+  });
+});
