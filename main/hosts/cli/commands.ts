@@ -17,4 +17,10 @@ export interface CliCommand {
   run(argv: string[], io: CliIo): Promise<number>;
 }
 
-export const commands: CliCommand[] = [bankCommand, certsCommand, requestCommand, rulesCommand, webCommand];
+export const commands: CliCommand[] = [
+  bankCommand,
+  certsCommand,
+  requestCommand,
+  rulesCommand,
+  webCommand,
+];
