@@ -9,77 +9,18 @@
  * The renderer may only `import type` from here (enforced by ESLint), so this file must stay free
  * of Node-only imports: it is type-checked under both the node and the web tsconfig.
  */
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { CallSpec, EventSpec } from './contract/define.js';
+import { appCalls, appEvents } from './contract/app.js';
+import { bankCalls, bankEvents } from './contract/bank.js';
 
-/** A call: renderer → main, answered once. `R` is the result type (phantom, for typing only). */
-export interface CallSpec<A extends TSchema = TSchema, R = unknown> {
-  readonly description: string;
-  readonly args: A;
-  readonly __result?: R;
-}
-
-/** An event: main → renderer, pushed to every subscriber. */
-export interface EventSpec<P = unknown> {
-  readonly description: string;
-  readonly __payload?: P;
-}
-
-function call<R>() {
-  return <A extends TSchema>(description: string, args: A): CallSpec<A, R> => ({
-    description,
-    args,
-  });
-}
-
-function event<P>(description: string): EventSpec<P> {
-  return { description };
-}
-
-const NoArgs = Type.Object({}, { additionalProperties: false });
-
-// ---- result and payload types -------------------------------------------------------------
-
-export type HostKind = 'electron' | 'web';
-
-export interface AppInfo {
-  name: string;
-  version: string;
-  host: HostKind;
-  platform: string;
-  versions: { node: string; electron?: string; chrome?: string; v8: string };
-}
-
-export interface PingResult {
-  /** The message as main received it. */
-  message: string;
-  /** When main received the call (ISO 8601). */
-  receivedAt: string;
-}
-
-export interface PongEvent {
-  message: string;
-  /** Sequence number of this pong since main started: proves events are ordered and not replayed. */
-  seq: number;
-  sentAt: string;
-}
-
-// ---- the contract -------------------------------------------------------------------------
+export type { CallSpec, EventSpec } from './contract/define.js';
+export type * from './contract/app.js';
+export type * from './contract/bank.js';
 
 export const contract = {
-  calls: {
-    'app.info': call<AppInfo>()(
-      'Name, version and runtime versions of the workbench and the host it runs in.',
-      NoArgs,
-    ),
-    'diagnostics.ping': call<PingResult>()(
-      'Round trip through the bridge: main answers the call and then pushes a `diagnostics.pong` ' +
-        'event with the same message, so a view can measure both directions.',
-      Type.Object({ message: Type.String({ maxLength: 1024 }) }, { additionalProperties: false }),
-    ),
-  },
-  events: {
-    'diagnostics.pong': event<PongEvent>('Pushed after each `diagnostics.ping`.'),
-  },
+  calls: { ...appCalls, ...bankCalls },
+  events: { ...appEvents, ...bankEvents },
 } as const;
 
 // ---- derived types: what hosts and views are written against ------------------------------

@@ -4,6 +4,7 @@
  * implementation's failures become typed errors. No host validates on its own.
  */
 import { Ajv, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
 import {
   contract,
   type CallArgs,
@@ -32,6 +33,7 @@ export type Dispatch = (name: unknown, args: unknown) => Promise<CallOutcome>;
 
 export function createDispatcher(implementation: Implementation): Dispatch {
   const ajv = new Ajv({ allErrors: true, strict: true });
+  addFormats(ajv);
   const validators = new Map<string, ValidateFunction>();
   for (const [name, spec] of Object.entries(contract.calls)) {
     validators.set(name, ajv.compile(spec.args));

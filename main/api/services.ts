@@ -2,10 +2,13 @@
  * The composition root: builds every main-process service once and exposes them as the
  * contract's implementation. Hosts (Electron, web, CLI) differ only in what they pass in.
  */
-import { createDispatcher, type Dispatch, type Implementation } from './dispatch.js';
+import { createDispatcher, CallRefused, type Dispatch, type Implementation } from './dispatch.js';
 import { EventHub } from './events.js';
 import type { AppInfo, HostKind } from './contract.js';
 import { productInfo } from '../core/product.js';
+import { VirtualClock } from '../core/clock.js';
+import { readCertificates } from '../core/bank/trustStore.js';
+import { BankService } from './services/bank-service.js';
 
 export interface HostEnvironment {
   kind: HostKind;
@@ -16,11 +19,15 @@ export interface HostEnvironment {
 export interface Services {
   dispatch: Dispatch;
   events: EventHub;
+  clock: VirtualClock;
+  banks: BankService;
   dispose(): Promise<void>;
 }
 
 export function createServices(host: HostEnvironment): Services {
   const events = new EventHub();
+  const clock = new VirtualClock();
+  const banks = new BankService(clock, events);
   let pongSeq = 0;
 
   const appInfo = (): AppInfo => ({
@@ -30,6 +37,12 @@ export function createServices(host: HostEnvironment): Services {
     platform: `${process.platform}-${process.arch}`,
     versions: { node: process.versions.node, v8: process.versions.v8, ...host.versions },
   });
+
+  const clockChanged = () => {
+    const view = clock.state();
+    events.emit('clock.changed', view);
+    return view;
+  };
 
   const implementation: Implementation = {
     'app.info': () => appInfo(),
@@ -45,11 +58,72 @@ export function createServices(host: HostEnvironment): Services {
       );
       return { message, receivedAt };
     },
+
+    'bank.status': () => [banks.status('sandbox'), banks.status('production')],
+    'bank.start': ({ mode, port, https }) => banks.start(mode, { port, https }),
+    'bank.stop': ({ mode }) => banks.stop(mode),
+    'bank.reset': ({ mode }) => banks.reset(mode),
+    'bank.exportSnapshot': ({ mode }) => ({ snapshot: banks.exportSnapshot(mode) }),
+    'bank.importSnapshot': ({ mode, snapshot }) => banks.importSnapshot(mode, snapshot),
+    'bank.requestLog': ({ mode, limit }) => banks.requestLog(mode, limit),
+
+    'clock.get': () => clock.state(),
+    'clock.advance': ({ ms }) => {
+      clock.advance(ms);
+      return clockChanged();
+    },
+    'clock.set': ({ now }) => {
+      const instant = new Date(now);
+      if (Number.isNaN(instant.getTime())) throw new CallRefused(`'${now}' is not a date-time.`);
+      clock.set(instant);
+      return clockChanged();
+    },
+    'clock.freeze': () => {
+      clock.freeze();
+      return clockChanged();
+    },
+    'clock.resume': () => {
+      clock.resume();
+      return clockChanged();
+    },
+
+    'registry.list': ({ mode }) => banks.registry(mode),
+    'registry.put': ({ mode, entry }) => {
+      const registry = banks.bank(mode).registry;
+      registry.remove(entry.organizationIdentifier);
+      registry.add(entry);
+      return banks.registry(mode);
+    },
+    'registry.remove': ({ mode, organizationIdentifier }) => {
+      if (!banks.bank(mode).registry.remove(organizationIdentifier)) {
+        throw new CallRefused(`${organizationIdentifier} is not in the ${mode} bank's registry.`);
+      }
+      return banks.registry(mode);
+    },
+
+    'trustStore.list': ({ mode }) => banks.trustAnchors(mode),
+    'trustStore.add': ({ mode, pem }) => {
+      try {
+        readCertificates(pem);
+      } catch (error) {
+        throw new CallRefused(`No CA certificate could be read: ${(error as Error).message}`);
+      }
+      banks.bank(mode).trustStore.add(pem);
+      return banks.trustAnchors(mode);
+    },
+    'trustStore.remove': ({ mode, fingerprint256 }) => {
+      if (!banks.bank(mode).trustStore.remove(fingerprint256)) {
+        throw new CallRefused(`No trusted CA has the fingerprint ${fingerprint256}.`);
+      }
+      return banks.trustAnchors(mode);
+    },
   };
 
   return {
     dispatch: createDispatcher(implementation),
     events,
-    dispose: async () => {},
+    clock,
+    banks,
+    dispose: () => banks.dispose(),
   };
 }

@@ -1,0 +1,178 @@
+/**
+ * The embedded banks as the workbench runs them: at most one sandbox and one production bank at a
+ * time, sharing one virtual clock (the status bar shows one bank time), each keeping its state
+ * while stopped. Maps the core's objects to the contract's views.
+ */
+import { createBank, type Bank } from '../../core/bank/index.js';
+import type { ExchangeRecord } from '../../core/bank/requestLog.js';
+import type { BankListener } from '../../core/bank/http.js';
+import type { VirtualClock } from '../../core/clock.js';
+import { CallRefused } from '../dispatch.js';
+import type { EventHub } from '../events.js';
+import type {
+  BankExchangeView,
+  BankModeName,
+  BankStatusView,
+  RegistryEntryView,
+  TrustAnchorView,
+} from '../contract.js';
+
+/** A server certificate for HTTPS, from the workbench's test CA (made on first use). */
+export type ServerCertificateSource = () => Promise<{ key: string; cert: string }>;
+
+interface BankSlot {
+  bank: Bank;
+  listener?: BankListener;
+  https: boolean;
+  unsubscribe: () => void;
+}
+
+export class BankService {
+  private readonly slots = new Map<BankModeName, BankSlot>();
+
+  constructor(
+    private readonly clock: VirtualClock,
+    private readonly events: EventHub,
+    private readonly serverCertificate?: ServerCertificateSource,
+  ) {}
+
+  /** The bank of a mode, created (stopped) on first use so its registry and state can be set up. */
+  bank(mode: BankModeName): Bank {
+    return this.slot(mode).bank;
+  }
+
+  status(mode: BankModeName): BankStatusView {
+    const slot = this.slots.get(mode);
+    return {
+      mode,
+      running: slot?.listener !== undefined,
+      ...(slot?.listener ? { url: slot.listener.url } : {}),
+      https: slot?.https ?? false,
+    };
+  }
+
+  async start(
+    mode: BankModeName,
+    options: { port?: number; https?: boolean } = {},
+  ): Promise<BankStatusView> {
+    const slot = this.slot(mode);
+    if (slot.listener)
+      throw new CallRefused(`The ${mode} bank is already running at ${slot.listener.url}.`);
+    let https: { key: string; cert: string } | undefined;
+    if (options.https) {
+      if (!this.serverCertificate)
+        throw new CallRefused('HTTPS needs a server certificate, and none is available here.');
+      https = await this.serverCertificate();
+    }
+    try {
+      slot.listener = await slot.bank.listen({
+        port: options.port ?? 0,
+        ...(https ? { https } : {}),
+      });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new CallRefused(
+        code === 'EADDRINUSE'
+          ? `Port ${options.port} is in use; choose another or 0 for a free one.`
+          : `The ${mode} bank could not start: ${(error as Error).message}`,
+      );
+    }
+    slot.https = Boolean(https);
+    return this.changed(mode);
+  }
+
+  async stop(mode: BankModeName): Promise<BankStatusView> {
+    const slot = this.slots.get(mode);
+    if (!slot?.listener) throw new CallRefused(`The ${mode} bank is not running.`);
+    await slot.listener.close();
+    slot.listener = undefined;
+    slot.https = false;
+    return this.changed(mode);
+  }
+
+  reset(mode: BankModeName): BankStatusView {
+    this.bank(mode).reset();
+    return this.changed(mode);
+  }
+
+  exportSnapshot(mode: BankModeName): unknown {
+    return this.bank(mode).exportSnapshot();
+  }
+
+  importSnapshot(mode: BankModeName, snapshot: unknown): BankStatusView {
+    try {
+      this.bank(mode).importSnapshot(snapshot);
+    } catch (error) {
+      throw new CallRefused(
+        `The snapshot was refused and the bank state is unchanged: ${(error as Error).message}`,
+      );
+    }
+    return this.changed(mode);
+  }
+
+  requestLog(mode: BankModeName, limit = 200): BankExchangeView[] {
+    return this.bank(mode).requestLog.entries().slice(-limit).map(exchangeView);
+  }
+
+  registry(mode: BankModeName): RegistryEntryView[] {
+    return this.bank(mode)
+      .registry.list()
+      .map((e) => ({ ...e, roles: [...e.roles] }));
+  }
+
+  trustAnchors(mode: BankModeName): TrustAnchorView[] {
+    return this.bank(mode)
+      .trustStore.list()
+      .map((anchor) => ({ ...anchor }));
+  }
+
+  async dispose(): Promise<void> {
+    for (const slot of this.slots.values()) {
+      slot.unsubscribe();
+      await slot.bank.close();
+    }
+    this.slots.clear();
+  }
+
+  private slot(mode: BankModeName): BankSlot {
+    let slot = this.slots.get(mode);
+    if (!slot) {
+      const bank = createBank({ mode, clock: this.clock });
+      const unsubscribe = bank.requestLog.subscribe((record) =>
+        this.events.emit('bank.exchange', exchangeView(record)),
+      );
+      slot = { bank, https: false, unsubscribe };
+      this.slots.set(mode, slot);
+    }
+    return slot;
+  }
+
+  private changed(mode: BankModeName): BankStatusView {
+    const status = this.status(mode);
+    this.events.emit('bank.status', status);
+    return status;
+  }
+}
+
+export function exchangeView(record: ExchangeRecord): BankExchangeView {
+  return {
+    id: record.id,
+    mode: record.mode,
+    receivedAt: record.receivedAt,
+    durationMs: record.durationMs,
+    ...(record.operationId ? { operationId: record.operationId } : {}),
+    request: {
+      method: record.request.method,
+      target: record.request.target,
+      headers: { ...record.request.headers },
+      bodySize: record.request.bodySize,
+      ...(record.request.bodyText !== undefined ? { body: record.request.bodyText } : {}),
+    },
+    response: {
+      status: record.response.status,
+      headers: { ...record.response.headers },
+      body: record.response.body,
+    },
+    ...(record.rejectedBy ? { rejectedBy: { ...record.rejectedBy } } : {}),
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * The embedded banks through the contract, as the UI drives them: lifecycle of both modes at
+ * once, live request log events, the shared clock, registry, trust store and snapshots.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { request } from 'undici';
+import { createServices, type Services } from '../../../main/api/services';
+import type {
+  BankExchangeView,
+  BankStatusView,
+  CallOutcome,
+  ClockView,
+} from '../../../main/api/contract';
+import { createTestCa } from '../../../main/core/certs/index';
+
+let services: Services;
+beforeEach(() => {
+  services = createServices({ kind: 'web' });
+});
+afterEach(() => services.dispose());
+
+async function ok<T>(outcome: Promise<CallOutcome>): Promise<T> {
+  const result = await outcome;
+  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+  return result.result as T;
+}
+
+describe('bank lifecycle through the contract', () => {
+  it('runs a sandbox and a production bank at once, each answering on its own port', async () => {
+    const sandbox = await ok<BankStatusView>(services.dispatch('bank.start', { mode: 'sandbox' }));
+    const production = await ok<BankStatusView>(
+      services.dispatch('bank.start', { mode: 'production' }),
+    );
+    expect(sandbox.url).not.toBe(production.url);
+    // Production answers 404 for every /sandbox/ path; the sandbox knows the route (it wants a signature).
+    const inProduction = await request(`${production.url}/v1/sandbox/initialize`, {
+      method: 'POST',
+    });
+    const inSandbox = await request(`${sandbox.url}/v1/sandbox/initialize`, { method: 'POST' });
+    expect(inProduction.statusCode).toBe(404);
+    expect(inSandbox.statusCode).toBe(400);
+    await Promise.all([inProduction.body.text(), inSandbox.body.text()]);
+    expect(await ok<BankStatusView[]>(services.dispatch('bank.status', {}))).toEqual([
+      expect.objectContaining({ mode: 'sandbox', running: true }),
+      expect.objectContaining({ mode: 'production', running: true }),
+    ]);
+    await ok(services.dispatch('bank.stop', { mode: 'production' }));
+    const again = await services.dispatch('bank.stop', { mode: 'production' });
+    expect(again).toMatchObject({
+      ok: false,
+      error: { code: 'FAILED', message: 'The production bank is not running.' },
+    });
+  });
+
+  it('streams each answered request as a bank.exchange event and keeps it in the log', async () => {
+    const seen: BankExchangeView[] = [];
+    services.events.subscribe((name, payload) => {
+      if (name === 'bank.exchange') seen.push(payload as BankExchangeView);
+    });
+    const { url } = await ok<BankStatusView>(services.dispatch('bank.start', { mode: 'sandbox' }));
+    await (await request(`${url}/v1/card-accounts/x/transactions`)).body.text();
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({
+      mode: 'sandbox',
+      request: { method: 'GET', target: '/v1/card-accounts/x/transactions' },
+      response: { status: 400 },
+    });
+    expect(seen[0]!.rejectedBy?.stage).toBe('headers');
+    expect(
+      await ok<BankExchangeView[]>(services.dispatch('bank.requestLog', { mode: 'sandbox' })),
+    ).toEqual(seen);
+  });
+
+  it('moves the shared clock and says so', async () => {
+    const changes: ClockView[] = [];
+    services.events.subscribe(
+      (name, payload) => name === 'clock.changed' && changes.push(payload as ClockView),
+    );
+    await ok(services.dispatch('clock.set', { now: '2026-03-01T10:00:00Z' }));
+    await ok(services.dispatch('clock.freeze', {}));
+    const later = await ok<ClockView>(services.dispatch('clock.advance', { ms: 91 * 86_400_000 }));
+    expect(later).toMatchObject({ now: '2026-05-31T10:00:00.000Z', frozen: true });
+    expect(services.banks.bank('sandbox').clock.now().toISOString()).toBe(
+      '2026-05-31T10:00:00.000Z',
+    );
+    expect(changes).toHaveLength(3);
+  });
+
+  it('edits the registry and trust store, refusing what is not there or not a certificate', async () => {
+    const entry = { organizationIdentifier: 'PSDNO-FSA-42', name: 'TPP', roles: ['AISP'] as const };
+    expect(
+      await ok(
+        services.dispatch('registry.put', {
+          mode: 'production',
+          entry: { ...entry, roles: [...entry.roles] },
+        }),
+      ),
+    ).toEqual([entry]);
+    expect(
+      await ok(
+        services.dispatch('registry.remove', {
+          mode: 'production',
+          organizationIdentifier: 'PSDNO-FSA-42',
+        }),
+      ),
+    ).toEqual([]);
+    expect(
+      await services.dispatch('registry.remove', {
+        mode: 'production',
+        organizationIdentifier: 'PSDNO-FSA-42',
+      }),
+    ).toMatchObject({ ok: false });
+
+    const ca = await createTestCa();
+    const anchors = await ok<{ fingerprint256: string }[]>(
+      services.dispatch('trustStore.add', { mode: 'production', pem: ca.chainPem }),
+    );
+    expect(anchors).toHaveLength(2);
+    const bad = await services.dispatch('trustStore.add', {
+      mode: 'production',
+      pem: '-----BEGIN CERTIFICATE-----\nnope\n-----END CERTIFICATE-----',
+    });
+    expect(bad).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/No CA certificate could be read/) },
+    });
+    expect(
+      await ok(
+        services.dispatch('trustStore.remove', {
+          mode: 'production',
+          fingerprint256: anchors[0]!.fingerprint256,
+        }),
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('exports a snapshot, refuses a corrupt one naming the problem, and keeps the state', async () => {
+    const { snapshot } = await ok<{ snapshot: { state: object } }>(
+      services.dispatch('bank.exportSnapshot', { mode: 'sandbox' }),
+    );
+    const refused = await services.dispatch('bank.importSnapshot', {
+      mode: 'sandbox',
+      snapshot: { ...snapshot, state: { customers: 'nope' } },
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: {
+        message: expect.stringMatching(/refused and the bank state is unchanged: .*customers/),
+      },
+    });
+    const after = await ok<{ snapshot: unknown }>(
+      services.dispatch('bank.exportSnapshot', { mode: 'sandbox' }),
+    );
+    expect((after.snapshot as { state: unknown }).state).toEqual(snapshot.state);
+    expect(
+      await ok(services.dispatch('bank.importSnapshot', { mode: 'sandbox', snapshot })),
+    ).toMatchObject({ mode: 'sandbox' });
+  });
+});
