@@ -13,6 +13,8 @@ import {
 import {
   BANK_TRANSACTION_CODE_MAX,
   BANK_TRANSACTION_CODE_MIN,
+  CARD_TRANSACTION_ID_MAX,
+  TRANSACTION_DETAILS_MAX,
   PAGE_LIMIT_MIN,
   STREET_MAX,
 } from '../limits.js';
@@ -84,7 +86,7 @@ const SandboxAddressBlock = Type.Object({
 });
 
 export const SandboxCardTransactionBlock = Type.Object({
-  cardTransactionId: Type.String(),
+  cardTransactionId: Type.String({ minLength: 1, maxLength: CARD_TRANSACTION_ID_MAX }),
   terminalId: Type.String(),
   bookingDate: IsoDateOrDateTime({
     description: 'Before the current time, not after the value date (§4.3 rule 3).',
@@ -107,7 +109,7 @@ export const SandboxCardTransactionBlock = Type.Object({
   cardAcceptorId: Type.String(),
   cardAcceptorAddress: SandboxAddressBlock,
   maskedPan: Type.String(),
-  transactionDetails: Type.String(),
+  transactionDetails: Type.String({ maxLength: TRANSACTION_DETAILS_MAX }),
   invoiced: StringEnum(['true', 'false'], { description: "A string: 'true' or 'false'." }),
   proprietaryBankTransactionCode: Type.String(),
 });

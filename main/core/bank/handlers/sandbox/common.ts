@@ -1,0 +1,89 @@
+/**
+ * What every sandbox management route shares (§4.3, decisions.md "Paths"): sandbox mode only, the
+ * signed-request headers (Digest required with a body), paging, and error answers that name the
+ * field. Error codes (decisions.md "Errors"): FORMAT_ERROR for a value of the wrong form,
+ * BAD_REQUEST for a well-formed value a rule refuses, CONFLICT for a duplicate, RESOURCE_UNKNOWN
+ * (404) for an unknown id in the path.
+ */
+import { Type } from '@sinclair/typebox';
+import { bankError, type ErrorCode } from '../../../spec/errors.js';
+import { DEFAULT_PAGE_SIZE, PAGE_LIMIT_MIN } from '../../../spec/limits.js';
+import { Int32 } from '../../../spec/schemas/common.js';
+import { ErrorResponseSchema } from '../../../spec/schemas/shared.js';
+import {
+  reject,
+  type Rejection,
+  type ResponseDescription,
+  type RouteDefinition,
+} from '../../types.js';
+import { NEGOTIATION, SIGNED_OPTIONAL, SIGNED_REQUEST, headerSet } from '../headerSets.js';
+
+/** §4.3: X-Request-ID, TPP-Signature-Certificate and Signature; negotiation headers optional. */
+export const SANDBOX_READ_HEADERS = headerSet(SIGNED_REQUEST, [...SIGNED_OPTIONAL, ...NEGOTIATION]);
+
+/** §4.3: operations with a body also require Digest and accept Content-Type. */
+export const SANDBOX_WRITE_HEADERS = headerSet(
+  [...SIGNED_REQUEST, 'digest'],
+  ['date', ...NEGOTIATION],
+);
+
+type SandboxRouteFields = Omit<RouteDefinition, 'tag' | 'modes' | 'tppRole' | 'signed'>;
+
+/** A sandbox management route: sandbox mode only (production answers 404, stages/route.ts). */
+export function sandboxRoute(fields: SandboxRouteFields): RouteDefinition {
+  return { ...fields, tag: 'Sandbox', modes: ['sandbox'], tppRole: null, signed: true };
+}
+
+export const ERROR_RESPONSES: Record<number, ResponseDescription> = {
+  400: {
+    description: 'FORMAT_ERROR, BAD_REQUEST, HTTP_HEADER_REQUIRED: the text names the field.',
+    schema: ErrorResponseSchema,
+  },
+  404: { description: 'RESOURCE_UNKNOWN: no such id in the path.', schema: ErrorResponseSchema },
+};
+
+export const CREATE_ERROR_RESPONSES: Record<number, ResponseDescription> = {
+  ...ERROR_RESPONSES,
+  409: {
+    description: 'CONFLICT: the IBAN, BBAN or id exists already.',
+    schema: ErrorResponseSchema,
+  },
+};
+
+const offset = Int32({ minimum: 0, description: 'Default 0. Offset from the first item.' });
+const limit = Int32({
+  minimum: PAGE_LIMIT_MIN,
+  description: `At least ${PAGE_LIMIT_MIN}. Default ${DEFAULT_PAGE_SIZE} (§8 default page size).`,
+});
+
+/** Paging of every sandbox read (§4.3: offset, limit at least 1). */
+export const PagingQuery = Type.Object({
+  offset: Type.Optional(offset),
+  limit: Type.Optional(limit),
+});
+
+export const PAGING_NOTE = `Paging: offset (default 0) and limit (at least ${PAGE_LIMIT_MIN}, default ${DEFAULT_PAGE_SIZE}, the §8 page size); to fetch the next page raise offset by limit. limit 0 or negative is 400 FORMAT_ERROR naming limit.`;
+
+/** One page of `items`. */
+export function page<T>(items: readonly T[], query: { offset?: number; limit?: number }): T[] {
+  const start = query.offset ?? 0;
+  return items.slice(start, start + (query.limit ?? DEFAULT_PAGE_SIZE));
+}
+
+/** An error answer about one field or parameter; the text starts with its path. */
+export function fieldProblem(code: ErrorCode, path: string, text: string): Rejection {
+  return reject(
+    `handler.sandbox.${code.toLowerCase().replace(/_/g, '-')}`,
+    bankError(code, `${path}: ${text}`, { path }),
+  );
+}
+
+/** 404 RESOURCE_UNKNOWN for an id in the path. */
+export function unknownResource(parameter: string, what: string, id: string): Rejection {
+  return reject(
+    'handler.sandbox.resource-unknown',
+    bankError('RESOURCE_UNKNOWN', `${parameter}: no ${what} '${id}' in the sandbox`, {
+      path: parameter,
+    }),
+  );
+}

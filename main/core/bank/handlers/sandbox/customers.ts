@@ -1,0 +1,55 @@
+/**
+ * GET /v1/sandbox/customers (§1: the initial customers "can be listed"; contract not shown).
+ */
+import { Type } from '@sinclair/typebox';
+import { PSU_CONTEXTS } from '../../../spec/enums.js';
+import { StringEnum } from '../../../spec/schemas/common.js';
+import { LinkBlock } from '../../../spec/schemas/shared.js';
+import {
+  ERROR_RESPONSES,
+  PAGING_NOTE,
+  PagingQuery,
+  SANDBOX_READ_HEADERS,
+  page,
+  sandboxRoute,
+} from './common.js';
+import { presentCustomer } from './views.js';
+
+export const SandboxCustomerBlock = Type.Object({
+  customerNumber: Type.String({ description: 'Identifies the customer in sandbox bodies.' }),
+  type: StringEnum(PSU_CONTEXTS, { description: 'PRIVATE (a person) or CORPORATE.' }),
+  name: Type.String(),
+  nationalIdentityNumber: Type.String({
+    description: 'Mock birth number or D-number: what the sandbox SCA login asks for (§1).',
+  }),
+  agreements: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      type: StringEnum(PSU_CONTEXTS),
+      relation: StringEnum(['owner', 'representative'] as const, {
+        description:
+          'owner: the customer’s own agreement; representative: an engagement names the customer.',
+      }),
+      _links: Type.Object({ self: LinkBlock }),
+    }),
+  ),
+});
+
+export const listSandboxCustomers = sandboxRoute({
+  operationId: 'listSandboxCustomers',
+  method: 'GET',
+  path: '/v1/sandbox/customers',
+  summary: 'List sandbox customers',
+  description: `§1, §4.3. Every customer of the sandbox, in creation order. Item (not shown by the spec): customerNumber, type (PRIVATE or CORPORATE), name, nationalIdentityNumber (the mock birth number or D-number the SCA login asks for), and the agreements the customer owns or is engaged in. ${PAGING_NOTE}`,
+  headers: SANDBOX_READ_HEADERS,
+  query: PagingQuery,
+  responses: {
+    200: { description: 'Array of customers.', schema: Type.Array(SandboxCustomerBlock) },
+    ...ERROR_RESPONSES,
+  },
+  handle(ctx, env) {
+    const customers = page(env.state.customers, ctx.query);
+    return { status: 200, body: customers.map((customer) => presentCustomer(env.state, customer)) };
+  },
+});

@@ -1,0 +1,35 @@
+/**
+ * POST /v1/sandbox/initialize (§1 "An initialisation operation resets the sandbox to a known
+ * state and also removes customers and accounts created manually"; decisions.md "Paths").
+ * Contract not shown: no parameters; a JSON body is accepted and ignored (as POST /v1/consents,
+ * §1); 200 with an empty object. The known state is the initial data, described in the route's
+ * API reference entry from the data itself.
+ */
+import { Type } from '@sinclair/typebox';
+import { ErrorResponseSchema } from '../../../spec/schemas/shared.js';
+import { SANDBOX_READ_HEADERS, sandboxRoute } from './common.js';
+import { describeInitialData } from './dataDescription.js';
+
+export const sandboxInitialize = sandboxRoute({
+  operationId: 'initializeSandbox',
+  method: 'POST',
+  path: '/v1/sandbox/initialize',
+  summary: 'Reset the sandbox to its initial state',
+  description: [
+    '§1, §4.3. Resets the sandbox to its initial state: everything created by hand (customers, accounts, card accounts, transactions, agreements, engagements) and every consent, session and payment is removed.',
+    'Not shown by the spec, workbench choices: no parameters; a JSON body is accepted and ignored; 200 with an empty JSON object.',
+    'Transaction dates of the initial data count back from the bank date at the time of the call.',
+    '',
+    describeInitialData(),
+  ].join('\n'),
+  headers: SANDBOX_READ_HEADERS,
+  body: { ignored: true, description: 'Any JSON value; ignored.' },
+  responses: {
+    200: { description: 'The sandbox is reset.', schema: Type.Object({}) },
+    400: { description: 'Header, signature or body error.', schema: ErrorResponseSchema },
+  },
+  handle(_ctx, env) {
+    env.replaceState(env.initialState());
+    return { status: 200, body: {} };
+  },
+});
