@@ -22,23 +22,20 @@ import {
   DEFAULT_LOG_CAPACITY,
   type ExchangeRecord,
 } from './requestLog.js';
+import { applyErrorFaults, applyResponseFaults } from './response-faults.js';
 import { handlerResponse, rejectionResponse } from './response.js';
 import { BANK_ROUTES } from './routes.js';
+import { buildInitialState } from './domain/initial-data.js';
 import { certificateStage } from './stages/certificate.js';
 import { fixesStage } from './stages/fixes.js';
 import { headerStage } from './stages/headers.js';
 import { requestSchemaStage } from './stages/requestSchema.js';
 import { compileRoutes, routeStage } from './stages/route.js';
-import { passThroughSession, sessionStage, type SessionHook } from './stages/session.js';
+import { pageResponse } from './pages/response.js';
+import { scaSessionHook, sessionStage, type SessionHook } from './stages/session.js';
 import { signatureStage } from './stages/signature.js';
 import { transportStage } from './stages/transport.js';
-import {
-  emptyState,
-  exportSnapshot,
-  readSnapshot,
-  type BankSnapshot,
-  type BankState,
-} from './state.js';
+import { exportSnapshot, readSnapshot, type BankSnapshot, type BankState } from './state.js';
 import { TrustStore } from './trustStore.js';
 import {
   isRejection,
@@ -68,9 +65,12 @@ export interface BankOptions {
   trustStore?: TrustStore;
   registry?: TppRegistry;
   settings?: BankSettings;
-  /** Session/SCA/consent stage; pass-through by default (the SCA issue fills it). */
+  /** Session/SCA/consent stage; scaSessionHook by default (stages/session.ts, docs/sca.md). */
   sessionHook?: SessionHook;
-  /** The state POST /v1/sandbox/initialize and reset() return to; empty by default. */
+  /**
+   * The state POST /v1/sandbox/initialize and reset() return to; by default the sandbox initial
+   * data (domain/initial-data.ts) with dates relative to the bank clock.
+   */
   initialState?: () => BankState;
   /** Endpoints; BANK_ROUTES by default. */
   routes?: readonly RouteDefinition[];
@@ -121,7 +121,7 @@ export function createBank(options: BankOptions): Bank {
   const maxBodyBytes = options.settings?.maxBodyBytes ?? MAX_REQUEST_BODY_BYTES;
   const requestLog = new RequestLog(options.settings?.requestLogCapacity ?? DEFAULT_LOG_CAPACITY);
   const routes = options.routes ?? BANK_ROUTES;
-  const initialState = options.initialState ?? emptyState;
+  const initialState = options.initialState ?? (() => buildInitialState(clock.now()));
   const listeners = new Set<BankListener>();
   let lastListener: BankListener | undefined;
   let state = initialState();
@@ -140,6 +140,7 @@ export function createBank(options: BankOptions): Bank {
     },
     initialState,
     openApiDocument,
+    listenerUrl: () => lastListener?.url,
   };
 
   const stages: [StageName, Stage][] = [
@@ -157,7 +158,7 @@ export function createBank(options: BankOptions): Bank {
         inspect: cachedInspector(options.inspectCertificate ?? inspectTppCertificate),
       }),
     ],
-    ['session', sessionStage(options.sessionHook ?? passThroughSession, env)],
+    ['session', sessionStage(options.sessionHook ?? scaSessionHook, env)],
     ['request-schema', requestSchemaStage(new SpecValidator())],
   ];
 
@@ -171,6 +172,7 @@ export function createBank(options: BankOptions): Bank {
       rawQuery: new Map(),
       query: {},
       fixes: new Set(),
+      faults: new Set(state.behaviour.faultProfiles),
       requestedFixes: [],
     };
     const stageTimings: ExchangeRecord['stageTimings'] = {};
@@ -187,6 +189,9 @@ export function createBank(options: BankOptions): Bank {
           break;
         }
         ctx = result; // a stage (e.g. the session hook) may hand on a new context object
+        // SCA pages (kind 'page') are the PSU's browser, not a TPP: no header, signature,
+        // session or schema stages; the page handler reads its own form (pages/).
+        if (name === 'route' && ctx.route?.kind === 'page') break;
       }
       if (!outcome) {
         current = 'handler';
@@ -202,9 +207,14 @@ export function createBank(options: BankOptions): Bank {
         bankError('SYSTEM_ERROR', `internal error in stage ${current}: ${message}`),
       );
     }
-    const response = isRejection(outcome)
-      ? rejectionResponse(request, outcome)
-      : handlerResponse(request, outcome);
+    const response = applyResponseFaults(
+      ctx,
+      isRejection(outcome)
+        ? rejectionResponse(request, applyErrorFaults(ctx, outcome))
+        : outcome.html !== undefined
+          ? pageResponse(outcome)
+          : handlerResponse(request, outcome),
+    );
     const bodyText = loggedBody(request.body);
     requestLog.record({
       mode,

@@ -2,13 +2,46 @@
  * The bank's endpoints. Adding one: a file in handlers/ exporting a RouteDefinition, plus one line
  * here. Stages, /openapi.json and the request log pick it up from this list.
  */
+import { getAgreements } from './handlers/agreements.js';
+import { AUTHORISATION_ROUTES } from './handlers/authorisations.js';
 import { getCardAccountTransactions } from './handlers/cardAccountTransactions.js';
+import { CONSENT_ROUTES } from './handlers/consents.js';
 import { openApiDocumentRoute } from './handlers/openApiDocument.js';
-import { sandboxInitialize } from './handlers/sandboxInitialize.js';
+import * as sandboxAccounts from './handlers/sandbox/accounts.js';
+import * as sandboxAccountTransactions from './handlers/sandbox/accountTransactions.js';
+import * as sandboxAgreements from './handlers/sandbox/agreements.js';
+import * as sandboxCardAccounts from './handlers/sandbox/cardAccounts.js';
+import * as sandboxCardTransactions from './handlers/sandbox/cardTransactions.js';
+import { listSandboxCustomers } from './handlers/sandbox/customers.js';
+import { sandboxFixedTestData } from './handlers/sandbox/fixedTestData.js';
+import { sandboxInitialize } from './handlers/sandbox/initialize.js';
+import { SCA_PAGE_ROUTES } from './handlers/sca/scaPages.js';
+import { getUser } from './handlers/user.js';
 import type { RouteDefinition } from './types.js';
 
 export const BANK_ROUTES: readonly RouteDefinition[] = [
   openApiDocumentRoute,
   sandboxInitialize,
   getCardAccountTransactions,
+  // SCA, consent, PSU identity (issue "SCA redirect flow"; docs/sca.md)
+  ...CONSENT_ROUTES,
+  ...AUTHORISATION_ROUTES,
+  getUser,
+  getAgreements,
+  ...SCA_PAGE_ROUTES,
+  sandboxFixedTestData,
+  listSandboxCustomers,
+  sandboxAccounts.createSandboxAccount,
+  sandboxAccounts.listSandboxAccounts,
+  sandboxAccounts.changeSandboxAccountBalances,
+  sandboxAccountTransactions.createSandboxAccountTransactions,
+  sandboxAccountTransactions.listSandboxAccountTransactions,
+  sandboxAccountTransactions.getSandboxAccountTransaction,
+  sandboxCardAccounts.createSandboxCardAccount,
+  sandboxCardAccounts.getSandboxCardAccount,
+  sandboxCardTransactions.createSandboxCardTransactions,
+  sandboxCardTransactions.listSandboxCardTransactions,
+  sandboxAgreements.createSandboxAgreement,
+  sandboxAgreements.getSandboxAgreement,
+  sandboxAgreements.createSandboxEngagement,
 ];

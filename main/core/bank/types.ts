@@ -91,6 +91,8 @@ export interface RequestContext {
   query: Record<string, unknown>;
   /** Active fixes (§9.2): requested plus default-by-date; handlers read fixes only from here. */
   fixes: ReadonlySet<FixName>;
+  /** Rules the bank breaks on purpose for this request (faults.ts); empty unless a profile is on. */
+  faults: ReadonlySet<string>;
   requestedFixes: readonly FixName[];
   signature?: { certificate: SigningCertificate; signedHeaderNames: string[]; rfc2047: boolean };
   tpp?: TppIdentity;
@@ -106,6 +108,8 @@ export interface HandlerResult {
   /** JSON-serialisable body; undefined for 204. */
   body?: unknown;
   headers?: Record<string, string>;
+  /** Page routes only: a complete HTML document, sent as text/html instead of `body`. */
+  html?: string;
 }
 
 /** What a handler may touch: the request context and the bank's state. */
@@ -117,6 +121,8 @@ export interface HandlerEnvironment {
   initialState(): BankState;
   /** The API reference of this bank (its mode's routes). */
   openApiDocument(): unknown;
+  /** URL of the bank's most recent listener (for absolute `scaRedirect` links); none in-process. */
+  listenerUrl?(): string | undefined;
 }
 
 export type Handler = (
@@ -166,7 +172,25 @@ export interface RouteDefinition {
   handle: Handler;
   /** Left out of /openapi.json (the bank's own meta routes). */
   internal?: boolean;
+  /**
+   * 'page': an HTML page of the bank's SCA site (pages/), reached by the PSU's browser: unsigned,
+   * no TPP headers; only the transport and route stages run before the handler. Default 'api'.
+   */
+  kind?: 'api' | 'page';
+  /**
+   * What the session stage (stages/session.ts, docs/sca.md) demands: 'none' resolves the PSU
+   * context from the headers; 'psu' also needs an identified PSU (PSU-ID or X-PSU-IDENTITY);
+   * 'sca' needs SCA within the TPP session's hour (§3.4). Absent: the stage does nothing.
+   */
+  access?: RouteAccess;
+  /**
+   * §1: after SCA in corporate context a request carrying PSU-ID must carry PSU-Corporate-ID too
+   * (400 HTTP_HEADER_REQUIRED). True on routes that serve the choice of context (GET /v1/agreements).
+   */
+  corporateIdOptional?: boolean;
 }
+
+export type RouteAccess = 'none' | 'psu' | 'sca';
 
 export type StageResult = RequestContext | Rejection;
 export type Stage = (ctx: RequestContext) => StageResult | Promise<StageResult>;

@@ -213,6 +213,24 @@ export const AuthorisationSchema = Type.Object({
       system: Type.String(),
     }),
   ),
+  /** Shown to the PSU on the SCA pages: the TPP's registered name or certificate subject. */
+  tppName: Type.Optional(Type.String()),
+  /** PSU-Corporate-ID of the starting request, resolved: preselects this agreement (§1 way 2). */
+  requestedAgreementId: Type.Optional(Type.String()),
+  /** The SCA site's own bookkeeping (pages/, docs/sca.md); never shown to the TPP. */
+  site: Type.Optional(
+    Type.Object({
+      /** In the scaRedirect link: without it the authorisation id alone opens nothing. */
+      linkToken: Type.String(),
+      /** Anti-forgery token in every form of this authorisation. */
+      formToken: Type.String(),
+      /** Cookie value binding the first browser that opened the link. */
+      browserBinding: Type.Optional(Type.String()),
+      loginAttempts: Type.Integer({ minimum: 0 }),
+      /** API path of the authorised resource (`/v1/consents/{id}`); scaStatus lives below it. */
+      resourcePath: Type.String(),
+    }),
+  ),
 });
 export type Authorisation = Static<typeof AuthorisationSchema>;
 
@@ -235,6 +253,8 @@ export const ConsentSchema = Type.Object({
   /** When the PSU last completed SCA for it; the 90/180-day rules count from here (§5.3.7). */
   scaCompletedAt: Type.Optional(IsoInstant),
   authorisationId: Type.Optional(Type.String()),
+  /** Last change of consentStatus (Berlin Group `lastActionDate`). */
+  statusChangedAt: Type.Optional(IsoInstant),
 });
 export type Consent = Static<typeof ConsentSchema>;
 

@@ -1,9 +1,36 @@
 /**
- * Session / SCA / consent stage (issue req. 2): a hook only. The SCA issue fills it (TPP-Session-ID
- * §3.4, consent §1, the 1-hour SCA window and the 90/180-day rules on the bank clock). Default:
- * pass-through.
+ * Session / SCA / consent stage (ARCHITECTURE property 4; docs/sca.md "Session stage"): resolves
+ * the PSU a signed request acts for into a typed PsuContext in `ctx.session`, and enforces what
+ * the route declares in `access` — an identified PSU ('psu') or SCA inside the TPP session's hour
+ * ('sca', §3.4). Account-level consent is checked by AIS handlers (domain/access.ts).
  */
-import type { HandlerEnvironment, RequestContext, Stage, StageResult } from '../types.js';
+import { bankError, type ErrorCode } from '../../spec/errors.js';
+import { isIpAddress } from '../../spec/headers.js';
+import {
+  startAuthorisation,
+  type StartAuthorisationInput,
+  type StartedAuthorisation,
+} from '../domain/authorisations.js';
+import {
+  agreementOfPsuCorporateId,
+  checkIdentityNumber,
+  customerOfPsuId,
+  representedAgreement,
+  tppIdOf,
+  tppNameOf,
+  type PsuContext,
+} from '../domain/psu.js';
+import { findSession, sessionState } from '../domain/sessions.js';
+import {
+  reject,
+  type HandlerEnvironment,
+  type Rejection,
+  type RequestContext,
+  type Stage,
+  type StageResult,
+} from '../types.js';
+
+export type { PsuContext };
 
 export type SessionHook = (
   ctx: RequestContext,
@@ -15,3 +42,284 @@ export const passThroughSession: SessionHook = (ctx) => ctx;
 export function sessionStage(hook: SessionHook, env: HandlerEnvironment): Stage {
   return (ctx) => (ctx.route!.signed ? hook(ctx, env) : ctx);
 }
+
+/** The PsuContext the stage resolved; undefined on routes that declare no `access`. */
+export function psuContextOf(ctx: RequestContext): PsuContext | undefined {
+  const session = ctx.session as PsuContext | undefined;
+  return session && typeof session === 'object' && 'tppId' in session ? session : undefined;
+}
+
+const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?$/;
+
+/**
+ * The bank's origin for absolute links (scaRedirect): the Host the TPP reached it by, with the
+ * listener's scheme; else the listener's URL; in-process without either, http://localhost.
+ */
+export function bankOrigin(ctx: RequestContext, env: HandlerEnvironment): string {
+  const listener = env.listenerUrl?.();
+  const scheme = listener ? new URL(listener).protocol : 'http:';
+  const host = ctx.request.headers.host;
+  if (host !== undefined && HOST.test(host)) return `${scheme}//${host}`;
+  return listener ?? 'http://localhost';
+}
+
+/**
+ * Starts an authorisation for this request's PSU context (payments: kind 'payment', resourcePath
+ * `/v1/payments/sepa-credit-transfers/{paymentId}`): returns it with `links.scaRedirect` (absent
+ * when exempted) and `links.scaStatus`. The route must have access declared and require
+ * TPP-Session-ID and TPP-Redirect-URI.
+ */
+export function startAuthorisationFor(
+  ctx: RequestContext,
+  env: HandlerEnvironment,
+  input: StartAuthorisationInput,
+): StartedAuthorisation {
+  const psu = psuContextOf(ctx);
+  if (!psu) throw new Error(`route ${ctx.route?.operationId} declares no access`);
+  return startAuthorisation(env.state, psu, input, ctx.now, bankOrigin(ctx, env));
+}
+
+/** §5.3.6: https, a domain name and a path — what an app link can be (recorded only). */
+export function isAppLinkCandidate(uri: string | undefined): boolean {
+  if (uri === undefined) return false;
+  try {
+    const url = new URL(uri);
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    return (
+      url.protocol === 'https:' &&
+      host !== 'localhost' &&
+      !isIpAddress(host) &&
+      host.includes('.') &&
+      url.pathname.length > 1
+    );
+  } catch {
+    return false;
+  }
+}
+
+const refuse = (rule: string, code: ErrorCode, text: string, path?: string): Rejection =>
+  reject(`session.${rule}`, bankError(code, text, path !== undefined ? { path } : {}));
+
+/**
+ * §3.4 / §5.3.1: a call that needs SCA and has none in its session answers 401 with a fresh
+ * scaRedirect (Berlin Group: `_links` in the 401 error body). Completing it renews the session.
+ */
+export function scaNeeded(
+  ctx: RequestContext,
+  env: HandlerEnvironment,
+  psu: PsuContext,
+  code: ErrorCode,
+  text: string,
+): Rejection {
+  const error = bankError(code, text);
+  if (psu.tppSessionId !== undefined && psu.tppRedirectUri !== undefined) {
+    const { links } = startAuthorisation(
+      env.state,
+      psu,
+      { kind: 'user', resourcePath: '/v1/user' },
+      ctx.now,
+      bankOrigin(ctx, env),
+    );
+    Object.assign(error.body, {
+      _links: {
+        scaRedirect: { ...links.scaRedirect!, verbs: ['GET'] },
+        scaStatus: { ...links.scaStatus, verbs: ['GET'] },
+      },
+    });
+  }
+  return reject(`session.${code.toLowerCase().replace(/_/g, '-')}`, error);
+}
+
+/** The default session hook (createBank): see the module comment and docs/sca.md. */
+export const scaSessionHook: SessionHook = (ctx, env) => {
+  const route = ctx.route!;
+  if (route.access === undefined) return ctx;
+  const tppId = tppIdOf(ctx);
+  if (tppId === undefined) return ctx;
+  const state = env.state;
+  const declared = new Set([...route.headers.required, ...route.headers.optional]);
+  const header = (key: string) => (declared.has(key) ? ctx.request.headers[key] : undefined);
+  const endpoint = `${route.method} ${route.path}`;
+
+  const redirectUri = header('tpp-redirect-uri');
+  const psu: PsuContext = {
+    tppId,
+    redirectPreferred: header('tpp-redirect-preferred') !== 'false',
+    appLinkCandidate: isAppLinkCandidate(redirectUri),
+    sessionState: 'none',
+  };
+  const tppName = tppNameOf(ctx);
+  if (tppName !== undefined) psu.tppName = tppName;
+  const tppSessionId = header('tpp-session-id');
+  if (tppSessionId !== undefined) psu.tppSessionId = tppSessionId;
+  if (redirectUri !== undefined) psu.tppRedirectUri = redirectUri;
+  const psuIpAddress = header('psu-ip-address');
+  if (psuIpAddress !== undefined) psu.psuIpAddress = psuIpAddress;
+  const requestedContext = header('psu-context');
+  if (requestedContext === 'PRIVATE' || requestedContext === 'CORPORATE')
+    psu.requestedContext = requestedContext;
+
+  // §5.3.8 PSU-ID, or its alternative X-PSU-IDENTITY (§4.1).
+  const psuId = header('psu-id');
+  if (psuId !== undefined) {
+    const customerNumber = customerOfPsuId(state, tppId, psuId);
+    if (customerNumber === undefined)
+      return refuse(
+        'psu-id-unknown',
+        'PSU_CREDENTIALS_INVALID',
+        `PSU-ID '${psuId}' is not a PSU id this bank gave to this TPP in an SCA redirect (§5.3.8)`,
+        'PSU-ID',
+      );
+    psu.customerNumber = customerNumber;
+    psu.identifiedBy = 'PSU-ID';
+  }
+  const identity = header('x-psu-identity');
+  if (identity !== undefined) {
+    const check = checkIdentityNumber(state, identity);
+    if (!check.ok)
+      return refuse(
+        `x-psu-identity-${check.reason}`,
+        'PSU_CREDENTIALS_INVALID',
+        `X-PSU-IDENTITY: ${check.text}`,
+        'X-PSU-IDENTITY',
+      );
+    if (psu.customerNumber !== undefined && psu.customerNumber !== check.customer.customerNumber)
+      return refuse(
+        'psu-identity-mismatch',
+        'BAD_REQUEST',
+        'PSU-ID and X-PSU-IDENTITY name different PSUs',
+        'X-PSU-IDENTITY',
+      );
+    psu.customerNumber = check.customer.customerNumber;
+    psu.identifiedBy ??= 'X-PSU-IDENTITY';
+  }
+
+  // §3.4: the SCA this TPP holds under TPP-Session-ID, and whether it is this PSU's.
+  const record = tppSessionId !== undefined ? findSession(state, tppId, tppSessionId) : undefined;
+  const recordState = sessionState(record, ctx.now);
+  const samePsu =
+    record !== undefined &&
+    (psu.customerNumber === undefined || record.customerNumber === psu.customerNumber);
+  psu.sessionState = record && !samePsu ? 'other-psu' : recordState;
+  if (record && samePsu && recordState === 'valid') {
+    psu.session = record;
+    if (psu.customerNumber === undefined) {
+      psu.customerNumber = record.customerNumber;
+      psu.identifiedBy = 'session';
+    }
+  }
+
+  // §1 private and corporate context.
+  const corporateId = header('psu-corporate-id');
+  const needsPsu = route.access === 'psu' || route.access === 'sca';
+  if (corporateId !== undefined) {
+    const agreementId = agreementOfPsuCorporateId(state, tppId, corporateId);
+    if (agreementId === undefined)
+      return refuse(
+        'psu-corporate-id-unknown',
+        'PSU_CREDENTIALS_INVALID',
+        `PSU-Corporate-ID '${corporateId}' is not a corporate id this bank gave to this TPP (§6.1, GET /v1/agreements)`,
+        'PSU-Corporate-ID',
+      );
+    if (
+      psu.customerNumber !== undefined &&
+      !representedAgreement(state, psu.customerNumber, agreementId)
+    )
+      return refuse(
+        'psu-corporate-id-not-represented',
+        'PSU_CREDENTIALS_INVALID',
+        `the PSU does not represent the corporate agreement of PSU-Corporate-ID '${corporateId}'`,
+        'PSU-Corporate-ID',
+      );
+    if (needsPsu && psu.customerNumber === undefined)
+      return refuse(
+        'psu-id-required',
+        'HTTP_HEADER_REQUIRED',
+        `PSU-ID header is required with PSU-Corporate-ID on ${endpoint} (§1)`,
+        'PSU-ID',
+      );
+    psu.context = 'CORPORATE';
+    psu.agreementId = agreementId;
+    psu.psuCorporateId = corporateId;
+  } else {
+    const sentPsuHeader = psu.identifiedBy === 'PSU-ID' || psu.identifiedBy === 'X-PSU-IDENTITY';
+    const corporateSession = record !== undefined && samePsu && record.context === 'CORPORATE';
+    const corporateByHeader = psu.requestedContext === 'CORPORATE' && needsPsu;
+    const corporateBySession = corporateSession && psu.requestedContext !== 'PRIVATE';
+    if (sentPsuHeader && !route.corporateIdOptional && (corporateByHeader || corporateBySession))
+      return refuse(
+        'psu-corporate-id-required',
+        'HTTP_HEADER_REQUIRED',
+        `PSU-Corporate-ID header is required on ${endpoint}: ${
+          corporateBySession
+            ? 'the SCA of this TPP-Session-ID was in corporate context'
+            : 'PSU-Context is CORPORATE'
+        }, so PSU-ID and PSU-Corporate-ID must both be sent (§1, §7.3)`,
+        'PSU-Corporate-ID',
+      );
+    if (psu.requestedContext !== undefined) psu.context = psu.requestedContext;
+    else if (corporateSession && psu.identifiedBy === 'session') {
+      psu.context = 'CORPORATE';
+      if (record.agreementId !== undefined) psu.agreementId = record.agreementId;
+    } else if (psu.customerNumber !== undefined) psu.context = 'PRIVATE';
+  }
+  if (psu.customerNumber !== undefined) {
+    const known = state.psuIdentities.find(
+      (i) => i.tppId === tppId && i.customerNumber === psu.customerNumber,
+    );
+    if (known) psu.psuId = known.psuId;
+  }
+  if (psu.agreementId !== undefined && psu.psuCorporateId === undefined) {
+    const known = state.corporateIdentities.find(
+      (i) => i.tppId === tppId && i.agreementId === psu.agreementId,
+    );
+    if (known) psu.psuCorporateId = known.psuCorporateId;
+  }
+  ctx.session = psu;
+
+  if (needsPsu && psu.customerNumber === undefined && route.access === 'psu')
+    return refuse(
+      'psu-required',
+      'HTTP_HEADER_REQUIRED',
+      `PSU-ID header (or X-PSU-IDENTITY) is required on ${endpoint} (§5.3.8)`,
+      'PSU-ID',
+    );
+  if (route.access === 'sca' && psu.sessionState !== 'valid') {
+    const id = tppSessionId ?? '(none)';
+    switch (psu.sessionState) {
+      case 'expired':
+        return scaNeeded(
+          ctx,
+          env,
+          psu,
+          'SCA_EXPIRED',
+          `the SCA of TPP-Session-ID '${id}' is older than one hour (§3.4); redirect the PSU to _links.scaRedirect`,
+        );
+      case 'replaced':
+        return scaNeeded(
+          ctx,
+          env,
+          psu,
+          'SCA_INVALID',
+          `TPP-Session-ID '${id}' was replaced by a later SCA under '${record?.replacedBy}' (§3.4); redirect the PSU to _links.scaRedirect`,
+        );
+      case 'other-psu':
+        return scaNeeded(
+          ctx,
+          env,
+          psu,
+          'SCA_INVALID',
+          `the SCA of TPP-Session-ID '${id}' belongs to another PSU (§5.3.4); redirect the PSU to _links.scaRedirect`,
+        );
+      default:
+        return scaNeeded(
+          ctx,
+          env,
+          psu,
+          'SCA_NOT_FOUND',
+          `no SCA under TPP-Session-ID '${id}' (§3.4); redirect the PSU to _links.scaRedirect`,
+        );
+    }
+  }
+  return ctx;
+};

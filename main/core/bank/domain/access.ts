@@ -1,0 +1,347 @@
+/**
+ * Consent and account access (§1, §5.3.3, §5.3.7, §8). Bank-offered consent: the PSU ticks
+ * accounts on the bank's consent screen; each tick is an AccessGrant per PSU, TPP, context and
+ * account. One consent per PSU, TPP and context is valid at a time (the newest confirmed one);
+ * it expires 180 days after its SCA unless a new consent flow renews it. History older than 90
+ * days needs an SCA inside the TPP session's hour. AIS handlers call `requireAccountAccess`.
+ */
+import { bankError } from '../../spec/errors.js';
+import {
+  CALLS_WITHOUT_PSU_IP_ADDRESS_PER_DAY,
+  HISTORY_WITHOUT_SCA_DAYS,
+  SCA_RENEWAL_PERIOD_DAYS,
+  SCA_SESSION_VALIDITY_MS,
+} from '../../spec/limits.js';
+import { reject, type Rejection } from '../types.js';
+import type { AccessGrant, Consent, DomainState } from './model.js';
+import { consentableAccounts, type ConsentableAccount, type PsuContext } from './psu.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type AccountKind = AccessGrant['accountKind'];
+
+/** The PSU, TPP and context a consent and its grants belong to. */
+export interface ConsentScope {
+  tppId: string;
+  customerNumber: string;
+  /** Absent in private context. */
+  agreementId?: string;
+}
+
+const inScope = (
+  scope: ConsentScope,
+  item: { tppId: string; customerNumber?: string; agreementId?: string },
+) =>
+  item.tppId === scope.tppId &&
+  item.customerNumber === scope.customerNumber &&
+  item.agreementId === scope.agreementId;
+
+// ---- consent status over time ----------------------------------------------------------------
+
+export function setConsentStatus(
+  consent: Consent,
+  status: Consent['consentStatus'],
+  now: Date,
+): void {
+  if (consent.consentStatus === status) return;
+  consent.consentStatus = status;
+  consent.statusChangedAt = now.toISOString();
+}
+
+/** §5.3.7, §8: a consent lasts 180 days from its last SCA. */
+export function consentValidUntil(consent: Consent): Date | undefined {
+  return consent.scaCompletedAt === undefined
+    ? undefined
+    : new Date(new Date(consent.scaCompletedAt).getTime() + SCA_RENEWAL_PERIOD_DAYS * DAY_MS);
+}
+
+/** The consent's status at `now`, turning a valid one expired after 180 days (stored, once). */
+export function refreshConsent(consent: Consent, now: Date): Consent['consentStatus'] {
+  const until = consentValidUntil(consent);
+  if (consent.consentStatus === 'valid' && until !== undefined && now >= until)
+    setConsentStatus(consent, 'expired', until);
+  return consent.consentStatus;
+}
+
+/** The newest consent of a scope that completed SCA, refreshed; undefined when none did. */
+export function latestConsent(
+  state: DomainState,
+  scope: ConsentScope,
+  now: Date,
+): Consent | undefined {
+  let latest: Consent | undefined;
+  for (const consent of state.consents) {
+    if (!inScope(scope, consent) || consent.scaCompletedAt === undefined) continue;
+    if (!latest || consent.scaCompletedAt >= latest.scaCompletedAt!) latest = consent;
+  }
+  if (latest) refreshConsent(latest, now);
+  return latest;
+}
+
+/** Grants that give access now: not revoked, under the scope's valid consent. */
+export function activeGrants(state: DomainState, scope: ConsentScope, now: Date): AccessGrant[] {
+  const consent = latestConsent(state, scope, now);
+  if (!consent || consent.consentStatus !== 'valid') return [];
+  return state.grants.filter(
+    (grant) =>
+      inScope(scope, grant) &&
+      grant.revokedAt === undefined &&
+      grant.consentId === consent.consentId,
+  );
+}
+
+// ---- the consent screen ------------------------------------------------------------------------
+
+export interface ConsentChoice {
+  kind: AccountKind;
+  accountId: string;
+}
+
+/** What the consent screen lists: consentable accounts, each marked when already granted (§1). */
+export function consentScreenAccounts(
+  state: DomainState,
+  scope: ConsentScope,
+  now: Date,
+): (ConsentableAccount & { granted: boolean })[] {
+  const granted = new Set(
+    activeGrants(state, scope, now).map((grant) => `${grant.accountKind}:${grant.accountId}`),
+  );
+  return consentableAccounts(state, {
+    customerNumber: scope.customerNumber,
+    ...(scope.agreementId !== undefined ? { agreementId: scope.agreementId } : {}),
+  }).map((account) => ({ ...account, granted: granted.has(`${account.kind}:${account.id}`) }));
+}
+
+/**
+ * §1 "ticks accounts to grant, unticks to revoke": applied when the PSU confirms. The consent
+ * becomes the scope's valid one (older valid ones of the scope expire: one at a time), ticked
+ * accounts are granted under it and unticked ones revoked. Nothing ticked: revokedByPsu.
+ */
+export function applyConsentChoice(
+  state: DomainState,
+  consent: Consent,
+  scope: ConsentScope,
+  chosen: readonly ConsentChoice[],
+  now: Date,
+): { granted: number; revoked: number } {
+  const at = now.toISOString();
+  const wanted = new Set(chosen.map((choice) => `${choice.kind}:${choice.accountId}`));
+  let granted = 0;
+  let revoked = 0;
+  for (const account of consentScreenAccounts(state, scope, now)) {
+    const key = `${account.kind}:${account.id}`;
+    let grant = state.grants.find(
+      (g) => inScope(scope, g) && g.accountKind === account.kind && g.accountId === account.id,
+    );
+    if (wanted.has(key)) {
+      if (!grant) {
+        grant = {
+          tppId: scope.tppId,
+          customerNumber: scope.customerNumber,
+          accountKind: account.kind,
+          accountId: account.id,
+          grantedAt: at,
+          consentId: consent.consentId,
+        };
+        if (scope.agreementId !== undefined) grant.agreementId = scope.agreementId;
+        state.grants.push(grant);
+      } else if (!account.granted) grant.grantedAt = at;
+      delete grant.revokedAt;
+      grant.consentId = consent.consentId;
+      granted++;
+    } else if (grant && grant.revokedAt === undefined) {
+      grant.revokedAt = at;
+      if (account.granted) revoked++;
+    }
+  }
+  for (const other of state.consents)
+    if (other !== consent && inScope(scope, other) && refreshConsent(other, now) === 'valid')
+      setConsentStatus(other, 'expired', now);
+  consent.customerNumber = scope.customerNumber;
+  consent.context = scope.agreementId === undefined ? 'PRIVATE' : 'CORPORATE';
+  if (scope.agreementId !== undefined) consent.agreementId = scope.agreementId;
+  consent.scaCompletedAt = at;
+  setConsentStatus(consent, granted > 0 ? 'valid' : 'revokedByPsu', now);
+  return { granted, revoked };
+}
+
+// ---- the bank console ----------------------------------------------------------------------------
+
+/**
+ * §1 "The PSU may revoke consent at any time directly with the bank. The bank need not tell the
+ * TPP." Revokes the PSU's grant of one account to one TPP (in one context); when no grant of the
+ * consent is left, the consent becomes revokedByPsu. Returns whether a grant was revoked.
+ */
+export function revokeGrant(
+  state: DomainState,
+  grant: ConsentScope & { accountId: string; accountKind?: AccountKind },
+  now: Date,
+): boolean {
+  const target = state.grants.find(
+    (g) =>
+      inScope(grant, g) &&
+      g.accountId === grant.accountId &&
+      (grant.accountKind === undefined || g.accountKind === grant.accountKind) &&
+      g.revokedAt === undefined,
+  );
+  if (!target) return false;
+  target.revokedAt = now.toISOString();
+  const consent = state.consents.find((c) => c.consentId === target.consentId);
+  const remaining = state.grants.some(
+    (g) => g.consentId === target.consentId && g.revokedAt === undefined,
+  );
+  if (consent && !remaining && refreshConsent(consent, now) === 'valid')
+    setConsentStatus(consent, 'revokedByPsu', now);
+  return true;
+}
+
+/** §1: the bank may remove payment permission while the account stays visible to AIS. */
+export function setPaymentPermission(
+  state: DomainState,
+  accountId: string,
+  allowed: boolean,
+): boolean {
+  const account = state.accounts.find((candidate) => candidate.id === accountId);
+  if (!account) return false;
+  account.paymentPermission = allowed;
+  return true;
+}
+
+export function paymentPermitted(state: DomainState, accountId: string): boolean {
+  return state.accounts.find((candidate) => candidate.id === accountId)?.paymentPermission ?? false;
+}
+
+// ---- what AIS handlers call ----------------------------------------------------------------------
+
+export interface AccountAccess {
+  ok: true;
+  consent: Consent;
+  grant: AccessGrant;
+}
+
+/** The PSU, TPP and context a PsuContext stands for; undefined without an identified PSU. */
+export function scopeOf(psu: PsuContext): ConsentScope | undefined {
+  if (psu.customerNumber === undefined) return undefined;
+  return {
+    tppId: psu.tppId,
+    customerNumber: psu.customerNumber,
+    ...(psu.context === 'CORPORATE' && psu.agreementId !== undefined
+      ? { agreementId: psu.agreementId }
+      : {}),
+  };
+}
+
+/**
+ * Account-level consent check for AIS handlers (docs/sca.md "Access"): no valid consent in the
+ * PSU's context → 401 CONSENT_EXPIRED (after 180 days) or CONSENT_INVALID; an account that is
+ * unknown, closed, no longer consentable in the context, or not granted to this TPP → 404
+ * RESOURCE_UNKNOWN, the same answer for all four so no TPP learns of accounts it was not given.
+ */
+export function requireAccountAccess(
+  state: DomainState,
+  psu: PsuContext,
+  account: { kind: AccountKind; accountId: string },
+  now: Date,
+): AccountAccess | Rejection {
+  const scope = scopeOf(psu);
+  if (!scope)
+    return reject(
+      'access.psu-unknown',
+      bankError('PSU_CREDENTIALS_INVALID', 'account information needs PSU-ID (§5.3.8)', {
+        path: 'PSU-ID',
+      }),
+    );
+  const consent = latestConsent(state, scope, now);
+  const where = scope.agreementId === undefined ? 'private context' : 'this corporate agreement';
+  if (!consent || consent.consentStatus !== 'valid') {
+    if (consent?.consentStatus === 'expired')
+      return reject(
+        'access.consent-expired',
+        bankError(
+          'CONSENT_EXPIRED',
+          `the PSU's consent for ${where} expired 180 days after its SCA (§5.3.7); start a new consent with POST /v1/consents`,
+        ),
+      );
+    return reject(
+      'access.consent-invalid',
+      bankError(
+        'CONSENT_INVALID',
+        `the PSU has given this TPP no valid consent in ${where} (§1); start one with POST /v1/consents`,
+      ),
+    );
+  }
+  const grant = activeGrants(state, scope, now).find(
+    (g) => g.accountKind === account.kind && g.accountId === account.accountId,
+  );
+  const consentable = consentableAccounts(state, {
+    customerNumber: scope.customerNumber,
+    ...(scope.agreementId !== undefined ? { agreementId: scope.agreementId } : {}),
+  }).some((a) => a.kind === account.kind && a.id === account.accountId);
+  if (!grant || !consentable)
+    return reject(
+      'access.account-not-granted',
+      bankError(
+        'RESOURCE_UNKNOWN',
+        `${account.kind === 'card-account' ? 'card account' : 'account'} '${account.accountId}' is unknown or not granted to this TPP in ${where}`,
+        { path: 'account-id' },
+      ),
+    );
+  return { ok: true, consent, grant };
+}
+
+/** The oldest booking date reachable without a fresh SCA (§5.3.7, §8: 90 days back). */
+export function historyWithoutScaFrom(now: Date): string {
+  return new Date(now.getTime() - HISTORY_WITHOUT_SCA_DAYS * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * §5.3.7/§8: transaction history back to `dateFrom` (YYYY-MM-DD) may be read when it lies within
+ * the last 90 days, or when the PSU completed SCA inside the current TPP session's hour
+ * (`sessionScaAt`: PsuContext.session?.scaCompletedAt).
+ */
+export function scaAgeAllowsHistory(input: {
+  dateFrom: string;
+  now: Date;
+  sessionScaAt?: string | Date;
+}): boolean {
+  if (input.dateFrom >= historyWithoutScaFrom(input.now)) return true;
+  if (input.sessionScaAt === undefined) return false;
+  const age = input.now.getTime() - new Date(input.sessionScaAt).getTime();
+  return age >= 0 && age < SCA_SESSION_VALIDITY_MS;
+}
+
+/** §8: calls without PSU-IP-Address need a consent at most 180 days old. */
+export function consentAllowsCallsWithoutPsuIp(consent: Consent, now: Date): boolean {
+  const until = consentValidUntil(consent);
+  return until !== undefined && now < until;
+}
+
+/**
+ * §8: at most 4 calls a day without PSU-IP-Address per consent and account (card account
+ * transactions). Counts this call; the fifth of a bank-clock day is 429 ACCESS_EXCEEDED.
+ */
+export function countCallWithoutPsuIp(
+  state: DomainState,
+  consentId: string,
+  accountId: string,
+  now: Date,
+): Rejection | undefined {
+  const day = now.toISOString().slice(0, 10);
+  let count = state.accessCounts.find(
+    (c) => c.consentId === consentId && c.accountId === accountId && c.day === day,
+  );
+  if (!count) {
+    count = { consentId, accountId, day, count: 0 };
+    state.accessCounts.push(count);
+  }
+  if (count.count >= CALLS_WITHOUT_PSU_IP_ADDRESS_PER_DAY)
+    return reject(
+      'access.calls-without-psu-ip-address',
+      bankError(
+        'ACCESS_EXCEEDED',
+        `more than ${CALLS_WITHOUT_PSU_IP_ADDRESS_PER_DAY} calls today without PSU-IP-Address for this account and consent (§8)`,
+      ),
+    );
+  count.count++;
+  return undefined;
+}

@@ -1,0 +1,163 @@
+/**
+ * Who the PSU and the TPP are (§1, §5.3.8, §6.1): the TPP id behind a certificate, the PSU-ID a
+ * TPP receives (stable for that TPP and this bank), the psu-corporate-id per TPP and corporate
+ * agreement, and the sandbox login's identity check (§1, §4.3 rule 7, decisions.md).
+ */
+import { randomUUID } from 'node:crypto';
+import { validateNorwegianIdentityNumber } from '../../spec/validators/nationalIdentityNumber.js';
+import type { RequestContext } from '../types.js';
+import type { PsuContext as PsuContextName } from '../../spec/enums.js';
+import type { Agreement, Customer, DomainState, TppSession } from './model.js';
+import {
+  agreementsRepresentedBy,
+  consentableAccounts,
+  customerByIdentityNumber,
+  type ConsentableAccount,
+} from './parties.js';
+import type { SessionState } from './sessions.js';
+
+// The sandbox engineer's queries over parties (domain/parties.ts), re-exported for the SCA code.
+export { agreementsRepresentedBy, consentableAccounts, customerByIdentityNumber };
+export type { ConsentableAccount };
+
+type BankState = DomainState;
+
+/**
+ * What the session stage learnt about the PSU a request acts for (stages/session.ts puts it in
+ * `ctx.session`; read it with `psuContextOf(ctx)`). Handlers never read PSU headers themselves.
+ */
+export interface PsuContext {
+  /** organizationIdentifier, or the certificate subject DN when it has none (tppIdOf). */
+  tppId: string;
+  tppName?: string;
+  tppSessionId?: string;
+  tppRedirectUri?: string;
+  /** §5.3.5: false when TPP-Redirect-Preferred: false asked for the biometric app flow. */
+  redirectPreferred: boolean;
+  /** §5.3.6: the TPP-Redirect-URI could be an app link (https, a domain name, a path). */
+  appLinkCandidate: boolean;
+  /** The customer the request acts for: from PSU-ID, X-PSU-IDENTITY or the TPP session. */
+  customerNumber?: string;
+  /** The PSU-ID this TPP knows the customer by, when it has one. */
+  psuId?: string;
+  identifiedBy?: 'PSU-ID' | 'X-PSU-IDENTITY' | 'session';
+  /** PSU-Context as sent (§4.1). */
+  requestedContext?: PsuContextName;
+  /** Effective context: PSU-Corporate-ID → CORPORATE; else PSU-Context; else the session's. */
+  context?: PsuContextName;
+  /** Corporate agreement behind PSU-Corporate-ID (or the corporate session's). */
+  agreementId?: string;
+  psuCorporateId?: string;
+  psuIpAddress?: string;
+  /** §3.4 state of the SCA under this TPP-Session-ID for this PSU ('other-psu': someone else's). */
+  sessionState: SessionState | 'other-psu';
+  /** The session, when `sessionState` is 'valid'. */
+  session?: TppSession;
+}
+
+/**
+ * The TPP a request comes from: the certificate's organizationIdentifier (production requires it
+ * on AIS/PIS routes). Without one (sandbox certificates may lack it) the certificate subject DN in
+ * RFC 2253 form stands in, so one certificate is one TPP (docs/sca.md).
+ */
+export function tppIdOf(ctx: RequestContext): string | undefined {
+  return ctx.tpp?.organizationIdentifier ?? ctx.signature?.certificate.subject;
+}
+
+/** What the SCA pages call the TPP: registered name, else the certificate's CN, else its id. */
+export function tppNameOf(ctx: RequestContext): string | undefined {
+  if (ctx.tpp?.registeredName) return ctx.tpp.registeredName;
+  const subject = ctx.signature?.certificate.subject;
+  const commonName = subject ? /(?:^|,)CN=((?:\\.|[^,])+)/.exec(subject)?.[1] : undefined;
+  return commonName?.replace(/\\(.)/g, '$1') ?? tppIdOf(ctx);
+}
+
+/** §5.3.8: the PSU-ID of `customerNumber` for `tppId`, created on first use and then stable. */
+export function psuIdFor(state: DomainState, tppId: string, customerNumber: string): string {
+  const known = state.psuIdentities.find(
+    (identity) => identity.tppId === tppId && identity.customerNumber === customerNumber,
+  );
+  if (known) return known.psuId;
+  const psuId = randomUUID();
+  state.psuIdentities.push({ psuId, tppId, customerNumber });
+  return psuId;
+}
+
+/** The customer a TPP's PSU-ID stands for; a PSU-ID issued to another TPP is unknown here. */
+export function customerOfPsuId(
+  state: DomainState,
+  tppId: string,
+  psuId: string,
+): string | undefined {
+  const lower = psuId.toLowerCase();
+  return state.psuIdentities.find(
+    (identity) => identity.tppId === tppId && identity.psuId.toLowerCase() === lower,
+  )?.customerNumber;
+}
+
+/** §6.1: the psu-corporate-id of a corporate agreement for `tppId`, stable once created. */
+export function psuCorporateIdFor(state: DomainState, tppId: string, agreementId: string): string {
+  const known = state.corporateIdentities.find(
+    (identity) => identity.tppId === tppId && identity.agreementId === agreementId,
+  );
+  if (known) return known.psuCorporateId;
+  const psuCorporateId = randomUUID();
+  state.corporateIdentities.push({ psuCorporateId, tppId, agreementId });
+  return psuCorporateId;
+}
+
+export function agreementOfPsuCorporateId(
+  state: DomainState,
+  tppId: string,
+  psuCorporateId: string,
+): string | undefined {
+  const lower = psuCorporateId.toLowerCase();
+  return state.corporateIdentities.find(
+    (identity) => identity.tppId === tppId && identity.psuCorporateId.toLowerCase() === lower,
+  )?.agreementId;
+}
+
+/** The corporate agreement `customerNumber` represents, by id; undefined when they do not. */
+export function representedAgreement(
+  state: BankState,
+  customerNumber: string,
+  agreementId: string,
+): Agreement | undefined {
+  return agreementsRepresentedBy(state, customerNumber).find(
+    (agreement) => agreement.id === agreementId,
+  );
+}
+
+export type IdentityCheck =
+  | { ok: true; customer: Customer }
+  | { ok: false; reason: 'format' | 'unknown' | 'corporate'; text: string };
+
+/**
+ * The sandbox login and X-PSU-IDENTITY (§4.1): a valid birth number or D-number (decisions.md) of
+ * a private customer. A corporate customer's number is refused naming the type (§4.3 rule 7):
+ * corporations act through the persons who represent them, chosen as context during SCA (§1).
+ */
+export function checkIdentityNumber(state: BankState, value: string): IdentityCheck {
+  const trimmed = value.trim();
+  const format = validateNorwegianIdentityNumber(trimmed);
+  if (!format.ok)
+    return {
+      ok: false,
+      reason: 'format',
+      text: `The national identity number is not a valid Norwegian birth number or D-number: ${format.problem}.`,
+    };
+  const customer = customerByIdentityNumber(state, trimmed);
+  if (!customer)
+    return {
+      ok: false,
+      reason: 'unknown',
+      text: 'No customer of this bank has this national identity number.',
+    };
+  if (customer.type === 'CORPORATE')
+    return {
+      ok: false,
+      reason: 'corporate',
+      text: `This number belongs to a corporate customer (${customer.name}); log in with the number of a person who represents it and choose the corporate context.`,
+    };
+  return { ok: true, customer };
+}

@@ -1,0 +1,75 @@
+/**
+ * TPP sessions (§3.4, §5.3.4, §8): one SCA is valid for one TPP and one PSU, across TPP roles,
+ * under one TPP-Session-ID, for one hour on the bank clock. Completing SCA under a new session id
+ * invalidates the old one; aborting it leaves the old one valid (nothing happens here on abort).
+ */
+import { SCA_SESSION_VALIDITY_MS } from '../../spec/limits.js';
+import type { PsuContext as PsuContextName } from '../../spec/enums.js';
+import type { DomainState, TppSession } from './model.js';
+
+export type SessionState = 'valid' | 'expired' | 'replaced' | 'none';
+
+/** The session record a TPP keeps under `tppSessionId` (any state), if any. */
+export function findSession(
+  state: DomainState,
+  tppId: string,
+  tppSessionId: string,
+): TppSession | undefined {
+  return state.sessions.find(
+    (session) => session.tppId === tppId && session.tppSessionId === tppSessionId,
+  );
+}
+
+/** When the session's SCA stops covering calls that need SCA (§3.4: 1 hour). */
+export function scaValidUntil(session: TppSession): Date {
+  return new Date(new Date(session.scaCompletedAt).getTime() + SCA_SESSION_VALIDITY_MS);
+}
+
+/** §3.4 state of a session record at `now`. */
+export function sessionState(session: TppSession | undefined, now: Date): SessionState {
+  if (!session) return 'none';
+  if (session.state === 'replaced') return 'replaced';
+  return now < scaValidUntil(session) ? 'valid' : 'expired';
+}
+
+export interface CompletedSca {
+  tppId: string;
+  tppSessionId: string;
+  customerNumber: string;
+  context: PsuContextName;
+  agreementId?: string;
+}
+
+/**
+ * §3.4 "New session id used and its SCA completed → old id invalid; new id becomes valid". The
+ * session id's record is (re)started at `now`; every other session of the same TPP and PSU that
+ * is still inside its hour is marked replaced. Returns the valid session.
+ */
+export function completeSca(state: DomainState, sca: CompletedSca, now: Date): TppSession {
+  for (const other of state.sessions) {
+    if (
+      other.tppId === sca.tppId &&
+      other.customerNumber === sca.customerNumber &&
+      other.tppSessionId !== sca.tppSessionId &&
+      sessionState(other, now) === 'valid'
+    ) {
+      other.state = 'replaced';
+      other.replacedBy = sca.tppSessionId;
+    }
+  }
+  const session: TppSession = {
+    tppId: sca.tppId,
+    tppSessionId: sca.tppSessionId,
+    customerNumber: sca.customerNumber,
+    context: sca.context,
+    scaCompletedAt: now.toISOString(),
+    state: 'valid',
+  };
+  if (sca.agreementId !== undefined) session.agreementId = sca.agreementId;
+  const index = state.sessions.findIndex(
+    (existing) => existing.tppId === sca.tppId && existing.tppSessionId === sca.tppSessionId,
+  );
+  if (index >= 0) state.sessions[index] = session;
+  else state.sessions.push(session);
+  return session;
+}

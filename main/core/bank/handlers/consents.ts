@@ -1,0 +1,248 @@
+/**
+ * Consent (§1, decisions.md "Paths"): bank-offered. POST /v1/consents ignores its body and answers
+ * 201 with `consentId`, `consentStatus` and `_links.scaRedirect`; the PSU ticks accounts on the
+ * bank's consent screen. GET .../{consentId}, GET .../status and DELETE (204) follow Berlin Group
+ * 1.3.8. A consent of another TPP is 403 CONSENT_UNKNOWN (decisions.md status mapping).
+ */
+import { randomUUID } from 'node:crypto';
+import { bankError } from '../../spec/errors.js';
+import {
+  CALLS_WITHOUT_PSU_IP_ADDRESS_PER_DAY,
+  SCA_RENEWAL_PERIOD_DAYS,
+} from '../../spec/limits.js';
+import { ErrorResponseSchema } from '../../spec/schemas/shared.js';
+import { consentValidUntil, refreshConsent, setConsentStatus } from '../domain/access.js';
+import { registerAuthorisationKind } from '../domain/authorisations.js';
+import type { Consent, DomainState } from '../domain/model.js';
+import { tppIdOf } from '../domain/psu.js';
+import { startAuthorisationFor } from '../stages/session.js';
+import {
+  isRejection,
+  reject,
+  type RequestContext,
+  type Rejection,
+  type RouteDefinition,
+} from '../types.js';
+import {
+  ConsentCreatedShape,
+  ConsentInformationShape,
+  ConsentStatusShape,
+  READ_HEADERS,
+  SCA_START_HEADERS,
+  link,
+} from './sca/apiShapes.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+registerAuthorisationKind('consent', {
+  describeForPsu: (_state, authorisation) => ({
+    title: 'Share account information',
+    lines: [
+      `${authorisation.tppName ?? 'The TPP'} asks to read the balances and transactions of the accounts you tick below.`,
+      `The access lasts ${SCA_RENEWAL_PERIOD_DAYS} days; you can revoke it at any time in your bank.`,
+    ],
+  }),
+  onFailed(state, authorisation, now) {
+    const consent = state.consents.find((c) => c.consentId === authorisation.resourceId);
+    if (consent?.consentStatus === 'received') setConsentStatus(consent, 'rejected', now);
+  },
+});
+
+const consentPath = (consentId: string) => `/v1/consents/${encodeURIComponent(consentId)}`;
+
+/** The consent named in the path, when it is this TPP's; else 403 CONSENT_UNKNOWN. */
+export function ownConsent(ctx: RequestContext, state: DomainState): Consent | Rejection {
+  const consentId = ctx.pathParams.consentId!;
+  const consent = state.consents.find((c) => c.consentId === consentId);
+  if (!consent || consent.tppId !== tppIdOf(ctx))
+    return reject(
+      'handler.consent-unknown',
+      bankError('CONSENT_UNKNOWN', `consent '${consentId}' is unknown to this TPP`, {
+        path: 'consentId',
+      }),
+    );
+  refreshConsent(consent, ctx.now);
+  return consent;
+}
+
+const CONSENT_ID = { consentId: { description: 'The consentId of POST /v1/consents.' } };
+const UNKNOWN = {
+  description: 'CONSENT_UNKNOWN: not a consent of this TPP.',
+  schema: ErrorResponseSchema,
+};
+
+export const createConsent: RouteDefinition = {
+  operationId: 'createConsent',
+  method: 'POST',
+  path: '/v1/consents',
+  summary: 'Create a bank-offered consent',
+  description: [
+    "§1, decisions.md: the body is ignored (any JSON, or none); the PSU chooses the accounts on the bank's consent screen behind _links.scaRedirect.",
+    'PSU-ID or X-PSU-IDENTITY names the PSU who must log in; PSU-Corporate-ID or PSU-Context preselects the context (§1, §4.1); TPP-Redirect-Preferred and app-link redirect URIs are recorded (§5.3.5, §5.3.6).',
+    'The PSU is sent back to TPP-Redirect-URI with §6.1 or §6.2 parameters (docs/sca.md).',
+  ].join(' '),
+  tag: 'Consents (AIS)',
+  modes: ['sandbox', 'production'],
+  headers: SCA_START_HEADERS,
+  tppRole: 'AISP',
+  signed: true,
+  access: 'none',
+  body: { ignored: true, description: 'Any JSON value; ignored (bank-offered consent, §1).' },
+  responses: {
+    201: {
+      description: 'Consent created; redirect the PSU to _links.scaRedirect.',
+      schema: ConsentCreatedShape,
+    },
+  },
+  handle(ctx, env) {
+    const at = ctx.now.toISOString();
+    const consent: Consent = {
+      consentId: randomUUID(),
+      tppId: tppIdOf(ctx)!,
+      consentStatus: 'received',
+      createdAt: at,
+      statusChangedAt: at,
+    };
+    env.state.consents.push(consent);
+    const path = consentPath(consent.consentId);
+    const { authorisation, links } = startAuthorisationFor(ctx, env, {
+      kind: 'consent',
+      resourceId: consent.consentId,
+      resourcePath: path,
+    });
+    consent.authorisationId = authorisation.authorisationId;
+    return {
+      status: 201,
+      headers: { location: path, 'aspsp-sca-approach': 'REDIRECT' },
+      body: {
+        consentStatus: consent.consentStatus,
+        consentId: consent.consentId,
+        _links: {
+          scaRedirect: link(links.scaRedirect!.href),
+          self: link(path),
+          status: link(`${path}/status`),
+          scaStatus: link(links.scaStatus.href),
+        },
+      },
+    };
+  },
+};
+
+function accessOf(state: DomainState, consent: Consent) {
+  if (consent.consentStatus !== 'valid') return {};
+  const references = state.grants
+    .filter((grant) => grant.consentId === consent.consentId && grant.revokedAt === undefined)
+    .flatMap((grant): { iban?: string; maskedPan?: string; currency: string }[] => {
+      if (grant.accountKind === 'account') {
+        const account = state.accounts.find((a) => a.id === grant.accountId);
+        return account && account.status === 'enabled'
+          ? [{ iban: account.iban, currency: account.currency }]
+          : [];
+      }
+      const card = state.cardAccounts.find((c) => c.resourceId === grant.accountId);
+      return card && card.status === 'enabled'
+        ? [{ maskedPan: card.maskedPan, currency: card.currency }]
+        : [];
+    });
+  return { accounts: references, balances: references, transactions: references };
+}
+
+export const getConsent: RouteDefinition = {
+  operationId: 'getConsentInformation',
+  method: 'GET',
+  path: '/v1/consents/{consentId}',
+  summary: 'Read a consent',
+  description:
+    'Berlin Group consentInformationResponse. access lists the accounts granted under this consent (accounts, balances and transactions alike; card accounts by maskedPan); empty unless valid. validUntil is 180 days after the SCA (§5.3.7); frequencyPerDay is the §8 limit for calls without PSU-IP-Address.',
+  tag: 'Consents (AIS)',
+  modes: ['sandbox', 'production'],
+  headers: READ_HEADERS,
+  tppRole: 'AISP',
+  signed: true,
+  access: 'none',
+  pathParameters: CONSENT_ID,
+  responses: {
+    200: { description: 'The consent.', schema: ConsentInformationShape },
+    403: UNKNOWN,
+  },
+  handle(ctx, env) {
+    const consent = ownConsent(ctx, env.state);
+    if (isRejection(consent)) return consent;
+    const path = consentPath(consent.consentId);
+    const validUntil =
+      consentValidUntil(consent) ??
+      new Date(new Date(consent.createdAt).getTime() + SCA_RENEWAL_PERIOD_DAYS * DAY_MS);
+    const links: Record<string, unknown> = { self: link(path), status: link(`${path}/status`) };
+    if (consent.authorisationId !== undefined)
+      links.scaStatus = link(`${path}/authorisations/${consent.authorisationId}`);
+    return {
+      status: 200,
+      body: {
+        access: accessOf(env.state, consent),
+        recurringIndicator: true,
+        validUntil: validUntil.toISOString().slice(0, 10),
+        frequencyPerDay: CALLS_WITHOUT_PSU_IP_ADDRESS_PER_DAY,
+        lastActionDate: (consent.statusChangedAt ?? consent.createdAt).slice(0, 10),
+        consentStatus: consent.consentStatus,
+        _links: links,
+      },
+    };
+  },
+};
+
+export const getConsentStatus: RouteDefinition = {
+  operationId: 'getConsentStatus',
+  method: 'GET',
+  path: '/v1/consents/{consentId}/status',
+  summary: 'Read the status of a consent',
+  description:
+    'received → valid (SCA finalised with accounts ticked) or revokedByPsu (none ticked) or rejected (SCA failed or cancelled); valid → expired (180 days after SCA, or replaced by a newer consent of the same PSU and context), revokedByPsu (the PSU revoked every account in the bank), terminatedByTpp (DELETE). docs/sca.md.',
+  tag: 'Consents (AIS)',
+  modes: ['sandbox', 'production'],
+  headers: READ_HEADERS,
+  tppRole: 'AISP',
+  signed: true,
+  access: 'none',
+  pathParameters: CONSENT_ID,
+  responses: { 200: { description: 'consentStatus.', schema: ConsentStatusShape }, 403: UNKNOWN },
+  handle(ctx, env) {
+    const consent = ownConsent(ctx, env.state);
+    if (isRejection(consent)) return consent;
+    return { status: 200, body: { consentStatus: consent.consentStatus } };
+  },
+};
+
+export const deleteConsent: RouteDefinition = {
+  operationId: 'deleteConsent',
+  method: 'DELETE',
+  path: '/v1/consents/{consentId}',
+  summary: 'Terminate a consent',
+  description:
+    'terminatedByTpp; the accounts granted under it are revoked. Idempotent: deleting a consent that has ended answers 204 too.',
+  tag: 'Consents (AIS)',
+  modes: ['sandbox', 'production'],
+  headers: READ_HEADERS,
+  tppRole: 'AISP',
+  signed: true,
+  access: 'none',
+  pathParameters: CONSENT_ID,
+  responses: { 204: { description: 'Terminated.' }, 403: UNKNOWN },
+  handle(ctx, env) {
+    const consent = ownConsent(ctx, env.state);
+    if (isRejection(consent)) return consent;
+    const at = ctx.now.toISOString();
+    for (const grant of env.state.grants)
+      if (grant.consentId === consent.consentId && grant.revokedAt === undefined)
+        grant.revokedAt = at;
+    if (consent.consentStatus === 'received' || consent.consentStatus === 'valid')
+      setConsentStatus(consent, 'terminatedByTpp', ctx.now);
+    return { status: 204 };
+  },
+};
+
+export const CONSENT_ROUTES: readonly RouteDefinition[] = [
+  createConsent,
+  getConsent,
+  getConsentStatus,
+  deleteConsent,
+];
