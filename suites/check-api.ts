@@ -45,6 +45,14 @@ export interface SigningOverrides {
   digest?: string;
   /** Replace the signature part with bytes that do not verify. */
   corruptSignature?: boolean;
+  /** Replace keyId (not part of the signing string, so only the keyId check can catch it). */
+  keyId?: string;
+  /** Replace the algorithm part, e.g. `hmac-sha256`. */
+  algorithm?: string;
+  /** Rewrite the whole Signature header value last (reorder parts, RFC 2047-wrap it, …). */
+  rewriteSignatureHeader?: (value: string) => string;
+  /** Headers to remove after signing, e.g. `TPP-Signature-Certificate`. */
+  dropHeaders?: readonly string[];
 }
 
 export interface TargetRequest {
@@ -183,7 +191,7 @@ export interface Expect {
   tppMessage(exchange: Exchange, expected: ExpectedTppMessage): TppMessage;
   /** Deep, strict equality. */
   equal<T>(actual: T, expected: T, what: string): void;
-  true(condition: unknown, what: string): asserts condition;
+  true(condition: unknown, what: string): void;
   /** `value` is valid against `schema` (with the spec's formats and keywords). */
   schema(value: unknown, schema: JsonSchema, what: string): void;
 }

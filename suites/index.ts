@@ -1,8 +1,11 @@
 /**
- * The registry of checks the runner and `workbench rules` see. Empty on purpose: checks are written
- * against the embedded bank once it serves the endpoints they probe, each naming the catalogue
- * rules (suites/rules) it covers. Add a check by importing it here, grouped by area.
+ * The registry of checks the runner and `workbench rules` see, grouped by area. Every check names
+ * the catalogue rules (suites/rules) it covers, and has a fault profile in the embedded bank that
+ * makes it FAIL (test/integration/suites proves both).
  */
 import type { Check } from './check-api.js';
+import { errorChecks } from './checks/errors.js';
+import { headerChecks } from './checks/headers.js';
+import { signingChecks } from './checks/signing.js';
 
-export const CHECKS: readonly Check[] = [];
+export const CHECKS: readonly Check[] = [...signingChecks, ...headerChecks, ...errorChecks];

@@ -95,8 +95,9 @@ export interface RunnerLogger {
   error(message: string): void;
 }
 
+/** console.error: stderr in Node, and this module stays loadable wherever the contract's types are. */
 export const stderrLogger: RunnerLogger = {
-  error: (message) => process.stderr.write(message + '\n'),
+  error: (message) => console.error(message),
 };
 
 function deliver(reporter: Reporter, event: RunEvent): MaybePromise {

@@ -69,7 +69,7 @@ export type SignedHeaderCheck =
 export function checkSignedHeaders(
   listed: readonly string[],
   headers: HeaderLookup,
-  request: { hasBody: boolean },
+  request: { hasBody: boolean; notRequiredSigned?: ReadonlySet<string> },
 ): SignedHeaderCheck {
   const required = [...REQUIRED_ON_SIGNED_REQUEST, ...(request.hasBody ? REQUIRED_WITH_BODY : [])];
   for (const name of required) {
@@ -86,7 +86,7 @@ export function checkSignedHeaders(
     }
   }
   for (const name of requiredSignedHeaders(headers)) {
-    if (!listed.includes(name)) {
+    if (!listed.includes(name) && !request.notRequiredSigned?.has(name)) {
       return {
         ok: false,
         reason: 'not-signed',

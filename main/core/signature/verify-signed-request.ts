@@ -69,6 +69,13 @@ export interface VerificationFailure {
 }
 
 export interface SignedRequest {
+  /**
+   * Compare the Digest with the body (default true). Only the bank's fault profiles turn it off,
+   * to show what a bank that skips this comparison lets through.
+   */
+  compareDigest?: boolean;
+  /** Present headers that need not be signed. Only the bank's fault profiles set this. */
+  notRequiredSigned?: ReadonlySet<string>;
   method: string;
   /** Path and query exactly as on the request line. */
   target: string;
@@ -223,7 +230,10 @@ export function verifySignedRequest(request: SignedRequest): SignedRequestVerifi
   // §5.2.4 with decisions.md: what must be carried and signed, and nothing listed may be absent.
   const body = request.body;
   const hasBody = body !== undefined && body.length > 0;
-  const headerCheck = checkSignedHeaders(fields.headers, headers, { hasBody });
+  const headerCheck = checkSignedHeaders(fields.headers, headers, {
+    hasBody,
+    ...(request.notRequiredSigned ? { notRequiredSigned: request.notRequiredSigned } : {}),
+  });
   if (!headerCheck.ok) {
     const part =
       headerCheck.reason === 'header-missing' && headerCheck.header === 'digest'
@@ -235,7 +245,7 @@ export function verifySignedRequest(request: SignedRequest): SignedRequestVerifi
   // §4.1: Digest over the exact body bytes.
   let digestAlgorithm: DigestAlgorithm | undefined;
   const digestHeader = headers.get('digest');
-  if (digestHeader !== undefined) {
+  if (digestHeader !== undefined && request.compareDigest !== false) {
     const digest = verifyDigest(digestHeader, body);
     if (!digest.ok) return fail('digest', digest.reason, digest.text);
     digestAlgorithm = digest.algorithm;

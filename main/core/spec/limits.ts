@@ -51,6 +51,12 @@ export const SANDBOX_BATCH_RUNS_PER_DAY = 5;
 /** Issue "Embedded bank" req. 6: request bodies above this answer 413. */
 export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
 
+/**
+ * Deepest JSON nesting a request body may have: a workbench choice (the spec names none). No
+ * message of §2 nests deeper than 5; the limit keeps every walk over a body shallow.
+ */
+export const MAX_JSON_NESTING = 64;
+
 /** `int32` bounds for sandbox amounts and paging parameters (§2.6, §4.2.3). */
 export const INT32_MIN = -2147483648;
 export const INT32_MAX = 2147483647;

@@ -7,6 +7,7 @@ import { bankCommand } from './bank-command.js';
 import { certsCommand } from './certs-command.js';
 import { requestCommand } from './request-command.js';
 import { rulesCommand } from './rules-command.js';
+import { runCommand } from './run-command.js';
 import { webCommand } from './web-command.js';
 
 export interface CliCommand {
@@ -22,5 +23,6 @@ export const commands: CliCommand[] = [
   certsCommand,
   requestCommand,
   rulesCommand,
+  runCommand,
   webCommand,
 ];

@@ -7,6 +7,7 @@ import {
   type BankRequest,
 } from '../../../main/core/bank/index.js';
 import type { RouteDefinition } from '../../../main/core/bank/types.js';
+import { jsonNestingDepth } from '../../../main/core/bank/stages/requestSchema.js';
 import { VirtualClock } from '../../../main/core/clock.js';
 import { PaymentInitiationSctSchema } from '../../../main/core/spec/schemas/payments.js';
 import { aisHeaders, createPki, parse, signedRequest, type Pki } from './fixtures.js';
@@ -87,6 +88,15 @@ describe('JSON body rules', () => {
       /must list 'amount-as-string'/,
       'x-accept-fix',
     );
+  });
+
+  it('refuses JSON nested deeper than the limit, without recursing into it', async () => {
+    const deep = '['.repeat(5000) + ']'.repeat(5000);
+    await refused(post(deep), 'FORMAT_ERROR', /nests arrays and objects deeper than 64 levels/);
+    // Brackets inside strings do not count; 64 levels are fine (the schema decides about them).
+    expect(jsonNestingDepth('{"a":"[[[[[[[[[[[[[[[[[[[[[[["}')).toBe(1);
+    expect(jsonNestingDepth('["\\"]')).toBe(1);
+    expect(jsonNestingDepth('['.repeat(64) + ']'.repeat(64))).toBe(64);
   });
 
   it('refuses malformed JSON', async () => {

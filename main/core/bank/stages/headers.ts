@@ -4,7 +4,71 @@
  */
 import { bankError } from '../../spec/errors.js';
 import { checkHeaderValue, headerRule } from '../../spec/headers.js';
-import { reject, type Stage } from '../types.js';
+import { declareFaults, faultActive } from '../faults.js';
+import { reject, type RequestContext, type Stage } from '../types.js';
+import { faultyFailureAnswer } from './signature-faults.js';
+
+declareFaults([
+  { ruleId: 'HDR-X-REQUEST-ID-UUID', effect: 'accepts any X-Request-ID, not only UUIDs' },
+  { ruleId: 'HDR-PSU-ID-UUID', effect: 'accepts any PSU-ID, not only UUIDs' },
+  { ruleId: 'HDR-PSU-CONTEXT-VALUES', effect: 'accepts any PSU-Context value' },
+  { ruleId: 'HDR-PSU-HTTP-METHOD-VALUES', effect: 'accepts any PSU-HTTP-Method value' },
+  { ruleId: 'HDR-PSU-DEVICE-ID-UUID', effect: 'accepts any PSU-Device-ID, not only UUIDs' },
+  { ruleId: 'HDR-PSU-GEO-LOCATION-FORMAT', effect: 'accepts any PSU-Geo-Location value' },
+  {
+    ruleId: 'HDR-X-PSU-IDENTITY',
+    effect: 'accepts any X-PSU-IDENTITY, not only Norwegian identity numbers',
+  },
+  { ruleId: 'GEN-HEADER-DATE-RFC-7231', effect: 'accepts a Date header in any form' },
+  { ruleId: 'HDR-TPP-REDIRECT-URI-REQUIRED', effect: 'does not require TPP-Redirect-URI' },
+  {
+    ruleId: 'HDR-CARD-TRANSACTIONS-REQUIRED',
+    effect:
+      'does not require TPP-Session-ID, TPP-Redirect-URI and x-accept-fix on card account transactions',
+  },
+  {
+    ruleId: 'HDR-SANDBOX-REQUIRED',
+    effect: 'reports a missing header on sandbox operations as FORMAT_ERROR',
+  },
+  {
+    ruleId: 'ERR-TEXT-NAMES-CAUSE',
+    effect: 'answers a missing header with a text that does not name it',
+  },
+]);
+
+/** Format rules a fault switches off: rule id → header key. */
+const FORMAT_FAULTS: Record<string, string> = {
+  'HDR-X-REQUEST-ID-UUID': 'x-request-id',
+  'HDR-PSU-ID-UUID': 'psu-id',
+  'HDR-PSU-CONTEXT-VALUES': 'psu-context',
+  'HDR-PSU-HTTP-METHOD-VALUES': 'psu-http-method',
+  'HDR-PSU-DEVICE-ID-UUID': 'psu-device-id',
+  'HDR-PSU-GEO-LOCATION-FORMAT': 'psu-geo-location',
+  'HDR-X-PSU-IDENTITY': 'x-psu-identity',
+  'GEN-HEADER-DATE-RFC-7231': 'date',
+};
+
+/** Whether an active fault drops the requirement of `key` on this route. */
+function requirementWaived(ctx: RequestContext, key: string): boolean {
+  if (key === 'tpp-redirect-uri' && faultActive(ctx, 'HDR-TPP-REDIRECT-URI-REQUIRED')) return true;
+  return (
+    faultActive(ctx, 'HDR-CARD-TRANSACTIONS-REQUIRED') &&
+    ctx.route?.path === '/v1/card-accounts/{account-id}/transactions' &&
+    (key === 'tpp-session-id' || key === 'x-accept-fix' || key === 'tpp-redirect-uri')
+  );
+}
+
+function formatWaived(ctx: RequestContext, key: string): boolean {
+  return Object.entries(FORMAT_FAULTS).some(
+    ([rule, header]) => header === key && faultActive(ctx, rule),
+  );
+}
+
+/** The §5.2 part a missing signing header belongs to, for the signing faults. */
+const PART_OF_SIGNING_HEADER: Record<string, string> = {
+  signature: 'signature',
+  'tpp-signature-certificate': 'certificate',
+};
 
 const displayName = (key: string) => headerRule(key)?.name ?? key;
 
@@ -15,20 +79,27 @@ export const headerStage: Stage = (ctx) => {
   const endpoint = `${route.method} ${route.path}`;
 
   for (const key of route.headers.required) {
-    if (headers[key] === undefined)
+    if (headers[key] === undefined && !requirementWaived(ctx, key)) {
+      const faulty = faultyFailureAnswer(ctx, 'missing', PART_OF_SIGNING_HEADER[key] ?? key);
+      const sandboxFault =
+        route.path.startsWith('/v1/sandbox/') && faultActive(ctx, 'HDR-SANDBOX-REQUIRED');
       return reject(
         `headers.required.${key}`,
         bankError(
-          'HTTP_HEADER_REQUIRED',
-          `${displayName(key)} header is required on ${endpoint} (§4)`,
+          sandboxFault ? 'FORMAT_ERROR' : (faulty.code ?? 'HTTP_HEADER_REQUIRED'),
+          faultActive(ctx, 'ERR-TEXT-NAMES-CAUSE')
+            ? 'A required header is missing'
+            : `${displayName(key)} header is required on ${endpoint} (§4)`,
           {
             path: displayName(key),
+            ...(faulty.status ? { status: faulty.status } : {}),
           },
         ),
       );
+    }
   }
   // §4.1, §4.3: Digest is required on requests with a body.
-  if (body.length > 0 && headers.digest === undefined)
+  if (body.length > 0 && headers.digest === undefined && !faultActive(ctx, 'SIGN-DIGEST-WITH-BODY'))
     return reject(
       'headers.required.digest',
       bankError(
@@ -51,7 +122,7 @@ export const headerStage: Stage = (ctx) => {
           path: displayName(key),
         }),
       );
-    const problem = checkHeaderValue(key, value);
+    const problem = formatWaived(ctx, key) ? undefined : checkHeaderValue(key, value);
     if (problem !== undefined)
       return reject(
         `headers.format.${key}`,

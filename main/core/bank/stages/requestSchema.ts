@@ -4,6 +4,8 @@
  * i.e. any character outside the Basic Multilingual Plane) answers 400.
  */
 import type { TObject, TSchema } from '@sinclair/typebox';
+import { declareFaults, faultActive } from '../faults.js';
+import { MAX_JSON_NESTING } from '../../spec/limits.js';
 import { bankError } from '../../spec/errors.js';
 import { problemText, type SpecValidator } from '../../spec/validation.js';
 import { reject, type RequestContext, type Stage, type StageResult } from '../types.js';
@@ -57,6 +59,10 @@ function checkQuery(ctx: RequestContext, schema: TObject, validator: SpecValidat
   return ctx;
 }
 
+declareFaults([
+  { ruleId: 'GEN-XML-NOT-SUPPORTED', effect: 'accepts XML bodies where the body is ignored' },
+]);
+
 const XML_TYPES = /^(application|text)\/([a-z0-9.+-]*\+)?xml$/;
 
 /** §4.1 Content-Type is optional; when given it must be JSON in UTF-8. */
@@ -78,6 +84,27 @@ function contentTypeProblem(value: string | undefined): string | undefined {
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The deepest nesting of arrays and objects in JSON text, by one linear scan that skips strings —
+ * run before JSON.parse so nothing recursive ever sees a deeper document.
+ */
+export function jsonNestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (inString) {
+      if (char === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x5b || char === 0x7b) deepest = Math.max(deepest, ++depth);
+    else if (char === 0x5d || char === 0x7d) depth--;
+  }
+  return deepest;
+}
 
 /** Path and code point of the first string (value or key) with a character outside the BMP. */
 export function findAstralCharacter(
@@ -127,6 +154,13 @@ function checkBody(ctx: RequestContext, validator: SpecValidator): StageResult {
           bankError('FORMAT_ERROR', `${endpoint} needs a JSON request body`),
         );
   }
+  // Fault: a bank that ignores what it does not read lets XML through where the body is ignored.
+  if (
+    faultActive(ctx, 'GEN-XML-NOT-SUPPORTED') &&
+    'ignored' in route.body &&
+    XML_TYPES.test((ctx.request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase())
+  )
+    return ctx;
   const typeProblem = contentTypeProblem(ctx.request.headers['content-type']);
   if (typeProblem)
     return reject(
@@ -142,6 +176,14 @@ function checkBody(ctx: RequestContext, validator: SpecValidator): StageResult {
       bankError('FORMAT_ERROR', 'request body is not valid UTF-8 (§1: requests use UTF-8)'),
     );
   }
+  if (jsonNestingDepth(text) > MAX_JSON_NESTING)
+    return reject(
+      'request-schema.body.nesting',
+      bankError(
+        'FORMAT_ERROR',
+        `request body nests arrays and objects deeper than ${MAX_JSON_NESTING} levels`,
+      ),
+    );
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -10,7 +10,8 @@ import {
   type VerificationFailure,
 } from '../../signature/index.js';
 import { bankError, type ErrorCode } from '../../spec/errors.js';
-import { reject, type Stage } from '../types.js';
+import { isRejection, reject, type Stage } from '../types.js';
+import { applySignatureFaults, faultyFailureAnswer } from './signature-faults.js';
 
 /** The header a failed part lives in, for the TppMessage `path`. */
 const HEADER_OF_PART: Readonly<Record<VerificationFailure['part'], string>> = {
@@ -48,16 +49,20 @@ export function signatureStage(cache: SigningCertificateCache): Stage {
   return (ctx) => {
     if (!ctx.route!.signed) return ctx;
     const { method, target, headers, body } = ctx.request;
-    const result = verifySignedRequest({ method, target, headers, body, cache });
+    const input = applySignatureFaults(ctx, { method, target, headers, body, cache });
+    if (isRejection(input)) return input;
+    const result = verifySignedRequest(input);
     if (!result.ok) {
       const { failure } = result;
+      const faulty = faultyFailureAnswer(ctx, failure.reason, failure.part);
       return reject(
         `signature.${failure.part}.${failure.reason}`,
         bankError(
-          errorCodeOf(failure),
+          faulty.code ?? errorCodeOf(failure),
           `Signature check failed (${failure.part}): ${failure.text}`,
           {
             path: HEADER_OF_PART[failure.part],
+            ...(faulty.status ? { status: faulty.status } : {}),
           },
         ),
       );

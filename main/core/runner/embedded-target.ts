@@ -1,0 +1,127 @@
+/**
+ * The embedded bank as a suite target. Every check gets its own in-process bank (fresh initial
+ * state, its own virtual clock, its own port), so checks that move the clock or change data run
+ * side by side without seeing each other. The TPP's test CA and certificates are made once per
+ * run and registered in each production bank's registry and trust store.
+ */
+import { createBank, type Bank } from '../bank/index.js';
+import { VirtualClock } from '../clock.js';
+import {
+  createTestCa,
+  issueQsealc,
+  issueQwac,
+  type IssuedCertificate,
+  type TestCa,
+} from '../certs/index.js';
+import { TppClient } from '../tpp/client.js';
+import { newPsuSession, type PsuSession } from '../tpp/psu-session.js';
+import type { PsuAgent, TargetInfo, TargetMode } from '../../../suites/check-api.js';
+import type { CheckEnvironment } from './engine.js';
+import { createTargetClient } from './target-client.js';
+
+/** The TPP the suites act as: organizationIdentifier, roles, and its certificates. */
+export interface TppIdentity {
+  organizationIdentifier: string;
+  name: string;
+  ca: TestCa;
+  qsealc: IssuedCertificate;
+  qwac: IssuedCertificate;
+}
+
+export async function createTppIdentity(
+  organizationIdentifier = 'PSDNO-FSA-SUITES1',
+  name = 'Workbench Suites TPP',
+): Promise<TppIdentity> {
+  const ca = await createTestCa();
+  const options = {
+    issuer: ca.issuer,
+    subject: {
+      commonName: name,
+      organizationName: name,
+      countryName: 'NO',
+      organizationIdentifier,
+    },
+    roles: ['PSP_AI', 'PSP_PI'] as const,
+    ncaName: 'Finanstilsynet',
+    ncaId: 'NO-FSA',
+  };
+  const [qsealc, qwac] = await Promise.all([
+    issueQsealc({ ...options, roles: [...options.roles] }),
+    issueQwac({ ...options, roles: [...options.roles] }),
+  ]);
+  return { organizationIdentifier, name, ca, qsealc, qwac };
+}
+
+/** Where the SCA pages send the PSU back to; the PSU agent stops there without fetching it. */
+export const SUITE_REDIRECT_URI = 'http://127.0.0.1:9/suite-callback';
+
+/** Builds a PSU agent for a check; the SCA engineer's headless agent plugs in here. */
+export type PsuAgentFactory = (context: { signal: AbortSignal }) => PsuAgent;
+
+export interface EmbeddedTargetOptions {
+  mode: TargetMode;
+  identity: TppIdentity;
+  psuAgent?: PsuAgentFactory;
+  /** Starting instant of every check's bank clock (default: real time when the check starts). */
+  startAt?: Date;
+  /** Rules every check's bank breaks on purpose (main/core/bank/faults.ts). */
+  faultProfiles?: readonly string[];
+}
+
+export interface EmbeddedTarget {
+  info: TargetInfo;
+  createEnvironment(
+    signal: AbortSignal,
+  ): Promise<CheckEnvironment & { bank: Bank; session: PsuSession }>;
+}
+
+export function embeddedTarget(options: EmbeddedTargetOptions): EmbeddedTarget {
+  const { mode, identity } = options;
+  return {
+    info: {
+      baseUrl: 'http://127.0.0.1 (one embedded bank per check)',
+      mode,
+      hasSandboxApi: mode === 'sandbox',
+      name: `embedded bank (${mode})`,
+    },
+    async createEnvironment(signal) {
+      const clock = new VirtualClock();
+      if (options.startAt) clock.set(options.startAt);
+      const bank = createBank({ mode, clock });
+      if (options.faultProfiles?.length) {
+        const snapshot = bank.exportSnapshot();
+        snapshot.state.behaviour.faultProfiles = [...options.faultProfiles];
+        bank.importSnapshot(snapshot);
+      }
+      if (mode === 'production') {
+        bank.trustStore.add(identity.ca.chainPem);
+        bank.registry.add({
+          organizationIdentifier: identity.organizationIdentifier,
+          name: identity.name,
+          roles: ['AISP', 'PISP'],
+        });
+      }
+      const listener = await bank.listen();
+      const session = newPsuSession(SUITE_REDIRECT_URI, { psuIpAddress: '192.0.2.10' });
+      const tpp = new TppClient({
+        baseUrl: listener.url,
+        signing: { key: identity.qsealc.privateKey, certificate: identity.qsealc.certificateDer },
+        session: () => session,
+      });
+      return {
+        bank,
+        session,
+        client: createTargetClient(tpp, signal),
+        ...(options.psuAgent ? { psu: options.psuAgent({ signal }) } : {}),
+        clock: {
+          now: async () => clock.now(),
+          advance: async (ms) => clock.advance(ms),
+        },
+        dispose: async () => {
+          await tpp.close();
+          await bank.close();
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,213 @@
+/**
+ * `workbench run`: the suites against the embedded bank or a real bank, headless, for CI. One
+ * engine (main/core/runner), the same checks the UI runs, reporters chosen on the command line;
+ * the exit code is 0 only when every check not listed in the baseline passed, warned or skipped.
+ */
+import { readFile } from 'node:fs/promises';
+import { CHECKS } from '../../../suites/index.js';
+import { describeRule } from '../../../suites/rules/index.js';
+import type { Check, TargetInfo, TargetMode } from '../../../suites/check-api.js';
+import {
+  applyBaseline,
+  consoleReporter,
+  describeBaselineOutcome,
+  htmlReporter,
+  jsonReporter,
+  junitReporter,
+  parseBaseline,
+  runChecks,
+  selectChecks,
+  type Baseline,
+  type CheckEnvironment,
+  type Reporter,
+} from '../../core/runner/index.js';
+import { createTppIdentity, embeddedTarget } from '../../core/runner/embedded-target.js';
+import { externalTarget } from '../../core/runner/external-target.js';
+import { UsageError, type CliIo } from './io.js';
+import { parseFlags } from './parse.js';
+import type { CliCommand } from './commands.js';
+
+const REPORTERS = ['junit', 'html', 'json'] as const;
+
+const usage = `Usage: workbench run --target embedded|URL [--mode sandbox|production]
+                    [--suite AREA]... [--rule ID]... [--tag T]... [--grep TEXT]
+                    [--reporter junit,html,json] [--out DIR] [--baseline FILE]
+                    [--concurrency N] [--timeout MS]
+                    [--sign-cert FILE --sign-key FILE] [--tls-cert FILE --tls-key FILE] [--ca FILE]...
+
+Runs the conformance checks and prints one line per check and a summary.
+  --target T       'embedded' (a fresh embedded bank per check) or the base URL of a bank
+  --mode M         sandbox (default) or production
+  --suite AREA     only checks of this area (repeatable); --rule, --tag, --grep narrow further
+  --reporter LIST  report files to write besides the console: ${REPORTERS.join(', ')}
+  --out DIR        where report files go (default ./workbench-report)
+  --baseline FILE  JSON { "expectedFailures": [{ "checkId", "reason" }] }: known deviations that
+                   do not fail the run (a listed check that now passes is reported as fixed)
+  --concurrency N  checks at once (default 4); --timeout MS per check (default 30000)
+  For a URL target: --sign-cert/--sign-key (QSealC and key, PEM), --tls-cert/--tls-key (QWAC,
+  mTLS) and --ca (extra CA to trust for the server).
+Exit code: 0 when nothing outside the baseline failed, 1 when something did, 2 for a bad command
+line, 130 when cancelled (Ctrl+C).`;
+
+function positiveInteger(value: string | undefined, flag: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1)
+    throw new UsageError(`${flag} must be a positive whole number, not '${value}'`);
+  return n;
+}
+
+async function readFlagFile(path: string, flag: string): Promise<Buffer> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    throw new UsageError(
+      `${flag}: cannot read '${path}' (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
+  }
+}
+
+export interface RunCommandOptions {
+  checks?: readonly Check[];
+}
+
+export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
+  return {
+    name: 'run',
+    summary: 'Run the conformance suites against the embedded bank or a bank URL (for CI).',
+    usage,
+    async run(argv: string[], io: CliIo) {
+      const { values } = parseFlags(argv, {
+        target: { type: 'string' },
+        mode: { type: 'string' },
+        suite: { type: 'string', multiple: true },
+        rule: { type: 'string', multiple: true },
+        tag: { type: 'string', multiple: true },
+        grep: { type: 'string' },
+        reporter: { type: 'string' },
+        out: { type: 'string' },
+        baseline: { type: 'string' },
+        concurrency: { type: 'string' },
+        timeout: { type: 'string' },
+        'sign-cert': { type: 'string' },
+        'sign-key': { type: 'string' },
+        'tls-cert': { type: 'string' },
+        'tls-key': { type: 'string' },
+        ca: { type: 'string', multiple: true },
+      });
+      if (!values.target)
+        throw new UsageError('--target is required: embedded, or the base URL of a bank');
+      const mode = (values.mode ?? 'sandbox') as TargetMode;
+      if (mode !== 'sandbox' && mode !== 'production')
+        throw new UsageError(`--mode must be sandbox or production, not '${values.mode}'`);
+      const reporterNames = (values.reporter ?? '')
+        .split(',')
+        .map((r) => r.trim())
+        .filter(Boolean);
+      for (const name of reporterNames) {
+        if (!(REPORTERS as readonly string[]).includes(name))
+          throw new UsageError(`--reporter: '${name}' is not one of ${REPORTERS.join(', ')}`);
+      }
+      const concurrency = positiveInteger(values.concurrency, '--concurrency', 4);
+      const timeoutMs = positiveInteger(values.timeout, '--timeout', 30_000);
+      let baseline: Baseline | undefined;
+      if (values.baseline) {
+        try {
+          baseline = parseBaseline(
+            (await readFlagFile(values.baseline, '--baseline')).toString('utf8'),
+            values.baseline,
+          );
+        } catch (error) {
+          if (error instanceof UsageError) throw error;
+          throw new UsageError((error as Error).message);
+        }
+      }
+
+      const all = options.checks ?? CHECKS;
+      const checks = selectChecks(all, {
+        ...(values.suite ? { areas: values.suite } : {}),
+        ...(values.rule ? { ruleIds: values.rule } : {}),
+        ...(values.tag ? { tags: values.tag } : {}),
+        ...(values.grep ? { text: values.grep } : {}),
+      }).filter((check) => !check.modes || check.modes.includes(mode));
+      if (checks.length === 0) {
+        io.err('workbench run: no check matches the selection');
+        return 1;
+      }
+
+      let target: {
+        info: TargetInfo;
+        createEnvironment: (signal: AbortSignal) => Promise<CheckEnvironment>;
+      };
+      if (values.target === 'embedded') {
+        target = embeddedTarget({ mode, identity: await createTppIdentity() });
+      } else {
+        let url: URL;
+        try {
+          url = new URL(values.target);
+        } catch {
+          throw new UsageError(
+            `--target must be 'embedded' or an absolute URL, not '${values.target}'`,
+          );
+        }
+        if (!values['sign-cert'] || !values['sign-key'])
+          throw new UsageError('a URL target needs --sign-cert and --sign-key');
+        if (Boolean(values['tls-cert']) !== Boolean(values['tls-key']))
+          throw new UsageError('--tls-cert and --tls-key go together');
+        target = externalTarget({
+          baseUrl: url.toString().replace(/\/+$/, ''),
+          mode,
+          signing: {
+            certificate: await readFlagFile(values['sign-cert'], '--sign-cert'),
+            key: (await readFlagFile(values['sign-key'], '--sign-key')).toString('utf8'),
+          },
+          transport: {
+            ...(values['tls-cert']
+              ? {
+                  clientCertificate: {
+                    certificate: await readFlagFile(values['tls-cert'], '--tls-cert'),
+                    key: await readFlagFile(values['tls-key']!, '--tls-key'),
+                  },
+                }
+              : {}),
+            ca: await Promise.all((values.ca ?? []).map((file) => readFlagFile(file, '--ca'))),
+          },
+        });
+      }
+
+      const outputDir = values.out ?? 'workbench-report';
+      const reporters: Reporter[] = [consoleReporter({ write: (line) => io.out(line) })];
+      if (reporterNames.includes('junit'))
+        reporters.push(junitReporter({ outputDir, ...(baseline ? { baseline } : {}) }));
+      if (reporterNames.includes('json'))
+        reporters.push(jsonReporter({ outputDir, ...(baseline ? { baseline } : {}) }));
+      if (reporterNames.includes('html'))
+        reporters.push(
+          htmlReporter({ outputDir, describeRule, ...(baseline ? { baseline } : {}) }),
+        );
+
+      const cancel = new AbortController();
+      let cancelled = false;
+      void io.stopRequested().then(() => {
+        cancelled = true;
+        cancel.abort(new Error('cancelled by the user'));
+      });
+      const result = await runChecks({
+        checks,
+        target: target.info,
+        createEnvironment: (_check, signal) => target.createEnvironment(signal),
+        concurrency,
+        timeoutMs,
+        signal: cancel.signal,
+        reporters,
+        logger: { error: (message: string) => io.err(message) },
+      });
+      const outcome = applyBaseline(result, baseline);
+      for (const line of describeBaselineOutcome(outcome)) io.out(line);
+      if (reporterNames.length > 0) io.out(`Reports: ${reporterNames.join(', ')} in ${outputDir}`);
+      return cancelled ? 130 : outcome.exitCode;
+    },
+  };
+}
+
+export const runCommand = createRunCommand();

@@ -1,0 +1,22 @@
+/**
+ * The probe request many checks send: POST /v1/consents, which exists in both modes, ignores its
+ * body (§1) and answers 201 when the request is acceptable — so any refusal is the rule under test.
+ */
+import type { CheckContext, Exchange, TargetRequest } from '../check-api.js';
+
+export const PROBE_PATH = '/v1/consents';
+
+export function probe(ctx: CheckContext, request: Partial<TargetRequest> = {}): Promise<Exchange> {
+  return ctx.client.send({
+    method: 'POST',
+    path: PROBE_PATH,
+    body: {},
+    label: request.label ?? 'probe: POST /v1/consents',
+    ...request,
+  });
+}
+
+/** The probe is accepted: 201 (the consent was created). */
+export function expectAccepted(ctx: CheckContext, exchange: Exchange, what: string): void {
+  ctx.expect.status(exchange, 201, what);
+}
