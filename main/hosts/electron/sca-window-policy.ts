@@ -35,6 +35,7 @@ export function scaWindowOptions(plan: ScaWindowPlan): BrowserWindowConstructorO
       nodeIntegration: false,
       nodeIntegrationInSubFrames: false,
       webviewTag: false,
+      disableBlinkFeatures: 'Auxclick',
       webSecurity: true,
       allowRunningInsecureContent: false,
       // Deliberately no preload: the bank's pages get no bridge to main.

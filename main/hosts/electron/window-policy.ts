@@ -26,6 +26,8 @@ export function mainWindowOptions(preloadPath: string): BrowserWindowConstructor
       nodeIntegrationInWorker: false,
       nodeIntegrationInSubFrames: false,
       webviewTag: false,
+      // Middle-click (auxclick) could open links outside the app's navigation guards.
+      disableBlinkFeatures: 'Auxclick',
       webSecurity: true,
       allowRunningInsecureContent: false,
       experimentalFeatures: false,
