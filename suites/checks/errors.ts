@@ -4,8 +4,19 @@
  */
 import { ERROR_CODES, ERROR_STATUS } from '../../main/core/spec/errors.js';
 import { ErrorResponseSchema } from '../../main/core/spec/schemas/shared.js';
+import { randomUUID } from 'node:crypto';
 import { defineCheck, type Check, type Exchange } from '../check-api.js';
+import { aisConsent, aisGet, cardTransactionsPath, firstCardAccount } from './ais-support.js';
+import { createPayment, sctBody } from './payment-support.js';
 import { probe } from './probe.js';
+import {
+  completeSca,
+  freeNorwegianAccount,
+  getUser,
+  privatePsu,
+  startConsent,
+  testPeople,
+} from './support.js';
 
 /** Asserts an exchange is a well-formed §7 error whose status matches its code. */
 function judgeErrorBody(ctx: Parameters<Check['run']>[0], exchange: Exchange, what: string): void {
@@ -108,6 +119,132 @@ export const errorChecks: Check[] = [
         headers: { 'Content-Type': 'application/xml' },
       });
       ctx.expect.status(xml, 400, 'an XML body (§1: XML is not supported)');
+    },
+  }),
+  defineCheck({
+    id: 'ERR-EMOJI-400',
+    title: 'A character the downstream system cannot process (an emoji) is answered 400',
+    area: 'errors',
+    rules: ['ERR-UTF-8-UNPROCESSABLE-400'],
+    async run(ctx) {
+      const exchange = await probe(ctx, {
+        body: { note: 'thumbs up \u{1F44D}' },
+        label: 'a body with an emoji',
+      });
+      ctx.expect.status(exchange, 400, 'a request body with U+1F44D');
+    },
+  }),
+  defineCheck({
+    id: 'ERR-SCA-FAILURE-BY-REDIRECT',
+    title: 'A failed SCA is reported through the §6.2 redirect, with PAYMENT_FAILED for a payment',
+    area: 'errors',
+    rules: ['ERR-SCA-FAILURE-REDIRECT'],
+    needs: ['psu-agent'],
+    async run(ctx) {
+      const [psu] = await testPeople(ctx);
+      const consent = await startConsent(ctx);
+      const failed = await completeSca(ctx, consent.scaRedirect, {
+        login: psu.login,
+        outcome: 'abort',
+      });
+      ctx.expect.equal(failed.outcome, 'failure', 'an aborted consent SCA redirects as a failure');
+      for (const parameter of ['status', 'code', 'message'])
+        ctx.expect.true(
+          failed.params[parameter] !== undefined,
+          `the failure redirect carries ${parameter}`,
+        );
+      const payment = await createPayment(ctx, sctBody(), { label: 'a payment to cancel' });
+      ctx.expect.true(payment.scaRedirect !== undefined, 'the payment needs SCA');
+      const cancelled = await completeSca(ctx, payment.scaRedirect!, {
+        login: psu.login,
+        outcome: 'abort',
+      });
+      ctx.expect.equal(
+        cancelled.outcome === 'failure' ? cancelled.code : 'success',
+        'PAYMENT_FAILED',
+        'a cancelled payment SCA reports PAYMENT_FAILED',
+      );
+    },
+  }),
+  defineCheck({
+    id: 'ERR-401-CODES',
+    title: 'SCA_NOT_FOUND and PSU_CREDENTIALS_INVALID are answered 401',
+    area: 'errors',
+    rules: ['ERR-STATUS-401'],
+    async run(ctx) {
+      const noSca = await getUser(ctx, { 'TPP-Session-ID': randomUUID() });
+      ctx.expect.tppMessage(noSca, { code: 'SCA_NOT_FOUND' });
+      ctx.expect.status(noSca, 401, 'SCA_NOT_FOUND');
+      const unknownPsu = await getUser(ctx, { 'PSU-ID': randomUUID() }, 'an unknown PSU-ID');
+      ctx.expect.tppMessage(unknownPsu, { code: 'PSU_CREDENTIALS_INVALID' });
+      ctx.expect.status(unknownPsu, 401, 'PSU_CREDENTIALS_INVALID');
+    },
+  }),
+  defineCheck({
+    id: 'ERR-403-CONSENT-UNKNOWN',
+    title: 'CONSENT_UNKNOWN is answered 403',
+    area: 'errors',
+    rules: ['ERR-STATUS-403'],
+    async run(ctx) {
+      const exchange = await ctx.client.send({
+        method: 'GET',
+        path: `/v1/consents/${randomUUID()}`,
+        label: 'a consent this TPP never had',
+      });
+      ctx.expect.tppMessage(exchange, { code: 'CONSENT_UNKNOWN' });
+      ctx.expect.status(exchange, 403, 'CONSENT_UNKNOWN');
+    },
+  }),
+  defineCheck({
+    id: 'ERR-409-CONFLICT',
+    title: 'CONFLICT is answered 409',
+    area: 'errors',
+    rules: ['ERR-STATUS-409'],
+    modes: ['sandbox'],
+    needs: ['sandbox-api'],
+    async run(ctx) {
+      const { bban, iban } = freeNorwegianAccount();
+      const body = {
+        customerNumber: (await privatePsu(ctx)).customerNumber,
+        accountName: 'Conflict check',
+        bban,
+        iban,
+        currency: 'NOK',
+        product: 'Brukskonto',
+        cashAccountType: 'CACC',
+        creditLine: 0,
+        balances: [],
+      };
+      const first = await ctx.client.send({ method: 'POST', path: '/v1/sandbox/accounts', body });
+      ctx.expect.status(first, 201, 'the first account with this BBAN');
+      const second = await ctx.client.send({
+        method: 'POST',
+        path: '/v1/sandbox/accounts',
+        body,
+        label: 'the same BBAN again',
+      });
+      ctx.expect.tppMessage(second, { code: 'CONFLICT' });
+      ctx.expect.status(second, 409, 'CONFLICT');
+    },
+  }),
+  defineCheck({
+    id: 'ERR-429-ACCESS-EXCEEDED',
+    title: 'ACCESS_EXCEEDED is answered 429',
+    area: 'errors',
+    rules: ['ERR-STATUS-429'],
+    needs: ['psu-agent'],
+    async run(ctx) {
+      const session = await aisConsent(ctx);
+      const path = cardTransactionsPath((await firstCardAccount(ctx, session)).resourceId);
+      let last: Exchange | undefined;
+      for (let call = 1; call <= 5; call++)
+        last = await aisGet(ctx, session, path, {
+          query: { bookingStatus: 'booked' },
+          omitHeaders: ['PSU-IP-Address'],
+          label: `call ${call} without PSU-IP-Address`,
+        });
+      ctx.expect.tppMessage(last!, { code: 'ACCESS_EXCEEDED' });
+      ctx.expect.status(last!, 429, 'ACCESS_EXCEEDED');
     },
   }),
 ];

@@ -4,6 +4,14 @@
  */
 import { defineCheck, type Check, type CheckContext, type Exchange } from '../check-api.js';
 import { expectAccepted, probe } from './probe.js';
+import {
+  absoluteHref,
+  freeNorwegianAccount,
+  json,
+  privatePsu,
+  scaRedirectOf,
+  testPeople,
+} from './support.js';
 
 const CARD_TRANSACTIONS = '/v1/card-accounts/00000000-unknown/transactions';
 
@@ -62,6 +70,7 @@ export const headerChecks: Check[] = [
   ),
   formatCheck('HDR-PSU-ID-UUID', 'PSU-ID', 'ola.nordmann', '3f0c6f0e-8a43-4a8e-9f43-3d2a1c7b8e11'),
   formatCheck('HDR-PSU-CONTEXT-VALUES', 'PSU-Context', 'BUSINESS', 'PRIVATE'),
+  formatCheck('HDR-X-PSU-IDENTITY', 'X-PSU-IDENTITY', '15038512364', '15038512363'),
   formatCheck('HDR-PSU-HTTP-METHOD-VALUES', 'PSU-HTTP-Method', 'FETCH', 'GET'),
   formatCheck(
     'HDR-PSU-DEVICE-ID-UUID',
@@ -145,6 +154,203 @@ export const headerChecks: Check[] = [
         label: 'sandbox customers without X-Request-ID',
       });
       expectNamed(ctx, exchange, 'HTTP_HEADER_REQUIRED', 'X-Request-ID');
+    },
+  }),
+  defineCheck({
+    id: 'HDR-CONTENT-TYPE-STATES-THE-BODY',
+    title: 'Content-Type is optional on a body, and when given it states the body type',
+    area: 'headers',
+    rules: ['HDR-CONTENT-TYPE-ON-BODY'],
+    async run(ctx) {
+      expectAccepted(
+        ctx,
+        await probe(ctx, { headers: { 'Content-Type': 'application/json; charset=utf-8' } }),
+        'a JSON body stated as application/json; charset=utf-8',
+      );
+      expectAccepted(
+        ctx,
+        await probe(ctx, { signing: { dropHeaders: ['Content-Type'] }, label: 'no Content-Type' }),
+        'a JSON body without Content-Type',
+      );
+      const text = await probe(ctx, {
+        headers: { 'Content-Type': 'text/plain' },
+        label: 'Content-Type text/plain',
+      });
+      expectNamed(ctx, text, 'FORMAT_ERROR', 'Content-Type');
+    },
+  }),
+  defineCheck({
+    id: 'HDR-TPP-REDIRECT-PREFERRED-TRUE-BY-DEFAULT',
+    title: 'Without TPP-Redirect-Preferred the bank uses the browser redirect flow',
+    area: 'headers',
+    rules: ['HDR-TPP-REDIRECT-PREFERRED-DEFAULT-TRUE'],
+    async run(ctx) {
+      const consent = await probe(ctx, { omitHeaders: ['TPP-Redirect-Preferred'] });
+      expectAccepted(ctx, consent, 'a consent without TPP-Redirect-Preferred');
+      const href = scaRedirectOf(consent);
+      ctx.expect.true(href !== undefined, 'the answer carries _links.scaRedirect (redirect flow)');
+      const url = new URL(absoluteHref(href!, consent));
+      const page = await ctx.client.send({
+        method: 'GET',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        sign: false,
+        label: 'the SCA page behind scaRedirect',
+      });
+      ctx.expect.status(page, 200, 'the scaRedirect page opens in the browser');
+      ctx.expect.true(
+        !(page.response?.body ?? '').includes('data-testid="sca-channel"'),
+        'the page continues in the browser; no switch to the app flow was asked for',
+      );
+    },
+  }),
+  defineCheck({
+    id: 'HDR-TPP-BRAND-LOGGING-OPTIONAL-ACCEPTED',
+    title: 'TPP-Brand-Logging-Information is optional, and accepted when sent',
+    area: 'headers',
+    rules: ['HDR-TPP-BRAND-LOGGING-OPTIONAL'],
+    async run(ctx) {
+      expectAccepted(
+        ctx,
+        await probe(ctx, { headers: { 'TPP-Brand-Logging-Information': 'Workbench Brand' } }),
+        'a request with TPP-Brand-Logging-Information',
+      );
+      expectAccepted(
+        ctx,
+        await probe(ctx, { omitHeaders: ['TPP-Brand-Logging-Information'] }),
+        'a request without TPP-Brand-Logging-Information',
+      );
+    },
+  }),
+  defineCheck({
+    id: 'HDR-PSU-FORWARDED-HEADERS-OPTIONAL',
+    title: 'The forwarded PSU headers are accepted when available and not required',
+    area: 'headers',
+    rules: ['HDR-PSU-FORWARDED-OPTIONAL'],
+    async run(ctx) {
+      expectAccepted(
+        ctx,
+        await probe(ctx, {
+          headers: {
+            'PSU-IP-Port': '443',
+            'PSU-User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Workbench',
+            'PSU-Accept': 'text/html',
+            'PSU-Accept-Charset': 'utf-8',
+            'PSU-Accept-Encoding': 'gzip',
+            'PSU-Accept-Language': 'nb-NO, en;q=0.8',
+          },
+          label: 'every forwarded PSU header',
+        }),
+        'a request forwarding the PSU headers',
+      );
+      expectAccepted(
+        ctx,
+        await probe(ctx, {
+          omitHeaders: [
+            'PSU-IP-Port',
+            'PSU-User-Agent',
+            'PSU-Accept',
+            'PSU-Accept-Charset',
+            'PSU-Accept-Encoding',
+            'PSU-Accept-Language',
+          ],
+          label: 'no forwarded PSU header',
+        }),
+        'a request without forwarded PSU headers',
+      );
+    },
+  }),
+  defineCheck({
+    id: 'HDR-CARD-TRANSACTIONS-OPTIONAL-EACH',
+    title: 'Get card account transactions needs none of its optional headers, and takes them all',
+    area: 'headers',
+    rules: ['HDR-CARD-TRANSACTIONS-OPTIONAL'],
+    async run(ctx) {
+      const optional = [
+        'PSU-ID',
+        'PSU-Corporate-ID',
+        'PSU-Context',
+        'PSU-IP-Address',
+        'PSU-User-Agent',
+        'TPP-Redirect-Preferred',
+        'Accept-Language',
+      ];
+      // The PSU is named by X-PSU-IDENTITY, the §4.1 alternative to PSU-ID.
+      const [psu] = await testPeople(ctx);
+      const bare = await ctx.client.send({
+        method: 'GET',
+        path: CARD_TRANSACTIONS,
+        query: { bookingStatus: 'booked' },
+        headers: { 'x-accept-fix': 'amount-as-string', 'X-PSU-IDENTITY': psu.login },
+        omitHeaders: optional,
+        label: 'card transactions with no optional header (PSU named by X-PSU-IDENTITY)',
+      });
+      for (const header of optional)
+        ctx.expect.true(
+          !(bare.response?.status === 400 && bare.response.body.includes(header)),
+          `the read is not refused for lack of ${header}`,
+        );
+      const full = await ctx.client.send({
+        method: 'GET',
+        path: CARD_TRANSACTIONS,
+        query: { bookingStatus: 'booked' },
+        headers: {
+          'x-accept-fix': 'amount-as-string',
+          'X-PSU-IDENTITY': psu.login,
+          'PSU-Context': 'PRIVATE',
+          'PSU-IP-Address': '192.0.2.10',
+          'PSU-User-Agent': 'Workbench',
+          'TPP-Redirect-Preferred': 'true',
+          'Accept-Language': 'nb-NO',
+        },
+        label: 'card transactions with optional headers',
+      });
+      ctx.expect.true(
+        full.response !== undefined && full.response.status !== 400,
+        'the optional headers are not refused',
+      );
+    },
+  }),
+  defineCheck({
+    id: 'HDR-SANDBOX-BODY-NEEDS-DIGEST',
+    title: 'A sandbox operation with a body requires Digest and accepts Content-Type',
+    area: 'headers',
+    rules: ['HDR-SANDBOX-DIGEST-WITH-BODY'],
+    modes: ['sandbox'],
+    needs: ['sandbox-api'],
+    async run(ctx) {
+      const owner = (await privatePsu(ctx)).customerNumber;
+      const body = () => {
+        const { bban, iban } = freeNorwegianAccount();
+        return {
+          customerNumber: owner,
+          accountName: 'Digest check',
+          bban,
+          iban,
+          currency: 'NOK',
+          product: 'Brukskonto',
+          cashAccountType: 'CACC',
+          creditLine: 0,
+          balances: [],
+        };
+      };
+      const withoutDigest = await ctx.client.send({
+        method: 'POST',
+        path: '/v1/sandbox/accounts',
+        body: body(),
+        signing: { signedHeaders: ['x-request-id'], dropHeaders: ['Digest'] },
+        label: 'sandbox body without Digest',
+      });
+      expectNamed(ctx, withoutDigest, 'HTTP_HEADER_REQUIRED', 'Digest');
+      const typed = await ctx.client.send({
+        method: 'POST',
+        path: '/v1/sandbox/accounts',
+        body: body(),
+        headers: { 'Content-Type': 'application/json; charset=utf-8' },
+        label: 'sandbox body with Digest and Content-Type',
+      });
+      ctx.expect.status(typed, 201, 'a sandbox body with Digest and Content-Type');
+      ctx.expect.true(typeof json(typed).id === 'string', 'the account was created');
     },
   }),
 ];

@@ -3,6 +3,8 @@
  * refusal is 400 with a text naming the failed part (decisions.md: the spec's statuses win over
  * Berlin Group's 401).
  */
+import { verifyDigest } from '../../main/core/signature/index.js';
+import { verifyResponseSignature } from '../../main/core/tpp/response-signature.js';
 import { defineCheck, type Check } from '../check-api.js';
 import { expectAccepted, probe } from './probe.js';
 
@@ -315,6 +317,40 @@ export const signingChecks: Check[] = [
         }),
         'a signature over the present headers only',
       );
+    },
+  }),
+  defineCheck({
+    id: 'SIGN-RESPONSE-SIGNATURE-VERIFIES',
+    title: 'A signed response verifies: its Digest matches the body it signs',
+    area: 'signing',
+    rules: ['SIGN-RESPONSE-SIGNATURE'],
+    async run(ctx) {
+      const answers = [
+        await probe(ctx, { label: 'a successful answer' }),
+        await probe(ctx, { omitHeaders: ['TPP-Redirect-URI'], label: 'an error answer' }),
+      ];
+      for (const exchange of answers) {
+        const response = exchange.response;
+        ctx.expect.true(response !== undefined, `${exchange.label}: answered`);
+        const headers = Object.fromEntries(
+          Object.entries(response!.headers).map(([name, value]) => [name.toLowerCase(), value]),
+        );
+        if (headers['signature'] === undefined) {
+          ctx.evidence.note(`${exchange.label}: not signed (the bank may sign responses, §5.2.7)`);
+          continue;
+        }
+        const body = Buffer.from(response!.body, 'utf8');
+        const digest = verifyDigest(headers['digest'], body);
+        ctx.expect.true(
+          digest.ok,
+          `${exchange.label}: the response Digest matches its body${digest.ok ? '' : ` (${digest.text})`}`,
+        );
+        const verified = verifyResponseSignature(headers, body);
+        ctx.expect.true(
+          verified.status !== 'invalid',
+          `${exchange.label}: the response signature is not invalid (${verified.status})`,
+        );
+      }
     },
   }),
 ];

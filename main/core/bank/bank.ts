@@ -23,8 +23,10 @@ import {
   type ExchangeRecord,
 } from './requestLog.js';
 import { applyErrorFaults, applyResponseFaults } from './response-faults.js';
+import { GroupCommitter, type StateStore } from './persistence.js';
 import { handlerResponse, rejectionResponse } from './response.js';
 import { BANK_ROUTES } from './routes.js';
+import { runDueBatches } from './domain/batch.js';
 import { buildInitialState } from './domain/initial-data.js';
 import { certificateStage } from './stages/certificate.js';
 import { fixesStage } from './stages/fixes.js';
@@ -72,6 +74,11 @@ export interface BankOptions {
    * data (domain/initial-data.ts) with dates relative to the bank clock.
    */
   initialState?: () => BankState;
+  /**
+   * Where the state is kept durably. When given, every answer to a request that changed the state
+   * waits until the change is saved (persistence.ts: atomic, group-committed writes).
+   */
+  stateStore?: StateStore;
   /** Endpoints; BANK_ROUTES by default. */
   routes?: readonly RouteDefinition[];
   /** Reads organizationIdentifier and PSD2 roles from a certificate. */
@@ -100,10 +107,24 @@ export interface Bank {
   importSnapshot(snapshot: unknown): void;
   /** Back to the initial state. */
   reset(): void;
+  /**
+   * Changes the live state as the bank itself would (the bank console: revoke a grant, remove a
+   * payment permission, toggle a behaviour). The change is validated like an imported snapshot;
+   * when it would leave an invalid state, nothing changes and the error names the problem.
+   */
+  update<T>(change: (state: BankState, now: Date) => T): T;
+  /** Resolves when the current state is durable (with a stateStore; at once without). */
+  flush(): Promise<void>;
   openApiDocument(): OpenApiDocument;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Compiled request schemas depend only on the route definitions, so every bank shares one cache:
+ * compiling a query or body schema costs milliseconds, and suites start a bank per check.
+ */
+const requestValidator = new SpecValidator();
 
 function loggedBody(body: Buffer): string | undefined {
   if (body.length > BODY_TEXT_MAX) return undefined;
@@ -159,7 +180,7 @@ export function createBank(options: BankOptions): Bank {
       }),
     ],
     ['session', sessionStage(options.sessionHook ?? scaSessionHook, env)],
-    ['request-schema', requestSchemaStage(new SpecValidator())],
+    ['request-schema', requestSchemaStage(requestValidator)],
   ];
 
   async function handle(request: BankRequest): Promise<BankResponse> {
@@ -179,6 +200,8 @@ export function createBank(options: BankOptions): Bank {
     let current: StageName = 'transport';
     let outcome: HandlerResult | Rejection | undefined;
     try {
+      // §1 sandbox batch: the runs (and periodic executions) due on the bank clock happen first.
+      runDueBatches(state, ctx.now);
       for (const [name, stage] of stages) {
         current = name;
         const begin = performance.now();
@@ -233,7 +256,32 @@ export function createBank(options: BankOptions): Bank {
       response: { status: response.status, headers: response.headers, body: response.json },
       ...(isRejection(outcome) ? { rejectedBy: { stage: current, rule: outcome.rule } } : {}),
     });
+    try {
+      await persist();
+    } catch (error) {
+      // The change happened in memory but is not durable: say so instead of acknowledging it.
+      const failure = bankError(
+        'SYSTEM_ERROR',
+        `the bank could not save its state: ${(error as Error).message}`,
+      );
+      return {
+        status: failure.status,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        body: JSON.stringify(failure.body),
+      };
+    }
     return response;
+  }
+
+  const committer = options.stateStore ? new GroupCommitter(options.stateStore) : undefined;
+  let persistedState: string | undefined;
+  /** Saves the state if it changed since the last save; resolves when it is durable. */
+  function persist(): Promise<void> {
+    if (!committer) return Promise.resolve();
+    const text = JSON.stringify(state);
+    if (text === persistedState) return Promise.resolve();
+    persistedState = text;
+    return committer.commit(JSON.stringify(exportSnapshot(state, mode, clock.now())));
   }
 
   return {
@@ -276,6 +324,13 @@ export function createBank(options: BankOptions): Bank {
     reset() {
       state = initialState();
     },
+    update(change) {
+      const draft = structuredClone(state);
+      const result = change(draft, clock.now());
+      state = readSnapshot(exportSnapshot(draft, mode, clock.now()));
+      return result;
+    },
+    flush: () => persist(),
     openApiDocument,
   };
 }

@@ -3,6 +3,10 @@
  * here. Stages, /openapi.json and the request log pick it up from this list.
  */
 import { getAgreements } from './handlers/agreements.js';
+import { ACCOUNT_ROUTES } from './handlers/ais/accounts.js';
+import { getTransactionList } from './handlers/ais/accountTransactions.js';
+import { CARD_ACCOUNT_ROUTES } from './handlers/ais/cardAccounts.js';
+import { getTransactionDetails } from './handlers/ais/transactionDetails.js';
 import { AUTHORISATION_ROUTES } from './handlers/authorisations.js';
 import { getCardAccountTransactions } from './handlers/cardAccountTransactions.js';
 import { CONSENT_ROUTES } from './handlers/consents.js';
@@ -17,12 +21,19 @@ import { sandboxFixedTestData } from './handlers/sandbox/fixedTestData.js';
 import { sandboxInitialize } from './handlers/sandbox/initialize.js';
 import { SCA_PAGE_ROUTES } from './handlers/sca/scaPages.js';
 import { getUser } from './handlers/user.js';
+import { PAYMENT_ROUTES } from './handlers/payments/routes.js';
+import { SIGNING_BASKET_ROUTES } from './handlers/baskets/routes.js';
 import type { RouteDefinition } from './types.js';
 
 export const BANK_ROUTES: readonly RouteDefinition[] = [
   openApiDocumentRoute,
   sandboxInitialize,
   getCardAccountTransactions,
+  // Account information (issue "Embedded bank, part 3"; docs/ais.md)
+  ...ACCOUNT_ROUTES,
+  getTransactionList,
+  getTransactionDetails,
+  ...CARD_ACCOUNT_ROUTES,
   // SCA, consent, PSU identity (issue "SCA redirect flow"; docs/sca.md)
   ...CONSENT_ROUTES,
   ...AUTHORISATION_ROUTES,
@@ -44,4 +55,7 @@ export const BANK_ROUTES: readonly RouteDefinition[] = [
   sandboxAgreements.createSandboxAgreement,
   sandboxAgreements.getSandboxAgreement,
   sandboxAgreements.createSandboxEngagement,
+  // Payments and signing baskets (issue "Embedded bank, part 4"; docs/payments.md)
+  ...PAYMENT_ROUTES,
+  ...SIGNING_BASKET_ROUTES,
 ];

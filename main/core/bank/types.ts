@@ -184,6 +184,16 @@ export interface RouteDefinition {
    */
   access?: RouteAccess;
   /**
+   * Checks the path parameters before the query and body are read (request-schema stage), so a
+   * path naming nothing — an unknown payment product — is answered before any body error.
+   */
+  checkPath?: (ctx: RequestContext) => Rejection | undefined;
+  /**
+   * Fault profiles (faults.ts) that drop required headers on this route: rule id → lower-case
+   * header keys the header stage then does not require.
+   */
+  requirementFaults?: Readonly<Record<string, readonly string[]>>;
+  /**
    * §1: after SCA in corporate context a request carrying PSU-ID must carry PSU-Corporate-ID too
    * (400 HTTP_HEADER_REQUIRED). True on routes that serve the choice of context (GET /v1/agreements).
    */

@@ -17,6 +17,7 @@ import { TppClient } from '../tpp/client.js';
 import { newPsuSession, type PsuSession } from '../tpp/psu-session.js';
 import type { PsuAgent, TargetInfo, TargetMode } from '../../../suites/check-api.js';
 import type { CheckEnvironment } from './engine.js';
+import { createSuitePsuAgent } from './psu-adapter.js';
 import { createTargetClient } from './target-client.js';
 
 /** The TPP the suites act as: organizationIdentifier, roles, and its certificates. */
@@ -61,7 +62,8 @@ export type PsuAgentFactory = (context: { signal: AbortSignal }) => PsuAgent;
 export interface EmbeddedTargetOptions {
   mode: TargetMode;
   identity: TppIdentity;
-  psuAgent?: PsuAgentFactory;
+  /** Default: the headless PSU agent (psu-adapter.ts); null runs without one. */
+  psuAgent?: PsuAgentFactory | null;
   /** Starting instant of every check's bank clock (default: real time when the check starts). */
   startAt?: Date;
   /** Rules every check's bank breaks on purpose (main/core/bank/faults.ts). */
@@ -112,7 +114,9 @@ export function embeddedTarget(options: EmbeddedTargetOptions): EmbeddedTarget {
         bank,
         session,
         client: createTargetClient(tpp, signal),
-        ...(options.psuAgent ? { psu: options.psuAgent({ signal }) } : {}),
+        ...(options.psuAgent !== null
+          ? { psu: (options.psuAgent ?? createSuitePsuAgent)({ signal }) }
+          : {}),
         clock: {
           now: async () => clock.now(),
           advance: async (ms) => clock.advance(ms),

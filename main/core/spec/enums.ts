@@ -166,6 +166,38 @@ export const PAYMENT_PRODUCTS = [
 ] as const;
 export type PaymentProduct = (typeof PAYMENT_PRODUCTS)[number];
 
+/**
+ * Berlin Group 1.3.8 `frequencyCode` of periodic payments (decisions.md: the body follows Berlin
+ * Group; §9(4) 1.18.1 names MonthlyVariable).
+ */
+export const PERIODIC_FREQUENCIES = [
+  'Daily',
+  'Weekly',
+  'EveryTwoWeeks',
+  'Monthly',
+  'EveryTwoMonths',
+  'Quarterly',
+  'SemiAnnual',
+  'Annual',
+  'MonthlyVariable',
+] as const;
+export type PeriodicFrequency = (typeof PERIODIC_FREQUENCIES)[number];
+
+/** Berlin Group 1.3.8 `executionRule` of periodic payments. */
+export const EXECUTION_RULES = ['following', 'preceding'] as const;
+export type ExecutionRule = (typeof EXECUTION_RULES)[number];
+
+/** Berlin Group 1.3.8 `transactionStatus_SBS`: the statuses a signing basket reports (§3.2). */
+export const SIGNING_BASKET_TRANSACTION_STATUSES = [
+  'ACSC',
+  'ACTC',
+  'PATC',
+  'RCVD',
+  'RJCT',
+  'CANC',
+] as const;
+export type SigningBasketTransactionStatus = (typeof SIGNING_BASKET_TRANSACTION_STATUSES)[number];
+
 /** ETSI TS 119 495 PSD2 roles carried in a certificate's QCStatements. */
 export const PSD2_CERTIFICATE_ROLES = ['PSP_AS', 'PSP_PI', 'PSP_AI', 'PSP_IC'] as const;
 export type Psd2CertificateRole = (typeof PSD2_CERTIFICATE_ROLES)[number];

@@ -101,3 +101,9 @@ export function activeFixes(headerValue: string | undefined, now: Date): ActiveF
   for (const fix of FIXES) if (isDefaultAt(fix, now)) active.add(fix.name);
   return { ok: true, active, requested: parsed.requested };
 }
+
+/**
+ * §9.3: the dedicated transaction details endpoint is the default behaviour from this day (UTC,
+ * bank clock); from then some items move from the transaction list to the details response.
+ */
+export const TRANSACTION_DETAILS_DEFAULT_FROM = '2024-08-15';

@@ -26,6 +26,24 @@ export const STREET_MAX = 70;
 export const REMITTANCE_INFORMATION_UNSTRUCTURED_MIN = 1;
 export const REMITTANCE_INFORMATION_UNSTRUCTURED_MAX = 140;
 
+/** Berlin Group `remittance` reference, referenceType and referenceIssuer (KID, §7.3). */
+export const REMITTANCE_REFERENCE_MAX = 35;
+/**
+ * §9(3): `remittanceInformationStructured` is removed on this date (bank clock) in favour of
+ * `remittanceInformationStructuredArray`.
+ */
+export const REMITTANCE_INFORMATION_STRUCTURED_REMOVED_ON = '2024-09-05';
+/**
+ * Workbench choice: one structured reference per credit transfer (a Norwegian payment carries one
+ * KID), so `remittanceInformationStructuredArray` holds exactly one entry.
+ */
+export const REMITTANCE_INFORMATION_STRUCTURED_ARRAY_MAX = 1;
+/** Berlin Group `monthsOfExecution`: at most 11 entries, each month 1–12 once (§9(4) 1.18.1). */
+export const MONTHS_OF_EXECUTION_MAX = 11;
+/** Workbench choices (not shown): payments in one bulk, payments in one signing basket. */
+export const BULK_PAYMENTS_MAX = 100;
+export const SIGNING_BASKET_PAYMENTS_MAX = 50;
+
 /** §2.1 / §8 amount: decimal(18, 5), fraction digits per ISO 4217 minor units. */
 export const AMOUNT_PRECISION = 18;
 export const AMOUNT_SCALE = 5;

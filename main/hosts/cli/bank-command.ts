@@ -4,12 +4,13 @@
  * parses and validates its flags, prints the base URL, and stops cleanly on SIGINT/SIGTERM.
  * Exit codes: 0 stopped cleanly, 1 the bank could not start, 2 the command line was wrong.
  */
-import { readFile } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { VirtualClock } from '../../core/clock.js';
 import { createBank } from '../../core/bank/bank.js';
 import { TppRegistry, parseRegistryJson } from '../../core/bank/registry.js';
 import { TrustStore } from '../../core/bank/trustStore.js';
+import { fileStateStore } from '../../core/bank/persistence.js';
 import { BANK_MODES, type BankMode } from '../../core/bank/types.js';
 import type { CliCommand } from './commands.js';
 import type { CliIo } from './io.js';
@@ -17,7 +18,7 @@ import type { CliIo } from './io.js';
 export type BankCommandIo = CliIo;
 
 export const bankCommandUsage = `Usage: workbench bank --mode sandbox|production [--port N] [--host H]
-                      [--trust-ca FILE]... [--registry FILE] [--state FILE]
+                      [--trust-ca FILE]... [--registry FILE] [--state FILE [--persist]]
 
 Runs the embedded bank over HTTP until Ctrl+C.
   --mode M         sandbox or production (required). Production answers 404 for /sandbox/ paths
@@ -26,7 +27,9 @@ Runs the embedded bank over HTTP until Ctrl+C.
   --host H         address to bind (default 127.0.0.1)
   --trust-ca FILE  PEM (one or more certificates) or DER CA certificate to trust; repeatable
   --registry FILE  JSON array of { "organizationIdentifier", "name", "roles": ["AISP"|"PISP"] }
-  --state FILE     bank state snapshot (JSON) to start from`;
+  --state FILE     bank state snapshot (JSON) to start from
+  --persist        keep --state FILE up to date: every answer to a request that changed the
+                   state waits until the change is saved (atomically); a missing FILE is created`;
 
 class UsageProblem extends Error {}
 
@@ -37,6 +40,7 @@ interface BankCommandFlags {
   trustCa: string[];
   registry?: string;
   state?: string;
+  persist: boolean;
 }
 
 export function parseBankFlags(argv: string[]): BankCommandFlags {
@@ -53,6 +57,7 @@ export function parseBankFlags(argv: string[]): BankCommandFlags {
         'trust-ca': { type: 'string', multiple: true },
         registry: { type: 'string' },
         state: { type: 'string' },
+        persist: { type: 'boolean' },
       },
     }));
   } catch (error) {
@@ -76,7 +81,10 @@ export function parseBankFlags(argv: string[]): BankCommandFlags {
     port,
     host,
     trustCa: (values['trust-ca'] as string[] | undefined) ?? [],
+    persist: values.persist === true,
   };
+  if (flags.persist && values.state === undefined)
+    throw new UsageProblem('--persist needs --state FILE');
   if (values.registry !== undefined) flags.registry = values.registry as string;
   if (values.state !== undefined) flags.state = values.state as string;
   return flags;
@@ -119,13 +127,26 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
         throw new UsageProblem(`--registry ${flags.registry}: ${(error as Error).message}`);
       }
     }
-    if (flags.state !== undefined) snapshot = await readFlagFile('--state', flags.state);
+    if (flags.state !== undefined) {
+      const exists = await access(flags.state).then(
+        () => true,
+        () => false,
+      );
+      // With --persist a missing file is where a fresh bank will keep its state.
+      if (exists || !flags.persist) snapshot = await readFlagFile('--state', flags.state);
+    }
   } catch (error) {
     if (error instanceof UsageProblem) return usageFailure(error.message);
     throw error;
   }
 
-  const bank = createBank({ mode: flags.mode, clock: new VirtualClock(), trustStore, registry });
+  const bank = createBank({
+    mode: flags.mode,
+    clock: new VirtualClock(),
+    trustStore,
+    registry,
+    ...(flags.persist ? { stateStore: fileStateStore(flags.state!) } : {}),
+  });
   if (snapshot !== undefined) {
     try {
       bank.importSnapshot(snapshot);
@@ -133,6 +154,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
       return usageFailure(`--state ${flags.state}: ${(error as Error).message}`);
     }
   }
+  if (flags.persist) await bank.flush();
   if (flags.mode === 'production') {
     if (trustStore.size === 0)
       io.err(

@@ -16,6 +16,7 @@ import { issueServerCertificate } from '../../../main/core/certs/issue.js';
 import { VirtualClock } from '../../../main/core/clock.js';
 import { signRequest } from '../../../main/core/tpp/signer.js';
 import {
+  CARD_OWNER,
   ORGANIZATION_ID,
   aisHeaders,
   createPki,
@@ -43,7 +44,9 @@ beforeAll(async () => {
     ]),
   });
   production.importSnapshot(
-    snapshotWith([cardTransaction('t1', new Date().toISOString().slice(0, 10), 9_900)]),
+    snapshotWith([cardTransaction('t1', new Date().toISOString().slice(0, 10), 9_900)], {
+      consentTo: ORGANIZATION_ID,
+    }),
   );
   [sandboxListener, productionListener] = await Promise.all([
     sandbox.listen(),
@@ -93,14 +96,17 @@ describe('bank over loopback', () => {
   });
 
   it('answers a signed production AIS request from the ledger', async () => {
-    const headers = aisHeaders({ 'PSU-IP-Address': '192.0.2.10' });
+    const headers = aisHeaders({
+      'PSU-IP-Address': '192.0.2.10',
+      'X-PSU-IDENTITY': CARD_OWNER.nationalIdentityNumber,
+    });
     const response = await send(
       productionListener.url,
       'GET',
       '/v1/card-accounts/card-1/transactions?bookingStatus=booked',
       headers,
     );
-    expect(response.status).toBe(200);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.headers['x-request-id']).toBe(headers['X-Request-ID']);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.body.cardTransactions.booked[0].transactionAmount).toEqual({

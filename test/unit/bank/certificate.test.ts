@@ -78,7 +78,7 @@ async function forbidden(bank: Bank, request: BankRequest, rule: string, text: s
 describe('production certificate and registry checks', () => {
   it('passes a trusted, valid certificate of a TPP registered as AISP', async () => {
     const response = parse(await productionBank().handle(aisRequest()));
-    expect(response.body.tppMessages[0].code).toBe('RESOURCE_UNKNOWN'); // reached the handler
+    expect(response.body.tppMessages[0].code).toBe('CONSENT_INVALID'); // reached the handler
   });
 
   it('refuses a certificate expired on the bank clock', async () => {
@@ -182,6 +182,6 @@ describe('sandbox skips trust, validity and registry', () => {
     });
     const bank = createBank({ mode: 'sandbox', clock });
     const response = parse(await bank.handle(aisRequest(foreign)));
-    expect(response.body.tppMessages[0].code).toBe('RESOURCE_UNKNOWN');
+    expect(response.body.tppMessages[0].code).toBe('CONSENT_INVALID'); // reached the handler
   });
 });

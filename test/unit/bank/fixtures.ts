@@ -76,10 +76,17 @@ export async function createPki(): Promise<Pki> {
   };
 }
 
-/** The §4.2.3 required headers other than the signature ones. */
+/** A private customer of the initial data (Ola Nordmann): AIS routes need an identified PSU. */
+export const PSU_IDENTITY = '15038512363';
+
+/**
+ * The §4.2.3 required headers other than the signature ones, and the PSU (X-PSU-IDENTITY) the AIS
+ * routes need. Without a consent such a request reaches the handler and is 401 CONSENT_INVALID.
+ */
 export function aisHeaders(overrides: Record<string, string> = {}): Record<string, string> {
   return {
     'X-Request-ID': randomUUID(),
+    'X-PSU-IDENTITY': PSU_IDENTITY,
     'x-accept-fix': 'amount-as-string',
     'TPP-Session-ID': 'session-1',
     'TPP-Redirect-URI': TPP_REDIRECT_URI,
@@ -179,7 +186,7 @@ export const CARD_OWNER = {
   customerNumber: CARD_ACCOUNT.customerNumber,
   type: 'PRIVATE' as const,
   name: 'Ola Nordmann',
-  nationalIdentityNumber: '01017012345',
+  nationalIdentityNumber: '15038512363',
   origin: 'sandbox' as const,
 };
 
@@ -204,7 +211,43 @@ export function cardTransaction(id: string, bookingDate: string, minorUnits: num
   };
 }
 
-export function snapshotWith(transactions: ReturnType<typeof cardTransaction>[]) {
+/**
+ * A bank-state snapshot with CARD_ACCOUNT and its owner, `transactions`, and optionally a valid
+ * consent of CARD_OWNER granting CARD_ACCOUNT to the TPP `consentTo` (an organizationIdentifier),
+ * as if the PSU had completed the consent SCA at `at`: AIS reads then need only X-PSU-IDENTITY.
+ */
+export function snapshotWith(
+  transactions: ReturnType<typeof cardTransaction>[],
+  options: { consentTo?: string; at?: Date } = {},
+) {
+  const at = (options.at ?? new Date()).toISOString();
+  const consented =
+    options.consentTo === undefined
+      ? {}
+      : {
+          consents: [
+            {
+              consentId: 'consent-1',
+              tppId: options.consentTo,
+              customerNumber: CARD_OWNER.customerNumber,
+              context: 'PRIVATE' as const,
+              consentStatus: 'valid' as const,
+              createdAt: at,
+              scaCompletedAt: at,
+              statusChangedAt: at,
+            },
+          ],
+          grants: [
+            {
+              tppId: options.consentTo,
+              customerNumber: CARD_OWNER.customerNumber,
+              accountKind: 'card-account' as const,
+              accountId: CARD_ACCOUNT.resourceId,
+              grantedAt: at,
+              consentId: 'consent-1',
+            },
+          ],
+        };
   return {
     format: 'psd2-workbench/bank-state',
     version: 1,
@@ -215,6 +258,7 @@ export function snapshotWith(transactions: ReturnType<typeof cardTransaction>[])
       customers: [CARD_OWNER],
       cardAccounts: [CARD_ACCOUNT],
       cardTransactions: transactions,
+      ...consented,
     }),
   };
 }

@@ -236,6 +236,6 @@ describe('query rules (§4.2.3)', () => {
 
   it('lets a valid query through to the handler', async () => {
     const response = await send(get('?bookingStatus=both&dateFrom=2024-01-01&limit=5&offset=0'));
-    expect(response.body.tppMessages[0].code).toBe('RESOURCE_UNKNOWN');
+    expect(response.body.tppMessages[0].code).toBe('CONSENT_INVALID'); // the handler's consent check
   });
 });

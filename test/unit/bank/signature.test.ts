@@ -28,8 +28,8 @@ const signedPost = (body: string, extra: Record<string, unknown> = {}) =>
     ...extra,
   });
 
-/** A correctly signed request reaches the handler: 404 RESOURCE_UNKNOWN for the empty ledger. */
-const PASSED = { status: 404, code: 'RESOURCE_UNKNOWN' };
+/** A correctly signed request reaches the handler: 401 CONSENT_INVALID (the PSU gave no consent). */
+const PASSED = { status: 401, code: 'CONSENT_INVALID' };
 
 async function expectRefused(request: BankRequest, part: string, code = 'FORMAT_ERROR') {
   const response = await send(request);
@@ -46,7 +46,7 @@ describe('signature stage (§5.2)', () => {
     expect({ status: response.status, code: response.body.tppMessages[0].code }).toEqual(PASSED);
     expect(bank.requestLog.entries().at(-1)!.rejectedBy).toEqual({
       stage: 'handler',
-      rule: 'handler.card-account-unknown',
+      rule: 'access.consent-invalid',
     });
   });
 
@@ -161,7 +161,7 @@ describe('signature stage (§5.2)', () => {
     const wrapped = encodeRfc2047(request.headers.signature!);
     expect(wrapped).toMatch(/^=\?utf-8\?B\?/);
     const response = await send(withHeaders(request, { signature: wrapped }));
-    expect(response.body.tppMessages[0].code).toBe('RESOURCE_UNKNOWN');
+    expect(response.body.tppMessages[0].code).toBe(PASSED.code);
   });
 
   it('verifies a keyId with a non-ASCII CA name sent RFC 2047-encoded', async () => {
@@ -181,7 +181,7 @@ describe('signature stage (§5.2)', () => {
     const request = signedGet({ certificate: seal, keyIdNonAscii: 'utf8' });
     expect(request.headers.signature).toMatch(/^=\?utf-8\?B\?/);
     const response = await send(request);
-    expect(response.body.tppMessages[0].code).toBe('RESOURCE_UNKNOWN');
+    expect(response.body.tppMessages[0].code).toBe(PASSED.code);
   });
 
   it('refuses an unwrapped non-ASCII Signature value', async () => {

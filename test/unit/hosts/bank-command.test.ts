@@ -60,12 +60,14 @@ describe('parseBankFlags', () => {
         'r.json',
         '--state',
         's.json',
+        '--persist',
       ]),
     ).toEqual({
       mode: 'production',
       port: 8080,
       host: '::1',
       trustCa: ['a.pem', 'b.pem'],
+      persist: true,
       registry: 'r.json',
       state: 's.json',
     });
@@ -74,7 +76,11 @@ describe('parseBankFlags', () => {
       port: 0,
       host: '127.0.0.1',
       trustCa: [],
+      persist: false,
     });
+    expect(() => parseBankFlags(['--mode', 'sandbox', '--persist'])).toThrow(
+      /--persist needs --state FILE/,
+    );
   });
 
   it.each([

@@ -12,11 +12,23 @@ import {
   SCA_RENEWAL_PERIOD_DAYS,
   SCA_SESSION_VALIDITY_MS,
 } from '../../spec/limits.js';
+import { declareFaults } from '../faults.js';
 import { reject, type Rejection } from '../types.js';
 import type { AccessGrant, Consent, DomainState } from './model.js';
 import { consentableAccounts, type ConsentableAccount, type PsuContext } from './psu.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+declareFaults([
+  {
+    ruleId: 'CONSENT-SCREEN-PRESELECTED',
+    effect: 'shows no account ticked on the consent screen, also those already granted',
+  },
+  {
+    ruleId: 'CONSENT-SCREEN-TICK-TO-GRANT',
+    effect: 'never revokes an account the PSU unticks on the consent screen',
+  },
+]);
 
 export type AccountKind = AccessGrant['accountKind'];
 
@@ -26,6 +38,8 @@ export interface ConsentScope {
   customerNumber: string;
   /** Absent in private context. */
   agreementId?: string;
+  /** Fault profiles of the request that change what the consent screen offers (faults.ts). */
+  faults?: ReadonlySet<string>;
 }
 
 const inScope = (
@@ -106,10 +120,15 @@ export function consentScreenAccounts(
   const granted = new Set(
     activeGrants(state, scope, now).map((grant) => `${grant.accountKind}:${grant.accountId}`),
   );
+  const preselect = scope.faults?.has('CONSENT-SCREEN-PRESELECTED') !== true;
   return consentableAccounts(state, {
     customerNumber: scope.customerNumber,
     ...(scope.agreementId !== undefined ? { agreementId: scope.agreementId } : {}),
-  }).map((account) => ({ ...account, granted: granted.has(`${account.kind}:${account.id}`) }));
+    ...(scope.faults ? { faults: scope.faults } : {}),
+  }).map((account) => ({
+    ...account,
+    granted: preselect && granted.has(`${account.kind}:${account.id}`),
+  }));
 }
 
 /**
@@ -126,6 +145,9 @@ export function applyConsentChoice(
 ): { granted: number; revoked: number } {
   const at = now.toISOString();
   const wanted = new Set(chosen.map((choice) => `${choice.kind}:${choice.accountId}`));
+  if (scope.faults?.has('CONSENT-SCREEN-TICK-TO-GRANT'))
+    for (const grant of activeGrants(state, scope, now))
+      wanted.add(`${grant.accountKind}:${grant.accountId}`);
   let granted = 0;
   let revoked = 0;
   for (const account of consentScreenAccounts(state, scope, now)) {

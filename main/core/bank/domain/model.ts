@@ -21,6 +21,7 @@ import {
   TRANSACTION_STATUSES,
 } from '../../spec/enums.js';
 import { StringEnum } from '../../spec/schemas/common.js';
+import { FeeScheduleSchema } from './fees.js';
 
 const IsoInstant = Type.String({ description: 'ISO 8601 date-time (bank clock)' });
 const IsoDay = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
@@ -344,6 +345,8 @@ export const BankBehaviourSchema = Type.Object({
   /** Sandbox batch runs (§1: five a day), as bank-clock times of day "HH:MM". */
   batchTimes: Type.Array(Type.String({ pattern: '^\\d{2}:\\d{2}$' })),
   lastBatchRunAt: Type.Optional(IsoInstant),
+  /** §2.3 fees (domain/fees.ts); absent: DEFAULT_FEE_SCHEDULE. */
+  feeSchedule: Type.Optional(FeeScheduleSchema),
 });
 export type BankBehaviour = Static<typeof BankBehaviourSchema>;
 

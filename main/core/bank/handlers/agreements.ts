@@ -8,9 +8,22 @@
  */
 import { latestConsent } from '../domain/access.js';
 import { agreementsRepresentedBy, psuCorporateIdFor } from '../domain/psu.js';
+import { randomUUID } from 'node:crypto';
+import { declareFaults, faultActive } from '../faults.js';
 import { psuContextOf } from '../stages/session.js';
 import type { RouteDefinition } from '../types.js';
 import { AgreementsShape, READ_HEADERS } from './sca/apiShapes.js';
+
+declareFaults([
+  {
+    ruleId: 'CORP-ID-FROM-AGREEMENTS',
+    effect: 'lists psuCorporateId values the bank then does not accept in PSU-Corporate-ID',
+  },
+  {
+    ruleId: 'CORP-NEW-AGREEMENT-NEEDS-CONSENT',
+    effect: "shows the PSU's latest consent in any agreement as every agreement's consentStatus",
+  },
+]);
 
 export const getAgreements: RouteDefinition = {
   operationId: 'getAgreements',
@@ -32,18 +45,26 @@ export const getAgreements: RouteDefinition = {
   handle(ctx, env) {
     const psu = psuContextOf(ctx)!;
     const customerNumber = psu.customerNumber!;
-    const agreements = agreementsRepresentedBy(env.state, customerNumber).map((agreement) => {
+    const represented = agreementsRepresentedBy(env.state, customerNumber);
+    const consentOf = (agreementId: string) =>
+      latestConsent(env.state, { tppId: psu.tppId, customerNumber, agreementId }, ctx.now);
+    // Fault: the newest consent of any agreement stands for all of them.
+    const anyLatest = faultActive(ctx, 'CORP-NEW-AGREEMENT-NEEDS-CONSENT')
+      ? represented
+          .map((agreement) => consentOf(agreement.id))
+          .filter((consent) => consent !== undefined)
+          .sort((a, b) => (a.scaCompletedAt! < b.scaCompletedAt! ? 1 : -1))[0]
+      : undefined;
+    const agreements = represented.map((agreement) => {
       const entry: Record<string, unknown> = {
-        psuCorporateId: psuCorporateIdFor(env.state, psu.tppId, agreement.id),
+        psuCorporateId: faultActive(ctx, 'CORP-ID-FROM-AGREEMENTS')
+          ? randomUUID()
+          : psuCorporateIdFor(env.state, psu.tppId, agreement.id),
         name: agreement.name,
       };
       const owner = env.state.customers.find((c) => c.customerNumber === agreement.owner);
       if (owner) entry.corporationName = owner.name;
-      const consent = latestConsent(
-        env.state,
-        { tppId: psu.tppId, customerNumber, agreementId: agreement.id },
-        ctx.now,
-      );
+      const consent = anyLatest ?? consentOf(agreement.id);
       if (consent) entry.consentStatus = consent.consentStatus;
       return entry;
     });

@@ -8,6 +8,7 @@ import { bankError } from '../../spec/errors.js';
 import { ErrorResponseSchema } from '../../spec/schemas/shared.js';
 import { findAuthorisation, type AuthorisationKind } from '../domain/authorisations.js';
 import { tppIdOf } from '../domain/psu.js';
+import { declareFaults, faultActive } from '../faults.js';
 import {
   isRejection,
   reject,
@@ -19,6 +20,13 @@ import {
 } from '../types.js';
 import { ownConsent } from './consents.js';
 import { AuthorisationIdsShape, READ_HEADERS, ScaStatusShape } from './sca/apiShapes.js';
+
+declareFaults([
+  {
+    ruleId: 'SCA-STATUS-VALUES',
+    effect: 'answers scaStatus in lower case (received, finalised), not the §3.1 values',
+  },
+]);
 
 /**
  * 200 `{ scaStatus }` for authorisation `authorisationId` of this TPP, of `kind`, for `resourceId`
@@ -43,7 +51,10 @@ export function scaStatusAnswer(
         path: 'authorisationId',
       }),
     );
-  return { status: 200, body: { scaStatus: authorisation.scaStatus } };
+  const scaStatus = faultActive(ctx, 'SCA-STATUS-VALUES')
+    ? authorisation.scaStatus.toLowerCase()
+    : authorisation.scaStatus;
+  return { status: 200, body: { scaStatus } };
 }
 
 const PARAMETERS = {

@@ -1,67 +1,188 @@
 /**
  * §4.2.3 Get card account transactions: GET /v1/card-accounts/{account-id}/transactions, answered
- * from the ledger (the bank state). An unknown or deleted card account is 404 RESOURCE_UNKNOWN.
- * Consent and the 4-calls-without-PSU-IP-Address limit (§8) belong to the session stage.
+ * from the ledger (§2.5). Consent per docs/sca.md "Access" (only granted card accounts, 404
+ * RESOURCE_UNKNOWN otherwise), history older than 90 days only with SCA in the session's hour
+ * (§5.3.7), and the §8 limit: without PSU-IP-Address at most 4 calls a bank-clock day per consent
+ * and card account, while the consent is at most 180 days old. Card reads are unaffected by the §8
+ * pending-transactions known issue. docs/ais.md has every choice where the spec is silent.
  */
 import { bankError } from '../../spec/errors.js';
 import { HISTORY_WITHOUT_SCA_DAYS } from '../../spec/limits.js';
+import type { BookingStatus } from '../../spec/enums.js';
 import {
   CardAccountTransactionsQuerySchema,
   CardAccountTransactionsResponseSchema,
   type CardAccountTransactionsQuery,
 } from '../../spec/schemas/cardAccounts.js';
 import { ErrorResponseSchema } from '../../spec/schemas/shared.js';
-import { reject, type RouteDefinition } from '../types.js';
 import {
-  byBookingDateDescending,
+  consentAllowsCallsWithoutPsuIp,
+  countCallWithoutPsuIp,
+  latestConsent,
+  scopeOf,
+  type AccountAccess,
+} from '../domain/access.js';
+import { transactionPage, type TransactionWindow } from '../domain/ais.js';
+import { cardTransactionsOf } from '../domain/ledger.js';
+import type { DomainState } from '../domain/model.js';
+import { declareFaults, faultActive } from '../faults.js';
+import { declareSchemaFaults } from '../stages/requestSchema.js';
+import { isRejection, reject, type RequestContext, type RouteDefinition } from '../types.js';
+import {
+  AIS_ROUTE,
+  CARD_TRANSACTIONS_HEADERS,
+  accessTo,
+  cardAccountPath,
+  link,
+  pageLinks,
   pagingOf,
-  presentCardTransaction,
-} from './cardTransactionsView.js';
-import { NEGOTIATION, PSU_HEADERS, SIGNED_OPTIONAL, headerSet } from './headerSets.js';
+  psuOf,
+  requireHistoryAccess,
+  viewOf,
+  type Paging,
+} from './ais/common.js';
+import { presentCardTransaction } from './cardTransactionsView.js';
 
-const PATH = '/v1/card-accounts/{account-id}/transactions';
+const OPERATION_ID = 'getCardAccountTransactionList';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** §4.2.3 "a default is used" for a missing dateFrom; not shown which. Workbench: 90 days back (§5.3.7). */
+declareSchemaFaults([
+  {
+    ruleId: 'CARDTX-BOOKING-STATUS-REQUIRED',
+    effect: 'accepts a card transactions read without bookingStatus (reads booked)',
+    waives: (problem, { route }) =>
+      route.operationId === OPERATION_ID &&
+      problem.path === 'bookingStatus' &&
+      problem.keyword === 'required',
+  },
+  {
+    ruleId: 'CARDTX-BOOKING-STATUS-VALUES',
+    effect: 'accepts any bookingStatus value (an unknown one reads both)',
+    waives: (problem, { route }) =>
+      route.operationId === OPERATION_ID &&
+      problem.path === 'bookingStatus' &&
+      problem.keyword === 'enum',
+  },
+  {
+    ruleId: 'CARDTX-LIMIT-MIN-1',
+    effect: 'accepts limit 0 or negative on card transactions (reads a page of 200)',
+    waives: (problem, { route }) =>
+      route.operationId === OPERATION_ID &&
+      problem.path === 'limit' &&
+      problem.keyword === 'minimum',
+  },
+]);
+
+declareFaults([
+  {
+    ruleId: 'CARDTX-RESPONSE-200',
+    effect: 'puts the card transactions under `transactions` instead of `cardTransactions`',
+  },
+  {
+    ruleId: 'CARDTX-DATE-FROM-DEFAULT',
+    effect: 'answers 400 QUERY_PARAMETER_REQUIRED when dateFrom is missing',
+  },
+  { ruleId: 'CARDTX-DATE-FROM-FILTER', effect: 'ignores dateFrom on card transactions' },
+  { ruleId: 'CARDTX-DATE-TO-FILTER', effect: 'ignores dateTo on card transactions' },
+  { ruleId: 'CARDTX-OFFSET-DEFAULT-0', effect: 'defaults offset to 1 when only limit is given' },
+  {
+    ruleId: 'CARDTX-LIMIT-DEFAULT-1',
+    effect: 'defaults limit to 200 when only offset is given (instead of 1)',
+  },
+  {
+    ruleId: 'CARDTX-DEFAULT-PAGE-200',
+    effect: 'returns every card transaction when no paging parameter is given',
+  },
+  { ruleId: 'CARDTX-PAGING-LINKS', effect: 'leaves out the previous link' },
+  { ruleId: 'CARDTX-NEXT-PAGE-OFFSET', effect: 'raises offset by 1 instead of the limit in next' },
+  { ruleId: 'CARDTX-CARD-ACCOUNT-FIELDS', effect: 'leaves currency out of cardAccount' },
+  {
+    ruleId: 'CARDTX-BOOKED-AND-PENDING',
+    effect: 'leaves pending out of cardTransactions for bookingStatus both',
+  },
+  {
+    ruleId: 'CARDTX-PENDING-FILTERED',
+    effect: 'returns every pending card transaction, unfiltered by dateFrom, dateTo and limit',
+  },
+  {
+    ruleId: 'LIMIT-NO-PSU-IP-4-PER-DAY',
+    effect: 'does not count card transactions reads without PSU-IP-Address',
+  },
+  {
+    ruleId: 'LIMIT-NO-PSU-IP-CONSENT-180D',
+    effect:
+      'serves card transactions reads without PSU-IP-Address from a consent older than 180 days',
+  },
+  {
+    ruleId: 'LIMIT-PAGE-LINKS-CARRY-200',
+    effect: 'leaves limit out of next/previous when the request gave no paging parameter',
+  },
+  {
+    ruleId: 'LIMIT-TPP-MESSAGE-TEXT-512',
+    effect: 'does not cut the text of an unknown card account error to 512 characters',
+  },
+]);
+
+/**
+ * §4.2.3 "a default is used" for a missing dateFrom; not shown which. Workbench choice: 90 days
+ * before the bank date — the history readable without SCA (§5.3.7), so the default never needs one.
+ */
 export function defaultDateFrom(now: Date): string {
   return new Date(now.getTime() - HISTORY_WITHOUT_SCA_DAYS * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** §4.2.3 paging, as the faults break it. */
+function cardPaging(ctx: RequestContext, query: CardAccountTransactionsQuery): Paging {
+  const paging = pagingOf(query);
+  if (paging.defaulted && faultActive(ctx, 'CARDTX-DEFAULT-PAGE-200'))
+    return { ...paging, limit: Number.MAX_SAFE_INTEGER };
+  if (
+    query.offset === undefined &&
+    !paging.defaulted &&
+    faultActive(ctx, 'CARDTX-OFFSET-DEFAULT-0')
+  )
+    return { ...paging, offset: 1 };
+  if (query.limit === undefined && !paging.defaulted && faultActive(ctx, 'CARDTX-LIMIT-DEFAULT-1'))
+    return { ...paging, limit: 200 };
+  if (paging.limit < 1) return { ...paging, limit: 200 }; // only under CARDTX-LIMIT-MIN-1
+  return paging;
+}
+
+/** §2.5 bookingStatus as sent; a missing or unknown value gets here only under a fault. */
+function bookingStatusOf(value: unknown): BookingStatus {
+  if (value === undefined) return 'booked';
+  return value === 'booked' || value === 'pending' ? value : 'both';
+}
+
+/** The grant behind an expired consent: only for the LIMIT-NO-PSU-IP-CONSENT-180D fault. */
+function expiredConsentAccess(
+  ctx: RequestContext,
+  state: DomainState,
+  accountId: string,
+): AccountAccess | undefined {
+  const scope = scopeOf(psuOf(ctx));
+  const consent = scope && latestConsent(state, scope, ctx.now);
+  if (consent?.consentStatus !== 'expired') return undefined;
+  const grant = state.grants.find(
+    (g) => g.consentId === consent.consentId && g.accountId === accountId && !g.revokedAt,
+  );
+  return grant ? { ok: true, consent, grant } : undefined;
+}
+
 export const getCardAccountTransactions: RouteDefinition = {
-  operationId: 'getCardAccountTransactionList',
-  method: 'GET',
-  path: PATH,
+  ...AIS_ROUTE,
+  operationId: OPERATION_ID,
+  path: '/v1/card-accounts/{account-id}/transactions',
   summary: 'Get card account transactions',
   description: [
-    '§4.2.3. Transactions of a card account from the bank ledger (§2.5).',
-    'Not shown by the spec, workbench choices: a missing dateFrom defaults to 90 days before the bank clock date (§5.3.7);',
-    'transactions are ordered newest booking date first; the ledger holds no pending card transactions, so `pending` is empty;',
-    'a deleted card account is RESOURCE_UNKNOWN.',
+    '§4.2.3, §2.5. Transactions of a consented card account from the bank ledger.',
+    'Not shown by the spec, workbench choices (docs/ais.md): a missing dateFrom defaults to 90 days before the bank date (§5.3.7); dateFrom/dateTo are inclusive on the booking date;',
+    'the query’s pending transactions (newest first) followed by its booked ones (newest first) form one sequence that offset and limit cut, so a call returns at most limit transactions (200 without paging parameters); next/previous carry offset and limit explicitly.',
+    'cardTransactions.booked is always present, pending with bookingStatus pending or both. History before the last 90 days needs SCA in the session’s hour (401 with _links.scaRedirect).',
+    'Without PSU-IP-Address: at most 4 calls a bank-clock (UTC) day per consent and card account, then 429 ACCESS_EXCEEDED (§8).',
   ].join(' '),
   tag: 'Card accounts (AIS)',
-  modes: ['sandbox', 'production'],
-  headers: headerSet(
-    [
-      'x-accept-fix',
-      'x-request-id',
-      'tpp-session-id',
-      'tpp-redirect-uri',
-      'tpp-signature-certificate',
-      'signature',
-    ],
-    [
-      'psu-id',
-      'psu-corporate-id',
-      'psu-context',
-      'psu-ip-address',
-      ...PSU_HEADERS,
-      'tpp-redirect-preferred',
-      ...NEGOTIATION,
-      ...SIGNED_OPTIONAL,
-    ],
-  ),
-  tppRole: 'AISP',
-  signed: true,
+  headers: CARD_TRANSACTIONS_HEADERS,
   pathParameters: {
     'account-id': { description: 'Opaque encoded card account reference (§4.2.3 `id`).' },
   },
@@ -71,57 +192,129 @@ export const getCardAccountTransactions: RouteDefinition = {
       description: 'Card account transactions (§2.5).',
       schema: CardAccountTransactionsResponseSchema,
     },
-    404: { description: 'RESOURCE_UNKNOWN: no such card account.', schema: ErrorResponseSchema },
+    400: {
+      description:
+        'QUERY_PARAMETER_REQUIRED (bookingStatus), FORMAT_ERROR (a malformed parameter, limit below 1).',
+      schema: ErrorResponseSchema,
+    },
+    401: {
+      description:
+        'CONSENT_INVALID, CONSENT_EXPIRED; SCA_NOT_FOUND / SCA_EXPIRED / SCA_INVALID with _links.scaRedirect for history older than 90 days.',
+      schema: ErrorResponseSchema,
+    },
+    404: {
+      description: 'RESOURCE_UNKNOWN: not a card account granted to this TPP.',
+      schema: ErrorResponseSchema,
+    },
+    429: {
+      description: 'ACCESS_EXCEEDED: the fifth call of the day without PSU-IP-Address (§8).',
+      schema: ErrorResponseSchema,
+    },
   },
   handle(ctx, env) {
     const accountId = ctx.pathParams['account-id']!;
-    const account = env.state.cardAccounts.find((candidate) => candidate.resourceId === accountId);
-    if (!account || account.status === 'deleted')
+    const psu = psuOf(ctx);
+    const withoutPsuIp = psu.psuIpAddress === undefined;
+    let access = accessTo(ctx, env, 'card-account', accountId);
+    if (
+      isRejection(access) &&
+      access.rule === 'access.consent-expired' &&
+      withoutPsuIp &&
+      faultActive(ctx, 'LIMIT-NO-PSU-IP-CONSENT-180D')
+    )
+      access = expiredConsentAccess(ctx, env.state, accountId) ?? access;
+    if (isRejection(access)) {
+      if (
+        access.rule === 'access.account-not-granted' &&
+        faultActive(ctx, 'LIMIT-TPP-MESSAGE-TEXT-512')
+      )
+        access.error.body.tppMessages[0]!.text = `card account '${accountId}' is unknown or not granted to this TPP`;
+      return access;
+    }
+    const card = env.state.cardAccounts.find((c) => c.resourceId === accountId)!;
+    const query = ctx.query as CardAccountTransactionsQuery;
+    if (query.dateFrom === undefined && faultActive(ctx, 'CARDTX-DATE-FROM-DEFAULT'))
       return reject(
-        'handler.card-account-unknown',
-        bankError('RESOURCE_UNKNOWN', `card account '${accountId}' is unknown`, {
-          path: 'account-id',
+        'handler.query.required.dateFrom',
+        bankError('QUERY_PARAMETER_REQUIRED', 'query parameter dateFrom is required', {
+          path: 'dateFrom',
         }),
       );
-    const query = ctx.query as CardAccountTransactionsQuery;
     const dateFrom = query.dateFrom ?? defaultDateFrom(ctx.now);
-    const inRange = (date: string) =>
-      date.slice(0, 10) >= dateFrom &&
-      (query.dateTo === undefined || date.slice(0, 10) <= query.dateTo);
-    const booked =
-      query.bookingStatus === 'pending'
-        ? []
-        : env.state.cardTransactions
-            .filter((record) => record.accountId === accountId && inRange(record.bookingDate))
-            .sort(byBookingDateDescending);
-    const paging = pagingOf(query);
-    const page = booked.slice(paging.offset, paging.offset + paging.limit);
+    const history = requireHistoryAccess(ctx, env, dateFrom);
+    if (history) return history;
 
-    const link = (offset: number) => {
-      const params = new URLSearchParams({ bookingStatus: query.bookingStatus, dateFrom });
-      if (query.dateTo !== undefined) params.set('dateTo', query.dateTo);
-      params.set('offset', String(offset));
-      params.set('limit', String(paging.limit)); // §8: links carry the page size explicitly
-      return {
-        href: `/v1/card-accounts/${encodeURIComponent(accountId)}/transactions?${params}`,
-        verbs: ['GET'],
-      };
+    // §8: calls without PSU-IP-Address, counted per consent, card account and bank-clock day.
+    if (withoutPsuIp) {
+      if (
+        !consentAllowsCallsWithoutPsuIp(access.consent, ctx.now) &&
+        !faultActive(ctx, 'LIMIT-NO-PSU-IP-CONSENT-180D')
+      )
+        return reject(
+          'access.consent-too-old-without-psu-ip-address',
+          bankError(
+            'CONSENT_EXPIRED',
+            'calls without PSU-IP-Address need a consent at most 180 days old (§8)',
+          ),
+        );
+      if (!faultActive(ctx, 'LIMIT-NO-PSU-IP-4-PER-DAY')) {
+        const exceeded = countCallWithoutPsuIp(
+          env.state,
+          access.consent.consentId,
+          accountId,
+          ctx.now,
+        );
+        if (exceeded) return exceeded;
+      }
+    }
+
+    const view = viewOf(ctx);
+    const bookingStatus = bookingStatusOf(query.bookingStatus);
+    const paging = cardPaging(ctx, query);
+    const window: TransactionWindow = {
+      bookingStatus,
+      dateFrom: faultActive(ctx, 'CARDTX-DATE-FROM-FILTER') ? '0000-01-01' : dateFrom,
+      ...(query.dateTo !== undefined && !faultActive(ctx, 'CARDTX-DATE-TO-FILTER')
+        ? { dateTo: query.dateTo }
+        : {}),
+      offset: paging.offset,
+      limit: paging.limit,
     };
-    const links: Record<string, unknown> = {};
-    if (paging.offset + paging.limit < booked.length)
-      links.next = link(paging.offset + paging.limit);
-    if (paging.offset > 0) links.previous = link(Math.max(0, paging.offset - paging.limit));
+    const entries = [
+      ...cardTransactionsOf(env.state, accountId, 'pending'),
+      ...cardTransactionsOf(env.state, accountId, 'booked'),
+    ];
+    const page = transactionPage(entries, window, {
+      pendingUnfiltered: faultActive(ctx, 'CARDTX-PENDING-FILTERED'),
+    });
+    const present = (list: typeof entries) =>
+      list.flatMap((record) => presentCardTransaction(view, record) ?? []);
 
-    const cardTransactions: Record<string, unknown> = {};
-    if (query.bookingStatus !== 'pending')
-      cardTransactions.booked = page.map((record) => presentCardTransaction(record, ctx.fixes));
-    if (query.bookingStatus !== 'booked') cardTransactions.pending = [];
+    const path = `${cardAccountPath(accountId)}/transactions`;
+    const links = pageLinks(view, path, {
+      query: {
+        bookingStatus: query.bookingStatus === undefined ? undefined : bookingStatus,
+        dateFrom,
+        dateTo: query.dateTo,
+      },
+      paging,
+      total: page.total,
+      omitPrevious: faultActive(ctx, 'CARDTX-PAGING-LINKS'),
+      nextOffByOne: faultActive(ctx, 'CARDTX-NEXT-PAGE-OFFSET'),
+      omitDefaultLimit: faultActive(ctx, 'LIMIT-PAGE-LINKS-CARRY-200'),
+    });
+    const cardTransactions: Record<string, unknown> = { booked: present(page.booked) };
+    if (bookingStatus !== 'booked' && !faultActive(ctx, 'CARDTX-BOOKED-AND-PENDING'))
+      cardTransactions.pending = present(page.pending);
     return {
       status: 200,
       body: {
-        cardAccount: { maskedPan: account.maskedPan, currency: account.currency },
-        cardTransactions,
-        _links: links,
+        cardAccount: faultActive(ctx, 'CARDTX-CARD-ACCOUNT-FIELDS')
+          ? { maskedPan: card.maskedPan }
+          : { maskedPan: card.maskedPan, currency: card.currency },
+        [faultActive(ctx, 'CARDTX-RESPONSE-200') ? 'transactions' : 'cardTransactions']:
+          cardTransactions,
+        _links: { cardAccount: link(view, cardAccountPath(accountId)), ...links },
       },
     };
   },

@@ -1,101 +1,94 @@
 /**
  * How the production interface shows the ledger's card transactions (§2.5): sandbox int32 minor
- * units become decimal strings (decisions.md), the §9.2 fixes decide the amount form and the
- * transactionAmount/originalAmount mapping, and §4.2.3 paging cuts the list.
+ * units become decimal strings (decisions.md, `amount-as-string`), the §9.2 fix
+ * `cardaccount-switch-originalamount-and-transactionamount` decides the amount mapping, and the
+ * §2.5/§8 limits cut the identifier and the details text.
  */
 import type { CardTransaction } from '../../spec/schemas/cardAccounts.js';
-import type { SandboxAmount } from '../../spec/schemas/shared.js';
-import type { FixName } from '../../spec/fixes.js';
-import {
-  DEFAULT_PAGE_SIZE,
-  PAGE_LIMIT_PARAMETER_DEFAULT,
-  TRANSACTION_DETAILS_MAX,
-} from '../../spec/limits.js';
-import { minorUnitsToAmountString } from '../../spec/validators/amount.js';
+import { CARD_TRANSACTION_ID_MAX, TRANSACTION_DETAILS_MAX } from '../../spec/limits.js';
 import type { CardTransaction as CardTransactionRecord } from '../domain/model.js';
+import { declareFaults, faultActive } from '../faults.js';
+import { cut, presentAmount, type AisView } from './ais/common.js';
 
-/** Production amount; a JSON number before `amount-as-string` applies (§9.2). */
-export function presentAmount(
-  amount: SandboxAmount,
-  fixes: ReadonlySet<FixName>,
-): { amount: string | number; currency: string } | undefined {
-  const text = minorUnitsToAmountString(amount.amount, amount.currency);
-  if (text === undefined) return undefined;
-  return { amount: fixes.has('amount-as-string') ? text : Number(text), currency: amount.currency };
+declareFaults([
+  {
+    ruleId: 'FIX-CARD-AMOUNTS-SWITCH',
+    effect:
+      'keeps the legacy (switched) transactionAmount/originalAmount mapping, with the fix and after its default date',
+  },
+  {
+    ruleId: 'CARDTX-ID-MAX-35',
+    effect: 'prefixes cardTransactionId with the card account id (longer than 35 characters)',
+  },
+  {
+    ruleId: 'CARDTX-DETAILS-MAX-140',
+    effect: 'appends the card acceptor’s address to transactionDetails without cutting it to 140',
+  },
+  {
+    ruleId: 'CARDTX-TRANSACTION-FIELD-TYPES',
+    effect: 'writes bookingDate and transactionDate as date-times, not dates',
+  },
+  { ruleId: 'CARDTX-INVOICED-BOOLEAN', effect: "writes invoiced as the string 'true' or 'false'" },
+  {
+    ruleId: 'CARDTX-CURRENCY-EXCHANGE-FIELDS',
+    effect: 'writes currencyExchange as a Berlin Group array without quotationDate',
+  },
+]);
+
+/**
+ * §2.5 / §9.2: with the fix (asked for, or by default from 05-Sep-2024) transactionAmount is the
+ * amount in the card account's currency and originalAmount the amount in the currency of the
+ * purchase, as the ledger records them; before it the interface shows the two the wrong way round.
+ */
+export function cardAmountsCorrect(view: AisView): boolean {
+  return (
+    view.fixes.has('cardaccount-switch-originalamount-and-transactionamount') &&
+    !faultActive(view, 'FIX-CARD-AMOUNTS-SWITCH')
+  );
 }
 
-function cut(text: string, max: number): string {
-  const codePoints = [...text];
-  return codePoints.length <= max ? text : codePoints.slice(0, max).join('');
-}
-
-/** §2.5 CardTransaction from a ledger record. */
+/** §2.5 CardTransaction from a ledger record; undefined when an amount cannot be shown (§7.3). */
 export function presentCardTransaction(
+  view: AisView,
   record: CardTransactionRecord,
-  fixes: ReadonlySet<FixName>,
-): CardTransaction {
-  // §2.5/§9.2: without the fix the interface shows the two amounts the wrong way round.
-  const correct = fixes.has('cardaccount-switch-originalamount-and-transactionamount');
+): CardTransaction | undefined {
+  const correct = cardAmountsCorrect(view);
   const transactionAmount = presentAmount(
+    view,
     correct ? record.transactionAmount : record.originalAmount,
-    fixes,
   );
   const originalAmount = presentAmount(
+    view,
     correct ? record.originalAmount : record.transactionAmount,
-    fixes,
   );
-  const view: Record<string, unknown> = {
-    cardTransactionId: record.cardTransactionId,
-    bookingDate: record.bookingDate.slice(0, 10),
-    transactionDate: record.transactionDate.slice(0, 10),
+  if (!transactionAmount || !originalAmount) return undefined;
+  const date = (value: string) =>
+    faultActive(view, 'CARDTX-TRANSACTION-FIELD-TYPES')
+      ? `${value.slice(0, 10)}T00:00:00+00:00`
+      : value.slice(0, 10);
+  const shown: Record<string, unknown> = {
+    cardTransactionId: faultActive(view, 'CARDTX-ID-MAX-35')
+      ? `${record.accountId}-${record.cardTransactionId}`
+      : cut(record.cardTransactionId, CARD_TRANSACTION_ID_MAX),
+    bookingDate: date(record.bookingDate),
+    transactionDate: date(record.transactionDate),
+    transactionAmount,
   };
-  if (transactionAmount) view.transactionAmount = transactionAmount;
   if (record.currencyExchange) {
     const { sourceCurrency, targetCurrency, exchangeRate, unitCurrency, quotationDate } =
       record.currencyExchange;
-    view.currencyExchange = {
-      sourceCurrency,
-      targetCurrency,
-      exchangeRate,
-      unitCurrency,
-      quotationDate,
-    };
+    shown.currencyExchange = faultActive(view, 'CARDTX-CURRENCY-EXCHANGE-FIELDS')
+      ? [{ sourceCurrency, targetCurrency, exchangeRate, unitCurrency }]
+      : { sourceCurrency, targetCurrency, exchangeRate, unitCurrency, quotationDate };
   }
-  if (originalAmount) view.originalAmount = originalAmount;
-  view.merchantCategoryCode = record.merchantCategoryCode;
-  view.invoiced = record.invoiced === 'true';
-  view.proprietaryBankTransactionCode = record.proprietaryBankTransactionCode;
-  view.transactionDetails = cut(record.transactionDetails, TRANSACTION_DETAILS_MAX);
-  return view as CardTransaction;
-}
-
-export interface Paging {
-  offset: number;
-  limit: number;
-  /** True when the request gave no paging parameter (§4.2.3: up to 200 per call). */
-  defaulted: boolean;
-}
-
-/** §4.2.3: offset default 0; limit default 1 as a parameter, 200 when no paging parameter is given. */
-export function pagingOf(query: { offset?: number; limit?: number }): Paging {
-  if (query.offset === undefined && query.limit === undefined)
-    return { offset: 0, limit: DEFAULT_PAGE_SIZE, defaulted: true };
-  return {
-    offset: query.offset ?? 0,
-    limit: query.limit ?? PAGE_LIMIT_PARAMETER_DEFAULT,
-    defaulted: false,
-  };
-}
-
-/** Newest booking first, then by id: a stable order for paging (order not shown by the spec). */
-export function byBookingDateDescending(
-  a: CardTransactionRecord,
-  b: CardTransactionRecord,
-): number {
-  if (a.bookingDate !== b.bookingDate) return a.bookingDate < b.bookingDate ? 1 : -1;
-  return a.cardTransactionId < b.cardTransactionId
-    ? -1
-    : a.cardTransactionId > b.cardTransactionId
-      ? 1
-      : 0;
+  shown.originalAmount = originalAmount;
+  shown.merchantCategoryCode = record.merchantCategoryCode;
+  shown.invoiced = faultActive(view, 'CARDTX-INVOICED-BOOLEAN')
+    ? record.invoiced
+    : record.invoiced === 'true';
+  shown.proprietaryBankTransactionCode = record.proprietaryBankTransactionCode;
+  shown.transactionDetails = faultActive(view, 'CARDTX-DETAILS-MAX-140')
+    ? `${record.transactionDetails} (${Object.values(record.cardAcceptorAddress).join(', ')})`
+    : cut(record.transactionDetails, TRANSACTION_DETAILS_MAX);
+  return shown as CardTransaction;
 }

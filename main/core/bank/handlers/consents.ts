@@ -15,6 +15,7 @@ import { consentValidUntil, refreshConsent, setConsentStatus } from '../domain/a
 import { registerAuthorisationKind } from '../domain/authorisations.js';
 import type { Consent, DomainState } from '../domain/model.js';
 import { tppIdOf } from '../domain/psu.js';
+import { declareFaults, faultActive } from '../faults.js';
 import { startAuthorisationFor } from '../stages/session.js';
 import {
   isRejection,
@@ -33,6 +34,50 @@ import {
 } from './sca/apiShapes.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+declareFaults([
+  {
+    ruleId: 'CONSENT-POST-BODY-IGNORED',
+    effect: 'refuses a POST /v1/consents body that is not an empty JSON object',
+  },
+  {
+    ruleId: 'CONSENT-POST-SCA-REDIRECT-ONLY',
+    effect: 'echoes the access asked for in the POST /v1/consents body into the answer',
+  },
+  { ruleId: 'CONSENT-CREATE-201', effect: 'answers POST /v1/consents with 200 instead of 201' },
+  {
+    ruleId: 'CONSENT-READ-200',
+    effect: 'answers 404 RESOURCE_UNKNOWN for a consent the PSU has not authorised yet',
+  },
+  {
+    ruleId: 'CONSENT-STATUS-200',
+    effect: 'answers the consent status as { status } instead of { consentStatus }',
+  },
+  {
+    ruleId: 'CONSENT-DELETE-204',
+    effect: 'answers DELETE /v1/consents/{id} with 200 and the consent instead of 204',
+  },
+  {
+    ruleId: 'CONSENT-SCA-RENEWABLE-180D',
+    effect: 'lets a consent expire 90 days after its SCA instead of 180',
+  },
+  {
+    ruleId: 'SCA-REDIRECT-LINK',
+    effect: 'leaves _links.scaRedirect out of the POST /v1/consents answer',
+  },
+  { ruleId: 'ERR-STATUS-403', effect: 'answers CONSENT_UNKNOWN with 404 instead of 403' },
+  {
+    ruleId: 'GEN-PAYLOAD-DATE-FORMAT',
+    effect: 'writes validUntil and lastActionDate of a consent as DD.MM.YYYY',
+  },
+  { ruleId: 'GEN-LINK-SHAPE', effect: 'writes the consent _links as bare href strings' },
+  {
+    ruleId: 'GEN-PRODUCTION-PATHS-IN-SANDBOX',
+    effect: 'answers POST /v1/consents with 404 in sandbox mode (production interface not served)',
+  },
+]);
+
+const RENEWAL_FAULT_DAYS = 90;
 
 registerAuthorisationKind('consent', {
   describeForPsu: (_state, authorisation) => ({
@@ -59,9 +104,17 @@ export function ownConsent(ctx: RequestContext, state: DomainState): Consent | R
       'handler.consent-unknown',
       bankError('CONSENT_UNKNOWN', `consent '${consentId}' is unknown to this TPP`, {
         path: 'consentId',
+        ...(faultActive(ctx, 'ERR-STATUS-403') ? { status: 404 } : {}),
       }),
     );
   refreshConsent(consent, ctx.now);
+  if (
+    faultActive(ctx, 'CONSENT-SCA-RENEWABLE-180D') &&
+    consent.consentStatus === 'valid' &&
+    consent.scaCompletedAt !== undefined &&
+    ctx.now.getTime() - Date.parse(consent.scaCompletedAt) >= RENEWAL_FAULT_DAYS * DAY_MS
+  )
+    setConsentStatus(consent, 'expired', ctx.now);
   return consent;
 }
 
@@ -95,6 +148,23 @@ export const createConsent: RouteDefinition = {
     },
   },
   handle(ctx, env) {
+    if (ctx.mode === 'sandbox' && faultActive(ctx, 'GEN-PRODUCTION-PATHS-IN-SANDBOX'))
+      return reject(
+        'fault.production-path-in-sandbox',
+        bankError('NOT_FOUND', 'no endpoint POST /v1/consents in sandbox mode'),
+      );
+    const body = ctx.body;
+    const emptyObject =
+      body === undefined ||
+      (typeof body === 'object' &&
+        body !== null &&
+        !Array.isArray(body) &&
+        Object.keys(body).length === 0);
+    if (faultActive(ctx, 'CONSENT-POST-BODY-IGNORED') && !emptyObject)
+      return reject(
+        'fault.consent-body',
+        bankError('FORMAT_ERROR', 'the consent request body is not a valid consent request'),
+      );
     const at = ctx.now.toISOString();
     const consent: Consent = {
       consentId: randomUUID(),
@@ -111,22 +181,44 @@ export const createConsent: RouteDefinition = {
       resourcePath: path,
     });
     consent.authorisationId = authorisation.authorisationId;
+    const answerLinks: Record<string, unknown> = {
+      scaRedirect: link(links.scaRedirect!.href),
+      self: link(path),
+      status: link(`${path}/status`),
+      scaStatus: link(links.scaStatus.href),
+    };
+    if (faultActive(ctx, 'SCA-REDIRECT-LINK')) delete answerLinks.scaRedirect;
+    const answer: Record<string, unknown> = {
+      consentStatus: consent.consentStatus,
+      consentId: consent.consentId,
+      _links: faultActive(ctx, 'GEN-LINK-SHAPE') ? bareLinks(answerLinks) : answerLinks,
+    };
+    if (faultActive(ctx, 'CONSENT-POST-SCA-REDIRECT-ONLY'))
+      answer.access = (body as { access?: unknown } | undefined)?.access ?? {
+        allPsd2: 'allAccounts',
+      };
     return {
-      status: 201,
+      status: faultActive(ctx, 'CONSENT-CREATE-201') ? 200 : 201,
       headers: { location: path, 'aspsp-sca-approach': 'REDIRECT' },
-      body: {
-        consentStatus: consent.consentStatus,
-        consentId: consent.consentId,
-        _links: {
-          scaRedirect: link(links.scaRedirect!.href),
-          self: link(path),
-          status: link(`${path}/status`),
-          scaStatus: link(links.scaStatus.href),
-        },
-      },
+      body: answer,
     };
   },
 };
+
+/** `YYYY-MM-DD` of an instant (§1), or DD.MM.YYYY under the GEN-PAYLOAD-DATE-FORMAT fault. */
+function dateOf(ctx: RequestContext, instant: string): string {
+  const day = instant.slice(0, 10);
+  if (!faultActive(ctx, 'GEN-PAYLOAD-DATE-FORMAT')) return day;
+  const [year, month, date] = day.split('-');
+  return `${date}.${month}.${year}`;
+}
+
+/** `_links` with each Link replaced by its bare href (the GEN-LINK-SHAPE fault). */
+function bareLinks(links: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(links).map(([name, value]) => [name, (value as { href: string }).href]),
+  );
+}
 
 function accessOf(state: DomainState, consent: Consent) {
   if (consent.consentStatus !== 'valid') return {};
@@ -168,6 +260,11 @@ export const getConsent: RouteDefinition = {
   handle(ctx, env) {
     const consent = ownConsent(ctx, env.state);
     if (isRejection(consent)) return consent;
+    if (faultActive(ctx, 'CONSENT-READ-200') && consent.consentStatus === 'received')
+      return reject(
+        'fault.consent-not-authorised',
+        bankError('RESOURCE_UNKNOWN', `consent '${consent.consentId}' is not authorised yet`),
+      );
     const path = consentPath(consent.consentId);
     const validUntil =
       consentValidUntil(consent) ??
@@ -180,11 +277,11 @@ export const getConsent: RouteDefinition = {
       body: {
         access: accessOf(env.state, consent),
         recurringIndicator: true,
-        validUntil: validUntil.toISOString().slice(0, 10),
+        validUntil: dateOf(ctx, validUntil.toISOString()),
         frequencyPerDay: CALLS_WITHOUT_PSU_IP_ADDRESS_PER_DAY,
-        lastActionDate: (consent.statusChangedAt ?? consent.createdAt).slice(0, 10),
+        lastActionDate: dateOf(ctx, consent.statusChangedAt ?? consent.createdAt),
         consentStatus: consent.consentStatus,
-        _links: links,
+        _links: faultActive(ctx, 'GEN-LINK-SHAPE') ? bareLinks(links) : links,
       },
     };
   },
@@ -208,6 +305,8 @@ export const getConsentStatus: RouteDefinition = {
   handle(ctx, env) {
     const consent = ownConsent(ctx, env.state);
     if (isRejection(consent)) return consent;
+    if (faultActive(ctx, 'CONSENT-STATUS-200'))
+      return { status: 200, body: { status: consent.consentStatus } };
     return { status: 200, body: { consentStatus: consent.consentStatus } };
   },
 };
@@ -236,6 +335,11 @@ export const deleteConsent: RouteDefinition = {
         grant.revokedAt = at;
     if (consent.consentStatus === 'received' || consent.consentStatus === 'valid')
       setConsentStatus(consent, 'terminatedByTpp', ctx.now);
+    if (faultActive(ctx, 'CONSENT-DELETE-204'))
+      return {
+        status: 200,
+        body: { consentId: consent.consentId, consentStatus: consent.consentStatus },
+      };
     return { status: 204 };
   },
 };

@@ -9,8 +9,13 @@ import { registerAuthorisationKind } from '../domain/authorisations.js';
 import { psuCorporateIdFor, psuIdFor } from '../domain/psu.js';
 import { scaValidUntil } from '../domain/sessions.js';
 import { psuContextOf } from '../stages/session.js';
+import { declareFaults, faultActive } from '../faults.js';
 import type { RouteDefinition } from '../types.js';
 import { SCA_START_HEADERS, ScaNeededShape, UserShape } from './sca/apiShapes.js';
+
+declareFaults([
+  { ruleId: 'SCA-USER-WITH-SCA', effect: 'answers GET /v1/user without the context' },
+]);
 
 registerAuthorisationKind('user', {
   describeForPsu: (_state, authorisation) => ({
@@ -55,6 +60,7 @@ export const getUser: RouteDefinition = {
       body.psuCorporateId =
         psu.psuCorporateId ?? psuCorporateIdFor(env.state, psu.tppId, psu.agreementId);
     body.scaValidUntil = scaValidUntil(session).toISOString();
+    if (faultActive(ctx, 'SCA-USER-WITH-SCA')) delete body.context;
     return { status: 200, body };
   },
 };

@@ -22,6 +22,7 @@ import {
 } from '../domain/access.js';
 import type { Authorisation, DomainState } from '../domain/model.js';
 import { agreementsRepresentedBy, checkIdentityNumber } from '../domain/psu.js';
+import { declareFaults } from '../faults.js';
 import type { BankMode } from '../types.js';
 import { field, type FormFields } from './forms.js';
 import {
@@ -44,7 +45,20 @@ export interface FlowInput {
   authorisation: Authorisation;
   now: Date;
   mode: BankMode;
+  /** Fault profiles of the page request (faults.ts). */
+  faults?: ReadonlySet<string>;
 }
+
+declareFaults([
+  {
+    ruleId: 'SCA-SANDBOX-LOGIN-NIN',
+    effect: "accepts a private customer's customer number as the sandbox login",
+  },
+  {
+    ruleId: 'CORP-CONTEXT-CHOSEN-DURING-SCA',
+    effect: 'never shows the context page: the PSU always acts privately',
+  },
+]);
 
 export function pagePath(authorisation: Authorisation): string {
   return `/sca/${authorisation.authorisationId}`;
@@ -122,7 +136,9 @@ function settleContext(input: FlowInput): PageOutcome | ContextOption[] | undefi
     return undefined;
   }
   if (options.length === 0) return fail(input, SCA_FAILURES.noCorporateAgreement());
-  if (authorisation.requestedContext === 'PRIVATE' || options.length === 1) {
+  const alwaysPrivate =
+    input.faults?.has('CORP-CONTEXT-CHOSEN-DURING-SCA') === true && options[0]!.value === 'PRIVATE';
+  if (authorisation.requestedContext === 'PRIVATE' || options.length === 1 || alwaysPrivate) {
     settle(input, options[0]!);
     return undefined;
   }
@@ -140,8 +156,9 @@ function base(input: FlowInput, extras: { error?: string; notice?: string } = {}
   };
 }
 
-function scopeOf(authorisation: Authorisation): ConsentScope {
+function scopeOf(authorisation: Authorisation, faults?: ReadonlySet<string>): ConsentScope {
   return {
+    ...(faults && faults.size > 0 ? { faults } : {}),
     tppId: authorisation.tppId,
     customerNumber: authorisation.customerNumber!,
     ...(authorisation.context === 'CORPORATE' && authorisation.agreementId !== undefined
@@ -187,7 +204,7 @@ export function showCurrent(
           ...base(input, messages),
           ...description,
           context: contextLabel(input),
-          accounts: consentScreenAccounts(state, scopeOf(authorisation), now),
+          accounts: consentScreenAccounts(state, scopeOf(authorisation, input.faults), now),
         }),
       );
     }
@@ -221,7 +238,14 @@ function wrongCredentials(input: FlowInput, text: string): PageOutcome {
 
 function submitLogin(input: FlowInput, fields: FormFields): PageOutcome {
   const { authorisation, now, state } = input;
-  const check = checkIdentityNumber(state, field(fields, 'nationalIdentityNumber') ?? '');
+  const login = field(fields, 'nationalIdentityNumber') ?? '';
+  const byNumber =
+    input.mode === 'sandbox' && input.faults?.has('SCA-SANDBOX-LOGIN-NIN') === true
+      ? state.customers.find((c) => c.customerNumber === login.trim() && c.type === 'PRIVATE')
+      : undefined;
+  const check = byNumber
+    ? { ok: true as const, customer: byNumber }
+    : checkIdentityNumber(state, login);
   if (!check.ok) return wrongCredentials(input, check.text);
   const customerNumber = check.customer.customerNumber;
   if (authorisation.customerNumber !== undefined && authorisation.customerNumber !== customerNumber)
@@ -262,7 +286,7 @@ function submitContext(input: FlowInput, fields: FormFields): PageOutcome {
 
 function submitConsent(input: FlowInput, fields: FormFields): PageOutcome {
   const { authorisation, state, now } = input;
-  const scope = scopeOf(authorisation);
+  const scope = scopeOf(authorisation, input.faults);
   const offered = new Set(
     consentScreenAccounts(state, scope, now).map((account) => `${account.kind}:${account.id}`),
   );

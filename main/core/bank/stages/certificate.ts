@@ -8,9 +8,17 @@
 import { TPP_ROLE_BY_CERTIFICATE_ROLE, type TppRole } from '../../spec/enums.js';
 import { bankError } from '../../spec/errors.js';
 import type { CertificateInspector } from '../certificateInspection.js';
+import { declareFaults, faultActive } from '../faults.js';
 import type { TppRegistry } from '../registry.js';
 import type { TrustStore } from '../trustStore.js';
 import { reject, type BankMode, type Rejection, type Stage } from '../types.js';
+
+declareFaults([
+  {
+    ruleId: 'GEN-TPP-EIDAS-CERTIFICATE',
+    effect: 'accepts certificates from any CA in production (no trust store check)',
+  },
+]);
 
 const CERTIFICATE_ROLE_OF: Readonly<Record<TppRole, string>> = { AISP: 'PSP_AI', PISP: 'PSP_PI' };
 
@@ -55,6 +63,7 @@ export function certificateStage(options: CertificateStageOptions): Stage {
         `certificate expired at ${certificate.notAfter.toISOString()} (${at})`,
       );
     const issuer = trustStore.issuerOf(certificate.x509);
+    if (!issuer && faultActive(ctx, 'GEN-TPP-EIDAS-CERTIFICATE')) return ctx;
     if (!issuer)
       return forbidden(
         'untrusted',

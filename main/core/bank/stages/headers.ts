@@ -31,10 +31,36 @@ declareFaults([
     effect: 'reports a missing header on sandbox operations as FORMAT_ERROR',
   },
   {
+    ruleId: 'HDR-SANDBOX-DIGEST-WITH-BODY',
+    effect: 'accepts a sandbox request with a body but no Digest',
+  },
+  {
+    ruleId: 'HDR-CARD-TRANSACTIONS-OPTIONAL',
+    effect: 'requires PSU-IP-Address on card account transactions',
+  },
+  {
+    ruleId: 'HDR-PSU-FORWARDED-OPTIONAL',
+    effect: 'requires PSU-User-Agent on POST /v1/consents',
+  },
+  {
+    ruleId: 'HDR-TPP-BRAND-LOGGING-OPTIONAL',
+    effect: 'requires TPP-Brand-Logging-Information on POST /v1/consents',
+  },
+  {
     ruleId: 'ERR-TEXT-NAMES-CAUSE',
     effect: 'answers a missing header with a text that does not name it',
   },
 ]);
+
+/** Optional headers a fault makes required: rule id → [method and path, header key]. */
+const REQUIRED_BY_FAULT: Record<string, [string, string]> = {
+  'HDR-CARD-TRANSACTIONS-OPTIONAL': [
+    'GET /v1/card-accounts/{account-id}/transactions',
+    'psu-ip-address',
+  ],
+  'HDR-PSU-FORWARDED-OPTIONAL': ['POST /v1/consents', 'psu-user-agent'],
+  'HDR-TPP-BRAND-LOGGING-OPTIONAL': ['POST /v1/consents', 'tpp-brand-logging-information'],
+};
 
 /** Format rules a fault switches off: rule id → header key. */
 const FORMAT_FAULTS: Record<string, string> = {
@@ -51,6 +77,14 @@ const FORMAT_FAULTS: Record<string, string> = {
 /** Whether an active fault drops the requirement of `key` on this route. */
 function requirementWaived(ctx: RequestContext, key: string): boolean {
   if (key === 'tpp-redirect-uri' && faultActive(ctx, 'HDR-TPP-REDIRECT-URI-REQUIRED')) return true;
+  if (
+    key === 'digest' &&
+    ctx.route?.path.startsWith('/v1/sandbox/') === true &&
+    faultActive(ctx, 'HDR-SANDBOX-DIGEST-WITH-BODY')
+  )
+    return true;
+  for (const [rule, keys] of Object.entries(ctx.route?.requirementFaults ?? {}))
+    if (keys.includes(key) && faultActive(ctx, rule)) return true;
   return (
     faultActive(ctx, 'HDR-CARD-TRANSACTIONS-REQUIRED') &&
     ctx.route?.path === '/v1/card-accounts/{account-id}/transactions' &&
@@ -98,8 +132,23 @@ export const headerStage: Stage = (ctx) => {
       );
     }
   }
+  for (const [rule, [where, key]] of Object.entries(REQUIRED_BY_FAULT))
+    if (where === endpoint && headers[key] === undefined && faultActive(ctx, rule))
+      return reject(
+        `fault.headers.required.${key}`,
+        bankError('HTTP_HEADER_REQUIRED', `${displayName(key)} header is required on ${endpoint}`, {
+          path: displayName(key),
+        }),
+      );
+  const sandboxDigestWaived =
+    route.path.startsWith('/v1/sandbox/') && faultActive(ctx, 'HDR-SANDBOX-DIGEST-WITH-BODY');
   // §4.1, §4.3: Digest is required on requests with a body.
-  if (body.length > 0 && headers.digest === undefined && !faultActive(ctx, 'SIGN-DIGEST-WITH-BODY'))
+  if (
+    body.length > 0 &&
+    headers.digest === undefined &&
+    !faultActive(ctx, 'SIGN-DIGEST-WITH-BODY') &&
+    !sandboxDigestWaived
+  )
     return reject(
       'headers.required.digest',
       bankError(

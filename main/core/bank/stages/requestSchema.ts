@@ -4,11 +4,48 @@
  * i.e. any character outside the Basic Multilingual Plane) answers 400.
  */
 import type { TObject, TSchema } from '@sinclair/typebox';
-import { declareFaults, faultActive } from '../faults.js';
+import { declareFaults, faultActive, type FaultDescription } from '../faults.js';
 import { MAX_JSON_NESTING } from '../../spec/limits.js';
 import { bankError } from '../../spec/errors.js';
-import { problemText, type SpecValidator } from '../../spec/validation.js';
-import { reject, type RequestContext, type Stage, type StageResult } from '../types.js';
+import { problemText, type SchemaProblem, type SpecValidator } from '../../spec/validation.js';
+import {
+  reject,
+  type RequestContext,
+  type RouteDefinition,
+  type Stage,
+  type StageResult,
+} from '../types.js';
+
+/** Which schema problems a fault lets through, on which route ('query' or 'body'). */
+export type SchemaWaiver = (
+  problem: SchemaProblem,
+  where: { route: RouteDefinition; part: 'query' | 'body' },
+) => boolean;
+
+const schemaWaivers = new Map<string, SchemaWaiver>();
+
+/**
+ * Faults that switch off part of a route's schema (faults.ts): a bank that does not check a
+ * field's length, enumeration or presence. Declared by the module that owns the rule; the stage
+ * drops the problems a waiver matches while its fault is active.
+ */
+export function declareSchemaFaults(
+  faults: readonly (FaultDescription & { waives: SchemaWaiver })[],
+): void {
+  declareFaults(faults.map(({ ruleId, effect }) => ({ ruleId, effect })));
+  for (const fault of faults) schemaWaivers.set(fault.ruleId, fault.waives);
+}
+
+function unwaived(
+  ctx: RequestContext,
+  part: 'query' | 'body',
+  problems: readonly SchemaProblem[],
+): SchemaProblem[] {
+  if (ctx.faults.size === 0) return [...problems];
+  const where = { route: ctx.route!, part };
+  const active = [...schemaWaivers].filter(([ruleId]) => faultActive(ctx, ruleId));
+  return problems.filter((problem) => !active.some(([, waives]) => waives(problem, where)));
+}
 
 /** Query values arrive as text; integers and booleans are converted before validation. */
 function coerceQueryValue(schema: TSchema | undefined, value: string): unknown {
@@ -37,8 +74,9 @@ function checkQuery(ctx: RequestContext, schema: TObject, validator: SpecValidat
     query[name] = coerceQueryValue(propertySchema, values[0]!);
   }
   const check = validator.check(schema, query);
-  if (!check.ok) {
-    const required = check.problems.find((problem) => problem.keyword === 'required');
+  const problems = check.ok ? [] : unwaived(ctx, 'query', check.problems);
+  if (problems.length > 0) {
+    const required = problems.find((problem) => problem.keyword === 'required');
     if (required)
       return reject(
         `request-schema.query.required.${required.path}`,
@@ -46,10 +84,8 @@ function checkQuery(ctx: RequestContext, schema: TObject, validator: SpecValidat
           path: required.path,
         }),
       );
-    const [first] = check.problems;
-    const text = check.problems
-      .map((problem) => `query parameter ${problemText(problem)}`)
-      .join('; ');
+    const [first] = problems;
+    const text = problems.map((problem) => `query parameter ${problemText(problem)}`).join('; ');
     return reject(
       `request-schema.query.${first!.keyword}`,
       bankError('FORMAT_ERROR', text, { path: first!.path }),
@@ -61,6 +97,14 @@ function checkQuery(ctx: RequestContext, schema: TObject, validator: SpecValidat
 
 declareFaults([
   { ruleId: 'GEN-XML-NOT-SUPPORTED', effect: 'accepts XML bodies where the body is ignored' },
+  {
+    ruleId: 'HDR-CONTENT-TYPE-ON-BODY',
+    effect: 'ignores Content-Type: a body declared as text/plain is read as JSON',
+  },
+  {
+    ruleId: 'ERR-UTF-8-UNPROCESSABLE-400',
+    effect: 'passes characters outside the BMP (emoji) on, and the downstream failure answers 500',
+  },
 ]);
 
 const XML_TYPES = /^(application|text)\/([a-z0-9.+-]*\+)?xml$/;
@@ -161,7 +205,9 @@ function checkBody(ctx: RequestContext, validator: SpecValidator): StageResult {
     XML_TYPES.test((ctx.request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase())
   )
     return ctx;
-  const typeProblem = contentTypeProblem(ctx.request.headers['content-type']);
+  const typeProblem = faultActive(ctx, 'HDR-CONTENT-TYPE-ON-BODY')
+    ? undefined
+    : contentTypeProblem(ctx.request.headers['content-type']);
   if (typeProblem)
     return reject(
       'request-schema.body.content-type',
@@ -198,6 +244,11 @@ function checkBody(ctx: RequestContext, validator: SpecValidator): StageResult {
     );
   }
   const astral = findAstralCharacter(parsed);
+  if (astral && faultActive(ctx, 'ERR-UTF-8-UNPROCESSABLE-400'))
+    return reject(
+      'fault.downstream-character',
+      bankError('SYSTEM_ERROR', 'the downstream system failed on a character of the request'),
+    );
   if (astral) {
     const codePoint = `U+${astral.codePoint.toString(16).toUpperCase()}`;
     return reject(
@@ -211,11 +262,12 @@ function checkBody(ctx: RequestContext, validator: SpecValidator): StageResult {
   }
   if ('schema' in route.body) {
     const check = validator.check(route.body.schema, parsed);
-    if (!check.ok) {
-      const [first] = check.problems;
+    const problems = check.ok ? [] : unwaived(ctx, 'body', check.problems);
+    if (problems.length > 0) {
+      const [first] = problems;
       return reject(
         `request-schema.body.${first!.keyword}`,
-        bankError('FORMAT_ERROR', check.problems.slice(0, 5).map(problemText).join('; '), {
+        bankError('FORMAT_ERROR', problems.slice(0, 5).map(problemText).join('; '), {
           path: first!.path,
         }),
       );
@@ -228,6 +280,9 @@ function checkBody(ctx: RequestContext, validator: SpecValidator): StageResult {
 export function requestSchemaStage(validator: SpecValidator): Stage {
   return (ctx) => {
     const route = ctx.route!;
+    // A path parameter naming nothing (e.g. an unknown payment product) is reported first.
+    const pathProblem = route.checkPath?.(ctx);
+    if (pathProblem) return pathProblem;
     if (route.query) {
       const result = checkQuery(ctx, route.query, validator);
       if (result !== ctx) return result;

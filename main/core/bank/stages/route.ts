@@ -4,7 +4,15 @@
  */
 import { TRANSPORT_STATUS, bankError } from '../../spec/errors.js';
 import { headerRule } from '../../spec/headers.js';
+import { declareFaults, faultActive } from '../faults.js';
 import { reject, type BankMode, type RouteDefinition, type Stage } from '../types.js';
+
+declareFaults([
+  {
+    ruleId: 'SANDBOX-NOT-IN-PRODUCTION',
+    effect: 'answers /sandbox/ paths in production with 403 FORBIDDEN instead of 404',
+  },
+]);
 
 type Segment = { literal: string } | { parameter: string };
 
@@ -106,7 +114,13 @@ export function routeStage(routes: readonly CompiledRoute[], mode: BankMode): St
         bankError('NOT_FOUND', `no endpoint ${method} ${parsed.path} in ${mode} mode`),
       );
     // §4.3: the sandbox management operations are not part of the production interface.
-    if (mode === 'production' && parsed.segments.includes('sandbox')) return notFound();
+    if (mode === 'production' && parsed.segments.includes('sandbox'))
+      return faultActive(ctx, 'SANDBOX-NOT-IN-PRODUCTION')
+        ? reject(
+            'fault.sandbox-in-production',
+            bankError('FORBIDDEN', 'the sandbox is not available to this TPP'),
+          )
+        : notFound();
     const allowed: string[] = [];
     for (const route of available) {
       const params = matchSegments(route, parsed.segments);

@@ -4,7 +4,14 @@
  * the route declares in `access` — an identified PSU ('psu') or SCA inside the TPP session's hour
  * ('sca', §3.4). Account-level consent is checked by AIS handlers (domain/access.ts).
  */
+import { randomUUID } from 'node:crypto';
 import { bankError, type ErrorCode } from '../../spec/errors.js';
+import {
+  applyConsentChoice,
+  consentScreenAccounts,
+  latestConsent,
+  scopeOf,
+} from '../domain/access.js';
 import { isIpAddress } from '../../spec/headers.js';
 import {
   startAuthorisation,
@@ -20,7 +27,9 @@ import {
   tppNameOf,
   type PsuContext,
 } from '../domain/psu.js';
-import { findSession, sessionState } from '../domain/sessions.js';
+import { findSession, sessionState, type SessionState } from '../domain/sessions.js';
+import type { DomainState, TppSession } from '../domain/model.js';
+import { declareFaults, faultActive } from '../faults.js';
 import {
   reject,
   type HandlerEnvironment,
@@ -31,6 +40,116 @@ import {
 } from '../types.js';
 
 export type { PsuContext };
+
+declareFaults([
+  {
+    ruleId: 'SCA-ONE-TPP-ONE-PSU',
+    effect: 'lets the SCA of a TPP-Session-ID serve any PSU, not only the one who performed it',
+  },
+  {
+    ruleId: 'SCA-ACROSS-TPP-ROLES',
+    effect: "keeps SCA per TPP role: a consent's SCA (AIS) does not cover GET /v1/user",
+  },
+  { ruleId: 'SESSION-SCA-1H', effect: "keeps a TPP session's SCA valid for 24 hours, not one" },
+  {
+    ruleId: 'SESSION-SCA-REUSED-WITHIN-1H',
+    effect: "lets a TPP session's SCA cover calls for 5 minutes only, then prompts again",
+  },
+  {
+    ruleId: 'SESSION-NEW-ID-REPLACES-OLD',
+    effect: 'keeps the old TPP-Session-ID valid after SCA under a new one',
+  },
+  {
+    ruleId: 'SCA-USER-WITHOUT-SCA',
+    effect: 'answers GET /v1/user without SCA with 403 FORBIDDEN and no scaRedirect',
+  },
+  {
+    ruleId: 'ERR-STATUS-401',
+    effect: 'answers SCA_NOT_FOUND, SCA_EXPIRED, SCA_INVALID and PSU_CREDENTIALS_INVALID with 403',
+  },
+  {
+    ruleId: 'CORP-BOTH-IDS-AFTER-SCA',
+    effect: 'ignores PSU-Corporate-ID when PSU-ID is sent with it',
+  },
+  {
+    ruleId: 'HDR-TPP-REDIRECT-PREFERRED-DEFAULT-TRUE',
+    effect: 'treats a missing TPP-Redirect-Preferred as false (asks for the app flow)',
+  },
+  {
+    ruleId: 'CORP-AGREEMENTS-200',
+    effect: 'requires PSU-Corporate-ID on GET /v1/agreements after corporate SCA (400)',
+  },
+  {
+    ruleId: 'CORP-MISSING-CORPORATE-ID-400',
+    effect: 'does not require PSU-Corporate-ID after SCA in corporate context',
+  },
+  {
+    ruleId: 'CONSENT-NO-ACCESS-BEFORE-GRANT',
+    effect:
+      'grants every consentable account on the first account information call (an implied consent)',
+  },
+  {
+    ruleId: 'CORP-CONTEXT-CHOSEN-AT-FIRST-SCA',
+    effect: 'treats a missing PSU-Context as PRIVATE instead of letting the PSU choose at SCA',
+  },
+]);
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The CONSENT-NO-ACCESS-BEFORE-GRANT fault: a consent the PSU never gave, granting everything. */
+function impliedConsent(state: DomainState, psu: PsuContext, now: Date): void {
+  const scope = scopeOf(psu);
+  if (!scope || latestConsent(state, scope, now)?.consentStatus === 'valid') return;
+  const at = now.toISOString();
+  const consent = {
+    consentId: randomUUID(),
+    tppId: psu.tppId,
+    consentStatus: 'received' as const,
+    createdAt: at,
+    statusChangedAt: at,
+  };
+  state.consents.push(consent);
+  const offered = consentScreenAccounts(state, scope, now);
+  applyConsentChoice(
+    state,
+    consent,
+    scope,
+    offered.map((account) => ({ kind: account.kind, accountId: account.id })),
+    now,
+  );
+}
+
+/** The §3.4 state of a session record as the active session faults would judge it. */
+function faultySessionState(
+  ctx: RequestContext,
+  state: DomainState,
+  record: TppSession | undefined,
+  computed: SessionState,
+): SessionState {
+  if (!record || ctx.faults.size === 0) return computed;
+  const age = ctx.now.getTime() - new Date(record.scaCompletedAt).getTime();
+  let result = computed;
+  if (result === 'replaced' && faultActive(ctx, 'SESSION-NEW-ID-REPLACES-OLD'))
+    result = age < HOUR_MS ? 'valid' : 'expired';
+  if (result === 'expired' && faultActive(ctx, 'SESSION-SCA-1H') && age < 24 * HOUR_MS)
+    result = 'valid';
+  if (result === 'valid' && faultActive(ctx, 'SESSION-SCA-REUSED-WITHIN-1H') && age > 5 * 60_000)
+    result = 'expired';
+  if (
+    result === 'valid' &&
+    faultActive(ctx, 'SCA-ACROSS-TPP-ROLES') &&
+    ctx.route?.path === '/v1/user'
+  ) {
+    const finalised = state.authorisations.filter(
+      (a) =>
+        a.tppId === record.tppId &&
+        a.tppSessionId === record.tppSessionId &&
+        a.scaStatus === 'FINALISED',
+    );
+    if (finalised.at(-1)?.kind === 'consent') result = 'none';
+  }
+  return result;
+}
 
 export type SessionHook = (
   ctx: RequestContext,
@@ -100,6 +219,20 @@ export function isAppLinkCandidate(uri: string | undefined): boolean {
 const refuse = (rule: string, code: ErrorCode, text: string, path?: string): Rejection =>
   reject(`session.${rule}`, bankError(code, text, path !== undefined ? { path } : {}));
 
+/** `refuse`, with the status the ERR-STATUS-401 fault gives PSU_CREDENTIALS_INVALID. */
+const refuseAs = (
+  ctx: RequestContext,
+  rule: string,
+  code: ErrorCode,
+  text: string,
+  path?: string,
+): Rejection => {
+  const rejection = refuse(rule, code, text, path);
+  if (code === 'PSU_CREDENTIALS_INVALID' && faultActive(ctx, 'ERR-STATUS-401'))
+    rejection.error.status = 403;
+  return rejection;
+};
+
 /**
  * §3.4 / §5.3.1: a call that needs SCA and has none in its session answers 401 with a fresh
  * scaRedirect (Berlin Group: `_links` in the 401 error body). Completing it renews the session.
@@ -112,6 +245,12 @@ export function scaNeeded(
   text: string,
 ): Rejection {
   const error = bankError(code, text);
+  if (faultActive(ctx, 'ERR-STATUS-401')) error.status = 403;
+  if (ctx.route?.path === '/v1/user' && faultActive(ctx, 'SCA-USER-WITHOUT-SCA'))
+    return reject(
+      'fault.user-without-sca',
+      bankError('FORBIDDEN', 'the TPP session holds no SCA for this PSU'),
+    );
   if (psu.tppSessionId !== undefined && psu.tppRedirectUri !== undefined) {
     const { links } = startAuthorisation(
       env.state,
@@ -144,7 +283,9 @@ export const scaSessionHook: SessionHook = (ctx, env) => {
   const redirectUri = header('tpp-redirect-uri');
   const psu: PsuContext = {
     tppId,
-    redirectPreferred: header('tpp-redirect-preferred') !== 'false',
+    redirectPreferred: faultActive(ctx, 'HDR-TPP-REDIRECT-PREFERRED-DEFAULT-TRUE')
+      ? header('tpp-redirect-preferred') === 'true'
+      : header('tpp-redirect-preferred') !== 'false',
     appLinkCandidate: isAppLinkCandidate(redirectUri),
     sessionState: 'none',
   };
@@ -155,7 +296,9 @@ export const scaSessionHook: SessionHook = (ctx, env) => {
   if (redirectUri !== undefined) psu.tppRedirectUri = redirectUri;
   const psuIpAddress = header('psu-ip-address');
   if (psuIpAddress !== undefined) psu.psuIpAddress = psuIpAddress;
-  const requestedContext = header('psu-context');
+  const requestedContext =
+    header('psu-context') ??
+    (faultActive(ctx, 'CORP-CONTEXT-CHOSEN-AT-FIRST-SCA') ? 'PRIVATE' : undefined);
   if (requestedContext === 'PRIVATE' || requestedContext === 'CORPORATE')
     psu.requestedContext = requestedContext;
 
@@ -164,7 +307,8 @@ export const scaSessionHook: SessionHook = (ctx, env) => {
   if (psuId !== undefined) {
     const customerNumber = customerOfPsuId(state, tppId, psuId);
     if (customerNumber === undefined)
-      return refuse(
+      return refuseAs(
+        ctx,
         'psu-id-unknown',
         'PSU_CREDENTIALS_INVALID',
         `PSU-ID '${psuId}' is not a PSU id this bank gave to this TPP in an SCA redirect (§5.3.8)`,
@@ -196,10 +340,12 @@ export const scaSessionHook: SessionHook = (ctx, env) => {
 
   // §3.4: the SCA this TPP holds under TPP-Session-ID, and whether it is this PSU's.
   const record = tppSessionId !== undefined ? findSession(state, tppId, tppSessionId) : undefined;
-  const recordState = sessionState(record, ctx.now);
+  const recordState = faultySessionState(ctx, state, record, sessionState(record, ctx.now));
   const samePsu =
     record !== undefined &&
-    (psu.customerNumber === undefined || record.customerNumber === psu.customerNumber);
+    (psu.customerNumber === undefined ||
+      record.customerNumber === psu.customerNumber ||
+      faultActive(ctx, 'SCA-ONE-TPP-ONE-PSU'));
   psu.sessionState = record && !samePsu ? 'other-psu' : recordState;
   if (record && samePsu && recordState === 'valid') {
     psu.session = record;
@@ -210,7 +356,10 @@ export const scaSessionHook: SessionHook = (ctx, env) => {
   }
 
   // §1 private and corporate context.
-  const corporateId = header('psu-corporate-id');
+  const corporateId =
+    faultActive(ctx, 'CORP-BOTH-IDS-AFTER-SCA') && header('psu-id') !== undefined
+      ? undefined
+      : header('psu-corporate-id');
   const needsPsu = route.access === 'psu' || route.access === 'sca';
   if (corporateId !== undefined) {
     const agreementId = agreementOfPsuCorporateId(state, tppId, corporateId);
@@ -246,7 +395,12 @@ export const scaSessionHook: SessionHook = (ctx, env) => {
     const corporateSession = record !== undefined && samePsu && record.context === 'CORPORATE';
     const corporateByHeader = psu.requestedContext === 'CORPORATE' && needsPsu;
     const corporateBySession = corporateSession && psu.requestedContext !== 'PRIVATE';
-    if (sentPsuHeader && !route.corporateIdOptional && (corporateByHeader || corporateBySession))
+    if (
+      sentPsuHeader &&
+      (!route.corporateIdOptional || faultActive(ctx, 'CORP-AGREEMENTS-200')) &&
+      (corporateByHeader || corporateBySession) &&
+      !faultActive(ctx, 'CORP-MISSING-CORPORATE-ID-400')
+    )
       return refuse(
         'psu-corporate-id-required',
         'HTTP_HEADER_REQUIRED',
@@ -276,6 +430,12 @@ export const scaSessionHook: SessionHook = (ctx, env) => {
     if (known) psu.psuCorporateId = known.psuCorporateId;
   }
   ctx.session = psu;
+  if (
+    faultActive(ctx, 'CONSENT-NO-ACCESS-BEFORE-GRANT') &&
+    route.tppRole === 'AISP' &&
+    !route.path.startsWith('/v1/consents')
+  )
+    impliedConsent(state, psu, ctx.now);
 
   if (needsPsu && psu.customerNumber === undefined && route.access === 'psu')
     return refuse(

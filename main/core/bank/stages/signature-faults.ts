@@ -163,7 +163,13 @@ export function applySignatureFaults(
     }
     headers['signature'] = value;
   }
-  if (faultActive(ctx, 'SIGN-DIGEST-WITH-BODY') && headers['digest'] === undefined)
+  const sandboxDigestWaived =
+    ctx.route?.path.startsWith('/v1/sandbox/') === true &&
+    faultActive(ctx, 'HDR-SANDBOX-DIGEST-WITH-BODY');
+  if (
+    (faultActive(ctx, 'SIGN-DIGEST-WITH-BODY') || sandboxDigestWaived) &&
+    headers['digest'] === undefined
+  )
     body = Buffer.alloc(0);
   if (faultActive(ctx, 'SIGN-DIGEST-EXACT-BODY')) compareDigest = false;
   // Present headers the bank does not insist on signing.

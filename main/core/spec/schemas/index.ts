@@ -4,11 +4,29 @@
  */
 import type { TSchema } from '@sinclair/typebox';
 import {
+  AccountBalancesResponseSchema,
+  AccountDetailsResponseSchema,
+  AccountListSchema,
+  AccountTransactionsQuerySchema,
+  AccountTransactionsResponseSchema,
+  CardAccountBalancesResponseSchema,
+  CardAccountDetailsResponseSchema,
+  CardAccountListSchema,
+  TransactionDetailsResponseSchema,
+} from './accounts.js';
+import {
   CardAccountTransactionsQuerySchema,
   CardAccountTransactionsResponseSchema,
   CardTransactionSchema,
 } from './cardAccounts.js';
-import { PaymentInitiationResponseSchema, PaymentInitiationSctSchema } from './payments.js';
+import {
+  BulkPaymentInitiationSchema,
+  PaymentInformationResponseSchema,
+  PaymentInitiationResponseSchema,
+  PaymentInitiationSctSchema,
+  PaymentStatusResponseSchema,
+  PeriodicPaymentInitiationSchema,
+} from './payments.js';
 import {
   SandboxAccountListItemSchema,
   SandboxAccountListSchema,
@@ -36,13 +54,20 @@ import {
   SandboxAmountSchema,
   TppMessageSchema,
 } from './shared.js';
-import { SigningBasketAuthorisationResponseSchema } from './signingBaskets.js';
+import {
+  SigningBasketAuthorisationResponseSchema,
+  SigningBasketCreatedSchema,
+  SigningBasketRequestSchema,
+  SigningBasketSchema,
+  SigningBasketStatusSchema,
+} from './signingBaskets.js';
 
 export * from './common.js';
 export * from './shared.js';
 export * from './payments.js';
 export * from './signingBaskets.js';
 export * from './cardAccounts.js';
+export * from './accounts.js';
 export * from './sandbox.js';
 
 /** All published schemas, in spec order. Each carries `$id`, `title` and a `description`. */
@@ -54,10 +79,27 @@ export const SPEC_SCHEMAS: readonly TSchema[] = [
   ErrorResponseSchema,
   PaymentInitiationSctSchema,
   PaymentInitiationResponseSchema,
+  PeriodicPaymentInitiationSchema,
+  BulkPaymentInitiationSchema,
+  PaymentStatusResponseSchema,
+  PaymentInformationResponseSchema,
   SigningBasketAuthorisationResponseSchema,
+  SigningBasketRequestSchema,
+  SigningBasketCreatedSchema,
+  SigningBasketSchema,
+  SigningBasketStatusSchema,
   CardTransactionSchema,
   CardAccountTransactionsResponseSchema,
   CardAccountTransactionsQuerySchema,
+  AccountListSchema,
+  AccountDetailsResponseSchema,
+  AccountBalancesResponseSchema,
+  CardAccountListSchema,
+  CardAccountDetailsResponseSchema,
+  CardAccountBalancesResponseSchema,
+  AccountTransactionsResponseSchema,
+  AccountTransactionsQuerySchema,
+  TransactionDetailsResponseSchema,
   SandboxAmountSchema,
   SandboxBalanceSchema,
   SandboxCardAccountRequestSchema,

@@ -13,9 +13,11 @@ import {
   SandboxAccountTransactionsSchema,
 } from '../../../spec/schemas/sandbox.js';
 import { accountTransactionsOf, postAccountTransaction } from '../../domain/ledger.js';
-import type { Account, DomainState } from '../../domain/model.js';
+import { declareFaults, faultActive } from '../../faults.js';
+import { declareSchemaFaults } from '../../stages/requestSchema.js';
+import type { Account, AccountTransaction, DomainState } from '../../domain/model.js';
 import { holdingByBban, holdingByIban } from '../../domain/parties.js';
-import { isRejection, type Rejection } from '../../types.js';
+import { isRejection, type Rejection, type RequestContext } from '../../types.js';
 import {
   CREATE_ERROR_RESPONSES,
   ERROR_RESPONSES,
@@ -29,6 +31,52 @@ import {
 } from './common.js';
 import { presentAccountTransaction } from './views.js';
 import { checkAccountReference, checkBankDate, checkSameCurrency } from './validation.js';
+
+declareFaults([
+  {
+    ruleId: 'SANDBOX-ACCTX-CREATE',
+    effect: 'creates only the first account transaction of the array',
+  },
+  { ruleId: 'SANDBOX-ACCTX-LIST', effect: 'ignores offset when listing account transactions' },
+  {
+    ruleId: 'SANDBOX-ACCTX-GET-ONE',
+    effect: "answers the account's newest transaction whatever transaction id is asked for",
+  },
+  {
+    ruleId: 'SANDBOX-ACCTX-FIELDS',
+    effect: 'leaves ultimateDebtor, ultimateCreditor and purposeCode out of account transactions',
+  },
+  {
+    ruleId: 'SANDBOX-ACCTX-LIST-ALL',
+    effect: 'leaves transactions created with POST …/transactions out of the list',
+  },
+  {
+    ruleId: 'SANDBOX-ACCTX-INCLUDES-PAYMENTS',
+    effect: 'leaves the transactions payments booked out of sandbox account transaction lists',
+  },
+  {
+    ruleId: 'SANDBOX-ACCTX-OTHER-DEBTOR-ERROR',
+    effect: 'accepts another account of this bank as the debtor of a created transaction',
+  },
+]);
+declareSchemaFaults([
+  {
+    ruleId: 'SANDBOX-ACCTX-BTC-4-14',
+    effect: 'accepts a bankTransactionCode shorter than 4 or longer than 14 characters',
+    waives: (problem, { route, part }) =>
+      part === 'body' &&
+      route.path === '/v1/sandbox/accounts/{mockAccountId}/transactions' &&
+      /^\[\d+\]\.bankTransactionCode$/.test(problem.path),
+  },
+]);
+
+/** An account transaction as the active faults would present it. */
+function present(ctx: RequestContext, entry: AccountTransaction): unknown {
+  const item = presentAccountTransaction(entry);
+  if (!faultActive(ctx, 'SANDBOX-ACCTX-FIELDS')) return item;
+  const { ultimateDebtor: _d, ultimateCreditor: _c, purposeCode: _p, ...rest } = item;
+  return rest;
+}
 
 export const SandboxAccountTransactionCreationBody = Type.Array(
   Type.Omit(SandboxAccountTransactionBlock, ['id', '_links']),
@@ -58,6 +106,7 @@ const same = (a: { iban: string; bban: string }, account: Account) =>
  * 400 BAD_REQUEST, because the sandbox would take money from an account the request does not name.
  */
 function checkItem(
+  ctx: RequestContext,
   state: DomainState,
   account: Account,
   item: SandboxAccountTransactionCreation,
@@ -78,7 +127,7 @@ function checkItem(
     const other =
       holdingByIban(state, item.debtorAccount.iban) ??
       holdingByBban(state, item.debtorAccount.bban);
-    if (other)
+    if (other && !faultActive(ctx, 'SANDBOX-ACCTX-OTHER-DEBTOR-ERROR'))
       return fieldProblem(
         'BAD_REQUEST',
         `${at}.debtorAccount`,
@@ -129,11 +178,12 @@ export const createSandboxAccountTransactions = sandboxRoute({
     if (isRejection(account)) return account;
     const items = ctx.body as SandboxAccountTransactionCreation[];
     for (const [index, item] of items.entries()) {
-      const problem = checkItem(env.state, account, item, `[${index}]`);
+      const problem = checkItem(ctx, env.state, account, item, `[${index}]`);
       if (problem) return problem;
     }
     const createdAt = ctx.now.toISOString();
-    const created = items.map((item) =>
+    const kept = faultActive(ctx, 'SANDBOX-ACCTX-CREATE') ? items.slice(0, 1) : items;
+    const created = kept.map((item) =>
       postAccountTransaction(env.state, {
         ...item,
         accountId: account.id,
@@ -146,7 +196,7 @@ export const createSandboxAccountTransactions = sandboxRoute({
         createdAt,
       }),
     );
-    return { status: 201, body: created.map(presentAccountTransaction) };
+    return { status: 201, body: created.map((entry) => present(ctx, entry)) };
   },
 });
 
@@ -179,8 +229,16 @@ export const listSandboxAccountTransactions = sandboxRoute({
       ...(query.fromDate !== undefined ? { fromDate: query.fromDate } : {}),
       ...(query.toDate !== undefined ? { toDate: query.toDate } : {}),
     };
-    const entries = page(accountTransactionsOf(env.state, account.id, range), query);
-    return { status: 200, body: entries.map(presentAccountTransaction) };
+    let all = accountTransactionsOf(env.state, account.id, range);
+    if (faultActive(ctx, 'SANDBOX-ACCTX-LIST-ALL'))
+      all = all.filter((entry) => entry.origin !== 'sandbox');
+    if (faultActive(ctx, 'SANDBOX-ACCTX-INCLUDES-PAYMENTS'))
+      all = all.filter((entry) => entry.origin !== 'payment');
+    const entries = page(
+      all,
+      faultActive(ctx, 'SANDBOX-ACCTX-LIST') ? { ...query, offset: 0 } : query,
+    );
+    return { status: 200, body: entries.map((entry) => present(ctx, entry)) };
   },
 });
 
@@ -207,11 +265,13 @@ export const getSandboxAccountTransaction = sandboxRoute({
     const account = accountOf(env.state, ctx.pathParams.mockAccountId!);
     if (isRejection(account)) return account;
     const id = ctx.pathParams.mockTransactionId!;
-    const entry = env.state.accountTransactions.find(
-      (candidate) => candidate.id === id && candidate.accountId === account.id,
-    );
+    const entry = faultActive(ctx, 'SANDBOX-ACCTX-GET-ONE')
+      ? accountTransactionsOf(env.state, account.id, {})[0]
+      : env.state.accountTransactions.find(
+          (candidate) => candidate.id === id && candidate.accountId === account.id,
+        );
     if (!entry)
       return unknownResource('mockTransactionId', `transaction of account '${account.id}'`, id);
-    return { status: 200, body: presentAccountTransaction(entry) };
+    return { status: 200, body: present(ctx, entry) };
   },
 });

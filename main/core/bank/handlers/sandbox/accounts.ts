@@ -4,7 +4,7 @@
  * shown by the spec: it is the §2.6 account list item without `id` and `_links`.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { CASH_ACCOUNT_TYPES } from '../../../spec/enums.js';
+import { CASH_ACCOUNT_TYPES, presentCashAccountType } from '../../../spec/enums.js';
 import { ACCOUNT_NAME_MAX_WITH_LONGER_NAMES, IBAN_MAX } from '../../../spec/limits.js';
 import { Int32, StringEnum } from '../../../spec/schemas/common.js';
 import {
@@ -12,13 +12,15 @@ import {
   SandboxAccountListSchema,
   SandboxBalanceBlock,
   SandboxBalancesUpdateSchema,
+  type SandboxAccountListItem,
   type SandboxBalance,
 } from '../../../spec/schemas/sandbox.js';
 import { newResourceId } from '../../domain/ids.js';
+import { declareFaults, faultActive } from '../../faults.js';
 import { setAccountBalances } from '../../domain/ledger.js';
 import type { Account } from '../../domain/model.js';
 import { holdingByIban, isBbanInUse, joinPrivateAgreement } from '../../domain/parties.js';
-import { isRejection } from '../../types.js';
+import { isRejection, type RequestContext } from '../../types.js';
 import {
   CREATE_ERROR_RESPONSES,
   ERROR_RESPONSES,
@@ -39,6 +41,78 @@ import {
   checkIban,
   checkNorwegianBban,
 } from './validation.js';
+
+declareFaults([
+  {
+    ruleId: 'SANDBOX-AMOUNT-INT32',
+    effect: 'answers sandbox account amounts as decimal strings in major units ("123.45")',
+  },
+  {
+    ruleId: 'SANDBOX-AMOUNT-MINOR-UNITS',
+    effect: 'reads the int32 amounts of a new sandbox account as major units (12345 → 12345.00)',
+  },
+  {
+    ruleId: 'SANDBOX-BALANCE-FIELDS',
+    effect: "names the expected balance 'interimAvailable' in sandbox account lists",
+  },
+  {
+    ruleId: 'SANDBOX-ACCOUNT-CREATE',
+    effect: 'answers POST /v1/sandbox/accounts with 201 but does not keep the account',
+  },
+  {
+    ruleId: 'SANDBOX-ACCOUNTS-LIST',
+    effect: 'answers GET /v1/sandbox/accounts with an object { accounts: [...] }, not an array',
+  },
+  {
+    ruleId: 'SANDBOX-ACCOUNT-LIST-ITEM-FIELDS',
+    effect: 'leaves bban and _links.transactions out of sandbox account list items',
+  },
+  {
+    ruleId: 'SANDBOX-CASH-ACCOUNT-TYPE-VALUES',
+    effect: 'lists cashAccountType by name (e.g. CurrentAccount) instead of the §2.6 code',
+  },
+  { ruleId: 'SANDBOX-BBAN-MOD-11', effect: 'accepts any 11-digit BBAN without the mod-11 check' },
+  {
+    ruleId: 'SANDBOX-BALANCES-CHANGE',
+    effect: 'answers PUT /v1/sandbox/accounts/{id}/balances with 200 but changes nothing',
+  },
+  {
+    ruleId: 'GEN-UTF-8',
+    effect: 'reads the account name as ISO-8859-1, so æ, ø and å come back garbled',
+  },
+  { ruleId: 'GEN-CURRENCY-CODES', effect: 'accepts any three letters as an account currency' },
+  {
+    ruleId: 'ERR-STATUS-409',
+    effect: 'answers a duplicate account (CONFLICT) with 400 instead of 409',
+  },
+]);
+
+/** A list item as the active faults would present it. */
+function faultyItem(ctx: RequestContext, item: SandboxAccountListItem): Record<string, unknown> {
+  if (ctx.faults.size === 0) return item;
+  const result: Record<string, unknown> = structuredClone(item);
+  const major = (minor: number) => (minor / 100).toFixed(2);
+  if (faultActive(ctx, 'SANDBOX-AMOUNT-INT32')) {
+    result.creditLine = major(item.creditLine);
+    result.balances = item.balances.map((balance) => ({
+      ...balance,
+      balanceAmount: { ...balance.balanceAmount, amount: major(balance.balanceAmount.amount) },
+    }));
+  }
+  if (faultActive(ctx, 'SANDBOX-BALANCE-FIELDS'))
+    result.balances = (result.balances as SandboxBalance[]).map((balance) =>
+      balance.balanceType === 'expected'
+        ? { ...balance, balanceType: 'interimAvailable' }
+        : balance,
+    );
+  if (faultActive(ctx, 'SANDBOX-ACCOUNT-LIST-ITEM-FIELDS')) {
+    delete result.bban;
+    result._links = { self: item._links.self };
+  }
+  if (faultActive(ctx, 'SANDBOX-CASH-ACCOUNT-TYPE-VALUES'))
+    result.cashAccountType = presentCashAccountType(item.cashAccountType, false);
+  return result;
+}
 
 export const SandboxAccountCreationBody = Type.Object({
   customerNumber: Type.String({
@@ -85,23 +159,34 @@ export const createSandboxAccount = sandboxRoute({
     const owner = checkCustomer(state, body.customerNumber, 'customerNumber');
     if (isRejection(owner)) return owner;
     const problem =
-      checkNorwegianBban(body.bban, 'bban') ??
+      (faultActive(ctx, 'SANDBOX-BBAN-MOD-11')
+        ? undefined
+        : checkNorwegianBban(body.bban, 'bban')) ??
       checkIban(body.iban, 'iban') ??
       (body.iban !== `${body.iban.slice(0, 4)}${body.bban}` || !body.iban.startsWith('NO')
         ? fieldProblem('FORMAT_ERROR', 'iban', `must be the Norwegian IBAN of bban ${body.bban}`)
         : undefined) ??
-      checkCurrency(body.currency, 'currency') ??
+      (faultActive(ctx, 'GEN-CURRENCY-CODES') && /^[A-Z]{3}$/.test(body.currency)
+        ? undefined
+        : checkCurrency(body.currency, 'currency')) ??
       checkBalances(body.balances, body.currency, 'balances', 'account');
     if (problem) return problem;
+    const conflict = (path: string, text: string) => {
+      const rejection = fieldProblem('CONFLICT', path, text);
+      if (faultActive(ctx, 'ERR-STATUS-409')) rejection.error.status = 400;
+      return rejection;
+    };
     if (isBbanInUse(state, body.bban))
-      return fieldProblem('CONFLICT', 'bban', `${body.bban} is already an account of the sandbox`);
+      return conflict('bban', `${body.bban} is already an account of the sandbox`);
     if (holdingByIban(state, body.iban))
-      return fieldProblem('CONFLICT', 'iban', `${body.iban} is already an account of the sandbox`);
+      return conflict('iban', `${body.iban} is already an account of the sandbox`);
     const now = ctx.now.toISOString();
     const account: Account = {
       id: newResourceId(),
       customerNumber: owner.customerNumber,
-      accountName: body.accountName,
+      accountName: faultActive(ctx, 'GEN-UTF-8')
+        ? Buffer.from(body.accountName, 'utf8').toString('latin1')
+        : body.accountName,
       bban: body.bban,
       iban: body.iban,
       currency: body.currency,
@@ -115,7 +200,8 @@ export const createSandboxAccount = sandboxRoute({
       createdAt: now,
     };
     // A type not given follows the other (no pending entries yet); none given is 0.
-    const given = balanceAmounts(body.balances);
+    const scale = faultActive(ctx, 'SANDBOX-AMOUNT-MINOR-UNITS') ? 100 : 1;
+    const given = balanceAmounts(body.balances).map((b) => ({ ...b, amount: b.amount * scale }));
     const [only] = given;
     if (given.length === 1 && only)
       setAccountBalances(account, [
@@ -123,10 +209,12 @@ export const createSandboxAccount = sandboxRoute({
         { ...only, balanceType: 'expected' },
       ]);
     setAccountBalances(account, given);
+    const answer = { status: 201, body: faultyItem(ctx, presentAccount(account, ctx.fixes)) };
+    if (faultActive(ctx, 'SANDBOX-ACCOUNT-CREATE')) return answer;
     state.accounts.push(account);
     // §4.3 rule 4: a private customer's new account joins the private agreement.
     if (owner.type === 'PRIVATE') joinPrivateAgreement(state, owner, account);
-    return { status: 201, body: presentAccount(account, ctx.fixes) };
+    return answer;
   },
 });
 
@@ -150,8 +238,11 @@ export const listSandboxAccounts = sandboxRoute({
     ...ERROR_RESPONSES,
   },
   handle(ctx, env) {
-    const accounts = page(env.state.accounts, ctx.query);
-    return { status: 200, body: accounts.map((account) => presentAccount(account, ctx.fixes)) };
+    const accounts = page(env.state.accounts, ctx.query).map((account) =>
+      faultyItem(ctx, presentAccount(account, ctx.fixes)),
+    );
+    if (faultActive(ctx, 'SANDBOX-ACCOUNTS-LIST')) return { status: 200, body: { accounts } };
+    return { status: 200, body: accounts };
   },
 });
 
@@ -181,7 +272,8 @@ export const changeSandboxAccountBalances = sandboxRoute({
       return fieldProblem('FORMAT_ERROR', 'body', 'must hold at least one Balance to update');
     const problem = checkBalances(balances, account.currency, '', 'account');
     if (problem) return problem;
-    setAccountBalances(account, balanceAmounts(balances));
-    return { status: 200, body: presentAccount(account, ctx.fixes) };
+    if (!faultActive(ctx, 'SANDBOX-BALANCES-CHANGE'))
+      setAccountBalances(account, balanceAmounts(balances));
+    return { status: 200, body: faultyItem(ctx, presentAccount(account, ctx.fixes)) };
   },
 });

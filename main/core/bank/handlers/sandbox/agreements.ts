@@ -15,6 +15,8 @@ import {
   SandboxEngagementSchema,
 } from '../../../spec/schemas/sandbox.js';
 import { newResourceId } from '../../domain/ids.js';
+import { declareFaults, faultActive } from '../../faults.js';
+import { declareSchemaFaults } from '../../stages/requestSchema.js';
 import type { Agreement, Customer, DomainState, Engagement } from '../../domain/model.js';
 import {
   engagementAccountOf,
@@ -22,7 +24,7 @@ import {
   ownerOfHolding,
   rightsOfRoles,
 } from '../../domain/parties.js';
-import { isRejection, type Rejection } from '../../types.js';
+import { isRejection, type Rejection, type RequestContext } from '../../types.js';
 import {
   CREATE_ERROR_RESPONSES,
   ERROR_RESPONSES,
@@ -34,6 +36,49 @@ import {
 } from './common.js';
 import { presentAgreement, presentEngagement } from './views.js';
 import { checkCustomer, checkIban } from './validation.js';
+
+declareFaults([
+  {
+    ruleId: 'SANDBOX-AGREEMENT-CREATE',
+    effect: 'answers POST /v1/sandbox/agreements with 201 but does not keep the agreement',
+  },
+  { ruleId: 'SANDBOX-AGREEMENT-GET', effect: 'answers 404 for private agreements' },
+  { ruleId: 'SANDBOX-AGREEMENT-FIELDS', effect: 'leaves _links out of sandbox agreements' },
+  {
+    ruleId: 'SANDBOX-ENGAGEMENT-FIELDS',
+    effect: 'leaves accessRights, paymentRights and transferRights out of engagements',
+  },
+  {
+    ruleId: 'SANDBOX-ENGAGEMENT-CREATE-201',
+    effect: 'answers a created engagement with 200 instead of 201',
+  },
+  {
+    ruleId: 'CORP-ENGAGEMENT-CUSTOMER-SEES-ACCOUNT',
+    effect: 'stores a new engagement under the corporation as customer instead of the PSU',
+  },
+  {
+    ruleId: 'CORP-ENGAGEMENT-ACCOUNT-NOT-OWNED-BY-PSU',
+    effect: 'accepts an engagement on an account the PSU owns itself',
+  },
+  {
+    ruleId: 'CORP-AGREEMENT-OWNER-IS-CORPORATION',
+    effect: "names the first representative as a corporate agreement's owner",
+  },
+  {
+    ruleId: 'SANDBOX-VALIDATES-PSU-ID',
+    effect: 'does not check that an agreement owner is a corporate customer',
+  },
+]);
+declareSchemaFaults([
+  {
+    ruleId: 'SANDBOX-ENGAGEMENT-ROLES',
+    effect: 'accepts any role name in an engagement',
+    waives: (problem, { route, part }) =>
+      part === 'body' &&
+      route.path.startsWith('/v1/sandbox/agreements') &&
+      /(^|\.)roles\[\d+\]$/.test(problem.path),
+  },
+]);
 
 /** §2.6 engagement creation request, with roles at least one and non-negative limits. */
 export const EngagementCreationBody = Type.Object({
@@ -64,6 +109,7 @@ const ENGAGEMENT_RULES =
 
 /** One engagement's rules; `at` prefixes the field paths. */
 function engagementOf(
+  ctx: RequestContext,
   state: DomainState,
   agreement: { owner: string; engagements: readonly Engagement[] },
   corporation: Customer,
@@ -85,13 +131,14 @@ function engagementOf(
       `${request.account.iban} is not an account or card account of this sandbox`,
     );
   const owner = ownerOfHolding(holding);
-  if (owner === psu.customerNumber)
+  const ownAccount = owner === psu.customerNumber;
+  if (ownAccount && !faultActive(ctx, 'CORP-ENGAGEMENT-ACCOUNT-NOT-OWNED-BY-PSU'))
     return fieldProblem(
       'BAD_REQUEST',
       `${at}account.iban`,
       `${request.account.iban} is owned by the PSU ${psu.customerNumber} itself; an engagement gives a PSU an account of the corporation (§2.6)`,
     );
-  if (owner !== corporation.customerNumber)
+  if (owner !== corporation.customerNumber && !ownAccount)
     return fieldProblem(
       'BAD_REQUEST',
       `${at}account.iban`,
@@ -105,7 +152,9 @@ function engagementOf(
   return {
     ...(earlier?.name !== undefined ? { name: earlier.name } : {}),
     id: earlier?.id ?? newResourceId(),
-    customer: psu.customerNumber,
+    customer: faultActive(ctx, 'CORP-ENGAGEMENT-CUSTOMER-SEES-ACCOUNT')
+      ? corporation.customerNumber
+      : psu.customerNumber,
     account,
     roles: [...request.roles],
     ...rightsOfRoles(request.roles),
@@ -147,7 +196,9 @@ export const createSandboxAgreement = sandboxRoute({
   },
   handle(ctx, env) {
     const body = ctx.body as AgreementCreation;
-    const corporation = corporationOf(env.state, body.owner, 'owner');
+    const corporation = faultActive(ctx, 'SANDBOX-VALIDATES-PSU-ID')
+      ? checkCustomer(env.state, body.owner, 'owner')
+      : corporationOf(env.state, body.owner, 'owner');
     if (isRejection(corporation)) return corporation;
     const agreement: Agreement = {
       id: newResourceId(),
@@ -159,6 +210,7 @@ export const createSandboxAgreement = sandboxRoute({
     };
     for (const [index, request] of body.engagements.entries()) {
       const engagement = engagementOf(
+        ctx,
         env.state,
         agreement,
         corporation,
@@ -174,7 +226,7 @@ export const createSandboxAgreement = sandboxRoute({
         );
       agreement.engagements.push(engagement);
     }
-    env.state.agreements.push(agreement);
+    if (!faultActive(ctx, 'SANDBOX-AGREEMENT-CREATE')) env.state.agreements.push(agreement);
     return { status: 201, body: presentAgreement(agreement) };
   },
 });
@@ -201,8 +253,27 @@ export const getSandboxAgreement = sandboxRoute({
   handle(ctx, env) {
     const id = ctx.pathParams.mockAgreementId!;
     const agreement = env.state.agreements.find((candidate) => candidate.id === id);
-    if (!agreement) return unknownResource('mockAgreementId', 'agreement', id);
-    return { status: 200, body: presentAgreement(agreement) };
+    if (!agreement || (agreement.type === 'PRIVATE' && faultActive(ctx, 'SANDBOX-AGREEMENT-GET')))
+      return unknownResource('mockAgreementId', 'agreement', id);
+    const answer: Record<string, unknown> = presentAgreement(agreement);
+    if (
+      faultActive(ctx, 'CORP-AGREEMENT-OWNER-IS-CORPORATION') &&
+      agreement.type === 'CORPORATE' &&
+      agreement.engagements[0] !== undefined
+    )
+      answer.owner = agreement.engagements[0].customer;
+    if (faultActive(ctx, 'SANDBOX-AGREEMENT-FIELDS')) delete answer._links;
+    if (faultActive(ctx, 'SANDBOX-ENGAGEMENT-FIELDS'))
+      answer.engagements = agreement.engagements.map((engagement) => {
+        const {
+          accessRights: _a,
+          paymentRights: _p,
+          transferRights: _t,
+          ...rest
+        } = presentEngagement(engagement);
+        return rest;
+      });
+    return { status: 200, body: answer };
   },
 });
 
@@ -237,6 +308,7 @@ export const createSandboxEngagement = sandboxRoute({
     const corporation = corporationOf(env.state, agreement.owner, 'mockAgreementId');
     if (isRejection(corporation)) return corporation;
     const engagement = engagementOf(
+      ctx,
       env.state,
       agreement,
       corporation,
@@ -245,6 +317,9 @@ export const createSandboxEngagement = sandboxRoute({
     );
     if (isRejection(engagement)) return engagement;
     putEngagement(agreement, engagement);
-    return { status: 201, body: presentEngagement(engagement) };
+    return {
+      status: faultActive(ctx, 'SANDBOX-ENGAGEMENT-CREATE-201') ? 200 : 201,
+      body: presentEngagement(engagement),
+    };
   },
 });

@@ -10,8 +10,15 @@ import {
   SandboxCardAccountResponseSchema,
 } from '../../../spec/schemas/sandbox.js';
 import { newResourceId } from '../../domain/ids.js';
+import { declareFaults, faultActive } from '../../faults.js';
+import { declareSchemaFaults } from '../../stages/requestSchema.js';
 import type { CardAccount } from '../../domain/model.js';
-import { cardAccountIban, isBbanInUse, joinPrivateAgreement } from '../../domain/parties.js';
+import {
+  cardAccountIban,
+  isBbanInUse,
+  joinPrivateAgreement,
+  rightsOfRoles,
+} from '../../domain/parties.js';
 import { isRejection } from '../../types.js';
 import {
   CREATE_ERROR_RESPONSES,
@@ -30,6 +37,42 @@ import {
   checkSameCurrency,
   checkCurrency,
 } from './validation.js';
+
+declareFaults([
+  {
+    ruleId: 'SANDBOX-CARD-ACCOUNT-CREATE',
+    effect: 'answers POST /v1/sandbox/card-accounts with 201 but does not keep the card account',
+  },
+  {
+    ruleId: 'SANDBOX-CARD-ACCOUNT-CREATE-RESPONSE',
+    effect: 'leaves _links.transactions and cardIdVNo out of the created card account',
+  },
+  {
+    ruleId: 'SANDBOX-CARD-ACCOUNT-GET',
+    effect: 'answers one card account without the cardAccount wrapper',
+  },
+  {
+    ruleId: 'SANDBOX-PATHS',
+    effect: 'links a created card account at /v1/card-accounts/… instead of its /sandbox/ path',
+  },
+  {
+    ruleId: 'SANDBOX-PRIVATE-CARD-ACCOUNT-IN-AGREEMENT',
+    effect: "does not add a private customer's new card account to the private agreement",
+  },
+  {
+    ruleId: 'SANDBOX-CORPORATE-CARD-ACCOUNT-EXPLICIT',
+    effect:
+      "adds a corporate customer's new card account to the corporation's agreements by itself",
+  },
+]);
+declareSchemaFaults([
+  {
+    ruleId: 'SANDBOX-CARD-ACCOUNT-STATUS',
+    effect: 'accepts any card account status, not only enabled, deleted or blocked',
+    waives: (problem, { route }) =>
+      route.path === '/v1/sandbox/card-accounts' && problem.path === 'status',
+  },
+]);
 
 /** A masked PAN: 4 to 6 leading digits, masking `*` or `X`, the last 4 digits (12 to 19 long). */
 const MASKED_PAN = /^(?=.{12,19}$)[0-9]{4,6}[*X]+[0-9]{4}$/;
@@ -122,14 +165,36 @@ export const createSandboxCardAccount = sandboxRoute({
       origin: 'sandbox',
       createdAt: ctx.now.toISOString(),
     };
+    const body201: Record<string, unknown> = presentCreatedCardAccount(cardAccount);
+    if (faultActive(ctx, 'SANDBOX-CARD-ACCOUNT-CREATE-RESPONSE')) {
+      delete body201.cardIdVNo;
+      body201._links = { self: (body201._links as { self: unknown }).self };
+    }
+    if (faultActive(ctx, 'SANDBOX-PATHS'))
+      body201._links = JSON.parse(
+        JSON.stringify(body201._links).replaceAll('/v1/sandbox/', '/v1/'),
+      ) as unknown;
+    if (faultActive(ctx, 'SANDBOX-CARD-ACCOUNT-CREATE')) return { status: 201, body: body201 };
     state.cardAccounts.push(cardAccount);
+    const holding = { bban: cardAccount.accountNumber, iban: cardAccountIban(cardAccount)! };
     // §4.3 rule 4: only a private customer's card account joins an agreement by itself.
-    if (owner.type === 'PRIVATE')
-      joinPrivateAgreement(state, owner, {
-        bban: cardAccount.accountNumber,
-        iban: cardAccountIban(cardAccount)!,
-      });
-    return { status: 201, body: presentCreatedCardAccount(cardAccount) };
+    if (owner.type === 'PRIVATE' && !faultActive(ctx, 'SANDBOX-PRIVATE-CARD-ACCOUNT-IN-AGREEMENT'))
+      joinPrivateAgreement(state, owner, holding);
+    if (owner.type === 'CORPORATE' && faultActive(ctx, 'SANDBOX-CORPORATE-CARD-ACCOUNT-EXPLICIT'))
+      for (const agreement of state.agreements) {
+        const representative = agreement.engagements[0]?.customer;
+        if (agreement.owner !== owner.customerNumber || representative === undefined) continue;
+        agreement.engagements.push({
+          id: newResourceId(),
+          customer: representative,
+          account: holding,
+          roles: ['REGISTER', 'VIEW'],
+          ...rightsOfRoles(['REGISTER', 'VIEW']),
+          registerLimit: 0,
+          approvalLimit: 0,
+        });
+      }
+    return { status: 201, body: body201 };
   },
 });
 
@@ -150,6 +215,9 @@ export const getSandboxCardAccount = sandboxRoute({
     const id = ctx.pathParams.mockCardAccountId!;
     const cardAccount = env.state.cardAccounts.find((candidate) => candidate.resourceId === id);
     if (!cardAccount) return unknownResource('mockCardAccountId', 'card account', id);
-    return { status: 200, body: presentCardAccount(cardAccount) };
+    const answer = presentCardAccount(cardAccount);
+    if (faultActive(ctx, 'SANDBOX-CARD-ACCOUNT-GET'))
+      return { status: 200, body: answer.cardAccount };
+    return { status: 200, body: answer };
   },
 });

@@ -11,10 +11,13 @@ import {
   SandboxCardTransactionBlock,
   SandboxCardTransactionsQuerySchema,
   SandboxCardTransactionsResponseSchema,
+  type SandboxCardTransactionsResponse,
 } from '../../../spec/schemas/sandbox.js';
 import { cardTransactionsOf, postCardTransaction } from '../../domain/ledger.js';
+import { declareFaults, faultActive } from '../../faults.js';
+import { declareSchemaFaults } from '../../stages/requestSchema.js';
 import type { CardAccount, DomainState } from '../../domain/model.js';
-import { isRejection, type Rejection } from '../../types.js';
+import { isRejection, type Rejection, type RequestContext } from '../../types.js';
 import {
   CREATE_ERROR_RESPONSES,
   ERROR_RESPONSES,
@@ -28,6 +31,75 @@ import {
 } from './common.js';
 import { presentCardTransactions } from './views.js';
 import { checkBankDate, checkCurrency, checkSameCurrency } from './validation.js';
+
+const CREATE_PATH = '/v1/sandbox/card-accounts/{mockCardAccountId}/transactions';
+
+declareFaults([
+  {
+    ruleId: 'SANDBOX-CARD-TX-CREATE',
+    effect: 'creates only the first card transaction of the array',
+  },
+  {
+    ruleId: 'SANDBOX-CARD-TX-RESPONSE',
+    effect: 'answers booked card transactions without originalAmount and merchantCategoryCode',
+  },
+  {
+    ruleId: 'SANDBOX-CARD-TX-LIST',
+    effect: 'ignores fromDate and toDate when listing sandbox card transactions',
+  },
+  {
+    ruleId: 'SANDBOX-CARD-TX-ONLY-CREATED',
+    effect: "lists the transactions of the owner's other card accounts too",
+  },
+  {
+    ruleId: 'SANDBOX-CARD-TX-DATES-IN-PAST',
+    effect: 'accepts card transactions dated in the future',
+  },
+  {
+    ruleId: 'SANDBOX-CARD-TX-BOOKING-NOT-AFTER-VALUE',
+    effect: 'accepts a booking date after the value date',
+  },
+]);
+
+/** `[0].field` or `[0].object.field` of this route's body. */
+const bodyField =
+  (...fields: string[]) =>
+  (problem: { path: string }, where: { route: { path: string }; part: string }) =>
+    where.route.path === CREATE_PATH &&
+    where.part === 'body' &&
+    fields.includes(problem.path.replace(/^\[\d+\]\./, ''));
+
+declareSchemaFaults([
+  {
+    ruleId: 'SANDBOX-CARD-TX-REQUIRED-FIELDS',
+    effect: 'does not require terminalId and cardAcceptorId on sandbox card transactions',
+    waives: (problem, where) =>
+      problem.keyword === 'required' && bodyField('terminalId', 'cardAcceptorId')(problem, where),
+  },
+  {
+    ruleId: 'SANDBOX-CARD-TX-INVOICED-STRING',
+    effect: "accepts invoiced as a JSON boolean or any string, not only 'true' or 'false'",
+    waives: bodyField('invoiced'),
+  },
+  {
+    ruleId: 'SANDBOX-CARD-TX-CURRENCY-EXCHANGE',
+    effect: 'does not require unitCurrency and quotationDate in currencyExchange',
+    waives: (problem, where) =>
+      problem.keyword === 'required' &&
+      bodyField('currencyExchange.unitCurrency', 'currencyExchange.quotationDate')(problem, where),
+  },
+  {
+    ruleId: 'SANDBOX-CARD-ACCEPTOR-ADDRESS',
+    effect: 'accepts a card acceptor street longer than 70 characters',
+    waives: (problem, where) =>
+      problem.keyword === 'maxLength' && bodyField('cardAcceptorAddress.street')(problem, where),
+  },
+  {
+    ruleId: 'GEN-COUNTRY-CODES',
+    effect: 'accepts any card acceptor country, not only the §2.1 codes',
+    waives: bodyField('cardAcceptorAddress.country'),
+  },
+]);
 
 /** §2.6 request item; its §8 length limits live in the published schema. */
 export const SandboxCardTransactionItem = SandboxCardTransactionBlock;
@@ -50,6 +122,7 @@ function cardAccountOf(state: DomainState, id: string): CardAccount | Rejection 
 const DECIMAL = /^[0-9]+(\.[0-9]+)?$/;
 
 function checkItem(
+  ctx: RequestContext,
   card: CardAccount,
   item: SandboxCardTransactionCreation,
   at: string,
@@ -64,13 +137,13 @@ function checkItem(
     ['bookingDate', booking],
     ['transactionDate', value],
   ] as const)
-    if (date.instant >= now.getTime())
+    if (date.instant >= now.getTime() && !faultActive(ctx, 'SANDBOX-CARD-TX-DATES-IN-PAST'))
       return fieldProblem(
         'BAD_REQUEST',
         `${at}.${field}`,
         `${item[field]} is not before the current time ${now.toISOString()} on the bank clock (§4.3 rule 3)`,
       );
-  if (booking.day > value.day)
+  if (booking.day > value.day && !faultActive(ctx, 'SANDBOX-CARD-TX-BOOKING-NOT-AFTER-VALUE'))
     return fieldProblem(
       'BAD_REQUEST',
       `${at}.bookingDate`,
@@ -120,6 +193,20 @@ function checkExchange(item: SandboxCardTransactionCreation, at: string): Reject
   return checkCurrency(exchange.markupFee.currency, `${path}.markupFee.currency`);
 }
 
+/** The §2.6 answer as the active faults would send it. */
+function faultyAnswer(ctx: RequestContext, answer: SandboxCardTransactionsResponse): unknown {
+  if (!faultActive(ctx, 'SANDBOX-CARD-TX-RESPONSE')) return answer;
+  return {
+    ...answer,
+    cardTransactions: {
+      ...answer.cardTransactions,
+      booked: answer.cardTransactions.booked.map(
+        ({ originalAmount: _o, merchantCategoryCode: _m, ...rest }) => rest,
+      ),
+    },
+  };
+}
+
 export const createSandboxCardTransactions = sandboxRoute({
   operationId: 'createSandboxCardTransactions',
   method: 'POST',
@@ -153,7 +240,7 @@ export const createSandboxCardTransactions = sandboxRoute({
         .map((entry) => entry.cardTransactionId),
     );
     for (const [index, item] of items.entries()) {
-      const problem = checkItem(card, item, `[${index}]`, ctx.now);
+      const problem = checkItem(ctx, card, item, `[${index}]`, ctx.now);
       if (problem) return problem;
       if (taken.has(item.cardTransactionId))
         return fieldProblem(
@@ -164,7 +251,8 @@ export const createSandboxCardTransactions = sandboxRoute({
       taken.add(item.cardTransactionId);
     }
     const createdAt = ctx.now.toISOString();
-    const created = items.map((item) =>
+    const kept = faultActive(ctx, 'SANDBOX-CARD-TX-CREATE') ? items.slice(0, 1) : items;
+    const created = kept.map((item) =>
       postCardTransaction(env.state, {
         ...structuredClone(item),
         accountId: card.resourceId,
@@ -172,7 +260,7 @@ export const createSandboxCardTransactions = sandboxRoute({
         createdAt,
       }),
     );
-    return { status: 201, body: presentCardTransactions(card, created, []) };
+    return { status: 201, body: faultyAnswer(ctx, presentCardTransactions(card, created, [])) };
   },
 });
 
@@ -202,14 +290,26 @@ export const listSandboxCardTransactions = sandboxRoute({
       offset?: number;
       limit?: number;
     };
-    const range = {
-      ...(query.fromDate !== undefined ? { fromDate: query.fromDate } : {}),
-      ...(query.toDate !== undefined ? { toDate: query.toDate } : {}),
-    };
+    const range = faultActive(ctx, 'SANDBOX-CARD-TX-LIST')
+      ? {}
+      : {
+          ...(query.fromDate !== undefined ? { fromDate: query.fromDate } : {}),
+          ...(query.toDate !== undefined ? { toDate: query.toDate } : {}),
+        };
+    // Fault: every card account of the owner, not only this one.
+    const accounts = faultActive(ctx, 'SANDBOX-CARD-TX-ONLY-CREATED')
+      ? env.state.cardAccounts.filter((c) => c.customerNumber === card.customerNumber)
+      : [card];
     const list = (status: 'booked' | 'pending') =>
       query.bookingStatus === 'both' || query.bookingStatus === status
-        ? page(cardTransactionsOf(env.state, card.resourceId, status, range), query)
+        ? page(
+            accounts.flatMap((c) => cardTransactionsOf(env.state, c.resourceId, status, range)),
+            query,
+          )
         : [];
-    return { status: 200, body: presentCardTransactions(card, list('booked'), list('pending')) };
+    return {
+      status: 200,
+      body: faultyAnswer(ctx, presentCardTransactions(card, list('booked'), list('pending'))),
+    };
   },
 });

@@ -5,6 +5,7 @@ import { Type } from '@sinclair/typebox';
 import { PSU_CONTEXTS } from '../../../spec/enums.js';
 import { StringEnum } from '../../../spec/schemas/common.js';
 import { LinkBlock } from '../../../spec/schemas/shared.js';
+import { declareFaults, faultActive } from '../../faults.js';
 import {
   ERROR_RESPONSES,
   PAGING_NOTE,
@@ -14,6 +15,25 @@ import {
   sandboxRoute,
 } from './common.js';
 import { presentCustomer } from './views.js';
+
+declareFaults([
+  {
+    ruleId: 'SANDBOX-CUSTOMERS-LIST',
+    effect: 'answers GET /v1/sandbox/customers with an empty list',
+  },
+  {
+    ruleId: 'SANDBOX-INITIAL-CUSTOMERS',
+    effect: 'leaves the last customer out of GET /v1/sandbox/customers',
+  },
+  {
+    ruleId: 'SANDBOX-CUSTOMER-NIN',
+    effect: 'shows identity numbers with the last check digit off by one',
+  },
+]);
+
+/** The last digit of an identity number moved by one: no longer a valid check digit. */
+const breakCheckDigit = (nin: string) =>
+  nin.replace(/\d$/, (digit) => String((Number(digit) + 1) % 10));
 
 export const SandboxCustomerBlock = Type.Object({
   customerNumber: Type.String({ description: 'Identifies the customer in sandbox bodies.' }),
@@ -49,7 +69,13 @@ export const listSandboxCustomers = sandboxRoute({
     ...ERROR_RESPONSES,
   },
   handle(ctx, env) {
-    const customers = page(env.state.customers, ctx.query);
-    return { status: 200, body: customers.map((customer) => presentCustomer(env.state, customer)) };
+    let customers = page(env.state.customers, ctx.query);
+    if (faultActive(ctx, 'SANDBOX-CUSTOMERS-LIST')) customers = [];
+    if (faultActive(ctx, 'SANDBOX-INITIAL-CUSTOMERS')) customers = customers.slice(0, -1);
+    const body = customers.map((customer) => presentCustomer(env.state, customer));
+    if (faultActive(ctx, 'SANDBOX-CUSTOMER-NIN'))
+      for (const item of body)
+        item.nationalIdentityNumber = breakCheckDigit(item.nationalIdentityNumber);
+    return { status: 200, body };
   },
 });

@@ -4,9 +4,17 @@
  */
 import { Type } from '@sinclair/typebox';
 import { ErrorResponseSchema } from '../../../spec/schemas/shared.js';
+import { declareFaults, faultActive } from '../../faults.js';
 import { addFixedTestData } from '../../domain/fixed-test-data.js';
 import { SANDBOX_READ_HEADERS, sandboxRoute } from './common.js';
 import { describeFixedTestData } from './dataDescription.js';
+
+declareFaults([
+  {
+    ruleId: 'SANDBOX-FIXED-TEST-DATA',
+    effect: 'answers POST /v1/sandbox/fixed-test-data with 200 without adding anything',
+  },
+]);
 
 const SummaryBlock = Type.Object({
   customers: Type.Array(Type.String(), { description: 'customerNumbers added.' }),
@@ -34,6 +42,17 @@ export const sandboxFixedTestData = sandboxRoute({
     400: { description: 'Header, signature or body error.', schema: ErrorResponseSchema },
   },
   handle(ctx, env) {
+    if (faultActive(ctx, 'SANDBOX-FIXED-TEST-DATA'))
+      return {
+        status: 200,
+        body: {
+          customers: [],
+          accounts: [],
+          cardAccounts: [],
+          accountTransactions: 0,
+          cardTransactions: 0,
+        },
+      };
     return { status: 200, body: addFixedTestData(env.state, ctx.now) };
   },
 });

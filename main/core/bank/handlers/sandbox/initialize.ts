@@ -7,8 +7,20 @@
  */
 import { Type } from '@sinclair/typebox';
 import { ErrorResponseSchema } from '../../../spec/schemas/shared.js';
+import { declareFaults, faultActive } from '../../faults.js';
 import { SANDBOX_READ_HEADERS, sandboxRoute } from './common.js';
 import { describeInitialData } from './dataDescription.js';
+
+declareFaults([
+  {
+    ruleId: 'SANDBOX-INIT-KNOWN-STATE',
+    effect: 'keeps the changed balances of the initial accounts on initialisation',
+  },
+  {
+    ruleId: 'SANDBOX-INIT-REMOVES-MANUAL-DATA',
+    effect: 'keeps accounts and card accounts created by hand on initialisation',
+  },
+]);
 
 export const sandboxInitialize = sandboxRoute({
   operationId: 'initializeSandbox',
@@ -17,7 +29,7 @@ export const sandboxInitialize = sandboxRoute({
   summary: 'Reset the sandbox to its initial state',
   description: [
     '§1, §4.3. Resets the sandbox to its initial state: everything created by hand (customers, accounts, card accounts, transactions, agreements, engagements) and every consent, session and payment is removed.',
-    'Not shown by the spec, workbench choices: no parameters; a JSON body is accepted and ignored; 200 with an empty JSON object.',
+    'Not shown by the spec, workbench choices: no parameters; a JSON body is accepted and ignored; 200 with an empty JSON object. The bank console settings (risk policy, fault profiles, batch times, pending known issue) are the bank’s, not sandbox data: they stay as they are.',
     'Transaction dates of the initial data count back from the bank date at the time of the call.',
     '',
     describeInitialData(),
@@ -28,8 +40,21 @@ export const sandboxInitialize = sandboxRoute({
     200: { description: 'The sandbox is reset.', schema: Type.Object({}) },
     400: { description: 'Header, signature or body error.', schema: ErrorResponseSchema },
   },
-  handle(_ctx, env) {
-    env.replaceState(env.initialState());
+  handle(ctx, env) {
+    const before = env.state;
+    const next = env.initialState();
+    const { lastBatchRunAt: _reset, ...settings } = before.behaviour;
+    next.behaviour = structuredClone(settings);
+    if (faultActive(ctx, 'SANDBOX-INIT-KNOWN-STATE'))
+      for (const account of next.accounts) {
+        const changed = before.accounts.find((candidate) => candidate.id === account.id);
+        if (changed) account.balances = { ...changed.balances };
+      }
+    if (faultActive(ctx, 'SANDBOX-INIT-REMOVES-MANUAL-DATA')) {
+      next.accounts.push(...before.accounts.filter((a) => a.origin === 'sandbox'));
+      next.cardAccounts.push(...before.cardAccounts.filter((c) => c.origin === 'sandbox'));
+    }
+    env.replaceState(next);
     return { status: 200, body: {} };
   },
 });

@@ -26,6 +26,7 @@ import type {
   RouteDefinition,
 } from '../../types.js';
 import { randomBytes } from 'node:crypto';
+import { faultyRedirect } from './redirectFaults.js';
 
 /** Cookie binding the browser to one authorisation (path-scoped, so several can run at once). */
 export const SCA_COOKIE = 'psd2-sca';
@@ -60,10 +61,19 @@ function errorResult(
   return { status, html: errorPage(mode, title, message), headers: pageHeaders() };
 }
 
-function resultOf(outcome: PageOutcome, authorisation: Authorisation): HandlerResult {
+function resultOf(
+  outcome: PageOutcome,
+  authorisation: Authorisation,
+  ctx: RequestContext,
+  env: HandlerEnvironment,
+): HandlerResult {
   const headers = headersFor(authorisation);
-  if (outcome.kind === 'redirect')
-    return { status: 303, html: '', headers: { ...headers, location: outcome.location } };
+  if (outcome.kind === 'redirect') {
+    const location = outcome.toTpp
+      ? faultyRedirect(ctx, env.state, authorisation, outcome.location, ctx.now)
+      : outcome.location;
+    return { status: 303, html: '', headers: { ...headers, location } };
+  }
   return { status: outcome.status, html: outcome.html, headers };
 }
 
@@ -122,13 +132,13 @@ function admit(
 }
 
 function flowInput(ctx: RequestContext, env: HandlerEnvironment, a: Authorisation): FlowInput {
-  return { state: env.state, authorisation: a, now: ctx.now, mode: ctx.mode };
+  return { state: env.state, authorisation: a, now: ctx.now, mode: ctx.mode, faults: ctx.faults };
 }
 
 /** The PSU took longer than the authorisation's lifetime: §6.2 SCA_EXPIRED. */
 function expired(ctx: RequestContext, env: HandlerEnvironment, a: Authorisation): HandlerResult {
   const location = failAuthorisation(env.state, a, SCA_FAILURES.expired(), ctx.now);
-  return resultOf({ kind: 'redirect', location, toTpp: true }, a);
+  return resultOf({ kind: 'redirect', location, toTpp: true }, a, ctx, env);
 }
 
 export const scaPage: RouteDefinition = {
@@ -145,7 +155,7 @@ export const scaPage: RouteDefinition = {
     const { authorisation, setCookie } = admitted;
     const result = isPastLifetime(authorisation, ctx.now)
       ? expired(ctx, env, authorisation)
-      : resultOf(showCurrent(flowInput(ctx, env, authorisation)), authorisation);
+      : resultOf(showCurrent(flowInput(ctx, env, authorisation)), authorisation, ctx, env);
     if (setCookie) result.headers = { ...result.headers, 'set-cookie': setCookie };
     return result;
   },
@@ -174,7 +184,7 @@ export const scaPageSubmit: RouteDefinition = {
           'The form has no valid anti-forgery token. Reload the page from the bank and try again.',
         );
       if (isPastLifetime(authorisation, ctx.now)) return expired(ctx, env, authorisation);
-      return resultOf(submit(flowInput(ctx, env, authorisation), fields), authorisation);
+      return resultOf(submit(flowInput(ctx, env, authorisation), fields), authorisation, ctx, env);
     } catch (error) {
       if (error instanceof FormError)
         return errorResult(ctx.mode, 400, 'Form not understood', `${error.message}.`);

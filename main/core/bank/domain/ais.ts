@@ -1,0 +1,224 @@
+/**
+ * Account information over the one ledger (§1, §4.2.3, §7.3, §8; docs/ais.md): which accounts and
+ * card accounts a PSU's consent shows a TPP, and the transaction pages the AIS reads answer with
+ * (date range, offset/limit, the §8 pending-transactions known issue). Pure functions over the
+ * domain state the sandbox management API and payments write; no clock reads, no HTTP.
+ */
+import { bankError } from '../../spec/errors.js';
+import type { BookingStatus } from '../../spec/enums.js';
+import { reject, type BankMode, type Rejection } from '../types.js';
+import { activeGrants, latestConsent, scopeOf } from './access.js';
+import type { Account, CardAccount, Consent, DomainState } from './model.js';
+import { consentableAccounts } from './parties.js';
+import type { PsuContext } from './psu.js';
+
+export type HoldingKind = 'account' | 'card-account';
+
+// ---- consent ---------------------------------------------------------------------------------
+
+/**
+ * The PSU's valid consent in its context (docs/sca.md "Access"): no PSU → 401
+ * PSU_CREDENTIALS_INVALID; expired after 180 days → 401 CONSENT_EXPIRED; none → 401
+ * CONSENT_INVALID. The same answers as requireAccountAccess, for the list reads.
+ */
+export function requireValidConsent(
+  state: DomainState,
+  psu: PsuContext,
+  now: Date,
+): Consent | Rejection {
+  const scope = scopeOf(psu);
+  if (!scope)
+    return reject(
+      'access.psu-unknown',
+      bankError('PSU_CREDENTIALS_INVALID', 'account information needs PSU-ID (§5.3.8)', {
+        path: 'PSU-ID',
+      }),
+    );
+  const consent = latestConsent(state, scope, now);
+  if (consent?.consentStatus === 'valid') return consent;
+  const where = scope.agreementId === undefined ? 'private context' : 'this corporate agreement';
+  return consent?.consentStatus === 'expired'
+    ? reject(
+        'access.consent-expired',
+        bankError(
+          'CONSENT_EXPIRED',
+          `the PSU's consent for ${where} expired 180 days after its SCA (§5.3.7); start a new consent with POST /v1/consents`,
+        ),
+      )
+    : reject(
+        'access.consent-invalid',
+        bankError(
+          'CONSENT_INVALID',
+          `the PSU has given this TPP no valid consent in ${where} (§1); start one with POST /v1/consents`,
+        ),
+      );
+}
+
+export interface ConsentedHoldings {
+  consent: Consent;
+  accounts: Account[];
+  cardAccounts: CardAccount[];
+  /** Granted holdings that are closed, deleted or gone in the backend (§7.3: left out). */
+  closed: { kind: HoldingKind; accountId: string }[];
+}
+
+/**
+ * What the PSU's consent shows this TPP now (§1: only consented accounts; a corporate
+ * representative only the accounts granted in that agreement). Granted holdings that were closed
+ * in the backend, deleted, removed, or are no longer consentable in the context drop out of the
+ * lists — §7.3: the list is then empty, never 404. In the order of the consent screen.
+ */
+export function consentedHoldings(
+  state: DomainState,
+  psu: PsuContext,
+  now: Date,
+): ConsentedHoldings | Rejection {
+  const consent = requireValidConsent(state, psu, now);
+  if ('kind' in consent) return consent;
+  const scope = scopeOf(psu)!;
+  const granted = activeGrants(state, scope, now);
+  const offered = consentableAccounts(state, {
+    customerNumber: scope.customerNumber,
+    ...(scope.agreementId !== undefined ? { agreementId: scope.agreementId } : {}),
+  });
+  const isGranted = (kind: HoldingKind, id: string) =>
+    granted.some((grant) => grant.accountKind === kind && grant.accountId === id);
+  const accounts: Account[] = [];
+  const cardAccounts: CardAccount[] = [];
+  for (const entry of offered) {
+    if (!isGranted(entry.kind, entry.id)) continue;
+    if (entry.kind === 'account') {
+      const account = state.accounts.find((a) => a.id === entry.id);
+      if (account) accounts.push(account);
+    } else {
+      const card = state.cardAccounts.find((c) => c.resourceId === entry.id);
+      if (card) cardAccounts.push(card);
+    }
+  }
+  const shown = new Set([
+    ...accounts.map((a) => `account:${a.id}`),
+    ...cardAccounts.map((c) => `card-account:${c.resourceId}`),
+  ]);
+  const closed = granted
+    .filter((grant) => !shown.has(`${grant.accountKind}:${grant.accountId}`))
+    .map((grant) => ({ kind: grant.accountKind, accountId: grant.accountId }));
+  return { consent, accounts, cardAccounts, closed };
+}
+
+/** Every account the PSU could consent to in its context, granted or not (fault profiles only). */
+export function consentableHoldings(
+  state: DomainState,
+  psu: PsuContext,
+): { accounts: Account[]; cardAccounts: CardAccount[] } {
+  const scope = scopeOf(psu);
+  if (!scope) return { accounts: [], cardAccounts: [] };
+  const offered = consentableAccounts(state, {
+    customerNumber: scope.customerNumber,
+    ...(scope.agreementId !== undefined ? { agreementId: scope.agreementId } : {}),
+  });
+  return {
+    accounts: state.accounts.filter((a) =>
+      offered.some((o) => o.kind === 'account' && o.id === a.id),
+    ),
+    cardAccounts: state.cardAccounts.filter((c) =>
+      offered.some((o) => o.kind === 'card-account' && o.id === c.resourceId),
+    ),
+  };
+}
+
+// ---- transaction pages -----------------------------------------------------------------------
+
+export interface TransactionWindow {
+  bookingStatus: BookingStatus;
+  /** Inclusive, YYYY-MM-DD, on the booking date (§4.2.3 "not before"). */
+  dateFrom: string;
+  /** Inclusive (§4.2.3 "not after"). */
+  dateTo?: string;
+  offset: number;
+  limit: number;
+}
+
+export interface TransactionPage<T> {
+  booked: T[];
+  pending: T[];
+  /** Length of the sequence offset and limit cut (for the next link). */
+  total: number;
+}
+
+interface Entry {
+  status: 'booked' | 'pending';
+  bookingDate: string;
+}
+
+const inWindow = (entry: Entry, window: TransactionWindow) => {
+  const day = entry.bookingDate.slice(0, 10);
+  return day >= window.dateFrom && (window.dateTo === undefined || day <= window.dateTo);
+};
+
+/**
+ * One page of a transaction list (§4.2.3). `entries` come newest first (ledger order). The query's
+ * statuses within the date range form one sequence — pending ones first, then booked — that
+ * offset and limit cut, so a call returns at most `limit` transactions.
+ *
+ * `pendingUnfiltered` reproduces the §8 known issue: with bookingStatus `both` or `pending`, every
+ * pending transaction is returned on every page, outside dateFrom, dateTo, offset and limit; the
+ * page then cuts the booked ones only.
+ */
+export function transactionPage<T extends Entry>(
+  entries: readonly T[],
+  window: TransactionWindow,
+  options: { pendingUnfiltered?: boolean } = {},
+): TransactionPage<T> {
+  const wantBooked = window.bookingStatus !== 'pending';
+  const wantPending = window.bookingStatus !== 'booked';
+  const booked = wantBooked
+    ? entries.filter((e) => e.status === 'booked' && inWindow(e, window))
+    : [];
+  if (wantPending && options.pendingUnfiltered) {
+    return {
+      booked: booked.slice(window.offset, window.offset + window.limit),
+      pending: entries.filter((e) => e.status === 'pending'),
+      total: booked.length,
+    };
+  }
+  const pending = wantPending
+    ? entries.filter((e) => e.status === 'pending' && inWindow(e, window))
+    : [];
+  const sequence = [...pending, ...booked];
+  const page = sequence.slice(window.offset, window.offset + window.limit);
+  return {
+    booked: page.filter((e) => e.status === 'booked'),
+    pending: page.filter((e) => e.status === 'pending'),
+    total: sequence.length,
+  };
+}
+
+/**
+ * §8 known issue: reading account transactions with bookingStatus `both` or `pending` returns
+ * every pending transaction. Production interface only: sandbox reads (a sandbox bank, and every
+ * /v1/sandbox/ read) and card account reads are unaffected. The bank console can switch it off.
+ */
+export function pendingKnownIssueApplies(state: DomainState, mode: BankMode): boolean {
+  return mode === 'production' && state.behaviour.pendingKnownIssue;
+}
+
+/** The bank console's switch for the §8 pending-transactions known issue (default on). */
+export function setPendingKnownIssue(state: DomainState, reproduce: boolean): void {
+  state.behaviour.pendingKnownIssue = reproduce;
+}
+
+/**
+ * The bank console closes an account in the backend (§7.3): an account becomes `closed`, a card
+ * account `deleted`. Grants stay, but the holding drops out of every list and its reads answer
+ * 404 RESOURCE_UNKNOWN. Returns whether the holding exists.
+ */
+export function closeHolding(state: DomainState, kind: HoldingKind, accountId: string): boolean {
+  if (kind === 'account') {
+    const account = state.accounts.find((a) => a.id === accountId);
+    if (account) account.status = 'closed';
+    return account !== undefined;
+  }
+  const card = state.cardAccounts.find((c) => c.resourceId === accountId);
+  if (card) card.status = 'deleted';
+  return card !== undefined;
+}

@@ -1,0 +1,91 @@
+/**
+ * What the PSU's approval does to a payment (§3.2, §5.3): the SCA finalised — or the risk rule
+ * exempted it (§3.1) — for a PSU who may pay from the debtor account in the chosen context. An
+ * approved payment is ACTC (waiting for the batch run), ACCP (periodic: its schedule runs), or —
+ * an instant payment between own accounts (1.21.8) — settled at once, ACSC. A payment that
+ * cannot be approved is RJCT, and the SCA redirect reports PAYMENT_FAILED (§6.2, §7.4).
+ */
+import { declareFaults } from '../faults.js';
+import type { AuthorisationFailure } from './authorisations.js';
+import type { DomainState, Payment } from './model.js';
+import { detailsOf, isInstant, mayPayFrom, setTransactionStatus, type Payer } from './payments.js';
+import { settlePayment } from './paymentsSettlement.js';
+
+declareFaults([
+  {
+    ruleId: 'PAY-INSTANT-OWN-ACCOUNTS',
+    effect:
+      'instant payments between own accounts wait for the batch run (ACTC) instead of settling at once',
+  },
+]);
+
+export interface Approver extends Payer {
+  context: 'PRIVATE' | 'CORPORATE';
+}
+
+const paymentFailed = (message: string): AuthorisationFailure => ({
+  status: 400,
+  code: 'PAYMENT_FAILED',
+  message,
+});
+
+/** The reason the approver may not approve `payment`, or undefined. */
+export function approvalProblem(
+  state: DomainState,
+  payment: Payment,
+  approver: Payer,
+): string | undefined {
+  if (payment.transactionStatus !== 'RCVD')
+    return `The payment is no longer waiting for authorisation (${payment.transactionStatus}).`;
+  const account = state.accounts.find((candidate) => candidate.id === payment.debtorAccountId);
+  if (!account || !mayPayFrom(state, approver, account))
+    return 'You may not initiate payments from the debtor account in this context.';
+  return undefined;
+}
+
+/**
+ * Approves `payment` for `approver` at `now`; returns the §6.2 failure when it cannot be approved
+ * or (instant) cannot be settled, after rejecting it.
+ */
+export function approvePayment(
+  state: DomainState,
+  payment: Payment,
+  approver: Approver,
+  now: Date,
+): AuthorisationFailure | undefined {
+  const problem = approvalProblem(state, payment, approver);
+  if (problem !== undefined) {
+    if (payment.transactionStatus === 'RCVD') setTransactionStatus(payment, 'RJCT', now, problem);
+    return paymentFailed(problem);
+  }
+  payment.customerNumber = approver.customerNumber;
+  payment.context = approver.context;
+  if (approver.agreementId !== undefined) payment.agreementId = approver.agreementId;
+  else delete payment.agreementId;
+  detailsOf(payment).approvedAt = now.toISOString();
+  if (payment.paymentService === 'periodic-payments') {
+    setTransactionStatus(payment, 'ACCP', now, 'authorised; the schedule runs');
+    return undefined;
+  }
+  const instantNow =
+    isInstant(payment.paymentProduct) &&
+    !state.behaviour.faultProfiles.includes('PAY-INSTANT-OWN-ACCOUNTS');
+  if (!instantNow) {
+    setTransactionStatus(payment, 'ACTC', now, 'authorised; waiting for the batch run');
+    return undefined;
+  }
+  // 1.21.8: an instant payment between own accounts settles at once, never in a batch run.
+  setTransactionStatus(payment, 'ACTC', now, 'authorised');
+  const outcome = settlePayment(state, payment, now);
+  if (outcome === 'settled') return undefined;
+  return paymentFailed(
+    payment.fundsAvailable === false
+      ? 'The instant payment was rejected: lack of funds.'
+      : 'The instant payment could not be settled.',
+  );
+}
+
+/** The SCA failed or the PSU cancelled: a payment still waiting is rejected. */
+export function rejectUnapproved(payment: Payment, now: Date, reason: string): void {
+  if (payment.transactionStatus === 'RCVD') setTransactionStatus(payment, 'RJCT', now, reason);
+}

@@ -1,0 +1,90 @@
+/**
+ * The `{payment-product}` and `{paymentId}` of a payment path (decisions.md "Paths"): an unknown
+ * product is 404 PRODUCT_UNKNOWN, a product the service does not offer 400 PRODUCT_INVALID, and
+ * a payment that is not this TPP's under this service and product 404 RESOURCE_UNKNOWN (one text
+ * for all, so no TPP learns of another's payments).
+ */
+import {
+  PAYMENT_PRODUCTS,
+  isOneOf,
+  type PaymentProduct,
+  type PaymentService,
+} from '../../../spec/enums.js';
+import { bankError } from '../../../spec/errors.js';
+import { faultActive } from '../../faults.js';
+import type { DomainState, Payment } from '../../domain/model.js';
+import { PRODUCTS_OF_SERVICE, findPayment } from '../../domain/payments.js';
+import { tppIdOf } from '../../domain/psu.js';
+import { reject, type RequestContext, type Rejection } from '../../types.js';
+
+export function resolveProduct(
+  ctx: RequestContext,
+  service: PaymentService,
+): PaymentProduct | Rejection {
+  const product = ctx.pathParams['payment-product'] ?? '';
+  const endpoint = `${ctx.route!.method} /v1/${service}/{payment-product}`;
+  if (
+    (faultActive(ctx, 'PAY-INITIATION-PATH') &&
+      service === 'payments' &&
+      ctx.route!.method === 'POST') ||
+    (faultActive(ctx, 'PAY-PAYMENT-SERVICES') && service === 'bulk-payments')
+  )
+    return reject('handler.payment.fault-path', bankError('NOT_FOUND', `no endpoint ${endpoint}`));
+  const known =
+    isOneOf(PAYMENT_PRODUCTS, product) &&
+    !(
+      faultActive(ctx, 'PAY-PAYMENT-PRODUCTS') &&
+      product === 'instant-norwegian-domestic-credit-transfers-straks'
+    );
+  if (!known)
+    return reject(
+      'handler.payment.product-unknown',
+      faultActive(ctx, 'PAY-PRODUCT-UNKNOWN')
+        ? bankError('FORMAT_ERROR', `payment-product '${product}' is malformed`, {
+            path: 'payment-product',
+          })
+        : bankError(
+            'PRODUCT_UNKNOWN',
+            `payment-product '${product}' is unknown; this bank offers ${PAYMENT_PRODUCTS.join(', ')}`,
+            { path: 'payment-product' },
+          ),
+    );
+  if (!PRODUCTS_OF_SERVICE[service].includes(product))
+    return reject(
+      'handler.payment.product-invalid',
+      bankError(
+        'PRODUCT_INVALID',
+        `payment-product '${product}' is not offered as ${service}; ${service} takes ${PRODUCTS_OF_SERVICE[service].join(', ')}`,
+        { path: 'payment-product' },
+      ),
+    );
+  return product;
+}
+
+/** The payment of the path when it is this TPP's, under this service and product. */
+export function ownPayment(
+  ctx: RequestContext,
+  state: DomainState,
+  service: PaymentService,
+  product: PaymentProduct,
+): Payment | Rejection {
+  const paymentId = ctx.pathParams.paymentId ?? '';
+  const payment = findPayment(state, paymentId);
+  if (
+    !payment ||
+    payment.tppId !== tppIdOf(ctx) ||
+    payment.paymentService !== service ||
+    payment.paymentProduct !== product
+  )
+    return reject(
+      'handler.payment.unknown',
+      bankError(
+        'RESOURCE_UNKNOWN',
+        `payment '${paymentId}' is unknown to this TPP as ${service}/${product}`,
+        {
+          path: 'paymentId',
+        },
+      ),
+    );
+  return payment;
+}

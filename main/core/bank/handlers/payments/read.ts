@@ -1,0 +1,161 @@
+/**
+ * Reading and cancelling a payment (decisions.md "Paths", §3.2, release 1.14.2): GET the payment,
+ * GET its status (`transactionStatus`, `fundsAvailable`), GET the SCA status of its authorisation,
+ * and DELETE in sandbox mode (CANC). Norwegian domestic transfers cannot be read before the PSU
+ * approved them (§3.2): 403 FORBIDDEN until then. Payment ids stay valid whatever happens to the
+ * payment (1.18.0): a cancelled, rejected or settled payment is still read.
+ */
+import type { PaymentService } from '../../../spec/enums.js';
+import { bankError } from '../../../spec/errors.js';
+import { faultActive } from '../../faults.js';
+import type { Payment } from '../../domain/model.js';
+import {
+  cancelPayment,
+  detailsOf,
+  fundsAvailableOf,
+  isNorwegianDomestic,
+  paymentPath,
+} from '../../domain/payments.js';
+import { scaStatusAnswer } from '../authorisations.js';
+import {
+  isRejection,
+  reject,
+  type Handler,
+  type HandlerEnvironment,
+  type RequestContext,
+  type Rejection,
+} from '../../types.js';
+import { ownPayment, resolveProduct } from './lookup.js';
+import { link } from './shapes.js';
+
+/** The path's payment, when it may be read (§3.2 Norwegian domestic rule). */
+function readablePayment(
+  ctx: RequestContext,
+  env: HandlerEnvironment,
+  service: PaymentService,
+  what: 'details' | 'status',
+): Payment | Rejection {
+  const product = resolveProduct(ctx, service);
+  if (isRejection(product)) return product;
+  const payment = ownPayment(ctx, env.state, service, product);
+  if (isRejection(payment)) return payment;
+  if (
+    isNorwegianDomestic(product) &&
+    detailsOf(payment).approvedAt === undefined &&
+    !faultActive(ctx, 'PAY-NORWEGIAN-DOMESTIC-UNREADABLE-BEFORE-APPROVAL')
+  )
+    return reject(
+      'handler.payment.not-yet-approved',
+      bankError(
+        'FORBIDDEN',
+        `the ${what} of a Norwegian domestic credit transfer cannot be read before the PSU approved the payment (§3.2)`,
+        { path: 'paymentId' },
+      ),
+    );
+  if (
+    what === 'status' &&
+    payment.basketId !== undefined &&
+    faultActive(ctx, 'BASKET-PAYMENT-STATUS-INDIVIDUAL')
+  )
+    return reject(
+      'handler.payment.fault-in-basket',
+      bankError('RESOURCE_UNKNOWN', 'the payment is in a signing basket: read the basket status'),
+    );
+  return payment;
+}
+
+export function readPaymentHandler(service: PaymentService): Handler {
+  return (ctx, env) => {
+    const payment = readablePayment(ctx, env, service, 'details');
+    if (isRejection(payment)) return payment;
+    if (faultActive(ctx, 'PAY-READ-200')) return { status: 204 };
+    const path = paymentPath(payment);
+    const links: Record<string, unknown> = { self: link(path), status: link(`${path}/status`) };
+    if (payment.authorisationId !== undefined)
+      links.scaStatus = link(`${path}/authorisations/${payment.authorisationId}`);
+    const request =
+      typeof payment.request === 'object' && payment.request !== null ? payment.request : {};
+    return {
+      status: 200,
+      body: { ...request, transactionStatus: payment.transactionStatus, _links: links },
+    };
+  };
+}
+
+export function readPaymentStatusHandler(service: PaymentService): Handler {
+  return (ctx, env) => {
+    const payment = readablePayment(ctx, env, service, 'status');
+    if (isRejection(payment)) return payment;
+    const body: Record<string, unknown> = {
+      transactionStatus: faultActive(ctx, 'PAY-TRANSACTION-STATUS-VALUES')
+        ? 'RECEIVED'
+        : payment.transactionStatus,
+    };
+    if (!faultActive(ctx, 'PAY-STATUS-200'))
+      body.fundsAvailable = faultActive(ctx, 'PAY-FUNDS-AVAILABLE')
+        ? true
+        : fundsAvailableOf(env.state, payment);
+    return { status: 200, body };
+  };
+}
+
+export function readPaymentScaStatusHandler(service: PaymentService): Handler {
+  return (ctx, env) => {
+    const product = resolveProduct(ctx, service);
+    if (isRejection(product)) return product;
+    const payment = ownPayment(ctx, env.state, service, product);
+    if (isRejection(payment)) return payment;
+    return scaStatusAnswer(ctx, env, { kind: 'payment', resourceId: payment.paymentId });
+  };
+}
+
+export function listPaymentAuthorisationsHandler(service: PaymentService): Handler {
+  return (ctx, env) => {
+    const product = resolveProduct(ctx, service);
+    if (isRejection(product)) return product;
+    const payment = ownPayment(ctx, env.state, service, product);
+    if (isRejection(payment)) return payment;
+    const authorisationIds = env.state.authorisations
+      .filter((a) => a.kind === 'payment' && a.resourceId === payment.paymentId)
+      .map((a) => a.authorisationId);
+    return { status: 200, body: { authorisationIds } };
+  };
+}
+
+/**
+ * §1: DELETE is available for every product in the sandbox (decisions.md: 204). A payment not yet
+ * final becomes CANC (a periodic one stops); cancelling a cancelled one again is 204; a settled or
+ * rejected one cannot be cancelled: 409 CONFLICT. The route exists in sandbox mode only, so
+ * production answers 405 with Allow: GET (docs/payments.md).
+ */
+export function cancelPaymentHandler(service: PaymentService): Handler {
+  return (ctx, env) => {
+    const product = resolveProduct(ctx, service);
+    if (isRejection(product)) return product;
+    if (faultActive(ctx, 'PAY-DELETE-IN-SANDBOX') && product !== 'sepa-credit-transfers')
+      return reject(
+        'handler.payment.fault-delete',
+        bankError('PRODUCT_INVALID', `DELETE is not offered for ${product}`, {
+          path: 'payment-product',
+        }),
+      );
+    const payment = ownPayment(ctx, env.state, service, product);
+    if (isRejection(payment)) return payment;
+    const outcome = cancelPayment(
+      env.state,
+      payment.paymentId,
+      ctx.now,
+      'deleted by the TPP (sandbox)',
+    );
+    if (outcome === 'final')
+      return reject(
+        'handler.payment.cancel-final',
+        bankError(
+          'CONFLICT',
+          `payment '${payment.paymentId}' is ${payment.transactionStatus} and can no longer be cancelled`,
+          { path: 'paymentId' },
+        ),
+      );
+    return { status: 204 };
+  };
+}

@@ -1,0 +1,107 @@
+/** domain/batch.ts: when batch runs happen, catching up lazily, and the bank console's extra run. */
+import { describe, expect, it } from 'vitest';
+import {
+  nextBatchRun,
+  runBatchNow,
+  runDueBatches,
+} from '../../../../main/core/bank/domain/batch.js';
+import { buildInitialState } from '../../../../main/core/bank/domain/initial-data.js';
+import type { DomainState, Payment } from '../../../../main/core/bank/domain/model.js';
+import type { PaymentDetails } from '../../../../main/core/bank/domain/payments.js';
+
+const at = (time: string) => new Date(`2026-03-10T${time}:00.000Z`);
+
+function withPayment(state: DomainState, overrides: Partial<Payment> = {}): Payment {
+  const details: PaymentDetails = {
+    transfers: [
+      {
+        creditorName: 'Kari',
+        creditorIban: 'NO6997100712346',
+        amountMinor: 10_000,
+        currency: 'NOK',
+        debitMinor: 10_000,
+        feeMinor: 0,
+      },
+    ],
+    psuNamedAtInitiation: false,
+    duplicateKey: 'k',
+    approvedAt: at('10:00').toISOString(),
+  };
+  const payment: Payment = {
+    paymentId: `p${state.payments.length + 1}`,
+    paymentService: 'payments',
+    paymentProduct: 'sepa-credit-transfers',
+    tppId: 'tpp',
+    request: {},
+    debtorAccountId: 'acc-10000001-brukskonto',
+    amount: 10_000,
+    currency: 'NOK',
+    transactionStatus: 'ACTC',
+    createdAt: at('09:30').toISOString(),
+    statusHistory: [],
+    transactionIds: [],
+    details,
+    ...overrides,
+  };
+  state.payments.push(payment);
+  return payment;
+}
+
+describe('the batch schedule (§1: five runs a day)', () => {
+  it('finds the next run after an instant, across midnight', () => {
+    const state = buildInitialState(at('00:00'));
+    expect(nextBatchRun(state, at('10:00'))?.toISOString()).toBe('2026-03-10T12:00:00.000Z');
+    expect(nextBatchRun(state, at('12:00'))?.toISOString()).toBe('2026-03-10T15:00:00.000Z');
+    expect(nextBatchRun(state, at('18:30'))?.toISOString()).toBe('2026-03-11T06:00:00.000Z');
+    state.behaviour.faultProfiles = ['SANDBOX-BATCH-5-PER-DAY'];
+    expect(nextBatchRun(state, at('10:00'))?.toISOString()).toBe('2026-03-11T06:00:00.000Z');
+    state.behaviour.batchTimes = [];
+    expect(nextBatchRun(state, at('10:00'))).toBeUndefined();
+  });
+
+  it('a bank that never ran starts counting at its first request', () => {
+    const state = buildInitialState(at('00:00'));
+    const payment = withPayment(state);
+    expect(runDueBatches(state, at('13:00')).runs).toEqual([]);
+    expect(payment.transactionStatus).toBe('ACTC');
+    expect(state.behaviour.lastBatchRunAt).toBe(at('13:00').toISOString());
+  });
+
+  it('catches up every run due, settles once, and remembers the last scheduled run', () => {
+    const state = buildInitialState(at('00:00'));
+    state.behaviour.lastBatchRunAt = at('09:00').toISOString();
+    const payment = withPayment(state);
+    const report = runDueBatches(state, at('16:00'));
+    expect(report.runs).toEqual([at('12:00').toISOString()]);
+    expect(report.settled).toEqual([payment.paymentId]);
+    expect(payment.transactionStatus).toBe('ACSC');
+    expect(payment.transactionIds).toHaveLength(2); // debit, and Kari's credit
+    expect(state.behaviour.lastBatchRunAt).toBe(at('15:00').toISOString());
+    expect(runDueBatches(state, at('17:00')).settled).toEqual([]);
+  });
+
+  it('a payment it cannot process is left as it is, and the others still settle', () => {
+    const state = buildInitialState(at('00:00'));
+    state.behaviour.lastBatchRunAt = at('09:00').toISOString();
+    // A hand-made snapshot: an account without balances makes the funds check throw.
+    state.accounts.push({ ...state.accounts[0]!, id: 'broken', balances: undefined as never });
+    const broken = withPayment(state, { debtorAccountId: 'broken' });
+    const good = withPayment(state);
+    const report = runDueBatches(state, at('13:00'));
+    expect(report.settled).toEqual([good.paymentId]);
+    expect(report.errors.map((error) => error.paymentId)).toEqual([broken.paymentId]);
+    expect(broken.transactionStatus).toBe('ACTC');
+    expect(runDueBatches(state, at('13:30')).errors).toEqual([]);
+  });
+
+  it('runBatchNow settles what is ready, now', () => {
+    const state = buildInitialState(at('00:00'));
+    state.behaviour.lastBatchRunAt = at('09:00').toISOString();
+    const ready = withPayment(state);
+    const later = withPayment(state, { requestedExecutionDate: '2026-03-12' });
+    const report = runBatchNow(state, at('10:30'));
+    expect(report.settled).toEqual([ready.paymentId]);
+    expect(later.transactionStatus).toBe('ACTC');
+    expect(state.behaviour.lastBatchRunAt).toBe(at('10:30').toISOString());
+  });
+});
