@@ -2,11 +2,13 @@
  * The Electron host: app lifecycle, the workbench window and its guards. Everything that matters
  * lives in main/core and main/api; the policy applied here is in hosts/electron/window-policy.ts.
  */
-import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
+import { app, BrowserWindow, ipcMain, protocol, safeStorage, session } from 'electron';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServices } from './api/services.js';
 import { forwardEvents, wireIpc } from './hosts/electron/ipc.js';
+import { createSafeStorageSecretBox } from './hosts/electron/safe-storage-box.js';
+import { createScaWindowOpener, scaContents } from './hosts/electron/sca-window.js';
 import {
   APP_ENTRY_URL,
   APP_SCHEME,
@@ -25,17 +27,27 @@ protocol.registerSchemesAsPrivileged([
 
 app.enableSandbox();
 
-// Deny every new window and every navigation away from the app, for any web contents.
+// Deny every new window and every navigation away from the app, for any web contents; the SCA
+// window has its own guard (bank origins and the redirect URI only).
 app.on('web-contents-created', (_event, contents) => {
   contents.setWindowOpenHandler(() => ({ action: 'deny' }));
-  contents.on('will-navigate', (event, url) => {
-    if (!allowMainWindowNavigation(url)) event.preventDefault();
-  });
-  contents.on('will-redirect', (event, url) => {
-    if (!allowMainWindowNavigation(url)) event.preventDefault();
-  });
+  const guard = (event: { preventDefault(): void }, url: string) => {
+    if (!scaContents.has(contents) && !allowMainWindowNavigation(url)) event.preventDefault();
+  };
+  contents.on('will-navigate', guard);
+  contents.on('will-redirect', guard);
   contents.on('will-attach-webview', (event) => event.preventDefault());
 });
+
+/** Private keys sealed by the OS keychain; without one the UI asks for a passphrase instead. */
+function keychainSecretBox() {
+  try {
+    return createSafeStorageSecretBox(safeStorage);
+  } catch (error) {
+    console.warn(`Keystore: ${(error as Error).message}`);
+    return undefined;
+  }
+}
 
 async function start(): Promise<void> {
   await app.whenReady();
@@ -49,9 +61,19 @@ async function start(): Promise<void> {
     });
   });
 
+  const secretBox = keychainSecretBox();
+  const openScaWindow = createScaWindowOpener(BrowserWindow);
   const services = createServices({
     kind: 'electron',
     versions: { electron: process.versions.electron, chrome: process.versions.chrome },
+    dataDir: app.getPath('userData'),
+    ...(secretBox ? { secretBox } : {}),
+    openScaWindow: (plan) =>
+      openScaWindow({
+        scaRedirectUrl: plan.url,
+        redirectUri: plan.redirectUri,
+        tppSessionId: plan.tppSessionId,
+      }),
   });
   wireIpc(ipcMain, services);
 

@@ -12,15 +12,47 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { CallSpec, EventSpec } from './contract/define.js';
 import { appCalls, appEvents } from './contract/app.js';
-import { bankCalls, bankEvents } from './contract/bank.js';
+import { bankBatchCalls, bankCalls, bankConsoleCalls, bankEvents } from './contract/bank.js';
+import { certsCalls, certsEvents } from './contract/certs.js';
+import { collectionsCalls, collectionsEvents } from './contract/collections.js';
+import { settingsCalls, settingsEvents } from './contract/settings.js';
+import { targetsCalls, targetsEvents } from './contract/targets.js';
+import { tppCalls, tppEvents } from './contract/tpp.js';
+import { runnerCalls, runnerEvents } from './contract/runner.js';
 
 export type { CallSpec, EventSpec } from './contract/define.js';
 export type * from './contract/app.js';
 export type * from './contract/bank.js';
+export type * from './contract/certs.js';
+export type * from './contract/collections.js';
+export type * from './contract/settings.js';
+export type * from './contract/targets.js';
+export type * from './contract/tpp.js';
+export type * from './contract/runner.js';
 
 export const contract = {
-  calls: { ...appCalls, ...bankCalls },
-  events: { ...appEvents, ...bankEvents },
+  calls: {
+    ...appCalls,
+    ...bankCalls,
+    ...bankConsoleCalls,
+    ...bankBatchCalls,
+    ...certsCalls,
+    ...targetsCalls,
+    ...tppCalls,
+    ...collectionsCalls,
+    ...settingsCalls,
+    ...runnerCalls,
+  },
+  events: {
+    ...appEvents,
+    ...bankEvents,
+    ...certsEvents,
+    ...targetsEvents,
+    ...tppEvents,
+    ...collectionsEvents,
+    ...settingsEvents,
+    ...runnerEvents,
+  },
 } as const;
 
 // ---- derived types: what hosts and views are written against ------------------------------

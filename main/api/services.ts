@@ -9,11 +9,35 @@ import { productInfo } from '../core/product.js';
 import { VirtualClock } from '../core/clock.js';
 import { readCertificates } from '../core/bank/trustStore.js';
 import { BankService } from './services/bank-service.js';
+import { revokeGrant, setPaymentPermission } from '../core/bank/domain/access.js';
+import { runBatchNow } from '../core/bank/domain/batch.js';
+import type { SecretBox } from '../core/certs/secret-box.js';
+import { CertsService } from './services/certs-service.js';
+import { CollectionsService } from './services/collections-service.js';
+import { SettingsService, StorageNotices } from './services/settings-service.js';
+import { TargetsService } from './services/targets-service.js';
+import { TppService } from './services/tpp-service.js';
+import { workbenchCalls } from './services/workbench-calls.js';
+import { RunnerService, runnerImplementation } from './services/runner-service.js';
 
 export interface HostEnvironment {
   kind: HostKind;
   /** Runtime versions the host adds (Electron and Chrome in the desktop app). */
   versions?: { electron?: string; chrome?: string };
+  /**
+   * Where settings, targets, collections and the keystore are kept (web host:
+   * `$XDG_CONFIG_HOME/psd2-workbench`; tests: a temp folder). Without one nothing is written.
+   */
+  dataDir?: string;
+  /** The host's seal for private keys at rest (Electron: safeStorage); else a passphrase. */
+  secretBox?: SecretBox;
+  /** Unlocks the keystore at start (WORKBENCH_KEYSTORE_PASSPHRASE, for scripts and CI). */
+  keystorePassphrase?: string;
+  /**
+   * Opens the bank's SCA page in a window of the host's own (the desktop app's hardened SCA
+   * window). Without it the view opens a browser popup.
+   */
+  openScaWindow?: (plan: { url: string; redirectUri: string; tppSessionId: string }) => void;
 }
 
 export interface Services {
@@ -21,6 +45,8 @@ export interface Services {
   events: EventHub;
   clock: VirtualClock;
   banks: BankService;
+  runner: RunnerService;
+  tpp: TppService;
   dispose(): Promise<void>;
 }
 
@@ -28,6 +54,29 @@ export function createServices(host: HostEnvironment): Services {
   const events = new EventHub();
   const clock = new VirtualClock();
   const banks = new BankService(clock, events);
+  const notices = new StorageNotices();
+  const settings = new SettingsService(host.dataDir, notices, events);
+  const certs = new CertsService(
+    {
+      ...(host.dataDir ? { dataDir: host.dataDir } : {}),
+      ...(host.secretBox ? { secretBox: host.secretBox } : {}),
+      ...(host.keystorePassphrase ? { passphrase: host.keystorePassphrase } : {}),
+    },
+    clock,
+    events,
+    banks,
+  );
+  const targets = new TargetsService(host.dataDir, notices, events, banks, certs);
+  const collections = new CollectionsService(host.dataDir, notices, events, clock);
+  const tpp = new TppService({
+    certs,
+    targets,
+    settings,
+    clock,
+    events,
+    ...(host.openScaWindow ? { openScaWindow: host.openScaWindow } : {}),
+  });
+  const runner = new RunnerService(events);
   let pongSeq = 0;
 
   const appInfo = (): AppInfo => ({
@@ -45,6 +94,7 @@ export function createServices(host: HostEnvironment): Services {
   };
 
   const implementation: Implementation = {
+    ...runnerImplementation(runner),
     'app.info': () => appInfo(),
     'diagnostics.ping': ({ message }) => {
       const receivedAt = new Date().toISOString();
@@ -66,6 +116,15 @@ export function createServices(host: HostEnvironment): Services {
     'bank.exportSnapshot': ({ mode }) => ({ snapshot: banks.exportSnapshot(mode) }),
     'bank.importSnapshot': ({ mode, snapshot }) => banks.importSnapshot(mode, snapshot),
     'bank.requestLog': ({ mode, limit }) => banks.requestLog(mode, limit),
+    'bank.behaviour': ({ mode }) => banks.behaviour(mode),
+    'bank.setBehaviour': ({ mode, ...patch }) => banks.setBehaviour(mode, patch),
+    'bank.revokeGrant': ({ mode, ...grant }) => ({
+      revoked: banks.act(mode, (state, now) => revokeGrant(state, grant, now)),
+    }),
+    'bank.runBatch': ({ mode }) => banks.act(mode, (state, now) => runBatchNow(state, now)),
+    'bank.setPaymentPermission': ({ mode, accountId, allowed }) => ({
+      changed: banks.act(mode, (state) => setPaymentPermission(state, accountId, allowed)),
+    }),
 
     'clock.get': () => clock.state(),
     'clock.advance': ({ ms }) => {
@@ -117,6 +176,8 @@ export function createServices(host: HostEnvironment): Services {
       }
       return banks.trustAnchors(mode);
     },
+
+    ...workbenchCalls({ certs, targets, tpp, collections, settings, clock }),
   };
 
   return {
@@ -124,6 +185,11 @@ export function createServices(host: HostEnvironment): Services {
     events,
     clock,
     banks,
-    dispose: () => banks.dispose(),
+    runner,
+    tpp,
+    dispose: async () => {
+      await tpp.dispose();
+      await banks.dispose();
+    },
   };
 }

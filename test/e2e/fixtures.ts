@@ -3,6 +3,9 @@
  * a record of every request the page makes so a test can prove nothing left loopback.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { test as base, expect } from '@playwright/test';
 
@@ -11,9 +14,20 @@ export interface WebHostHandle {
   origin: string;
 }
 
-async function startWebHost(): Promise<{ host: WebHostHandle; child: ChildProcess }> {
+/** The keystore passphrase the e2e web host starts with (WORKBENCH_KEYSTORE_PASSPHRASE). */
+export const E2E_KEYSTORE_PASSPHRASE = 'e2e keystore passphrase';
+
+async function startWebHost(
+  configHome: string,
+): Promise<{ host: WebHostHandle; child: ChildProcess }> {
   const child = spawn(process.execPath, ['out/main/web.js', '--json'], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    // Its own settings, targets and keystore: never the user's ~/.config, never another run's.
+    env: {
+      ...process.env,
+      XDG_CONFIG_HOME: configHome,
+      WORKBENCH_KEYSTORE_PASSPHRASE: E2E_KEYSTORE_PASSPHRASE,
+    },
   });
   const firstLine = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
@@ -29,9 +43,11 @@ export const test = base.extend<{ requests: URL[]; pageErrors: void }, { webHost
   webHost: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const { host, child } = await startWebHost();
+      const configHome = mkdtempSync(join(tmpdir(), 'workbench-e2e-'));
+      const { host, child } = await startWebHost(configHome);
       await use(host);
       child.kill('SIGTERM');
+      rmSync(configHome, { recursive: true, force: true });
     },
     { scope: 'worker' },
   ],

@@ -61,6 +61,21 @@ export interface BankExchangeView {
 
 const Instant = Type.String({ format: 'date-time', description: 'ISO 8601 date-time' });
 
+/** How the bank behaves, as the bank console sets it. */
+export interface BankBehaviourView {
+  /** §8 known issue reproduced: pending transactions ignore dateFrom, dateTo and limit. */
+  pendingKnownIssue: boolean;
+  /** §3.1 risk rule. */
+  riskPolicy: { mode: 'always' | 'exempt-below' | 'never'; thresholdMinor: number };
+  /** Rules the bank breaks on purpose (fault profiles). */
+  faultProfiles: string[];
+  /** Sandbox batch run times (bank clock, HH:MM). */
+  batchTimes: string[];
+  lastBatchRunAt?: string;
+}
+
+const Text = (max = 200) => Type.String({ minLength: 1, maxLength: max });
+
 export const bankCalls = {
   'bank.status': call<BankStatusView[]>()('Both banks: running or not, and where.', NoArgs),
   'bank.start': call<BankStatusView>()(
@@ -158,6 +173,74 @@ export const bankCalls = {
       { mode: Mode, fingerprint256: Type.String({ minLength: 1 }) },
       { additionalProperties: false },
     ),
+  ),
+};
+
+export const bankConsoleCalls = {
+  'bank.behaviour': call<BankBehaviourView>()('How a bank behaves now.', ModeArgs),
+  'bank.setBehaviour': call<BankBehaviourView>()(
+    'Changes how a bank behaves: the pending known issue, the risk rule, fault profiles.',
+    Type.Object(
+      {
+        mode: Mode,
+        pendingKnownIssue: Type.Optional(Type.Boolean()),
+        riskPolicy: Type.Optional(
+          Type.Object(
+            {
+              mode: Type.Union([
+                Type.Literal('always'),
+                Type.Literal('exempt-below'),
+                Type.Literal('never'),
+              ]),
+              thresholdMinor: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }),
+            },
+            { additionalProperties: false },
+          ),
+        ),
+        faultProfiles: Type.Optional(Type.Array(Text(100), { maxItems: 500, uniqueItems: true })),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+  'bank.revokeGrant': call<{ revoked: boolean }>()(
+    'The PSU revokes, in the bank, one account it granted a TPP (§1: the TPP is not told).',
+    Type.Object(
+      {
+        mode: Mode,
+        tppId: Text(),
+        customerNumber: Text(40),
+        agreementId: Type.Optional(Text()),
+        accountId: Text(),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+  'bank.setPaymentPermission': call<{ changed: boolean }>()(
+    'The bank removes or restores payment permission on an account; it stays visible to AIS (§1).',
+    Type.Object(
+      { mode: Mode, accountId: Text(), allowed: Type.Boolean() },
+      { additionalProperties: false },
+    ),
+  ),
+};
+
+/** What a batch run did (domain/batch.ts BatchReport). */
+export interface BatchRunView {
+  /** Instants of the runs performed (ISO 8601). */
+  runs: string[];
+  /** Payment ids settled (ACSC), partly settled (bulk, PART) and rejected (RJCT). */
+  settled: string[];
+  partial: string[];
+  rejected: string[];
+  periodicExecutions: { paymentId: string; day: string; outcome: 'settled' | 'rejected' }[];
+  /** Payments the run could not process (left unchanged). */
+  errors: { paymentId: string; message: string }[];
+}
+
+export const bankBatchCalls = {
+  'bank.runBatch': call<BatchRunView>()(
+    'Runs the sandbox payment batch now (§1: otherwise five times a day on the bank clock).',
+    ModeArgs,
   ),
 };
 

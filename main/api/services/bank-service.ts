@@ -3,13 +3,15 @@
  * time, sharing one virtual clock (the status bar shows one bank time), each keeping its state
  * while stopped. Maps the core's objects to the contract's views.
  */
-import { createBank, type Bank } from '../../core/bank/index.js';
+import { createBank, type Bank, type BankState } from '../../core/bank/index.js';
 import type { ExchangeRecord } from '../../core/bank/requestLog.js';
 import type { BankListener } from '../../core/bank/http.js';
 import type { VirtualClock } from '../../core/clock.js';
 import { CallRefused } from '../dispatch.js';
+import { knownFaults } from '../../core/bank/faults.js';
 import type { EventHub } from '../events.js';
 import type {
+  BankBehaviourView,
   BankExchangeView,
   BankModeName,
   BankStatusView,
@@ -112,6 +114,38 @@ export class BankService {
 
   requestLog(mode: BankModeName, limit = 200): BankExchangeView[] {
     return this.bank(mode).requestLog.entries().slice(-limit).map(exchangeView);
+  }
+
+  behaviour(mode: BankModeName): BankBehaviourView {
+    return structuredClone(this.bank(mode).state().behaviour);
+  }
+
+  setBehaviour(
+    mode: BankModeName,
+    patch: Partial<Pick<BankBehaviourView, 'pendingKnownIssue' | 'riskPolicy' | 'faultProfiles'>>,
+  ): BankBehaviourView {
+    if (patch.faultProfiles) {
+      const known = new Set(knownFaults().map((fault) => fault.ruleId));
+      const unknown = patch.faultProfiles.filter((id) => !known.has(id));
+      if (unknown.length > 0)
+        throw new CallRefused(`Unknown fault profiles: ${unknown.join(', ')}.`);
+    }
+    this.bank(mode).update((state) => {
+      Object.assign(state.behaviour, patch);
+    });
+    this.changed(mode);
+    return this.behaviour(mode);
+  }
+
+  /** Applies a bank-console change to the live state, refusing what the domain refuses. */
+  act<T>(mode: BankModeName, change: (state: BankState, now: Date) => T): T {
+    try {
+      const result = this.bank(mode).update(change);
+      this.changed(mode);
+      return result;
+    } catch (error) {
+      throw new CallRefused(`The bank refused the change: ${(error as Error).message}`);
+    }
   }
 
   registry(mode: BankModeName): RegistryEntryView[] {

@@ -2,6 +2,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServices } from '../../api/services.js';
+import { defaultDataDir } from '../../core/persistence/data-dir.js';
 import { isLoopbackHost, startWebHost } from '../web/server.js';
 import { UsageError } from './io.js';
 import { parseFlags, parsePort } from './parse.js';
@@ -13,7 +14,11 @@ Serves the workbench UI and its API on loopback. Open the printed URL: it carrie
 token in its fragment; without it the page gets nothing.
   --port N   port to listen on (default 0: a free port)
   --host H   loopback address to bind (default 127.0.0.1)
-  --json     print one JSON line {"url","origin"} instead of text (for scripts and tests)`;
+  --json     print one JSON line {"url","origin"} instead of text (for scripts and tests)
+
+Settings, targets, saved collections and the keystore live in $XDG_CONFIG_HOME/psd2-workbench
+(default ~/.config/psd2-workbench). The UI asks for the keystore passphrase once per launch;
+WORKBENCH_KEYSTORE_PASSPHRASE unlocks it at start instead (scripts, CI).`;
 
 /** The renderer bundle sits beside the main bundle: out/main/*.js → out/renderer. */
 export function defaultRendererDir(): string {
@@ -36,7 +41,12 @@ export const webCommand: CliCommand = {
         `--host must be a loopback address (127.0.0.1, ::1, localhost), not '${host}'.`,
       );
     }
-    const services = createServices({ kind: 'web' });
+    const passphrase = process.env.WORKBENCH_KEYSTORE_PASSPHRASE;
+    const services = createServices({
+      kind: 'web',
+      dataDir: defaultDataDir(),
+      ...(passphrase ? { keystorePassphrase: passphrase } : {}),
+    });
     const web = await startWebHost({
       services,
       rendererDir: defaultRendererDir(),

@@ -28,6 +28,8 @@ export class ApiError extends Error {
 }
 
 function pickBridge(): WorkbenchBridge | null {
+  // No window outside a page (unit tests import stores): no bridge, calls fail with ApiError.
+  if (typeof window === 'undefined') return null;
   if (window.workbench) return window.workbench;
   const token = takeLaunchToken();
   return token ? createWebSocketBridge(token) : null;
@@ -38,6 +40,8 @@ const bridge = pickBridge();
 export const api = {
   /** Null when the page was opened without the launch token (web host) — the UI says so. */
   available: bridge !== null,
+  /** 'electron' when main is the desktop app (it opens windows such as the SCA window itself). */
+  host: bridge !== null && bridge === window.workbench ? ('electron' as const) : ('web' as const),
   async call<N extends CallName>(name: N, args: CallArgs<N>): Promise<CallResult<N>> {
     if (!bridge) throw new ApiError({ code: 'FORBIDDEN', message: 'No connection to main.' });
     const outcome = await bridge.call(name, args);

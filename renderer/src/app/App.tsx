@@ -1,15 +1,106 @@
-import { useShellStore, type Section } from './shell-store';
+import { useEffect } from 'react';
 import { api } from '../api';
 import { About } from '../features/about/About';
-import { Composer } from '../features/composer/Composer';
+import { BankConsole } from '../features/bank/components/BankConsole';
+import { CertificatesView } from '../features/certificates/components/CertificatesView';
+import { Composer } from '../features/composer/components/Composer';
+import { HistoryView } from '../features/history/components/HistoryView';
+import { RunnerView } from '../features/runner/components/RunnerView';
+import { SettingsView } from '../features/settings/components/SettingsView';
+import { useSettings } from '../features/settings/store';
+import { HelpOverlay } from './HelpOverlay';
+import { connectLiveEvents, loadShared } from './live';
+import { SECTIONS, isTyping } from './sections';
+import { useShellStore, type Section } from './shell-store';
+import { StatusBar } from './StatusBar';
+import { StorageNotices } from './StorageNotices';
 
-const sections: { id: Section; label: string }[] = [
-  { id: 'composer', label: 'Composer' },
-  { id: 'about', label: 'About' },
-];
+const VIEWS: Record<Section, () => React.JSX.Element> = {
+  certificates: CertificatesView,
+  composer: Composer,
+  bank: BankConsole,
+  runner: RunnerView,
+  history: HistoryView,
+  settings: SettingsView,
+  about: About,
+};
+
+function useGlobalShortcuts() {
+  const { open, toggleHelp } = useShellStore();
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey && !event.ctrlKey && !event.metaKey) {
+        const section = SECTIONS.find((s) => s.key && event.code === `Digit${s.key}`);
+        if (section) {
+          event.preventDefault();
+          open(section.id);
+          return;
+        }
+      }
+      if (event.key === '?' && !isTyping(event.target)) {
+        event.preventDefault();
+        toggleHelp();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, toggleHelp]);
+}
+
+function useTheme() {
+  const { theme } = useSettings();
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+}
+
+function Workbench() {
+  const { section, open } = useShellStore();
+  useGlobalShortcuts();
+  useTheme();
+  useEffect(() => {
+    const disconnect = connectLiveEvents();
+    void loadShared();
+    return disconnect;
+  }, []);
+  const View = VIEWS[section];
+  return (
+    <div className="shell">
+      <nav className="shell-nav" aria-label="Sections">
+        <div className="brand">PSD2 Workbench</div>
+        {SECTIONS.map((s) => (
+          <button
+            key={s.id}
+            type="button"
+            data-testid={`nav-${s.id}`}
+            aria-current={section === s.id ? 'page' : undefined}
+            aria-keyshortcuts={s.key ? `Alt+${s.key}` : undefined}
+            onClick={() => open(s.id)}
+          >
+            {s.label}
+          </button>
+        ))}
+        <button
+          type="button"
+          className="nav-help"
+          data-testid="nav-help"
+          aria-keyshortcuts="?"
+          onClick={() => useShellStore.getState().toggleHelp(true)}
+        >
+          Shortcuts <kbd>?</kbd>
+        </button>
+      </nav>
+      <main className="shell-main">
+        <StorageNotices />
+        <View />
+      </main>
+      <StatusBar />
+      <HelpOverlay />
+    </div>
+  );
+}
 
 export function App() {
-  const { section, open } = useShellStore();
   if (!api.available) {
     return (
       <main className="disconnected" data-testid="no-token">
@@ -21,23 +112,5 @@ export function App() {
       </main>
     );
   }
-  return (
-    <div className="shell">
-      <nav className="shell-nav" aria-label="Sections">
-        <div className="brand">PSD2 Workbench</div>
-        {sections.map((s) => (
-          <button
-            key={s.id}
-            type="button"
-            data-testid={`nav-${s.id}`}
-            aria-current={section === s.id ? 'page' : undefined}
-            onClick={() => open(s.id)}
-          >
-            {s.label}
-          </button>
-        ))}
-      </nav>
-      <main className="shell-main">{section === 'composer' ? <Composer /> : <About />}</main>
-    </div>
-  );
+  return <Workbench />;
 }

@@ -9,6 +9,7 @@ import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
 import { loader } from '@monaco-editor/react';
+import type { SpecSchemaView, Theme } from '../../../main/api/contract';
 
 self.MonacoEnvironment = {
   getWorker: (_workerId: string, label: string) =>
@@ -16,5 +17,31 @@ self.MonacoEnvironment = {
 };
 
 loader.config({ monaco });
+
+/** The composer body's model: the one file the endpoint's schema applies to. */
+export const BODY_MODEL_PATH = 'composer-body.json';
+
+/**
+ * Live validation against the bank's own schemas (ARCHITECTURE property 5): every spec schema is
+ * registered (so references resolve); the chosen endpoint's applies to the body. Nothing is
+ * fetched: `enableSchemaRequest: false`. Enum values (currencies, countries…) become completions.
+ */
+export function applyBodySchema(schemas: SpecSchemaView[], bodySchemaId: string | undefined) {
+  jsonDefaults.setDiagnosticsOptions({
+    validate: true,
+    allowComments: false,
+    enableSchemaRequest: false,
+    schemaValidation: 'error',
+    schemas: schemas.map((entry) => ({
+      uri: entry.uri,
+      schema: entry.schema,
+      ...(entry.uri === bodySchemaId ? { fileMatch: [BODY_MODEL_PATH] } : {}),
+    })),
+  });
+}
+
+export function monacoTheme(theme: Theme): string {
+  return theme === 'light' ? 'vs' : 'vs-dark';
+}
 
 export { monaco, jsonDefaults };

@@ -76,8 +76,9 @@ describe('bank lifecycle through the contract', () => {
     services.events.subscribe(
       (name, payload) => name === 'clock.changed' && changes.push(payload as ClockView),
     );
-    await ok(services.dispatch('clock.set', { now: '2026-03-01T10:00:00Z' }));
+    // Freeze first: a running clock moves on between two calls.
     await ok(services.dispatch('clock.freeze', {}));
+    await ok(services.dispatch('clock.set', { now: '2026-03-01T10:00:00Z' }));
     const later = await ok<ClockView>(services.dispatch('clock.advance', { ms: 91 * 86_400_000 }));
     expect(later).toMatchObject({ now: '2026-05-31T10:00:00.000Z', frozen: true });
     expect(services.banks.bank('sandbox').clock.now().toISOString()).toBe(
@@ -155,5 +156,61 @@ describe('bank lifecycle through the contract', () => {
     expect(
       await ok(services.dispatch('bank.importSnapshot', { mode: 'sandbox', snapshot })),
     ).toMatchObject({ mode: 'sandbox' });
+  });
+
+  it('acts as the bank: behaviour switches, fault profiles, payment permission, revoking a grant', async () => {
+    const behaviour = await ok<{ pendingKnownIssue: boolean; faultProfiles: string[] }>(
+      services.dispatch('bank.setBehaviour', {
+        mode: 'sandbox',
+        pendingKnownIssue: false,
+        faultProfiles: ['SIGN-INVALID-400'],
+      }),
+    );
+    expect(behaviour).toMatchObject({
+      pendingKnownIssue: false,
+      faultProfiles: ['SIGN-INVALID-400'],
+    });
+    expect(services.banks.bank('sandbox').state().behaviour.pendingKnownIssue).toBe(false);
+    expect(
+      await services.dispatch('bank.setBehaviour', {
+        mode: 'sandbox',
+        faultProfiles: ['NO-SUCH-RULE'],
+      }),
+    ).toMatchObject({
+      ok: false,
+      error: { message: 'Unknown fault profiles: NO-SUCH-RULE.' },
+    });
+
+    const account = services.banks.bank('sandbox').state().accounts[0]!;
+    expect(account.paymentPermission).toBe(true);
+    expect(
+      await ok(
+        services.dispatch('bank.setPaymentPermission', {
+          mode: 'sandbox',
+          accountId: account.id,
+          allowed: false,
+        }),
+      ),
+    ).toEqual({ changed: true });
+    expect(services.banks.bank('sandbox').state().accounts[0]!.paymentPermission).toBe(false);
+    expect(
+      await ok(
+        services.dispatch('bank.setPaymentPermission', {
+          mode: 'sandbox',
+          accountId: 'no-such',
+          allowed: false,
+        }),
+      ),
+    ).toEqual({ changed: false });
+    expect(
+      await ok(
+        services.dispatch('bank.revokeGrant', {
+          mode: 'sandbox',
+          tppId: 'PSDNO-FSA-1',
+          customerNumber: account.customerNumber,
+          accountId: account.id,
+        }),
+      ),
+    ).toEqual({ revoked: false });
   });
 });

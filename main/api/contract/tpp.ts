@@ -1,0 +1,293 @@
+/**
+ * The signing client through the contract: the endpoint catalogue (from the bank's route
+ * definitions) and the spec's JSON Schemas for the composer, preview (the exchange as it would be
+ * sent, signing string included), send, follow a `_links` relation, the history with HAR export,
+ * the PSU session of each target and the SCA redirect (§5.3, §6).
+ */
+import { Type } from '@sinclair/typebox';
+import { call, event } from './define.js';
+import { HEADER_NAME_PATTERN, HEADER_VALUE_PATTERN } from './targets.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+export interface EndpointParameterView {
+  name: string;
+  required: boolean;
+  description?: string;
+  /** JSON type of a query parameter ('string', 'integer', 'boolean'). */
+  type?: string;
+  enum?: string[];
+  format?: string;
+}
+
+/** One operation of the bank, as the composer offers it. */
+export interface EndpointView {
+  operationId: string;
+  method: HttpMethod;
+  /** With `{name}` path parameters, e.g. `/v1/card-accounts/{account-id}/transactions`. */
+  pathTemplate: string;
+  /** 'production': part of the production interface (also served by the sandbox bank). */
+  group: 'production' | 'sandbox';
+  tag: string;
+  summary: string;
+  description: string;
+  tppRole: 'AISP' | 'PISP' | null;
+  pathParameters: EndpointParameterView[];
+  query: EndpointParameterView[];
+  /** Header names in the spec's spelling (§4.1). */
+  requiredHeaders: string[];
+  optionalHeaders: string[];
+  /** §9.2: whether x-accept-fix is required here and the fix it must list. */
+  acceptFix: { required: boolean; value?: string };
+  /** `$id` of the body's JSON Schema (see `spec.schemas`), when the body has one. */
+  bodySchemaId?: string;
+  /** 'schema': validated; 'ignored': any JSON; 'none': no body. */
+  body: 'schema' | 'ignored' | 'none';
+  /** An example body (JSON text) that satisfies the schema's structure. */
+  exampleBody?: string;
+}
+
+export interface EndpointCatalogueView {
+  endpoints: EndpointView[];
+  /** §9.2 fix catalogue, for the x-accept-fix field. */
+  fixes: { name: string; effect: string; defaultFrom: string }[];
+  /** Headers the client adds to every request: generated (§5.2) and from the PSU session. */
+  automaticHeaders: { generated: string[]; session: string[] };
+}
+
+export interface SpecSchemaView {
+  uri: string;
+  schema: Record<string, unknown>;
+}
+
+/** Where a header of a prepared request came from (the composer's header table marks them). */
+export type HeaderSource = 'request' | 'target' | 'session' | 'generated';
+
+export type ResponseSignatureView =
+  | { status: 'absent' }
+  | { status: 'valid'; keyId: string; signedHeaderNames: string[] }
+  | { status: 'invalid'; reason: string }
+  | { status: 'unverifiable'; reason: string };
+
+/** One exchange as the client recorded it (or, from `tpp.preview`, as it would be sent). */
+export interface ExchangeView {
+  id: string;
+  label?: string;
+  targetId: string;
+  startedAt: string;
+  /** False for a preview: nothing was sent. */
+  sent: boolean;
+  request: {
+    method: string;
+    url: string;
+    headers: Record<string, string>;
+    body?: string;
+    bodyBase64?: string;
+  };
+  headerSources: Record<string, HeaderSource>;
+  signing?: { signingString: string; signedHeaderNames: string[]; keyId: string };
+  response?: {
+    status: number;
+    headers: Record<string, string>;
+    body: string;
+    json?: unknown;
+    truncated: boolean;
+  };
+  /** Why no response arrived (connection refused, TLS failure, timeout). */
+  error?: string;
+  timings: { headersMs: number; totalMs: number };
+  responseSignature: ResponseSignatureView;
+  /** The exact request as a curl command (signature included: replaying sends the same bytes). */
+  curl: string;
+}
+
+/** What the TPP knows about the PSU on one target (§5.3.8, §6.1). */
+export interface PsuSessionView {
+  targetId: string;
+  tppSessionId: string;
+  tppRedirectUri: string;
+  psuId?: string;
+  psuCorporateId?: string;
+  context?: 'PRIVATE' | 'CORPORATE';
+  /** Bank clock time the last SCA completed; valid for 1 hour (§3.4). */
+  scaCompletedAt?: string;
+}
+
+/** The §6.1/§6.2 parameters of a redirect back from the bank, and where they break the spec. */
+export type ScaRedirectView =
+  | {
+      outcome: 'success';
+      psuId: string;
+      psuCorporateId?: string;
+      tppSessionId: string;
+      context: string;
+      query: Record<string, string>;
+      receivedAt: string;
+      problems: string[];
+    }
+  | {
+      outcome: 'failure';
+      system?: string;
+      status?: number;
+      code?: string;
+      message?: string;
+      tppSessionId?: string;
+      query: Record<string, string>;
+      receivedAt: string;
+      problems: string[];
+    };
+
+export interface ScaAttemptView {
+  id: string;
+  targetId: string;
+  /** The scaRedirect to open, resolved against the target's base URL. */
+  url: string;
+  tppSessionId: string;
+  startedAt: string;
+  /** True when the host opened the SCA window itself (the desktop app); the view opens none. */
+  openedByHost: boolean;
+}
+
+export interface ScaRedirectEvent {
+  /** The attempt the redirect answers, when one was waiting. */
+  attemptId?: string;
+  targetId?: string;
+  redirect: ScaRedirectView;
+  /** The updated PSU session (success only). */
+  session?: PsuSessionView;
+}
+
+const Method = Type.Union([
+  Type.Literal('GET'),
+  Type.Literal('POST'),
+  Type.Literal('PUT'),
+  Type.Literal('DELETE'),
+  Type.Literal('PATCH'),
+]);
+const TargetId = Type.String({ minLength: 1, maxLength: 100 });
+const ExchangeId = Type.String({ minLength: 1, maxLength: 100 });
+
+/** A request as the composer (or a saved collection) holds it. */
+export const ComposedRequestSchema = Type.Object(
+  {
+    method: Method,
+    /** A path below the target's base URL, or an absolute URL (a followed link). */
+    path: Type.String({ pattern: '^(/|https?://)', maxLength: 4000 }),
+    query: Type.Optional(
+      Type.Record(Type.String({ minLength: 1, maxLength: 200 }), Type.String({ maxLength: 4000 })),
+    ),
+    /** `null` removes a header the client would add (target default, session, X-Request-ID). */
+    headers: Type.Optional(
+      Type.Record(
+        Type.String({ pattern: HEADER_NAME_PATTERN }),
+        Type.Union([
+          Type.String({ maxLength: 16_384, pattern: HEADER_VALUE_PATTERN }),
+          Type.Null(),
+        ]),
+        { additionalProperties: false },
+      ),
+    ),
+    /** JSON text sent byte for byte; omitted or empty for no body. */
+    body: Type.Optional(Type.String({ maxLength: 1_000_000 })),
+    /** Sign the request (default: when the target has a signing certificate). */
+    sign: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+const SendArgs = Type.Object(
+  {
+    targetId: TargetId,
+    request: ComposedRequestSchema,
+    label: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+
+export const tppCalls = {
+  'tpp.endpoints': call<EndpointCatalogueView>()(
+    "The bank's operations (from its route definitions) for the composer.",
+    Type.Object({}, { additionalProperties: false }),
+  ),
+  'spec.schemas': call<SpecSchemaView[]>()(
+    'The JSON Schemas the bank validates with, for the editor.',
+    Type.Object({}, { additionalProperties: false }),
+  ),
+  'tpp.preview': call<ExchangeView>()(
+    'The request as it would be sent to the target — headers filled and signed — without sending.',
+    SendArgs,
+  ),
+  'tpp.send': call<ExchangeView>()('Signs and sends a request; it joins the history.', SendArgs),
+  'tpp.follow': call<ExchangeView>()(
+    'Follows a `_links` relation of an exchange (GET, freshly signed). `record: false` keeps it ' +
+      'out of the history (status polling).',
+    Type.Object(
+      {
+        exchangeId: ExchangeId,
+        relation: Type.String({ minLength: 1, maxLength: 100 }),
+        record: Type.Optional(Type.Boolean()),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+  'tpp.history': call<ExchangeView[]>()(
+    'Exchanges the client sent, newest last; `text` searches method, URL, status and bodies.',
+    Type.Object(
+      { text: Type.Optional(Type.String({ maxLength: 500 })) },
+      { additionalProperties: false },
+    ),
+  ),
+  'tpp.exportHar': call<{ fileName: string; text: string }>()(
+    'Exchanges as HAR 1.2 (all, or those named).',
+    Type.Object(
+      { ids: Type.Optional(Type.Array(ExchangeId, { maxItems: 5000 })) },
+      { additionalProperties: false },
+    ),
+  ),
+  'tpp.clearHistory': call<{ cleared: number }>()(
+    'Forgets the history.',
+    Type.Object({}, { additionalProperties: false }),
+  ),
+  'session.list': call<PsuSessionView[]>()(
+    'The PSU session of every target.',
+    Type.Object({}, { additionalProperties: false }),
+  ),
+  'session.reset': call<PsuSessionView>()(
+    'Starts a new TPP session (new TPP-Session-ID) and forgets the PSU identity.',
+    Type.Object({ targetId: TargetId }, { additionalProperties: false }),
+  ),
+  'session.update': call<PsuSessionView>()(
+    'Sets the PSU identity by hand (e.g. a PSU-Corporate-ID chosen from GET /v1/agreements, §1).',
+    Type.Object(
+      {
+        targetId: TargetId,
+        psuId: Type.Optional(Type.Union([Type.String({ format: 'uuid' }), Type.Null()])),
+        psuCorporateId: Type.Optional(
+          Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()]),
+        ),
+        context: Type.Optional(
+          Type.Union([Type.Literal('PRIVATE'), Type.Literal('CORPORATE'), Type.Null()]),
+        ),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+  'sca.begin': call<ScaAttemptView>()(
+    'Announces that the PSU opens an scaRedirect; the redirect back arrives as `sca.redirect`.',
+    Type.Object(
+      {
+        targetId: TargetId,
+        href: Type.String({ minLength: 1, maxLength: 4000 }),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+};
+
+export const tppEvents = {
+  'history.added': event<ExchangeView>('The client sent a request (composer, link, SCA polling).'),
+  'session.changed': event<PsuSessionView>('A PSU session changed (SCA completed, reset, edited).'),
+  'sca.redirect': event<ScaRedirectEvent>(
+    "The bank redirected the PSU's browser back to the workbench after SCA (§6.1, §6.2).",
+  ),
+};

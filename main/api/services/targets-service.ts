@@ -1,0 +1,227 @@
+/**
+ * Targets: the two embedded banks (where they run comes from the bank service) and the external
+ * banks the user adds, with the certificates and headers each one uses. Kept in `targets.json`.
+ */
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { Type, type Static } from '@sinclair/typebox';
+import { JsonFileStore } from '../../core/persistence/index.js';
+import { readCertificates } from '../../core/bank/trustStore.js';
+import { CallRefused } from '../dispatch.js';
+import type { EventHub } from '../events.js';
+import type { BankModeName, CallArgs } from '../contract.js';
+import {
+  EMBEDDED_TARGET_IDS,
+  TargetConfigSchema,
+  type TargetConfig,
+  type TargetView,
+  type TargetsView,
+} from '../contract/targets.js';
+import type { BankService } from './bank-service.js';
+import type { CertsService } from './certs-service.js';
+import { schemaParser, type StorageNotices } from './settings-service.js';
+
+const TargetsFileSchema = Type.Object(
+  { activeTargetId: Type.String({ minLength: 1 }), targets: Type.Array(TargetConfigSchema) },
+  { additionalProperties: false },
+);
+type TargetsFile = Static<typeof TargetsFileSchema>;
+
+const EMBEDDED_NAMES: Record<BankModeName, string> = {
+  sandbox: 'Embedded bank (sandbox)',
+  production: 'Embedded bank (production)',
+};
+
+function embeddedDefaults(mode: BankModeName): TargetConfig {
+  return {
+    id: EMBEDDED_TARGET_IDS[mode],
+    kind: 'embedded',
+    name: EMBEDDED_NAMES[mode],
+    mode,
+    defaultHeaders: {},
+  };
+}
+
+function withEmbedded(file: TargetsFile): TargetsFile {
+  // The embedded banks always exist, whatever an older or hand-edited file says.
+  const targets = file.targets.filter((t) => t.kind === 'external');
+  const stored = (mode: BankModeName) =>
+    file.targets.find((t) => t.id === EMBEDDED_TARGET_IDS[mode]) ?? embeddedDefaults(mode);
+  const embedded = (['sandbox', 'production'] as const).map((mode) => ({
+    ...stored(mode),
+    kind: 'embedded' as const,
+    name: EMBEDDED_NAMES[mode],
+    mode,
+  }));
+  const all = [...embedded, ...targets];
+  const activeTargetId = all.some((t) => t.id === file.activeTargetId)
+    ? file.activeTargetId
+    : EMBEDDED_TARGET_IDS.sandbox;
+  return { activeTargetId, targets: all };
+}
+
+export class TargetsService {
+  private readonly store: Promise<JsonFileStore<TargetsFile>>;
+
+  constructor(
+    dataDir: string | undefined,
+    notices: StorageNotices,
+    private readonly events: EventHub,
+    private readonly banks: BankService,
+    private readonly certs: CertsService,
+  ) {
+    const parse = schemaParser<TargetsFile>(TargetsFileSchema);
+    this.store = JsonFileStore.open<TargetsFile>({
+      ...(dataDir ? { path: join(dataDir, 'targets.json') } : {}),
+      what: 'targets',
+      defaults: () => withEmbedded({ activeTargetId: EMBEDDED_TARGET_IDS.sandbox, targets: [] }),
+      parse: (value) => withEmbedded(parse(value)),
+    }).then((store) => {
+      notices.add(store.notice);
+      return store;
+    });
+    // An embedded bank starting or stopping changes where its target is.
+    events.subscribe((name) => {
+      if (name === 'bank.status')
+        void this.list().then((view) => events.emit('targets.changed', view));
+    });
+  }
+
+  async list(): Promise<TargetsView> {
+    const file = (await this.store).get();
+    return { activeTargetId: file.activeTargetId, targets: file.targets.map((t) => this.view(t)) };
+  }
+
+  /** A target as the client needs it; refuses one that cannot be reached now. */
+  async resolve(id: string): Promise<TargetView & { baseUrl: string }> {
+    const config = (await this.store).get().targets.find((t) => t.id === id);
+    if (!config) throw new CallRefused(`There is no target '${id}'; choose one in Settings.`);
+    const target = this.view(config);
+    if (!target.baseUrl) {
+      throw new CallRefused(
+        `${target.name} is stopped: start it in the Bank view (or choose another target).`,
+      );
+    }
+    return { ...target, baseUrl: target.baseUrl };
+  }
+
+  private view(config: TargetConfig): TargetView {
+    if (config.kind === 'external') return { ...config };
+    const status = this.banks.status(config.mode);
+    return {
+      ...config,
+      running: status.running,
+      ...(status.url ? { baseUrl: status.url } : {}),
+    };
+  }
+
+  async save(input: CallArgs<'targets.save'>['target']): Promise<TargetsView> {
+    // Only a newly chosen certificate is checked: saving headers needs no unlocked keystore.
+    const before = input.id
+      ? (await this.store).get().targets.find((t) => t.id === input.id)
+      : undefined;
+    if (input.signingCertificate !== before?.signingCertificate) {
+      this.checkCertificate(input.signingCertificate, 'signing (QSealC)');
+    }
+    if (input.transportCertificate !== before?.transportCertificate) {
+      this.checkCertificate(input.transportCertificate, 'transport (QWAC)');
+    }
+    if (input.extraCaPem?.trim()) {
+      try {
+        readCertificates(input.extraCaPem);
+      } catch (error) {
+        throw new CallRefused(
+          `The extra CA is not a PEM certificate (${(error as Error).message}); paste the CA's PEM text.`,
+        );
+      }
+    }
+    const optional = {
+      ...(input.signingCertificate ? { signingCertificate: input.signingCertificate } : {}),
+      ...(input.transportCertificate ? { transportCertificate: input.transportCertificate } : {}),
+      ...(input.extraCaPem?.trim() ? { extraCaPem: input.extraCaPem } : {}),
+    };
+    return this.change((file) => {
+      const existing = input.id ? file.targets.find((t) => t.id === input.id) : undefined;
+      if (input.id && !existing) throw new CallRefused(`There is no target '${input.id}'.`);
+      if (existing?.kind === 'embedded') {
+        const next: TargetConfig = {
+          id: existing.id,
+          kind: 'embedded',
+          name: existing.name,
+          mode: existing.mode,
+          defaultHeaders: input.defaultHeaders,
+          ...optional,
+        };
+        return { ...file, targets: file.targets.map((t) => (t.id === existing.id ? next : t)) };
+      }
+      if (!input.baseUrl) throw new CallRefused('An external target needs its base URL.');
+      try {
+        new URL(input.baseUrl);
+      } catch {
+        throw new CallRefused(
+          `'${input.baseUrl}' is not a URL; write e.g. https://api.bank.example`,
+        );
+      }
+      const next: TargetConfig = {
+        id: existing?.id ?? `target-${randomUUID()}`,
+        kind: 'external',
+        name: input.name,
+        mode: input.mode,
+        baseUrl: input.baseUrl.replace(/\/+$/, ''),
+        defaultHeaders: input.defaultHeaders,
+        ...optional,
+      };
+      return {
+        ...file,
+        targets: existing
+          ? file.targets.map((t) => (t.id === existing.id ? next : t))
+          : [...file.targets, next],
+      };
+    });
+  }
+
+  remove(id: string): Promise<TargetsView> {
+    return this.change((file) => {
+      const target = file.targets.find((t) => t.id === id);
+      if (!target) throw new CallRefused(`There is no target '${id}'.`);
+      if (target.kind === 'embedded') {
+        throw new CallRefused('The embedded banks cannot be removed; stop them in the Bank view.');
+      }
+      return { ...file, targets: file.targets.filter((t) => t.id !== id) };
+    });
+  }
+
+  setActive(id: string): Promise<TargetsView> {
+    return this.change((file) => {
+      if (!file.targets.some((t) => t.id === id))
+        throw new CallRefused(`There is no target '${id}'.`);
+      return { ...file, activeTargetId: id };
+    });
+  }
+
+  private checkCertificate(handle: string | undefined, role: string): void {
+    if (!handle) return;
+    const entry = this.certs.describe(handle);
+    if (!entry.hasPrivateKey) {
+      throw new CallRefused(
+        `'${entry.label}' has no private key, so it cannot be the ${role} certificate.`,
+      );
+    }
+  }
+
+  private async change(apply: (file: TargetsFile) => TargetsFile): Promise<TargetsView> {
+    const store = await this.store;
+    try {
+      await store.update((file) => withEmbedded(apply(file)));
+    } catch (error) {
+      if (error instanceof CallRefused) throw error;
+      throw new CallRefused(
+        `The targets were not saved (${(error as Error).message}); nothing changed. ` +
+          'Check that the workbench may write to its data folder.',
+      );
+    }
+    const view = await this.list();
+    this.events.emit('targets.changed', view);
+    return view;
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * The calls of the workbench's user-facing areas — keystore and certificates, targets, the signing
+ * client (composer, history, PSU sessions, SCA), saved collections and settings — as one slice of
+ * the contract's implementation, so the composition root adds them with one spread.
+ */
+import type { Implementation } from '../dispatch.js';
+import type { CertsService } from './certs-service.js';
+import type { CollectionsService } from './collections-service.js';
+import { editorSchemas, endpointCatalogue } from './endpoint-catalogue.js';
+import type { SettingsService } from './settings-service.js';
+import type { TargetsService } from './targets-service.js';
+import type { TppService } from './tpp-service.js';
+import type { Clock } from '../../core/clock.js';
+
+export interface WorkbenchAreas {
+  certs: CertsService;
+  targets: TargetsService;
+  tpp: TppService;
+  collections: CollectionsService;
+  settings: SettingsService;
+  clock: Clock;
+}
+
+type AreaCall =
+  | `keystore.${string}`
+  | `certs.${string}`
+  | `targets.${string}`
+  | `tpp.${string}`
+  | `spec.${string}`
+  | `session.${string}`
+  | `sca.${string}`
+  | `collections.${string}`
+  | `settings.${string}`;
+
+export type WorkbenchCalls = Pick<Implementation, Extract<keyof Implementation, AreaCall>>;
+
+export function workbenchCalls(areas: WorkbenchAreas): WorkbenchCalls {
+  const { certs, targets, tpp, collections, settings } = areas;
+  // Calls wait until a preset keystore (host seal, environment passphrase) has opened.
+  const withKeystore =
+    <A, R>(run: (args: A) => R | Promise<R>) =>
+    async (args: A): Promise<R> => {
+      await certs.ready;
+      return run(args);
+    };
+  return {
+    'keystore.status': withKeystore(() => certs.status()),
+    'keystore.unlock': withKeystore(({ passphrase }) => certs.unlock(passphrase)),
+    'certs.list': withKeystore(() => certs.list()),
+    'certs.describe': withKeystore(({ handle }) => certs.describe(handle)),
+    'certs.createCa': withKeystore((args) => certs.createCa(args)),
+    'certs.issue': withKeystore((args) => certs.issue(args)),
+    'certs.import': withKeystore((args) => certs.import(args)),
+    'certs.rename': withKeystore(({ handle, label }) => certs.rename(handle, label)),
+    'certs.remove': withKeystore(({ handle }) => certs.remove(handle)),
+    'certs.exportCertificate': withKeystore(({ handle, format, includeChain }) =>
+      certs.exportCertificate(handle, format, includeChain),
+    ),
+    'certs.exportPrivateKey': withKeystore(({ handle, format, passphrase }) =>
+      certs.exportPrivateKey(handle, format, passphrase),
+    ),
+    'certs.registerInBank': withKeystore(({ handle }) => certs.registerInBank(handle)),
+
+    'targets.list': () => targets.list(),
+    'targets.save': withKeystore(({ target }) => targets.save(target)),
+    'targets.remove': ({ id }) => targets.remove(id),
+    'targets.setActive': ({ id }) => targets.setActive(id),
+
+    'tpp.endpoints': () => endpointCatalogue(undefined, areas.clock.now()),
+    'spec.schemas': () => editorSchemas(),
+    'tpp.preview': withKeystore(({ targetId, request, label }) =>
+      tpp.preview(targetId, request, label),
+    ),
+    'tpp.send': withKeystore(({ targetId, request, label }) => tpp.send(targetId, request, label)),
+    'tpp.follow': withKeystore(({ exchangeId, relation, record }) =>
+      tpp.follow(exchangeId, relation, record),
+    ),
+    'tpp.history': ({ text }) => tpp.history(text),
+    'tpp.exportHar': ({ ids }) => tpp.exportHar(ids),
+    'tpp.clearHistory': () => tpp.clearHistory(),
+    'session.list': () => tpp.sessionList(),
+    'session.reset': ({ targetId }) => tpp.resetSession(targetId),
+    'session.update': (args) => tpp.updateSession(args),
+    'sca.begin': (args) => tpp.beginSca(args),
+
+    'collections.list': () => collections.list(),
+    'collections.saveRequest': (args) => collections.saveRequest(args),
+    'collections.removeRequest': ({ collection, id }) => collections.removeRequest(collection, id),
+    'collections.remove': ({ collection }) => collections.remove(collection),
+
+    'settings.get': () => settings.view(),
+    'settings.update': (patch) => settings.update(patch),
+  };
+}

@@ -1,0 +1,3 @@
+/** Files the hosts keep for the user: atomic JSON documents and where they live. */
+export * from './data-dir.js';
+export * from './json-file-store.js';

@@ -1,0 +1,47 @@
+/**
+ * Main's events feed the stores in one place, so every view shows the same live state: bank
+ * status and clock, the bank's request log, the client's history, PSU sessions and SCA redirects,
+ * targets, settings, keystore, saved collections, and the suite runner's runs.
+ */
+import { api } from '../api';
+import { useBankStore } from '../features/bank/store';
+import { useCertificatesStore } from '../features/certificates/store';
+import { useComposerStore } from '../features/composer/store';
+import { useHistoryStore } from '../features/history/store';
+import { useRunnerStore } from '../features/runner/store';
+import { useScaStore } from '../features/sca/store';
+import { useSessionStore } from '../features/session/store';
+import { useSettingsStore } from '../features/settings/store';
+import { useTargetsStore } from '../features/targets/store';
+
+export function connectLiveEvents(): () => void {
+  const offs = [
+    api.on('bank.status', (s) => useBankStore.getState().receivedStatus(s)),
+    api.on('clock.changed', (c) => useBankStore.getState().receivedClock(c)),
+    api.on('bank.exchange', (e) => useBankStore.getState().receivedExchanges([e])),
+    api.on('history.added', (e) => useHistoryStore.getState().received(e)),
+    api.on('session.changed', (s) => useSessionStore.getState().received(s)),
+    api.on('sca.redirect', (e) => useScaStore.getState().received(e)),
+    api.on('targets.changed', (v) => useTargetsStore.getState().received(v)),
+    api.on('settings.changed', (v) => useSettingsStore.getState().received(v)),
+    api.on('certs.changed', (e) => useCertificatesStore.getState().receivedEntries(e)),
+    api.on('keystore.changed', (s) => useCertificatesStore.getState().receivedStatus(s)),
+    api.on('certs.progress', (p) => useCertificatesStore.getState().receivedProgress(p)),
+    api.on('collections.changed', (c) => useComposerStore.getState().receivedCollections(c)),
+    // Batched again in the store: a run's events reach the view a few times a second.
+    api.on('runner.event', (e) => useRunnerStore.getState().receivedEvent(e)),
+    api.on('runner.finished', (s) => useRunnerStore.getState().receivedFinished(s)),
+  ];
+  return () => offs.forEach((off) => off());
+}
+
+/** What every view needs from the start (status bar, target picker, theme). */
+export async function loadShared(): Promise<void> {
+  await Promise.all([
+    useSettingsStore.getState().load(),
+    useTargetsStore.getState().load(),
+    useBankStore.getState().load(),
+    useSessionStore.getState().load(),
+    useCertificatesStore.getState().loadStatus(),
+  ]);
+}

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { useNow } from '../../../app/use-now';
+import { CLOCK_JUMPS, bankNow } from '../../../lib/bank-clock';
+import { formatInstant } from '../../../lib/format';
+import { useBankStore } from '../store';
+
+/** The virtual bank clock both banks share (§3.4 hour, §5.3.7 90/180 days): jump, set, freeze. */
+export function ClockControls() {
+  const { clock, clockAction, busy } = useBankStore();
+  const now = useNow(1000);
+  const [when, setWhen] = useState('');
+  if (!clock) return null;
+  const time = bankNow(clock, now);
+  return (
+    <div className="card clock" data-testid="bank-clock">
+      <h3>Bank clock</h3>
+      <p className="clock-now">
+        <span data-testid="bank-clock-now">{formatInstant(time)}</span>{' '}
+        {clock.view.frozen && <span className="badge badge-warn">frozen</span>}
+        {clock.view.offsetMs !== 0 && !clock.view.frozen && (
+          <span className="muted">
+            {' '}
+            ({Math.round(clock.view.offsetMs / 3_600_000)} h from real time)
+          </span>
+        )}
+      </p>
+      <div className="actions">
+        {CLOCK_JUMPS.map((jump) => (
+          <button
+            key={jump.label}
+            type="button"
+            disabled={!!busy}
+            data-testid={`clock-${jump.label.replace(/[^a-z0-9]+/gi, '')}`}
+            onClick={() => void clockAction('advance', jump.ms)}
+          >
+            {jump.label}
+          </button>
+        ))}
+        {clock.view.frozen ? (
+          <button type="button" disabled={!!busy} onClick={() => void clockAction('resume')}>
+            Resume
+          </button>
+        ) : (
+          <button type="button" disabled={!!busy} onClick={() => void clockAction('freeze')}>
+            Freeze
+          </button>
+        )}
+      </div>
+      <form
+        className="actions"
+        onSubmit={(event) => {
+          event.preventDefault();
+          // datetime-local has no zone: the bank clock is shown and set in UTC.
+          if (when) void clockAction('set', new Date(`${when}:00Z`).toISOString());
+        }}
+      >
+        <label className="inline-field">
+          <span>Set to (UTC)</span>
+          <input
+            type="datetime-local"
+            value={when}
+            onChange={(e) => setWhen(e.target.value)}
+            required
+          />
+        </label>
+        <button type="submit" disabled={!!busy || !when}>
+          Set
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+/** The bank console's request-log filters, and the generic tables of a state snapshot. Pure. */
+import type { BankExchangeView, BankModeName } from '../../../../main/api/contract';
+import { statusClassOf, type StatusClass } from '../../lib/format';
+
+export interface LogFilter {
+  mode: BankModeName | 'all';
+  statusClass: StatusClass | 'all';
+  /** Matched against the request target (path and query), case-insensitively. */
+  pathText: string;
+  rejectedOnly: boolean;
+}
+
+export const NO_FILTER: LogFilter = {
+  mode: 'all',
+  statusClass: 'all',
+  pathText: '',
+  rejectedOnly: false,
+};
+
+export function filterLog(entries: readonly BankExchangeView[], filter: LogFilter) {
+  const text = filter.pathText.trim().toLowerCase();
+  return entries.filter(
+    (entry) =>
+      (filter.mode === 'all' || entry.mode === filter.mode) &&
+      (filter.statusClass === 'all' ||
+        statusClassOf(entry.response.status) === filter.statusClass) &&
+      (!text || entry.request.target.toLowerCase().includes(text)) &&
+      (!filter.rejectedOnly || entry.rejectedBy !== undefined),
+  );
+}
+
+/** Keeps the newest `limit` entries, one per (mode, id): the log of both banks, merged. */
+export function mergeLog(
+  current: readonly BankExchangeView[],
+  incoming: readonly BankExchangeView[],
+  limit = 1000,
+): BankExchangeView[] {
+  const seen = new Set(current.map((e) => `${e.mode}:${e.id}`));
+  const merged = [...current];
+  for (const entry of incoming) {
+    const key = `${entry.mode}:${entry.id}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      merged.push(entry);
+    }
+  }
+  merged.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
+  return merged.slice(-limit);
+}
+
+export interface StateTable {
+  name: string;
+  columns: string[];
+  rows: Record<string, string>[];
+}
+
+function cell(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * The bank state as tables: every array in the snapshot's `state` becomes a table whose columns are
+ * the union of its records' top-level fields (nested values shown as JSON). Generic on purpose: the
+ * domain grows (consents, sessions, payments…) without this view changing.
+ */
+export function stateTables(snapshot: unknown): StateTable[] {
+  const state = (snapshot as { state?: unknown } | null)?.state;
+  if (typeof state !== 'object' || state === null) return [];
+  const tables: StateTable[] = [];
+  for (const [name, value] of Object.entries(state)) {
+    if (!Array.isArray(value)) continue;
+    const columns: string[] = [];
+    for (const record of value) {
+      if (typeof record !== 'object' || record === null) continue;
+      for (const key of Object.keys(record)) if (!columns.includes(key)) columns.push(key);
+    }
+    const rows = value.map((record) =>
+      typeof record === 'object' && record !== null
+        ? Object.fromEntries(columns.map((c) => [c, cell((record as Record<string, unknown>)[c])]))
+        : { value: cell(record) },
+    );
+    tables.push({ name, columns: columns.length ? columns : ['value'], rows });
+  }
+  return tables;
+}
+
+/** "cardAccounts" → "Card accounts". */
+export function tableTitle(name: string): string {
+  const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,210 @@
+/**
+ * The embedded banks as the console shows them: status of both modes, the shared bank clock, the
+ * live request log (both modes merged), state snapshots for the tables, registry and trust store.
+ */
+import { create } from 'zustand';
+import type {
+  BankExchangeView,
+  BankModeName,
+  BankStatusView,
+  ClockView,
+  RegistryEntryView,
+  TrustAnchorView,
+} from '../../../../main/api/contract';
+import { api } from '../../api';
+import type { ClockReading } from '../../lib/bank-clock';
+import { NO_FILTER, mergeLog, type LogFilter } from './log-filter';
+
+const MODES: BankModeName[] = ['sandbox', 'production'];
+
+interface BankState {
+  status: Partial<Record<BankModeName, BankStatusView>>;
+  clock?: ClockReading;
+  log: BankExchangeView[];
+  filter: LogFilter;
+  selectedExchange?: string;
+  snapshots: Partial<Record<BankModeName, unknown>>;
+  registry: Partial<Record<BankModeName, RegistryEntryView[]>>;
+  trustAnchors: Partial<Record<BankModeName, TrustAnchorView[]>>;
+  busy?: string;
+  done?: string;
+  error?: unknown;
+  load(): Promise<void>;
+  start(mode: BankModeName, port?: number): Promise<void>;
+  stop(mode: BankModeName): Promise<void>;
+  reset(mode: BankModeName): Promise<void>;
+  exportSnapshot(mode: BankModeName): Promise<unknown>;
+  importSnapshot(mode: BankModeName, snapshot: unknown): Promise<void>;
+  refreshSnapshot(mode: BankModeName): Promise<void>;
+  clockAction(
+    action: 'advance' | 'set' | 'freeze' | 'resume',
+    value?: number | string,
+  ): Promise<void>;
+  setFilter(filter: Partial<LogFilter>): void;
+  selectExchange(id: string | undefined): void;
+  loadRegistry(mode: BankModeName): Promise<void>;
+  putRegistry(mode: BankModeName, entry: RegistryEntryView): Promise<boolean>;
+  removeRegistry(mode: BankModeName, organizationIdentifier: string): Promise<void>;
+  addTrustAnchor(mode: BankModeName, pem: string): Promise<boolean>;
+  removeTrustAnchor(mode: BankModeName, fingerprint256: string): Promise<void>;
+  receivedStatus(status: BankStatusView): void;
+  receivedClock(view: ClockView): void;
+  receivedExchanges(exchanges: BankExchangeView[]): void;
+}
+
+export const useBankStore = create<BankState>((set, get) => {
+  async function run<T>(name: string, action: () => Promise<T>, done?: (r: T) => string) {
+    set({ busy: name, error: undefined, done: undefined });
+    try {
+      const result = await action();
+      set({ busy: undefined, ...(done ? { done: done(result) } : {}) });
+      return { ok: true as const, result };
+    } catch (error) {
+      set({ busy: undefined, error });
+      return { ok: false as const };
+    }
+  }
+  const statusChanged = (status: BankStatusView) =>
+    set((state) => ({ status: { ...state.status, [status.mode]: status } }));
+  const clockRead = (view: ClockView) => set({ clock: { view, receivedAt: Date.now() } });
+
+  return {
+    status: {},
+    log: [],
+    filter: NO_FILTER,
+    snapshots: {},
+    registry: {},
+    trustAnchors: {},
+    async load() {
+      try {
+        const [statuses, clock, ...logs] = await Promise.all([
+          api.call('bank.status', {}),
+          api.call('clock.get', {}),
+          ...MODES.map((mode) => api.call('bank.requestLog', { mode, limit: 500 })),
+        ]);
+        set({
+          status: Object.fromEntries(statuses.map((s) => [s.mode, s])),
+          clock: { view: clock, receivedAt: Date.now() },
+          log: mergeLog([], logs.flat()),
+          error: undefined,
+        });
+      } catch (error) {
+        set({ error });
+      }
+    },
+    async start(mode, port) {
+      const outcome = await run(
+        `Starting the ${mode} bank`,
+        () => api.call('bank.start', { mode, ...(port !== undefined ? { port } : {}) }),
+        (s) => `The ${mode} bank runs at ${s.url}.`,
+      );
+      if (outcome.ok) statusChanged(outcome.result);
+    },
+    async stop(mode) {
+      const outcome = await run(
+        `Stopping the ${mode} bank`,
+        () => api.call('bank.stop', { mode }),
+        () => `The ${mode} bank stopped; its state is kept.`,
+      );
+      if (outcome.ok) statusChanged(outcome.result);
+    },
+    async reset(mode) {
+      await run(
+        `Resetting the ${mode} bank`,
+        () => api.call('bank.reset', { mode }),
+        () => `The ${mode} bank is back to its initial state.`,
+      );
+      await get().refreshSnapshot(mode);
+    },
+    async exportSnapshot(mode) {
+      const outcome = await run(`Exporting the ${mode} snapshot`, () =>
+        api.call('bank.exportSnapshot', { mode }),
+      );
+      return outcome.ok ? outcome.result.snapshot : undefined;
+    },
+    async importSnapshot(mode, snapshot) {
+      await run(
+        `Importing the ${mode} snapshot`,
+        () => api.call('bank.importSnapshot', { mode, snapshot }),
+        () => `The ${mode} bank state was replaced by the snapshot.`,
+      );
+      await get().refreshSnapshot(mode);
+    },
+    async refreshSnapshot(mode) {
+      try {
+        const { snapshot } = await api.call('bank.exportSnapshot', { mode });
+        set((state) => ({ snapshots: { ...state.snapshots, [mode]: snapshot } }));
+      } catch (error) {
+        set({ error });
+      }
+    },
+    async clockAction(action, value) {
+      const outcome = await run('Changing the bank clock', () => {
+        switch (action) {
+          case 'advance':
+            return api.call('clock.advance', { ms: Number(value) });
+          case 'set':
+            return api.call('clock.set', { now: String(value) });
+          case 'freeze':
+            return api.call('clock.freeze', {});
+          case 'resume':
+            return api.call('clock.resume', {});
+        }
+      });
+      if (outcome.ok) clockRead(outcome.result);
+    },
+    setFilter: (filter) => set((state) => ({ filter: { ...state.filter, ...filter } })),
+    selectExchange: (id) => set({ selectedExchange: id }),
+    async loadRegistry(mode) {
+      try {
+        const [registry, anchors] = await Promise.all([
+          api.call('registry.list', { mode }),
+          api.call('trustStore.list', { mode }),
+        ]);
+        set((state) => ({
+          registry: { ...state.registry, [mode]: registry },
+          trustAnchors: { ...state.trustAnchors, [mode]: anchors },
+        }));
+      } catch (error) {
+        set({ error });
+      }
+    },
+    async putRegistry(mode, entry) {
+      const outcome = await run(
+        'Registering the TPP',
+        () => api.call('registry.put', { mode, entry }),
+        () => `Registered ${entry.organizationIdentifier}.`,
+      );
+      if (outcome.ok) set((s) => ({ registry: { ...s.registry, [mode]: outcome.result } }));
+      return outcome.ok;
+    },
+    async removeRegistry(mode, organizationIdentifier) {
+      const outcome = await run(
+        'Removing the TPP',
+        () => api.call('registry.remove', { mode, organizationIdentifier }),
+        () => `Removed ${organizationIdentifier}.`,
+      );
+      if (outcome.ok) set((s) => ({ registry: { ...s.registry, [mode]: outcome.result } }));
+    },
+    async addTrustAnchor(mode, pem) {
+      const outcome = await run(
+        'Trusting the CA',
+        () => api.call('trustStore.add', { mode, pem }),
+        () => 'The CA is trusted.',
+      );
+      if (outcome.ok) set((s) => ({ trustAnchors: { ...s.trustAnchors, [mode]: outcome.result } }));
+      return outcome.ok;
+    },
+    async removeTrustAnchor(mode, fingerprint256) {
+      const outcome = await run(
+        'Removing the CA',
+        () => api.call('trustStore.remove', { mode, fingerprint256 }),
+        () => 'The CA is no longer trusted.',
+      );
+      if (outcome.ok) set((s) => ({ trustAnchors: { ...s.trustAnchors, [mode]: outcome.result } }));
+    },
+    receivedStatus: statusChanged,
+    receivedClock: clockRead,
+    receivedExchanges: (exchanges) => set((state) => ({ log: mergeLog(state.log, exchanges) })),
+  };
+});

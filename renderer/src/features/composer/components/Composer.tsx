@@ -1,0 +1,247 @@
+import { useEffect, useMemo, useState } from 'react';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { jsonParseError } from '../../../lib/format';
+import { linksOf } from '../../../lib/links';
+import { pathParameterNames } from '../../../lib/path-template';
+import { useBankStore } from '../../bank/store';
+import { ScaPanel } from '../../sca/components/ScaPanel';
+import { useScaStore } from '../../sca/store';
+import { useSettings } from '../../settings/store';
+import { useActiveTarget } from '../../targets/store';
+import { METHODS, draftProblems, type RequestDraft } from '../request-model';
+import { useComposerStore } from '../store';
+import { BodyEditor, type SchemaProblem } from './BodyEditor';
+import { CollectionsPanel } from './CollectionsPanel';
+import { EndpointPicker } from './EndpointPicker';
+import { PreparedRequest } from './PreparedRequest';
+import { ResponseView } from './ResponseView';
+import { RowsTable } from './RowsTable';
+import { TargetPicker } from './TargetPicker';
+
+const PREVIEW_DELAY_MS = 350;
+
+export function Composer() {
+  const store = useComposerStore();
+  const { draft, catalogue, schemas, preview, previewError, response, sending, error, notice } =
+    store;
+  const settings = useSettings();
+  const target = useActiveTarget();
+  const beginSca = useScaStore((s) => s.begin);
+  const startBank = useBankStore((s) => s.start);
+  const bankBusy = useBankStore((s) => s.busy);
+  const bankError = useBankStore((s) => s.error);
+  const [problems, setProblems] = useState<SchemaProblem[]>([]);
+  const reachable = target !== undefined && (target.kind === 'external' || target.running === true);
+  const endpoint = catalogue?.endpoints.find((e) => e.operationId === draft.operationId);
+  const parseError = jsonParseError(draft.body);
+  const blockers = draftProblems(draft);
+
+  useEffect(() => {
+    if (!catalogue) void store.loadCatalogue();
+    void store.loadCollections();
+    // Once per visit; the store keeps the draft between visits.
+  }, []);
+
+  // The preview follows the draft and the target (debounced: main signs each one).
+  const previewKey = useMemo(
+    () => JSON.stringify([draft, target?.id, target?.baseUrl, target?.signingCertificate]),
+    [draft, target?.id, target?.baseUrl, target?.signingCertificate],
+  );
+  useEffect(() => {
+    if (!target || !reachable || blockers.length > 0) return;
+    const timer = setTimeout(() => void store.refreshPreview(target.id), PREVIEW_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [previewKey, reachable]);
+
+  const canSend = target !== undefined && reachable && blockers.length === 0 && !sending;
+  const send = () => {
+    if (canSend) void store.send(target.id);
+  };
+
+  // Ctrl/Cmd+Enter anywhere in the composer (the body editor registers its own command).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        send();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  const set = (change: Partial<RequestDraft>) => store.setDraft(change);
+
+  return (
+    <section className="composer" aria-labelledby="composer-title">
+      <header className="view-header">
+        <h1 id="composer-title">Composer</h1>
+        <TargetPicker />
+      </header>
+      <EndpointPicker />
+      <div className="composer-grid">
+        <div className="request-pane">
+          <form
+            className="request-line-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              send();
+            }}
+          >
+            <label className="visually-hidden" htmlFor="request-method">
+              Method
+            </label>
+            <select
+              id="request-method"
+              data-testid="request-method"
+              value={draft.method}
+              onChange={(event) => set({ method: event.target.value as RequestDraft['method'] })}
+            >
+              {METHODS.map((m) => (
+                <option key={m}>{m}</option>
+              ))}
+            </select>
+            <label className="visually-hidden" htmlFor="request-path">
+              Path
+            </label>
+            <input
+              id="request-path"
+              className="path"
+              data-testid="request-path"
+              value={draft.pathTemplate}
+              onChange={(event) => {
+                const pathTemplate = event.target.value;
+                const names = pathParameterNames(pathTemplate);
+                set({
+                  pathTemplate,
+                  pathParams: Object.fromEntries(names.map((n) => [n, draft.pathParams[n] ?? ''])),
+                });
+              }}
+            />
+            <button
+              type="submit"
+              className="primary"
+              data-testid="send"
+              disabled={!canSend}
+              aria-keyshortcuts="Control+Enter Meta+Enter"
+            >
+              {sending ? 'Sending…' : 'Send'}
+            </button>
+          </form>
+          {!reachable && target && (
+            <p className="warn" data-testid="target-stopped">
+              {target.name} is stopped.{' '}
+              <button
+                type="button"
+                data-testid="target-start"
+                disabled={!!bankBusy}
+                onClick={() => void startBank(target.mode)}
+              >
+                Start it
+              </button>
+            </p>
+          )}
+          {!reachable && <ErrorNotice error={bankError} doing="Starting the bank" />}
+          {blockers.length > 0 && (
+            <ul className="warn" data-testid="draft-problems">
+              {blockers.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          )}
+          {Object.keys(draft.pathParams).length > 0 && (
+            <fieldset className="path-params">
+              <legend>Path parameters</legend>
+              {Object.entries(draft.pathParams).map(([name, value]) => (
+                <label key={name} className="inline-field">
+                  <span>{name}</span>
+                  <input
+                    value={value}
+                    data-testid={`path-param-${name}`}
+                    onChange={(event) => store.setPathParam(name, event.target.value)}
+                  />
+                </label>
+              ))}
+            </fieldset>
+          )}
+          <RowsTable
+            list="query"
+            title="Query parameters"
+            suggestions={endpoint?.query.map((q) => q.name)}
+          />
+          <RowsTable
+            list="headers"
+            title="Headers"
+            suggestions={endpoint ? [...endpoint.requiredHeaders, ...endpoint.optionalHeaders] : []}
+          />
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={draft.sign}
+              data-testid="sign-request"
+              onChange={(event) => set({ sign: event.target.checked })}
+            />
+            Sign the request (§5.2)
+          </label>
+          <label className="field-label" htmlFor="request-body">
+            Request body (JSON)
+            {endpoint?.bodySchemaId && ` — checked against ${schemaName(endpoint.bodySchemaId)}`}
+            {endpoint?.body === 'ignored' && ' — the bank ignores it'}
+            {(draft.method === 'GET' || draft.method === 'DELETE') &&
+              ` — a ${draft.method} request is sent without a body`}
+          </label>
+          <BodyEditor
+            value={draft.body}
+            onChange={(body) => set({ body })}
+            schemas={schemas}
+            schemaId={endpoint?.bodySchemaId}
+            theme={settings.theme}
+            onSubmit={send}
+            onProblems={setProblems}
+          />
+          <p data-testid="body-status" className={parseError ? 'error' : 'ok'} aria-live="polite">
+            {parseError ? `Not valid JSON: ${parseError}` : 'Valid JSON'}
+          </p>
+          {!parseError && problems.length > 0 && (
+            <ul className="error schema-problems" data-testid="body-problems" aria-live="polite">
+              {problems.map((p, index) => (
+                <li key={index}>
+                  Line {p.line}: {p.message}
+                </li>
+              ))}
+            </ul>
+          )}
+          <PreparedRequest preview={preview} error={previewError} reachable={reachable} />
+        </div>
+        <div className="response-pane">
+          <p role="status" aria-live="polite" className="muted" data-testid="composer-notice">
+            {notice ?? ''}
+          </p>
+          <ErrorNotice error={error} doing="The request" testId="composer-error" />
+          {response ? (
+            <ResponseView
+              exchange={response}
+              busy={sending}
+              onFollow={(relation) => void store.follow(relation)}
+              onOpenSca={(href) => {
+                // The step view polls the authorisation when the answer links its scaStatus.
+                const hasStatus = linksOf(response.response?.json).some(
+                  (link) => link.relation === 'scaStatus',
+                );
+                void beginSca(response.targetId, href, hasStatus ? response.id : undefined);
+              }}
+            />
+          ) : (
+            <p className="muted">Send a request to see the answer here (Ctrl/⌘ + Enter).</p>
+          )}
+          <ScaPanel />
+        </div>
+      </div>
+      <CollectionsPanel />
+    </section>
+  );
+}
+
+function schemaName(id: string): string {
+  return id.replace(/^.*\//, '').replace(/\.json$/, '');
+}

@@ -1,0 +1,210 @@
+/**
+ * The request being composed, as plain data, and how it becomes the contract's ComposedRequest.
+ * Choosing a catalogue endpoint fills the draft from the endpoint's definition and the settings;
+ * everything here is pure so it is tested without a page.
+ */
+import type {
+  CallArgs,
+  EndpointCatalogueView,
+  EndpointView,
+  ExchangeView,
+  HttpMethod,
+  WorkbenchSettings,
+} from '../../../../main/api/contract';
+import { fillPath, pathParameterNames } from '../../lib/path-template';
+
+export type ComposedRequest = CallArgs<'tpp.send'>['request'];
+
+export interface Row {
+  id: string;
+  name: string;
+  value: string;
+  enabled: boolean;
+  /** Why the row is there, shown as a hint ("required by the endpoint", "from Settings"). */
+  note?: string;
+}
+
+export interface RequestDraft {
+  operationId?: string;
+  method: HttpMethod;
+  /** With `{name}` placeholders that `pathParams` fill. */
+  pathTemplate: string;
+  pathParams: Record<string, string>;
+  query: Row[];
+  headers: Row[];
+  body: string;
+  sign: boolean;
+}
+
+export const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
+
+let rowCounter = 0;
+export function row(name = '', value = '', enabled = true, note?: string): Row {
+  rowCounter += 1;
+  return { id: `row-${rowCounter}`, name, value, enabled, ...(note ? { note } : {}) };
+}
+
+export function emptyDraft(): RequestDraft {
+  return {
+    method: 'POST',
+    pathTemplate: '/v1/consents',
+    pathParams: {},
+    query: [],
+    headers: [],
+    body: '{\n}\n',
+    sign: true,
+  };
+}
+
+function sameName(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
+/** The value the composer proposes for a header the endpoint lists, if it knows one. */
+function proposedHeaderValue(
+  name: string,
+  endpoint: EndpointView,
+  settings: WorkbenchSettings,
+): string | undefined {
+  const key = name.toLowerCase();
+  if (key === 'x-accept-fix') return endpoint.acceptFix.value ?? settings.defaultAcceptFix;
+  if (key === 'psu-ip-address') return settings.defaultPsuIpAddress || undefined;
+  if (key === 'content-type') return 'application/json';
+  return undefined;
+}
+
+/**
+ * A draft for an endpoint: method, path with its parameters, required query parameters (enum ones
+ * set to their first value), the required headers the client does not add itself (generated and
+ * PSU-session headers are shown in the preview instead), PSU-IP-Address where the endpoint takes it
+ * and a default is set (§8), and the example body.
+ */
+export function draftFromEndpoint(
+  endpoint: EndpointView,
+  catalogue: Pick<EndpointCatalogueView, 'automaticHeaders'>,
+  settings: WorkbenchSettings,
+): RequestDraft {
+  const automatic = [
+    ...catalogue.automaticHeaders.generated,
+    ...catalogue.automaticHeaders.session,
+  ];
+  const headers: Row[] = [];
+  for (const name of endpoint.requiredHeaders) {
+    if (automatic.some((a) => sameName(a, name))) continue;
+    headers.push(row(name, proposedHeaderValue(name, endpoint, settings) ?? '', true, 'required'));
+  }
+  if (
+    endpoint.body !== 'none' &&
+    !headers.some((h) => sameName(h.name, 'Content-Type')) &&
+    endpoint.optionalHeaders.some((h) => sameName(h, 'Content-Type'))
+  ) {
+    headers.push(row('Content-Type', 'application/json', true, 'body type'));
+  }
+  const ip = settings.defaultPsuIpAddress;
+  if (
+    ip &&
+    !headers.some((h) => sameName(h.name, 'PSU-IP-Address')) &&
+    endpoint.optionalHeaders.some((h) => sameName(h, 'PSU-IP-Address'))
+  ) {
+    headers.push(row('PSU-IP-Address', ip, true, 'from Settings (§8)'));
+  }
+  return {
+    operationId: endpoint.operationId,
+    method: endpoint.method,
+    pathTemplate: endpoint.pathTemplate,
+    pathParams: Object.fromEntries(pathParameterNames(endpoint.pathTemplate).map((n) => [n, ''])),
+    query: endpoint.query.map((parameter) =>
+      row(
+        parameter.name,
+        parameter.required && parameter.enum?.length ? parameter.enum[0]! : '',
+        parameter.required,
+        parameter.required ? 'required' : 'optional',
+      ),
+    ),
+    headers,
+    body: endpoint.exampleBody ?? '',
+    sign: true,
+  };
+}
+
+/** Methods whose requests carry no body here. */
+function sendsBody(method: HttpMethod, body: string): boolean {
+  return body.trim() !== '' && method !== 'GET' && method !== 'DELETE';
+}
+
+export function composedRequest(draft: RequestDraft): ComposedRequest {
+  const query = Object.fromEntries(
+    draft.query.filter((r) => r.enabled && r.name.trim()).map((r) => [r.name.trim(), r.value]),
+  );
+  const headers = Object.fromEntries(
+    draft.headers.filter((r) => r.enabled && r.name.trim()).map((r) => [r.name.trim(), r.value]),
+  );
+  return {
+    method: draft.method,
+    path: fillPath(draft.pathTemplate.trim() || '/', draft.pathParams),
+    ...(Object.keys(query).length ? { query } : {}),
+    ...(Object.keys(headers).length ? { headers } : {}),
+    ...(sendsBody(draft.method, draft.body) ? { body: draft.body } : {}),
+    sign: draft.sign,
+  };
+}
+
+/** What stops a draft from being sent, in words; empty when it can go. */
+export function draftProblems(draft: RequestDraft): string[] {
+  const problems: string[] = [];
+  const path = draft.pathTemplate.trim();
+  if (!/^(\/|https?:\/\/)/.test(path)) problems.push('The path must start with / (or be a URL).');
+  for (const name of pathParameterNames(draft.pathTemplate)) {
+    if (!draft.pathParams[name]) problems.push(`Fill in the path parameter {${name}}.`);
+  }
+  for (const header of draft.headers.filter((h) => h.enabled)) {
+    if (header.name.trim() && !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(header.name.trim())) {
+      problems.push(`'${header.name}' is not a header name.`);
+    }
+    if (/[\r\n]/.test(header.value)) problems.push(`The ${header.name} value has a line break.`);
+  }
+  return problems;
+}
+
+/**
+ * A draft from a sent exchange (history → composer): the URL relative to the target's base URL
+ * when it lies below it, and only the headers the user chose (the client recomputes the rest).
+ */
+export function draftFromExchange(exchange: ExchangeView, baseUrl?: string): RequestDraft {
+  const url = new URL(exchange.request.url);
+  const query = [...url.searchParams].map(([name, value]) => row(name, value));
+  url.search = '';
+  const base = baseUrl?.replace(/\/+$/, '');
+  const full = url.toString();
+  const pathTemplate = base && full.startsWith(`${base}/`) ? full.slice(base.length) : full;
+  const headers = Object.entries(exchange.request.headers)
+    .filter(([name]) => exchange.headerSources[name] === 'request')
+    .map(([name, value]) => row(name, value));
+  return {
+    method: METHODS.includes(exchange.request.method as HttpMethod)
+      ? (exchange.request.method as HttpMethod)
+      : 'GET',
+    pathTemplate,
+    pathParams: {},
+    query,
+    headers,
+    body: exchange.request.body ?? '',
+    sign: exchange.signing !== undefined,
+  };
+}
+
+/** A saved request back into a draft. */
+export function draftFromSaved(request: ComposedRequest, operationId?: string): RequestDraft {
+  return {
+    ...(operationId ? { operationId } : {}),
+    method: request.method,
+    pathTemplate: request.path,
+    pathParams: {},
+    query: Object.entries(request.query ?? {}).map(([n, v]) => row(n, v)),
+    headers: Object.entries(request.headers ?? {})
+      .filter((entry): entry is [string, string] => entry[1] !== null)
+      .map(([n, v]) => row(n, v)),
+    body: request.body ?? '',
+    sign: request.sign ?? true,
+  };
+}

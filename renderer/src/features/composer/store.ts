@@ -1,0 +1,177 @@
+/**
+ * The composer: the endpoint catalogue, the request draft, its preview (the exchange as main would
+ * send it, signing string included), the last response, and the saved collections. Whether the
+ * body parses, what stops a send and the composed request are derived from the draft, not stored.
+ */
+import { create } from 'zustand';
+import type {
+  CollectionView,
+  EndpointCatalogueView,
+  ExchangeView,
+  SpecSchemaView,
+  WorkbenchSettings,
+} from '../../../../main/api/contract';
+import { api } from '../../api';
+import {
+  composedRequest,
+  draftFromEndpoint,
+  emptyDraft,
+  row,
+  type RequestDraft,
+  type Row,
+} from './request-model';
+
+type RowList = 'query' | 'headers';
+
+interface ComposerState {
+  catalogue?: EndpointCatalogueView;
+  /** The bank's JSON Schemas, for the body editor. */
+  schemas: SpecSchemaView[];
+  draft: RequestDraft;
+  preview?: ExchangeView;
+  previewError?: unknown;
+  response?: ExchangeView;
+  sending: boolean;
+  error?: unknown;
+  collections: CollectionView[];
+  /** Status line for screen readers and the eye: "Sent", "Saved", "Copied". */
+  notice?: string;
+  loadCatalogue(): Promise<void>;
+  chooseEndpoint(operationId: string, settings: WorkbenchSettings): void;
+  setDraft(change: Partial<RequestDraft>): void;
+  loadDraft(draft: RequestDraft, response?: ExchangeView): void;
+  setPathParam(name: string, value: string): void;
+  addRow(list: RowList, name?: string, value?: string): void;
+  updateRow(list: RowList, id: string, change: Partial<Row>): void;
+  removeRow(list: RowList, id: string): void;
+  refreshPreview(targetId: string): Promise<void>;
+  send(targetId: string): Promise<void>;
+  follow(relation: string): Promise<void>;
+  loadCollections(): Promise<void>;
+  save(collection: string, name: string): Promise<boolean>;
+  removeSaved(collection: string, id: string): Promise<void>;
+  receivedCollections(collections: CollectionView[]): void;
+  say(notice: string | undefined): void;
+}
+
+export const useComposerStore = create<ComposerState>((set, get) => ({
+  draft: emptyDraft(),
+  schemas: [],
+  sending: false,
+  collections: [],
+  async loadCatalogue() {
+    try {
+      const [catalogue, schemas] = await Promise.all([
+        api.call('tpp.endpoints', {}),
+        api.call('spec.schemas', {}),
+      ]);
+      set({ catalogue, schemas });
+    } catch (error) {
+      set({ error });
+    }
+  },
+  chooseEndpoint(operationId, settings) {
+    const catalogue = get().catalogue;
+    const endpoint = catalogue?.endpoints.find((e) => e.operationId === operationId);
+    if (!catalogue || !endpoint) return;
+    set({ draft: draftFromEndpoint(endpoint, catalogue, settings), preview: undefined });
+  },
+  setDraft: (change) => set((state) => ({ draft: { ...state.draft, ...change } })),
+  loadDraft: (draft, response) =>
+    set({ draft, preview: undefined, ...(response ? { response } : {}) }),
+  setPathParam: (name, value) =>
+    set((state) => ({
+      draft: { ...state.draft, pathParams: { ...state.draft.pathParams, [name]: value } },
+    })),
+  addRow: (list, name = '', value = '') =>
+    set((state) => ({
+      draft: { ...state.draft, [list]: [...state.draft[list], row(name, value)] },
+    })),
+  updateRow: (list, id, change) =>
+    set((state) => ({
+      draft: {
+        ...state.draft,
+        [list]: state.draft[list].map((r) => (r.id === id ? { ...r, ...change } : r)),
+      },
+    })),
+  removeRow: (list, id) =>
+    set((state) => ({
+      draft: { ...state.draft, [list]: state.draft[list].filter((r) => r.id !== id) },
+    })),
+  async refreshPreview(targetId) {
+    const draft = get().draft;
+    try {
+      const preview = await api.call('tpp.preview', {
+        targetId,
+        request: composedRequest(draft),
+      });
+      // A newer draft may have replaced this one while main prepared it.
+      if (get().draft === draft) set({ preview, previewError: undefined });
+    } catch (error) {
+      if (get().draft === draft) set({ preview: undefined, previewError: error });
+    }
+  },
+  async send(targetId) {
+    if (get().sending) return;
+    set({ sending: true, error: undefined, notice: undefined });
+    try {
+      const response = await api.call('tpp.send', {
+        targetId,
+        request: composedRequest(get().draft),
+        ...(get().draft.operationId ? { label: get().draft.operationId } : {}),
+      });
+      set({
+        response,
+        sending: false,
+        notice: response.response
+          ? `Sent: ${response.response.status}`
+          : `No response: ${response.error}`,
+      });
+    } catch (error) {
+      set({ sending: false, error });
+    }
+  },
+  async follow(relation) {
+    const from = get().response;
+    if (!from || get().sending) return;
+    set({ sending: true, error: undefined, notice: undefined });
+    try {
+      const response = await api.call('tpp.follow', { exchangeId: from.id, relation });
+      set({ response, sending: false, notice: `Followed ${relation}` });
+    } catch (error) {
+      set({ sending: false, error });
+    }
+  },
+  async loadCollections() {
+    try {
+      set({ collections: await api.call('collections.list', {}) });
+    } catch (error) {
+      set({ error });
+    }
+  },
+  async save(collection, name) {
+    const draft = get().draft;
+    try {
+      const collections = await api.call('collections.saveRequest', {
+        collection,
+        name,
+        request: composedRequest(draft),
+        ...(draft.operationId ? { operationId: draft.operationId } : {}),
+      });
+      set({ collections, notice: `Saved “${name}” in ${collection}` });
+      return true;
+    } catch (error) {
+      set({ error });
+      return false;
+    }
+  },
+  async removeSaved(collection, id) {
+    try {
+      set({ collections: await api.call('collections.removeRequest', { collection, id }) });
+    } catch (error) {
+      set({ error });
+    }
+  },
+  receivedCollections: (collections) => set({ collections }),
+  say: (notice) => set({ notice }),
+}));

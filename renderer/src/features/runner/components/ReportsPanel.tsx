@@ -1,0 +1,236 @@
+import { useState } from 'react';
+import { FileDrop } from '../../../components/FileDrop';
+import { CHANGES, changeCounts } from '../comparison';
+import { shortRunId, useRunnerStore, type ReportFormat } from '../store';
+import { useViewedRun } from '../viewed-run';
+import { runLabel } from './ResultsList';
+import { StatusBadge } from './StatusBadge';
+
+const FORMATS: { format: ReportFormat; label: string }[] = [
+  { format: 'html', label: 'HTML report' },
+  { format: 'junit', label: 'JUnit XML' },
+  { format: 'json', label: 'JSON result' },
+];
+
+function Exports() {
+  const { runId, progress, summary } = useViewedRun();
+  const busy = useRunnerStore((s) => s.busy);
+  const baseline = useRunnerStore((s) => s.baseline);
+  const { exportReport, setApplyBaseline } = useRunnerStore.getState();
+  const finished = (progress?.finished ?? summary?.finished ?? false) && !summary?.error;
+  return (
+    <div className="reports-block">
+      <h3>Export the run shown</h3>
+      <div className="actions">
+        {FORMATS.map(({ format, label }) => (
+          <button
+            key={format}
+            type="button"
+            disabled={!runId || !finished || busy !== undefined}
+            data-testid={`export-${format}`}
+            onClick={() => void exportReport(format)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={baseline.applyToExports}
+          disabled={baseline.entries.length === 0}
+          data-testid="baseline-apply"
+          onChange={(e) => setApplyBaseline(e.target.checked)}
+        />
+        Mark the baseline's {baseline.entries.length} expected failure(s) in exports
+      </label>
+    </div>
+  );
+}
+
+function Baseline() {
+  const baseline = useRunnerStore((s) => s.baseline);
+  const { loadBaseline, saveBaseline, unmarkExpected } = useRunnerStore.getState();
+  return (
+    <div className="reports-block" data-testid="baseline">
+      <h3>Baseline of expected failures</h3>
+      <p className="muted">
+        Failures the bank is known to have. Load a baseline file, or mark failed checks in their
+        evidence; exports then show them as expected.
+      </p>
+      <FileDrop
+        label="Load a baseline (JSON)"
+        accept=".json,application/json"
+        testId="baseline-file"
+        onFile={(file) => void file.text().then((text) => loadBaseline(file.name, text))}
+      />
+      {baseline.entries.length > 0 ? (
+        <>
+          <table className="baseline-table" data-testid="baseline-entries">
+            <thead>
+              <tr>
+                <th scope="col">Check</th>
+                <th scope="col">Reason</th>
+                <th scope="col">
+                  <span className="visually-hidden">Remove</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {baseline.entries.map((entry) => (
+                <tr key={entry.checkId}>
+                  <td>
+                    <code>{entry.checkId}</code>
+                  </td>
+                  <td>{entry.reason}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="link"
+                      aria-label={`Remove ${entry.checkId} from the baseline`}
+                      onClick={() => unmarkExpected(entry.checkId)}
+                    >
+                      Remove
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="actions">
+            <button type="button" data-testid="baseline-save" onClick={saveBaseline}>
+              Save the baseline
+            </button>
+          </div>
+        </>
+      ) : (
+        <p className="muted">No expected failures.</p>
+      )}
+    </div>
+  );
+}
+
+function Compare() {
+  const runs = useRunnerStore((s) => s.runs);
+  const busy = useRunnerStore((s) => s.busy);
+  const { compare, importRun } = useRunnerStore.getState();
+  const finished = runs.filter((r) => r.finished && !r.error);
+  const [previous, setPrevious] = useState('');
+  const [current, setCurrent] = useState('');
+  const previousId = previous || finished.at(-2)?.runId || '';
+  const currentId = current || finished.at(-1)?.runId || '';
+  return (
+    <div className="reports-block" data-testid="compare">
+      <h3>Import and compare</h3>
+      <FileDrop
+        label="Import a run (exported JSON result)"
+        accept=".json,application/json"
+        testId="import-run"
+        disabled={busy !== undefined}
+        onFile={(file) => void file.text().then((text) => importRun(file.name, text))}
+      />
+      <div className="compare-form">
+        <label className="inline-field">
+          <span>Previous</span>
+          <select
+            value={previousId}
+            data-testid="compare-previous"
+            onChange={(e) => setPrevious(e.target.value)}
+          >
+            {finished.map((run) => (
+              <option key={run.runId} value={run.runId}>
+                {runLabel(run)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="inline-field">
+          <span>Current</span>
+          <select
+            value={currentId}
+            data-testid="compare-current"
+            onChange={(e) => setCurrent(e.target.value)}
+          >
+            {finished.map((run) => (
+              <option key={run.runId} value={run.runId}>
+                {runLabel(run)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          disabled={finished.length < 2 || !previousId || !currentId || previousId === currentId}
+          data-testid="compare-run"
+          onClick={() => void compare(previousId, currentId)}
+        >
+          Compare
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The comparison of two runs: a summary line and one row per check, what changed first. */
+function ComparisonTable() {
+  const comparison = useRunnerStore((s) => s.comparison);
+  if (!comparison) return null;
+  const counts = changeCounts(comparison.rows);
+  return (
+    <div className="comparison" data-testid="comparison">
+      <h3>Comparison</h3>
+      <p data-testid="comparison-summary">
+        Run {shortRunId(comparison.previousRunId)} → run {shortRunId(comparison.currentRunId)}:{' '}
+        <strong className="error">{counts['new failure']} new failure(s)</strong>,{' '}
+        <strong className="ok">{counts.fixed} fixed</strong>, {counts['still failing']} still
+        failing, {counts.changed} otherwise changed, {counts.added} added, {counts.removed} removed,{' '}
+        {counts.unchanged} unchanged
+      </p>
+      <div className="table-scroll">
+        <table className="log comparison-table" data-testid="comparison-table">
+          <thead>
+            <tr>
+              <th scope="col">Change</th>
+              <th scope="col">Check</th>
+              <th scope="col">Before</th>
+              <th scope="col">Now</th>
+            </tr>
+          </thead>
+          <tbody>
+            {comparison.rows.map((row) => (
+              <tr
+                key={row.checkId}
+                data-testid="comparison-row"
+                data-change={row.change}
+                className={`change-${row.change.replace(/ /g, '-')}`}
+              >
+                <td>{row.change}</td>
+                <td>
+                  <code>{row.checkId}</code> <span className="muted">{row.title}</span>
+                </td>
+                <td>{row.before ? <StatusBadge status={row.before} /> : '—'}</td>
+                <td>{row.after ? <StatusBadge status={row.after} /> : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="muted">Sorted by change: {CHANGES.join(', ')}.</p>
+    </div>
+  );
+}
+
+/** Exports of the run shown, import of earlier runs, comparison, and the baseline. */
+export function ReportsPanel() {
+  return (
+    <section className="card reports" aria-labelledby="reports-title">
+      <h2 id="reports-title">Reports, comparison and baseline</h2>
+      <div className="reports-grid">
+        <Exports />
+        <Compare />
+        <Baseline />
+      </div>
+      <ComparisonTable />
+    </section>
+  );
+}

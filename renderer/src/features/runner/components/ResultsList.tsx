@@ -1,0 +1,158 @@
+import { memo, useMemo, useState } from 'react';
+import type { RunSummaryView } from '../../../../../main/api/contract';
+import { formatInstant, formatMs } from '../../../lib/format';
+import { STATUSES, countStatuses, type CheckResult, type CheckStatus } from '../run-types';
+import { shortRunId, useRunnerStore } from '../store';
+import { useViewedRun } from '../viewed-run';
+import { StatusBadge } from './StatusBadge';
+
+export function runLabel(run: RunSummaryView): string {
+  const counts = run.counts
+    ? STATUSES.filter((s) => run.counts![s] > 0)
+        .map((s) => `${run.counts![s]} ${s}`)
+        .join(', ')
+    : run.error
+      ? 'could not complete'
+      : run.finished
+        ? 'no checks'
+        : 'running';
+  return `${formatInstant(run.startedAt).slice(11, 19)} · ${run.mode} · ${shortRunId(run.runId)} · ${counts}`;
+}
+
+const ResultRow = memo(function ResultRow({
+  check,
+  open,
+  expected,
+}: {
+  check: CheckResult;
+  open: boolean;
+  expected: boolean;
+}) {
+  const openCheck = useRunnerStore((s) => s.openCheck);
+  return (
+    <tr
+      data-testid={`result-${check.checkId}`}
+      data-status={check.status}
+      className={open ? 'selected' : undefined}
+    >
+      <td>
+        <StatusBadge status={check.status} />
+        {(expected || check.expectedFailure) && (
+          <span className="badge badge-warn" title="In the baseline of expected failures">
+            expected
+          </span>
+        )}
+      </td>
+      <td>
+        <button
+          type="button"
+          className="link"
+          aria-expanded={open}
+          onClick={() => openCheck(open ? undefined : check.checkId)}
+        >
+          <code>{check.checkId}</code>
+        </button>
+        <span className="muted"> {check.area}</span>
+        <div className="result-title">
+          {check.failure?.message ?? check.skipReason ?? check.title}
+        </div>
+      </td>
+      <td className="numeric">{formatMs(check.durationMs)}</td>
+    </tr>
+  );
+});
+
+/** The runs of this session, and the checks of the one shown with their status. */
+export function ResultsList() {
+  const runs = useRunnerStore((s) => s.runs);
+  const resultFilter = useRunnerStore((s) => s.resultFilter);
+  const openCheckId = useRunnerStore((s) => s.openCheckId);
+  const baseline = useRunnerStore((s) => s.baseline.entries);
+  const { viewRun, setResultFilter } = useRunnerStore.getState();
+  const { runId, checks } = useViewedRun();
+  const [text, setText] = useState('');
+  const counts = useMemo(() => countStatuses(checks), [checks]);
+  const expected = useMemo(() => new Set(baseline.map((e) => e.checkId)), [baseline]);
+  const needle = text.trim().toLowerCase();
+  const shown = checks.filter(
+    (c) =>
+      (resultFilter === 'all' || c.status === resultFilter) &&
+      (!needle ||
+        c.checkId.toLowerCase().includes(needle) ||
+        c.title.toLowerCase().includes(needle)),
+  );
+
+  return (
+    <section className="card results" aria-labelledby="results-title" data-testid="results">
+      <h2 id="results-title">Results</h2>
+      <label className="inline-field run-picker">
+        <span>Run</span>
+        <select
+          value={runId ?? ''}
+          data-testid="run-picker"
+          disabled={runs.length === 0}
+          onChange={(e) => void viewRun(e.target.value)}
+        >
+          {!runId && <option value="">no run yet</option>}
+          {[...runs].reverse().map((run) => (
+            <option key={run.runId} value={run.runId}>
+              {runLabel(run)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="filters">
+        <div className="segmented" role="group" aria-label="Show checks with status">
+          {(['all', ...STATUSES] as const).map((status: CheckStatus | 'all') => (
+            <button
+              key={status}
+              type="button"
+              aria-pressed={resultFilter === status}
+              data-testid={`result-filter-${status}`}
+              onClick={() => setResultFilter(status)}
+            >
+              {status === 'all' ? 'All' : status}{' '}
+              <span className="muted">{status === 'all' ? counts.total : counts[status]}</span>
+            </button>
+          ))}
+        </div>
+        <label className="inline-field">
+          <span>Search</span>
+          <input
+            type="search"
+            value={text}
+            placeholder="check id or title…"
+            data-testid="results-search"
+            onChange={(e) => setText(e.target.value)}
+          />
+        </label>
+      </div>
+      {checks.length === 0 ? (
+        <p className="muted">{runId ? 'No check has ended yet.' : 'Start a run to see results.'}</p>
+      ) : (
+        <div className="table-scroll results-scroll">
+          <table className="log results-table" data-testid="results-list">
+            <thead>
+              <tr>
+                <th scope="col">Status</th>
+                <th scope="col">Check</th>
+                <th scope="col">Took</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((check) => (
+                <ResultRow
+                  key={check.checkId}
+                  check={check}
+                  open={check.checkId === openCheckId}
+                  expected={expected.has(check.checkId)}
+                />
+              ))}
+            </tbody>
+          </table>
+          {shown.length === 0 && <p className="muted">No check with this status.</p>}
+        </div>
+      )}
+    </section>
+  );
+}

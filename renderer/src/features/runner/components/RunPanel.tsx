@@ -1,0 +1,144 @@
+import { useMemo } from 'react';
+import { runnableSelection } from '../catalogue-tree';
+import { useRunnerStore, type RunTarget } from '../store';
+import { useViewedRun } from '../viewed-run';
+import { FaultPicker } from './FaultPicker';
+import { RunProgressView } from './RunProgressView';
+
+const TARGETS: { id: RunTarget; label: string }[] = [
+  { id: 'embedded-sandbox', label: 'Embedded bank (sandbox)' },
+  { id: 'embedded-production', label: 'Embedded bank (production)' },
+];
+
+/** Run options (target, concurrency, timeout, fault profiles), the run buttons and the progress. */
+export function RunPanel() {
+  const options = useRunnerStore((s) => s.options);
+  const catalogue = useRunnerStore((s) => s.catalogue);
+  const selected = useRunnerStore((s) => s.selected);
+  const activeRunId = useRunnerStore((s) => s.activeRunId);
+  const busy = useRunnerStore((s) => s.busy);
+  const { setOptions, start, cancel, clearSelection } = useRunnerStore.getState();
+  const viewed = useViewedRun();
+  const mode = options.target === 'embedded-sandbox' ? 'sandbox' : 'production';
+  const runnable = useMemo(
+    () => (catalogue ? runnableSelection(catalogue, selected, mode) : []),
+    [catalogue, selected, mode],
+  );
+  const allInMode = catalogue?.checks.filter((c) => c.modes.includes(mode)).length ?? 0;
+  const failed = viewed.checks.filter((c) => c.status === 'FAIL').length;
+  const running = activeRunId !== undefined;
+  const locked = running || busy === 'Starting the run';
+  const viewedFinished = viewed.progress?.finished ?? viewed.summary?.finished ?? false;
+
+  return (
+    <section className="card run-panel" aria-labelledby="run-title">
+      <h2 id="run-title">Run</h2>
+      <div className="inline-form">
+        <label className="inline-field">
+          <span>Target</span>
+          <select
+            value={options.target}
+            disabled={locked}
+            data-testid="runner-target"
+            onChange={(e) => setOptions({ target: e.target.value as RunTarget })}
+          >
+            {TARGETS.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="inline-field">
+          <span>Concurrency</span>
+          <input
+            type="number"
+            className="narrow"
+            min={1}
+            max={16}
+            value={options.concurrency}
+            disabled={locked}
+            data-testid="runner-concurrency"
+            onChange={(e) =>
+              setOptions({ concurrency: clamp(Number(e.target.value), 1, 16, options.concurrency) })
+            }
+          />
+        </label>
+        <label className="inline-field">
+          <span>Timeout per check (s)</span>
+          <input
+            type="number"
+            className="narrow"
+            min={1}
+            max={600}
+            step={1}
+            value={options.timeoutMs / 1000}
+            disabled={locked}
+            data-testid="runner-timeout"
+            onChange={(e) =>
+              setOptions({
+                timeoutMs: clamp(Number(e.target.value), 1, 600, options.timeoutMs / 1000) * 1000,
+              })
+            }
+          />
+        </label>
+      </div>
+      <FaultPicker disabled={locked} />
+      <div className="actions">
+        <button
+          type="button"
+          className="primary"
+          disabled={locked || !catalogue}
+          data-testid="run-all"
+          onClick={() => void start('all')}
+        >
+          Run all ({allInMode})
+        </button>
+        <button
+          type="button"
+          disabled={locked || runnable.length === 0}
+          data-testid="run-selected"
+          onClick={() => void start('selected')}
+        >
+          Run selected ({runnable.length})
+        </button>
+        <button
+          type="button"
+          disabled={locked || failed === 0 || !viewedFinished}
+          data-testid="run-failed"
+          title="Runs again the checks that failed in the run shown"
+          onClick={() => void start('failed')}
+        >
+          Re-run failed ({failed})
+        </button>
+        {selected.size > 0 && (
+          <button type="button" className="link" onClick={clearSelection}>
+            Clear the selection
+          </button>
+        )}
+        {running && (
+          <button
+            type="button"
+            className="danger"
+            data-testid="run-cancel"
+            disabled={busy === 'Cancelling the run'}
+            onClick={() => void cancel()}
+          >
+            Cancel the run
+          </button>
+        )}
+      </div>
+      {selected.size > runnable.length && (
+        <p className="muted">
+          {selected.size - runnable.length} selected check(s) do not run in {mode} and are left out.
+        </p>
+      )}
+      <RunProgressView />
+    </section>
+  );
+}
+
+function clamp(value: number, min: number, max: number, fallback: number): number {
+  if (!Number.isFinite(value)) return fallback;
+  return Math.min(max, Math.max(min, Math.round(value)));
+}

@@ -1,0 +1,97 @@
+import { useNow } from '../../../app/use-now';
+import { formatDuration, formatInstant } from '../../../lib/format';
+
+/** Seconds with a decimal under a minute (a signing run takes about one), then minutes. */
+function formatElapsed(ms: number): string {
+  return ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : formatDuration(ms);
+}
+import { elapsedMs, progressFraction, type RunProgress } from '../run-progress';
+import { STATUSES, type StatusCounts } from '../run-types';
+import { shortRunId } from '../store';
+import { useViewedRun } from '../viewed-run';
+import { StatusBadge } from './StatusBadge';
+
+const SHOWN_RUNNING = 6;
+
+function runState(progress: RunProgress | undefined, finished: boolean, error?: string): string {
+  if (error) return 'could not complete';
+  if (progress?.cancelled) return 'cancelled';
+  if (finished) return 'finished';
+  if (!progress?.startedAt) return 'preparing';
+  return 'running';
+}
+
+/** Elapsed time that ticks only while the run runs. */
+function Elapsed({ progress }: { progress: RunProgress }) {
+  const now = useNow(progress.finished ? 60_000 : 500);
+  return <span data-testid="run-elapsed">{formatElapsed(elapsedMs(progress, now))}</span>;
+}
+
+/** The run shown: state, a progress bar, counts by status, the checks running now, elapsed time. */
+export function RunProgressView() {
+  const { runId, summary, progress, checks } = useViewedRun();
+  if (!runId) return <p className="muted">No run yet in this session.</p>;
+  const finished = progress?.finished ?? summary?.finished ?? false;
+  const error = progress?.error ?? summary?.error;
+  const state = runState(progress, finished, error);
+  const counts: StatusCounts | undefined =
+    progress?.counts ?? (summary?.counts ? { ...summary.counts, total: checks.length } : undefined);
+  const total = progress?.checkCount || counts?.total || checks.length;
+  const done = counts?.total ?? 0;
+  const fraction = progress ? progressFraction(progress) : finished ? 1 : 0;
+  const running = progress?.running ?? [];
+
+  return (
+    <div className="run-progress" data-testid="run-progress" data-state={state}>
+      <p className="run-progress-title">
+        <strong>Run {shortRunId(runId)}</strong>
+        {summary && <span className={`badge badge-${summary.mode}`}>{summary.mode}</span>}
+        <span className={`run-state run-state-${state.replace(/ /g, '-')}`} data-testid="run-state">
+          {state}
+        </span>
+        {summary && <span className="muted">{formatInstant(summary.startedAt)}</span>}
+        {progress && (
+          <span className="muted">
+            elapsed <Elapsed progress={progress} />
+          </span>
+        )}
+      </p>
+      <div className="run-bar">
+        <progress max={1} value={fraction} aria-label="Run progress" data-testid="run-bar" />
+        <span data-testid="run-done" aria-live="polite">
+          {done} of {total} checks
+        </span>
+      </div>
+      {counts && (
+        <ul className="run-counts" aria-label="Checks by status">
+          {STATUSES.map((status) => (
+            <li key={status}>
+              <StatusBadge status={status} />{' '}
+              <span className="run-count" data-testid={`run-count-${status}`}>
+                {counts[status]}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {running.length > 0 && (
+        <p className="run-running" data-testid="run-running">
+          <span className="spinner" aria-hidden="true" /> Running now:{' '}
+          {running.slice(0, SHOWN_RUNNING).map((r, index) => (
+            <span key={r.checkId}>
+              {index > 0 && ', '}
+              <code>{r.checkId}</code>
+            </span>
+          ))}
+          {running.length > SHOWN_RUNNING && ` and ${running.length - SHOWN_RUNNING} more`}
+          {progress?.currentArea && <span className="muted"> · suite {progress.currentArea}</span>}
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="notice notice-error" data-testid="run-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { useEffect } from 'react';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { StatusLine } from '../../../components/StatusLine';
+import { useRunnerStore } from '../store';
+import { useViewedRun } from '../viewed-run';
+import '../runner.css';
+import { CatalogueTree } from './CatalogueTree';
+import { CheckEvidence } from './CheckEvidence';
+import { ReportsPanel } from './ReportsPanel';
+import { ResultsList } from './ResultsList';
+import { RunPanel } from './RunPanel';
+
+function OpenCheck() {
+  const openCheckId = useRunnerStore((s) => s.openCheckId);
+  const { checks } = useViewedRun();
+  const check = openCheckId ? checks.find((c) => c.checkId === openCheckId) : undefined;
+  if (!openCheckId) return null;
+  if (!check)
+    return <p className="muted">{openCheckId} has no result in the run shown (not run yet).</p>;
+  return <CheckEvidence check={check} />;
+}
+
+/** The suite runner: the catalogue and its coverage, runs with live progress, evidence, reports. */
+export function RunnerView() {
+  const busy = useRunnerStore((s) => s.busy);
+  const done = useRunnerStore((s) => s.done);
+  const error = useRunnerStore((s) => s.error);
+  const { load, dismissError } = useRunnerStore.getState();
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return (
+    <section className="runner" aria-labelledby="runner-title">
+      <header className="view-header">
+        <h1 id="runner-title">Runner</h1>
+        <span className="muted">
+          Conformance checks against the embedded bank: every rule of the spec, its checks, their
+          evidence.
+        </span>
+      </header>
+      <StatusLine busy={busy} done={done} testId="runner-status" />
+      <ErrorNotice error={error} testId="runner-error" onDismiss={dismissError} />
+      <RunPanel />
+      <div className="runner-grid">
+        <CatalogueTree />
+        <div className="runner-results">
+          <ResultsList />
+          <OpenCheck />
+        </div>
+      </div>
+      <ReportsPanel />
+    </section>
+  );
+}

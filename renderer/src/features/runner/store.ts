@@ -1,0 +1,351 @@
+/**
+ * The Runner view's one store: the catalogue and fault profiles, the run options and selection,
+ * the runs of this session with their live progress, the run shown and its open check, the
+ * comparison, and the baseline of expected failures. Derived state (the tree, counts, statuses)
+ * is computed in the views from this, never stored.
+ */
+import { create } from 'zustand';
+import type { CallArgs, RunnerEvent, RunSummaryView } from '../../../../main/api/contract';
+import { api } from '../../api';
+import { downloadText } from '../../lib/download';
+import {
+  markExpected,
+  parseBaselineText,
+  serializeBaseline,
+  unmarkExpected,
+  type ExpectedFailure,
+} from './baseline';
+import {
+  NO_CATALOGUE_FILTER,
+  runnableSelection,
+  toggleSelection,
+  type Catalogue,
+  type CatalogueFilter,
+} from './catalogue-tree';
+import { comparisonRows, type ComparisonRow } from './comparison';
+import { createBatcher } from './event-batcher';
+import { finishProgress, newProgress, reduceRunEvents, type RunProgress } from './run-progress';
+import type { CheckResult, CheckStatus, RunResult } from './run-types';
+
+export type RunTarget = CallArgs<'runner.start'>['target'];
+export type ReportFormat = CallArgs<'runner.report'>['format'];
+
+export interface FaultView {
+  ruleId: string;
+  effect: string;
+}
+
+export interface RunOptions {
+  target: RunTarget;
+  concurrency: number;
+  timeoutMs: number;
+  /** Rule ids the embedded bank breaks on purpose during the run. */
+  faultProfiles: string[];
+}
+
+export const DEFAULT_OPTIONS: RunOptions = {
+  target: 'embedded-sandbox',
+  concurrency: 4,
+  timeoutMs: 30_000,
+  faultProfiles: [],
+};
+
+export interface Comparison {
+  previousRunId: string;
+  currentRunId: string;
+  rows: ComparisonRow[];
+}
+
+export interface Baseline {
+  /** The file it was loaded from, when it was. */
+  fileName?: string;
+  entries: ExpectedFailure[];
+  /** Pass it to runner.report, so exports mark the expected failures. */
+  applyToExports: boolean;
+}
+
+interface RunnerState {
+  catalogue?: Catalogue;
+  faults: FaultView[];
+  /** runner.list: every run of this session (started here, elsewhere, or imported). */
+  runs: RunSummaryView[];
+  /** Live progress of the runs whose events this view has seen. */
+  progress: Record<string, RunProgress>;
+  /** Results fetched for runs that were not followed live (imported, earlier). */
+  results: Record<string, RunResult>;
+  /** The run this view started and that has not finished yet. */
+  activeRunId?: string;
+  viewedRunId?: string;
+  openCheckId?: string;
+  filter: CatalogueFilter;
+  resultFilter: CheckStatus | 'all';
+  /** Open areas and rules of the tree, by `area:<id>` / `rule:<id>`. */
+  expanded: Record<string, boolean>;
+  selected: ReadonlySet<string>;
+  options: RunOptions;
+  comparison?: Comparison;
+  baseline: Baseline;
+  busy?: string;
+  done?: string;
+  error?: unknown;
+  load(): Promise<void>;
+  setFilter(filter: Partial<CatalogueFilter>): void;
+  setResultFilter(status: CheckStatus | 'all'): void;
+  toggleExpanded(key: string, open?: boolean): void;
+  select(checkIds: readonly string[], on: boolean): void;
+  clearSelection(): void;
+  setOptions(options: Partial<RunOptions>): void;
+  toggleFault(ruleId: string, on: boolean): void;
+  start(kind: 'all' | 'selected' | 'failed'): Promise<void>;
+  cancel(): Promise<void>;
+  viewRun(runId: string): Promise<void>;
+  openCheck(checkId: string | undefined): void;
+  exportReport(format: ReportFormat): Promise<void>;
+  importRun(fileName: string, json: string): Promise<void>;
+  compare(previousRunId: string, currentRunId: string): Promise<void>;
+  loadBaseline(fileName: string, text: string): void;
+  markExpected(checkId: string, reason: string): void;
+  unmarkExpected(checkId: string): void;
+  setApplyBaseline(on: boolean): void;
+  saveBaseline(): void;
+  dismissError(): void;
+  receivedEvent(event: RunnerEvent): void;
+  receivedFinished(summary: RunSummaryView): void;
+}
+
+/** The checks of a run as far as the view knows them: live progress first, else the fetched result. */
+export function checksOfRun(
+  state: Pick<RunnerState, 'progress' | 'results'>,
+  runId: string | undefined,
+): readonly CheckResult[] | undefined {
+  if (!runId) return undefined;
+  return state.progress[runId]?.results ?? state.results[runId]?.checks;
+}
+
+function resultOf(state: Pick<RunnerState, 'progress' | 'results'>, runId: string) {
+  return state.progress[runId]?.result ?? state.results[runId];
+}
+
+/** Short, for people: the first block of a run id. */
+export function shortRunId(runId: string): string {
+  return runId.split('-')[0] ?? runId;
+}
+
+/** How often live events reach the store at most: a few renders a second keep a big run smooth. */
+const EVENT_FLUSH_MS = 150;
+
+export const useRunnerStore = create<RunnerState>((set, get) => {
+  const batcher = createBatcher<RunnerEvent>(
+    (events) => set((state) => ({ progress: reduceRunEvents(state.progress, events) })),
+    EVENT_FLUSH_MS,
+  );
+
+  async function attempt<T>(name: string, action: () => Promise<T>): Promise<T | undefined> {
+    set({ busy: name, error: undefined, done: undefined });
+    try {
+      const result = await action();
+      set({ busy: undefined });
+      return result;
+    } catch (error) {
+      set({ busy: undefined, error });
+      return undefined;
+    }
+  }
+
+  async function refreshRuns() {
+    const runs = await api.call('runner.list', {});
+    set({ runs });
+  }
+
+  async function ensureResult(runId: string): Promise<RunResult> {
+    const known = resultOf(get(), runId);
+    if (known) return known;
+    const result = await api.call('runner.result', { runId });
+    set((state) => ({ results: { ...state.results, [runId]: result } }));
+    return result;
+  }
+
+  return {
+    faults: [],
+    runs: [],
+    progress: {},
+    results: {},
+    filter: NO_CATALOGUE_FILTER,
+    resultFilter: 'all',
+    expanded: {},
+    selected: new Set(),
+    options: DEFAULT_OPTIONS,
+    baseline: { entries: [], applyToExports: true },
+
+    async load() {
+      try {
+        const [catalogue, faults, runs] = await Promise.all([
+          get().catalogue ? Promise.resolve(get().catalogue!) : api.call('runner.catalogue', {}),
+          get().faults.length ? Promise.resolve(get().faults) : api.call('runner.faults', {}),
+          api.call('runner.list', {}),
+        ]);
+        set({ catalogue, faults, runs });
+        const latest = runs.filter((r) => r.finished).at(-1);
+        if (!get().viewedRunId && latest) await get().viewRun(latest.runId);
+      } catch (error) {
+        set({ error });
+      }
+    },
+
+    setFilter: (filter) => set((state) => ({ filter: { ...state.filter, ...filter } })),
+    setResultFilter: (resultFilter) => set({ resultFilter }),
+    toggleExpanded: (key, open) =>
+      set((state) => ({ expanded: { ...state.expanded, [key]: open ?? !state.expanded[key] } })),
+    select: (checkIds, on) =>
+      set((state) => ({ selected: toggleSelection(state.selected, checkIds, on) })),
+    clearSelection: () => set({ selected: new Set() }),
+    setOptions: (options) => set((state) => ({ options: { ...state.options, ...options } })),
+    toggleFault: (ruleId, on) =>
+      set((state) => {
+        const others = state.options.faultProfiles.filter((id) => id !== ruleId);
+        return { options: { ...state.options, faultProfiles: on ? [...others, ruleId] : others } };
+      }),
+
+    async start(kind) {
+      const { options, catalogue, selected, viewedRunId, activeRunId } = get();
+      if (activeRunId) return; // one run at a time from this view: no double start
+      const mode = options.target === 'embedded-sandbox' ? 'sandbox' : 'production';
+      const selection: CallArgs<'runner.start'>['selection'] =
+        kind === 'selected'
+          ? { checkIds: catalogue ? runnableSelection(catalogue, selected, mode) : [...selected] }
+          : kind === 'failed' && viewedRunId
+            ? { failedInRunId: viewedRunId }
+            : undefined;
+      const started = await attempt('Starting the run', () =>
+        api.call('runner.start', {
+          target: options.target,
+          concurrency: options.concurrency,
+          timeoutMs: options.timeoutMs,
+          ...(selection ? { selection } : {}),
+          ...(options.faultProfiles.length ? { faultProfiles: options.faultProfiles } : {}),
+        }),
+      );
+      if (!started) return;
+      const { runId } = started;
+      set((state) => ({
+        activeRunId: state.progress[runId]?.finished ? undefined : runId,
+        viewedRunId: runId,
+        openCheckId: undefined,
+        resultFilter: 'all',
+        progress: state.progress[runId]
+          ? state.progress
+          : { ...state.progress, [runId]: newProgress(runId) },
+      }));
+      await refreshRuns().catch(() => undefined);
+    },
+
+    async cancel() {
+      const runId = get().activeRunId;
+      if (!runId) return;
+      await attempt('Cancelling the run', () => api.call('runner.cancel', { runId }));
+    },
+
+    async viewRun(runId) {
+      set({ viewedRunId: runId, openCheckId: undefined });
+      const summary = get().runs.find((r) => r.runId === runId);
+      const followed = get().progress[runId];
+      if (followed && !followed.finished) return;
+      if (followed?.result || summary?.error || summary?.finished === false) return;
+      await attempt('Loading the run', () => ensureResult(runId));
+    },
+
+    openCheck: (checkId) => set({ openCheckId: checkId }),
+
+    async exportReport(format) {
+      const { viewedRunId: runId, baseline } = get();
+      if (!runId) return;
+      const file = await attempt(`Exporting the ${format} report`, () =>
+        api.call('runner.report', {
+          runId,
+          format,
+          ...(baseline.applyToExports && baseline.entries.length
+            ? { baseline: serializeBaseline(baseline.entries) }
+            : {}),
+        }),
+      );
+      if (!file) return;
+      downloadText(file.fileName, file.content, file.mediaType);
+      set({ done: `Exported ${file.fileName}.` });
+    },
+
+    async importRun(fileName, json) {
+      const summary = await attempt(`Importing ${fileName}`, () =>
+        api.call('runner.import', { json }),
+      );
+      if (!summary) return;
+      // A re-imported run replaces what was fetched for it before.
+      set((state) => {
+        const { [summary.runId]: _stale, ...results } = state.results;
+        return { results, done: `Imported the run of ${summary.startedAt} from ${fileName}.` };
+      });
+      await refreshRuns().catch(() => undefined);
+      await get().viewRun(summary.runId);
+    },
+
+    async compare(previousRunId, currentRunId) {
+      const comparison = await attempt('Comparing the runs', async () => {
+        const [previous, current, changes] = await Promise.all([
+          ensureResult(previousRunId),
+          ensureResult(currentRunId),
+          api.call('runner.compare', { previousRunId, currentRunId }),
+        ]);
+        return { previousRunId, currentRunId, rows: comparisonRows(changes, previous, current) };
+      });
+      if (comparison) set({ comparison });
+    },
+
+    loadBaseline(fileName, text) {
+      try {
+        const loaded = parseBaselineText(text, fileName);
+        // The file's entries win; failures marked here and not in the file are kept.
+        const kept = get().baseline.entries.filter(
+          (e) => !loaded.some((l) => l.checkId === e.checkId),
+        );
+        set((state) => ({
+          baseline: { ...state.baseline, fileName, entries: [...loaded, ...kept] },
+          error: undefined,
+          done:
+            `Loaded ${loaded.length} expected failure(s) from ${fileName}` +
+            (kept.length ? `; kept ${kept.length} marked here.` : '.'),
+        }));
+      } catch (error) {
+        set({ error });
+      }
+    },
+    markExpected: (checkId, reason) =>
+      set((state) => ({
+        baseline: {
+          ...state.baseline,
+          entries: markExpected(state.baseline.entries, checkId, reason),
+        },
+      })),
+    unmarkExpected: (checkId) =>
+      set((state) => ({
+        baseline: { ...state.baseline, entries: unmarkExpected(state.baseline.entries, checkId) },
+      })),
+    setApplyBaseline: (applyToExports) =>
+      set((state) => ({ baseline: { ...state.baseline, applyToExports } })),
+    saveBaseline() {
+      const { baseline } = get();
+      downloadText(baseline.fileName ?? 'baseline.json', serializeBaseline(baseline.entries));
+    },
+    dismissError: () => set({ error: undefined }),
+
+    receivedEvent: (event) => batcher.push(event),
+    receivedFinished(summary) {
+      batcher.flushNow();
+      set((state) => ({
+        progress: finishProgress(state.progress, summary),
+        runs: state.runs.some((r) => r.runId === summary.runId)
+          ? state.runs.map((r) => (r.runId === summary.runId ? summary : r))
+          : [...state.runs, summary],
+        ...(state.activeRunId === summary.runId ? { activeRunId: undefined } : {}),
+      }));
+    },
+  };
+});

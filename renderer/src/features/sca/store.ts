@@ -1,0 +1,130 @@
+/**
+ * One SCA at a time (§5.3): the attempt main announced, the popup, the scaStatus steps seen while
+ * polling the response's `scaStatus` link, and the outcome of the redirect back (§6.1 / §6.2).
+ */
+import { create } from 'zustand';
+import type {
+  ScaAttemptView,
+  ScaRedirectEvent,
+  ScaRedirectView,
+} from '../../../../main/api/contract';
+import { api } from '../../api';
+import { scaStatusOf } from '../../lib/links';
+import { hostScaWindow, openScaWindow, type ScaWindow } from './open-sca';
+
+export interface ScaStep {
+  scaStatus: string;
+  at: string;
+}
+
+interface ScaState {
+  attempt?: ScaAttemptView;
+  popupBlocked: boolean;
+  steps: ScaStep[];
+  outcome?: ScaRedirectView;
+  pollError?: string;
+  error?: unknown;
+  /**
+   * Opens the PSU's window for an scaRedirect `href`; `pollFrom` names the exchange whose
+   * `_links.scaStatus` shows the authorisation's progress.
+   */
+  begin(targetId: string, href: string, pollFrom?: string): Promise<void>;
+  received(event: ScaRedirectEvent): void;
+  dismiss(): void;
+}
+
+const POLL_MS = 1500;
+const POLL_FOR_MS = 15 * 60 * 1000;
+const FINAL_STATUSES = ['FINALISED', 'FAILED', 'EXEMPTED'];
+
+let popup: ScaWindow | undefined;
+/** The exchange whose `scaStatus` link the current attempt reads. */
+let pollSource: string | undefined;
+let pollTimer: ReturnType<typeof setTimeout> | undefined;
+
+function stopPolling() {
+  if (pollTimer) clearTimeout(pollTimer);
+  pollTimer = undefined;
+}
+
+export const useScaStore = create<ScaState>((set, get) => {
+  /** Reads the `scaStatus` link once; a new status becomes a step. */
+  async function readStatus(exchangeId: string): Promise<string | undefined> {
+    try {
+      const answer = await api.call('tpp.follow', {
+        exchangeId,
+        relation: 'scaStatus',
+        record: false,
+      });
+      const status = scaStatusOf(answer.response?.json);
+      if (status && get().steps.at(-1)?.scaStatus !== status) {
+        set((s) => ({
+          steps: [...s.steps, { scaStatus: status, at: new Date().toISOString() }],
+        }));
+      }
+      set({ pollError: undefined });
+      return status;
+    } catch (error) {
+      set({ pollError: (error as Error).message });
+      return undefined;
+    }
+  }
+
+  function poll(exchangeId: string, attemptId: string, until: number) {
+    pollTimer = setTimeout(async () => {
+      if (get().attempt?.id !== attemptId || get().outcome) return;
+      const status = await readStatus(exchangeId);
+      if (status && FINAL_STATUSES.includes(status)) return;
+      if (Date.now() < until && !get().outcome) poll(exchangeId, attemptId, until);
+    }, POLL_MS);
+  }
+
+  return {
+    popupBlocked: false,
+    steps: [],
+    async begin(targetId, href, pollFrom) {
+      stopPolling();
+      popup?.close();
+      // Opened now, while the click still counts as the user's gesture (popup blockers); the
+      // desktop app opens its own hardened SCA window from main instead.
+      popup = api.host === 'web' ? openScaWindow() : hostScaWindow;
+      pollSource = pollFrom;
+      set({
+        attempt: undefined,
+        outcome: undefined,
+        steps: [],
+        error: undefined,
+        pollError: undefined,
+        popupBlocked: !popup.opened,
+      });
+      try {
+        const attempt = await api.call('sca.begin', { targetId, href });
+        popup.show(attempt.url);
+        set({ attempt });
+        if (pollFrom) {
+          void readStatus(pollFrom);
+          poll(pollFrom, attempt.id, Date.now() + POLL_FOR_MS);
+        }
+      } catch (error) {
+        popup.close();
+        set({ error });
+      }
+    },
+    received(event) {
+      const attempt = get().attempt;
+      // A redirect for another attempt (an older popup) does not replace this one's outcome.
+      if (attempt && event.attemptId && event.attemptId !== attempt.id) return;
+      stopPolling();
+      popup?.close();
+      popup = undefined;
+      set({ outcome: event.redirect });
+      // One last read: the steps end with the status the redirect settled (FINALISED, FAILED).
+      if (pollSource) void readStatus(pollSource);
+    },
+    dismiss() {
+      stopPolling();
+      pollSource = undefined;
+      set({ attempt: undefined, outcome: undefined, steps: [], pollError: undefined });
+    },
+  };
+});

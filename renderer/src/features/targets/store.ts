@@ -1,0 +1,70 @@
+/** Targets: the embedded banks and external ones, and which one the composer sends to. */
+import { create } from 'zustand';
+import type { CallArgs, TargetView, TargetsView } from '../../../../main/api/contract';
+import { api } from '../../api';
+
+export type TargetInput = CallArgs<'targets.save'>['target'];
+
+interface TargetsState {
+  view?: TargetsView;
+  busy: boolean;
+  error?: unknown;
+  load(): Promise<void>;
+  save(target: TargetInput): Promise<boolean>;
+  remove(id: string): Promise<void>;
+  setActive(id: string): Promise<void>;
+  received(view: TargetsView): void;
+}
+
+export const useTargetsStore = create<TargetsState>((set) => {
+  const run = async (action: () => Promise<TargetsView>): Promise<boolean> => {
+    set({ busy: true, error: undefined });
+    try {
+      set({ view: await action(), busy: false });
+      return true;
+    } catch (error) {
+      set({ error, busy: false });
+      return false;
+    }
+  };
+  return {
+    busy: false,
+    async load() {
+      try {
+        set({ view: await api.call('targets.list', {}), error: undefined });
+      } catch (error) {
+        set({ error });
+      }
+    },
+    save: (target) => run(() => api.call('targets.save', { target })),
+    remove: async (id) => {
+      await run(() => api.call('targets.remove', { id }));
+    },
+    setActive: async (id) => {
+      await run(() => api.call('targets.setActive', { id }));
+    },
+    received: (view) => set({ view }),
+  };
+});
+
+export function activeTarget(view: TargetsView | undefined): TargetView | undefined {
+  return view?.targets.find((t) => t.id === view.activeTargetId);
+}
+
+export function useActiveTarget(): TargetView | undefined {
+  return useTargetsStore((state) => activeTarget(state.view));
+}
+
+/** The target as an editable input (embedded targets keep their fixed name and mode in main). */
+export function targetInput(target: TargetView): TargetInput {
+  return {
+    id: target.id,
+    name: target.name,
+    mode: target.mode,
+    ...(target.kind === 'external' && target.baseUrl ? { baseUrl: target.baseUrl } : {}),
+    ...(target.signingCertificate ? { signingCertificate: target.signingCertificate } : {}),
+    ...(target.transportCertificate ? { transportCertificate: target.transportCertificate } : {}),
+    ...(target.extraCaPem ? { extraCaPem: target.extraCaPem } : {}),
+    defaultHeaders: { ...target.defaultHeaders },
+  };
+}

@@ -1,0 +1,115 @@
+/** The suite runner as the UI drives it: catalogue, a run with live events, results, reports. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createServices, type Services } from '../../../main/api/services';
+import type { CallOutcome, RunnerEvent, RunSummaryView } from '../../../main/api/contract';
+import { defineCheck } from '../../../suites/check-api';
+import { RunnerService } from '../../../main/api/services/runner-service';
+
+let services: Services;
+beforeEach(() => {
+  services = createServices({ kind: 'web' });
+});
+afterEach(() => services.dispose());
+
+async function ok<T>(outcome: Promise<CallOutcome>): Promise<T> {
+  const result = await outcome;
+  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+  return result.result as T;
+}
+
+function finished(runId: string): Promise<RunSummaryView> {
+  return new Promise((resolve) => {
+    const off = services.events.subscribe((name, payload) => {
+      if (name === 'runner.finished' && (payload as RunSummaryView).runId === runId) {
+        off();
+        resolve(payload as RunSummaryView);
+      }
+    });
+  });
+}
+
+describe('runner through the contract', () => {
+  it('lists every rule with its checks, and the checks', async () => {
+    const catalogue = await ok<{
+      rules: { id: string; testable: boolean; reason?: string; checkIds: string[] }[];
+      checks: { id: string; rules: string[] }[];
+    }>(services.dispatch('runner.catalogue', {}));
+    expect(catalogue.rules.length).toBeGreaterThan(100);
+    expect(
+      catalogue.rules.filter((r) => !r.testable).every((r) => (r.reason ?? '').length > 0),
+    ).toBe(true);
+    for (const check of catalogue.checks) {
+      for (const rule of check.rules)
+        expect(catalogue.rules.find((r) => r.id === rule)?.checkIds).toContain(check.id);
+    }
+  });
+
+  it('runs checks with live events, keeps the result, and exports JUnit, HTML and JSON', async () => {
+    // A runner over two tiny checks of its own, so this test is about the service, not the bank.
+    const runner = new RunnerService(services.events, [
+      defineCheck({
+        id: 'T-PASS',
+        title: 'passes',
+        area: 'general',
+        rules: ['GEN-JSON-PAYLOADS'],
+        run: async () => undefined,
+      }),
+      defineCheck({
+        id: 'T-FAIL',
+        title: 'fails <on purpose>',
+        area: 'general',
+        rules: ['GEN-UTF-8'],
+        run: async (ctx) => ctx.expect.equal(1, 2, 'one is two'),
+      }),
+    ]);
+    const events: RunnerEvent[] = [];
+    services.events.subscribe(
+      (name, payload) => name === 'runner.event' && events.push(payload as RunnerEvent),
+    );
+    const { runId } = runner.start({ target: 'embedded-sandbox' });
+    const done = await finished(runId);
+    expect(done.counts).toMatchObject({ PASS: 1, FAIL: 1 });
+    expect(events.map((e) => e.event.type)).toEqual(
+      expect.arrayContaining(['run:begin', 'check:begin', 'check:end', 'run:end']),
+    );
+    expect(events.every((e) => e.runId === runId)).toBe(true);
+
+    const junit = runner.report({ runId, format: 'junit' });
+    expect(junit.content).toMatch(/<testcase[^>]*T-FAIL[\s\S]*<failure/);
+    const html = runner.report({ runId, format: 'html' });
+    expect(html.content).toContain('fails &lt;on purpose&gt;');
+    const json = runner.report({
+      runId,
+      format: 'json',
+      baseline: JSON.stringify({ expectedFailures: [{ checkId: 'T-FAIL', reason: 'known' }] }),
+    });
+    const reimported = runner.import(json.content);
+    expect(reimported.counts).toMatchObject({ FAIL: 1 });
+
+    // Re-run only the failures.
+    const rerun = runner.start({ target: 'embedded-sandbox', selection: { failedInRunId: runId } });
+    expect((await finished(rerun.runId)).counts).toMatchObject({ FAIL: 1, PASS: 0 });
+    expect(runner.compare(runId, rerun.runId)).toBeDefined();
+  });
+
+  it('refuses what it cannot do, naming why', async () => {
+    expect(await services.dispatch('runner.result', { runId: 'nope' })).toMatchObject({
+      ok: false,
+      error: { message: 'There is no run nope in this session.' },
+    });
+    expect(
+      await services.dispatch('runner.start', {
+        target: 'embedded-sandbox',
+        faultProfiles: ['NOT-A-RULE'],
+      }),
+    ).toMatchObject({
+      ok: false,
+      error: {
+        message: expect.stringMatching(/Unknown fault profiles: NOT-A-RULE|No check matches/),
+      },
+    });
+    expect(await services.dispatch('runner.import', { json: '{"format":"nope"}' })).toMatchObject({
+      ok: false,
+    });
+  });
+});

@@ -1,0 +1,159 @@
+/** The composer's request model: endpoint → draft, draft → the contract's request. */
+import { describe, expect, it } from 'vitest';
+import type { EndpointView } from '../../../main/api/contract';
+import {
+  composedRequest,
+  draftFromEndpoint,
+  draftFromExchange,
+  draftProblems,
+  emptyDraft,
+  row,
+} from '../../../renderer/src/features/composer/request-model';
+import { FALLBACK_SETTINGS } from '../../../renderer/src/features/settings/store';
+
+const automatic = {
+  automaticHeaders: {
+    generated: ['X-Request-ID', 'Digest', 'TPP-Signature-Certificate', 'Signature'],
+    session: ['TPP-Session-ID', 'TPP-Redirect-URI', 'PSU-ID', 'PSU-Corporate-ID'],
+  },
+};
+
+const cardTransactions: EndpointView = {
+  operationId: 'getCardAccountTransactionList',
+  method: 'GET',
+  pathTemplate: '/v1/card-accounts/{account-id}/transactions',
+  group: 'production',
+  tag: 'Card accounts (AIS)',
+  summary: 'Get card account transactions',
+  description: '§4.2.3',
+  tppRole: 'AISP',
+  pathParameters: [{ name: 'account-id', required: true }],
+  query: [
+    { name: 'bookingStatus', required: true, enum: ['booked', 'pending', 'both'] },
+    { name: 'dateFrom', required: false, format: 'date' },
+  ],
+  requiredHeaders: [
+    'x-accept-fix',
+    'X-Request-ID',
+    'TPP-Session-ID',
+    'TPP-Redirect-URI',
+    'TPP-Signature-Certificate',
+    'Signature',
+  ],
+  optionalHeaders: ['PSU-ID', 'PSU-IP-Address', 'Accept'],
+  acceptFix: { required: true },
+  body: 'none',
+};
+
+describe('draftFromEndpoint', () => {
+  it('fills method, path parameters, required query, required headers and defaults', () => {
+    const draft = draftFromEndpoint(cardTransactions, automatic, {
+      ...FALLBACK_SETTINGS,
+      defaultAcceptFix: 'longer-names',
+      defaultPsuIpAddress: '192.0.2.7',
+    });
+    expect(draft).toMatchObject({
+      operationId: 'getCardAccountTransactionList',
+      method: 'GET',
+      pathParams: { 'account-id': '' },
+      body: '',
+    });
+    expect(draft.query.map((r) => [r.name, r.value, r.enabled])).toEqual([
+      ['bookingStatus', 'booked', true],
+      ['dateFrom', '', false],
+    ]);
+    // Generated and PSU-session headers are the client's: only the rest is typed here.
+    expect(draft.headers.map((r) => [r.name, r.value])).toEqual([
+      ['x-accept-fix', 'longer-names'],
+      ['PSU-IP-Address', '192.0.2.7'],
+    ]);
+  });
+
+  it("uses the endpoint's own fix, and the example body with Content-Type for a body", () => {
+    const draft = draftFromEndpoint(
+      {
+        ...cardTransactions,
+        method: 'POST',
+        acceptFix: { required: true, value: 'amount-as-string' },
+        optionalHeaders: ['Content-Type'],
+        body: 'schema',
+        exampleBody: '{"a": 1}',
+      },
+      automatic,
+      { ...FALLBACK_SETTINGS, defaultPsuIpAddress: '' },
+    );
+    expect(draft.headers.map((r) => [r.name, r.value])).toEqual([
+      ['x-accept-fix', 'amount-as-string'],
+      ['Content-Type', 'application/json'],
+    ]);
+    expect(draft.body).toBe('{"a": 1}');
+  });
+});
+
+describe('composedRequest', () => {
+  it('sends enabled rows only, encodes the path, and drops the body of a GET', () => {
+    const draft = {
+      ...draftFromEndpoint(cardTransactions, automatic, FALLBACK_SETTINGS),
+      body: '{"ignored": true}',
+    };
+    draft.pathParams['account-id'] = 'card 1';
+    draft.headers.push(row('X-Off', 'no', false), row('', 'nameless'));
+    expect(composedRequest(draft)).toEqual({
+      method: 'GET',
+      path: '/v1/card-accounts/card%201/transactions',
+      query: { bookingStatus: 'booked' },
+      headers: { 'x-accept-fix': 'amount-as-string', 'PSU-IP-Address': '127.0.0.1' },
+      sign: true,
+    });
+    expect(composedRequest({ ...emptyDraft(), body: '{}' })).toMatchObject({
+      method: 'POST',
+      path: '/v1/consents',
+      body: '{}',
+    });
+  });
+
+  it('names what stops a send', () => {
+    const draft = draftFromEndpoint(cardTransactions, automatic, FALLBACK_SETTINGS);
+    draft.headers.push(row('Bad Name', 'x'), row('X-Ok', 'a\nb'));
+    expect(draftProblems({ ...draft, pathTemplate: draft.pathTemplate })).toEqual([
+      'Fill in the path parameter {account-id}.',
+      "'Bad Name' is not a header name.",
+      'The X-Ok value has a line break.',
+    ]);
+    expect(draftProblems({ ...emptyDraft(), pathTemplate: 'v1/x' })).toEqual([
+      'The path must start with / (or be a URL).',
+    ]);
+  });
+});
+
+describe('draftFromExchange', () => {
+  it('keeps what the user typed and the path below the target, not what the client computed', () => {
+    const draft = draftFromExchange(
+      {
+        id: 'e1',
+        targetId: 'embedded-sandbox',
+        startedAt: '2026-01-01T00:00:00Z',
+        sent: true,
+        request: {
+          method: 'GET',
+          url: 'http://127.0.0.1:4000/v1/card-accounts/x/transactions?bookingStatus=both',
+          headers: { 'X-Request-ID': 'r', Signature: 's', 'x-accept-fix': 'amount-as-string' },
+        },
+        headerSources: {
+          'X-Request-ID': 'generated',
+          Signature: 'generated',
+          'x-accept-fix': 'request',
+        },
+        signing: { signingString: '', signedHeaderNames: [], keyId: '' },
+        timings: { headersMs: 0, totalMs: 0 },
+        responseSignature: { status: 'absent' },
+        curl: '',
+      },
+      'http://127.0.0.1:4000/',
+    );
+    expect(draft.pathTemplate).toBe('/v1/card-accounts/x/transactions');
+    expect(draft.query.map((r) => [r.name, r.value])).toEqual([['bookingStatus', 'both']]);
+    expect(draft.headers.map((r) => r.name)).toEqual(['x-accept-fix']);
+    expect(draft.sign).toBe(true);
+  });
+});

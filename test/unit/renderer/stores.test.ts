@@ -1,0 +1,220 @@
+/**
+ * Feature stores over a fake contract client: the bank log filters and state tables, history
+ * search, the SCA attempt lifecycle, and the certificate store's no-double-submit rule.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BankExchangeView } from '../../../main/api/contract';
+
+const calls: { name: string; args: unknown }[] = [];
+const answers = new Map<string, (args: unknown) => unknown>();
+vi.mock('../../../renderer/src/api', () => ({
+  api: {
+    available: true,
+    host: 'web',
+    call: async (name: string, args: unknown) => {
+      calls.push({ name, args });
+      const answer = answers.get(name);
+      if (!answer)
+        throw Object.assign(new Error(`no answer for ${name}`), {
+          error: { code: 'FAILED', message: name },
+        });
+      return answer(args);
+    },
+    on: () => () => undefined,
+  },
+}));
+const popups: { url?: string; closed: boolean }[] = [];
+vi.mock('../../../renderer/src/features/sca/open-sca', () => ({
+  openScaWindow: () => {
+    const popup: { url?: string; closed: boolean } = { closed: false };
+    popups.push(popup);
+    return {
+      opened: true,
+      show: (url: string) => (popup.url = url),
+      close: () => (popup.closed = true),
+    };
+  },
+  hostScaWindow: { opened: true, show: () => undefined, close: () => undefined },
+}));
+
+const { filterLog, mergeLog, stateTables, tableTitle, NO_FILTER } =
+  await import('../../../renderer/src/features/bank/log-filter');
+const { searchExchanges, useHistoryStore } =
+  await import('../../../renderer/src/features/history/store');
+const { useScaStore } = await import('../../../renderer/src/features/sca/store');
+const { useCertificatesStore } = await import('../../../renderer/src/features/certificates/store');
+
+beforeEach(() => {
+  calls.length = 0;
+  answers.clear();
+  popups.length = 0;
+});
+
+function exchange(
+  id: number,
+  mode: 'sandbox' | 'production',
+  status: number,
+  target: string,
+  rejected = false,
+): BankExchangeView {
+  return {
+    id,
+    mode,
+    receivedAt: `2026-01-01T00:00:0${id}Z`,
+    durationMs: 1,
+    request: { method: 'GET', target, headers: {}, bodySize: 0 },
+    response: { status, headers: {}, body: undefined },
+    ...(rejected ? { rejectedBy: { stage: 'signature', rule: 'signature.missing' } } : {}),
+  };
+}
+
+describe('bank console', () => {
+  const log = [
+    exchange(1, 'sandbox', 200, '/v1/sandbox/customers'),
+    exchange(2, 'production', 400, '/v1/consents', true),
+    exchange(3, 'production', 201, '/v1/consents'),
+  ];
+
+  it('filters the request log by mode, status class, path text and rejection', () => {
+    const ids = (f: Partial<typeof NO_FILTER>) =>
+      filterLog(log, { ...NO_FILTER, ...f }).map((e) => e.id);
+    expect(ids({})).toEqual([1, 2, 3]);
+    expect(ids({ mode: 'production' })).toEqual([2, 3]);
+    expect(ids({ statusClass: '4xx' })).toEqual([2]);
+    expect(ids({ pathText: 'CONSENTS' })).toEqual([2, 3]);
+    expect(ids({ rejectedOnly: true })).toEqual([2]);
+  });
+
+  it('merges both banks’ logs without duplicates, oldest first, bounded', () => {
+    const merged = mergeLog([log[0]!], [log[2]!, log[0]!, log[1]!], 2);
+    expect(merged.map((e) => e.id)).toEqual([2, 3]);
+  });
+
+  it('turns every array of a snapshot state into a table', () => {
+    const tables = stateTables({
+      state: {
+        customers: [
+          { customerNumber: '1', name: 'Ola' },
+          { customerNumber: '2', type: 'PRIVATE', balances: { booked: 1 } },
+        ],
+        clockNote: 'not a table',
+        consents: [],
+      },
+    });
+    expect(tables.map((t) => t.name)).toEqual(['customers', 'consents']);
+    expect(tables[0]!.columns).toEqual(['customerNumber', 'name', 'type', 'balances']);
+    expect(tables[0]!.rows[1]).toEqual({
+      customerNumber: '2',
+      name: '',
+      type: 'PRIVATE',
+      balances: '{"booked":1}',
+    });
+    expect(tableTitle('cardAccounts')).toBe('Card accounts');
+    expect(stateTables(undefined)).toEqual([]);
+  });
+});
+
+describe('history', () => {
+  it('searches method, URL, status and bodies; a pushed exchange is kept once', () => {
+    const base = {
+      targetId: 't',
+      startedAt: '',
+      sent: true,
+      headerSources: {},
+      timings: { headersMs: 0, totalMs: 0 },
+      responseSignature: { status: 'absent' as const },
+      curl: '',
+    };
+    const a = {
+      ...base,
+      id: 'a',
+      request: { method: 'POST', url: 'http://x/v1/consents', headers: {} },
+      response: { status: 201, headers: {}, body: '{"consentId":"c-42"}', truncated: false },
+    };
+    const b = {
+      ...base,
+      id: 'b',
+      request: { method: 'GET', url: 'http://x/v1/accounts', headers: {} },
+      error: 'ECONNREFUSED',
+    };
+    expect(searchExchanges([a, b], 'c-42').map((e) => e.id)).toEqual(['a']);
+    expect(searchExchanges([a, b], '201').map((e) => e.id)).toEqual(['a']);
+    expect(searchExchanges([a, b], 'econnrefused').map((e) => e.id)).toEqual(['b']);
+    expect(searchExchanges([a, b], ' ').map((e) => e.id)).toEqual(['a', 'b']);
+    useHistoryStore.getState().received(a);
+    useHistoryStore.getState().received(a);
+    expect(useHistoryStore.getState().exchanges).toHaveLength(1);
+  });
+});
+
+describe('SCA attempt', () => {
+  it('opens the window in the click, sends it to the scaRedirect, and closes it on the redirect', async () => {
+    answers.set('sca.begin', () => ({
+      id: 'attempt-1',
+      targetId: 't',
+      url: 'http://bank/sca/1',
+      tppSessionId: 's',
+      startedAt: '',
+    }));
+    answers.set('tpp.follow', () => ({ response: { json: { scaStatus: 'FINALISED' } } }));
+    await useScaStore.getState().begin('t', '/sca/1');
+    expect(popups).toEqual([{ url: 'http://bank/sca/1', closed: false }]);
+    expect(useScaStore.getState().attempt?.id).toBe('attempt-1');
+
+    // A redirect for an older attempt does not count.
+    useScaStore.getState().received({
+      attemptId: 'other',
+      redirect: { outcome: 'failure', query: {}, receivedAt: '', problems: [] },
+    });
+    expect(useScaStore.getState().outcome).toBeUndefined();
+
+    useScaStore.getState().received({
+      attemptId: 'attempt-1',
+      targetId: 't',
+      redirect: {
+        outcome: 'success',
+        psuId: 'p',
+        tppSessionId: 's',
+        context: 'PRIVATE',
+        query: {},
+        receivedAt: '',
+        problems: [],
+      },
+    });
+    expect(useScaStore.getState().outcome).toMatchObject({ outcome: 'success', psuId: 'p' });
+    expect(popups[0]!.closed).toBe(true);
+  });
+
+  it('closes the window and shows the error when main refuses the SCA', async () => {
+    await useScaStore.getState().begin('t', 'ftp://x');
+    expect(popups[0]!.closed).toBe(true);
+    expect(useScaStore.getState().error).toBeDefined();
+  });
+});
+
+describe('certificates store', () => {
+  it('runs one long operation at a time (no double submit) and reports progress as it ends', async () => {
+    let finish: (value: unknown) => void = () => undefined;
+    answers.set('certs.createCa', () => new Promise((resolve) => (finish = resolve)));
+    const args = { commonName: 'CA', organizationName: 'O', countryName: 'NO' };
+    const first = useCertificatesStore.getState().createCa(args);
+    const second = useCertificatesStore.getState().createCa(args);
+    expect(await second).toBe(false);
+    expect(useCertificatesStore.getState().busy).toBe('Creating the test CA');
+    finish({
+      handle: 'h',
+      label: 'CA',
+      createdAt: '',
+      kind: 'ca',
+      hasPrivateKey: true,
+      certificates: [],
+    });
+    expect(await first).toBe(true);
+    expect(calls.filter((c) => c.name === 'certs.createCa')).toHaveLength(1);
+    expect(useCertificatesStore.getState()).toMatchObject({
+      busy: undefined,
+      done: 'Created CA.',
+      selected: 'h',
+    });
+  });
+});
