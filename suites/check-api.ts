@@ -206,6 +206,11 @@ export interface CheckContext {
   readonly check: Pick<Check, 'id' | 'title' | 'area'>;
   readonly target: TargetInfo;
   readonly client: TargetClient;
+  /**
+   * A second TPP, registered with the target for AISP only (its certificate carries both PSD2
+   * roles, so only the registry can refuse it). Absent when the run has none: skip then.
+   */
+  readonly aispOnlyClient?: TargetClient;
   /** Skips the check (SKIPPED) when the run has no PSU agent. */
   readonly psu: PsuAgent;
   /** Skips the check (SKIPPED) when the target's clock cannot be moved. */

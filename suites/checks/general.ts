@@ -98,6 +98,40 @@ async function cardTransactionWithAddress(
 }
 
 export const generalChecks: Check[] = [
+  defineCheck({
+    id: 'GEN-ROLE-MUST-BE-REGISTERED',
+    title: 'A TPP registered for AISP only may read consents but not initiate payments',
+    area: 'general',
+    rules: ['GEN-TPP-ROLE-REGISTERED'],
+    // The sandbox checks signatures, not the registry (§1: registries are checked on production calls).
+    modes: ['production'],
+    async run(ctx) {
+      const aisp = ctx.aispOnlyClient;
+      if (!aisp) ctx.skip('this run has no second TPP registered for AISP only');
+      const consent = await aisp!.send({
+        method: 'POST',
+        path: '/v1/consents',
+        body: {},
+        label: 'AISP-only TPP: consent',
+      });
+      ctx.expect.status(consent, 201, 'an AIS call by a TPP registered for AISP');
+      const payment = await aisp!.send({
+        method: 'POST',
+        path: '/v1/payments/sepa-credit-transfers',
+        headers: { 'x-accept-fix': 'amount-as-string', 'PSU-Context': 'PRIVATE' },
+        body: {
+          instructedAmount: { currency: 'NOK', amount: '10.00' },
+          creditorName: 'Kari Nordmann',
+          creditorAccount: { iban: 'NO9386011117947', currency: 'NOK' },
+          debtorAccount: { iban: 'NO5297100512347', currency: 'NOK' },
+          remittanceInformationUnstructured: 'Role check',
+        },
+        label: 'AISP-only TPP: payment',
+      });
+      ctx.expect.status(payment, 403, 'a payment initiation by a TPP not registered for PISP');
+      ctx.expect.tppMessage(payment, { code: 'FORBIDDEN', textIncludes: 'PISP' });
+    },
+  }),
   generalCheck({
     id: 'GEN-CERTIFICATE-FROM-TRUSTED-CA',
     title: 'A request signed with a certificate from an unknown CA is refused',

@@ -27,6 +27,8 @@ export interface TppIdentity {
   ca: TestCa;
   qsealc: IssuedCertificate;
   qwac: IssuedCertificate;
+  /** A second TPP (its own organisation, same CA) that production banks register for AISP only. */
+  aispOnly: { organizationIdentifier: string; name: string; qsealc: IssuedCertificate };
 }
 
 export async function createTppIdentity(
@@ -46,11 +48,30 @@ export async function createTppIdentity(
     ncaName: 'Finanstilsynet',
     ncaId: 'NO-FSA',
   };
-  const [qsealc, qwac] = await Promise.all([
+  const aispOnlyName = 'Workbench Suites AISP-only TPP';
+  const aispOnlyId = `${organizationIdentifier}-AIS`;
+  const [qsealc, qwac, aispOnlySeal] = await Promise.all([
     issueQsealc({ ...options, roles: [...options.roles] }),
     issueQwac({ ...options, roles: [...options.roles] }),
+    issueQsealc({
+      ...options,
+      roles: [...options.roles],
+      subject: {
+        ...options.subject,
+        commonName: aispOnlyName,
+        organizationName: aispOnlyName,
+        organizationIdentifier: aispOnlyId,
+      },
+    }),
   ]);
-  return { organizationIdentifier, name, ca, qsealc, qwac };
+  return {
+    organizationIdentifier,
+    name,
+    ca,
+    qsealc,
+    qwac,
+    aispOnly: { organizationIdentifier: aispOnlyId, name: aispOnlyName, qsealc: aispOnlySeal },
+  };
 }
 
 /** Where the SCA pages send the PSU back to; the PSU agent stops there without fetching it. */
@@ -102,6 +123,11 @@ export function embeddedTarget(options: EmbeddedTargetOptions): EmbeddedTarget {
           name: identity.name,
           roles: ['AISP', 'PISP'],
         });
+        bank.registry.add({
+          organizationIdentifier: identity.aispOnly.organizationIdentifier,
+          name: identity.aispOnly.name,
+          roles: ['AISP'],
+        });
       }
       const listener = await bank.listen();
       const session = newPsuSession(SUITE_REDIRECT_URI, { psuIpAddress: '192.0.2.10' });
@@ -110,10 +136,19 @@ export function embeddedTarget(options: EmbeddedTargetOptions): EmbeddedTarget {
         signing: { key: identity.qsealc.privateKey, certificate: identity.qsealc.certificateDer },
         session: () => session,
       });
+      const aispOnly = new TppClient({
+        baseUrl: listener.url,
+        signing: {
+          key: identity.aispOnly.qsealc.privateKey,
+          certificate: identity.aispOnly.qsealc.certificateDer,
+        },
+        session: () => session,
+      });
       return {
         bank,
         session,
         client: createTargetClient(tpp, signal),
+        aispOnlyClient: createTargetClient(aispOnly, signal),
         ...(options.psuAgent !== null
           ? { psu: (options.psuAgent ?? createSuitePsuAgent)({ signal }) }
           : {}),
@@ -123,6 +158,7 @@ export function embeddedTarget(options: EmbeddedTargetOptions): EmbeddedTarget {
         },
         dispose: async () => {
           await tpp.close();
+          await aispOnly.close();
           await bank.close();
         },
       };

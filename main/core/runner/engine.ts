@@ -43,6 +43,8 @@ export const CANCELLED_WHILE_RUNNING = 'run cancelled while the check was runnin
 /** What the composition root gives one check: how to reach the target. */
 export interface CheckEnvironment {
   client: TargetClient;
+  /** A second TPP registered for AISP only (CheckContext.aispOnlyClient). */
+  aispOnlyClient?: TargetClient;
   /** Absent when the run has no SCA automation; checks needing it are SKIPPED. */
   psu?: PsuAgent;
   /** Absent when the target's clock cannot be moved; checks needing it are SKIPPED. */
@@ -248,18 +250,22 @@ export async function runChecks(options: RunOptions): Promise<RunResult> {
         }
         const missing = missingCapabilityReason(check, environment);
         if (missing) return { kind: 'skipped', reason: missing };
-        const client = environment.client;
+        // Every exchange a check makes, through any of its clients, is evidence.
+        const recording = (client: TargetClient): TargetClient => ({
+          async send(request) {
+            controller.signal.throwIfAborted();
+            const exchange = await client.send(request);
+            addEvidence({ kind: 'exchange', at: now(), exchange });
+            return exchange;
+          },
+        });
         const context: CheckContext = {
           check: { id: check.id, title: check.title, area: check.area },
           target,
-          client: {
-            async send(request) {
-              controller.signal.throwIfAborted();
-              const exchange = await client.send(request);
-              addEvidence({ kind: 'exchange', at: now(), exchange });
-              return exchange;
-            },
-          },
+          client: recording(environment.client),
+          ...(environment.aispOnlyClient
+            ? { aispOnlyClient: recording(environment.aispOnlyClient) }
+            : {}),
           psu: environment.psu ?? noPsuAgent,
           clock: environment.clock ?? noTargetClock,
           expect: createExpect(

@@ -14,6 +14,10 @@ import type { TrustStore } from '../trustStore.js';
 import { reject, type BankMode, type Rejection, type Stage } from '../types.js';
 
 declareFaults([
+  { ruleId: 'GEN-TPP-ROLE-REGISTERED', effect: 'lets a TPP use a role it is not registered for' },
+]);
+
+declareFaults([
   {
     ruleId: 'GEN-TPP-EIDAS-CERTIFICATE',
     effect: 'accepts certificates from any CA in production (no trust store check)',
@@ -100,7 +104,7 @@ export function certificateStage(options: CertificateStageOptions): Stage {
         `TPP ${organizationIdentifier} is not in the bank's TPP registry`,
       );
     ctx.tpp.registeredName = entry.name;
-    if (!entry.roles.includes(role))
+    if (!entry.roles.includes(role) && !faultActive(ctx, 'GEN-TPP-ROLE-REGISTERED'))
       return forbidden(
         'role-not-registered',
         `TPP ${organizationIdentifier} (${entry.name}) is registered for ${entry.roles.join(', ')} only; ${route.method} ${route.path} needs ${role}`,
