@@ -4,6 +4,7 @@
  * sent, signing string included), send, follow a `_links` relation, the history with HAR export,
  * the PSU session of each target and the SCA redirect (§5.3, §6).
  */
+import type { ScaRedirect } from '../../core/tpp/sca-redirect.js';
 import { Type } from '@sinclair/typebox';
 import { call, event } from './define.js';
 import { HEADER_NAME_PATTERN, HEADER_VALUE_PATTERN } from './targets.js';
@@ -114,28 +115,7 @@ export interface PsuSessionView {
 }
 
 /** The §6.1/§6.2 parameters of a redirect back from the bank, and where they break the spec. */
-export type ScaRedirectView =
-  | {
-      outcome: 'success';
-      psuId: string;
-      psuCorporateId?: string;
-      tppSessionId: string;
-      context: string;
-      query: Record<string, string>;
-      receivedAt: string;
-      problems: string[];
-    }
-  | {
-      outcome: 'failure';
-      system?: string;
-      status?: number;
-      code?: string;
-      message?: string;
-      tppSessionId?: string;
-      query: Record<string, string>;
-      receivedAt: string;
-      problems: string[];
-    };
+export type ScaRedirectView = ScaRedirect;
 
 export interface ScaAttemptView {
   id: string;
