@@ -33,7 +33,11 @@ export interface WebHost {
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
-const MAX_FRAME_BYTES = 1024 * 1024;
+/**
+ * Largest call frame: a run result or snapshot imported from a file can be tens of MB (the contract
+ * allows `runner.import` 50 MB); the socket is loopback-only and token-guarded.
+ */
+const MAX_FRAME_BYTES = 64 * 1024 * 1024;
 
 export function isLoopbackHost(host: string): boolean {
   return LOOPBACK_HOSTS.has(host);

@@ -89,4 +89,23 @@ describe('web host', () => {
     ]);
     ws.close();
   });
+
+  it('answers a call frame of several MB (an imported run result), keeping the socket open', async () => {
+    const ws = open({});
+    expect(await outcome(ws)).toBe('open');
+    const answer = new Promise<{ id: number; outcome: { ok: boolean } }>((resolve) =>
+      ws.on('message', (data) => {
+        const frame = JSON.parse(data.toString());
+        if (frame.type === 'result') resolve(frame);
+      }),
+    );
+    const json = JSON.stringify({
+      format: 'not a run result',
+      padding: 'x'.repeat(3 * 1024 * 1024),
+    });
+    ws.send(JSON.stringify({ type: 'call', id: 9, name: 'runner.import', args: { json } }));
+    expect(await answer).toMatchObject({ id: 9, outcome: { ok: false } });
+    expect(ws.readyState).toBe(ws.OPEN);
+    ws.close();
+  });
 });
