@@ -26,12 +26,11 @@ function electronBinary(): string | null {
 }
 
 const binary = electronBinary();
+const NO_ELECTRON_BINARY =
+  'ELECTRON binary not present on this machine (it is downloaded on first use)';
 
 test('the desktop window opens sandboxed and answers app.info', async () => {
-  test.skip(
-    binary === null,
-    'ELECTRON binary not present on this machine (it is downloaded on first use)',
-  );
+  test.skip(binary === null, NO_ELECTRON_BINARY);
   const app = await electron.launch({ executablePath: binary!, args: ['out/main/index.js'] });
   const window = await app.firstWindow();
   await window.getByTestId('nav-about').click();
