@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { KeyObject } from 'node:crypto';
 import { access, mkdir } from 'node:fs/promises';
+import type { AtomicFileSystem } from '../../core/persistence/atomic-file.js';
 import {
   CertificateImportError,
   Keystore,
@@ -20,7 +21,6 @@ import {
   issueQwac,
   psd2RoleOfOid,
   toPem,
-  type AtomicFileSystem,
   type CertificateDescription,
   type KeystoreEntry,
   type SecretBox,

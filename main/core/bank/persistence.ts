@@ -6,7 +6,7 @@
  * burst of requests costs two writes, not one each.
  */
 import { readFile, rename } from 'node:fs/promises';
-import { writeFileAtomic } from '../certs/atomic-file.js';
+import { writeFileAtomic } from '../persistence/atomic-file.js';
 import { SnapshotError, readSnapshot, type BankState } from './state.js';
 
 export interface StateStore {

@@ -1,5 +1,4 @@
 /** Certificate toolkit (node-forge for building, node:crypto for keys and parsing). */
-export * from './atomic-file.js';
 export * from './certificate-builder.js';
 export * from './describe.js';
 export * from './import-export.js';

@@ -9,7 +9,7 @@ import type { KeyObject } from 'node:crypto';
 import { X509Certificate, createPrivateKey, randomUUID, sign } from 'node:crypto';
 import * as fsPromises from 'node:fs/promises';
 import { certificateDer } from '../signature/signing-certificate.js';
-import { writeFileAtomic, type AtomicFileSystem } from './atomic-file.js';
+import { writeFileAtomic, type AtomicFileSystem } from '../persistence/atomic-file.js';
 import { describeCertificate, type CertificateDescription } from './describe.js';
 import {
   exportPkcs12,

@@ -1,12 +1,12 @@
 /**
  * A small JSON document on disk (settings, targets, saved request collections): read once, kept in
  * memory, replaced atomically on every change (temp file + fsync + rename in the same folder, see
- * certs/atomic-file.ts). A file that cannot be read is moved aside to `<name>.corrupt-<timestamp>`
+ * atomic-file.ts). A file that cannot be read is moved aside to `<name>.corrupt-<timestamp>`
  * and reported as a notice for the UI: the user's data is never silently reset.
  */
 import * as fsPromises from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { writeFileAtomic, type AtomicFileSystem } from '../certs/atomic-file.js';
+import { writeFileAtomic, type AtomicFileSystem } from './atomic-file.js';
 
 /** Something the user should know about a stored file (shown by the UI, never swallowed). */
 export interface StoreNotice {

@@ -8,7 +8,7 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JsonFileStore, defaultDataDir } from '../../../main/core/persistence/index';
-import { nodeFileSystem, type AtomicFileSystem } from '../../../main/core/certs/atomic-file';
+import { nodeFileSystem, type AtomicFileSystem } from '../../../main/core/persistence/atomic-file';
 
 interface Doc {
   count: number;
