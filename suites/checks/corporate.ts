@@ -46,6 +46,21 @@ interface SandboxAccount {
   iban: string;
 }
 
+/**
+ * The test representative completes a corporate SCA started by GET /v1/user, under a fresh
+ * TPP-Session-ID; returns that session id and the §6.1 redirect.
+ */
+async function corporateUserSca(ctx: CheckContext, what: string) {
+  const representative = await testRepresentative(ctx);
+  const id = randomUUID();
+  const redirect = expectSuccess(
+    ctx,
+    await userSca(ctx, corporateScript(representative), session(id)),
+    what,
+  );
+  return { id, redirect, representative };
+}
+
 async function sandboxAgreement(ctx: CheckContext, id: string): Promise<SandboxAgreement> {
   const exchange = await ctx.client.send({
     method: 'GET',
@@ -212,13 +227,7 @@ export const corporateChecks: Check[] = [
     rules: ['CORP-BOTH-IDS-AFTER-SCA'],
     needs: ['psu-agent'],
     async run(ctx) {
-      const representative = await testRepresentative(ctx);
-      const id = randomUUID();
-      const redirect = expectSuccess(
-        ctx,
-        await userSca(ctx, corporateScript(representative), session(id)),
-        'corporate SCA',
-      );
+      const { id, redirect } = await corporateUserSca(ctx, 'corporate SCA');
       const user = await getUser(ctx, { ...session(id), ...psuHeaders(redirect) });
       ctx.expect.status(user, 200, 'GET /v1/user with PSU-ID and PSU-Corporate-ID');
       ctx.expect.equal(json(user).context, 'CORPORATE', 'context');
@@ -231,13 +240,7 @@ export const corporateChecks: Check[] = [
     rules: ['CORP-MISSING-CORPORATE-ID-400'],
     needs: ['psu-agent'],
     async run(ctx) {
-      const representative = await testRepresentative(ctx);
-      const id = randomUUID();
-      const redirect = expectSuccess(
-        ctx,
-        await userSca(ctx, corporateScript(representative), session(id)),
-        'corporate SCA',
-      );
+      const { id, redirect } = await corporateUserSca(ctx, 'corporate SCA');
       const user = await getUser(ctx, { ...session(id), 'PSU-ID': redirect.psuId });
       ctx.expect.status(user, 400, 'GET /v1/user with PSU-ID only');
       ctx.expect.tppMessage(user, {
@@ -271,13 +274,7 @@ export const corporateChecks: Check[] = [
     rules: ['CORP-ID-FROM-USER-REDIRECT'],
     needs: ['psu-agent'],
     async run(ctx) {
-      const representative = await testRepresentative(ctx);
-      const id = randomUUID();
-      const redirect = expectSuccess(
-        ctx,
-        await userSca(ctx, corporateScript(representative), session(id)),
-        'corporate SCA of GET /v1/user',
-      );
+      const { id, redirect } = await corporateUserSca(ctx, 'corporate SCA of GET /v1/user');
       ctx.expect.true(
         redirect.params['psu-corporate-id'] !== undefined,
         'the redirect carries psu-corporate-id',
@@ -325,13 +322,7 @@ export const corporateChecks: Check[] = [
     rules: ['CORP-AGREEMENTS-200'],
     needs: ['psu-agent'],
     async run(ctx) {
-      const representative = await testRepresentative(ctx);
-      const id = randomUUID();
-      const redirect = expectSuccess(
-        ctx,
-        await userSca(ctx, corporateScript(representative), session(id)),
-        'corporate SCA',
-      );
+      const { id, redirect, representative } = await corporateUserSca(ctx, 'corporate SCA');
       const list = await ctx.client.send({
         method: 'GET',
         path: '/v1/agreements',
