@@ -2,7 +2,10 @@ import { verify } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeFileSystem, type AtomicFileSystem } from '../../../main/core/persistence/atomic-file.js';
+import {
+  nodeFileSystem,
+  type AtomicFileSystem,
+} from '../../../main/core/persistence/atomic-file.js';
 import { exportPkcs12 } from '../../../main/core/certs/import-export.js';
 import { Keystore, KeystoreError } from '../../../main/core/certs/keystore.js';
 import {
