@@ -43,6 +43,7 @@ const { searchExchanges, useHistoryStore } =
   await import('../../../renderer/src/features/history/store');
 const { useScaStore } = await import('../../../renderer/src/features/sca/store');
 const { useCertificatesStore } = await import('../../../renderer/src/features/certificates/store');
+const { batchSummary, useBankStore } = await import('../../../renderer/src/features/bank/store');
 
 beforeEach(() => {
   calls.length = 0;
@@ -111,6 +112,44 @@ describe('bank console', () => {
     });
     expect(tableTitle('cardAccounts')).toBe('Card accounts');
     expect(stateTables(undefined)).toEqual([]);
+  });
+
+  it('runs the payment batch of a mode and says what it settled and rejected', async () => {
+    const report = {
+      runs: ['2026-01-01T10:30:00.000Z'],
+      settled: ['p-1', 'p-2'],
+      partial: [],
+      rejected: ['p-3'],
+      periodicExecutions: [],
+      errors: [],
+    };
+    answers.set('bank.runBatch', () => report);
+    answers.set('bank.exportSnapshot', () => ({ snapshot: { state: {} } }));
+    await useBankStore.getState().runBatch('sandbox');
+    expect(calls[0]).toEqual({ name: 'bank.runBatch', args: { mode: 'sandbox' } });
+    expect(useBankStore.getState().busy).toBeUndefined();
+    expect(useBankStore.getState().done).toBe(
+      'Batch run on the sandbox bank: settled 2 (p-1, p-2), partly settled 0, rejected 1 (p-3).',
+    );
+    // The tables show the settled payments.
+    expect(calls.map((c) => c.name)).toContain('bank.exportSnapshot');
+  });
+
+  it('names at most five payments per outcome, and the ones the run could not process', () => {
+    const ids = ['a', 'b', 'c', 'd', 'e', 'f'];
+    expect(
+      batchSummary('production', {
+        runs: [],
+        settled: ids,
+        partial: ['g'],
+        rejected: [],
+        periodicExecutions: [{ paymentId: 'h', day: '2026-01-01', outcome: 'settled' }],
+        errors: [{ paymentId: 'i', message: 'debtor account closed' }],
+      }),
+    ).toBe(
+      'Batch run on the production bank: settled 6 (a, b, c, d, e, …), partly settled 1 (g), ' +
+        'rejected 0, standing-order executions 1, not processed 1 (i: debtor account closed).',
+    );
   });
 });
 

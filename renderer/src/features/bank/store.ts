@@ -7,6 +7,7 @@ import type {
   BankExchangeView,
   BankModeName,
   BankStatusView,
+  BatchRunView,
   ClockView,
   RegistryEntryView,
   TrustAnchorView,
@@ -35,6 +36,8 @@ interface BankState {
   reset(mode: BankModeName): Promise<void>;
   exportSnapshot(mode: BankModeName): Promise<unknown>;
   importSnapshot(mode: BankModeName, snapshot: unknown): Promise<void>;
+  /** The payment batch now (§1: otherwise five times a day on the bank clock). */
+  runBatch(mode: BankModeName): Promise<void>;
   refreshSnapshot(mode: BankModeName): Promise<void>;
   clockAction(
     action: 'advance' | 'set' | 'freeze' | 'resume',
@@ -50,6 +53,31 @@ interface BankState {
   receivedStatus(status: BankStatusView): void;
   receivedClock(view: ClockView): void;
   receivedExchanges(exchanges: BankExchangeView[]): void;
+}
+
+const LISTED_IDS = 5;
+
+/** What a batch run did, in words: counts, and the payment ids when there are few. */
+export function batchSummary(mode: BankModeName, report: BatchRunView): string {
+  const part = (label: string, ids: string[]) => {
+    if (ids.length === 0) return `${label} 0`;
+    const listed = ids.slice(0, LISTED_IDS).join(', ');
+    return `${label} ${ids.length} (${listed}${ids.length > LISTED_IDS ? ', …' : ''})`;
+  };
+  const parts = [
+    part('settled', report.settled),
+    part('partly settled', report.partial),
+    part('rejected', report.rejected),
+  ];
+  if (report.periodicExecutions.length > 0)
+    parts.push(`standing-order executions ${report.periodicExecutions.length}`);
+  if (report.errors.length > 0)
+    parts.push(
+      `not processed ${report.errors.length} (${report.errors
+        .map((e) => `${e.paymentId}: ${e.message}`)
+        .join('; ')})`,
+    );
+  return `Batch run on the ${mode} bank: ${parts.join(', ')}.`;
 }
 
 export const useBankStore = create<BankState>((set, get) => {
@@ -127,6 +155,14 @@ export const useBankStore = create<BankState>((set, get) => {
         `Importing the ${mode} snapshot`,
         () => api.call('bank.importSnapshot', { mode, snapshot }),
         () => `The ${mode} bank state was replaced by the snapshot.`,
+      );
+      await get().refreshSnapshot(mode);
+    },
+    async runBatch(mode) {
+      await run(
+        `Running the ${mode} payment batch`,
+        () => api.call('bank.runBatch', { mode }),
+        (report) => batchSummary(mode, report),
       );
       await get().refreshSnapshot(mode);
     },

@@ -3,9 +3,10 @@ import type { BankModeName } from '../../../../../main/api/contract';
 import { downloadText } from '../../../lib/download';
 import { useBankStore } from '../store';
 
-/** One bank: running or not and where, start (optional port) / stop, reset, snapshots. */
+/** One bank: running or not and where, start (optional port) / stop, reset, batch run, snapshots. */
 export function BankControls({ mode }: { mode: BankModeName }) {
-  const { status, busy, start, stop, reset, exportSnapshot, importSnapshot } = useBankStore();
+  const { status, busy, start, stop, reset, runBatch, exportSnapshot, importSnapshot } =
+    useBankStore();
   const [port, setPort] = useState('');
   const [snapshotProblem, setSnapshotProblem] = useState<string>();
   const current = status[mode];
@@ -74,6 +75,15 @@ export function BankControls({ mode }: { mode: BankModeName }) {
           data-testid={`bank-${mode}-reset`}
         >
           Reset
+        </button>
+        <button
+          type="button"
+          disabled={!!busy}
+          onClick={() => void runBatch(mode)}
+          data-testid={`bank-${mode}-run-batch`}
+          title="Settle the authorised payments now (otherwise five times a day on the bank clock)"
+        >
+          Run batch now
         </button>
         <button
           type="button"

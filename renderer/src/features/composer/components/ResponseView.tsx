@@ -112,7 +112,7 @@ export function ResponseView({ exchange, busy, onFollow, onOpenSca }: ResponseVi
       <details>
         <summary>Request as sent</summary>
         <p>
-          <code>
+          <code data-testid="sent-request-line">
             {exchange.request.method} {exchange.request.url}
           </code>
         </p>
