@@ -4,15 +4,8 @@
  * banks, the registry and trust store in the bank console — and then a signed request that the
  * production bank accepts, with the generated headers and the signing string on screen.
  */
-import type { Page, TestInfo } from '@playwright/test';
 import { test, expect, expectOnlyLoopback } from './fixtures';
-
-/** A full-page screenshot kept in test-results and attached to the report. */
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
+import { shot } from './steps';
 
 test('create certificates and register the TPP', async ({ page, webHost, requests }, testInfo) => {
   await page.goto(webHost.url);

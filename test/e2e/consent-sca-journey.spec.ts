@@ -1,47 +1,37 @@
 /**
  * Journey 2, "compose a consent request, send it, complete SCA in the SCA popup, see the PSU
- * session": POST /v1/consents from the composer (§1, decisions.md), the bank's SCA pages in the
- * popup (docs/sca.md: login with the mocked national identity number, context, consent screen),
- * the redirect back to main's loopback listener (§6.1), and the PSU session in the status bar.
+ * session, read card transactions, follow `next`": POST /v1/consents from the composer (§1,
+ * decisions.md), the bank's SCA pages in the popup (docs/sca.md: login with the mocked national
+ * identity number, context, consent screen), the redirect back to main's loopback listener (§6.1),
+ * the PSU session in the status bar, then the granted card account's transactions a page at a
+ * time (§4.2.3: `limit`, `_links.next` and `previous`) through the response view's link buttons.
  */
-import type { Page, TestInfo } from '@playwright/test';
 import { test, expect, expectOnlyLoopback } from './fixtures';
-
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
+import { shot, signSandboxWithNewQsealc, ensureSandboxBankRunning } from './steps';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-test('compose a consent request, send it, complete SCA in the SCA popup, see the PSU session', async ({
+interface Link {
+  href: string;
+}
+
+/** §2.5, as far as the journey reads it. */
+interface CardTransactionsPage {
+  cardAccount?: { maskedPan?: string; currency: string };
+  cardTransactions: { booked: { cardTransactionId?: string }[] };
+  _links?: { next?: Link; previous?: Link };
+}
+
+test('compose a consent request, send it, complete SCA in the SCA popup, see the PSU session, read card transactions, follow next', async ({
   page,
   webHost,
   requests,
 }, testInfo) => {
   await page.goto(webHost.url);
 
-  // A QSealC signs for the sandbox bank (the sandbox checks the signature only).
-  await page.getByTestId('nav-certificates').click();
-  await page.getByTestId('create-ca').click();
-  await expect(page.getByTestId('certs-status')).toContainText('Created Workbench Test CA');
-  await page.getByTestId('issue-kind').selectOption('qsealc');
-  await page.getByTestId('issue-submit').click();
-  await expect(page.getByTestId('certs-status')).toContainText('Issued Workbench Test TPP QSealC');
-  // The entry just issued is selected: its panel offers the targets.
-  await expect(page.getByTestId('cert-details')).toContainText('Workbench Test TPP QSealC');
-  await page.getByTestId('assign-target').selectOption('embedded-sandbox');
-  await page.getByTestId('use-as-signing').click();
-  await expect(page.getByTestId('cert-used-by')).toContainText('signs for Embedded bank (sandbox)');
+  await signSandboxWithNewQsealc(page);
 
-  // Another test file may have started it already in this worker's web host.
-  await page.getByTestId('nav-bank').click();
-  await expect(page.getByTestId('bank-sandbox-state')).toHaveText(/running|stopped/);
-  if ((await page.getByTestId('bank-sandbox-state').innerText()) === 'stopped') {
-    await page.getByTestId('bank-sandbox-start').click();
-  }
-  await expect(page.getByTestId('bank-sandbox-state')).toHaveText('running');
+  await ensureSandboxBankRunning(page);
 
   // The sandbox's customers: the PSU logs in with a private customer's mocked identity number.
   await page.getByTestId('nav-composer').click();
@@ -106,6 +96,79 @@ test('compose a consent request, send it, complete SCA in the SCA popup, see the
   await expect(page.getByTestId('response-status')).toHaveText('200');
   await expect(page.getByTestId('response-body')).toContainText('"consentStatus": "valid"');
   await shot(page, testInfo, 'composer-after-sca');
+
+  // The card account the PSU granted: GET /v1/card-accounts (§4.2.1) names its resourceId.
+  await page.getByTestId('endpoint-picker').selectOption('getCardAccountList');
+  await expect(page.getByTestId('request-path')).toHaveValue('/v1/card-accounts');
+  await page.getByTestId('send').click();
+  await expect(page.getByTestId('response-body')).toContainText('"cardAccounts"');
+  await expect(page.getByTestId('response-status')).toHaveText('200');
+  const { cardAccounts } = JSON.parse(await page.getByTestId('response-body').innerText()) as {
+    cardAccounts: { resourceId: string; maskedPan?: string }[];
+  };
+  expect(cardAccounts.length).toBeGreaterThan(0);
+  const card = cardAccounts[0]!;
+  expect(card.resourceId).toBeTruthy();
+
+  // §4.2.3 with bookingStatus booked (the composer fills the required enum) and a page of two.
+  await page.getByTestId('endpoint-picker').selectOption('getCardAccountTransactionList');
+  await expect(page.getByTestId('request-path')).toHaveValue(
+    '/v1/card-accounts/{account-id}/transactions',
+  );
+  await page.getByTestId('path-param-account-id').fill(card.resourceId);
+  await expect(page.getByTestId('query-value-bookingStatus')).toHaveValue('booked');
+  await page.getByTestId('query-value-limit').fill('2');
+  await page.getByRole('checkbox', { name: 'Send limit' }).check();
+  await page.getByTestId('send').click();
+  await expect(page.getByTestId('response-body')).toContainText('"cardTransactions"');
+  await expect(page.getByTestId('response-status')).toHaveText('200');
+  await page.getByText('Request as sent').click();
+  const sent = page.getByTestId('sent-request-line');
+  await expect(sent).toHaveText(/^GET https?:\/\/127\.0\.0\.1:\d+\//);
+  const firstUrl = new URL((await sent.innerText()).replace(/^GET /, ''));
+  expect(firstUrl.pathname).toBe(
+    `/v1/card-accounts/${encodeURIComponent(card.resourceId)}/transactions`,
+  );
+  expect(firstUrl.searchParams.get('bookingStatus')).toBe('booked');
+  expect(firstUrl.searchParams.get('limit')).toBe('2');
+  const first = JSON.parse(
+    await page.getByTestId('response-body').innerText(),
+  ) as CardTransactionsPage;
+  if (card.maskedPan) expect(first.cardAccount?.maskedPan).toBe(card.maskedPan);
+  expect(first.cardTransactions.booked).toHaveLength(2);
+  // The first page links the next one (offset raised by the limit, limit kept) and no previous.
+  const nextHref = first._links?.next?.href;
+  expect(nextHref).toMatch(/[?&]offset=2(&|$)/);
+  expect(nextHref).toMatch(/[?&]limit=2(&|$)/);
+  expect(first._links?.previous).toBeUndefined();
+  const followNext = page.getByTestId('follow-next');
+  await expect(followNext).toBeEnabled();
+  await expect(followNext).toHaveAttribute('title', nextHref!);
+  await expect(page.getByTestId('follow-previous')).toHaveCount(0);
+  await shot(page, testInfo, 'card-transactions-page-1');
+
+  // One click on `next`: the composer GETs the bank's href as it stands.
+  await followNext.click();
+  await expect(page.getByTestId('composer-notice')).toHaveText('Followed next');
+  await expect(page.getByTestId('response-status')).toHaveText('200');
+  await expect(sent).toHaveText(`GET ${firstUrl.origin}${nextHref}`);
+  const second = JSON.parse(
+    await page.getByTestId('response-body').innerText(),
+  ) as CardTransactionsPage;
+  expect(second.cardTransactions.booked.length).toBeGreaterThan(0);
+  expect(second.cardTransactions.booked.length).toBeLessThanOrEqual(2);
+  const firstIds = first.cardTransactions.booked.map((t) => t.cardTransactionId);
+  for (const transaction of second.cardTransactions.booked) {
+    expect(transaction.cardTransactionId).toBeTruthy();
+    expect(firstIds).not.toContain(transaction.cardTransactionId);
+  }
+  // The second page links back to the first.
+  expect(second._links?.previous?.href).toMatch(/[?&]offset=0(&|$)/);
+  await expect(page.getByTestId('follow-previous')).toHaveAttribute(
+    'title',
+    second._links!.previous!.href,
+  );
+  await shot(page, testInfo, 'card-transactions-page-2');
 
   expectOnlyLoopback(requests);
 });

@@ -5,14 +5,9 @@
  * evidence (assertion and exchange), the comparison of the two runs, and the HTML report.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, expectOnlyLoopback } from './fixtures';
-
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
+import { shot } from './steps';
 
 const count = async (page: Page, testId: string) =>
   Number(await page.getByTestId(testId).innerText());

@@ -1,0 +1,40 @@
+/**
+ * Steps several journeys share, done through the page as a user does them: screenshots kept as
+ * test artifacts, a QSealC that signs for the embedded sandbox, and the sandbox bank running.
+ */
+import type { Page, TestInfo } from '@playwright/test';
+import { expect } from './fixtures';
+
+/** A full-page screenshot kept in test-results and attached to the report. */
+export async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+/** A new test CA and QSealC, chosen as the signing certificate of the embedded sandbox target. */
+export async function signSandboxWithNewQsealc(page: Page): Promise<void> {
+  // The sandbox checks the signature only (§5.2); production would also want the registry.
+  await page.getByTestId('nav-certificates').click();
+  await page.getByTestId('create-ca').click();
+  await expect(page.getByTestId('certs-status')).toContainText('Created Workbench Test CA');
+  await page.getByTestId('issue-kind').selectOption('qsealc');
+  await page.getByTestId('issue-submit').click();
+  await expect(page.getByTestId('certs-status')).toContainText('Issued Workbench Test TPP QSealC');
+  // The entry just issued is selected: its panel offers the targets.
+  await expect(page.getByTestId('cert-details')).toContainText('Workbench Test TPP QSealC');
+  await page.getByTestId('assign-target').selectOption('embedded-sandbox');
+  await page.getByTestId('use-as-signing').click();
+  await expect(page.getByTestId('cert-used-by')).toContainText('signs for Embedded bank (sandbox)');
+}
+
+/** Starts the embedded sandbox bank from the bank console unless it runs already. */
+export async function ensureSandboxBankRunning(page: Page): Promise<void> {
+  // Another test file may have started it already in this worker's web host.
+  await page.getByTestId('nav-bank').click();
+  await expect(page.getByTestId('bank-sandbox-state')).toHaveText(/running|stopped/);
+  if ((await page.getByTestId('bank-sandbox-state').innerText()) === 'stopped') {
+    await page.getByTestId('bank-sandbox-start').click();
+  }
+  await expect(page.getByTestId('bank-sandbox-state')).toHaveText('running');
+}
