@@ -137,10 +137,10 @@ export class BankService {
     return this.behaviour(mode);
   }
 
-  /** Applies a bank-console change to the live state, refusing what the domain refuses. */
-  act<T>(mode: BankModeName, change: (state: BankState, now: Date) => T): T {
+  /** Runs one of the bank's own domain operations for the bank console (Bank.act). */
+  act<T>(mode: BankModeName, operation: (state: BankState, now: Date) => T): T {
     try {
-      const result = this.bank(mode).update(change);
+      const result = this.bank(mode).act(operation);
       this.changed(mode);
       return result;
     } catch (error) {

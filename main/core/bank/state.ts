@@ -68,13 +68,18 @@ export function readSnapshot(input: unknown): BankState {
   )
     throw new SnapshotError('snapshot has no state object');
   const state = { ...emptyState(), ...structuredClone(envelope.state) };
+  checkState(state);
+  return state;
+}
+
+/** Throws SnapshotError naming the first problems when `state` breaks its schema or references. */
+export function checkState(state: BankState): void {
   const check = validator.check(BankStateSchema, state);
   if (!check.ok)
     throw new SnapshotError(
       `snapshot state is invalid: ${check.problems.slice(0, 5).map(problemText).join('; ')}`,
     );
   checkReferences(state);
-  return state;
 }
 
 /** Cross-references a schema cannot express: unique ids, and entries pointing at what exists. */

@@ -173,6 +173,36 @@ describe('snapshots and reset', () => {
   });
 });
 
+describe('bank console changes', () => {
+  const bank = () => createBank({ mode: 'sandbox', clock: new VirtualClock() });
+
+  it('update() validates the changed state: an invalid change leaves nothing changed', () => {
+    const b = bank();
+    const before = b.state();
+    expect(() =>
+      b.update((state) => {
+        state.behaviour.pendingKnownIssue = !state.behaviour.pendingKnownIssue;
+        state.accounts[0]!.creditLine = 1.5; // not integer minor units
+      }),
+    ).toThrow(SnapshotError);
+    expect(b.state()).toEqual(before);
+    expect(b.update((state) => (state.behaviour.pendingKnownIssue = false))).toBe(false);
+    expect(b.state().behaviour.pendingKnownIssue).toBe(false);
+  });
+
+  it('act() runs a domain operation on the live state and returns its result', () => {
+    const b = bank();
+    const [account] = b.state().accounts;
+    expect(b.act((state) => state.accounts.find((a) => a.id === account!.id)!.id)).toBe(
+      account!.id,
+    );
+    b.act((state) => {
+      state.accounts[0]!.paymentPermission = false;
+    });
+    expect(b.state().accounts[0]!.paymentPermission).toBe(false);
+  });
+});
+
 describe('session hook', () => {
   it('passes through by default and can refuse with a catalogue error', async () => {
     const request = signedRequest(pki, {
