@@ -1,0 +1,395 @@
+/**
+ * The soak (issue #12): N simulated TPPs with distinct certificates, organisations and PSU
+ * sessions loop through real journeys against an embedded sandbox bank on 127.0.0.1 for a fixed
+ * time, while the bank console runs the batch. Afterwards every payment is drained to a final
+ * status and read once more by its TPP, and the invariants (invariants.ts) are checked against
+ * the bank's state before and after.
+ */
+import { runBatchNow } from '../../main/core/bank/domain/batch.js';
+import { norwegianIban } from '../../main/core/bank/domain/ids.js';
+import { isBbanInUse } from '../../main/core/bank/domain/parties.js';
+import {
+  TppRegistry,
+  TrustStore,
+  createBank,
+  type Bank,
+  type BankState,
+} from '../../main/core/bank/index.js';
+import { knownFaults } from '../../main/core/bank/faults.js';
+import { createTestCa, issueQsealc, type TestCa } from '../../main/core/certs/issue.js';
+import { generateRsaKeyPair, type RsaKeyPair } from '../../main/core/certs/keys.js';
+import { VirtualClock } from '../../main/core/clock.js';
+import { norwegianBbanCheckDigit } from '../../main/core/spec/validators/norwegianBban.js';
+import { TppClient } from '../../main/core/tpp/client.js';
+import { newPsuSession } from '../../main/core/tpp/psu-session.js';
+import { JOURNEY_KINDS, Random, SoakBook, type JourneyKind } from './book.js';
+import { checkInvariants, mib, type InvariantResult } from './invariants.js';
+import { JOURNEY_WEIGHTS, pollStatus, runJourney } from './journeys.js';
+import { SoakUsageError, type SoakOptions } from './options.js';
+import { JourneyStop, SoakTpp, type OwnAccount, type SoakWorld } from './tpp.js';
+import { TrafficRecorder } from './traffic.js';
+
+export interface SoakReport {
+  options: SoakOptions;
+  bankUrl: string;
+  loadSeconds: number;
+  /** HTTP requests answered or dropped during the load (API calls and SCA pages). */
+  requests: number;
+  requestsPerSecond: number;
+  /** Latency of the TPPs' signed API calls, milliseconds. */
+  latencyMs: { p50: number; p99: number };
+  journeys: Record<JourneyKind, number>;
+  journeysCompleted: number;
+  /** Payments by final transactionStatus in the bank after the drain. */
+  payments: Record<string, number>;
+  reads: number;
+  batchRuns: number;
+  consoleRevocations: number;
+  statuses: Record<string, number>;
+  /** Resident and heap memory after warm-up and after the run; the bank state's size at the end. */
+  memory: { warm: MemoryReading; end: MemoryReading; bankStateBytes: number };
+  invariants: InvariantResult[];
+  passed: boolean;
+}
+
+/** A Norwegian account outside the bank (a valid BBAN of another bank registration). */
+const OUTSIDE_ACCOUNT = { iban: 'NO9386011117947', bban: '86011117947', name: 'Utenfor Banken AS' };
+const FUNDING_MINOR = 300_000; // 3 000.00 NOK: payments of up to 400.00 run it down; deposits refill it
+const REDIRECT_BASE = 'https://tpp.example/soak';
+
+interface MemoryReading {
+  rssBytes: number;
+  heapUsedBytes: number;
+}
+
+function memoryAfterGc(): MemoryReading {
+  (globalThis as { gc?: () => void }).gc?.();
+  const { rss, heapUsed } = process.memoryUsage();
+  return { rssBytes: rss, heapUsedBytes: heapUsed };
+}
+
+/** Free Norwegian BBANs for the TPPs' accounts: `9720` + a running number + mod-11 check digit. */
+function* freeBbans(bank: Bank): Generator<OwnAccount & { iban: string }> {
+  const state = bank.state();
+  for (let n = 100_000; n < 999_999; n++) {
+    const firstTen = `9720${n}`;
+    const check = norwegianBbanCheckDigit(firstTen);
+    if (check === undefined) continue;
+    const bban = `${firstTen}${check}`;
+    const iban = norwegianIban(bban);
+    if (iban && !isBbanInUse(state, bban)) yield { id: '', bban, iban };
+  }
+}
+
+async function createPki(): Promise<{ ca: TestCa; keyPair: RsaKeyPair }> {
+  const [rootKey, intermediateKey, keyPair] = await Promise.all([
+    generateRsaKeyPair(2048),
+    generateRsaKeyPair(2048),
+    generateRsaKeyPair(2048),
+  ]);
+  return { ca: await createTestCa({ rootKey, intermediateKey }), keyPair };
+}
+
+/** The TPP's own holdings through the sandbox API (§4.3): pay and scratch accounts and a card. */
+async function openAccounts(
+  tpp: SoakTpp,
+  index: number,
+  bbans: Iterator<OwnAccount & { iban: string }>,
+) {
+  const account = async (name: string, creditLine: number, funding: number) => {
+    const free = bbans.next().value as OwnAccount;
+    const { body } = await tpp.expect('POST /v1/sandbox/accounts', 201, {
+      method: 'POST',
+      path: '/v1/sandbox/accounts',
+      body: {
+        customerNumber: tpp.psu.customerNumber,
+        accountName: name,
+        bban: free.bban,
+        iban: free.iban,
+        currency: 'NOK',
+        product: 'Brukskonto',
+        cashAccountType: 'CACC',
+        creditLine,
+        balances: [
+          { balanceAmount: { currency: 'NOK', amount: funding }, balanceType: 'closingBooked' },
+        ],
+      },
+    });
+    return { id: body.id as string, bban: free.bban, iban: free.iban };
+  };
+  // Every other pay account has a credit line: funds are expected balance plus credit line.
+  tpp.pay = await account(`Soak ${index} brukskonto`, index % 2 === 0 ? 0 : 50_000, FUNDING_MINOR);
+  tpp.scratch = await account(`Soak ${index} sandkasse`, 0, 0);
+  const cardBban = (bbans.next().value as OwnAccount).bban;
+  const maskedPan = `525412******${String(index).padStart(4, '0')}`;
+  const { body } = await tpp.expect('POST /v1/sandbox/card-accounts', 201, {
+    method: 'POST',
+    path: '/v1/sandbox/card-accounts',
+    body: {
+      customerNumber: tpp.psu.customerNumber,
+      maskedPan,
+      currency: 'NOK',
+      creditLimit: { currency: 'NOK', amount: 2_000_000 },
+      balances: [{ balanceAmount: { currency: 'NOK', amount: 0 }, balanceType: 'closingBooked' }],
+      cardId: `soak-card-${index}`,
+      cardIdVNo: '01',
+      accountNumber: cardBban,
+      expiry: '2030-06',
+      name: 'Mastercard Gold',
+      product: 'MASTERCARD',
+      status: 'enabled',
+    },
+  });
+  tpp.card = { id: body.resourceId as string, maskedPan };
+}
+
+async function tppLoop(tpp: SoakTpp): Promise<void> {
+  const { book } = tpp.world;
+  while (!tpp.world.stopping()) {
+    const kind = tpp.random.weighted(JOURNEY_WEIGHTS);
+    try {
+      await runJourney(tpp, kind);
+      book.journeyDone(kind);
+    } catch (error) {
+      if (error instanceof JourneyStop) {
+        if (!error.dropped) book.deviation(`${tpp.id} ${kind}: ${error.message}`);
+      } else book.deviation(`${tpp.id} ${kind}: ${(error as Error).stack ?? String(error)}`);
+    }
+  }
+}
+
+export async function runSoak(
+  options: SoakOptions,
+  progress: (line: string) => void = () => {},
+): Promise<SoakReport> {
+  progress(`setting up ${options.tpps} TPPs…`);
+  const { ca, keyPair } = await createPki();
+  const orgId = (i: number) => `PSDNO-FSA-SOAK${String(i).padStart(4, '0')}`;
+  const registry = new TppRegistry(
+    Array.from({ length: options.tpps }, (_, i) => ({
+      organizationIdentifier: orgId(i),
+      name: `Soak TPP ${i}`,
+      roles: ['AISP', 'PISP'] as const,
+    })).map((entry) => ({ ...entry, roles: [...entry.roles] })),
+  );
+  const clock = new VirtualClock();
+  const bank = createBank({
+    mode: 'sandbox',
+    clock,
+    trustStore: new TrustStore([ca.chainPem]),
+    registry,
+  });
+  const listener = await bank.listen({ host: '127.0.0.1' });
+  if (new URL(listener.url).hostname !== '127.0.0.1')
+    throw new Error(`the soak only sends to 127.0.0.1, the bank listens on ${listener.url}`);
+
+  const traffic = new TrafficRecorder();
+  const book = new SoakBook();
+  let stopAt = Number.POSITIVE_INFINITY;
+  const initial = bank.state();
+  const privateCustomers = initial.customers.filter((c) => c.type === 'PRIVATE');
+  const world: SoakWorld = {
+    bank,
+    traffic,
+    book,
+    payAccounts: [],
+    creditorAccounts: initial.accounts
+      .filter(
+        (a) =>
+          a.currency === 'NOK' &&
+          privateCustomers.some((c) => c.customerNumber === a.customerNumber),
+      )
+      .map((a) => ({ iban: a.iban, name: a.accountName })),
+    outsideAccount: OUTSIDE_ACCOUNT,
+    stopping: () => Date.now() >= stopAt || traffic.requests >= options.maxRequests,
+  };
+
+  const root = new Random(options.seed);
+  const bbans = freeBbans(bank);
+  const tpps: SoakTpp[] = [];
+  for (let i = 0; i < options.tpps; i++) {
+    const certificate = await issueQsealc({
+      issuer: ca.issuer,
+      subject: {
+        commonName: `Soak TPP ${i}`,
+        organizationName: `Soak TPP ${i} AS`,
+        countryName: 'NO',
+        organizationIdentifier: orgId(i),
+      },
+      roles: ['PSP_AI', 'PSP_PI'],
+      ncaName: 'Finanstilsynet',
+      ncaId: 'NO-FSA',
+      keyPair,
+    });
+    const session = newPsuSession(`${REDIRECT_BASE}/${i}/callback`, {
+      psuIpAddress: `192.0.2.${(i % 250) + 1}`,
+    });
+    const client = new TppClient({
+      baseUrl: listener.url,
+      signing: { key: certificate.privateKey, certificate: certificate.certificateDer },
+      session: () => session,
+    });
+    const psu = privateCustomers[i % privateCustomers.length]!;
+    const tpp = new SoakTpp(
+      orgId(i),
+      client,
+      session,
+      { customerNumber: psu.customerNumber, nationalIdentityNumber: psu.nationalIdentityNumber },
+      world,
+      new Random(Math.floor(root.next() * 2 ** 31)),
+    );
+    await openAccounts(tpp, i, bbans);
+    world.payAccounts.push(tpp.pay);
+    book.balanceSetAccounts.add(tpp.scratch.id);
+    tpps.push(tpp);
+  }
+  const setupRequests = traffic.requests;
+  if (options.faults.length > 0) {
+    const known = new Set(knownFaults().map((fault) => fault.ruleId));
+    const unknown = options.faults.filter((rule) => !known.has(rule));
+    if (unknown.length > 0) {
+      await bank.close();
+      throw new SoakUsageError(
+        `unknown fault profile ${unknown.join(', ')}: \`workbench rules\` lists the rule ids`,
+      );
+    }
+    bank.update((state) => {
+      state.behaviour.faultProfiles = [...options.faults];
+    });
+  }
+
+  const before: BankState = bank.state();
+  progress(`load: ${options.tpps} TPPs for ${options.durationSeconds} s on ${listener.url}`);
+  const started = Date.now();
+  stopAt = started + options.durationSeconds * 1000;
+  let warmMemory: MemoryReading | undefined;
+  const warm = setTimeout(() => {
+    warmMemory = memoryAfterGc();
+  }, options.warmupSeconds * 1000);
+  const runBatch = () => {
+    try {
+      bank.act((state, now) => runBatchNow(state, now));
+      book.batchRuns++;
+    } catch (error) {
+      book.deviation(`bank console batch run: ${(error as Error).message}`);
+    }
+  };
+  const batches = setInterval(runBatch, options.batchEveryMs);
+  const ticker = setInterval(
+    () =>
+      progress(
+        `  ${Math.round((Date.now() - started) / 1000)} s: ${traffic.requests - setupRequests} requests, ${book.journeys} journeys, RSS ${mib(process.memoryUsage().rss)}`,
+      ),
+    10_000,
+  );
+  await Promise.all(tpps.map((tpp) => tppLoop(tpp)));
+  const loadSeconds = (Date.now() - started) / 1000;
+  const requests = traffic.requests - setupRequests;
+  clearInterval(batches);
+  clearInterval(ticker);
+  clearTimeout(warm);
+  warmMemory ??= memoryAfterGc();
+
+  // Drain: one more batch run settles what was authorised; every TPP reads its payments again.
+  progress('drain: last batch run, final status reads');
+  runBatch();
+  await Promise.all(
+    tpps.map(async (tpp) => {
+      for (const payment of tpp.payments)
+        try {
+          await pollStatus(tpp, payment.paymentId);
+        } catch (error) {
+          book.deviation(`${tpp.id} final status read: ${(error as Error).message}`);
+        }
+    }),
+  );
+  const endMemory = memoryAfterGc();
+  const after = bank.state();
+  await Promise.all(tpps.map((tpp) => tpp.client.close()));
+  await bank.close();
+
+  const invariants = [
+    ...checkInvariants({
+      before,
+      after,
+      payments: book.payments,
+      deposits: book.deposits,
+      access: book.access,
+      balanceSetAccounts: book.balanceSetAccounts,
+      traffic: {
+        serverErrors: traffic.count5xx(),
+        dropped: traffic.dropped,
+        evidence: [
+          ...traffic.serverErrors.map((e) => `${e.what}: ${e.status} ${e.body}`),
+          ...traffic.failures.slice(0, 10).map((f) => `${f.what}: ${f.error}`),
+        ],
+      },
+      memory: { warmRssBytes: warmMemory.rssBytes, endRssBytes: endMemory.rssBytes },
+    }),
+    {
+      name: 'journeys answered as the spec says',
+      problems:
+        book.deviationTotal > book.deviations.length
+          ? [...book.deviations, `… ${book.deviationTotal} in all`]
+          : book.deviations,
+    },
+  ];
+  const ownPayments = new Set(book.payments.map((p) => p.paymentId));
+  const payments: Record<string, number> = {};
+  for (const payment of after.payments)
+    if (ownPayments.has(payment.paymentId))
+      payments[payment.transactionStatus] = (payments[payment.transactionStatus] ?? 0) + 1;
+  return {
+    options,
+    bankUrl: listener.url,
+    loadSeconds,
+    requests,
+    requestsPerSecond: requests / loadSeconds,
+    latencyMs: { p50: traffic.latency.percentile(50), p99: traffic.latency.percentile(99) },
+    journeys: Object.fromEntries(JOURNEY_KINDS.map((k) => [k, book.completed.get(k)!])) as Record<
+      JourneyKind,
+      number
+    >,
+    journeysCompleted: book.journeys,
+    payments,
+    reads: book.access.length,
+    batchRuns: book.batchRuns,
+    consoleRevocations: book.consoleRevocations,
+    statuses: Object.fromEntries([...traffic.statuses].sort(([a], [b]) => a - b)),
+    memory: {
+      warm: warmMemory,
+      end: endMemory,
+      bankStateBytes: Buffer.byteLength(JSON.stringify(after)),
+    },
+    invariants,
+    passed: invariants.every((i) => i.problems.length === 0),
+  };
+}
+
+export function formatSoakReport(report: SoakReport): string {
+  const { memory } = report;
+  const lines = [
+    `soak: ${report.options.tpps} TPPs, ${report.loadSeconds.toFixed(1)} s on ${report.bankUrl} (seed ${report.options.seed})`,
+    `  requests served   ${report.requests} (${report.requestsPerSecond.toFixed(0)} req/s; API + SCA pages)`,
+    `  latency (API)     p50 ${report.latencyMs.p50.toFixed(1)} ms, p99 ${report.latencyMs.p99.toFixed(1)} ms`,
+    `  journeys          ${report.journeysCompleted} completed: ${JOURNEY_KINDS.map((k) => `${k} ${report.journeys[k]}`).join(', ')}`,
+    `  payments          ${
+      Object.entries(report.payments)
+        .map(([s, n]) => `${s} ${n}`)
+        .join(', ') || 'none'
+    }; ${report.batchRuns} batch runs`,
+    `  reads checked     ${report.reads} (${report.consoleRevocations} revocations in the bank)`,
+    `  statuses          ${Object.entries(report.statuses)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ')}`,
+    `  memory (RSS)      ${mib(memory.warm.rssBytes)} after warm-up → ${mib(memory.end.rssBytes)} after the run (${(memory.end.rssBytes / memory.warm.rssBytes).toFixed(2)}×)`,
+    `  memory (heap)     ${mib(memory.warm.heapUsedBytes)} → ${mib(memory.end.heapUsedBytes)}; bank state ${mib(memory.bankStateBytes)} as JSON`,
+    'invariants:',
+    ...report.invariants.flatMap((invariant) => [
+      `  ${invariant.problems.length === 0 ? 'ok  ' : 'FAIL'} ${invariant.name}`,
+      ...invariant.problems.map((problem) => `         ${problem}`),
+    ]),
+    report.passed ? 'soak passed' : 'soak FAILED',
+  ];
+  return lines.join('\n');
+}
