@@ -24,6 +24,7 @@ import {
   type DigestAlgorithm,
   type HttpHeaders,
   type NonAsciiForm,
+  type SigningCertificate,
   type SigningKey,
 } from '../signature/index.js';
 
@@ -72,9 +73,24 @@ export class SignRequestError extends Error {
 
 const ADDED = ['digest', 'tpp-signature-certificate', 'signature'];
 
+/**
+ * A client signs every request with the same certificate object: parse it (X.509, RFC 2253
+ * issuer for the keyId) once per object instead of once per request.
+ */
+const parsedCertificates = new WeakMap<object, SigningCertificate>();
+function signingCertificateOf(input: SignRequestInput['certificate']): SigningCertificate {
+  if (typeof input === 'string') return readSigningCertificate(input);
+  let parsed = parsedCertificates.get(input);
+  if (!parsed) {
+    parsed = readSigningCertificate(input);
+    parsedCertificates.set(input, parsed);
+  }
+  return parsed;
+}
+
 export function signRequest(input: SignRequestInput): SignedRequestHeaders {
   const target = requestTargetOf(input);
-  const certificate = readSigningCertificate(input.certificate);
+  const certificate = signingCertificateOf(input.certificate);
   if (certificate.keyType !== 'rsa') {
     throw new SignRequestError(
       `the signing certificate's key is ${certificate.keyType}; ${SIGNATURE_ALGORITHM} needs RSA (§5.2.3)`,
