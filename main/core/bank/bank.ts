@@ -288,13 +288,26 @@ export function createBank(options: BankOptions): Bank {
 
   const committer = options.stateStore ? new GroupCommitter(options.stateStore) : undefined;
   let persistedState: string | undefined;
-  /** Saves the state if it changed since the last save; resolves when it is durable. */
+  /** The write of `persistedState`; resolves when it is durable. */
+  let persisting: Promise<void> = Promise.resolve();
+  /**
+   * Saves the state if it changed since the last save; resolves when it is durable. Issue
+   * "Reliability" §3: an unchanged state still waits for the write of `persistedState` in flight
+   * (another request's change), so no answer shows what a kill could lose; a failed write is
+   * tried again by the next request instead of being taken as saved.
+   */
   function persist(): Promise<void> {
     if (!committer) return Promise.resolve();
     const text = JSON.stringify(state);
-    if (text === persistedState) return Promise.resolve();
+    if (text === persistedState) return persisting;
     persistedState = text;
-    return committer.commit(JSON.stringify(exportSnapshot(state, mode, clock.now())));
+    persisting = committer
+      .commit(JSON.stringify(exportSnapshot(state, mode, clock.now())))
+      .catch((error: unknown) => {
+        if (persistedState === text) persistedState = undefined;
+        throw error;
+      });
+    return persisting;
   }
 
   return {
