@@ -116,9 +116,14 @@ function dueEvents(
 ): Event[] {
   const events: Event[] = [];
   const today = now.toISOString().slice(0, 10);
+  // A payment's run is never before the first run after lastRun: while that is still ahead,
+  // no payment awaiting the batch is due (every request catches up, so this is the usual case).
+  const firstRun = nextBatchRun(state, lastRun);
+  const batchDue = firstRun !== undefined && firstRun <= now;
   for (const payment of state.payments) {
     if (skipped.has(payment.paymentId)) continue;
     if (awaitsBatch(state, payment)) {
+      if (!batchDue) continue;
       const at = nextBatchRun(state, lastRun, readyAt(payment));
       if (at && at <= now) events.push({ kind: 'batch', at, payment });
     } else if (
