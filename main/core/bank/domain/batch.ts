@@ -121,7 +121,9 @@ function dueEvents(
   const firstRun = nextBatchRun(state, lastRun);
   const batchDue = firstRun !== undefined && firstRun <= now;
   for (const payment of state.payments) {
-    if (skipped.has(payment.paymentId)) continue;
+    // Only authorised payments have events; most are final (this loop runs on every request).
+    const status = payment.transactionStatus;
+    if ((status !== 'ACTC' && status !== 'ACCP') || skipped.has(payment.paymentId)) continue;
     if (awaitsBatch(state, payment)) {
       if (!batchDue) continue;
       const at = nextBatchRun(state, lastRun, readyAt(payment));
