@@ -26,7 +26,7 @@ import { JOURNEY_KINDS, Random, SoakBook, type JourneyKind } from './book.js';
 import { checkInvariants, mib, type InvariantResult } from './invariants.js';
 import { JOURNEY_WEIGHTS, pollStatus, runJourney } from './journeys.js';
 import { SoakUsageError, type SoakOptions } from './options.js';
-import { JourneyStop, SoakTpp, type OwnAccount, type SoakWorld } from './tpp.js';
+import { JourneyStop, SoakTpp, type SoakWorld } from './tpp.js';
 import { TrafficRecorder } from './traffic.js';
 
 export interface SoakReport {
@@ -68,17 +68,32 @@ function memoryAfterGc(): MemoryReading {
   return { rssBytes: rss, heapUsedBytes: heapUsed };
 }
 
-/** Free Norwegian BBANs for the TPPs' accounts: `9720` + a running number + mod-11 check digit. */
-function* freeBbans(bank: Bank): Generator<OwnAccount & { iban: string }> {
+interface AccountNumber {
+  bban: string;
+  iban: string;
+}
+
+/**
+ * Free Norwegian account numbers for the TPPs' holdings, `9720` + a running number + the mod-11
+ * check digit, skipping any the bank already has. (900 000 candidates; a soak needs 3 per TPP.)
+ */
+function freeAccountNumbers(bank: Bank): () => AccountNumber {
   const state = bank.state();
-  for (let n = 100_000; n < 999_999; n++) {
-    const firstTen = `9720${n}`;
-    const check = norwegianBbanCheckDigit(firstTen);
-    if (check === undefined) continue;
-    const bban = `${firstTen}${check}`;
-    const iban = norwegianIban(bban);
-    if (iban && !isBbanInUse(state, bban)) yield { id: '', bban, iban };
-  }
+  let n = 100_000;
+  return () => {
+    for (; n <= 999_999; n++) {
+      const firstTen = `9720${n}`;
+      const check = norwegianBbanCheckDigit(firstTen);
+      if (check === undefined) continue;
+      const bban = `${firstTen}${check}`;
+      const iban = norwegianIban(bban);
+      if (iban && !isBbanInUse(state, bban)) {
+        n++;
+        return { bban, iban };
+      }
+    }
+    throw new Error('no free account number left in the 9720 range');
+  };
 }
 
 async function createPki(): Promise<{ ca: TestCa; keyPair: RsaKeyPair }> {
@@ -91,13 +106,9 @@ async function createPki(): Promise<{ ca: TestCa; keyPair: RsaKeyPair }> {
 }
 
 /** The TPP's own holdings through the sandbox API (§4.3): pay and scratch accounts and a card. */
-async function openAccounts(
-  tpp: SoakTpp,
-  index: number,
-  bbans: Iterator<OwnAccount & { iban: string }>,
-) {
+async function openAccounts(tpp: SoakTpp, index: number, nextAccountNumber: () => AccountNumber) {
   const account = async (name: string, creditLine: number, funding: number) => {
-    const free = bbans.next().value as OwnAccount;
+    const free = nextAccountNumber();
     const { body } = await tpp.expect('POST /v1/sandbox/accounts', 201, {
       method: 'POST',
       path: '/v1/sandbox/accounts',
@@ -120,7 +131,7 @@ async function openAccounts(
   // Every other pay account has a credit line: funds are expected balance plus credit line.
   tpp.pay = await account(`Soak ${index} brukskonto`, index % 2 === 0 ? 0 : 50_000, FUNDING_MINOR);
   tpp.scratch = await account(`Soak ${index} sandkasse`, 0, 0);
-  const cardBban = (bbans.next().value as OwnAccount).bban;
+  const cardBban = nextAccountNumber().bban;
   const maskedPan = `525412******${String(index).padStart(4, '0')}`;
   const { body } = await tpp.expect('POST /v1/sandbox/card-accounts', 201, {
     method: 'POST',
@@ -169,8 +180,8 @@ export async function runSoak(
     Array.from({ length: options.tpps }, (_, i) => ({
       organizationIdentifier: orgId(i),
       name: `Soak TPP ${i}`,
-      roles: ['AISP', 'PISP'] as const,
-    })).map((entry) => ({ ...entry, roles: [...entry.roles] })),
+      roles: ['AISP' as const, 'PISP' as const],
+    })),
   );
   const clock = new VirtualClock();
   const bank = createBank({
@@ -205,7 +216,7 @@ export async function runSoak(
   };
 
   const root = new Random(options.seed);
-  const bbans = freeBbans(bank);
+  const nextAccountNumber = freeAccountNumbers(bank);
   const tpps: SoakTpp[] = [];
   for (let i = 0; i < options.tpps; i++) {
     const certificate = await issueQsealc({
@@ -238,7 +249,7 @@ export async function runSoak(
       world,
       new Random(Math.floor(root.next() * 2 ** 31)),
     );
-    await openAccounts(tpp, i, bbans);
+    await openAccounts(tpp, i, nextAccountNumber);
     world.payAccounts.push(tpp.pay);
     book.balanceSetAccounts.add(tpp.scratch.id);
     tpps.push(tpp);
