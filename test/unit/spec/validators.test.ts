@@ -7,6 +7,7 @@ import {
   validateAmountString,
   validateIban,
   validateKid,
+  identityNumberCheckDigits,
   validateNorwegianIdentityNumber,
 } from '../../../main/core/spec/index.js';
 
@@ -41,6 +42,17 @@ describe('Norwegian BBAN mod-11', () => {
 });
 
 describe('Norwegian birth number and D-number', () => {
+  it('computes the two check digits of the first nine', () => {
+    expect(identityNumberCheckDigits('010190124')).toBe('80');
+    expect(identityNumberCheckDigits('150385123')).toBe('63'); // Ola Nordmann, initial data
+    // 11 - (sum mod 11) = 10 has no digit: such numbers are never issued.
+    const noDigit = Array.from(
+      { length: 1000 },
+      (_, i) => `010190${String(i).padStart(3, '0')}`,
+    ).find((firstNine) => identityNumberCheckDigits(firstNine) === undefined);
+    expect(noDigit).toBeDefined();
+  });
+
   it('accepts birth numbers with both check digits and a real date', () => {
     expect(validateNorwegianIdentityNumber('01019012480')).toEqual({
       ok: true,

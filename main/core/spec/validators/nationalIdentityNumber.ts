@@ -34,6 +34,15 @@ function isCalendarDate(year: number, month: number, day: number): boolean {
   return day <= days;
 }
 
+/** The two check digits for the first nine digits, or undefined when no valid number has them. */
+export function identityNumberCheckDigits(firstNine: string): string | undefined {
+  const digits = [...firstNine].map(Number);
+  const k1 = mod11(digits, K1_WEIGHTS);
+  if (k1 === undefined) return undefined;
+  const k2 = mod11([...digits, k1], K2_WEIGHTS);
+  return k2 === undefined ? undefined : `${k1}${k2}`;
+}
+
 export function validateNorwegianIdentityNumber(value: string): NationalIdentityNumberCheck {
   if (!/^[0-9]{11}$/.test(value)) return { ok: false, problem: 'must be exactly 11 digits' };
   const digits = [...value].map(Number);
