@@ -27,6 +27,7 @@ import { checkInvariants, mib, type InvariantResult } from './invariants.js';
 import { JOURNEY_WEIGHTS, pollStatus, runJourney } from './journeys.js';
 import { SoakUsageError, type SoakOptions } from './options.js';
 import { JourneyStop, SoakTpp, type SoakWorld } from './tpp.js';
+import { soakInitialState, soakPsus } from './psus.js';
 import { TrafficRecorder } from './traffic.js';
 
 export interface SoakReport {
@@ -60,12 +61,34 @@ const REDIRECT_BASE = 'https://tpp.example/soak';
 interface MemoryReading {
   rssBytes: number;
   heapUsedBytes: number;
+  /** Memory of C++ objects bound to JavaScript, buffers included. */
+  externalBytes: number;
+}
+
+function memoryLine(): string {
+  const { rss, heapTotal, heapUsed } = process.memoryUsage();
+  return `RSS ${mib(rss)} (heap ${mib(heapUsed)} used of ${mib(heapTotal)})`;
 }
 
 function memoryAfterGc(): MemoryReading {
   (globalThis as { gc?: () => void }).gc?.();
-  const { rss, heapUsed } = process.memoryUsage();
-  return { rssBytes: rss, heapUsedBytes: heapUsed };
+  const { rss, heapUsed, external } = process.memoryUsage();
+  return { rssBytes: rss, heapUsedBytes: heapUsed, externalBytes: external };
+}
+
+/**
+ * Resident memory swings by tens of MiB as V8 grows and shrinks its heap, so one reading is
+ * noise: a reading is the median (by RSS) of five, each after a full GC, 200 ms apart.
+ */
+const MEMORY_SAMPLES = 5;
+const MEMORY_SAMPLE_GAP_MS = 200;
+async function settledMemory(): Promise<MemoryReading> {
+  const samples: MemoryReading[] = [];
+  for (let i = 0; i < MEMORY_SAMPLES; i++) {
+    if (i > 0) await new Promise((resolve) => setTimeout(resolve, MEMORY_SAMPLE_GAP_MS));
+    samples.push(memoryAfterGc());
+  }
+  return samples.sort((a, b) => a.rssBytes - b.rssBytes)[Math.floor(MEMORY_SAMPLES / 2)]!;
 }
 
 interface AccountNumber {
@@ -184,11 +207,13 @@ export async function runSoak(
     })),
   );
   const clock = new VirtualClock();
+  const psus = soakPsus(options.tpps);
   const bank = createBank({
     mode: 'sandbox',
     clock,
     trustStore: new TrustStore([ca.chainPem]),
     registry,
+    initialState: () => soakInitialState(psus, clock.now()),
   });
   const listener = await bank.listen({ host: '127.0.0.1' });
   if (new URL(listener.url).hostname !== '127.0.0.1')
@@ -198,7 +223,9 @@ export async function runSoak(
   const book = new SoakBook();
   let stopAt = Number.POSITIVE_INFINITY;
   const initial = bank.state();
-  const privateCustomers = initial.customers.filter((c) => c.type === 'PRIVATE');
+  const initialCustomers = initial.customers.filter(
+    (c) => c.type === 'PRIVATE' && !psus.some((psu) => psu.customerNumber === c.customerNumber),
+  );
   const world: SoakWorld = {
     bank,
     traffic,
@@ -208,7 +235,7 @@ export async function runSoak(
       .filter(
         (a) =>
           a.currency === 'NOK' &&
-          privateCustomers.some((c) => c.customerNumber === a.customerNumber),
+          initialCustomers.some((c) => c.customerNumber === a.customerNumber),
       )
       .map((a) => ({ iban: a.iban, name: a.accountName })),
     outsideAccount: OUTSIDE_ACCOUNT,
@@ -240,7 +267,7 @@ export async function runSoak(
       signing: { key: certificate.privateKey, certificate: certificate.certificateDer },
       session: () => session,
     });
-    const psu = privateCustomers[i % privateCustomers.length]!;
+    const psu = psus[i]!;
     const tpp = new SoakTpp(
       orgId(i),
       client,
@@ -273,10 +300,15 @@ export async function runSoak(
   progress(`load: ${options.tpps} TPPs for ${options.durationSeconds} s on ${listener.url}`);
   const started = Date.now();
   stopAt = started + options.durationSeconds * 1000;
-  let warmMemory: MemoryReading | undefined;
-  const warm = setTimeout(() => {
-    warmMemory = memoryAfterGc();
-  }, options.warmupSeconds * 1000);
+  // The warm reading's samples end at the warm-up time, while the TPPs go on.
+  const samplingMs = (MEMORY_SAMPLES - 1) * MEMORY_SAMPLE_GAP_MS;
+  let warmMemory: Promise<MemoryReading> | undefined;
+  const warm = setTimeout(
+    () => {
+      warmMemory = settledMemory();
+    },
+    Math.max(0, options.warmupSeconds * 1000 - samplingMs),
+  );
   const runBatch = () => {
     try {
       bank.act((state, now) => runBatchNow(state, now));
@@ -289,9 +321,9 @@ export async function runSoak(
   const ticker = setInterval(
     () =>
       progress(
-        `  ${Math.round((Date.now() - started) / 1000)} s: ${traffic.requests - setupRequests} requests, ${book.journeys} journeys, RSS ${mib(process.memoryUsage().rss)}`,
+        `  ${Math.round((Date.now() - started) / 1000)} s: ${traffic.requests - setupRequests} requests, ${book.journeys} journeys, ${memoryLine()}`,
       ),
-    10_000,
+    5_000,
   );
   await Promise.all(tpps.map((tpp) => tppLoop(tpp)));
   const loadSeconds = (Date.now() - started) / 1000;
@@ -299,7 +331,7 @@ export async function runSoak(
   clearInterval(batches);
   clearInterval(ticker);
   clearTimeout(warm);
-  warmMemory ??= memoryAfterGc();
+  const warmReading = await (warmMemory ?? settledMemory());
 
   // Drain: one more batch run settles what was authorised; every TPP reads its payments again.
   progress('drain: last batch run, final status reads');
@@ -314,7 +346,7 @@ export async function runSoak(
         }
     }),
   );
-  const endMemory = memoryAfterGc();
+  const endMemory = await settledMemory();
   const after = bank.state();
   await Promise.all(tpps.map((tpp) => tpp.client.close()));
   await bank.close();
@@ -335,7 +367,7 @@ export async function runSoak(
           ...traffic.failures.slice(0, 10).map((f) => `${f.what}: ${f.error}`),
         ],
       },
-      memory: { warmRssBytes: warmMemory.rssBytes, endRssBytes: endMemory.rssBytes },
+      memory: { warmRssBytes: warmReading.rssBytes, endRssBytes: endMemory.rssBytes },
     }),
     {
       name: 'journeys answered as the spec says',
@@ -368,7 +400,7 @@ export async function runSoak(
     consoleRevocations: book.consoleRevocations,
     statuses: Object.fromEntries([...traffic.statuses].sort(([a], [b]) => a - b)),
     memory: {
-      warm: warmMemory,
+      warm: warmReading,
       end: endMemory,
       bankStateBytes: Buffer.byteLength(JSON.stringify(after)),
     },
@@ -394,7 +426,7 @@ export function formatSoakReport(report: SoakReport): string {
       .map(([s, n]) => `${s}×${n}`)
       .join(' ')}`,
     `  memory (RSS)      ${mib(memory.warm.rssBytes)} after warm-up → ${mib(memory.end.rssBytes)} after the run (${(memory.end.rssBytes / memory.warm.rssBytes).toFixed(2)}×)`,
-    `  memory (heap)     ${mib(memory.warm.heapUsedBytes)} → ${mib(memory.end.heapUsedBytes)}; bank state ${mib(memory.bankStateBytes)} as JSON`,
+    `  memory (heap)     ${mib(memory.warm.heapUsedBytes)} → ${mib(memory.end.heapUsedBytes)}, external ${mib(memory.warm.externalBytes)} → ${mib(memory.end.externalBytes)}; bank state ${mib(memory.bankStateBytes)} as JSON`,
     'invariants:',
     ...report.invariants.flatMap((invariant) => [
       `  ${invariant.problems.length === 0 ? 'ok  ' : 'FAIL'} ${invariant.name}`,
