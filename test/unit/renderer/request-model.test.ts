@@ -6,6 +6,7 @@ import {
   draftFromEndpoint,
   draftFromExchange,
   draftProblems,
+  editedRow,
   emptyDraft,
   row,
 } from '../../../renderer/src/features/composer/request-model';
@@ -123,6 +124,39 @@ describe('composedRequest', () => {
     expect(draftProblems({ ...emptyDraft(), pathTemplate: 'v1/x' })).toEqual([
       'The path must start with / (or be a URL).',
     ]);
+  });
+});
+
+describe('editedRow', () => {
+  it('ticks an unticked row when a value is typed into it, so the value is sent', () => {
+    const draft = draftFromEndpoint(cardTransactions, automatic, FALLBACK_SETTINGS);
+    const dateFrom = draft.query.find((r) => r.name === 'dateFrom')!;
+    expect(dateFrom.enabled).toBe(false);
+    const typed = editedRow(dateFrom, { value: '2' });
+    expect(typed).toEqual({ ...dateFrom, value: '2', enabled: true });
+    expect(dateFrom).toMatchObject({ value: '', enabled: false }); // not mutated
+    draft.query = draft.query.map((r) => (r.id === typed.id ? typed : r));
+    expect(composedRequest(draft).query).toEqual({ bookingStatus: 'booked', dateFrom: '2' });
+  });
+
+  it('takes the checkbox as it is: unticked by hand stays unticked until typed into again', () => {
+    const typed = editedRow(row('dateFrom', '', false), { value: '2026-01-01' });
+    const unticked = editedRow(typed, { enabled: false });
+    expect(unticked).toMatchObject({ value: '2026-01-01', enabled: false });
+    // Renaming, clearing or setting the same value is not typing a value: the tick stays off.
+    expect(editedRow(unticked, { name: 'dateTo' })).toMatchObject({ enabled: false });
+    expect(editedRow(unticked, { value: '' })).toMatchObject({ value: '', enabled: false });
+    expect(editedRow(unticked, { value: '2026-01-01' }).enabled).toBe(false);
+    // Typing again ticks it again: what the user just typed is never silently dropped.
+    expect(editedRow(unticked, { value: '2026-01-02' }).enabled).toBe(true);
+    // A change that sets the tick itself wins over the typing.
+    expect(editedRow(row('limit', '', false), { value: '5', enabled: false }).enabled).toBe(false);
+  });
+
+  it('leaves ticked rows ticked, also when their value is cleared', () => {
+    const header = row('PSU-IP-Address', '192.0.2.7');
+    expect(editedRow(header, { value: '' })).toMatchObject({ value: '', enabled: true });
+    expect(editedRow(header, { value: '192.0.2.8' })).toMatchObject({ enabled: true });
   });
 });
 

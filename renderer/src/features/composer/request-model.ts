@@ -44,6 +44,21 @@ export function row(name = '', value = '', enabled = true, note?: string): Row {
   return { id: `row-${rowCounter}`, name, value, enabled, ...(note ? { note } : {}) };
 }
 
+/**
+ * A row after the user edits it. Typing a value into an unticked row ticks it: an optional query
+ * parameter or header the user just filled in is sent, never silently dropped. The tick follows
+ * the typing only; a change that sets `enabled` itself (the checkbox) is taken as it is, so a row
+ * unticked by hand stays unticked until a value is typed into it again. Clearing a value changes
+ * nothing about the tick.
+ */
+export function editedRow(current: Row, change: Partial<Omit<Row, 'id'>>): Row {
+  const next = { ...current, ...change };
+  const typedValue =
+    change.value !== undefined && change.value !== current.value && change.value !== '';
+  if (change.enabled === undefined && typedValue && !current.enabled) next.enabled = true;
+  return next;
+}
+
 export function emptyDraft(): RequestDraft {
   return {
     method: 'POST',

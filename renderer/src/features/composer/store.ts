@@ -15,6 +15,7 @@ import { api } from '../../api';
 import {
   composedRequest,
   draftFromEndpoint,
+  editedRow,
   emptyDraft,
   row,
   type RequestDraft,
@@ -42,7 +43,8 @@ interface ComposerState {
   loadDraft(draft: RequestDraft, response?: ExchangeView): void;
   setPathParam(name: string, value: string): void;
   addRow(list: RowList, name?: string, value?: string): void;
-  updateRow(list: RowList, id: string, change: Partial<Row>): void;
+  /** Edits one row; typing a value into an unticked row ticks it (`editedRow`). */
+  updateRow(list: RowList, id: string, change: Partial<Omit<Row, 'id'>>): void;
   removeRow(list: RowList, id: string): void;
   refreshPreview(targetId: string): Promise<void>;
   send(targetId: string): Promise<void>;
@@ -91,7 +93,7 @@ export const useComposerStore = create<ComposerState>((set, get) => ({
     set((state) => ({
       draft: {
         ...state.draft,
-        [list]: state.draft[list].map((r) => (r.id === id ? { ...r, ...change } : r)),
+        [list]: state.draft[list].map((r) => (r.id === id ? editedRow(r, change) : r)),
       },
     })),
   removeRow: (list, id) =>

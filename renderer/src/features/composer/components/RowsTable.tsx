@@ -7,7 +7,7 @@ interface RowsTableProps {
   suggestions?: string[];
 }
 
-/** Query parameters or request headers: name, value, on/off, remove. */
+/** Query parameters or request headers: name, value, on/off (typing a value ticks it), remove. */
 export function RowsTable({ list, title, suggestions = [] }: RowsTableProps) {
   const rows = useComposerStore((s) => s.draft[list]);
   const { addRow, updateRow, removeRow } = useComposerStore();
@@ -27,6 +27,7 @@ export function RowsTable({ list, title, suggestions = [] }: RowsTableProps) {
             type="checkbox"
             checked={r.enabled}
             aria-label={`Send ${r.name || 'this row'}`}
+            title={r.enabled ? 'Sent with the request' : 'Not sent; typing a value ticks it'}
             onChange={(event) => updateRow(list, r.id, { enabled: event.target.checked })}
           />
           <input
