@@ -1,11 +1,15 @@
 import { useBankStore } from '../features/bank/store';
+import { PsuSessionStatus } from '../features/session/components/PsuSessionStatus';
 import { useSessionStore } from '../features/session/store';
 import { useActiveTarget } from '../features/targets/store';
 import { bankNow, scaValidity } from '../lib/bank-clock';
 import { formatDuration, formatInstant } from '../lib/format';
 import { useNow } from './use-now';
 
-/** Active target and mode, its PSU session with the SCA time left, and the bank clock. */
+/**
+ * Active target and mode, its PSU session (with "New PSU session") and the SCA time left, and the
+ * bank clock.
+ */
 export function StatusBar() {
   const now = useNow(1000);
   const target = useActiveTarget();
@@ -31,24 +35,7 @@ export function StatusBar() {
           '—'
         )}
       </span>
-      <span data-testid="status-psu">
-        <span className="muted">PSU </span>
-        {session?.psuId ? (
-          <>
-            <code data-testid="status-psu-id">{session.psuId}</code>
-            {session.context && <span className="badge">{session.context}</span>}
-            {session.psuCorporateId && (
-              <>
-                {' '}
-                <span className="muted">corporate </span>
-                <code data-testid="status-psu-corporate-id">{session.psuCorporateId}</code>
-              </>
-            )}
-          </>
-        ) : (
-          <span className="muted">not identified yet</span>
-        )}
-      </span>
+      <PsuSessionStatus target={target} />
       <span data-testid="status-sca">
         <span className="muted">SCA </span>
         {sca.state === 'valid' && <span className="ok">{formatDuration(sca.leftMs)} left</span>}

@@ -1,9 +1,12 @@
 /**
  * Feature stores over a fake contract client: the bank log filters and state tables, history
- * search, the SCA attempt lifecycle, and the certificate store's no-double-submit rule.
+ * search, the SCA attempt lifecycle, the certificate store's no-double-submit rule, the composer's
+ * row edits, and the PSU session's reset (store and status-bar view).
  */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BankExchangeView } from '../../../main/api/contract';
+import type { BankExchangeView, PsuSessionView } from '../../../main/api/contract';
 
 const calls: { name: string; args: unknown }[] = [];
 const answers = new Map<string, (args: unknown) => unknown>();
@@ -44,6 +47,12 @@ const { searchExchanges, useHistoryStore } =
 const { useScaStore } = await import('../../../renderer/src/features/sca/store');
 const { useCertificatesStore } = await import('../../../renderer/src/features/certificates/store');
 const { batchSummary, useBankStore } = await import('../../../renderer/src/features/bank/store');
+const { useComposerStore } = await import('../../../renderer/src/features/composer/store');
+const { composedRequest, emptyDraft, row } =
+  await import('../../../renderer/src/features/composer/request-model');
+const { useSessionStore } = await import('../../../renderer/src/features/session/store');
+const { PsuSessionSummary, newSessionTitle, shortSessionId } =
+  await import('../../../renderer/src/features/session/components/PsuSessionStatus');
 
 beforeEach(() => {
   calls.length = 0;
@@ -255,5 +264,116 @@ describe('certificates store', () => {
       done: 'Created CA.',
       selected: 'h',
     });
+  });
+});
+
+describe('composer rows', () => {
+  it('ticks an optional row typed into, and keeps a row unticked by hand off', () => {
+    const limit = row('limit', '', false, 'optional');
+    const header = row('PSU-IP-Address', '', false);
+    useComposerStore.getState().loadDraft({
+      ...emptyDraft(),
+      method: 'GET',
+      pathTemplate: '/v1/sandbox/customers',
+      query: [limit],
+      headers: [header],
+    });
+    const { updateRow } = useComposerStore.getState();
+    updateRow('query', limit.id, { value: '2' });
+    updateRow('headers', header.id, { value: '192.0.2.7' });
+    expect(composedRequest(useComposerStore.getState().draft)).toMatchObject({
+      query: { limit: '2' },
+      headers: { 'PSU-IP-Address': '192.0.2.7' },
+    });
+
+    updateRow('query', limit.id, { enabled: false });
+    updateRow('query', limit.id, { name: 'limit' });
+    expect(useComposerStore.getState().draft.query[0]).toMatchObject({
+      value: '2',
+      enabled: false,
+    });
+    expect(composedRequest(useComposerStore.getState().draft).query).toBeUndefined();
+
+    updateRow('query', limit.id, { value: '25' });
+    expect(composedRequest(useComposerStore.getState().draft).query).toEqual({ limit: '25' });
+  });
+});
+
+describe('PSU session', () => {
+  const identified: PsuSessionView = {
+    targetId: 'embedded-sandbox',
+    tppSessionId: '11111111-1111-4111-8111-111111111111',
+    tppRedirectUri: 'http://127.0.0.1:1/sca/return',
+    psuId: '22222222-2222-4222-8222-222222222222',
+    psuCorporateId: 'agreement-1',
+    context: 'CORPORATE',
+    scaCompletedAt: '2026-01-01T10:00:00.000Z',
+  };
+  const fresh: PsuSessionView = {
+    targetId: 'embedded-sandbox',
+    tppSessionId: '33333333-3333-4333-8333-333333333333',
+    tppRedirectUri: 'http://127.0.0.1:1/sca/return',
+  };
+  const target = { id: 'embedded-sandbox', name: 'Embedded bank (sandbox)' };
+  /** The status bar's PSU area as it renders the store's state for the target. */
+  const statusBar = (props: { target?: typeof target; fresh?: boolean }) => {
+    const { sessions, error } = useSessionStore.getState();
+    return renderToStaticMarkup(
+      createElement(PsuSessionSummary, {
+        ...props,
+        session: props.target ? sessions[props.target.id] : undefined,
+        error,
+        busy: false,
+        fresh: props.fresh ?? false,
+        onNewSession: () => undefined,
+      }),
+    );
+  };
+
+  beforeEach(() => {
+    useSessionStore.setState({ sessions: { 'embedded-sandbox': identified }, error: undefined });
+  });
+
+  it('resets the target’s session: new TPP-Session-ID, no PSU', async () => {
+    answers.set('session.reset', () => fresh);
+    expect(await useSessionStore.getState().reset('embedded-sandbox')).toBe(true);
+    expect(calls).toEqual([{ name: 'session.reset', args: { targetId: 'embedded-sandbox' } }]);
+    expect(useSessionStore.getState().sessions['embedded-sandbox']).toEqual(fresh);
+    expect(useSessionStore.getState().error).toBeUndefined();
+  });
+
+  it('keeps the session and says why when main refuses the reset', async () => {
+    expect(await useSessionStore.getState().reset('embedded-sandbox')).toBe(false);
+    expect(useSessionStore.getState().sessions['embedded-sandbox']).toEqual(identified);
+    expect(useSessionStore.getState().error).toBeDefined();
+    expect(statusBar({ target })).toContain('data-testid="status-psu-error"');
+  });
+
+  it('shows the PSU and TPP-Session-ID in the status bar, and no PSU after a reset', async () => {
+    const before = statusBar({ target });
+    expect(before).toContain(`data-testid="status-psu-id">${identified.psuId}<`);
+    expect(before).toContain(`data-session-id="${identified.tppSessionId}"`);
+    expect(before).toContain('>11111111…<');
+    expect(before).not.toContain('new session');
+    expect(before).toMatch(/<button[^>]*data-testid="status-new-psu-session"/);
+    expect(before).not.toMatch(/<button[^>]*disabled[^>]*>New PSU session/);
+    const title = newSessionTitle(target.name);
+    expect(before).toContain(`title="${title}"`);
+    expect(title).toContain('new TPP-Session-ID');
+    expect(title).toContain('PSU-ID');
+
+    answers.set('session.reset', () => fresh);
+    await useSessionStore.getState().reset('embedded-sandbox');
+    const after = statusBar({ target, fresh: true });
+    expect(after).toContain('new session');
+    expect(after).not.toContain('status-psu-id');
+    expect(after).not.toContain('status-psu-corporate-id');
+    expect(after).toContain('not identified yet');
+    expect(after).toContain(`data-session-id="${fresh.tppSessionId}"`);
+  });
+
+  it('offers no reset without a target', () => {
+    expect(statusBar({})).toMatch(/<button[^>]*disabled=""[^>]*>New PSU session/);
+    expect(shortSessionId('short')).toBe('short');
   });
 });

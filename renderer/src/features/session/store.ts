@@ -7,7 +7,11 @@ interface SessionState {
   sessions: Record<string, PsuSessionView>;
   error?: unknown;
   load(): Promise<void>;
-  reset(targetId: string): Promise<void>;
+  /**
+   * A new TPP session for the target (§3.4, §5.3.4): a new TPP-Session-ID, and the PSU-ID,
+   * PSU-Corporate-ID, context and SCA time forgotten. False when main refused (see `error`).
+   */
+  reset(targetId: string): Promise<boolean>;
   update(
     targetId: string,
     change: {
@@ -33,8 +37,10 @@ export const useSessionStore = create<SessionState>((set) => ({
     try {
       const session = await api.call('session.reset', { targetId });
       set((state) => ({ sessions: { ...state.sessions, [targetId]: session }, error: undefined }));
+      return true;
     } catch (error) {
       set({ error });
+      return false;
     }
   },
   async update(targetId, change) {

@@ -6,6 +6,7 @@ import { pathParameterNames } from '../../../lib/path-template';
 import { useBankStore } from '../../bank/store';
 import { ScaPanel } from '../../sca/components/ScaPanel';
 import { useScaStore } from '../../sca/store';
+import { useSessionStore } from '../../session/store';
 import { useSettings } from '../../settings/store';
 import { useActiveTarget } from '../../targets/store';
 import { METHODS, draftProblems, type RequestDraft } from '../request-model';
@@ -27,6 +28,8 @@ export function Composer() {
   const settings = useSettings();
   const target = useActiveTarget();
   const beginSca = useScaStore((s) => s.begin);
+  // The preview carries the PSU session's headers: a new session or PSU makes a new preview.
+  const session = useSessionStore((s) => (target ? s.sessions[target.id] : undefined));
   const startBank = useBankStore((s) => s.start);
   const bankBusy = useBankStore((s) => s.busy);
   const bankError = useBankStore((s) => s.error);
@@ -42,10 +45,27 @@ export function Composer() {
     // Once per visit; the store keeps the draft between visits.
   }, []);
 
-  // The preview follows the draft and the target (debounced: main signs each one).
+  // The preview follows the draft, the target and its PSU session (debounced: main signs each one).
   const previewKey = useMemo(
-    () => JSON.stringify([draft, target?.id, target?.baseUrl, target?.signingCertificate]),
-    [draft, target?.id, target?.baseUrl, target?.signingCertificate],
+    () =>
+      JSON.stringify([
+        draft,
+        target?.id,
+        target?.baseUrl,
+        target?.signingCertificate,
+        session?.tppSessionId,
+        session?.psuId,
+        session?.psuCorporateId,
+      ]),
+    [
+      draft,
+      target?.id,
+      target?.baseUrl,
+      target?.signingCertificate,
+      session?.tppSessionId,
+      session?.psuId,
+      session?.psuCorporateId,
+    ],
   );
   useEffect(() => {
     if (!target || !reachable || blockers.length > 0) return;

@@ -68,6 +68,11 @@ export function ScaPanel() {
               </>
             )}
           </dl>
+          {attempt && session && session.tppSessionId !== attempt.tppSessionId && (
+            <p className="muted" data-testid="sca-session-replaced">
+              A new PSU session has been started since: this PSU is no longer in it.
+            </p>
+          )}
         </div>
       )}
       {outcome?.outcome === 'failure' && (
