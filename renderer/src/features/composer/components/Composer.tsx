@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { jsonParseError } from '../../../lib/format';
 import { linksOf } from '../../../lib/links';
@@ -46,27 +46,15 @@ export function Composer() {
   }, []);
 
   // The preview follows the draft, the target and its PSU session (debounced: main signs each one).
-  const previewKey = useMemo(
-    () =>
-      JSON.stringify([
-        draft,
-        target?.id,
-        target?.baseUrl,
-        target?.signingCertificate,
-        session?.tppSessionId,
-        session?.psuId,
-        session?.psuCorporateId,
-      ]),
-    [
-      draft,
-      target?.id,
-      target?.baseUrl,
-      target?.signingCertificate,
-      session?.tppSessionId,
-      session?.psuId,
-      session?.psuCorporateId,
-    ],
-  );
+  const previewKey = JSON.stringify([
+    draft,
+    target?.id,
+    target?.baseUrl,
+    target?.signingCertificate,
+    session?.tppSessionId,
+    session?.psuId,
+    session?.psuCorporateId,
+  ]);
   useEffect(() => {
     if (!target || !reachable || blockers.length > 0) return;
     const timer = setTimeout(() => void store.refreshPreview(target.id), PREVIEW_DELAY_MS);
