@@ -7,7 +7,12 @@
  * time (§4.2.3: `limit`, `_links.next` and `previous`) through the response view's link buttons.
  */
 import { test, expect, expectOnlyLoopback } from './fixtures';
-import { shot, signSandboxWithNewQsealc, ensureSandboxBankRunning } from './steps';
+import {
+  shot,
+  signSandboxWithNewQsealc,
+  ensureSandboxBankRunning,
+  listSandboxCustomersInComposer,
+} from './steps';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -34,15 +39,7 @@ test('compose a consent request, send it, complete SCA in the SCA popup, see the
   await ensureSandboxBankRunning(page);
 
   // The sandbox's customers: the PSU logs in with a private customer's mocked identity number.
-  await page.getByTestId('nav-composer').click();
-  await page.getByTestId('target-picker').selectOption('embedded-sandbox');
-  await page.getByTestId('endpoint-picker').selectOption('listSandboxCustomers');
-  await page.getByTestId('send').click();
-  await expect(page.getByTestId('response-status')).toHaveText('200');
-  const customers = JSON.parse(await page.getByTestId('response-body').innerText()) as {
-    type: string;
-    nationalIdentityNumber: string;
-  }[];
+  const customers = await listSandboxCustomersInComposer(page);
   const psu = customers.find((c) => c.type === 'PRIVATE')!;
 
   // POST /v1/consents: 201 with _links.scaRedirect (the body is ignored, §1).

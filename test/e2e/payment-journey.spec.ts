@@ -6,7 +6,12 @@
  * (bank.runBatch), and the status after it (ACSC, docs/payments.md "Status lifecycle").
  */
 import { test, expect, expectOnlyLoopback } from './fixtures';
-import { shot, signSandboxWithNewQsealc, ensureSandboxBankRunning } from './steps';
+import {
+  shot,
+  signSandboxWithNewQsealc,
+  ensureSandboxBankRunning,
+  listSandboxCustomersInComposer,
+} from './steps';
 
 /** Ola's current account and Kari's (docs/sandbox-data.md, initial data). */
 const OLA_BRUKSKONTO = 'NO5297100512347';
@@ -24,16 +29,7 @@ test('initiate a payment, confirm it in the SCA popup, run the batch, see ACSC',
   await ensureSandboxBankRunning(page);
 
   // The payer logs in with Ola Nordmann's mocked identity number (the sandbox's customers).
-  await page.getByTestId('nav-composer').click();
-  await page.getByTestId('target-picker').selectOption('embedded-sandbox');
-  await page.getByTestId('endpoint-picker').selectOption('listSandboxCustomers');
-  await page.getByTestId('send').click();
-  await expect(page.getByTestId('response-body')).toContainText('"nationalIdentityNumber"');
-  await expect(page.getByTestId('response-status')).toHaveText('200');
-  const customers = JSON.parse(await page.getByTestId('response-body').innerText()) as {
-    name: string;
-    nationalIdentityNumber: string;
-  }[];
+  const customers = await listSandboxCustomersInComposer(page);
   const ola = customers.find((c) => c.name === 'Ola Nordmann')!;
   expect(ola.nationalIdentityNumber).toMatch(/^\d{11}$/);
 

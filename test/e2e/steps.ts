@@ -38,3 +38,20 @@ export async function ensureSandboxBankRunning(page: Page): Promise<void> {
   }
   await expect(page.getByTestId('bank-sandbox-state')).toHaveText('running');
 }
+
+export interface SandboxCustomer {
+  name: string;
+  type: string;
+  nationalIdentityNumber: string;
+}
+
+/** The composer on the embedded sandbox target, its customers listed (GET /v1/sandbox/customers). */
+export async function listSandboxCustomersInComposer(page: Page): Promise<SandboxCustomer[]> {
+  await page.getByTestId('nav-composer').click();
+  await page.getByTestId('target-picker').selectOption('embedded-sandbox');
+  await page.getByTestId('endpoint-picker').selectOption('listSandboxCustomers');
+  await page.getByTestId('send').click();
+  await expect(page.getByTestId('response-body')).toContainText('"nationalIdentityNumber"');
+  await expect(page.getByTestId('response-status')).toHaveText('200');
+  return JSON.parse(await page.getByTestId('response-body').innerText()) as SandboxCustomer[];
+}
