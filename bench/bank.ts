@@ -1,7 +1,11 @@
 /**
- * `npm run bench:bank`: throughput of the embedded bank's signed POST route against a baseline
- * node:http server that does only Digest + RSA-SHA256 verification — what the pipeline costs on
- * top of the cryptography. autocannon, 32 connections, a pre-signed ~500-byte body.
+ * `npm run bench:bank`: throughput of the embedded bank against a baseline node:http server that
+ * does only Digest + RSA-SHA256 verification — what the pipeline costs on top of the
+ * cryptography. autocannon, 32 connections, a pre-signed ~500-byte SCT body. Two bank routes:
+ * - the pipeline alone: a bench-only signed POST route whose body is validated as an SCT (§2.2)
+ *   and whose handler does nothing — route, headers, fixes, signature, certificate, session and
+ *   body-schema stages, and the HTTP adapter;
+ * - POST /v1/sandbox/initialize, a real route whose handler rebuilds the initial data each time.
  *
  * Environment: BENCH_DURATION (seconds per server, default 10), BENCH_CONNECTIONS (default 32).
  */
@@ -9,14 +13,31 @@ import autocannon from 'autocannon';
 import { createHash, createVerify, X509Certificate } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createBank } from '../main/core/bank/index.js';
+import { Type } from '@sinclair/typebox';
+import { SANDBOX_WRITE_HEADERS, sandboxRoute } from '../main/core/bank/handlers/sandbox/common.js';
+import { BANK_ROUTES, createBank } from '../main/core/bank/index.js';
+import { PaymentInitiationSctSchema } from '../main/core/spec/schemas/payments.js';
 import { createTestCa, issueQsealc } from '../main/core/certs/issue.js';
 import { VirtualClock } from '../main/core/clock.js';
 import { signRequest } from '../main/core/tpp/signer.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const PATH = '/v1/sandbox/initialize';
+const PIPELINE_PATH = '/v1/sandbox/bench-pipeline';
+const INITIALIZE_PATH = '/v1/sandbox/initialize';
+
+/** The pipeline with a handler that does nothing (sandbox mode, signed, SCT body schema). */
+const pipelineOnly = sandboxRoute({
+  operationId: 'benchPipeline',
+  method: 'POST',
+  path: PIPELINE_PATH,
+  summary: 'Bench only: the pipeline without a handler',
+  description: 'Registered by bench/bank.ts only.',
+  headers: SANDBOX_WRITE_HEADERS,
+  body: { schema: PaymentInitiationSctSchema },
+  responses: { 200: { description: 'Passed every stage.', schema: Type.Object({}) } },
+  handle: () => ({ status: 200, body: {} }),
+});
 
 /** A ~500-byte JSON body (the initialise route accepts and ignores a body, §1-style). */
 function body(): Buffer {
@@ -74,7 +95,7 @@ function baselineServer(certificateDer: Buffer) {
 async function run(title: string, url: string, headers: Record<string, string>, payload: Buffer) {
   const result = await autocannon({
     title,
-    url: `${url}${PATH}`,
+    url,
     method: 'POST',
     headers,
     // A string survives the hand-over to the worker thread (a Buffer arrives as a Uint8Array);
@@ -103,40 +124,50 @@ async function main() {
     ncaId: 'NO-FSA',
   });
   const payload = body();
-  const signed = signRequest({
-    method: 'POST',
-    path: PATH,
-    headers: {
-      'X-Request-ID': '3dc3d5b3-7023-4848-9853-f5400a64e80f',
-      'Content-Type': 'application/json',
-    },
-    body: payload,
-    certificate: seal.certificateDer,
-    signingKey: seal.privateKey,
-  });
+  const signedFor = (path: string) =>
+    signRequest({
+      method: 'POST',
+      path,
+      headers: {
+        'X-Request-ID': '3dc3d5b3-7023-4848-9853-f5400a64e80f',
+        'Content-Type': 'application/json',
+      },
+      body: payload,
+      certificate: seal.certificateDer,
+      signingKey: seal.privateKey,
+    }).headers;
 
-  const bank = createBank({ mode: 'sandbox', clock: new VirtualClock() });
+  const bank = createBank({
+    mode: 'sandbox',
+    clock: new VirtualClock(),
+    routes: [...BANK_ROUTES, pipelineOnly],
+  });
   const bankListener = await bank.listen();
   const baseline = baselineServer(seal.certificateDer);
   await new Promise<void>((resolve) => baseline.listen(0, '127.0.0.1', resolve));
   const baselineUrl = `http://127.0.0.1:${(baseline.address() as AddressInfo).port}`;
 
   console.log(`body ${payload.length} bytes, ${CONNECTIONS} connections, ${DURATION} s per server`);
-  const base = await run(
-    'baseline (Digest + RSA-SHA256 only)',
-    baselineUrl,
-    signed.headers,
-    payload,
-  );
-  const full = await run('bank (full pipeline)', bankListener.url, signed.headers, payload);
+  const results: [string, Awaited<ReturnType<typeof run>>][] = [];
+  for (const [name, url, path] of [
+    ['baseline (Digest + RSA-SHA256 only)', baselineUrl, PIPELINE_PATH],
+    ['bank pipeline (no-op handler)', bankListener.url, PIPELINE_PATH],
+    ['bank POST /v1/sandbox/initialize', bankListener.url, INITIALIZE_PATH],
+  ] as const)
+    results.push([name, await run(name, `${url}${path}`, signedFor(path), payload)]);
   await bank.close();
   await new Promise<void>((resolve) => baseline.close(() => resolve()));
 
   const row = (name: string, r: { rate: number; p99: number; total: number }) =>
     `${name.padEnd(36)} ${r.rate.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99).padStart(4)} ms   (${r.total} requests)`;
-  console.log(row('baseline (Digest + RSA-SHA256 only)', base));
-  console.log(row('bank POST /v1/sandbox/initialize', full));
-  console.log(`ratio bank/baseline: ${(full.rate / base.rate).toFixed(2)}`);
+  for (const [name, result] of results) console.log(row(name, result));
+  const [base, pipeline, initialize] = results.map(([, result]) => result.rate) as [
+    number,
+    number,
+    number,
+  ];
+  console.log(`ratio pipeline/baseline:   ${(pipeline / base).toFixed(2)}`);
+  console.log(`ratio initialize/baseline: ${(initialize / base).toFixed(2)}`);
 }
 
 main().catch((error: unknown) => {
