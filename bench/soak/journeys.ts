@@ -7,6 +7,8 @@
  */
 import { revokeGrant } from '../../main/core/bank/domain/access.js';
 import { bankDay } from '../../main/core/bank/domain/ids.js';
+import { amountToMinor } from '../../main/core/bank/handlers/payments/shapes.js';
+import { minorUnitsToAmountString } from '../../main/core/spec/validators/amount.js';
 import { linkOf } from '../../main/core/tpp/client.js';
 import type { JourneyKind } from './book.js';
 import { JourneyStop, type SoakTpp } from './tpp.js';
@@ -17,10 +19,6 @@ const PAYMENT_HEADERS = { ...AMOUNTS_AS_STRINGS, 'PSU-Context': 'PRIVATE' };
 const PAGE_LIMIT = 10;
 /** Pages followed at most per list (a loop guard; lists are far shorter within a soak). */
 const MAX_PAGES = 200;
-
-const minorToAmount = (minor: number) => (minor / 100).toFixed(2);
-/** `"25.00"` (NOK, 2 decimals) as minor units. */
-const amountToMinor = (amount: string) => Math.round(Number(amount) * 100);
 
 export const JOURNEY_WEIGHTS: Record<JourneyKind, number> = {
   consent: 3,
@@ -179,7 +177,7 @@ async function initiate(
     path: '/v1/payments/sepa-credit-transfers',
     headers: PAYMENT_HEADERS,
     body: {
-      instructedAmount: { amount: minorToAmount(amountMinor), currency: 'NOK' },
+      instructedAmount: { amount: minorUnitsToAmountString(amountMinor, 'NOK'), currency: 'NOK' },
       debtorAccount: { iban: tpp.pay.iban, currency: 'NOK' },
       creditorAccount: { iban: creditor.iban, currency: 'NOK' },
       creditorName: creditor.name,
@@ -194,7 +192,9 @@ async function initiate(
     creditorIban: creditor.iban,
     amountMinor,
     currency: 'NOK',
-    feeMinor: body.transactionFees ? amountToMinor(body.transactionFees.amount) : 0,
+    feeMinor: body.transactionFees
+      ? (amountToMinor(body.transactionFees.amount, body.transactionFees.currency) ?? Number.NaN)
+      : 0,
     intent,
     seen: [body.transactionStatus as string],
   };
