@@ -113,6 +113,10 @@ function checkReferences(state: BankState): void {
     state.consents.map((c) => c.consentId),
   );
   unique(
+    'authorisation',
+    state.authorisations.map((a) => a.authorisationId),
+  );
+  unique(
     'agreement',
     state.agreements.map((a) => a.id),
   );

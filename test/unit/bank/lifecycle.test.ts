@@ -156,6 +156,25 @@ describe('snapshots and reset', () => {
     expect(bank.state().cardAccounts).toHaveLength(1);
   });
 
+  it('refuses an authorisation id twice: lookups by id rely on ids being unique', async () => {
+    const bank = createBank({ mode: 'sandbox', clock: new VirtualClock() });
+    const started = await bank.handle(
+      signedRequest(pki, {
+        method: 'POST',
+        path: '/v1/consents',
+        headers: { 'X-Request-ID': crypto.randomUUID(), ...aisHeaders() },
+        body: Buffer.from('{}'),
+      }),
+    );
+    expect(started.status).toBe(201);
+    const snapshot = bank.exportSnapshot();
+    const [authorisation] = snapshot.state.authorisations;
+    snapshot.state.authorisations.push(structuredClone(authorisation!));
+    expect(() => bank.importSnapshot(snapshot)).toThrow(
+      `snapshot state has authorisation '${authorisation!.authorisationId}' twice`,
+    );
+  });
+
   it('reset() and POST /v1/sandbox/initialize return to the initial state', async () => {
     // An explicit initial state: the default one (the sandbox data) is tested in test/integration/sandbox.
     const bank = createBank({

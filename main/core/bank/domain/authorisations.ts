@@ -241,7 +241,10 @@ export function findAuthorisation(
   state: DomainState,
   authorisationId: string,
 ): Authorisation | undefined {
-  return state.authorisations.find((candidate) => candidate.authorisationId === authorisationId);
+  // Ids are unique (state.ts checkReferences); an SCA in progress is among the newest.
+  return state.authorisations.findLast(
+    (candidate) => candidate.authorisationId === authorisationId,
+  );
 }
 
 /** Constant-time comparison of two tokens. */

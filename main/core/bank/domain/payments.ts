@@ -88,7 +88,8 @@ export function paymentPath(
 }
 
 export function findPayment(state: DomainState, paymentId: string): Payment | undefined {
-  return state.payments.find((payment) => payment.paymentId === paymentId);
+  // Ids are unique (state.ts checkReferences); the newest payments are the ones read most.
+  return state.payments.findLast((payment) => payment.paymentId === paymentId);
 }
 
 // ---- products ----------------------------------------------------------------------------------
