@@ -123,7 +123,8 @@ export interface Bank {
    * Runs one of the bank's own domain operations on the live state in place, as a request
    * handler does (the bank console: run the batch, revoke a grant, remove a payment permission).
    * No copy and no whole-state validation: those operations keep the state valid themselves,
-   * and a console click costs the same however large the state has grown.
+   * and a console click costs the same however large the state has grown. With a stateStore,
+   * the change is saved in the background (`flush()` waits for it), as is update()'s.
    */
   act<T>(operation: (state: BankState, now: Date) => T): T;
   /** Resolves when the current state is durable (with a stateStore; at once without). */
@@ -310,6 +311,14 @@ export function createBank(options: BankOptions): Bank {
     return persisting;
   }
 
+  /**
+   * A bank-console change is saved without waiting for the next request. Nobody awaits it: a
+   * failed write is tried again by the next request (persist), which then answers SYSTEM_ERROR.
+   */
+  function persistInBackground(): void {
+    persist().catch(() => {});
+  }
+
   return {
     mode,
     clock,
@@ -356,9 +365,16 @@ export function createBank(options: BankOptions): Bank {
       checkState(draft);
       // Keep the state object itself: a request between two of its stages reads the new values.
       Object.assign(state, draft);
+      persistInBackground();
       return result;
     },
-    act: (operation) => operation(state, clock.now()),
+    act(operation) {
+      try {
+        return operation(state, clock.now());
+      } finally {
+        persistInBackground();
+      }
+    },
     flush: () => persist(),
     openApiDocument,
   };

@@ -209,6 +209,28 @@ describe('bank console changes', () => {
     expect(b.state().behaviour.pendingKnownIssue).toBe(false);
   });
 
+  it('saves a console change without waiting for the next request (with a state store)', async () => {
+    const saved: string[] = [];
+    const b = createBank({
+      mode: 'sandbox',
+      clock: new VirtualClock(),
+      stateStore: { save: async (text) => void saved.push(text) },
+    });
+    const lastSaved = () => JSON.parse(saved.at(-1)!) as { state: ReturnType<typeof b.state> };
+    const written = () => new Promise((resolve) => setImmediate(resolve));
+    b.act((state) => {
+      state.accounts[0]!.paymentPermission = false;
+    });
+    await written(); // no request, no flush(): the change is on its way by itself
+    expect(lastSaved().state.accounts[0]!.paymentPermission).toBe(false);
+    b.update((state) => {
+      state.behaviour.pendingKnownIssue = false;
+    });
+    await written();
+    expect(lastSaved().state.behaviour.pendingKnownIssue).toBe(false);
+    expect(saved).toHaveLength(2);
+  });
+
   it('act() runs a domain operation on the live state and returns its result', () => {
     const b = bank();
     const [account] = b.state().accounts;
