@@ -12,19 +12,24 @@ import { BASKET_ID, basketLinks, ownBasket, statusOf, unknownBasket } from './co
 
 const UNKNOWN = { description: 'RESOURCE_UNKNOWN.', schema: ErrorResponseSchema };
 
-export const getSigningBasket: RouteDefinition = {
-  operationId: 'getSigningBasket',
+/** What every basket read shares: a signed GET, by the PISP that made the basket, in both modes. */
+const BASKET_READ = {
   method: 'GET',
-  path: '/v1/signing-baskets/{basketId}',
-  summary: 'Read a signing basket',
-  description:
-    'Berlin Group signingBasketResponse-200: payments, transactionStatus (§3.2: the worst case of its payments; each payment status is read on its own) and _links.',
   tag: 'Signing baskets',
   modes: ['sandbox', 'production'],
   headers: READ_HEADERS,
   tppRole: 'PISP',
   signed: true,
   access: 'none',
+} as const satisfies Partial<RouteDefinition>;
+
+export const getSigningBasket: RouteDefinition = {
+  operationId: 'getSigningBasket',
+  ...BASKET_READ,
+  path: '/v1/signing-baskets/{basketId}',
+  summary: 'Read a signing basket',
+  description:
+    'Berlin Group signingBasketResponse-200: payments, transactionStatus (§3.2: the worst case of its payments; each payment status is read on its own) and _links.',
   pathParameters: BASKET_ID,
   responses: { 200: { description: 'The basket.', schema: SigningBasketSchema }, 404: UNKNOWN },
   handle(ctx, env) {
@@ -44,17 +49,11 @@ export const getSigningBasket: RouteDefinition = {
 
 export const getSigningBasketStatus: RouteDefinition = {
   operationId: 'getSigningBasketStatus',
-  method: 'GET',
+  ...BASKET_READ,
   path: '/v1/signing-baskets/{basketId}/status',
   summary: 'Read the status of a signing basket',
   description:
     '§3.2: not atomic; the status is the worst case of its payments (RJCT, CANC, RCVD, ACTC, ACSC from worst to best).',
-  tag: 'Signing baskets',
-  modes: ['sandbox', 'production'],
-  headers: READ_HEADERS,
-  tppRole: 'PISP',
-  signed: true,
-  access: 'none',
   pathParameters: BASKET_ID,
   responses: {
     200: { description: 'transactionStatus.', schema: SigningBasketStatusSchema },
@@ -70,16 +69,10 @@ export const getSigningBasketStatus: RouteDefinition = {
 
 export const getSigningBasketScaStatus: RouteDefinition = {
   operationId: 'getSigningBasketScaStatus',
-  method: 'GET',
+  ...BASKET_READ,
   path: '/v1/signing-baskets/{basketId}/authorisations/{authorisationId}',
   summary: 'Read the SCA status of a signing basket authorisation',
   description: '§3.1; the scaStatus link of the authorisation answer.',
-  tag: 'Signing baskets',
-  modes: ['sandbox', 'production'],
-  headers: READ_HEADERS,
-  tppRole: 'PISP',
-  signed: true,
-  access: 'none',
   pathParameters: { ...BASKET_ID, authorisationId: { description: 'From the scaStatus link.' } },
   responses: { 200: { description: 'scaStatus.', schema: ScaStatusShape }, 404: UNKNOWN },
   handle(ctx, env) {
@@ -91,16 +84,10 @@ export const getSigningBasketScaStatus: RouteDefinition = {
 
 export const getSigningBasketAuthorisations: RouteDefinition = {
   operationId: 'getSigningBasketAuthorisations',
-  method: 'GET',
+  ...BASKET_READ,
   path: '/v1/signing-baskets/{basketId}/authorisations',
   summary: 'List the authorisations of a signing basket',
   description: 'Berlin Group authorisations: `{ authorisationIds }`.',
-  tag: 'Signing baskets',
-  modes: ['sandbox', 'production'],
-  headers: READ_HEADERS,
-  tppRole: 'PISP',
-  signed: true,
-  access: 'none',
   pathParameters: BASKET_ID,
   responses: {
     200: { description: 'Authorisation ids.', schema: AuthorisationIdsShape },
