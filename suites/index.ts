@@ -3,7 +3,7 @@
  * the catalogue rules (suites/rules) it covers, and has a fault profile in the embedded bank that
  * makes it FAIL (test/integration/suites proves both).
  */
-import type { Check } from './check-api.js';
+import type { Check } from '../main/core/runner/check-api/index.js';
 import { accountTransactionChecks } from './checks/account-transactions.js';
 import { basketChecks } from './checks/baskets.js';
 import { cardTransactionChecks } from './checks/card-transactions.js';

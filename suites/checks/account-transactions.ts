@@ -11,7 +11,12 @@ import {
   AccountTransactionsResponseSchema,
   TransactionDetailsResponseSchema,
 } from '../../main/core/spec/schemas/accounts.js';
-import { defineCheck, type Check, type CheckContext, type Exchange } from '../check-api.js';
+import {
+  defineCheck,
+  type Check,
+  type CheckContext,
+  type Exchange,
+} from '../../main/core/runner/check-api/index.js';
 import {
   FIXED_DATA_PSU,
   accountTransactionsPath,

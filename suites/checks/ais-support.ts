@@ -3,7 +3,12 @@
  * share, over HTTP only: a consent for the documented test PSU, signed AIS reads with the PSU's
  * headers, the consented accounts and card accounts, and the links and dates the answers carry.
  */
-import type { CheckContext, Exchange, JsonValue, TargetRequest } from '../check-api.js';
+import type {
+  CheckContext,
+  Exchange,
+  JsonValue,
+  TargetRequest,
+} from '../../main/core/runner/check-api/index.js';
 import { consentFlow, expectSuccess, freeNorwegianAccount, json, psuHeaders } from './support.js';
 
 /**

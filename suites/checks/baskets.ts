@@ -7,7 +7,12 @@ import {
   SigningBasketAuthorisationResponseSchema,
   SigningBasketCreatedSchema,
 } from '../../main/core/spec/schemas/signingBaskets.js';
-import { defineCheck, type Check, type CheckContext, type Exchange } from '../check-api.js';
+import {
+  defineCheck,
+  type Check,
+  type CheckContext,
+  type Exchange,
+} from '../../main/core/runner/check-api/index.js';
 import {
   ACCOUNTS,
   OTHER_PSU,

@@ -5,7 +5,7 @@
  * transactions filtered like booked ones (§8: card reads are unaffected by the known issue).
  */
 import { CardAccountTransactionsResponseSchema } from '../../main/core/spec/schemas/cardAccounts.js';
-import { defineCheck, type Check } from '../check-api.js';
+import { defineCheck, type Check } from '../../main/core/runner/check-api/index.js';
 import {
   aisGet,
   bookedBaseline,

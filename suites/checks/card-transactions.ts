@@ -14,7 +14,7 @@ import {
   CardTransactionSchema,
 } from '../../main/core/spec/schemas/cardAccounts.js';
 import { CURRENCIES } from '../../main/core/spec/currencies.js';
-import { defineCheck, type Check } from '../check-api.js';
+import { defineCheck, type Check } from '../../main/core/runner/check-api/index.js';
 import {
   aisConsent,
   aisGet,

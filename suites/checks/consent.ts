@@ -5,7 +5,12 @@
  * consent's 180 days. The consent screen is played by ctx.psu.
  */
 import { randomUUID } from 'node:crypto';
-import { defineCheck, type Check, type CheckContext, type JsonValue } from '../check-api.js';
+import {
+  defineCheck,
+  type Check,
+  type CheckContext,
+  type JsonValue,
+} from '../../main/core/runner/check-api/index.js';
 import { accountsOf, aisGet, cardAccountsOf, type AisSession } from './ais-support.js';
 import {
   completeSca,

@@ -5,7 +5,12 @@
  * SCA, and the sandbox engagements behind it.
  */
 import { randomUUID } from 'node:crypto';
-import { defineCheck, type Check, type CheckContext, type JsonValue } from '../check-api.js';
+import {
+  defineCheck,
+  type Check,
+  type CheckContext,
+  type JsonValue,
+} from '../../main/core/runner/check-api/index.js';
 import { accountsOf, aisGet, cardTransactionsPath, type AisSession } from './ais-support.js';
 import {
   absoluteHref,

@@ -5,7 +5,7 @@
 import { ERROR_CODES, ERROR_STATUS } from '../../main/core/spec/errors.js';
 import { ErrorResponseSchema } from '../../main/core/spec/schemas/shared.js';
 import { randomUUID } from 'node:crypto';
-import { defineCheck, type Check, type Exchange } from '../check-api.js';
+import { defineCheck, type Check, type Exchange } from '../../main/core/runner/check-api/index.js';
 import { aisConsent, aisGet, cardTransactionsPath, firstCardAccount } from './ais-support.js';
 import { createPayment, sctBody } from './payment-support.js';
 import { probe } from './probe.js';

@@ -8,7 +8,11 @@
 import { CASH_ACCOUNT_TYPES } from '../../main/core/spec/enums.js';
 import { FIXES, type FixName } from '../../main/core/spec/fixes.js';
 import { AmountSchema } from '../../main/core/spec/schemas/shared.js';
-import { defineCheck, type Check, type CheckContext } from '../check-api.js';
+import {
+  defineCheck,
+  type Check,
+  type CheckContext,
+} from '../../main/core/runner/check-api/index.js';
 import {
   TEST_PSU,
   accountsOf,

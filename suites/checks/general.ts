@@ -7,7 +7,12 @@ import { randomUUID } from 'node:crypto';
 import { createTestCa, generateRsaKeyPair, issueQsealc } from '../../main/core/certs/index.js';
 import { CURRENCIES } from '../../main/core/spec/currencies.js';
 import { signRequest } from '../../main/core/tpp/signer.js';
-import { defineCheck, type Check, type CheckContext, type Exchange } from '../check-api.js';
+import {
+  defineCheck,
+  type Check,
+  type CheckContext,
+  type Exchange,
+} from '../../main/core/runner/check-api/index.js';
 import { expectAccepted, probe } from './probe.js';
 import {
   DATE,

@@ -2,7 +2,12 @@
  * §4.1 header groups and formats, and the per-endpoint header lists of §4.2–§4.3: a missing
  * required header is 400 HTTP_HEADER_REQUIRED naming it, a malformed one 400 FORMAT_ERROR naming it.
  */
-import { defineCheck, type Check, type CheckContext, type Exchange } from '../check-api.js';
+import {
+  defineCheck,
+  type Check,
+  type CheckContext,
+  type Exchange,
+} from '../../main/core/runner/check-api/index.js';
 import { expectAccepted, probe } from './probe.js';
 import {
   absoluteHref,

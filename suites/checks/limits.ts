@@ -9,7 +9,11 @@ import {
   DEFAULT_PAGE_SIZE,
   TPP_MESSAGE_TEXT_MAX,
 } from '../../main/core/spec/limits.js';
-import { defineCheck, type Check, type CheckContext } from '../check-api.js';
+import {
+  defineCheck,
+  type Check,
+  type CheckContext,
+} from '../../main/core/runner/check-api/index.js';
 import {
   FIXED_DATA_PSU,
   aisConsent,

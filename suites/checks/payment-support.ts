@@ -12,7 +12,7 @@ import {
   type JsonValue,
   type ScaRedirect,
   type TargetRequest,
-} from '../check-api.js';
+} from '../../main/core/runner/check-api/index.js';
 import { absoluteHref, expectSuccess, json, psuHeaders, scaRedirectOf } from './support.js';
 
 /** Documented test data (docs/sandbox-data.md): Ola pays, from his current account. */

@@ -4,7 +4,7 @@
  * payments between own accounts, periodic MonthlyVariable; and the §4.2.2 header rules.
  */
 import { PAYMENT_PRODUCTS, TRANSACTION_STATUSES } from '../../main/core/spec/enums.js';
-import { defineCheck, type Check } from '../check-api.js';
+import { defineCheck, type Check } from '../../main/core/runner/check-api/index.js';
 import {
   ACCOUNTS,
   PAYER,

@@ -12,7 +12,7 @@ import {
   STREET_MAX,
 } from '../../main/core/spec/limits.js';
 import { PaymentInitiationResponseSchema } from '../../main/core/spec/schemas/payments.js';
-import { defineCheck, type Check } from '../check-api.js';
+import { defineCheck, type Check } from '../../main/core/runner/check-api/index.js';
 import {
   EXTERNAL_IBAN,
   IBAN_33,

@@ -2,7 +2,11 @@
  * The probe request many checks send: POST /v1/consents, which exists in both modes, ignores its
  * body (§1) and answers 201 when the request is acceptable — so any refusal is the rule under test.
  */
-import type { CheckContext, Exchange, TargetRequest } from '../check-api.js';
+import type {
+  CheckContext,
+  Exchange,
+  TargetRequest,
+} from '../../main/core/runner/check-api/index.js';
 
 export const PROBE_PATH = '/v1/consents';
 

@@ -33,7 +33,7 @@ import {
   type CheckContext,
   type Exchange,
   type JsonValue,
-} from '../check-api.js';
+} from '../../main/core/runner/check-api/index.js';
 import { accountsOf, aisGet } from './ais-support.js';
 import {
   approve,

@@ -7,7 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import { SCA_STATUSES } from '../../main/core/spec/enums.js';
 import { ERROR_CODES } from '../../main/core/spec/errors.js';
-import { defineCheck, type Check, type CheckContext } from '../check-api.js';
+import {
+  defineCheck,
+  type Check,
+  type CheckContext,
+} from '../../main/core/runner/check-api/index.js';
 import { approve, createPayment, paymentStatus, sctBody } from './payment-support.js';
 import {
   absoluteHref,

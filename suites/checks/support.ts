@@ -11,7 +11,7 @@ import type {
   PsuScript,
   ScaRedirect,
   TargetRequest,
-} from '../check-api.js';
+} from '../../main/core/runner/check-api/index.js';
 
 /** The response body as JSON, typed by the caller (checks judge its shape themselves). */
 export function json<T = Record<string, unknown>>(exchange: Exchange): T {

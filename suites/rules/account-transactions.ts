@@ -1,6 +1,6 @@
 /** Accounts and account transactions of the production interface: decisions.md paths, §7.3, §8, §9. */
 import { DEFAULT_PAGE_SIZE, PAGE_LIMIT_MIN } from '../../main/core/spec/limits.js';
-import { rulesOf } from './types.js';
+import { rulesOf } from '../../main/core/runner/check-api/rule.js';
 
 export const accountTransactionRules = rulesOf('account-transactions', [
   {

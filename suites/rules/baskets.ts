@@ -1,5 +1,5 @@
 /** Signing baskets: §2.4, §3.2, §4.2.1 and the basket paths of decisions.md. */
-import { rulesOf } from './types.js';
+import { rulesOf } from '../../main/core/runner/check-api/rule.js';
 
 export const basketRules = rulesOf('baskets', [
   {

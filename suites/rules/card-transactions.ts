@@ -7,7 +7,7 @@ import {
   PAGE_LIMIT_PARAMETER_DEFAULT,
   TRANSACTION_DETAILS_MAX,
 } from '../../main/core/spec/limits.js';
-import { rulesOf } from './types.js';
+import { rulesOf } from '../../main/core/runner/check-api/rule.js';
 
 export const cardTransactionRules = rulesOf('card-transactions', [
   {

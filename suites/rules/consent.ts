@@ -1,6 +1,6 @@
 /** Consent: the bank-offered consent model of §1, §5.3, and the consent paths of decisions.md. */
 import { HISTORY_WITHOUT_SCA_DAYS, SCA_RENEWAL_PERIOD_DAYS } from '../../main/core/spec/limits.js';
-import { rulesOf } from './types.js';
+import { rulesOf } from '../../main/core/runner/check-api/rule.js';
 
 export const consentRules = rulesOf('consent', [
   {

@@ -1,5 +1,5 @@
 /** Private and corporate context: §1, the corporate redirect parameter (§6.1), and §2.6 engagements. */
-import { rulesOf } from './types.js';
+import { rulesOf } from '../../main/core/runner/check-api/rule.js';
 
 export const corporateRules = rulesOf('corporate', [
   {

@@ -1,7 +1,7 @@
 /** Error rules: §7 and decisions.md "Errors". Code lists come from main/core/spec (one source). */
 import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '../../main/core/spec/errors.js';
 import { TPP_MESSAGE_CATEGORIES } from '../../main/core/spec/enums.js';
-import { rulesOf, type RuleEntry } from './types.js';
+import { rulesOf, type RuleEntry } from '../../main/core/runner/check-api/rule.js';
 
 function codesWithStatus(status: number): ErrorCode[] {
   return ERROR_CODES.filter((code) => ERROR_STATUS[code] === status);

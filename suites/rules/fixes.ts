@@ -1,6 +1,11 @@
 /** Versioning and the x-accept-fix opt-in: §9 (the fix catalogue itself lives in main/core/spec). */
 import { FIXES, FIX_NOTICE_PERIOD_MONTHS, type FixName } from '../../main/core/spec/fixes.js';
-import { rulesOf, type RuleEntry, type RuleNeed, type SpecReference } from './types.js';
+import {
+  rulesOf,
+  type RuleEntry,
+  type RuleNeed,
+  type SpecReference,
+} from '../../main/core/runner/check-api/rule.js';
 
 /** One rule per published fix; a fix added to the catalogue without a rule id fails to compile. */
 const FIX_RULES: Readonly<

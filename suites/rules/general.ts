@@ -1,5 +1,5 @@
 /** General rules: the service's scope and environments (§1), shared types (§2.1), transport (§5.1), events (§6). */
-import { rulesOf } from './types.js';
+import { rulesOf } from '../../main/core/runner/check-api/rule.js';
 
 export const generalRules = rulesOf('general', [
   {

@@ -1,5 +1,5 @@
 /** Header rules: the §4.1 header groups and the headers each endpoint of §4.2 / §4.3 requires. */
-import { rulesOf } from './types.js';
+import { rulesOf } from '../../main/core/runner/check-api/rule.js';
 
 export const headerRules = rulesOf('headers', [
   {

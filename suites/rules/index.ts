@@ -16,9 +16,9 @@ import { paymentRules } from './payments.js';
 import { sandboxManagementRules } from './sandbox-management.js';
 import { scaSessionRules } from './sca-sessions.js';
 import { signingRules } from './signing.js';
-import { RULE_AREAS, type Rule, type RuleArea } from './types.js';
+import { RULE_AREAS, type Rule, type RuleArea } from '../../main/core/runner/check-api/rule.js';
 
-export * from './types.js';
+export * from '../../main/core/runner/check-api/rule.js';
 
 /** The rules of each area, in catalogue order. */
 export const RULES_BY_AREA: Readonly<Record<RuleArea, readonly Rule[]>> = {

@@ -8,7 +8,7 @@ import {
   DEFAULT_PAGE_SIZE,
   TPP_MESSAGE_TEXT_MAX,
 } from '../../main/core/spec/limits.js';
-import { rulesOf } from './types.js';
+import { rulesOf } from '../../main/core/runner/check-api/rule.js';
 
 export const limitRules = rulesOf('limits', [
   {

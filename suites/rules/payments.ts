@@ -15,7 +15,7 @@ import {
   REMITTANCE_INFORMATION_UNSTRUCTURED_MAX,
   STREET_MAX,
 } from '../../main/core/spec/limits.js';
-import { rulesOf } from './types.js';
+import { rulesOf } from '../../main/core/runner/check-api/rule.js';
 
 export const paymentRules = rulesOf('payments', [
   {

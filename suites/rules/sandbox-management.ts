@@ -15,7 +15,7 @@ import {
   PAGE_LIMIT_MIN,
   STREET_MAX,
 } from '../../main/core/spec/limits.js';
-import { rulesOf } from './types.js';
+import { rulesOf } from '../../main/core/runner/check-api/rule.js';
 
 export const sandboxManagementRules = rulesOf('sandbox-management', [
   {

@@ -1,6 +1,6 @@
 /** SCA and TPP sessions: §3.1, §3.4, §5.3, the redirects of §6.1 / §6.2, and GET /v1/user. */
 import { PSU_CONTEXTS, SCA_STATUSES } from '../../main/core/spec/enums.js';
-import { rulesOf } from './types.js';
+import { rulesOf } from '../../main/core/runner/check-api/rule.js';
 
 export const scaSessionRules = rulesOf('sca-sessions', [
   {

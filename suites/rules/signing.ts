@@ -1,5 +1,5 @@
 /** Request signing: §5.2 and decisions.md "HTTP signatures". */
-import { rulesOf, type RuleEntry } from './types.js';
+import { rulesOf, type RuleEntry } from '../../main/core/runner/check-api/rule.js';
 
 /** §5.2(4): one rule per header, so a check can say exactly which omission it probes. */
 const signedWhenCarried = (

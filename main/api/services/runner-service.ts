@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { CHECKS } from '../../../suites/index.js';
 import { RULES, describeRule } from '../../../suites/rules/index.js';
-import type { Check } from '../../../suites/check-api.js';
+import type { Check } from '../../core/runner/check-api/index.js';
 import {
   applyBaseline,
   compareRuns,

@@ -15,7 +15,7 @@ import {
 } from '../certs/index.js';
 import { TppClient } from '../tpp/client.js';
 import { newPsuSession, type PsuSession } from '../tpp/psu-session.js';
-import type { PsuAgent, TargetInfo, TargetMode } from '../../../suites/check-api.js';
+import type { PsuAgent, TargetInfo, TargetMode } from './check-api/index.js';
 import type { CheckEnvironment } from './engine.js';
 import { createSuitePsuAgent } from './psu-adapter.js';
 import { createTargetClient } from './target-client.js';

@@ -18,7 +18,7 @@ import {
   type TargetClient,
   type TargetClock,
   type TargetInfo,
-} from '../../../suites/check-api.js';
+} from './check-api/index.js';
 import { ReporterMultiplexer, stderrLogger, type Reporter, type RunnerLogger } from './events.js';
 import { createExpect } from './expect.js';
 import { toJsonValue } from './json-value.js';

@@ -13,7 +13,7 @@ import {
   type Expect,
   type ExpectedTppMessage,
   type JsonSchema,
-} from '../../../suites/check-api.js';
+} from './check-api/index.js';
 import { toJsonValue } from './json-value.js';
 import type { EvidenceItem } from './result.js';
 

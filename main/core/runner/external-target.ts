@@ -3,7 +3,7 @@
  * transport (mTLS QWAC, extra CA). Its clock cannot be moved, so checks that need the clock are
  * SKIPPED; SCA automation needs a per-bank PSU script (not given here), so those are SKIPPED too.
  */
-import type { TargetInfo, TargetMode } from '../../../suites/check-api.js';
+import type { TargetInfo, TargetMode } from './check-api/index.js';
 import type { SigningIdentity } from '../tpp/client.js';
 import { TppClient } from '../tpp/client.js';
 import type { TransportOptions } from '../tpp/transport.js';

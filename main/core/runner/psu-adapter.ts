@@ -20,7 +20,7 @@ import type {
   PsuAgent,
   PsuScript as SuitePsuScript,
   ScaRedirect as SuiteScaRedirect,
-} from '../../../suites/check-api.js';
+} from './check-api/index.js';
 import {
   PsuAgentError,
   runPsuAgent,

@@ -5,7 +5,7 @@
  * the shape that is written and the shape that is validated on import cannot drift apart.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import type { Exchange, JsonValue, TargetInfo } from '../../../suites/check-api.js';
+import type { Exchange, JsonValue, TargetInfo } from './check-api/index.js';
 
 export const RUN_RESULT_FORMAT = 'psd2-workbench/run-result';
 export const RUN_RESULT_FORMAT_VERSION = 1;

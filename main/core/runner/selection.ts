@@ -3,7 +3,7 @@
  * failed last time". Filters of different kinds narrow together (AND); values within one filter
  * widen (OR), as in `--area signing --area headers`.
  */
-import type { Check } from '../../../suites/check-api.js';
+import type { Check } from './check-api/index.js';
 import type { RunResult } from './result.js';
 
 export interface CheckSelection {

@@ -9,7 +9,7 @@ import type {
   JsonValue,
   TargetClient,
   TargetRequest,
-} from '../../../suites/check-api.js';
+} from './check-api/index.js';
 import type { OutgoingRequest, TppClient } from '../tpp/client.js';
 import type { Exchange } from '../tpp/exchange.js';
 

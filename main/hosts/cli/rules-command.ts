@@ -3,7 +3,7 @@
  * rules without, and untestable rules with the reason. Exits 1 when the registry names a rule the
  * catalogue lacks (or an untestable one), so CI catches a typo in a check's `rules`.
  */
-import type { Check } from '../../../suites/check-api.js';
+import type { Check } from '../../core/runner/check-api/index.js';
 import { CHECKS } from '../../../suites/index.js';
 import {
   isRuleArea,

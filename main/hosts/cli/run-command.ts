@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { CHECKS } from '../../../suites/index.js';
 import { describeRule } from '../../../suites/rules/index.js';
-import type { Check, TargetInfo, TargetMode } from '../../../suites/check-api.js';
+import type { Check, TargetInfo, TargetMode } from '../../core/runner/check-api/index.js';
 import {
   applyBaseline,
   consoleReporter,

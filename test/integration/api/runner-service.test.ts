@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createServices, type Services } from '../../../main/api/services';
 import type { CallOutcome, RunnerEvent, RunSummaryView } from '../../../main/api/contract';
-import { defineCheck } from '../../../suites/check-api';
+import { defineCheck } from '../../../main/core/runner/check-api/index';
 import { RunnerService } from '../../../main/api/services/runner-service';
 
 let services: Services;

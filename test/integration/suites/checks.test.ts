@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../suites/index';
-import type { Check, TargetMode } from '../../../suites/check-api';
+import type { Check, TargetMode } from '../../../main/core/runner/check-api/index';
 import { runChecks } from '../../../main/core/runner/index';
 import {
   createTppIdentity,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeProblem, ruleCoverage } from '../../../main/core/runner/coverage';
-import type { Rule } from '../../../suites/rules/types';
+import type { Rule } from '../../../main/core/runner/check-api/rule';
 import { check } from './fakes';
 
 const rules: Rule[] = [

@@ -7,7 +7,7 @@ import {
 } from '../../../main/core/runner/engine';
 import type { RunEvent } from '../../../main/core/runner/events';
 import type { CheckResult } from '../../../main/core/runner/result';
-import { AssertionFailure, type Check } from '../../../suites/check-api';
+import { AssertionFailure, type Check } from '../../../main/core/runner/check-api/index';
 import {
   aborted,
   check,

@@ -7,7 +7,7 @@ import {
   isAssertionFailure,
   type Exchange,
   type Expect,
-} from '../../../suites/check-api';
+} from '../../../main/core/runner/check-api/index';
 import { fakeExchange } from './fakes';
 
 type Recorded = Omit<Extract<EvidenceItem, { kind: 'assertion' }>, 'kind' | 'at'>;

@@ -6,7 +6,7 @@ import type {
   TargetClient,
   TargetInfo,
   TargetRequest,
-} from '../../../suites/check-api';
+} from '../../../main/core/runner/check-api/index';
 import type { CheckEnvironment, RunOptions } from '../../../main/core/runner/engine';
 import type { Reporter, RunEvent } from '../../../main/core/runner/events';
 import type { CheckStatus, RunResult } from '../../../main/core/runner/result';

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { CliIo } from '../../../main/hosts/cli/io';
 import { UsageError } from '../../../main/hosts/cli/io';
 import { createRulesCommand, rulesCommand } from '../../../main/hosts/cli/rules-command';
-import type { Check } from '../../../suites/check-api';
+import type { Check } from '../../../main/core/runner/check-api/index';
 import { RULES } from '../../../suites/rules';
-import type { Rule } from '../../../suites/rules/types';
+import type { Rule } from '../../../main/core/runner/check-api/rule';
 
 function capture(): CliIo & { stdout: string[]; stderr: string[] } {
   const stdout: string[] = [];

@@ -1,5 +1,5 @@
 /** Plain-text renderings of evidence, shared by the JUnit and console reporters. */
-import type { Exchange } from '../../../../suites/check-api.js';
+import type { Exchange } from '../check-api/index.js';
 import type { CheckResult, EvidenceItem } from '../result.js';
 
 /** Bodies longer than this are cut in reports (the JSON result keeps them whole). */

@@ -4,7 +4,7 @@
  * bank (or from a check) is escaped, and a Content-Security-Policy forbids scripts outright, so
  * even an escaping mistake cannot run code from a hostile response.
  */
-import type { Exchange } from '../../../../suites/check-api.js';
+import type { Exchange } from '../check-api/index.js';
 import { applyBaseline, type Baseline } from '../baseline.js';
 import type { Reporter } from '../events.js';
 import {

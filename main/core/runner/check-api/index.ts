@@ -7,9 +7,9 @@
  * Types plus two error classes and `defineCheck`; no I/O. The client, PSU agent and clock are
  * interfaces: the composition root binds them to the signing client and the target.
  */
-import type { ErrorCode, TppMessage } from '../main/core/spec/errors.js';
-import type { PsuContext, TppMessageCategory } from '../main/core/spec/enums.js';
-import type { RuleArea, RuleNeed } from './rules/types.js';
+import type { ErrorCode, TppMessage } from '../../spec/errors.js';
+import type { PsuContext, TppMessageCategory } from '../../spec/enums.js';
+import type { RuleArea, RuleNeed } from './rule.js';
 
 // ---- the target ---------------------------------------------------------------------------
 
