@@ -1,24 +1,20 @@
 /**
- * Reads lists straight from the interface spec, so a dropped or added entry fails a test. The
- * spec lives beside the repository in ../shared/spec (as on every developer machine and in CI);
- * PSD2_SPEC_DIR overrides that.
+ * The spec documents as tests read them, from the repository's own docs/spec/ (the interface
+ * spec, decisions.md and the Berlin Group 1.3.8 OpenAPI), so a clone on its own passes. Lists
+ * are read straight from the spec text, so a dropped or added entry fails a test.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const REPOSITORY = join(import.meta.dirname, '../../..');
-const CANDIDATES = [process.env.PSD2_SPEC_DIR, join(REPOSITORY, '../shared/spec')].filter(
-  (dir): dir is string => dir !== undefined,
-);
-
-const SPEC_DIR = CANDIDATES.find((dir) => existsSync(join(dir, 'interface-spec.md')));
-if (!SPEC_DIR)
-  throw new Error(
-    `interface-spec.md not found in ${CANDIDATES.join(', ')}; set PSD2_SPEC_DIR to the spec folder`,
-  );
+export const SPEC_DIR = join(import.meta.dirname, '../../../docs/spec');
 
 export const specText = readFileSync(join(SPEC_DIR, 'interface-spec.md'), 'utf8');
 export const decisionsText = readFileSync(join(SPEC_DIR, 'decisions.md'), 'utf8');
+/** Berlin Group NextGenPSD2 1.3.8, for what the interface spec leaves "not shown". */
+export const berlinGroupOpenApiText = readFileSync(
+  join(SPEC_DIR, 'berlin-group/psd2-api-1.3.8.openapi.yaml'),
+  'utf8',
+);
 
 /** The comma-separated list after `marker` up to the next period + newline. */
 export function listAfter(marker: string, text: string = specText): string[] {

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   isRuleArea,
@@ -13,9 +12,10 @@ import {
   rulesInArea,
   type Rule,
 } from '../../../suites/rules';
+import { decisionsText, specText } from '../spec/specText.js';
 
-const spec = readFileSync('/work/shared/spec/interface-spec.md', 'utf8');
-const decisions = readFileSync('/work/shared/spec/decisions.md', 'utf8');
+const spec = specText;
+const decisions = decisionsText;
 
 /** `## 1. What…` → `1`, `### 2.1 Shared…` → `2.1`, `#### 4.2.3 Get…` → `4.2.3`, with the body. */
 function specSections(): Map<string, string> {

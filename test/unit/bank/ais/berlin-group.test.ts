@@ -4,7 +4,7 @@
  * except where the interface spec says otherwise (§2.5) — each such difference is listed here with
  * its reason, so a schema change that drifts from Berlin Group, or from §2.5, fails this test.
  */
-import { readFileSync } from 'node:fs';
+import { berlinGroupOpenApiText } from '../../spec/specText.js';
 import type { TSchema } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
 import {
@@ -27,11 +27,7 @@ import { AmountBlock } from '../../../../main/core/spec/schemas/shared.js';
 import { readYaml, type YamlValue } from './yaml-subset.js';
 
 type Node = { [key: string]: YamlValue };
-const BG_FILE = new URL(
-  '../../../../../shared/spec/berlin-group/psd2-api-1.3.8.openapi.yaml',
-  import.meta.url,
-);
-const document = readYaml(readFileSync(BG_FILE, 'utf8')) as Node;
+const document = readYaml(berlinGroupOpenApiText) as Node;
 const schemas = (document.components as Node).schemas as Node;
 
 /** A Berlin Group schema with its `$ref` resolved (one level at a time). */

@@ -1,11 +1,11 @@
 /**
  * The project's payment and basket response schemas agree with Berlin Group 1.3.8
- * (shared/spec/berlin-group/psd2-api-1.3.8.openapi.yaml) except where the interface spec differs:
+ * (docs/spec/berlin-group/psd2-api-1.3.8.openapi.yaml) except where the interface spec differs:
  * every property we define exists there with the same JSON type, and every property Berlin Group
  * requires is present (and required) here unless the spec says otherwise (listed below). The YAML
  * is read by a minimal reader (mappings, `- item` lists, block scalars skipped): no YAML package.
  */
-import { readFileSync } from 'node:fs';
+import { berlinGroupOpenApiText } from '../../spec/specText.js';
 import type { TSchema } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
 import {
@@ -68,12 +68,7 @@ function readYaml(text: string): YamlNode {
   return root;
 }
 
-const yaml = readYaml(
-  readFileSync(
-    new URL('../../../../../shared/spec/berlin-group/psd2-api-1.3.8.openapi.yaml', import.meta.url),
-    'utf8',
-  ),
-);
+const yaml = readYaml(berlinGroupOpenApiText);
 const schemas = yaml.children.get('components')!.children.get('schemas')!;
 
 function bgSchema(name: string): YamlNode {
