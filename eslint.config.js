@@ -1,9 +1,8 @@
-// ESLint (flat config): typescript-eslint everywhere, plus the boundaries the design depends on.
+// ESLint (flat config): typescript-eslint everywhere, plus the layer map the design depends on.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
-
-const importsOfMain = 'ImportDeclaration[source.value=/(^|\\/)main\\//]';
+import { workbenchPlugin } from './eslint/rules/layers.js';
 
 export default tseslint.config(
   { ignores: ['out/', 'dist/', 'node_modules/', 'test-results/', 'playwright-report/'] },
@@ -20,38 +19,15 @@ export default tseslint.config(
     },
   },
   {
-    // The renderer is a view over the contract: it may import types from the contract and nothing
-    // else of main; it never touches IPC (ARCHITECTURE property 3).
-    files: ['renderer/**/*.{ts,tsx}'],
-    languageOptions: { globals: { ...globals.browser } },
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: `${importsOfMain}[importKind!='type']`,
-          message: 'The renderer may only `import type` from main (the contract).',
-        },
-        {
-          selector: `${importsOfMain}:not([source.value=/main\\/api\\/contract(\\.js)?$/])`,
-          message: 'The renderer may only import from main/api/contract.',
-        },
-      ],
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'electron', message: 'The renderer reaches main through src/api only.' }],
-        },
-      ],
-    },
+    // Which part of the code may import which: eslint/layers.js is the one source. Among others it
+    // keeps Electron out of main/core, main/api and suites (ARCHITECTURE property 1) and makes the
+    // renderer a view over the contract: `import type` from it, nothing else of main but
+    // main/shared, never Electron or IPC (ARCHITECTURE property 3).
+    plugins: { workbench: workbenchPlugin },
+    rules: { 'workbench/layers': 'error' },
   },
   {
-    // The core runs in three hosts; Electron exists in one of them (ARCHITECTURE property 1).
-    files: ['main/core/**/*.ts', 'main/api/**/*.ts', 'suites/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'electron', message: 'main/core and main/api never import electron.' }] },
-      ],
-    },
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
   },
 );

@@ -1,0 +1,116 @@
+/**
+ * The layer map: the one place that says which part of the code may import which.
+ *
+ * Layers with a `level` form the stack, lowest first. A layer may import itself and every layer
+ * with a lower level; layers on the same level are siblings and may not import each other (the
+ * embedded bank and the signing client meet only in the runner and the composition root).
+ * Layers with `mayImport` say exactly what they reach instead: the two views (preload and
+ * renderer) see main only through the contract and `main/shared`; `bench` and `test` reach
+ * anything. No layer may import `bench` or `test`.
+ *
+ * `files` are paths from the repository root: `dir/**` is everything under `dir`, anything else is
+ * one file. Every file under `roots` must belong to a layer. `denyPackages` lists packages a layer
+ * may not import (`name*` matches by prefix).
+ *
+ * Enforced by eslint/rules/layers.js (rule `workbench/layers`); drawn in docs/architecture.md.
+ */
+import { builtinModules } from 'node:module';
+
+/** Node's built-in modules, with and without the `node:` scheme. */
+const nodeBuiltins = ['node:*', ...builtinModules];
+
+/** The contract between main and every view of it. */
+const contract = ['main/api/contract.ts', 'main/api/contract/**'];
+
+/** Folders in which every file must belong to a layer. */
+export const roots = ['main', 'preload', 'renderer', 'suites', 'bench', 'test'];
+
+export const layers = [
+  {
+    name: 'shared',
+    level: 0,
+    files: ['main/shared/**'],
+    why: 'Pure vocabulary that main and the renderer both import: no Node, no Electron.',
+    denyPackages: ['electron', ...nodeBuiltins],
+  },
+  {
+    name: 'foundation',
+    level: 1,
+    files: ['main/core/spec/**', 'main/core/clock.ts', 'main/core/product.ts'],
+    why: 'One source per spec fact (enumerations, limits, error codes, fixes, JSON Schemas), the injected clock, the product name and version.',
+    denyPackages: ['electron'],
+  },
+  {
+    name: 'primitives',
+    level: 2,
+    files: ['main/core/signature/**', 'main/core/certs/**', 'main/core/persistence/**'],
+    why: 'HTTP signatures, test certificates and keystore, atomic JSON stores.',
+    denyPackages: ['electron'],
+  },
+  {
+    name: 'bank',
+    level: 3,
+    files: ['main/core/bank/**'],
+    why: 'The embedded bank. Never imports the signing client.',
+    denyPackages: ['electron'],
+  },
+  {
+    name: 'tpp',
+    level: 3,
+    files: ['main/core/tpp/**'],
+    why: 'The signing client and the PSU agent. Never imports the embedded bank.',
+    denyPackages: ['electron'],
+  },
+  {
+    name: 'runner',
+    level: 4,
+    files: ['main/core/runner/**'],
+    why: 'The suite engine, its check API (main/core/runner/check-api) and reporters. Never imports suites.',
+    denyPackages: ['electron'],
+  },
+  {
+    name: 'suites',
+    level: 5,
+    files: ['suites/**'],
+    why: 'Conformance checks and rules, written against the check API. Never imported by main/core.',
+    denyPackages: ['electron'],
+  },
+  {
+    name: 'api',
+    level: 6,
+    files: ['main/api/**'],
+    why: 'The contract and the composition root (services, dispatch, events).',
+    denyPackages: ['electron'],
+  },
+  {
+    name: 'hosts',
+    level: 7,
+    files: ['main/hosts/**', 'main/index.ts', 'main/cli.ts', 'main/web.ts'],
+    why: 'Thin shells over the services: Electron, the web host, the CLI.',
+  },
+  {
+    name: 'preload',
+    files: ['preload/**'],
+    why: 'Builds window.workbench from the contract. Bundled whole, so it reads the call and event names and IPC channels of the contract as values.',
+    mayImport: [{ layer: 'shared' }, { layer: 'api', files: contract }],
+  },
+  {
+    name: 'renderer',
+    files: ['renderer/**'],
+    why: 'A view over the contract: `import type` from it, values only from main/shared; never Electron or Node.',
+    mayImport: [{ layer: 'shared' }, { layer: 'api', files: contract, typeOnly: true }],
+    denyPackages: ['electron', ...nodeBuiltins],
+  },
+  {
+    name: 'bench',
+    files: ['bench/**'],
+    why: 'Benchmarks and the soak run.',
+    mayImport: '*',
+  },
+  {
+    name: 'test',
+    files: ['test/**'],
+    why: 'Unit, integration and end-to-end tests.',
+    mayImport: '*',
+  },
+];

@@ -1,0 +1,196 @@
+/**
+ * ESLint rule `workbench/layers`: every import follows the layer map in eslint/layers.js.
+ *
+ * For each import (`import`, `import type`, `export … from`, `import()`, `import('…').T` in types)
+ * it resolves a relative specifier to a file of the repository, finds the importer's layer and the
+ * target's, and reports an import the map does not allow. A bare specifier is checked against the
+ * importer's `denyPackages`. A file under one of the map's roots that belongs to no layer is
+ * reported too, so the map stays complete.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, extname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { layers, roots } from '../layers.js';
+
+export const ruleName = 'workbench/layers';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const mapFile = 'eslint/layers.js';
+
+/** `dir/**` matches everything under dir; any other pattern matches one file. */
+function matches(pattern, file) {
+  if (pattern.endsWith('/**')) {
+    const dir = pattern.slice(0, -3);
+    return file === dir || file.startsWith(`${dir}/`);
+  }
+  return file === pattern;
+}
+
+function layerOf(file) {
+  return layers.find((layer) => layer.files.some((pattern) => matches(pattern, file)));
+}
+
+function inRoots(file) {
+  return roots.some((root) => matches(`${root}/**`, file));
+}
+
+/** The path from the repository root, with `/`; undefined for a file outside it. */
+function fromRoot(absolute) {
+  const path = relative(repoRoot, absolute);
+  if (path === '' || path.startsWith('..') || isAbsolute(path)) return undefined;
+  return path.split(sep).join('/');
+}
+
+/**
+ * The file a relative specifier names, as TypeScript resolves it: `x.js` is `x.ts` (or `.tsx`),
+ * `x` is `x.ts`, `x.tsx` or `x/index.ts`. A file that does not exist yet resolves to its most
+ * likely name, so a planted or new import is still placed in its layer.
+ */
+function resolveSpecifier(importer, specifier) {
+  const target = resolve(dirname(importer), specifier);
+  const extension = extname(target);
+  let candidates;
+  if (/^\.[mc]?jsx?$/.test(extension)) {
+    const base = target.slice(0, -extension.length);
+    const ts = extension.replace('js', 'ts');
+    candidates = [base + ts, `${base}.tsx`, target];
+  } else if (extension === '') {
+    candidates = [`${target}.ts`, `${target}.tsx`, `${target}/index.ts`, `${target}/index.tsx`];
+  } else {
+    candidates = [target];
+  }
+  return candidates.find((candidate) => existsSync(candidate)) ?? candidates[0];
+}
+
+function packageDenied(layer, specifier) {
+  return (layer.denyPackages ?? []).some((entry) =>
+    entry.endsWith('*')
+      ? specifier.startsWith(entry.slice(0, -1))
+      : specifier === entry || specifier.startsWith(`${entry}/`),
+  );
+}
+
+/** Why `from` may not import `target` in `to`, or undefined when it may. */
+function refusal(from, to, target, typeOnly) {
+  if (from === to || from.mayImport === '*') return undefined;
+  if (Array.isArray(from.mayImport)) {
+    const grant = from.mayImport.find(
+      (entry) =>
+        entry.layer === to.name &&
+        (entry.files === undefined || entry.files.some((pattern) => matches(pattern, target))),
+    );
+    if (grant === undefined) return 'refused';
+    if (grant.typeOnly && !typeOnly) return 'typeOnly';
+    return undefined;
+  }
+  if (to.level === undefined || to.level >= from.level) return 'refused';
+  return undefined;
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+export const layersRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Imports follow the layer map (eslint/layers.js)' },
+    schema: [],
+    messages: {
+      refused: `Layer rule "${ruleName}": {{from}} may not import {{to}} ({{specifier}})`,
+      typeOnly: `Layer rule "${ruleName}": {{from}} may not import {{to}} ({{specifier}}); only \`import type\` from {{files}}`,
+      package: `Layer rule "${ruleName}": {{from}} may not import the package {{to}} ({{specifier}})`,
+      unmappedTarget: `Layer rule "${ruleName}": {{from}} may not import {{target}}, which is in no layer ({{specifier}}); add it to ${mapFile}`,
+      unmappedFile: `Layer rule "${ruleName}": {{file}} is in no layer; add it to ${mapFile}`,
+    },
+  },
+  create(context) {
+    const importer = context.physicalFilename ?? context.filename;
+    const file = fromRoot(importer);
+    if (file === undefined) return {};
+    const from = layerOf(file);
+    if (from === undefined) {
+      if (!inRoots(file)) return {};
+      return {
+        Program(node) {
+          context.report({ node, messageId: 'unmappedFile', data: { file } });
+        },
+      };
+    }
+
+    function check(sourceNode, specifier, typeOnly) {
+      if (typeof specifier !== 'string') return;
+      if (!specifier.startsWith('.') && !specifier.startsWith('/')) {
+        if (packageDenied(from, specifier)) {
+          context.report({
+            node: sourceNode,
+            messageId: 'package',
+            data: { from: from.name, to: specifier, specifier },
+          });
+        }
+        return;
+      }
+      const target = fromRoot(resolveSpecifier(importer, specifier));
+      if (target === undefined) return;
+      const to = layerOf(target);
+      if (to === undefined) {
+        if (inRoots(target)) {
+          context.report({
+            node: sourceNode,
+            messageId: 'unmappedTarget',
+            data: { from: from.name, target, specifier },
+          });
+        }
+        return;
+      }
+      const why = refusal(from, to, target, typeOnly);
+      if (why === undefined) return;
+      const grant = Array.isArray(from.mayImport)
+        ? from.mayImport.find((entry) => entry.layer === to.name)
+        : undefined;
+      context.report({
+        node: sourceNode,
+        messageId: why,
+        data: {
+          from: from.name,
+          to: to.name,
+          specifier,
+          files: (grant?.files ?? to.files).join(', '),
+        },
+      });
+    }
+
+    /** A string literal, or a template literal without substitutions. */
+    function literal(node) {
+      if (node?.type === 'Literal') return node.value;
+      if (node?.type === 'TemplateLiteral' && node.expressions.length === 0) {
+        return node.quasis[0].value.cooked;
+      }
+      return undefined;
+    }
+
+    return {
+      // `import { type A }` keeps a runtime import under verbatimModuleSyntax: only `import type`
+      // counts as type-only.
+      ImportDeclaration: (node) =>
+        check(node.source, node.source.value, node.importKind === 'type'),
+      ExportNamedDeclaration: (node) => {
+        if (node.source) check(node.source, node.source.value, node.exportKind === 'type');
+      },
+      ExportAllDeclaration: (node) =>
+        check(node.source, node.source.value, node.exportKind === 'type'),
+      ImportExpression: (node) => check(node.source, literal(node.source), false),
+      TSImportType: (node) => {
+        const source = node.source ?? node.argument?.literal;
+        check(source, source?.value, true);
+      },
+      TSImportEqualsDeclaration: (node) => {
+        if (node.moduleReference.type !== 'TSExternalModuleReference') return;
+        const source = node.moduleReference.expression;
+        check(source, source.value, node.importKind === 'type');
+      },
+    };
+  },
+};
+
+export const workbenchPlugin = {
+  meta: { name: 'workbench' },
+  rules: { layers: layersRule },
+};
