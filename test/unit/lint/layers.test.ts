@@ -1,0 +1,109 @@
+/**
+ * The layer map (eslint/layers.js) is enforced by the lint rule `workbench/layers`: plant imports
+ * in files that do not exist and lint them with the repository's own configuration.
+ */
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const RULE = 'workbench/layers';
+
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: repoRoot });
+});
+
+async function lint(filePath: string, code: string): Promise<ESLint.LintResult['messages']> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result?.messages ?? [];
+}
+
+function layerMessages(messages: ESLint.LintResult['messages']): string[] {
+  return messages.filter((message) => message.ruleId === RULE).map((message) => message.message);
+}
+
+describe('the layer rule', () => {
+  it('refuses an upward import and names the rule', async () => {
+    const messages = await lint(
+      'main/core/spec/planted.ts',
+      "import { Bank } from '../bank/bank.js';\nexport const planted = Bank;\n",
+    );
+    expect(layerMessages(messages)).toEqual([
+      'Layer rule "workbench/layers": foundation may not import bank (../bank/bank.js)',
+    ]);
+  });
+
+  it('allows an import of a lower layer', async () => {
+    const messages = await lint(
+      'main/core/bank/planted.ts',
+      "import { systemClock } from '../clock.js';\nexport const planted = systemClock.now();\n",
+    );
+    expect(messages).toEqual([]);
+  });
+
+  it('refuses a value import of main/core in the renderer', async () => {
+    const messages = await lint(
+      'renderer/src/planted.ts',
+      "import { systemClock } from '../../main/core/clock';\nexport const planted = systemClock.now();\n",
+    );
+    expect(layerMessages(messages)).toEqual([
+      'Layer rule "workbench/layers": renderer may not import foundation (../../main/core/clock)',
+    ]);
+  });
+
+  it('lets the renderer import only types from the contract', async () => {
+    const typeOnly = await lint(
+      'renderer/src/planted.ts',
+      "import type { CallName } from '../../main/api/contract';\nexport type Planted = CallName;\n",
+    );
+    expect(typeOnly).toEqual([]);
+
+    const value = await lint(
+      'renderer/src/planted.ts',
+      "import { callNames } from '../../main/api/contract';\nexport const planted = callNames;\n",
+    );
+    expect(layerMessages(value)).toEqual([
+      'Layer rule "workbench/layers": renderer may not import api (../../main/api/contract); only `import type` from main/api/contract.ts, main/api/contract/**',
+    ]);
+  });
+
+  it('checks export-from, dynamic import() and import type as well', async () => {
+    const messages = await lint(
+      'main/core/runner/planted.ts',
+      [
+        "export { CHECKS } from '../../../suites/index.js';",
+        "export const later = () => import('../../../suites/index.js');",
+        "import type { RULES } from '../../../suites/rules/index.js';",
+        'export type Planted = typeof RULES;',
+        '',
+      ].join('\n'),
+    );
+    expect(layerMessages(messages)).toEqual([
+      'Layer rule "workbench/layers": runner may not import suites (../../../suites/index.js)',
+      'Layer rule "workbench/layers": runner may not import suites (../../../suites/index.js)',
+      'Layer rule "workbench/layers": runner may not import suites (../../../suites/rules/index.js)',
+    ]);
+  });
+
+  it('keeps the bank and the signing client apart', async () => {
+    const messages = await lint(
+      'main/core/bank/planted.ts',
+      "import { signRequest } from '../tpp/signer.js';\nexport const planted = signRequest;\n",
+    );
+    expect(layerMessages(messages)).toEqual([
+      'Layer rule "workbench/layers": bank may not import tpp (../tpp/signer.js)',
+    ]);
+  });
+
+  it('keeps Electron out of main/core', async () => {
+    const messages = await lint(
+      'main/core/persistence/planted.ts',
+      "import { app } from 'electron';\nexport const planted = app;\n",
+    );
+    expect(layerMessages(messages)).toEqual([
+      'Layer rule "workbench/layers": primitives may not import the package electron (electron)',
+    ]);
+  });
+});
