@@ -9,8 +9,9 @@
  * anything. No layer may import `bench` or `test`.
  *
  * `files` are paths from the repository root: `dir/**` is everything under `dir`, anything else is
- * one file. Every file under `roots` must belong to a layer. `denyPackages` lists packages a layer
- * may not import (`name*` matches by prefix).
+ * one file. Every file under `roots` must belong to a layer. `through` narrows what a layer may
+ * import of a lower one to some of its files. `denyPackages` lists packages a layer may not import
+ * (`name*` matches by prefix).
  *
  * Enforced by eslint/rules/layers.js (rule `workbench/layers`); drawn in docs/architecture.md.
  */
@@ -73,6 +74,7 @@ export const layers = [
     level: 5,
     files: ['suites/**'],
     why: 'Conformance checks and rules, written against the check API. Never imported by main/core.',
+    through: { runner: ['main/core/runner/check-api/**'] },
     denyPackages: ['electron'],
   },
   {

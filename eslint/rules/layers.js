@@ -84,6 +84,10 @@ function refusal(from, to, target, typeOnly) {
     return undefined;
   }
   if (to.level === undefined || to.level >= from.level) return 'refused';
+  const through = from.through?.[to.name];
+  if (through !== undefined && !through.some((pattern) => matches(pattern, target))) {
+    return 'through';
+  }
   return undefined;
 }
 
@@ -96,6 +100,7 @@ export const layersRule = {
     messages: {
       refused: `Layer rule "${ruleName}": {{from}} may not import {{to}} ({{specifier}})`,
       typeOnly: `Layer rule "${ruleName}": {{from}} may not import {{to}} ({{specifier}}); only \`import type\` from {{files}}`,
+      through: `Layer rule "${ruleName}": {{from}} may not import {{to}} ({{specifier}}); only {{files}}`,
       package: `Layer rule "${ruleName}": {{from}} may not import the package {{to}} ({{specifier}})`,
       unmappedTarget: `Layer rule "${ruleName}": {{from}} may not import {{target}}, which is in no layer ({{specifier}}); add it to ${mapFile}`,
       unmappedFile: `Layer rule "${ruleName}": {{file}} is in no layer; add it to ${mapFile}`,
@@ -144,7 +149,7 @@ export const layersRule = {
       if (why === undefined) return;
       const grant = Array.isArray(from.mayImport)
         ? from.mayImport.find((entry) => entry.layer === to.name)
-        : undefined;
+        : { files: from.through?.[to.name] };
       context.report({
         node: sourceNode,
         messageId: why,

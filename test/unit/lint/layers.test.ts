@@ -97,6 +97,22 @@ describe('the layer rule', () => {
     ]);
   });
 
+  it('lets suites reach the runner only through its check API', async () => {
+    const checkApi = await lint(
+      'suites/checks/planted.ts',
+      "import { defineCheck } from '../../main/core/runner/check-api/index.js';\nexport const planted = defineCheck;\n",
+    );
+    expect(checkApi).toEqual([]);
+
+    const engine = await lint(
+      'suites/checks/planted.ts',
+      "import { runSuite } from '../../main/core/runner/engine.js';\nexport const planted = runSuite;\n",
+    );
+    expect(layerMessages(engine)).toEqual([
+      'Layer rule "workbench/layers": suites may not import runner (../../main/core/runner/engine.js); only main/core/runner/check-api/**',
+    ]);
+  });
+
   it('keeps Electron out of main/core', async () => {
     const messages = await lint(
       'main/core/persistence/planted.ts',
