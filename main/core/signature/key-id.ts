@@ -8,8 +8,11 @@
  *
  * Reading (the bank, docs/signing.md): SN is hexadecimal, compared as an integer — any letter case
  * (Java's BigInteger.toString(16) writes lower case) and any leading zeros (OpenSSL pads to whole
- * bytes, Java does not). A decimal serial is refused by the comparison, with a hint.
+ * bytes, Java does not). A decimal serial is refused by the comparison, with a hint. CA is a
+ * distinguished name compared by meaning with the certificate's issuer (dn-match.ts).
  */
+import type { DerElement } from './der.js';
+import { matchIssuer, type IssuerMatch } from './dn-match.js';
 
 export interface KeyId {
   /** Hex serial as written (any case, any leading zeros). */
@@ -72,3 +75,23 @@ export function sameSerialNumber(a: string, b: string): boolean {
   return strip(a) === strip(b);
 }
 
+/**
+ * keyId's CA against the certificate's issuer Name (§5.2.3, dn-match.ts). keyId travels inside
+ * `keyId="…"`, which keeps backslashes verbatim (signature-header.ts) so RFC 2253's `\,` arrives
+ * as written; but a TPP whose DN has a quoted value (.NET: `O="A, B"`) must write its quotes as
+ * `\"` there (and may write a backslash as `\\`). So the CA is also read with those two quoted-pairs
+ * undone (RFC 9110 §5.6.4: the only ones a sender should write), and it matches when either reading
+ * names the issuer. A failure reports the reading that parsed.
+ */
+export function matchKeyIdIssuer(
+  issuer: string,
+  certificateIssuer: Buffer | DerElement,
+): IssuerMatch {
+  const verbatim = matchIssuer(issuer, certificateIssuer);
+  if (verbatim.ok) return verbatim;
+  const unquoted = issuer.replace(/\\(["\\])/g, '$1');
+  if (unquoted === issuer) return verbatim;
+  const other = matchIssuer(unquoted, certificateIssuer);
+  if (other.ok) return other;
+  return verbatim.reason === 'not-a-name' && other.reason === 'different' ? other : verbatim;
+}
