@@ -164,7 +164,8 @@ function codePoints(value: DerElement): number[] | undefined {
   return points;
 }
 
-function decodeStringValue(value: DerElement): string | undefined {
+/** A string value (UTF8String, PrintableString, BMPString, …) as text; undefined if not a string. */
+export function decodeStringValue(value: DerElement): string | undefined {
   if (value.tag === DerTag.UTF8_STRING) return value.content.toString('utf8');
   const points = codePoints(value);
   return points ? String.fromCodePoint(...points.map((p) => Math.min(p, 0x10ffff))) : undefined;

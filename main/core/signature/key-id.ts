@@ -5,17 +5,23 @@
  * digits per byte of the INTEGER's magnitude, no 0x00 sign byte, no other padding — and CA is the
  * issuer as `openssl x509 -issuer -nameopt RFC2253` prints it (see distinguished-name.ts).
  * Parsing: the CA itself contains commas, so SN runs up to the first `,CA=`.
+ *
+ * Reading (the bank, docs/signing.md): SN is hexadecimal, compared as an integer — any letter case
+ * (Java's BigInteger.toString(16) writes lower case) and any leading zeros (OpenSSL pads to whole
+ * bytes, Java does not). A decimal serial is refused by the comparison, with a hint. CA is a
+ * distinguished name compared by meaning with the certificate's issuer (dn-match.ts).
  */
+import type { DerElement } from './der.js';
+import { matchIssuer, type IssuerMatch } from './dn-match.js';
 
 export interface KeyId {
-  /** Upper-case hex serial. */
+  /** Hex serial as written (any case, any leading zeros). */
   serialNumber: string;
   /** Issuer DN, RFC 2253. */
   issuer: string;
 }
 
-export type KeyIdFailureReason =
-  'missing-serial' | 'missing-issuer' | 'serial-not-hex' | 'serial-not-upper-case';
+export type KeyIdFailureReason = 'missing-serial' | 'missing-issuer' | 'serial-not-hex';
 
 export type KeyIdParse =
   { ok: true; keyId: KeyId } | { ok: false; reason: KeyIdFailureReason; text: string };
@@ -55,23 +61,37 @@ export function parseKeyId(value: string): KeyIdParse {
       text: `keyId SN '${serialNumber}' is not hexadecimal (§5.2.3: serial number in upper-case hexadecimal)`,
     };
   }
-  if (serialNumber !== serialNumber.toUpperCase()) {
-    return {
-      ok: false,
-      reason: 'serial-not-upper-case',
-      text: `keyId SN '${serialNumber}' has lower-case letters; §5.2.3 wants upper-case hexadecimal ('${serialNumber.toUpperCase()}')`,
-    };
-  }
   if (issuer === '')
     return { ok: false, reason: 'missing-issuer', text: 'keyId CA is empty (§5.2.3)' };
   return { ok: true, keyId: { serialNumber, issuer } };
 }
 
 /**
- * True when two hex serials denote the same number. The bank accepts any zero padding (`0A` and
- * `A` are the same serial: OpenSSL pads to whole bytes, Java's BigInteger does not).
+ * True when two hex serials denote the same number (§5.2.3 SN, read as docs/signing.md states):
+ * letter case and leading zeros do not matter (`0a`, `0A` and `A` are the same serial).
  */
 export function sameSerialNumber(a: string, b: string): boolean {
   const strip = (hex: string): string => hex.replace(/^0+(?=.)/, '').toUpperCase();
   return strip(a) === strip(b);
+}
+
+/**
+ * keyId's CA against the certificate's issuer Name (§5.2.3, dn-match.ts). keyId travels inside
+ * `keyId="…"`, which keeps backslashes verbatim (signature-header.ts) so RFC 2253's `\,` arrives
+ * as written; but a TPP whose DN has a quoted value (.NET: `O="A, B"`) must write its quotes as
+ * `\"` there (and may write a backslash as `\\`). So the CA is also read with those two quoted-pairs
+ * undone (RFC 9110 §5.6.4: the only ones a sender should write), and it matches when either reading
+ * names the issuer. A failure reports the reading that parsed.
+ */
+export function matchKeyIdIssuer(
+  issuer: string,
+  certificateIssuer: Buffer | DerElement,
+): IssuerMatch {
+  const verbatim = matchIssuer(issuer, certificateIssuer);
+  if (verbatim.ok) return verbatim;
+  const unquoted = issuer.replace(/\\(["\\])/g, '$1');
+  if (unquoted === issuer) return verbatim;
+  const other = matchIssuer(unquoted, certificateIssuer);
+  if (other.ok) return other;
+  return verbatim.reason === 'not-a-name' && other.reason === 'different' ? other : verbatim;
 }

@@ -6,7 +6,7 @@
  * value keeps repeat requests off the parser.
  */
 import { X509Certificate, type KeyObject } from 'node:crypto';
-import { readCertificateFields, serialNumberHex } from './der.js';
+import { readCertificateFields, serialNumberHex, type DerElement } from './der.js';
 import { formatRfc2253 } from './distinguished-name.js';
 
 export interface SigningCertificate {
@@ -18,6 +18,8 @@ export interface SigningCertificate {
   readonly issuer: string;
   /** The same issuer with non-ASCII characters left as characters (`-nameopt RFC2253,-esc_msb`). */
   readonly issuerUtf8: string;
+  /** The issuer Name's DER, for comparing keyId's CA by meaning (dn-match.ts). */
+  readonly issuerName: DerElement;
   readonly subject: string;
   readonly notBefore: Date;
   readonly notAfter: Date;
@@ -84,6 +86,7 @@ export function readSigningCertificate(
     serialNumber: serialNumberHex(fields.serialNumber),
     issuer: formatRfc2253(fields.issuer),
     issuerUtf8: formatRfc2253(fields.issuer, { nonAscii: 'utf8' }),
+    issuerName: fields.issuer,
     subject: formatRfc2253(fields.subject),
     notBefore: fields.notBefore,
     notAfter: fields.notAfter,

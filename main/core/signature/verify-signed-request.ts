@@ -14,8 +14,13 @@ import {
   type DigestAlgorithm,
   type DigestVerification,
 } from './digest.js';
-import { sameDistinguishedName } from './distinguished-name.js';
-import { parseKeyId, sameSerialNumber, type KeyId, type KeyIdFailureReason } from './key-id.js';
+import {
+  matchKeyIdIssuer,
+  parseKeyId,
+  sameSerialNumber,
+  type KeyId,
+  type KeyIdFailureReason,
+} from './key-id.js';
 import { decodeRfc2047, needsRfc2047, type Rfc2047Decoding } from './rfc2047.js';
 import { verifyRsaSha256 } from './rsa-sha256.js';
 import { checkSignedHeaders, type SignedHeaderCheck } from './signed-headers.js';
@@ -206,6 +211,7 @@ export function verifySignedRequest(request: SignedRequest): SignedRequestVerifi
   }
 
   // §5.2.3 keyId: SN and CA name the certificate in TPP-Signature-Certificate (decisions.md).
+  // SN: hexadecimal compared as an integer, any case, leading zeros allowed (docs/signing.md).
   if (!sameSerialNumber(keyId.serialNumber, certificate.serialNumber)) {
     const decimal = BigInt('0x' + certificate.serialNumber.replace('-', '')).toString(10);
     return fail(
@@ -216,15 +222,11 @@ export function verifySignedRequest(request: SignedRequest): SignedRequestVerifi
         : `keyId SN ${keyId.serialNumber} is not the serial number of the certificate in TPP-Signature-Certificate (${certificate.serialNumber})`,
     );
   }
+  // CA: the same distinguished name as the certificate's issuer, in any RFC 2253 spelling
+  // (dn-match.ts); the bank's own spellings skip the parse.
   if (keyId.issuer !== certificate.issuer && keyId.issuer !== certificate.issuerUtf8) {
-    const hint = sameDistinguishedName(keyId.issuer, certificate.issuer)
-      ? ' — it names the same issuer but not in RFC 2253 form as the bank writes it'
-      : '';
-    return fail(
-      'keyId',
-      'issuer-mismatch',
-      `keyId CA '${keyId.issuer}' does not match the certificate's issuer '${certificate.issuer}'${hint} (§5.2.3: issuer DN per RFC 2253)`,
-    );
+    const issuer = matchKeyIdIssuer(keyId.issuer, certificate.issuerName);
+    if (!issuer.ok) return fail('keyId', 'issuer-mismatch', issuer.text);
   }
 
   // §5.2.4 with decisions.md: what must be carried and signed, and nothing listed may be absent.
