@@ -6,22 +6,24 @@
  * issuer as `openssl x509 -issuer -nameopt RFC2253` prints it (see distinguished-name.ts).
  * Parsing: the CA itself contains commas, so SN runs up to the first `,CA=`.
  *
- * Reading (the bank, docs/signing.md): SN is hexadecimal, compared as an integer — any letter case
- * (Java's BigInteger.toString(16) writes lower case) and any leading zeros (OpenSSL pads to whole
- * bytes, Java does not). A decimal serial is refused by the comparison, with a hint. CA is a
- * distinguished name compared by meaning with the certificate's issuer (dn-match.ts).
+ * Reading (the bank, docs/signing.md): SN is upper-case hexadecimal as §5.2.3 says (a lower-case
+ * serial, what Java's BigInteger.toString(16) gives, is refused with the upper-case form in the
+ * text, so the TPP learns the rule), compared as an integer: leading zeros do not matter (OpenSSL
+ * pads to whole bytes, Java does not). CA is a distinguished name compared by meaning with the
+ * certificate's issuer (dn-match.ts).
  */
 import type { DerElement } from './der.js';
 import { matchIssuer, type IssuerMatch } from './dn-match.js';
 
 export interface KeyId {
-  /** Hex serial as written (any case, any leading zeros). */
+  /** Upper-case hex serial. */
   serialNumber: string;
   /** Issuer DN, RFC 2253. */
   issuer: string;
 }
 
-export type KeyIdFailureReason = 'missing-serial' | 'missing-issuer' | 'serial-not-hex';
+export type KeyIdFailureReason =
+  'missing-serial' | 'missing-issuer' | 'serial-not-hex' | 'serial-not-upper-case';
 
 export type KeyIdParse =
   { ok: true; keyId: KeyId } | { ok: false; reason: KeyIdFailureReason; text: string };
@@ -61,14 +63,21 @@ export function parseKeyId(value: string): KeyIdParse {
       text: `keyId SN '${serialNumber}' is not hexadecimal (§5.2.3: serial number in upper-case hexadecimal)`,
     };
   }
+  if (serialNumber !== serialNumber.toUpperCase()) {
+    return {
+      ok: false,
+      reason: 'serial-not-upper-case',
+      text: `keyId SN '${serialNumber}' has lower-case letters; §5.2.3 wants upper-case hexadecimal ('${serialNumber.toUpperCase()}')`,
+    };
+  }
   if (issuer === '')
     return { ok: false, reason: 'missing-issuer', text: 'keyId CA is empty (§5.2.3)' };
   return { ok: true, keyId: { serialNumber, issuer } };
 }
 
 /**
- * True when two hex serials denote the same number (§5.2.3 SN, read as docs/signing.md states):
- * letter case and leading zeros do not matter (`0a`, `0A` and `A` are the same serial).
+ * True when two hex serials denote the same number. The bank accepts any zero padding (`0A` and
+ * `A` are the same serial: OpenSSL pads to whole bytes, Java's BigInteger does not).
  */
 export function sameSerialNumber(a: string, b: string): boolean {
   const strip = (hex: string): string => hex.replace(/^0+(?=.)/, '').toUpperCase();

@@ -211,7 +211,6 @@ export function verifySignedRequest(request: SignedRequest): SignedRequestVerifi
   }
 
   // §5.2.3 keyId: SN and CA name the certificate in TPP-Signature-Certificate (decisions.md).
-  // SN: hexadecimal compared as an integer, any case, leading zeros allowed (docs/signing.md).
   if (!sameSerialNumber(keyId.serialNumber, certificate.serialNumber)) {
     const decimal = BigInt('0x' + certificate.serialNumber.replace('-', '')).toString(10);
     return fail(
