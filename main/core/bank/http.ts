@@ -224,14 +224,15 @@ export async function listenBank(
   const host = options.host ?? '127.0.0.1';
   const listener = requestListener(handle, options.maxBodyBytes ?? MAX_REQUEST_BODY_BYTES);
   const d = BANK_HTTP_DEFAULTS;
-  const headersTimeout = positiveLimit(
-    'headersTimeoutMs',
-    options.headersTimeoutMs,
-    d.headersTimeoutMs,
+  const requestTimeout = positiveLimit(
+    'requestTimeoutMs',
+    options.requestTimeoutMs,
+    d.requestTimeoutMs,
   );
-  const requestTimeout = Math.max(
-    headersTimeout, // Node requires requestTimeout >= headersTimeout
-    positiveLimit('requestTimeoutMs', options.requestTimeoutMs, d.requestTimeoutMs),
+  // The whole request's bound covers its head too (and Node refuses a head bound above it).
+  const headersTimeout = Math.min(
+    requestTimeout,
+    positiveLimit('headersTimeoutMs', options.headersTimeoutMs, d.headersTimeoutMs),
   );
   const limits = {
     headersTimeout,
