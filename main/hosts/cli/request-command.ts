@@ -8,7 +8,7 @@ import { importCertificateMaterial } from '../../core/certs/index.js';
 import { toCurl } from '../../core/tpp/export.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TOTAL_TIMEOUT_MS } from '../../core/tpp/transport.js';
 import { UsageError, type CliIo } from './io.js';
-import { parseFlags } from './parse.js';
+import { parseFlags, parseMaxBody, parseTimeoutSeconds } from './parse.js';
 import type { CliCommand } from './commands.js';
 
 const usage = `Usage: workbench request METHOD URL [--header 'Name: value']... [--body FILE|-]
@@ -36,31 +36,6 @@ Exit code: 0 answered, 1 no answer (refused, timed out, body over --max-body), a
 large or too deep to parse, or with --fail a status of 400 or above; 2 a bad command line.`;
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'];
-
-/** Longest --timeout accepted: a day. */
-const MAX_TIMEOUT_SECONDS = 86_400;
-
-/** `--timeout SECONDS`: a positive number (fractions allowed), at most a day, in milliseconds. */
-export function parseTimeoutSeconds(value: string | undefined, fallbackMs: number): number {
-  if (value === undefined) return fallbackMs;
-  const seconds = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value) || !(seconds > 0) || seconds > MAX_TIMEOUT_SECONDS)
-    throw new UsageError(
-      `--timeout must be a number of seconds above 0 and at most ${MAX_TIMEOUT_SECONDS}, not '${value}'`,
-    );
-  return Math.max(1, Math.round(seconds * 1000));
-}
-
-/** `--max-body BYTES`: a positive whole number of bytes, at most 2 GiB. */
-export function parseMaxBody(value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const bytes = Number(value);
-  if (!/^\d+$/.test(value) || bytes < 1 || bytes > 2 ** 31)
-    throw new UsageError(
-      `--max-body must be a whole number of bytes from 1 to ${2 ** 31}, not '${value}'`,
-    );
-  return bytes;
-}
 
 async function readInput(path: string, what: string): Promise<Buffer> {
   try {
@@ -128,8 +103,12 @@ export const requestCommand: CliCommand = {
     if (digest !== undefined && digest !== 'SHA-256' && digest !== 'SHA-512') {
       throw new UsageError(`--digest must be SHA-256 or SHA-512, not '${values.digest}'`);
     }
-    const totalMs = parseTimeoutSeconds(values.timeout, DEFAULT_TOTAL_TIMEOUT_MS);
-    const maxResponseBytes = parseMaxBody(values['max-body'], DEFAULT_MAX_RESPONSE_BYTES);
+    const totalMs = parseTimeoutSeconds(values.timeout, '--timeout', DEFAULT_TOTAL_TIMEOUT_MS);
+    const maxResponseBytes = parseMaxBody(
+      values['max-body'],
+      '--max-body',
+      DEFAULT_MAX_RESPONSE_BYTES,
+    );
     const sign = !values['no-sign'];
     if (sign && (!values['sign-cert'] || !values['sign-key'])) {
       throw new UsageError('--sign-cert and --sign-key are required (or --no-sign)');

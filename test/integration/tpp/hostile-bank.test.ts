@@ -277,3 +277,17 @@ describe('workbench request: --timeout and --max-body', () => {
     expect(io.stderr.join('\n')).toContain(`${flag} must be`);
   });
 });
+
+describe('workbench run: --request-timeout and --max-body', () => {
+  it.each([
+    ['--request-timeout', '0'],
+    ['--request-timeout', 'soon'],
+    ['--max-body', '-5'],
+    ['--max-body', '1e6'],
+  ])('refuses %s %s as a usage error naming the flag (exit 2)', async (flag, value) => {
+    const io = capture();
+    const code = await runCli(['run', '--target', base, `${flag}=${value}`], io);
+    expect(code).toBe(2);
+    expect(io.stderr.join('\n')).toContain(`${flag} must be`);
+  });
+});
