@@ -2,7 +2,9 @@
  * The node:http(s) listener: a thin adapter from sockets to `handle` (issue req. 1). It reads the
  * body (keeping at most limit + 1 bytes, so the pipeline answers 413 without buffering a huge
  * upload), keeps the raw header information, writes the answer, and turns malformed HTTP into a
- * JSON tppMessages answer too. Nothing here can stop the server.
+ * JSON tppMessages answer too: so are a slow request (408), an unknown Expect (417) and CONNECT
+ * (405). Timeouts and a connection cap bound what one client can hold. Nothing here can stop the
+ * server.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
@@ -19,7 +21,28 @@ export interface ListenOptions {
   /** Serve HTTPS with this key and certificate (PEM), e.g. from the workbench's test CA. */
   https?: { key: string | Buffer; cert: string | Buffer };
   maxBodyBytes?: number;
+  /**
+   * Connection limits (defaults in BANK_HTTP_DEFAULTS): the whole request head must arrive within
+   * `headersTimeoutMs`, the whole request (head and body) within `requestTimeoutMs`; an idle
+   * keep-alive connection closes after `keepAliveTimeoutMs`; beyond `maxConnections` open
+   * connections a new one is closed at once.
+   */
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
+  keepAliveTimeoutMs?: number;
+  maxConnections?: number;
 }
+
+/**
+ * Node's defaults let a slow-header connection live 60–90 s and a slow body 300 s, with no cap on
+ * connections. A PSD2 request is small: these bound what one client can hold.
+ */
+export const BANK_HTTP_DEFAULTS = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 512,
+} as const;
 
 export interface BankListener {
   url: string;
@@ -121,6 +144,48 @@ function requestListener(
   };
 }
 
+/** A raw HTTP/1.1 answer with a tppMessages body, then the connection closes. */
+function rawRefusal(status: number, reason: string, text: string, extra = ''): string {
+  const response = failureResponse(status, text);
+  return (
+    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: ${response.headers['content-type']}\r\n` +
+    `content-length: ${Buffer.byteLength(response.body)}\r\n${extra}connection: close\r\n\r\n` +
+    response.body
+  );
+}
+
+/** `Expect` other than 100-continue (RFC 9110 §10.1.1): 417 with a tppMessages body. */
+function onCheckExpectation(req: IncomingMessage, res: ServerResponse): void {
+  req.on('error', () => undefined);
+  res.on('error', () => undefined);
+  writeResponse(
+    res,
+    failureResponse(
+      417,
+      `Expect '${req.headers.expect ?? ''}' is not supported; only 100-continue`,
+    ),
+    true,
+  );
+  req.resume(); // drop whatever body follows; the connection closes after the answer
+}
+
+/** CONNECT is no method of this API: 405 with a tppMessages body, then close the tunnel socket. */
+function onConnect(_req: IncomingMessage, socket: Socket): void {
+  socket.on('error', () => undefined);
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  socket.end(
+    rawRefusal(
+      405,
+      'Method Not Allowed',
+      'CONNECT is not supported: this server is a PSD2 API, not a proxy',
+      'allow: GET, POST, PUT, DELETE\r\n',
+    ),
+  );
+}
+
 function onClientError(error: Error & { code?: string }, socket: Socket): void {
   if (!socket.writable || socket.destroyed) {
     socket.destroy();
@@ -138,14 +203,18 @@ function onClientError(error: Error & { code?: string }, socket: Socket): void {
       : status === 408
         ? 'Request Timeout'
         : 'Bad Request';
-  const response = failureResponse(
-    status,
-    `malformed HTTP request (${error.code ?? error.message})`,
-  );
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: ${response.headers['content-type']}\r\n` +
-      `content-length: ${Buffer.byteLength(response.body)}\r\nconnection: close\r\n\r\n${response.body}`,
-  );
+  const text =
+    status === 408
+      ? 'the request did not arrive in time (headers or body too slow)'
+      : `malformed HTTP request (${error.code ?? error.message})`;
+  socket.end(rawRefusal(status, reason, text));
+}
+
+function positiveLimit(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1)
+    throw new RangeError(`${name} must be a positive whole number, not ${value}`);
+  return value;
 }
 
 export async function listenBank(
@@ -154,10 +223,35 @@ export async function listenBank(
 ): Promise<BankListener> {
   const host = options.host ?? '127.0.0.1';
   const listener = requestListener(handle, options.maxBodyBytes ?? MAX_REQUEST_BODY_BYTES);
+  const d = BANK_HTTP_DEFAULTS;
+  const requestTimeout = positiveLimit(
+    'requestTimeoutMs',
+    options.requestTimeoutMs,
+    d.requestTimeoutMs,
+  );
+  // The whole request's bound covers its head too (and Node refuses a head bound above it).
+  const headersTimeout = Math.min(
+    requestTimeout,
+    positiveLimit('headersTimeoutMs', options.headersTimeoutMs, d.headersTimeoutMs),
+  );
+  const limits = {
+    headersTimeout,
+    requestTimeout,
+    keepAliveTimeout: positiveLimit(
+      'keepAliveTimeoutMs',
+      options.keepAliveTimeoutMs,
+      d.keepAliveTimeoutMs,
+    ),
+    // Node checks the two timeouts on this interval (default 30 s): keep it well below them.
+    connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headersTimeout / 4))),
+  };
   const server: Server = options.https
-    ? createHttpsServer({ key: options.https.key, cert: options.https.cert }, listener)
-    : createServer(listener);
+    ? createHttpsServer({ key: options.https.key, cert: options.https.cert, ...limits }, listener)
+    : createServer(limits, listener);
+  server.maxConnections = positiveLimit('maxConnections', options.maxConnections, d.maxConnections);
   server.on('clientError', onClientError);
+  server.on('checkExpectation', onCheckExpectation);
+  server.on('connect', onConnect);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {

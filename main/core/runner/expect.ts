@@ -15,6 +15,7 @@ import {
   type JsonSchema,
 } from './check-api/index.js';
 import { toJsonValue } from './json-value.js';
+import { parseBankJson } from '../tpp/safe-json.js';
 import type { EvidenceItem } from './result.js';
 
 type AssertionRecord = Omit<Extract<EvidenceItem, { kind: 'assertion' }>, 'kind' | 'at'>;
@@ -39,11 +40,10 @@ function responseJson(exchange: Exchange): unknown {
   const response = exchange.response;
   if (!response) return undefined;
   if (response.json !== undefined) return response.json;
-  try {
-    return JSON.parse(response.body) as unknown;
-  } catch {
-    return undefined;
-  }
+  if (response.jsonRefused !== undefined) return undefined;
+  // A bank's answer: size and depth are checked before parsing (safe-json.ts).
+  const parsed = parseBankJson(response.body);
+  return parsed.ok ? parsed.value : undefined;
 }
 
 function tppMessagesOf(exchange: Exchange): unknown[] | undefined {
@@ -121,7 +121,10 @@ export function createExpect(
       const wanted = { category: expected.category ?? 'ERROR', ...expected };
       const messages = tppMessagesOf(exchange);
       if (messages === undefined) {
-        const body = exchange.response?.body ?? `no response: ${exchange.transportError ?? ''}`;
+        const refused = exchange.response?.jsonRefused;
+        const body = refused
+          ? `${refused}: ${exchange.response!.body}`
+          : (exchange.response?.body ?? `no response: ${exchange.transportError ?? ''}`);
         record(
           false,
           what,

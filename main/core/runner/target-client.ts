@@ -38,6 +38,9 @@ export function toEvidence(exchange: Exchange): EvidenceExchange {
             ...(exchange.response.json !== undefined
               ? { json: exchange.response.json as JsonValue }
               : {}),
+            ...(exchange.response.jsonRefusal
+              ? { jsonRefused: exchange.response.jsonRefusal.message }
+              : {}),
           },
         }
       : {}),

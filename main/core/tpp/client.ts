@@ -11,6 +11,7 @@ import { parseJson, utf8Text, type Exchange } from './exchange.js';
 import type { ExchangeLog } from './exchange-log.js';
 import { sessionHeaders, type PsuSession } from './psu-session.js';
 import { verifyResponseSignature } from './response-signature.js';
+import { bodyExcerpt, REFUSED_BODY_EXCERPT_CHARS, type JsonLimits } from './safe-json.js';
 
 export interface SigningIdentity {
   key: SigningKey;
@@ -31,6 +32,8 @@ export interface TppClientOptions {
   log?: ExchangeLog;
   /** The bank's response-signing certificate, when the target publishes one. */
   bankCertificate?: string | Buffer;
+  /** Size and nesting caps checked before a JSON answer is parsed (defaults in safe-json.ts). */
+  jsonLimits?: JsonLimits;
 }
 
 export interface OutgoingRequest {
@@ -165,12 +168,20 @@ export class TppClient {
         ...(request.signal ? { signal: request.signal } : {}),
       });
       const text = response.body.toString('utf8');
+      const { json, refusal } = parseJson(
+        text,
+        response.headers['content-type'],
+        this.options.jsonLimits,
+      );
       exchange.response = {
         status: response.status,
         headers: response.headers,
-        body: text,
-        json: parseJson(text, response.headers['content-type']),
-        truncated: response.truncated,
+        // A refused JSON body is kept as an excerpt: enough evidence, bounded memory.
+        body: refusal ? bodyExcerpt(text) : text,
+        ...(json !== undefined ? { json } : {}),
+        truncated:
+          response.truncated || (refusal !== undefined && text.length > REFUSED_BODY_EXCERPT_CHARS),
+        ...(refusal ? { jsonRefusal: refusal } : {}),
       };
       exchange.startedAt = response.timings.startedAt;
       exchange.timings = {

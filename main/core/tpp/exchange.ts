@@ -3,6 +3,8 @@
  * came back, how long it took, what was signed and whether the response signature held. The same
  * record is the composer's response view, the history, and a suite check's evidence.
  */
+import { parseBankJson, type JsonLimits, type JsonRefusal } from './safe-json.js';
+
 export interface ExchangeRequest {
   method: string;
   url: string;
@@ -20,7 +22,13 @@ export interface ExchangeResponse {
   body: string;
   /** The body parsed as JSON, when it is JSON. */
   json?: unknown;
+  /** Set when the body was kept to an excerpt (over a limit); `body` ends with a marker. */
   truncated: boolean;
+  /**
+   * Why a JSON body was not parsed (too large or nested too deep, checked before parsing): a named
+   * finding. `body` then holds an excerpt.
+   */
+  jsonRefusal?: JsonRefusal;
 }
 
 export type ResponseSignatureResult =
@@ -52,11 +60,17 @@ export function utf8Text(bytes: Buffer): string | undefined {
   }
 }
 
-export function parseJson(text: string, contentType: string | undefined): unknown {
-  if (text === '' || !(contentType ?? '').toLowerCase().includes('json')) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
+/**
+ * A JSON answer's value, through the size and depth guards of safe-json.ts. `refusal` is set when a
+ * guard refused the text; invalid JSON or another content type is neither value nor refusal.
+ */
+export function parseJson(
+  text: string,
+  contentType: string | undefined,
+  limits?: JsonLimits,
+): { json?: unknown; refusal?: JsonRefusal } {
+  if (text === '' || !(contentType ?? '').toLowerCase().includes('json')) return {};
+  const parsed = parseBankJson(text, limits);
+  if (parsed.ok) return { json: parsed.value };
+  return parsed.refusal ? { refusal: parsed.refusal } : {};
 }

@@ -2,6 +2,9 @@
  * How the TPP client reaches a bank (§5.1): undici with TLS 1.2 or higher, an optional client
  * certificate (QWAC) for mTLS, extra CA trust for test banks, an optional HTTP proxy, and
  * timeouts. Sends bytes exactly as prepared (the signature covers them) and reads the whole answer.
+ * A bank under test is not trusted: one deadline covers the whole exchange (connect, headers,
+ * body), so a server trickling a byte a second cannot hold the client, and a body over the limit
+ * is a named error, never a silent cut.
  */
 import type { KeyObject } from 'node:crypto';
 import { rootCertificates } from 'node:tls';
@@ -17,8 +20,13 @@ export interface TransportOptions {
   insecureSkipServerVerification?: boolean;
   /** Proxy URL (http://host:port). */
   proxy?: string;
-  timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
-  /** Largest response body read; the rest is cut and flagged (default 8 MiB). */
+  /**
+   * `totalMs` bounds the whole exchange: connect, response headers and the whole body (default
+   * 30 s). The others bound one phase each (connect 10 s; headers and the gap between body chunks
+   * 30 s).
+   */
+  timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number; totalMs?: number };
+  /** Largest response body read; a larger one fails with RESPONSE_TOO_LARGE (default 8 MiB). */
   maxResponseBytes?: number;
 }
 
@@ -36,6 +44,7 @@ export interface WireResponse {
   /** Lower-case names; repeated fields joined with ", ". */
   headers: Record<string, string>;
   body: Buffer;
+  /** Always false: a body over the limit is an error (kept for the recorded exchange's shape). */
   truncated: boolean;
   timings: { startedAt: string; headersMs: number; totalMs: number };
 }
@@ -55,7 +64,9 @@ export interface Transport {
   close(): Promise<void>;
 }
 
-const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+/** The whole-exchange deadline when none is given. */
+export const DEFAULT_TOTAL_TIMEOUT_MS = 30_000;
 
 export function createTransport(options: TransportOptions = {}): Transport {
   const tls = {
@@ -78,36 +89,61 @@ export function createTransport(options: TransportOptions = {}): Transport {
     ? new ProxyAgent({ uri: options.proxy, requestTls: tls as never, ...timeouts })
     : new Agent({ connect: tls as never, ...timeouts });
   const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const totalMs = options.timeouts?.totalMs ?? DEFAULT_TOTAL_TIMEOUT_MS;
 
   return {
     async send(wire) {
       const startedAt = new Date();
       const started = performance.now();
-      let response: Dispatcher.ResponseData;
-      try {
-        response = await request(wire.url, {
-          method: wire.method as Dispatcher.HttpMethod,
-          headers: wire.headers,
-          body: wire.body,
-          dispatcher,
-          signal: wire.signal,
-        });
-      } catch (error) {
-        throw describeTransportError(error, wire.url);
-      }
-      const headersMs = performance.now() - started;
-      const { body, truncated } = await readCapped(response.body, maxBytes);
-      return {
-        status: response.statusCode,
-        headers: flattenHeaders(response.headers),
-        body,
-        truncated,
-        timings: {
-          startedAt: startedAt.toISOString(),
-          headersMs,
-          totalMs: performance.now() - started,
-        },
+      // One deadline for connect, headers and body; the caller's signal still cancels.
+      const deadline = new AbortController();
+      const timer = setTimeout(
+        () => deadline.abort(new TransportError(wholeExchangeTimeout(totalMs), 'TIMEOUT')),
+        totalMs,
+      );
+      const signal = wire.signal
+        ? AbortSignal.any([wire.signal, deadline.signal])
+        : deadline.signal;
+      const fail = (error: unknown): TransportError => {
+        if (error instanceof TransportError) return error;
+        if (deadline.signal.aborted && !wire.signal?.aborted)
+          return deadline.signal.reason as TransportError;
+        return describeTransportError(error, wire.url);
       };
+      try {
+        let response: Dispatcher.ResponseData;
+        try {
+          response = await request(wire.url, {
+            method: wire.method as Dispatcher.HttpMethod,
+            headers: wire.headers,
+            body: wire.body,
+            dispatcher,
+            signal,
+          });
+        } catch (error) {
+          throw fail(error);
+        }
+        const headersMs = performance.now() - started;
+        let body: Buffer;
+        try {
+          body = await readLimited(response, maxBytes, wire.method);
+        } catch (error) {
+          throw fail(error);
+        }
+        return {
+          status: response.statusCode,
+          headers: flattenHeaders(response.headers),
+          body,
+          truncated: false,
+          timings: {
+            startedAt: startedAt.toISOString(),
+            headersMs,
+            totalMs: performance.now() - started,
+          },
+        };
+      } finally {
+        clearTimeout(timer);
+      }
     },
     close: () => dispatcher.close(),
   };
@@ -126,25 +162,42 @@ function caList(options: TransportOptions): (string | Buffer)[] {
   return options.trustSystemCas === false ? extra : [...extra, ...rootCertificates];
 }
 
-async function readCapped(
-  body: Dispatcher.ResponseData['body'],
+/** `request timed out after 30 s (whole exchange)`. */
+export function wholeExchangeTimeout(totalMs: number): string {
+  return `request timed out after ${totalMs / 1000} s (whole exchange: connect, headers and body)`;
+}
+
+function tooLarge(maxBytes: number, seen: string): TransportError {
+  return new TransportError(
+    `response body exceeds the limit of ${maxBytes} bytes (${seen}); nothing of it was kept`,
+    'RESPONSE_TOO_LARGE',
+  );
+}
+
+/** The whole body, or RESPONSE_TOO_LARGE as soon as the limit is passed (Content-Length first). */
+async function readLimited(
+  response: Dispatcher.ResponseData,
   maxBytes: number,
-): Promise<{ body: Buffer; truncated: boolean }> {
+  method: string,
+): Promise<Buffer> {
+  const body = response.body;
+  const declared = Number(response.headers['content-length']);
+  if (method.toUpperCase() !== 'HEAD' && Number.isFinite(declared) && declared > maxBytes) {
+    body.destroy();
+    throw tooLarge(maxBytes, `Content-Length ${declared}`);
+  }
   const chunks: Buffer[] = [];
   let size = 0;
-  let truncated = false;
   for await (const chunk of body) {
     const buffer = Buffer.from(chunk as Uint8Array);
-    if (size + buffer.length > maxBytes) {
-      chunks.push(buffer.subarray(0, maxBytes - size));
-      truncated = true;
+    size += buffer.length;
+    if (size > maxBytes) {
       body.destroy();
-      break;
+      throw tooLarge(maxBytes, `more than ${maxBytes} bytes arrived`);
     }
     chunks.push(buffer);
-    size += buffer.length;
   }
-  return { body: Buffer.concat(chunks), truncated };
+  return Buffer.concat(chunks, size);
 }
 
 export function flattenHeaders(

@@ -12,6 +12,7 @@ import { TppRegistry, parseRegistryJson } from '../../core/bank/registry.js';
 import { TrustStore } from '../../core/bank/trustStore.js';
 import { fileStateStore } from '../../core/bank/persistence.js';
 import { BANK_MODES, type BankMode } from '../../core/bank/types.js';
+import { BANK_HTTP_DEFAULTS, type ListenOptions } from '../../core/bank/http.js';
 import type { CliCommand } from './commands.js';
 import type { CliIo } from './io.js';
 
@@ -19,6 +20,8 @@ export type BankCommandIo = CliIo;
 
 export const bankCommandUsage = `Usage: workbench bank --mode sandbox|production [--port N] [--host H]
                       [--trust-ca FILE]... [--registry FILE] [--state FILE [--persist]]
+                      [--headers-timeout MS] [--request-timeout MS] [--keep-alive-timeout MS]
+                      [--max-connections N]
 
 Runs the embedded bank over HTTP until Ctrl+C.
   --mode M         sandbox or production (required). Production answers 404 for /sandbox/ paths
@@ -29,7 +32,11 @@ Runs the embedded bank over HTTP until Ctrl+C.
   --registry FILE  JSON array of { "organizationIdentifier", "name", "roles": ["AISP"|"PISP"] }
   --state FILE     bank state snapshot (JSON) to start from
   --persist        keep --state FILE up to date: every answer to a request that changed the
-                   state waits until the change is saved (atomically); a missing FILE is created`;
+                   state waits until the change is saved (atomically); a missing FILE is created
+  --headers-timeout MS     a request's head must arrive within this (default ${BANK_HTTP_DEFAULTS.headersTimeoutMs})
+  --request-timeout MS     a whole request, head and body, within this (default ${BANK_HTTP_DEFAULTS.requestTimeoutMs})
+  --keep-alive-timeout MS  an idle keep-alive connection closes after this (default ${BANK_HTTP_DEFAULTS.keepAliveTimeoutMs})
+  --max-connections N      connections open at once; one more is closed at once (default ${BANK_HTTP_DEFAULTS.maxConnections})`;
 
 class UsageProblem extends Error {}
 
@@ -41,7 +48,22 @@ interface BankCommandFlags {
   registry?: string;
   state?: string;
   persist: boolean;
+  /** HTTP limits given on the command line (ListenOptions names); the rest keep their defaults. */
+  http?: Pick<
+    ListenOptions,
+    'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs' | 'maxConnections'
+  >;
 }
+
+const HTTP_LIMIT_FLAGS = {
+  'headers-timeout': 'headersTimeoutMs',
+  'request-timeout': 'requestTimeoutMs',
+  'keep-alive-timeout': 'keepAliveTimeoutMs',
+  'max-connections': 'maxConnections',
+} as const;
+
+/** Largest value of an HTTP limit flag: a day in milliseconds (also plenty of connections). */
+const HTTP_LIMIT_MAX = 86_400_000;
 
 export function parseBankFlags(argv: string[]): BankCommandFlags {
   let values: Record<string, string | string[] | boolean | undefined>;
@@ -58,6 +80,10 @@ export function parseBankFlags(argv: string[]): BankCommandFlags {
         registry: { type: 'string' },
         state: { type: 'string' },
         persist: { type: 'boolean' },
+        'headers-timeout': { type: 'string' },
+        'request-timeout': { type: 'string' },
+        'keep-alive-timeout': { type: 'string' },
+        'max-connections': { type: 'string' },
       },
     }));
   } catch (error) {
@@ -83,6 +109,15 @@ export function parseBankFlags(argv: string[]): BankCommandFlags {
     trustCa: (values['trust-ca'] as string[] | undefined) ?? [],
     persist: values.persist === true,
   };
+  for (const [flag, option] of Object.entries(HTTP_LIMIT_FLAGS)) {
+    const text = values[flag] as string | undefined;
+    if (text === undefined) continue;
+    if (!/^[0-9]{1,9}$/.test(text) || Number(text) < 1 || Number(text) > HTTP_LIMIT_MAX)
+      throw new UsageProblem(
+        `--${flag} must be a whole number from 1 to ${HTTP_LIMIT_MAX}, not '${text}'.`,
+      );
+    (flags.http ??= {})[option] = Number(text);
+  }
   if (flags.persist && values.state === undefined)
     throw new UsageProblem('--persist needs --state FILE');
   if (values.registry !== undefined) flags.registry = values.registry as string;
@@ -172,7 +207,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
 
   let listener;
   try {
-    listener = await bank.listen({ host: flags.host, port: flags.port });
+    listener = await bank.listen({ host: flags.host, port: flags.port, ...flags.http });
   } catch (error) {
     io.err(
       `workbench bank: cannot listen on ${flags.host}:${flags.port}: ${(error as Error).message}`,

@@ -23,3 +23,32 @@ export function parsePort(value: string | undefined, fallback: number): number {
   }
   return port;
 }
+
+/** Longest whole-exchange timeout accepted: a day. */
+const MAX_TIMEOUT_SECONDS = 86_400;
+
+/** A timeout in seconds (fractions allowed, above 0, at most a day), returned in milliseconds. */
+export function parseTimeoutSeconds(
+  value: string | undefined,
+  flag: string,
+  fallbackMs: number,
+): number {
+  if (value === undefined) return fallbackMs;
+  const seconds = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || !(seconds > 0) || seconds > MAX_TIMEOUT_SECONDS)
+    throw new UsageError(
+      `${flag} must be a number of seconds above 0 and at most ${MAX_TIMEOUT_SECONDS}, not '${value}'`,
+    );
+  return Math.max(1, Math.round(seconds * 1000));
+}
+
+/** A response body limit: a positive whole number of bytes, at most 2 GiB. */
+export function parseMaxBody(value: string | undefined, flag: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const bytes = Number(value);
+  if (!/^\d+$/.test(value) || bytes < 1 || bytes > 2 ** 31)
+    throw new UsageError(
+      `${flag} must be a whole number of bytes from 1 to ${2 ** 31}, not '${value}'`,
+    );
+  return bytes;
+}

@@ -6,14 +6,16 @@ import { readFile } from 'node:fs/promises';
 import { TppClient } from '../../core/tpp/client.js';
 import { importCertificateMaterial } from '../../core/certs/index.js';
 import { toCurl } from '../../core/tpp/export.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TOTAL_TIMEOUT_MS } from '../../core/tpp/transport.js';
 import { UsageError, type CliIo } from './io.js';
-import { parseFlags } from './parse.js';
+import { parseFlags, parseMaxBody, parseTimeoutSeconds } from './parse.js';
 import type { CliCommand } from './commands.js';
 
 const usage = `Usage: workbench request METHOD URL [--header 'Name: value']... [--body FILE|-]
                         --sign-cert FILE --sign-key FILE [--tls-cert FILE --tls-key FILE]
                         [--ca FILE]... [--digest SHA-256|SHA-512] [--request-target]
                         [--no-sign] [--verbose] [--fail] [--curl]
+                        [--timeout SECONDS] [--max-body BYTES]
 
 Signs (§5.2) and sends one request and prints the response body.
   --header H       a request header; repeatable. X-Request-ID is generated unless given.
@@ -26,7 +28,12 @@ Signs (§5.2) and sends one request and prints the response body.
   --no-sign        send without Signature, Digest and TPP-Signature-Certificate
   --verbose        also print the headers sent, the signing string and the response headers
   --fail           exit 1 when the status is 400 or above
-  --curl           print the signed request as a curl command instead of sending it (no network)`;
+  --curl           print the signed request as a curl command instead of sending it (no network)
+  --timeout S      deadline for the whole exchange: connect, headers and body (default 30)
+  --max-body B     largest response body in bytes (default ${DEFAULT_MAX_RESPONSE_BYTES}); a larger
+                   one is an error (exit 1), never cut silently
+Exit code: 0 answered, 1 no answer (refused, timed out, body over --max-body), a JSON answer too
+large or too deep to parse, or with --fail a status of 400 or above; 2 a bad command line.`;
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'];
 
@@ -75,6 +82,8 @@ export const requestCommand: CliCommand = {
         verbose: { type: 'boolean' },
         fail: { type: 'boolean' },
         curl: { type: 'boolean' },
+        timeout: { type: 'string' },
+        'max-body': { type: 'string' },
       },
       true,
     );
@@ -94,6 +103,12 @@ export const requestCommand: CliCommand = {
     if (digest !== undefined && digest !== 'SHA-256' && digest !== 'SHA-512') {
       throw new UsageError(`--digest must be SHA-256 or SHA-512, not '${values.digest}'`);
     }
+    const totalMs = parseTimeoutSeconds(values.timeout, '--timeout', DEFAULT_TOTAL_TIMEOUT_MS);
+    const maxResponseBytes = parseMaxBody(
+      values['max-body'],
+      '--max-body',
+      DEFAULT_MAX_RESPONSE_BYTES,
+    );
     const sign = !values['no-sign'];
     if (sign && (!values['sign-cert'] || !values['sign-key'])) {
       throw new UsageError('--sign-cert and --sign-key are required (or --no-sign)');
@@ -128,6 +143,8 @@ export const requestCommand: CliCommand = {
           }
         : {}),
       ca: await Promise.all((values.ca ?? []).map((file) => readInput(file, '--ca'))),
+      timeouts: { totalMs },
+      maxResponseBytes,
     };
 
     const client = new TppClient({
@@ -168,7 +185,10 @@ export const requestCommand: CliCommand = {
       }
     }
     if (!exchange.response) {
-      io.err(`workbench request: ${exchange.error}`);
+      const hint = exchange.error?.startsWith('response body exceeds the limit')
+        ? ' (raise --max-body to read it)'
+        : '';
+      io.err(`workbench request: ${exchange.error}${hint}`);
       return 1;
     }
     if (values.verbose) {
@@ -181,6 +201,11 @@ export const requestCommand: CliCommand = {
     }
     const json = exchange.response.json;
     io.out(json !== undefined ? JSON.stringify(json, null, 2) : exchange.response.body);
+    if (exchange.response.jsonRefusal) {
+      // The excerpt above is evidence; the answer itself was not usable JSON.
+      io.err(`workbench request: ${exchange.response.jsonRefusal.message} (body shown cut)`);
+      return 1;
+    }
     return values.fail && exchange.response.status >= 400 ? 1 : 0;
   },
 };

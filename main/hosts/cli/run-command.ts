@@ -24,7 +24,8 @@ import {
 import { createTppIdentity, embeddedTarget } from '../../core/runner/embedded-target.js';
 import { externalTarget } from '../../core/runner/external-target.js';
 import { UsageError, type CliIo } from './io.js';
-import { parseFlags } from './parse.js';
+import { parseFlags, parseMaxBody, parseTimeoutSeconds } from './parse.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TOTAL_TIMEOUT_MS } from '../../core/tpp/transport.js';
 import type { CliCommand } from './commands.js';
 
 const REPORTERS = ['junit', 'html', 'json'] as const;
@@ -32,7 +33,7 @@ const REPORTERS = ['junit', 'html', 'json'] as const;
 const usage = `Usage: workbench run --target embedded|URL [--mode sandbox|production]
                     [--suite AREA]... [--rule ID]... [--tag T]... [--grep TEXT]
                     [--reporter junit,html,json] [--out DIR] [--baseline FILE]
-                    [--concurrency N] [--timeout MS]
+                    [--concurrency N] [--timeout MS] [--request-timeout SECONDS] [--max-body BYTES]
                     [--sign-cert FILE --sign-key FILE] [--tls-cert FILE --tls-key FILE] [--ca FILE]...
 
 Runs the conformance checks and prints one line per check and a summary.
@@ -44,6 +45,9 @@ Runs the conformance checks and prints one line per check and a summary.
   --baseline FILE  JSON { "expectedFailures": [{ "checkId", "reason" }] }: known deviations that
                    do not fail the run (a listed check that now passes is reported as fixed)
   --concurrency N  checks at once (default 4); --timeout MS per check (default 30000)
+  --request-timeout S  for a URL target, the deadline of each exchange: connect, headers and
+                   body (default 30); --max-body BYTES the largest answer read (default 8 MiB):
+                   a larger one is a transport error in the evidence, never cut silently
   For a URL target: --sign-cert/--sign-key (QSealC and key, PEM), --tls-cert/--tls-key (QWAC,
   mTLS) and --ca (extra CA to trust for the server).
 Exit code: 0 when nothing outside the baseline failed, 1 when something did, 2 for a bad command
@@ -89,6 +93,8 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
         baseline: { type: 'string' },
         concurrency: { type: 'string' },
         timeout: { type: 'string' },
+        'request-timeout': { type: 'string' },
+        'max-body': { type: 'string' },
         'sign-cert': { type: 'string' },
         'sign-key': { type: 'string' },
         'tls-cert': { type: 'string' },
@@ -110,6 +116,20 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
       }
       const concurrency = positiveInteger(values.concurrency, '--concurrency', 4);
       const timeoutMs = positiveInteger(values.timeout, '--timeout', 30_000);
+      const exchangeLimits = {
+        timeouts: {
+          totalMs: parseTimeoutSeconds(
+            values['request-timeout'],
+            '--request-timeout',
+            DEFAULT_TOTAL_TIMEOUT_MS,
+          ),
+        },
+        maxResponseBytes: parseMaxBody(
+          values['max-body'],
+          '--max-body',
+          DEFAULT_MAX_RESPONSE_BYTES,
+        ),
+      };
       let baseline: Baseline | undefined;
       if (values.baseline) {
         try {
@@ -162,6 +182,7 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
             key: (await readFlagFile(values['sign-key'], '--sign-key')).toString('utf8'),
           },
           transport: {
+            ...exchangeLimits,
             ...(values['tls-cert']
               ? {
                   clientCertificate: {

@@ -2,6 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connect } from 'node:net';
 import { request } from 'undici';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -90,8 +91,58 @@ describe('parseBankFlags', () => {
     [['--mode', 'sandbox', '--port', 'http'], /--port must be an integer/],
     [['--mode', 'sandbox', '--verbose'], /Unknown option '--verbose'/],
     [['--mode', 'sandbox', 'extra'], /positional/i],
+    [['--mode', 'sandbox', '--headers-timeout', '0'], /--headers-timeout must be a whole number/],
+    [['--mode', 'sandbox', '--request-timeout', '1.5'], /--request-timeout must be a whole/],
+    [['--mode', 'sandbox', '--keep-alive-timeout', 'x'], /--keep-alive-timeout must be a whole/],
+    [['--mode', 'sandbox', '--max-connections', '99999999999'], /--max-connections must be/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseBankFlags(argv as string[])).toThrow(message);
+  });
+});
+
+describe('HTTP limit flags', () => {
+  it('reads --headers-timeout, --request-timeout, --keep-alive-timeout and --max-connections', () => {
+    expect(
+      parseBankFlags([
+        '--mode',
+        'sandbox',
+        '--headers-timeout',
+        '2000',
+        '--request-timeout',
+        '9000',
+        '--keep-alive-timeout',
+        '1000',
+        '--max-connections',
+        '8',
+      ]).http,
+    ).toEqual({
+      headersTimeoutMs: 2000,
+      requestTimeoutMs: 9000,
+      keepAliveTimeoutMs: 1000,
+      maxConnections: 8,
+    });
+  });
+
+  it('hands them to the listener: a slow head is cut after --headers-timeout', async () => {
+    const { io, stop, startedLine } = fakeIo();
+    const exit = runBankCommand(['--mode', 'sandbox', '--headers-timeout', '300'], io);
+    const port = Number(/127\.0\.0\.1:(\d+)/.exec(await startedLine)![1]);
+    const started = performance.now();
+    const answer = await new Promise<string>((resolve, reject) => {
+      let text = '';
+      const socket = connect({ host: '127.0.0.1', port }, () =>
+        socket.write('GET /v1/accounts HTTP/1.1\r\nHost: 127.0.0.1\r\n'),
+      );
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(text));
+      setTimeout(() => socket.destroy(), 5000).unref();
+    });
+    const elapsed = performance.now() - started;
+    stop();
+    expect(await exit).toBe(0);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(elapsed).toBeLessThan(2000);
   });
 });
 

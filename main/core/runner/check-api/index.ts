@@ -93,6 +93,11 @@ export interface ExchangeResponse {
   body: string;
   /** The body parsed as JSON, when it is JSON. */
   json?: JsonValue;
+  /**
+   * Why a JSON body was not parsed (over the size or nesting cap, checked before parsing); `body`
+   * is then an excerpt.
+   */
+  jsonRefused?: string;
 }
 
 /** One request and its response: the unit of evidence (OBIE-style: the full exchange). */
