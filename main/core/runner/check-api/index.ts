@@ -10,6 +10,7 @@
 import type { ErrorCode, TppMessage } from '../../spec/errors.js';
 import type { PsuContext, TppMessageCategory } from '../../spec/enums.js';
 import type { RuleArea, RuleNeed } from './rule.js';
+import type { JsonValue } from '../../../shared/json.js';
 
 // ---- the target ---------------------------------------------------------------------------
 
@@ -30,9 +31,7 @@ export interface TargetInfo {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
-/** JSON as it travels: what `expected`/`actual` and request bodies are made of. */
-export type JsonValue =
-  null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+export type { JsonValue } from '../../../shared/json.js';
 
 /** Deliberate departures from §5.2 signing, for checks that probe the bank's verifier. */
 export interface SigningOverrides {
