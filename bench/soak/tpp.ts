@@ -7,7 +7,7 @@
 import type { Bank } from '../../main/core/bank/index.js';
 import type { TppClient } from '../../main/core/tpp/client.js';
 import { linkOf, type OutgoingRequest } from '../../main/core/tpp/client.js';
-import type { Exchange } from '../../main/core/tpp/exchange.js';
+import type { Exchange } from '../../main/shared/exchange.js';
 import { PsuAgentError, runPsuAgent, type PsuScript } from '../../main/core/tpp/psu-agent.js';
 import type { PsuSession } from '../../main/core/tpp/psu-session.js';
 import type { ScaRedirect } from '../../main/core/tpp/redirect-listener.js';

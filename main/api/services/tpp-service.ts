@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { TppClient, linkOf, type OutgoingRequest } from '../../core/tpp/client.js';
 import { ExchangeLog } from '../../core/tpp/exchange-log.js';
-import type { Exchange } from '../../core/tpp/exchange.js';
+import type { Exchange } from '../../shared/exchange.js';
 import { toCurl, toHar } from '../../core/tpp/export.js';
 import { newPsuSession, sessionHeaders, type PsuSession } from '../../core/tpp/psu-session.js';
 import {

@@ -5,7 +5,8 @@
  * the shape that is written and the shape that is validated on import cannot drift apart.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import type { Exchange, JsonValue, TargetInfo } from './check-api/index.js';
+import type { JsonValue, TargetInfo } from './check-api/index.js';
+import type { EvidenceExchange } from '../../shared/exchange.js';
 
 export const RUN_RESULT_FORMAT = 'psd2-workbench/run-result';
 export const RUN_RESULT_FORMAT_VERSION = 1;
@@ -132,7 +133,7 @@ export type RunResult = Static<typeof RunResultSchema>;
 
 // The derived types must stay the ones checks and clients are written against.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const exchangeTypesAgree: Same<Static<typeof ExchangeSchema>, Exchange> = true;
+const exchangeTypesAgree: Same<Static<typeof ExchangeSchema>, EvidenceExchange> = true;
 const targetTypesAgree: Same<Static<typeof TargetInfoSchema>, TargetInfo> = true;
 void exchangeTypesAgree;
 void targetTypesAgree;

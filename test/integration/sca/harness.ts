@@ -21,7 +21,7 @@ import {
 import type { IssuedCertificate } from '../../../main/core/certs/issue.js';
 import { VirtualClock } from '../../../main/core/clock.js';
 import { TppClient } from '../../../main/core/tpp/client.js';
-import type { Exchange } from '../../../main/core/tpp/exchange.js';
+import type { Exchange } from '../../../main/shared/exchange.js';
 import {
   runPsuAgent,
   type PsuAgentResult,

@@ -2,7 +2,7 @@
 import type {
   Check,
   CheckContext,
-  Exchange,
+  EvidenceExchange,
   TargetClient,
   TargetInfo,
   TargetRequest,
@@ -31,10 +31,10 @@ export function fakeExchange(
     headers?: Record<string, string>;
     requestBody?: string;
   } = {},
-): Exchange {
+): EvidenceExchange {
   const body =
     overrides.body ?? (overrides.json !== undefined ? JSON.stringify(overrides.json) : '');
-  const exchange: Exchange = {
+  const exchange: EvidenceExchange = {
     id: `x-${++exchangeSeq}`,
     request: {
       method: overrides.method ?? 'GET',
@@ -56,7 +56,7 @@ export function fakeExchange(
 
 /** A client that answers every request with `respond(request)` (default: 200, empty JSON). */
 export function fakeClient(
-  respond: (request: TargetRequest) => Exchange = (request) =>
+  respond: (request: TargetRequest) => EvidenceExchange = (request) =>
     fakeExchange({ method: request.method, path: request.path, json: {} }),
 ): TargetClient & { requests: TargetRequest[] } {
   const requests: TargetRequest[] = [];

@@ -11,6 +11,7 @@ import type { ErrorCode, TppMessage } from '../../spec/errors.js';
 import type { PsuContext, TppMessageCategory } from '../../spec/enums.js';
 import type { RuleArea, RuleNeed } from './rule.js';
 import type { JsonValue } from '../../../shared/json.js';
+import type { EvidenceExchange, HttpMethod } from '../../../shared/exchange.js';
 
 // ---- the target ---------------------------------------------------------------------------
 
@@ -29,9 +30,9 @@ export interface TargetInfo {
 
 // ---- requests and the evidence they leave ---------------------------------------------------
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
-
 export type { JsonValue } from '../../../shared/json.js';
+/** What `ctx.client.send` resolves with: the exchange as the check's evidence. */
+export type { EvidenceExchange, HttpMethod } from '../../../shared/exchange.js';
 
 /** Deliberate departures from §5.2 signing, for checks that probe the bank's verifier. */
 export interface SigningOverrides {
@@ -75,47 +76,10 @@ export interface TargetRequest {
   label?: string;
 }
 
-export interface ExchangeRequest {
-  method: string;
-  /** The full URL as sent, query included. */
-  url: string;
-  /** Headers as sent; repeated headers are joined with `, `. */
-  headers: Record<string, string>;
-  /** Body text as sent (UTF-8). */
-  body?: string;
-}
-
-export interface ExchangeResponse {
-  status: number;
-  headers: Record<string, string>;
-  /** Body text as received (UTF-8). */
-  body: string;
-  /** The body parsed as JSON, when it is JSON. */
-  json?: JsonValue;
-}
-
-/** One request and its response: the unit of evidence (OBIE-style: the full exchange). */
-export interface Exchange {
-  /** Unique within a run; assertions and failures point at exchanges by this id. */
-  id: string;
-  label?: string;
-  request: ExchangeRequest;
-  /** The §5.2(5) signing string, when the request was signed. */
-  signingString?: string;
-  /** Absent when no response arrived; then `transportError` says why. */
-  response?: ExchangeResponse;
-  transportError?: string;
-  timings: {
-    /** When the request was sent, ISO 8601. */
-    startedAt: string;
-    durationMs: number;
-  };
-}
-
 /** Sends requests to the target: signs, digests, fills default headers, records the exchange. */
 export interface TargetClient {
   /** Resolves with the exchange even for 4xx/5xx; rejects only when the check is aborted. */
-  send(request: TargetRequest): Promise<Exchange>;
+  send(request: TargetRequest): Promise<EvidenceExchange>;
 }
 
 // ---- the PSU's side of SCA ------------------------------------------------------------------
@@ -185,9 +149,9 @@ export interface ExpectedTppMessage {
  */
 export interface Expect {
   /** The response status is `expected` (or one of them). */
-  status(exchange: Exchange, expected: number | readonly number[], what?: string): void;
+  status(exchange: EvidenceExchange, expected: number | readonly number[], what?: string): void;
   /** The response body carries a TppMessage matching `expected`; returns it. */
-  tppMessage(exchange: Exchange, expected: ExpectedTppMessage): TppMessage;
+  tppMessage(exchange: EvidenceExchange, expected: ExpectedTppMessage): TppMessage;
   /** Deep, strict equality. */
   equal<T>(actual: T, expected: T, what: string): void;
   true(condition: unknown, what: string): void;
@@ -198,7 +162,7 @@ export interface Expect {
 export interface EvidenceRecorder {
   note(text: string): void;
   /** Attach an exchange that did not go through `ctx.client` (e.g. one the PSU agent made). */
-  exchange(exchange: Exchange): void;
+  exchange(exchange: EvidenceExchange): void;
 }
 
 export interface CheckContext {
@@ -262,7 +226,7 @@ export interface AssertionFailureInit {
   what: string;
   expected: unknown;
   actual: unknown;
-  exchange?: Exchange;
+  exchange?: EvidenceExchange;
   /** Defaults to `<what>: expected <expected>, got <actual>`. */
   message?: string;
 }
@@ -273,7 +237,7 @@ export class AssertionFailure extends Error {
   readonly what: string;
   readonly expected: unknown;
   readonly actual: unknown;
-  readonly exchange?: Exchange;
+  readonly exchange?: EvidenceExchange;
 
   constructor(init: AssertionFailureInit) {
     super(

@@ -4,7 +4,6 @@ import type { RunEvent, RunResult } from '../../../../main/api/contract';
 export type CheckResult = RunResult['checks'][number];
 export type CheckStatus = CheckResult['status'];
 export type EvidenceItem = CheckResult['evidence'][number];
-export type ExchangeEvidence = Extract<EvidenceItem, { kind: 'exchange' }>['exchange'];
 export type AssertionEvidence = Extract<EvidenceItem, { kind: 'assertion' }>;
 export type StatusCounts = RunResult['counts'];
 export type TargetInfo = RunResult['target'];
