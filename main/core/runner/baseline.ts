@@ -3,7 +3,7 @@
  * `{ "expectedFailures": [{ "checkId", "reason" }] }`. A listed check that fails does not fail the
  * run; a listed check that now passes is reported so the entry can be removed.
  */
-import type { CheckResult, RunResult } from './result.js';
+import type { CheckResult, RunResult } from '../../shared/run-result.js';
 
 export interface ExpectedFailure {
   checkId: string;

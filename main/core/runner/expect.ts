@@ -15,7 +15,7 @@ import {
   type JsonSchema,
 } from './check-api/index.js';
 import { toJsonValue } from './json-value.js';
-import type { EvidenceItem } from './result.js';
+import type { EvidenceItem } from '../../shared/run-result.js';
 
 type AssertionRecord = Omit<Extract<EvidenceItem, { kind: 'assertion' }>, 'kind' | 'at'>;
 

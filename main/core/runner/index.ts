@@ -8,7 +8,7 @@ export * from './coverage.js';
 export * from './engine.js';
 export * from './events.js';
 export * from './expect.js';
-export * from './result.js';
+export * from '../../shared/run-result.js';
 export * from './result-file.js';
 export * from './selection.js';
 export { consoleReporter, checkLine, summaryLine } from './reporters/console.js';

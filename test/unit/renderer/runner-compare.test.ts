@@ -8,7 +8,7 @@ import {
   serializeBaseline,
   unmarkExpected,
 } from '../../../renderer/src/features/runner/baseline';
-import type { CheckStatus } from '../../../renderer/src/features/runner/run-types';
+import type { CheckStatus } from '../../../main/shared/run-status';
 
 const run = (statuses: Record<string, CheckStatus>) => ({
   checks: Object.entries(statuses).map(([checkId, status]) => ({

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
 import { createExpect } from '../../../main/core/runner/expect';
-import type { EvidenceItem } from '../../../main/core/runner/result';
+import type { EvidenceItem } from '../../../main/shared/run-result';
 import {
   AssertionFailure,
   isAssertionFailure,

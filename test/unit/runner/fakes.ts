@@ -9,7 +9,7 @@ import type {
 } from '../../../main/core/runner/check-api/index';
 import type { CheckEnvironment, RunOptions } from '../../../main/core/runner/engine';
 import type { Reporter, RunEvent } from '../../../main/core/runner/events';
-import type { CheckStatus, RunResult } from '../../../main/core/runner/result';
+import type { CheckStatus, RunResult } from '../../../main/shared/run-result';
 
 export const sandboxTarget: TargetInfo = {
   baseUrl: 'http://127.0.0.1:9999',

@@ -12,21 +12,11 @@ import type { PsuContext, TppMessageCategory } from '../../spec/enums.js';
 import type { RuleArea, RuleNeed } from './rule.js';
 import type { JsonValue } from '../../../shared/json.js';
 import type { EvidenceExchange, HttpMethod } from '../../../shared/exchange.js';
+import type { TargetInfo, TargetMode } from '../../../shared/run-result.js';
 
 // ---- the target ---------------------------------------------------------------------------
 
-/** The embedded bank and the real bank both run in one of the two environments of §1. */
-export type TargetMode = 'sandbox' | 'production';
-
-export interface TargetInfo {
-  /** Base URL the paths of the spec hang below, e.g. `http://127.0.0.1:8443`. */
-  baseUrl: string;
-  mode: TargetMode;
-  /** True when the `/v1/sandbox/` management operations are available (§4.3). */
-  hasSandboxApi: boolean;
-  /** A readable name for reports, e.g. `embedded bank (sandbox)`. */
-  name?: string;
-}
+export type { TargetInfo, TargetMode } from '../../../shared/run-result.js';
 
 // ---- requests and the evidence they leave ---------------------------------------------------
 

@@ -1,6 +1,6 @@
 /** Plain-text renderings of evidence, shared by the JUnit and console reporters. */
 import type { EvidenceExchange } from '../../../shared/exchange.js';
-import type { CheckResult, EvidenceItem } from '../result.js';
+import type { CheckResult, EvidenceItem } from '../../../shared/run-result.js';
 
 /** Bodies longer than this are cut in reports (the JSON result keeps them whole). */
 export const REPORT_BODY_MAX = 100_000;

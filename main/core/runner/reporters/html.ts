@@ -13,7 +13,7 @@ import {
   type CheckResult,
   type EvidenceItem,
   type RunResult,
-} from '../result.js';
+} from '../../../shared/run-result.js';
 import { escapeHtml as h } from './escape.js';
 import {
   durationText,

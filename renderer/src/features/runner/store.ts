@@ -25,7 +25,8 @@ import {
 import { comparisonRows, type ComparisonRow } from './comparison';
 import { createBatcher } from './event-batcher';
 import { finishProgress, newProgress, reduceRunEvents, type RunProgress } from './run-progress';
-import type { CheckResult, CheckStatus, RunResult } from './run-types';
+import type { CheckStatus } from '../../../../main/shared/run-status';
+import type { CheckResult, RunResult } from '../../../../main/shared/run-result';
 
 export type RunTarget = CallArgs<'runner.start'>['target'];
 export type ReportFormat = CallArgs<'runner.report'>['format'];
