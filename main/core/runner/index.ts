@@ -2,7 +2,7 @@
  * The suite runner: engine, events and reporters, selection, baselines, result files, coverage.
  * Plain Node (no electron): the CLI, the web host and the Electron host all run suites through it.
  */
-export * from './baseline.js';
+export * from '../../shared/baseline.js';
 export * from './compare.js';
 export * from './coverage.js';
 export * from './engine.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { applyBaseline } from '../../../main/core/runner/baseline';
+import { applyBaseline } from '../../../main/shared/baseline';
 import { runChecks } from '../../../main/core/runner/engine';
 import { junitReporter, renderJUnit } from '../../../main/core/runner/reporters/junit';
 import type { RunResult } from '../../../main/shared/run-result';

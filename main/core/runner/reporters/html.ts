@@ -5,7 +5,7 @@
  * even an escaping mistake cannot run code from a hostile response.
  */
 import type { EvidenceExchange } from '../../../shared/exchange.js';
-import { applyBaseline, type Baseline } from '../baseline.js';
+import { applyBaseline, type Baseline } from '../../../shared/baseline.js';
 import type { Reporter } from '../events.js';
 import {
   CHECK_STATUSES,

@@ -11,7 +11,7 @@ import type { Reporter } from '../events.js';
 import type { CheckResult, RunResult } from '../../../shared/run-result.js';
 import { escapeXmlAttribute, escapeXmlText } from './escape.js';
 import { failureText } from './evidence-text.js';
-import { applyBaseline, type Baseline } from '../baseline.js';
+import { applyBaseline, type Baseline } from '../../../shared/baseline.js';
 import { writeReportFile, type FileReporterOptions } from './files.js';
 
 export const DEFAULT_JUNIT_FILE = 'junit.xml';

@@ -9,12 +9,11 @@ import type { CallArgs, RunnerEvent, RunSummaryView } from '../../../../main/api
 import { api } from '../../api';
 import { downloadText } from '../../lib/download';
 import {
-  markExpected,
-  parseBaselineText,
+  parseBaseline,
   serializeBaseline,
-  unmarkExpected,
   type ExpectedFailure,
-} from './baseline';
+} from '../../../../main/shared/baseline';
+import { markExpected, unmarkExpected } from './baseline';
 import {
   NO_CATALOGUE_FILTER,
   runnableSelection,
@@ -57,7 +56,8 @@ export interface Comparison {
   rows: ComparisonRow[];
 }
 
-export interface Baseline {
+/** The baseline as the view edits it, before it is saved or passed to runner.report. */
+export interface BaselineDraft {
   /** The file it was loaded from, when it was. */
   fileName?: string;
   entries: ExpectedFailure[];
@@ -85,7 +85,7 @@ interface RunnerState {
   selected: ReadonlySet<string>;
   options: RunOptions;
   comparison?: Comparison;
-  baseline: Baseline;
+  baseline: BaselineDraft;
   busy?: string;
   done?: string;
   error?: unknown;
@@ -302,7 +302,7 @@ export const useRunnerStore = create<RunnerState>((set, get) => {
 
     loadBaseline(fileName, text) {
       try {
-        const loaded = parseBaselineText(text, fileName);
+        const loaded = parseBaseline(text, fileName).expectedFailures;
         // The file's entries win; failures marked here and not in the file are kept.
         const kept = get().baseline.entries.filter(
           (e) => !loaded.some((l) => l.checkId === e.checkId),
