@@ -4,6 +4,7 @@
  * sent, signing string included), send, follow a `_links` relation, the history with HAR export,
  * the PSU session of each target and the SCA redirect (§5.3, §6).
  */
+import type { PsuContext } from '../../core/spec/enums.js';
 import type { ScaRedirect } from '../../core/tpp/sca-redirect.js';
 import type { Exchange, HttpMethod } from '../../shared/exchange.js';
 import { Type } from '@sinclair/typebox';
@@ -83,7 +84,7 @@ export interface PsuSessionView {
   tppRedirectUri: string;
   psuId?: string;
   psuCorporateId?: string;
-  context?: 'PRIVATE' | 'CORPORATE';
+  context?: PsuContext;
   /** Bank clock time the last SCA completed; valid for 1 hour (§3.4). */
   scaCompletedAt?: string;
 }
