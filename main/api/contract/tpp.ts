@@ -5,7 +5,7 @@
  * the PSU session of each target and the SCA redirect (§5.3, §6).
  */
 import type { PsuContext } from '../../core/spec/enums.js';
-import type { ScaRedirect } from '../../core/tpp/sca-redirect.js';
+import type { ScaRedirectParams } from '../../core/tpp/sca-redirect.js';
 import type { Exchange, HttpMethod } from '../../shared/exchange.js';
 import { Type } from '@sinclair/typebox';
 import { call, event } from './define.js';
@@ -90,7 +90,7 @@ export interface PsuSessionView {
 }
 
 /** The §6.1/§6.2 parameters of a redirect back from the bank, and where they break the spec. */
-export type ScaRedirectView = ScaRedirect;
+export type ScaRedirectView = ScaRedirectParams;
 
 export interface ScaAttemptView {
   id: string;

@@ -14,7 +14,7 @@ import { newPsuSession, sessionHeaders, type PsuSession } from '../../core/tpp/p
 import {
   startRedirectListener,
   type RedirectListener,
-  type ScaRedirect,
+  type ScaRedirectParams,
 } from '../../core/tpp/redirect-listener.js';
 import type { TransportOptions } from '../../core/tpp/transport.js';
 import { toPem } from '../../core/certs/pem.js';
@@ -172,7 +172,7 @@ export class TppService {
     return attempt;
   }
 
-  private redirected(redirect: ScaRedirect): void {
+  private redirected(redirect: ScaRedirectParams): void {
     const sessionId = redirect.tppSessionId;
     let targetId = [...this.sessions].find(([, s]) => s.tppSessionId === sessionId)?.[0];
     const attempt = [...this.attempts]
