@@ -35,7 +35,7 @@ export interface FaultView {
   effect: string;
 }
 
-export interface RunOptions {
+export interface RunSettings {
   target: RunTarget;
   concurrency: number;
   timeoutMs: number;
@@ -43,7 +43,7 @@ export interface RunOptions {
   faultProfiles: string[];
 }
 
-export const DEFAULT_OPTIONS: RunOptions = {
+export const DEFAULT_OPTIONS: RunSettings = {
   target: 'embedded-sandbox',
   concurrency: 4,
   timeoutMs: 30_000,
@@ -83,7 +83,7 @@ interface RunnerState {
   /** Open areas and rules of the tree, by `area:<id>` / `rule:<id>`. */
   expanded: Record<string, boolean>;
   selected: ReadonlySet<string>;
-  options: RunOptions;
+  options: RunSettings;
   comparison?: Comparison;
   baseline: BaselineDraft;
   busy?: string;
@@ -95,7 +95,7 @@ interface RunnerState {
   toggleExpanded(key: string, open?: boolean): void;
   select(checkIds: readonly string[], on: boolean): void;
   clearSelection(): void;
-  setOptions(options: Partial<RunOptions>): void;
+  setOptions(options: Partial<RunSettings>): void;
   toggleFault(ruleId: string, on: boolean): void;
   start(kind: 'all' | 'selected' | 'failed'): Promise<void>;
   cancel(): Promise<void>;
