@@ -7,7 +7,7 @@
 import type { PsuContext } from '../../core/spec/enums.js';
 import type { ScaRedirectParams } from '../../core/tpp/sca-redirect.js';
 import type { Exchange, HttpMethod } from '../../shared/exchange.js';
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { call, event } from './define.js';
 import { HEADER_NAME_PATTERN, HEADER_VALUE_PATTERN } from './targets.js';
 
@@ -149,6 +149,7 @@ export const ComposedRequestSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+export type ComposedRequest = Static<typeof ComposedRequestSchema>;
 
 const SendArgs = Type.Object(
   {

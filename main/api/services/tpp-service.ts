@@ -23,6 +23,7 @@ import { CallRefused } from '../dispatch.js';
 import type { EventHub } from '../events.js';
 import type {
   CallArgs,
+  ComposedRequest,
   ExchangeView,
   HeaderSource,
   PsuSessionView,
@@ -31,8 +32,6 @@ import type {
 import type { CertsService } from './certs-service.js';
 import type { SettingsService } from './settings-service.js';
 import type { TargetsService } from './targets-service.js';
-
-type ComposedRequest = CallArgs<'tpp.send'>['request'];
 
 interface ExchangeOrigin {
   targetId: string;

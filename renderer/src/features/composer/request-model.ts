@@ -4,7 +4,7 @@
  * everything here is pure so it is tested without a page.
  */
 import type {
-  CallArgs,
+  ComposedRequest,
   EndpointCatalogueView,
   EndpointView,
   ExchangeView,
@@ -12,8 +12,6 @@ import type {
   WorkbenchSettings,
 } from '../../../../main/api/contract';
 import { fillPath, pathParameterNames } from '../../lib/path-template';
-
-export type ComposedRequest = CallArgs<'tpp.send'>['request'];
 
 export interface Row {
   id: string;
