@@ -5,7 +5,7 @@
  * are compared with the bank's ledger and balances, so a bank that moves money without an entry,
  * books a payment twice, or forgets a revocation fails here — unit tests prove each one.
  */
-import type { AccountTransaction, DomainState } from '../../main/core/bank/domain/model.js';
+import type { AccountTransactionRecord, DomainState } from '../../main/core/bank/domain/model.js';
 import { FINAL_TRANSACTION_STATUSES } from '../../main/core/bank/domain/payments.js';
 import { FEE_BANK_TRANSACTION_CODE } from '../../main/core/bank/domain/paymentsSettlement.js';
 import type { TransactionStatus } from '../../main/core/spec/enums.js';
@@ -72,7 +72,7 @@ const SHOWN_PROBLEMS = 10;
 const isFinal = (status: string) =>
   (FINAL_TRANSACTION_STATUSES as readonly string[]).includes(status);
 
-function newEntries(before: DomainState, after: DomainState): AccountTransaction[] {
+function newEntries(before: DomainState, after: DomainState): AccountTransactionRecord[] {
   const known = new Set(before.accountTransactions.map((entry) => entry.id));
   return after.accountTransactions.filter((entry) => !known.has(entry.id));
 }
@@ -142,7 +142,7 @@ export function checkFinalStatuses(evidence: SoakEvidence): InvariantResult {
 /** §4.3 rule 1: a settled payment is on the ledger once — one debit, one credit if internal, one fee. */
 export function checkLedgerEntries(evidence: SoakEvidence): InvariantResult {
   const problems: string[] = [];
-  const byPayment = new Map<string, AccountTransaction[]>();
+  const byPayment = new Map<string, AccountTransactionRecord[]>();
   for (const entry of evidence.after.accountTransactions)
     if (entry.paymentId !== undefined)
       byPayment.set(entry.paymentId, [...(byPayment.get(entry.paymentId) ?? []), entry]);

@@ -7,10 +7,10 @@
 import type { Bank } from '../../main/core/bank/index.js';
 import type { TppClient } from '../../main/core/tpp/client.js';
 import { linkOf, type OutgoingRequest } from '../../main/core/tpp/client.js';
-import type { Exchange } from '../../main/core/tpp/exchange.js';
-import { PsuAgentError, runPsuAgent, type PsuScript } from '../../main/core/tpp/psu-agent.js';
+import type { Exchange } from '../../main/shared/exchange.js';
+import { PsuAgentError, runPsuAgent, type AgentScript } from '../../main/core/tpp/psu-agent.js';
 import type { PsuSession } from '../../main/core/tpp/psu-session.js';
-import type { ScaRedirect } from '../../main/core/tpp/redirect-listener.js';
+import type { ScaRedirectParams } from '../../main/core/tpp/redirect-listener.js';
 import type { Random, SoakBook } from './book.js';
 import type { PaymentRecord } from './invariants.js';
 import type { TrafficRecorder } from './traffic.js';
@@ -118,9 +118,9 @@ export class SoakTpp {
   /** The PSU on the bank's SCA pages (headless agent); every page counts as a request. */
   async psuAnswers(
     scaRedirect: string,
-    script: Omit<PsuScript, 'nationalIdentityNumber'>,
-  ): Promise<ScaRedirect> {
-    const full: PsuScript = {
+    script: Omit<AgentScript, 'nationalIdentityNumber'>,
+  ): Promise<ScaRedirectParams> {
+    const full: AgentScript = {
       nationalIdentityNumber: this.psu.nationalIdentityNumber,
       context: 'PRIVATE',
       ...script,

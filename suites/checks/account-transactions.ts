@@ -15,7 +15,7 @@ import {
   defineCheck,
   type Check,
   type CheckContext,
-  type Exchange,
+  type EvidenceExchange,
 } from '../../main/core/runner/check-api/index.js';
 import {
   FIXED_DATA_PSU,
@@ -42,7 +42,7 @@ async function readTransactions(
   session: AisSession,
   accountId: string,
   query: Record<string, string | number>,
-): Promise<{ exchange: Exchange; body: AccountTransactionsBody }> {
+): Promise<{ exchange: EvidenceExchange; body: AccountTransactionsBody }> {
   const what = `account transactions ?${new URLSearchParams(query as Record<string, string>)}`;
   const exchange = await aisGet(ctx, session, accountTransactionsPath(accountId), {
     query,

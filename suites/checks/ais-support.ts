@@ -5,7 +5,7 @@
  */
 import type {
   CheckContext,
-  Exchange,
+  EvidenceExchange,
   JsonValue,
   TargetRequest,
 } from '../../main/core/runner/check-api/index.js';
@@ -49,7 +49,7 @@ export function aisGet(
   session: AisSession,
   path: string,
   read: AisRead = {},
-): Promise<Exchange> {
+): Promise<EvidenceExchange> {
   const omitsFix = (read.omitHeaders ?? []).some((name) => name.toLowerCase() === 'x-accept-fix');
   return ctx.client.send({
     method: 'GET',
@@ -92,7 +92,7 @@ export async function cardAccountsOf(
   ctx: CheckContext,
   session: AisSession,
   read: AisRead = {},
-): Promise<{ exchange: Exchange; cardAccounts: CardAccountView[] }> {
+): Promise<{ exchange: EvidenceExchange; cardAccounts: CardAccountView[] }> {
   const exchange = await aisGet(ctx, session, '/v1/card-accounts', read);
   ctx.expect.status(exchange, 200, 'GET /v1/card-accounts');
   return {
@@ -106,7 +106,7 @@ export async function accountsOf(
   ctx: CheckContext,
   session: AisSession,
   read: AisRead = {},
-): Promise<{ exchange: Exchange; accounts: AccountView[] }> {
+): Promise<{ exchange: EvidenceExchange; accounts: AccountView[] }> {
   const exchange = await aisGet(ctx, session, '/v1/accounts', read);
   ctx.expect.status(exchange, 200, 'GET /v1/accounts');
   return { exchange, accounts: json<{ accounts?: AccountView[] }>(exchange)?.accounts ?? [] };
@@ -184,7 +184,7 @@ export function follow(
   href: string,
   label: string,
   read: AisRead = {},
-): Promise<Exchange> {
+): Promise<EvidenceExchange> {
   const url = new URL(href, 'http://bank.invalid');
   const query = Object.fromEntries(url.searchParams);
   return aisGet(ctx, session, url.pathname, { ...read, query, label });
@@ -308,7 +308,7 @@ export async function readCardTransactions(
   setup: CardSetup,
   query: Record<string, string | number>,
   read: AisRead = {},
-): Promise<{ exchange: Exchange; body: CardTransactionsBody }> {
+): Promise<{ exchange: EvidenceExchange; body: CardTransactionsBody }> {
   const exchange = await aisGet(ctx, setup.session, setup.path, {
     ...read,
     query,

@@ -11,7 +11,7 @@ import {
   defineCheck,
   type Check,
   type CheckContext,
-  type Exchange,
+  type EvidenceExchange,
 } from '../../main/core/runner/check-api/index.js';
 import {
   ACCOUNTS,
@@ -31,7 +31,7 @@ import { absoluteHref, expectSuccess, json, scaRedirectOf } from './support.js';
 interface Basket {
   basketId: string;
   path: string;
-  exchange: Exchange;
+  exchange: EvidenceExchange;
 }
 
 function postBasket(ctx: CheckContext, paymentIds: string[], label = 'create a signing basket') {
@@ -72,7 +72,7 @@ function startAuthorisation(
   basket: Basket,
   headers: Record<string, string>,
   omitHeaders: readonly string[] = [],
-): Promise<Exchange> {
+): Promise<EvidenceExchange> {
   return ctx.client.send({
     method: 'POST',
     path: `${basket.path}/authorisations`,

@@ -5,7 +5,11 @@
 import { ERROR_CODES, ERROR_STATUS } from '../../main/core/spec/errors.js';
 import { ErrorResponseSchema } from '../../main/core/spec/schemas/shared.js';
 import { randomUUID } from 'node:crypto';
-import { defineCheck, type Check, type Exchange } from '../../main/core/runner/check-api/index.js';
+import {
+  defineCheck,
+  type Check,
+  type EvidenceExchange,
+} from '../../main/core/runner/check-api/index.js';
 import { aisConsent, aisGet, cardTransactionsPath, firstCardAccount } from './ais-support.js';
 import { createPayment, sctBody } from './payment-support.js';
 import { probe } from './probe.js';
@@ -19,7 +23,11 @@ import {
 } from './support.js';
 
 /** Asserts an exchange is a well-formed §7 error whose status matches its code. */
-function judgeErrorBody(ctx: Parameters<Check['run']>[0], exchange: Exchange, what: string): void {
+function judgeErrorBody(
+  ctx: Parameters<Check['run']>[0],
+  exchange: EvidenceExchange,
+  what: string,
+): void {
   ctx.expect.schema(
     exchange.response?.json,
     ErrorResponseSchema,
@@ -236,7 +244,7 @@ export const errorChecks: Check[] = [
     async run(ctx) {
       const session = await aisConsent(ctx);
       const path = cardTransactionsPath((await firstCardAccount(ctx, session)).resourceId);
-      let last: Exchange | undefined;
+      let last: EvidenceExchange | undefined;
       for (let call = 1; call <= 5; call++)
         last = await aisGet(ctx, session, path, {
           query: { bookingStatus: 'booked' },

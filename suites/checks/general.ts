@@ -11,7 +11,7 @@ import {
   defineCheck,
   type Check,
   type CheckContext,
-  type Exchange,
+  type EvidenceExchange,
 } from '../../main/core/runner/check-api/index.js';
 import { expectAccepted, probe } from './probe.js';
 import {
@@ -77,7 +77,7 @@ async function cardTransactionWithAddress(
   ctx: CheckContext,
   cardAccountId: string,
   country: string,
-): Promise<Exchange> {
+): Promise<EvidenceExchange> {
   return ctx.client.send({
     method: 'POST',
     path: `/v1/sandbox/card-accounts/${encodeURIComponent(cardAccountId)}/transactions`,

@@ -6,7 +6,7 @@ import {
   defineCheck,
   type Check,
   type CheckContext,
-  type Exchange,
+  type EvidenceExchange,
 } from '../../main/core/runner/check-api/index.js';
 import { expectAccepted, probe } from './probe.js';
 import {
@@ -22,7 +22,7 @@ const CARD_TRANSACTIONS = '/v1/card-accounts/00000000-unknown/transactions';
 
 function expectNamed(
   ctx: CheckContext,
-  exchange: Exchange,
+  exchange: EvidenceExchange,
   code: 'HTTP_HEADER_REQUIRED' | 'FORMAT_ERROR',
   header: string,
 ): void {

@@ -8,7 +8,7 @@ import {
   defineCheck,
   type Check,
   type CheckContext,
-  type Exchange,
+  type EvidenceExchange,
   type JsonValue,
   type ScaRedirect,
   type TargetRequest,
@@ -86,7 +86,7 @@ export function initiatePayment(
   ctx: CheckContext,
   body: Body,
   request: PaymentRequest = {},
-): Promise<Exchange> {
+): Promise<EvidenceExchange> {
   const service = request.service ?? 'payments';
   const product = request.product ?? 'sepa-credit-transfers';
   return ctx.client.send({
@@ -109,7 +109,7 @@ export interface CreatedPayment {
   path: string;
   scaRedirect?: string;
   answer: Record<string, JsonValue>;
-  exchange: Exchange;
+  exchange: EvidenceExchange;
 }
 
 /** Initiates, asserting 201 with a paymentId. */
@@ -169,7 +169,7 @@ export async function paymentStatus(
 /** A 400 whose tppMessage has `code` and names `field` (decisions.md "Errors"). */
 export function expectRefused(
   ctx: CheckContext,
-  exchange: Exchange,
+  exchange: EvidenceExchange,
   field: string,
   code: Parameters<CheckContext['expect']['tppMessage']>[1]['code'] = 'FORMAT_ERROR',
   status = 400,

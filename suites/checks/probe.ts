@@ -4,13 +4,16 @@
  */
 import type {
   CheckContext,
-  Exchange,
+  EvidenceExchange,
   TargetRequest,
 } from '../../main/core/runner/check-api/index.js';
 
 export const PROBE_PATH = '/v1/consents';
 
-export function probe(ctx: CheckContext, request: Partial<TargetRequest> = {}): Promise<Exchange> {
+export function probe(
+  ctx: CheckContext,
+  request: Partial<TargetRequest> = {},
+): Promise<EvidenceExchange> {
   return ctx.client.send({
     method: 'POST',
     path: PROBE_PATH,
@@ -21,6 +24,6 @@ export function probe(ctx: CheckContext, request: Partial<TargetRequest> = {}): 
 }
 
 /** The probe is accepted: 201 (the consent was created). */
-export function expectAccepted(ctx: CheckContext, exchange: Exchange, what: string): void {
+export function expectAccepted(ctx: CheckContext, exchange: EvidenceExchange, what: string): void {
   ctx.expect.status(exchange, 201, what);
 }

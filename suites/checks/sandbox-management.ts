@@ -31,7 +31,7 @@ import {
   defineCheck,
   type Check,
   type CheckContext,
-  type Exchange,
+  type EvidenceExchange,
   type JsonValue,
 } from '../../main/core/runner/check-api/index.js';
 import { accountsOf, aisGet } from './ais-support.js';
@@ -78,7 +78,7 @@ function call(
   path: string,
   label: string,
   extra: { body?: JsonValue; query?: Record<string, string | number | undefined> } = {},
-): Promise<Exchange> {
+): Promise<EvidenceExchange> {
   return ctx.client.send({ method, path, label, ...extra });
 }
 
@@ -253,7 +253,12 @@ async function newAccount(ctx: CheckContext, overrides: Json = {}): Promise<Acco
 }
 
 /** 400 naming `path` in its text (decisions.md: the text says which field). */
-function expectRefused(ctx: CheckContext, exchange: Exchange, path: string, what: string): void {
+function expectRefused(
+  ctx: CheckContext,
+  exchange: EvidenceExchange,
+  path: string,
+  what: string,
+): void {
   ctx.expect.status(exchange, 400, what);
   ctx.expect.true(exchange.response?.body.includes(path), `${what}: the error text names ${path}`);
 }

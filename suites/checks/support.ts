@@ -6,7 +6,7 @@
 import { norwegianBbanCheckDigit } from '../../main/core/spec/validators/norwegianBban.js';
 import type {
   CheckContext,
-  Exchange,
+  EvidenceExchange,
   JsonValue,
   PsuScript,
   ScaRedirect,
@@ -14,7 +14,7 @@ import type {
 } from '../../main/core/runner/check-api/index.js';
 
 /** The response body as JSON, typed by the caller (checks judge its shape themselves). */
-export function json<T = Record<string, unknown>>(exchange: Exchange): T {
+export function json<T = Record<string, unknown>>(exchange: EvidenceExchange): T {
   return exchange.response?.json as T;
 }
 
@@ -109,14 +109,14 @@ interface Link {
 }
 
 /** `_links.scaRedirect.href` of an answer, or undefined. */
-export function scaRedirectOf(exchange: Exchange): string | undefined {
+export function scaRedirectOf(exchange: EvidenceExchange): string | undefined {
   const links = json<{ _links?: Record<string, Link | undefined> } | undefined>(exchange)?._links;
   const href = links?.scaRedirect?.href;
   return typeof href === 'string' ? href : undefined;
 }
 
 /** Absolute URL of a link the bank gave (hrefs may be relative to the bank's base URL). */
-export function absoluteHref(href: string, exchange: Exchange): string {
+export function absoluteHref(href: string, exchange: EvidenceExchange): string {
   return new URL(href, exchange.request.url).toString();
 }
 
@@ -132,7 +132,7 @@ export function psuHeaders(redirect: ScaRedirect): Record<string, string> {
 export interface StartedConsent {
   consentId: string;
   scaRedirect: string;
-  exchange: Exchange;
+  exchange: EvidenceExchange;
 }
 
 /** POST /v1/consents (body ignored, §1), asserting 201 and an scaRedirect link. */
@@ -330,7 +330,7 @@ export function getUser(
   ctx: CheckContext,
   headers: Record<string, string> = {},
   label = 'GET /v1/user',
-): Promise<Exchange> {
+): Promise<EvidenceExchange> {
   return ctx.client.send({ method: 'GET', path: '/v1/user', headers, label });
 }
 

@@ -5,7 +5,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { RunEvent } from '../../core/runner/events.js';
-import type { RunResult } from '../../core/runner/result.js';
+import type { RunResult } from '../../shared/run-result.js';
 import type { RunComparison } from '../../core/runner/compare.js';
 import { call, event } from './define.js';
 

@@ -4,12 +4,15 @@
  * sent, signing string included), send, follow a `_links` relation, the history with HAR export,
  * the PSU session of each target and the SCA redirect (§5.3, §6).
  */
-import type { ScaRedirect } from '../../core/tpp/sca-redirect.js';
-import { Type } from '@sinclair/typebox';
+import type { PsuContext } from '../../core/spec/enums.js';
+import type { ScaRedirectParams } from '../../core/tpp/sca-redirect.js';
+import type { Exchange, HttpMethod } from '../../shared/exchange.js';
+import { Type, type Static } from '@sinclair/typebox';
 import { call, event } from './define.js';
 import { HEADER_NAME_PATTERN, HEADER_VALUE_PATTERN } from './targets.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+/** The methods the bank's operations use, and so the ones the composer offers. */
+export type EndpointMethod = Exclude<HttpMethod, 'HEAD' | 'OPTIONS'>;
 
 export interface EndpointParameterView {
   name: string;
@@ -24,7 +27,7 @@ export interface EndpointParameterView {
 /** One operation of the bank, as the composer offers it. */
 export interface EndpointView {
   operationId: string;
-  method: HttpMethod;
+  method: EndpointMethod;
   /** With `{name}` path parameters, e.g. `/v1/card-accounts/{account-id}/transactions`. */
   pathTemplate: string;
   /** 'production': part of the production interface (also served by the sandbox bank). */
@@ -64,40 +67,12 @@ export interface SpecSchemaView {
 /** Where a header of a prepared request came from (the composer's header table marks them). */
 export type HeaderSource = 'request' | 'target' | 'session' | 'generated';
 
-export type ResponseSignatureView =
-  | { status: 'absent' }
-  | { status: 'valid'; keyId: string; signedHeaderNames: string[] }
-  | { status: 'invalid'; reason: string }
-  | { status: 'unverifiable'; reason: string };
-
 /** One exchange as the client recorded it (or, from `tpp.preview`, as it would be sent). */
-export interface ExchangeView {
-  id: string;
-  label?: string;
+export interface ExchangeView extends Exchange {
   targetId: string;
-  startedAt: string;
   /** False for a preview: nothing was sent. */
   sent: boolean;
-  request: {
-    method: string;
-    url: string;
-    headers: Record<string, string>;
-    body?: string;
-    bodyBase64?: string;
-  };
   headerSources: Record<string, HeaderSource>;
-  signing?: { signingString: string; signedHeaderNames: string[]; keyId: string };
-  response?: {
-    status: number;
-    headers: Record<string, string>;
-    body: string;
-    json?: unknown;
-    truncated: boolean;
-  };
-  /** Why no response arrived (connection refused, TLS failure, timeout). */
-  error?: string;
-  timings: { headersMs: number; totalMs: number };
-  responseSignature: ResponseSignatureView;
   /** The exact request as a curl command (signature included: replaying sends the same bytes). */
   curl: string;
 }
@@ -109,13 +84,13 @@ export interface PsuSessionView {
   tppRedirectUri: string;
   psuId?: string;
   psuCorporateId?: string;
-  context?: 'PRIVATE' | 'CORPORATE';
+  context?: PsuContext;
   /** Bank clock time the last SCA completed; valid for 1 hour (§3.4). */
   scaCompletedAt?: string;
 }
 
 /** The §6.1/§6.2 parameters of a redirect back from the bank, and where they break the spec. */
-export type ScaRedirectView = ScaRedirect;
+export type ScaRedirectView = ScaRedirectParams;
 
 export interface ScaAttemptView {
   id: string;
@@ -174,6 +149,7 @@ export const ComposedRequestSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+export type ComposedRequest = Static<typeof ComposedRequestSchema>;
 
 const SendArgs = Type.Object(
   {

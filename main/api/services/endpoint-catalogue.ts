@@ -15,7 +15,7 @@ import type {
   EndpointView,
   SpecSchemaView,
 } from '../contract.js';
-import { exampleOf, type JsonSchema } from './example-body.js';
+import { exampleOf, type SchemaNode } from './example-body.js';
 
 /** Headers the client computes for every signed request (client.ts, signer.ts). */
 export const GENERATED_HEADERS = [
@@ -47,7 +47,7 @@ function queryParameters(route: RouteDefinition): EndpointParameterView[] {
   if (!route.query) return [];
   const required = new Set(route.query.required ?? []);
   return Object.entries(route.query.properties).map(([name, schema]) => {
-    const json = schema as JsonSchema;
+    const json = schema as SchemaNode;
     return {
       name,
       required: required.has(name),
@@ -64,7 +64,7 @@ function endpointOf(route: RouteDefinition, today: string): EndpointView {
   const body = !route.body ? 'none' : 'schema' in route.body ? 'schema' : 'ignored';
   const exampleBody =
     route.body && 'schema' in route.body
-      ? JSON.stringify(exampleOf(route.body.schema as JsonSchema, { today }), null, 2)
+      ? JSON.stringify(exampleOf(route.body.schema as SchemaNode, { today }), null, 2)
       : route.body
         ? '{}'
         : undefined;

@@ -4,11 +4,11 @@
  * enum and length; Norwegian defaults where the spec's lists allow (NOK, NO). A starting point for
  * the user, not test data: the bank's validation stays the judge.
  */
-export type JsonSchema = Record<string, unknown> & {
+export type SchemaNode = Record<string, unknown> & {
   type?: unknown;
-  properties?: Record<string, JsonSchema>;
+  properties?: Record<string, SchemaNode>;
   required?: string[];
-  items?: JsonSchema;
+  items?: SchemaNode;
   enum?: unknown[];
   format?: string;
   description?: string;
@@ -39,7 +39,7 @@ const EXAMPLE_STRINGS: Readonly<Record<string, string>> = {
   postalCode: '0154',
 };
 
-function fitLength(value: string, schema: JsonSchema): string {
+function fitLength(value: string, schema: SchemaNode): string {
   const max = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
   const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
   let text = max !== undefined ? value.slice(0, max) : value;
@@ -47,7 +47,7 @@ function fitLength(value: string, schema: JsonSchema): string {
   return text;
 }
 
-function exampleString(schema: JsonSchema, name: string | undefined, options: ExampleOptions) {
+function exampleString(schema: SchemaNode, name: string | undefined, options: ExampleOptions) {
   switch (schema.format) {
     case 'date':
       return options.today;
@@ -77,7 +77,7 @@ function exampleString(schema: JsonSchema, name: string | undefined, options: Ex
   return candidates.find((candidate) => pattern.test(candidate)) ?? plain;
 }
 
-function exampleNumber(schema: JsonSchema, name: string | undefined): number {
+function exampleNumber(schema: SchemaNode, name: string | undefined): number {
   const minimum = typeof schema.minimum === 'number' ? schema.minimum : undefined;
   const maximum = typeof schema.maximum === 'number' ? schema.maximum : undefined;
   let value = name === 'amount' ? 10000 : 1;
@@ -87,7 +87,7 @@ function exampleNumber(schema: JsonSchema, name: string | undefined): number {
 }
 
 export function exampleOf(
-  schema: JsonSchema,
+  schema: SchemaNode,
   options: ExampleOptions,
   name?: string,
   depth = 0,
@@ -104,7 +104,7 @@ export function exampleOf(
   for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
     const alternatives = schema[key];
     if (Array.isArray(alternatives) && alternatives.length > 0) {
-      return exampleOf(alternatives[0] as JsonSchema, options, name, depth + 1);
+      return exampleOf(alternatives[0] as SchemaNode, options, name, depth + 1);
     }
   }
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;

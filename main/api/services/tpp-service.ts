@@ -8,13 +8,13 @@
 import { randomUUID } from 'node:crypto';
 import { TppClient, linkOf, type OutgoingRequest } from '../../core/tpp/client.js';
 import { ExchangeLog } from '../../core/tpp/exchange-log.js';
-import type { Exchange } from '../../core/tpp/exchange.js';
+import type { Exchange } from '../../shared/exchange.js';
 import { toCurl, toHar } from '../../core/tpp/export.js';
 import { newPsuSession, sessionHeaders, type PsuSession } from '../../core/tpp/psu-session.js';
 import {
   startRedirectListener,
   type RedirectListener,
-  type ScaRedirect,
+  type ScaRedirectParams,
 } from '../../core/tpp/redirect-listener.js';
 import type { TransportOptions } from '../../core/tpp/transport.js';
 import { toPem } from '../../core/certs/pem.js';
@@ -23,6 +23,7 @@ import { CallRefused } from '../dispatch.js';
 import type { EventHub } from '../events.js';
 import type {
   CallArgs,
+  ComposedRequest,
   ExchangeView,
   HeaderSource,
   PsuSessionView,
@@ -31,8 +32,6 @@ import type {
 import type { CertsService } from './certs-service.js';
 import type { SettingsService } from './settings-service.js';
 import type { TargetsService } from './targets-service.js';
-
-type ComposedRequest = CallArgs<'tpp.send'>['request'];
 
 interface ExchangeOrigin {
   targetId: string;
@@ -172,7 +171,7 @@ export class TppService {
     return attempt;
   }
 
-  private redirected(redirect: ScaRedirect): void {
+  private redirected(redirect: ScaRedirectParams): void {
     const sessionId = redirect.tppSessionId;
     let targetId = [...this.sessions].find(([, s]) => s.tppSessionId === sessionId)?.[0];
     const attempt = [...this.attempts]

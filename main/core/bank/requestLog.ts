@@ -38,14 +38,14 @@ export interface ExchangeRecord {
   rejectedBy?: { stage: StageName; rule: string };
 }
 
-export type ExchangeListener = (record: ExchangeRecord) => void;
+export type RequestLogListener = (record: ExchangeRecord) => void;
 
 export const DEFAULT_LOG_CAPACITY = 500;
 export const BODY_TEXT_MAX = 64 * 1024;
 
 export class RequestLog {
   private readonly buffer: ExchangeRecord[] = [];
-  private readonly listeners = new Set<ExchangeListener>();
+  private readonly listeners = new Set<RequestLogListener>();
   private nextId = 1;
 
   constructor(readonly capacity: number = DEFAULT_LOG_CAPACITY) {
@@ -83,7 +83,7 @@ export class RequestLog {
   }
 
   /** Calls `listener` for every new exchange; returns the unsubscribe function. */
-  subscribe(listener: ExchangeListener): () => void {
+  subscribe(listener: RequestLogListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }

@@ -70,7 +70,7 @@ export function isRejection(value: unknown): value is Rejection {
 }
 
 /** What the certificate stage learnt about the TPP (production: also checked against the registry). */
-export interface TppIdentity {
+export interface IdentifiedTpp {
   organizationIdentifier?: string;
   /** TPP roles granted by the certificate's PSD2 QCStatement (PSP_AI → AISP, PSP_PI → PISP). */
   certificateRoles: TppRole[];
@@ -95,7 +95,7 @@ export interface RequestContext {
   faults: ReadonlySet<string>;
   requestedFixes: readonly FixName[];
   signature?: { certificate: SigningCertificate; signedHeaderNames: string[]; rfc2047: boolean };
-  tpp?: TppIdentity;
+  tpp?: IdentifiedTpp;
   /** Parsed JSON body (request-schema stage), undefined for routes without a body. */
   body?: unknown;
   /** Free slot for the session/SCA/consent hook's findings. */

@@ -1,5 +1,5 @@
 /** Comparing a run with a previous one: what broke, what got fixed, what changed otherwise. */
-import type { CheckStatus, RunResult } from './result.js';
+import type { CheckStatus, RunResult } from '../../shared/run-result.js';
 
 export interface StatusChange {
   checkId: string;

@@ -31,7 +31,7 @@ import {
   type CheckStatus,
   type EvidenceItem,
   type RunResult,
-} from './result.js';
+} from '../../shared/run-result.js';
 import { SuiteTracker } from './suites.js';
 
 export const DEFAULT_CONCURRENCY = 4;

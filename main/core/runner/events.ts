@@ -4,7 +4,13 @@
  * or rejects is logged once and never breaks the run or the other reporters.
  */
 import type { TargetInfo } from './check-api/index.js';
-import type { CheckResult, CheckStatus, EvidenceItem, RunResult, StatusCounts } from './result.js';
+import type {
+  CheckResult,
+  CheckStatus,
+  EvidenceItem,
+  RunResult,
+  StatusCounts,
+} from '../../shared/run-result.js';
 
 export interface RunBeginEvent {
   type: 'run:begin';

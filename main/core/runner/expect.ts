@@ -9,14 +9,14 @@ import { problemText, SpecValidator } from '../spec/validation.js';
 import type { TppMessage } from '../spec/errors.js';
 import {
   AssertionFailure,
-  type Exchange,
+  type EvidenceExchange,
   type Expect,
   type ExpectedTppMessage,
   type JsonSchema,
 } from './check-api/index.js';
 import { toJsonValue } from './json-value.js';
 import { parseBankJson } from '../tpp/safe-json.js';
-import type { EvidenceItem } from './result.js';
+import type { EvidenceItem } from '../../shared/run-result.js';
 
 type AssertionRecord = Omit<Extract<EvidenceItem, { kind: 'assertion' }>, 'kind' | 'at'>;
 
@@ -25,7 +25,7 @@ export interface AssertionSink {
 }
 
 /** `POST /v1/consents` for an exchange, for assertion wording. */
-export function describeExchange(exchange: Exchange): string {
+export function describeExchange(exchange: EvidenceExchange): string {
   let path = exchange.request.url;
   try {
     const url = new URL(exchange.request.url);
@@ -36,7 +36,7 @@ export function describeExchange(exchange: Exchange): string {
   return `${exchange.request.method} ${path}`;
 }
 
-function responseJson(exchange: Exchange): unknown {
+function responseJson(exchange: EvidenceExchange): unknown {
   const response = exchange.response;
   if (!response) return undefined;
   if (response.json !== undefined) return response.json;
@@ -46,7 +46,7 @@ function responseJson(exchange: Exchange): unknown {
   return parsed.ok ? parsed.value : undefined;
 }
 
-function tppMessagesOf(exchange: Exchange): unknown[] | undefined {
+function tppMessagesOf(exchange: EvidenceExchange): unknown[] | undefined {
   const body = responseJson(exchange);
   if (typeof body !== 'object' || body === null) return undefined;
   const messages = (body as { tppMessages?: unknown }).tppMessages;
@@ -76,7 +76,7 @@ export function createExpect(
     what: string,
     expected: unknown,
     actual: unknown,
-    exchange?: Exchange,
+    exchange?: EvidenceExchange,
     message?: string,
   ): void {
     const item: AssertionRecord = { what, passed };

@@ -2,13 +2,13 @@
  * The suite runner: engine, events and reporters, selection, baselines, result files, coverage.
  * Plain Node (no electron): the CLI, the web host and the Electron host all run suites through it.
  */
-export * from './baseline.js';
+export * from '../../shared/baseline.js';
 export * from './compare.js';
 export * from './coverage.js';
 export * from './engine.js';
 export * from './events.js';
 export * from './expect.js';
-export * from './result.js';
+export * from '../../shared/run-result.js';
 export * from './result-file.js';
 export * from './selection.js';
 export { consoleReporter, checkLine, summaryLine } from './reporters/console.js';

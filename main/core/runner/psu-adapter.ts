@@ -25,7 +25,7 @@ import {
   PsuAgentError,
   runPsuAgent,
   type PsuAgentOptions,
-  type PsuScript as AgentScript,
+  type AgentScript,
 } from '../tpp/psu-agent.js';
 
 /** Every account on the consent screen (`consent: { grant: [ALL_ACCOUNTS] }`). */

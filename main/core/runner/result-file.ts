@@ -10,7 +10,7 @@ import {
   RUN_RESULT_FORMAT_VERSION,
   RunResultSchema,
   type RunResult,
-} from './result.js';
+} from '../../shared/run-result.js';
 
 export class RunResultImportError extends Error {
   override name = 'RunResultImportError';

@@ -4,7 +4,7 @@
  * widen (OR), as in `--area signing --area headers`.
  */
 import type { Check } from './check-api/index.js';
-import type { RunResult } from './result.js';
+import type { RunResult } from '../../shared/run-result.js';
 
 export interface CheckSelection {
   /** Areas (suites), e.g. `signing`. */

@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Check } from './check-api/index.js';
 import type { ReporterMultiplexer } from './events.js';
-import { countStatuses, type CheckResult } from './result.js';
+import { countStatuses, type CheckResult } from '../../shared/run-result.js';
 
 interface SuiteState {
   checkIds: string[];

@@ -3,51 +3,9 @@
  * check's request becomes a signed exchange, deliberate signing deviations are applied after the
  * real signature is made, and the exchange is turned into check evidence.
  */
-import type {
-  SigningOverrides,
-  Exchange as EvidenceExchange,
-  JsonValue,
-  TargetClient,
-  TargetRequest,
-} from './check-api/index.js';
+import type { SigningOverrides, TargetClient, TargetRequest } from './check-api/index.js';
 import type { OutgoingRequest, TppClient } from '../tpp/client.js';
-import type { Exchange } from '../tpp/exchange.js';
-
-/** Turns a recorded TPP exchange into check evidence. */
-export function toEvidence(exchange: Exchange): EvidenceExchange {
-  const request = exchange.request;
-  return {
-    id: exchange.id,
-    ...(exchange.label ? { label: exchange.label } : {}),
-    request: {
-      method: request.method,
-      url: request.url,
-      headers: request.headers,
-      ...(request.body !== undefined ? { body: request.body } : {}),
-      ...(request.bodyBase64 !== undefined
-        ? { body: `(binary, base64) ${request.bodyBase64}` }
-        : {}),
-    },
-    ...(exchange.signing ? { signingString: exchange.signing.signingString } : {}),
-    ...(exchange.response
-      ? {
-          response: {
-            status: exchange.response.status,
-            headers: exchange.response.headers,
-            body: exchange.response.body,
-            ...(exchange.response.json !== undefined
-              ? { json: exchange.response.json as JsonValue }
-              : {}),
-            ...(exchange.response.jsonRefusal
-              ? { jsonRefused: exchange.response.jsonRefusal.message }
-              : {}),
-          },
-        }
-      : {}),
-    ...(exchange.error ? { transportError: exchange.error } : {}),
-    timings: { startedAt: exchange.startedAt, durationMs: exchange.timings.totalMs },
-  };
-}
+import { toEvidence } from '../../shared/exchange.js';
 
 /** Flips bits in the base64 signature part so it no longer verifies, keeping its shape. */
 export function corruptSignatureValue(signatureHeader: string): string {

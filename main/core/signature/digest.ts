@@ -15,10 +15,10 @@ const NODE_HASH: Readonly<Record<DigestAlgorithm, string>> = {
 const DIGEST_BYTES: Readonly<Record<DigestAlgorithm, number>> = { 'SHA-256': 32, 'SHA-512': 64 };
 const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
-export type Body = Buffer | Uint8Array | string;
+export type RawBody = Buffer | Uint8Array | string;
 
 /** Body bytes as sent: a string body is its UTF-8 encoding (§1: UTF-8 payloads). */
-export function bodyBytes(body: Body | undefined): Buffer {
+export function bodyBytes(body: RawBody | undefined): Buffer {
   if (body === undefined) return Buffer.alloc(0);
   if (typeof body === 'string') return Buffer.from(body, 'utf8');
   return Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
@@ -26,7 +26,7 @@ export function bodyBytes(body: Body | undefined): Buffer {
 
 /** The Digest header value for `body`, e.g. `SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=`. */
 export function computeDigest(
-  body: Body | undefined,
+  body: RawBody | undefined,
   algorithm: DigestAlgorithm = 'SHA-256',
 ): string {
   const hash = createHash(NODE_HASH[algorithm]).update(bodyBytes(body)).digest('base64');
@@ -92,7 +92,7 @@ export type DigestVerification =
  */
 export function verifyDigest(
   header: string | undefined,
-  body: Body | undefined,
+  body: RawBody | undefined,
 ): DigestVerification {
   if (header === undefined || header.trim() === '') {
     return { ok: false, reason: 'missing', text: 'Digest header is missing (§4.1)' };

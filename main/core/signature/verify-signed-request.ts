@@ -10,7 +10,7 @@
 import type { X509Certificate } from 'node:crypto';
 import {
   verifyDigest,
-  type Body,
+  type RawBody,
   type DigestAlgorithm,
   type DigestVerification,
 } from './digest.js';
@@ -85,7 +85,7 @@ export interface SignedRequest {
   /** Path and query exactly as on the request line. */
   target: string;
   headers: HttpHeaders;
-  body?: Body;
+  body?: RawBody;
   /** The signing certificate; defaults to the TPP-Signature-Certificate header. */
   certificate?: string | Buffer | X509Certificate;
   /** When given, the certificate must be valid at this instant (the bank's clock). */

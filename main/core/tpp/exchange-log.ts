@@ -1,5 +1,5 @@
 /** The history of exchanges, capped in memory, with a live feed for the UI. */
-import type { Exchange } from './exchange.js';
+import type { Exchange } from '../../shared/exchange.js';
 
 export type ExchangeListener = (exchange: Exchange) => void;
 

@@ -1,6 +1,6 @@
 /** Exchanges out of the workbench: HAR 1.2 for browsers and proxies, curl for a terminal. */
 import { productInfo } from '../product.js';
-import type { Exchange } from './exchange.js';
+import type { Exchange } from '../../shared/exchange.js';
 
 interface HarNameValue {
   name: string;

@@ -6,11 +6,11 @@
  * knows only what a person would see: `data-step`, `name` and `data-testid` attributes (docs/sca.md).
  */
 import { fetch, type Dispatcher } from 'undici';
-import { readScaRedirect, type ScaRedirect } from './redirect-listener.js';
+import { readScaRedirect, type ScaRedirectParams } from './redirect-listener.js';
 
 export type PsuAgentStep = 'login' | 'code' | 'context' | 'consent' | 'authorise';
 
-export interface PsuScript {
+export interface AgentScript {
   nationalIdentityNumber: string;
   /** Context to choose when the bank asks; the agreement by its name on the page. */
   context?: 'PRIVATE' | { agreementName: string };
@@ -52,7 +52,7 @@ export interface SeenPage {
 }
 
 export interface PsuAgentResult {
-  redirect: ScaRedirect;
+  redirect: ScaRedirectParams;
   /** The TPP-Redirect-URI with its §6 parameters, as the bank sent it. */
   redirectUrl: string;
   pages: SeenPage[];
@@ -268,7 +268,7 @@ function fill(
   step: PsuAgentStep,
   form: HtmlForm,
   html: string,
-  script: PsuScript,
+  script: AgentScript,
   fail: (text: string) => never,
 ): FormControl {
   const named = (name: string) => form.controls.filter((c) => c.name === name);
@@ -339,7 +339,7 @@ const STEPS: readonly string[] = ['login', 'code', 'context', 'consent', 'author
 /** Completes the SCA behind `scaRedirect` as `script` says, over HTTP only. */
 export async function runPsuAgent(
   scaRedirect: string,
-  script: PsuScript,
+  script: AgentScript,
   options: PsuAgentOptions = {},
 ): Promise<PsuAgentResult> {
   const start = new URL(scaRedirect);

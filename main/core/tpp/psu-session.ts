@@ -4,8 +4,7 @@
  * The client fills the matching headers from it on every request.
  */
 import { randomUUID } from 'node:crypto';
-
-export type PsuContext = 'PRIVATE' | 'CORPORATE';
+import type { PsuContext } from '../spec/enums.js';
 
 export interface PsuSession {
   tppSessionId: string;

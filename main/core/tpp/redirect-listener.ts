@@ -8,16 +8,16 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { readScaRedirect, type ScaRedirect } from './sca-redirect.js';
+import { readScaRedirect, type ScaRedirectParams } from './sca-redirect.js';
 
-export { readScaRedirect, type ScaRedirect };
+export { readScaRedirect, type ScaRedirectParams };
 
 export interface RedirectListener {
   /** The TPP-Redirect-URI to send, e.g. http://127.0.0.1:53123/callback */
   redirectUri: string;
   /** Waits for the next redirect (for this TPP session when given). */
-  waitFor(tppSessionId?: string, timeoutMs?: number): Promise<ScaRedirect>;
-  onRedirect(listener: (redirect: ScaRedirect) => void): () => void;
+  waitFor(tppSessionId?: string, timeoutMs?: number): Promise<ScaRedirectParams>;
+  onRedirect(listener: (redirect: ScaRedirectParams) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -30,7 +30,7 @@ export async function startRedirectListener(
   options: { port?: number; path?: string } = {},
 ): Promise<RedirectListener> {
   const path = options.path ?? '/callback';
-  const listeners = new Set<(redirect: ScaRedirect) => void>();
+  const listeners = new Set<(redirect: ScaRedirectParams) => void>();
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (req.method !== 'GET' || url.pathname !== path) {
@@ -67,7 +67,7 @@ export async function startRedirectListener(
   });
   const port = (server.address() as AddressInfo).port;
 
-  const onRedirect = (listener: (redirect: ScaRedirect) => void) => {
+  const onRedirect = (listener: (redirect: ScaRedirectParams) => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   };

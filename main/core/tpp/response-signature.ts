@@ -17,7 +17,7 @@ import {
   verifyDigest,
   verifyRsaSha256,
 } from '../signature/index.js';
-import type { ResponseSignatureResult } from './exchange.js';
+import type { ResponseSignatureResult } from '../../shared/exchange.js';
 
 export const BANK_CERTIFICATE_HEADER = 'aspsp-signature-certificate';
 

@@ -5,6 +5,7 @@
  * strings and stops at the first level past the cap; only then is the text parsed. Every place
  * the client, the runner and the CLI parse a bank's answer goes through `parseBankJson`.
  */
+import type { JsonRefusal } from '../../shared/exchange.js';
 import { MAX_JSON_NESTING } from '../spec/limits.js';
 
 /** Largest answer text parsed as JSON, in characters. */
@@ -20,10 +21,7 @@ export interface JsonLimits {
 }
 
 /** Why a body was not parsed: a named finding the caller reports, never an exception. */
-export interface JsonRefusal {
-  code: 'JSON_TOO_LARGE' | 'JSON_TOO_DEEP';
-  message: string;
-}
+export type { JsonRefusal };
 
 export type SafeJsonResult =
   | { ok: true; value: unknown }

@@ -4,7 +4,8 @@
  */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
-export type ScaRedirect =
+/** A redirect as the TPP received it (a check sees check-api's ScaRedirect instead). */
+export type ScaRedirectParams =
   | {
       outcome: 'success';
       psuId: string;
@@ -29,7 +30,10 @@ export type ScaRedirect =
     };
 
 /** Reads the §6.1/§6.2 parameters of a redirect URL's query. */
-export function readScaRedirect(query: URLSearchParams, receivedAt = new Date()): ScaRedirect {
+export function readScaRedirect(
+  query: URLSearchParams,
+  receivedAt = new Date(),
+): ScaRedirectParams {
   const raw = Object.fromEntries(query);
   const problems: string[] = [];
   if (raw['psu-id'] !== undefined) {

@@ -20,7 +20,7 @@ import {
   signRsaSha256,
   signingStringBytes,
   targetOfUrl,
-  type Body,
+  type RawBody,
   type DigestAlgorithm,
   type HttpHeaders,
   type NonAsciiForm,
@@ -38,7 +38,7 @@ export interface SignRequestInput {
   query?: string | URLSearchParams | Record<string, string>;
   headers: HttpHeaders;
   /** The body bytes that will be sent; a string is sent as UTF-8. */
-  body?: Body;
+  body?: RawBody;
   /** The TPP's private key (KeyObject or PEM), or a function that signs with it (keystore). */
   signingKey: SigningKey;
   /** The signing certificate (QSealC), PEM or DER. */

@@ -13,7 +13,7 @@ import {
 } from '../../../main/core/bank/index.js';
 import { VirtualClock } from '../../../main/core/clock.js';
 import { TppClient } from '../../../main/core/tpp/client.js';
-import { runPsuAgent, type PsuScript } from '../../../main/core/tpp/psu-agent.js';
+import { runPsuAgent, type AgentScript } from '../../../main/core/tpp/psu-agent.js';
 import { newPsuSession, type PsuSession } from '../../../main/core/tpp/psu-session.js';
 import { ORGANIZATION_ID, createPki, type Pki } from '../../unit/bank/fixtures.js';
 
@@ -55,7 +55,7 @@ export interface AisTpp {
     headers?: Record<string, string | null>,
   ): Promise<Answer>;
   /** POST /v1/consents and the PSU's SCA with `script`; the TPP keeps the psu-id it gets. */
-  consent(script: Partial<PsuScript> & { nationalIdentityNumber: string }): Promise<string>;
+  consent(script: Partial<AgentScript> & { nationalIdentityNumber: string }): Promise<string>;
 }
 
 export interface AisHarness {

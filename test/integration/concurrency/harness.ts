@@ -25,7 +25,7 @@ import type { StateStore } from '../../../main/core/bank/persistence.js';
 import { INITIAL_CUSTOMERS } from '../../../main/core/bank/domain/initial-data.js';
 import { VirtualClock } from '../../../main/core/clock.js';
 import { TppClient } from '../../../main/core/tpp/client.js';
-import type { Exchange } from '../../../main/core/tpp/exchange.js';
+import type { Exchange } from '../../../main/shared/exchange.js';
 import { findElement, formData, parseForms } from '../../../main/core/tpp/psu-agent.js';
 import { newPsuSession, type PsuSession } from '../../../main/core/tpp/psu-session.js';
 import { ORGANIZATION_ID, createPki, type Pki } from '../../unit/bank/fixtures.js';

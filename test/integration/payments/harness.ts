@@ -5,7 +5,7 @@
  * and after (the ledger is the same one the AIS views read).
  */
 import { expect } from 'vitest';
-import type { Exchange } from '../../../main/core/tpp/exchange.js';
+import type { Exchange } from '../../../main/shared/exchange.js';
 import { KARI, OLA, json, startHarness, type Harness, type Tpp } from '../sca/harness.js';
 
 export { KARI, OLA, json, startHarness, type Harness, type Tpp };

@@ -21,11 +21,11 @@ import {
 import type { IssuedCertificate } from '../../../main/core/certs/issue.js';
 import { VirtualClock } from '../../../main/core/clock.js';
 import { TppClient } from '../../../main/core/tpp/client.js';
-import type { Exchange } from '../../../main/core/tpp/exchange.js';
+import type { Exchange } from '../../../main/shared/exchange.js';
 import {
   runPsuAgent,
   type PsuAgentResult,
-  type PsuScript,
+  type AgentScript,
 } from '../../../main/core/tpp/psu-agent.js';
 import { newPsuSession, type PsuSession } from '../../../main/core/tpp/psu-session.js';
 import { ORGANIZATION_ID, createPki, type Pki } from '../../unit/bank/fixtures.js';
@@ -64,7 +64,7 @@ export interface Tpp {
     exchange: Exchange;
   }>;
   /** Runs the PSU agent; on success stores psu-id / psu-corporate-id in the session like a TPP. */
-  complete(scaRedirect: string, script: PsuScript): Promise<PsuAgentResult>;
+  complete(scaRedirect: string, script: AgentScript): Promise<PsuAgentResult>;
 }
 
 export interface Harness {

@@ -13,7 +13,7 @@ import { nestsDeeperThan, parseBankJson } from '../../../main/core/tpp/safe-json
 import { runCli } from '../../../main/hosts/cli/index';
 import type { CliIo } from '../../../main/hosts/cli/io';
 import { createExpect } from '../../../main/core/runner/expect';
-import { toEvidence } from '../../../main/core/runner/target-client';
+import { toEvidence } from '../../../main/shared/exchange';
 
 /** 8 MB of `[[[…]]]`: parsing it costs gigabytes; the depth scan stops after 65 characters. */
 const DEEP_JSON = '['.repeat(4_000_000) + ']'.repeat(4_000_000);

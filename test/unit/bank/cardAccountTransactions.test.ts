@@ -14,12 +14,12 @@ import type { AisView } from '../../../main/core/bank/handlers/ais/common.js';
 import { activeFixes, type FixName } from '../../../main/core/spec/fixes.js';
 import { CardTransactionSchema } from '../../../main/core/spec/schemas/cardAccounts.js';
 import { SpecValidator } from '../../../main/core/spec/validation.js';
-import type { CardTransaction as LedgerCardTransaction } from '../../../main/core/bank/domain/model.js';
+import type { CardTransactionRecord } from '../../../main/core/bank/domain/model.js';
 import { cardTransaction as fixtureTransaction } from './fixtures.js';
 
 /** A ledger card transaction (the fixture's country is a plain string, the model's a Country). */
 const cardTransaction = (...args: Parameters<typeof fixtureTransaction>) =>
-  fixtureTransaction(...args) as unknown as LedgerCardTransaction;
+  fixtureTransaction(...args) as unknown as CardTransactionRecord;
 
 const validator = new SpecValidator();
 
@@ -98,7 +98,7 @@ describe('presentCardTransaction', () => {
   });
 
   it('leaves out a record whose amount the interface cannot show (backend data missing, §7.3)', () => {
-    const broken: LedgerCardTransaction = {
+    const broken: CardTransactionRecord = {
       ...record,
       originalAmount: { currency: 'XYZ', amount: 1 },
     };

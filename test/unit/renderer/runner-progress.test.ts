@@ -8,7 +8,7 @@ import {
   reduceRunEvents,
 } from '../../../renderer/src/features/runner/run-progress';
 import { createBatcher, type Scheduler } from '../../../renderer/src/features/runner/event-batcher';
-import type { CheckResult, RunResult } from '../../../renderer/src/features/runner/run-types';
+import type { CheckResult, RunResult } from '../../../main/shared/run-result';
 
 const target = { baseUrl: 'http://127.0.0.1', mode: 'sandbox' as const, hasSandboxApi: true };
 

@@ -12,7 +12,7 @@ import {
   treeSize,
   type Catalogue,
 } from '../../../renderer/src/features/runner/catalogue-tree';
-import type { CheckStatus } from '../../../renderer/src/features/runner/run-types';
+import type { CheckStatus } from '../../../main/shared/run-status';
 
 const rule = (id: string, area: string, checkIds: string[], extra: Partial<RuleView> = {}) =>
   ({

@@ -4,7 +4,7 @@ import {
   BaselineError,
   describeBaselineOutcome,
   parseBaseline,
-} from '../../../main/core/runner/baseline';
+} from '../../../main/shared/baseline';
 import { resultWith } from './fakes';
 
 describe('parseBaseline', () => {

@@ -6,7 +6,7 @@ import {
   runChecks,
 } from '../../../main/core/runner/engine';
 import type { RunEvent } from '../../../main/core/runner/events';
-import type { CheckResult } from '../../../main/core/runner/result';
+import type { CheckResult } from '../../../main/shared/run-result';
 import { AssertionFailure, type Check } from '../../../main/core/runner/check-api/index';
 import {
   aborted,

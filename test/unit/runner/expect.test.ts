@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
 import { createExpect } from '../../../main/core/runner/expect';
-import type { EvidenceItem } from '../../../main/core/runner/result';
+import type { EvidenceItem } from '../../../main/shared/run-result';
 import {
   AssertionFailure,
   isAssertionFailure,
-  type Exchange,
+  type EvidenceExchange,
   type Expect,
 } from '../../../main/core/runner/check-api/index';
 import { fakeExchange } from './fakes';
@@ -63,7 +63,7 @@ describe('expect.status', () => {
 
   it('fails with the transport error when there was no response', () => {
     const { recorded, expectThat } = setup();
-    const exchange: Exchange = { ...fakeExchange(), transportError: 'ECONNREFUSED' };
+    const exchange: EvidenceExchange = { ...fakeExchange(), transportError: 'ECONNREFUSED' };
     delete exchange.response;
     const failure = failureOf(() => expectThat.status(exchange, 200, 'status of the consent'));
     expect(failure.what).toBe('status of the consent');

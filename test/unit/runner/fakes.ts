@@ -2,14 +2,14 @@
 import type {
   Check,
   CheckContext,
-  Exchange,
+  EvidenceExchange,
   TargetClient,
   TargetInfo,
   TargetRequest,
 } from '../../../main/core/runner/check-api/index';
 import type { CheckEnvironment, RunOptions } from '../../../main/core/runner/engine';
 import type { Reporter, RunEvent } from '../../../main/core/runner/events';
-import type { CheckStatus, RunResult } from '../../../main/core/runner/result';
+import type { CheckStatus, RunResult } from '../../../main/shared/run-result';
 
 export const sandboxTarget: TargetInfo = {
   baseUrl: 'http://127.0.0.1:9999',
@@ -31,10 +31,10 @@ export function fakeExchange(
     headers?: Record<string, string>;
     requestBody?: string;
   } = {},
-): Exchange {
+): EvidenceExchange {
   const body =
     overrides.body ?? (overrides.json !== undefined ? JSON.stringify(overrides.json) : '');
-  const exchange: Exchange = {
+  const exchange: EvidenceExchange = {
     id: `x-${++exchangeSeq}`,
     request: {
       method: overrides.method ?? 'GET',
@@ -56,7 +56,7 @@ export function fakeExchange(
 
 /** A client that answers every request with `respond(request)` (default: 200, empty JSON). */
 export function fakeClient(
-  respond: (request: TargetRequest) => Exchange = (request) =>
+  respond: (request: TargetRequest) => EvidenceExchange = (request) =>
     fakeExchange({ method: request.method, path: request.path, json: {} }),
 ): TargetClient & { requests: TargetRequest[] } {
   const requests: TargetRequest[] = [];

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runChecks } from '../../../main/core/runner/engine';
 import { htmlReporter, renderHtmlReport } from '../../../main/core/runner/reporters/html';
-import type { RunResult } from '../../../main/core/runner/result';
+import type { RunResult } from '../../../main/shared/run-result';
 import { describeRule } from '../../../suites/rules';
 import { check, environment, fakeClient, fakeExchange, runOptions, sandboxTarget } from './fakes';
 

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { applyBaseline } from '../../../main/core/runner/baseline';
+import { applyBaseline } from '../../../main/shared/baseline';
 import { runChecks } from '../../../main/core/runner/engine';
 import { junitReporter, renderJUnit } from '../../../main/core/runner/reporters/junit';
-import type { RunResult } from '../../../main/core/runner/result';
+import type { RunResult } from '../../../main/shared/run-result';
 import { check, environment, fakeClient, fakeExchange, runOptions } from './fakes';
 import { childrenNamed, parseXml, type XmlElement } from './xml';
 

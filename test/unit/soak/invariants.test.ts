@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import {
   emptyDomainState,
   type Account,
-  type AccountTransaction,
+  type AccountTransactionRecord,
   type DomainState,
   type Payment,
 } from '../../../main/core/bank/domain/model.js';
@@ -44,8 +44,8 @@ function entry(
   id: string,
   accountId: string,
   amount: number,
-  extra: Partial<AccountTransaction> = {},
-): AccountTransaction {
+  extra: Partial<AccountTransactionRecord> = {},
+): AccountTransactionRecord {
   const party = { iban: 'NO9386011117947', bban: '86011117947' };
   return {
     id,

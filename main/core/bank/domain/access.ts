@@ -15,7 +15,7 @@ import {
 import { declareFaults } from '../faults.js';
 import { reject, type Rejection } from '../types.js';
 import type { AccessGrant, Consent, DomainState } from './model.js';
-import { consentableAccounts, type ConsentableAccount, type PsuContext } from './psu.js';
+import { consentableAccounts, type ConsentableAccount, type ResolvedPsu } from './psu.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -241,8 +241,8 @@ export interface AccountAccess {
   grant: AccessGrant;
 }
 
-/** The PSU, TPP and context a PsuContext stands for; undefined without an identified PSU. */
-export function scopeOf(psu: PsuContext): ConsentScope | undefined {
+/** The PSU, TPP and context a ResolvedPsu stands for; undefined without an identified PSU. */
+export function scopeOf(psu: ResolvedPsu): ConsentScope | undefined {
   if (psu.customerNumber === undefined) return undefined;
   return {
     tppId: psu.tppId,
@@ -261,7 +261,7 @@ export function scopeOf(psu: PsuContext): ConsentScope | undefined {
  */
 export function requireAccountAccess(
   state: DomainState,
-  psu: PsuContext,
+  psu: ResolvedPsu,
   account: { kind: AccountKind; accountId: string },
   now: Date,
 ): AccountAccess | Rejection {
@@ -319,7 +319,7 @@ export function historyWithoutScaFrom(now: Date): string {
 /**
  * §5.3.7/§8: transaction history back to `dateFrom` (YYYY-MM-DD) may be read when it lies within
  * the last 90 days, or when the PSU completed SCA inside the current TPP session's hour
- * (`sessionScaAt`: PsuContext.session?.scaCompletedAt).
+ * (`sessionScaAt`: ResolvedPsu.session?.scaCompletedAt).
  */
 export function scaAgeAllowsHistory(input: {
   dateFrom: string;

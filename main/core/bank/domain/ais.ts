@@ -10,7 +10,7 @@ import { reject, type BankMode, type Rejection } from '../types.js';
 import { activeGrants, latestConsent, scopeOf } from './access.js';
 import type { Account, CardAccount, Consent, DomainState } from './model.js';
 import { consentableAccounts } from './parties.js';
-import type { PsuContext } from './psu.js';
+import type { ResolvedPsu } from './psu.js';
 
 export type HoldingKind = 'account' | 'card-account';
 
@@ -23,7 +23,7 @@ export type HoldingKind = 'account' | 'card-account';
  */
 export function requireValidConsent(
   state: DomainState,
-  psu: PsuContext,
+  psu: ResolvedPsu,
   now: Date,
 ): Consent | Rejection {
   const scope = scopeOf(psu);
@@ -70,7 +70,7 @@ export interface ConsentedHoldings {
  */
 export function consentedHoldings(
   state: DomainState,
-  psu: PsuContext,
+  psu: ResolvedPsu,
   now: Date,
 ): ConsentedHoldings | Rejection {
   const consent = requireValidConsent(state, psu, now);
@@ -108,7 +108,7 @@ export function consentedHoldings(
 /** Every account the PSU could consent to in its context, granted or not (fault profiles only). */
 export function consentableHoldings(
   state: DomainState,
-  psu: PsuContext,
+  psu: ResolvedPsu,
 ): { accounts: Account[]; cardAccounts: CardAccount[] } {
   const scope = scopeOf(psu);
   if (!scope) return { accounts: [], cardAccounts: [] };

@@ -9,7 +9,7 @@ import type { ScaStatus } from '../../spec/enums.js';
 import type { ErrorCode } from '../../spec/errors.js';
 import { SCA_SESSION_VALIDITY_MS } from '../../spec/limits.js';
 import type { Authorisation, DomainState } from './model.js';
-import { psuCorporateIdFor, psuIdFor, type PsuContext } from './psu.js';
+import { psuCorporateIdFor, psuIdFor, type ResolvedPsu } from './psu.js';
 import { completeSca } from './sessions.js';
 
 export type AuthorisationKind = Authorisation['kind'];
@@ -169,14 +169,14 @@ export interface StartedAuthorisation {
 const token = () => randomBytes(24).toString('base64url');
 
 /**
- * Creates an authorisation for the PSU context of a request (the session stage's PsuContext).
+ * Creates an authorisation for the PSU context of a request (the session stage's ResolvedPsu).
  * The starting request's TPP-Session-ID and TPP-Redirect-URI are bound to it for good (§5.3.1,
  * §6.1); a PSU already known from PSU-ID or X-PSU-IDENTITY makes it PSU_IDENTIFIED, and the login
  * must then be that PSU's. `origin` is the bank's own origin for the absolute scaRedirect link.
  */
 export function startAuthorisation(
   state: DomainState,
-  psu: PsuContext,
+  psu: ResolvedPsu,
   input: StartAuthorisationInput,
   now: Date,
   origin: string,

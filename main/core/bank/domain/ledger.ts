@@ -13,9 +13,9 @@ import { newResourceId } from './ids.js';
 import { customerByNumber, holdingByIban } from './parties.js';
 import type {
   Account,
-  AccountTransaction,
+  AccountTransactionRecord,
   CardAccount,
-  CardTransaction,
+  CardTransactionRecord,
   DomainState,
 } from './model.js';
 
@@ -52,7 +52,7 @@ export function applyCardBalanceChange(
 
 // ---- account transactions ---------------------------------------------------------------------
 
-export type NewAccountTransaction = Omit<AccountTransaction, 'id'> & { id?: string };
+export type NewAccountTransaction = Omit<AccountTransactionRecord, 'id'> & { id?: string };
 
 /**
  * Posts one entry on its account and moves the balances. Throws when the account does not exist
@@ -61,10 +61,10 @@ export type NewAccountTransaction = Omit<AccountTransaction, 'id'> & { id?: stri
 export function postAccountTransaction(
   state: DomainState,
   entry: NewAccountTransaction,
-): AccountTransaction {
+): AccountTransactionRecord {
   const account = state.accounts.find((candidate) => candidate.id === entry.accountId);
   if (!account) throw new Error(`ledger: no account '${entry.accountId}'`);
-  const transaction: AccountTransaction = { ...entry, id: entry.id ?? newResourceId() };
+  const transaction: AccountTransactionRecord = { ...entry, id: entry.id ?? newResourceId() };
   state.accountTransactions.push(transaction);
   applyBalanceChange(account, transaction.amount, transaction.status);
   return transaction;
@@ -75,7 +75,7 @@ export function bookPendingAccountTransaction(
   state: DomainState,
   transactionId: string,
   bookingDate: string,
-): AccountTransaction | undefined {
+): AccountTransactionRecord | undefined {
   const transaction = state.accountTransactions.find((entry) => entry.id === transactionId);
   if (!transaction || transaction.status !== 'pending') return undefined;
   const account = state.accounts.find((candidate) => candidate.id === transaction.accountId);
@@ -121,7 +121,7 @@ export function accountTransactionsOf(
   state: DomainState,
   accountId: string,
   range: DateRange = {},
-): AccountTransaction[] {
+): AccountTransactionRecord[] {
   return state.accountTransactions
     .map((entry, index) => ({ entry, index }))
     .filter(({ entry }) => entry.accountId === accountId && inRange(entry.bookingDate, range))
@@ -154,7 +154,7 @@ export interface Transfer {
 }
 
 export type TransferResult =
-  | { ok: true; debit: AccountTransaction; credit?: AccountTransaction }
+  | { ok: true; debit: AccountTransactionRecord; credit?: AccountTransactionRecord }
   | { ok: false; problem: string };
 
 /**
@@ -218,7 +218,10 @@ export function postTransfer(state: DomainState, transfer: Transfer): TransferRe
 // ---- card transactions -------------------------------------------------------------------------
 
 /** Posts a card transaction (§4.3 rule 2: the only way they exist) and moves the card balances. */
-export function postCardTransaction(state: DomainState, entry: CardTransaction): CardTransaction {
+export function postCardTransaction(
+  state: DomainState,
+  entry: CardTransactionRecord,
+): CardTransactionRecord {
   const cardAccount = state.cardAccounts.find((card) => card.resourceId === entry.accountId);
   if (!cardAccount) throw new Error(`ledger: no card account '${entry.accountId}'`);
   state.cardTransactions.push(entry);
@@ -232,7 +235,7 @@ export function cardTransactionsOf(
   accountId: string,
   status: EntryStatus,
   range: DateRange = {},
-): CardTransaction[] {
+): CardTransactionRecord[] {
   return state.cardTransactions
     .map((entry, index) => ({ entry, index }))
     .filter(

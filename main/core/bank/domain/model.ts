@@ -95,7 +95,7 @@ export const AccountTransactionSchema = Type.Object({
   paymentId: Type.Optional(Type.String()),
   createdAt: IsoInstant,
 });
-export type AccountTransaction = Static<typeof AccountTransactionSchema>;
+export type AccountTransactionRecord = Static<typeof AccountTransactionSchema>;
 
 /** A card account (§2.6 request fields) under its resource id. */
 export const CardAccountSchema = Type.Object({
@@ -114,7 +114,7 @@ export const CardTransactionSchema = Type.Object({
   status: StringEnum(['booked', 'pending'] as const),
   createdAt: IsoInstant,
 });
-export type CardTransaction = Static<typeof CardTransactionSchema>;
+export type CardTransactionRecord = Static<typeof CardTransactionSchema>;
 
 // ---- agreements: who may see and pay from which account -----------------------------------
 

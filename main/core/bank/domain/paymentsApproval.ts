@@ -5,6 +5,7 @@
  * an instant payment between own accounts (1.21.8) — settled at once, ACSC. A payment that
  * cannot be approved is RJCT, and the SCA redirect reports PAYMENT_FAILED (§6.2, §7.4).
  */
+import type { PsuContext } from '../../spec/enums.js';
 import { declareFaults } from '../faults.js';
 import type { AuthorisationFailure } from './authorisations.js';
 import type { DomainState, Payment } from './model.js';
@@ -20,7 +21,7 @@ declareFaults([
 ]);
 
 export interface Approver extends Payer {
-  context: 'PRIVATE' | 'CORPORATE';
+  context: PsuContext;
 }
 
 const paymentFailed = (message: string): AuthorisationFailure => ({

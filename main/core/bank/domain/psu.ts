@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { validateNorwegianIdentityNumber } from '../../spec/validators/nationalIdentityNumber.js';
 import type { RequestContext } from '../types.js';
-import type { PsuContext as PsuContextName } from '../../spec/enums.js';
+import type { PsuContext } from '../../spec/enums.js';
 import type { Agreement, Customer, DomainState, TppSession } from './model.js';
 import {
   agreementsRepresentedBy,
@@ -26,7 +26,7 @@ type BankState = DomainState;
  * What the session stage learnt about the PSU a request acts for (stages/session.ts puts it in
  * `ctx.session`; read it with `psuContextOf(ctx)`). Handlers never read PSU headers themselves.
  */
-export interface PsuContext {
+export interface ResolvedPsu {
   /** organizationIdentifier, or the certificate subject DN when it has none (tppIdOf). */
   tppId: string;
   tppName?: string;
@@ -42,9 +42,9 @@ export interface PsuContext {
   psuId?: string;
   identifiedBy?: 'PSU-ID' | 'X-PSU-IDENTITY' | 'session';
   /** PSU-Context as sent (§4.1). */
-  requestedContext?: PsuContextName;
+  requestedContext?: PsuContext;
   /** Effective context: PSU-Corporate-ID → CORPORATE; else PSU-Context; else the session's. */
-  context?: PsuContextName;
+  context?: PsuContext;
   /** Corporate agreement behind PSU-Corporate-ID (or the corporate session's). */
   agreementId?: string;
   psuCorporateId?: string;

@@ -19,7 +19,7 @@ export interface ScaFacts {
   kind: 'payment' | 'basket' | 'consent' | 'user' | 'account-information';
   /** Payment or basket total in minor units of its currency (§2.1, decisions.md). */
   amountMinor?: number;
-  /** Whether the request's TPP session holds SCA inside its hour (PsuContext.sessionState). */
+  /** Whether the request's TPP session holds SCA inside its hour (ResolvedPsu.sessionState). */
   sessionValid?: boolean;
 }
 

@@ -4,7 +4,7 @@
  * invalidates the old one; aborting it leaves the old one valid (nothing happens here on abort).
  */
 import { SCA_SESSION_VALIDITY_MS } from '../../spec/limits.js';
-import type { PsuContext as PsuContextName } from '../../spec/enums.js';
+import type { PsuContext } from '../../spec/enums.js';
 import type { DomainState, TppSession } from './model.js';
 
 export type SessionState = 'valid' | 'expired' | 'replaced' | 'none';
@@ -36,7 +36,7 @@ export interface CompletedSca {
   tppId: string;
   tppSessionId: string;
   customerNumber: string;
-  context: PsuContextName;
+  context: PsuContext;
   agreementId?: string;
 }
 

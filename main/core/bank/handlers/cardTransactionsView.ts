@@ -6,7 +6,7 @@
  */
 import type { CardTransaction } from '../../spec/schemas/cardAccounts.js';
 import { CARD_TRANSACTION_ID_MAX, TRANSACTION_DETAILS_MAX } from '../../spec/limits.js';
-import type { CardTransaction as CardTransactionRecord } from '../domain/model.js';
+import type { CardTransactionRecord } from '../domain/model.js';
 import { declareFaults, faultActive } from '../faults.js';
 import { cut, presentAmount, type AisView } from './ais/common.js';
 

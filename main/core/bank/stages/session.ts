@@ -1,6 +1,6 @@
 /**
  * Session / SCA / consent stage (ARCHITECTURE property 4; docs/sca.md "Session stage"): resolves
- * the PSU a signed request acts for into a typed PsuContext in `ctx.session`, and enforces what
+ * the PSU a signed request acts for into a typed ResolvedPsu in `ctx.session`, and enforces what
  * the route declares in `access` — an identified PSU ('psu') or SCA inside the TPP session's hour
  * ('sca', §3.4). Account-level consent is checked by AIS handlers (domain/access.ts).
  */
@@ -25,7 +25,7 @@ import {
   representedAgreement,
   tppIdOf,
   tppNameOf,
-  type PsuContext,
+  type ResolvedPsu,
 } from '../domain/psu.js';
 import { findSession, sessionState, type SessionState } from '../domain/sessions.js';
 import type { DomainState, TppSession } from '../domain/model.js';
@@ -39,7 +39,7 @@ import {
   type StageResult,
 } from '../types.js';
 
-export type { PsuContext };
+export type { ResolvedPsu };
 
 declareFaults([
   {
@@ -97,7 +97,7 @@ declareFaults([
 const HOUR_MS = 60 * 60 * 1000;
 
 /** The CONSENT-NO-ACCESS-BEFORE-GRANT fault: a consent the PSU never gave, granting everything. */
-function impliedConsent(state: DomainState, psu: PsuContext, now: Date): void {
+function impliedConsent(state: DomainState, psu: ResolvedPsu, now: Date): void {
   const scope = scopeOf(psu);
   if (!scope || latestConsent(state, scope, now)?.consentStatus === 'valid') return;
   const at = now.toISOString();
@@ -162,9 +162,9 @@ export function sessionStage(hook: SessionHook, env: HandlerEnvironment): Stage 
   return (ctx) => (ctx.route!.signed ? hook(ctx, env) : ctx);
 }
 
-/** The PsuContext the stage resolved; undefined on routes that declare no `access`. */
-export function psuContextOf(ctx: RequestContext): PsuContext | undefined {
-  const session = ctx.session as PsuContext | undefined;
+/** The ResolvedPsu the stage resolved; undefined on routes that declare no `access`. */
+export function psuContextOf(ctx: RequestContext): ResolvedPsu | undefined {
+  const session = ctx.session as ResolvedPsu | undefined;
   return session && typeof session === 'object' && 'tppId' in session ? session : undefined;
 }
 
@@ -240,7 +240,7 @@ const refuseAs = (
 export function scaNeeded(
   ctx: RequestContext,
   env: HandlerEnvironment,
-  psu: PsuContext,
+  psu: ResolvedPsu,
   code: ErrorCode,
   text: string,
 ): Rejection {
@@ -281,7 +281,7 @@ export const scaSessionHook: SessionHook = (ctx, env) => {
   const endpoint = `${route.method} ${route.path}`;
 
   const redirectUri = header('tpp-redirect-uri');
-  const psu: PsuContext = {
+  const psu: ResolvedPsu = {
     tppId,
     redirectPreferred: faultActive(ctx, 'HDR-TPP-REDIRECT-PREFERRED-DEFAULT-TRUE')
       ? header('tpp-redirect-preferred') === 'true'

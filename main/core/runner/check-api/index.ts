@@ -10,29 +10,19 @@
 import type { ErrorCode, TppMessage } from '../../spec/errors.js';
 import type { PsuContext, TppMessageCategory } from '../../spec/enums.js';
 import type { RuleArea, RuleNeed } from './rule.js';
+import type { JsonValue } from '../../../shared/json.js';
+import type { EvidenceExchange, HttpMethod } from '../../../shared/exchange.js';
+import type { TargetInfo, TargetMode } from '../../../shared/run-result.js';
 
 // ---- the target ---------------------------------------------------------------------------
 
-/** The embedded bank and the real bank both run in one of the two environments of §1. */
-export type TargetMode = 'sandbox' | 'production';
-
-export interface TargetInfo {
-  /** Base URL the paths of the spec hang below, e.g. `http://127.0.0.1:8443`. */
-  baseUrl: string;
-  mode: TargetMode;
-  /** True when the `/v1/sandbox/` management operations are available (§4.3). */
-  hasSandboxApi: boolean;
-  /** A readable name for reports, e.g. `embedded bank (sandbox)`. */
-  name?: string;
-}
+export type { TargetInfo, TargetMode } from '../../../shared/run-result.js';
 
 // ---- requests and the evidence they leave ---------------------------------------------------
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
-
-/** JSON as it travels: what `expected`/`actual` and request bodies are made of. */
-export type JsonValue =
-  null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+export type { JsonValue } from '../../../shared/json.js';
+/** What `ctx.client.send` resolves with: the exchange as the check's evidence. */
+export type { EvidenceExchange, HttpMethod } from '../../../shared/exchange.js';
 
 /** Deliberate departures from §5.2 signing, for checks that probe the bank's verifier. */
 export interface SigningOverrides {
@@ -76,52 +66,10 @@ export interface TargetRequest {
   label?: string;
 }
 
-export interface ExchangeRequest {
-  method: string;
-  /** The full URL as sent, query included. */
-  url: string;
-  /** Headers as sent; repeated headers are joined with `, `. */
-  headers: Record<string, string>;
-  /** Body text as sent (UTF-8). */
-  body?: string;
-}
-
-export interface ExchangeResponse {
-  status: number;
-  headers: Record<string, string>;
-  /** Body text as received (UTF-8). */
-  body: string;
-  /** The body parsed as JSON, when it is JSON. */
-  json?: JsonValue;
-  /**
-   * Why a JSON body was not parsed (over the size or nesting cap, checked before parsing); `body`
-   * is then an excerpt.
-   */
-  jsonRefused?: string;
-}
-
-/** One request and its response: the unit of evidence (OBIE-style: the full exchange). */
-export interface Exchange {
-  /** Unique within a run; assertions and failures point at exchanges by this id. */
-  id: string;
-  label?: string;
-  request: ExchangeRequest;
-  /** The §5.2(5) signing string, when the request was signed. */
-  signingString?: string;
-  /** Absent when no response arrived; then `transportError` says why. */
-  response?: ExchangeResponse;
-  transportError?: string;
-  timings: {
-    /** When the request was sent, ISO 8601. */
-    startedAt: string;
-    durationMs: number;
-  };
-}
-
 /** Sends requests to the target: signs, digests, fills default headers, records the exchange. */
 export interface TargetClient {
   /** Resolves with the exchange even for 4xx/5xx; rejects only when the check is aborted. */
-  send(request: TargetRequest): Promise<Exchange>;
+  send(request: TargetRequest): Promise<EvidenceExchange>;
 }
 
 // ---- the PSU's side of SCA ------------------------------------------------------------------
@@ -191,9 +139,9 @@ export interface ExpectedTppMessage {
  */
 export interface Expect {
   /** The response status is `expected` (or one of them). */
-  status(exchange: Exchange, expected: number | readonly number[], what?: string): void;
+  status(exchange: EvidenceExchange, expected: number | readonly number[], what?: string): void;
   /** The response body carries a TppMessage matching `expected`; returns it. */
-  tppMessage(exchange: Exchange, expected: ExpectedTppMessage): TppMessage;
+  tppMessage(exchange: EvidenceExchange, expected: ExpectedTppMessage): TppMessage;
   /** Deep, strict equality. */
   equal<T>(actual: T, expected: T, what: string): void;
   true(condition: unknown, what: string): void;
@@ -204,7 +152,7 @@ export interface Expect {
 export interface EvidenceRecorder {
   note(text: string): void;
   /** Attach an exchange that did not go through `ctx.client` (e.g. one the PSU agent made). */
-  exchange(exchange: Exchange): void;
+  exchange(exchange: EvidenceExchange): void;
 }
 
 export interface CheckContext {
@@ -268,7 +216,7 @@ export interface AssertionFailureInit {
   what: string;
   expected: unknown;
   actual: unknown;
-  exchange?: Exchange;
+  exchange?: EvidenceExchange;
   /** Defaults to `<what>: expected <expected>, got <actual>`. */
   message?: string;
 }
@@ -279,7 +227,7 @@ export class AssertionFailure extends Error {
   readonly what: string;
   readonly expected: unknown;
   readonly actual: unknown;
-  readonly exchange?: Exchange;
+  readonly exchange?: EvidenceExchange;
 
   constructor(init: AssertionFailureInit) {
     super(

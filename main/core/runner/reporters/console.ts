@@ -1,6 +1,6 @@
 /** Console reporter: one line per check as it ends, and a summary line at the end of the run. */
 import type { Reporter } from '../events.js';
-import type { CheckResult, StatusCounts } from '../result.js';
+import type { CheckResult, StatusCounts } from '../../../shared/run-result.js';
 import { durationText } from './evidence-text.js';
 
 export interface ConsoleReporterOptions {

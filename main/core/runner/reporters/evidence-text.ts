@@ -1,6 +1,6 @@
 /** Plain-text renderings of evidence, shared by the JUnit and console reporters. */
-import type { Exchange } from '../check-api/index.js';
-import type { CheckResult, EvidenceItem } from '../result.js';
+import type { EvidenceExchange } from '../../../shared/exchange.js';
+import type { CheckResult, EvidenceItem } from '../../../shared/run-result.js';
 
 /** Bodies longer than this are cut in reports (the JSON result keeps them whole). */
 export const REPORT_BODY_MAX = 100_000;
@@ -26,14 +26,14 @@ function headerLines(headers: Record<string, string>): string[] {
 }
 
 /** Response body: pretty JSON when it is JSON, else the text as received. */
-export function responseBodyText(exchange: Exchange): string {
+export function responseBodyText(exchange: EvidenceExchange): string {
   const response = exchange.response;
   if (!response) return '';
   if (response.json !== undefined) return JSON.stringify(response.json, null, 2);
   return response.body;
 }
 
-export function exchangeTitle(exchange: Exchange): string {
+export function exchangeTitle(exchange: EvidenceExchange): string {
   const outcome = exchange.response
     ? String(exchange.response.status)
     : `no response (${exchange.transportError ?? 'transport error'})`;
@@ -41,14 +41,14 @@ export function exchangeTitle(exchange: Exchange): string {
   return `${exchange.request.method} ${exchange.request.url} → ${outcome}${label}, ${durationText(exchange.timings.durationMs)}`;
 }
 
-export function requestText(exchange: Exchange): string {
+export function requestText(exchange: EvidenceExchange): string {
   const { request } = exchange;
   const lines = [`${request.method} ${request.url}`, ...headerLines(request.headers)];
   if (request.body !== undefined) lines.push('', truncate(request.body));
   return lines.join('\n');
 }
 
-export function responseText(exchange: Exchange): string {
+export function responseText(exchange: EvidenceExchange): string {
   const { response } = exchange;
   if (!response) return `no response: ${exchange.transportError ?? 'transport error'}`;
   const lines = [`HTTP ${response.status}`, ...headerLines(response.headers)];
@@ -56,7 +56,7 @@ export function responseText(exchange: Exchange): string {
   return lines.join('\n');
 }
 
-export function exchangeText(exchange: Exchange): string {
+export function exchangeText(exchange: EvidenceExchange): string {
   const parts = [`=== ${exchangeTitle(exchange)}`, '--- request', requestText(exchange)];
   if (exchange.signingString !== undefined)
     parts.push('--- signing string', exchange.signingString);

@@ -4,8 +4,8 @@
  * bank (or from a check) is escaped, and a Content-Security-Policy forbids scripts outright, so
  * even an escaping mistake cannot run code from a hostile response.
  */
-import type { Exchange } from '../check-api/index.js';
-import { applyBaseline, type Baseline } from '../baseline.js';
+import type { EvidenceExchange } from '../../../shared/exchange.js';
+import { applyBaseline, type Baseline } from '../../../shared/baseline.js';
 import type { Reporter } from '../events.js';
 import {
   CHECK_STATUSES,
@@ -13,7 +13,7 @@ import {
   type CheckResult,
   type EvidenceItem,
   type RunResult,
-} from '../result.js';
+} from '../../../shared/run-result.js';
 import { escapeHtml as h } from './escape.js';
 import {
   durationText,
@@ -73,7 +73,7 @@ function pre(text: string): string {
   return `<pre>${h(text)}</pre>`;
 }
 
-function exchangeHtml(exchange: Exchange, open: boolean): string {
+function exchangeHtml(exchange: EvidenceExchange, open: boolean): string {
   const parts = [
     `<details${open ? ' open' : ''}><summary>${h(exchangeTitle(exchange))}</summary>`,
     '<h4>Request</h4>',

@@ -1,7 +1,7 @@
 /** JSON reporter: writes the RunResult, the re-importable record of the run. */
 import type { Reporter } from '../events.js';
 import { serializeRunResult } from '../result-file.js';
-import { applyBaseline, type Baseline } from '../baseline.js';
+import { applyBaseline, type Baseline } from '../../../shared/baseline.js';
 import { writeReportFile, type FileReporterOptions } from './files.js';
 
 export const DEFAULT_JSON_FILE = 'run-result.json';

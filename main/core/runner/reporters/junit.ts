@@ -8,10 +8,10 @@
  *   the failure and evidence in <system-out>.
  */
 import type { Reporter } from '../events.js';
-import type { CheckResult, RunResult } from '../result.js';
+import type { CheckResult, RunResult } from '../../../shared/run-result.js';
 import { escapeXmlAttribute, escapeXmlText } from './escape.js';
 import { failureText } from './evidence-text.js';
-import { applyBaseline, type Baseline } from '../baseline.js';
+import { applyBaseline, type Baseline } from '../../../shared/baseline.js';
 import { writeReportFile, type FileReporterOptions } from './files.js';
 
 export const DEFAULT_JUNIT_FILE = 'junit.xml';

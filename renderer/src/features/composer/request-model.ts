@@ -4,16 +4,14 @@
  * everything here is pure so it is tested without a page.
  */
 import type {
-  CallArgs,
+  ComposedRequest,
   EndpointCatalogueView,
   EndpointView,
   ExchangeView,
-  HttpMethod,
+  EndpointMethod,
   WorkbenchSettings,
 } from '../../../../main/api/contract';
 import { fillPath, pathParameterNames } from '../../lib/path-template';
-
-export type ComposedRequest = CallArgs<'tpp.send'>['request'];
 
 export interface Row {
   id: string;
@@ -26,7 +24,7 @@ export interface Row {
 
 export interface RequestDraft {
   operationId?: string;
-  method: HttpMethod;
+  method: EndpointMethod;
   /** With `{name}` placeholders that `pathParams` fill. */
   pathTemplate: string;
   pathParams: Record<string, string>;
@@ -36,7 +34,7 @@ export interface RequestDraft {
   sign: boolean;
 }
 
-export const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
+export const METHODS: EndpointMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 
 let rowCounter = 0;
 export function row(name = '', value = '', enabled = true, note?: string): Row {
@@ -143,7 +141,7 @@ export function draftFromEndpoint(
 }
 
 /** Methods whose requests carry no body here. */
-function sendsBody(method: HttpMethod, body: string): boolean {
+function sendsBody(method: EndpointMethod, body: string): boolean {
   return body.trim() !== '' && method !== 'GET' && method !== 'DELETE';
 }
 
@@ -196,8 +194,8 @@ export function draftFromExchange(exchange: ExchangeView, baseUrl?: string): Req
     .filter(([name]) => exchange.headerSources[name] === 'request')
     .map(([name, value]) => row(name, value));
   return {
-    method: METHODS.includes(exchange.request.method as HttpMethod)
-      ? (exchange.request.method as HttpMethod)
+    method: METHODS.includes(exchange.request.method as EndpointMethod)
+      ? (exchange.request.method as EndpointMethod)
       : 'GET',
     pathTemplate,
     pathParams: {},

@@ -3,7 +3,8 @@
  * selection of checks to run. Pure: the view memoises these over the store's small state.
  */
 import type { CheckView, RuleView } from '../../../../main/api/contract';
-import { worstStatus, type CheckStatus } from './run-types';
+import type { CheckStatus } from '../../../../main/shared/run-status';
+import { worstStatus } from './status-order';
 
 /** A rule is covered by checks, testable but without a check yet, or untestable over the API. */
 export type Coverage = 'covered' | 'no-check' | 'untestable';

@@ -3,7 +3,8 @@
  * table with the status before and after, the unchanged checks included. Pure.
  */
 import type { RunComparison } from '../../../../main/api/contract';
-import type { CheckStatus, RunResult } from './run-types';
+import type { CheckStatus } from '../../../../main/shared/run-status';
+import type { RunResult } from '../../../../main/shared/run-result';
 
 export type Change =
   'new failure' | 'fixed' | 'still failing' | 'changed' | 'added' | 'removed' | 'unchanged';

@@ -4,13 +4,8 @@
  * one store update and one render.
  */
 import type { RunnerEvent, RunSummaryView } from '../../../../main/api/contract';
-import {
-  emptyCounts,
-  type CheckResult,
-  type RunResult,
-  type StatusCounts,
-  type TargetInfo,
-} from './run-types';
+import { emptyCounts, type StatusCounts } from '../../../../main/shared/run-status';
+import type { CheckResult, RunResult, TargetInfo } from '../../../../main/shared/run-result';
 
 export interface RunningCheck {
   checkId: string;

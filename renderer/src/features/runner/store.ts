@@ -9,12 +9,11 @@ import type { CallArgs, RunnerEvent, RunSummaryView } from '../../../../main/api
 import { api } from '../../api';
 import { downloadText } from '../../lib/download';
 import {
-  markExpected,
-  parseBaselineText,
+  parseBaseline,
   serializeBaseline,
-  unmarkExpected,
   type ExpectedFailure,
-} from './baseline';
+} from '../../../../main/shared/baseline';
+import { markExpected, unmarkExpected } from './baseline';
 import {
   NO_CATALOGUE_FILTER,
   runnableSelection,
@@ -25,7 +24,8 @@ import {
 import { comparisonRows, type ComparisonRow } from './comparison';
 import { createBatcher } from './event-batcher';
 import { finishProgress, newProgress, reduceRunEvents, type RunProgress } from './run-progress';
-import type { CheckResult, CheckStatus, RunResult } from './run-types';
+import type { CheckStatus } from '../../../../main/shared/run-status';
+import type { CheckResult, RunResult } from '../../../../main/shared/run-result';
 
 export type RunTarget = CallArgs<'runner.start'>['target'];
 export type ReportFormat = CallArgs<'runner.report'>['format'];
@@ -35,7 +35,7 @@ export interface FaultView {
   effect: string;
 }
 
-export interface RunOptions {
+export interface RunSettings {
   target: RunTarget;
   concurrency: number;
   timeoutMs: number;
@@ -43,7 +43,7 @@ export interface RunOptions {
   faultProfiles: string[];
 }
 
-export const DEFAULT_OPTIONS: RunOptions = {
+export const DEFAULT_OPTIONS: RunSettings = {
   target: 'embedded-sandbox',
   concurrency: 4,
   timeoutMs: 30_000,
@@ -56,7 +56,8 @@ export interface Comparison {
   rows: ComparisonRow[];
 }
 
-export interface Baseline {
+/** The baseline as the view edits it, before it is saved or passed to runner.report. */
+export interface BaselineDraft {
   /** The file it was loaded from, when it was. */
   fileName?: string;
   entries: ExpectedFailure[];
@@ -82,9 +83,9 @@ interface RunnerState {
   /** Open areas and rules of the tree, by `area:<id>` / `rule:<id>`. */
   expanded: Record<string, boolean>;
   selected: ReadonlySet<string>;
-  options: RunOptions;
+  options: RunSettings;
   comparison?: Comparison;
-  baseline: Baseline;
+  baseline: BaselineDraft;
   busy?: string;
   done?: string;
   error?: unknown;
@@ -94,7 +95,7 @@ interface RunnerState {
   toggleExpanded(key: string, open?: boolean): void;
   select(checkIds: readonly string[], on: boolean): void;
   clearSelection(): void;
-  setOptions(options: Partial<RunOptions>): void;
+  setOptions(options: Partial<RunSettings>): void;
   toggleFault(ruleId: string, on: boolean): void;
   start(kind: 'all' | 'selected' | 'failed'): Promise<void>;
   cancel(): Promise<void>;
@@ -301,7 +302,7 @@ export const useRunnerStore = create<RunnerState>((set, get) => {
 
     loadBaseline(fileName, text) {
       try {
-        const loaded = parseBaselineText(text, fileName);
+        const loaded = parseBaseline(text, fileName).expectedFailures;
         // The file's entries win; failures marked here and not in the file are kept.
         const kept = get().baseline.entries.filter(
           (e) => !loaded.some((l) => l.checkId === e.checkId),

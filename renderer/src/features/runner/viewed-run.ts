@@ -3,7 +3,8 @@ import type { RunSummaryView } from '../../../../main/api/contract';
 import { EMPTY } from '../../lib/empty';
 import type { RunProgress } from './run-progress';
 import { checksOfRun, useRunnerStore } from './store';
-import type { CheckResult, CheckStatus } from './run-types';
+import type { CheckStatus } from '../../../../main/shared/run-status';
+import type { CheckResult } from '../../../../main/shared/run-result';
 
 export interface ViewedRun {
   runId?: string;

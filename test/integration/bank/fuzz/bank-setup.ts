@@ -16,7 +16,7 @@ import {
 } from '../../../../main/core/bank/index.js';
 import { VirtualClock } from '../../../../main/core/clock.js';
 import { TppClient } from '../../../../main/core/tpp/client.js';
-import type { Exchange } from '../../../../main/core/tpp/exchange.js';
+import type { Exchange } from '../../../../main/shared/exchange.js';
 import { parseForms, runPsuAgent } from '../../../../main/core/tpp/psu-agent.js';
 import { newPsuSession } from '../../../../main/core/tpp/psu-session.js';
 import { ORGANIZATION_ID, type Pki } from '../../../unit/bank/fixtures.js';

@@ -18,7 +18,7 @@ import {
 } from '../../../../main/core/bank/domain/initial-data.js';
 import type { Consent, DomainState } from '../../../../main/core/bank/domain/model.js';
 import { consentableAccounts } from '../../../../main/core/bank/domain/parties.js';
-import type { PsuContext } from '../../../../main/core/bank/domain/psu.js';
+import type { ResolvedPsu } from '../../../../main/core/bank/domain/psu.js';
 import { isRejection } from '../../../../main/core/bank/types.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -26,7 +26,7 @@ const t0 = new Date('2025-06-01T12:00:00Z');
 const later = (days: number) => new Date(t0.getTime() + days * DAY);
 const OLA = INITIAL_CUSTOMERS.find((c) => c.name === 'Ola Nordmann')!;
 const scope = { tppId: 'tpp', customerNumber: OLA.customerNumber };
-const psu: PsuContext = {
+const psu: ResolvedPsu = {
   tppId: 'tpp',
   customerNumber: OLA.customerNumber,
   context: 'PRIVATE',

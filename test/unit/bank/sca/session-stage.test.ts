@@ -1,4 +1,4 @@
-/** The session stage in-process (stages/session.ts): the PsuContext it builds and its refusals. */
+/** The session stage in-process (stages/session.ts): the ResolvedPsu it builds and its refusals. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createBank, type Bank, type RouteDefinition } from '../../../../main/core/bank/index.js';
 import { INITIAL_CUSTOMERS } from '../../../../main/core/bank/domain/initial-data.js';
@@ -97,7 +97,7 @@ describe('session stage', () => {
     expect(answer.body.session).toBeNull();
   });
 
-  it('builds the PsuContext from TPP and PSU headers', async () => {
+  it('builds the ResolvedPsu from TPP and PSU headers', async () => {
     const answer = await call('/v1/probe/none', {
       'TPP-Session-ID': 's1',
       'TPP-Redirect-URI': TPP_REDIRECT_URI,

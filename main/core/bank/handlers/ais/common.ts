@@ -12,7 +12,7 @@ import { minorUnitsToAmountString } from '../../../spec/validators/amount.js';
 import { requireAccountAccess, scaAgeAllowsHistory } from '../../domain/access.js';
 import type { HoldingKind } from '../../domain/ais.js';
 import { declareFaults, faultActive } from '../../faults.js';
-import { psuContextOf, scaNeeded, type PsuContext } from '../../stages/session.js';
+import { psuContextOf, scaNeeded, type ResolvedPsu } from '../../stages/session.js';
 import type {
   BankMode,
   HandlerEnvironment,
@@ -167,7 +167,7 @@ export function cut(text: string, max: number): string {
 // ---- who asks, and for what --------------------------------------------------------------------
 
 /** The PSU the session stage resolved (AIS routes declare `access: 'psu'`). */
-export function psuOf(ctx: RequestContext): PsuContext {
+export function psuOf(ctx: RequestContext): ResolvedPsu {
   const psu = psuContextOf(ctx);
   if (!psu) throw new Error(`route ${ctx.route?.operationId} declares no access`);
   return psu;
@@ -183,7 +183,7 @@ export function accessTo(
   return requireAccountAccess(env.state, psuOf(ctx), { kind, accountId }, ctx.now);
 }
 
-const SCA_CODES: Record<PsuContext['sessionState'], ErrorCode> = {
+const SCA_CODES: Record<ResolvedPsu['sessionState'], ErrorCode> = {
   valid: 'SCA_EXPIRED',
   expired: 'SCA_EXPIRED',
   replaced: 'SCA_INVALID',

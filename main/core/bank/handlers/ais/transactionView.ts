@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { TRANSACTION_DETAILS_DEFAULT_FROM } from '../../../spec/fixes.js';
 import type { AccountTransaction } from '../../../spec/schemas/accounts.js';
-import type { AccountTransaction as LedgerEntry } from '../../domain/model.js';
+import type { AccountTransactionRecord } from '../../domain/model.js';
 import { declareFaults, faultActive } from '../../faults.js';
 import { accountPath, cut, link, presentAmount, segment, type AisView } from './common.js';
 
@@ -41,7 +41,7 @@ export const transactionPath = (accountId: string, transactionId: string) =>
  */
 export function presentAccountTransaction(
   view: AisView,
-  entry: LedgerEntry,
+  entry: AccountTransactionRecord,
   form: 'list' | 'details',
 ): AccountTransaction | undefined {
   const transactionAmount = presentAmount(view, { amount: entry.amount, currency: entry.currency });

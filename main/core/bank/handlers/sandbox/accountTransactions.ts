@@ -15,7 +15,7 @@ import {
 import { accountTransactionsOf, postAccountTransaction } from '../../domain/ledger.js';
 import { declareFaults, faultActive } from '../../faults.js';
 import { declareSchemaFaults } from '../../stages/requestSchema.js';
-import type { Account, AccountTransaction, DomainState } from '../../domain/model.js';
+import type { Account, AccountTransactionRecord, DomainState } from '../../domain/model.js';
 import { holdingByBban, holdingByIban } from '../../domain/parties.js';
 import { isRejection, type Rejection, type RequestContext } from '../../types.js';
 import {
@@ -71,7 +71,7 @@ declareSchemaFaults([
 ]);
 
 /** An account transaction as the active faults would present it. */
-function present(ctx: RequestContext, entry: AccountTransaction): unknown {
+function present(ctx: RequestContext, entry: AccountTransactionRecord): unknown {
   const item = presentAccountTransaction(entry);
   if (!faultActive(ctx, 'SANDBOX-ACCTX-FIELDS')) return item;
   const { ultimateDebtor: _d, ultimateCreditor: _c, purposeCode: _p, ...rest } = item;

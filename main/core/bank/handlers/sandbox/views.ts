@@ -16,10 +16,10 @@ import type {
 import type { Link } from '../../../spec/schemas/shared.js';
 import type {
   Account,
-  AccountTransaction,
+  AccountTransactionRecord,
   Agreement,
   CardAccount,
-  CardTransaction,
+  CardTransactionRecord,
   Customer,
   DomainState,
   Engagement,
@@ -68,7 +68,9 @@ export function presentAccount(
 }
 
 /** §2.6 account transaction (amount signed as the account sees it; status is not a §2.6 field). */
-export function presentAccountTransaction(entry: AccountTransaction): SandboxAccountTransaction {
+export function presentAccountTransaction(
+  entry: AccountTransactionRecord,
+): SandboxAccountTransaction {
   return {
     id: entry.id,
     amount: entry.amount,
@@ -125,8 +127,8 @@ export function presentCardAccount(card: CardAccount): SandboxCardAccountRespons
 /** §2.6 card transactions response: booked items, and pending ones as their ids. */
 export function presentCardTransactions(
   card: CardAccount,
-  booked: readonly CardTransaction[],
-  pending: readonly CardTransaction[],
+  booked: readonly CardTransactionRecord[],
+  pending: readonly CardTransactionRecord[],
 ): SandboxCardTransactionsResponse {
   return {
     cardAccount: { maskedPan: card.maskedPan },

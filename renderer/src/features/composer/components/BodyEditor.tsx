@@ -3,7 +3,7 @@ import Editor, { type OnMount } from '@monaco-editor/react';
 import type { SpecSchemaView, Theme } from '../../../../../main/api/contract';
 import { BODY_MODEL_PATH, applyBodySchema, monaco, monacoTheme } from '../../../app/monaco';
 
-export interface SchemaProblem {
+export interface EditorProblem {
   line: number;
   message: string;
 }
@@ -17,7 +17,7 @@ interface BodyEditorProps {
   theme: Theme;
   /** Ctrl/Cmd+Enter inside the editor. */
   onSubmit(): void;
-  onProblems(problems: SchemaProblem[]): void;
+  onProblems(problems: EditorProblem[]): void;
 }
 
 /** The JSON body editor: Monaco, bundled, validating live against the bank's schemas. */

@@ -11,7 +11,7 @@ import { useSettings } from '../../settings/store';
 import { useActiveTarget } from '../../targets/store';
 import { METHODS, draftProblems, type RequestDraft } from '../request-model';
 import { useComposerStore } from '../store';
-import { BodyEditor, type SchemaProblem } from './BodyEditor';
+import { BodyEditor, type EditorProblem } from './BodyEditor';
 import { CollectionsPanel } from './CollectionsPanel';
 import { EndpointPicker } from './EndpointPicker';
 import { PreparedRequest } from './PreparedRequest';
@@ -33,7 +33,7 @@ export function Composer() {
   const startBank = useBankStore((s) => s.start);
   const bankBusy = useBankStore((s) => s.busy);
   const bankError = useBankStore((s) => s.error);
-  const [problems, setProblems] = useState<SchemaProblem[]>([]);
+  const [problems, setProblems] = useState<EditorProblem[]>([]);
   const reachable = target !== undefined && (target.kind === 'external' || target.running === true);
   const endpoint = catalogue?.endpoints.find((e) => e.operationId === draft.operationId);
   const parseError = jsonParseError(draft.body);

@@ -12,7 +12,8 @@ import {
   type Coverage,
   type RuleNode,
 } from '../catalogue-tree';
-import { STATUSES, type CheckStatus } from '../run-types';
+import type { CheckStatus } from '../../../../../main/shared/run-status';
+import { STATUSES } from '../status-order';
 import { useRunnerStore } from '../store';
 import { statusMap, useViewedRun } from '../viewed-run';
 import { StatusBadge } from './StatusBadge';

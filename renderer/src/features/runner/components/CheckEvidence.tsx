@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatInstant, formatMs } from '../../../lib/format';
-import type { CheckResult, EvidenceItem } from '../run-types';
+import type { CheckResult, EvidenceItem } from '../../../../../main/shared/run-result';
 import { useRunnerStore } from '../store';
 import { ExchangeDetails } from './ExchangeDetails';
 import { FoldedText, jsonText } from './FoldedText';

@@ -1,6 +1,6 @@
 import { HeaderList } from '../../../components/HeaderList';
 import { formatInstant, formatMs, prettyJson, statusClassOf } from '../../../lib/format';
-import type { ExchangeEvidence } from '../run-types';
+import type { EvidenceExchange } from '../../../../../main/shared/exchange';
 import { FoldedText } from './FoldedText';
 
 /** `POST /v1/consents?x=1`: the request line without scheme and host. */
@@ -14,7 +14,7 @@ function requestTarget(url: string): string {
 }
 
 interface ExchangeDetailsProps {
-  exchange: ExchangeEvidence;
+  exchange: EvidenceExchange;
   open: boolean;
   /** The failed assertion was about this exchange. */
   failed?: boolean;

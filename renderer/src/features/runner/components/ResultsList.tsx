@@ -1,7 +1,9 @@
 import { memo, useMemo, useState } from 'react';
 import type { RunSummaryView } from '../../../../../main/api/contract';
 import { formatInstant, formatMs } from '../../../lib/format';
-import { STATUSES, countStatuses, type CheckResult, type CheckStatus } from '../run-types';
+import { countStatuses, type CheckStatus } from '../../../../../main/shared/run-status';
+import type { CheckResult } from '../../../../../main/shared/run-result';
+import { STATUSES } from '../status-order';
 import { shortRunId, useRunnerStore } from '../store';
 import { useViewedRun } from '../viewed-run';
 import { StatusBadge } from './StatusBadge';

@@ -6,7 +6,8 @@ function formatElapsed(ms: number): string {
   return ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : formatDuration(ms);
 }
 import { elapsedMs, progressFraction, type RunProgress } from '../run-progress';
-import { STATUSES, type StatusCounts } from '../run-types';
+import type { StatusCounts } from '../../../../../main/shared/run-status';
+import { STATUSES } from '../status-order';
 import { shortRunId } from '../store';
 import { useViewedRun } from '../viewed-run';
 import { StatusBadge } from './StatusBadge';

@@ -1,4 +1,4 @@
-import type { CheckStatus } from '../run-types';
+import type { CheckStatus } from '../../../../../main/shared/run-status';
 
 const SYMBOL: Record<CheckStatus, string> = {
   PASS: '✓',

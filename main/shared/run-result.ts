@@ -5,13 +5,20 @@
  * the shape that is written and the shape that is validated on import cannot drift apart.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import type { Exchange, JsonValue, TargetInfo } from './check-api/index.js';
+import type { EvidenceExchange } from './exchange.js';
+import type { JsonValue } from './json.js';
+import { CHECK_STATUSES, type StatusCounts } from './run-status.js';
+
+export {
+  CHECK_STATUSES,
+  countStatuses,
+  emptyCounts,
+  type CheckStatus,
+  type StatusCounts,
+} from './run-status.js';
 
 export const RUN_RESULT_FORMAT = 'psd2-workbench/run-result';
 export const RUN_RESULT_FORMAT_VERSION = 1;
-
-export const CHECK_STATUSES = ['PASS', 'FAIL', 'WARNING', 'SKIPPED'] as const;
-export type CheckStatus = (typeof CHECK_STATUSES)[number];
 
 /** JSON values are stored as they are; validation only asks that they are present where required. */
 const Json = () => Type.Unsafe<JsonValue>(Type.Any());
@@ -34,6 +41,7 @@ export const ExchangeSchema = Type.Object({
       headers: Headers,
       body: Type.String(),
       json: Type.Optional(Json()),
+      jsonRefused: Type.Optional(Type.String()),
     }),
   ),
   transportError: Type.Optional(Type.String()),
@@ -105,7 +113,20 @@ export const StatusCountsSchema = Type.Object({
   WARNING: Count,
   SKIPPED: Count,
 });
-export type StatusCounts = Static<typeof StatusCountsSchema>;
+
+/** The embedded bank and the real bank both run in one of the two environments of §1. */
+export type TargetMode = 'sandbox' | 'production';
+
+/** The target a run checks. */
+export interface TargetInfo {
+  /** Base URL the paths of the spec hang below, e.g. `http://127.0.0.1:8443`. */
+  baseUrl: string;
+  mode: TargetMode;
+  /** True when the `/v1/sandbox/` management operations are available (§4.3). */
+  hasSandboxApi: boolean;
+  /** A readable name for reports, e.g. `embedded bank (sandbox)`. */
+  name?: string;
+}
 
 export const TargetInfoSchema = Type.Object({
   baseUrl: Type.String(),
@@ -132,20 +153,9 @@ export type RunResult = Static<typeof RunResultSchema>;
 
 // The derived types must stay the ones checks and clients are written against.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const exchangeTypesAgree: Same<Static<typeof ExchangeSchema>, Exchange> = true;
+const exchangeTypesAgree: Same<Static<typeof ExchangeSchema>, EvidenceExchange> = true;
 const targetTypesAgree: Same<Static<typeof TargetInfoSchema>, TargetInfo> = true;
+const countTypesAgree: Same<Static<typeof StatusCountsSchema>, StatusCounts> = true;
 void exchangeTypesAgree;
 void targetTypesAgree;
-
-export function emptyCounts(): StatusCounts {
-  return { total: 0, PASS: 0, FAIL: 0, WARNING: 0, SKIPPED: 0 };
-}
-
-export function countStatuses(checks: readonly Pick<CheckResult, 'status'>[]): StatusCounts {
-  const counts = emptyCounts();
-  for (const check of checks) {
-    counts.total += 1;
-    counts[check.status] += 1;
-  }
-  return counts;
-}
+void countTypesAgree;

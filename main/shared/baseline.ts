@@ -3,7 +3,7 @@
  * `{ "expectedFailures": [{ "checkId", "reason" }] }`. A listed check that fails does not fail the
  * run; a listed check that now passes is reported so the entry can be removed.
  */
-import type { CheckResult, RunResult } from './result.js';
+import type { CheckResult, RunResult } from './run-result.js';
 
 export interface ExpectedFailure {
   checkId: string;
@@ -54,6 +54,11 @@ export function parseBaseline(text: string, source = 'baseline'): Baseline {
     return { checkId, reason };
   });
   return { expectedFailures };
+}
+
+/** The file's text for some entries: what parseBaseline reads back (the view saves it). */
+export function serializeBaseline(expectedFailures: readonly ExpectedFailure[]): string {
+  return `${JSON.stringify({ expectedFailures }, null, 2)}\n`;
 }
 
 export interface BaselineOutcome {
