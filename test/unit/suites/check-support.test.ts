@@ -8,7 +8,7 @@ import {
   freeNorwegianAccount,
   norwegianIban,
   psuHeaders,
-} from '../../../suites/checks/support';
+} from '../../../suites/kit/support';
 
 describe('norwegianIban', () => {
   it('gives the documented IBANs of the sandbox data (mod-97 check digits)', () => {

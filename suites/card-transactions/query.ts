@@ -19,8 +19,8 @@ import {
   readCardTransactions,
   shiftDay,
   type CardTransactionsBody,
-} from './ais-support.js';
-import { json } from './support.js';
+} from '../kit/account-information.js';
+import { json } from '../kit/support.js';
 
 const AREA = 'card-transactions';
 

@@ -13,7 +13,7 @@ import {
   type CheckContext,
   type Exchange,
 } from '../../main/core/runner/check-api/index.js';
-import { expectAccepted, probe } from './probe.js';
+import { expectAccepted, probe } from '../kit/probe.js';
 import {
   DATE,
   dayFromToday,
@@ -21,7 +21,7 @@ import {
   json,
   privatePsu,
   readConsent,
-} from './support.js';
+} from '../kit/support.js';
 
 function generalCheck(check: Omit<Check, 'area'>): Check {
   return defineCheck({ area: 'general', ...check });

@@ -6,7 +6,7 @@
 import { verifyDigest } from '../../main/core/signature/index.js';
 import { verifyResponseSignature } from '../../main/core/tpp/response-signature.js';
 import { defineCheck, type Check } from '../../main/core/runner/check-api/index.js';
-import { expectAccepted, probe } from './probe.js';
+import { expectAccepted, probe } from '../kit/probe.js';
 
 const UUID_CORPORATE = '9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d';
 const UUID_PSU = '3f0c6f0e-8a43-4a8e-9f43-3d2a1c7b8e11';

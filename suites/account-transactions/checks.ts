@@ -32,8 +32,8 @@ import {
   type AccountTransactionsBody,
   type AccountView,
   type AisSession,
-} from './ais-support.js';
-import { json } from './support.js';
+} from '../kit/account-information.js';
+import { json } from '../kit/support.js';
 
 const AREA = 'account-transactions';
 

@@ -26,8 +26,8 @@ import {
   shiftDay,
   type AisSession,
   type CardTransactionsBody,
-} from './ais-support.js';
-import { json } from './support.js';
+} from '../kit/account-information.js';
+import { json } from '../kit/support.js';
 
 const AREA = 'limits';
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -26,7 +26,7 @@ import {
   requiredCheck,
   sctBody,
   withField,
-} from './payment-support.js';
+} from '../kit/payments.js';
 
 export const paymentChecks: Check[] = [
   defineCheck({

@@ -12,7 +12,7 @@ import {
   type Check,
   type CheckContext,
 } from '../../main/core/runner/check-api/index.js';
-import { approve, createPayment, paymentStatus, sctBody } from './payment-support.js';
+import { approve, createPayment, paymentStatus, sctBody } from '../kit/payments.js';
 import {
   absoluteHref,
   psuHeaders,
@@ -27,7 +27,7 @@ import {
   testRepresentative,
   corporateScript,
   userSca,
-} from './support.js';
+} from '../kit/support.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const MINUTE = 60_000;

@@ -1,7 +1,7 @@
 /**
  * Card accounts and their transactions (§2.5, §4.2.3, decisions.md paths): the reads answer 200 in
  * the shapes of §2.5 and Berlin Group, and each CardTransaction field has its §2.5 type and limit.
- * The §4.2.3 query and paging checks are in card-transactions-query.ts.
+ * The §4.2.3 query and paging checks are in query.ts.
  */
 import {
   CardAccountBalancesResponseSchema,
@@ -29,13 +29,12 @@ import {
   follow,
   pathOf,
   readCardTransactions,
-} from './ais-support.js';
-import { cardTransactionQueryChecks } from './card-transactions-query.js';
-import { json } from './support.js';
+} from '../kit/account-information.js';
+import { json } from '../kit/support.js';
 
 const AREA = 'card-transactions';
 
-const cardAccountReadChecks: Check[] = [
+export const cardAccountReadChecks: Check[] = [
   defineCheck({
     id: 'CARD-ACCOUNTS-LIST',
     title: 'GET /v1/card-accounts answers 200 with the consented card accounts',
@@ -275,9 +274,4 @@ const cardAccountReadChecks: Check[] = [
         );
     },
   }),
-];
-
-export const cardTransactionChecks: Check[] = [
-  ...cardAccountReadChecks,
-  ...cardTransactionQueryChecks,
 ];

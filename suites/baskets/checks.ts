@@ -25,8 +25,8 @@ import {
   sctBody,
   withoutHeaders,
   type CreatedPayment,
-} from './payment-support.js';
-import { absoluteHref, expectSuccess, json, scaRedirectOf } from './support.js';
+} from '../kit/payments.js';
+import { absoluteHref, expectSuccess, json, scaRedirectOf } from '../kit/support.js';
 
 interface Basket {
   basketId: string;

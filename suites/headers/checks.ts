@@ -8,7 +8,7 @@ import {
   type CheckContext,
   type Exchange,
 } from '../../main/core/runner/check-api/index.js';
-import { expectAccepted, probe } from './probe.js';
+import { expectAccepted, probe } from '../kit/probe.js';
 import {
   absoluteHref,
   freeNorwegianAccount,
@@ -16,7 +16,7 @@ import {
   privatePsu,
   scaRedirectOf,
   testPeople,
-} from './support.js';
+} from '../kit/support.js';
 
 const CARD_TRANSACTIONS = '/v1/card-accounts/00000000-unknown/transactions';
 

@@ -6,9 +6,14 @@ import { ERROR_CODES, ERROR_STATUS } from '../../main/core/spec/errors.js';
 import { ErrorResponseSchema } from '../../main/core/spec/schemas/shared.js';
 import { randomUUID } from 'node:crypto';
 import { defineCheck, type Check, type Exchange } from '../../main/core/runner/check-api/index.js';
-import { aisConsent, aisGet, cardTransactionsPath, firstCardAccount } from './ais-support.js';
-import { createPayment, sctBody } from './payment-support.js';
-import { probe } from './probe.js';
+import {
+  aisConsent,
+  aisGet,
+  cardTransactionsPath,
+  firstCardAccount,
+} from '../kit/account-information.js';
+import { createPayment, sctBody } from '../kit/payments.js';
+import { probe } from '../kit/probe.js';
 import {
   completeSca,
   freeNorwegianAccount,
@@ -16,7 +21,7 @@ import {
   privatePsu,
   startConsent,
   testPeople,
-} from './support.js';
+} from '../kit/support.js';
 
 /** Asserts an exchange is a well-formed §7 error whose status matches its code. */
 function judgeErrorBody(ctx: Parameters<Check['run']>[0], exchange: Exchange, what: string): void {

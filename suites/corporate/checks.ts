@@ -11,7 +11,12 @@ import {
   type CheckContext,
   type JsonValue,
 } from '../../main/core/runner/check-api/index.js';
-import { accountsOf, aisGet, cardTransactionsPath, type AisSession } from './ais-support.js';
+import {
+  accountsOf,
+  aisGet,
+  cardTransactionsPath,
+  type AisSession,
+} from '../kit/account-information.js';
 import {
   absoluteHref,
   completeSca,
@@ -28,7 +33,7 @@ import {
   testRepresentative,
   userSca,
   type Representative,
-} from './support.js';
+} from '../kit/support.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const DAY = 24 * 60 * 60 * 1000;

@@ -29,9 +29,9 @@ import {
   type CardAccountView,
   type CardTransactionView,
   type CardTransactionsBody,
-} from './ais-support.js';
-import { json } from './support.js';
-import { expectRefused, initiatePayment, sctBody } from './payment-support.js';
+} from '../kit/account-information.js';
+import { json } from '../kit/support.js';
+import { expectRefused, initiatePayment, sctBody } from '../kit/payments.js';
 
 const AREA = 'fixes';
 const ISO_TYPES: readonly string[] = CASH_ACCOUNT_TYPES;

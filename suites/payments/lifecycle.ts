@@ -15,8 +15,8 @@ import {
   ownAccountBody,
   paymentStatus,
   sctBody,
-} from './payment-support.js';
-import { json } from './support.js';
+} from '../kit/payments.js';
+import { json } from '../kit/support.js';
 
 const NDCT = 'norwegian-domestic-credit-transfers';
 /** A valid MOD10 KID and one whose check digit fits neither MOD10 nor MOD11. */

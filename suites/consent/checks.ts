@@ -11,7 +11,7 @@ import {
   type CheckContext,
   type JsonValue,
 } from '../../main/core/runner/check-api/index.js';
-import { accountsOf, aisGet, cardAccountsOf, type AisSession } from './ais-support.js';
+import { accountsOf, aisGet, cardAccountsOf, type AisSession } from '../kit/account-information.js';
 import {
   completeSca,
   consentFlow,
@@ -24,7 +24,7 @@ import {
   startConsent,
   testPeople,
   userSca,
-} from './support.js';
+} from '../kit/support.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -34,7 +34,7 @@ import {
   type Exchange,
   type JsonValue,
 } from '../../main/core/runner/check-api/index.js';
-import { accountsOf, aisGet } from './ais-support.js';
+import { accountsOf, aisGet } from '../kit/account-information.js';
 import {
   approve,
   createPayment,
@@ -42,7 +42,7 @@ import {
   paymentStatus,
   sctBody,
   type CreatedPayment,
-} from './payment-support.js';
+} from '../kit/payments.js';
 import {
   consentFlow,
   corporateRepresentative,
@@ -58,7 +58,7 @@ import {
   privatePsu,
   sandboxCustomers,
   type SandboxCustomer,
-} from './support.js';
+} from '../kit/support.js';
 
 type Json = Record<string, JsonValue>;
 

@@ -1,0 +1,10 @@
+/**
+ * Private and corporate context (area `corporate`): the area's catalogue rules and the checks that
+ * judge them, in registry order.
+ */
+import type { Check } from '../../main/core/runner/check-api/index.js';
+import { corporateChecks } from './checks.js';
+
+export { corporateRules as rules } from './rules.js';
+
+export const checks: readonly Check[] = corporateChecks;
