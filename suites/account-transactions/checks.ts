@@ -18,22 +18,21 @@ import {
   type Exchange,
 } from '../../main/core/runner/check-api/index.js';
 import {
-  FIXED_DATA_PSU,
   accountTransactionsPath,
   accountsOf,
-  aisConsent,
   aisGet,
   createSandboxAccount,
   fillFixedTestData,
   firstAccount,
   follow,
-  shiftDay,
   type AccountTransactionView,
   type AccountTransactionsBody,
   type AccountView,
-  type AisSession,
 } from '../kit/account-information.js';
-import { json } from '../kit/support.js';
+import { json } from '../kit/answers.js';
+import { aisConsent, type AisSession } from '../kit/consent.js';
+import { shiftDay } from '../kit/dates.js';
+import { DOCUMENTED_PSUS } from '../kit/test-psus.js';
 
 const AREA = 'account-transactions';
 
@@ -193,7 +192,7 @@ export const accountTransactionChecks: Check[] = [
       // the customer's holdings, which removes that account from the backend (docs/ais.md).
       await fillFixedTestData(ctx);
       const { iban } = await createSandboxAccount(ctx, '30000001');
-      const session = await aisConsent(ctx, FIXED_DATA_PSU.login, [iban]);
+      const session = await aisConsent(ctx, DOCUMENTED_PSUS.per.login, [iban]);
       const before = await accountsOf(ctx, session);
       ctx.expect.equal(
         before.accounts.map((a) => a.iban),
@@ -335,7 +334,7 @@ export const accountTransactionChecks: Check[] = [
     needs: ['psu-agent', 'sandbox-api'],
     async run(ctx) {
       await fillFixedTestData(ctx);
-      const session = await aisConsent(ctx, FIXED_DATA_PSU.login);
+      const session = await aisConsent(ctx, DOCUMENTED_PSUS.per.login);
       const { accounts } = await accountsOf(ctx, session);
       const dateFrom = shiftDay(new Date().toISOString().slice(0, 10), -400);
       let largest = { accountId: '', count: 0, next: false };

@@ -26,7 +26,8 @@ import {
   withoutHeaders,
   type CreatedPayment,
 } from '../kit/payments.js';
-import { absoluteHref, expectSuccess, json, scaRedirectOf } from '../kit/support.js';
+import { absoluteHref, json, scaRedirectOf } from '../kit/answers.js';
+import { expectSuccess } from '../kit/sca.js';
 
 interface Basket {
   basketId: string;

@@ -6,21 +6,18 @@
  */
 import { CardAccountTransactionsResponseSchema } from '../../main/core/spec/schemas/cardAccounts.js';
 import { defineCheck, type Check } from '../../main/core/runner/check-api/index.js';
+import { aisGet, follow, type CardTransactionsBody } from '../kit/account-information.js';
 import {
-  aisGet,
   bookedBaseline,
   bookedOf,
   cardSetup,
   cardTransactionIds,
-  follow,
   middleDate,
-  paramsOf,
   pendingOf,
   readCardTransactions,
-  shiftDay,
-  type CardTransactionsBody,
-} from '../kit/account-information.js';
-import { json } from '../kit/support.js';
+} from './card-setup.js';
+import { json, paramsOf } from '../kit/answers.js';
+import { shiftDay } from '../kit/dates.js';
 
 const AREA = 'card-transactions';
 

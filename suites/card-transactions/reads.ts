@@ -16,21 +16,22 @@ import {
 import { CURRENCIES } from '../../main/core/spec/currencies.js';
 import { defineCheck, type Check } from '../../main/core/runner/check-api/index.js';
 import {
-  aisConsent,
   aisGet,
-  bookedBaseline,
-  bookedOf,
   cardAccountsOf,
-  cardSetup,
-  cardTransactionIds,
   cardTransactionsPath,
-  createCardTransaction,
   firstCardAccount,
   follow,
-  pathOf,
-  readCardTransactions,
 } from '../kit/account-information.js';
-import { json } from '../kit/support.js';
+import {
+  bookedBaseline,
+  bookedOf,
+  cardSetup,
+  cardTransactionIds,
+  createCardTransaction,
+  readCardTransactions,
+} from './card-setup.js';
+import { json, pathOf } from '../kit/answers.js';
+import { aisConsent } from '../kit/consent.js';
 
 const AREA = 'card-transactions';
 

@@ -11,20 +11,17 @@ import {
   type CheckContext,
   type JsonValue,
 } from '../../main/core/runner/check-api/index.js';
-import { accountsOf, aisGet, cardAccountsOf, type AisSession } from '../kit/account-information.js';
+import { accountsOf, aisGet, cardAccountsOf } from '../kit/account-information.js';
+import { json, scaRedirectOf } from '../kit/answers.js';
 import {
-  completeSca,
+  type AisSession,
   consentFlow,
-  expectSuccess,
   grantedReferences,
-  json,
-  psuHeaders,
   readConsent,
-  scaRedirectOf,
   startConsent,
-  testPeople,
-  userSca,
-} from '../kit/support.js';
+} from '../kit/consent.js';
+import { completeSca, expectSuccess, psuHeaders, userSca } from '../kit/sca.js';
+import { testPeople } from '../kit/test-psus.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 

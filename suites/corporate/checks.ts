@@ -11,29 +11,17 @@ import {
   type CheckContext,
   type JsonValue,
 } from '../../main/core/runner/check-api/index.js';
+import { accountsOf, aisGet, cardTransactionsPath } from '../kit/account-information.js';
+import { freeNorwegianAccount } from '../kit/account-numbers.js';
+import { absoluteHref, json, scaRedirectOf } from '../kit/answers.js';
+import { type AisSession, consentFlow, grantedReferences } from '../kit/consent.js';
+import { completeSca, expectSuccess, getUser, psuHeaders, userSca } from '../kit/sca.js';
 import {
-  accountsOf,
-  aisGet,
-  cardTransactionsPath,
-  type AisSession,
-} from '../kit/account-information.js';
-import {
-  absoluteHref,
-  completeSca,
-  consentFlow,
   corporateScript,
-  expectSuccess,
-  freeNorwegianAccount,
-  getUser,
-  grantedReferences,
-  json,
-  psuHeaders,
-  sandboxCustomers,
-  scaRedirectOf,
-  testRepresentative,
-  userSca,
   type Representative,
-} from '../kit/support.js';
+  sandboxCustomers,
+  testRepresentative,
+} from '../kit/test-psus.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const DAY = 24 * 60 * 60 * 1000;

@@ -6,22 +6,13 @@ import { ERROR_CODES, ERROR_STATUS } from '../../main/core/spec/errors.js';
 import { ErrorResponseSchema } from '../../main/core/spec/schemas/shared.js';
 import { randomUUID } from 'node:crypto';
 import { defineCheck, type Check, type Exchange } from '../../main/core/runner/check-api/index.js';
-import {
-  aisConsent,
-  aisGet,
-  cardTransactionsPath,
-  firstCardAccount,
-} from '../kit/account-information.js';
+import { aisGet, cardTransactionsPath, firstCardAccount } from '../kit/account-information.js';
 import { createPayment, sctBody } from '../kit/payments.js';
 import { probe } from '../kit/probe.js';
-import {
-  completeSca,
-  freeNorwegianAccount,
-  getUser,
-  privatePsu,
-  startConsent,
-  testPeople,
-} from '../kit/support.js';
+import { freeNorwegianAccount } from '../kit/account-numbers.js';
+import { aisConsent, startConsent } from '../kit/consent.js';
+import { completeSca, getUser } from '../kit/sca.js';
+import { privatePsu, testPeople } from '../kit/test-psus.js';
 
 /** Asserts an exchange is a well-formed §7 error whose status matches its code. */
 function judgeErrorBody(ctx: Parameters<Check['run']>[0], exchange: Exchange, what: string): void {

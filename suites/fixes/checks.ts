@@ -14,24 +14,22 @@ import {
   type CheckContext,
 } from '../../main/core/runner/check-api/index.js';
 import {
-  TEST_PSU,
   accountsOf,
-  aisConsent,
   aisGet,
   cardAccountsOf,
   cardTransactionsPath,
   createSandboxAccount,
   firstCardAccount,
   follow,
-  pathOf,
   type AccountView,
-  type AisSession,
   type CardAccountView,
   type CardTransactionView,
   type CardTransactionsBody,
 } from '../kit/account-information.js';
-import { json } from '../kit/support.js';
 import { expectRefused, initiatePayment, sctBody } from '../kit/payments.js';
+import { json, pathOf } from '../kit/answers.js';
+import { aisConsent, type AisSession } from '../kit/consent.js';
+import { DOCUMENTED_PSUS } from '../kit/test-psus.js';
 
 const AREA = 'fixes';
 const ISO_TYPES: readonly string[] = CASH_ACCOUNT_TYPES;
@@ -292,7 +290,7 @@ export const fixChecks: Check[] = [
     async run(ctx) {
       const name = 'Workbench sparekonto med et navn på over trettifem tegn ok';
       const { iban } = await createSandboxAccount(ctx, '10000001', { accountName: name });
-      const session = await aisConsent(ctx, TEST_PSU.login);
+      const session = await aisConsent(ctx, DOCUMENTED_PSUS.ola.login);
       const nameOf = async (acceptFix: string | undefined) =>
         (await accountsWith(ctx, session, acceptFix)).accounts.find((a) => a.iban === iban)?.name;
       ctx.expect.equal(

@@ -14,14 +14,11 @@ import {
   type Exchange,
 } from '../../main/core/runner/check-api/index.js';
 import { expectAccepted, probe } from '../kit/probe.js';
-import {
-  DATE,
-  dayFromToday,
-  freeNorwegianAccount,
-  json,
-  privatePsu,
-  readConsent,
-} from '../kit/support.js';
+import { freeNorwegianAccount } from '../kit/account-numbers.js';
+import { json } from '../kit/answers.js';
+import { readConsent } from '../kit/consent.js';
+import { DATE, dayFromToday } from '../kit/dates.js';
+import { privatePsu } from '../kit/test-psus.js';
 
 function generalCheck(check: Omit<Check, 'area'>): Check {
   return defineCheck({ area: 'general', ...check });

@@ -9,14 +9,9 @@ import {
   type Exchange,
 } from '../../main/core/runner/check-api/index.js';
 import { expectAccepted, probe } from '../kit/probe.js';
-import {
-  absoluteHref,
-  freeNorwegianAccount,
-  json,
-  privatePsu,
-  scaRedirectOf,
-  testPeople,
-} from '../kit/support.js';
+import { freeNorwegianAccount } from '../kit/account-numbers.js';
+import { absoluteHref, json, scaRedirectOf } from '../kit/answers.js';
+import { privatePsu, testPeople } from '../kit/test-psus.js';
 
 const CARD_TRANSACTIONS = '/v1/card-accounts/00000000-unknown/transactions';
 

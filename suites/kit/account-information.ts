@@ -1,7 +1,8 @@
 /**
- * What the account information checks (card-transactions, account-transactions, limits, fixes)
- * share, over HTTP only: a consent for the documented test PSU, signed AIS reads with the PSU's
- * headers, the consented accounts and card accounts, and the links and dates the answers carry.
+ * What the account information checks (card-transactions, account-transactions, limits, fixes,
+ * consent, corporate) share, over HTTP only: signed AIS reads with the PSU's headers, the
+ * consented accounts and card accounts, following the links the answers carry, and the sandbox
+ * data those reads are set up with.
  */
 import type {
   CheckContext,
@@ -9,32 +10,9 @@ import type {
   JsonValue,
   TargetRequest,
 } from '../../main/core/runner/check-api/index.js';
-import { consentFlow, expectSuccess, freeNorwegianAccount, json, psuHeaders } from './support.js';
-
-/**
- * The documented test PSUs (docs/sandbox-data.md): Ola Nordmann, private, with two accounts and a
- * card account in the initial data of both modes; Per Testesen comes with the fixed test-data
- * fill (POST /v1/sandbox/fixed-test-data): hundreds of transactions over a year, pending ones too.
- */
-export const TEST_PSU = { login: '15038512363', name: 'Ola Nordmann' } as const;
-export const FIXED_DATA_PSU = { login: '24059222232', name: 'Per Testesen' } as const;
-
-export interface AisSession {
-  consentId: string;
-  /** PSU-ID (and PSU-Corporate-ID) from the §6.1 redirect. */
-  headers: Record<string, string>;
-}
-
-/** POST /v1/consents and the PSU's SCA granting `grant` (default: every account offered). */
-export async function aisConsent(
-  ctx: CheckContext,
-  login: string = TEST_PSU.login,
-  grant: readonly string[] = ['*'],
-): Promise<AisSession> {
-  const flow = await consentFlow(ctx, { login, context: 'PRIVATE', consent: { grant } });
-  const redirect = expectSuccess(ctx, flow.redirect, 'the consent SCA');
-  return { consentId: flow.consentId, headers: psuHeaders(redirect) };
-}
+import { freeNorwegianAccount } from './account-numbers.js';
+import { json } from './answers.js';
+import type { AisSession } from './consent.js';
 
 export interface AisRead {
   query?: TargetRequest['query'];
@@ -167,16 +145,6 @@ export interface AccountTransactionsBody {
   };
 }
 
-/** The query parameters of a link's href. */
-export function paramsOf(href: string): Record<string, string> {
-  return Object.fromEntries(new URL(href, 'http://bank.invalid').searchParams);
-}
-
-/** The path (no query) of a link's href. */
-export function pathOf(href: string): string {
-  return new URL(href, 'http://bank.invalid').pathname;
-}
-
 /** Follows a link the bank gave (relative to the bank's base URL), as the PSU's TPP. */
 export function follow(
   ctx: CheckContext,
@@ -190,13 +158,6 @@ export function follow(
   return aisGet(ctx, session, url.pathname, { ...read, query, label });
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** `YYYY-MM-DD` `days` after `date` (negative: before). */
-export function shiftDay(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
 /** POST /v1/sandbox/fixed-test-data (sandbox only), asserting success. */
 export async function fillFixedTestData(ctx: CheckContext): Promise<void> {
   const exchange = await ctx.client.send({
@@ -206,47 +167,6 @@ export async function fillFixedTestData(ctx: CheckContext): Promise<void> {
     label: 'fixed test-data fill',
   });
   ctx.expect.status(exchange, [200, 201], 'POST /v1/sandbox/fixed-test-data');
-}
-
-/** A §2.6 sandbox card transaction on `card`, booked yesterday (§4.3 rule 3: in the past). */
-export function sandboxCardTransaction(
-  card: CardAccountView,
-  overrides: Record<string, unknown> = {},
-): Record<string, unknown> {
-  const yesterday = shiftDay(new Date().toISOString().slice(0, 10), -1);
-  return {
-    cardTransactionId: `chk-${Math.random().toString(36).slice(2, 12)}`,
-    terminalId: 'T0000001',
-    bookingDate: yesterday,
-    transactionDate: yesterday,
-    transactionAmount: { currency: card.currency ?? 'NOK', amount: -4_200 },
-    originalAmount: { currency: card.currency ?? 'NOK', amount: -4_200 },
-    merchantCategoryCode: '5411',
-    cardAcceptorId: 'ACQ000000042',
-    cardAcceptorAddress: { street: 'Storgata 1', city: 'Oslo', country: 'NO' },
-    maskedPan: card.maskedPan ?? '',
-    transactionDetails: 'Purchase Workbench check, Oslo',
-    invoiced: 'false',
-    proprietaryBankTransactionCode: 'PURCHASE',
-    ...overrides,
-  };
-}
-
-/** POST /v1/sandbox/card-accounts/{id}/transactions with one item, asserting success. */
-export async function createCardTransaction(
-  ctx: CheckContext,
-  card: CardAccountView,
-  overrides: Record<string, unknown> = {},
-): Promise<Record<string, unknown>> {
-  const item = sandboxCardTransaction(card, overrides);
-  const exchange = await ctx.client.send({
-    method: 'POST',
-    path: `/v1/sandbox/card-accounts/${encodeURIComponent(card.resourceId)}/transactions`,
-    body: [item] as unknown as JsonValue,
-    label: 'create a sandbox card transaction',
-  });
-  ctx.expect.status(exchange, [200, 201], 'POST /v1/sandbox/card-accounts/{id}/transactions');
-  return item;
 }
 
 /**
@@ -281,65 +201,4 @@ export async function createSandboxAccount(
   });
   ctx.expect.status(exchange, 201, 'POST /v1/sandbox/accounts');
   return { iban, accountName: String(body.accountName) };
-}
-
-// ---- card transactions ---------------------------------------------------------------------
-
-export interface CardSetup {
-  session: AisSession;
-  card: CardAccountView;
-  path: string;
-}
-
-/** Consent for the test PSU (or Per after the fixed test-data fill) and its first card account. */
-export async function cardSetup(
-  ctx: CheckContext,
-  options: { fixedData?: boolean } = {},
-): Promise<CardSetup> {
-  if (options.fixedData) await fillFixedTestData(ctx);
-  const session = await aisConsent(ctx, options.fixedData ? FIXED_DATA_PSU.login : undefined);
-  const card = await firstCardAccount(ctx, session);
-  return { session, card, path: cardTransactionsPath(card.resourceId) };
-}
-
-/** GET the card transactions with `query`, asserting 200. */
-export async function readCardTransactions(
-  ctx: CheckContext,
-  setup: CardSetup,
-  query: Record<string, string | number>,
-  read: AisRead = {},
-): Promise<{ exchange: Exchange; body: CardTransactionsBody }> {
-  const exchange = await aisGet(ctx, setup.session, setup.path, {
-    ...read,
-    query,
-    label:
-      read.label ?? `card transactions ${new URLSearchParams(query as Record<string, string>)}`,
-  });
-  ctx.expect.status(
-    exchange,
-    200,
-    `card transactions ?${new URLSearchParams(query as Record<string, string>)}`,
-  );
-  return { exchange, body: json<CardTransactionsBody>(exchange) ?? {} };
-}
-
-export const cardTransactionIds = (list: CardTransactionView[] | undefined) =>
-  (list ?? []).map((transaction) => transaction.cardTransactionId);
-export const bookedOf = (body: CardTransactionsBody) => body.cardTransactions?.booked ?? [];
-export const pendingOf = (body: CardTransactionsBody) => body.cardTransactions?.pending ?? [];
-
-/** The booked transactions of the default window; skips when fewer than `atLeast`. */
-export async function bookedBaseline(ctx: CheckContext, setup: CardSetup, atLeast: number) {
-  const { body } = await readCardTransactions(ctx, setup, { bookingStatus: 'booked' });
-  const list = bookedOf(body);
-  if (list.length < atLeast)
-    ctx.skip(`the card account has ${list.length} booked transactions; the check needs ${atLeast}`);
-  return list;
-}
-
-/** A booking date with transactions on both sides of it (strictly older and not older). */
-export function middleDate(ctx: CheckContext, list: CardTransactionView[]): string {
-  const dates = [...new Set(list.map((t) => t.bookingDate ?? ''))].filter(Boolean).sort();
-  if (dates.length < 2) ctx.skip('the card transactions do not span two booking dates');
-  return dates[Math.floor(dates.length / 2)]!;
 }

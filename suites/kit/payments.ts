@@ -4,21 +4,20 @@
  * a single-SCA PISP journey (release 1.17.0: PSU-Context, no PSU-ID yet), the PSU's approval, and
  * judging a refusal that names its field.
  */
-import {
-  defineCheck,
-  type Check,
-  type CheckContext,
-  type Exchange,
-  type JsonValue,
-  type ScaRedirect,
-  type TargetRequest,
+import type {
+  CheckContext,
+  Exchange,
+  JsonValue,
+  TargetRequest,
 } from '../../main/core/runner/check-api/index.js';
-import { absoluteHref, expectSuccess, json, psuHeaders, scaRedirectOf } from './support.js';
+import { absoluteHref, json, scaRedirectOf } from './answers.js';
+import { expectSuccess, psuHeaders, type SuccessfulSca } from './sca.js';
+import { DOCUMENTED_PSUS } from './test-psus.js';
 
 /** Documented test data (docs/sandbox-data.md): Ola pays, from his current account. */
-export const PAYER = { login: '15038512363', name: 'Ola Nordmann' } as const;
+export const PAYER = DOCUMENTED_PSUS.ola;
 /** Kari: another PSU of the bank. */
-export const OTHER_PSU = { login: '62079045611', name: 'Kari Nordmann' } as const;
+export const OTHER_PSU = DOCUMENTED_PSUS.kari;
 export const ACCOUNTS = {
   /** Ola's Brukskonto (NOK). */
   debtor: 'NO5297100512347',
@@ -141,7 +140,7 @@ export async function approve(
   ctx: CheckContext,
   payment: { scaRedirect?: string },
   login: string = PAYER.login,
-): Promise<Extract<ScaRedirect, { outcome: 'success' }>> {
+): Promise<SuccessfulSca> {
   ctx.expect.true(payment.scaRedirect !== undefined, 'the answer carries _links.scaRedirect');
   const redirect = await ctx.psu.completeSca(payment.scaRedirect!, { login, context: 'PRIVATE' });
   return expectSuccess(ctx, redirect, 'the payment SCA');
@@ -176,88 +175,4 @@ export function expectRefused(
 ): void {
   ctx.expect.status(exchange, status, `refused: ${field}`);
   ctx.expect.tppMessage(exchange, { code, textIncludes: field });
-}
-
-/** A body with `path` (dotted) set to `value`, or removed when `value` is undefined. */
-export function withField(body: Body, path: string, value: JsonValue | undefined): Body {
-  const copy = structuredClone(body);
-  const keys = path.split('.');
-  let target: Body = copy;
-  for (const key of keys.slice(0, -1)) {
-    const next = target[key];
-    if (typeof next !== 'object' || next === null || Array.isArray(next)) target[key] = {};
-    target = target[key] as Body;
-  }
-  const last = keys.at(-1)!;
-  if (value === undefined) delete target[last];
-  else target[last] = value;
-  return copy;
-}
-
-// ---- check builders for the §2.2 field rules ------------------------------------------------
-
-/** `field` of length `max` is accepted, `max + 1` refused naming it. */
-export function lengthCheck(
-  id: string,
-  rule: string,
-  field: string,
-  max: number,
-  base = sctBody,
-): Check {
-  return defineCheck({
-    id,
-    title: `${field}: ${max} characters are accepted, ${max + 1} refused naming the field`,
-    area: 'payments',
-    rules: [rule],
-    async run(ctx) {
-      await createPayment(ctx, withField(base(), field, 'x'.repeat(max)), {
-        label: `${field} of ${max} characters`,
-      });
-      const over = await initiatePayment(ctx, withField(base(), field, 'x'.repeat(max + 1)), {
-        label: `${field} of ${max + 1} characters`,
-      });
-      expectRefused(ctx, over, field);
-    },
-  });
-}
-
-/** A body without `field` is refused naming it. */
-export function requiredCheck(id: string, rule: string, fields: readonly string[]): Check {
-  return defineCheck({
-    id,
-    title: `A payment without ${fields.join(' or ')} is refused naming it`,
-    area: 'payments',
-    rules: [rule],
-    async run(ctx) {
-      for (const field of fields) {
-        const exchange = await initiatePayment(ctx, withField(sctBody(), field, undefined), {
-          label: `without ${field}`,
-        });
-        expectRefused(ctx, exchange, field);
-      }
-    },
-  });
-}
-
-function amount(value: JsonValue, currency: string): Body {
-  return sctBody({ instructedAmount: { amount: value, currency } });
-}
-
-export async function expectAmounts(
-  ctx: CheckContext,
-  accepted: readonly [JsonValue, string][],
-  refused: readonly [JsonValue, string, string][],
-): Promise<void> {
-  for (const [value, currency] of accepted)
-    await createPayment(ctx, amount(value, currency), {
-      label: `amount ${String(value)} ${currency}`,
-    });
-  for (const [value, currency, field] of refused)
-    expectRefused(
-      ctx,
-      await initiatePayment(ctx, amount(value, currency), {
-        label: `amount ${String(value)} ${currency}`,
-      }),
-      field,
-    );
 }

@@ -15,19 +15,17 @@ import {
   type CheckContext,
 } from '../../main/core/runner/check-api/index.js';
 import {
-  FIXED_DATA_PSU,
-  aisConsent,
   aisGet,
   cardTransactionsPath,
   fillFixedTestData,
   firstCardAccount,
   follow,
-  paramsOf,
-  shiftDay,
-  type AisSession,
   type CardTransactionsBody,
 } from '../kit/account-information.js';
-import { json } from '../kit/support.js';
+import { json, paramsOf } from '../kit/answers.js';
+import { aisConsent, type AisSession } from '../kit/consent.js';
+import { shiftDay } from '../kit/dates.js';
+import { DOCUMENTED_PSUS } from '../kit/test-psus.js';
 
 const AREA = 'limits';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -111,7 +109,7 @@ export const limitChecks: Check[] = [
     needs: ['psu-agent', 'sandbox-api'],
     async run(ctx) {
       await fillFixedTestData(ctx);
-      const session = await aisConsent(ctx, FIXED_DATA_PSU.login);
+      const session = await aisConsent(ctx, DOCUMENTED_PSUS.per.login);
       const path = cardTransactionsPath((await firstCardAccount(ctx, session)).resourceId);
       const dateFrom = shiftDay(new Date().toISOString().slice(0, 10), -400);
       const first = await aisGet(ctx, session, path, {

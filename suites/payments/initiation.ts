@@ -17,16 +17,13 @@ import {
   EXTERNAL_IBAN,
   IBAN_33,
   createPayment,
-  expectAmounts,
   expectRefused,
   initiatePayment,
-  lengthCheck,
   ownAccountBody,
   paymentStatus,
-  requiredCheck,
   sctBody,
-  withField,
 } from '../kit/payments.js';
+import { expectAmounts, lengthCheck, requiredCheck, withField } from './field-checks.js';
 
 export const paymentChecks: Check[] = [
   defineCheck({

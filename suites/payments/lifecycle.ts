@@ -16,7 +16,7 @@ import {
   paymentStatus,
   sctBody,
 } from '../kit/payments.js';
-import { json } from '../kit/support.js';
+import { json } from '../kit/answers.js';
 
 const NDCT = 'norwegian-domestic-credit-transfers';
 /** A valid MOD10 KID and one whose check digit fits neither MOD10 nor MOD11. */

@@ -43,22 +43,19 @@ import {
   sctBody,
   type CreatedPayment,
 } from '../kit/payments.js';
+import { freeNorwegianAccount, norwegianIban } from '../kit/account-numbers.js';
+import { json } from '../kit/answers.js';
+import { consentFlow, grantedReferences } from '../kit/consent.js';
+import { dayFromToday } from '../kit/dates.js';
+import { expectSuccess, psuHeaders } from '../kit/sca.js';
 import {
-  consentFlow,
   corporateRepresentative,
   corporateScript,
-  expectSuccess,
-  grantedReferences,
-  psuHeaders,
-  testRepresentative,
-  dayFromToday,
-  freeNorwegianAccount,
-  json,
-  norwegianIban,
   privatePsu,
-  sandboxCustomers,
   type SandboxCustomer,
-} from '../kit/support.js';
+  sandboxCustomers,
+  testRepresentative,
+} from '../kit/test-psus.js';
 
 type Json = Record<string, JsonValue>;
 

@@ -13,21 +13,10 @@ import {
   type CheckContext,
 } from '../../main/core/runner/check-api/index.js';
 import { approve, createPayment, paymentStatus, sctBody } from '../kit/payments.js';
-import {
-  absoluteHref,
-  psuHeaders,
-  completeSca,
-  consentFlow,
-  expectSuccess,
-  getUser,
-  json,
-  scaRedirectOf,
-  startConsent,
-  testPeople,
-  testRepresentative,
-  corporateScript,
-  userSca,
-} from '../kit/support.js';
+import { absoluteHref, json, scaRedirectOf } from '../kit/answers.js';
+import { consentFlow, startConsent } from '../kit/consent.js';
+import { completeSca, expectSuccess, getUser, psuHeaders, userSca } from '../kit/sca.js';
+import { corporateScript, testPeople, testRepresentative } from '../kit/test-psus.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const MINUTE = 60_000;

@@ -1,14 +1,10 @@
-/** The pure helpers of suites/checks/support.ts: account numbers and dates the checks make up. */
+/** The pure helpers of suites/kit/: account numbers, dates and the PSU headers of a redirect. */
 import { describe, expect, it } from 'vitest';
 import { isValidIban } from '../../../main/core/spec/validators/iban';
 import { isValidNorwegianBban } from '../../../main/core/spec/validators/norwegianBban';
-import {
-  DATE,
-  dayFromToday,
-  freeNorwegianAccount,
-  norwegianIban,
-  psuHeaders,
-} from '../../../suites/kit/support';
+import { freeNorwegianAccount, norwegianIban } from '../../../suites/kit/account-numbers';
+import { DATE, dayFromToday } from '../../../suites/kit/dates';
+import { psuHeaders } from '../../../suites/kit/sca';
 
 describe('norwegianIban', () => {
   it('gives the documented IBANs of the sandbox data (mod-97 check digits)', () => {
