@@ -3,8 +3,16 @@
  * judge them, in registry order.
  */
 import type { Check } from '../../main/core/runner/check-api/index.js';
-import { corporateChecks } from './checks.js';
+import { contextChecks } from './context.js';
+import { corporateIdChecks } from './corporate-id.js';
+import { engagementChecks } from './engagements.js';
+import { corporateReadChecks } from './reads.js';
 
 export { corporateRules as rules } from './rules.js';
 
-export const checks: readonly Check[] = corporateChecks;
+export const checks: readonly Check[] = [
+  ...contextChecks,
+  ...corporateIdChecks,
+  ...corporateReadChecks,
+  ...engagementChecks,
+];

@@ -14,6 +14,9 @@ import { absoluteHref, scaRedirectOf } from './answers.js';
 
 export type SuccessfulSca = Extract<ScaRedirect, { outcome: 'success' }>;
 
+/** psu-id and psu-corporate-id in the §6.1 redirect are RFC 4122 UUIDs (any version 1–8). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
 /** PSU-ID (and PSU-Corporate-ID after corporate SCA) from a §6.1 redirect. */
 export function psuHeaders(redirect: ScaRedirect): Record<string, string> {
   if (redirect.outcome !== 'success') return {};
