@@ -21,6 +21,40 @@ import { shiftDay } from '../kit/dates.js';
 
 const AREA = 'card-transactions';
 
+/**
+ * A §4.2.3 paging default: a booked read with `query` (offset or limit left out) answers exactly
+ * the first `count` transactions of the default window.
+ */
+function firstPageCheck(page: {
+  id: string;
+  title: string;
+  rule: string;
+  query: Record<string, number>;
+  count: number;
+  what: string;
+}): Check {
+  return defineCheck({
+    id: page.id,
+    title: page.title,
+    area: AREA,
+    rules: [page.rule],
+    needs: ['psu-agent'],
+    async run(ctx) {
+      const setup = await cardSetup(ctx);
+      const all = await bookedBaseline(ctx, setup, 2);
+      const { body } = await readCardTransactions(ctx, setup, {
+        bookingStatus: 'booked',
+        ...page.query,
+      });
+      ctx.expect.equal(
+        cardTransactionIds(bookedOf(body)),
+        cardTransactionIds(all.slice(0, page.count)),
+        page.what,
+      );
+    },
+  });
+}
+
 export const cardTransactionQueryChecks: Check[] = [
   defineCheck({
     id: 'CARDTX-BOOKING-STATUS-MISSING-400',
@@ -112,25 +146,13 @@ export const cardTransactionQueryChecks: Check[] = [
       );
     },
   }),
-  defineCheck({
+  firstPageCheck({
     id: 'CARDTX-OFFSET-DEFAULTS-TO-0',
     title: 'Without offset a page starts at the first transaction of the query',
-    area: AREA,
-    rules: ['CARDTX-OFFSET-DEFAULT-0'],
-    needs: ['psu-agent'],
-    async run(ctx) {
-      const setup = await cardSetup(ctx);
-      const all = await bookedBaseline(ctx, setup, 2);
-      const { body } = await readCardTransactions(ctx, setup, {
-        bookingStatus: 'booked',
-        limit: 2,
-      });
-      ctx.expect.equal(
-        cardTransactionIds(bookedOf(body)),
-        cardTransactionIds(all.slice(0, 2)),
-        'limit=2 without offset: the first two',
-      );
-    },
+    rule: 'CARDTX-OFFSET-DEFAULT-0',
+    query: { limit: 2 },
+    count: 2,
+    what: 'limit=2 without offset: the first two',
   }),
   defineCheck({
     id: 'CARDTX-LIMIT-BELOW-1-REFUSED',
@@ -155,25 +177,13 @@ export const cardTransactionQueryChecks: Check[] = [
       ctx.expect.true(bookedOf(body).length <= 1, 'limit=1: at most one transaction');
     },
   }),
-  defineCheck({
+  firstPageCheck({
     id: 'CARDTX-LIMIT-DEFAULTS-TO-1',
     title: 'With offset but without limit a page holds one transaction',
-    area: AREA,
-    rules: ['CARDTX-LIMIT-DEFAULT-1'],
-    needs: ['psu-agent'],
-    async run(ctx) {
-      const setup = await cardSetup(ctx);
-      const all = await bookedBaseline(ctx, setup, 2);
-      const { body } = await readCardTransactions(ctx, setup, {
-        bookingStatus: 'booked',
-        offset: 0,
-      });
-      ctx.expect.equal(
-        cardTransactionIds(bookedOf(body)),
-        cardTransactionIds(all.slice(0, 1)),
-        'offset=0 without limit: one transaction',
-      );
-    },
+    rule: 'CARDTX-LIMIT-DEFAULT-1',
+    query: { offset: 0 },
+    count: 1,
+    what: 'offset=0 without limit: one transaction',
   }),
   defineCheck({
     id: 'CARDTX-200-PER-CALL',

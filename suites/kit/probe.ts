@@ -24,3 +24,14 @@ export function probe(ctx: CheckContext, request: Partial<TargetRequest> = {}): 
 export function expectAccepted(ctx: CheckContext, exchange: Exchange, what: string): void {
   ctx.expect.status(exchange, 201, what);
 }
+
+/** 400 HTTP_HEADER_REQUIRED naming `header` (§4.1, decisions.md "Errors"). */
+export function expectHeaderRequired(
+  ctx: CheckContext,
+  exchange: Exchange,
+  header: string,
+  what: string,
+): void {
+  ctx.expect.status(exchange, 400, what);
+  ctx.expect.tppMessage(exchange, { code: 'HTTP_HEADER_REQUIRED', textIncludes: header });
+}

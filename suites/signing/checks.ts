@@ -6,7 +6,7 @@
 import { verifyDigest } from '../../main/core/signature/index.js';
 import { verifyResponseSignature } from '../../main/core/tpp/response-signature.js';
 import { defineCheck, type Check } from '../../main/core/runner/check-api/index.js';
-import { expectAccepted, probe } from '../kit/probe.js';
+import { expectAccepted, expectHeaderRequired, probe } from '../kit/probe.js';
 
 const UUID_CORPORATE = '9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d';
 const UUID_PSU = '3f0c6f0e-8a43-4a8e-9f43-3d2a1c7b8e11';
@@ -36,8 +36,7 @@ export const signingChecks: Check[] = [
         signing: { dropHeaders: ['Signature'] },
         label: 'no Signature header',
       });
-      ctx.expect.status(exchange, 400, 'unsigned request');
-      ctx.expect.tppMessage(exchange, { code: 'HTTP_HEADER_REQUIRED', textIncludes: 'Signature' });
+      expectHeaderRequired(ctx, exchange, 'Signature', 'unsigned request');
     },
   }),
   defineCheck({
@@ -67,11 +66,12 @@ export const signingChecks: Check[] = [
         signing: { dropHeaders: ['TPP-Signature-Certificate'] },
         label: 'no TPP-Signature-Certificate',
       });
-      ctx.expect.status(exchange, 400, 'signed request without its certificate');
-      ctx.expect.tppMessage(exchange, {
-        code: 'HTTP_HEADER_REQUIRED',
-        textIncludes: 'TPP-Signature-Certificate',
-      });
+      expectHeaderRequired(
+        ctx,
+        exchange,
+        'TPP-Signature-Certificate',
+        'signed request without its certificate',
+      );
     },
   }),
   defineCheck({
@@ -84,8 +84,7 @@ export const signingChecks: Check[] = [
         signing: { signedHeaders: ['x-request-id', 'tpp-redirect-uri'], dropHeaders: ['Digest'] },
         label: 'body without Digest',
       });
-      ctx.expect.status(exchange, 400, 'a body without Digest');
-      ctx.expect.tppMessage(exchange, { code: 'HTTP_HEADER_REQUIRED', textIncludes: 'Digest' });
+      expectHeaderRequired(ctx, exchange, 'Digest', 'a body without Digest');
     },
   }),
   defineCheck({
