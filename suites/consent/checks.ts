@@ -4,7 +4,6 @@
  * screen; no account information before the grant and only the accounts granted after it; the
  * consent's 180 days. The consent screen is played by ctx.psu.
  */
-import { randomUUID } from 'node:crypto';
 import {
   defineCheck,
   type Check,
@@ -16,11 +15,12 @@ import { json, scaRedirectOf } from '../kit/answers.js';
 import {
   type AisSession,
   consentFlow,
+  grantedConsent,
   grantedReferences,
   readConsent,
   startConsent,
 } from '../kit/consent.js';
-import { completeSca, expectSuccess, psuHeaders, userSca } from '../kit/sca.js';
+import { completeSca, expectSuccess, psuHeaders, signedInSession } from '../kit/sca.js';
 import { testPeople } from '../kit/test-psus.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -37,10 +37,13 @@ async function grantAll(
   login: string,
   headers: Record<string, string> = {},
 ): Promise<AisSession & { granted: string[] }> {
-  const flow = await consentFlow(ctx, { login, consent: { grant: ['*'] } }, { headers });
-  const redirect = expectSuccess(ctx, flow.redirect, 'the consent SCA');
-  const granted = await grantedReferences(ctx, flow.consentId);
-  return { consentId: flow.consentId, headers: psuHeaders(redirect), granted };
+  const { consentId, headers: psu } = await grantedConsent(
+    ctx,
+    { login, consent: { grant: ['*'] } },
+    'the consent SCA',
+    { headers },
+  );
+  return { consentId, headers: psu, granted: await grantedReferences(ctx, consentId) };
 }
 
 export const consentChecks: Check[] = [
@@ -184,10 +187,9 @@ export const consentChecks: Check[] = [
     needs: ['psu-agent'],
     async run(ctx) {
       const [psu] = await testPeople(ctx);
-      const sessionId = randomUUID();
-      const identity = expectSuccess(
+      const { redirect: identity } = await signedInSession(
         ctx,
-        await userSca(ctx, { login: psu.login }, { 'TPP-Session-ID': sessionId }),
+        { login: psu.login },
         'identity SCA (no consent)',
       );
       const session: AisSession = { consentId: '', headers: psuHeaders(identity) };

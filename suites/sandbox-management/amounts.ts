@@ -8,8 +8,7 @@ import { INT32_MAX } from '../../main/core/spec/limits.js';
 import type { Check } from '../../main/core/runner/check-api/index.js';
 import { accountsOf, aisGet } from '../kit/account-information.js';
 import { json } from '../kit/answers.js';
-import { consentFlow } from '../kit/consent.js';
-import { expectSuccess, psuHeaders } from '../kit/sca.js';
+import { grantedConsent } from '../kit/consent.js';
 import { privatePsu } from '../kit/test-psus.js';
 import {
   accountBody,
@@ -113,15 +112,15 @@ export const minorUnitChecks: Check[] = [
         [12_345, 12_345],
         'the sandbox answers the balances as given (int32 minor units)',
       );
-      const flow = await consentFlow(ctx, {
-        login: psu.nationalIdentityNumber,
-        context: 'PRIVATE',
-        consent: { grant: [account.iban] },
-      });
-      const session = {
-        consentId: flow.consentId,
-        headers: psuHeaders(expectSuccess(ctx, flow.redirect, 'consent for the account')),
-      };
+      const session = await grantedConsent(
+        ctx,
+        {
+          login: psu.nationalIdentityNumber,
+          context: 'PRIVATE',
+          consent: { grant: [account.iban] },
+        },
+        'consent for the account',
+      );
       const view = (await accountsOf(ctx, session)).accounts.find((a) => a.iban === account.iban);
       ctx.expect.true(view !== undefined, 'GET /v1/accounts lists the account');
       const balances = await aisGet(

@@ -15,17 +15,23 @@ import {
 import { approve, createPayment, paymentStatus, sctBody } from '../kit/payments.js';
 import { absoluteHref, json, scaRedirectOf } from '../kit/answers.js';
 import { consentFlow, startConsent } from '../kit/consent.js';
-import { completeSca, expectSuccess, getUser, psuHeaders, userSca } from '../kit/sca.js';
+import {
+  completeSca,
+  expectSuccess,
+  getUser,
+  psuHeaders,
+  signedInSession,
+  tppSession,
+  userSca,
+  UUID,
+} from '../kit/sca.js';
 import { corporateScript, testPeople, testRepresentative } from '../kit/test-psus.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const MINUTE = 60_000;
 
 function scaCheck(check: Omit<Check, 'area'>): Check {
   return defineCheck({ area: 'sca-sessions', ...check });
 }
-
-const session = (id: string) => ({ 'TPP-Session-ID': id });
 
 /** GET /v1/user under `sessionId` answers 200 (the session holds SCA) or 401 with a new scaRedirect. */
 async function expectSessionValid(
@@ -35,7 +41,7 @@ async function expectSessionValid(
   what: string,
   headers: Record<string, string> = {},
 ): Promise<void> {
-  const exchange = await getUser(ctx, { ...session(sessionId), ...headers }, what);
+  const exchange = await getUser(ctx, { ...tppSession(sessionId), ...headers }, what);
   ctx.expect.status(exchange, valid ? 200 : 401, what);
   if (!valid)
     ctx.expect.true(scaRedirectOf(exchange) !== undefined, `${what}: a new scaRedirect is offered`);
@@ -115,14 +121,13 @@ export const scaSessionChecks: Check[] = [
     needs: ['psu-agent'],
     async run(ctx) {
       const [psu] = await testPeople(ctx);
-      const sessionId = randomUUID();
-      const redirect = expectSuccess(
+      const { sessionId, redirect } = await signedInSession(
         ctx,
-        await userSca(ctx, { login: psu.login }, session(sessionId)),
+        { login: psu.login },
         'identity SCA',
       );
       ctx.expect.true(redirect.params['psu-id'] !== undefined, 'the redirect carries psu-id');
-      const user = await getUser(ctx, { ...session(sessionId), 'PSU-ID': redirect.psuId });
+      const user = await getUser(ctx, { ...tppSession(sessionId), 'PSU-ID': redirect.psuId });
       ctx.expect.status(user, 200, 'GET /v1/user with the delivered PSU-ID');
       ctx.expect.equal(json(user).psuId, redirect.psuId, 'the PSU-ID the bank knows the PSU by');
     },
@@ -146,20 +151,17 @@ export const scaSessionChecks: Check[] = [
     needs: ['psu-agent'],
     async run(ctx) {
       const [ola, kari] = await testPeople(ctx);
-      const first = expectSuccess(
-        ctx,
-        await userSca(ctx, { login: ola.login }, session(randomUUID())),
-        'first SCA',
-      );
+      const { redirect: first } = await signedInSession(ctx, { login: ola.login }, 'first SCA');
       const second = expectSuccess(
         ctx,
-        (await consentFlow(ctx, { login: ola.login }, { headers: session(randomUUID()) })).redirect,
+        (await consentFlow(ctx, { login: ola.login }, { headers: tppSession(randomUUID()) }))
+          .redirect,
         'second SCA (a consent, another session)',
       );
       ctx.expect.equal(second.psuId, first.psuId, `${ola.name}'s psu-id on the second SCA`);
-      const other = expectSuccess(
+      const { redirect: other } = await signedInSession(
         ctx,
-        await userSca(ctx, { login: kari.login }, session(randomUUID())),
+        { login: kari.login },
         'SCA of another PSU',
       );
       ctx.expect.true(other.psuId !== first.psuId, 'another PSU has another psu-id');
@@ -176,7 +178,7 @@ export const scaSessionChecks: Check[] = [
       const { redirect } = await consentFlow(
         ctx,
         { login: psu.login },
-        { headers: session(sessionId) },
+        { headers: tppSession(sessionId) },
       );
       ctx.expect.equal(redirect.params['tpp-session-id'], sessionId, 'tpp-session-id');
     },
@@ -191,13 +193,13 @@ export const scaSessionChecks: Check[] = [
       const privately = await userSca(
         ctx,
         { login: representative.login, context: 'PRIVATE' },
-        session(randomUUID()),
+        tppSession(randomUUID()),
       );
       ctx.expect.equal(privately.params.context, 'PRIVATE', 'context after private SCA');
       const corporately = await userSca(
         ctx,
         corporateScript(representative),
-        session(randomUUID()),
+        tppSession(randomUUID()),
       );
       ctx.expect.equal(corporately.params.context, 'CORPORATE', 'context after corporate SCA');
     },
@@ -243,7 +245,7 @@ export const scaSessionChecks: Check[] = [
       const refused = await userSca(
         ctx,
         { login: psu.customerNumber ?? psu.name },
-        session(randomUUID()),
+        tppSession(randomUUID()),
       );
       ctx.expect.equal(
         refused.outcome === 'failure' ? refused.code : 'success',
@@ -260,10 +262,10 @@ export const scaSessionChecks: Check[] = [
     async run(ctx) {
       const [ola, kari] = await testPeople(ctx);
       const olaSession = randomUUID();
-      expectSuccess(ctx, await userSca(ctx, { login: ola.login }, session(olaSession)), 'SCA 1');
-      const kariRedirect = expectSuccess(
+      await signedInSession(ctx, { login: ola.login }, 'SCA 1', olaSession);
+      const { redirect: kariRedirect } = await signedInSession(
         ctx,
-        await userSca(ctx, { login: kari.login }, session(randomUUID())),
+        { login: kari.login },
         'SCA of another PSU',
       );
       await expectSessionValid(ctx, olaSession, true, `${ola.name}'s session for ${ola.name}`);
@@ -287,10 +289,10 @@ export const scaSessionChecks: Check[] = [
       const { redirect } = await consentFlow(
         ctx,
         { login: psu.login },
-        { headers: session(sessionId) },
+        { headers: tppSession(sessionId) },
       );
       const done = expectSuccess(ctx, redirect, 'consent SCA');
-      const user = await getUser(ctx, session(sessionId), 'GET /v1/user after the consent SCA');
+      const user = await getUser(ctx, tppSession(sessionId), 'GET /v1/user after the consent SCA');
       ctx.expect.status(user, 200, 'GET /v1/user in the session of the consent SCA');
       ctx.expect.equal(json(user).psuId, done.psuId, 'the same PSU');
     },
@@ -302,12 +304,11 @@ export const scaSessionChecks: Check[] = [
     needs: ['psu-agent', 'clock-control'],
     async run(ctx) {
       const [psu] = await testPeople(ctx);
-      const sessionId = randomUUID();
-      expectSuccess(ctx, await userSca(ctx, { login: psu.login }, session(sessionId)), 'SCA');
+      const { sessionId } = await signedInSession(ctx, { login: psu.login }, 'SCA');
       await ctx.clock.advance(59 * MINUTE);
       await expectSessionValid(ctx, sessionId, true, '59 minutes after the SCA');
       await ctx.clock.advance(2 * MINUTE);
-      const expired = await getUser(ctx, session(sessionId), '61 minutes after the SCA');
+      const expired = await getUser(ctx, tppSession(sessionId), '61 minutes after the SCA');
       ctx.expect.status(expired, 401, '61 minutes after the SCA');
       ctx.expect.tppMessage(expired, { code: 'SCA_EXPIRED' });
       ctx.expect.true(scaRedirectOf(expired) !== undefined, 'a new scaRedirect renews it');
@@ -320,8 +321,7 @@ export const scaSessionChecks: Check[] = [
     needs: ['psu-agent', 'clock-control'],
     async run(ctx) {
       const [psu] = await testPeople(ctx);
-      const sessionId = randomUUID();
-      expectSuccess(ctx, await userSca(ctx, { login: psu.login }, session(sessionId)), 'SCA');
+      const { sessionId } = await signedInSession(ctx, { login: psu.login }, 'SCA');
       await expectSessionValid(ctx, sessionId, true, 'at once');
       await expectSessionValid(ctx, sessionId, true, 'again');
       await ctx.clock.advance(30 * MINUTE);
@@ -336,9 +336,9 @@ export const scaSessionChecks: Check[] = [
     async run(ctx) {
       const [psu] = await testPeople(ctx);
       const [oldId, newId] = [randomUUID(), randomUUID()];
-      expectSuccess(ctx, await userSca(ctx, { login: psu.login }, session(oldId)), 'first SCA');
+      await signedInSession(ctx, { login: psu.login }, 'first SCA', oldId);
       await expectSessionValid(ctx, oldId, true, 'the old id before the new SCA');
-      expectSuccess(ctx, await userSca(ctx, { login: psu.login }, session(newId)), 'second SCA');
+      await signedInSession(ctx, { login: psu.login }, 'second SCA', newId);
       await expectSessionValid(ctx, newId, true, 'the new id');
       await expectSessionValid(ctx, oldId, false, 'the old id after the new SCA');
     },
@@ -351,8 +351,8 @@ export const scaSessionChecks: Check[] = [
     async run(ctx) {
       const [psu] = await testPeople(ctx);
       const [oldId, newId] = [randomUUID(), randomUUID()];
-      expectSuccess(ctx, await userSca(ctx, { login: psu.login }, session(oldId)), 'first SCA');
-      const aborted = await userSca(ctx, { login: psu.login, outcome: 'abort' }, session(newId));
+      await signedInSession(ctx, { login: psu.login }, 'first SCA', oldId);
+      const aborted = await userSca(ctx, { login: psu.login, outcome: 'abort' }, tppSession(newId));
       ctx.expect.equal(aborted.outcome, 'failure', 'the SCA under the new id was aborted');
       await expectSessionValid(ctx, oldId, true, 'the old id after the aborted SCA');
       await expectSessionValid(ctx, newId, false, 'the new id after the aborted SCA');
@@ -365,13 +365,8 @@ export const scaSessionChecks: Check[] = [
     needs: ['psu-agent'],
     async run(ctx) {
       const [psu] = await testPeople(ctx);
-      const sessionId = randomUUID();
-      const redirect = expectSuccess(
-        ctx,
-        await userSca(ctx, { login: psu.login }, session(sessionId)),
-        'SCA',
-      );
-      const user = await getUser(ctx, session(sessionId), 'GET /v1/user after SCA');
+      const { sessionId, redirect } = await signedInSession(ctx, { login: psu.login }, 'SCA');
+      const user = await getUser(ctx, tppSession(sessionId), 'GET /v1/user after SCA');
       ctx.expect.status(user, 200, 'GET /v1/user after SCA');
       ctx.expect.equal(json(user).psuId, redirect.psuId, 'psuId');
       ctx.expect.equal(json(user).context, 'PRIVATE', 'context');
@@ -382,7 +377,7 @@ export const scaSessionChecks: Check[] = [
     title: 'GET /v1/user without SCA in the session answers with _links.scaRedirect',
     rules: ['SCA-USER-WITHOUT-SCA'],
     async run(ctx) {
-      const user = await getUser(ctx, session(randomUUID()), 'GET /v1/user, new session');
+      const user = await getUser(ctx, tppSession(randomUUID()), 'GET /v1/user, new session');
       ctx.expect.status(user, 401, 'GET /v1/user without SCA');
       const href = scaRedirectOf(user);
       ctx.expect.true(href !== undefined, 'the answer carries _links.scaRedirect');
@@ -415,11 +410,11 @@ export const scaSessionChecks: Check[] = [
     async run(ctx) {
       const [psu] = await testPeople(ctx);
       const sessionId = randomUUID();
-      const first = await createPayment(ctx, sctBody(), { headers: session(sessionId) });
+      const first = await createPayment(ctx, sctBody(), { headers: tppSession(sessionId) });
       const redirect = await approve(ctx, first, psu.login);
       await expectSessionValid(ctx, sessionId, true, 'the session holds SCA after the payment');
       const second = await createPayment(ctx, sctBody(), {
-        headers: { ...session(sessionId), ...psuHeaders(redirect) },
+        headers: { ...tppSession(sessionId), ...psuHeaders(redirect) },
         label: 'a second payment in the same session',
       });
       ctx.expect.true(
