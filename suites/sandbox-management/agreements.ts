@@ -24,8 +24,10 @@ import {
   call,
   createAccount,
   expectRefused,
+  engagementBody,
   getAgreement,
   type Json,
+  postEngagement,
   privateAgreementOf,
   sandboxCheck,
 } from './sandbox-api.js';
@@ -46,15 +48,7 @@ export const agreementChecks: Check[] = [
         body: {
           name: 'Workbench check agreement',
           owner,
-          engagements: [
-            {
-              customer: psu.customerNumber,
-              account: { iban: account.iban },
-              roles: ['REGISTER', 'VIEW'],
-              registerLimit: 0,
-              approvalLimit: 0,
-            },
-          ],
+          engagements: [engagementBody(psu.customerNumber, account.iban)],
         },
       });
       ctx.expect.status(created, 201, 'POST /v1/sandbox/agreements');
@@ -122,20 +116,11 @@ export const agreementChecks: Check[] = [
       const owner = (await getAgreement(ctx, agreement.id)).owner!;
       const account = await createAccount(ctx, accountBody(owner));
       const post = (roles: string[]) =>
-        call(
+        postEngagement(
           ctx,
-          'POST',
-          `/v1/sandbox/agreements/${encodeURIComponent(agreement.id)}/engagements`,
+          agreement.id,
+          engagementBody(psu.customerNumber, account.iban, roles),
           `roles ${roles.join(',')}`,
-          {
-            body: {
-              customer: psu.customerNumber,
-              account: { iban: account.iban },
-              roles,
-              registerLimit: 0,
-              approvalLimit: 0,
-            },
-          },
         );
       const all = await post([...ENGAGEMENT_ROLES]);
       ctx.expect.status(all, 201, 'an engagement with all seven roles');
@@ -162,13 +147,7 @@ export const agreementChecks: Check[] = [
         registerLimit: 5_000,
         approvalLimit: 1_000,
       };
-      const created = await call(
-        ctx,
-        'POST',
-        `/v1/sandbox/agreements/${encodeURIComponent(agreement.id)}/engagements`,
-        'create an engagement',
-        { body },
-      );
+      const created = await postEngagement(ctx, agreement.id, body, 'create an engagement');
       ctx.expect.status(created, 201, 'POST .../engagements');
       const answer = json<Json>(created);
       for (const field of ['customer', 'roles', 'registerLimit', 'approvalLimit'] as const)
@@ -205,20 +184,11 @@ export const engagementConsentChecks: Check[] = [
       for (const [what, list] of Object.entries(roles)) {
         const account = await createAccount(ctx, accountBody(owner));
         ibans[what] = account.iban;
-        const engaged = await call(
+        const engaged = await postEngagement(
           ctx,
-          'POST',
-          `/v1/sandbox/agreements/${encodeURIComponent(representative.agreement.id)}/engagements`,
+          representative.agreement.id,
+          engagementBody(representative.customerNumber!, account.iban, list),
           `engagement with ${what}`,
-          {
-            body: {
-              customer: representative.customerNumber!,
-              account: { iban: account.iban },
-              roles: list,
-              registerLimit: 0,
-              approvalLimit: 0,
-            },
-          },
         );
         ctx.expect.status(engaged, 201, `an engagement with ${what}`);
       }

@@ -17,8 +17,10 @@ import {
   cardAccountBody,
   createCardAccount,
   expectRefused,
+  engagementBody,
   getAgreement,
   type Json,
+  postEngagement,
   privateAgreementOf,
   sandboxCheck,
 } from './sandbox-api.js';
@@ -131,20 +133,11 @@ export const cardAccountAgreementChecks: Check[] = [
           (e) => e.account.bban === body.accountNumber,
         );
       ctx.expect.true(!(await has()), 'the new corporate card account is in no agreement yet');
-      const engagement = await call(
+      const engagement = await postEngagement(
         ctx,
-        'POST',
-        `/v1/sandbox/agreements/${encodeURIComponent(agreement.id)}/engagements`,
+        agreement.id,
+        engagementBody(psu.customerNumber, norwegianIban(String(body.accountNumber))),
         'add it explicitly',
-        {
-          body: {
-            customer: psu.customerNumber,
-            account: { iban: norwegianIban(String(body.accountNumber)) },
-            roles: ['REGISTER', 'VIEW'],
-            registerLimit: 0,
-            approvalLimit: 0,
-          },
-        },
       );
       ctx.expect.status(engagement, 201, 'POST .../engagements for the card account');
       ctx.expect.true(await has(), 'the card account is in the agreement once added');

@@ -26,6 +26,31 @@ export function sandboxCheck(check: Omit<Check, 'area' | 'modes'>): Check {
   });
 }
 
+/** An engagement (§2.6, §4.3): all five request fields, both limits 0. */
+export function engagementBody(
+  customer: string,
+  iban: string,
+  roles: readonly string[] = ['REGISTER', 'VIEW'],
+): Json {
+  return { customer, account: { iban }, roles: [...roles], registerLimit: 0, approvalLimit: 0 };
+}
+
+/** POST /v1/sandbox/agreements/{mockAgreementId}/engagements. */
+export function postEngagement(
+  ctx: CheckContext,
+  agreementId: string,
+  body: JsonValue,
+  label: string,
+): Promise<Exchange> {
+  return call(
+    ctx,
+    'POST',
+    `/v1/sandbox/agreements/${encodeURIComponent(agreementId)}/engagements`,
+    label,
+    { body },
+  );
+}
+
 /** One sandbox operation as the TPP sends it (signed; no PSU headers: §4.3 needs none). */
 export function call(
   ctx: CheckContext,
