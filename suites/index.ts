@@ -1,39 +1,40 @@
 /**
- * The registry of checks the runner and `workbench rules` see, grouped by area. Every check names
- * the catalogue rules (suites/rules) it covers, and has a fault profile in the embedded bank that
- * makes it FAIL (test/integration/suites proves both).
+ * The registry of checks the runner and `workbench rules` see, grouped by area, and the rule
+ * catalogue (./catalogue.ts). Every check names the catalogue rules it covers, and has a fault
+ * profile in the embedded bank that makes it FAIL (test/integration/suites proves both).
  */
 import type { Check } from '../main/core/runner/check-api/index.js';
-import { accountTransactionChecks } from './checks/account-transactions.js';
-import { basketChecks } from './checks/baskets.js';
-import { cardTransactionChecks } from './checks/card-transactions.js';
-import { consentChecks } from './checks/consent.js';
-import { corporateChecks } from './checks/corporate.js';
-import { errorChecks } from './checks/errors.js';
-import { fixChecks } from './checks/fixes.js';
-import { generalChecks } from './checks/general.js';
-import { headerChecks } from './checks/headers.js';
-import { paymentChecks } from './checks/payments.js';
-import { paymentLifecycleChecks } from './checks/payments-lifecycle.js';
-import { limitChecks } from './checks/limits.js';
-import { sandboxManagementChecks } from './checks/sandbox-management.js';
-import { scaSessionChecks } from './checks/sca-sessions.js';
-import { signingChecks } from './checks/signing.js';
+import * as accountTransactions from './account-transactions/index.js';
+import * as baskets from './baskets/index.js';
+import * as cardTransactions from './card-transactions/index.js';
+import * as consent from './consent/index.js';
+import * as corporate from './corporate/index.js';
+import * as errors from './errors/index.js';
+import * as fixes from './fixes/index.js';
+import * as general from './general/index.js';
+import * as headers from './headers/index.js';
+import * as limits from './limits/index.js';
+import * as payments from './payments/index.js';
+import * as sandboxManagement from './sandbox-management/index.js';
+import * as scaSessions from './sca-sessions/index.js';
+import * as signing from './signing/index.js';
 
+export * from './catalogue.js';
+
+/** Every check, in the order runs schedule and reports list them (areas stay together). */
 export const CHECKS: readonly Check[] = [
-  ...signingChecks,
-  ...headerChecks,
-  ...errorChecks,
-  ...sandboxManagementChecks,
-  ...cardTransactionChecks,
-  ...accountTransactionChecks,
-  ...limitChecks,
-  ...fixChecks,
-  ...scaSessionChecks,
-  ...consentChecks,
-  ...paymentChecks,
-  ...paymentLifecycleChecks,
-  ...basketChecks,
-  ...corporateChecks,
-  ...generalChecks,
+  ...signing.checks,
+  ...headers.checks,
+  ...errors.checks,
+  ...sandboxManagement.checks,
+  ...cardTransactions.checks,
+  ...accountTransactions.checks,
+  ...limits.checks,
+  ...fixes.checks,
+  ...scaSessions.checks,
+  ...consent.checks,
+  ...payments.checks,
+  ...baskets.checks,
+  ...corporate.checks,
+  ...general.checks,
 ];

@@ -3,8 +3,7 @@
  * events forwarded to the views (the bridges batch them). Results stay in memory for the session.
  */
 import { randomUUID } from 'node:crypto';
-import { CHECKS } from '../../../suites/index.js';
-import { RULES, describeRule } from '../../../suites/rules/index.js';
+import { CHECKS, RULES, describeRule } from '../../../suites/index.js';
 import type { Check } from '../../core/runner/check-api/index.js';
 import {
   applyBaseline,

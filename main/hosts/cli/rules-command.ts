@@ -4,14 +4,14 @@
  * catalogue lacks (or an untestable one), so CI catches a typo in a check's `rules`.
  */
 import type { Check } from '../../core/runner/check-api/index.js';
-import { CHECKS } from '../../../suites/index.js';
 import {
+  CHECKS,
   isRuleArea,
   RULE_AREAS,
   RULES,
   type Rule,
   type RuleArea,
-} from '../../../suites/rules/index.js';
+} from '../../../suites/index.js';
 import {
   describeProblem,
   ruleCoverage,

@@ -4,8 +4,7 @@
  * the exit code is 0 only when every check not listed in the baseline passed, warned or skipped.
  */
 import { readFile } from 'node:fs/promises';
-import { CHECKS } from '../../../suites/index.js';
-import { describeRule } from '../../../suites/rules/index.js';
+import { CHECKS, describeRule } from '../../../suites/index.js';
 import type { Check, TargetInfo, TargetMode } from '../../core/runner/check-api/index.js';
 import {
   applyBaseline,

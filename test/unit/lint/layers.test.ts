@@ -75,7 +75,7 @@ describe('the layer rule', () => {
       [
         "export { CHECKS } from '../../../suites/index.js';",
         "export const later = () => import('../../../suites/index.js');",
-        "import type { RULES } from '../../../suites/rules/index.js';",
+        "import type { RULES } from '../../../suites/catalogue.js';",
         'export type Planted = typeof RULES;',
         '',
       ].join('\n'),
@@ -83,7 +83,7 @@ describe('the layer rule', () => {
     expect(layerMessages(messages)).toEqual([
       'Layer rule "workbench/layers": runner may not import suites (../../../suites/index.js)',
       'Layer rule "workbench/layers": runner may not import suites (../../../suites/index.js)',
-      'Layer rule "workbench/layers": runner may not import suites (../../../suites/rules/index.js)',
+      'Layer rule "workbench/layers": runner may not import suites (../../../suites/catalogue.js)',
     ]);
   });
 
@@ -99,13 +99,13 @@ describe('the layer rule', () => {
 
   it('lets suites reach the runner only through its check API', async () => {
     const checkApi = await lint(
-      'suites/checks/planted.ts',
+      'suites/general/planted.ts',
       "import { defineCheck } from '../../main/core/runner/check-api/index.js';\nexport const planted = defineCheck;\n",
     );
     expect(checkApi).toEqual([]);
 
     const engine = await lint(
-      'suites/checks/planted.ts',
+      'suites/general/planted.ts',
       "import { runSuite } from '../../main/core/runner/engine.js';\nexport const planted = runSuite;\n",
     );
     expect(layerMessages(engine)).toEqual([

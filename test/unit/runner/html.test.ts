@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runChecks } from '../../../main/core/runner/engine';
 import { htmlReporter, renderHtmlReport } from '../../../main/core/runner/reporters/html';
 import type { RunResult } from '../../../main/shared/run-result';
-import { describeRule } from '../../../suites/rules';
+import { describeRule } from '../../../suites/catalogue';
 import { check, environment, fakeClient, fakeExchange, runOptions, sandboxTarget } from './fakes';
 
 const SCRIPT = '<script>alert(1)</script>';

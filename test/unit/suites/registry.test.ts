@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeProblem, ruleCoverage } from '../../../main/core/runner/coverage';
-import { RULE_AREAS, RULE_ID_PATTERN, RULE_NEEDS, RULES } from '../../../suites/rules';
-import { CHECKS } from '../../../suites';
+import { CHECKS, RULE_AREAS, RULE_ID_PATTERN, RULE_NEEDS, RULES } from '../../../suites';
 
 // The registry is empty until checks are written against the embedded bank; these hold for
 // every check added later.

@@ -3,7 +3,7 @@ import type { CliIo } from '../../../main/hosts/cli/io';
 import { UsageError } from '../../../main/hosts/cli/io';
 import { createRulesCommand, rulesCommand } from '../../../main/hosts/cli/rules-command';
 import type { Check } from '../../../main/core/runner/check-api/index';
-import { RULES } from '../../../suites/rules';
+import { RULES } from '../../../suites/catalogue';
 import type { Rule } from '../../../main/core/runner/check-api/rule';
 
 function capture(): CliIo & { stdout: string[]; stderr: string[] } {

@@ -11,7 +11,7 @@ import {
   ruleReference,
   rulesInArea,
   type Rule,
-} from '../../../suites/rules';
+} from '../../../suites/catalogue';
 import { decisionsText, specText } from '../spec/specText.js';
 
 const spec = specText;

@@ -1,0 +1,293 @@
+/**
+ * The §4.2.3 query and paging of the card transactions read: bookingStatus required and
+ * enumerated, dateFrom with its default, dateFrom/dateTo filters, offset and limit defaults, limit
+ * at least 1, 200 per call without paging parameters, next/previous links, and pending card
+ * transactions filtered like booked ones (§8: card reads are unaffected by the known issue).
+ */
+import { CardAccountTransactionsResponseSchema } from '../../main/core/spec/schemas/cardAccounts.js';
+import { defineCheck, type Check } from '../../main/core/runner/check-api/index.js';
+import { aisGet, follow, type CardTransactionsBody } from '../kit/account-information.js';
+import {
+  bookedBaseline,
+  bookedOf,
+  cardSetup,
+  cardTransactionIds,
+  middleDate,
+  pendingOf,
+  readCardTransactions,
+} from './card-setup.js';
+import { json, paramsOf } from '../kit/answers.js';
+import { shiftDay } from '../kit/dates.js';
+
+const AREA = 'card-transactions';
+
+/**
+ * A §4.2.3 paging default: a booked read with `query` (offset or limit left out) answers exactly
+ * the first `count` transactions of the default window.
+ */
+function firstPageCheck(page: {
+  id: string;
+  title: string;
+  rule: string;
+  query: Record<string, number>;
+  count: number;
+  what: string;
+}): Check {
+  return defineCheck({
+    id: page.id,
+    title: page.title,
+    area: AREA,
+    rules: [page.rule],
+    needs: ['psu-agent'],
+    async run(ctx) {
+      const setup = await cardSetup(ctx);
+      const all = await bookedBaseline(ctx, setup, 2);
+      const { body } = await readCardTransactions(ctx, setup, {
+        bookingStatus: 'booked',
+        ...page.query,
+      });
+      ctx.expect.equal(
+        cardTransactionIds(bookedOf(body)),
+        cardTransactionIds(all.slice(0, page.count)),
+        page.what,
+      );
+    },
+  });
+}
+
+export const cardTransactionQueryChecks: Check[] = [
+  defineCheck({
+    id: 'CARDTX-BOOKING-STATUS-MISSING-400',
+    title: 'A card transactions read without bookingStatus is 400 QUERY_PARAMETER_REQUIRED',
+    area: AREA,
+    rules: ['CARDTX-BOOKING-STATUS-REQUIRED'],
+    needs: ['psu-agent'],
+    async run(ctx) {
+      const setup = await cardSetup(ctx);
+      const exchange = await aisGet(ctx, setup.session, setup.path, { label: 'no bookingStatus' });
+      ctx.expect.status(exchange, 400, 'no bookingStatus');
+      ctx.expect.tppMessage(exchange, {
+        code: 'QUERY_PARAMETER_REQUIRED',
+        textIncludes: 'bookingStatus',
+      });
+    },
+  }),
+  defineCheck({
+    id: 'CARDTX-BOOKING-STATUS-VALUES-CHECKED',
+    title: 'bookingStatus booked, pending and both are accepted; another value is refused',
+    area: AREA,
+    rules: ['CARDTX-BOOKING-STATUS-VALUES'],
+    needs: ['psu-agent'],
+    async run(ctx) {
+      const setup = await cardSetup(ctx);
+      for (const bookingStatus of ['booked', 'pending', 'both'])
+        await readCardTransactions(ctx, setup, { bookingStatus });
+      const exchange = await aisGet(ctx, setup.session, setup.path, {
+        query: { bookingStatus: 'all' },
+        label: 'bookingStatus=all',
+      });
+      ctx.expect.status(exchange, 400, 'bookingStatus=all');
+      ctx.expect.tppMessage(exchange, { code: 'FORMAT_ERROR', textIncludes: 'bookingStatus' });
+    },
+  }),
+  defineCheck({
+    id: 'CARDTX-DATE-FROM-OPTIONAL',
+    title: 'A missing dateFrom raises no error (a default is used)',
+    area: AREA,
+    rules: ['CARDTX-DATE-FROM-DEFAULT'],
+    needs: ['psu-agent'],
+    async run(ctx) {
+      const { exchange } = await readCardTransactions(ctx, await cardSetup(ctx), {
+        bookingStatus: 'booked',
+      });
+      ctx.expect.schema(
+        exchange.response?.json,
+        CardAccountTransactionsResponseSchema,
+        '§2.5 response',
+      );
+    },
+  }),
+  defineCheck({
+    id: 'CARDTX-DATE-FROM-FILTERS',
+    title: 'dateFrom leaves out card transactions booked before it',
+    area: AREA,
+    rules: ['CARDTX-DATE-FROM-FILTER'],
+    needs: ['psu-agent'],
+    async run(ctx) {
+      const setup = await cardSetup(ctx);
+      const all = await bookedBaseline(ctx, setup, 2);
+      const dateFrom = middleDate(ctx, all);
+      const { body } = await readCardTransactions(ctx, setup, {
+        bookingStatus: 'booked',
+        dateFrom,
+      });
+      ctx.expect.equal(
+        cardTransactionIds(bookedOf(body)),
+        cardTransactionIds(all.filter((t) => (t.bookingDate ?? '') >= dateFrom)),
+        `exactly the transactions booked on or after ${dateFrom}`,
+      );
+    },
+  }),
+  defineCheck({
+    id: 'CARDTX-DATE-TO-FILTERS',
+    title: 'dateTo leaves out card transactions booked after it',
+    area: AREA,
+    rules: ['CARDTX-DATE-TO-FILTER'],
+    needs: ['psu-agent'],
+    async run(ctx) {
+      const setup = await cardSetup(ctx);
+      const all = await bookedBaseline(ctx, setup, 2);
+      const dateTo = shiftDay(middleDate(ctx, all), -1);
+      const { body } = await readCardTransactions(ctx, setup, { bookingStatus: 'booked', dateTo });
+      ctx.expect.equal(
+        cardTransactionIds(bookedOf(body)),
+        cardTransactionIds(all.filter((t) => (t.bookingDate ?? '') <= dateTo)),
+        `exactly the transactions booked on or before ${dateTo}`,
+      );
+    },
+  }),
+  firstPageCheck({
+    id: 'CARDTX-OFFSET-DEFAULTS-TO-0',
+    title: 'Without offset a page starts at the first transaction of the query',
+    rule: 'CARDTX-OFFSET-DEFAULT-0',
+    query: { limit: 2 },
+    count: 2,
+    what: 'limit=2 without offset: the first two',
+  }),
+  defineCheck({
+    id: 'CARDTX-LIMIT-BELOW-1-REFUSED',
+    title: 'limit 0 or negative is refused (400); limit 1 gives one transaction',
+    area: AREA,
+    rules: ['CARDTX-LIMIT-MIN-1'],
+    needs: ['psu-agent'],
+    async run(ctx) {
+      const setup = await cardSetup(ctx);
+      for (const limit of [0, -1]) {
+        const exchange = await aisGet(ctx, setup.session, setup.path, {
+          query: { bookingStatus: 'booked', limit },
+          label: `limit=${limit}`,
+        });
+        ctx.expect.status(exchange, 400, `limit=${limit}`);
+        ctx.expect.tppMessage(exchange, { code: 'FORMAT_ERROR', textIncludes: 'limit' });
+      }
+      const { body } = await readCardTransactions(ctx, setup, {
+        bookingStatus: 'booked',
+        limit: 1,
+      });
+      ctx.expect.true(bookedOf(body).length <= 1, 'limit=1: at most one transaction');
+    },
+  }),
+  firstPageCheck({
+    id: 'CARDTX-LIMIT-DEFAULTS-TO-1',
+    title: 'With offset but without limit a page holds one transaction',
+    rule: 'CARDTX-LIMIT-DEFAULT-1',
+    query: { offset: 0 },
+    count: 1,
+    what: 'offset=0 without limit: one transaction',
+  }),
+  defineCheck({
+    id: 'CARDTX-200-PER-CALL',
+    title: 'Without paging parameters a card transactions read returns 200 transactions',
+    area: AREA,
+    rules: ['CARDTX-DEFAULT-PAGE-200'],
+    modes: ['sandbox'],
+    needs: ['psu-agent', 'sandbox-api'],
+    async run(ctx) {
+      const setup = await cardSetup(ctx, { fixedData: true });
+      const dateFrom = shiftDay(new Date().toISOString().slice(0, 10), -400);
+      const { body } = await readCardTransactions(ctx, setup, {
+        bookingStatus: 'booked',
+        dateFrom,
+      });
+      ctx.expect.equal(bookedOf(body).length, 200, 'booked transactions in one call (more exist)');
+      ctx.expect.true(body._links?.next !== undefined, 'a next link leads to the rest');
+    },
+  }),
+  defineCheck({
+    id: 'CARDTX-NEXT-AND-PREVIOUS-LINKS',
+    title: 'Pages link to the next and previous page, and the links lead there',
+    area: AREA,
+    rules: ['CARDTX-PAGING-LINKS'],
+    needs: ['psu-agent'],
+    async run(ctx) {
+      const setup = await cardSetup(ctx);
+      const all = await bookedBaseline(ctx, setup, 5);
+      const first = await readCardTransactions(ctx, setup, { bookingStatus: 'booked', limit: 2 });
+      const next = first.body._links?.next?.href;
+      ctx.expect.true(next !== undefined, 'the first page links to the next one');
+      ctx.expect.true(first.body._links?.previous === undefined, 'the first page has no previous');
+      const second = await follow(ctx, setup.session, next!, 'follow next');
+      ctx.expect.status(second, 200, 'the next page');
+      const secondBody = json<CardTransactionsBody>(second);
+      ctx.expect.equal(
+        cardTransactionIds(bookedOf(secondBody)),
+        cardTransactionIds(all.slice(2, 4)),
+        'the next page holds the next two',
+      );
+      const previous = secondBody._links?.previous?.href;
+      ctx.expect.true(previous !== undefined, 'the second page links to the previous one');
+      const back = await follow(ctx, setup.session, previous!, 'follow previous');
+      ctx.expect.status(back, 200, 'the previous page');
+      ctx.expect.equal(
+        cardTransactionIds(bookedOf(json<CardTransactionsBody>(back))),
+        cardTransactionIds(all.slice(0, 2)),
+        'previous leads back',
+      );
+    },
+  }),
+  defineCheck({
+    id: 'CARDTX-NEXT-RAISES-OFFSET-BY-LIMIT',
+    title: 'next raises offset by the limit and keeps the limit',
+    area: AREA,
+    rules: ['CARDTX-NEXT-PAGE-OFFSET'],
+    needs: ['psu-agent'],
+    async run(ctx) {
+      const setup = await cardSetup(ctx);
+      const all = await bookedBaseline(ctx, setup, 5);
+      const { body } = await readCardTransactions(ctx, setup, {
+        bookingStatus: 'booked',
+        offset: 1,
+        limit: 2,
+      });
+      const next = body._links?.next?.href;
+      ctx.expect.true(next !== undefined, 'offset=1&limit=2 links to a next page');
+      const params = paramsOf(next!);
+      ctx.expect.equal([params.offset, params.limit], ['3', '2'], 'next: offset 1 + 2, limit 2');
+      const page = await follow(ctx, setup.session, next!, 'follow next');
+      ctx.expect.equal(
+        cardTransactionIds(bookedOf(json<CardTransactionsBody>(page))),
+        cardTransactionIds(all.slice(3, 5)),
+        'transactions 4 and 5',
+      );
+    },
+  }),
+  defineCheck({
+    id: 'CARDTX-PENDING-FILTERED-TOO',
+    title: 'dateTo and limit filter pending card transactions too (no known issue on cards)',
+    area: AREA,
+    rules: ['CARDTX-PENDING-FILTERED'],
+    modes: ['sandbox'],
+    needs: ['psu-agent', 'sandbox-api'],
+    async run(ctx) {
+      const setup = await cardSetup(ctx, { fixedData: true });
+      const { body } = await readCardTransactions(ctx, setup, { bookingStatus: 'pending' });
+      const all = pendingOf(body);
+      if (all.length < 2) ctx.skip('the card account has fewer than two pending transactions');
+      const earliest = all.map((t) => t.bookingDate ?? t.transactionDate ?? '').sort()[0]!;
+      const before = await readCardTransactions(ctx, setup, {
+        bookingStatus: 'pending',
+        dateTo: shiftDay(earliest, -1),
+      });
+      ctx.expect.equal(
+        pendingOf(before.body).length,
+        0,
+        `no pending transaction up to the day before ${earliest}`,
+      );
+      const one = await readCardTransactions(ctx, setup, { bookingStatus: 'both', limit: 1 });
+      ctx.expect.true(
+        bookedOf(one.body).length + pendingOf(one.body).length <= 1,
+        'limit=1: at most one transaction, pending ones included',
+      );
+    },
+  }),
+];

@@ -1,0 +1,105 @@
+/**
+ * Private and corporate context (§1, §2.6 "Meaning of engagement fields"): the PSU chooses the
+ * context during SCA, and each context shows its own accounts: the PSU's in private context, in
+ * corporate context only the corporation's accounts engaged to that PSU.
+ */
+import type { Check } from '../../main/core/runner/check-api/index.js';
+import { consentFlow, grantedReferences } from '../kit/consent.js';
+import { expectSuccess } from '../kit/sca.js';
+import { corporateScript, sandboxCustomers, testRepresentative } from '../kit/test-psus.js';
+import {
+  corporateCheck,
+  corporateConsent,
+  engage,
+  newAccountOf,
+  sandboxAccounts,
+  sandboxAgreement,
+} from './setup.js';
+
+const ibansOf = (references: readonly string[]) =>
+  references.filter((reference) => /^[A-Z]{2}[0-9]{2}/.test(reference)).sort();
+
+export const contextChecks: Check[] = [
+  corporateCheck({
+    id: 'CORP-CONTEXT-CHOSEN-BY-PSU',
+    title: 'The PSU chooses private or corporate context during SCA',
+    rules: ['CORP-CONTEXT-CHOSEN-DURING-SCA'],
+    needs: ['psu-agent'],
+    async run(ctx) {
+      const representative = await testRepresentative(ctx);
+      const privately = await consentFlow(ctx, { login: representative.login, context: 'PRIVATE' });
+      ctx.expect.equal(
+        expectSuccess(ctx, privately.redirect, 'private consent').context,
+        'PRIVATE',
+        'context after choosing private',
+      );
+      const corporately = await consentFlow(ctx, corporateScript(representative));
+      ctx.expect.equal(
+        expectSuccess(ctx, corporately.redirect, 'corporate consent').context,
+        'CORPORATE',
+        `context after choosing ${representative.agreement.name}`,
+      );
+    },
+  }),
+  corporateCheck({
+    id: 'CORP-PRIVATE-CONTEXT-OWN-ACCOUNTS',
+    title: 'In private context the PSU is offered its own accounts, not the corporation’s',
+    rules: ['CORP-PRIVATE-SEES-OWN-ACCOUNTS'],
+    modes: ['sandbox'],
+    needs: ['psu-agent', 'sandbox-api'],
+    async run(ctx) {
+      const representative = await testRepresentative(ctx);
+      const flow = await consentFlow(ctx, {
+        login: representative.login,
+        context: 'PRIVATE',
+        consent: { grant: ['*'] },
+      });
+      expectSuccess(ctx, flow.redirect, 'private consent');
+      const own = (await sandboxAccounts(ctx))
+        .filter((a) => a.customerNumber === representative.customerNumber)
+        .map((a) => a.iban)
+        .sort();
+      ctx.expect.equal(
+        ibansOf(await grantedReferences(ctx, flow.consentId)),
+        own,
+        `accounts offered to ${representative.name} in private context`,
+      );
+    },
+  }),
+  corporateCheck({
+    id: 'CORP-REPRESENTATIVE-SEES-OWN-ENGAGEMENTS',
+    title: 'A representative is offered only the corporate accounts engaged to it',
+    rules: ['CORP-REPRESENTATIVE-SEES-GRANTED'],
+    modes: ['sandbox'],
+    needs: ['psu-agent', 'sandbox-api'],
+    async run(ctx) {
+      const representative = await testRepresentative(ctx);
+      const agreement = await sandboxAgreement(ctx, representative.agreement.id);
+      const other = (await sandboxCustomers(ctx)).find(
+        (c) => c.type === 'PRIVATE' && c.customerNumber !== representative.customerNumber,
+      );
+      if (!other) return ctx.skip('the sandbox has only one private customer');
+      const iban = await newAccountOf(ctx, agreement.owner!);
+      ctx.expect.status(
+        await engage(ctx, agreement.id, other.customerNumber, iban),
+        201,
+        `engage ${other.name} on a new corporate account`,
+      );
+      const expected = (await sandboxAgreement(ctx, agreement.id)).engagements
+        .filter(
+          (e) =>
+            e.customer === representative.customerNumber &&
+            e.roles.includes('REGISTER') &&
+            e.roles.includes('VIEW'),
+        )
+        .map((e) => e.account.iban)
+        .sort();
+      const consent = await corporateConsent(ctx, representative);
+      ctx.expect.equal(
+        ibansOf(consent.granted),
+        expected,
+        `corporate accounts offered to ${representative.name} (not ${other.name}'s ${iban})`,
+      );
+    },
+  }),
+];

@@ -1,0 +1,352 @@
+/**
+ * General rules (§1, §2.1, decisions.md "Paths"): the eIDAS certificate from a trusted CA, UTF-8,
+ * ISO 8601 payload dates, the Link shape, the §2.1 currency and country lists, and the production
+ * interface served in sandbox mode too.
+ */
+import { randomUUID } from 'node:crypto';
+import { createTestCa, generateRsaKeyPair, issueQsealc } from '../../main/core/certs/index.js';
+import { CURRENCIES } from '../../main/core/spec/currencies.js';
+import { signRequest } from '../../main/core/tpp/signer.js';
+import {
+  defineCheck,
+  type Check,
+  type CheckContext,
+  type EvidenceExchange,
+} from '../../main/core/runner/check-api/index.js';
+import { expectAccepted, probe } from '../kit/probe.js';
+import { freeNorwegianAccount } from '../kit/account-numbers.js';
+import { json } from '../kit/answers.js';
+import { readConsent } from '../kit/consent.js';
+import { DATE, dayFromToday } from '../kit/dates.js';
+import { privatePsu } from '../kit/test-psus.js';
+
+function generalCheck(check: Omit<Check, 'area'>): Check {
+  return defineCheck({ area: 'general', ...check });
+}
+
+const VERBS = ['GET', 'PUT', 'POST', 'DELETE'];
+
+/** Every entry of `_links` is a Link: href string, verbs a non-empty subset of §2.1's four. */
+function expectLinks(ctx: CheckContext, links: unknown, what: string): void {
+  ctx.expect.true(
+    typeof links === 'object' && links !== null && !Array.isArray(links),
+    `${what}: _links is an object`,
+  );
+  for (const [relation, link] of Object.entries(links as Record<string, unknown>)) {
+    const value = link as { href?: unknown; verbs?: unknown };
+    ctx.expect.true(
+      typeof value === 'object' &&
+        value !== null &&
+        typeof value.href === 'string' &&
+        Array.isArray(value.verbs) &&
+        value.verbs.length > 0 &&
+        value.verbs.every((verb) => VERBS.includes(String(verb))),
+      `${what}: _links.${relation} is { href, verbs } with verbs from ${VERBS.join(', ')}`,
+    );
+  }
+}
+
+/** A TPP certificate from a CA the bank does not know, made for this check (1024-bit keys: fast). */
+async function untrustedSeal() {
+  const key = await generateRsaKeyPair(1024);
+  const ca = await createTestCa({
+    rootKey: key,
+    intermediateKey: key,
+    rootSubject: { commonName: 'Unknown Root CA', organizationName: 'Nobody', countryName: 'NO' },
+  });
+  return issueQsealc({
+    issuer: ca.issuer,
+    keyPair: key,
+    subject: {
+      commonName: 'Untrusted TPP',
+      organizationName: 'Untrusted TPP',
+      countryName: 'NO',
+      organizationIdentifier: 'PSDNO-FSA-UNTRUSTED',
+    },
+    roles: ['PSP_AI', 'PSP_PI'],
+    ncaName: 'Finanstilsynet',
+    ncaId: 'NO-FSA',
+  });
+}
+
+/** A card transaction on a new card account of the first private customer, with `address`. */
+async function cardTransactionWithAddress(
+  ctx: CheckContext,
+  cardAccountId: string,
+  country: string,
+): Promise<EvidenceExchange> {
+  return ctx.client.send({
+    method: 'POST',
+    path: `/v1/sandbox/card-accounts/${encodeURIComponent(cardAccountId)}/transactions`,
+    label: `card acceptor country ${country}`,
+    body: [
+      {
+        cardTransactionId: `wb-country-${randomUUID().slice(0, 8)}`,
+        terminalId: 'T1',
+        bookingDate: dayFromToday(-3),
+        transactionDate: dayFromToday(-2),
+        transactionAmount: { currency: 'NOK', amount: -1_000 },
+        originalAmount: { currency: 'NOK', amount: -1_000 },
+        merchantCategoryCode: '5411',
+        cardAcceptorId: 'ACQ1',
+        cardAcceptorAddress: { city: 'Somewhere', country },
+        maskedPan: '525412******7788',
+        transactionDetails: 'Purchase',
+        invoiced: 'false',
+        proprietaryBankTransactionCode: 'PURCHASE',
+      },
+    ],
+  });
+}
+
+export const generalChecks: Check[] = [
+  defineCheck({
+    id: 'GEN-ROLE-MUST-BE-REGISTERED',
+    title: 'A TPP registered for AISP only may read consents but not initiate payments',
+    area: 'general',
+    rules: ['GEN-TPP-ROLE-REGISTERED'],
+    // The sandbox checks signatures, not the registry (§1: registries are checked on production calls).
+    modes: ['production'],
+    async run(ctx) {
+      const aisp = ctx.aispOnlyClient;
+      if (!aisp) ctx.skip('this run has no second TPP registered for AISP only');
+      const consent = await aisp!.send({
+        method: 'POST',
+        path: '/v1/consents',
+        body: {},
+        label: 'AISP-only TPP: consent',
+      });
+      ctx.expect.status(consent, 201, 'an AIS call by a TPP registered for AISP');
+      const payment = await aisp!.send({
+        method: 'POST',
+        path: '/v1/payments/sepa-credit-transfers',
+        headers: { 'x-accept-fix': 'amount-as-string', 'PSU-Context': 'PRIVATE' },
+        body: {
+          instructedAmount: { currency: 'NOK', amount: '10.00' },
+          creditorName: 'Kari Nordmann',
+          creditorAccount: { iban: 'NO9386011117947', currency: 'NOK' },
+          debtorAccount: { iban: 'NO5297100512347', currency: 'NOK' },
+          remittanceInformationUnstructured: 'Role check',
+        },
+        label: 'AISP-only TPP: payment',
+      });
+      ctx.expect.status(payment, 403, 'a payment initiation by a TPP not registered for PISP');
+      ctx.expect.tppMessage(payment, { code: 'FORBIDDEN', textIncludes: 'PISP' });
+    },
+  }),
+  generalCheck({
+    id: 'GEN-CERTIFICATE-FROM-TRUSTED-CA',
+    title: 'A request signed with a certificate from an unknown CA is refused',
+    rules: ['GEN-TPP-EIDAS-CERTIFICATE'],
+    modes: ['production'],
+    timeoutMs: 10_000,
+    async run(ctx) {
+      expectAccepted(ctx, await probe(ctx), "a request signed with the suite TPP's certificate");
+      const seal = await untrustedSeal();
+      const path = '/v1/user';
+      const signed = signRequest({
+        method: 'GET',
+        path,
+        headers: {
+          'X-Request-ID': randomUUID(),
+          'TPP-Session-ID': randomUUID(),
+          'TPP-Redirect-URI': 'http://127.0.0.1:9/suite-callback',
+        },
+        signingKey: seal.privateKey,
+        certificate: seal.certificateDer,
+      });
+      const exchange = await ctx.client.send({
+        method: 'GET',
+        path,
+        sign: false,
+        headers: signed.headers,
+        label: 'signed with a certificate of an unknown CA',
+      });
+      ctx.expect.status(exchange, 403, 'a certificate whose CA the bank does not trust');
+      ctx.expect.true(
+        /certificate|issuer|CA/i.test(exchange.response?.body ?? ''),
+        'the refusal names the certificate',
+      );
+    },
+  }),
+  generalCheck({
+    id: 'GEN-UTF-8-ROUND-TRIP',
+    title: 'Non-ASCII text travels as UTF-8 both ways',
+    rules: ['GEN-UTF-8'],
+    modes: ['sandbox'],
+    needs: ['sandbox-api'],
+    async run(ctx) {
+      const name = 'Ærlig Østre Åsen – sparing €';
+      const { bban, iban } = freeNorwegianAccount();
+      const created = await ctx.client.send({
+        method: 'POST',
+        path: '/v1/sandbox/accounts',
+        label: 'an account named with æ, ø, å, – and €',
+        body: {
+          customerNumber: (await privatePsu(ctx)).customerNumber,
+          accountName: name,
+          bban,
+          iban,
+          currency: 'NOK',
+          product: 'Sparekonto',
+          cashAccountType: 'SVGS',
+          creditLine: 0,
+          balances: [],
+        },
+      });
+      ctx.expect.status(created, 201, 'POST /v1/sandbox/accounts');
+      const type = created.response?.headers['content-type'] ?? '';
+      ctx.expect.true(
+        !/charset=/i.test(type) || /charset=utf-?8/i.test(type),
+        `the answer's Content-Type (${type}) is UTF-8`,
+      );
+      ctx.expect.equal(json(created).accountName, name, 'the name comes back as sent');
+      const listed = await ctx.client.send({ method: 'GET', path: '/v1/sandbox/accounts' });
+      ctx.expect.true(
+        (json<{ accountName: string }[]>(listed) ?? []).some((a) => a.accountName === name),
+        'the account list shows the name as sent',
+      );
+    },
+  }),
+  generalCheck({
+    id: 'GEN-PAYLOAD-DATES-ISO-8601',
+    title: 'Dates in payloads are ISO 8601 (YYYY-MM-DD)',
+    rules: ['GEN-PAYLOAD-DATE-FORMAT'],
+    async run(ctx) {
+      const consentId = json<{ consentId: string }>(await probe(ctx)).consentId;
+      const consent = await readConsent(ctx, consentId);
+      for (const field of ['validUntil', 'lastActionDate'] as const)
+        ctx.expect.true(
+          DATE.test(consent[field] ?? ''),
+          `consent ${field} '${consent[field]}' is YYYY-MM-DD`,
+        );
+      if (!ctx.target.hasSandboxApi) return;
+      const accounts = json<{ id: string }[]>(
+        await ctx.client.send({ method: 'GET', path: '/v1/sandbox/accounts' }),
+      );
+      const transactions = await ctx.client.send({
+        method: 'GET',
+        path: `/v1/sandbox/accounts/${encodeURIComponent(accounts[0]!.id)}/transactions`,
+      });
+      for (const entry of json<{ bookingDate: string; valueDate: string }[]>(transactions) ?? [])
+        ctx.expect.true(
+          DATE.test(entry.bookingDate) && DATE.test(entry.valueDate),
+          `transaction dates ${entry.bookingDate} / ${entry.valueDate} are YYYY-MM-DD`,
+        );
+    },
+  }),
+  generalCheck({
+    id: 'GEN-LINKS-ARE-LINKS',
+    title: '_links map relation names to Links: href and verbs from GET, PUT, POST, DELETE',
+    rules: ['GEN-LINK-SHAPE'],
+    async run(ctx) {
+      const created = await probe(ctx);
+      expectLinks(ctx, json(created)._links, 'POST /v1/consents');
+      const consent = await readConsent(ctx, json<{ consentId: string }>(created).consentId);
+      expectLinks(ctx, consent._links, 'GET /v1/consents/{consentId}');
+    },
+  }),
+  generalCheck({
+    id: 'GEN-CURRENCY-FROM-THE-LIST',
+    title: 'A currency must be an ISO 4217 code of the §2.1 list',
+    rules: ['GEN-CURRENCY-CODES'],
+    modes: ['sandbox'],
+    needs: ['sandbox-api'],
+    async run(ctx) {
+      const owner = (await privatePsu(ctx)).customerNumber;
+      const post = (currency: string) => {
+        const { bban, iban } = freeNorwegianAccount();
+        return ctx.client.send({
+          method: 'POST',
+          path: '/v1/sandbox/accounts',
+          label: `currency ${currency}`,
+          body: {
+            customerNumber: owner,
+            accountName: `Konto i ${currency}`,
+            bban,
+            iban,
+            currency,
+            product: 'Valutakonto',
+            cashAccountType: 'CACC',
+            creditLine: 0,
+            balances: [],
+          },
+        });
+      };
+      ctx.expect.status(await post('SEK'), 201, 'an account in SEK');
+      const refused = await post('XYZ');
+      ctx.expect.status(refused, 400, 'an account in XYZ (not ISO 4217)');
+      ctx.expect.true(refused.response?.body.includes('currency'), 'the error names currency');
+      const listed = json<{ currency: string }[]>(
+        await ctx.client.send({ method: 'GET', path: '/v1/sandbox/accounts' }),
+      );
+      for (const account of listed ?? [])
+        ctx.expect.true(
+          (CURRENCIES as readonly string[]).includes(account.currency),
+          `listed currency ${account.currency} is on the §2.1 list`,
+        );
+    },
+  }),
+  generalCheck({
+    id: 'GEN-COUNTRY-FROM-THE-LIST',
+    title: 'A country must be an ISO 3166-1 alpha-2 code of the §2.1 list',
+    rules: ['GEN-COUNTRY-CODES'],
+    modes: ['sandbox'],
+    needs: ['sandbox-api'],
+    async run(ctx) {
+      const card = await ctx.client.send({
+        method: 'POST',
+        path: '/v1/sandbox/card-accounts',
+        label: 'a card account',
+        body: {
+          customerNumber: (await privatePsu(ctx)).customerNumber,
+          maskedPan: '525412******7788',
+          currency: 'NOK',
+          creditLimit: { currency: 'NOK', amount: 100_000 },
+          balances: [],
+          cardId: 'wb-country',
+          cardIdVNo: '01',
+          accountNumber: freeNorwegianAccount().bban,
+          expiry: '2030-12',
+          name: 'Country check card',
+          product: 'VISA',
+          status: 'enabled',
+        },
+      });
+      ctx.expect.status(card, 201, 'POST /v1/sandbox/card-accounts');
+      const id = String(json(card).resourceId);
+      ctx.expect.status(await cardTransactionWithAddress(ctx, id, 'SE'), 201, 'country SE');
+      for (const country of ['XX', 'NOR', 'no']) {
+        const refused = await cardTransactionWithAddress(ctx, id, country);
+        ctx.expect.status(refused, 400, `country ${country} (not on the §2.1 list)`);
+        ctx.expect.true(refused.response?.body.includes('country'), 'the error names country');
+      }
+    },
+  }),
+  generalCheck({
+    id: 'GEN-PRODUCTION-INTERFACE-IN-SANDBOX',
+    title: 'The sandbox serves the production interface too',
+    rules: ['GEN-PRODUCTION-PATHS-IN-SANDBOX'],
+    modes: ['sandbox'],
+    async run(ctx) {
+      expectAccepted(ctx, await probe(ctx), 'POST /v1/consents in sandbox mode');
+      const reads: [string, Record<string, string | number>][] = [
+        ['/v1/user', {}],
+        ['/v1/accounts', {}],
+        ['/v1/card-accounts/unknown/transactions', { bookingStatus: 'booked' }],
+      ];
+      for (const [path, query] of reads) {
+        const exchange = await ctx.client.send({
+          method: 'GET',
+          path,
+          query,
+          headers: { 'x-accept-fix': 'amount-as-string' },
+          label: `GET ${path} in sandbox mode`,
+        });
+        const code = (json<{ tppMessages?: { code: string }[] }>(exchange)?.tppMessages ?? [])[0]
+          ?.code;
+        ctx.expect.true(code !== 'NOT_FOUND', `GET ${path} exists in sandbox mode (no NOT_FOUND)`);
+      }
+    },
+  }),
+];

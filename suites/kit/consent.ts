@@ -1,0 +1,130 @@
+/**
+ * The consent flow (§1 "Consent model"): POST /v1/consents (body ignored) answers an scaRedirect,
+ * the PSU grants on the bank's consent screen during SCA, and GET /v1/consents/{consentId} shows
+ * what was granted. A granted consent with the PSU headers of its redirect is what AIS reads need.
+ */
+import type {
+  CheckContext,
+  EvidenceExchange,
+  JsonValue,
+  PsuScript,
+  ScaRedirect,
+  TargetRequest,
+} from '../../main/core/runner/check-api/index.js';
+import { absoluteHref, json, scaRedirectOf } from './answers.js';
+import { completeSca, expectSuccess, psuHeaders, type SuccessfulSca } from './sca.js';
+import { DOCUMENTED_PSUS } from './test-psus.js';
+
+export interface StartedConsent {
+  consentId: string;
+  scaRedirect: string;
+  exchange: EvidenceExchange;
+}
+
+/** POST /v1/consents (body ignored, §1), asserting 201 and an scaRedirect link. */
+export async function startConsent(
+  ctx: CheckContext,
+  request: Partial<TargetRequest> = {},
+): Promise<StartedConsent> {
+  const exchange = await ctx.client.send({
+    method: 'POST',
+    path: '/v1/consents',
+    body: {},
+    label: 'start a consent',
+    ...request,
+  });
+  ctx.expect.status(exchange, 201, 'POST /v1/consents');
+  const body = json<{ consentId?: string }>(exchange);
+  const href = scaRedirectOf(exchange);
+  ctx.expect.true(
+    typeof body?.consentId === 'string' && href !== undefined,
+    'the consent answer carries consentId and _links.scaRedirect',
+  );
+  return { consentId: body.consentId!, scaRedirect: absoluteHref(href!, exchange), exchange };
+}
+
+/** Starts a consent and lets the PSU grant what `script` says; returns the consent and redirect. */
+export async function consentFlow(
+  ctx: CheckContext,
+  script: PsuScript,
+  request: Partial<TargetRequest> = {},
+): Promise<StartedConsent & { redirect: ScaRedirect }> {
+  const started = await startConsent(ctx, request);
+  const redirect = await completeSca(ctx, started.scaRedirect, {
+    consent: { grant: ['*'] },
+    ...script,
+  });
+  return { ...started, redirect };
+}
+
+/** A consent the PSU granted, and the PSU headers its §6.1 redirect gives: what AIS reads send. */
+export interface AisSession {
+  consentId: string;
+  /** PSU-ID (and PSU-Corporate-ID) from the §6.1 redirect. */
+  headers: Record<string, string>;
+}
+
+/**
+ * The consent flow as `script` says (default grant: every account offered), asserting that the
+ * SCA succeeds (`what` names it in the evidence).
+ */
+export async function grantedConsent(
+  ctx: CheckContext,
+  script: PsuScript,
+  what: string,
+  request: Partial<TargetRequest> = {},
+): Promise<AisSession & { redirect: SuccessfulSca }> {
+  const flow = await consentFlow(ctx, script, request);
+  const redirect = expectSuccess(ctx, flow.redirect, what);
+  return { consentId: flow.consentId, headers: psuHeaders(redirect), redirect };
+}
+
+/** A private-context consent of `login` (default: Ola) granting `grant` (default: everything). */
+export async function aisConsent(
+  ctx: CheckContext,
+  login: string = DOCUMENTED_PSUS.ola.login,
+  grant: readonly string[] = ['*'],
+): Promise<AisSession> {
+  const { consentId, headers } = await grantedConsent(
+    ctx,
+    { login, context: 'PRIVATE', consent: { grant } },
+    'the consent SCA',
+  );
+  return { consentId, headers };
+}
+
+export interface ConsentInformation {
+  consentStatus?: string;
+  validUntil?: string;
+  lastActionDate?: string;
+  access?: { accounts?: { iban?: string; maskedPan?: string; currency?: string }[] };
+  _links?: Record<string, JsonValue>;
+}
+
+/** GET /v1/consents/{consentId}, asserting 200. */
+export async function readConsent(
+  ctx: CheckContext,
+  consentId: string,
+  headers: Record<string, string> = {},
+): Promise<ConsentInformation> {
+  const exchange = await ctx.client.send({
+    method: 'GET',
+    path: `/v1/consents/${encodeURIComponent(consentId)}`,
+    headers,
+    label: 'read the consent',
+  });
+  ctx.expect.status(exchange, 200, 'GET /v1/consents/{consentId}');
+  return json<ConsentInformation>(exchange);
+}
+
+/** The IBANs and masked PANs a consent grants (GET /v1/consents/{id} `access.accounts`). */
+export async function grantedReferences(
+  ctx: CheckContext,
+  consentId: string,
+  headers: Record<string, string> = {},
+): Promise<string[]> {
+  const consent = await readConsent(ctx, consentId, headers);
+  return (consent.access?.accounts ?? [])
+    .map((reference) => reference.iban ?? reference.maskedPan ?? '')
+    .sort();
+}

@@ -1,0 +1,15 @@
+/** Calendar days as the payloads carry them: ISO 8601 `YYYY-MM-DD`, counted in UTC. */
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `YYYY-MM-DD` of the day `days` from today (negative: in the past), UTC. */
+export function dayFromToday(days: number, from: Date = new Date()): string {
+  return new Date(from.getTime() + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** `YYYY-MM-DD` `days` after `date` (negative: before). */
+export function shiftDay(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}

@@ -1,0 +1,178 @@
+/**
+ * What the payment and signing-basket checks share, over HTTP only: the documented test accounts
+ * (docs/sandbox-data.md, in the initial data of both modes), §2.2 bodies, initiating a payment as
+ * a single-SCA PISP journey (release 1.17.0: PSU-Context, no PSU-ID yet), the PSU's approval, and
+ * judging a refusal that names its field.
+ */
+import type {
+  CheckContext,
+  EvidenceExchange,
+  JsonValue,
+  TargetRequest,
+} from '../../main/core/runner/check-api/index.js';
+import { absoluteHref, json, scaRedirectOf } from './answers.js';
+import { expectSuccess, psuHeaders, type SuccessfulSca } from './sca.js';
+import { DOCUMENTED_PSUS } from './test-psus.js';
+
+/** Documented test data (docs/sandbox-data.md): Ola pays, from his current account. */
+export const PAYER = DOCUMENTED_PSUS.ola;
+/** Kari: another PSU of the bank. */
+export const OTHER_PSU = DOCUMENTED_PSUS.kari;
+export const ACCOUNTS = {
+  /** Ola's Brukskonto (NOK). */
+  debtor: 'NO5297100512347',
+  debtorMockId: 'acc-10000001-brukskonto',
+  /** Ola's Høyrentekonto (NOK): an own account. */
+  ownSavings: 'NO8797100523454',
+  /** Kari's Brukskonto (NOK). */
+  otherPsu: 'NO6997100712346',
+} as const;
+/** A valid IBAN of another bank. */
+export const EXTERNAL_IBAN = 'DE89370400440532013000';
+/** The longest IBAN format (Russia, 33 characters), valid mod-97. */
+export const IBAN_33 = 'RU0304452522540817810538091310419';
+
+export type Body = { [key: string]: JsonValue };
+
+let counter = 0;
+/** A remittance text no other payment of the check has (no logical duplicates by accident). */
+export const uniqueRemittance = () => `Workbench check ${++counter} ${Date.now().toString(36)}`;
+
+/** A §2.2 SCT of 100.00 NOK from Ola's current account to Kari's. */
+export function sctBody(overrides: Body = {}): Body {
+  return {
+    instructedAmount: { amount: '100.00', currency: 'NOK' },
+    debtorAccount: { iban: ACCOUNTS.debtor, currency: 'NOK' },
+    creditorAccount: { iban: ACCOUNTS.otherPsu, currency: 'NOK' },
+    creditorName: OTHER_PSU.name,
+    remittanceInformationUnstructured: uniqueRemittance(),
+    ...overrides,
+  };
+}
+
+/** A body every product takes: NOK between Ola's own Norwegian accounts, with an address. */
+export function ownAccountBody(overrides: Body = {}): Body {
+  return sctBody({
+    creditorAccount: { iban: ACCOUNTS.ownSavings, currency: 'NOK' },
+    creditorName: PAYER.name,
+    creditorAddress: { city: 'Oslo', country: 'NO' },
+    ...overrides,
+  });
+}
+
+export interface PaymentRequest {
+  service?: string;
+  product?: string;
+  query?: TargetRequest['query'];
+  headers?: Record<string, string>;
+  omitHeaders?: readonly string[];
+  label?: string;
+}
+
+/** `headers` without the names in `omit` (case-insensitive): the client only omits its defaults. */
+export function withoutHeaders(
+  headers: Record<string, string>,
+  omit: readonly string[] = [],
+): Record<string, string> {
+  const left = new Set(omit.map((name) => name.toLowerCase()));
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !left.has(name.toLowerCase())),
+  );
+}
+
+/** POST /v1/{service}/{product}: x-accept-fix amount-as-string, PSU-Context PRIVATE (single SCA). */
+export function initiatePayment(
+  ctx: CheckContext,
+  body: Body,
+  request: PaymentRequest = {},
+): Promise<EvidenceExchange> {
+  const service = request.service ?? 'payments';
+  const product = request.product ?? 'sepa-credit-transfers';
+  return ctx.client.send({
+    method: 'POST',
+    path: `/v1/${service}/${product}`,
+    ...(request.query ? { query: request.query } : {}),
+    headers: withoutHeaders(
+      { 'x-accept-fix': 'amount-as-string', 'PSU-Context': 'PRIVATE', ...request.headers },
+      request.omitHeaders,
+    ),
+    ...(request.omitHeaders ? { omitHeaders: request.omitHeaders } : {}),
+    body,
+    label: request.label ?? `initiate ${service}/${product}`,
+  });
+}
+
+export interface CreatedPayment {
+  paymentId: string;
+  /** `/v1/{service}/{product}/{paymentId}` */
+  path: string;
+  scaRedirect?: string;
+  answer: Record<string, JsonValue>;
+  exchange: EvidenceExchange;
+}
+
+/** Initiates, asserting 201 with a paymentId. */
+export async function createPayment(
+  ctx: CheckContext,
+  body: Body,
+  request: PaymentRequest = {},
+): Promise<CreatedPayment> {
+  const exchange = await initiatePayment(ctx, body, request);
+  ctx.expect.status(exchange, 201, request.label ?? 'payment initiation');
+  const answer = json<Record<string, JsonValue>>(exchange);
+  const paymentId = answer?.paymentId;
+  ctx.expect.true(
+    typeof paymentId === 'string' && paymentId !== '',
+    'the answer carries paymentId',
+  );
+  const href = scaRedirectOf(exchange);
+  return {
+    paymentId: paymentId as string,
+    path: `/v1/${request.service ?? 'payments'}/${request.product ?? 'sepa-credit-transfers'}/${encodeURIComponent(paymentId as string)}`,
+    ...(href ? { scaRedirect: absoluteHref(href, exchange) } : {}),
+    answer,
+    exchange,
+  };
+}
+
+/** The PSU completes the payment's SCA in private context; asserts the §6.1 redirect. */
+export async function approve(
+  ctx: CheckContext,
+  payment: { scaRedirect?: string },
+  login: string = PAYER.login,
+): Promise<SuccessfulSca> {
+  ctx.expect.true(payment.scaRedirect !== undefined, 'the answer carries _links.scaRedirect');
+  const redirect = await ctx.psu.completeSca(payment.scaRedirect!, { login, context: 'PRIVATE' });
+  return expectSuccess(ctx, redirect, 'the payment SCA');
+}
+
+/** A PSU-ID for the payer: a single-SCA payment whose SCA identifies the PSU (1.17.0). */
+export async function payerPsuHeaders(ctx: CheckContext): Promise<Record<string, string>> {
+  const payment = await createPayment(ctx, sctBody(), {
+    label: 'a payment that identifies the PSU',
+  });
+  return psuHeaders(await approve(ctx, payment));
+}
+
+/** GET a payment's status, asserting 200. */
+export async function paymentStatus(
+  ctx: CheckContext,
+  path: string,
+  what = 'the payment status',
+): Promise<{ transactionStatus?: string; fundsAvailable?: unknown }> {
+  const exchange = await ctx.client.send({ method: 'GET', path: `${path}/status`, label: what });
+  ctx.expect.status(exchange, 200, `GET ${what}`);
+  return json(exchange) ?? {};
+}
+
+/** A 400 whose tppMessage has `code` and names `field` (decisions.md "Errors"). */
+export function expectRefused(
+  ctx: CheckContext,
+  exchange: EvidenceExchange,
+  field: string,
+  code: Parameters<CheckContext['expect']['tppMessage']>[1]['code'] = 'FORMAT_ERROR',
+  status = 400,
+): void {
+  ctx.expect.status(exchange, status, `refused: ${field}`);
+  ctx.expect.tppMessage(exchange, { code, textIncludes: field });
+}

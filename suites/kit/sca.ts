@@ -1,0 +1,98 @@
+/**
+ * The PSU's SCA, played by the PSU agent on the bank's own pages (§6.1, §6.2): completing or
+ * aborting it, judging the redirect back, the PSU headers that redirect gives, and the identity
+ * SCA that GET /v1/user starts (decisions.md GET /v1/user).
+ */
+import { randomUUID } from 'node:crypto';
+import type {
+  CheckContext,
+  EvidenceExchange,
+  PsuScript,
+  ScaRedirect,
+} from '../../main/core/runner/check-api/index.js';
+import { absoluteHref, scaRedirectOf } from './answers.js';
+
+export type SuccessfulSca = Extract<ScaRedirect, { outcome: 'success' }>;
+
+/** psu-id and psu-corporate-id in the §6.1 redirect are RFC 4122 UUIDs (any version 1–8). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+/** PSU-ID (and PSU-Corporate-ID after corporate SCA) from a §6.1 redirect. */
+export function psuHeaders(redirect: ScaRedirect): Record<string, string> {
+  if (redirect.outcome !== 'success') return {};
+  return {
+    'PSU-ID': redirect.psuId,
+    ...(redirect.psuCorporateId ? { 'PSU-Corporate-ID': redirect.psuCorporateId } : {}),
+  };
+}
+
+/** The TPP-Session-ID header (§4.1) that names a TPP session. */
+export const tppSession = (id: string) => ({ 'TPP-Session-ID': id });
+
+/** Lets the PSU agent complete (or abort) an SCA, recording the script as evidence. */
+export async function completeSca(
+  ctx: CheckContext,
+  scaRedirect: string,
+  script: PsuScript,
+): Promise<ScaRedirect> {
+  ctx.evidence.note(
+    `PSU ${script.login} ${script.outcome === 'abort' ? 'aborts' : 'completes'} the SCA at ${scaRedirect}`,
+  );
+  return ctx.psu.completeSca(scaRedirect, script);
+}
+
+/** The §6.1 redirect of a successful SCA; a failure redirect fails the check. */
+export function expectSuccess(
+  ctx: CheckContext,
+  redirect: ScaRedirect,
+  what: string,
+): SuccessfulSca {
+  ctx.expect.equal(
+    redirect.outcome === 'success'
+      ? 'success'
+      : `failure ${redirect.status} ${redirect.code}: ${redirect.message}`,
+    'success',
+    `${what}: the bank redirects back after a successful SCA (§6.1)`,
+  );
+  return redirect as SuccessfulSca;
+}
+
+/** GET /v1/user with extra headers (e.g. another TPP-Session-ID, PSU-ID). */
+export function getUser(
+  ctx: CheckContext,
+  headers: Record<string, string> = {},
+  label = 'GET /v1/user',
+): Promise<EvidenceExchange> {
+  return ctx.client.send({ method: 'GET', path: '/v1/user', headers, label });
+}
+
+/**
+ * Starts SCA through GET /v1/user (401 with scaRedirect when the session holds none) and lets the
+ * PSU complete it; answers the redirect.
+ */
+export async function userSca(
+  ctx: CheckContext,
+  script: PsuScript,
+  headers: Record<string, string> = {},
+): Promise<ScaRedirect> {
+  const exchange = await getUser(ctx, headers, 'GET /v1/user to start SCA');
+  ctx.expect.status(exchange, 401, 'GET /v1/user without SCA in the session');
+  const href = scaRedirectOf(exchange);
+  ctx.expect.true(href !== undefined, 'the 401 carries _links.scaRedirect');
+  return completeSca(ctx, absoluteHref(href!, exchange), script);
+}
+
+/**
+ * The PSU signs in: a successful identity SCA (GET /v1/user) under the TPP session `sessionId`
+ * (default: a new one), as `script` says. Answers the session id and the §6.1 redirect; after it
+ * the session holds SCA for an hour (§5.3).
+ */
+export async function signedInSession(
+  ctx: CheckContext,
+  script: PsuScript,
+  what: string,
+  sessionId: string = randomUUID(),
+): Promise<{ sessionId: string; redirect: SuccessfulSca }> {
+  const redirect = expectSuccess(ctx, await userSca(ctx, script, tppSession(sessionId)), what);
+  return { sessionId, redirect };
+}

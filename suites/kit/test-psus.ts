@@ -1,0 +1,142 @@
+/**
+ * The test PSUs the checks act as, in either mode: in sandbox mode the ones GET
+ * /v1/sandbox/customers lists (§1: the sandbox's initial customers "can be listed"), otherwise
+ * the embedded bank's documented ones (docs/sandbox-data.md), which a production-mode run of the
+ * embedded bank logs in with. The SCA login is the mocked national identity number (§1).
+ */
+import type { CheckContext, PsuScript } from '../../main/core/runner/check-api/index.js';
+import { json } from './answers.js';
+
+export interface TestPsu {
+  /** What the SCA login asks for (§1: the mocked national identity number). */
+  login: string;
+  name: string;
+  customerNumber?: string;
+}
+
+export interface Representative extends TestPsu {
+  /** A corporate agreement the PSU represents with accounts to consent to (REGISTER and VIEW). */
+  agreement: { id: string; name: string };
+}
+
+/**
+ * The documented test PSUs (docs/sandbox-data.md), in the initial data of both modes: Ola and
+ * Kari Nordmann, private, with two accounts and a card account each (Ola also represents Nordlys
+ * Rørlegger AS); Per Testesen comes with the fixed test-data fill (POST
+ * /v1/sandbox/fixed-test-data): hundreds of transactions over a year, pending ones too.
+ */
+export const DOCUMENTED_PSUS = {
+  ola: { login: '15038512363', name: 'Ola Nordmann', customerNumber: '10000001' },
+  kari: { login: '62079045611', name: 'Kari Nordmann', customerNumber: '10000002' },
+  per: { login: '24059222232', name: 'Per Testesen' },
+  representative: {
+    login: '15038512363',
+    name: 'Ola Nordmann',
+    customerNumber: '10000001',
+    agreement: { id: 'agr-20000001', name: 'Nordlys Rørlegger AS' },
+  },
+} as const;
+
+// ---- the sandbox's customers (sandbox mode) --------------------------------------------------
+
+export interface SandboxCustomer {
+  customerNumber: string;
+  type: 'PRIVATE' | 'CORPORATE';
+  name: string;
+  nationalIdentityNumber: string;
+  agreements: { id: string; name: string; type: 'PRIVATE' | 'CORPORATE'; relation: string }[];
+}
+
+/** GET /v1/sandbox/customers, asserting 200 (the sandbox's test PSUs, §1). */
+export async function sandboxCustomers(ctx: CheckContext): Promise<SandboxCustomer[]> {
+  const exchange = await ctx.client.send({
+    method: 'GET',
+    path: '/v1/sandbox/customers',
+    label: 'the sandbox customers (test PSUs)',
+  });
+  ctx.expect.status(exchange, 200, 'GET /v1/sandbox/customers');
+  const customers = json<SandboxCustomer[]>(exchange);
+  ctx.expect.true(Array.isArray(customers), 'GET /v1/sandbox/customers answers an array');
+  return customers;
+}
+
+/** The `index`th private customer of the sandbox; skips when there are fewer. */
+export async function privatePsu(ctx: CheckContext, index = 0): Promise<SandboxCustomer> {
+  const people = (await sandboxCustomers(ctx)).filter((c) => c.type === 'PRIVATE');
+  return people[index] ?? ctx.skip(`the sandbox has fewer than ${index + 1} private customers`);
+}
+
+/**
+ * A person who represents a corporation (corporate context has something to show), and that
+ * corporate agreement: the first private customer engaged in a corporate agreement it does not
+ * own. Skips when the sandbox has none.
+ */
+export async function corporateRepresentative(
+  ctx: CheckContext,
+): Promise<{ psu: SandboxCustomer; agreement: SandboxCustomer['agreements'][number] }> {
+  const customers = await sandboxCustomers(ctx);
+  for (const psu of customers.filter((c) => c.type === 'PRIVATE'))
+    for (const agreement of psu.agreements)
+      if (agreement.type === 'CORPORATE' && agreement.relation !== 'owner')
+        return { psu, agreement };
+  return ctx.skip('the sandbox has no private customer who represents a corporation');
+}
+
+// ---- either mode -----------------------------------------------------------------------------
+
+/** Two private test PSUs: from GET /v1/sandbox/customers, or the documented ones. */
+export async function testPeople(ctx: CheckContext): Promise<[TestPsu, TestPsu]> {
+  if (!ctx.target.hasSandboxApi) return [DOCUMENTED_PSUS.ola, DOCUMENTED_PSUS.kari];
+  const people = (await sandboxCustomers(ctx)).filter((c) => c.type === 'PRIVATE');
+  if (people.length < 2) return ctx.skip('the sandbox has fewer than two private customers');
+  const [first, second] = people.map((c) => ({
+    login: c.nationalIdentityNumber,
+    name: c.name,
+    customerNumber: c.customerNumber,
+  }));
+  return [first!, second!];
+}
+
+/**
+ * A PSU who represents a corporation with accounts to consent to in that context: from the
+ * sandbox (an engagement of the PSU with both REGISTER and VIEW, §4.3 rule 5), or documented.
+ */
+export async function testRepresentative(ctx: CheckContext): Promise<Representative> {
+  if (!ctx.target.hasSandboxApi) return DOCUMENTED_PSUS.representative;
+  for (const psu of (await sandboxCustomers(ctx)).filter((c) => c.type === 'PRIVATE'))
+    for (const agreement of psu.agreements.filter(
+      (a) => a.type === 'CORPORATE' && a.relation !== 'owner',
+    )) {
+      const read = await ctx.client.send({
+        method: 'GET',
+        path: `/v1/sandbox/agreements/${encodeURIComponent(agreement.id)}`,
+        label: `agreement ${agreement.id}`,
+      });
+      const engagements =
+        json<{ engagements?: { customer: string; roles: string[] }[] }>(read)?.engagements ?? [];
+      if (
+        engagements.some(
+          (e) =>
+            e.customer === psu.customerNumber &&
+            e.roles.includes('REGISTER') &&
+            e.roles.includes('VIEW'),
+        )
+      )
+        return {
+          login: psu.nationalIdentityNumber,
+          name: psu.name,
+          customerNumber: psu.customerNumber,
+          agreement: { id: agreement.id, name: agreement.name },
+        };
+    }
+  return ctx.skip('the sandbox has no PSU with consentable accounts in a corporate agreement');
+}
+
+/** The PSU agent's script to act for `representative`'s corporation (§1). */
+export function corporateScript(representative: Representative): PsuScript {
+  return {
+    login: representative.login,
+    context: 'CORPORATE',
+    corporateAgreement: representative.agreement.name,
+  };
+}

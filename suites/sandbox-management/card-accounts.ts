@@ -1,0 +1,146 @@
+/**
+ * Sandbox card accounts (§4.3, §2.6, §3.3): POST /v1/sandbox/card-accounts and its answer, GET
+ * /v1/sandbox/card-accounts/{id}, the status values; and how a new card account joins agreements
+ * (§4.3 rule 4: a private customer's by itself, a corporation's only when engaged explicitly).
+ */
+import { CARD_ACCOUNT_STATUSES } from '../../main/core/spec/enums.js';
+import {
+  SandboxCardAccountCreatedSchema,
+  SandboxCardAccountResponseSchema,
+} from '../../main/core/spec/schemas/sandbox.js';
+import type { Check } from '../../main/core/runner/check-api/index.js';
+import { norwegianIban } from '../kit/account-numbers.js';
+import { json } from '../kit/answers.js';
+import { corporateRepresentative, privatePsu } from '../kit/test-psus.js';
+import {
+  call,
+  cardAccountBody,
+  createCardAccount,
+  expectRefused,
+  engagementBody,
+  getAgreement,
+  type Json,
+  postEngagement,
+  privateAgreementOf,
+  sandboxCheck,
+} from './sandbox-api.js';
+
+export const cardAccountChecks: Check[] = [
+  sandboxCheck({
+    id: 'SBX-CARD-ACCOUNT-CREATED',
+    title: 'POST /v1/sandbox/card-accounts creates a card account that can be read back',
+    rules: ['SANDBOX-CARD-ACCOUNT-CREATE'],
+    async run(ctx) {
+      const created = await createCardAccount(
+        ctx,
+        cardAccountBody((await privatePsu(ctx)).customerNumber),
+      );
+      ctx.expect.true(typeof created.resourceId === 'string', 'the answer has a resourceId');
+      const read = await call(
+        ctx,
+        'GET',
+        `/v1/sandbox/card-accounts/${encodeURIComponent(String(created.resourceId))}`,
+        'read the created card account',
+      );
+      ctx.expect.status(read, 200, 'the created card account can be read');
+    },
+  }),
+  sandboxCheck({
+    id: 'SBX-CARD-ACCOUNT-CREATE-ANSWER',
+    title: 'The created card account has resourceId, every request field and _links',
+    rules: ['SANDBOX-CARD-ACCOUNT-CREATE-RESPONSE'],
+    async run(ctx) {
+      const body = cardAccountBody((await privatePsu(ctx)).customerNumber);
+      const created = await createCardAccount(ctx, body);
+      ctx.expect.schema(
+        created,
+        SandboxCardAccountCreatedSchema,
+        'the created card account (§2.6)',
+      );
+      for (const [field, value] of Object.entries(body))
+        if (field !== 'customerNumber')
+          ctx.expect.equal(created[field], value, `created card account ${field}`);
+    },
+  }),
+  sandboxCheck({
+    id: 'SBX-CARD-ACCOUNT-READ',
+    title: 'GET /v1/sandbox/card-accounts/{id} answers the card account wrapped in cardAccount',
+    rules: ['SANDBOX-CARD-ACCOUNT-GET'],
+    async run(ctx) {
+      const body = cardAccountBody((await privatePsu(ctx)).customerNumber);
+      const created = await createCardAccount(ctx, body);
+      const read = await call(
+        ctx,
+        'GET',
+        `/v1/sandbox/card-accounts/${encodeURIComponent(String(created.resourceId))}`,
+        'read one card account',
+      );
+      ctx.expect.status(read, 200, 'GET /v1/sandbox/card-accounts/{id}');
+      ctx.expect.schema(json(read), SandboxCardAccountResponseSchema, 'the card account (§2.6)');
+      const card = json<{ cardAccount?: Json }>(read).cardAccount;
+      ctx.expect.equal(card?.resourceId, created.resourceId, 'cardAccount.resourceId');
+      ctx.expect.equal(card?.maskedPan, body.maskedPan, 'cardAccount.maskedPan');
+    },
+  }),
+  sandboxCheck({
+    id: 'SBX-CARD-ACCOUNT-STATUS-VALUES',
+    title: 'A card account status is enabled, deleted or blocked',
+    rules: ['SANDBOX-CARD-ACCOUNT-STATUS'],
+    async run(ctx) {
+      const owner = (await privatePsu(ctx)).customerNumber;
+      for (const status of CARD_ACCOUNT_STATUSES) {
+        const created = await createCardAccount(ctx, cardAccountBody(owner, { status }));
+        ctx.expect.equal(created.status, status, `a card account created with status ${status}`);
+      }
+      const refused = await call(ctx, 'POST', '/v1/sandbox/card-accounts', 'status active', {
+        body: cardAccountBody(owner, { status: 'active' }),
+      });
+      expectRefused(ctx, refused, 'status', 'status active (not a §3.3 value)');
+    },
+  }),
+];
+
+export const cardAccountAgreementChecks: Check[] = [
+  sandboxCheck({
+    id: 'SBX-PRIVATE-CARD-ACCOUNT-JOINS-AGREEMENT',
+    title: "A private customer's new card account joins the customer's agreement",
+    rules: ['SANDBOX-PRIVATE-CARD-ACCOUNT-IN-AGREEMENT'],
+    async run(ctx) {
+      const owner = await privatePsu(ctx);
+      const body = cardAccountBody(owner.customerNumber);
+      await createCardAccount(ctx, body);
+      const agreement = privateAgreementOf(owner);
+      ctx.expect.true(agreement !== undefined, `${owner.name} has a private agreement`);
+      const engagements = (await getAgreement(ctx, agreement!.id)).engagements;
+      ctx.expect.true(
+        engagements.some((e) => e.account.bban === body.accountNumber),
+        `the private agreement has an engagement for the new card account ${String(body.accountNumber)}`,
+      );
+    },
+  }),
+  sandboxCheck({
+    id: 'SBX-CORPORATE-CARD-ACCOUNT-EXPLICIT',
+    title: "A corporate customer's card account is in an agreement only once added explicitly",
+    rules: ['SANDBOX-CORPORATE-CARD-ACCOUNT-EXPLICIT'],
+    async run(ctx) {
+      const { psu, agreement } = await corporateRepresentative(ctx);
+      const corporation = (await getAgreement(ctx, agreement.id)).owner;
+      ctx.expect.true(corporation !== undefined, 'the corporate agreement names its owner');
+      const body = cardAccountBody(corporation!);
+      await createCardAccount(ctx, body);
+      const has = async () =>
+        (await getAgreement(ctx, agreement.id)).engagements.some(
+          (e) => e.account.bban === body.accountNumber,
+        );
+      ctx.expect.true(!(await has()), 'the new corporate card account is in no agreement yet');
+      const engagement = await postEngagement(
+        ctx,
+        agreement.id,
+        engagementBody(psu.customerNumber, norwegianIban(String(body.accountNumber))),
+        'add it explicitly',
+      );
+      ctx.expect.status(engagement, 201, 'POST .../engagements for the card account');
+      ctx.expect.true(await has(), 'the card account is in the agreement once added');
+    },
+  }),
+];

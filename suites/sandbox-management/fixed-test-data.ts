@@ -1,0 +1,36 @@
+/**
+ * POST /v1/sandbox/fixed-test-data (§9.4 1.16.0 "a fixed test-data fill"; decisions.md "Paths").
+ */
+import type { Check } from '../../main/core/runner/check-api/index.js';
+import { json } from '../kit/answers.js';
+import { accountTransactionsPath, call, listAccounts, sandboxCheck } from './sandbox-api.js';
+
+export const fixedTestDataChecks: Check[] = [
+  sandboxCheck({
+    id: 'SBX-FIXED-TEST-DATA-FILL',
+    title: 'POST /v1/sandbox/fixed-test-data adds the fixed test data',
+    rules: ['SANDBOX-FIXED-TEST-DATA'],
+    async run(ctx) {
+      const before = await listAccounts(ctx);
+      const fill = await call(ctx, 'POST', '/v1/sandbox/fixed-test-data', 'fixed test data', {
+        body: {},
+      });
+      ctx.expect.status(fill, [200, 201], 'POST /v1/sandbox/fixed-test-data');
+      const after = await listAccounts(ctx);
+      ctx.expect.true(after.length > before.length, 'the fill adds accounts');
+      const added = after.find((a) => !before.some((b) => b.id === a.id));
+      const transactions = await call(
+        ctx,
+        'GET',
+        accountTransactionsPath(added!.id),
+        'transactions of an added account',
+        { query: { limit: 50 } },
+      );
+      ctx.expect.status(transactions, 200, 'transactions of an account the fill added');
+      ctx.expect.true(
+        (json<unknown[]>(transactions) ?? []).length > 0,
+        'an account of the fill has transactions',
+      );
+    },
+  }),
+];

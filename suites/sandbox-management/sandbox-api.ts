@@ -1,0 +1,183 @@
+/**
+ * What the sandbox-management checks share: the sandbox operations they call (§4.3, decisions.md
+ * "Paths"), valid request bodies to start from (§2.6), the records the answers hold, and a refusal
+ * that names its field (decisions.md "Errors": 400 with a text that says which field).
+ */
+import {
+  type Check,
+  type CheckContext,
+  defineCheck,
+  type EvidenceExchange,
+  type JsonValue,
+} from '../../main/core/runner/check-api/index.js';
+import { freeNorwegianAccount } from '../kit/account-numbers.js';
+import { json } from '../kit/answers.js';
+import { privatePsu, type SandboxCustomer } from '../kit/test-psus.js';
+
+export type Json = Record<string, JsonValue>;
+
+/** A sandbox check: sandbox mode only, needs the /v1/sandbox/ operations (§4.3). */
+export function sandboxCheck(check: Omit<Check, 'area' | 'modes'>): Check {
+  return defineCheck({
+    area: 'sandbox-management',
+    modes: ['sandbox'],
+    ...check,
+    needs: [...new Set(['sandbox-api' as const, ...(check.needs ?? [])])],
+  });
+}
+
+/** An engagement (§2.6, §4.3): all five request fields, both limits 0. */
+export function engagementBody(
+  customer: string,
+  iban: string,
+  roles: readonly string[] = ['REGISTER', 'VIEW'],
+): Json {
+  return { customer, account: { iban }, roles: [...roles], registerLimit: 0, approvalLimit: 0 };
+}
+
+/** POST /v1/sandbox/agreements/{mockAgreementId}/engagements. */
+export function postEngagement(
+  ctx: CheckContext,
+  agreementId: string,
+  body: JsonValue,
+  label: string,
+): Promise<EvidenceExchange> {
+  return call(
+    ctx,
+    'POST',
+    `/v1/sandbox/agreements/${encodeURIComponent(agreementId)}/engagements`,
+    label,
+    { body },
+  );
+}
+
+/** One sandbox operation as the TPP sends it (signed; no PSU headers: §4.3 needs none). */
+export function call(
+  ctx: CheckContext,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  label: string,
+  extra: { body?: JsonValue; query?: Record<string, string | number | undefined> } = {},
+): Promise<EvidenceExchange> {
+  return ctx.client.send({ method, path, label, ...extra });
+}
+
+export function accountBody(customerNumber: string, overrides: Json = {}): Json {
+  const { bban, iban } = freeNorwegianAccount();
+  return {
+    customerNumber,
+    accountName: 'Workbench check account',
+    bban,
+    iban,
+    currency: 'NOK',
+    product: 'Brukskonto',
+    cashAccountType: 'CACC',
+    creditLine: 0,
+    balances: [
+      { balanceAmount: { currency: 'NOK', amount: 100_000 }, balanceType: 'closingBooked' },
+      { balanceAmount: { currency: 'NOK', amount: 100_000 }, balanceType: 'expected' },
+    ],
+    ...overrides,
+  };
+}
+
+export function cardAccountBody(customerNumber: string, overrides: Json = {}): Json {
+  return {
+    customerNumber,
+    maskedPan: '525412******7788',
+    currency: 'NOK',
+    creditLimit: { currency: 'NOK', amount: 1_000_000 },
+    balances: [{ balanceAmount: { currency: 'NOK', amount: 0 }, balanceType: 'closingBooked' }],
+    cardId: 'workbench-card',
+    cardIdVNo: '01',
+    accountNumber: freeNorwegianAccount().bban,
+    expiry: '2030-12',
+    name: 'Workbench check card',
+    product: 'MASTERCARD',
+    status: 'enabled',
+    ...overrides,
+  };
+}
+
+export interface AccountItem {
+  id: string;
+  customerNumber: string;
+  iban: string;
+  bban: string;
+  currency: string;
+  cashAccountType: string;
+  creditLine: number;
+  balances: { balanceAmount: { currency: string; amount: number }; balanceType: string }[];
+  _links?: Record<string, { href: string }>;
+}
+
+export interface Agreement {
+  id: string;
+  name: string;
+  owner?: string;
+  engagements: { customer: string; account: { iban: string; bban: string }; roles: string[] }[];
+  _links?: Record<string, { href: string }>;
+}
+
+export async function listAccounts(ctx: CheckContext): Promise<AccountItem[]> {
+  const exchange = await call(ctx, 'GET', '/v1/sandbox/accounts', 'list sandbox accounts');
+  ctx.expect.status(exchange, 200, 'GET /v1/sandbox/accounts');
+  return json<AccountItem[]>(exchange) ?? [];
+}
+
+export async function createAccount(ctx: CheckContext, body: Json): Promise<AccountItem> {
+  const exchange = await call(ctx, 'POST', '/v1/sandbox/accounts', 'create a sandbox account', {
+    body,
+  });
+  ctx.expect.status(exchange, 201, 'POST /v1/sandbox/accounts');
+  return json<AccountItem>(exchange);
+}
+
+export async function createCardAccount(ctx: CheckContext, body: Json): Promise<Json> {
+  const exchange = await call(ctx, 'POST', '/v1/sandbox/card-accounts', 'create a card account', {
+    body,
+  });
+  ctx.expect.status(exchange, 201, 'POST /v1/sandbox/card-accounts');
+  return json<Json>(exchange);
+}
+
+export const accountTransactionsPath = (id: string) =>
+  `/v1/sandbox/accounts/${encodeURIComponent(id)}/transactions`;
+
+export async function getAgreement(ctx: CheckContext, id: string): Promise<Agreement> {
+  const exchange = await call(
+    ctx,
+    'GET',
+    `/v1/sandbox/agreements/${encodeURIComponent(id)}`,
+    `agreement ${id}`,
+  );
+  ctx.expect.status(exchange, 200, `GET /v1/sandbox/agreements/${id}`);
+  return json<Agreement>(exchange);
+}
+
+/** A fresh card account of the first private customer; answers its resourceId. */
+export async function newCardAccount(ctx: CheckContext): Promise<string> {
+  const owner = await privatePsu(ctx);
+  const created = await createCardAccount(ctx, cardAccountBody(owner.customerNumber));
+  return String(created.resourceId);
+}
+
+/** A fresh account of the first private customer. */
+export async function newAccount(ctx: CheckContext, overrides: Json = {}): Promise<AccountItem> {
+  const owner = await privatePsu(ctx);
+  return createAccount(ctx, accountBody(owner.customerNumber, overrides));
+}
+
+/** 400 naming `path` in its text (decisions.md: the text says which field). */
+export function expectRefused(
+  ctx: CheckContext,
+  exchange: EvidenceExchange,
+  path: string,
+  what: string,
+): void {
+  ctx.expect.status(exchange, 400, what);
+  ctx.expect.true(exchange.response?.body.includes(path), `${what}: the error text names ${path}`);
+}
+
+export const privateAgreementOf = (customer: SandboxCustomer) =>
+  customer.agreements.find((a) => a.type === 'PRIVATE' && a.relation === 'owner');

@@ -1,0 +1,355 @@
+/**
+ * §5.2 request signing, seen from outside: what the bank accepts and what it refuses, and that a
+ * refusal is 400 with a text naming the failed part (decisions.md: the spec's statuses win over
+ * Berlin Group's 401).
+ */
+import { verifyDigest } from '../../main/core/signature/index.js';
+import { verifyResponseSignature } from '../../main/core/tpp/response-signature.js';
+import { defineCheck, type Check } from '../../main/core/runner/check-api/index.js';
+import { expectAccepted, expectHeaderRequired, probe } from '../kit/probe.js';
+
+const UUID_CORPORATE = '9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d';
+const UUID_PSU = '3f0c6f0e-8a43-4a8e-9f43-3d2a1c7b8e11';
+
+export const signingChecks: Check[] = [
+  defineCheck({
+    id: 'SIGN-ACCEPTS-VALID',
+    title: 'A correctly signed request is accepted',
+    area: 'signing',
+    rules: [
+      'SIGN-SIGNING-STRING',
+      'SIGN-SIGNATURE-BASE64',
+      'SIGN-DIGEST-SHA-256',
+      'SIGN-KEYID-FORMAT',
+    ],
+    async run(ctx) {
+      expectAccepted(ctx, await probe(ctx), 'a request signed per §5.2 with a SHA-256 Digest');
+    },
+  }),
+  defineCheck({
+    id: 'SIGN-MISSING-SIGNATURE-400',
+    title: 'A request without Signature is refused with 400',
+    area: 'signing',
+    rules: ['SIGN-MISSING-400'],
+    async run(ctx) {
+      const exchange = await probe(ctx, {
+        signing: { dropHeaders: ['Signature'] },
+        label: 'no Signature header',
+      });
+      expectHeaderRequired(ctx, exchange, 'Signature', 'unsigned request');
+    },
+  }),
+  defineCheck({
+    id: 'SIGN-INVALID-SIGNATURE-400',
+    title: 'A signature that does not verify is refused with 400',
+    area: 'signing',
+    rules: ['SIGN-INVALID-400'],
+    async run(ctx) {
+      const exchange = await probe(ctx, {
+        signing: { corruptSignature: true },
+        label: 'signature bytes altered',
+      });
+      ctx.expect.status(exchange, 400, 'request with a signature that does not verify');
+      ctx.expect.true(
+        exchange.response?.body.toLowerCase().includes('signature'),
+        'the error text names the signature',
+      );
+    },
+  }),
+  defineCheck({
+    id: 'SIGN-CERTIFICATE-HEADER-REQUIRED',
+    title: 'TPP-Signature-Certificate is required on a signed request',
+    area: 'signing',
+    rules: ['SIGN-CERTIFICATE-HEADER'],
+    async run(ctx) {
+      const exchange = await probe(ctx, {
+        signing: { dropHeaders: ['TPP-Signature-Certificate'] },
+        label: 'no TPP-Signature-Certificate',
+      });
+      expectHeaderRequired(
+        ctx,
+        exchange,
+        'TPP-Signature-Certificate',
+        'signed request without its certificate',
+      );
+    },
+  }),
+  defineCheck({
+    id: 'SIGN-DIGEST-REQUIRED-WITH-BODY',
+    title: 'A request with a body must carry Digest',
+    area: 'signing',
+    rules: ['SIGN-DIGEST-WITH-BODY'],
+    async run(ctx) {
+      const exchange = await probe(ctx, {
+        signing: { signedHeaders: ['x-request-id', 'tpp-redirect-uri'], dropHeaders: ['Digest'] },
+        label: 'body without Digest',
+      });
+      expectHeaderRequired(ctx, exchange, 'Digest', 'a body without Digest');
+    },
+  }),
+  defineCheck({
+    id: 'SIGN-DIGEST-SHA-512-ACCEPTED',
+    title: 'A SHA-512 Digest is accepted',
+    area: 'signing',
+    rules: ['SIGN-DIGEST-SHA-512'],
+    async run(ctx) {
+      expectAccepted(
+        ctx,
+        await probe(ctx, { signing: { digestAlgorithm: 'SHA-512' }, label: 'SHA-512 Digest' }),
+        'a request with Digest SHA-512=…',
+      );
+    },
+  }),
+  defineCheck({
+    id: 'SIGN-DIGEST-OVER-OTHER-BYTES',
+    title: 'A Digest over other bytes than the body is refused',
+    area: 'signing',
+    rules: ['SIGN-DIGEST-EXACT-BODY'],
+    async run(ctx) {
+      // The SHA-256 of `{ }` (with a space): same JSON meaning, other bytes.
+      const exchange = await probe(ctx, {
+        signing: { digest: 'SHA-256=pMuQOcsQ7h7xUqNy4Fm5uMWy9VLh/p+/J/SOyPfaowE=' },
+        label: 'Digest of `{ }` sent with body `{}`',
+      });
+      ctx.expect.status(exchange, 400, 'a Digest that does not match the body bytes');
+      ctx.expect.true(exchange.response?.body.includes('Digest'), 'the error text names Digest');
+    },
+  }),
+  defineCheck({
+    id: 'SIGN-PARTS-OUT-OF-ORDER',
+    title: 'Signature parts in another order than keyId, algorithm, headers, signature are refused',
+    area: 'signing',
+    rules: ['SIGN-HEADER-FOUR-PARTS'],
+    async run(ctx) {
+      const exchange = await probe(ctx, {
+        signing: {
+          rewriteSignatureHeader: (value) => {
+            const parts = value.split(/,(?=(?:keyId|algorithm|headers|signature)=")/);
+            return [parts[1], parts[0], parts[2], parts[3]].join(',');
+          },
+        },
+        label: 'algorithm before keyId',
+      });
+      ctx.expect.status(exchange, 400, 'Signature with its parts reordered');
+    },
+  }),
+  defineCheck({
+    id: 'SIGN-KEYID-SERIAL-MISMATCH',
+    title: 'keyId naming another serial than the certificate is refused',
+    area: 'signing',
+    rules: ['SIGN-KEYID-MATCHES-CERTIFICATE'],
+    async run(ctx) {
+      const accepted = await probe(ctx);
+      const keyId = /keyId="SN=([0-9A-F]+),CA=([^"]*)"/.exec(
+        accepted.request.headers['Signature'] ?? '',
+      );
+      ctx.expect.true(keyId !== null, 'the client sent keyId SN=<hex>,CA=<issuer>');
+      const otherSerial = keyId![1] === '01' ? '02' : '01';
+      const exchange = await probe(ctx, {
+        signing: { keyId: `SN=${otherSerial},CA=${keyId![2]}` },
+        label: `keyId SN=${otherSerial}`,
+      });
+      ctx.expect.status(exchange, 400, 'keyId with a serial that is not the certificate’s');
+      ctx.expect.true(exchange.response?.body.includes('keyId'), 'the error text names keyId');
+    },
+  }),
+  defineCheck({
+    id: 'SIGN-KEYID-ISSUER-MISMATCH',
+    title: 'keyId naming another issuer than the certificate’s is refused',
+    area: 'signing',
+    rules: ['SIGN-KEYID-MATCHES-CERTIFICATE', 'SIGN-KEYID-FORMAT'],
+    async run(ctx) {
+      const accepted = await probe(ctx);
+      const serial = /keyId="SN=([0-9A-F]+),/.exec(
+        accepted.request.headers['Signature'] ?? '',
+      )?.[1];
+      const exchange = await probe(ctx, {
+        signing: { keyId: `SN=${serial},CA=CN=Some Other CA,O=Elsewhere,C=NO` },
+        label: 'keyId with another CA',
+      });
+      ctx.expect.status(exchange, 400, 'keyId with an issuer that is not the certificate’s');
+    },
+  }),
+  defineCheck({
+    id: 'SIGN-ALGORITHM-NOT-RSA-SHA256',
+    title: 'An algorithm other than rsa-sha256 is refused',
+    area: 'signing',
+    rules: ['SIGN-ALGORITHM-RSA-SHA256'],
+    async run(ctx) {
+      const exchange = await probe(ctx, {
+        signing: { algorithm: 'hmac-sha256' },
+        label: 'algorithm="hmac-sha256"',
+      });
+      ctx.expect.status(exchange, 400, 'Signature with algorithm hmac-sha256');
+      ctx.expect.true(
+        exchange.response?.body.includes('algorithm'),
+        'the error text names the algorithm',
+      );
+    },
+  }),
+  defineCheck({
+    id: 'SIGN-HEADER-NAMES-UPPER-CASE',
+    title: 'Upper-case names in the signed header list are refused',
+    area: 'signing',
+    rules: ['SIGN-HEADERS-LOWER-CASE'],
+    async run(ctx) {
+      const exchange = await probe(ctx, {
+        signing: {
+          rewriteSignatureHeader: (value) =>
+            value.replace(
+              /headers="([^"]*)"/,
+              (_m, list: string) => `headers="${list.replace('x-request-id', 'X-Request-ID')}"`,
+            ),
+        },
+        label: 'headers="… X-Request-ID …"',
+      });
+      ctx.expect.status(exchange, 400, 'a signed header list with an upper-case name');
+    },
+  }),
+  defineCheck({
+    id: 'SIGN-REQUEST-TARGET-ACCEPTED',
+    title: '(request-target) in the signed list is accepted',
+    area: 'signing',
+    rules: ['SIGN-REQUEST-TARGET'],
+    async run(ctx) {
+      expectAccepted(
+        ctx,
+        await probe(ctx, {
+          signing: { includeRequestTarget: true },
+          label: 'with (request-target)',
+        }),
+        'a signature covering (request-target)',
+      );
+    },
+  }),
+  defineCheck({
+    id: 'SIGN-LISTED-ORDER-VERIFIED',
+    title: 'The bank verifies in the order the headers part lists',
+    area: 'signing',
+    rules: ['SIGN-VERIFIED-IN-LISTED-ORDER', 'SIGN-SIGNING-STRING'],
+    async run(ctx) {
+      const reordered = await probe(ctx, {
+        signing: { signedHeaders: ['tpp-redirect-uri', 'x-request-id', 'digest'] },
+        label: 'signed in a non-default order',
+      });
+      expectAccepted(ctx, reordered, 'a correct signature over a non-default header order');
+      const swapped = await probe(ctx, {
+        signing: {
+          signedHeaders: ['tpp-redirect-uri', 'x-request-id', 'digest'],
+          rewriteSignatureHeader: (value) =>
+            value.replace(
+              'headers="tpp-redirect-uri x-request-id digest"',
+              'headers="x-request-id tpp-redirect-uri digest"',
+            ),
+        },
+        label: 'headers part lists another order than was signed',
+      });
+      ctx.expect.status(swapped, 400, 'a headers part that does not match the order signed');
+    },
+  }),
+  defineCheck({
+    id: 'SIGN-RFC-2047-WRAPPED',
+    title: 'An RFC 2047-wrapped Signature value is accepted',
+    area: 'signing',
+    rules: ['SIGN-RFC-2047'],
+    async run(ctx) {
+      const exchange = await probe(ctx, {
+        signing: {
+          rewriteSignatureHeader: (value) =>
+            `=?utf-8?B?${Buffer.from(value, 'utf8').toString('base64')}?=`,
+        },
+        label: 'Signature as =?utf-8?B?…?=',
+      });
+      expectAccepted(ctx, exchange, 'a Signature header MIME-encoded per RFC 2047');
+    },
+  }),
+  ...(
+    [
+      ['SIGN-COVERS-X-REQUEST-ID', 'x-request-id', {}],
+      ['SIGN-COVERS-DIGEST', 'digest', {}],
+      ['SIGN-COVERS-TPP-REDIRECT-URI', 'tpp-redirect-uri', {}],
+      ['SIGN-COVERS-PSU-ID', 'psu-id', { 'PSU-ID': UUID_PSU }],
+      [
+        'SIGN-COVERS-PSU-CORPORATE-ID',
+        'psu-corporate-id',
+        { 'PSU-ID': UUID_PSU, 'PSU-Corporate-ID': UUID_CORPORATE },
+      ],
+      ['SIGN-COVERS-DATE', 'date', { Date: new Date(0).toUTCString() }],
+    ] as const
+  ).map(([rule, header, headers]) =>
+    defineCheck({
+      id: `${rule}-REQUIRED`,
+      title: `A request carrying ${header} must sign it`,
+      area: 'signing',
+      rules: [rule],
+      async run(ctx) {
+        const present = [
+          'x-request-id',
+          'digest',
+          'tpp-redirect-uri',
+          ...Object.keys(headers).map((h) => h.toLowerCase()),
+        ];
+        const exchange = await probe(ctx, {
+          headers,
+          signing: { signedHeaders: present.filter((h) => h !== header) },
+          label: `${header} sent but not signed`,
+        });
+        ctx.expect.status(exchange, 400, `a request whose signature leaves out ${header}`);
+        ctx.expect.true(
+          exchange.response?.body.toLowerCase().includes(header),
+          `the error text names ${header}`,
+        );
+      },
+    }),
+  ),
+  defineCheck({
+    id: 'SIGN-ABSENT-HEADER-NOT-REQUIRED',
+    title: 'A header the request does not carry need not be signed',
+    area: 'signing',
+    rules: ['SIGN-ABSENT-HEADER-LEFT-OUT'],
+    async run(ctx) {
+      // No PSU-ID, PSU-Corporate-ID or Date on this request: signing just what is present is right.
+      expectAccepted(
+        ctx,
+        await probe(ctx, {
+          signing: { signedHeaders: ['digest', 'x-request-id', 'tpp-redirect-uri'] },
+        }),
+        'a signature over the present headers only',
+      );
+    },
+  }),
+  defineCheck({
+    id: 'SIGN-RESPONSE-SIGNATURE-VERIFIES',
+    title: 'A signed response verifies: its Digest matches the body it signs',
+    area: 'signing',
+    rules: ['SIGN-RESPONSE-SIGNATURE'],
+    async run(ctx) {
+      const answers = [
+        await probe(ctx, { label: 'a successful answer' }),
+        await probe(ctx, { omitHeaders: ['TPP-Redirect-URI'], label: 'an error answer' }),
+      ];
+      for (const exchange of answers) {
+        const response = exchange.response;
+        ctx.expect.true(response !== undefined, `${exchange.label}: answered`);
+        const headers = Object.fromEntries(
+          Object.entries(response!.headers).map(([name, value]) => [name.toLowerCase(), value]),
+        );
+        if (headers['signature'] === undefined) {
+          ctx.evidence.note(`${exchange.label}: not signed (the bank may sign responses, §5.2.7)`);
+          continue;
+        }
+        const body = Buffer.from(response!.body, 'utf8');
+        const digest = verifyDigest(headers['digest'], body);
+        ctx.expect.true(
+          digest.ok,
+          `${exchange.label}: the response Digest matches its body${digest.ok ? '' : ` (${digest.text})`}`,
+        );
+        const verified = verifyResponseSignature(headers, body);
+        ctx.expect.true(
+          verified.status !== 'invalid',
+          `${exchange.label}: the response signature is not invalid (${verified.status})`,
+        );
+      }
+    },
+  }),
+];
