@@ -5,8 +5,9 @@
  * JSON tppMessages answer too. Nothing here can stop the server.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createServer as createHttpsServer } from 'node:https';
+import { createServer as createHttpsServer, type ServerOptions } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import { bankError } from '../spec/errors.js';
 import { MAX_REQUEST_BODY_BYTES } from '../spec/limits.js';
 import type { BankRequest, BankResponse } from './types.js';
@@ -16,8 +17,11 @@ export interface ListenOptions {
   host?: string;
   /** Default 0: a free port. */
   port?: number;
-  /** Serve HTTPS with this key and certificate (PEM), e.g. from the workbench's test CA. */
-  https?: { key: string | Buffer; cert: string | Buffer };
+  /**
+   * Serve HTTPS with this key and certificate (PEM), e.g. from the workbench's test CA; TLS 1.2 at
+   * least unless the options say otherwise. tls.ts builds these options, mTLS included.
+   */
+  https?: ServerOptions & { key: string | Buffer; cert: string | Buffer };
   maxBodyBytes?: number;
 }
 
@@ -93,6 +97,7 @@ function requestListener(
         duplicateHeaders,
         body: Buffer.concat(chunks, kept),
         ...(req.socket.remoteAddress ? { remoteAddress: req.socket.remoteAddress } : {}),
+        ...clientCertificateOf(req.socket),
       };
       handle(request)
         .then((response) => writeResponse(res, response, close))
@@ -119,6 +124,14 @@ function requestListener(
     });
     req.on('end', () => answer(false));
   };
+}
+
+/** The client certificate the TLS handshake verified (mTLS), as DER. */
+function clientCertificateOf(socket: Socket): { clientCertificate?: Buffer } {
+  const tls = socket as TLSSocket;
+  if (!tls.encrypted || !tls.authorized) return {};
+  const raw = tls.getPeerCertificate().raw as Buffer | undefined;
+  return raw ? { clientCertificate: raw } : {};
 }
 
 function onClientError(error: Error & { code?: string }, socket: Socket): void {
@@ -155,7 +168,7 @@ export async function listenBank(
   const host = options.host ?? '127.0.0.1';
   const listener = requestListener(handle, options.maxBodyBytes ?? MAX_REQUEST_BODY_BYTES);
   const server: Server = options.https
-    ? createHttpsServer({ key: options.https.key, cert: options.https.cert }, listener)
+    ? createHttpsServer({ minVersion: 'TLSv1.2', ...options.https }, listener)
     : createServer(listener);
   server.on('clientError', onClientError);
   await new Promise<void>((resolve, reject) => {
