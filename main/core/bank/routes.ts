@@ -10,6 +10,7 @@ import { getTransactionDetails } from './handlers/ais/transactionDetails.js';
 import { AUTHORISATION_ROUTES } from './handlers/authorisations.js';
 import { getCardAccountTransactions } from './handlers/cardAccountTransactions.js';
 import { CONSENT_ROUTES } from './handlers/consents.js';
+import { healthRoute } from './handlers/health.js';
 import { openApiDocumentRoute } from './handlers/openApiDocument.js';
 import * as sandboxAccounts from './handlers/sandbox/accounts.js';
 import * as sandboxAccountTransactions from './handlers/sandbox/accountTransactions.js';
@@ -27,6 +28,7 @@ import type { RouteDefinition } from './types.js';
 
 export const BANK_ROUTES: readonly RouteDefinition[] = [
   openApiDocumentRoute,
+  healthRoute,
   sandboxInitialize,
   getCardAccountTransactions,
   // Account information (issue "Embedded bank, part 3"; docs/ais.md)
