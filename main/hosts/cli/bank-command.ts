@@ -1,7 +1,8 @@
 /**
  * `workbench bank --mode sandbox|production [--port N] [--host H] [--trust-ca FILE]...
- * [--registry FILE] [--state FILE]` (issue req. 12). The CLI entry wires this function in; it
- * parses and validates its flags, prints the base URL, and stops cleanly on SIGINT/SIGTERM.
+ * [--registry FILE] [--state FILE] [--tls|--mtls …] [--json]` (issue req. 12; docs/ci.md). The
+ * CLI entry wires this function in; it parses and validates its flags, prints the base URL (with
+ * --json as one JSON line, alone on stdout), and stops cleanly on SIGINT/SIGTERM.
  * Exit codes: 0 stopped cleanly, 1 the bank could not start, 2 the command line was wrong.
  */
 import { access, readFile } from 'node:fs/promises';
@@ -12,6 +13,7 @@ import { TppRegistry, parseRegistryJson } from '../../core/bank/registry.js';
 import { TrustStore } from '../../core/bank/trustStore.js';
 import { fileStateStore } from '../../core/bank/persistence.js';
 import { BANK_MODES, type BankMode } from '../../core/bank/types.js';
+import { bankTlsSetup, checkBankTlsFlags, type BankTlsFlags } from './bank-tls.js';
 import type { CliCommand } from './commands.js';
 import type { CliIo } from './io.js';
 
@@ -19,8 +21,10 @@ export type BankCommandIo = CliIo;
 
 export const bankCommandUsage = `Usage: workbench bank --mode sandbox|production [--port N] [--host H]
                       [--trust-ca FILE]... [--registry FILE] [--state FILE [--persist]]
+                      [--tls [--tls-cert FILE --tls-key FILE | --tls-ca-out FILE]] [--mtls]
+                      [--json]
 
-Runs the embedded bank over HTTP until Ctrl+C.
+Runs the embedded bank until Ctrl+C or SIGTERM (then it saves its state and exits 0).
   --mode M         sandbox or production (required). Production answers 404 for /sandbox/ paths
                    and checks certificate trust, validity and the TPP registry.
   --port N         port to listen on (default 0: a free port)
@@ -29,7 +33,17 @@ Runs the embedded bank over HTTP until Ctrl+C.
   --registry FILE  JSON array of { "organizationIdentifier", "name", "roles": ["AISP"|"PISP"] }
   --state FILE     bank state snapshot (JSON) to start from
   --persist        keep --state FILE up to date: every answer to a request that changed the
-                   state waits until the change is saved (atomically); a missing FILE is created`;
+                   state waits until the change is saved (atomically); a missing FILE is created
+  --tls            serve HTTPS, TLS 1.2 or higher only. The server certificate (localhost,
+                   127.0.0.1) comes from a test CA made at start unless --tls-cert is given.
+  --tls-cert FILE  server certificate (PEM, with its intermediates) and --tls-key FILE its key
+  --tls-ca-out F   write the certificate of the test CA made at start, for the client's --ca
+  --mtls           require a TLS client certificate (QWAC) issued under a --trust-ca CA; the
+                   handshake fails without one. Production also needs the route's PSD2 role in
+                   it (PSP_AI, PSP_PI): 403 otherwise. Implies --tls.
+  --json           print one JSON line on stdout when listening (url, health, openapi, mode,
+                   pid, tls) and nothing else there; messages go to stderr
+GET /health answers 200 {"status":"ok","mode":...} without a signature. See docs/ci.md.`;
 
 class UsageProblem extends Error {}
 
@@ -41,6 +55,8 @@ interface BankCommandFlags {
   registry?: string;
   state?: string;
   persist: boolean;
+  tls: BankTlsFlags;
+  json: boolean;
 }
 
 export function parseBankFlags(argv: string[]): BankCommandFlags {
@@ -58,6 +74,12 @@ export function parseBankFlags(argv: string[]): BankCommandFlags {
         registry: { type: 'string' },
         state: { type: 'string' },
         persist: { type: 'boolean' },
+        tls: { type: 'boolean' },
+        'tls-cert': { type: 'string' },
+        'tls-key': { type: 'string' },
+        'tls-ca-out': { type: 'string' },
+        mtls: { type: 'boolean' },
+        json: { type: 'boolean' },
       },
     }));
   } catch (error) {
@@ -76,12 +98,21 @@ export function parseBankFlags(argv: string[]): BankCommandFlags {
   }
   const host = (values.host as string | undefined) ?? '127.0.0.1';
   if (host.trim() === '') throw new UsageProblem('--host must not be empty.');
+  const trustCa = (values['trust-ca'] as string[] | undefined) ?? [];
+  let tls: BankTlsFlags;
+  try {
+    tls = checkBankTlsFlags(values, trustCa.length);
+  } catch (error) {
+    throw new UsageProblem((error as Error).message);
+  }
   const flags: BankCommandFlags = {
     mode: mode as BankMode,
     port,
     host,
-    trustCa: (values['trust-ca'] as string[] | undefined) ?? [],
+    trustCa,
     persist: values.persist === true,
+    tls,
+    json: values.json === true,
   };
   if (flags.persist && values.state === undefined)
     throw new UsageProblem('--persist needs --state FILE');
@@ -109,6 +140,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
   const trustStore = new TrustStore();
   const registry = new TppRegistry();
   let snapshot: Buffer | undefined;
+  let tlsSetup: Awaited<ReturnType<typeof bankTlsSetup>>;
   try {
     flags = parseBankFlags(argv);
     for (const path of flags.trustCa) {
@@ -135,10 +167,17 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
       // With --persist a missing file is where a fresh bank will keep its state.
       if (exists || !flags.persist) snapshot = await readFlagFile('--state', flags.state);
     }
+    try {
+      tlsSetup = await bankTlsSetup(flags.tls, trustStore, readFlagFile);
+    } catch (error) {
+      throw new UsageProblem((error as Error).message);
+    }
   } catch (error) {
     if (error instanceof UsageProblem) return usageFailure(error.message);
     throw error;
   }
+  // With --json stdout carries the one JSON line only; every message goes to stderr.
+  const say = flags.json ? io.err : io.out;
 
   const bank = createBank({
     mode: flags.mode,
@@ -172,18 +211,37 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
 
   let listener;
   try {
-    listener = await bank.listen({ host: flags.host, port: flags.port });
+    listener = await bank.listen({
+      host: flags.host,
+      port: flags.port,
+      ...(tlsSetup ? { https: tlsSetup.https } : {}),
+    });
   } catch (error) {
     io.err(
       `workbench bank: cannot listen on ${flags.host}:${flags.port}: ${(error as Error).message}`,
     );
     return 1;
   }
-  io.out(`PSD2 Workbench bank (${flags.mode} mode) listening at ${listener.url}`);
-  io.out(`API reference: ${listener.url}/openapi.json — press Ctrl+C to stop.`);
+  if (flags.json)
+    io.out(
+      JSON.stringify({
+        url: listener.url,
+        health: `${listener.url}/health`,
+        openapi: `${listener.url}/openapi.json`,
+        mode: flags.mode,
+        pid: process.pid,
+        tls: flags.tls.tls ? { mtls: flags.tls.mtls, caFile: tlsSetup?.caFile ?? null } : null,
+      }),
+    );
+  const security = flags.tls.mtls ? ' (HTTPS, client certificate required)' : '';
+  say(
+    `PSD2 Workbench bank (${flags.mode} mode) listening at ${listener.url}${flags.tls.tls && !flags.tls.mtls ? ' (HTTPS)' : security}`,
+  );
+  say(`API reference: ${listener.url}/openapi.json — press Ctrl+C to stop.`);
   const signal = await io.stopRequested();
   await bank.close();
-  io.out(`Stopped (${signal}).`);
+  await bank.flush();
+  say(`Stopped (${signal}).`);
   return 0;
 }
 
