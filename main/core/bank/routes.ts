@@ -28,7 +28,6 @@ import type { RouteDefinition } from './types.js';
 
 export const BANK_ROUTES: readonly RouteDefinition[] = [
   openApiDocumentRoute,
-  healthRoute,
   sandboxInitialize,
   getCardAccountTransactions,
   // Account information (issue "Embedded bank, part 3"; docs/ais.md)
@@ -60,4 +59,6 @@ export const BANK_ROUTES: readonly RouteDefinition[] = [
   // Payments and signing baskets (issue "Embedded bank, part 4"; docs/payments.md)
   ...PAYMENT_ROUTES,
   ...SIGNING_BASKET_ROUTES,
+  // The workbench's own liveness answer, outside the PSD2 interface (docs/ci.md)
+  healthRoute,
 ];
