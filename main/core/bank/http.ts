@@ -7,8 +7,9 @@
  * server.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createServer as createHttpsServer } from 'node:https';
+import { createServer as createHttpsServer, type ServerOptions } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import { bankError } from '../spec/errors.js';
 import { MAX_REQUEST_BODY_BYTES } from '../spec/limits.js';
 import type { BankRequest, BankResponse } from './types.js';
@@ -18,8 +19,11 @@ export interface ListenOptions {
   host?: string;
   /** Default 0: a free port. */
   port?: number;
-  /** Serve HTTPS with this key and certificate (PEM), e.g. from the workbench's test CA. */
-  https?: { key: string | Buffer; cert: string | Buffer };
+  /**
+   * Serve HTTPS with this key and certificate (PEM), e.g. from the workbench's test CA; TLS 1.2 at
+   * least unless the options say otherwise. tls.ts builds these options, mTLS included.
+   */
+  https?: ServerOptions & { key: string | Buffer; cert: string | Buffer };
   maxBodyBytes?: number;
   /**
    * Connection limits (defaults in BANK_HTTP_DEFAULTS): the whole request head must arrive within
@@ -116,6 +120,7 @@ function requestListener(
         duplicateHeaders,
         body: Buffer.concat(chunks, kept),
         ...(req.socket.remoteAddress ? { remoteAddress: req.socket.remoteAddress } : {}),
+        ...clientCertificateOf(req.socket),
       };
       handle(request)
         .then((response) => writeResponse(res, response, close))
@@ -186,6 +191,14 @@ function onConnect(_req: IncomingMessage, socket: Socket): void {
   );
 }
 
+/** The client certificate the TLS handshake verified (mTLS), as DER. */
+function clientCertificateOf(socket: Socket): { clientCertificate?: Buffer } {
+  const tls = socket as TLSSocket;
+  if (!tls.encrypted || !tls.authorized) return {};
+  const raw = tls.getPeerCertificate().raw as Buffer | undefined;
+  return raw ? { clientCertificate: raw } : {};
+}
+
 function onClientError(error: Error & { code?: string }, socket: Socket): void {
   if (!socket.writable || socket.destroyed) {
     socket.destroy();
@@ -246,7 +259,7 @@ export async function listenBank(
     connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headersTimeout / 4))),
   };
   const server: Server = options.https
-    ? createHttpsServer({ key: options.https.key, cert: options.https.cert, ...limits }, listener)
+    ? createHttpsServer({ minVersion: 'TLSv1.2', ...options.https, ...limits }, listener)
     : createServer(limits, listener);
   server.maxConnections = positiveLimit('maxConnections', options.maxConnections, d.maxConnections);
   server.on('clientError', onClientError);

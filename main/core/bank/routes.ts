@@ -10,6 +10,7 @@ import { getTransactionDetails } from './handlers/ais/transactionDetails.js';
 import { AUTHORISATION_ROUTES } from './handlers/authorisations.js';
 import { getCardAccountTransactions } from './handlers/cardAccountTransactions.js';
 import { CONSENT_ROUTES } from './handlers/consents.js';
+import { healthRoute } from './handlers/health.js';
 import { openApiDocumentRoute } from './handlers/openApiDocument.js';
 import * as sandboxAccounts from './handlers/sandbox/accounts.js';
 import * as sandboxAccountTransactions from './handlers/sandbox/accountTransactions.js';
@@ -58,4 +59,6 @@ export const BANK_ROUTES: readonly RouteDefinition[] = [
   // Payments and signing baskets (issue "Embedded bank, part 4"; docs/payments.md)
   ...PAYMENT_ROUTES,
   ...SIGNING_BASKET_ROUTES,
+  // The workbench's own liveness answer, outside the PSD2 interface (docs/ci.md)
+  healthRoute,
 ];

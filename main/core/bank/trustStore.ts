@@ -57,6 +57,11 @@ export class TrustStore {
     return [...this.anchors.values()].map(infoOf);
   }
 
+  /** Every trusted CA certificate as PEM (e.g. for a TLS server's client-certificate CAs). */
+  pems(): string[] {
+    return [...this.anchors.values()].map((anchor) => anchor.toString());
+  }
+
   get size(): number {
     return this.anchors.size;
   }

@@ -23,6 +23,8 @@ export interface BankRequest {
   /** The body bytes; an adapter may cut a body above the size limit to limit + 1 bytes. */
   body: Buffer;
   remoteAddress?: string;
+  /** mTLS: the client certificate (QWAC, DER) the TLS handshake verified; absent without mTLS. */
+  clientCertificate?: Buffer;
 }
 
 export interface BankResponse {

@@ -1,7 +1,8 @@
 /**
  * `workbench bank --mode sandbox|production [--port N] [--host H] [--trust-ca FILE]...
- * [--registry FILE] [--state FILE]` (issue req. 12). The CLI entry wires this function in; it
- * parses and validates its flags, prints the base URL, and stops cleanly on SIGINT/SIGTERM.
+ * [--registry FILE] [--state FILE] [--tls|--mtls …] [--json]` (issue req. 12; docs/ci.md). The
+ * CLI entry wires this function in; it parses and validates its flags, prints the base URL (with
+ * --json as one JSON line, alone on stdout), and stops cleanly on SIGINT/SIGTERM.
  * Exit codes: 0 stopped cleanly, 1 the bank could not start, 2 the command line was wrong.
  */
 import { access, readFile } from 'node:fs/promises';
@@ -13,6 +14,7 @@ import { TrustStore } from '../../core/bank/trustStore.js';
 import { fileStateStore } from '../../core/bank/persistence.js';
 import { BANK_MODES, type BankMode } from '../../core/bank/types.js';
 import { BANK_HTTP_DEFAULTS, type ListenOptions } from '../../core/bank/http.js';
+import { bankTlsSetup, checkBankTlsFlags, type BankTlsFlags } from './bank-tls.js';
 import type { CliCommand } from './commands.js';
 import type { CliIo } from './io.js';
 
@@ -22,8 +24,10 @@ export const bankCommandUsage = `Usage: workbench bank --mode sandbox|production
                       [--trust-ca FILE]... [--registry FILE] [--state FILE [--persist]]
                       [--headers-timeout MS] [--request-timeout MS] [--keep-alive-timeout MS]
                       [--max-connections N]
+                      [--tls [--tls-cert FILE --tls-key FILE | --tls-ca-out FILE]] [--mtls]
+                      [--json]
 
-Runs the embedded bank over HTTP until Ctrl+C.
+Runs the embedded bank until Ctrl+C or SIGTERM (then it saves its state and exits 0).
   --mode M         sandbox or production (required). Production answers 404 for /sandbox/ paths
                    and checks certificate trust, validity and the TPP registry.
   --port N         port to listen on (default 0: a free port)
@@ -36,7 +40,17 @@ Runs the embedded bank over HTTP until Ctrl+C.
   --headers-timeout MS     a request's head must arrive within this (default ${BANK_HTTP_DEFAULTS.headersTimeoutMs})
   --request-timeout MS     a whole request, head and body, within this (default ${BANK_HTTP_DEFAULTS.requestTimeoutMs})
   --keep-alive-timeout MS  an idle keep-alive connection closes after this (default ${BANK_HTTP_DEFAULTS.keepAliveTimeoutMs})
-  --max-connections N      connections open at once; one more is closed at once (default ${BANK_HTTP_DEFAULTS.maxConnections})`;
+  --max-connections N      connections open at once; one more is closed at once (default ${BANK_HTTP_DEFAULTS.maxConnections})
+  --tls            serve HTTPS, TLS 1.2 or higher only. The server certificate (localhost,
+                   127.0.0.1) comes from a test CA made at start unless --tls-cert is given.
+  --tls-cert FILE  server certificate (PEM, with its intermediates) and --tls-key FILE its key
+  --tls-ca-out F   write the certificate of the test CA made at start, for the client's --ca
+  --mtls           require a TLS client certificate (QWAC) issued under a --trust-ca CA; the
+                   handshake fails without one. Production also needs the route's PSD2 role in
+                   it (PSP_AI, PSP_PI): 403 otherwise. Implies --tls.
+  --json           print one JSON line on stdout when listening (url, health, openapi, mode,
+                   pid, tls) and nothing else there; messages go to stderr
+GET /health answers 200 {"status":"ok","mode":...} without a signature. See docs/ci.md.`;
 
 class UsageProblem extends Error {}
 
@@ -53,6 +67,8 @@ interface BankCommandFlags {
     ListenOptions,
     'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs' | 'maxConnections'
   >;
+  tls: BankTlsFlags;
+  json: boolean;
 }
 
 const HTTP_LIMIT_FLAGS = {
@@ -84,6 +100,12 @@ export function parseBankFlags(argv: string[]): BankCommandFlags {
         'request-timeout': { type: 'string' },
         'keep-alive-timeout': { type: 'string' },
         'max-connections': { type: 'string' },
+        tls: { type: 'boolean' },
+        'tls-cert': { type: 'string' },
+        'tls-key': { type: 'string' },
+        'tls-ca-out': { type: 'string' },
+        mtls: { type: 'boolean' },
+        json: { type: 'boolean' },
       },
     }));
   } catch (error) {
@@ -102,12 +124,21 @@ export function parseBankFlags(argv: string[]): BankCommandFlags {
   }
   const host = (values.host as string | undefined) ?? '127.0.0.1';
   if (host.trim() === '') throw new UsageProblem('--host must not be empty.');
+  const trustCa = (values['trust-ca'] as string[] | undefined) ?? [];
+  let tls: BankTlsFlags;
+  try {
+    tls = checkBankTlsFlags(values, trustCa.length);
+  } catch (error) {
+    throw new UsageProblem((error as Error).message);
+  }
   const flags: BankCommandFlags = {
     mode: mode as BankMode,
     port,
     host,
-    trustCa: (values['trust-ca'] as string[] | undefined) ?? [],
+    trustCa,
     persist: values.persist === true,
+    tls,
+    json: values.json === true,
   };
   for (const [flag, option] of Object.entries(HTTP_LIMIT_FLAGS)) {
     const text = values[flag] as string | undefined;
@@ -144,6 +175,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
   const trustStore = new TrustStore();
   const registry = new TppRegistry();
   let snapshot: Buffer | undefined;
+  let tlsSetup: Awaited<ReturnType<typeof bankTlsSetup>>;
   try {
     flags = parseBankFlags(argv);
     for (const path of flags.trustCa) {
@@ -170,10 +202,17 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
       // With --persist a missing file is where a fresh bank will keep its state.
       if (exists || !flags.persist) snapshot = await readFlagFile('--state', flags.state);
     }
+    try {
+      tlsSetup = await bankTlsSetup(flags.tls, trustStore, readFlagFile);
+    } catch (error) {
+      throw new UsageProblem((error as Error).message);
+    }
   } catch (error) {
     if (error instanceof UsageProblem) return usageFailure(error.message);
     throw error;
   }
+  // With --json stdout carries the one JSON line only; every message goes to stderr.
+  const say = flags.json ? io.err : io.out;
 
   const bank = createBank({
     mode: flags.mode,
@@ -207,18 +246,38 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
 
   let listener;
   try {
-    listener = await bank.listen({ host: flags.host, port: flags.port, ...flags.http });
+    listener = await bank.listen({
+      host: flags.host,
+      port: flags.port,
+      ...flags.http,
+      ...(tlsSetup ? { https: tlsSetup.https } : {}),
+    });
   } catch (error) {
     io.err(
       `workbench bank: cannot listen on ${flags.host}:${flags.port}: ${(error as Error).message}`,
     );
     return 1;
   }
-  io.out(`PSD2 Workbench bank (${flags.mode} mode) listening at ${listener.url}`);
-  io.out(`API reference: ${listener.url}/openapi.json — press Ctrl+C to stop.`);
+  if (flags.json)
+    io.out(
+      JSON.stringify({
+        url: listener.url,
+        health: `${listener.url}/health`,
+        openapi: `${listener.url}/openapi.json`,
+        mode: flags.mode,
+        pid: process.pid,
+        tls: flags.tls.tls ? { mtls: flags.tls.mtls, caFile: tlsSetup?.caFile ?? null } : null,
+      }),
+    );
+  const security = flags.tls.mtls ? ' (HTTPS, client certificate required)' : '';
+  say(
+    `PSD2 Workbench bank (${flags.mode} mode) listening at ${listener.url}${flags.tls.tls && !flags.tls.mtls ? ' (HTTPS)' : security}`,
+  );
+  say(`API reference: ${listener.url}/openapi.json — press Ctrl+C to stop.`);
   const signal = await io.stopRequested();
   await bank.close();
-  io.out(`Stopped (${signal}).`);
+  await bank.flush();
+  say(`Stopped (${signal}).`);
   return 0;
 }
 

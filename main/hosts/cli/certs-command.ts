@@ -9,6 +9,7 @@ import {
   createTestCa,
   issueQsealc,
   issueQwac,
+  issueServerCertificate,
   PSD2_ROLE_NAMES,
   type Psd2Role,
 } from '../../core/certs/index.js';
@@ -21,8 +22,9 @@ const usage = `Usage: workbench certs create --out DIR [--org-id PSDNO-FSA-...] 
                               [--days N] [--force]
 
 Writes to DIR (PEM): ca-root.pem, ca-intermediate.pem, ca-chain.pem, qwac.pem + qwac.key.pem
-(TLS client, mTLS), qsealc.pem + qsealc.key.pem (request signing, §5.2), and registry.json for
-'workbench bank --registry'. Keys are written unencrypted with mode 0600: they are test keys.
+(TLS client, mTLS), qsealc.pem + qsealc.key.pem (request signing, §5.2), bank-tls.pem +
+bank-tls.key.pem (server certificate for localhost and 127.0.0.1: 'workbench bank --tls-cert'),
+and registry.json for 'workbench bank --registry'. Keys are written unencrypted with mode 0600: they are test keys.
   --org-id ID     organizationIdentifier (ETSI TS 119 495), default PSDNO-FSA-WORKBENCH1
   --org-name N    organisation name, default "Workbench Test TPP"
   --roles LIST    PSD2 roles from ${PSD2_ROLE_NAMES.join(', ')} (default PSP_AI,PSP_PI)
@@ -90,6 +92,8 @@ export const certsCommand: CliCommand = {
       'qwac.key.pem',
       'qsealc.pem',
       'qsealc.key.pem',
+      'bank-tls.pem',
+      'bank-tls.key.pem',
       'registry.json',
     ];
     if (!values.force) {
@@ -118,6 +122,12 @@ export const certsCommand: CliCommand = {
       validityDays: days,
     };
     const [qwac, qsealc] = [await issueQwac(tpp), await issueQsealc(tpp)];
+    const bankTls = await issueServerCertificate({
+      issuer: ca.issuer,
+      dnsNames: ['localhost'],
+      ipAddresses: ['127.0.0.1', '::1'],
+      validityDays: days,
+    });
     const keyPem = (key: typeof qwac.privateKey) =>
       key.export({ type: 'pkcs8', format: 'pem' }) as string;
     const registry = [
@@ -141,6 +151,8 @@ export const certsCommand: CliCommand = {
     await write('qwac.key.pem', keyPem(qwac.privateKey), 0o600);
     await write('qsealc.pem', qsealc.certificatePem);
     await write('qsealc.key.pem', keyPem(qsealc.privateKey), 0o600);
+    await write('bank-tls.pem', bankTls.certificatePem + ca.intermediate.certificatePem);
+    await write('bank-tls.key.pem', keyPem(bankTls.privateKey), 0o600);
     await write('registry.json', JSON.stringify(registry, null, 2) + '\n');
 
     io.out(`Wrote ${files.length} files to ${values.out}:`);

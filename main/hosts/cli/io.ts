@@ -2,8 +2,36 @@
 export interface CliIo {
   out(line: string): void;
   err(line: string): void;
-  /** Resolves when the user asks the process to stop (SIGINT, SIGTERM). */
+  /**
+   * Resolves when the user asks the process to stop (SIGINT, SIGTERM), or when the package
+   * runner that started it (npx, npm run) is gone (see watchLauncher).
+   */
   stopRequested(): Promise<string>;
+}
+
+/** How often a command started by a package runner checks that its launcher is still there. */
+export const LAUNCHER_POLL_MS = 250;
+
+/**
+ * `npx workbench bank` runs node under `sh -c` under npm. Stopping npm by its process id ends npm
+ * and the shell but not node, which would keep listening as an orphan. A process started by a
+ * package runner (npm sets npm_lifecycle_event) therefore stops when its parent changes. Started
+ * any other way (node bin/workbench.js … &, a service manager) it outlives its parent as usual.
+ */
+export function watchLauncher(
+  onGone: () => void,
+  env: NodeJS.ProcessEnv = process.env,
+): (() => void) | undefined {
+  if (env.npm_lifecycle_event === undefined) return undefined;
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) {
+      clearInterval(timer);
+      onGone();
+    }
+  }, LAUNCHER_POLL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 export const processIo: CliIo = {
@@ -11,7 +39,11 @@ export const processIo: CliIo = {
   err: (line) => process.stderr.write(line + '\n'),
   stopRequested: () =>
     new Promise((resolve) => {
-      const stop = (signal: string) => resolve(signal);
+      const stop = (signal: string) => {
+        stopWatching?.();
+        resolve(signal);
+      };
+      const stopWatching = watchLauncher(() => stop('launcher exited'));
       process.once('SIGINT', () => stop('SIGINT'));
       process.once('SIGTERM', () => stop('SIGTERM'));
     }),

@@ -71,6 +71,8 @@ describe('parseBankFlags', () => {
       persist: true,
       registry: 'r.json',
       state: 's.json',
+      tls: { tls: false, mtls: false },
+      json: false,
     });
     expect(parseBankFlags(['--mode', 'sandbox'])).toEqual({
       mode: 'sandbox',
@@ -78,7 +80,12 @@ describe('parseBankFlags', () => {
       host: '127.0.0.1',
       trustCa: [],
       persist: false,
+      tls: { tls: false, mtls: false },
+      json: false,
     });
+    expect(
+      parseBankFlags(['--mode', 'sandbox', '--trust-ca', 'ca.pem', '--mtls', '--json']),
+    ).toMatchObject({ tls: { tls: true, mtls: true }, json: true });
     expect(() => parseBankFlags(['--mode', 'sandbox', '--persist'])).toThrow(
       /--persist needs --state FILE/,
     );

@@ -2,16 +2,19 @@
  * Certificate and TPP registry stage (issue req. 5). Production: the certificate chains to a CA in
  * the trust store and is valid on the bank clock, and the TPP (organizationIdentifier) holds the
  * endpoint's role both in the certificate's PSD2 QCStatement (PSP_AI → AISP, PSP_PI → PISP) and
- * in the registry; every failure is 403 FORBIDDEN with a precise text. Sandbox: no trust, validity
- * or registry checks — the identity is recorded for handlers and the log only.
+ * in the registry, and over mTLS the QWAC holds the role as well; every failure is 403 FORBIDDEN
+ * with a precise text. Sandbox: no trust, validity or registry checks — the identity is recorded
+ * for handlers and the log only.
  */
 import { TPP_ROLE_BY_CERTIFICATE_ROLE, type TppRole } from '../../spec/enums.js';
 import { bankError } from '../../spec/errors.js';
+import { SigningCertificateCache } from '../../signature/index.js';
 import type { CertificateInspector } from '../certificateInspection.js';
 import { declareFaults, faultActive } from '../faults.js';
 import type { TppRegistry } from '../registry.js';
 import type { TrustStore } from '../trustStore.js';
 import { reject, type BankMode, type Rejection, type Stage } from '../types.js';
+import { CERTIFICATE_ROLE_OF, clientCertificateRefusal } from './client-certificate.js';
 
 declareFaults([
   { ruleId: 'GEN-TPP-ROLE-REGISTERED', effect: 'lets a TPP use a role it is not registered for' },
@@ -23,8 +26,6 @@ declareFaults([
     effect: 'accepts certificates from any CA in production (no trust store check)',
   },
 ]);
-
-const CERTIFICATE_ROLE_OF: Readonly<Record<TppRole, string>> = { AISP: 'PSP_AI', PISP: 'PSP_PI' };
 
 const forbidden = (rule: string, text: string): Rejection =>
   reject(
@@ -41,8 +42,14 @@ export interface CertificateStageOptions {
 
 export function certificateStage(options: CertificateStageOptions): Stage {
   const { mode, trustStore, registry, inspect } = options;
+  const clientCertificates = new SigningCertificateCache(64);
   return (ctx) => {
     const route = ctx.route!;
+    // Production over mTLS: the QWAC must hold the route's role too (client-certificate.ts).
+    if (mode === 'production') {
+      const refusal = clientCertificateRefusal(ctx, inspect, clientCertificates);
+      if (refusal) return refusal;
+    }
     if (!route.signed || !ctx.signature) return ctx;
     const certificate = ctx.signature.certificate;
     const inspection = inspect(certificate);

@@ -1,0 +1,52 @@
+/**
+ * The QWAC (TLS client certificate, mTLS) as the certificate stage sees it in production: the
+ * handshake already proved it chains to a trusted CA (tls.ts); here the route's role must be among
+ * the PSD2 roles of its QCStatement (PSP_AI for account information, PSP_PI for payments). A
+ * trusted QWAC without it is answered 403 FORBIDDEN naming the missing role (docs/ci.md "TLS and
+ * mTLS"). Roles are read exactly as for the QSealC (certificateInspection.ts).
+ */
+import { TPP_ROLE_BY_CERTIFICATE_ROLE, type TppRole } from '../../spec/enums.js';
+import { bankError } from '../../spec/errors.js';
+import { CertificateParseError, type SigningCertificateCache } from '../../signature/index.js';
+import type { CertificateInspector } from '../certificateInspection.js';
+import { reject, type RequestContext, type Rejection } from '../types.js';
+
+export const CERTIFICATE_ROLE_OF: Readonly<Record<TppRole, string>> = {
+  AISP: 'PSP_AI',
+  PISP: 'PSP_PI',
+};
+
+const refuse = (rule: string, text: string): Rejection =>
+  reject(`certificate.qwac-${rule}`, bankError('FORBIDDEN', text));
+
+/** Checks the verified client certificate of a production request; undefined when it may pass. */
+export function clientCertificateRefusal(
+  ctx: RequestContext,
+  inspect: CertificateInspector,
+  parsed: SigningCertificateCache,
+): Rejection | undefined {
+  const der = ctx.request.clientCertificate;
+  const role = ctx.route?.tppRole ?? null;
+  if (!der || role === null) return undefined;
+  let inspection;
+  try {
+    inspection = inspect(parsed.get(der.toString('base64')));
+  } catch (error) {
+    if (!(error instanceof CertificateParseError)) throw error;
+    return refuse(
+      'unreadable',
+      `the TLS client certificate (QWAC) cannot be read: ${error.message}`,
+    );
+  }
+  const roles = inspection.roles.map((held) => TPP_ROLE_BY_CERTIFICATE_ROLE[held]);
+  if (roles.includes(role)) return undefined;
+  const held = inspection.roles.length > 0 ? inspection.roles.join(', ') : 'none';
+  const problem = inspection.qcStatementsError
+    ? ` (QCStatements unreadable: ${inspection.qcStatementsError})`
+    : '';
+  const route = ctx.route!;
+  return refuse(
+    'role-missing',
+    `${route.method} ${route.path} needs the ${role} role; the TLS client certificate (QWAC) lacks ${CERTIFICATE_ROLE_OF[role]} (its PSD2 roles: ${held})${problem}`,
+  );
+}

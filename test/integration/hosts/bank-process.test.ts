@@ -1,0 +1,243 @@
+/**
+ * `workbench bank` as a TPP's CI starts it: a separate process from the built CLI (bin/workbench.js).
+ * --json prints one JSON line and nothing else on stdout; /health answers unsigned; SIGTERM and
+ * SIGINT stop it with exit 0 and free the port; when the package runner that started it is gone
+ * (npx stopped by its process id), it stops too; `workbench run` and `workbench request` reach a
+ * `--tls --mtls` bank by URL with the QWAC. Everything on 127.0.0.1.
+ */
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const BIN = 'bin/workbench.js';
+const run = promisify(execFile);
+const dir = mkdtempSync(join(tmpdir(), 'bank-process-'));
+
+beforeAll(async () => {
+  if (!existsSync('out/main/cli.js'))
+    execFileSync('npx', ['electron-vite', 'build'], { stdio: 'ignore' });
+  await run(process.execPath, [BIN, 'certs', 'create', '--out', dir]);
+}, 120_000);
+
+interface BankLine {
+  url: string;
+  health: string;
+  openapi: string;
+  mode: string;
+  pid: number;
+  tls: { mtls: boolean; caFile: string | null } | null;
+}
+
+interface Started {
+  child: ChildProcess;
+  line: BankLine;
+  stdout: string[];
+  stderr: () => string;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const children: ChildProcess[] = [];
+const pids: number[] = [];
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+});
+
+/** Starts `command args` and resolves with the bank's JSON line. */
+function startBank(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Started> {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+  children.push(child);
+  const stdout: string[] = [];
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr += String(chunk)));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no JSON line within 60 s: ${stderr}`)),
+      60_000,
+    );
+    void exit.then(({ code }) => reject(new Error(`bank exited with ${code}: ${stderr}`)));
+    createInterface({ input: child.stdout! }).on('line', (text) => {
+      stdout.push(text);
+      if (stdout.length !== 1) return;
+      clearTimeout(timer);
+      const line = JSON.parse(text) as BankLine;
+      pids.push(line.pid);
+      resolve({ child, line, stdout, stderr: () => stderr, exit });
+    });
+  });
+}
+
+function refused(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port) });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function until(condition: () => boolean, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (condition()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return condition();
+}
+
+describe('workbench bank --json, /health and stopping', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    'prints one JSON line, answers /health, and exits 0 on %s with the port freed',
+    async (signal) => {
+      const bank = await startBank(process.execPath, [BIN, 'bank', '--mode', 'sandbox', '--json']);
+      expect(bank.line).toEqual({
+        url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) as string,
+        health: `${bank.line.url}/health`,
+        openapi: `${bank.line.url}/openapi.json`,
+        mode: 'sandbox',
+        pid: bank.child.pid,
+        tls: null,
+      });
+      const health = await request(bank.line.health);
+      expect(health.statusCode).toBe(200);
+      expect(await health.body.json()).toEqual({ status: 'ok', mode: 'sandbox' });
+
+      bank.child.kill(signal);
+      expect(await bank.exit).toEqual({ code: 0, signal: null });
+      expect(bank.stdout).toHaveLength(1);
+      // The prose goes to stderr.
+      expect(bank.stderr()).toContain('listening at');
+      expect(bank.stderr()).toContain(`Stopped (${signal}).`);
+      expect(await refused(bank.line.url)).toBe(true);
+    },
+    90_000,
+  );
+
+  it('stops when the package runner that started it is killed (npx by its process id)', async () => {
+    // npx runs node under `sh -c` under npm; killing npm ends the shell but not node. The shell
+    // here does not exec node (`; true`), so node is orphaned exactly as under npx.
+    const bank = await startBank(
+      'sh',
+      ['-c', `"${process.execPath}" ${BIN} bank --mode sandbox --json; true`],
+      { ...process.env, npm_lifecycle_event: 'npx' },
+    );
+    expect(bank.line.pid).not.toBe(bank.child.pid);
+    expect(alive(bank.line.pid)).toBe(true);
+    bank.child.kill('SIGKILL');
+    expect(await until(() => !alive(bank.line.pid), 10_000)).toBe(true);
+    expect(await refused(bank.line.url)).toBe(true);
+  }, 90_000);
+});
+
+describe('a --tls --mtls bank by URL', () => {
+  let bank: Started;
+  const file = (name: string) => join(dir, name);
+  beforeAll(async () => {
+    bank = await startBank(process.execPath, [
+      BIN,
+      'bank',
+      '--mode',
+      'sandbox',
+      '--tls-cert',
+      file('bank-tls.pem'),
+      '--tls-key',
+      file('bank-tls.key.pem'),
+      '--mtls',
+      '--trust-ca',
+      file('ca-chain.pem'),
+      '--json',
+    ]);
+  }, 90_000);
+  afterAll(async () => {
+    bank.child.kill('SIGTERM');
+    expect(await bank.exit).toEqual({ code: 0, signal: null });
+  });
+
+  it('says so in its JSON line', () => {
+    expect(bank.line.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    expect(bank.line.tls).toEqual({ mtls: true, caFile: null });
+  });
+
+  it('workbench request reaches it with the QWAC, and fails without', async () => {
+    const common = [
+      BIN,
+      'request',
+      'GET',
+      bank.line.health,
+      '--no-sign',
+      '--ca',
+      file('ca-root.pem'),
+    ];
+    const withQwac = await run(process.execPath, [
+      ...common,
+      '--tls-cert',
+      file('qwac.pem'),
+      '--tls-key',
+      file('qwac.key.pem'),
+    ]);
+    expect(JSON.parse(withQwac.stdout)).toEqual({ status: 'ok', mode: 'sandbox' });
+    await expect(run(process.execPath, common)).rejects.toMatchObject({ code: 1 });
+  }, 60_000);
+
+  it('workbench run passes the signing checks against it', async () => {
+    const { stdout } = await run(
+      process.execPath,
+      [
+        BIN,
+        'run',
+        '--target',
+        bank.line.url,
+        '--suite',
+        'signing',
+        '--concurrency',
+        '2',
+        '--sign-cert',
+        file('qsealc.pem'),
+        '--sign-key',
+        file('qsealc.key.pem'),
+        '--tls-cert',
+        file('qwac.pem'),
+        '--tls-key',
+        file('qwac.key.pem'),
+        '--ca',
+        file('ca-root.pem'),
+      ],
+      { timeout: 120_000 },
+    );
+    const summary = /(\d+) checks: (\d+) passed, (\d+) failed/.exec(stdout);
+    expect(summary, stdout).not.toBeNull();
+    expect(Number(summary![2])).toBeGreaterThan(0);
+    expect(summary![3]).toBe('0');
+  }, 150_000);
+});
