@@ -12,7 +12,7 @@ import { TppRegistry, parseRegistryJson } from '../../core/bank/registry.js';
 import { TrustStore } from '../../core/bank/trustStore.js';
 import { fileStateStore } from '../../core/bank/persistence.js';
 import { BANK_MODES, type BankMode } from '../../core/bank/types.js';
-import type { CliCommand } from './commands.js';
+import type { CliCommand } from './command.js';
 import type { CliIo } from './io.js';
 
 export type BankCommandIo = CliIo;

@@ -8,7 +8,7 @@ import { importCertificateMaterial } from '../../core/certs/index.js';
 import { toCurl } from '../../core/tpp/export.js';
 import { UsageError, type CliIo } from './io.js';
 import { parseFlags } from './parse.js';
-import type { CliCommand } from './commands.js';
+import type { CliCommand } from './command.js';
 
 const usage = `Usage: workbench request METHOD URL [--header 'Name: value']... [--body FILE|-]
                         --sign-cert FILE --sign-key FILE [--tls-cert FILE --tls-key FILE]

@@ -25,7 +25,7 @@ import { createTppIdentity, embeddedTarget } from '../../core/runner/embedded-ta
 import { externalTarget } from '../../core/runner/external-target.js';
 import { UsageError, type CliIo } from './io.js';
 import { parseFlags } from './parse.js';
-import type { CliCommand } from './commands.js';
+import type { CliCommand } from './command.js';
 
 const REPORTERS = ['junit', 'html', 'json'] as const;
 
