@@ -16,3 +16,4 @@ export { htmlReporter, renderHtmlReport, type HtmlReportOptions } from './report
 export { jsonReporter } from './reporters/json.js';
 export { junitReporter, renderJUnit } from './reporters/junit.js';
 export type { FileReporterOptions } from './reporters/files.js';
+export { withBaseline, type BaselinedReporters } from './reporters/with-baseline.js';

@@ -8,7 +8,6 @@ import { CHECKS } from '../../../suites/index.js';
 import { describeRule } from '../../../suites/rules/index.js';
 import type { Check, TargetInfo, TargetMode } from '../../core/runner/check-api/index.js';
 import {
-  applyBaseline,
   consoleReporter,
   describeBaselineOutcome,
   htmlReporter,
@@ -17,6 +16,7 @@ import {
   parseBaseline,
   runChecks,
   selectChecks,
+  withBaseline,
   type Baseline,
   type CheckEnvironment,
   type Reporter,
@@ -176,15 +176,13 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
       }
 
       const outputDir = values.out ?? 'workbench-report';
-      const reporters: Reporter[] = [consoleReporter({ write: (line) => io.out(line) })];
-      if (reporterNames.includes('junit'))
-        reporters.push(junitReporter({ outputDir, ...(baseline ? { baseline } : {}) }));
-      if (reporterNames.includes('json'))
-        reporters.push(jsonReporter({ outputDir, ...(baseline ? { baseline } : {}) }));
+      const fileReporters: Reporter[] = [];
+      if (reporterNames.includes('junit')) fileReporters.push(junitReporter({ outputDir }));
+      if (reporterNames.includes('json')) fileReporters.push(jsonReporter({ outputDir }));
       if (reporterNames.includes('html'))
-        reporters.push(
-          htmlReporter({ outputDir, describeRule, ...(baseline ? { baseline } : {}) }),
-        );
+        fileReporters.push(htmlReporter({ outputDir, describeRule }));
+      // The baseline is applied once, when the run ends; the files and the exit code share it.
+      const reports = withBaseline(fileReporters, baseline);
 
       const cancel = new AbortController();
       let cancelled = false;
@@ -199,10 +197,10 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
         concurrency,
         timeoutMs,
         signal: cancel.signal,
-        reporters,
+        reporters: [consoleReporter({ write: (line) => io.out(line) }), ...reports.reporters],
         logger: { error: (message: string) => io.err(message) },
       });
-      const outcome = applyBaseline(result, baseline);
+      const outcome = reports.outcome(result);
       for (const line of describeBaselineOutcome(outcome)) io.out(line);
       if (reporterNames.length > 0) io.out(`Reports: ${reporterNames.join(', ')} in ${outputDir}`);
       return cancelled ? 130 : outcome.exitCode;
