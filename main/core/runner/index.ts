@@ -5,7 +5,9 @@
 export * from './baseline.js';
 export * from './compare.js';
 export * from './coverage.js';
-export * from './engine.js';
+export * from './engine/run.js';
+export type { CheckEnvironment } from './engine/check-context.js';
+export { CANCELLED_WHILE_RUNNING } from './engine/outcome.js';
 export * from './events.js';
 export * from './expect.js';
 export * from './result.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runChecks } from '../../../main/core/runner/engine';
+import { runChecks } from '../../../main/core/runner/engine/run';
 import { consoleReporter } from '../../../main/core/runner/reporters/console';
 import { jsonReporter } from '../../../main/core/runner/reporters/json';
 import { withBaseline } from '../../../main/core/runner/reporters/with-baseline';

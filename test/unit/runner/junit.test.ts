@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { applyBaseline } from '../../../main/core/runner/baseline';
-import { runChecks } from '../../../main/core/runner/engine';
+import { runChecks } from '../../../main/core/runner/engine/run';
 import { junitReporter, renderJUnit } from '../../../main/core/runner/reporters/junit';
 import { withBaseline } from '../../../main/core/runner/reporters/with-baseline';
 import type { RunResult } from '../../../main/core/runner/result';

@@ -1,6 +1,6 @@
 /** The baseline applied once per run and shared by every reporter and the caller. */
 import { describe, expect, it } from 'vitest';
-import { runChecks } from '../../../main/core/runner/engine';
+import { runChecks } from '../../../main/core/runner/engine/run';
 import type { Reporter } from '../../../main/core/runner/events';
 import { withBaseline } from '../../../main/core/runner/reporters/with-baseline';
 import type { RunResult } from '../../../main/core/runner/result';
