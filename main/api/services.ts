@@ -12,7 +12,7 @@ import { BankService } from './services/bank-service.js';
 import { revokeGrant, setPaymentPermission } from '../core/bank/domain/access.js';
 import { runBatchNow } from '../core/bank/domain/batch.js';
 import type { SecretBox } from '../core/certs/secret-box.js';
-import { CertsService } from './services/certs-service.js';
+import { CertsService } from './services/certs/certs-service.js';
 import { CollectionsService } from './services/collections-service.js';
 import { SettingsService, StorageNotices } from './services/settings-service.js';
 import { TargetsService } from './services/targets-service.js';

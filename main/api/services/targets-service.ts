@@ -18,7 +18,7 @@ import {
   type TargetsView,
 } from '../contract/targets.js';
 import type { BankService } from './bank-service.js';
-import type { CertsService } from './certs-service.js';
+import type { CertsService } from './certs/certs-service.js';
 import { schemaParser, type StorageNotices } from './settings-service.js';
 
 const TargetsFileSchema = Type.Object(

@@ -28,7 +28,7 @@ import type {
   PsuSessionView,
   ScaAttemptView,
 } from '../contract.js';
-import type { CertsService } from './certs-service.js';
+import type { CertsService } from './certs/certs-service.js';
 import type { SettingsService } from './settings-service.js';
 import type { TargetsService } from './targets-service.js';
 

@@ -4,7 +4,7 @@
  * the contract's implementation, so the composition root adds them with one spread.
  */
 import type { Implementation } from '../dispatch.js';
-import type { CertsService } from './certs-service.js';
+import type { CertsService } from './certs/certs-service.js';
 import type { CollectionsService } from './collections-service.js';
 import { editorSchemas, endpointCatalogue } from './endpoint-catalogue.js';
 import type { SettingsService } from './settings-service.js';
