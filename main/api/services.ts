@@ -16,7 +16,7 @@ import { CertsService } from './services/certs/certs-service.js';
 import { CollectionsService } from './services/collections-service.js';
 import { SettingsService, StorageNotices } from './services/settings-service.js';
 import { TargetsService } from './services/targets-service.js';
-import { TppService } from './services/tpp-service.js';
+import { TppService } from './services/tpp/tpp-service.js';
 import { workbenchCalls } from './services/workbench-calls.js';
 import { RunnerService, runnerImplementation } from './services/runner-service.js';
 

@@ -9,7 +9,7 @@ import type { CollectionsService } from './collections-service.js';
 import { editorSchemas, endpointCatalogue } from './endpoint-catalogue.js';
 import type { SettingsService } from './settings-service.js';
 import type { TargetsService } from './targets-service.js';
-import type { TppService } from './tpp-service.js';
+import type { TppService } from './tpp/tpp-service.js';
 import type { Clock } from '../../core/clock.js';
 
 export interface WorkbenchAreas {
