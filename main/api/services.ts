@@ -19,7 +19,8 @@ import { StorageNotices } from './services/stored-files.js';
 import { TargetsService } from './services/targets-service.js';
 import { TppService } from './services/tpp/tpp-service.js';
 import { workbenchCalls } from './services/workbench-calls.js';
-import { RunnerService, runnerImplementation } from './services/runner-service.js';
+import { RunnerService } from './services/runner/runner-service.js';
+import { runnerImplementation } from './services/runner/runner-calls.js';
 
 export interface HostEnvironment {
   kind: HostKind;
