@@ -6,7 +6,7 @@
 import type { Implementation } from '../dispatch.js';
 import type { CertsService } from './certs/certs-service.js';
 import type { CollectionsService } from './collections-service.js';
-import { editorSchemas, endpointCatalogue } from './endpoint-catalogue.js';
+import { editorSchemas, endpointCatalogue } from './composer/endpoint-catalogue.js';
 import type { SettingsService } from './settings-service.js';
 import type { TargetsService } from './targets-service.js';
 import type { TppService } from './tpp/tpp-service.js';
