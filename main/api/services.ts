@@ -12,13 +12,15 @@ import { BankService } from './services/bank-service.js';
 import { revokeGrant, setPaymentPermission } from '../core/bank/domain/access.js';
 import { runBatchNow } from '../core/bank/domain/batch.js';
 import type { SecretBox } from '../core/certs/secret-box.js';
-import { CertsService } from './services/certs-service.js';
+import { CertsService } from './services/certs/certs-service.js';
 import { CollectionsService } from './services/collections-service.js';
-import { SettingsService, StorageNotices } from './services/settings-service.js';
+import { SettingsService } from './services/settings-service.js';
+import { StorageNotices } from './services/stored-files.js';
 import { TargetsService } from './services/targets-service.js';
-import { TppService } from './services/tpp-service.js';
+import { TppService } from './services/tpp/tpp-service.js';
 import { workbenchCalls } from './services/workbench-calls.js';
-import { RunnerService, runnerImplementation } from './services/runner-service.js';
+import { RunnerService } from './services/runner/runner-service.js';
+import { runnerImplementation } from './services/runner/runner-calls.js';
 
 export interface HostEnvironment {
   kind: HostKind;

@@ -8,7 +8,7 @@ import { CallRefused } from '../dispatch.js';
 import type { EventHub } from '../events.js';
 import type { CallArgs } from '../contract.js';
 import { CollectionSchema, type CollectionView } from '../contract/collections.js';
-import { schemaParser, type StorageNotices } from './settings-service.js';
+import { schemaParser, type StorageNotices } from './stored-files.js';
 
 const CollectionsFileSchema = Type.Array(CollectionSchema);
 

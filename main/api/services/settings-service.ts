@@ -1,15 +1,11 @@
-/**
- * The user's settings, kept in `settings.json` (atomic write), and the notices about stored files
- * that could not be read — settings, targets, collections — so the UI can say what happened.
- */
+/** The user's settings, kept in `settings.json` (atomic write), checked before they are saved. */
 import { join } from 'node:path';
-import { Value } from '@sinclair/typebox/value';
-import type { TSchema } from '@sinclair/typebox';
-import { JsonFileStore, type StoreNotice } from '../../core/persistence/index.js';
+import { JsonFileStore } from '../../core/persistence/index.js';
 import { checkHeaderValue } from '../../core/spec/headers.js';
 import { parseAcceptFix } from '../../core/spec/fixes.js';
 import { CallRefused } from '../dispatch.js';
 import type { EventHub } from '../events.js';
+import { schemaParser, type StorageNotices } from './stored-files.js';
 import {
   WorkbenchSettingsSchema,
   type SettingsView,
@@ -24,35 +20,6 @@ export const DEFAULT_SETTINGS: WorkbenchSettings = {
   defaultAcceptFix: 'amount-as-string',
   requestTimeoutMs: 30_000,
 };
-
-/** Notices of every store, in the order they were found. */
-export class StorageNotices {
-  private readonly notices: StoreNotice[] = [];
-  add(notice: StoreNotice | undefined): void {
-    if (notice) this.notices.push(notice);
-  }
-  list(): StoreNotice[] {
-    return [...this.notices];
-  }
-}
-
-/** A parser for JsonFileStore: the schema's verdict, first problem named. */
-export function schemaParser<T>(schema: TSchema, defaults?: () => T): (value: unknown) => T {
-  return (value) => {
-    // A file written before a setting existed takes that setting's default.
-    const candidate =
-      defaults && typeof value === 'object' && value !== null && !Array.isArray(value)
-        ? { ...defaults(), ...value }
-        : value;
-    if (!Value.Check(schema, candidate)) {
-      const first = Value.Errors(schema, candidate).First();
-      throw new Error(
-        first ? `${first.path || '/'}: ${first.message}` : 'it does not match its schema',
-      );
-    }
-    return candidate as T;
-  };
-}
 
 export class SettingsService {
   private readonly store: Promise<JsonFileStore<WorkbenchSettings>>;

@@ -18,8 +18,8 @@ import {
   type TargetsView,
 } from '../contract/targets.js';
 import type { BankService } from './bank-service.js';
-import type { CertsService } from './certs-service.js';
-import { schemaParser, type StorageNotices } from './settings-service.js';
+import type { CertsService } from './certs/certs-service.js';
+import { schemaParser, type StorageNotices } from './stored-files.js';
 
 const TargetsFileSchema = Type.Object(
   { activeTargetId: Type.String({ minLength: 1 }), targets: Type.Array(TargetConfigSchema) },

@@ -4,12 +4,12 @@
  * the contract's implementation, so the composition root adds them with one spread.
  */
 import type { Implementation } from '../dispatch.js';
-import type { CertsService } from './certs-service.js';
+import type { CertsService } from './certs/certs-service.js';
 import type { CollectionsService } from './collections-service.js';
-import { editorSchemas, endpointCatalogue } from './endpoint-catalogue.js';
+import { editorSchemas, endpointCatalogue } from './composer/endpoint-catalogue.js';
 import type { SettingsService } from './settings-service.js';
 import type { TargetsService } from './targets-service.js';
-import type { TppService } from './tpp-service.js';
+import type { TppService } from './tpp/tpp-service.js';
 import type { Clock } from '../../core/clock.js';
 
 export interface WorkbenchAreas {

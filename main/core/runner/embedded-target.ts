@@ -16,7 +16,7 @@ import {
 import { TppClient } from '../tpp/client.js';
 import { newPsuSession, type PsuSession } from '../tpp/psu-session.js';
 import type { PsuAgent, TargetInfo, TargetMode } from './check-api/index.js';
-import type { CheckEnvironment } from './engine.js';
+import type { CheckEnvironment } from './engine/check-context.js';
 import { createSuitePsuAgent } from './psu-adapter.js';
 import { createTargetClient } from './target-client.js';
 

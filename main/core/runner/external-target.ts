@@ -8,7 +8,7 @@ import type { SigningIdentity } from '../tpp/client.js';
 import { TppClient } from '../tpp/client.js';
 import type { TransportOptions } from '../tpp/transport.js';
 import { newPsuSession } from '../tpp/psu-session.js';
-import type { CheckEnvironment } from './engine.js';
+import type { CheckEnvironment } from './engine/check-context.js';
 import { createTargetClient } from './target-client.js';
 import { SUITE_REDIRECT_URI } from './embedded-target.js';
 

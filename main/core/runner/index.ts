@@ -5,7 +5,9 @@
 export * from '../../shared/baseline.js';
 export * from './compare.js';
 export * from './coverage.js';
-export * from './engine.js';
+export * from './engine/run.js';
+export type { CheckEnvironment } from './engine/check-context.js';
+export { CANCELLED_WHILE_RUNNING } from './engine/outcome.js';
 export * from './events.js';
 export * from './expect.js';
 export * from '../../shared/run-result.js';
@@ -16,3 +18,4 @@ export { htmlReporter, renderHtmlReport, type HtmlReportOptions } from './report
 export { jsonReporter } from './reporters/json.js';
 export { junitReporter, renderJUnit } from './reporters/junit.js';
 export type { FileReporterOptions } from './reporters/files.js';
+export { withBaseline, type BaselinedReporters } from './reporters/with-baseline.js';

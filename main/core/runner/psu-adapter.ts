@@ -1,6 +1,6 @@
 /**
  * The suites' PsuAgent (suites/check-api.ts) over the workbench's headless PSU
- * (main/core/tpp/psu-agent.ts): a check's PsuScript becomes the agent's script, the agent plays the
+ * (main/core/tpp/psu-agent/): a check's PsuScript becomes the agent's script, the agent plays the
  * bank's SCA pages over HTTP, and its redirect becomes the suites' ScaRedirect (§6.1 / §6.2).
  *
  * The agent stops at the redirect to the TPP (e.g. SUITE_REDIRECT_URI) without fetching it.
@@ -21,12 +21,8 @@ import type {
   PsuScript as SuitePsuScript,
   ScaRedirect as SuiteScaRedirect,
 } from './check-api/index.js';
-import {
-  PsuAgentError,
-  runPsuAgent,
-  type PsuAgentOptions,
-  type AgentScript,
-} from '../tpp/psu-agent.js';
+import { PsuAgentError, runPsuAgent, type PsuAgentOptions } from '../tpp/psu-agent/agent.js';
+import type { AgentScript } from '../tpp/psu-agent/script.js';
 
 /** Every account on the consent screen (`consent: { grant: [ALL_ACCOUNTS] }`). */
 export const ALL_ACCOUNTS = '*';

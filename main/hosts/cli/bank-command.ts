@@ -15,7 +15,7 @@ import { fileStateStore } from '../../core/bank/persistence.js';
 import { BANK_MODES, type BankMode } from '../../core/bank/types.js';
 import { BANK_HTTP_DEFAULTS, type ListenOptions } from '../../core/bank/http.js';
 import { bankTlsSetup, checkBankTlsFlags, type BankTlsFlags } from './bank-tls.js';
-import type { CliCommand } from './commands.js';
+import type { CliCommand } from './command.js';
 import type { CliIo } from './io.js';
 
 export type BankCommandIo = CliIo;

@@ -15,7 +15,7 @@ import {
 } from '../../core/certs/index.js';
 import { UsageError } from './io.js';
 import { parseFlags } from './parse.js';
-import type { CliCommand } from './commands.js';
+import type { CliCommand } from './command.js';
 
 const usage = `Usage: workbench certs create --out DIR [--org-id PSDNO-FSA-...] [--org-name NAME]
                               [--roles PSP_AI,PSP_PI] [--nca-name NAME] [--nca-id ID]

@@ -2,21 +2,13 @@
  * The CLI's command table. Each command is a thin shell over main/core or main/api: no second
  * runner, no copy of the request pipeline (ARCHITECTURE property 1).
  */
-import type { CliIo } from './io.js';
+import type { CliCommand } from './command.js';
 import { bankCommand } from './bank-command.js';
 import { certsCommand } from './certs-command.js';
 import { requestCommand } from './request-command.js';
 import { rulesCommand } from './rules-command.js';
 import { runCommand } from './run-command.js';
 import { webCommand } from './web-command.js';
-
-export interface CliCommand {
-  name: string;
-  summary: string;
-  usage: string;
-  /** Returns the process exit code. */
-  run(argv: string[], io: CliIo): Promise<number>;
-}
 
 export const commands: CliCommand[] = [
   bankCommand,

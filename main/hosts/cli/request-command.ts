@@ -9,7 +9,7 @@ import { toCurl } from '../../core/tpp/export.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TOTAL_TIMEOUT_MS } from '../../core/tpp/transport.js';
 import { UsageError, type CliIo } from './io.js';
 import { parseFlags, parseMaxBody, parseTimeoutSeconds } from './parse.js';
-import type { CliCommand } from './commands.js';
+import type { CliCommand } from './command.js';
 
 const usage = `Usage: workbench request METHOD URL [--header 'Name: value']... [--body FILE|-]
                         --sign-cert FILE --sign-key FILE [--tls-cert FILE --tls-key FILE]

@@ -19,7 +19,7 @@ import {
   type CoverageState,
   type RuleCoverage,
 } from '../../core/runner/coverage.js';
-import type { CliCommand } from './commands.js';
+import type { CliCommand } from './command.js';
 import { UsageError, type CliIo } from './io.js';
 import { parseFlags } from './parse.js';
 

@@ -7,7 +7,6 @@ import { readFile } from 'node:fs/promises';
 import { CHECKS, describeRule } from '../../../suites/index.js';
 import type { Check, TargetInfo, TargetMode } from '../../core/runner/check-api/index.js';
 import {
-  applyBaseline,
   consoleReporter,
   describeBaselineOutcome,
   htmlReporter,
@@ -16,6 +15,7 @@ import {
   parseBaseline,
   runChecks,
   selectChecks,
+  withBaseline,
   type Baseline,
   type CheckEnvironment,
   type Reporter,
@@ -25,7 +25,7 @@ import { externalTarget } from '../../core/runner/external-target.js';
 import { UsageError, type CliIo } from './io.js';
 import { parseFlags, parseMaxBody, parseTimeoutSeconds } from './parse.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TOTAL_TIMEOUT_MS } from '../../core/tpp/transport.js';
-import type { CliCommand } from './commands.js';
+import type { CliCommand } from './command.js';
 
 const REPORTERS = ['junit', 'html', 'json'] as const;
 
@@ -196,15 +196,13 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
       }
 
       const outputDir = values.out ?? 'workbench-report';
-      const reporters: Reporter[] = [consoleReporter({ write: (line) => io.out(line) })];
-      if (reporterNames.includes('junit'))
-        reporters.push(junitReporter({ outputDir, ...(baseline ? { baseline } : {}) }));
-      if (reporterNames.includes('json'))
-        reporters.push(jsonReporter({ outputDir, ...(baseline ? { baseline } : {}) }));
+      const fileReporters: Reporter[] = [];
+      if (reporterNames.includes('junit')) fileReporters.push(junitReporter({ outputDir }));
+      if (reporterNames.includes('json')) fileReporters.push(jsonReporter({ outputDir }));
       if (reporterNames.includes('html'))
-        reporters.push(
-          htmlReporter({ outputDir, describeRule, ...(baseline ? { baseline } : {}) }),
-        );
+        fileReporters.push(htmlReporter({ outputDir, describeRule }));
+      // The baseline is applied once, when the run ends; the files and the exit code share it.
+      const reports = withBaseline(fileReporters, baseline);
 
       const cancel = new AbortController();
       let cancelled = false;
@@ -219,10 +217,10 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
         concurrency,
         timeoutMs,
         signal: cancel.signal,
-        reporters,
+        reporters: [consoleReporter({ write: (line) => io.out(line) }), ...reports.reporters],
         logger: { error: (message: string) => io.err(message) },
       });
-      const outcome = applyBaseline(result, baseline);
+      const outcome = reports.outcome(result);
       for (const line of describeBaselineOutcome(outcome)) io.out(line);
       if (reporterNames.length > 0) io.out(`Reports: ${reporterNames.join(', ')} in ${outputDir}`);
       return cancelled ? 130 : outcome.exitCode;

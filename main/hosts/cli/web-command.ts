@@ -6,7 +6,7 @@ import { defaultDataDir } from '../../core/persistence/data-dir.js';
 import { isLoopbackHost, startWebHost } from '../web/server.js';
 import { UsageError } from './io.js';
 import { parseFlags, parsePort } from './parse.js';
-import type { CliCommand } from './commands.js';
+import type { CliCommand } from './command.js';
 
 const usage = `Usage: workbench web [--port N] [--host 127.0.0.1|::1|localhost] [--json]
 

@@ -13,7 +13,8 @@ import {
 } from '../../../main/core/bank/index.js';
 import { VirtualClock } from '../../../main/core/clock.js';
 import { TppClient } from '../../../main/core/tpp/client.js';
-import { runPsuAgent, type AgentScript } from '../../../main/core/tpp/psu-agent.js';
+import { runPsuAgent } from '../../../main/core/tpp/psu-agent/agent.js';
+import type { AgentScript } from '../../../main/core/tpp/psu-agent/script.js';
 import { newPsuSession, type PsuSession } from '../../../main/core/tpp/psu-session.js';
 import { ORGANIZATION_ID, createPki, type Pki } from '../../unit/bank/fixtures.js';
 

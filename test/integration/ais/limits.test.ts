@@ -5,7 +5,7 @@
  * 90 days only with SCA inside the TPP session's hour (else a fresh scaRedirect).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { runPsuAgent } from '../../../main/core/tpp/psu-agent.js';
+import { runPsuAgent } from '../../../main/core/tpp/psu-agent/agent.js';
 import {
   DAY_MS,
   OLA,

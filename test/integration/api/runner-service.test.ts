@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createServices, type Services } from '../../../main/api/services';
 import type { CallOutcome, RunnerEvent, RunSummaryView } from '../../../main/api/contract';
 import { defineCheck } from '../../../main/core/runner/check-api/index';
-import { RunnerService } from '../../../main/api/services/runner-service';
+import { RunnerService } from '../../../main/api/services/runner/runner-service';
 
 let services: Services;
 beforeEach(() => {

@@ -26,7 +26,7 @@ import { INITIAL_CUSTOMERS } from '../../../main/core/bank/domain/initial-data.j
 import { VirtualClock } from '../../../main/core/clock.js';
 import { TppClient } from '../../../main/core/tpp/client.js';
 import type { Exchange } from '../../../main/shared/exchange.js';
-import { findElement, formData, parseForms } from '../../../main/core/tpp/psu-agent.js';
+import { findElement, formData, parseForms } from '../../../main/core/tpp/psu-agent/html-forms.js';
 import { newPsuSession, type PsuSession } from '../../../main/core/tpp/psu-session.js';
 import { ORGANIZATION_ID, createPki, type Pki } from '../../unit/bank/fixtures.js';
 

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentableAccounts } from '../../../main/core/bank/domain/parties.js';
-import { PsuAgentError } from '../../../main/core/tpp/psu-agent.js';
+import { PsuAgentError } from '../../../main/core/tpp/psu-agent/agent.js';
 import { KARI, OLA, REDIRECT_URI, firstCode, json, startHarness, type Harness } from './harness.js';
 
 let h: Harness;

@@ -22,11 +22,8 @@ import type { IssuedCertificate } from '../../../main/core/certs/issue.js';
 import { VirtualClock } from '../../../main/core/clock.js';
 import { TppClient } from '../../../main/core/tpp/client.js';
 import type { Exchange } from '../../../main/shared/exchange.js';
-import {
-  runPsuAgent,
-  type PsuAgentResult,
-  type AgentScript,
-} from '../../../main/core/tpp/psu-agent.js';
+import { runPsuAgent, type PsuAgentResult } from '../../../main/core/tpp/psu-agent/agent.js';
+import type { AgentScript } from '../../../main/core/tpp/psu-agent/script.js';
 import { newPsuSession, type PsuSession } from '../../../main/core/tpp/psu-session.js';
 import { ORGANIZATION_ID, createPki, type Pki } from '../../unit/bank/fixtures.js';
 

@@ -5,7 +5,7 @@
  */
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findElement, parseForms, formData } from '../../../main/core/tpp/psu-agent.js';
+import { findElement, parseForms, formData } from '../../../main/core/tpp/psu-agent/html-forms.js';
 import { issueQsealc } from '../../../main/core/certs/issue.js';
 import { OLA, REDIRECT_URI, json, startHarness, type Harness } from './harness.js';
 

@@ -2,9 +2,10 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runChecks } from '../../../main/core/runner/engine';
+import { runChecks } from '../../../main/core/runner/engine/run';
 import { consoleReporter } from '../../../main/core/runner/reporters/console';
 import { jsonReporter } from '../../../main/core/runner/reporters/json';
+import { withBaseline } from '../../../main/core/runner/reporters/with-baseline';
 import { parseRunResult } from '../../../main/core/runner/result-file';
 import { check, runOptions } from './fakes';
 
@@ -46,12 +47,9 @@ describe('JSON reporter', () => {
     const dir = mkdtempSync(join(tmpdir(), 'json-out-'));
     const result = await runChecks(
       runOptions(checks(), {
-        reporters: [
-          jsonReporter({
-            outputDir: join(dir, 'nested'),
-            baseline: { expectedFailures: [{ checkId: 'FAILS', reason: 'known' }] },
-          }),
-        ],
+        reporters: withBaseline([jsonReporter({ outputDir: join(dir, 'nested') })], {
+          expectedFailures: [{ checkId: 'FAILS', reason: 'known' }],
+        }).reporters,
       }),
     );
     const written = parseRunResult(readFileSync(join(dir, 'nested', 'run-result.json'), 'utf8'));

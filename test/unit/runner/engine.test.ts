@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
+import { CANCELLED_WHILE_RUNNING } from '../../../main/core/runner/engine/outcome';
 import {
-  CANCELLED_WHILE_RUNNING,
   DEFAULT_CONCURRENCY,
   RUN_CANCELLED,
   runChecks,
-} from '../../../main/core/runner/engine';
+} from '../../../main/core/runner/engine/run';
 import type { RunEvent } from '../../../main/core/runner/events';
 import type { CheckResult } from '../../../main/shared/run-result';
 import { AssertionFailure, type Check } from '../../../main/core/runner/check-api/index';

@@ -7,7 +7,8 @@ import type {
   TargetInfo,
   TargetRequest,
 } from '../../../main/core/runner/check-api/index';
-import type { CheckEnvironment, RunOptions } from '../../../main/core/runner/engine';
+import type { CheckEnvironment } from '../../../main/core/runner/engine/check-context';
+import type { RunOptions } from '../../../main/core/runner/engine/run';
 import type { Reporter, RunEvent } from '../../../main/core/runner/events';
 import type { CheckStatus, RunResult } from '../../../main/shared/run-result';
 

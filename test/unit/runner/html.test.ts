@@ -2,8 +2,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runChecks } from '../../../main/core/runner/engine';
+import { runChecks } from '../../../main/core/runner/engine/run';
 import { htmlReporter, renderHtmlReport } from '../../../main/core/runner/reporters/html';
+import { withBaseline } from '../../../main/core/runner/reporters/with-baseline';
 import type { RunResult } from '../../../main/shared/run-result';
 import { describeRule } from '../../../suites/catalogue';
 import { check, environment, fakeClient, fakeExchange, runOptions, sandboxTarget } from './fakes';
@@ -118,13 +119,9 @@ describe('HTML report', () => {
     const dir = mkdtempSync(join(tmpdir(), 'html-out-'));
     await runChecks(
       runOptions([check('KNOWN', async (ctx) => ctx.expect.true(false, 'bank bug'))], {
-        reporters: [
-          htmlReporter({
-            outputDir: dir,
-            fileName: 'run.html',
-            baseline: { expectedFailures: [{ checkId: 'KNOWN', reason: 'ticket <BANK-7>' }] },
-          }),
-        ],
+        reporters: withBaseline([htmlReporter({ outputDir: dir, fileName: 'run.html' })], {
+          expectedFailures: [{ checkId: 'KNOWN', reason: 'ticket <BANK-7>' }],
+        }).reporters,
       }),
     );
     const html = readFileSync(join(dir, 'run.html'), 'utf8');

@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { applyBaseline } from '../../../main/shared/baseline';
-import { runChecks } from '../../../main/core/runner/engine';
+import { runChecks } from '../../../main/core/runner/engine/run';
 import { junitReporter, renderJUnit } from '../../../main/core/runner/reporters/junit';
+import { withBaseline } from '../../../main/core/runner/reporters/with-baseline';
 import type { RunResult } from '../../../main/shared/run-result';
 import { check, environment, fakeClient, fakeExchange, runOptions } from './fakes';
 import { childrenNamed, parseXml, type XmlElement } from './xml';
@@ -193,13 +194,12 @@ describe('JUnit reporter', () => {
 
   it('writes junit.xml into the output directory, applying the baseline', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'junit-out-'));
-    const reporter = junitReporter({
-      outputDir: join(dir, 'reports'),
-      baseline: { expectedFailures: [{ checkId: 'HDR-KNOWN', reason: 'BANK-42' }] },
+    const { reporters } = withBaseline([junitReporter({ outputDir: join(dir, 'reports') })], {
+      expectedFailures: [{ checkId: 'HDR-KNOWN', reason: 'BANK-42' }],
     });
     const result = await runChecks(
       runOptions([check('HDR-KNOWN', async (ctx) => ctx.expect.true(false, 'bug'))], {
-        reporters: [reporter],
+        reporters,
       }),
     );
     const root = parseXml(readFileSync(join(dir, 'reports', 'junit.xml'), 'utf8'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runChecks } from '../../../main/core/runner/engine';
+import { runChecks } from '../../../main/core/runner/engine/run';
 import {
   parseRunResult,
   RunResultImportError,

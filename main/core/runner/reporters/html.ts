@@ -5,7 +5,6 @@
  * even an escaping mistake cannot run code from a hostile response.
  */
 import type { EvidenceExchange } from '../../../shared/exchange.js';
-import { applyBaseline, type Baseline } from '../../../shared/baseline.js';
 import type { Reporter } from '../events.js';
 import {
   CHECK_STATUSES,
@@ -203,17 +202,14 @@ ${sections.join('\n')}
 `;
 }
 
-export function htmlReporter(
-  options: FileReporterOptions & HtmlReportOptions & { baseline?: Baseline },
-): Reporter {
+export function htmlReporter(options: FileReporterOptions & HtmlReportOptions): Reporter {
   return {
     name: 'html',
     async onRunEnd(event) {
-      const result = applyBaseline(event.result, options.baseline).result;
       await writeReportFile(
         options.outputDir,
         options.fileName ?? DEFAULT_HTML_FILE,
-        renderHtmlReport(result, options),
+        renderHtmlReport(event.result, options),
       );
     },
   };

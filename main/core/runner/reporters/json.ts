@@ -1,19 +1,21 @@
-/** JSON reporter: writes the RunResult, the re-importable record of the run. */
+/**
+ * JSON reporter: writes the RunResult, the re-importable record of the run (with expected failures
+ * marked when the run's reporters are wrapped by withBaseline).
+ */
 import type { Reporter } from '../events.js';
 import { serializeRunResult } from '../result-file.js';
-import { applyBaseline, type Baseline } from '../../../shared/baseline.js';
 import { writeReportFile, type FileReporterOptions } from './files.js';
 
 export const DEFAULT_JSON_FILE = 'run-result.json';
 
-export function jsonReporter(options: FileReporterOptions & { baseline?: Baseline }): Reporter {
+export function jsonReporter(options: FileReporterOptions): Reporter {
   return {
     name: 'json',
     async onRunEnd(event) {
       await writeReportFile(
         options.outputDir,
         options.fileName ?? DEFAULT_JSON_FILE,
-        serializeRunResult(applyBaseline(event.result, options.baseline).result),
+        serializeRunResult(event.result),
       );
     },
   };

@@ -5,13 +5,12 @@
  * - SKIPPED → <skipped message>;
  * - WARNING → a passed testcase with the warnings in <system-out>;
  * - an expected failure (baseline) → <skipped> "expected failure", so CI does not count it, with
- *   the failure and evidence in <system-out>.
+ *   the failure and evidence in <system-out> (the result comes marked: see withBaseline).
  */
 import type { Reporter } from '../events.js';
 import type { CheckResult, RunResult } from '../../../shared/run-result.js';
 import { escapeXmlAttribute, escapeXmlText } from './escape.js';
 import { failureText } from './evidence-text.js';
-import { applyBaseline, type Baseline } from '../../../shared/baseline.js';
 import { writeReportFile, type FileReporterOptions } from './files.js';
 
 export const DEFAULT_JUNIT_FILE = 'junit.xml';
@@ -102,14 +101,14 @@ export function renderJUnit(result: RunResult): string {
   ].join('\n');
 }
 
-export function junitReporter(options: FileReporterOptions & { baseline?: Baseline }): Reporter {
+export function junitReporter(options: FileReporterOptions): Reporter {
   return {
     name: 'junit',
     async onRunEnd(event) {
       await writeReportFile(
         options.outputDir,
         options.fileName ?? DEFAULT_JUNIT_FILE,
-        renderJUnit(applyBaseline(event.result, options.baseline).result),
+        renderJUnit(event.result),
       );
     },
   };

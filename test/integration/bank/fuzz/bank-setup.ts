@@ -17,7 +17,8 @@ import {
 import { VirtualClock } from '../../../../main/core/clock.js';
 import { TppClient } from '../../../../main/core/tpp/client.js';
 import type { Exchange } from '../../../../main/shared/exchange.js';
-import { parseForms, runPsuAgent } from '../../../../main/core/tpp/psu-agent.js';
+import { runPsuAgent } from '../../../../main/core/tpp/psu-agent/agent.js';
+import { parseForms } from '../../../../main/core/tpp/psu-agent/html-forms.js';
 import { newPsuSession } from '../../../../main/core/tpp/psu-session.js';
 import { ORGANIZATION_ID, type Pki } from '../../../unit/bank/fixtures.js';
 import { OLA, OLA_ACCOUNT } from '../../sandbox/bodies.js';

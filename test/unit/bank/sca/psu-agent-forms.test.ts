@@ -1,11 +1,11 @@
-/** The PSU agent's HTML form reader (tpp/psu-agent.ts): what a browser would submit. */
+/** The PSU agent's HTML form reader (tpp/psu-agent/html-forms.ts): what a browser would submit. */
 import { describe, expect, it } from 'vitest';
 import {
   decodeEntities,
   findElement,
   formData,
   parseForms,
-} from '../../../../main/core/tpp/psu-agent.js';
+} from '../../../../main/core/tpp/psu-agent/html-forms.js';
 
 const PAGE = `<!doctype html><main data-testid="sca-page" data-step="consent">
 <!-- <form name="ghost"><input name="ghost" value="1"></form> -->

@@ -3,18 +3,18 @@
  * bank routes with and /openapi.json describes), and the JSON Schemas its editor validates with.
  * One source: nothing here restates a header list, a fix or a schema.
  */
-import { SPEC_SCHEMAS, specSchemasAsJson } from '../../core/spec/schemas/index.js';
-import { SCHEMA_ID_BASE } from '../../core/spec/schemas/common.js';
-import { FIXES } from '../../core/spec/fixes.js';
-import { headerRule } from '../../core/spec/headers.js';
-import { BANK_ROUTES } from '../../core/bank/routes.js';
-import type { RouteDefinition } from '../../core/bank/types.js';
+import { SPEC_SCHEMAS, specSchemasAsJson } from '../../../core/spec/schemas/index.js';
+import { SCHEMA_ID_BASE } from '../../../core/spec/schemas/common.js';
+import { FIXES } from '../../../core/spec/fixes.js';
+import { headerRule } from '../../../core/spec/headers.js';
+import { BANK_ROUTES } from '../../../core/bank/routes.js';
+import type { RouteDefinition } from '../../../core/bank/types.js';
 import type {
   EndpointCatalogueView,
   EndpointParameterView,
   EndpointView,
   SpecSchemaView,
-} from '../contract.js';
+} from '../../contract.js';
 import { exampleOf, type SchemaNode } from './example-body.js';
 
 /** Headers the client computes for every signed request (client.ts, signer.ts). */

@@ -3,30 +3,27 @@
  * events forwarded to the views (the bridges batch them). Results stay in memory for the session.
  */
 import { randomUUID } from 'node:crypto';
-import { CHECKS, RULES, describeRule } from '../../../suites/index.js';
-import type { Check } from '../../core/runner/check-api/index.js';
+import { CHECKS } from '../../../../suites/index.js';
+import type { Check } from '../../../core/runner/check-api/index.js';
 import {
-  applyBaseline,
   compareRuns,
-  parseBaseline,
   parseRunResult,
-  renderHtmlReport,
-  renderJUnit,
   runChecks,
   selectChecks,
-  serializeRunResult,
   forwardingReporter,
   type RunResult,
-} from '../../core/runner/index.js';
+} from '../../../core/runner/index.js';
 import {
   createTppIdentity,
   embeddedTarget,
   type TppIdentity,
-} from '../../core/runner/embedded-target.js';
-import { knownFaults } from '../../core/bank/faults.js';
-import { CallRefused, type Implementation } from '../dispatch.js';
-import type { EventHub } from '../events.js';
-import type { CallArgs, CheckView, RuleView, RunSummaryView } from '../contract.js';
+} from '../../../core/runner/embedded-target.js';
+import { knownFaults } from '../../../core/bank/faults.js';
+import { CallRefused } from '../../dispatch.js';
+import type { EventHub } from '../../events.js';
+import type { CallArgs, CheckView, RuleView, RunSummaryView } from '../../contract.js';
+import { catalogueOf } from './catalogue.js';
+import { exportReport, type ReportFile } from './report-export.js';
 
 interface RunRecord {
   summary: RunSummaryView;
@@ -44,31 +41,7 @@ export class RunnerService {
   ) {}
 
   catalogue(): { rules: RuleView[]; checks: CheckView[] } {
-    const checksByRule = new Map<string, string[]>();
-    for (const check of this.checks) {
-      for (const rule of check.rules)
-        checksByRule.set(rule, [...(checksByRule.get(rule) ?? []), check.id]);
-    }
-    return {
-      rules: RULES.map((rule) => ({
-        id: rule.id,
-        section: rule.section,
-        statement: rule.statement,
-        area: rule.area,
-        testable: rule.testable,
-        ...(!rule.testable ? { reason: rule.reason } : {}),
-        checkIds: checksByRule.get(rule.id) ?? [],
-      })),
-      checks: this.checks.map((check) => ({
-        id: check.id,
-        title: check.title,
-        area: check.area,
-        rules: [...check.rules],
-        tags: [...(check.tags ?? [])],
-        modes: [...(check.modes ?? ['sandbox', 'production'])],
-        needs: [...(check.needs ?? [])],
-      })),
-    };
+    return catalogueOf(this.checks);
   }
 
   start(args: CallArgs<'runner.start'>): { runId: string } {
@@ -192,33 +165,8 @@ export class RunnerService {
     return compareRuns(this.result(previousRunId), this.result(currentRunId));
   }
 
-  report(args: CallArgs<'runner.report'>): {
-    fileName: string;
-    mediaType: string;
-    content: string;
-  } {
-    let baseline;
-    if (args.baseline !== undefined) {
-      try {
-        baseline = parseBaseline(args.baseline, 'the baseline');
-      } catch (error) {
-        throw new CallRefused((error as Error).message);
-      }
-    }
-    const result = applyBaseline(this.result(args.runId), baseline).result;
-    if (args.format === 'junit')
-      return { fileName: 'junit.xml', mediaType: 'application/xml', content: renderJUnit(result) };
-    if (args.format === 'html')
-      return {
-        fileName: 'report.html',
-        mediaType: 'text/html',
-        content: renderHtmlReport(result, { describeRule }),
-      };
-    return {
-      fileName: 'run-result.json',
-      mediaType: 'application/json',
-      content: serializeRunResult(result),
-    };
+  report(args: CallArgs<'runner.report'>): ReportFile {
+    return exportReport(args, (runId) => this.result(runId));
   }
 
   private record(runId: string): RunRecord {
@@ -227,21 +175,3 @@ export class RunnerService {
     return record;
   }
 }
-
-/** The runner's part of the contract's implementation. */
-export function runnerImplementation(runner: RunnerService): Pick<Implementation, RunnerCallName> {
-  return {
-    'runner.catalogue': () => runner.catalogue(),
-    'runner.start': (args) => runner.start(args),
-    'runner.cancel': ({ runId }) => runner.cancel(runId),
-    'runner.list': () => runner.list(),
-    'runner.result': ({ runId }) => runner.result(runId),
-    'runner.import': ({ json }) => runner.import(json),
-    'runner.compare': ({ previousRunId, currentRunId }) =>
-      runner.compare(previousRunId, currentRunId),
-    'runner.report': (args) => runner.report(args),
-    'runner.faults': () => knownFaults(),
-  };
-}
-
-type RunnerCallName = Extract<keyof Implementation, `runner.${string}`>;

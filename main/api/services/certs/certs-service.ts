@@ -1,0 +1,132 @@
+/**
+ * Certificates as the workbench offers them: the keystore (keystore-lock.ts), test CAs, QWACs and
+ * QSealCs issued in main (issuing.ts), imports and exports (files.ts), and a TPP registered in the
+ * embedded banks (bank-registration.ts). Nothing it returns carries key material (property 2).
+ */
+import type { KeyObject } from 'node:crypto';
+import type { Keystore, KeystoreEntry } from '../../../core/certs/index.js';
+import type { Clock } from '../../../core/clock.js';
+import { CallRefused } from '../../dispatch.js';
+import type { EventHub } from '../../events.js';
+import type { BankService } from '../bank-service.js';
+import type {
+  BankRegistrationView,
+  CallArgs,
+  FileView,
+  KeystoreEntryView,
+  KeystoreStatusView,
+} from '../../contract.js';
+import { registerInBanks } from './bank-registration.js';
+import { certificateFile, importFile, privateKeyFile } from './files.js';
+import { createCa, issueCertificate, type IssuingContext } from './issuing.js';
+import { KeystoreLock, type KeystoreHostOptions } from './keystore-lock.js';
+import { refusingKeystoreErrors } from './refusals.js';
+import { entryView } from './views.js';
+
+export class CertsService {
+  private readonly lock: KeystoreLock;
+  /** Settles once a preset keystore (host seal, environment passphrase, memory) is open. */
+  readonly ready: Promise<void>;
+
+  constructor(
+    options: KeystoreHostOptions,
+    private readonly clock: Clock,
+    private readonly events: EventHub,
+    private readonly banks: BankService,
+  ) {
+    this.lock = new KeystoreLock(options, clock, events);
+    this.ready = this.lock.ready;
+  }
+
+  status(): Promise<KeystoreStatusView> {
+    return this.lock.status();
+  }
+
+  unlock(passphrase: string): Promise<KeystoreStatusView> {
+    return this.lock.unlock(passphrase);
+  }
+
+  /** The open keystore, or a refusal that says how to open it. */
+  unlocked(): Keystore {
+    return this.lock.unlocked();
+  }
+
+  list(): KeystoreEntryView[] {
+    return this.unlocked().list().map(entryView);
+  }
+
+  describe(handle: string): KeystoreEntryView {
+    return entryView(this.entry(handle));
+  }
+
+  private entry(handle: string): KeystoreEntry {
+    const keystore = this.unlocked();
+    return refusingKeystoreErrors(() => keystore.entry(handle));
+  }
+
+  async createCa(args: CallArgs<'certs.createCa'>): Promise<KeystoreEntryView> {
+    return this.changed(await createCa(args, this.issuing()));
+  }
+
+  async issue(args: CallArgs<'certs.issue'>): Promise<KeystoreEntryView> {
+    const issuing = this.issuing();
+    return this.changed(await issueCertificate(args, this.entry(args.issuerHandle), issuing));
+  }
+
+  async import(args: CallArgs<'certs.import'>): Promise<KeystoreEntryView> {
+    return this.changed(await importFile(this.unlocked(), args));
+  }
+
+  async rename(handle: string, label: string): Promise<KeystoreEntryView> {
+    this.entry(handle);
+    return this.changed(await this.unlocked().rename(handle, label));
+  }
+
+  async remove(handle: string): Promise<KeystoreEntryView[]> {
+    this.entry(handle);
+    await this.unlocked().remove(handle);
+    const entries = this.list();
+    this.events.emit('certs.changed', entries);
+    return entries;
+  }
+
+  exportCertificate(handle: string, format: 'pem' | 'der', includeChain = false): FileView {
+    const entry = this.entry(handle);
+    return certificateFile(this.unlocked(), entry, format, includeChain);
+  }
+
+  /** Only on explicit request, only encrypted: the passphrase is required by the contract too. */
+  exportPrivateKey(handle: string, format: 'pkcs8' | 'pkcs12', passphrase: string): FileView {
+    const entry = this.entry(handle);
+    return privateKeyFile(this.unlocked(), entry, format, passphrase);
+  }
+
+  registerInBank(handle: string): BankRegistrationView {
+    const entry = this.entry(handle);
+    return registerInBanks(this.unlocked(), entry, this.banks);
+  }
+
+  /** For the signer and mTLS in main only. */
+  signingMaterial(handle: string): { certificate: Buffer; chain: Buffer[]; privateKey: KeyObject } {
+    const keystore = this.unlocked();
+    return refusingKeystoreErrors(() => {
+      const chain = keystore.certificatesFor(handle);
+      if (!chain[0]) throw new CallRefused(`Keystore entry ${handle} has no certificate.`);
+      return { certificate: chain[0], chain, privateKey: keystore.privateKeyFor(handle) };
+    });
+  }
+
+  private issuing(): IssuingContext {
+    return {
+      keystore: this.unlocked(),
+      now: () => this.clock.now(),
+      progress: (task, total) => (step, text) =>
+        this.events.emit('certs.progress', { task, step, total, text }),
+    };
+  }
+
+  private changed(entry: KeystoreEntry): KeystoreEntryView {
+    this.events.emit('certs.changed', this.list());
+    return entryView(entry);
+  }
+}

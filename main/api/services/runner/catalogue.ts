@@ -1,0 +1,32 @@
+/** The rules and checks as the Runner view lists them, each rule with the checks that cover it. */
+import { RULES } from '../../../../suites/index.js';
+import type { Check } from '../../../core/runner/check-api/index.js';
+import type { CheckView, RuleView } from '../../contract.js';
+
+export function catalogueOf(checks: readonly Check[]): { rules: RuleView[]; checks: CheckView[] } {
+  const checksByRule = new Map<string, string[]>();
+  for (const check of checks) {
+    for (const rule of check.rules)
+      checksByRule.set(rule, [...(checksByRule.get(rule) ?? []), check.id]);
+  }
+  return {
+    rules: RULES.map((rule) => ({
+      id: rule.id,
+      section: rule.section,
+      statement: rule.statement,
+      area: rule.area,
+      testable: rule.testable,
+      ...(!rule.testable ? { reason: rule.reason } : {}),
+      checkIds: checksByRule.get(rule.id) ?? [],
+    })),
+    checks: checks.map((check) => ({
+      id: check.id,
+      title: check.title,
+      area: check.area,
+      rules: [...check.rules],
+      tags: [...(check.tags ?? [])],
+      modes: [...(check.modes ?? ['sandbox', 'production'])],
+      needs: [...(check.needs ?? [])],
+    })),
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * A TppClient for one target: its base URL, default headers and PSU session, signing with the
+ * target's QSealC and presenting its QWAC from the keystore (the keys never leave main), and the
+ * request timeouts of the settings.
+ */
+import { TppClient } from '../../../core/tpp/client.js';
+import type { PsuSession } from '../../../core/tpp/psu-session.js';
+import type { TransportOptions } from '../../../core/tpp/transport.js';
+import { toPem } from '../../../core/certs/pem.js';
+import { CallRefused } from '../../dispatch.js';
+import type { CertsService } from '../certs/certs-service.js';
+import type { SettingsService } from '../settings-service.js';
+import type { TargetsService } from '../targets-service.js';
+import type { PsuSessions } from './psu-sessions.js';
+
+export interface TargetClientDeps {
+  certs: CertsService;
+  targets: TargetsService;
+  settings: SettingsService;
+  sessions: PsuSessions;
+}
+
+export interface TargetClient {
+  client: TppClient;
+  /** The target's PSU session when the client was made. */
+  session: PsuSession;
+  defaults: Record<string, string>;
+}
+
+/** `sign: true` refuses a target without a signing certificate instead of sending unsigned. */
+export async function targetClient(
+  deps: TargetClientDeps,
+  targetId: string,
+  sign?: boolean,
+): Promise<TargetClient> {
+  const target = await deps.targets.resolve(targetId);
+  if (sign === true && !target.signingCertificate) {
+    throw new CallRefused(
+      `${target.name} has no signing certificate: choose a QSealC for it (Certificates → ` +
+        '"Use for a target", or Settings → Targets), or send the request unsigned.',
+    );
+  }
+  const settings = await deps.settings.settings();
+  const session = await deps.sessions.session(targetId);
+  const certs = deps.certs;
+  let signing: ConstructorParameters<typeof TppClient>[0]['signing'];
+  if (target.signingCertificate) {
+    const handle = target.signingCertificate;
+    const material = certs.signingMaterial(handle);
+    // The key stays in the keystore: the signer gets a function, never the key.
+    signing = {
+      key: (data: Buffer) => certs.unlocked().signWith(handle, data),
+      certificate: material.certificate,
+    };
+  }
+  const transport: TransportOptions = {
+    timeouts: {
+      connectMs: settings.requestTimeoutMs,
+      headersMs: settings.requestTimeoutMs,
+      bodyMs: settings.requestTimeoutMs,
+    },
+    ...(target.extraCaPem ? { ca: [target.extraCaPem] } : {}),
+  };
+  if (target.transportCertificate) {
+    const material = certs.signingMaterial(target.transportCertificate);
+    transport.clientCertificate = {
+      certificate: material.chain.map((der) => toPem(der)).join(''),
+      key: material.privateKey,
+    };
+  }
+  const client = new TppClient({
+    baseUrl: target.baseUrl,
+    ...(signing ? { signing } : {}),
+    transport,
+    session: () => deps.sessions.current(targetId),
+    defaultHeaders: target.defaultHeaders,
+  });
+  return { client, session, defaults: target.defaultHeaders };
+}

@@ -1,0 +1,185 @@
+/**
+ * The signing client as the UI drives it: one PSU session per target (psu-sessions.ts); preview,
+ * send and follow through the one TppClient (target-client.ts, signing with keystore keys that
+ * never leave main); the history of exchanges (history.ts); and the SCA redirect back from the
+ * bank (sca-redirects.ts).
+ */
+import { linkOf, type OutgoingRequest } from '../../../core/tpp/client.js';
+import type { Clock } from '../../../core/clock.js';
+import { CallRefused } from '../../dispatch.js';
+import type { EventHub } from '../../events.js';
+import type {
+  CallArgs,
+  ComposedRequest,
+  ExchangeView,
+  PsuSessionView,
+  ScaAttemptView,
+} from '../../contract.js';
+import type { CertsService } from '../certs/certs-service.js';
+import type { SettingsService } from '../settings-service.js';
+import type { TargetsService } from '../targets-service.js';
+import { sourcesOf } from './header-sources.js';
+import { ExchangeHistory, exchangeView } from './history.js';
+import { PsuSessions } from './psu-sessions.js';
+import { ScaRedirects, type OpenScaWindow } from './sca-redirects.js';
+import { targetClient, type TargetClient } from './target-client.js';
+
+/** Headers of a request that a followed link must not repeat: the client computes them afresh. */
+const RECOMPUTED = new Set([
+  'x-request-id',
+  'digest',
+  'signature',
+  'tpp-signature-certificate',
+  'content-type',
+]);
+
+function outgoing(request: ComposedRequest, label?: string): OutgoingRequest {
+  return {
+    method: request.method,
+    path: request.path,
+    ...(request.query ? { query: request.query } : {}),
+    ...(request.headers ? { headers: request.headers } : {}),
+    ...(request.body !== undefined && request.body !== '' ? { body: request.body } : {}),
+    ...(request.sign !== undefined ? { sign: request.sign } : {}),
+    ...(label ? { label } : {}),
+  };
+}
+
+/** Signing and preparing can fail on what the user gave (a header, a certificate): say so. */
+async function guard<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof CallRefused) throw error;
+    throw new CallRefused(`The request was not sent: ${(error as Error).message}`);
+  }
+}
+
+export class TppService {
+  private readonly sessions: PsuSessions;
+  private readonly sca: ScaRedirects;
+  private readonly exchanges: ExchangeHistory;
+
+  constructor(
+    private readonly deps: {
+      certs: CertsService;
+      targets: TargetsService;
+      settings: SettingsService;
+      clock: Clock;
+      events: EventHub;
+      openScaWindow?: OpenScaWindow;
+    },
+  ) {
+    this.sessions = new PsuSessions({
+      targets: deps.targets,
+      events: deps.events,
+      onRedirect: (redirect) => this.sca.redirected(redirect),
+    });
+    this.sca = new ScaRedirects({ ...deps, sessions: this.sessions });
+    this.exchanges = new ExchangeHistory(deps.events);
+  }
+
+  // ---- PSU sessions and the SCA redirect (§5.3, §6) ----------------------------------------
+
+  sessionList(): Promise<PsuSessionView[]> {
+    return this.sessions.list();
+  }
+
+  resetSession(targetId: string): Promise<PsuSessionView> {
+    return this.sessions.reset(targetId);
+  }
+
+  updateSession(args: CallArgs<'session.update'>): Promise<PsuSessionView> {
+    return this.sessions.update(args);
+  }
+
+  beginSca(args: CallArgs<'sca.begin'>): Promise<ScaAttemptView> {
+    return this.sca.begin(args);
+  }
+
+  // ---- preview, send, follow ----------------------------------------------------------------
+
+  private client(targetId: string, sign?: boolean): Promise<TargetClient> {
+    return targetClient({ ...this.deps, sessions: this.sessions }, targetId, sign);
+  }
+
+  async preview(targetId: string, request: ComposedRequest, label?: string): Promise<ExchangeView> {
+    const { client, session, defaults } = await this.client(targetId, request.sign);
+    try {
+      const exchange = await guard(() => client.prepare(outgoing(request, label)));
+      return exchangeView(
+        exchange,
+        { targetId, headerSources: sourcesOf(exchange, request.headers, session, defaults) },
+        false,
+      );
+    } finally {
+      await client.close();
+    }
+  }
+
+  async send(targetId: string, request: ComposedRequest, label?: string): Promise<ExchangeView> {
+    const { client, session, defaults } = await this.client(targetId, request.sign);
+    try {
+      const exchange = await guard(() => client.send(outgoing(request, label)));
+      return this.exchanges.record(exchange, {
+        targetId,
+        headerSources: sourcesOf(exchange, request.headers, session, defaults),
+      });
+    } finally {
+      await client.close();
+    }
+  }
+
+  async follow(exchangeId: string, relation: string, record = true): Promise<ExchangeView> {
+    const sent = this.exchanges.get(exchangeId);
+    if (!sent) {
+      throw new CallRefused('That exchange is no longer in the history; send the request again.');
+    }
+    const { exchange: from, origin } = sent;
+    if (linkOf(from, relation) === undefined) {
+      throw new CallRefused(`The response has no _links.${relation} to follow.`);
+    }
+    // The link's request repeats what the user chose (x-accept-fix, PSU-IP-Address, …).
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(from.request.headers)) {
+      if (origin.headerSources[name] === 'request' && !RECOMPUTED.has(name.toLowerCase()))
+        headers[name] = value;
+    }
+    const { client, session, defaults } = await this.client(origin.targetId);
+    try {
+      const exchange = await guard(() =>
+        client.follow(from, relation, {
+          headers,
+          label: `${from.label ?? from.request.method} → ${relation}`,
+        }),
+      );
+      const followOrigin = {
+        targetId: origin.targetId,
+        headerSources: sourcesOf(exchange!, headers, session, defaults),
+      };
+      return record
+        ? this.exchanges.record(exchange!, followOrigin)
+        : exchangeView(exchange!, followOrigin, true);
+    } finally {
+      await client.close();
+    }
+  }
+
+  // ---- history ------------------------------------------------------------------------------
+
+  history(text?: string): ExchangeView[] {
+    return this.exchanges.list(text);
+  }
+
+  exportHar(ids?: string[]): { fileName: string; text: string } {
+    return this.exchanges.exportHar(ids);
+  }
+
+  clearHistory(): { cleared: number } {
+    return this.exchanges.clear();
+  }
+
+  dispose(): Promise<void> {
+    return this.sessions.dispose();
+  }
+}

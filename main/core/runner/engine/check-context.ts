@@ -1,0 +1,120 @@
+/**
+ * What a check gets: the environment the composition root prepares for it (clients, PSU agent,
+ * clock), whether the check can run with it at all, and the CheckContext its code is called with,
+ * where every exchange, assertion and note becomes evidence.
+ */
+import type { SpecValidator } from '../../spec/validation.js';
+import {
+  CheckSkipped,
+  type Check,
+  type CheckContext,
+  type PsuAgent,
+  type TargetClient,
+  type TargetClock,
+  type TargetInfo,
+} from '../check-api/index.js';
+import { createExpect } from '../expect.js';
+import type { EvidenceItem } from '../../../shared/run-result.js';
+
+/** What the composition root gives one check: how to reach the target. */
+export interface CheckEnvironment {
+  client: TargetClient;
+  /** A second TPP registered for AISP only (CheckContext.aispOnlyClient). */
+  aispOnlyClient?: TargetClient;
+  /** Absent when the run has no SCA automation; checks needing it are SKIPPED. */
+  psu?: PsuAgent;
+  /** Absent when the target's clock cannot be moved; checks needing it are SKIPPED. */
+  clock?: TargetClock;
+  /** Called once the check's code has returned or thrown (a check abandoned after a timeout or
+   * cancellation is released only if its code still ends). A failure here is logged, not a FAIL. */
+  dispose?(): void | Promise<void>;
+}
+
+/** Why a check cannot run on this target at all, before anything is prepared for it. */
+export function inapplicableReason(check: Check, target: TargetInfo): string | undefined {
+  if (check.modes && !check.modes.includes(target.mode)) {
+    return `runs in ${check.modes.join(' or ')} mode only; the target is in ${target.mode} mode`;
+  }
+  if (check.needs?.includes('sandbox-api') && !target.hasSandboxApi) {
+    return 'needs the sandbox management operations (/v1/sandbox/), which the target does not offer';
+  }
+  return undefined;
+}
+
+/** Why a check cannot run with the environment it was given (a capability it needs is absent). */
+export function missingCapabilityReason(
+  check: Check,
+  environment: CheckEnvironment,
+): string | undefined {
+  if (check.needs?.includes('psu-agent') && !environment.psu) {
+    return 'needs a PSU agent to complete SCA, and this run has none';
+  }
+  if (check.needs?.includes('clock-control') && !environment.clock) {
+    return "needs control of the target's clock, which this target does not offer";
+  }
+  return undefined;
+}
+
+// Stand-ins that skip, so `ctx.psu` and `ctx.clock` are always callable in a check's code.
+const noPsuAgent: PsuAgent = {
+  completeSca: () => {
+    throw new CheckSkipped('needs a PSU agent to complete SCA, and this run has none');
+  },
+};
+const noTargetClock: TargetClock = {
+  now: () => {
+    throw new CheckSkipped("needs control of the target's clock, which this target does not offer");
+  },
+  advance: () => {
+    throw new CheckSkipped("needs control of the target's clock, which this target does not offer");
+  },
+};
+
+export interface CheckContextParts {
+  check: Check;
+  target: TargetInfo;
+  environment: CheckEnvironment;
+  /** The check's own signal, aborted on timeout or cancellation. */
+  signal: AbortSignal;
+  validator: SpecValidator;
+  /** Timestamps of evidence. */
+  now(): string;
+  addEvidence(item: EvidenceItem): void;
+  warn(message: string): void;
+}
+
+export function createCheckContext(parts: CheckContextParts): CheckContext {
+  const { check, environment, signal, now, addEvidence } = parts;
+  // Every exchange a check makes, through any of its clients, is evidence.
+  const recording = (client: TargetClient): TargetClient => ({
+    async send(request) {
+      signal.throwIfAborted();
+      const exchange = await client.send(request);
+      addEvidence({ kind: 'exchange', at: now(), exchange });
+      return exchange;
+    },
+  });
+  return {
+    check: { id: check.id, title: check.title, area: check.area },
+    target: parts.target,
+    client: recording(environment.client),
+    ...(environment.aispOnlyClient
+      ? { aispOnlyClient: recording(environment.aispOnlyClient) }
+      : {}),
+    psu: environment.psu ?? noPsuAgent,
+    clock: environment.clock ?? noTargetClock,
+    expect: createExpect(
+      { assertion: (record) => addEvidence({ kind: 'assertion', at: now(), ...record }) },
+      parts.validator,
+    ),
+    skip(reason) {
+      throw new CheckSkipped(reason);
+    },
+    warn: parts.warn,
+    evidence: {
+      note: (text) => addEvidence({ kind: 'note', at: now(), text }),
+      exchange: (exchange) => addEvidence({ kind: 'exchange', at: now(), exchange }),
+    },
+    signal,
+  };
+}

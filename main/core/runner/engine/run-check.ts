@@ -1,0 +1,145 @@
+/**
+ * One check, from its begin event to its result: prepares its environment, runs its code within
+ * its deadline, collects its evidence as it goes, and turns the outcome into a CheckResult. The
+ * caller (run.ts) schedules checks and reports each result's end.
+ */
+import { performance } from 'node:perf_hooks';
+import type { SpecValidator } from '../../spec/validation.js';
+import type { Check, TargetInfo } from '../check-api/index.js';
+import type { ReporterMultiplexer, RunnerLogger } from '../events.js';
+import type { CheckResult, EvidenceItem } from '../../../shared/run-result.js';
+import {
+  createCheckContext,
+  inapplicableReason,
+  missingCapabilityReason,
+  type CheckEnvironment,
+} from './check-context.js';
+import { withinDeadline } from './deadline.js';
+import {
+  errorDetails,
+  failureOf,
+  outcomeOfThrown,
+  skipReasonOf,
+  statusOf,
+  type Outcome,
+} from './outcome.js';
+
+/** What every check of one run shares. */
+export interface RunScope {
+  runId: string;
+  target: TargetInfo;
+  now(): string;
+  reporters: ReporterMultiplexer;
+  validator: SpecValidator;
+  logger: RunnerLogger;
+  defaultTimeoutMs: number;
+  runSignal: AbortSignal | undefined;
+  createEnvironment(
+    check: Check,
+    signal: AbortSignal,
+  ): CheckEnvironment | Promise<CheckEnvironment>;
+}
+
+/** Runs `check`, begun at `startedAt` (and `start` on the monotonic clock). */
+export async function runCheck(
+  check: Check,
+  scope: RunScope,
+  startedAt: string,
+  start: number,
+): Promise<CheckResult> {
+  const { runId, target, now, reporters } = scope;
+  const evidence: EvidenceItem[] = [];
+  const warnings: string[] = [];
+  // Closed once the check's outcome is settled: an abandoned check cannot add to its result.
+  let open = true;
+  const addEvidence = (item: EvidenceItem) => {
+    if (!open) return;
+    evidence.push(item);
+    reporters.emit({ type: 'check:evidence', runId, checkId: check.id, item });
+  };
+
+  const controller = new AbortController();
+
+  async function execute(): Promise<Outcome> {
+    let environment: CheckEnvironment | undefined;
+    try {
+      try {
+        environment = await scope.createEnvironment(check, controller.signal);
+      } catch (error) {
+        return { kind: 'error', error, preparing: true };
+      }
+      const missing = missingCapabilityReason(check, environment);
+      if (missing) return { kind: 'skipped', reason: missing };
+      const context = createCheckContext({
+        check,
+        target,
+        environment,
+        signal: controller.signal,
+        validator: scope.validator,
+        now,
+        addEvidence,
+        warn(message) {
+          if (open) warnings.push(message);
+        },
+      });
+      await check.run(context);
+      return { kind: 'completed' };
+    } catch (error) {
+      return outcomeOfThrown(error);
+    } finally {
+      if (environment) await dispose(environment, check, scope.logger);
+    }
+  }
+
+  const inapplicable = inapplicableReason(check, target);
+  const outcome: Outcome = inapplicable
+    ? { kind: 'skipped', reason: inapplicable }
+    : await withinDeadline(execute, {
+        timeoutMs: check.timeoutMs ?? scope.defaultTimeoutMs,
+        runSignal: scope.runSignal,
+        controller,
+      });
+
+  const failure = failureOf(outcome);
+  // The exchange a failed assertion was about belongs in the evidence, even if the check built it.
+  if (outcome.kind === 'assertion' && outcome.failure.exchange) {
+    const exchange = outcome.failure.exchange;
+    const known = evidence.some(
+      (item) => item.kind === 'exchange' && item.exchange.id === exchange.id,
+    );
+    if (!known) addEvidence({ kind: 'exchange', at: now(), exchange });
+  }
+  open = false;
+
+  const result: CheckResult = {
+    checkId: check.id,
+    title: check.title,
+    area: check.area,
+    rules: [...check.rules],
+    tags: [...(check.tags ?? [])],
+    status: statusOf(outcome, warnings),
+    startedAt,
+    durationMs: performance.now() - start,
+    warnings,
+    evidence,
+  };
+  if (failure) result.failure = failure;
+  const skipReason = skipReasonOf(outcome);
+  if (skipReason !== undefined) result.skipReason = skipReason;
+  return result;
+}
+
+async function dispose(
+  environment: CheckEnvironment,
+  check: Check,
+  logger: RunnerLogger,
+): Promise<void> {
+  if (!environment.dispose) return;
+  try {
+    await environment.dispose();
+  } catch (error) {
+    logger.error(
+      `workbench: check '${check.id}': releasing its environment failed: ${errorDetails(error).message}`,
+    );
+  }
+}

@@ -1,0 +1,55 @@
+/** `workbench run` with a baseline and every report file: one marked result for all of them. */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CliIo } from '../../../main/hosts/cli/io';
+import { createRunCommand } from '../../../main/hosts/cli/run-command';
+import { parseRunResult } from '../../../main/core/runner/result-file';
+import { check } from '../runner/fakes';
+
+function capture(): CliIo & { stdout: string[]; stderr: string[] } {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  return {
+    stdout,
+    stderr,
+    out: (line) => stdout.push(line),
+    err: (line) => stderr.push(line),
+    // Never asks to stop: the run goes to its end.
+    stopRequested: () => new Promise(() => {}),
+  };
+}
+
+describe('workbench run', () => {
+  it('marks the baseline in every report and exits by it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'run-command-'));
+    const baselineFile = join(dir, 'baseline.json');
+    writeFileSync(
+      baselineFile,
+      JSON.stringify({ expectedFailures: [{ checkId: 'KNOWN', reason: 'BANK-42' }] }),
+    );
+    const command = createRunCommand({
+      checks: [check('OK'), check('KNOWN', async (ctx) => ctx.expect.true(false, 'bug'))],
+    });
+    const io = capture();
+    const out = join(dir, 'reports');
+    const argv = ['--target', 'embedded', '--reporter', 'junit,json,html'];
+    expect(await command.run([...argv, '--out', out, '--baseline', baselineFile], io)).toBe(0);
+
+    expect(io.stderr).toEqual([]);
+    expect(io.stdout).toContain('1 expected failure(s) in the baseline:');
+    expect(io.stdout).toContain('  KNOWN: BANK-42');
+    expect(io.stdout.at(-1)).toBe(`Reports: junit, json, html in ${out}`);
+    const json = parseRunResult(readFileSync(join(out, 'run-result.json'), 'utf8'));
+    expect(json.checks.find((c) => c.checkId === 'KNOWN')?.expectedFailure).toEqual({
+      reason: 'BANK-42',
+    });
+    expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toContain(
+      'expected failure (baseline): BANK-42',
+    );
+    expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain(
+      'Expected failure (baseline):</strong> BANK-42',
+    );
+  }, 30_000);
+});
