@@ -6,7 +6,7 @@
  * `--tls --mtls` bank by URL with the QWAC. Everything on 127.0.0.1.
  */
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -98,12 +98,22 @@ function refused(url: string): Promise<boolean> {
   });
 }
 
+/**
+ * True while the process runs. An orphan that has exited stays a zombie until whoever adopted it
+ * reaps it (PID 1 in a container may take its time), and signal 0 still reaches a zombie: so a
+ * zombie counts as gone, read from /proc where there is one.
+ */
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true; // no /proc: signal 0 is all there is
   }
 }
 
