@@ -8,6 +8,7 @@ import type { BankError } from '../spec/errors.js';
 import type { FixName } from '../spec/fixes.js';
 import type { TppRole } from '../spec/enums.js';
 import type { BankState } from './state.js';
+import type { FaultId } from './faults/index.js';
 
 export type BankMode = 'sandbox' | 'production';
 export const BANK_MODES: readonly BankMode[] = ['sandbox', 'production'];
@@ -91,7 +92,7 @@ export interface RequestContext {
   query: Record<string, unknown>;
   /** Active fixes (§9.2): requested plus default-by-date; handlers read fixes only from here. */
   fixes: ReadonlySet<FixName>;
-  /** Rules the bank breaks on purpose for this request (faults.ts); empty unless a profile is on. */
+  /** Rules the bank breaks on purpose for this request (faults/); empty unless a profile is on. */
   faults: ReadonlySet<string>;
   requestedFixes: readonly FixName[];
   signature?: { certificate: SigningCertificate; signedHeaderNames: string[]; rfc2047: boolean };
@@ -189,10 +190,10 @@ export interface RouteDefinition {
    */
   checkPath?: (ctx: RequestContext) => Rejection | undefined;
   /**
-   * Fault profiles (faults.ts) that drop required headers on this route: rule id → lower-case
+   * Fault profiles (faults/) that drop required headers on this route: rule id → lower-case
    * header keys the header stage then does not require.
    */
-  requirementFaults?: Readonly<Record<string, readonly string[]>>;
+  requirementFaults?: Readonly<Partial<Record<FaultId, readonly string[]>>>;
   /**
    * §1: after SCA in corporate context a request carrying PSU-ID must carry PSU-Corporate-ID too
    * (400 HTTP_HEADER_REQUIRED). True on routes that serve the choice of context (GET /v1/agreements).

@@ -5,19 +5,11 @@
  * an instant payment between own accounts (1.21.8) — settled at once, ACSC. A payment that
  * cannot be approved is RJCT, and the SCA redirect reports PAYMENT_FAILED (§6.2, §7.4).
  */
-import { declareFaults } from '../faults.js';
 import type { AuthorisationFailure } from './authorisations.js';
 import type { DomainState, Payment } from './model.js';
 import { detailsOf, isInstant, mayPayFrom, setTransactionStatus, type Payer } from './payments.js';
 import { settlePayment } from './paymentsSettlement.js';
-
-declareFaults([
-  {
-    ruleId: 'PAY-INSTANT-OWN-ACCOUNTS',
-    effect:
-      'instant payments between own accounts wait for the batch run (ACTC) instead of settling at once',
-  },
-]);
+import { profileActive } from '../faults/index.js';
 
 export interface Approver extends Payer {
   context: 'PRIVATE' | 'CORPORATE';
@@ -68,8 +60,7 @@ export function approvePayment(
     return undefined;
   }
   const instantNow =
-    isInstant(payment.paymentProduct) &&
-    !state.behaviour.faultProfiles.includes('PAY-INSTANT-OWN-ACCOUNTS');
+    isInstant(payment.paymentProduct) && !profileActive(state, 'PAY-INSTANT-OWN-ACCOUNTS');
   if (!instantNow) {
     setTransactionStatus(payment, 'ACTC', now, 'authorised; waiting for the batch run');
     return undefined;

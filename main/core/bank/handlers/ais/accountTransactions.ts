@@ -17,8 +17,7 @@ import {
   type TransactionWindow,
 } from '../../domain/ais.js';
 import { accountTransactionsOf } from '../../domain/ledger.js';
-import { declareFaults, faultActive } from '../../faults.js';
-import { declareSchemaFaults } from '../../stages/requestSchema.js';
+import { faultActive } from '../../faults/index.js';
 import { isRejection, type RequestContext, type RouteDefinition } from '../../types.js';
 import { defaultDateFrom } from '../cardAccountTransactions.js';
 import {
@@ -37,37 +36,6 @@ import {
 import { presentAccountTransaction } from './transactionView.js';
 
 const OPERATION_ID = 'getTransactionList';
-
-declareSchemaFaults([
-  {
-    ruleId: 'ACCTX-LIMIT-MIN-1',
-    effect: 'accepts limit 0 or negative on account transactions (reads a page of 200)',
-    waives: (problem, { route }) =>
-      route.operationId === OPERATION_ID &&
-      problem.path === 'limit' &&
-      problem.keyword === 'minimum',
-  },
-]);
-
-declareFaults([
-  {
-    ruleId: 'ACCTX-LIST-200',
-    effect: 'does not serve GET /v1/accounts/{account-id}/transactions (404)',
-  },
-  {
-    ruleId: 'ACCTX-PENDING-NOT-FILTERED',
-    effect:
-      'filters pending transactions like booked ones: the documented known issue does not show',
-  },
-  {
-    ruleId: 'ACCTX-PENDING-SANDBOX-UNAFFECTED',
-    effect: 'shows the pending-transactions known issue on the sandbox’s account transaction reads',
-  },
-  {
-    ruleId: 'ACCTX-DEFAULT-PAGE-200',
-    effect: 'returns every account transaction when no paging parameter is given',
-  },
-]);
 
 interface AccountTransactionsQuery {
   bookingStatus: BookingStatus;

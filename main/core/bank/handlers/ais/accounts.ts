@@ -18,7 +18,7 @@ import { ErrorResponseSchema } from '../../../spec/schemas/shared.js';
 import { consentableHoldings, consentedHoldings } from '../../domain/ais.js';
 import type { Account, DomainState } from '../../domain/model.js';
 import { customerByNumber } from '../../domain/parties.js';
-import { declareFaults, faultActive } from '../../faults.js';
+import { faultActive } from '../../faults/index.js';
 import { isRejection, type RequestContext, type RouteDefinition } from '../../types.js';
 import {
   AIS_HEADERS,
@@ -34,27 +34,6 @@ import {
   viewOf,
   type AisView,
 } from './common.js';
-
-declareFaults([
-  { ruleId: 'ACCOUNTS-LIST-200', effect: 'does not serve GET /v1/accounts (404)' },
-  { ruleId: 'ACCOUNT-READ-200', effect: 'does not serve GET /v1/accounts/{account-id} (404)' },
-  {
-    ruleId: 'ACCOUNT-BALANCES-200',
-    effect: 'does not serve GET /v1/accounts/{account-id}/balances (404)',
-  },
-  {
-    ruleId: 'ACCOUNTS-CLOSED-EMPTY-LIST',
-    effect: 'answers the account list 404 RESOURCE_UNKNOWN when a consented account was closed',
-  },
-  {
-    ruleId: 'FIX-CASH-ACCOUNT-TYPE-ISO',
-    effect: 'writes cashAccountType in the legacy form even with cash-account-type-iso',
-  },
-  {
-    ruleId: 'CONSENT-ONLY-CONSENTED-ACCOUNTS',
-    effect: 'lists every account of the PSU’s context, granted to the TPP or not',
-  },
-]);
 
 const notServed = (what: string) =>
   unknownInPath('path', `${what} is not served by this bank (fault profile)`);

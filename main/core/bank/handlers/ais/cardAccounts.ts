@@ -17,7 +17,7 @@ import { ErrorResponseSchema } from '../../../spec/schemas/shared.js';
 import { consentedHoldings } from '../../domain/ais.js';
 import type { CardAccount, DomainState } from '../../domain/model.js';
 import { customerByNumber } from '../../domain/parties.js';
-import { declareFaults, faultActive } from '../../faults.js';
+import { faultActive } from '../../faults/index.js';
 import { isRejection, type RequestContext, type RouteDefinition } from '../../types.js';
 import {
   AIS_HEADERS,
@@ -34,22 +34,6 @@ import {
   viewOf,
   type AisView,
 } from './common.js';
-
-declareFaults([
-  { ruleId: 'CARD-ACCOUNTS-LIST-200', effect: 'does not serve GET /v1/card-accounts (404)' },
-  {
-    ruleId: 'CARD-ACCOUNT-READ-200',
-    effect: 'does not serve GET /v1/card-accounts/{account-id} (404)',
-  },
-  {
-    ruleId: 'CARD-ACCOUNT-BALANCES-200',
-    effect: 'does not serve GET /v1/card-accounts/{account-id}/balances (404)',
-  },
-  {
-    ruleId: 'CARDTX-PATH',
-    effect: 'links a card account’s transactions by its masked PAN instead of its resource id',
-  },
-]);
 
 const notServed = (what: string) =>
   unknownInPath('path', `${what} is not served by this bank (fault profile)`);

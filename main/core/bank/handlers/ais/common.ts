@@ -11,7 +11,7 @@ import type { Link } from '../../../spec/schemas/shared.js';
 import { minorUnitsToAmountString } from '../../../spec/validators/amount.js';
 import { requireAccountAccess, scaAgeAllowsHistory } from '../../domain/access.js';
 import type { HoldingKind } from '../../domain/ais.js';
-import { declareFaults, faultActive } from '../../faults.js';
+import { faultActive } from '../../faults/index.js';
 import { psuContextOf, scaNeeded, type PsuContext } from '../../stages/session.js';
 import type {
   BankMode,
@@ -21,40 +21,6 @@ import type {
   RouteDefinition,
 } from '../../types.js';
 import { NEGOTIATION, PSU_HEADERS, SIGNED_OPTIONAL, headerSet } from '../headerSets.js';
-
-declareFaults([
-  {
-    ruleId: 'FIX-ACCEPT-FIX-OPT-IN',
-    effect:
-      'ignores x-accept-fix on account information reads: a fix applies only from its default date',
-  },
-  {
-    ruleId: 'FIX-ACCEPT-FIX-COMMA-LIST',
-    effect:
-      'reads only the first value of a comma-separated x-accept-fix on account information reads',
-  },
-  {
-    ruleId: 'FIX-DEFAULT-AFTER-NOTICE',
-    effect:
-      'applies a fix on account information reads only when x-accept-fix asks for it, never by default',
-  },
-  {
-    ruleId: 'FIX-V1-PREFIX',
-    effect: 'writes account information links without the /v1 prefix',
-  },
-  {
-    ruleId: 'FIX-AMOUNT-AS-STRING',
-    effect: 'writes amounts as strings without the currency’s decimals (63356 instead of 63356.00)',
-  },
-  {
-    ruleId: 'FIX-LONGER-NAMES',
-    effect: 'cuts account and card account names to 35 characters even with longer-names',
-  },
-  {
-    ruleId: 'CONSENT-HISTORY-90D-WITHOUT-SCA',
-    effect: 'serves transaction history older than 90 days without a fresh SCA',
-  },
-]);
 
 /** §4.1 TPP headers on every AIS read: a history read may need SCA (§5.3.2). */
 const AIS_REQUIRED = [

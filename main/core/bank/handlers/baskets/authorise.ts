@@ -5,7 +5,7 @@
 import { bankError } from '../../../spec/errors.js';
 import { ErrorResponseSchema } from '../../../spec/schemas/shared.js';
 import { SigningBasketAuthorisationResponseSchema } from '../../../spec/schemas/signingBaskets.js';
-import { faultActive } from '../../faults.js';
+import { faultActive } from '../../faults/index.js';
 import { findAuthorisation } from '../../domain/authorisations.js';
 import { approveBasket, basketPath, paymentsOf } from '../../domain/baskets.js';
 import { scaRequired } from '../../domain/risk.js';

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PaymentService } from '../../../spec/enums.js';
 import { bankError } from '../../../spec/errors.js';
-import { faultActive } from '../../faults.js';
+import { faultActive } from '../../faults/index.js';
 import type { Payment } from '../../domain/model.js';
 import { detailsOf, mayPayFrom, paymentPath, type PaymentDetails } from '../../domain/payments.js';
 import { approvePayment } from '../../domain/paymentsApproval.js';

@@ -11,7 +11,7 @@ import {
   type PaymentService,
 } from '../../../spec/enums.js';
 import { bankError } from '../../../spec/errors.js';
-import { faultActive } from '../../faults.js';
+import { faultActive } from '../../faults/index.js';
 import type { DomainState, Payment } from '../../domain/model.js';
 import { PRODUCTS_OF_SERVICE, findPayment } from '../../domain/payments.js';
 import { tppIdOf } from '../../domain/psu.js';

@@ -7,7 +7,7 @@
  */
 import type { PaymentService } from '../../../spec/enums.js';
 import { bankError } from '../../../spec/errors.js';
-import { faultActive } from '../../faults.js';
+import { faultActive } from '../../faults/index.js';
 import type { Payment } from '../../domain/model.js';
 import {
   cancelPayment,

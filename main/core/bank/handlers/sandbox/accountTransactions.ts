@@ -13,8 +13,7 @@ import {
   SandboxAccountTransactionsSchema,
 } from '../../../spec/schemas/sandbox.js';
 import { accountTransactionsOf, postAccountTransaction } from '../../domain/ledger.js';
-import { declareFaults, faultActive } from '../../faults.js';
-import { declareSchemaFaults } from '../../stages/requestSchema.js';
+import { faultActive } from '../../faults/index.js';
 import type { Account, AccountTransaction, DomainState } from '../../domain/model.js';
 import { holdingByBban, holdingByIban } from '../../domain/parties.js';
 import { isRejection, type Rejection, type RequestContext } from '../../types.js';
@@ -31,44 +30,6 @@ import {
 } from './common.js';
 import { presentAccountTransaction } from './views.js';
 import { checkAccountReference, checkBankDate, checkSameCurrency } from './validation.js';
-
-declareFaults([
-  {
-    ruleId: 'SANDBOX-ACCTX-CREATE',
-    effect: 'creates only the first account transaction of the array',
-  },
-  { ruleId: 'SANDBOX-ACCTX-LIST', effect: 'ignores offset when listing account transactions' },
-  {
-    ruleId: 'SANDBOX-ACCTX-GET-ONE',
-    effect: "answers the account's newest transaction whatever transaction id is asked for",
-  },
-  {
-    ruleId: 'SANDBOX-ACCTX-FIELDS',
-    effect: 'leaves ultimateDebtor, ultimateCreditor and purposeCode out of account transactions',
-  },
-  {
-    ruleId: 'SANDBOX-ACCTX-LIST-ALL',
-    effect: 'leaves transactions created with POST …/transactions out of the list',
-  },
-  {
-    ruleId: 'SANDBOX-ACCTX-INCLUDES-PAYMENTS',
-    effect: 'leaves the transactions payments booked out of sandbox account transaction lists',
-  },
-  {
-    ruleId: 'SANDBOX-ACCTX-OTHER-DEBTOR-ERROR',
-    effect: 'accepts another account of this bank as the debtor of a created transaction',
-  },
-]);
-declareSchemaFaults([
-  {
-    ruleId: 'SANDBOX-ACCTX-BTC-4-14',
-    effect: 'accepts a bankTransactionCode shorter than 4 or longer than 14 characters',
-    waives: (problem, { route, part }) =>
-      part === 'body' &&
-      route.path === '/v1/sandbox/accounts/{mockAccountId}/transactions' &&
-      /^\[\d+\]\.bankTransactionCode$/.test(problem.path),
-  },
-]);
 
 /** An account transaction as the active faults would present it. */
 function present(ctx: RequestContext, entry: AccountTransaction): unknown {

@@ -17,16 +17,6 @@ import {
   type RouteDefinition,
 } from '../../types.js';
 import { NEGOTIATION, SIGNED_OPTIONAL, SIGNED_REQUEST, headerSet } from '../headerSets.js';
-import { declareSchemaFaults } from '../../stages/requestSchema.js';
-
-declareSchemaFaults([
-  {
-    ruleId: 'SANDBOX-LIST-LIMIT-MIN-1',
-    effect: 'accepts limit 0 on sandbox lists (and answers an empty page)',
-    waives: (problem, { route, part }) =>
-      part === 'query' && route.path.startsWith('/v1/sandbox/') && problem.path === 'limit',
-  },
-]);
 
 /** §4.3: X-Request-ID, TPP-Signature-Certificate and Signature; negotiation headers optional. */
 export const SANDBOX_READ_HEADERS = headerSet(SIGNED_REQUEST, [...SIGNED_OPTIONAL, ...NEGOTIATION]);
