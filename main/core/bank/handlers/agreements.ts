@@ -7,10 +7,9 @@
  * PSU-Corporate-ID): `consentStatus` tells which have one.
  */
 import { latestConsent } from '../domain/access.js';
-import { agreementsRepresentedBy, psuCorporateIdFor } from '../domain/psu.js';
+import { agreementsRepresentedBy, psuContextOf, psuCorporateIdFor } from '../domain/psu.js';
 import { randomUUID } from 'node:crypto';
 import { faultActive } from '../faults/index.js';
-import { psuContextOf } from '../stages/session.js';
 import type { RouteDefinition } from '../types.js';
 import { AgreementsShape, READ_HEADERS } from './sca/apiShapes.js';
 

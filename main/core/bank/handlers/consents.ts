@@ -16,7 +16,7 @@ import { registerAuthorisationKind } from '../domain/authorisations.js';
 import type { Consent, DomainState } from '../domain/model.js';
 import { tppIdOf } from '../domain/psu.js';
 import { faultActive } from '../faults/index.js';
-import { startAuthorisationFor } from '../stages/session.js';
+import { startAuthorisationFor } from '../domain/scaRedirect.js';
 import {
   isRejection,
   reject,

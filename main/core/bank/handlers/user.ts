@@ -6,9 +6,8 @@
  * psu-id and, in corporate context, psu-corporate-id (§6.1). Response shape: docs/sca.md.
  */
 import { registerAuthorisationKind } from '../domain/authorisations.js';
-import { psuCorporateIdFor, psuIdFor } from '../domain/psu.js';
+import { psuContextOf, psuCorporateIdFor, psuIdFor } from '../domain/psu.js';
 import { scaValidUntil } from '../domain/sessions.js';
-import { psuContextOf } from '../stages/session.js';
 import { faultActive } from '../faults/index.js';
 import type { RouteDefinition } from '../types.js';
 import { SCA_START_HEADERS, ScaNeededShape, UserShape } from './sca/apiShapes.js';

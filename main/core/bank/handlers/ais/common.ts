@@ -12,7 +12,8 @@ import { minorUnitsToAmountString } from '../../../spec/validators/amount.js';
 import { requireAccountAccess, scaAgeAllowsHistory } from '../../domain/access.js';
 import type { HoldingKind } from '../../domain/ais.js';
 import { faultActive } from '../../faults/index.js';
-import { psuContextOf, scaNeeded, type PsuContext } from '../../stages/session.js';
+import { psuContextOf, type PsuContext } from '../../domain/psu.js';
+import { scaNeeded } from '../../domain/scaRedirect.js';
 import type {
   BankMode,
   HandlerEnvironment,

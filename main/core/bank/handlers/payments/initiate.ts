@@ -16,7 +16,8 @@ import type { Payment } from '../../domain/model.js';
 import { detailsOf, mayPayFrom, paymentPath, type PaymentDetails } from '../../domain/payments.js';
 import { approvePayment } from '../../domain/paymentsApproval.js';
 import { scaRequired } from '../../domain/risk.js';
-import { psuContextOf, startAuthorisationFor } from '../../stages/session.js';
+import { psuContextOf } from '../../domain/psu.js';
+import { startAuthorisationFor } from '../../domain/scaRedirect.js';
 import {
   isRejection,
   reject,
