@@ -7,7 +7,7 @@ import type { SigningCertificate } from '../signature/index.js';
 import type { BankError } from '../spec/errors.js';
 import type { FixName } from '../spec/fixes.js';
 import type { TppRole } from '../spec/enums.js';
-import type { BankState } from './state.js';
+import type { DomainState } from './domain/model.js';
 import type { FaultId } from './faults/index.js';
 
 export type BankMode = 'sandbox' | 'production';
@@ -115,11 +115,11 @@ export interface HandlerResult {
 
 /** What a handler may touch: the request context and the bank's state. */
 export interface HandlerEnvironment {
-  state: BankState;
+  state: DomainState;
   /** Replace the whole state (e.g. initialise). */
-  replaceState(next: BankState): void;
+  replaceState(next: DomainState): void;
   /** The state a sandbox initialisation resets to. */
-  initialState(): BankState;
+  initialState(): DomainState;
   /** The API reference of this bank (its mode's routes). */
   openApiDocument(): unknown;
   /** URL of the bank's most recent listener (for absolute `scaRedirect` links); none in-process. */
