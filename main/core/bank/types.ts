@@ -6,7 +6,7 @@ import type { TObject, TSchema } from '@sinclair/typebox';
 import type { SigningCertificate } from '../signature/index.js';
 import type { BankError } from '../spec/errors.js';
 import type { FixName } from '../spec/fixes.js';
-import type { TppRole } from '../spec/enums.js';
+import type { PaymentProduct, PaymentService, TppRole } from '../spec/enums.js';
 import type { DomainState } from './domain/model.js';
 import type { FaultId } from './faults/index.js';
 
@@ -44,6 +44,7 @@ export const STAGE_NAMES = [
   'signature',
   'certificate',
   'session',
+  'params',
   'request-schema',
   'handler',
 ] as const;
@@ -86,6 +87,8 @@ export interface RequestContext {
   readonly now: Date;
   route?: RouteDefinition;
   pathParams: Record<string, string>;
+  /** The path parameters as typed values (params stage); empty on routes that resolve none. */
+  params: ResolvedParams;
   /** Raw query: name → values as sent. */
   rawQuery: Map<string, string[]>;
   /** Query after coercion and validation (request-schema stage). */
@@ -101,6 +104,23 @@ export interface RequestContext {
   body?: unknown;
   /** Free slot for the session/SCA/consent hook's findings. */
   session?: unknown;
+}
+
+/**
+ * Path parameters resolved once, by the params stage, for the handlers to read (the raw strings
+ * stay in `pathParams`).
+ */
+export interface ResolvedParams {
+  /** §4.2.2 payment paths (decisions.md "Paths"): the service segment and a product it offers. */
+  payment?: PaymentPath;
+}
+
+/** A payment path, `/v1/{payment-service}/{payment-product}[/{paymentId}]`, typed. */
+export interface PaymentPath {
+  service: PaymentService;
+  product: PaymentProduct;
+  /** As sent; whether it names a payment of this TPP is the handler's question (404). */
+  paymentId?: string;
 }
 
 /** A successful handler answer. */
@@ -185,10 +205,10 @@ export interface RouteDefinition {
    */
   access?: RouteAccess;
   /**
-   * Checks the path parameters before the query and body are read (request-schema stage), so a
-   * path naming nothing — an unknown payment product — is answered before any body error.
+   * Resolves the path parameters to typed values (params stage), or refuses a path naming
+   * nothing — an unknown payment product — before the query and body are read.
    */
-  checkPath?: (ctx: RequestContext) => Rejection | undefined;
+  resolveParams?: (ctx: RequestContext) => ResolvedParams | Rejection;
   /**
    * Fault profiles (faults/) that drop required headers on this route: rule id → lower-case
    * header keys the header stage then does not require.

@@ -243,9 +243,6 @@ function checkBody(ctx: RequestContext, validator: SpecValidator): StageResult {
 export function requestSchemaStage(validator: SpecValidator): Stage {
   return (ctx) => {
     const route = ctx.route!;
-    // A path parameter naming nothing (e.g. an unknown payment product) is reported first.
-    const pathProblem = route.checkPath?.(ctx);
-    if (pathProblem) return pathProblem;
     if (route.query) {
       const result = checkQuery(ctx, route.query, validator);
       if (result !== ctx) return result;
