@@ -26,7 +26,10 @@ import {
   fieldProblem,
   page,
   sandboxRoute,
+  dateRangeOf,
+  sandboxAccountOf,
   unknownResource,
+  type TransactionListQuery,
 } from './common.js';
 import { presentAccountTransaction } from './views.js';
 import { checkAccountReference, checkBankDate, checkSameCurrency } from './validation.js';
@@ -50,13 +53,6 @@ type SandboxAccountTransactionCreation = Static<
 const pathParameters = {
   mockAccountId: { description: 'Id of a sandbox account.' },
 };
-
-function accountOf(state: DomainState, id: string): Account | Rejection {
-  return (
-    state.accounts.find((candidate) => candidate.id === id) ??
-    unknownResource('mockAccountId', 'account', id)
-  );
-}
 
 const same = (a: { iban: string; bban: string }, account: Account) =>
   a.iban === account.iban || a.bban === account.bban;
@@ -135,7 +131,7 @@ export const createSandboxAccountTransactions = sandboxRoute({
     ...CREATE_ERROR_RESPONSES,
   },
   handle(ctx, env) {
-    const account = accountOf(env.state, ctx.pathParams.mockAccountId!);
+    const account = sandboxAccountOf(env.state, ctx.pathParams.mockAccountId!);
     if (isRejection(account)) return account;
     const items = ctx.body as SandboxAccountTransactionCreation[];
     for (const [index, item] of items.entries()) {
@@ -178,19 +174,10 @@ export const listSandboxAccountTransactions = sandboxRoute({
     ...ERROR_RESPONSES,
   },
   handle(ctx, env) {
-    const account = accountOf(env.state, ctx.pathParams.mockAccountId!);
+    const account = sandboxAccountOf(env.state, ctx.pathParams.mockAccountId!);
     if (isRejection(account)) return account;
-    const query = ctx.query as {
-      fromDate?: string;
-      toDate?: string;
-      offset?: number;
-      limit?: number;
-    };
-    const range = {
-      ...(query.fromDate !== undefined ? { fromDate: query.fromDate } : {}),
-      ...(query.toDate !== undefined ? { toDate: query.toDate } : {}),
-    };
-    let all = accountTransactionsOf(env.state, account.id, range);
+    const query = ctx.query as TransactionListQuery;
+    let all = accountTransactionsOf(env.state, account.id, dateRangeOf(query));
     if (faultActive(ctx, 'SANDBOX-ACCTX-LIST-ALL'))
       all = all.filter((entry) => entry.origin !== 'sandbox');
     if (faultActive(ctx, 'SANDBOX-ACCTX-INCLUDES-PAYMENTS'))
@@ -223,7 +210,7 @@ export const getSandboxAccountTransaction = sandboxRoute({
     ...ERROR_RESPONSES,
   },
   handle(ctx, env) {
-    const account = accountOf(env.state, ctx.pathParams.mockAccountId!);
+    const account = sandboxAccountOf(env.state, ctx.pathParams.mockAccountId!);
     if (isRejection(account)) return account;
     const id = ctx.pathParams.mockTransactionId!;
     const entry = faultActive(ctx, 'SANDBOX-ACCTX-GET-ONE')

@@ -31,7 +31,7 @@ import {
   fieldProblem,
   page,
   sandboxRoute,
-  unknownResource,
+  sandboxAccountOf,
 } from './common.js';
 import { presentAccount } from './views.js';
 import {
@@ -220,8 +220,8 @@ export const changeSandboxAccountBalances = sandboxRoute({
   },
   handle(ctx, env) {
     const id = ctx.pathParams.mockAccountId!;
-    const account = env.state.accounts.find((candidate) => candidate.id === id);
-    if (!account) return unknownResource('mockAccountId', 'account', id);
+    const account = sandboxAccountOf(env.state, id);
+    if (isRejection(account)) return account;
     const balances = ctx.body as SandboxBalance[];
     if (balances.length === 0)
       return fieldProblem('FORMAT_ERROR', 'body', 'must hold at least one Balance to update');

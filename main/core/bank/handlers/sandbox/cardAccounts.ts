@@ -26,7 +26,7 @@ import {
   SANDBOX_WRITE_HEADERS,
   fieldProblem,
   sandboxRoute,
-  unknownResource,
+  sandboxCardAccountOf,
 } from './common.js';
 import { presentCardAccount, presentCreatedCardAccount } from './views.js';
 import {
@@ -176,8 +176,8 @@ export const getSandboxCardAccount = sandboxRoute({
   },
   handle(ctx, env) {
     const id = ctx.pathParams.mockCardAccountId!;
-    const cardAccount = env.state.cardAccounts.find((candidate) => candidate.resourceId === id);
-    if (!cardAccount) return unknownResource('mockCardAccountId', 'card account', id);
+    const cardAccount = sandboxCardAccountOf(env.state, id);
+    if (isRejection(cardAccount)) return cardAccount;
     const answer = presentCardAccount(cardAccount);
     if (faultActive(ctx, 'SANDBOX-CARD-ACCOUNT-GET'))
       return { status: 200, body: answer.cardAccount };

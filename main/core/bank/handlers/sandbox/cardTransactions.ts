@@ -15,7 +15,7 @@ import {
 } from '../../../spec/schemas/sandbox.js';
 import { cardTransactionsOf, postCardTransaction } from '../../domain/ledger.js';
 import { faultActive } from '../../faults/index.js';
-import type { CardAccount, DomainState } from '../../domain/model.js';
+import type { CardAccount } from '../../domain/model.js';
 import { isRejection, type Rejection, type RequestContext } from '../../types.js';
 import {
   CREATE_ERROR_RESPONSES,
@@ -26,7 +26,9 @@ import {
   fieldProblem,
   page,
   sandboxRoute,
-  unknownResource,
+  dateRangeOf,
+  sandboxCardAccountOf,
+  type TransactionListQuery,
 } from './common.js';
 import { presentCardTransactions } from './views.js';
 import { checkBankDate, checkCurrency, checkSameCurrency } from './validation.js';
@@ -41,13 +43,6 @@ type SandboxCardTransactionCreation = Static<typeof SandboxCardTransactionItem>;
 const pathParameters = {
   mockCardAccountId: { description: 'resourceId of a sandbox card account.' },
 };
-
-function cardAccountOf(state: DomainState, id: string): CardAccount | Rejection {
-  return (
-    state.cardAccounts.find((candidate) => candidate.resourceId === id) ??
-    unknownResource('mockCardAccountId', 'card account', id)
-  );
-}
 
 const DECIMAL = /^[0-9]+(\.[0-9]+)?$/;
 
@@ -161,7 +156,7 @@ export const createSandboxCardTransactions = sandboxRoute({
     ...CREATE_ERROR_RESPONSES,
   },
   handle(ctx, env) {
-    const card = cardAccountOf(env.state, ctx.pathParams.mockCardAccountId!);
+    const card = sandboxCardAccountOf(env.state, ctx.pathParams.mockCardAccountId!);
     if (isRejection(card)) return card;
     const items = ctx.body as SandboxCardTransactionCreation[];
     const taken = new Set(
@@ -211,27 +206,18 @@ export const listSandboxCardTransactions = sandboxRoute({
     ...ERROR_RESPONSES,
   },
   handle(ctx, env) {
-    const card = cardAccountOf(env.state, ctx.pathParams.mockCardAccountId!);
+    const card = sandboxCardAccountOf(env.state, ctx.pathParams.mockCardAccountId!);
     if (isRejection(card)) return card;
-    const query = ctx.query as {
-      bookingStatus: 'booked' | 'pending' | 'both';
-      fromDate?: string;
-      toDate?: string;
-      offset?: number;
-      limit?: number;
-    };
-    const range = faultActive(ctx, 'SANDBOX-CARD-TX-LIST')
-      ? {}
-      : {
-          ...(query.fromDate !== undefined ? { fromDate: query.fromDate } : {}),
-          ...(query.toDate !== undefined ? { toDate: query.toDate } : {}),
-        };
+    const query = ctx.query as TransactionListQuery;
+    // §4.3 rule 2: a card list also chooses its lists by bookingStatus.
+    const bookingStatus = ctx.query.bookingStatus as 'booked' | 'pending' | 'both';
+    const range = faultActive(ctx, 'SANDBOX-CARD-TX-LIST') ? {} : dateRangeOf(query);
     // Fault: every card account of the owner, not only this one.
     const accounts = faultActive(ctx, 'SANDBOX-CARD-TX-ONLY-CREATED')
       ? env.state.cardAccounts.filter((c) => c.customerNumber === card.customerNumber)
       : [card];
     const list = (status: 'booked' | 'pending') =>
-      query.bookingStatus === 'both' || query.bookingStatus === status
+      bookingStatus === 'both' || bookingStatus === status
         ? page(
             accounts.flatMap((c) => cardTransactionsOf(env.state, c.resourceId, status, range)),
             query,
