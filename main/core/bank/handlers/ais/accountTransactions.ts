@@ -23,7 +23,7 @@ import { defaultDateFrom } from '../cardAccountTransactions.js';
 import {
   AIS_HEADERS,
   AIS_ROUTE,
-  accessTo,
+  grantedAccount,
   accountPath,
   link,
   pageLinks,
@@ -103,10 +103,8 @@ export const getTransactionList: RouteDefinition = {
         'path',
         'account transactions are not served by this bank (fault profile)',
       );
-    const accountId = ctx.pathParams['account-id']!;
-    const access = accessTo(ctx, env, 'account', accountId);
-    if (isRejection(access)) return access;
-    const account = env.state.accounts.find((a) => a.id === accountId)!;
+    const account = grantedAccount(ctx, env);
+    if (isRejection(account)) return account;
     const query = ctx.query as unknown as AccountTransactionsQuery;
     const dateFrom = query.dateFrom ?? defaultDateFrom(ctx.now);
     const history = requireHistoryAccess(ctx, env, dateFrom);
@@ -121,12 +119,12 @@ export const getTransactionList: RouteDefinition = {
       offset: paging.offset,
       limit: paging.limit,
     };
-    const page = transactionPage(accountTransactionsOf(env.state, accountId), window, {
+    const page = transactionPage(accountTransactionsOf(env.state, account.id), window, {
       pendingUnfiltered: pendingUnfiltered(ctx, env.state),
     });
     const present = (entries: typeof page.booked) =>
       entries.flatMap((entry) => presentAccountTransaction(view, entry, 'list') ?? []);
-    const path = accountPath(accountId);
+    const path = accountPath(account.id);
     const transactions: Record<string, unknown> = {};
     if (query.bookingStatus !== 'pending') transactions.booked = present(page.booked);
     if (query.bookingStatus !== 'booked') transactions.pending = present(page.pending);

@@ -23,7 +23,7 @@ import { isRejection, type RequestContext, type RouteDefinition } from '../../ty
 import {
   AIS_HEADERS,
   AIS_ROUTE,
-  accessTo,
+  grantedAccount,
   accountPath,
   cut,
   link,
@@ -150,10 +150,8 @@ export const readAccountDetails: RouteDefinition = {
   },
   handle(ctx, env) {
     if (faultActive(ctx, 'ACCOUNT-READ-200')) return notServed('GET /v1/accounts/{account-id}');
-    const accountId = ctx.pathParams['account-id']!;
-    const access = accessTo(ctx, env, 'account', accountId);
-    if (isRejection(access)) return access;
-    const account = env.state.accounts.find((a) => a.id === accountId)!;
+    const account = grantedAccount(ctx, env);
+    if (isRejection(account)) return account;
     return {
       status: 200,
       body: {
@@ -181,10 +179,8 @@ export const getAccountBalances: RouteDefinition = {
   handle(ctx, env) {
     if (faultActive(ctx, 'ACCOUNT-BALANCES-200'))
       return notServed('GET /v1/accounts/{account-id}/balances');
-    const accountId = ctx.pathParams['account-id']!;
-    const access = accessTo(ctx, env, 'account', accountId);
-    if (isRejection(access)) return access;
-    const account = env.state.accounts.find((a) => a.id === accountId)!;
+    const account = grantedAccount(ctx, env);
+    if (isRejection(account)) return account;
     return {
       status: 200,
       body: {

@@ -22,7 +22,7 @@ import { isRejection, type RequestContext, type RouteDefinition } from '../../ty
 import {
   AIS_HEADERS,
   AIS_ROUTE,
-  accessTo,
+  grantedCardAccount,
   cardAccountPath,
   cut,
   link,
@@ -152,10 +152,8 @@ export const readCardAccount: RouteDefinition = {
   handle(ctx, env) {
     if (faultActive(ctx, 'CARD-ACCOUNT-READ-200'))
       return notServed('GET /v1/card-accounts/{account-id}');
-    const accountId = ctx.pathParams['account-id']!;
-    const access = accessTo(ctx, env, 'card-account', accountId);
-    if (isRejection(access)) return access;
-    const card = env.state.cardAccounts.find((c) => c.resourceId === accountId)!;
+    const card = grantedCardAccount(ctx, env);
+    if (isRejection(card)) return card;
     return {
       status: 200,
       body: {
@@ -183,10 +181,8 @@ export const getCardAccountBalances: RouteDefinition = {
   handle(ctx, env) {
     if (faultActive(ctx, 'CARD-ACCOUNT-BALANCES-200'))
       return notServed('GET /v1/card-accounts/{account-id}/balances');
-    const accountId = ctx.pathParams['account-id']!;
-    const access = accessTo(ctx, env, 'card-account', accountId);
-    if (isRejection(access)) return access;
-    const card = env.state.cardAccounts.find((c) => c.resourceId === accountId)!;
+    const card = grantedCardAccount(ctx, env);
+    if (isRejection(card)) return card;
     return {
       status: 200,
       body: {

@@ -11,15 +11,17 @@ import type { Link } from '../../../spec/schemas/shared.js';
 import { minorUnitsToAmountString } from '../../../spec/validators/amount.js';
 import { requireAccountAccess, scaAgeAllowsHistory } from '../../domain/access.js';
 import type { HoldingKind } from '../../domain/ais.js';
+import type { Account, CardAccount } from '../../domain/model.js';
 import { faultActive } from '../../faults/index.js';
 import { psuContextOf, type PsuContext } from '../../domain/psu.js';
 import { scaNeeded } from '../../domain/scaRedirect.js';
-import type {
-  BankMode,
-  HandlerEnvironment,
-  Rejection,
-  RequestContext,
-  RouteDefinition,
+import {
+  isRejection,
+  type BankMode,
+  type HandlerEnvironment,
+  type Rejection,
+  type RequestContext,
+  type RouteDefinition,
 } from '../../types.js';
 import { NEGOTIATION, PSU_HEADERS, SIGNED_OPTIONAL, headerSet } from '../headerSets.js';
 
@@ -148,6 +150,25 @@ export function accessTo(
   accountId: string,
 ) {
   return requireAccountAccess(env.state, psuOf(ctx), { kind, accountId }, ctx.now);
+}
+
+/** The account of `{account-id}` once the PSU's consent grants it (accessTo), else the refusal. */
+export function grantedAccount(ctx: RequestContext, env: HandlerEnvironment): Account | Rejection {
+  const accountId = ctx.pathParams['account-id']!;
+  const access = accessTo(ctx, env, 'account', accountId);
+  if (isRejection(access)) return access;
+  return env.state.accounts.find((a) => a.id === accountId)!;
+}
+
+/** The card account of `{account-id}` once the PSU's consent grants it, else the refusal. */
+export function grantedCardAccount(
+  ctx: RequestContext,
+  env: HandlerEnvironment,
+): CardAccount | Rejection {
+  const accountId = ctx.pathParams['account-id']!;
+  const access = accessTo(ctx, env, 'card-account', accountId);
+  if (isRejection(access)) return access;
+  return env.state.cardAccounts.find((c) => c.resourceId === accountId)!;
 }
 
 const SCA_CODES: Record<PsuContext['sessionState'], ErrorCode> = {
