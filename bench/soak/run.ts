@@ -15,7 +15,7 @@ import {
   type Bank,
   type BankState,
 } from '../../main/core/bank/index.js';
-import { knownFaults } from '../../main/core/bank/faults.js';
+import { knownFaults } from '../../main/core/bank/faults/index.js';
 import { createTestCa, issueQsealc, type TestCa } from '../../main/core/certs/issue.js';
 import { generateRsaKeyPair, type RsaKeyPair } from '../../main/core/certs/keys.js';
 import { VirtualClock } from '../../main/core/clock.js';

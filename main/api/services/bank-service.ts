@@ -8,7 +8,7 @@ import type { ExchangeRecord } from '../../core/bank/requestLog.js';
 import type { BankListener } from '../../core/bank/http.js';
 import type { VirtualClock } from '../../core/clock.js';
 import { CallRefused } from '../dispatch.js';
-import { knownFaults } from '../../core/bank/faults.js';
+import { knownFaults } from '../../core/bank/faults/index.js';
 import type { EventHub } from '../events.js';
 import type {
   BankBehaviourView,

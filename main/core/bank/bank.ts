@@ -31,6 +31,7 @@ import { buildInitialState } from './domain/initial-data.js';
 import { certificateStage } from './stages/certificate.js';
 import { fixesStage } from './stages/fixes.js';
 import { headerStage } from './stages/headers.js';
+import { paramsStage } from './stages/params.js';
 import { requestSchemaStage } from './stages/requestSchema.js';
 import { compileRoutes, routeStage } from './stages/route.js';
 import { pageResponse } from './pages/response.js';
@@ -194,6 +195,7 @@ export function createBank(options: BankOptions): Bank {
       }),
     ],
     ['session', sessionStage(options.sessionHook ?? scaSessionHook, env)],
+    ['params', paramsStage],
     ['request-schema', requestSchemaStage(requestValidator)],
   ];
 
@@ -204,6 +206,7 @@ export function createBank(options: BankOptions): Bank {
       mode,
       now: clock.now(),
       pathParams: {},
+      params: {},
       rawQuery: new Map(),
       query: {},
       fixes: new Set(),

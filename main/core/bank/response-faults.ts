@@ -1,30 +1,12 @@
 /**
- * Faults in how the bank answers (faults.ts): errors with the wrong body shape, the wrong status
+ * Faults in how the bank answers (faults/): errors with the wrong body shape, the wrong status
  * for a code, a 500 for bad input (§7, decisions.md "Errors"); answers that do not state their
  * Content-Type (§4.1).
  */
 import { createHash } from 'node:crypto';
 import { bankError } from '../spec/errors.js';
-import { declareFaults, faultActive } from './faults.js';
+import { faultActive } from './faults/index.js';
 import type { BankResponse, Rejection, RequestContext } from './types.js';
-
-declareFaults([
-  {
-    ruleId: 'ERR-BODY-SHAPE',
-    effect: 'answers errors as { "error": { "code", "message" } } instead of tppMessages',
-  },
-  { ruleId: 'ERR-STATUS-404', effect: 'answers RESOURCE_UNKNOWN with 400 instead of 404' },
-  {
-    ruleId: 'ERR-NO-500-FOR-BAD-INPUT',
-    effect: 'answers an unreadable request body with 500 SYSTEM_ERROR',
-  },
-  { ruleId: 'HDR-NEGOTIATION-STATED', effect: 'does not state Content-Type on its answers' },
-  { ruleId: 'ERR-STATUS-429', effect: 'answers ACCESS_EXCEEDED with 403 instead of 429' },
-  {
-    ruleId: 'SIGN-RESPONSE-SIGNATURE',
-    effect: 'signs its answers with a Digest over other bytes than the body',
-  },
-]);
 
 /** The rejection as the active error faults would answer it. */
 export function applyErrorFaults(

@@ -6,8 +6,9 @@ import type { TObject, TSchema } from '@sinclair/typebox';
 import type { SigningCertificate } from '../signature/index.js';
 import type { BankError } from '../spec/errors.js';
 import type { FixName } from '../spec/fixes.js';
-import type { TppRole } from '../spec/enums.js';
-import type { BankState } from './state.js';
+import type { PaymentProduct, PaymentService, TppRole } from '../spec/enums.js';
+import type { DomainState } from './domain/model.js';
+import type { FaultId } from './faults/index.js';
 
 export type BankMode = 'sandbox' | 'production';
 export const BANK_MODES: readonly BankMode[] = ['sandbox', 'production'];
@@ -45,6 +46,7 @@ export const STAGE_NAMES = [
   'signature',
   'certificate',
   'session',
+  'params',
   'request-schema',
   'handler',
 ] as const;
@@ -87,13 +89,15 @@ export interface RequestContext {
   readonly now: Date;
   route?: RouteDefinition;
   pathParams: Record<string, string>;
+  /** The path parameters as typed values (params stage); empty on routes that resolve none. */
+  params: ResolvedParams;
   /** Raw query: name → values as sent. */
   rawQuery: Map<string, string[]>;
   /** Query after coercion and validation (request-schema stage). */
   query: Record<string, unknown>;
   /** Active fixes (§9.2): requested plus default-by-date; handlers read fixes only from here. */
   fixes: ReadonlySet<FixName>;
-  /** Rules the bank breaks on purpose for this request (faults.ts); empty unless a profile is on. */
+  /** Rules the bank breaks on purpose for this request (faults/); empty unless a profile is on. */
   faults: ReadonlySet<string>;
   requestedFixes: readonly FixName[];
   signature?: { certificate: SigningCertificate; signedHeaderNames: string[]; rfc2047: boolean };
@@ -102,6 +106,23 @@ export interface RequestContext {
   body?: unknown;
   /** Free slot for the session/SCA/consent hook's findings. */
   session?: unknown;
+}
+
+/**
+ * Path parameters resolved once, by the params stage, for the handlers to read (the raw strings
+ * stay in `pathParams`).
+ */
+export interface ResolvedParams {
+  /** §4.2.2 payment paths (decisions.md "Paths"): the service segment and a product it offers. */
+  payment?: PaymentPath;
+}
+
+/** A payment path, `/v1/{payment-service}/{payment-product}[/{paymentId}]`, typed. */
+export interface PaymentPath {
+  service: PaymentService;
+  product: PaymentProduct;
+  /** As sent; whether it names a payment of this TPP is the handler's question (404). */
+  paymentId?: string;
 }
 
 /** A successful handler answer. */
@@ -116,11 +137,11 @@ export interface HandlerResult {
 
 /** What a handler may touch: the request context and the bank's state. */
 export interface HandlerEnvironment {
-  state: BankState;
+  state: DomainState;
   /** Replace the whole state (e.g. initialise). */
-  replaceState(next: BankState): void;
+  replaceState(next: DomainState): void;
   /** The state a sandbox initialisation resets to. */
-  initialState(): BankState;
+  initialState(): DomainState;
   /** The API reference of this bank (its mode's routes). */
   openApiDocument(): unknown;
   /** URL of the bank's most recent listener (for absolute `scaRedirect` links); none in-process. */
@@ -186,15 +207,15 @@ export interface RouteDefinition {
    */
   access?: RouteAccess;
   /**
-   * Checks the path parameters before the query and body are read (request-schema stage), so a
-   * path naming nothing — an unknown payment product — is answered before any body error.
+   * Resolves the path parameters to typed values (params stage), or refuses a path naming
+   * nothing — an unknown payment product — before the query and body are read.
    */
-  checkPath?: (ctx: RequestContext) => Rejection | undefined;
+  resolveParams?: (ctx: RequestContext) => ResolvedParams | Rejection;
   /**
-   * Fault profiles (faults.ts) that drop required headers on this route: rule id → lower-case
+   * Fault profiles (faults/) that drop required headers on this route: rule id → lower-case
    * header keys the header stage then does not require.
    */
-  requirementFaults?: Readonly<Record<string, readonly string[]>>;
+  requirementFaults?: Readonly<Partial<Record<FaultId, readonly string[]>>>;
   /**
    * §1: after SCA in corporate context a request carrying PSU-ID must carry PSU-Corporate-ID too
    * (400 HTTP_HEADER_REQUIRED). True on routes that serve the choice of context (GET /v1/agreements).

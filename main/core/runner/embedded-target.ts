@@ -87,7 +87,7 @@ export interface EmbeddedTargetOptions {
   psuAgent?: PsuAgentFactory | null;
   /** Starting instant of every check's bank clock (default: real time when the check starts). */
   startAt?: Date;
-  /** Rules every check's bank breaks on purpose (main/core/bank/faults.ts). */
+  /** Rules every check's bank breaks on purpose (the catalogue in main/core/bank/faults/). */
   faultProfiles?: readonly string[];
 }
 

@@ -1,5 +1,5 @@
 /**
- * The suites' PsuAgent (suites/check-api.ts) over the workbench's headless PSU
+ * The suites' PsuAgent (main/core/runner/check-api) over the workbench's headless PSU
  * (main/core/tpp/psu-agent/): a check's PsuScript becomes the agent's script, the agent plays the
  * bank's SCA pages over HTTP, and its redirect becomes the suites' ScaRedirect (§6.1 / §6.2).
  *

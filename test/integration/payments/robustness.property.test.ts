@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { knownFaults } from '../../../main/core/bank/faults.js';
+import { knownFaults } from '../../../main/core/bank/faults/index.js';
 import { PAYMENT_PRODUCTS, PAYMENT_SERVICES } from '../../../main/core/spec/enums.js';
 import { PaymentInitiationResponseSchema } from '../../../main/core/spec/schemas/payments.js';
 import { ErrorResponseSchema } from '../../../main/core/spec/schemas/shared.js';

@@ -10,7 +10,8 @@ import {
   scaAgeAllowsHistory,
 } from '../../../main/core/bank/domain/access.js';
 import { consentableAccounts } from '../../../main/core/bank/domain/parties.js';
-import { psuContextOf, scaNeeded } from '../../../main/core/bank/stages/session.js';
+import { psuContextOf } from '../../../main/core/bank/domain/psu.js';
+import { scaNeeded } from '../../../main/core/bank/domain/scaRedirect.js';
 import { isRejection, type RouteDefinition } from '../../../main/core/bank/index.js';
 import {
   KARI,

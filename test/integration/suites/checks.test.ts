@@ -13,7 +13,7 @@ import {
   embeddedTarget,
   type TppIdentity,
 } from '../../../main/core/runner/embedded-target';
-import { knownFaults } from '../../../main/core/bank/faults';
+import { knownFaults } from '../../../main/core/bank/faults/index';
 import '../../../main/core/bank/index';
 
 let identity: TppIdentity;

@@ -94,6 +94,7 @@ describe('request log', () => {
       'signature',
       'certificate',
       'session',
+      'params',
       'request-schema',
       'handler',
     ]);

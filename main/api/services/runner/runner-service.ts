@@ -18,7 +18,7 @@ import {
   embeddedTarget,
   type TppIdentity,
 } from '../../../core/runner/embedded-target.js';
-import { knownFaults } from '../../../core/bank/faults.js';
+import { knownFaults } from '../../../core/bank/faults/index.js';
 import { CallRefused } from '../../dispatch.js';
 import type { EventHub } from '../../events.js';
 import type { CallArgs, CheckView, RuleView, RunSummaryView } from '../../contract.js';

@@ -12,23 +12,12 @@ import {
   SCA_RENEWAL_PERIOD_DAYS,
   SCA_SESSION_VALIDITY_MS,
 } from '../../spec/limits.js';
-import { declareFaults } from '../faults.js';
 import { reject, type Rejection } from '../types.js';
 import type { AccessGrant, Consent, DomainState } from './model.js';
 import { consentableAccounts, type ConsentableAccount, type ResolvedPsu } from './psu.js';
+import { faultActive } from '../faults/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-declareFaults([
-  {
-    ruleId: 'CONSENT-SCREEN-PRESELECTED',
-    effect: 'shows no account ticked on the consent screen, also those already granted',
-  },
-  {
-    ruleId: 'CONSENT-SCREEN-TICK-TO-GRANT',
-    effect: 'never revokes an account the PSU unticks on the consent screen',
-  },
-]);
 
 export type AccountKind = AccessGrant['accountKind'];
 
@@ -38,7 +27,7 @@ export interface ConsentScope {
   customerNumber: string;
   /** Absent in private context. */
   agreementId?: string;
-  /** Fault profiles of the request that change what the consent screen offers (faults.ts). */
+  /** Fault profiles of the request that change what the consent screen offers (faults/). */
   faults?: ReadonlySet<string>;
 }
 
@@ -120,7 +109,7 @@ export function consentScreenAccounts(
   const granted = new Set(
     activeGrants(state, scope, now).map((grant) => `${grant.accountKind}:${grant.accountId}`),
   );
-  const preselect = scope.faults?.has('CONSENT-SCREEN-PRESELECTED') !== true;
+  const preselect = !faultActive(scope, 'CONSENT-SCREEN-PRESELECTED');
   return consentableAccounts(state, {
     customerNumber: scope.customerNumber,
     ...(scope.agreementId !== undefined ? { agreementId: scope.agreementId } : {}),
@@ -145,7 +134,7 @@ export function applyConsentChoice(
 ): { granted: number; revoked: number } {
   const at = now.toISOString();
   const wanted = new Set(chosen.map((choice) => `${choice.kind}:${choice.accountId}`));
-  if (scope.faults?.has('CONSENT-SCREEN-TICK-TO-GRANT'))
+  if (faultActive(scope, 'CONSENT-SCREEN-TICK-TO-GRANT'))
     for (const grant of activeGrants(state, scope, now))
       wanted.add(`${grant.accountKind}:${grant.accountId}`);
   let granted = 0;

@@ -11,22 +11,11 @@
  * executes at the start of each execution day (or at its approval, when that is later). The
  * embedded bank runs the same simulation in production mode.
  */
-import { declareFaults } from '../faults.js';
 import type { DomainState, Payment } from './model.js';
 import { nextExecutionDay } from './paymentsPeriodic.js';
 import { detailsOf, setTransactionStatus } from './payments.js';
 import { settlePayment, settleTransfer } from './paymentsSettlement.js';
-
-declareFaults([
-  {
-    ruleId: 'SANDBOX-BATCH-5-PER-DAY',
-    effect: 'runs the payment batch once a day (at the first batch time) instead of five times',
-  },
-  {
-    ruleId: 'SANDBOX-BATCH-NOT-PERIODIC',
-    effect: 'settles periodic payments in the batch run like single payments (ACSC at once)',
-  },
-]);
+import { profileActive } from '../faults/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -51,9 +40,6 @@ const emptyReport = (): BatchReport => ({
   errors: [],
 });
 
-const faultOn = (state: DomainState, ruleId: string) =>
-  state.behaviour.faultProfiles.includes(ruleId);
-
 /** Minutes after midnight of each valid batch time, sorted (fault: only the first). */
 function batchMinutes(state: DomainState): number[] {
   const minutes = [
@@ -65,7 +51,7 @@ function batchMinutes(state: DomainState): number[] {
         .filter((minute) => minute < 24 * 60),
     ),
   ].sort((a, b) => a - b);
-  return faultOn(state, 'SANDBOX-BATCH-5-PER-DAY') ? minutes.slice(0, 1) : minutes;
+  return profileActive(state, 'SANDBOX-BATCH-5-PER-DAY') ? minutes.slice(0, 1) : minutes;
 }
 
 /** The first batch run strictly after `after` and not before `notBefore`, or undefined (no runs). */
@@ -91,7 +77,9 @@ const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
 /** Whether the batch run handles it: authorised, not periodic (fault: periodic too). */
 function awaitsBatch(state: DomainState, payment: Payment): boolean {
   if (payment.paymentService === 'periodic-payments')
-    return payment.transactionStatus === 'ACCP' && faultOn(state, 'SANDBOX-BATCH-NOT-PERIODIC');
+    return (
+      payment.transactionStatus === 'ACCP' && profileActive(state, 'SANDBOX-BATCH-NOT-PERIODIC')
+    );
   return payment.transactionStatus === 'ACTC';
 }
 

@@ -6,7 +6,6 @@
  */
 import { validateNorwegianIdentityNumber } from '../../spec/validators/nationalIdentityNumber.js';
 import type { EngagementRole } from '../../spec/enums.js';
-import { declareFaults } from '../faults.js';
 import { newResourceId, norwegianIban } from './ids.js';
 import type {
   Account,
@@ -16,22 +15,7 @@ import type {
   DomainState,
   Engagement,
 } from './model.js';
-
-declareFaults([
-  {
-    ruleId: 'SANDBOX-ENGAGEMENT-REGISTER-AND-VIEW',
-    effect: 'offers engagements with VIEW alone on the consent screen',
-  },
-  {
-    ruleId: 'CORP-PRIVATE-SEES-OWN-ACCOUNTS',
-    effect: "offers the PSU's corporate accounts on the consent screen in private context too",
-  },
-  {
-    ruleId: 'CORP-REPRESENTATIVE-SEES-GRANTED',
-    effect:
-      'offers every account of a corporate agreement in corporate context, also those engaged to other representatives',
-  },
-]);
+import { faultActive } from '../faults/index.js';
 
 /** §4.3 rule 5: an engagement is offered for consent only with both of these roles. */
 export const CONSENT_ROLES: readonly EngagementRole[] = ['REGISTER', 'VIEW'];
@@ -247,12 +231,11 @@ export function consentableAccounts(
   psu: {
     customerNumber: string;
     agreementId?: string;
-    /** Fault profiles of the request (faults.ts) that change what the screen offers. */
+    /** Fault profiles of the request (faults/) that change what the screen offers. */
     faults?: ReadonlySet<string>;
   },
 ): ConsentableAccount[] {
-  const fault = (ruleId: string) => psu.faults?.has(ruleId) === true;
-  if (psu.agreementId === undefined && fault('CORP-PRIVATE-SEES-OWN-ACCOUNTS')) {
+  if (psu.agreementId === undefined && faultActive(psu, 'CORP-PRIVATE-SEES-OWN-ACCOUNTS')) {
     const own = consentableAccounts(state, { customerNumber: psu.customerNumber });
     const corporate = agreementsRepresentedBy(state, psu.customerNumber).flatMap((agreement) =>
       consentableAccounts(state, { customerNumber: psu.customerNumber, agreementId: agreement.id }),
@@ -260,11 +243,11 @@ export function consentableAccounts(
     return [...own, ...corporate.filter((c) => !own.some((o) => o.id === c.id))];
   }
   const consentable = (engagement: Engagement) =>
-    fault('SANDBOX-ENGAGEMENT-REGISTER-AND-VIEW')
+    faultActive(psu, 'SANDBOX-ENGAGEMENT-REGISTER-AND-VIEW')
       ? engagement.roles.includes('VIEW')
       : isConsentable(engagement);
   const anyRepresentative =
-    psu.agreementId !== undefined && fault('CORP-REPRESENTATIVE-SEES-GRANTED');
+    psu.agreementId !== undefined && faultActive(psu, 'CORP-REPRESENTATIVE-SEES-GRANTED');
   const agreement =
     psu.agreementId === undefined
       ? privateAgreementOf(state, psu.customerNumber)

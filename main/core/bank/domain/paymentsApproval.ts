@@ -6,19 +6,11 @@
  * cannot be approved is RJCT, and the SCA redirect reports PAYMENT_FAILED (§6.2, §7.4).
  */
 import type { PsuContext } from '../../spec/enums.js';
-import { declareFaults } from '../faults.js';
 import type { AuthorisationFailure } from './authorisations.js';
 import type { DomainState, Payment } from './model.js';
 import { detailsOf, isInstant, mayPayFrom, setTransactionStatus, type Payer } from './payments.js';
 import { settlePayment } from './paymentsSettlement.js';
-
-declareFaults([
-  {
-    ruleId: 'PAY-INSTANT-OWN-ACCOUNTS',
-    effect:
-      'instant payments between own accounts wait for the batch run (ACTC) instead of settling at once',
-  },
-]);
+import { profileActive } from '../faults/index.js';
 
 export interface Approver extends Payer {
   context: PsuContext;
@@ -69,8 +61,7 @@ export function approvePayment(
     return undefined;
   }
   const instantNow =
-    isInstant(payment.paymentProduct) &&
-    !state.behaviour.faultProfiles.includes('PAY-INSTANT-OWN-ACCOUNTS');
+    isInstant(payment.paymentProduct) && !profileActive(state, 'PAY-INSTANT-OWN-ACCOUNTS');
   if (!instantNow) {
     setTransactionStatus(payment, 'ACTC', now, 'authorised; waiting for the batch run');
     return undefined;

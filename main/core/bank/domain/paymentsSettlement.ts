@@ -5,7 +5,6 @@
  * an internal creditor in another currency is credited in its own currency. Lack of funds rejects
  * the transfer and records `fundsAvailable: false` (1.14.2).
  */
-import { declareFaults } from '../faults.js';
 import { bankDay } from './ids.js';
 import { convertMinor, feeScheduleOf } from './fees.js';
 import { postAccountTransaction, postTransfer } from './ledger.js';
@@ -17,14 +16,7 @@ import {
   setTransactionStatus,
   type CreditTransfer,
 } from './payments.js';
-
-declareFaults([
-  {
-    ruleId: 'SANDBOX-ACCTX-INCLUDES-PAYMENTS',
-    effect:
-      'settles payments without ledger entries: balances move, but no transaction is listed for them',
-  },
-]);
+import { profileActive } from '../faults/index.js';
 
 export type SettlementOutcome = 'settled' | 'partial' | 'rejected';
 
@@ -120,7 +112,7 @@ export function settleTransfer(
   if (availableFunds(debtor) < transfer.debitMinor + transfer.feeMinor) return 'funds';
   const day = bankDay(now);
   const at = now.toISOString();
-  if (state.behaviour.faultProfiles.includes('SANDBOX-ACCTX-INCLUDES-PAYMENTS')) {
+  if (profileActive(state, 'SANDBOX-ACCTX-INCLUDES-PAYMENTS')) {
     debtor.balances.closingBooked -= transfer.debitMinor + transfer.feeMinor;
     debtor.balances.expected -= transfer.debitMinor + transfer.feeMinor;
     return 'settled';

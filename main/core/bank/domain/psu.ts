@@ -4,6 +4,7 @@
  * agreement, and the sandbox login's identity check (§1, §4.3 rule 7, decisions.md).
  */
 import { randomUUID } from 'node:crypto';
+import { isIpAddress } from '../../spec/headers.js';
 import { validateNorwegianIdentityNumber } from '../../spec/validators/nationalIdentityNumber.js';
 import type { RequestContext } from '../types.js';
 import type { PsuContext } from '../../spec/enums.js';
@@ -160,4 +161,28 @@ export function checkIdentityNumber(state: BankState, value: string): IdentityCh
       text: `This number belongs to a corporate customer (${customer.name}); log in with the number of a person who represents it and choose the corporate context.`,
     };
   return { ok: true, customer };
+}
+
+/** The ResolvedPsu the stage resolved; undefined on routes that declare no `access`. */
+export function psuContextOf(ctx: RequestContext): ResolvedPsu | undefined {
+  const session = ctx.session as ResolvedPsu | undefined;
+  return session && typeof session === 'object' && 'tppId' in session ? session : undefined;
+}
+
+/** §5.3.6: https, a domain name and a path — what an app link can be (recorded only). */
+export function isAppLinkCandidate(uri: string | undefined): boolean {
+  if (uri === undefined) return false;
+  try {
+    const url = new URL(uri);
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    return (
+      url.protocol === 'https:' &&
+      host !== 'localhost' &&
+      !isIpAddress(host) &&
+      host.includes('.') &&
+      url.pathname.length > 1
+    );
+  } catch {
+    return false;
+  }
 }

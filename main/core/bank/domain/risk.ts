@@ -3,16 +3,8 @@
  * the TPP learns which only from the presence of `_links.scaRedirect`. BankBehaviour.riskPolicy
  * (bank console) decides for payments and baskets; what can never be exempted is fixed here.
  */
-import { declareFaults } from '../faults.js';
 import type { DomainState } from './model.js';
-
-declareFaults([
-  {
-    ruleId: 'SESSION-DYNAMIC-LINKING-NOT-EXEMPT',
-    effect:
-      'exempts every payment of a PSU already named by PSU-ID from SCA, as if an earlier SCA covered it',
-  },
-]);
+import { profileActive } from '../faults/index.js';
 
 export interface ScaFacts {
   /** What the call does. 'account-information' is an AIS read beyond the consent's reach. */
@@ -42,8 +34,7 @@ export function scaRequired(state: DomainState, facts: ScaFacts): boolean {
     case 'payment':
     case 'basket': {
       // Fault (a state-level profile: the payment handlers pass no request context here).
-      if (state.behaviour.faultProfiles.includes('SESSION-DYNAMIC-LINKING-NOT-EXEMPT'))
-        return false;
+      if (profileActive(state, 'SESSION-DYNAMIC-LINKING-NOT-EXEMPT')) return false;
       const policy = state.behaviour.riskPolicy;
       if (policy.mode === 'always') return true;
       if (policy.mode === 'never') return false;

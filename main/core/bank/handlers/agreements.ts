@@ -7,23 +7,11 @@
  * PSU-Corporate-ID): `consentStatus` tells which have one.
  */
 import { latestConsent } from '../domain/access.js';
-import { agreementsRepresentedBy, psuCorporateIdFor } from '../domain/psu.js';
+import { agreementsRepresentedBy, psuContextOf, psuCorporateIdFor } from '../domain/psu.js';
 import { randomUUID } from 'node:crypto';
-import { declareFaults, faultActive } from '../faults.js';
-import { psuContextOf } from '../stages/session.js';
+import { faultActive } from '../faults/index.js';
 import type { RouteDefinition } from '../types.js';
 import { AgreementsShape, READ_HEADERS } from './sca/apiShapes.js';
-
-declareFaults([
-  {
-    ruleId: 'CORP-ID-FROM-AGREEMENTS',
-    effect: 'lists psuCorporateId values the bank then does not accept in PSU-Corporate-ID',
-  },
-  {
-    ruleId: 'CORP-NEW-AGREEMENT-NEEDS-CONSENT',
-    effect: "shows the PSU's latest consent in any agreement as every agreement's consentStatus",
-  },
-]);
 
 export const getAgreements: RouteDefinition = {
   operationId: 'getAgreements',

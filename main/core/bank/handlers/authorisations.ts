@@ -8,7 +8,7 @@ import { bankError } from '../../spec/errors.js';
 import { ErrorResponseSchema } from '../../spec/schemas/shared.js';
 import { findAuthorisation, type AuthorisationKind } from '../domain/authorisations.js';
 import { tppIdOf } from '../domain/psu.js';
-import { declareFaults, faultActive } from '../faults.js';
+import { faultActive } from '../faults/index.js';
 import {
   isRejection,
   reject,
@@ -20,13 +20,6 @@ import {
 } from '../types.js';
 import { ownConsent } from './consents.js';
 import { AuthorisationIdsShape, READ_HEADERS, ScaStatusShape } from './sca/apiShapes.js';
-
-declareFaults([
-  {
-    ruleId: 'SCA-STATUS-VALUES',
-    effect: 'answers scaStatus in lower case (received, finalised), not the §3.1 values',
-  },
-]);
 
 /**
  * 200 `{ scaStatus }` for authorisation `authorisationId` of this TPP, of `kind`, for `resourceId`

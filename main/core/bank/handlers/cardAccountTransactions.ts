@@ -25,8 +25,7 @@ import {
 import { transactionPage, type TransactionWindow } from '../domain/ais.js';
 import { cardTransactionsOf } from '../domain/ledger.js';
 import type { DomainState } from '../domain/model.js';
-import { declareFaults, faultActive } from '../faults.js';
-import { declareSchemaFaults } from '../stages/requestSchema.js';
+import { faultActive } from '../faults/index.js';
 import { isRejection, reject, type RequestContext, type RouteDefinition } from '../types.js';
 import {
   AIS_ROUTE,
@@ -45,83 +44,6 @@ import { presentCardTransaction } from './cardTransactionsView.js';
 
 const OPERATION_ID = 'getCardAccountTransactionList';
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-declareSchemaFaults([
-  {
-    ruleId: 'CARDTX-BOOKING-STATUS-REQUIRED',
-    effect: 'accepts a card transactions read without bookingStatus (reads booked)',
-    waives: (problem, { route }) =>
-      route.operationId === OPERATION_ID &&
-      problem.path === 'bookingStatus' &&
-      problem.keyword === 'required',
-  },
-  {
-    ruleId: 'CARDTX-BOOKING-STATUS-VALUES',
-    effect: 'accepts any bookingStatus value (an unknown one reads both)',
-    waives: (problem, { route }) =>
-      route.operationId === OPERATION_ID &&
-      problem.path === 'bookingStatus' &&
-      problem.keyword === 'enum',
-  },
-  {
-    ruleId: 'CARDTX-LIMIT-MIN-1',
-    effect: 'accepts limit 0 or negative on card transactions (reads a page of 200)',
-    waives: (problem, { route }) =>
-      route.operationId === OPERATION_ID &&
-      problem.path === 'limit' &&
-      problem.keyword === 'minimum',
-  },
-]);
-
-declareFaults([
-  {
-    ruleId: 'CARDTX-RESPONSE-200',
-    effect: 'puts the card transactions under `transactions` instead of `cardTransactions`',
-  },
-  {
-    ruleId: 'CARDTX-DATE-FROM-DEFAULT',
-    effect: 'answers 400 QUERY_PARAMETER_REQUIRED when dateFrom is missing',
-  },
-  { ruleId: 'CARDTX-DATE-FROM-FILTER', effect: 'ignores dateFrom on card transactions' },
-  { ruleId: 'CARDTX-DATE-TO-FILTER', effect: 'ignores dateTo on card transactions' },
-  { ruleId: 'CARDTX-OFFSET-DEFAULT-0', effect: 'defaults offset to 1 when only limit is given' },
-  {
-    ruleId: 'CARDTX-LIMIT-DEFAULT-1',
-    effect: 'defaults limit to 200 when only offset is given (instead of 1)',
-  },
-  {
-    ruleId: 'CARDTX-DEFAULT-PAGE-200',
-    effect: 'returns every card transaction when no paging parameter is given',
-  },
-  { ruleId: 'CARDTX-PAGING-LINKS', effect: 'leaves out the previous link' },
-  { ruleId: 'CARDTX-NEXT-PAGE-OFFSET', effect: 'raises offset by 1 instead of the limit in next' },
-  { ruleId: 'CARDTX-CARD-ACCOUNT-FIELDS', effect: 'leaves currency out of cardAccount' },
-  {
-    ruleId: 'CARDTX-BOOKED-AND-PENDING',
-    effect: 'leaves pending out of cardTransactions for bookingStatus both',
-  },
-  {
-    ruleId: 'CARDTX-PENDING-FILTERED',
-    effect: 'returns every pending card transaction, unfiltered by dateFrom, dateTo and limit',
-  },
-  {
-    ruleId: 'LIMIT-NO-PSU-IP-4-PER-DAY',
-    effect: 'does not count card transactions reads without PSU-IP-Address',
-  },
-  {
-    ruleId: 'LIMIT-NO-PSU-IP-CONSENT-180D',
-    effect:
-      'serves card transactions reads without PSU-IP-Address from a consent older than 180 days',
-  },
-  {
-    ruleId: 'LIMIT-PAGE-LINKS-CARRY-200',
-    effect: 'leaves limit out of next/previous when the request gave no paging parameter',
-  },
-  {
-    ruleId: 'LIMIT-TPP-MESSAGE-TEXT-512',
-    effect: 'does not cut the text of an unknown card account error to 512 characters',
-  },
-]);
 
 /**
  * §4.2.3 "a default is used" for a missing dateFrom; not shown which. Workbench choice: 90 days

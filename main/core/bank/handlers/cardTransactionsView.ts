@@ -7,33 +7,8 @@
 import type { CardTransaction } from '../../spec/schemas/cardAccounts.js';
 import { CARD_TRANSACTION_ID_MAX, TRANSACTION_DETAILS_MAX } from '../../spec/limits.js';
 import type { CardTransactionRecord } from '../domain/model.js';
-import { declareFaults, faultActive } from '../faults.js';
+import { faultActive } from '../faults/index.js';
 import { cut, presentAmount, type AisView } from './ais/common.js';
-
-declareFaults([
-  {
-    ruleId: 'FIX-CARD-AMOUNTS-SWITCH',
-    effect:
-      'keeps the legacy (switched) transactionAmount/originalAmount mapping, with the fix and after its default date',
-  },
-  {
-    ruleId: 'CARDTX-ID-MAX-35',
-    effect: 'prefixes cardTransactionId with the card account id (longer than 35 characters)',
-  },
-  {
-    ruleId: 'CARDTX-DETAILS-MAX-140',
-    effect: 'appends the card acceptor’s address to transactionDetails without cutting it to 140',
-  },
-  {
-    ruleId: 'CARDTX-TRANSACTION-FIELD-TYPES',
-    effect: 'writes bookingDate and transactionDate as date-times, not dates',
-  },
-  { ruleId: 'CARDTX-INVOICED-BOOLEAN', effect: "writes invoiced as the string 'true' or 'false'" },
-  {
-    ruleId: 'CARDTX-CURRENCY-EXCHANGE-FIELDS',
-    effect: 'writes currencyExchange as a Berlin Group array without quotationDate',
-  },
-]);
 
 /**
  * §2.5 / §9.2: with the fix (asked for, or by default from 05-Sep-2024) transactionAmount is the

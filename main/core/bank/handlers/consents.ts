@@ -15,8 +15,8 @@ import { consentValidUntil, refreshConsent, setConsentStatus } from '../domain/a
 import { registerAuthorisationKind } from '../domain/authorisations.js';
 import type { Consent, DomainState } from '../domain/model.js';
 import { tppIdOf } from '../domain/psu.js';
-import { declareFaults, faultActive } from '../faults.js';
-import { startAuthorisationFor } from '../stages/session.js';
+import { faultActive } from '../faults/index.js';
+import { startAuthorisationFor } from '../domain/scaRedirect.js';
 import {
   isRejection,
   reject,
@@ -34,48 +34,6 @@ import {
 } from './sca/apiShapes.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-declareFaults([
-  {
-    ruleId: 'CONSENT-POST-BODY-IGNORED',
-    effect: 'refuses a POST /v1/consents body that is not an empty JSON object',
-  },
-  {
-    ruleId: 'CONSENT-POST-SCA-REDIRECT-ONLY',
-    effect: 'echoes the access asked for in the POST /v1/consents body into the answer',
-  },
-  { ruleId: 'CONSENT-CREATE-201', effect: 'answers POST /v1/consents with 200 instead of 201' },
-  {
-    ruleId: 'CONSENT-READ-200',
-    effect: 'answers 404 RESOURCE_UNKNOWN for a consent the PSU has not authorised yet',
-  },
-  {
-    ruleId: 'CONSENT-STATUS-200',
-    effect: 'answers the consent status as { status } instead of { consentStatus }',
-  },
-  {
-    ruleId: 'CONSENT-DELETE-204',
-    effect: 'answers DELETE /v1/consents/{id} with 200 and the consent instead of 204',
-  },
-  {
-    ruleId: 'CONSENT-SCA-RENEWABLE-180D',
-    effect: 'lets a consent expire 90 days after its SCA instead of 180',
-  },
-  {
-    ruleId: 'SCA-REDIRECT-LINK',
-    effect: 'leaves _links.scaRedirect out of the POST /v1/consents answer',
-  },
-  { ruleId: 'ERR-STATUS-403', effect: 'answers CONSENT_UNKNOWN with 404 instead of 403' },
-  {
-    ruleId: 'GEN-PAYLOAD-DATE-FORMAT',
-    effect: 'writes validUntil and lastActionDate of a consent as DD.MM.YYYY',
-  },
-  { ruleId: 'GEN-LINK-SHAPE', effect: 'writes the consent _links as bare href strings' },
-  {
-    ruleId: 'GEN-PRODUCTION-PATHS-IN-SANDBOX',
-    effect: 'answers POST /v1/consents with 404 in sandbox mode (production interface not served)',
-  },
-]);
 
 const RENEWAL_FAULT_DAYS = 90;
 

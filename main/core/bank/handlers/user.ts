@@ -6,16 +6,11 @@
  * psu-id and, in corporate context, psu-corporate-id (§6.1). Response shape: docs/sca.md.
  */
 import { registerAuthorisationKind } from '../domain/authorisations.js';
-import { psuCorporateIdFor, psuIdFor } from '../domain/psu.js';
+import { psuContextOf, psuCorporateIdFor, psuIdFor } from '../domain/psu.js';
 import { scaValidUntil } from '../domain/sessions.js';
-import { psuContextOf } from '../stages/session.js';
-import { declareFaults, faultActive } from '../faults.js';
+import { faultActive } from '../faults/index.js';
 import type { RouteDefinition } from '../types.js';
 import { SCA_START_HEADERS, ScaNeededShape, UserShape } from './sca/apiShapes.js';
-
-declareFaults([
-  { ruleId: 'SCA-USER-WITH-SCA', effect: 'answers GET /v1/user without the context' },
-]);
 
 registerAuthorisationKind('user', {
   describeForPsu: (_state, authorisation) => ({

@@ -22,7 +22,6 @@ import {
 } from '../domain/access.js';
 import type { Authorisation, DomainState } from '../domain/model.js';
 import { agreementsRepresentedBy, checkIdentityNumber } from '../domain/psu.js';
-import { declareFaults } from '../faults.js';
 import type { BankMode } from '../types.js';
 import { field, type FormFields } from './forms.js';
 import {
@@ -35,6 +34,7 @@ import {
   type PageBase,
   type PageStep,
 } from './views.js';
+import { faultActive } from '../faults/index.js';
 
 export type PageOutcome =
   | { kind: 'page'; status: number; html: string }
@@ -45,20 +45,9 @@ export interface FlowInput {
   authorisation: Authorisation;
   now: Date;
   mode: BankMode;
-  /** Fault profiles of the page request (faults.ts). */
+  /** Fault profiles of the page request (faults/). */
   faults?: ReadonlySet<string>;
 }
-
-declareFaults([
-  {
-    ruleId: 'SCA-SANDBOX-LOGIN-NIN',
-    effect: "accepts a private customer's customer number as the sandbox login",
-  },
-  {
-    ruleId: 'CORP-CONTEXT-CHOSEN-DURING-SCA',
-    effect: 'never shows the context page: the PSU always acts privately',
-  },
-]);
 
 export function pagePath(authorisation: Authorisation): string {
   return `/sca/${authorisation.authorisationId}`;
@@ -137,7 +126,7 @@ function settleContext(input: FlowInput): PageOutcome | ContextOption[] | undefi
   }
   if (options.length === 0) return fail(input, SCA_FAILURES.noCorporateAgreement());
   const alwaysPrivate =
-    input.faults?.has('CORP-CONTEXT-CHOSEN-DURING-SCA') === true && options[0]!.value === 'PRIVATE';
+    faultActive(input, 'CORP-CONTEXT-CHOSEN-DURING-SCA') && options[0]!.value === 'PRIVATE';
   if (authorisation.requestedContext === 'PRIVATE' || options.length === 1 || alwaysPrivate) {
     settle(input, options[0]!);
     return undefined;
@@ -240,7 +229,7 @@ function submitLogin(input: FlowInput, fields: FormFields): PageOutcome {
   const { authorisation, now, state } = input;
   const login = field(fields, 'nationalIdentityNumber') ?? '';
   const byNumber =
-    input.mode === 'sandbox' && input.faults?.has('SCA-SANDBOX-LOGIN-NIN') === true
+    input.mode === 'sandbox' && faultActive(input, 'SCA-SANDBOX-LOGIN-NIN')
       ? state.customers.find((c) => c.customerNumber === login.trim() && c.type === 'PRIVATE')
       : undefined;
   const check = byNumber

@@ -10,22 +10,11 @@ import { TPP_ROLE_BY_CERTIFICATE_ROLE, type TppRole } from '../../spec/enums.js'
 import { bankError } from '../../spec/errors.js';
 import { SigningCertificateCache } from '../../signature/index.js';
 import type { CertificateInspector } from '../certificateInspection.js';
-import { declareFaults, faultActive } from '../faults.js';
+import { faultActive } from '../faults/index.js';
 import type { TppRegistry } from '../registry.js';
 import type { TrustStore } from '../trustStore.js';
 import { reject, type BankMode, type Rejection, type Stage } from '../types.js';
 import { CERTIFICATE_ROLE_OF, clientCertificateRefusal } from './client-certificate.js';
-
-declareFaults([
-  { ruleId: 'GEN-TPP-ROLE-REGISTERED', effect: 'lets a TPP use a role it is not registered for' },
-]);
-
-declareFaults([
-  {
-    ruleId: 'GEN-TPP-EIDAS-CERTIFICATE',
-    effect: 'accepts certificates from any CA in production (no trust store check)',
-  },
-]);
 
 const forbidden = (rule: string, text: string): Rejection =>
   reject(

@@ -4,56 +4,12 @@
  */
 import { bankError } from '../../spec/errors.js';
 import { checkHeaderValue, headerRule } from '../../spec/headers.js';
-import { declareFaults, faultActive } from '../faults.js';
+import { faultActive, faultEntries, type FaultId } from '../faults/index.js';
 import { reject, type RequestContext, type Stage } from '../types.js';
 import { faultyFailureAnswer } from './signature-faults.js';
 
-declareFaults([
-  { ruleId: 'HDR-X-REQUEST-ID-UUID', effect: 'accepts any X-Request-ID, not only UUIDs' },
-  { ruleId: 'HDR-PSU-ID-UUID', effect: 'accepts any PSU-ID, not only UUIDs' },
-  { ruleId: 'HDR-PSU-CONTEXT-VALUES', effect: 'accepts any PSU-Context value' },
-  { ruleId: 'HDR-PSU-HTTP-METHOD-VALUES', effect: 'accepts any PSU-HTTP-Method value' },
-  { ruleId: 'HDR-PSU-DEVICE-ID-UUID', effect: 'accepts any PSU-Device-ID, not only UUIDs' },
-  { ruleId: 'HDR-PSU-GEO-LOCATION-FORMAT', effect: 'accepts any PSU-Geo-Location value' },
-  {
-    ruleId: 'HDR-X-PSU-IDENTITY',
-    effect: 'accepts any X-PSU-IDENTITY, not only Norwegian identity numbers',
-  },
-  { ruleId: 'GEN-HEADER-DATE-RFC-7231', effect: 'accepts a Date header in any form' },
-  { ruleId: 'HDR-TPP-REDIRECT-URI-REQUIRED', effect: 'does not require TPP-Redirect-URI' },
-  {
-    ruleId: 'HDR-CARD-TRANSACTIONS-REQUIRED',
-    effect:
-      'does not require TPP-Session-ID, TPP-Redirect-URI and x-accept-fix on card account transactions',
-  },
-  {
-    ruleId: 'HDR-SANDBOX-REQUIRED',
-    effect: 'reports a missing header on sandbox operations as FORMAT_ERROR',
-  },
-  {
-    ruleId: 'HDR-SANDBOX-DIGEST-WITH-BODY',
-    effect: 'accepts a sandbox request with a body but no Digest',
-  },
-  {
-    ruleId: 'HDR-CARD-TRANSACTIONS-OPTIONAL',
-    effect: 'requires PSU-IP-Address on card account transactions',
-  },
-  {
-    ruleId: 'HDR-PSU-FORWARDED-OPTIONAL',
-    effect: 'requires PSU-User-Agent on POST /v1/consents',
-  },
-  {
-    ruleId: 'HDR-TPP-BRAND-LOGGING-OPTIONAL',
-    effect: 'requires TPP-Brand-Logging-Information on POST /v1/consents',
-  },
-  {
-    ruleId: 'ERR-TEXT-NAMES-CAUSE',
-    effect: 'answers a missing header with a text that does not name it',
-  },
-]);
-
 /** Optional headers a fault makes required: rule id → [method and path, header key]. */
-const REQUIRED_BY_FAULT: Record<string, [string, string]> = {
+const REQUIRED_BY_FAULT: Partial<Record<FaultId, [string, string]>> = {
   'HDR-CARD-TRANSACTIONS-OPTIONAL': [
     'GET /v1/card-accounts/{account-id}/transactions',
     'psu-ip-address',
@@ -63,7 +19,7 @@ const REQUIRED_BY_FAULT: Record<string, [string, string]> = {
 };
 
 /** Format rules a fault switches off: rule id → header key. */
-const FORMAT_FAULTS: Record<string, string> = {
+const FORMAT_FAULTS: Partial<Record<FaultId, string>> = {
   'HDR-X-REQUEST-ID-UUID': 'x-request-id',
   'HDR-PSU-ID-UUID': 'psu-id',
   'HDR-PSU-CONTEXT-VALUES': 'psu-context',
@@ -83,7 +39,7 @@ function requirementWaived(ctx: RequestContext, key: string): boolean {
     faultActive(ctx, 'HDR-SANDBOX-DIGEST-WITH-BODY')
   )
     return true;
-  for (const [rule, keys] of Object.entries(ctx.route?.requirementFaults ?? {}))
+  for (const [rule, keys] of faultEntries(ctx.route?.requirementFaults ?? {}))
     if (keys.includes(key) && faultActive(ctx, rule)) return true;
   return (
     faultActive(ctx, 'HDR-CARD-TRANSACTIONS-REQUIRED') &&
@@ -93,7 +49,7 @@ function requirementWaived(ctx: RequestContext, key: string): boolean {
 }
 
 function formatWaived(ctx: RequestContext, key: string): boolean {
-  return Object.entries(FORMAT_FAULTS).some(
+  return faultEntries(FORMAT_FAULTS).some(
     ([rule, header]) => header === key && faultActive(ctx, rule),
   );
 }
@@ -132,7 +88,7 @@ export const headerStage: Stage = (ctx) => {
       );
     }
   }
-  for (const [rule, [where, key]] of Object.entries(REQUIRED_BY_FAULT))
+  for (const [rule, [where, key]] of faultEntries(REQUIRED_BY_FAULT))
     if (where === endpoint && headers[key] === undefined && faultActive(ctx, rule))
       return reject(
         `fault.headers.required.${key}`,

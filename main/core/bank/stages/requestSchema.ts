@@ -4,37 +4,11 @@
  * i.e. any character outside the Basic Multilingual Plane) answers 400.
  */
 import type { TObject, TSchema } from '@sinclair/typebox';
-import { declareFaults, faultActive, type FaultDescription } from '../faults.js';
+import { SCHEMA_WAIVERS, faultActive } from '../faults/index.js';
 import { MAX_JSON_NESTING } from '../../spec/limits.js';
 import { bankError } from '../../spec/errors.js';
 import { problemText, type SchemaProblem, type SpecValidator } from '../../spec/validation.js';
-import {
-  reject,
-  type RequestContext,
-  type RouteDefinition,
-  type Stage,
-  type StageResult,
-} from '../types.js';
-
-/** Which schema problems a fault lets through, on which route ('query' or 'body'). */
-export type SchemaWaiver = (
-  problem: SchemaProblem,
-  where: { route: RouteDefinition; part: 'query' | 'body' },
-) => boolean;
-
-const schemaWaivers = new Map<string, SchemaWaiver>();
-
-/**
- * Faults that switch off part of a route's schema (faults.ts): a bank that does not check a
- * field's length, enumeration or presence. Declared by the module that owns the rule; the stage
- * drops the problems a waiver matches while its fault is active.
- */
-export function declareSchemaFaults(
-  faults: readonly (FaultDescription & { waives: SchemaWaiver })[],
-): void {
-  declareFaults(faults.map(({ ruleId, effect }) => ({ ruleId, effect })));
-  for (const fault of faults) schemaWaivers.set(fault.ruleId, fault.waives);
-}
+import { reject, type RequestContext, type Stage, type StageResult } from '../types.js';
 
 function unwaived(
   ctx: RequestContext,
@@ -43,7 +17,8 @@ function unwaived(
 ): SchemaProblem[] {
   if (ctx.faults.size === 0) return [...problems];
   const where = { route: ctx.route!, part };
-  const active = [...schemaWaivers].filter(([ruleId]) => faultActive(ctx, ruleId));
+  // Schema faults (faults/index.ts): each lets some problems of the route's schema through.
+  const active = [...SCHEMA_WAIVERS].filter(([ruleId]) => faultActive(ctx, ruleId));
   return problems.filter((problem) => !active.some(([, waives]) => waives(problem, where)));
 }
 
@@ -94,18 +69,6 @@ function checkQuery(ctx: RequestContext, schema: TObject, validator: SpecValidat
   ctx.query = query;
   return ctx;
 }
-
-declareFaults([
-  { ruleId: 'GEN-XML-NOT-SUPPORTED', effect: 'accepts XML bodies where the body is ignored' },
-  {
-    ruleId: 'HDR-CONTENT-TYPE-ON-BODY',
-    effect: 'ignores Content-Type: a body declared as text/plain is read as JSON',
-  },
-  {
-    ruleId: 'ERR-UTF-8-UNPROCESSABLE-400',
-    effect: 'passes characters outside the BMP (emoji) on, and the downstream failure answers 500',
-  },
-]);
 
 const XML_TYPES = /^(application|text)\/([a-z0-9.+-]*\+)?xml$/;
 
@@ -280,9 +243,6 @@ function checkBody(ctx: RequestContext, validator: SpecValidator): StageResult {
 export function requestSchemaStage(validator: SpecValidator): Stage {
   return (ctx) => {
     const route = ctx.route!;
-    // A path parameter naming nothing (e.g. an unknown payment product) is reported first.
-    const pathProblem = route.checkPath?.(ctx);
-    if (pathProblem) return pathProblem;
     if (route.query) {
       const result = checkQuery(ctx, route.query, validator);
       if (result !== ctx) return result;

@@ -4,15 +4,8 @@
  */
 import { TRANSPORT_STATUS, bankError } from '../../spec/errors.js';
 import { headerRule } from '../../spec/headers.js';
-import { declareFaults, faultActive } from '../faults.js';
+import { faultActive } from '../faults/index.js';
 import { reject, type BankMode, type RouteDefinition, type Stage } from '../types.js';
-
-declareFaults([
-  {
-    ruleId: 'SANDBOX-NOT-IN-PRODUCTION',
-    effect: 'answers /sandbox/ paths in production with 403 FORBIDDEN instead of 404',
-  },
-]);
 
 type Segment = { literal: string } | { parameter: string };
 

@@ -4,32 +4,20 @@
  * the route declares in `access` — an identified PSU ('psu') or SCA inside the TPP session's hour
  * ('sca', §3.4). Account-level consent is checked by AIS handlers (domain/access.ts).
  */
-import { randomUUID } from 'node:crypto';
 import { bankError, type ErrorCode } from '../../spec/errors.js';
-import {
-  applyConsentChoice,
-  consentScreenAccounts,
-  latestConsent,
-  scopeOf,
-} from '../domain/access.js';
-import { isIpAddress } from '../../spec/headers.js';
-import {
-  startAuthorisation,
-  type StartAuthorisationInput,
-  type StartedAuthorisation,
-} from '../domain/authorisations.js';
 import {
   agreementOfPsuCorporateId,
   checkIdentityNumber,
   customerOfPsuId,
+  isAppLinkCandidate,
   representedAgreement,
   tppIdOf,
   tppNameOf,
   type ResolvedPsu,
 } from '../domain/psu.js';
-import { findSession, sessionState, type SessionState } from '../domain/sessions.js';
-import type { DomainState, TppSession } from '../domain/model.js';
-import { declareFaults, faultActive } from '../faults.js';
+import { scaNeeded } from '../domain/scaRedirect.js';
+import { findSession, sessionState } from '../domain/sessions.js';
+import { faultActive } from '../faults/index.js';
 import {
   reject,
   type HandlerEnvironment,
@@ -38,118 +26,7 @@ import {
   type Stage,
   type StageResult,
 } from '../types.js';
-
-export type { ResolvedPsu };
-
-declareFaults([
-  {
-    ruleId: 'SCA-ONE-TPP-ONE-PSU',
-    effect: 'lets the SCA of a TPP-Session-ID serve any PSU, not only the one who performed it',
-  },
-  {
-    ruleId: 'SCA-ACROSS-TPP-ROLES',
-    effect: "keeps SCA per TPP role: a consent's SCA (AIS) does not cover GET /v1/user",
-  },
-  { ruleId: 'SESSION-SCA-1H', effect: "keeps a TPP session's SCA valid for 24 hours, not one" },
-  {
-    ruleId: 'SESSION-SCA-REUSED-WITHIN-1H',
-    effect: "lets a TPP session's SCA cover calls for 5 minutes only, then prompts again",
-  },
-  {
-    ruleId: 'SESSION-NEW-ID-REPLACES-OLD',
-    effect: 'keeps the old TPP-Session-ID valid after SCA under a new one',
-  },
-  {
-    ruleId: 'SCA-USER-WITHOUT-SCA',
-    effect: 'answers GET /v1/user without SCA with 403 FORBIDDEN and no scaRedirect',
-  },
-  {
-    ruleId: 'ERR-STATUS-401',
-    effect: 'answers SCA_NOT_FOUND, SCA_EXPIRED, SCA_INVALID and PSU_CREDENTIALS_INVALID with 403',
-  },
-  {
-    ruleId: 'CORP-BOTH-IDS-AFTER-SCA',
-    effect: 'ignores PSU-Corporate-ID when PSU-ID is sent with it',
-  },
-  {
-    ruleId: 'HDR-TPP-REDIRECT-PREFERRED-DEFAULT-TRUE',
-    effect: 'treats a missing TPP-Redirect-Preferred as false (asks for the app flow)',
-  },
-  {
-    ruleId: 'CORP-AGREEMENTS-200',
-    effect: 'requires PSU-Corporate-ID on GET /v1/agreements after corporate SCA (400)',
-  },
-  {
-    ruleId: 'CORP-MISSING-CORPORATE-ID-400',
-    effect: 'does not require PSU-Corporate-ID after SCA in corporate context',
-  },
-  {
-    ruleId: 'CONSENT-NO-ACCESS-BEFORE-GRANT',
-    effect:
-      'grants every consentable account on the first account information call (an implied consent)',
-  },
-  {
-    ruleId: 'CORP-CONTEXT-CHOSEN-AT-FIRST-SCA',
-    effect: 'treats a missing PSU-Context as PRIVATE instead of letting the PSU choose at SCA',
-  },
-]);
-
-const HOUR_MS = 60 * 60 * 1000;
-
-/** The CONSENT-NO-ACCESS-BEFORE-GRANT fault: a consent the PSU never gave, granting everything. */
-function impliedConsent(state: DomainState, psu: ResolvedPsu, now: Date): void {
-  const scope = scopeOf(psu);
-  if (!scope || latestConsent(state, scope, now)?.consentStatus === 'valid') return;
-  const at = now.toISOString();
-  const consent = {
-    consentId: randomUUID(),
-    tppId: psu.tppId,
-    consentStatus: 'received' as const,
-    createdAt: at,
-    statusChangedAt: at,
-  };
-  state.consents.push(consent);
-  const offered = consentScreenAccounts(state, scope, now);
-  applyConsentChoice(
-    state,
-    consent,
-    scope,
-    offered.map((account) => ({ kind: account.kind, accountId: account.id })),
-    now,
-  );
-}
-
-/** The §3.4 state of a session record as the active session faults would judge it. */
-function faultySessionState(
-  ctx: RequestContext,
-  state: DomainState,
-  record: TppSession | undefined,
-  computed: SessionState,
-): SessionState {
-  if (!record || ctx.faults.size === 0) return computed;
-  const age = ctx.now.getTime() - new Date(record.scaCompletedAt).getTime();
-  let result = computed;
-  if (result === 'replaced' && faultActive(ctx, 'SESSION-NEW-ID-REPLACES-OLD'))
-    result = age < HOUR_MS ? 'valid' : 'expired';
-  if (result === 'expired' && faultActive(ctx, 'SESSION-SCA-1H') && age < 24 * HOUR_MS)
-    result = 'valid';
-  if (result === 'valid' && faultActive(ctx, 'SESSION-SCA-REUSED-WITHIN-1H') && age > 5 * 60_000)
-    result = 'expired';
-  if (
-    result === 'valid' &&
-    faultActive(ctx, 'SCA-ACROSS-TPP-ROLES') &&
-    ctx.route?.path === '/v1/user'
-  ) {
-    const finalised = state.authorisations.filter(
-      (a) =>
-        a.tppId === record.tppId &&
-        a.tppSessionId === record.tppSessionId &&
-        a.scaStatus === 'FINALISED',
-    );
-    if (finalised.at(-1)?.kind === 'consent') result = 'none';
-  }
-  return result;
-}
+import { faultySessionState, impliedConsent, withCredentialsFault } from './session-faults.js';
 
 export type SessionHook = (
   ctx: RequestContext,
@@ -162,112 +39,8 @@ export function sessionStage(hook: SessionHook, env: HandlerEnvironment): Stage 
   return (ctx) => (ctx.route!.signed ? hook(ctx, env) : ctx);
 }
 
-/** The ResolvedPsu the stage resolved; undefined on routes that declare no `access`. */
-export function psuContextOf(ctx: RequestContext): ResolvedPsu | undefined {
-  const session = ctx.session as ResolvedPsu | undefined;
-  return session && typeof session === 'object' && 'tppId' in session ? session : undefined;
-}
-
-const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?$/;
-
-/**
- * The bank's origin for absolute links (scaRedirect): the Host the TPP reached it by, with the
- * listener's scheme; else the listener's URL; in-process without either, http://localhost.
- */
-export function bankOrigin(ctx: RequestContext, env: HandlerEnvironment): string {
-  const listener = env.listenerUrl?.();
-  const scheme = listener ? new URL(listener).protocol : 'http:';
-  const host = ctx.request.headers.host;
-  if (host !== undefined && HOST.test(host)) return `${scheme}//${host}`;
-  return listener ?? 'http://localhost';
-}
-
-/**
- * Starts an authorisation for this request's PSU context (payments: kind 'payment', resourcePath
- * `/v1/payments/sepa-credit-transfers/{paymentId}`): returns it with `links.scaRedirect` (absent
- * when exempted) and `links.scaStatus`. The route must have access declared and require
- * TPP-Session-ID and TPP-Redirect-URI.
- */
-export function startAuthorisationFor(
-  ctx: RequestContext,
-  env: HandlerEnvironment,
-  input: StartAuthorisationInput,
-): StartedAuthorisation {
-  const psu = psuContextOf(ctx);
-  if (!psu) throw new Error(`route ${ctx.route?.operationId} declares no access`);
-  return startAuthorisation(env.state, psu, input, ctx.now, bankOrigin(ctx, env));
-}
-
-/** §5.3.6: https, a domain name and a path — what an app link can be (recorded only). */
-export function isAppLinkCandidate(uri: string | undefined): boolean {
-  if (uri === undefined) return false;
-  try {
-    const url = new URL(uri);
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    return (
-      url.protocol === 'https:' &&
-      host !== 'localhost' &&
-      !isIpAddress(host) &&
-      host.includes('.') &&
-      url.pathname.length > 1
-    );
-  } catch {
-    return false;
-  }
-}
-
 const refuse = (rule: string, code: ErrorCode, text: string, path?: string): Rejection =>
   reject(`session.${rule}`, bankError(code, text, path !== undefined ? { path } : {}));
-
-/** `refuse`, with the status the ERR-STATUS-401 fault gives PSU_CREDENTIALS_INVALID. */
-const refuseAs = (
-  ctx: RequestContext,
-  rule: string,
-  code: ErrorCode,
-  text: string,
-  path?: string,
-): Rejection => {
-  const rejection = refuse(rule, code, text, path);
-  if (code === 'PSU_CREDENTIALS_INVALID' && faultActive(ctx, 'ERR-STATUS-401'))
-    rejection.error.status = 403;
-  return rejection;
-};
-
-/**
- * §3.4 / §5.3.1: a call that needs SCA and has none in its session answers 401 with a fresh
- * scaRedirect (Berlin Group: `_links` in the 401 error body). Completing it renews the session.
- */
-export function scaNeeded(
-  ctx: RequestContext,
-  env: HandlerEnvironment,
-  psu: ResolvedPsu,
-  code: ErrorCode,
-  text: string,
-): Rejection {
-  const error = bankError(code, text);
-  if (faultActive(ctx, 'ERR-STATUS-401')) error.status = 403;
-  if (ctx.route?.path === '/v1/user' && faultActive(ctx, 'SCA-USER-WITHOUT-SCA'))
-    return reject(
-      'fault.user-without-sca',
-      bankError('FORBIDDEN', 'the TPP session holds no SCA for this PSU'),
-    );
-  if (psu.tppSessionId !== undefined && psu.tppRedirectUri !== undefined) {
-    const { links } = startAuthorisation(
-      env.state,
-      psu,
-      { kind: 'user', resourcePath: '/v1/user' },
-      ctx.now,
-      bankOrigin(ctx, env),
-    );
-    Object.assign(error.body, {
-      _links: {
-        scaRedirect: { ...links.scaRedirect!, verbs: ['GET'] },
-        scaStatus: { ...links.scaStatus, verbs: ['GET'] },
-      },
-    });
-  }
-  return reject(`session.${code.toLowerCase().replace(/_/g, '-')}`, error);
-}
 
 /** The default session hook (createBank): see the module comment and docs/sca.md. */
 export const scaSessionHook: SessionHook = (ctx, env) => {
@@ -307,12 +80,14 @@ export const scaSessionHook: SessionHook = (ctx, env) => {
   if (psuId !== undefined) {
     const customerNumber = customerOfPsuId(state, tppId, psuId);
     if (customerNumber === undefined)
-      return refuseAs(
+      return withCredentialsFault(
         ctx,
-        'psu-id-unknown',
-        'PSU_CREDENTIALS_INVALID',
-        `PSU-ID '${psuId}' is not a PSU id this bank gave to this TPP in an SCA redirect (§5.3.8)`,
-        'PSU-ID',
+        refuse(
+          'psu-id-unknown',
+          'PSU_CREDENTIALS_INVALID',
+          `PSU-ID '${psuId}' is not a PSU id this bank gave to this TPP in an SCA redirect (§5.3.8)`,
+          'PSU-ID',
+        ),
       );
     psu.customerNumber = customerNumber;
     psu.identifiedBy = 'PSU-ID';

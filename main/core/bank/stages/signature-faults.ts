@@ -1,5 +1,5 @@
 /**
- * The signing faults the embedded bank can be put into (faults.ts): each breaks one §5.2 rule the
+ * The signing faults the embedded bank can be put into (faults/signature.ts): each breaks one §5.2 rule the
  * way a real bank might, by adjusting what the verifier is shown or how a failure is answered.
  * The verifier itself stays exact.
  */
@@ -11,10 +11,10 @@ import {
   type SignedRequest,
 } from '../../signature/index.js';
 import { bankError } from '../../spec/errors.js';
-import { declareFaults, faultActive } from '../faults.js';
+import { faultActive, faultEntries, type FaultId } from '../faults/index.js';
 import { reject, type Rejection, type RequestContext } from '../types.js';
 
-const COVERS: Record<string, string> = {
+const COVERS: Partial<Record<FaultId, string>> = {
   'SIGN-COVERS-DATE': 'date',
   'SIGN-COVERS-DIGEST': 'digest',
   'SIGN-COVERS-X-REQUEST-ID': 'x-request-id',
@@ -22,49 +22,6 @@ const COVERS: Record<string, string> = {
   'SIGN-COVERS-PSU-CORPORATE-ID': 'psu-corporate-id',
   'SIGN-COVERS-TPP-REDIRECT-URI': 'tpp-redirect-uri',
 };
-
-declareFaults([
-  {
-    ruleId: 'SIGN-MISSING-400',
-    effect: 'answers 401 (Berlin Group) instead of 400 when Signature is missing',
-  },
-  {
-    ruleId: 'SIGN-INVALID-400',
-    effect: 'answers 401 (Berlin Group) instead of 400 when the signature does not verify',
-  },
-  {
-    ruleId: 'SIGN-CERTIFICATE-HEADER',
-    effect: 'reports a missing TPP-Signature-Certificate as FORMAT_ERROR, not HTTP_HEADER_REQUIRED',
-  },
-  { ruleId: 'SIGN-DIGEST-WITH-BODY', effect: 'accepts a body without Digest' },
-  { ruleId: 'SIGN-DIGEST-SHA-512', effect: 'refuses SHA-512 digests' },
-  { ruleId: 'SIGN-DIGEST-EXACT-BODY', effect: 'does not compare the Digest with the body' },
-  { ruleId: 'SIGN-HEADER-FOUR-PARTS', effect: 'accepts the Signature parts in any order' },
-  {
-    ruleId: 'SIGN-KEYID-MATCHES-CERTIFICATE',
-    effect: 'does not compare keyId with the certificate',
-  },
-  { ruleId: 'SIGN-ALGORITHM-RSA-SHA256', effect: 'accepts any algorithm name' },
-  { ruleId: 'SIGN-HEADERS-LOWER-CASE', effect: 'accepts upper-case names in the headers part' },
-  { ruleId: 'SIGN-REQUEST-TARGET', effect: 'refuses (request-target) in the headers part' },
-  {
-    ruleId: 'SIGN-VERIFIED-IN-LISTED-ORDER',
-    effect: 'verifies in the §5.2.4 order, not the listed order',
-  },
-  { ruleId: 'SIGN-RFC-2047', effect: 'refuses RFC 2047-wrapped Signature values' },
-  {
-    ruleId: 'SIGN-SIGNING-STRING',
-    effect: 'builds the signing string with CRLF line ends, so no correct signature verifies',
-  },
-  {
-    ruleId: 'SIGN-ABSENT-HEADER-LEFT-OUT',
-    effect: 'insists that date is signed even when the request has no Date',
-  },
-  ...Object.entries(COVERS).map(([ruleId, header]) => ({
-    ruleId,
-    effect: `does not require ${header} to be signed when present`,
-  })),
-]);
 
 const fault = (
   rule: string,
@@ -174,7 +131,7 @@ export function applySignatureFaults(
   if (faultActive(ctx, 'SIGN-DIGEST-EXACT-BODY')) compareDigest = false;
   // Present headers the bank does not insist on signing.
   const notRequiredSigned = new Set(
-    Object.entries(COVERS)
+    faultEntries(COVERS)
       .filter(([rule]) => faultActive(ctx, rule))
       .map(([, header]) => header),
   );

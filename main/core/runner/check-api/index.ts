@@ -187,7 +187,7 @@ export interface Check {
   id: string;
   title: string;
   area: RuleArea;
-  /** Ids of the catalogue rules (suites/rules) this check covers; at least one. */
+  /** Ids of the catalogue rules (suites/<area>/rules.ts) this check covers; at least one. */
   rules: readonly string[];
   tags?: readonly string[];
   /** Modes the check makes sense in; default both. */

@@ -3,7 +3,7 @@
  * decisions.md, one rule each, with a stable id that checks name in `rules`.
  */
 
-/** The areas the catalogue is split into, one file per area (suites/rules/<area>.ts). */
+/** The areas the catalogue is split into, one file per area (suites/<area>/rules.ts). */
 export const RULE_AREAS = [
   'general',
   'signing',

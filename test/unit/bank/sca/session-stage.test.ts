@@ -2,11 +2,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createBank, type Bank, type RouteDefinition } from '../../../../main/core/bank/index.js';
 import { INITIAL_CUSTOMERS } from '../../../../main/core/bank/domain/initial-data.js';
-import {
-  bankOrigin,
-  isAppLinkCandidate,
-  psuContextOf,
-} from '../../../../main/core/bank/stages/session.js';
+import { isAppLinkCandidate, psuContextOf } from '../../../../main/core/bank/domain/psu.js';
+import { bankOrigin } from '../../../../main/core/bank/domain/scaRedirect.js';
 import { issueQsealc } from '../../../../main/core/certs/issue.js';
 import { VirtualClock } from '../../../../main/core/clock.js';
 import {

@@ -17,14 +17,13 @@ import {
   type TransactionWindow,
 } from '../../domain/ais.js';
 import { accountTransactionsOf } from '../../domain/ledger.js';
-import { declareFaults, faultActive } from '../../faults.js';
-import { declareSchemaFaults } from '../../stages/requestSchema.js';
+import { faultActive } from '../../faults/index.js';
 import { isRejection, type RequestContext, type RouteDefinition } from '../../types.js';
 import { defaultDateFrom } from '../cardAccountTransactions.js';
 import {
   AIS_HEADERS,
   AIS_ROUTE,
-  accessTo,
+  grantedAccount,
   accountPath,
   link,
   pageLinks,
@@ -37,37 +36,6 @@ import {
 import { presentAccountTransaction } from './transactionView.js';
 
 const OPERATION_ID = 'getTransactionList';
-
-declareSchemaFaults([
-  {
-    ruleId: 'ACCTX-LIMIT-MIN-1',
-    effect: 'accepts limit 0 or negative on account transactions (reads a page of 200)',
-    waives: (problem, { route }) =>
-      route.operationId === OPERATION_ID &&
-      problem.path === 'limit' &&
-      problem.keyword === 'minimum',
-  },
-]);
-
-declareFaults([
-  {
-    ruleId: 'ACCTX-LIST-200',
-    effect: 'does not serve GET /v1/accounts/{account-id}/transactions (404)',
-  },
-  {
-    ruleId: 'ACCTX-PENDING-NOT-FILTERED',
-    effect:
-      'filters pending transactions like booked ones: the documented known issue does not show',
-  },
-  {
-    ruleId: 'ACCTX-PENDING-SANDBOX-UNAFFECTED',
-    effect: 'shows the pending-transactions known issue on the sandbox’s account transaction reads',
-  },
-  {
-    ruleId: 'ACCTX-DEFAULT-PAGE-200',
-    effect: 'returns every account transaction when no paging parameter is given',
-  },
-]);
 
 interface AccountTransactionsQuery {
   bookingStatus: BookingStatus;
@@ -135,10 +103,8 @@ export const getTransactionList: RouteDefinition = {
         'path',
         'account transactions are not served by this bank (fault profile)',
       );
-    const accountId = ctx.pathParams['account-id']!;
-    const access = accessTo(ctx, env, 'account', accountId);
-    if (isRejection(access)) return access;
-    const account = env.state.accounts.find((a) => a.id === accountId)!;
+    const account = grantedAccount(ctx, env);
+    if (isRejection(account)) return account;
     const query = ctx.query as unknown as AccountTransactionsQuery;
     const dateFrom = query.dateFrom ?? defaultDateFrom(ctx.now);
     const history = requireHistoryAccess(ctx, env, dateFrom);
@@ -153,12 +119,12 @@ export const getTransactionList: RouteDefinition = {
       offset: paging.offset,
       limit: paging.limit,
     };
-    const page = transactionPage(accountTransactionsOf(env.state, accountId), window, {
+    const page = transactionPage(accountTransactionsOf(env.state, account.id), window, {
       pendingUnfiltered: pendingUnfiltered(ctx, env.state),
     });
     const present = (entries: typeof page.booked) =>
       entries.flatMap((entry) => presentAccountTransaction(view, entry, 'list') ?? []);
-    const path = accountPath(accountId);
+    const path = accountPath(account.id);
     const transactions: Record<string, unknown> = {};
     if (query.bookingStatus !== 'pending') transactions.booked = present(page.booked);
     if (query.bookingStatus !== 'booked') transactions.pending = present(page.pending);

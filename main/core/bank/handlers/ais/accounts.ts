@@ -18,12 +18,12 @@ import { ErrorResponseSchema } from '../../../spec/schemas/shared.js';
 import { consentableHoldings, consentedHoldings } from '../../domain/ais.js';
 import type { Account, DomainState } from '../../domain/model.js';
 import { customerByNumber } from '../../domain/parties.js';
-import { declareFaults, faultActive } from '../../faults.js';
+import { faultActive } from '../../faults/index.js';
 import { isRejection, type RequestContext, type RouteDefinition } from '../../types.js';
 import {
   AIS_HEADERS,
   AIS_ROUTE,
-  accessTo,
+  grantedAccount,
   accountPath,
   cut,
   link,
@@ -34,27 +34,6 @@ import {
   viewOf,
   type AisView,
 } from './common.js';
-
-declareFaults([
-  { ruleId: 'ACCOUNTS-LIST-200', effect: 'does not serve GET /v1/accounts (404)' },
-  { ruleId: 'ACCOUNT-READ-200', effect: 'does not serve GET /v1/accounts/{account-id} (404)' },
-  {
-    ruleId: 'ACCOUNT-BALANCES-200',
-    effect: 'does not serve GET /v1/accounts/{account-id}/balances (404)',
-  },
-  {
-    ruleId: 'ACCOUNTS-CLOSED-EMPTY-LIST',
-    effect: 'answers the account list 404 RESOURCE_UNKNOWN when a consented account was closed',
-  },
-  {
-    ruleId: 'FIX-CASH-ACCOUNT-TYPE-ISO',
-    effect: 'writes cashAccountType in the legacy form even with cash-account-type-iso',
-  },
-  {
-    ruleId: 'CONSENT-ONLY-CONSENTED-ACCOUNTS',
-    effect: 'lists every account of the PSU’s context, granted to the TPP or not',
-  },
-]);
 
 const notServed = (what: string) =>
   unknownInPath('path', `${what} is not served by this bank (fault profile)`);
@@ -171,10 +150,8 @@ export const readAccountDetails: RouteDefinition = {
   },
   handle(ctx, env) {
     if (faultActive(ctx, 'ACCOUNT-READ-200')) return notServed('GET /v1/accounts/{account-id}');
-    const accountId = ctx.pathParams['account-id']!;
-    const access = accessTo(ctx, env, 'account', accountId);
-    if (isRejection(access)) return access;
-    const account = env.state.accounts.find((a) => a.id === accountId)!;
+    const account = grantedAccount(ctx, env);
+    if (isRejection(account)) return account;
     return {
       status: 200,
       body: {
@@ -202,10 +179,8 @@ export const getAccountBalances: RouteDefinition = {
   handle(ctx, env) {
     if (faultActive(ctx, 'ACCOUNT-BALANCES-200'))
       return notServed('GET /v1/accounts/{account-id}/balances');
-    const accountId = ctx.pathParams['account-id']!;
-    const access = accessTo(ctx, env, 'account', accountId);
-    if (isRejection(access)) return access;
-    const account = env.state.accounts.find((a) => a.id === accountId)!;
+    const account = grantedAccount(ctx, env);
+    if (isRejection(account)) return account;
     return {
       status: 200,
       body: {

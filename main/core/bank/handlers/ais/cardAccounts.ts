@@ -17,12 +17,12 @@ import { ErrorResponseSchema } from '../../../spec/schemas/shared.js';
 import { consentedHoldings } from '../../domain/ais.js';
 import type { CardAccount, DomainState } from '../../domain/model.js';
 import { customerByNumber } from '../../domain/parties.js';
-import { declareFaults, faultActive } from '../../faults.js';
+import { faultActive } from '../../faults/index.js';
 import { isRejection, type RequestContext, type RouteDefinition } from '../../types.js';
 import {
   AIS_HEADERS,
   AIS_ROUTE,
-  accessTo,
+  grantedCardAccount,
   cardAccountPath,
   cut,
   link,
@@ -34,22 +34,6 @@ import {
   viewOf,
   type AisView,
 } from './common.js';
-
-declareFaults([
-  { ruleId: 'CARD-ACCOUNTS-LIST-200', effect: 'does not serve GET /v1/card-accounts (404)' },
-  {
-    ruleId: 'CARD-ACCOUNT-READ-200',
-    effect: 'does not serve GET /v1/card-accounts/{account-id} (404)',
-  },
-  {
-    ruleId: 'CARD-ACCOUNT-BALANCES-200',
-    effect: 'does not serve GET /v1/card-accounts/{account-id}/balances (404)',
-  },
-  {
-    ruleId: 'CARDTX-PATH',
-    effect: 'links a card account’s transactions by its masked PAN instead of its resource id',
-  },
-]);
 
 const notServed = (what: string) =>
   unknownInPath('path', `${what} is not served by this bank (fault profile)`);
@@ -168,10 +152,8 @@ export const readCardAccount: RouteDefinition = {
   handle(ctx, env) {
     if (faultActive(ctx, 'CARD-ACCOUNT-READ-200'))
       return notServed('GET /v1/card-accounts/{account-id}');
-    const accountId = ctx.pathParams['account-id']!;
-    const access = accessTo(ctx, env, 'card-account', accountId);
-    if (isRejection(access)) return access;
-    const card = env.state.cardAccounts.find((c) => c.resourceId === accountId)!;
+    const card = grantedCardAccount(ctx, env);
+    if (isRejection(card)) return card;
     return {
       status: 200,
       body: {
@@ -199,10 +181,8 @@ export const getCardAccountBalances: RouteDefinition = {
   handle(ctx, env) {
     if (faultActive(ctx, 'CARD-ACCOUNT-BALANCES-200'))
       return notServed('GET /v1/card-accounts/{account-id}/balances');
-    const accountId = ctx.pathParams['account-id']!;
-    const access = accessTo(ctx, env, 'card-account', accountId);
-    if (isRejection(access)) return access;
-    const card = env.state.cardAccounts.find((c) => c.resourceId === accountId)!;
+    const card = grantedCardAccount(ctx, env);
+    if (isRejection(card)) return card;
     return {
       status: 200,
       body: {

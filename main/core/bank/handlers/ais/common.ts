@@ -11,50 +11,19 @@ import type { Link } from '../../../spec/schemas/shared.js';
 import { minorUnitsToAmountString } from '../../../spec/validators/amount.js';
 import { requireAccountAccess, scaAgeAllowsHistory } from '../../domain/access.js';
 import type { HoldingKind } from '../../domain/ais.js';
-import { declareFaults, faultActive } from '../../faults.js';
-import { psuContextOf, scaNeeded, type ResolvedPsu } from '../../stages/session.js';
-import type {
-  BankMode,
-  HandlerEnvironment,
-  Rejection,
-  RequestContext,
-  RouteDefinition,
+import type { Account, CardAccount } from '../../domain/model.js';
+import { faultActive } from '../../faults/index.js';
+import { psuContextOf, type ResolvedPsu } from '../../domain/psu.js';
+import { scaNeeded } from '../../domain/scaRedirect.js';
+import {
+  isRejection,
+  type BankMode,
+  type HandlerEnvironment,
+  type Rejection,
+  type RequestContext,
+  type RouteDefinition,
 } from '../../types.js';
 import { NEGOTIATION, PSU_HEADERS, SIGNED_OPTIONAL, headerSet } from '../headerSets.js';
-
-declareFaults([
-  {
-    ruleId: 'FIX-ACCEPT-FIX-OPT-IN',
-    effect:
-      'ignores x-accept-fix on account information reads: a fix applies only from its default date',
-  },
-  {
-    ruleId: 'FIX-ACCEPT-FIX-COMMA-LIST',
-    effect:
-      'reads only the first value of a comma-separated x-accept-fix on account information reads',
-  },
-  {
-    ruleId: 'FIX-DEFAULT-AFTER-NOTICE',
-    effect:
-      'applies a fix on account information reads only when x-accept-fix asks for it, never by default',
-  },
-  {
-    ruleId: 'FIX-V1-PREFIX',
-    effect: 'writes account information links without the /v1 prefix',
-  },
-  {
-    ruleId: 'FIX-AMOUNT-AS-STRING',
-    effect: 'writes amounts as strings without the currency’s decimals (63356 instead of 63356.00)',
-  },
-  {
-    ruleId: 'FIX-LONGER-NAMES',
-    effect: 'cuts account and card account names to 35 characters even with longer-names',
-  },
-  {
-    ruleId: 'CONSENT-HISTORY-90D-WITHOUT-SCA',
-    effect: 'serves transaction history older than 90 days without a fresh SCA',
-  },
-]);
 
 /** §4.1 TPP headers on every AIS read: a history read may need SCA (§5.3.2). */
 const AIS_REQUIRED = [
@@ -181,6 +150,25 @@ export function accessTo(
   accountId: string,
 ) {
   return requireAccountAccess(env.state, psuOf(ctx), { kind, accountId }, ctx.now);
+}
+
+/** The account of `{account-id}` once the PSU's consent grants it (accessTo), else the refusal. */
+export function grantedAccount(ctx: RequestContext, env: HandlerEnvironment): Account | Rejection {
+  const accountId = ctx.pathParams['account-id']!;
+  const access = accessTo(ctx, env, 'account', accountId);
+  if (isRejection(access)) return access;
+  return env.state.accounts.find((a) => a.id === accountId)!;
+}
+
+/** The card account of `{account-id}` once the PSU's consent grants it, else the refusal. */
+export function grantedCardAccount(
+  ctx: RequestContext,
+  env: HandlerEnvironment,
+): CardAccount | Rejection {
+  const accountId = ctx.pathParams['account-id']!;
+  const access = accessTo(ctx, env, 'card-account', accountId);
+  if (isRejection(access)) return access;
+  return env.state.cardAccounts.find((c) => c.resourceId === accountId)!;
 }
 
 const SCA_CODES: Record<ResolvedPsu['sessionState'], ErrorCode> = {

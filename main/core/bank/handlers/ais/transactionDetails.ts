@@ -6,7 +6,7 @@
  */
 import { TransactionDetailsResponseSchema } from '../../../spec/schemas/accounts.js';
 import { ErrorResponseSchema } from '../../../spec/schemas/shared.js';
-import { declareFaults, faultActive } from '../../faults.js';
+import { faultActive } from '../../faults/index.js';
 import { isRejection, type RouteDefinition } from '../../types.js';
 import {
   AIS_HEADERS,
@@ -17,13 +17,6 @@ import {
   viewOf,
 } from './common.js';
 import { presentAccountTransaction } from './transactionView.js';
-
-declareFaults([
-  {
-    ruleId: 'ACCTX-DETAILS-200',
-    effect: 'does not serve GET /v1/accounts/{account-id}/transactions/{transactionId} (404)',
-  },
-]);
 
 export const getTransactionDetails: RouteDefinition = {
   ...AIS_ROUTE,

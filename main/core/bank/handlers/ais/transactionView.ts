@@ -8,15 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { TRANSACTION_DETAILS_DEFAULT_FROM } from '../../../spec/fixes.js';
 import type { AccountTransaction } from '../../../spec/schemas/accounts.js';
 import type { AccountTransactionRecord } from '../../domain/model.js';
-import { declareFaults, faultActive } from '../../faults.js';
+import { faultActive } from '../../faults/index.js';
 import { accountPath, cut, link, presentAmount, segment, type AisView } from './common.js';
-
-declareFaults([
-  {
-    ruleId: 'ACCTX-STABLE-IDS',
-    effect: 'gives booked transactions a new transactionId on every read',
-  },
-]);
 
 /** §9.3 (workbench choice, docs/ais.md): what the list leaves to the details response. */
 export const ITEMS_MOVED_TO_DETAILS = [

@@ -5,11 +5,12 @@
 import { bankError } from '../../../spec/errors.js';
 import { ErrorResponseSchema } from '../../../spec/schemas/shared.js';
 import { SigningBasketAuthorisationResponseSchema } from '../../../spec/schemas/signingBaskets.js';
-import { faultActive } from '../../faults.js';
+import { faultActive } from '../../faults/index.js';
 import { findAuthorisation } from '../../domain/authorisations.js';
 import { approveBasket, basketPath, paymentsOf } from '../../domain/baskets.js';
 import { scaRequired } from '../../domain/risk.js';
-import { psuContextOf, startAuthorisationFor } from '../../stages/session.js';
+import { psuContextOf } from '../../domain/psu.js';
+import { startAuthorisationFor } from '../../domain/scaRedirect.js';
 import { isRejection, reject, type RouteDefinition } from '../../types.js';
 import '../payments/kinds.js';
 import { BASKET_AUTHORISATION_HEADERS, link } from '../payments/shapes.js';

@@ -1,6 +1,6 @@
 /** What the signing-basket routes share: the basket of the path, its links, its status. */
 import { bankError } from '../../../spec/errors.js';
-import { faultActive } from '../../faults.js';
+import { faultActive } from '../../faults/index.js';
 import { basketPath, basketStatus, findBasket } from '../../domain/baskets.js';
 import type { DomainState, SigningBasket } from '../../domain/model.js';
 import { tppIdOf } from '../../domain/psu.js';

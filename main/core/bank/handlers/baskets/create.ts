@@ -11,7 +11,7 @@ import {
   SigningBasketCreatedSchema,
   SigningBasketRequestSchema,
 } from '../../../spec/schemas/signingBaskets.js';
-import { faultActive } from '../../faults.js';
+import { faultActive } from '../../faults/index.js';
 import { basketPath } from '../../domain/baskets.js';
 import type { SigningBasket } from '../../domain/model.js';
 import { findPayment } from '../../domain/payments.js';

@@ -4,7 +4,7 @@ import {
   SigningBasketSchema,
   SigningBasketStatusSchema,
 } from '../../../spec/schemas/signingBaskets.js';
-import { faultActive } from '../../faults.js';
+import { faultActive } from '../../faults/index.js';
 import { isRejection, type RouteDefinition } from '../../types.js';
 import { scaStatusAnswer } from '../authorisations.js';
 import { AuthorisationIdsShape, READ_HEADERS, ScaStatusShape } from '../sca/apiShapes.js';

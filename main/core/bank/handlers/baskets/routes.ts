@@ -13,7 +13,6 @@
 import type { RouteDefinition } from '../../types.js';
 import { startSigningBasketAuthorisation } from './authorise.js';
 import { createSigningBasket } from './create.js';
-import './faults.js';
 import {
   getSigningBasket,
   getSigningBasketAuthorisations,

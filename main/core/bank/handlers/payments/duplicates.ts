@@ -9,7 +9,7 @@
  * refused with 409 CONFLICT (§7.2: a conflict with an existing resource) naming the earlier id.
  */
 import { bankError } from '../../../spec/errors.js';
-import { faultActive } from '../../faults.js';
+import { faultActive } from '../../faults/index.js';
 import { bankDay } from '../../domain/ids.js';
 import type { DomainState, Payment } from '../../domain/model.js';
 import { detailsOf } from '../../domain/payments.js';

@@ -9,14 +9,14 @@
  * PSU-Context, which preselects the context of that SCA; the redirect after it delivers the PSU-ID.
  */
 import { randomUUID } from 'node:crypto';
-import type { PaymentService } from '../../../spec/enums.js';
 import { bankError } from '../../../spec/errors.js';
-import { faultActive } from '../../faults.js';
+import { faultActive } from '../../faults/index.js';
 import type { Payment } from '../../domain/model.js';
 import { detailsOf, mayPayFrom, paymentPath, type PaymentDetails } from '../../domain/payments.js';
 import { approvePayment } from '../../domain/paymentsApproval.js';
 import { scaRequired } from '../../domain/risk.js';
-import { psuContextOf, startAuthorisationFor } from '../../stages/session.js';
+import { psuContextOf } from '../../domain/psu.js';
+import { startAuthorisationFor } from '../../domain/scaRedirect.js';
 import {
   isRejection,
   reject,
@@ -26,7 +26,7 @@ import {
 } from '../../types.js';
 import { duplicateKey, refuseDuplicate } from './duplicates.js';
 import { readInstruction, type Instruction } from './instruction.js';
-import { resolveProduct } from './lookup.js';
+import { paymentPathOf } from './lookup.js';
 import { initiationAnswer } from './presentation.js';
 import { asObject } from './transfers.js';
 
@@ -85,83 +85,80 @@ function totalOf(instruction: Instruction): { amount: number; currency: string }
   };
 }
 
-export function initiationHandler(service: PaymentService): Handler {
-  return (ctx, env) => {
-    const product = resolveProduct(ctx, service);
-    if (isRejection(product)) return product;
-    const psu = psuContextOf(ctx)!;
-    const named = psu.identifiedBy === 'PSU-ID' || psu.identifiedBy === 'X-PSU-IDENTITY';
-    const headerProblem = psuHeaderProblem(ctx, named);
-    if (headerProblem) return headerProblem;
-    const state = env.state;
-    const body = asObject(ctx.body) ?? {};
-    const instruction = readInstruction(ctx, state, body, service, product);
-    if (isRejection(instruction)) return instruction;
+export const initiationHandler: Handler = (ctx, env) => {
+  const { service, product } = paymentPathOf(ctx);
+  const psu = psuContextOf(ctx)!;
+  const named = psu.identifiedBy === 'PSU-ID' || psu.identifiedBy === 'X-PSU-IDENTITY';
+  const headerProblem = psuHeaderProblem(ctx, named);
+  if (headerProblem) return headerProblem;
+  const state = env.state;
+  const body = asObject(ctx.body) ?? {};
+  const instruction = readInstruction(ctx, state, body, service, product);
+  if (isRejection(instruction)) return instruction;
 
-    const key = duplicateKey({
-      tppId: psu.tppId,
-      ...(named ? { customerNumber: psu.customerNumber! } : {}),
-      service,
-      product,
-      instruction,
-      now: ctx.now,
-    });
-    const duplicate = refuseDuplicate(ctx, state, key);
-    if (duplicate) return duplicate;
+  const key = duplicateKey({
+    tppId: psu.tppId,
+    ...(named ? { customerNumber: psu.customerNumber! } : {}),
+    service,
+    product,
+    instruction,
+    now: ctx.now,
+  });
+  const duplicate = refuseDuplicate(ctx, state, key);
+  if (duplicate) return duplicate;
 
-    const at = ctx.now.toISOString();
-    const details: PaymentDetails = {
-      transfers: instruction.transfers,
-      psuNamedAtInitiation: named,
-      duplicateKey: key,
-    };
-    if (instruction.periodic) details.periodic = instruction.periodic;
-    if (instruction.debtorIban !== undefined) details.debtorIban = instruction.debtorIban;
-    if (instruction.debtorAccount) details.debtorCurrency = instruction.debtorAccount.currency;
-    if (instruction.unprocessable !== undefined) details.unprocessable = instruction.unprocessable;
-    const payment: Payment = {
-      paymentId: randomUUID(),
-      paymentService: service,
-      paymentProduct: product,
-      tppId: psu.tppId,
-      request: ctx.body,
-      ...totalOf(instruction),
-      transactionStatus: 'RCVD',
-      createdAt: at,
-      statusHistory: [{ transactionStatus: 'RCVD', at }],
-      transactionIds: [],
-      details,
-    };
-    if (named) payment.customerNumber = psu.customerNumber!;
-    if (instruction.debtorAccount) payment.debtorAccountId = instruction.debtorAccount.id;
-    if (instruction.requestedExecutionDate !== undefined)
-      payment.requestedExecutionDate = instruction.requestedExecutionDate;
-    if (instruction.feeMinor > 0 && instruction.debtorAccount)
-      payment.fees = { amount: instruction.feeMinor, currency: instruction.debtorAccount.currency };
-    state.payments.push(payment);
-
-    // §3.1: the risk rule may exempt; only a payment whose payer is known and allowed can be.
-    const payer = {
-      customerNumber: psu.customerNumber ?? '',
-      ...(psu.context === 'CORPORATE' && psu.agreementId !== undefined
-        ? { agreementId: psu.agreementId }
-        : {}),
-    };
-    const exempted =
-      named &&
-      detailsOf(payment).unprocessable === undefined &&
-      instruction.debtorAccount !== undefined &&
-      mayPayFrom(state, payer, instruction.debtorAccount) &&
-      !scaRequired(state, { kind: 'payment', amountMinor: payment.amount });
-    const { authorisation, links } = startAuthorisationFor(ctx, env, {
-      kind: 'payment',
-      resourceId: payment.paymentId,
-      resourcePath: paymentPath(payment),
-      ...(exempted ? { exempted: true } : {}),
-    });
-    payment.authorisationId = authorisation.authorisationId;
-    if (exempted)
-      approvePayment(state, payment, { ...payer, context: psu.context ?? 'PRIVATE' }, ctx.now);
-    return initiationAnswer(ctx, payment, links, ctx.mode);
+  const at = ctx.now.toISOString();
+  const details: PaymentDetails = {
+    transfers: instruction.transfers,
+    psuNamedAtInitiation: named,
+    duplicateKey: key,
   };
-}
+  if (instruction.periodic) details.periodic = instruction.periodic;
+  if (instruction.debtorIban !== undefined) details.debtorIban = instruction.debtorIban;
+  if (instruction.debtorAccount) details.debtorCurrency = instruction.debtorAccount.currency;
+  if (instruction.unprocessable !== undefined) details.unprocessable = instruction.unprocessable;
+  const payment: Payment = {
+    paymentId: randomUUID(),
+    paymentService: service,
+    paymentProduct: product,
+    tppId: psu.tppId,
+    request: ctx.body,
+    ...totalOf(instruction),
+    transactionStatus: 'RCVD',
+    createdAt: at,
+    statusHistory: [{ transactionStatus: 'RCVD', at }],
+    transactionIds: [],
+    details,
+  };
+  if (named) payment.customerNumber = psu.customerNumber!;
+  if (instruction.debtorAccount) payment.debtorAccountId = instruction.debtorAccount.id;
+  if (instruction.requestedExecutionDate !== undefined)
+    payment.requestedExecutionDate = instruction.requestedExecutionDate;
+  if (instruction.feeMinor > 0 && instruction.debtorAccount)
+    payment.fees = { amount: instruction.feeMinor, currency: instruction.debtorAccount.currency };
+  state.payments.push(payment);
+
+  // §3.1: the risk rule may exempt; only a payment whose payer is known and allowed can be.
+  const payer = {
+    customerNumber: psu.customerNumber ?? '',
+    ...(psu.context === 'CORPORATE' && psu.agreementId !== undefined
+      ? { agreementId: psu.agreementId }
+      : {}),
+  };
+  const exempted =
+    named &&
+    detailsOf(payment).unprocessable === undefined &&
+    instruction.debtorAccount !== undefined &&
+    mayPayFrom(state, payer, instruction.debtorAccount) &&
+    !scaRequired(state, { kind: 'payment', amountMinor: payment.amount });
+  const { authorisation, links } = startAuthorisationFor(ctx, env, {
+    kind: 'payment',
+    resourceId: payment.paymentId,
+    resourcePath: paymentPath(payment),
+    ...(exempted ? { exempted: true } : {}),
+  });
+  payment.authorisationId = authorisation.authorisationId;
+  if (exempted)
+    approvePayment(state, payment, { ...payer, context: psu.context ?? 'PRIVATE' }, ctx.now);
+  return initiationAnswer(ctx, payment, links, ctx.mode);
+};

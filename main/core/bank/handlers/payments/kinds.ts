@@ -10,6 +10,7 @@ import type { Authorisation } from '../../domain/model.js';
 import { findPayment } from '../../domain/payments.js';
 import { approvePayment, rejectUnapproved, type Approver } from '../../domain/paymentsApproval.js';
 import { describePayment } from './presentation.js';
+import { profileActive } from '../../faults/index.js';
 
 function approverOf(authorisation: Authorisation): Approver {
   const approver: Approver = {
@@ -73,7 +74,7 @@ registerAuthorisationKind('basket', {
     const basket = findBasket(state, authorisation.resourceId ?? '');
     if (!basket) return gone;
     return approveBasket(state, basket, approverOf(authorisation), now, {
-      onlyFirst: state.behaviour.faultProfiles.includes('BASKET-AUTHORISATION-LIKE-SINGLE-PAYMENT'),
+      onlyFirst: profileActive(state, 'BASKET-AUTHORISATION-LIKE-SINGLE-PAYMENT'),
     });
   },
   onFailed(state, authorisation, now) {

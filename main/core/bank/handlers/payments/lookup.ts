@@ -4,23 +4,28 @@
  * a payment that is not this TPP's under this service and product 404 RESOURCE_UNKNOWN (one text
  * for all, so no TPP learns of another's payments).
  */
-import {
-  PAYMENT_PRODUCTS,
-  isOneOf,
-  type PaymentProduct,
-  type PaymentService,
-} from '../../../spec/enums.js';
+import { PAYMENT_PRODUCTS, isOneOf, type PaymentService } from '../../../spec/enums.js';
 import { bankError } from '../../../spec/errors.js';
-import { faultActive } from '../../faults.js';
+import { faultActive } from '../../faults/index.js';
 import type { DomainState, Payment } from '../../domain/model.js';
 import { PRODUCTS_OF_SERVICE, findPayment } from '../../domain/payments.js';
 import { tppIdOf } from '../../domain/psu.js';
-import { reject, type RequestContext, type Rejection } from '../../types.js';
+import {
+  reject,
+  type PaymentPath,
+  type RequestContext,
+  type Rejection,
+  type ResolvedParams,
+} from '../../types.js';
 
-export function resolveProduct(
+/**
+ * The route's `resolveParams` (params stage): the typed service and product of the path, or the
+ * refusal of a product this bank or this service does not offer.
+ */
+export function resolvePaymentPath(
   ctx: RequestContext,
   service: PaymentService,
-): PaymentProduct | Rejection {
+): ResolvedParams | Rejection {
   const product = ctx.pathParams['payment-product'] ?? '';
   const endpoint = `${ctx.route!.method} /v1/${service}/{payment-product}`;
   if (
@@ -58,17 +63,20 @@ export function resolveProduct(
         { path: 'payment-product' },
       ),
     );
-  return product;
+  const paymentId = ctx.pathParams.paymentId;
+  return { payment: { service, product, ...(paymentId !== undefined ? { paymentId } : {}) } };
+}
+
+/** The payment path the params stage resolved (every payment route resolves one). */
+export function paymentPathOf(ctx: RequestContext): PaymentPath {
+  const path = ctx.params.payment;
+  if (!path) throw new Error(`route ${ctx.route?.operationId} resolves no payment path`);
+  return path;
 }
 
 /** The payment of the path when it is this TPP's, under this service and product. */
-export function ownPayment(
-  ctx: RequestContext,
-  state: DomainState,
-  service: PaymentService,
-  product: PaymentProduct,
-): Payment | Rejection {
-  const paymentId = ctx.pathParams.paymentId ?? '';
+export function ownPayment(ctx: RequestContext, state: DomainState): Payment | Rejection {
+  const { service, product, paymentId = '' } = paymentPathOf(ctx);
   const payment = findPayment(state, paymentId);
   if (
     !payment ||

@@ -6,7 +6,7 @@
 import { PSU_MESSAGE_MAX } from '../../../spec/limits.js';
 import { truncateTppText } from '../../../spec/errors.js';
 import { minorUnitsToAmountString } from '../../../spec/validators/amount.js';
-import { faultActive } from '../../faults.js';
+import { faultActive } from '../../faults/index.js';
 import type { AuthorisationLinks } from '../../domain/authorisations.js';
 import type { DomainState, Payment } from '../../domain/model.js';
 import { detailsOf, paymentPath } from '../../domain/payments.js';
@@ -70,7 +70,7 @@ export function psuMessageOf(payment: Payment, exempted: boolean): string {
   return truncateTppText(text, PSU_MESSAGE_MAX);
 }
 
-/** §2.3 201 body. Faults change it as their effect texts say (handlers/payments/faults.ts). */
+/** §2.3 201 body. Faults change it as their effect texts say (faults/payments.ts). */
 export function initiationAnswer(
   ctx: RequestContext,
   payment: Payment,

@@ -5,9 +5,8 @@
  * approved them (§3.2): 403 FORBIDDEN until then. Payment ids stay valid whatever happens to the
  * payment (1.18.0): a cancelled, rejected or settled payment is still read.
  */
-import type { PaymentService } from '../../../spec/enums.js';
 import { bankError } from '../../../spec/errors.js';
-import { faultActive } from '../../faults.js';
+import { faultActive } from '../../faults/index.js';
 import type { Payment } from '../../domain/model.js';
 import {
   cancelPayment,
@@ -25,19 +24,17 @@ import {
   type RequestContext,
   type Rejection,
 } from '../../types.js';
-import { ownPayment, resolveProduct } from './lookup.js';
+import { ownPayment, paymentPathOf } from './lookup.js';
 import { link } from './shapes.js';
 
 /** The path's payment, when it may be read (§3.2 Norwegian domestic rule). */
 function readablePayment(
   ctx: RequestContext,
   env: HandlerEnvironment,
-  service: PaymentService,
   what: 'details' | 'status',
 ): Payment | Rejection {
-  const product = resolveProduct(ctx, service);
-  if (isRejection(product)) return product;
-  const payment = ownPayment(ctx, env.state, service, product);
+  const { product } = paymentPathOf(ctx);
+  const payment = ownPayment(ctx, env.state);
   if (isRejection(payment)) return payment;
   if (
     isNorwegianDomestic(product) &&
@@ -64,63 +61,51 @@ function readablePayment(
   return payment;
 }
 
-export function readPaymentHandler(service: PaymentService): Handler {
-  return (ctx, env) => {
-    const payment = readablePayment(ctx, env, service, 'details');
-    if (isRejection(payment)) return payment;
-    if (faultActive(ctx, 'PAY-READ-200')) return { status: 204 };
-    const path = paymentPath(payment);
-    const links: Record<string, unknown> = { self: link(path), status: link(`${path}/status`) };
-    if (payment.authorisationId !== undefined)
-      links.scaStatus = link(`${path}/authorisations/${payment.authorisationId}`);
-    const request =
-      typeof payment.request === 'object' && payment.request !== null ? payment.request : {};
-    return {
-      status: 200,
-      body: { ...request, transactionStatus: payment.transactionStatus, _links: links },
-    };
+export const readPaymentHandler: Handler = (ctx, env) => {
+  const payment = readablePayment(ctx, env, 'details');
+  if (isRejection(payment)) return payment;
+  if (faultActive(ctx, 'PAY-READ-200')) return { status: 204 };
+  const path = paymentPath(payment);
+  const links: Record<string, unknown> = { self: link(path), status: link(`${path}/status`) };
+  if (payment.authorisationId !== undefined)
+    links.scaStatus = link(`${path}/authorisations/${payment.authorisationId}`);
+  const request =
+    typeof payment.request === 'object' && payment.request !== null ? payment.request : {};
+  return {
+    status: 200,
+    body: { ...request, transactionStatus: payment.transactionStatus, _links: links },
   };
-}
+};
 
-export function readPaymentStatusHandler(service: PaymentService): Handler {
-  return (ctx, env) => {
-    const payment = readablePayment(ctx, env, service, 'status');
-    if (isRejection(payment)) return payment;
-    const body: Record<string, unknown> = {
-      transactionStatus: faultActive(ctx, 'PAY-TRANSACTION-STATUS-VALUES')
-        ? 'RECEIVED'
-        : payment.transactionStatus,
-    };
-    if (!faultActive(ctx, 'PAY-STATUS-200'))
-      body.fundsAvailable = faultActive(ctx, 'PAY-FUNDS-AVAILABLE')
-        ? true
-        : fundsAvailableOf(env.state, payment);
-    return { status: 200, body };
+export const readPaymentStatusHandler: Handler = (ctx, env) => {
+  const payment = readablePayment(ctx, env, 'status');
+  if (isRejection(payment)) return payment;
+  const body: Record<string, unknown> = {
+    transactionStatus: faultActive(ctx, 'PAY-TRANSACTION-STATUS-VALUES')
+      ? 'RECEIVED'
+      : payment.transactionStatus,
   };
-}
+  if (!faultActive(ctx, 'PAY-STATUS-200'))
+    body.fundsAvailable = faultActive(ctx, 'PAY-FUNDS-AVAILABLE')
+      ? true
+      : fundsAvailableOf(env.state, payment);
+  return { status: 200, body };
+};
 
-export function readPaymentScaStatusHandler(service: PaymentService): Handler {
-  return (ctx, env) => {
-    const product = resolveProduct(ctx, service);
-    if (isRejection(product)) return product;
-    const payment = ownPayment(ctx, env.state, service, product);
-    if (isRejection(payment)) return payment;
-    return scaStatusAnswer(ctx, env, { kind: 'payment', resourceId: payment.paymentId });
-  };
-}
+export const readPaymentScaStatusHandler: Handler = (ctx, env) => {
+  const payment = ownPayment(ctx, env.state);
+  if (isRejection(payment)) return payment;
+  return scaStatusAnswer(ctx, env, { kind: 'payment', resourceId: payment.paymentId });
+};
 
-export function listPaymentAuthorisationsHandler(service: PaymentService): Handler {
-  return (ctx, env) => {
-    const product = resolveProduct(ctx, service);
-    if (isRejection(product)) return product;
-    const payment = ownPayment(ctx, env.state, service, product);
-    if (isRejection(payment)) return payment;
-    const authorisationIds = env.state.authorisations
-      .filter((a) => a.kind === 'payment' && a.resourceId === payment.paymentId)
-      .map((a) => a.authorisationId);
-    return { status: 200, body: { authorisationIds } };
-  };
-}
+export const listPaymentAuthorisationsHandler: Handler = (ctx, env) => {
+  const payment = ownPayment(ctx, env.state);
+  if (isRejection(payment)) return payment;
+  const authorisationIds = env.state.authorisations
+    .filter((a) => a.kind === 'payment' && a.resourceId === payment.paymentId)
+    .map((a) => a.authorisationId);
+  return { status: 200, body: { authorisationIds } };
+};
 
 /**
  * §1: DELETE is available for every product in the sandbox (decisions.md: 204). A payment not yet
@@ -128,34 +113,31 @@ export function listPaymentAuthorisationsHandler(service: PaymentService): Handl
  * rejected one cannot be cancelled: 409 CONFLICT. The route exists in sandbox mode only, so
  * production answers 405 with Allow: GET (docs/payments.md).
  */
-export function cancelPaymentHandler(service: PaymentService): Handler {
-  return (ctx, env) => {
-    const product = resolveProduct(ctx, service);
-    if (isRejection(product)) return product;
-    if (faultActive(ctx, 'PAY-DELETE-IN-SANDBOX') && product !== 'sepa-credit-transfers')
-      return reject(
-        'handler.payment.fault-delete',
-        bankError('PRODUCT_INVALID', `DELETE is not offered for ${product}`, {
-          path: 'payment-product',
-        }),
-      );
-    const payment = ownPayment(ctx, env.state, service, product);
-    if (isRejection(payment)) return payment;
-    const outcome = cancelPayment(
-      env.state,
-      payment.paymentId,
-      ctx.now,
-      'deleted by the TPP (sandbox)',
+export const cancelPaymentHandler: Handler = (ctx, env) => {
+  const { product } = paymentPathOf(ctx);
+  if (faultActive(ctx, 'PAY-DELETE-IN-SANDBOX') && product !== 'sepa-credit-transfers')
+    return reject(
+      'handler.payment.fault-delete',
+      bankError('PRODUCT_INVALID', `DELETE is not offered for ${product}`, {
+        path: 'payment-product',
+      }),
     );
-    if (outcome === 'final')
-      return reject(
-        'handler.payment.cancel-final',
-        bankError(
-          'CONFLICT',
-          `payment '${payment.paymentId}' is ${payment.transactionStatus} and can no longer be cancelled`,
-          { path: 'paymentId' },
-        ),
-      );
-    return { status: 204 };
-  };
-}
+  const payment = ownPayment(ctx, env.state);
+  if (isRejection(payment)) return payment;
+  const outcome = cancelPayment(
+    env.state,
+    payment.paymentId,
+    ctx.now,
+    'deleted by the TPP (sandbox)',
+  );
+  if (outcome === 'final')
+    return reject(
+      'handler.payment.cancel-final',
+      bankError(
+        'CONFLICT',
+        `payment '${payment.paymentId}' is ${payment.transactionStatus} and can no longer be cancelled`,
+        { path: 'paymentId' },
+      ),
+    );
+  return { status: 204 };
+};

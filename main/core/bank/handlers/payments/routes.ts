@@ -3,7 +3,7 @@
  * bulk-payments, periodic-payments — initiate, read, read status, read the SCA status, list the
  * authorisations, and (sandbox only, §1) delete. The service is a literal path segment, so an
  * unknown service is 404 NOT_FOUND from the route stage; the product is a path parameter the
- * handlers check (404 PRODUCT_UNKNOWN, 400 PRODUCT_INVALID).
+ * params stage checks once for every route (404 PRODUCT_UNKNOWN, 400 PRODUCT_INVALID).
  */
 import { Type } from '@sinclair/typebox';
 import type { TSchema } from '@sinclair/typebox';
@@ -18,12 +18,11 @@ import {
 } from '../../../spec/schemas/payments.js';
 import { ErrorResponseSchema } from '../../../spec/schemas/shared.js';
 import { PRODUCTS_OF_SERVICE } from '../../domain/payments.js';
-import { isRejection, type RequestContext, type RouteDefinition } from '../../types.js';
+import type { RequestContext, RouteDefinition } from '../../types.js';
 import { AuthorisationIdsShape, READ_HEADERS, ScaStatusShape } from '../sca/apiShapes.js';
-import './faults.js';
 import './kinds.js';
 import { initiationHandler } from './initiate.js';
-import { resolveProduct } from './lookup.js';
+import { resolvePaymentPath } from './lookup.js';
 import {
   cancelPaymentHandler,
   listPaymentAuthorisationsHandler,
@@ -74,10 +73,8 @@ function routesOf(service: PaymentService): RouteDefinition[] {
     tppRole: 'PISP' as const,
     signed: true,
     access: 'none' as const,
-    checkPath: (ctx: RequestContext) => {
-      const product = resolveProduct(ctx, service);
-      return isRejection(product) ? product : undefined;
-    },
+    // §4.2.2: the product is checked once, for every payment route (params stage).
+    resolveParams: (ctx: RequestContext) => resolvePaymentPath(ctx, service),
   };
   return [
     {
@@ -116,7 +113,7 @@ function routesOf(service: PaymentService): RouteDefinition[] {
         404: { description: 'PRODUCT_UNKNOWN.', schema: ErrorResponseSchema },
         409: { description: 'CONFLICT: logical duplicate.', schema: ErrorResponseSchema },
       },
-      handle: initiationHandler(service),
+      handle: initiationHandler,
     },
     {
       ...common,
@@ -134,7 +131,7 @@ function routesOf(service: PaymentService): RouteDefinition[] {
         403: { description: 'FORBIDDEN: not yet approved (§3.2).', schema: ErrorResponseSchema },
         ...ERRORS,
       },
-      handle: readPaymentHandler(service),
+      handle: readPaymentHandler,
     },
     {
       ...common,
@@ -155,7 +152,7 @@ function routesOf(service: PaymentService): RouteDefinition[] {
         403: { description: 'FORBIDDEN: not yet approved (§3.2).', schema: ErrorResponseSchema },
         ...ERRORS,
       },
-      handle: readPaymentStatusHandler(service),
+      handle: readPaymentStatusHandler,
     },
     {
       ...common,
@@ -171,7 +168,7 @@ function routesOf(service: PaymentService): RouteDefinition[] {
         200: { description: 'Authorisation ids.', schema: AuthorisationIdsShape },
         ...ERRORS,
       },
-      handle: listPaymentAuthorisationsHandler(service),
+      handle: listPaymentAuthorisationsHandler,
     },
     {
       ...common,
@@ -187,7 +184,7 @@ function routesOf(service: PaymentService): RouteDefinition[] {
         authorisationId: { description: 'From the scaStatus link.' },
       },
       responses: { 200: { description: 'scaStatus.', schema: ScaStatusShape }, ...ERRORS },
-      handle: readPaymentScaStatusHandler(service),
+      handle: readPaymentScaStatusHandler,
     },
     {
       ...common,
@@ -205,7 +202,7 @@ function routesOf(service: PaymentService): RouteDefinition[] {
         409: { description: 'CONFLICT: already settled or rejected.', schema: ErrorResponseSchema },
         ...ERRORS,
       },
-      handle: cancelPaymentHandler(service),
+      handle: cancelPaymentHandler,
     },
   ];
 }

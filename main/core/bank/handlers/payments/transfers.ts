@@ -8,7 +8,7 @@ import { NON_ISO_CURRENCIES, isCurrency } from '../../../spec/currencies.js';
 import type { PaymentProduct } from '../../../spec/enums.js';
 import { REMITTANCE_INFORMATION_STRUCTURED_REMOVED_ON } from '../../../spec/limits.js';
 import { validateKid } from '../../../spec/validators/kid.js';
-import { faultActive } from '../../faults.js';
+import { faultActive } from '../../faults/index.js';
 import type { CreditTransfer } from '../../domain/payments.js';
 import { isNorwegianDomestic } from '../../domain/payments.js';
 import type { RequestContext, Rejection } from '../../types.js';

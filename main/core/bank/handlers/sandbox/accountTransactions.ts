@@ -13,8 +13,7 @@ import {
   SandboxAccountTransactionsSchema,
 } from '../../../spec/schemas/sandbox.js';
 import { accountTransactionsOf, postAccountTransaction } from '../../domain/ledger.js';
-import { declareFaults, faultActive } from '../../faults.js';
-import { declareSchemaFaults } from '../../stages/requestSchema.js';
+import { faultActive } from '../../faults/index.js';
 import type { Account, AccountTransactionRecord, DomainState } from '../../domain/model.js';
 import { holdingByBban, holdingByIban } from '../../domain/parties.js';
 import { isRejection, type Rejection, type RequestContext } from '../../types.js';
@@ -27,48 +26,13 @@ import {
   fieldProblem,
   page,
   sandboxRoute,
+  dateRangeOf,
+  sandboxAccountOf,
   unknownResource,
+  type TransactionListQuery,
 } from './common.js';
 import { presentAccountTransaction } from './views.js';
 import { checkAccountReference, checkBankDate, checkSameCurrency } from './validation.js';
-
-declareFaults([
-  {
-    ruleId: 'SANDBOX-ACCTX-CREATE',
-    effect: 'creates only the first account transaction of the array',
-  },
-  { ruleId: 'SANDBOX-ACCTX-LIST', effect: 'ignores offset when listing account transactions' },
-  {
-    ruleId: 'SANDBOX-ACCTX-GET-ONE',
-    effect: "answers the account's newest transaction whatever transaction id is asked for",
-  },
-  {
-    ruleId: 'SANDBOX-ACCTX-FIELDS',
-    effect: 'leaves ultimateDebtor, ultimateCreditor and purposeCode out of account transactions',
-  },
-  {
-    ruleId: 'SANDBOX-ACCTX-LIST-ALL',
-    effect: 'leaves transactions created with POST …/transactions out of the list',
-  },
-  {
-    ruleId: 'SANDBOX-ACCTX-INCLUDES-PAYMENTS',
-    effect: 'leaves the transactions payments booked out of sandbox account transaction lists',
-  },
-  {
-    ruleId: 'SANDBOX-ACCTX-OTHER-DEBTOR-ERROR',
-    effect: 'accepts another account of this bank as the debtor of a created transaction',
-  },
-]);
-declareSchemaFaults([
-  {
-    ruleId: 'SANDBOX-ACCTX-BTC-4-14',
-    effect: 'accepts a bankTransactionCode shorter than 4 or longer than 14 characters',
-    waives: (problem, { route, part }) =>
-      part === 'body' &&
-      route.path === '/v1/sandbox/accounts/{mockAccountId}/transactions' &&
-      /^\[\d+\]\.bankTransactionCode$/.test(problem.path),
-  },
-]);
 
 /** An account transaction as the active faults would present it. */
 function present(ctx: RequestContext, entry: AccountTransactionRecord): unknown {
@@ -89,13 +53,6 @@ type SandboxAccountTransactionCreation = Static<
 const pathParameters = {
   mockAccountId: { description: 'Id of a sandbox account.' },
 };
-
-function accountOf(state: DomainState, id: string): Account | Rejection {
-  return (
-    state.accounts.find((candidate) => candidate.id === id) ??
-    unknownResource('mockAccountId', 'account', id)
-  );
-}
 
 const same = (a: { iban: string; bban: string }, account: Account) =>
   a.iban === account.iban || a.bban === account.bban;
@@ -174,7 +131,7 @@ export const createSandboxAccountTransactions = sandboxRoute({
     ...CREATE_ERROR_RESPONSES,
   },
   handle(ctx, env) {
-    const account = accountOf(env.state, ctx.pathParams.mockAccountId!);
+    const account = sandboxAccountOf(env.state, ctx.pathParams.mockAccountId!);
     if (isRejection(account)) return account;
     const items = ctx.body as SandboxAccountTransactionCreation[];
     for (const [index, item] of items.entries()) {
@@ -217,19 +174,10 @@ export const listSandboxAccountTransactions = sandboxRoute({
     ...ERROR_RESPONSES,
   },
   handle(ctx, env) {
-    const account = accountOf(env.state, ctx.pathParams.mockAccountId!);
+    const account = sandboxAccountOf(env.state, ctx.pathParams.mockAccountId!);
     if (isRejection(account)) return account;
-    const query = ctx.query as {
-      fromDate?: string;
-      toDate?: string;
-      offset?: number;
-      limit?: number;
-    };
-    const range = {
-      ...(query.fromDate !== undefined ? { fromDate: query.fromDate } : {}),
-      ...(query.toDate !== undefined ? { toDate: query.toDate } : {}),
-    };
-    let all = accountTransactionsOf(env.state, account.id, range);
+    const query = ctx.query as TransactionListQuery;
+    let all = accountTransactionsOf(env.state, account.id, dateRangeOf(query));
     if (faultActive(ctx, 'SANDBOX-ACCTX-LIST-ALL'))
       all = all.filter((entry) => entry.origin !== 'sandbox');
     if (faultActive(ctx, 'SANDBOX-ACCTX-INCLUDES-PAYMENTS'))
@@ -262,7 +210,7 @@ export const getSandboxAccountTransaction = sandboxRoute({
     ...ERROR_RESPONSES,
   },
   handle(ctx, env) {
-    const account = accountOf(env.state, ctx.pathParams.mockAccountId!);
+    const account = sandboxAccountOf(env.state, ctx.pathParams.mockAccountId!);
     if (isRejection(account)) return account;
     const id = ctx.pathParams.mockTransactionId!;
     const entry = faultActive(ctx, 'SANDBOX-ACCTX-GET-ONE')

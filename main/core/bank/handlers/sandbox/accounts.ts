@@ -16,7 +16,7 @@ import {
   type SandboxBalance,
 } from '../../../spec/schemas/sandbox.js';
 import { newResourceId } from '../../domain/ids.js';
-import { declareFaults, faultActive } from '../../faults.js';
+import { faultActive } from '../../faults/index.js';
 import { setAccountBalances } from '../../domain/ledger.js';
 import type { Account } from '../../domain/model.js';
 import { holdingByIban, isBbanInUse, joinPrivateAgreement } from '../../domain/parties.js';
@@ -31,7 +31,7 @@ import {
   fieldProblem,
   page,
   sandboxRoute,
-  unknownResource,
+  sandboxAccountOf,
 } from './common.js';
 import { presentAccount } from './views.js';
 import {
@@ -41,51 +41,6 @@ import {
   checkIban,
   checkNorwegianBban,
 } from './validation.js';
-
-declareFaults([
-  {
-    ruleId: 'SANDBOX-AMOUNT-INT32',
-    effect: 'answers sandbox account amounts as decimal strings in major units ("123.45")',
-  },
-  {
-    ruleId: 'SANDBOX-AMOUNT-MINOR-UNITS',
-    effect: 'reads the int32 amounts of a new sandbox account as major units (12345 → 12345.00)',
-  },
-  {
-    ruleId: 'SANDBOX-BALANCE-FIELDS',
-    effect: "names the expected balance 'interimAvailable' in sandbox account lists",
-  },
-  {
-    ruleId: 'SANDBOX-ACCOUNT-CREATE',
-    effect: 'answers POST /v1/sandbox/accounts with 201 but does not keep the account',
-  },
-  {
-    ruleId: 'SANDBOX-ACCOUNTS-LIST',
-    effect: 'answers GET /v1/sandbox/accounts with an object { accounts: [...] }, not an array',
-  },
-  {
-    ruleId: 'SANDBOX-ACCOUNT-LIST-ITEM-FIELDS',
-    effect: 'leaves bban and _links.transactions out of sandbox account list items',
-  },
-  {
-    ruleId: 'SANDBOX-CASH-ACCOUNT-TYPE-VALUES',
-    effect: 'lists cashAccountType by name (e.g. CurrentAccount) instead of the §2.6 code',
-  },
-  { ruleId: 'SANDBOX-BBAN-MOD-11', effect: 'accepts any 11-digit BBAN without the mod-11 check' },
-  {
-    ruleId: 'SANDBOX-BALANCES-CHANGE',
-    effect: 'answers PUT /v1/sandbox/accounts/{id}/balances with 200 but changes nothing',
-  },
-  {
-    ruleId: 'GEN-UTF-8',
-    effect: 'reads the account name as ISO-8859-1, so æ, ø and å come back garbled',
-  },
-  { ruleId: 'GEN-CURRENCY-CODES', effect: 'accepts any three letters as an account currency' },
-  {
-    ruleId: 'ERR-STATUS-409',
-    effect: 'answers a duplicate account (CONFLICT) with 400 instead of 409',
-  },
-]);
 
 /** A list item as the active faults would present it. */
 function faultyItem(ctx: RequestContext, item: SandboxAccountListItem): Record<string, unknown> {
@@ -265,8 +220,8 @@ export const changeSandboxAccountBalances = sandboxRoute({
   },
   handle(ctx, env) {
     const id = ctx.pathParams.mockAccountId!;
-    const account = env.state.accounts.find((candidate) => candidate.id === id);
-    if (!account) return unknownResource('mockAccountId', 'account', id);
+    const account = sandboxAccountOf(env.state, id);
+    if (isRejection(account)) return account;
     const balances = ctx.body as SandboxBalance[];
     if (balances.length === 0)
       return fieldProblem('FORMAT_ERROR', 'body', 'must hold at least one Balance to update');

@@ -15,8 +15,7 @@ import {
   SandboxEngagementSchema,
 } from '../../../spec/schemas/sandbox.js';
 import { newResourceId } from '../../domain/ids.js';
-import { declareFaults, faultActive } from '../../faults.js';
-import { declareSchemaFaults } from '../../stages/requestSchema.js';
+import { faultActive } from '../../faults/index.js';
 import type { Agreement, Customer, DomainState, Engagement } from '../../domain/model.js';
 import {
   engagementAccountOf,
@@ -36,49 +35,6 @@ import {
 } from './common.js';
 import { presentAgreement, presentEngagement } from './views.js';
 import { checkCustomer, checkIban } from './validation.js';
-
-declareFaults([
-  {
-    ruleId: 'SANDBOX-AGREEMENT-CREATE',
-    effect: 'answers POST /v1/sandbox/agreements with 201 but does not keep the agreement',
-  },
-  { ruleId: 'SANDBOX-AGREEMENT-GET', effect: 'answers 404 for private agreements' },
-  { ruleId: 'SANDBOX-AGREEMENT-FIELDS', effect: 'leaves _links out of sandbox agreements' },
-  {
-    ruleId: 'SANDBOX-ENGAGEMENT-FIELDS',
-    effect: 'leaves accessRights, paymentRights and transferRights out of engagements',
-  },
-  {
-    ruleId: 'SANDBOX-ENGAGEMENT-CREATE-201',
-    effect: 'answers a created engagement with 200 instead of 201',
-  },
-  {
-    ruleId: 'CORP-ENGAGEMENT-CUSTOMER-SEES-ACCOUNT',
-    effect: 'stores a new engagement under the corporation as customer instead of the PSU',
-  },
-  {
-    ruleId: 'CORP-ENGAGEMENT-ACCOUNT-NOT-OWNED-BY-PSU',
-    effect: 'accepts an engagement on an account the PSU owns itself',
-  },
-  {
-    ruleId: 'CORP-AGREEMENT-OWNER-IS-CORPORATION',
-    effect: "names the first representative as a corporate agreement's owner",
-  },
-  {
-    ruleId: 'SANDBOX-VALIDATES-PSU-ID',
-    effect: 'does not check that an agreement owner is a corporate customer',
-  },
-]);
-declareSchemaFaults([
-  {
-    ruleId: 'SANDBOX-ENGAGEMENT-ROLES',
-    effect: 'accepts any role name in an engagement',
-    waives: (problem, { route, part }) =>
-      part === 'body' &&
-      route.path.startsWith('/v1/sandbox/agreements') &&
-      /(^|\.)roles\[\d+\]$/.test(problem.path),
-  },
-]);
 
 /** §2.6 engagement creation request, with roles at least one and non-negative limits. */
 export const EngagementCreationBody = Type.Object({

@@ -10,8 +10,7 @@ import {
   SandboxCardAccountResponseSchema,
 } from '../../../spec/schemas/sandbox.js';
 import { newResourceId } from '../../domain/ids.js';
-import { declareFaults, faultActive } from '../../faults.js';
-import { declareSchemaFaults } from '../../stages/requestSchema.js';
+import { faultActive } from '../../faults/index.js';
 import type { CardAccount } from '../../domain/model.js';
 import {
   cardAccountIban,
@@ -27,7 +26,7 @@ import {
   SANDBOX_WRITE_HEADERS,
   fieldProblem,
   sandboxRoute,
-  unknownResource,
+  sandboxCardAccountOf,
 } from './common.js';
 import { presentCardAccount, presentCreatedCardAccount } from './views.js';
 import {
@@ -37,42 +36,6 @@ import {
   checkSameCurrency,
   checkCurrency,
 } from './validation.js';
-
-declareFaults([
-  {
-    ruleId: 'SANDBOX-CARD-ACCOUNT-CREATE',
-    effect: 'answers POST /v1/sandbox/card-accounts with 201 but does not keep the card account',
-  },
-  {
-    ruleId: 'SANDBOX-CARD-ACCOUNT-CREATE-RESPONSE',
-    effect: 'leaves _links.transactions and cardIdVNo out of the created card account',
-  },
-  {
-    ruleId: 'SANDBOX-CARD-ACCOUNT-GET',
-    effect: 'answers one card account without the cardAccount wrapper',
-  },
-  {
-    ruleId: 'SANDBOX-PATHS',
-    effect: 'links a created card account at /v1/card-accounts/… instead of its /sandbox/ path',
-  },
-  {
-    ruleId: 'SANDBOX-PRIVATE-CARD-ACCOUNT-IN-AGREEMENT',
-    effect: "does not add a private customer's new card account to the private agreement",
-  },
-  {
-    ruleId: 'SANDBOX-CORPORATE-CARD-ACCOUNT-EXPLICIT',
-    effect:
-      "adds a corporate customer's new card account to the corporation's agreements by itself",
-  },
-]);
-declareSchemaFaults([
-  {
-    ruleId: 'SANDBOX-CARD-ACCOUNT-STATUS',
-    effect: 'accepts any card account status, not only enabled, deleted or blocked',
-    waives: (problem, { route }) =>
-      route.path === '/v1/sandbox/card-accounts' && problem.path === 'status',
-  },
-]);
 
 /** A masked PAN: 4 to 6 leading digits, masking `*` or `X`, the last 4 digits (12 to 19 long). */
 const MASKED_PAN = /^(?=.{12,19}$)[0-9]{4,6}[*X]+[0-9]{4}$/;
@@ -213,8 +176,8 @@ export const getSandboxCardAccount = sandboxRoute({
   },
   handle(ctx, env) {
     const id = ctx.pathParams.mockCardAccountId!;
-    const cardAccount = env.state.cardAccounts.find((candidate) => candidate.resourceId === id);
-    if (!cardAccount) return unknownResource('mockCardAccountId', 'card account', id);
+    const cardAccount = sandboxCardAccountOf(env.state, id);
+    if (isRejection(cardAccount)) return cardAccount;
     const answer = presentCardAccount(cardAccount);
     if (faultActive(ctx, 'SANDBOX-CARD-ACCOUNT-GET'))
       return { status: 200, body: answer.cardAccount };

@@ -14,9 +14,8 @@ import {
   type SandboxCardTransactionsResponse,
 } from '../../../spec/schemas/sandbox.js';
 import { cardTransactionsOf, postCardTransaction } from '../../domain/ledger.js';
-import { declareFaults, faultActive } from '../../faults.js';
-import { declareSchemaFaults } from '../../stages/requestSchema.js';
-import type { CardAccount, DomainState } from '../../domain/model.js';
+import { faultActive } from '../../faults/index.js';
+import type { CardAccount } from '../../domain/model.js';
 import { isRejection, type Rejection, type RequestContext } from '../../types.js';
 import {
   CREATE_ERROR_RESPONSES,
@@ -27,79 +26,12 @@ import {
   fieldProblem,
   page,
   sandboxRoute,
-  unknownResource,
+  dateRangeOf,
+  sandboxCardAccountOf,
+  type TransactionListQuery,
 } from './common.js';
 import { presentCardTransactions } from './views.js';
 import { checkBankDate, checkCurrency, checkSameCurrency } from './validation.js';
-
-const CREATE_PATH = '/v1/sandbox/card-accounts/{mockCardAccountId}/transactions';
-
-declareFaults([
-  {
-    ruleId: 'SANDBOX-CARD-TX-CREATE',
-    effect: 'creates only the first card transaction of the array',
-  },
-  {
-    ruleId: 'SANDBOX-CARD-TX-RESPONSE',
-    effect: 'answers booked card transactions without originalAmount and merchantCategoryCode',
-  },
-  {
-    ruleId: 'SANDBOX-CARD-TX-LIST',
-    effect: 'ignores fromDate and toDate when listing sandbox card transactions',
-  },
-  {
-    ruleId: 'SANDBOX-CARD-TX-ONLY-CREATED',
-    effect: "lists the transactions of the owner's other card accounts too",
-  },
-  {
-    ruleId: 'SANDBOX-CARD-TX-DATES-IN-PAST',
-    effect: 'accepts card transactions dated in the future',
-  },
-  {
-    ruleId: 'SANDBOX-CARD-TX-BOOKING-NOT-AFTER-VALUE',
-    effect: 'accepts a booking date after the value date',
-  },
-]);
-
-/** `[0].field` or `[0].object.field` of this route's body. */
-const bodyField =
-  (...fields: string[]) =>
-  (problem: { path: string }, where: { route: { path: string }; part: string }) =>
-    where.route.path === CREATE_PATH &&
-    where.part === 'body' &&
-    fields.includes(problem.path.replace(/^\[\d+\]\./, ''));
-
-declareSchemaFaults([
-  {
-    ruleId: 'SANDBOX-CARD-TX-REQUIRED-FIELDS',
-    effect: 'does not require terminalId and cardAcceptorId on sandbox card transactions',
-    waives: (problem, where) =>
-      problem.keyword === 'required' && bodyField('terminalId', 'cardAcceptorId')(problem, where),
-  },
-  {
-    ruleId: 'SANDBOX-CARD-TX-INVOICED-STRING',
-    effect: "accepts invoiced as a JSON boolean or any string, not only 'true' or 'false'",
-    waives: bodyField('invoiced'),
-  },
-  {
-    ruleId: 'SANDBOX-CARD-TX-CURRENCY-EXCHANGE',
-    effect: 'does not require unitCurrency and quotationDate in currencyExchange',
-    waives: (problem, where) =>
-      problem.keyword === 'required' &&
-      bodyField('currencyExchange.unitCurrency', 'currencyExchange.quotationDate')(problem, where),
-  },
-  {
-    ruleId: 'SANDBOX-CARD-ACCEPTOR-ADDRESS',
-    effect: 'accepts a card acceptor street longer than 70 characters',
-    waives: (problem, where) =>
-      problem.keyword === 'maxLength' && bodyField('cardAcceptorAddress.street')(problem, where),
-  },
-  {
-    ruleId: 'GEN-COUNTRY-CODES',
-    effect: 'accepts any card acceptor country, not only the §2.1 codes',
-    waives: bodyField('cardAcceptorAddress.country'),
-  },
-]);
 
 /** §2.6 request item; its §8 length limits live in the published schema. */
 export const SandboxCardTransactionItem = SandboxCardTransactionBlock;
@@ -111,13 +43,6 @@ type SandboxCardTransactionCreation = Static<typeof SandboxCardTransactionItem>;
 const pathParameters = {
   mockCardAccountId: { description: 'resourceId of a sandbox card account.' },
 };
-
-function cardAccountOf(state: DomainState, id: string): CardAccount | Rejection {
-  return (
-    state.cardAccounts.find((candidate) => candidate.resourceId === id) ??
-    unknownResource('mockCardAccountId', 'card account', id)
-  );
-}
 
 const DECIMAL = /^[0-9]+(\.[0-9]+)?$/;
 
@@ -231,7 +156,7 @@ export const createSandboxCardTransactions = sandboxRoute({
     ...CREATE_ERROR_RESPONSES,
   },
   handle(ctx, env) {
-    const card = cardAccountOf(env.state, ctx.pathParams.mockCardAccountId!);
+    const card = sandboxCardAccountOf(env.state, ctx.pathParams.mockCardAccountId!);
     if (isRejection(card)) return card;
     const items = ctx.body as SandboxCardTransactionCreation[];
     const taken = new Set(
@@ -281,27 +206,18 @@ export const listSandboxCardTransactions = sandboxRoute({
     ...ERROR_RESPONSES,
   },
   handle(ctx, env) {
-    const card = cardAccountOf(env.state, ctx.pathParams.mockCardAccountId!);
+    const card = sandboxCardAccountOf(env.state, ctx.pathParams.mockCardAccountId!);
     if (isRejection(card)) return card;
-    const query = ctx.query as {
-      bookingStatus: 'booked' | 'pending' | 'both';
-      fromDate?: string;
-      toDate?: string;
-      offset?: number;
-      limit?: number;
-    };
-    const range = faultActive(ctx, 'SANDBOX-CARD-TX-LIST')
-      ? {}
-      : {
-          ...(query.fromDate !== undefined ? { fromDate: query.fromDate } : {}),
-          ...(query.toDate !== undefined ? { toDate: query.toDate } : {}),
-        };
+    const query = ctx.query as TransactionListQuery;
+    // §4.3 rule 2: a card list also chooses its lists by bookingStatus.
+    const bookingStatus = ctx.query.bookingStatus as 'booked' | 'pending' | 'both';
+    const range = faultActive(ctx, 'SANDBOX-CARD-TX-LIST') ? {} : dateRangeOf(query);
     // Fault: every card account of the owner, not only this one.
     const accounts = faultActive(ctx, 'SANDBOX-CARD-TX-ONLY-CREATED')
       ? env.state.cardAccounts.filter((c) => c.customerNumber === card.customerNumber)
       : [card];
     const list = (status: 'booked' | 'pending') =>
-      query.bookingStatus === 'both' || query.bookingStatus === status
+      bookingStatus === 'both' || bookingStatus === status
         ? page(
             accounts.flatMap((c) => cardTransactionsOf(env.state, c.resourceId, status, range)),
             query,

@@ -16,17 +16,9 @@ import {
   type ResponseDescription,
   type RouteDefinition,
 } from '../../types.js';
+import type { DateRange } from '../../domain/ledger.js';
+import type { Account, CardAccount, DomainState } from '../../domain/model.js';
 import { NEGOTIATION, SIGNED_OPTIONAL, SIGNED_REQUEST, headerSet } from '../headerSets.js';
-import { declareSchemaFaults } from '../../stages/requestSchema.js';
-
-declareSchemaFaults([
-  {
-    ruleId: 'SANDBOX-LIST-LIMIT-MIN-1',
-    effect: 'accepts limit 0 on sandbox lists (and answers an empty page)',
-    waives: (problem, { route, part }) =>
-      part === 'query' && route.path.startsWith('/v1/sandbox/') && problem.path === 'limit',
-  },
-]);
 
 /** §4.3: X-Request-ID, TPP-Signature-Certificate and Signature; negotiation headers optional. */
 export const SANDBOX_READ_HEADERS = headerSet(SIGNED_REQUEST, [...SIGNED_OPTIONAL, ...NEGOTIATION]);
@@ -96,4 +88,36 @@ export function unknownResource(parameter: string, what: string, id: string): Re
       path: parameter,
     }),
   );
+}
+
+/** The account a `{mockAccountId}` names (§4.3), or 404 RESOURCE_UNKNOWN. */
+export function sandboxAccountOf(state: DomainState, id: string): Account | Rejection {
+  return (
+    state.accounts.find((candidate) => candidate.id === id) ??
+    unknownResource('mockAccountId', 'account', id)
+  );
+}
+
+/** The card account a `{mockCardAccountId}` names (§4.3), or 404 RESOURCE_UNKNOWN. */
+export function sandboxCardAccountOf(state: DomainState, id: string): CardAccount | Rejection {
+  return (
+    state.cardAccounts.find((candidate) => candidate.resourceId === id) ??
+    unknownResource('mockCardAccountId', 'card account', id)
+  );
+}
+
+/** The query of a sandbox transaction list (§4.3): a booking-date range and paging. */
+export interface TransactionListQuery {
+  fromDate?: string;
+  toDate?: string;
+  offset?: number;
+  limit?: number;
+}
+
+/** fromDate/toDate of a list query as the ledger's range (inclusive, on the booking date). */
+export function dateRangeOf(query: TransactionListQuery): DateRange {
+  return {
+    ...(query.fromDate !== undefined ? { fromDate: query.fromDate } : {}),
+    ...(query.toDate !== undefined ? { toDate: query.toDate } : {}),
+  };
 }

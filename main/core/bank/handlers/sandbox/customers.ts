@@ -5,7 +5,7 @@ import { Type } from '@sinclair/typebox';
 import { PSU_CONTEXTS } from '../../../spec/enums.js';
 import { StringEnum } from '../../../spec/schemas/common.js';
 import { LinkBlock } from '../../../spec/schemas/shared.js';
-import { declareFaults, faultActive } from '../../faults.js';
+import { faultActive } from '../../faults/index.js';
 import {
   ERROR_RESPONSES,
   PAGING_NOTE,
@@ -15,21 +15,6 @@ import {
   sandboxRoute,
 } from './common.js';
 import { presentCustomer } from './views.js';
-
-declareFaults([
-  {
-    ruleId: 'SANDBOX-CUSTOMERS-LIST',
-    effect: 'answers GET /v1/sandbox/customers with an empty list',
-  },
-  {
-    ruleId: 'SANDBOX-INITIAL-CUSTOMERS',
-    effect: 'leaves the last customer out of GET /v1/sandbox/customers',
-  },
-  {
-    ruleId: 'SANDBOX-CUSTOMER-NIN',
-    effect: 'shows identity numbers with the last check digit off by one',
-  },
-]);
 
 /** The last digit of an identity number moved by one: no longer a valid check digit. */
 const breakCheckDigit = (nin: string) =>

@@ -4,17 +4,10 @@
  */
 import { Type } from '@sinclair/typebox';
 import { ErrorResponseSchema } from '../../../spec/schemas/shared.js';
-import { declareFaults, faultActive } from '../../faults.js';
+import { faultActive } from '../../faults/index.js';
 import { addFixedTestData } from '../../domain/fixed-test-data.js';
 import { SANDBOX_READ_HEADERS, sandboxRoute } from './common.js';
 import { describeFixedTestData } from './dataDescription.js';
-
-declareFaults([
-  {
-    ruleId: 'SANDBOX-FIXED-TEST-DATA',
-    effect: 'answers POST /v1/sandbox/fixed-test-data with 200 without adding anything',
-  },
-]);
 
 const SummaryBlock = Type.Object({
   customers: Type.Array(Type.String(), { description: 'customerNumbers added.' }),

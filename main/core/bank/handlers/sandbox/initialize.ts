@@ -7,20 +7,9 @@
  */
 import { Type } from '@sinclair/typebox';
 import { ErrorResponseSchema } from '../../../spec/schemas/shared.js';
-import { declareFaults, faultActive } from '../../faults.js';
+import { faultActive } from '../../faults/index.js';
 import { SANDBOX_READ_HEADERS, sandboxRoute } from './common.js';
 import { describeInitialData } from './dataDescription.js';
-
-declareFaults([
-  {
-    ruleId: 'SANDBOX-INIT-KNOWN-STATE',
-    effect: 'keeps the changed balances of the initial accounts on initialisation',
-  },
-  {
-    ruleId: 'SANDBOX-INIT-REMOVES-MANUAL-DATA',
-    effect: 'keeps accounts and card accounts created by hand on initialisation',
-  },
-]);
 
 export const sandboxInitialize = sandboxRoute({
   operationId: 'initializeSandbox',

@@ -1,5 +1,5 @@
 /**
- * Faults of the redirect back to the TPP (faults.ts; §5.3.1, §5.3.8, §6.1, §6.2, §3.4): what a
+ * Faults of the redirect back to the TPP (faults/; §5.3.1, §5.3.8, §6.1, §6.2, §3.4): what a
  * bank's SCA site might get wrong in the address it sends the PSU's browser to, or in what it
  * does when the PSU finishes or aborts. Applied by the page routes to a redirect that leaves the
  * bank's site.
@@ -8,57 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { setConsentStatus } from '../../domain/access.js';
 import type { Authorisation, DomainState } from '../../domain/model.js';
 import { sessionState } from '../../domain/sessions.js';
-import { declareFaults, faultActive } from '../../faults.js';
+import { faultActive, type FaultId } from '../../faults/index.js';
 import type { RequestContext } from '../../types.js';
-
-declareFaults([
-  {
-    ruleId: 'SCA-REDIRECT-BACK-TO-TPP',
-    effect: 'redirects to the origin of TPP-Redirect-URI, dropping its path and query',
-  },
-  { ruleId: 'SCA-PSU-ID-IN-REDIRECT', effect: 'leaves psu-id out of the redirect after SCA' },
-  {
-    ruleId: 'SCA-REDIRECT-PSU-ID-UUID',
-    effect: 'sends psu-id as 32 hexadecimal digits without hyphens, not an RFC 4122 UUID',
-  },
-  { ruleId: 'SCA-PSU-ID-STABLE', effect: 'sends a new psu-id after every SCA' },
-  {
-    ruleId: 'SCA-REDIRECT-TPP-SESSION-ID',
-    effect: 'leaves tpp-session-id out of the redirect after SCA',
-  },
-  {
-    ruleId: 'SCA-REDIRECT-CONTEXT',
-    effect: 'sends context in lower case (private, corporate) in the redirect after SCA',
-  },
-  {
-    ruleId: 'SCA-FAILED-REDIRECT-PARAMETERS',
-    effect: 'leaves status and code out of the redirect after a failed SCA',
-  },
-  {
-    ruleId: 'ERR-SCA-FAILURE-REDIRECT',
-    effect: 'reports a failed SCA OAuth-style (error=access_denied) instead of the §6.2 parameters',
-  },
-  {
-    ruleId: 'SESSION-ABORTED-NEW-ID-KEEPS-OLD',
-    effect: "an aborted SCA invalidates the PSU's other TPP sessions",
-  },
-  {
-    ruleId: 'CORP-ID-FROM-CONSENT-REDIRECT',
-    effect: 'leaves psu-corporate-id out of the redirect after a corporate consent SCA',
-  },
-  {
-    ruleId: 'CORP-ID-FROM-USER-REDIRECT',
-    effect: 'leaves psu-corporate-id out of the redirect after a corporate SCA of GET /v1/user',
-  },
-  {
-    ruleId: 'CORP-REDIRECT-CORPORATE-ID',
-    effect: "sends the corporate agreement's own id as psu-corporate-id, not a UUID",
-  },
-  {
-    ruleId: 'CONSENT-GIVEN-DURING-SCA',
-    effect: 'leaves the consent received after the PSU confirmed it on the consent screen',
-  },
-]);
 
 /** The redirect to the TPP (and the state behind it) as the active faults would leave them. */
 export function faultyRedirect(
@@ -72,7 +23,7 @@ export function faultyRedirect(
   const url = new URL(location);
   const params = url.searchParams;
   const success = params.has('psu-id');
-  const on = (rule: string) => faultActive(ctx, rule);
+  const on = (rule: FaultId) => faultActive(ctx, rule);
   if (success) {
     const psuId = params.get('psu-id')!;
     if (on('SCA-PSU-ID-STABLE')) params.set('psu-id', randomUUID());

@@ -1,26 +1,19 @@
 /**
- * Fault profiles of the payment and signing-basket rules (suites/rules/payments.ts, baskets.ts and
- * the payment header rules): what the bank does wrong when one is on (faults.ts). Schema faults
- * switch off part of the request schema (stages/requestSchema.ts); the handlers honour the rest
- * with `faultActive`.
+ * Faults of payment initiation and payment reads (§2.3, §4.2): schema faults switch off part
+ * of the request schema; the handlers and the domain honour the rest.
  */
-import { NON_ISO_CURRENCIES } from '../../../spec/currencies.js';
-import type { SchemaProblem } from '../../../spec/validation.js';
-import { declareFaults } from '../../faults.js';
-import { declareSchemaFaults } from '../../stages/requestSchema.js';
+import { NON_ISO_CURRENCIES } from '../../spec/currencies.js';
+import type { SchemaProblem } from '../../spec/validation.js';
+import type { FaultEntry } from './fault.js';
 
 /** The field a problem is about, without a bulk element's `payments[n].` prefix. */
-export function fieldOf(problem: SchemaProblem): string {
-  return problem.path.replace(/^payments\[\d+\]\./, '');
-}
+const fieldOf = (problem: SchemaProblem): string => problem.path.replace(/^payments\[\d+\]\./, '');
 
-const onPayments = (where: { route: { operationId: string } }) =>
-  where.route.operationId.startsWith('initiate');
-
+/** A schema fault of the initiation routes (operation ids `initiate…`), judged by field. */
 const waiver =
   (test: (field: string, problem: SchemaProblem) => boolean) =>
   (problem: SchemaProblem, where: { route: { operationId: string } }) =>
-    onPayments(where) && test(fieldOf(problem), problem);
+    where.route.operationId.startsWith('initiate') && test(fieldOf(problem), problem);
 
 const isAmountProblem = (problem: SchemaProblem, words: string) =>
   problem.keyword === 'x-psd2-amount' && problem.message.includes(words);
@@ -28,7 +21,9 @@ const isAmountProblem = (problem: SchemaProblem, words: string) =>
 const nonIsoCurrency = (problem: SchemaProblem) =>
   NON_ISO_CURRENCIES.some((code) => problem.message.includes(` ${code} `));
 
-declareSchemaFaults([
+export const PAYMENTS_FAULTS = [
+  // Schema faults of the routes in handlers/payments/:
+  // the request-schema stage drops the problems `waives` matches while one is on.
   {
     ruleId: 'PAY-E2EID-MAX-35',
     effect: 'accepts an endToEndIdentification longer than 35 characters',
@@ -129,9 +124,7 @@ declareSchemaFaults([
     effect: 'accepts monthsOfExecution with duplicate month identifiers',
     waives: waiver((f, p) => f === 'monthsOfExecution' && p.keyword === 'uniqueItems'),
   },
-]);
-
-declareFaults([
+  // Honoured by handlers/payments/.
   {
     ruleId: 'FIX-REMITTANCE-STRUCTURED-REMOVED',
     effect: 'still accepts remittanceInformationStructured after it was removed on 2024-09-05',
@@ -187,4 +180,25 @@ declareFaults([
     effect:
       'refuses a payment initiation without PSU-ID: the PSU must first be identified by another SCA',
   },
-]);
+  // Honoured by domain/paymentsApproval.ts.
+  {
+    ruleId: 'PAY-INSTANT-OWN-ACCOUNTS',
+    effect:
+      'instant payments between own accounts wait for the batch run (ACTC) instead of settling at once',
+  },
+  // Honoured by domain/paymentsSettlement.ts.
+  {
+    ruleId: 'SANDBOX-ACCTX-INCLUDES-PAYMENTS',
+    effect:
+      'settles payments without ledger entries: balances move, but no transaction is listed for them',
+  },
+  // Honoured by domain/batch.ts.
+  {
+    ruleId: 'SANDBOX-BATCH-5-PER-DAY',
+    effect: 'runs the payment batch once a day (at the first batch time) instead of five times',
+  },
+  {
+    ruleId: 'SANDBOX-BATCH-NOT-PERIODIC',
+    effect: 'settles periodic payments in the batch run like single payments (ACSC at once)',
+  },
+] as const satisfies readonly FaultEntry[];

@@ -1,7 +1,10 @@
-/** Fault profiles of the signing-basket rules (suites/rules/baskets.ts, §4.2.1 headers). */
-import { declareFaults } from '../../faults.js';
+/**
+ * Faults of signing baskets (§2.4).
+ */
+import type { FaultEntry } from './fault.js';
 
-declareFaults([
+export const BASKETS_FAULTS = [
+  // Honoured by handlers/baskets/.
   {
     ruleId: 'BASKET-CREATE-201',
     effect: 'answers a created signing basket with 200 instead of 201',
@@ -41,4 +44,4 @@ declareFaults([
     ruleId: 'HDR-BASKET-AUTHORISATION-OPTIONAL',
     effect: 'refuses TPP-Redirect-Preferred on start signing basket authorisation',
   },
-]);
+] as const satisfies readonly FaultEntry[];
