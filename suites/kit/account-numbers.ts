@@ -2,15 +2,14 @@
  * Account numbers the checks make up: Norwegian BBANs (decisions.md "Amounts and identities":
  * 11 digits, mod-11 check digit) and their ISO 13616 IBANs. The check digits come from the spec's
  * own helpers: the BBAN's from main/core/spec/validators/norwegianBban.ts, the IBAN's from
- * `ibantools`, the package decisions.md names for IBANs (main/core/spec/validators/iban.ts
- * validates with it).
+ * main/core/spec/validators/iban.ts (which validates IBANs for the bank too).
  */
-import { composeIBAN } from 'ibantools/jsnext/ibantools.js';
+import { ibanOf } from '../../main/core/spec/validators/iban.js';
 import { norwegianBbanCheckDigit } from '../../main/core/spec/validators/norwegianBban.js';
 
 /** `NO` + ISO 13616 mod-97 check digits + the BBAN (the BBAN's own check digit is not judged). */
 export function norwegianIban(bban: string): string {
-  const iban = composeIBAN({ countryCode: 'NO', bban });
+  const iban = ibanOf('NO', bban);
   if (!iban) throw new Error(`${bban} is not an 11-digit Norwegian BBAN`);
   return iban;
 }

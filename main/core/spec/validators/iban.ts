@@ -4,6 +4,7 @@
  */
 import {
   ValidationErrorsIBAN,
+  composeIBAN,
   validateIBAN as ibantoolsValidateIban,
 } from 'ibantools/jsnext/ibantools.js';
 import { IBAN_MAX } from '../limits.js';
@@ -50,4 +51,12 @@ export function validateIban(value: string): IbanCheck {
 
 export function isValidIban(value: string): boolean {
   return validateIban(value).ok;
+}
+
+/**
+ * The IBAN of a BBAN: country code, ISO 13616 mod-97 check digits, the BBAN (whose own national
+ * check digit is not judged here). Undefined when the BBAN does not fit the country's format.
+ */
+export function ibanOf(countryCode: string, bban: string): string | undefined {
+  return composeIBAN({ countryCode, bban }) ?? undefined;
 }
