@@ -46,6 +46,13 @@ describe('POST /v1/sandbox/card-accounts', () => {
     expect(read.body).toEqual({ cardAccount: withoutOwner });
   });
 
+  it('decisions.md "Masked PANs": the Berlin Group example 123456xxxxxx1234 (lower-case x) is a masked PAN', async () => {
+    const answer = await create({ maskedPan: '123456xxxxxx1234' });
+    expect(answer.status).toBe(201);
+    expect(answer.body.maskedPan).toBe('123456xxxxxx1234');
+    expect((await create({ maskedPan: '492500XXXXXX7391', ...other })).status).toBe(201);
+  });
+
   it('§4.3 rule 4: a private customer’s card account is offered to the customer; a corporate one to nobody', async () => {
     const own = await create();
     const corporate = await create({ customerNumber: NORDLYS.customerNumber, ...other });
@@ -151,6 +158,8 @@ describe('POST /v1/sandbox/card-accounts', () => {
       'balances[0].balanceAmount.currency',
     );
     expectError(await create({ maskedPan: '5254123456783241' }), 400, 'FORMAT_ERROR', 'maskedPan');
+    for (const unsafe of ['525412/*****3241', '525412%2F****3241', '525412------3241'])
+      expectError(await create({ maskedPan: unsafe }), 400, 'FORMAT_ERROR', 'maskedPan');
     expectError(await create({ expiry: '2028-13' }), 400, 'FORMAT_ERROR', 'expiry');
     expect((await create({ expiry: '06/28', ...other })).status).toBe(201);
     expect(

@@ -53,6 +53,20 @@ export function IsoDateOrDateTime(options: SchemaOptions = {}) {
   });
 }
 
+/**
+ * §2.6 / Berlin Group `maskedPan` (string, at most 35): what the bank accepts (decisions.md
+ * "Amounts and identities"). 4 to 6 leading digits, then `*`, `X` or `x` masking, then the last 4 digits; 12
+ * to 19 characters in all (ISO/IEC 7812 PAN lengths). `525412******3241` and the Berlin Group
+ * example `123456xxxxxx1234` pass. Only digits and `*`/`X`/`x`, so a masked PAN is safe as a path
+ * segment as it stands (RFC 3986 `pchar`).
+ */
+export const MASKED_PAN = /^(?=.{12,19}$)[0-9]{4,6}[*Xx]+[0-9]{4}$/;
+
+/** A masked PAN as the bank accepts it (`MASKED_PAN`). */
+export function MaskedPan(options: SchemaOptions = {}) {
+  return Type.String({ pattern: MASKED_PAN.source, ...options });
+}
+
 /** §2.1 Currency (ISOCurrencyCode). */
 export const CurrencyBlock = StringEnum(CURRENCIES, {
   description: 'ISO 4217 alphabetic code from the §2.1 list.',

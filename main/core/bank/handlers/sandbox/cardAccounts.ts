@@ -4,6 +4,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { ACCOUNT_NAME_MAX_WITH_LONGER_NAMES } from '../../../spec/limits.js';
+import { MaskedPan } from '../../../spec/schemas/common.js';
 import {
   SandboxCardAccountCreatedSchema,
   SandboxCardAccountRequestBlock,
@@ -37,8 +38,6 @@ import {
   checkCurrency,
 } from './validation.js';
 
-/** A masked PAN: 4 to 6 leading digits, masking `*` or `X`, the last 4 digits (12 to 19 long). */
-const MASKED_PAN = /^(?=.{12,19}$)[0-9]{4,6}[*X]+[0-9]{4}$/;
 /** Card expiry: `YYYY-MM` (ISO 8601) or `MM/YY` as printed on cards. */
 const EXPIRY = /^([0-9]{4}-(0[1-9]|1[0-2])|(0[1-9]|1[0-2])\/[0-9]{2})$/;
 
@@ -49,7 +48,7 @@ const nonEmpty = (description?: string) =>
 export const SandboxCardAccountCreationBody = Type.Object({
   ...SandboxCardAccountRequestBlock.properties,
   customerNumber: nonEmpty('Owner: customer number or mock identity number (§4.3 rule 7).'),
-  maskedPan: Type.String({ pattern: MASKED_PAN.source, description: 'e.g. 525412******3241' }),
+  maskedPan: MaskedPan({ description: 'e.g. 525412******3241 or 123456xxxxxx1234' }),
   cardId: nonEmpty(),
   cardIdVNo: nonEmpty(),
   accountNumber: nonEmpty(
@@ -70,7 +69,7 @@ export const createSandboxCardAccount = sandboxRoute({
     '§4.3, §2.6. Body: the sandbox card account request, every field required.',
     'Rules (workbench, where §2.6 gives only "string"): the customer exists (customer number or mock identity number, §4.3 rule 7); currency from the §2.1 list; creditLimit and balances in that currency, creditLimit at least 0, each balanceType at most once;',
     'accountNumber is a Norwegian BBAN (mod-11) not used by another account or card account (409 CONFLICT) — the card account’s IBAN, which engagements name, is the Norwegian IBAN of it;',
-    'maskedPan like 525412******3241; expiry YYYY-MM or MM/YY; name 1 to 70 characters (§8 longer-names); status enabled, deleted or blocked (§3.3).',
+    'maskedPan like 525412******3241 or 123456xxxxxx1234 (digits, `*`/`X`/`x` masking); expiry YYYY-MM or MM/YY; name 1 to 70 characters (§8 longer-names); status enabled, deleted or blocked (§3.3).',
     'A private customer’s card account joins the customer’s private agreement and shows in the consent screen; a corporate customer’s is seen only through an agreement or an engagement (§4.3 rule 4).',
     'Answer: 201 with resourceId (a new UUID), every request field and `_links` self and transactions (§2.6).',
   ].join(' '),
