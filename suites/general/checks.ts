@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { createTestCa, generateRsaKeyPair, issueQsealc } from '../../main/core/certs/index.js';
 import { CURRENCIES } from '../../main/core/spec/currencies.js';
+import { DATE_TIME } from '../../main/core/spec/dates.js';
+import { parseImfFixdate } from '../../main/core/spec/headers.js';
 import { signRequest } from '../../main/core/tpp/signer.js';
 import {
   defineCheck,
@@ -18,7 +20,8 @@ import { freeNorwegianAccount } from '../kit/account-numbers.js';
 import { json } from '../kit/answers.js';
 import { readConsent } from '../kit/consent.js';
 import { DATE, dayFromToday } from '../kit/dates.js';
-import { privatePsu } from '../kit/test-psus.js';
+import { getUser, signedInSession, tppSession } from '../kit/sca.js';
+import { privatePsu, testPeople } from '../kit/test-psus.js';
 
 function generalCheck(check: Omit<Check, 'area'>): Check {
   return defineCheck({ area: 'general', ...check });
@@ -233,6 +236,49 @@ export const generalChecks: Check[] = [
           DATE.test(entry.bookingDate) && DATE.test(entry.valueDate),
           `transaction dates ${entry.bookingDate} / ${entry.valueDate} are YYYY-MM-DD`,
         );
+    },
+  }),
+  generalCheck({
+    id: 'GEN-PAYLOAD-DATE-TIMES-SPEC-FORM',
+    title: 'Date-times in payloads are YYYY-MM-DDThh:mm:ss+00:00 (GET /v1/user scaValidUntil)',
+    rules: ['GEN-PAYLOAD-DATE-TIME-FORM'],
+    needs: ['psu-agent'],
+    async run(ctx) {
+      const [psu] = await testPeople(ctx);
+      const { sessionId, redirect } = await signedInSession(
+        ctx,
+        { login: psu.login },
+        'identity SCA',
+      );
+      const user = await getUser(ctx, { ...tppSession(sessionId), 'PSU-ID': redirect.psuId });
+      ctx.expect.status(user, 200, 'GET /v1/user after SCA');
+      const until = json<{ scaValidUntil?: unknown }>(user).scaValidUntil;
+      ctx.expect.true(
+        typeof until === 'string' && DATE_TIME.test(until),
+        `scaValidUntil ${JSON.stringify(until)} is YYYY-MM-DDThh:mm:ss+00:00 (§1)`,
+      );
+    },
+  }),
+  generalCheck({
+    id: 'GEN-RESPONSE-DATE-IMF-FIXDATE',
+    title: 'The Date response header is an RFC 7231 IMF-fixdate, on success and on error',
+    rules: ['GEN-RESPONSE-DATE-HEADER-RFC-7231'],
+    async run(ctx) {
+      const answers = [
+        await probe(ctx),
+        await ctx.client.send({
+          method: 'GET',
+          path: `/v1/consents/${randomUUID()}`,
+          label: 'an unknown consent (error answer)',
+        }),
+      ];
+      for (const exchange of answers) {
+        const date = exchange.response?.headers['date'];
+        ctx.expect.true(
+          date !== undefined && parseImfFixdate(date) !== undefined,
+          `${exchange.label ?? exchange.request.url}: Date ${JSON.stringify(date)} is an IMF-fixdate such as 'Tue, 24 Nov 2026 18:25:09 GMT' (§1, RFC 7231)`,
+        );
+      }
     },
   }),
   generalCheck({

@@ -67,6 +67,20 @@ export const generalRules = rulesOf('general', [
     testable: true,
   },
   {
+    id: 'GEN-PAYLOAD-DATE-TIME-FORM',
+    section: '§1',
+    statement:
+      'A date-time in a payload has the form YYYY-MM-DDThh:mm:ss+00:00: whole seconds and the offset +00:00 (no fraction, no Z).',
+    testable: true,
+  },
+  {
+    id: 'GEN-RESPONSE-DATE-HEADER-RFC-7231',
+    section: '§1',
+    statement:
+      "The bank's Date response header uses the RFC 7231 form (IMF-fixdate, e.g. Tue, 24 Nov 2026 18:25:09 GMT).",
+    testable: true,
+  },
+  {
     id: 'GEN-HEADER-DATE-RFC-7231',
     section: '§1',
     statement: 'Dates in HTTP headers use the RFC 7231 full-date form.',

@@ -1,7 +1,7 @@
 /**
  * Faults in how the bank answers (faults/): errors with the wrong body shape, the wrong status
  * for a code, a 500 for bad input (§7, decisions.md "Errors"); answers that do not state their
- * Content-Type (§4.1).
+ * Content-Type (§4.1); a Date header not in the RFC 7231 form (§1).
  */
 import { createHash } from 'node:crypto';
 import { bankError } from '../spec/errors.js';
@@ -36,10 +36,13 @@ export function applyErrorFaults(
 
 /** The final answer as the active response faults would send it. */
 export function applyResponseFaults(
-  ctx: Pick<RequestContext, 'faults'>,
+  ctx: Pick<RequestContext, 'faults' | 'now'>,
   response: BankResponse,
 ): BankResponse {
   let answer = response;
+  // §1: the HTTP layer writes Date as an IMF-fixdate; this fault writes it as ISO 8601 instead.
+  if (faultActive(ctx, 'GEN-RESPONSE-DATE-HEADER-RFC-7231'))
+    answer = { ...answer, headers: { ...answer.headers, date: ctx.now.toISOString() } };
   if (faultActive(ctx, 'SIGN-RESPONSE-SIGNATURE')) {
     const other = createHash('sha256').update(`${response.body} `).digest('base64');
     answer = {

@@ -4,6 +4,7 @@
  */
 export * from './countries.js';
 export * from './currencies.js';
+export * from './dates.js';
 export * from './enums.js';
 export * from './errors.js';
 export * from './fixes.js';

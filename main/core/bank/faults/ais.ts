@@ -45,6 +45,12 @@ export const AIS_FAULTS = [
     ruleId: 'GEN-PRODUCTION-PATHS-IN-SANDBOX',
     effect: 'answers POST /v1/consents with 404 in sandbox mode (production interface not served)',
   },
+  // Honoured by handlers/user.ts.
+  {
+    ruleId: 'GEN-PAYLOAD-DATE-TIME-FORM',
+    effect:
+      'writes scaValidUntil of GET /v1/user with milliseconds and Z (2026-11-24T18:25:09.164Z)',
+  },
   // Honoured by handlers/ais/accounts.ts.
   { ruleId: 'ACCOUNTS-LIST-200', effect: 'does not serve GET /v1/accounts (404)' },
   { ruleId: 'ACCOUNT-READ-200', effect: 'does not serve GET /v1/accounts/{account-id} (404)' },

@@ -29,6 +29,11 @@ export const PROTOCOL_FAULTS = [
     effect: 'accepts any X-PSU-IDENTITY, not only Norwegian identity numbers',
   },
   { ruleId: 'GEN-HEADER-DATE-RFC-7231', effect: 'accepts a Date header in any form' },
+  // Honoured by response-faults.ts.
+  {
+    ruleId: 'GEN-RESPONSE-DATE-HEADER-RFC-7231',
+    effect: 'writes the Date response header as ISO 8601 (2026-11-24T18:25:09.164Z)',
+  },
   { ruleId: 'HDR-TPP-REDIRECT-URI-REQUIRED', effect: 'does not require TPP-Redirect-URI' },
   {
     ruleId: 'HDR-CARD-TRANSACTIONS-REQUIRED',

@@ -5,6 +5,7 @@
  * `_links.scaRedirect` (SCA_NOT_FOUND, SCA_EXPIRED or SCA_INVALID); the redirect after it delivers
  * psu-id and, in corporate context, psu-corporate-id (§6.1). Response shape: docs/sca.md.
  */
+import { formatDateTime } from '../../spec/dates.js';
 import { registerAuthorisationKind } from '../domain/authorisations.js';
 import { psuContextOf, psuCorporateIdFor, psuIdFor } from '../domain/psu.js';
 import { scaValidUntil } from '../domain/sessions.js';
@@ -54,7 +55,10 @@ export const getUser: RouteDefinition = {
     if (psu.context === 'CORPORATE' && psu.agreementId !== undefined)
       body.psuCorporateId =
         psu.psuCorporateId ?? psuCorporateIdFor(env.state, psu.tppId, psu.agreementId);
-    body.scaValidUntil = scaValidUntil(session).toISOString();
+    const validUntil = scaValidUntil(session);
+    body.scaValidUntil = faultActive(ctx, 'GEN-PAYLOAD-DATE-TIME-FORM')
+      ? validUntil.toISOString()
+      : formatDateTime(validUntil);
     if (faultActive(ctx, 'SCA-USER-WITH-SCA')) delete body.context;
     return { status: 200, body };
   },

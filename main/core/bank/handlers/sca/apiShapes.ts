@@ -5,6 +5,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { PSU_CONTEXTS, SCA_STATUSES } from '../../../spec/enums.js';
+import { DATE_TIME } from '../../../spec/dates.js';
 import { StringEnum } from '../../../spec/schemas/common.js';
 import { ErrorResponseBlock, LinkBlock, LinksBlock } from '../../../spec/schemas/shared.js';
 import {
@@ -92,7 +93,11 @@ export const UserShape = Type.Object({
   psuId: Type.String({ format: 'uuid' }),
   context: StringEnum(PSU_CONTEXTS),
   psuCorporateId: Type.Optional(Type.String({ format: 'uuid' })),
-  scaValidUntil: Type.String({ description: 'End of the SCA hour of this TPP session (§3.4).' }),
+  scaValidUntil: Type.String({
+    pattern: DATE_TIME.source,
+    description:
+      'End of the SCA hour of this TPP session (§3.4), a §1 date-time (YYYY-MM-DDThh:mm:ss+00:00).',
+  }),
 });
 
 export const AgreementsShape = Type.Object({
