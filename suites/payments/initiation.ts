@@ -12,6 +12,7 @@ import {
   STREET_MAX,
 } from '../../main/core/spec/limits.js';
 import { PaymentInitiationResponseSchema } from '../../main/core/spec/schemas/payments.js';
+import { validateAmountString } from '../../main/core/spec/validators/amount.js';
 import { defineCheck, type Check } from '../../main/core/runner/check-api/index.js';
 import {
   EXTERNAL_IBAN,
@@ -23,6 +24,7 @@ import {
   paymentStatus,
   sctBody,
 } from '../kit/payments.js';
+import { json } from '../kit/answers.js';
 import { expectAmounts, lengthCheck, requiredCheck, withField } from './field-checks.js';
 
 export const paymentChecks: Check[] = [
@@ -353,6 +355,52 @@ export const paymentChecks: Check[] = [
         fees !== undefined,
         'transactionFeeIndicator true ⇔ transactionFees present (§2.3)',
       );
+    },
+  }),
+  defineCheck({
+    id: 'PAY-ANSWER-AMOUNTS-ARE-DECIMAL-STRINGS',
+    title:
+      'Amounts in initiation and read answers are strings with the currency’s decimals (transactionFees, instructedAmount)',
+    area: 'payments',
+    rules: ['PAY-ANSWER-AMOUNTS-DECIMAL-STRING'],
+    async run(ctx) {
+      const expectAmount = (amount: unknown, what: string) => {
+        const { amount: value, currency } = (amount ?? {}) as {
+          amount?: unknown;
+          currency?: unknown;
+        };
+        const verdict =
+          typeof value === 'string' && typeof currency === 'string'
+            ? validateAmountString(value, currency)
+            : { ok: false as const, text: 'amount is not a string' };
+        ctx.expect.true(
+          verdict.ok,
+          `${what} ${JSON.stringify(amount)} is a decimal string with the currency’s minor units (§2.1)${verdict.ok ? '' : `: ${verdict.text}`}`,
+        );
+      };
+      // A cross-border transfer carries a fee (transactionFees) in the initiation answer.
+      const crossBorder = await createPayment(
+        ctx,
+        sctBody({
+          creditorAccount: { iban: EXTERNAL_IBAN, currency: 'EUR' },
+          instructedAmount: { amount: '250.00', currency: 'EUR' },
+          creditorAddress: { city: 'Frankfurt', country: 'DE' },
+        }),
+        { product: 'cross-border-credit-transfers' },
+      );
+      ctx.expect.true(
+        crossBorder.answer.transactionFees !== undefined,
+        'the cross-border initiation answer states its fee (transactionFees)',
+      );
+      expectAmount(crossBorder.answer.transactionFees, 'initiation answer transactionFees');
+      for (const { path } of [crossBorder, await createPayment(ctx, sctBody())]) {
+        const read = await ctx.client.send({ method: 'GET', path, label: `read ${path}` });
+        ctx.expect.status(read, 200, 'payment read');
+        expectAmount(
+          json<{ instructedAmount?: unknown }>(read).instructedAmount,
+          'payment read instructedAmount',
+        );
+      }
     },
   }),
   defineCheck({

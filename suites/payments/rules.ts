@@ -188,6 +188,14 @@ export const paymentRules = rulesOf('payments', [
     testable: true,
   },
   {
+    id: 'PAY-ANSWER-AMOUNTS-DECIMAL-STRING',
+    section: '§2.1',
+    seeAlso: ['§9(4)'],
+    statement:
+      "Amounts the bank answers with in payment initiation (transactionFees) and payment read (instructedAmount) answers are Amounts: amount a decimal string whose fraction digits match the currency's ISO 4217 minor units.",
+    testable: true,
+  },
+  {
     id: 'PAY-FEE-INDICATOR',
     section: '§2.3',
     statement:

@@ -155,6 +155,11 @@ export const PAYMENTS_FAULTS = [
     ruleId: 'PAY-NORWEGIAN-DOMESTIC-UNREADABLE-BEFORE-APPROVAL',
     effect: 'lets details and status of a Norwegian domestic transfer be read before approval',
   },
+  {
+    ruleId: 'PAY-ANSWER-AMOUNTS-DECIMAL-STRING',
+    effect:
+      'writes transactionFees.amount of an initiation answer and instructedAmount.amount of a payment read as JSON numbers (250 for 250.00)',
+  },
   { ruleId: 'PAY-READ-200', effect: 'answers a payment read with 204 and no body' },
   { ruleId: 'PAY-STATUS-200', effect: 'leaves fundsAvailable out of the payment status' },
   { ruleId: 'PAY-FUNDS-AVAILABLE', effect: 'answers fundsAvailable true whatever the funds' },

@@ -86,8 +86,9 @@ export function initiationAnswer(
     paymentId: payment.paymentId,
   };
   if (payment.fees && payment.fees.amount > 0) {
+    const amount = minorUnitsToAmountString(payment.fees.amount, payment.fees.currency);
     body.transactionFees = {
-      amount: minorUnitsToAmountString(payment.fees.amount, payment.fees.currency),
+      amount: faultActive(ctx, 'PAY-ANSWER-AMOUNTS-DECIMAL-STRING') ? Number(amount) : amount,
       currency: payment.fees.currency,
     };
     if (!faultActive(ctx, 'PAY-FEE-INDICATOR')) body.transactionFeeIndicator = true;

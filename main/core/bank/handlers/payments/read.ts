@@ -61,6 +61,18 @@ function readablePayment(
   return payment;
 }
 
+/**
+ * The PAY-ANSWER-AMOUNTS-DECIMAL-STRING fault: instructedAmount.amount as a JSON number (copies;
+ * the stored request stays as it was).
+ */
+function withNumericAmount(entry: unknown): unknown {
+  if (typeof entry !== 'object' || entry === null) return entry;
+  const { instructedAmount } = entry as { instructedAmount?: unknown };
+  if (typeof instructedAmount !== 'object' || instructedAmount === null) return entry;
+  const amount = Number((instructedAmount as { amount?: unknown }).amount);
+  return { ...entry, instructedAmount: { ...instructedAmount, amount } };
+}
+
 export const readPaymentHandler: Handler = (ctx, env) => {
   const payment = readablePayment(ctx, env, 'details');
   if (isRejection(payment)) return payment;
@@ -71,10 +83,15 @@ export const readPaymentHandler: Handler = (ctx, env) => {
     links.scaStatus = link(`${path}/authorisations/${payment.authorisationId}`);
   const request =
     typeof payment.request === 'object' && payment.request !== null ? payment.request : {};
-  return {
-    status: 200,
-    body: { ...request, transactionStatus: payment.transactionStatus, _links: links },
+  const body: Record<string, unknown> = {
+    ...request,
+    transactionStatus: payment.transactionStatus,
+    _links: links,
   };
+  if (!faultActive(ctx, 'PAY-ANSWER-AMOUNTS-DECIMAL-STRING')) return { status: 200, body };
+  const faulty = withNumericAmount(body) as Record<string, unknown>;
+  if (Array.isArray(body.payments)) faulty.payments = body.payments.map(withNumericAmount);
+  return { status: 200, body: faulty };
 };
 
 export const readPaymentStatusHandler: Handler = (ctx, env) => {
