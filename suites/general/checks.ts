@@ -264,8 +264,10 @@ export const generalChecks: Check[] = [
     title: 'The Date response header is an RFC 7231 IMF-fixdate, on success and on error',
     rules: ['GEN-RESPONSE-DATE-HEADER-RFC-7231'],
     async run(ctx) {
+      const created = await probe(ctx);
+      expectAccepted(ctx, created, 'POST /v1/consents');
       const answers = [
-        await probe(ctx),
+        created,
         await ctx.client.send({
           method: 'GET',
           path: `/v1/consents/${randomUUID()}`,
