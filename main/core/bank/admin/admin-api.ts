@@ -159,8 +159,14 @@ function moveClock(clock: AdjustableClock, body: Record<string, unknown>): void 
         'set',
         'set must be an ISO 8601 date-time with an offset, e.g. 2026-01-01T10:00:00+00:00',
       );
+    // Date parsing rolls 2026-02-30 over to March: check the day exists in its month.
+    const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
     const instant = new Date(text);
-    if (Number.isNaN(instant.getTime())) throw badRequest('set', `'${text}' is not a real date`);
+    if (
+      Number.isNaN(instant.getTime()) ||
+      new Date(Date.UTC(year, month - 1, day)).getUTCDate() !== day
+    )
+      throw badRequest('set', `'${text}' is not a real date`);
     clock.set(checkedInstant(instant.getTime(), 'set'));
   }
 }
