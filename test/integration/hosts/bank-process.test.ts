@@ -144,6 +144,12 @@ describe('workbench bank --json, /health and stopping', () => {
       const health = await request(bank.line.health);
       expect(health.statusCode).toBe(200);
       expect(await health.body.json()).toEqual({ status: 'ok', mode: 'sandbox' });
+      // Without --admin there is no admin API, whatever the request carries.
+      const adminCall = await request(`${bank.line.url}/admin/clock`, {
+        headers: { authorization: 'Bearer 0123456789abcdef0123456789abcdef' },
+      });
+      expect(adminCall.statusCode).toBe(404);
+      await adminCall.body.dump();
 
       bank.child.kill(signal);
       expect(await bank.exit).toEqual({ code: 0, signal: null });
