@@ -210,6 +210,16 @@ describe('POST /admin/clock', () => {
     expect(h.clock.now().toISOString()).toBe(now);
   });
 
+  it('refuses a body over 1 MiB with 413; the clock stays', async () => {
+    const now = h.clock.now().toISOString();
+    const answer = await admin('POST', '/admin/clock', {
+      raw: JSON.stringify({ advance: 'PT1M', pad: 'x'.repeat(MAX_REQUEST_BODY_BYTES) }),
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body.error.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(h.clock.now().toISOString()).toBe(now);
+  });
+
   it.each(['', 'not json', '[1]', '"PT1M"', '\u00ff'])(
     'refuses the body %j with 400',
     async (raw) => {
@@ -278,9 +288,19 @@ describe('snapshots and reset', () => {
       expect(answer.body.error.message).toMatch(/state is unchanged/);
       expect(h.bank.state()).toEqual(before);
     }
-    const notJson = await admin('PUT', '/admin/snapshot', { raw: '{"format":' });
-    expect(notJson.status).toBe(400);
-    expect(h.bank.state()).toEqual(before);
+    for (const raw of [
+      '{"format":',
+      // Nested too deep to copy: still the input's fault, never a 500.
+      JSON.stringify({ ...exported, state: null }).replace(
+        '"state":null',
+        `"state":{"x":${'['.repeat(200_000)}${']'.repeat(200_000)}}`,
+      ),
+    ]) {
+      const answer = await admin('PUT', '/admin/snapshot', { raw });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.field).toBe(raw.length > 100 ? 'snapshot' : undefined);
+      expect(h.bank.state()).toEqual(before);
+    }
   });
 });
 

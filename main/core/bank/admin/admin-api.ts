@@ -247,12 +247,16 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
         try {
           bank.importSnapshot(snapshot);
         } catch (error) {
-          if (error instanceof SnapshotError)
-            throw badRequest(
-              'snapshot',
-              `the snapshot was refused and the state is unchanged: ${error.message}`,
-            );
-          throw error;
+          // importSnapshot replaces the state only once the snapshot passed: whatever it throws
+          // (SnapshotError, or a RangeError for JSON nested too deep to copy) is about the input.
+          const reason =
+            error instanceof SnapshotError
+              ? error.message
+              : `snapshot could not be read (${(error as Error).message})`;
+          throw badRequest(
+            'snapshot',
+            `the snapshot was refused and the state is unchanged: ${reason}`,
+          );
         }
         await bank.flush();
         return { imported: true, now: clock.now().toISOString() };
