@@ -35,6 +35,11 @@ export interface ListenOptions {
   requestTimeoutMs?: number;
   keepAliveTimeoutMs?: number;
   maxConnections?: number;
+  /**
+   * Asked first for every request: an answer it gives is sent as it is (no pipeline, no request
+   * log); `undefined` hands the request to the bank. The admin API (admin/admin-api.ts) uses it.
+   */
+  intercept?: (request: BankRequest) => Promise<BankResponse | undefined>;
 }
 
 /**
@@ -235,7 +240,11 @@ export async function listenBank(
   options: ListenOptions = {},
 ): Promise<BankListener> {
   const host = options.host ?? '127.0.0.1';
-  const listener = requestListener(handle, options.maxBodyBytes ?? MAX_REQUEST_BODY_BYTES);
+  const { intercept } = options;
+  const listener = requestListener(
+    intercept ? async (request) => (await intercept(request)) ?? handle(request) : handle,
+    options.maxBodyBytes ?? MAX_REQUEST_BODY_BYTES,
+  );
   const d = BANK_HTTP_DEFAULTS;
   const requestTimeout = positiveLimit(
     'requestTimeoutMs',

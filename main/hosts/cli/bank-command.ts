@@ -1,10 +1,12 @@
 /**
  * `workbench bank --mode sandbox|production [--port N] [--host H] [--trust-ca FILE]...
- * [--registry FILE] [--state FILE] [--tls|--mtls …] [--json]` (issue req. 12; docs/ci.md). The
+ * [--registry FILE] [--state FILE] [--tls|--mtls …] [--admin|--admin-token T] [--json]` (issue
+ * req. 12, issue #17 item 3 for the admin API; docs/ci.md). The
  * CLI entry wires this function in; it parses and validates its flags, prints the base URL (with
  * --json as one JSON line, alone on stdout), and stops cleanly on SIGINT/SIGTERM.
  * Exit codes: 0 stopped cleanly, 1 the bank could not start, 2 the command line was wrong.
  */
+import { randomBytes } from 'node:crypto';
 import { access, readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { VirtualClock } from '../../core/clock.js';
@@ -14,6 +16,8 @@ import { TrustStore } from '../../core/bank/trustStore.js';
 import { fileStateStore } from '../../core/bank/persistence.js';
 import { BANK_MODES, type BankMode } from '../../core/bank/types.js';
 import { BANK_HTTP_DEFAULTS, type ListenOptions } from '../../core/bank/http.js';
+import { adminTokenProblem, createAdminApi } from '../../core/bank/admin/admin-api.js';
+import { MAX_REQUEST_BODY_BYTES } from '../../core/spec/limits.js';
 import { bankTlsSetup, checkBankTlsFlags, type BankTlsFlags } from './bank-tls.js';
 import type { CliCommand } from './command.js';
 import type { CliIo } from './io.js';
@@ -25,7 +29,7 @@ export const bankCommandUsage = `Usage: workbench bank --mode sandbox|production
                       [--headers-timeout MS] [--request-timeout MS] [--keep-alive-timeout MS]
                       [--max-connections N]
                       [--tls [--tls-cert FILE --tls-key FILE | --tls-ca-out FILE]] [--mtls]
-                      [--json]
+                      [--admin | --admin-token TOKEN] [--json]
 
 Runs the embedded bank until Ctrl+C or SIGTERM (then it saves its state and exits 0).
   --mode M         sandbox or production (required). Production answers 404 for /sandbox/ paths
@@ -48,8 +52,11 @@ Runs the embedded bank until Ctrl+C or SIGTERM (then it saves its state and exit
   --mtls           require a TLS client certificate (QWAC) issued under a --trust-ca CA; the
                    handshake fails without one. Production also needs the route's PSD2 role in
                    it (PSP_AI, PSP_PI): 403 otherwise. Implies --tls.
+  --admin          turn on the admin API under /admin/ (move the bank clock, run the batch,
+                   reset, snapshots, request log) with a random token, printed on stderr
+  --admin-token T  the same with this token (16 characters at least)
   --json           print one JSON line on stdout when listening (url, health, openapi, mode,
-                   pid, tls) and nothing else there; messages go to stderr
+                   pid, tls, admin) and nothing else there; messages go to stderr
 GET /health answers 200 {"status":"ok","mode":...} without a signature. See docs/ci.md.`;
 
 class UsageProblem extends Error {}
@@ -68,6 +75,8 @@ interface BankCommandFlags {
     'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs' | 'maxConnections'
   >;
   tls: BankTlsFlags;
+  /** The admin API's token when it is on (--admin makes one at random). */
+  adminToken?: string;
   json: boolean;
 }
 
@@ -105,6 +114,8 @@ export function parseBankFlags(argv: string[]): BankCommandFlags {
         'tls-key': { type: 'string' },
         'tls-ca-out': { type: 'string' },
         mtls: { type: 'boolean' },
+        admin: { type: 'boolean' },
+        'admin-token': { type: 'string' },
         json: { type: 'boolean' },
       },
     }));
@@ -151,6 +162,12 @@ export function parseBankFlags(argv: string[]): BankCommandFlags {
   }
   if (flags.persist && values.state === undefined)
     throw new UsageProblem('--persist needs --state FILE');
+  const adminToken = values['admin-token'] as string | undefined;
+  if (adminToken !== undefined) {
+    const problem = adminTokenProblem(adminToken);
+    if (problem) throw new UsageProblem(`--admin-token ${problem}.`);
+    flags.adminToken = adminToken;
+  } else if (values.admin === true) flags.adminToken = randomBytes(24).toString('base64url');
   if (values.registry !== undefined) flags.registry = values.registry as string;
   if (values.state !== undefined) flags.state = values.state as string;
   return flags;
@@ -214,9 +231,10 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
   // With --json stdout carries the one JSON line only; every message goes to stderr.
   const say = flags.json ? io.err : io.out;
 
+  const clock = new VirtualClock();
   const bank = createBank({
     mode: flags.mode,
-    clock: new VirtualClock(),
+    clock,
     trustStore,
     registry,
     ...(flags.persist ? { stateStore: fileStateStore(flags.state!) } : {}),
@@ -251,6 +269,16 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
       port: flags.port,
       ...flags.http,
       ...(tlsSetup ? { https: tlsSetup.https } : {}),
+      ...(flags.adminToken !== undefined
+        ? {
+            intercept: createAdminApi({
+              bank,
+              clock,
+              token: flags.adminToken,
+              maxBodyBytes: MAX_REQUEST_BODY_BYTES,
+            }),
+          }
+        : {}),
     });
   } catch (error) {
     io.err(
@@ -267,6 +295,10 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
         mode: flags.mode,
         pid: process.pid,
         tls: flags.tls.tls ? { mtls: flags.tls.mtls, caFile: tlsSetup?.caFile ?? null } : null,
+        admin:
+          flags.adminToken !== undefined
+            ? { url: `${listener.url}/admin`, token: flags.adminToken }
+            : null,
       }),
     );
   const security = flags.tls.mtls ? ' (HTTPS, client certificate required)' : '';
@@ -274,6 +306,9 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
     `PSD2 Workbench bank (${flags.mode} mode) listening at ${listener.url}${flags.tls.tls && !flags.tls.mtls ? ' (HTTPS)' : security}`,
   );
   say(`API reference: ${listener.url}/openapi.json — press Ctrl+C to stop.`);
+  // On stderr with or without --json: stdout carries the bank's URL lines (or the JSON line).
+  if (flags.adminToken !== undefined)
+    io.err(`Admin API at ${listener.url}/admin/ — send Authorization: Bearer ${flags.adminToken}`);
   const signal = await io.stopRequested();
   await bank.close();
   await bank.flush();

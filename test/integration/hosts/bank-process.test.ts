@@ -32,6 +32,7 @@ interface BankLine {
   mode: string;
   pid: number;
   tls: { mtls: boolean; caFile: string | null } | null;
+  admin: { url: string; token: string } | null;
 }
 
 interface Started {
@@ -138,10 +139,17 @@ describe('workbench bank --json, /health and stopping', () => {
         mode: 'sandbox',
         pid: bank.child.pid,
         tls: null,
+        admin: null,
       });
       const health = await request(bank.line.health);
       expect(health.statusCode).toBe(200);
       expect(await health.body.json()).toEqual({ status: 'ok', mode: 'sandbox' });
+      // Without --admin there is no admin API, whatever the request carries.
+      const adminCall = await request(`${bank.line.url}/admin/clock`, {
+        headers: { authorization: 'Bearer 0123456789abcdef0123456789abcdef' },
+      });
+      expect(adminCall.statusCode).toBe(404);
+      await adminCall.body.dump();
 
       bank.child.kill(signal);
       expect(await bank.exit).toEqual({ code: 0, signal: null });
@@ -168,6 +176,69 @@ describe('workbench bank --json, /health and stopping', () => {
     expect(await until(() => !alive(bank.line.pid), 10_000)).toBe(true);
     expect(await refused(bank.line.url)).toBe(true);
   }, 90_000);
+});
+
+describe('workbench bank --admin', () => {
+  it('prints the admin URL and token in the JSON line; the clock route works with it only', async () => {
+    const bank = await startBank(process.execPath, [
+      BIN,
+      'bank',
+      '--mode',
+      'sandbox',
+      '--admin',
+      '--json',
+    ]);
+    try {
+      expect(bank.line.admin).toEqual({
+        url: `${bank.line.url}/admin`,
+        token: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/) as string,
+      });
+      const { url, token } = bank.line.admin!;
+      // The prose on stderr may arrive after the JSON line on stdout.
+      expect(await until(() => bank.stderr().includes(`Bearer ${token}`), 5_000)).toBe(true);
+      expect(bank.stdout).toHaveLength(1);
+
+      const auth = { authorization: `Bearer ${token}` };
+      const before = await request(`${url}/clock`, { headers: auth });
+      expect(before.statusCode).toBe(200);
+      const { now } = (await before.body.json()) as { now: string };
+      const moved = await request(`${url}/clock`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ advance: 'P2D' }),
+      });
+      expect(moved.statusCode).toBe(200);
+      const after = (await moved.body.json()) as { now: string };
+      // The clock follows real time, so it moved by two days and the few ms of the request.
+      const delta = Date.parse(after.now) - Date.parse(now) - 2 * 86_400_000;
+      expect(delta).toBeGreaterThanOrEqual(0);
+      expect(delta).toBeLessThan(5_000);
+
+      const refusedCall = await request(`${url}/clock`, {
+        headers: { authorization: 'Bearer not-the-token-at-all' },
+      });
+      expect(refusedCall.statusCode).toBe(401);
+      expect(await refusedCall.body.json()).toMatchObject({ error: { code: 'UNAUTHORIZED' } });
+    } finally {
+      bank.child.kill('SIGTERM');
+    }
+    expect(await bank.exit).toEqual({ code: 0, signal: null });
+  }, 90_000);
+
+  it('--admin-token shorter than 16 characters exits 2 naming the flag', async () => {
+    const failure = await run(process.execPath, [
+      BIN,
+      'bank',
+      '--mode',
+      'sandbox',
+      '--admin-token',
+      'short-token',
+    ]).catch((error: { code: number; stderr: string }) => error);
+    expect(failure).toMatchObject({ code: 2 });
+    expect((failure as { stderr: string }).stderr).toMatch(
+      /--admin-token must be at least 16 characters long/,
+    );
+  }, 60_000);
 });
 
 describe('a --tls --mtls bank by URL', () => {

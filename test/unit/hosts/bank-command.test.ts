@@ -91,6 +91,17 @@ describe('parseBankFlags', () => {
     );
   });
 
+  it('--admin makes a random token; --admin-token takes one of 16 characters or more', () => {
+    const first = parseBankFlags(['--mode', 'sandbox', '--admin']).adminToken;
+    const second = parseBankFlags(['--mode', 'sandbox', '--admin']).adminToken;
+    expect(first).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(second).not.toBe(first);
+    expect(
+      parseBankFlags(['--mode', 'sandbox', '--admin-token', '0123456789abcdef']).adminToken,
+    ).toBe('0123456789abcdef');
+    expect(parseBankFlags(['--mode', 'sandbox']).adminToken).toBeUndefined();
+  });
+
   it.each([
     [[], /--mode is required/],
     [['--mode', 'staging'], /--mode must be sandbox or production, not 'staging'/],
@@ -102,6 +113,11 @@ describe('parseBankFlags', () => {
     [['--mode', 'sandbox', '--request-timeout', '1.5'], /--request-timeout must be a whole/],
     [['--mode', 'sandbox', '--keep-alive-timeout', 'x'], /--keep-alive-timeout must be a whole/],
     [['--mode', 'sandbox', '--max-connections', '99999999999'], /--max-connections must be/],
+    [
+      ['--mode', 'sandbox', '--admin-token', '0123456789abcde'],
+      /--admin-token must be at least 16/,
+    ],
+    [['--mode', 'sandbox', '--admin-token', '0123456789 abcdef'], /--admin-token must be visible/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseBankFlags(argv as string[])).toThrow(message);
   });

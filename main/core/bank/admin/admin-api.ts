@@ -1,0 +1,322 @@
+/**
+ * The admin API of a running bank (issue #17 item 3; docs/ci.md "Admin API"): move the virtual
+ * clock, run the payment batch, reset, export and import the state snapshot, read the request log,
+ * from outside the process. Off unless a host turns it on with a token; it is the workbench's own,
+ * outside the PSD2 interface: no TPP headers, no signature, not in /openapi.json, not in the
+ * request log, no fault profile applies. Every /admin request needs `Authorization: Bearer
+ * <token>` (compared in constant time); bad input is 400 with `{ error: { code, message, field } }`
+ * naming the field, never a 500.
+ *
+ * Wired in front of the bank pipeline through the listener's `intercept` hook (http.ts): an
+ * answer for /admin and everything under it, `undefined` for any other path.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { ClockState } from '../../clock.js';
+import { runBatchNow, type BatchReport } from '../domain/batch.js';
+import type { Bank } from '../bank.js';
+import { SnapshotError } from '../state.js';
+import type { BankRequest, BankResponse } from '../types.js';
+import { parseDurationMs } from './duration.js';
+
+/** The clock operations the admin API needs (VirtualClock has them). */
+export interface AdjustableClock {
+  now(): Date;
+  set(instant: Date): void;
+  advance(ms: number): void;
+  state(): ClockState;
+}
+
+export interface AdminApiOptions {
+  bank: Bank;
+  /** The bank's own clock, as an adjustable one. */
+  clock: AdjustableClock;
+  /** The bearer token; at least ADMIN_TOKEN_MIN_LENGTH visible ASCII characters. */
+  token: string;
+  /** Bodies above this are 413 (the listener keeps at most this + 1 bytes). */
+  maxBodyBytes: number;
+}
+
+export type AdminIntercept = (request: BankRequest) => Promise<BankResponse | undefined>;
+
+export const ADMIN_TOKEN_MIN_LENGTH = 16;
+/** Visible ASCII, no spaces: what a Bearer credential can carry as one header token. */
+const TOKEN_CHARACTERS = /^[\x21-\x7e]+$/;
+
+/** Why `token` cannot be an admin token, or undefined when it can. */
+export function adminTokenProblem(token: string): string | undefined {
+  if (token.length < ADMIN_TOKEN_MIN_LENGTH)
+    return `must be at least ${ADMIN_TOKEN_MIN_LENGTH} characters long (got ${token.length})`;
+  if (!TOKEN_CHARACTERS.test(token))
+    return 'must be visible ASCII characters only (no spaces or control characters)';
+  return undefined;
+}
+
+/** The clock may move within these years: beyond them dates stop being ISO 8601 (or valid). */
+const EARLIEST = Date.UTC(1970, 0, 1);
+const LATEST = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+/** RFC 3339 date-time with an offset (Z or ±hh:mm), as the spec's date-times. */
+const DATE_TIME =
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+
+export const DEFAULT_REQUEST_LIMIT = 50;
+
+class AdminProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+const badRequest = (field: string | undefined, message: string) =>
+  new AdminProblem(400, 'BAD_REQUEST', message, field);
+
+function answer(status: number, body: unknown, headers: Record<string, string> = {}): BankResponse {
+  return {
+    status,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  };
+}
+
+function problemAnswer(problem: AdminProblem): BankResponse {
+  return answer(
+    problem.status,
+    {
+      error: {
+        code: problem.code,
+        message: problem.message,
+        ...(problem.field !== undefined ? { field: problem.field } : {}),
+      },
+    },
+    problem.headers,
+  );
+}
+
+const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The JSON body as an object; `what` names it in messages. */
+function jsonObject(request: BankRequest, maxBodyBytes: number, what: string): unknown {
+  if (request.body.length > maxBodyBytes)
+    throw new AdminProblem(413, 'PAYLOAD_TOO_LARGE', `the body is over ${maxBodyBytes} bytes`);
+  if (request.body.length === 0) throw badRequest(undefined, `the body must be ${what}`);
+  let value: unknown;
+  try {
+    value = JSON.parse(utf8.decode(request.body));
+  } catch (error) {
+    throw badRequest(undefined, `the body is not JSON in UTF-8: ${(error as Error).message}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw badRequest(undefined, `the body must be ${what}`);
+  return value;
+}
+
+function checkedInstant(ms: number, field: string): Date {
+  if (!(ms >= EARLIEST && ms <= LATEST))
+    throw badRequest(field, 'the clock would leave the years 1970 to 9999');
+  return new Date(ms);
+}
+
+/** Moves the clock as the body says; throws before moving anything when the body is wrong. */
+function moveClock(clock: AdjustableClock, body: Record<string, unknown>): void {
+  const given = Object.keys(body);
+  for (const name of given)
+    if (!['advance', 'advanceMs', 'set'].includes(name))
+      throw badRequest(name, `unknown field '${name}': give one of advance, advanceMs or set`);
+  if (given.length !== 1)
+    throw badRequest(
+      given.length === 0 ? undefined : given.join(','),
+      'give exactly one of advance (ISO 8601 duration), advanceMs (milliseconds) or set (date-time)',
+    );
+  const now = clock.now().getTime();
+  if ('advance' in body) {
+    if (typeof body.advance !== 'string')
+      throw badRequest('advance', 'advance must be a string, an ISO 8601 duration such as PT61M');
+    const ms = parseDurationMs(body.advance);
+    if (ms instanceof Error) throw badRequest('advance', ms.message);
+    checkedInstant(now + ms, 'advance');
+    clock.advance(ms);
+  } else if ('advanceMs' in body) {
+    const ms = body.advanceMs;
+    if (typeof ms !== 'number' || !Number.isSafeInteger(ms))
+      throw badRequest('advanceMs', 'advanceMs must be a whole number of milliseconds');
+    checkedInstant(now + ms, 'advanceMs');
+    clock.advance(ms);
+  } else {
+    const text = body.set;
+    if (typeof text !== 'string' || !DATE_TIME.test(text))
+      throw badRequest(
+        'set',
+        'set must be an ISO 8601 date-time with an offset, e.g. 2026-01-01T10:00:00+00:00',
+      );
+    // Date parsing rolls 2026-02-30 over to March: check the day exists in its month.
+    const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+    const instant = new Date(text);
+    if (
+      Number.isNaN(instant.getTime()) ||
+      new Date(Date.UTC(year, month - 1, day)).getUTCDate() !== day
+    )
+      throw badRequest('set', `'${text}' is not a real date`);
+    clock.set(checkedInstant(instant.getTime(), 'set'));
+  }
+}
+
+interface Query {
+  get(name: string): string | undefined;
+}
+
+function queryOf(url: URL, allowed: readonly string[]): Query {
+  const seen = new Set<string>();
+  for (const name of url.searchParams.keys()) {
+    if (!allowed.includes(name)) throw badRequest(name, `unknown query parameter '${name}'`);
+    if (seen.has(name)) throw badRequest(name, `query parameter '${name}' is given twice`);
+    seen.add(name);
+  }
+  return { get: (name) => url.searchParams.get(name) ?? undefined };
+}
+
+type Handler = (request: BankRequest, url: URL) => Promise<unknown>;
+
+export function createAdminApi(options: AdminApiOptions): AdminIntercept {
+  const { bank, clock, maxBodyBytes } = options;
+  const problem = adminTokenProblem(options.token);
+  if (problem) throw new RangeError(`admin token ${problem}`);
+  const expected = digest(options.token);
+
+  /** Constant time: both sides are hashed to the same length first. */
+  function authorised(request: BankRequest): boolean {
+    const header = request.headers.authorization;
+    const match = header === undefined ? null : /^Bearer +(\S+) *$/i.exec(header);
+    const given = digest(match?.[1] ?? '');
+    return timingSafeEqual(given, expected) && match !== null;
+  }
+
+  const clockState = () => clock.state();
+
+  const routes: Record<string, Partial<Record<string, Handler>>> = {
+    '/admin/clock': {
+      GET: async (_request, url) => {
+        queryOf(url, []);
+        return clockState();
+      },
+      POST: async (request, url) => {
+        queryOf(url, []);
+        const body = jsonObject(
+          request,
+          maxBodyBytes,
+          'a JSON object: {"advance":"PT61M"}, {"advanceMs":3660000} or {"set":"…"}',
+        ) as Record<string, unknown>;
+        moveClock(clock, body);
+        return clockState();
+      },
+    },
+    '/admin/batch': {
+      POST: async (_request, url) => {
+        queryOf(url, []);
+        const report: BatchReport = bank.act((state, now) => runBatchNow(state, now));
+        await bank.flush();
+        return { now: clock.now().toISOString(), ...report };
+      },
+    },
+    '/admin/reset': {
+      POST: async (_request, url) => {
+        queryOf(url, []);
+        bank.reset();
+        await bank.flush();
+        return { reset: true, now: clock.now().toISOString() };
+      },
+    },
+    '/admin/snapshot': {
+      GET: async (_request, url) => {
+        queryOf(url, []);
+        return bank.exportSnapshot();
+      },
+      PUT: async (request, url) => {
+        queryOf(url, []);
+        const snapshot = jsonObject(request, maxBodyBytes, 'a JSON object, a bank state snapshot');
+        try {
+          bank.importSnapshot(snapshot);
+        } catch (error) {
+          // importSnapshot replaces the state only once the snapshot passed: whatever it throws
+          // (SnapshotError, or a RangeError for JSON nested too deep to copy) is about the input.
+          const reason =
+            error instanceof SnapshotError
+              ? error.message
+              : `snapshot could not be read (${(error as Error).message})`;
+          throw badRequest(
+            'snapshot',
+            `the snapshot was refused and the state is unchanged: ${reason}`,
+          );
+        }
+        await bank.flush();
+        return { imported: true, now: clock.now().toISOString() };
+      },
+    },
+    '/admin/requests': {
+      GET: async (_request, url) => {
+        const text = queryOf(url, ['limit']).get('limit');
+        const capacity = bank.requestLog.capacity;
+        let limit = Math.min(DEFAULT_REQUEST_LIMIT, capacity);
+        if (text !== undefined) {
+          if (!/^[0-9]{1,9}$/.test(text) || Number(text) < 1 || Number(text) > capacity)
+            throw badRequest('limit', `limit must be a whole number from 1 to ${capacity}`);
+          limit = Number(text);
+        }
+        const entries = bank.requestLog.entries();
+        return { total: entries.length, entries: entries.slice(-limit) };
+      },
+    },
+  };
+
+  return async (request) => {
+    let url: URL;
+    try {
+      url = new URL(request.target, 'http://admin.invalid');
+    } catch {
+      return undefined; // not a path of ours; the pipeline answers it
+    }
+    if (
+      !request.target.startsWith('/') ||
+      (url.pathname !== '/admin' && !url.pathname.startsWith('/admin/'))
+    )
+      return undefined;
+    try {
+      if (!authorised(request))
+        throw new AdminProblem(
+          401,
+          'UNAUTHORIZED',
+          'the admin API needs Authorization: Bearer <token> with the token the bank printed at start',
+          'Authorization',
+          { 'www-authenticate': 'Bearer realm="workbench-admin"' },
+        );
+      const route = routes[url.pathname];
+      if (!route) throw new AdminProblem(404, 'NOT_FOUND', `no admin route ${url.pathname}`);
+      const handler = route[request.method];
+      if (!handler)
+        throw new AdminProblem(
+          405,
+          'METHOD_NOT_ALLOWED',
+          `${url.pathname} allows ${Object.keys(route).join(', ')}, not ${request.method}`,
+          undefined,
+          { allow: Object.keys(route).join(', ') },
+        );
+      return answer(200, await handler(request, url));
+    } catch (error) {
+      if (error instanceof AdminProblem) return problemAnswer(error);
+      // A bank bug or a failed save, never bad input.
+      return answer(500, {
+        error: { code: 'INTERNAL_ERROR', message: (error as Error).message ?? String(error) },
+      });
+    }
+  };
+}
