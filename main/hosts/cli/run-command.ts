@@ -58,7 +58,8 @@ Exit codes:
        target that is not 'embedded' or an http(s) URL, --out -
   3    the run could not test: no request got an answer from the target (connection refused,
        DNS or TLS failure, certificate refused); the checks are <error> in the JUnit report
-  130  cancelled (Ctrl+C)`;
+  130  cancelled (Ctrl+C)
+  141  the reader of the output went away (| head -1): the run ends at once, quietly`;
 
 /** The exit code of a run whose target never answered (see couldNotTestReason). */
 export const EXIT_COULD_NOT_TEST = 3;
