@@ -73,6 +73,12 @@ export const CheckFailureSchema = Type.Object({
   actual: Type.Optional(Json()),
   /** The exchange the failed assertion was about (it is among the check's evidence). */
   exchangeId: Type.Optional(Type.String()),
+  /**
+   * Set when the check could not judge its rules because an exchange got no answer (connection
+   * refused, DNS, TLS, a timeout): the request and the transport error. JUnit reports it as an
+   * <error>, and a run in which no exchange got any answer could not test the target.
+   */
+  transportError: Type.Optional(Type.String()),
   /** An unexpected error (not an assertion): its name, message and stack. */
   error: Type.Optional(
     Type.Object({

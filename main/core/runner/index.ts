@@ -4,6 +4,7 @@
  */
 export * from '../../shared/baseline.js';
 export * from './compare.js';
+export * from './could-not-test.js';
 export * from './coverage.js';
 export * from './engine/run.js';
 export type { CheckEnvironment } from './engine/check-context.js';

@@ -1,6 +1,7 @@
 /**
  * `workbench`: the headless entry. Exit codes: 0 success, 1 the command ran and failed (a suite
- * failed, a request was refused), 2 the command line was wrong.
+ * failed, a request was refused), 2 the command line was wrong, 3 `run` could not test its target
+ * (nothing answered), 141 the reader of the output went away (`| head`).
  */
 import { productInfo } from '../../core/product.js';
 import { commands } from './commands.js';

@@ -34,6 +34,29 @@ export function watchLauncher(
   return () => clearInterval(timer);
 }
 
+/** The exit code of a command whose reader went away (`workbench rules | head -1`): 128 + SIGPIPE. */
+export const EXIT_CLOSED_PIPE = 141;
+
+/**
+ * When the reader of the standard output or error closes it (`| head -1`), the output is no
+ * longer wanted: end at once and quietly, as command-line tools do, instead of a stack trace for
+ * the unhandled EPIPE. Any other stream error is still thrown.
+ */
+export function endQuietlyOnClosedPipe(
+  streams: readonly NodeJS.WritableStream[] = [process.stdout, process.stderr],
+  exit: (code: number) => void = (code) => process.exit(code),
+): void {
+  for (const stream of streams) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') {
+        exit(EXIT_CLOSED_PIPE);
+        return;
+      }
+      throw error;
+    });
+  }
+}
+
 export const processIo: CliIo = {
   out: (line) => process.stdout.write(line + '\n'),
   err: (line) => process.stderr.write(line + '\n'),

@@ -8,6 +8,7 @@ import { CHECKS, describeRule } from '../../../suites/index.js';
 import type { Check, TargetInfo, TargetMode } from '../../core/runner/check-api/index.js';
 import {
   consoleReporter,
+  couldNotTestReason,
   describeBaselineOutcome,
   htmlReporter,
   jsonReporter,
@@ -40,7 +41,8 @@ Runs the conformance checks and prints one line per check and a summary.
   --mode M         sandbox (default) or production
   --suite AREA     only checks of this area (repeatable); --rule, --tag, --grep narrow further
   --reporter LIST  report files to write besides the console: ${REPORTERS.join(', ')}
-  --out DIR        where report files go (default ./workbench-report)
+  --out DIR        where report files go (default ./workbench-report); '-' is refused: reports
+                   are files, the console output is the standard output
   --baseline FILE  JSON { "expectedFailures": [{ "checkId", "reason" }] }: known deviations that
                    do not fail the run (a listed check that now passes is reported as fixed)
   --concurrency N  checks at once (default 4); --timeout MS per check (default 30000)
@@ -49,8 +51,44 @@ Runs the conformance checks and prints one line per check and a summary.
                    a larger one is a transport error in the evidence, never cut silently
   For a URL target: --sign-cert/--sign-key (QSealC and key, PEM), --tls-cert/--tls-key (QWAC,
   mTLS) and --ca (extra CA to trust for the server).
-Exit code: 0 when nothing outside the baseline failed, 1 when something did, 2 for a bad command
-line, 130 when cancelled (Ctrl+C).`;
+Exit codes:
+  0    every check outside the baseline passed, warned or was skipped
+  1    a check outside the baseline failed
+  2    a bad command line: an unknown flag, suite, rule or tag, a selection no check matches, a
+       target that is not 'embedded' or an http(s) URL, --out -
+  3    the run could not test: no request got an answer from the target (connection refused,
+       DNS or TLS failure, certificate refused); the checks are <error> in the JUnit report
+  130  cancelled (Ctrl+C)
+  141  the reader of the output went away (| head -1): the run ends at once, quietly`;
+
+/** The exit code of a run whose target never answered (see couldNotTestReason). */
+export const EXIT_COULD_NOT_TEST = 3;
+
+/** Refuses suites, rules and tags that no check has, naming them (a typo must not pass as 0). */
+function checkSelectionNames(
+  checks: readonly Check[],
+  values: { suite?: string[] | undefined; rule?: string[] | undefined; tag?: string[] | undefined },
+): void {
+  const suites: string[] = [...new Set(checks.map((check) => check.area))];
+  const rules = new Set(checks.flatMap((check) => check.rules));
+  const tags = new Set(checks.flatMap((check) => check.tags ?? []));
+  for (const suite of values.suite ?? []) {
+    if (!suites.includes(suite))
+      throw new UsageError(`--suite: no suite '${suite}'; the suites are ${suites.join(', ')}`);
+  }
+  for (const rule of values.rule ?? []) {
+    if (!rules.has(rule))
+      throw new UsageError(
+        `--rule: no check covers a rule '${rule}' (see 'workbench rules' for the catalogue)`,
+      );
+  }
+  for (const tag of values.tag ?? []) {
+    if (!tags.has(tag))
+      throw new UsageError(
+        `--tag: no check has the tag '${tag}'; ${tags.size > 0 ? `the tags are ${[...tags].join(', ')}` : 'the checks carry no tags'}`,
+      );
+  }
+}
 
 function positiveInteger(value: string | undefined, flag: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -142,17 +180,20 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
         }
       }
 
+      if (values.out !== undefined && (values.out === '-' || values.out.trim() === ''))
+        throw new UsageError(
+          `--out needs a directory for the report files, not '${values.out}' (the console output is already the standard output)`,
+        );
       const all = options.checks ?? CHECKS;
+      checkSelectionNames(all, values);
       const checks = selectChecks(all, {
         ...(values.suite ? { areas: values.suite } : {}),
         ...(values.rule ? { ruleIds: values.rule } : {}),
         ...(values.tag ? { tags: values.tag } : {}),
         ...(values.grep ? { text: values.grep } : {}),
       }).filter((check) => !check.modes || check.modes.includes(mode));
-      if (checks.length === 0) {
-        io.err('workbench run: no check matches the selection');
-        return 1;
-      }
+      if (checks.length === 0)
+        throw new UsageError(`no check matches the selection in ${mode} mode`);
 
       let target: {
         info: TargetInfo;
@@ -169,6 +210,10 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
             `--target must be 'embedded' or an absolute URL, not '${values.target}'`,
           );
         }
+        if (url.protocol !== 'http:' && url.protocol !== 'https:')
+          throw new UsageError(
+            `--target must be 'embedded' or an http: or https: URL, not '${values.target}' (${url.protocol} is not supported)`,
+          );
         if (!values['sign-cert'] || !values['sign-key'])
           throw new UsageError('a URL target needs --sign-cert and --sign-key');
         if (Boolean(values['tls-cert']) !== Boolean(values['tls-key']))
@@ -223,7 +268,15 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
       const outcome = reports.outcome(result);
       for (const line of describeBaselineOutcome(outcome)) io.out(line);
       if (reporterNames.length > 0) io.out(`Reports: ${reporterNames.join(', ')} in ${outputDir}`);
-      return cancelled ? 130 : outcome.exitCode;
+      if (cancelled) return 130;
+      const unreachable = couldNotTestReason(outcome.result);
+      if (unreachable !== undefined) {
+        io.err(
+          `workbench run: could not test ${target.info.baseUrl}: no request got an answer (${unreachable}).`,
+        );
+        return EXIT_COULD_NOT_TEST;
+      }
+      return outcome.exitCode;
     },
   };
 }

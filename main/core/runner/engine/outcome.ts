@@ -4,7 +4,7 @@
  */
 import { isAssertionFailure, isCheckSkipped, type AssertionFailure } from '../check-api/index.js';
 import { toJsonValue } from '../json-value.js';
-import type { CheckFailure, CheckStatus } from '../../../shared/run-result.js';
+import type { CheckFailure, CheckStatus, EvidenceItem } from '../../../shared/run-result.js';
 
 export const CANCELLED_WHILE_RUNNING = 'run cancelled while the check was running';
 
@@ -60,6 +60,30 @@ export function failureOf(outcome: Outcome): CheckFailure | undefined {
     default:
       return undefined;
   }
+}
+
+/**
+ * When a check failed because the target did not answer, what did not get an answer and why:
+ * the exchange the failed assertion was about, or (for an assertion on no exchange, or an error
+ * such as reading the body of an answer that never came) the last exchange the check made, got
+ * no response; or the check's code let a transport error escape. Otherwise undefined: the check
+ * judged an answer.
+ */
+export function transportErrorOf(
+  outcome: Outcome,
+  evidence: readonly EvidenceItem[],
+): string | undefined {
+  if (outcome.kind === 'error' && outcome.error instanceof Error) {
+    if (outcome.error.name === 'TransportError') return outcome.error.message;
+  }
+  if (outcome.kind !== 'assertion' && outcome.kind !== 'error') return undefined;
+  const exchanges = evidence.flatMap((item) => (item.kind === 'exchange' ? [item.exchange] : []));
+  const exchange =
+    outcome.kind === 'assertion' && outcome.failure.exchange
+      ? outcome.failure.exchange
+      : exchanges[exchanges.length - 1];
+  if (!exchange || exchange.response || exchange.transportError === undefined) return undefined;
+  return `${exchange.request.method} ${exchange.request.url}: ${exchange.transportError}`;
 }
 
 export function statusOf(outcome: Outcome, warnings: readonly string[]): CheckStatus {

@@ -21,6 +21,7 @@ import {
   outcomeOfThrown,
   skipReasonOf,
   statusOf,
+  transportErrorOf,
   type Outcome,
 } from './outcome.js';
 
@@ -110,6 +111,8 @@ export async function runCheck(
     if (!known) addEvidence({ kind: 'exchange', at: now(), exchange });
   }
   open = false;
+  const transportError = failure ? transportErrorOf(outcome, evidence) : undefined;
+  if (failure && transportError !== undefined) failure.transportError = transportError;
 
   const result: CheckResult = {
     checkId: check.id,

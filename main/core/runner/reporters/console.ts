@@ -19,6 +19,8 @@ function oneLine(text: string): string {
 function detailOf(result: CheckResult): string {
   if (result.status === 'FAIL') {
     const expected = result.expectedFailure ? ' (expected failure)' : '';
+    const transport = result.failure?.transportError;
+    if (transport !== undefined) return oneLine(`no answer: ${transport}`) + expected;
     return oneLine(result.failure?.message ?? 'failed') + expected;
   }
   if (result.status === 'SKIPPED') return oneLine(result.skipReason ?? 'skipped');

@@ -2,6 +2,8 @@
  * JUnit XML in the shape CI servers read (Jenkins' junit-10.xsd, Ant's JUnit task):
  * testsuites / testsuite per area / testcase per check with classname = area.
  * - FAIL → <failure message type> with the assertion and the evidence as the body;
+ * - FAIL because the target did not answer (failure.transportError) → <error type="TransportError">
+ *   with the same body: the check could not judge its rules; `errors` counts these;
  * - SKIPPED → <skipped message>;
  * - WARNING → a passed testcase with the warnings in <system-out>;
  * - an expected failure (baseline) → <skipped> "expected failure", so CI does not count it, with
@@ -45,6 +47,10 @@ function testcase(result: CheckResult): string {
       `      <skipped${attributes({ message: `expected failure (baseline): ${result.expectedFailure.reason}` })}/>`,
     );
     out.push('', failureText(result));
+  } else if (isCountedError(result)) {
+    body.push(
+      `      <error${attributes({ message: result.failure?.transportError ?? 'no answer', type: 'TransportError' })}>${escapeXmlText(failureText(result))}</error>`,
+    );
   } else if (result.status === 'FAIL') {
     body.push(
       `      <failure${attributes({ message: result.failure?.message ?? 'failed', type: failureType(result) })}>${escapeXmlText(failureText(result))}</failure>`,
@@ -57,8 +63,22 @@ function testcase(result: CheckResult): string {
   return [open, ...body, '    </testcase>'].join('\n');
 }
 
+/** A failure outside the baseline on an answer the check judged: a <failure>. */
 function isCountedFailure(result: CheckResult): boolean {
-  return result.status === 'FAIL' && !result.expectedFailure;
+  return (
+    result.status === 'FAIL' &&
+    !result.expectedFailure &&
+    result.failure?.transportError === undefined
+  );
+}
+
+/** A failure outside the baseline because the target did not answer: an <error>. */
+function isCountedError(result: CheckResult): boolean {
+  return (
+    result.status === 'FAIL' &&
+    !result.expectedFailure &&
+    result.failure?.transportError !== undefined
+  );
 }
 
 export function renderJUnit(result: RunResult): string {
@@ -79,7 +99,7 @@ export function renderJUnit(result: RunResult): string {
       name: area,
       tests: checks.length,
       failures: checks.filter(isCountedFailure).length,
-      errors: 0,
+      errors: checks.filter(isCountedError).length,
       skipped: checks.filter((check) => check.status === 'SKIPPED' || check.expectedFailure).length,
       time: seconds(checks.reduce((sum, check) => sum + check.durationMs, 0)),
       timestamp: result.startedAt,
@@ -92,7 +112,7 @@ export function renderJUnit(result: RunResult): string {
       name: `PSD2 Workbench run against ${target}`,
       tests: result.checks.length,
       failures: result.checks.filter(isCountedFailure).length,
-      errors: 0,
+      errors: result.checks.filter(isCountedError).length,
       time: seconds(result.durationMs),
     })}>`,
     ...suites,
