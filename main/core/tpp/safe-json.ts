@@ -6,6 +6,7 @@
  * the client, the runner and the CLI parse a bank's answer goes through `parseBankJson`.
  */
 import type { JsonRefusal } from '../../shared/exchange.js';
+import { nestsDeeperThan } from '../../shared/json.js';
 import { MAX_JSON_NESTING } from '../spec/limits.js';
 
 /** Largest answer text parsed as JSON, in characters. */
@@ -27,26 +28,6 @@ export type SafeJsonResult =
   | { ok: true; value: unknown }
   | { ok: false; refusal: JsonRefusal }
   | { ok: false; refusal?: undefined; invalid: true };
-
-/**
- * True when the nesting of arrays and objects in `text` goes deeper than `maxDepth`. One pass,
- * skipping string contents (and escaped characters in them); stops at the first level too deep.
- */
-export function nestsDeeperThan(text: string, maxDepth: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text.charCodeAt(i);
-    if (inString) {
-      if (char === 0x5c) i++;
-      else if (char === 0x22) inString = false;
-    } else if (char === 0x22) inString = true;
-    else if (char === 0x5b || char === 0x7b) {
-      if (++depth > maxDepth) return true;
-    } else if (char === 0x5d || char === 0x7d) depth--;
-  }
-  return false;
-}
 
 /** Checks size and depth, then parses. Invalid JSON is `{ ok: false, invalid: true }`. */
 export function parseBankJson(text: string, limits: JsonLimits = {}): SafeJsonResult {

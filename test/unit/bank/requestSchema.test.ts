@@ -7,7 +7,7 @@ import {
   type BankRequest,
 } from '../../../main/core/bank/index.js';
 import type { RouteDefinition } from '../../../main/core/bank/types.js';
-import { jsonNestingDepth } from '../../../main/core/bank/stages/requestSchema.js';
+import { nestsDeeperThan } from '../../../main/shared/json.js';
 import { VirtualClock } from '../../../main/core/clock.js';
 import { PaymentInitiationSctSchema } from '../../../main/core/spec/schemas/payments.js';
 import { aisHeaders, createPki, parse, signedRequest, type Pki } from './fixtures.js';
@@ -94,9 +94,11 @@ describe('JSON body rules', () => {
     const deep = '['.repeat(5000) + ']'.repeat(5000);
     await refused(post(deep), 'FORMAT_ERROR', /nests arrays and objects deeper than 64 levels/);
     // Brackets inside strings do not count; 64 levels are fine (the schema decides about them).
-    expect(jsonNestingDepth('{"a":"[[[[[[[[[[[[[[[[[[[[[[["}')).toBe(1);
-    expect(jsonNestingDepth('["\\"]')).toBe(1);
-    expect(jsonNestingDepth('['.repeat(64) + ']'.repeat(64))).toBe(64);
+    expect(nestsDeeperThan('{"a":"[[[[[[[[[[[[[[[[[[[[[[["}', 1)).toBe(false);
+    expect(nestsDeeperThan('["\\"]', 1)).toBe(false);
+    expect(nestsDeeperThan('["\\"]', 0)).toBe(true);
+    expect(nestsDeeperThan('['.repeat(64) + ']'.repeat(64), 64)).toBe(false);
+    expect(nestsDeeperThan('['.repeat(64) + ']'.repeat(64), 63)).toBe(true);
   });
 
   it('refuses malformed JSON', async () => {

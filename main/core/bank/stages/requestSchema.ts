@@ -5,6 +5,7 @@
  */
 import type { TObject, TSchema } from '@sinclair/typebox';
 import { SCHEMA_WAIVERS, faultActive } from '../faults/index.js';
+import { nestsDeeperThan } from '../../../shared/json.js';
 import { MAX_JSON_NESTING } from '../../spec/limits.js';
 import { bankError } from '../../spec/errors.js';
 import { problemText, type SchemaProblem, type SpecValidator } from '../../spec/validation.js';
@@ -92,27 +93,6 @@ function contentTypeProblem(value: string | undefined): string | undefined {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/**
- * The deepest nesting of arrays and objects in JSON text, by one linear scan that skips strings —
- * run before JSON.parse so nothing recursive ever sees a deeper document.
- */
-export function jsonNestingDepth(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text.charCodeAt(i);
-    if (inString) {
-      if (char === 0x5c)
-        i++; // backslash: skip the escaped character
-      else if (char === 0x22) inString = false;
-    } else if (char === 0x22) inString = true;
-    else if (char === 0x5b || char === 0x7b) deepest = Math.max(deepest, ++depth);
-    else if (char === 0x5d || char === 0x7d) depth--;
-  }
-  return deepest;
-}
-
 /** Path and code point of the first string (value or key) with a character outside the BMP. */
 export function findAstralCharacter(
   value: unknown,
@@ -185,7 +165,7 @@ function checkBody(ctx: RequestContext, validator: SpecValidator): StageResult {
       bankError('FORMAT_ERROR', 'request body is not valid UTF-8 (§1: requests use UTF-8)'),
     );
   }
-  if (jsonNestingDepth(text) > MAX_JSON_NESTING)
+  if (nestsDeeperThan(text, MAX_JSON_NESTING))
     return reject(
       'request-schema.body.nesting',
       bankError(
