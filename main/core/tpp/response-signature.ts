@@ -8,10 +8,10 @@ import {
   buildSigningString,
   decodeRfc2047,
   headerLookup,
+  matchKeyIdIssuer,
   parseKeyId,
   parseSignatureHeader,
   readSigningCertificate,
-  sameDistinguishedName,
   sameSerialNumber,
   signingStringBytes,
   verifyDigest,
@@ -55,12 +55,9 @@ export function verifyResponseSignature(
       reason: `keyId SN ${key.keyId.serialNumber} is not the bank certificate's serial ${certificate.serialNumber}`,
     };
   }
-  if (!sameDistinguishedName(key.keyId.issuer, certificate.issuer)) {
-    return {
-      status: 'invalid',
-      reason: `keyId CA '${key.keyId.issuer}' is not the bank certificate's issuer '${certificate.issuer}'`,
-    };
-  }
+  // The issuer compared as a distinguished name, as the bank compares a TPP's keyId (§5.2.3).
+  const issuer = matchKeyIdIssuer(key.keyId.issuer, certificate.issuerName);
+  if (!issuer.ok) return { status: 'invalid', reason: `keyId CA: ${issuer.text}` };
   const lookup = headerLookup(headers);
   if (lookup.has('digest')) {
     const digest = verifyDigest(lookup.get('digest'), body);

@@ -7,8 +7,6 @@ import { readCertificateFields } from '../../../main/core/signature/der.js';
 import {
   ATTRIBUTE_SHORT_NAMES,
   formatRfc2253,
-  parseRfc2253,
-  sameDistinguishedName,
 } from '../../../main/core/signature/distinguished-name.js';
 import { openssl, scratchDirectory } from '../certs/helpers.js';
 
@@ -132,27 +130,5 @@ describe('RFC 2253 form of a Name, as OpenSSL prints it', () => {
       valueType: oid === '2.5.4.6' ? 'printable' : 'utf8',
     }));
     expectSameAsOpenssl(subject);
-  });
-});
-
-describe('parseRfc2253 / sameDistinguishedName', () => {
-  it('unescapes values and splits multi-valued RDNs', () => {
-    expect(parseRfc2253('CN=Name+OU=Unit,O=A\\,B \\C3\\B8,C=NO')).toEqual([
-      [
-        { type: 'CN', value: 'Name' },
-        { type: 'OU', value: 'Unit' },
-      ],
-      [{ type: 'O', value: 'A,B ø' }],
-      [{ type: 'C', value: 'NO' }],
-    ]);
-  });
-
-  it('sees through spelling differences but not different names', () => {
-    expect(sameDistinguishedName('CN=Test CA,O=Bank,C=NO', 'cn=test ca, o=Bank, 2.5.4.6=NO')).toBe(
-      true,
-    );
-    expect(sameDistinguishedName('CN=Bjørn', 'CN=Bj\\C3\\B8rn')).toBe(true);
-    expect(sameDistinguishedName('CN=Test CA,O=Bank,C=NO', 'C=NO,O=Bank,CN=Test CA')).toBe(false);
-    expect(sameDistinguishedName('CN=Test CA', 'CN=Other CA')).toBe(false);
   });
 });

@@ -43,7 +43,11 @@ beforeAll(async () => {
 });
 
 /** A response signed the way §5.2 signs requests, without (request-target). */
-function signedResponse(body: string, signer = bank): Record<string, string> {
+function signedResponse(
+  body: string,
+  signer = bank,
+  issuerAs: (issuer: string) => string = (issuer) => issuer,
+): Record<string, string> {
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     'x-request-id': '0f8fad5b-d9cb-469f-a165-70867728950e',
@@ -57,7 +61,10 @@ function signedResponse(body: string, signer = bank): Record<string, string> {
   });
   const certificate = readSigningCertificate(signer.certificateDer);
   headers['signature'] = buildSignatureHeader({
-    keyId: buildKeyId({ serialNumber: certificate.serialNumber, issuer: certificate.issuer }),
+    keyId: buildKeyId({
+      serialNumber: certificate.serialNumber,
+      issuer: issuerAs(certificate.issuer),
+    }),
     algorithm: 'rsa-sha256',
     headers: names,
     signature: signRsaSha256(signingStringBytes(signingString), signer.privateKey).toString(
@@ -103,6 +110,31 @@ describe('response signature verification', () => {
       bank.certificatePem,
     );
     expect(result).toMatchObject({ status: 'invalid', reason: expect.stringMatching(/keyId SN/) });
+  });
+
+  it('reads keyId CA as a distinguished name: another spelling of the issuer verifies (§5.2.3)', () => {
+    // The same issuer in forward order with spaces, as .NET writes it.
+    const forward = (issuer: string) =>
+      issuer
+        .split(/(?<!\\),/)
+        .reverse()
+        .join(', ');
+    expect(
+      verifyResponseSignature(
+        signedResponse(body, bank, forward),
+        Buffer.from(body),
+        bank.certificatePem,
+      ),
+    ).toMatchObject({ status: 'valid' });
+  });
+
+  it('finds a keyId CA that names another issuer, naming both', () => {
+    const result = verifyResponseSignature(
+      signedResponse(body, bank, (issuer) => issuer.replace('CN=', 'CN=Other ')),
+      Buffer.from(body),
+      bank.certificatePem,
+    );
+    expect(result).toMatchObject({ status: 'invalid', reason: expect.stringMatching(/^keyId CA/) });
   });
 
   it('says when it cannot verify, and when there is nothing to verify', () => {
