@@ -286,6 +286,8 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
     );
     return 1;
   }
+  // Listen for a stop before saying where the bank is: whoever reads that line may stop it at once.
+  const stopped = io.stopRequested();
   if (flags.json)
     io.out(
       JSON.stringify({
@@ -309,7 +311,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
   // On stderr with or without --json: stdout carries the bank's URL lines (or the JSON line).
   if (flags.adminToken !== undefined)
     io.err(`Admin API at ${listener.url}/admin/ — send Authorization: Bearer ${flags.adminToken}`);
-  const signal = await io.stopRequested();
+  const signal = await stopped;
   await bank.close();
   await bank.flush();
   say(`Stopped (${signal}).`);

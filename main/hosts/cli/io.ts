@@ -13,6 +13,13 @@ export interface CliIo {
 export const LAUNCHER_POLL_MS = 250;
 
 /**
+ * The parent process as the CLI found it when it loaded: the launcher. Read here, not when a
+ * command starts watching, because the launcher may already be gone by then (killed while the
+ * bank was starting), and the process it was re-parented to must not pass for the launcher.
+ */
+const LAUNCHER_PID = process.ppid;
+
+/**
  * `npx workbench bank` runs node under `sh -c` under npm. Stopping npm by its process id ends npm
  * and the shell but not node, which would keep listening as an orphan. A process started by a
  * package runner (npm sets npm_lifecycle_event) therefore stops when its parent changes. Started
@@ -21,16 +28,17 @@ export const LAUNCHER_POLL_MS = 250;
 export function watchLauncher(
   onGone: () => void,
   env: NodeJS.ProcessEnv = process.env,
+  launcher: number = LAUNCHER_PID,
 ): (() => void) | undefined {
   if (env.npm_lifecycle_event === undefined) return undefined;
-  const parent = process.ppid;
-  const timer = setInterval(() => {
-    if (process.ppid !== parent) {
-      clearInterval(timer);
-      onGone();
-    }
-  }, LAUNCHER_POLL_MS);
+  const check = () => {
+    if (process.ppid === launcher) return;
+    clearInterval(timer);
+    onGone();
+  };
+  const timer = setInterval(check, LAUNCHER_POLL_MS);
   timer.unref();
+  queueMicrotask(check); // gone already: stop at once rather than after the first poll
   return () => clearInterval(timer);
 }
 

@@ -53,9 +53,11 @@ export const webCommand: CliCommand = {
       host,
       port: parsePort(values.port, 0),
     });
+    // Listen for a stop before printing the URL: whoever reads it may stop the host at once.
+    const stopped = io.stopRequested();
     if (values.json) io.out(JSON.stringify({ url: web.launchUrl, origin: web.origin }));
     else io.out(`PSD2 Workbench web host: open ${web.launchUrl}\nPress Ctrl+C to stop.`);
-    const signal = await io.stopRequested();
+    const signal = await stopped;
     await web.close();
     await services.dispose();
     if (!values.json) io.out(`Stopped (${signal}).`);
