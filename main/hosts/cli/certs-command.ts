@@ -22,7 +22,9 @@ const usage = `Usage: workbench certs create --out DIR [--org-id PSDNO-FSA-...] 
                               [--days N] [--force]
 
 Writes to DIR (PEM): ca-root.pem, ca-intermediate.pem, ca-chain.pem, qwac.pem + qwac.key.pem
-(TLS client, mTLS), qsealc.pem + qsealc.key.pem (request signing, §5.2), bank-tls.pem +
+(TLS client, mTLS), qsealc.pem + qsealc.key.pem (request signing, §5.2), aisp-qsealc.pem +
+aisp-qsealc.key.pem (a second TPP, ORG-ID-AIS, that registry.json registers for AISP only: the
+target profile's aispOnlyTpp), bank-tls.pem +
 bank-tls.key.pem (server certificate for localhost and 127.0.0.1: 'workbench bank --tls-cert'),
 and registry.json for 'workbench bank --registry'. Keys are written unencrypted with mode 0600: they are test keys.
   --org-id ID     organizationIdentifier (ETSI TS 119 495), default PSDNO-FSA-WORKBENCH1
@@ -92,6 +94,8 @@ export const certsCommand: CliCommand = {
       'qwac.key.pem',
       'qsealc.pem',
       'qsealc.key.pem',
+      'aisp-qsealc.pem',
+      'aisp-qsealc.key.pem',
       'bank-tls.pem',
       'bank-tls.key.pem',
       'registry.json',
@@ -122,6 +126,22 @@ export const certsCommand: CliCommand = {
       validityDays: days,
     };
     const [qwac, qsealc] = [await issueQwac(tpp), await issueQsealc(tpp)];
+    // A second TPP of the same CA with the same certificate roles, registered for AISP only, so
+    // only the bank's registry can refuse its payments (GEN-ROLE-MUST-BE-REGISTERED).
+    const aispOnlyName = `${tpp.subject.organizationName} (AISP only)`;
+    const aispOnly = {
+      organizationIdentifier: `${orgId}-AIS`,
+      name: aispOnlyName,
+      qsealc: await issueQsealc({
+        ...tpp,
+        subject: {
+          ...tpp.subject,
+          commonName: aispOnlyName,
+          organizationName: aispOnlyName,
+          organizationIdentifier: `${orgId}-AIS`,
+        },
+      }),
+    };
     const bankTls = await issueServerCertificate({
       issuer: ca.issuer,
       dnsNames: ['localhost'],
@@ -139,6 +159,11 @@ export const certsCommand: CliCommand = {
           ...(roles.includes('PSP_PI') ? ['PISP'] : []),
         ],
       },
+      {
+        organizationIdentifier: aispOnly.organizationIdentifier,
+        name: aispOnly.name,
+        roles: ['AISP'],
+      },
     ];
 
     await mkdir(values.out, { recursive: true });
@@ -151,6 +176,8 @@ export const certsCommand: CliCommand = {
     await write('qwac.key.pem', keyPem(qwac.privateKey), 0o600);
     await write('qsealc.pem', qsealc.certificatePem);
     await write('qsealc.key.pem', keyPem(qsealc.privateKey), 0o600);
+    await write('aisp-qsealc.pem', aispOnly.qsealc.certificatePem);
+    await write('aisp-qsealc.key.pem', keyPem(aispOnly.qsealc.privateKey), 0o600);
     await write('bank-tls.pem', bankTls.certificatePem + ca.intermediate.certificatePem);
     await write('bank-tls.key.pem', keyPem(bankTls.privateKey), 0o600);
     await write('registry.json', JSON.stringify(registry, null, 2) + '\n');

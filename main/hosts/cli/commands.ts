@@ -8,6 +8,7 @@ import { certsCommand } from './certs-command.js';
 import { requestCommand } from './request-command.js';
 import { rulesCommand } from './rules-command.js';
 import { runCommand } from './run-command.js';
+import { targetCommand } from './target-command.js';
 import { webCommand } from './web-command.js';
 
 export const commands: CliCommand[] = [
@@ -16,5 +17,6 @@ export const commands: CliCommand[] = [
   requestCommand,
   rulesCommand,
   runCommand,
+  targetCommand,
   webCommand,
 ];

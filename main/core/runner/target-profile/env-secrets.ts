@@ -1,0 +1,37 @@
+/**
+ * `${env:NAME}` in a profile's strings: secrets (passphrases, the admin token) stay out of the
+ * file and come from the environment of the run. Every variable the profile names must be set; a
+ * missing one is reported with its JSON path before the run starts, never sent as an empty value.
+ */
+const REFERENCE = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+export interface SecretExpansion<T> {
+  value: T;
+  /** `NAME at /json/path` for each variable that is not set. */
+  missing: string[];
+}
+
+export function expandEnvSecrets<T>(
+  value: T,
+  env: Readonly<Record<string, string | undefined>>,
+): SecretExpansion<T> {
+  const missing: string[] = [];
+  const walk = (node: unknown, path: string): unknown => {
+    if (typeof node === 'string')
+      return node.replace(REFERENCE, (_whole, name: string) => {
+        const found = env[name];
+        if (found === undefined) {
+          missing.push(`${name} at ${path || '/'}`);
+          return '';
+        }
+        return found;
+      });
+    if (Array.isArray(node)) return node.map((item, index) => walk(item, `${path}/${index}`));
+    if (node !== null && typeof node === 'object')
+      return Object.fromEntries(
+        Object.entries(node).map(([key, item]) => [key, walk(item, `${path}/${key}`)]),
+      );
+    return node;
+  };
+  return { value: walk(value, '') as T, missing };
+}

@@ -1,0 +1,163 @@
+/**
+ * `workbench target init`: writes a target profile (main/core/runner/target-profile) for a bank,
+ * complete for a `workbench bank` (from its URL and mode, or from the JSON line it printed with
+ * `--json`), a skeleton to fill in for any other. `workbench target schema` prints the profile's
+ * JSON Schema, for editors and for validating profiles in a pipeline.
+ */
+import { readFile, writeFile, access } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import {
+  initTargetProfile,
+  parseTargetProfile,
+  targetProfileJsonSchemaText,
+  TargetProfileError,
+} from '../../core/runner/target-profile/index.js';
+import { UsageError, type CliIo } from './io.js';
+import { parseFlags } from './parse.js';
+import type { CliCommand } from './command.js';
+
+/** Where `target init` points the admin token: the profile never holds it. */
+export const ADMIN_TOKEN_VARIABLE = 'WORKBENCH_ADMIN_TOKEN';
+
+const usage = `Usage: workbench target init (--bank-url URL --mode sandbox|production | --bank-json FILE)
+                             [--certs DIR] [--name NAME] --out FILE [--force]
+       workbench target schema
+
+init writes a target profile (JSON, docs/targets.md) for 'workbench run --target-file FILE' and
+'workbench doctor --target-file FILE':
+  --bank-url URL   the bank's API root; --mode its mode (checked before every run)
+  --bank-json FILE the line 'workbench bank --json' printed: URL, mode and admin API from it
+  --certs DIR      the folder 'workbench certs create' wrote (default ./certs): QSealC, QWAC and
+                   test CA (for an https URL), the AISP-only TPP if present
+  --name NAME      shown in reports and the UI
+  --out FILE       the profile to write; an existing file needs --force
+With an admin API the profile names its token as \${env:${ADMIN_TOKEN_VARIABLE}}: set that
+variable for the run (the token is printed in the bank's JSON line), the file keeps no secret.
+schema prints the profile's JSON Schema (docs/schemas/target-profile.schema.json).`;
+
+interface BankJsonLine {
+  url: string;
+  mode: 'sandbox' | 'production';
+  admin: { url: string; token: string } | null;
+}
+
+async function readBankJson(file: string): Promise<BankJsonLine> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(
+      `--bank-json: cannot read '${file}' (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
+  }
+  const line = text.split('\n').find((l) => l.trim().startsWith('{'));
+  let data: Partial<BankJsonLine> | undefined;
+  try {
+    data = line ? (JSON.parse(line) as Partial<BankJsonLine>) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (
+    !data ||
+    typeof data.url !== 'string' ||
+    (data.mode !== 'sandbox' && data.mode !== 'production')
+  )
+    throw new UsageError(
+      `--bank-json: '${file}' holds no JSON line of 'workbench bank --json' (with url and mode)`,
+    );
+  return { url: data.url, mode: data.mode, admin: data.admin ?? null };
+}
+
+async function init(argv: string[], io: CliIo): Promise<number> {
+  const { values } = parseFlags(argv, {
+    'bank-url': { type: 'string' },
+    'bank-json': { type: 'string' },
+    mode: { type: 'string' },
+    certs: { type: 'string' },
+    name: { type: 'string' },
+    out: { type: 'string' },
+    force: { type: 'boolean' },
+  });
+  if (!values.out) throw new UsageError('--out FILE is required: where to write the profile');
+  let bank: BankJsonLine;
+  if (values['bank-json']) {
+    if (values['bank-url'] || values.mode)
+      throw new UsageError('--bank-json gives the URL and mode: leave out --bank-url and --mode');
+    bank = await readBankJson(values['bank-json']);
+  } else {
+    if (!values['bank-url'] || !values.mode)
+      throw new UsageError(
+        'give --bank-url URL and --mode sandbox|production, or --bank-json FILE',
+      );
+    if (values.mode !== 'sandbox' && values.mode !== 'production')
+      throw new UsageError(`--mode must be sandbox or production, not '${values.mode}'`);
+    bank = { url: values['bank-url'], mode: values.mode, admin: null };
+  }
+  let url: URL;
+  try {
+    url = new URL(bank.url);
+  } catch {
+    throw new UsageError(`--bank-url must be an absolute http(s) URL, not '${bank.url}'`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`--bank-url must be an http: or https: URL, not '${bank.url}'`);
+  const out = resolve(values.out);
+  if (!values.force) {
+    const present = await access(out).then(
+      () => true,
+      () => false,
+    );
+    if (present) throw new UsageError(`${values.out} exists; use --force to overwrite`);
+  }
+  const certsDir = resolve(values.certs ?? 'certs');
+  const profile = await initTargetProfile({
+    bankUrl: bank.url,
+    mode: bank.mode,
+    certsDir,
+    profileDir: dirname(out),
+    ...(values.name ? { name: values.name } : {}),
+    ...(bank.admin
+      ? { admin: { url: bank.admin.url, token: `\${env:${ADMIN_TOKEN_VARIABLE}}` } }
+      : {}),
+  });
+  const text = JSON.stringify(profile, null, 2) + '\n';
+  // What is written must read back: the same schema the run uses (secrets are not needed here).
+  try {
+    parseTargetProfile(text, values.out, { env: new Proxy({}, { get: () => 'set' }) });
+  } catch (error) {
+    if (error instanceof TargetProfileError) throw new UsageError(error.message);
+    throw error;
+  }
+  try {
+    await writeFile(out, text, { mode: 0o644 });
+  } catch (error) {
+    throw new UsageError(
+      `--out: cannot write '${values.out}' (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
+  }
+  io.out(`Wrote ${values.out}: ${profile.mode} bank at ${profile.baseUrl}`);
+  if (bank.admin)
+    io.out(`  admin API ${bank.admin.url}: set ${ADMIN_TOKEN_VARIABLE} to its token for the run`);
+  io.out(`  next: workbench doctor --target-file ${values.out}`);
+  return 0;
+}
+
+export const targetCommand: CliCommand = {
+  name: 'target',
+  summary: 'Write a target profile for a bank (init), or print the profile JSON Schema (schema).',
+  usage,
+  async run(argv, io) {
+    const [sub, ...rest] = argv;
+    if (sub === 'init') return init(rest, io);
+    if (sub === 'schema') {
+      parseFlags(rest, {});
+      io.out(targetProfileJsonSchemaText().trimEnd());
+      return 0;
+    }
+    throw new UsageError(
+      sub === undefined
+        ? "workbench target needs a subcommand: 'init' or 'schema'"
+        : `workbench target: unknown subcommand '${sub}' (init, schema)`,
+    );
+  },
+};
