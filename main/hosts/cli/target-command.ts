@@ -4,7 +4,7 @@
  * `--json`), a skeleton to fill in for any other. `workbench target schema` prints the profile's
  * JSON Schema, for editors and for validating profiles in a pipeline.
  */
-import { readFile, writeFile, access } from 'node:fs/promises';
+import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import {
   initTargetProfile,
@@ -129,6 +129,7 @@ async function init(argv: string[], io: CliIo): Promise<number> {
     throw error;
   }
   try {
+    await mkdir(dirname(out), { recursive: true });
     await writeFile(out, text, { mode: 0o644 });
   } catch (error) {
     throw new UsageError(
