@@ -68,11 +68,18 @@ describe('workbench certs create', () => {
 
   it('keeps private keys to the owner and writes a registry for workbench bank', () => {
     expect(statSync(join(dir, 'qsealc.key.pem')).mode & 0o077).toBe(0);
+    expect(statSync(join(dir, 'aisp-qsealc.key.pem')).mode & 0o077).toBe(0);
+    // The second TPP is registered for AISP only: its payments are refused by the registry.
     expect(JSON.parse(readFileSync(join(dir, 'registry.json'), 'utf8'))).toEqual([
       {
         organizationIdentifier: 'PSDNO-FSA-987654',
         name: 'Workbench Test TPP',
         roles: ['AISP', 'PISP'],
+      },
+      {
+        organizationIdentifier: 'PSDNO-FSA-987654-AIS',
+        name: 'Workbench Test TPP (AISP only)',
+        roles: ['AISP'],
       },
     ]);
   });
