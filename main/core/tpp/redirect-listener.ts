@@ -15,9 +15,17 @@ export { readScaRedirect, type ScaRedirectParams };
 export interface RedirectListener {
   /** The TPP-Redirect-URI to send, e.g. http://127.0.0.1:53123/callback */
   redirectUri: string;
+  /**
+   * A TPP-Redirect-URI of its own for one waiter, e.g. …/callback/<key>: when several SCAs are
+   * open at once (a run's checks), the path says whose redirect arrived, whatever the bank puts
+   * (or leaves out) in its parameters.
+   */
+  redirectUriFor(key: string): string;
   /** Waits for the next redirect (for this TPP session when given). */
   waitFor(tppSessionId?: string, timeoutMs?: number): Promise<ScaRedirectParams>;
-  onRedirect(listener: (redirect: ScaRedirectParams) => void): () => void;
+  /** Waits for the redirect to `redirectUriFor(key)`; rejects on timeout or when `signal` fires. */
+  waitForKey(key: string, timeoutMs: number, signal?: AbortSignal): Promise<ScaRedirectParams>;
+  onRedirect(listener: (redirect: ScaRedirectParams, key: string | undefined) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -30,10 +38,13 @@ export async function startRedirectListener(
   options: { port?: number; path?: string } = {},
 ): Promise<RedirectListener> {
   const path = options.path ?? '/callback';
-  const listeners = new Set<(redirect: ScaRedirectParams) => void>();
+  const listeners = new Set<(redirect: ScaRedirectParams, key: string | undefined) => void>();
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    if (req.method !== 'GET' || url.pathname !== path) {
+    const key = url.pathname.startsWith(`${path}/`)
+      ? decodeURIComponent(url.pathname.slice(path.length + 1))
+      : undefined;
+    if (req.method !== 'GET' || (url.pathname !== path && !key)) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
       return;
     }
@@ -55,7 +66,7 @@ export async function startRedirectListener(
       );
     for (const listener of listeners) {
       try {
-        listener(redirect);
+        listener(redirect, key);
       } catch {
         // one broken subscriber must not hide the redirect from the others
       }
@@ -67,14 +78,44 @@ export async function startRedirectListener(
   });
   const port = (server.address() as AddressInfo).port;
 
-  const onRedirect = (listener: (redirect: ScaRedirectParams) => void) => {
+  const onRedirect = (
+    listener: (redirect: ScaRedirectParams, key: string | undefined) => void,
+  ) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   };
 
+  const redirectUri = `http://127.0.0.1:${port}${path}`;
   return {
-    redirectUri: `http://127.0.0.1:${port}${path}`,
+    redirectUri,
+    redirectUriFor: (key) => `${redirectUri}/${encodeURIComponent(key)}`,
     onRedirect,
+    waitForKey(key, timeoutMs, signal) {
+      return new Promise((resolve, reject) => {
+        const done = () => {
+          clearTimeout(timer);
+          off();
+          signal?.removeEventListener('abort', aborted);
+        };
+        const aborted = () => {
+          done();
+          reject(signal?.reason ?? new Error('aborted'));
+        };
+        const timer = setTimeout(() => {
+          done();
+          reject(
+            new Error(`no SCA redirect reached ${redirectUri}/${key} within ${Math.round(timeoutMs / 1000)} s`),
+          );
+        }, timeoutMs);
+        const off = onRedirect((redirect, arrived) => {
+          if (arrived !== key) return;
+          done();
+          resolve(redirect);
+        });
+        if (signal?.aborted) aborted();
+        else signal?.addEventListener('abort', aborted, { once: true });
+      });
+    },
     waitFor(tppSessionId, timeoutMs = 120_000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {

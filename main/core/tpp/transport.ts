@@ -68,7 +68,12 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 /** The whole-exchange deadline when none is given. */
 export const DEFAULT_TOTAL_TIMEOUT_MS = 30_000;
 
-export function createTransport(options: TransportOptions = {}): Transport {
+/**
+ * The undici dispatcher for `options`: TLS 1.2 or higher (§5.1), the QWAC, extra CAs, timeouts,
+ * proxy. Shared by the signing client and by what else talks to the same bank (the headless PSU
+ * on the SCA pages), so both trust and present the same certificates.
+ */
+export function transportDispatcher(options: TransportOptions = {}): Dispatcher {
   const tls = {
     minVersion: 'TLSv1.2' as const,
     ...(options.clientCertificate
@@ -85,9 +90,13 @@ export function createTransport(options: TransportOptions = {}): Transport {
     headersTimeout: options.timeouts?.headersMs ?? 30_000,
     bodyTimeout: options.timeouts?.bodyMs ?? 30_000,
   };
-  const dispatcher: Dispatcher = options.proxy
+  return options.proxy
     ? new ProxyAgent({ uri: options.proxy, requestTls: tls as never, ...timeouts })
     : new Agent({ connect: tls as never, ...timeouts });
+}
+
+export function createTransport(options: TransportOptions = {}): Transport {
+  const dispatcher = transportDispatcher(options);
   const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const totalMs = options.timeouts?.totalMs ?? DEFAULT_TOTAL_TIMEOUT_MS;
 
