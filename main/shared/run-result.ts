@@ -123,6 +123,38 @@ export const StatusCountsSchema = Type.Object({
 /** The embedded bank and the real bank both run in one of the two environments of §1. */
 export type TargetMode = 'sandbox' | 'production';
 
+/** A test PSU a target profile names: what the SCA login asks for (§1) and who it is. */
+export interface TargetPsu {
+  /** What the SCA login asks for (§1: in the sandbox the mocked national identity number). */
+  login: string;
+  name: string;
+  customerNumber?: string;
+}
+
+/** A test PSU who represents a corporation with accounts to consent to in that context (§1). */
+export interface TargetRepresentative extends TargetPsu {
+  /** The corporate agreement: its id and the name the SCA pages show for it. */
+  agreement: { id: string; name: string };
+}
+
+/** The test PSUs of a bank without GET /v1/sandbox/customers (a profile names them). */
+export interface TargetPsus {
+  /** Private PSUs, each with accounts to consent to; the checks use the first two. */
+  private: TargetPsu[];
+  /** PSUs who represent a corporation (REGISTER and VIEW engagements, §4.3 rule 5). */
+  corporate: TargetRepresentative[];
+}
+
+/** What a run may do to the bank; an absent field (or an absent `allows`) is allowed. */
+export interface TargetAllows {
+  /** Create sandbox data: customers, accounts, agreements, the fixed test-data fill (§4.3). */
+  createSandboxData: boolean;
+  /** Reset the sandbox to its initial data (§4.3). */
+  resetSandbox: boolean;
+  /** Delete (cancel) payments the run initiated (§3.x DELETE /v1/payments/…). */
+  deletePayments: boolean;
+}
+
 /** The target a run checks. */
 export interface TargetInfo {
   /** Base URL the paths of the spec hang below, e.g. `http://127.0.0.1:8443`. */
@@ -132,13 +164,50 @@ export interface TargetInfo {
   hasSandboxApi: boolean;
   /** A readable name for reports, e.g. `embedded bank (sandbox)`. */
   name?: string;
+  /**
+   * One long-running bank serves every check of the run (and the next run): checks see each
+   * other's data, and a check that resets the sandbox or moves the clock must run alone.
+   * Absent or false: every check has a bank of its own (the embedded target).
+   */
+  shared?: boolean;
+  /** The test PSUs the profile names, used instead of the documented ones (docs/sandbox-data.md). */
+  psus?: TargetPsus;
+  /** What the run may do to the bank; absent: everything. */
+  allows?: TargetAllows;
 }
+
+const TargetPsuSchema = Type.Object({
+  login: Type.String(),
+  name: Type.String(),
+  customerNumber: Type.Optional(Type.String()),
+});
 
 export const TargetInfoSchema = Type.Object({
   baseUrl: Type.String(),
   mode: Type.Union([Type.Literal('sandbox'), Type.Literal('production')]),
   hasSandboxApi: Type.Boolean(),
   name: Type.Optional(Type.String()),
+  shared: Type.Optional(Type.Boolean()),
+  psus: Type.Optional(
+    Type.Object({
+      private: Type.Array(TargetPsuSchema),
+      corporate: Type.Array(
+        Type.Object({
+          login: Type.String(),
+          name: Type.String(),
+          customerNumber: Type.Optional(Type.String()),
+          agreement: Type.Object({ id: Type.String(), name: Type.String() }),
+        }),
+      ),
+    }),
+  ),
+  allows: Type.Optional(
+    Type.Object({
+      createSandboxData: Type.Boolean(),
+      resetSandbox: Type.Boolean(),
+      deletePayments: Type.Boolean(),
+    }),
+  ),
 });
 
 export const RunResultSchema = Type.Object({

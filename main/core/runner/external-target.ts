@@ -1,16 +1,28 @@
 /**
- * A real bank as a suite target: its base URL, the TPP's signing certificate and key, and the
- * transport (mTLS QWAC, extra CA). Its clock cannot be moved, so checks that need the clock are
- * SKIPPED; SCA automation needs a per-bank PSU script (not given here), so those are SKIPPED too.
+ * A real bank, or a long-running `workbench bank`, as a suite target: its base URL, the TPP's
+ * signing certificate and key, and the transport (mTLS QWAC, extra CA). One bank serves every
+ * check of the run and the next run (TargetInfo.shared), so the engine runs the checks that reset
+ * the sandbox or move the clock alone.
+ *
+ * What the target offers beyond the PSD2 interface comes from its profile: a PSU agent to complete
+ * SCA (without one, checks that need SCA are SKIPPED), a second TPP registered for AISP only, the
+ * bank's admin API to move its clock (docs/ci.md "Admin API"; without it, clock checks are
+ * SKIPPED), the test PSUs to log in as, and what the run may do to the bank.
  */
-import type { TargetInfo, TargetMode } from './check-api/index.js';
+import type {
+  TargetAllows,
+  TargetClock,
+  TargetInfo,
+  TargetMode,
+  TargetPsus,
+} from './check-api/index.js';
 import type { SigningIdentity } from '../tpp/client.js';
 import { TppClient } from '../tpp/client.js';
-import type { TransportOptions } from '../tpp/transport.js';
+import { createTransport, type Transport, type TransportOptions } from '../tpp/transport.js';
 import { newPsuSession } from '../tpp/psu-session.js';
 import type { CheckEnvironment } from './engine/check-context.js';
 import { createTargetClient } from './target-client.js';
-import { SUITE_REDIRECT_URI } from './embedded-target.js';
+import { SUITE_REDIRECT_URI, type PsuAgentFactory } from './embedded-target.js';
 
 export interface ExternalTargetOptions {
   baseUrl: string;
@@ -20,14 +32,35 @@ export interface ExternalTargetOptions {
   /** Whether the bank exposes the /v1/sandbox/ management API (default: in sandbox mode). */
   hasSandboxApi?: boolean;
   redirectUri?: string;
+  /** A second TPP the bank registers for AISP only (CheckContext.aispOnlyClient). */
+  aispOnlySigning?: SigningIdentity;
+  /** Completes SCA on the bank's pages; default none: checks that need SCA are SKIPPED. */
+  psuAgent?: PsuAgentFactory | null;
+  /**
+   * The bank's admin API (`workbench bank --admin`: `{ url: '…/admin', token }`): the run moves
+   * the bank clock through it. Without it, checks that need the clock are SKIPPED.
+   */
+  admin?: { url: string; token: string };
+  /** The test PSUs of a bank without GET /v1/sandbox/customers. */
+  psus?: TargetPsus;
+  /** What the run may do to the bank; absent: everything. */
+  allows?: TargetAllows;
 }
 
-export function externalTarget(options: ExternalTargetOptions) {
+export interface ExternalTarget {
+  info: TargetInfo;
+  createEnvironment(signal: AbortSignal): Promise<CheckEnvironment>;
+}
+
+export function externalTarget(options: ExternalTargetOptions): ExternalTarget {
   const info: TargetInfo = {
     baseUrl: options.baseUrl,
     mode: options.mode,
     hasSandboxApi: options.hasSandboxApi ?? options.mode === 'sandbox',
     name: options.baseUrl,
+    shared: true,
+    ...(options.psus ? { psus: options.psus } : {}),
+    ...(options.allows ? { allows: options.allows } : {}),
   };
   return {
     info,
@@ -35,13 +68,56 @@ export function externalTarget(options: ExternalTargetOptions) {
       const session = newPsuSession(options.redirectUri ?? SUITE_REDIRECT_URI, {
         psuIpAddress: '192.0.2.10',
       });
-      const tpp = new TppClient({
-        baseUrl: options.baseUrl,
-        signing: options.signing,
-        ...(options.transport ? { transport: options.transport } : {}),
-        session: () => session,
-      });
-      return { client: createTargetClient(tpp, signal), dispose: () => tpp.close() };
+      // One transport per check, shared by its clients and the admin clock: the same TLS, mTLS
+      // client certificate, extra CA and proxy reach the bank's own port (docs/ci.md: the admin
+      // routes are served there, and with --mtls they need the client certificate too).
+      const transport = createTransport(options.transport);
+      const client = (signing: SigningIdentity) =>
+        new TppClient({ baseUrl: options.baseUrl, signing, transport, session: () => session });
+      const tpp = client(options.signing);
+      const aispOnly = options.aispOnlySigning ? client(options.aispOnlySigning) : undefined;
+      return {
+        client: createTargetClient(tpp, signal),
+        ...(aispOnly ? { aispOnlyClient: createTargetClient(aispOnly, signal) } : {}),
+        ...(options.psuAgent ? { psu: options.psuAgent({ signal }) } : {}),
+        ...(options.admin ? { clock: adminClock(options.admin, transport, signal) } : {}),
+        dispose: () => transport.close(),
+      };
+    },
+  };
+}
+
+/** The bank clock, read and moved through the admin API (GET and POST /admin/clock). */
+export function adminClock(
+  admin: { url: string; token: string },
+  transport: Transport,
+  signal?: AbortSignal,
+): TargetClock {
+  const url = `${admin.url.replace(/\/+$/, '')}/clock`;
+  async function call(body?: object): Promise<Date> {
+    const response = await transport.send({
+      method: body ? 'POST' : 'GET',
+      url,
+      headers: {
+        authorization: `Bearer ${admin.token}`,
+        accept: 'application/json',
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body ? { body: Buffer.from(JSON.stringify(body)) } : {}),
+      ...(signal ? { signal } : {}),
+    });
+    const text = response.body.toString('utf8');
+    if (response.status !== 200)
+      throw new Error(`admin API ${body ? 'POST' : 'GET'} ${url}: ${response.status} ${text}`);
+    const now = (JSON.parse(text) as { now?: unknown }).now;
+    if (typeof now !== 'string' || Number.isNaN(Date.parse(now)))
+      throw new Error(`admin API ${url}: no clock instant in ${text}`);
+    return new Date(now);
+  }
+  return {
+    now: () => call(),
+    advance: async (ms) => {
+      await call({ advanceMs: Math.round(ms) });
     },
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CANCELLED_WHILE_RUNNING } from '../../../main/core/runner/engine/outcome';
+import { inapplicableReason } from '../../../main/core/runner/engine/check-context';
 import {
   DEFAULT_CONCURRENCY,
   RUN_CANCELLED,
@@ -17,6 +18,7 @@ import {
   fakeExchange,
   recordingReporter,
   runOptions,
+  sandboxTarget,
   tick,
 } from './fakes';
 
@@ -73,6 +75,114 @@ describe('runChecks: concurrency', () => {
     await expect(runChecks(runOptions([check('A'), check('A')]))).rejects.toThrow(
       /duplicate check id 'A'/,
     );
+  });
+});
+
+describe('runChecks: exclusive checks on a shared bank', () => {
+  const shared = { ...sandboxTarget, shared: true };
+
+  /** Checks that record when each one ran (start and end order), each taking a few ticks. */
+  function intervalProbe() {
+    let seq = 0;
+    const intervals = new Map<string, { start: number; end: number }>();
+    const make = (id: string, extra: Partial<Omit<Check, 'id' | 'run'>> = {}) =>
+      check(
+        id,
+        async () => {
+          const start = ++seq;
+          for (let i = 0; i < 3; i++) await tick();
+          intervals.set(id, { start, end: ++seq });
+        },
+        extra,
+      );
+    const overlaps = (a: string, b: string) => {
+      const x = intervals.get(a)!;
+      const y = intervals.get(b)!;
+      return x.start < y.end && y.start < x.end;
+    };
+    return { make, intervals, overlaps };
+  }
+
+  it('runs an exclusive check and a clock check alone, and the others side by side', async () => {
+    const probe = intervalProbe();
+    const checks = [
+      probe.make('A'),
+      probe.make('B'),
+      probe.make('RESET', { exclusive: true }),
+      probe.make('C'),
+      probe.make('D'),
+      probe.make('CLOCK', { needs: ['clock-control'] }),
+      probe.make('E'),
+    ];
+    const result = await runChecks(
+      runOptions(checks, {
+        target: shared,
+        concurrency: 4,
+        createEnvironment: () =>
+          environment({ clock: { now: async () => new Date(), advance: async () => {} } }),
+      }),
+    );
+    expect(result.counts).toMatchObject({ total: 7, PASS: 7 });
+    const ids = checks.map((c) => c.id);
+    for (const alone of ['RESET', 'CLOCK'])
+      for (const other of ids.filter((id) => id !== alone))
+        expect(probe.overlaps(alone, other), `${alone} overlaps ${other}`).toBe(false);
+    // The pool is still a pool: the plain checks between the exclusive ones overlap.
+    expect(probe.overlaps('A', 'B')).toBe(true);
+    expect(probe.overlaps('C', 'D')).toBe(true);
+    // Order is kept: what comes before an exclusive check ends before it starts.
+    expect(probe.intervals.get('B')!.end).toBeLessThan(probe.intervals.get('RESET')!.start);
+    expect(probe.intervals.get('RESET')!.end).toBeLessThan(probe.intervals.get('C')!.start);
+  });
+
+  it('runs exclusive checks in the pool when every check has a bank of its own', async () => {
+    const probe = intervalProbe();
+    const checks = [probe.make('A'), probe.make('RESET', { exclusive: true }), probe.make('B')];
+    await runChecks(runOptions(checks, { target: sandboxTarget, concurrency: 4 }));
+    expect(probe.overlaps('A', 'RESET')).toBe(true);
+    expect(probe.overlaps('RESET', 'B')).toBe(true);
+  });
+
+  it('starts nothing after an exclusive check once the run is cancelled', async () => {
+    const controller = new AbortController();
+    const probe = intervalProbe();
+    const checks = [
+      check('RESET', async () => controller.abort(), { exclusive: true }),
+      probe.make('LATER'),
+    ];
+    const result = await runChecks(
+      runOptions(checks, { target: shared, signal: controller.signal }),
+    );
+    expect(probe.intervals.has('LATER')).toBe(false);
+    expect(byId(result.checks, 'LATER')).toMatchObject({
+      status: 'SKIPPED',
+      skipReason: RUN_CANCELLED,
+    });
+  });
+});
+
+describe('inapplicableReason: what the target profile allows', () => {
+  const allows = { createSandboxData: true, resetSandbox: true, deletePayments: true };
+  it('SKIPS a check whose effect the profile forbids, naming the permission', () => {
+    const reset = check('RESET', undefined, { effects: ['sandbox-reset'] });
+    expect(inapplicableReason(reset, sandboxTarget)).toBeUndefined();
+    expect(inapplicableReason(reset, { ...sandboxTarget, allows })).toBeUndefined();
+    expect(
+      inapplicableReason(reset, { ...sandboxTarget, allows: { ...allows, resetSandbox: false } }),
+    ).toBe('resets the sandbox, which the target profile does not allow (allows.resetSandbox)');
+    const deleting = check('DEL', undefined, { effects: ['payment-delete'] });
+    expect(
+      inapplicableReason(deleting, {
+        ...sandboxTarget,
+        allows: { ...allows, deletePayments: false },
+      }),
+    ).toBe('deletes payments, which the target profile does not allow (allows.deletePayments)');
+    expect(
+      inapplicableReason(check('FILL', undefined, { effects: ['sandbox-data'] }), {
+        ...sandboxTarget,
+        allows: { ...allows, createSandboxData: false },
+      }),
+    ).toMatch(/allows\.createSandboxData\)$/);
   });
 });
 
@@ -214,7 +324,11 @@ describe('runChecks: outcomes', () => {
       ['PROD-ONLY', 'SKIPPED', 'runs in production mode only; the target is in sandbox mode'],
       ['SANDBOX-API', 'SKIPPED', expect.stringMatching(/needs the sandbox management operations/)],
       ['PSU', 'SKIPPED', 'needs a PSU agent to complete SCA, and this run has none'],
-      ['CLOCK', 'SKIPPED', expect.stringMatching(/needs control of the target's clock/)],
+      [
+        'CLOCK',
+        'SKIPPED',
+        expect.stringMatching(/needs the bank clock, which this target does not let the run move/),
+      ],
     ]);
   });
 

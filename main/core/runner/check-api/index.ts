@@ -16,7 +16,14 @@ import type { TargetInfo, TargetMode } from '../../../shared/run-result.js';
 
 // ---- the target ---------------------------------------------------------------------------
 
-export type { TargetInfo, TargetMode } from '../../../shared/run-result.js';
+export type {
+  TargetAllows,
+  TargetInfo,
+  TargetMode,
+  TargetPsu,
+  TargetPsus,
+  TargetRepresentative,
+} from '../../../shared/run-result.js';
 
 // ---- requests and the evidence they leave ---------------------------------------------------
 
@@ -182,6 +189,13 @@ export interface CheckContext {
 
 export type CheckNeed = RuleNeed;
 
+/**
+ * What a check does to the bank beyond its own consents and payments, which a target profile may
+ * forbid (TargetInfo.allows): create sandbox data (§4.3), reset the sandbox (§4.3), delete
+ * payments.
+ */
+export type CheckEffect = 'sandbox-data' | 'sandbox-reset' | 'payment-delete';
+
 export interface Check {
   /** Stable id, e.g. `SIGN-MISSING-SIGNATURE-400`; baselines and re-runs refer to it. */
   id: string;
@@ -193,6 +207,13 @@ export interface Check {
   /** Modes the check makes sense in; default both. */
   modes?: readonly TargetMode[];
   needs?: readonly CheckNeed[];
+  /**
+   * Needs the bank to itself: resets or fills the sandbox, or moves the bank clock, so nothing
+   * else may run on a shared bank meanwhile (TargetInfo.shared). The engine runs it alone there.
+   */
+  exclusive?: boolean;
+  /** What the check does to the bank; a target profile that does not allow it SKIPS the check. */
+  effects?: readonly CheckEffect[];
   /** Overrides the run's per-check timeout. */
   timeoutMs?: number;
   run(ctx: CheckContext): Promise<void>;

@@ -8,7 +8,9 @@ import {
   CheckSkipped,
   type Check,
   type CheckContext,
+  type CheckEffect,
   type PsuAgent,
+  type TargetAllows,
   type TargetClient,
   type TargetClock,
   type TargetInfo,
@@ -38,8 +40,25 @@ export function inapplicableReason(check: Check, target: TargetInfo): string | u
   if (check.needs?.includes('sandbox-api') && !target.hasSandboxApi) {
     return 'needs the sandbox management operations (/v1/sandbox/), which the target does not offer';
   }
+  for (const effect of check.effects ?? []) {
+    const { permission, doing } = EFFECT_PERMISSIONS[effect];
+    if (target.allows && !target.allows[permission]) {
+      return `${doing}, which the target profile does not allow (allows.${permission})`;
+    }
+  }
   return undefined;
 }
+
+/** The profile permission (TargetInfo.allows) each effect needs, and how a reason names it. */
+const EFFECT_PERMISSIONS: Record<CheckEffect, { permission: keyof TargetAllows; doing: string }> = {
+  'sandbox-reset': { permission: 'resetSandbox', doing: 'resets the sandbox' },
+  'sandbox-data': { permission: 'createSandboxData', doing: 'creates sandbox data' },
+  'payment-delete': { permission: 'deletePayments', doing: 'deletes payments' },
+};
+
+/** Why a check needing the clock is SKIPPED: a shared bank's clock moves only by its admin API. */
+export const NO_CLOCK_REASON =
+  'needs the bank clock, which this target does not let the run move (give the profile an admin API)';
 
 /** Why a check cannot run with the environment it was given (a capability it needs is absent). */
 export function missingCapabilityReason(
@@ -50,7 +69,7 @@ export function missingCapabilityReason(
     return 'needs a PSU agent to complete SCA, and this run has none';
   }
   if (check.needs?.includes('clock-control') && !environment.clock) {
-    return "needs control of the target's clock, which this target does not offer";
+    return NO_CLOCK_REASON;
   }
   return undefined;
 }
@@ -63,10 +82,10 @@ const noPsuAgent: PsuAgent = {
 };
 const noTargetClock: TargetClock = {
   now: () => {
-    throw new CheckSkipped("needs control of the target's clock, which this target does not offer");
+    throw new CheckSkipped(NO_CLOCK_REASON);
   },
   advance: () => {
-    throw new CheckSkipped("needs control of the target's clock, which this target does not offer");
+    throw new CheckSkipped(NO_CLOCK_REASON);
   },
 };
 

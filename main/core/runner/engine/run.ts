@@ -64,6 +64,17 @@ export function scheduleOrder(checks: readonly Check[]): Check[] {
   return [...byArea.values()].flat();
 }
 
+/**
+ * Whether `check` must have the bank to itself: on a shared bank (TargetInfo.shared) a check that
+ * resets or fills the sandbox (Check.exclusive) or moves the bank clock changes what every check
+ * running beside it sees. A bank of its own per check (the embedded target) needs no such care.
+ */
+export function runsAlone(check: Check, target: TargetInfo): boolean {
+  return (
+    target.shared === true && (check.exclusive === true || !!check.needs?.includes('clock-control'))
+  );
+}
+
 export async function runChecks(options: RunOptions): Promise<RunResult> {
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const defaultTimeoutMs = options.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
@@ -151,14 +162,29 @@ export async function runChecks(options: RunOptions): Promise<RunResult> {
   }
 
   const results: CheckResult[] = new Array<CheckResult>(ordered.length);
+  // Up to `concurrency` checks at a time, in schedule order. On a shared bank an exclusive check
+  // waits for the running ones to end and runs alone; the pool resumes after it.
+  const running = new Set<Promise<void>>();
   let next = 0;
-  async function worker(): Promise<void> {
-    while (next < ordered.length && !runSignal?.aborted) {
-      const index = next++;
-      results[index] = await runOne(ordered[index] as Check);
+  for (; next < ordered.length; next++) {
+    const check = ordered[next] as Check;
+    const alone = runsAlone(check, target);
+    while (running.size > 0 && (alone || running.size >= concurrency)) {
+      await (alone ? Promise.all(running) : Promise.race(running));
     }
+    if (runSignal?.aborted) break;
+    const index = next;
+    if (alone) {
+      results[index] = await runOne(check);
+      continue;
+    }
+    const started: Promise<void> = runOne(check).then((result) => {
+      results[index] = result;
+      running.delete(started);
+    });
+    running.add(started);
   }
-  await Promise.all(Array.from({ length: Math.min(concurrency, ordered.length) }, worker));
+  await Promise.all(running);
   for (let index = next; index < ordered.length; index++) {
     results[index] = notRun(ordered[index] as Check);
   }
