@@ -38,7 +38,10 @@ export interface ManualScaOptions {
 export interface ManualSca {
   listener: RedirectListener;
   /** A check's TPP-Redirect-URI and the agent that waits on it. */
-  forCheck(check: { id: string; title: string }, signal: AbortSignal): {
+  forCheck(
+    check: { id: string; title: string },
+    signal: AbortSignal,
+  ): {
     redirectUri: string;
     psu: PsuAgent;
   };

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { CHECKS, describeRule } from '../../../suites/index.js';
-import type { Check, TargetInfo, TargetMode } from '../../core/runner/check-api/index.js';
+import type { Check, TargetMode } from '../../core/runner/check-api/index.js';
 import {
   consoleReporter,
   couldNotTestReason,
@@ -14,15 +14,25 @@ import {
   jsonReporter,
   junitReporter,
   parseBaseline,
-  runChecks,
   selectChecks,
   withBaseline,
   type Baseline,
-  type CheckEnvironment,
   type Reporter,
 } from '../../core/runner/index.js';
-import { createTppIdentity, embeddedTarget } from '../../core/runner/embedded-target.js';
-import { externalTarget } from '../../core/runner/external-target.js';
+import {
+  executePreparedRun,
+  prepareRun,
+  type PlannedTarget,
+  type RunPlan,
+} from '../../core/runner/run-plan.js';
+import {
+  loadTargetProfile,
+  readTargetProfile,
+  TargetProfileError,
+  TARGET_PROFILE_VERSION,
+  type LoadedTargetProfile,
+  type ScaAutomation,
+} from '../../core/runner/target-profile/index.js';
 import { UsageError, type CliIo } from './io.js';
 import { parseFlags, parseMaxBody, parseTimeoutSeconds } from './parse.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TOTAL_TIMEOUT_MS } from '../../core/tpp/transport.js';
@@ -30,14 +40,20 @@ import type { CliCommand } from './command.js';
 
 const REPORTERS = ['junit', 'html', 'json'] as const;
 
-const usage = `Usage: workbench run --target embedded|URL [--mode sandbox|production]
+const usage = `Usage: workbench run --target-file PROFILE | --target embedded|URL [--mode sandbox|production]
                     [--suite AREA]... [--rule ID]... [--tag T]... [--grep TEXT]
                     [--reporter junit,html,json] [--out DIR] [--baseline FILE]
                     [--concurrency N] [--timeout MS] [--request-timeout SECONDS] [--max-body BYTES]
                     [--sign-cert FILE --sign-key FILE] [--tls-cert FILE --tls-key FILE] [--ca FILE]...
+                    [--sca headless|manual|none]
 
 Runs the conformance checks and prints one line per check and a summary.
-  --target T       'embedded' (a fresh embedded bank per check) or the base URL of a bank
+  --target-file F  a target profile (docs/targets.md; 'workbench target init' writes one): the
+                   bank's URL and mode, certificates, test PSUs, how SCA is completed, what the
+                   run may do to the bank, its admin API and baseline. Check it first with
+                   'workbench doctor --target-file F'
+  --target T       'embedded' (a fresh embedded bank per check) or the base URL of a bank (the
+                   flags below instead of a profile)
   --mode M         sandbox (default) or production
   --suite AREA     only checks of this area (repeatable); --rule, --tag, --grep narrow further
   --reporter LIST  report files to write besides the console: ${REPORTERS.join(', ')}
@@ -49,13 +65,16 @@ Runs the conformance checks and prints one line per check and a summary.
   --request-timeout S  for a URL target, the deadline of each exchange: connect, headers and
                    body (default 30); --max-body BYTES the largest answer read (default 8 MiB):
                    a larger one is a transport error in the evidence, never cut silently
-  For a URL target: --sign-cert/--sign-key (QSealC and key, PEM), --tls-cert/--tls-key (QWAC,
-  mTLS) and --ca (extra CA to trust for the server).
+  For a URL target without a profile: --sign-cert/--sign-key (QSealC and key, PEM),
+  --tls-cert/--tls-key (QWAC, mTLS), --ca (extra CA to trust for the server), --sca how SCA is
+  completed: headless (the embedded bank's pages over HTTP), manual (a person opens the printed
+  link; the check waits), none (default: checks that need SCA are SKIPPED).
 Exit codes:
   0    every check outside the baseline passed, warned or was skipped
   1    a check outside the baseline failed
   2    a bad command line: an unknown flag, suite, rule or tag, a selection no check matches, a
-       target that is not 'embedded' or an http(s) URL, --out -
+       target that is not 'embedded' or an http(s) URL, --out -, a target profile that does not
+       read (its file and the JSON path of the problem are named)
   3    the run could not test: no request got an answer from the target (connection refused,
        DNS or TLS failure, certificate refused); the checks are <error> in the JUnit report
   130  cancelled (Ctrl+C)
@@ -108,6 +127,84 @@ async function readFlagFile(path: string, flag: string): Promise<Buffer> {
   }
 }
 
+async function readProfile(file: string): Promise<LoadedTargetProfile> {
+  try {
+    return await readTargetProfile(file);
+  } catch (error) {
+    if (error instanceof TargetProfileError) throw new UsageError(`--target-file ${error.message}`);
+    throw error;
+  }
+}
+
+const SCA_FLAG_MODES = ['headless', 'manual', 'none'] as const;
+
+/** The profile the URL flags describe: one run path for a profile file and for flags. */
+async function profileFromFlags(
+  target: string,
+  mode: TargetMode,
+  values: Record<string, string | string[] | boolean | undefined>,
+  limits: { timeouts: { totalMs: number }; maxResponseBytes: number },
+): Promise<LoadedTargetProfile> {
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    throw new UsageError(`--target must be 'embedded' or an absolute URL, not '${target}'`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(
+      `--target must be 'embedded' or an http: or https: URL, not '${target}' (${url.protocol} is not supported)`,
+    );
+  const flag = (name: string) => values[name] as string | undefined;
+  if (!flag('sign-cert') || !flag('sign-key'))
+    throw new UsageError('a URL target needs --sign-cert and --sign-key (or a --target-file)');
+  if (Boolean(flag('tls-cert')) !== Boolean(flag('tls-key')))
+    throw new UsageError('--tls-cert and --tls-key go together');
+  const sca = flag('sca') ?? 'none';
+  if (!(SCA_FLAG_MODES as readonly string[]).includes(sca))
+    throw new UsageError(`--sca must be one of ${SCA_FLAG_MODES.join(', ')}, not '${sca}'`);
+  const cas = (values.ca as string[] | undefined) ?? [];
+  try {
+    return await loadTargetProfile(
+      {
+        profileVersion: TARGET_PROFILE_VERSION,
+        baseUrl: url.toString().replace(/\/+$/, ''),
+        mode,
+        signing: { certificate: flag('sign-cert')!, key: flag('sign-key')! },
+        ...(flag('tls-cert') || cas.length > 0
+          ? {
+              tls: {
+                ...(flag('tls-cert')
+                  ? { clientCertificate: { certificate: flag('tls-cert')!, key: flag('tls-key')! } }
+                  : {}),
+                ...(cas.length > 0 ? { ca: cas } : {}),
+              },
+            }
+          : {}),
+        sca: { mode: sca as ScaAutomation['mode'] } as ScaAutomation,
+        requestTimeoutSeconds: limits.timeouts.totalMs / 1000,
+        maxBodyBytes: limits.maxResponseBytes,
+      },
+      { source: 'the command line', baseDir: process.cwd() },
+    );
+  } catch (error) {
+    if (error instanceof TargetProfileError)
+      throw new UsageError(
+        error.problems
+          .map((problem) =>
+            problem
+              .replace(/^\/signing\/certificate/, '--sign-cert')
+              .replace(/^\/signing\/key/, '--sign-key')
+              .replace(/^\/tls\/clientCertificate\/certificate/, '--tls-cert')
+              .replace(/^\/tls\/clientCertificate\/key/, '--tls-key')
+              .replace(/^\/tls\/ca\/\d+/, '--ca'),
+          )
+          .join('; '),
+      );
+    throw error;
+  }
+}
+
 export interface RunCommandOptions {
   checks?: readonly Check[];
 }
@@ -120,6 +217,8 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
     async run(argv: string[], io: CliIo) {
       const { values } = parseFlags(argv, {
         target: { type: 'string' },
+        'target-file': { type: 'string' },
+        sca: { type: 'string' },
         mode: { type: 'string' },
         suite: { type: 'string', multiple: true },
         rule: { type: 'string', multiple: true },
@@ -138,11 +237,28 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
         'tls-key': { type: 'string' },
         ca: { type: 'string', multiple: true },
       });
-      if (!values.target)
-        throw new UsageError('--target is required: embedded, or the base URL of a bank');
-      const mode = (values.mode ?? 'sandbox') as TargetMode;
-      if (mode !== 'sandbox' && mode !== 'production')
+      if (!values.target && !values['target-file'])
+        throw new UsageError(
+          '--target-file PROFILE or --target is required: embedded, or the base URL of a bank',
+        );
+      if (values.target && values['target-file'])
+        throw new UsageError('give --target-file or --target, not both');
+      if (values.mode !== undefined && values.mode !== 'sandbox' && values.mode !== 'production')
         throw new UsageError(`--mode must be sandbox or production, not '${values.mode}'`);
+      let profile: LoadedTargetProfile | undefined;
+      if (values['target-file']) {
+        for (const flag of ['sign-cert', 'sign-key', 'tls-cert', 'tls-key', 'ca', 'sca'] as const)
+          if (values[flag] !== undefined)
+            throw new UsageError(
+              `--${flag} is for a --target URL; with --target-file the profile says it`,
+            );
+        profile = await readProfile(values['target-file']);
+        if (values.mode !== undefined && values.mode !== profile.profile.mode)
+          throw new UsageError(
+            `--mode ${values.mode}: the profile ${values['target-file']} is for a ${profile.profile.mode} bank`,
+          );
+      }
+      const mode = (profile?.profile.mode ?? values.mode ?? 'sandbox') as TargetMode;
       const reporterNames = (values.reporter ?? '')
         .split(',')
         .map((r) => r.trim())
@@ -195,50 +311,16 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
       if (checks.length === 0)
         throw new UsageError(`no check matches the selection in ${mode} mode`);
 
-      let target: {
-        info: TargetInfo;
-        createEnvironment: (signal: AbortSignal) => Promise<CheckEnvironment>;
-      };
-      if (values.target === 'embedded') {
-        target = embeddedTarget({ mode, identity: await createTppIdentity() });
-      } else {
-        let url: URL;
-        try {
-          url = new URL(values.target);
-        } catch {
-          throw new UsageError(
-            `--target must be 'embedded' or an absolute URL, not '${values.target}'`,
-          );
-        }
-        if (url.protocol !== 'http:' && url.protocol !== 'https:')
-          throw new UsageError(
-            `--target must be 'embedded' or an http: or https: URL, not '${values.target}' (${url.protocol} is not supported)`,
-          );
-        if (!values['sign-cert'] || !values['sign-key'])
-          throw new UsageError('a URL target needs --sign-cert and --sign-key');
-        if (Boolean(values['tls-cert']) !== Boolean(values['tls-key']))
-          throw new UsageError('--tls-cert and --tls-key go together');
-        target = externalTarget({
-          baseUrl: url.toString().replace(/\/+$/, ''),
-          mode,
-          signing: {
-            certificate: await readFlagFile(values['sign-cert'], '--sign-cert'),
-            key: (await readFlagFile(values['sign-key'], '--sign-key')).toString('utf8'),
-          },
-          transport: {
-            ...exchangeLimits,
-            ...(values['tls-cert']
-              ? {
-                  clientCertificate: {
-                    certificate: await readFlagFile(values['tls-cert'], '--tls-cert'),
-                    key: await readFlagFile(values['tls-key']!, '--tls-key'),
-                  },
-                }
-              : {}),
-            ca: await Promise.all((values.ca ?? []).map((file) => readFlagFile(file, '--ca'))),
-          },
-        });
-      }
+      let planned: PlannedTarget;
+      if (profile) planned = { kind: 'profile', loaded: profile };
+      else if (values.target === 'embedded') planned = { kind: 'embedded', mode };
+      else
+        planned = {
+          kind: 'profile',
+          loaded: await profileFromFlags(values.target!, mode, values, exchangeLimits),
+        };
+      if (planned.kind === 'profile' && values.baseline === undefined && planned.loaded.baseline)
+        baseline = planned.loaded.baseline;
 
       const outputDir = values.out ?? 'workbench-report';
       const fileReporters: Reporter[] = [];
@@ -255,12 +337,23 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
         cancelled = true;
         cancel.abort(new Error('cancelled by the user'));
       });
-      const result = await runChecks({
-        checks,
-        target: target.info,
-        createEnvironment: (_check, signal) => target.createEnvironment(signal),
+      const plan: RunPlan = {
+        target: planned,
+        selection: { ids: checks.map((check) => check.id) },
         concurrency,
         timeoutMs,
+        ...(baseline ? { baseline } : {}),
+      };
+      const prepared = await prepareRun(all, plan, {
+        onScaWaiting: (waiting) => {
+          io.out(
+            `WAITING  ${waiting.checkId}  complete SCA by ${waiting.deadline.slice(11, 19)} UTC: open ${waiting.scaRedirect}`,
+          );
+          io.out(`         and ${waiting.instructions}`);
+        },
+      });
+      const target = prepared.target;
+      const result = await executePreparedRun(prepared, plan, {
         signal: cancel.signal,
         reporters: [consoleReporter({ write: (line) => io.out(line) }), ...reports.reporters],
         logger: { error: (message: string) => io.err(message) },

@@ -232,7 +232,7 @@ export const TargetProfileSchema = Type.Object(
     ),
     baseline: Type.Optional(Path('known deviations (docs/ci.md baseline format)')),
     requestTimeoutSeconds: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 3600 })),
-    maxBodyBytes: Type.Optional(Type.Integer({ minimum: 1024 })),
+    maxBodyBytes: Type.Optional(Type.Integer({ minimum: 1 })),
   },
   {
     additionalProperties: false,
