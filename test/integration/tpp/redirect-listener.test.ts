@@ -82,3 +82,38 @@ describe('SCA redirect listener', () => {
     await res.body.text();
   });
 });
+
+describe('SCA redirect listener: one TPP-Redirect-URI per waiter', () => {
+  it('hands each redirect to the waiter whose key is in its path, whatever its parameters', async () => {
+    listener = await startRedirectListener();
+    const first = listener.waitForKey('CHECK-A.1', 5000);
+    const second = listener.waitForKey('CHECK-B.2', 5000);
+    // Same TPP session in both: only the path tells them apart.
+    await (
+      await request(
+        `${listener.redirectUriFor('CHECK-B.2')}?psu-id=${PSU}&tpp-session-id=s&context=PRIVATE`,
+      )
+    ).body.text();
+    await (
+      await request(
+        `${listener.redirectUriFor('CHECK-A.1')}?system=x&status=400&code=PSU_FAILED&message=m`,
+      )
+    ).body.text();
+    expect(await second).toMatchObject({ outcome: 'success', psuId: PSU });
+    expect(await first).toMatchObject({ outcome: 'failure', code: 'PSU_FAILED' });
+  });
+
+  it('times out naming the URI it waited on, and stops waiting when the check is aborted', async () => {
+    listener = await startRedirectListener();
+    await expect(listener.waitForKey('late', 200)).rejects.toThrow(
+      new RegExp(`no SCA redirect reached ${listener.redirectUriFor('late')} within 0 s`),
+    );
+    const abort = new AbortController();
+    const waiting = listener.waitForKey('k', 5000, abort.signal);
+    abort.abort(new Error('check timed out'));
+    await expect(waiting).rejects.toThrow('check timed out');
+    const other = await request(`${listener.redirectUri}/../elsewhere`);
+    expect(other.statusCode).toBe(404);
+    await other.body.text();
+  });
+});
