@@ -5,15 +5,15 @@
  * (npx stopped by its process id), it stops too; `workbench run` and `workbench request` reach a
  * `--tls --mtls` bank by URL with the QWAC. Everything on 127.0.0.1.
  */
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killStartedBanks, startBank, type Started } from './workbench-bank';
 
 const BIN = 'bin/workbench.js';
 const run = promisify(execFile);
@@ -25,67 +25,7 @@ beforeAll(async () => {
   await run(process.execPath, [BIN, 'certs', 'create', '--out', dir]);
 }, 120_000);
 
-interface BankLine {
-  url: string;
-  health: string;
-  openapi: string;
-  mode: string;
-  pid: number;
-  tls: { mtls: boolean; caFile: string | null } | null;
-  admin: { url: string; token: string } | null;
-}
-
-interface Started {
-  child: ChildProcess;
-  line: BankLine;
-  stdout: string[];
-  stderr: () => string;
-  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-const children: ChildProcess[] = [];
-const pids: number[] = [];
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
-  for (const pid of pids) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
-});
-
-/** Starts `command args` and resolves with the bank's JSON line. */
-function startBank(
-  command: string,
-  args: string[],
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<Started> {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
-  children.push(child);
-  const stdout: string[] = [];
-  let stderr = '';
-  child.stderr!.on('data', (chunk) => (stderr += String(chunk)));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`no JSON line within 60 s: ${stderr}`)),
-      60_000,
-    );
-    void exit.then(({ code }) => reject(new Error(`bank exited with ${code}: ${stderr}`)));
-    createInterface({ input: child.stdout! }).on('line', (text) => {
-      stdout.push(text);
-      if (stdout.length !== 1) return;
-      clearTimeout(timer);
-      const line = JSON.parse(text) as BankLine;
-      pids.push(line.pid);
-      resolve({ child, line, stdout, stderr: () => stderr, exit });
-    });
-  });
-}
+afterAll(killStartedBanks);
 
 function refused(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);

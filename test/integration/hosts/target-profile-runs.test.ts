@@ -1,0 +1,169 @@
+/**
+ * The suites against `workbench bank` by URL as a user runs them (docs/targets.md): the bank as
+ * its own process from the built CLI, a profile from `workbench target init`, headless SCA, three
+ * full runs in a row at the default concurrency against the one long-running bank, in each mode
+ * (production over TLS with mTLS, its registry and trusted CA). Every run: no FAIL, no check
+ * SKIPPED for want of a PSU agent, and the verdict of every check the same as against the
+ * embedded target, except the checks that need the bank clock, which SKIP with that reason when
+ * the profile names no admin API. With the admin API they run, and pass, on the shared bank.
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { writeFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunResult } from '../../../main/shared/run-result';
+import { killStartedBanks, startBank, type BankLine } from './workbench-bank';
+
+const BIN = 'bin/workbench.js';
+const exec = promisify(execFile);
+const dir = mkdtempSync(join(tmpdir(), 'profile-runs-'));
+const certs = join(dir, 'certs');
+const CLOCK_SKIP = /^needs the bank clock/;
+
+beforeAll(async () => {
+  if (!existsSync('out/main/cli.js'))
+    execFileSync('npx', ['electron-vite', 'build'], { stdio: 'ignore' });
+  await exec(process.execPath, [BIN, 'certs', 'create', '--out', certs]);
+}, 120_000);
+afterAll(killStartedBanks);
+
+/** `workbench run` as its own process; the JSON report read back. */
+async function workbenchRun(
+  args: string[],
+  out: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number; result: RunResult; stdout: string }> {
+  let code = 0;
+  let stdout = '';
+  try {
+    ({ stdout } = await exec(
+      process.execPath,
+      [BIN, 'run', ...args, '--reporter', 'json', '--out', out],
+      { env, maxBuffer: 64 * 1024 * 1024 },
+    ));
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    if (typeof failed.code !== 'number') throw error;
+    code = failed.code;
+    stdout = failed.stdout;
+    if (code > 1) throw new Error(`workbench run exited ${code}: ${failed.stderr}`);
+  }
+  const result = JSON.parse(readFileSync(join(out, 'run-result.json'), 'utf8')) as RunResult;
+  return { code, result, stdout };
+}
+
+const verdicts = (result: RunResult) =>
+  new Map(result.checks.map((check) => [check.checkId, check.status]));
+
+function describeFailures(result: RunResult): string[] {
+  return result.checks
+    .filter((check) => check.status === 'FAIL')
+    .map((check) => `${check.checkId}: ${check.failure?.message ?? ''}`);
+}
+
+async function profileFor(bank: BankLine, name: string): Promise<string> {
+  const file = join(dir, `${name}.json`);
+  const line = join(dir, `${name}.bank.json`);
+  await writeFile(line, JSON.stringify(bank) + '\n');
+  await exec(process.execPath, [
+    BIN,
+    'target',
+    'init',
+    '--bank-json',
+    line,
+    '--certs',
+    certs,
+    '--out',
+    file,
+  ]);
+  return file;
+}
+
+const BANK_ARGS = {
+  sandbox: ['--mode', 'sandbox'],
+  production: [
+    '--mode',
+    'production',
+    '--tls-cert',
+    join(certs, 'bank-tls.pem'),
+    '--tls-key',
+    join(certs, 'bank-tls.key.pem'),
+    '--mtls',
+    '--trust-ca',
+    join(certs, 'ca-chain.pem'),
+    '--registry',
+    join(certs, 'registry.json'),
+  ],
+};
+
+describe.each(['sandbox', 'production'] as const)('%s bank by URL profile', (mode) => {
+  let embedded: RunResult;
+  beforeAll(async () => {
+    ({ result: embedded } = await workbenchRun(
+      ['--target', 'embedded', '--mode', mode],
+      join(dir, `${mode}-embedded`),
+    ));
+    expect(describeFailures(embedded)).toEqual([]);
+  }, 300_000);
+
+  it('three full runs in a row against one long-running bank: 0 FAIL, the embedded verdicts, clock checks SKIP', async () => {
+    const bank = await startBank(process.execPath, [BIN, 'bank', ...BANK_ARGS[mode], '--json']);
+    const profile = await profileFor(bank.line, mode);
+    const expected = verdicts(embedded);
+    const figures: string[] = [];
+    for (const round of [1, 2, 3]) {
+      const started = Date.now();
+      const { code, result } = await workbenchRun(
+        ['--target-file', profile],
+        join(dir, `${mode}-run${round}`),
+      );
+      figures.push(
+        `${mode} run ${round}: ${result.counts.PASS} PASS, ${result.counts.FAIL} FAIL, ${result.counts.SKIPPED} SKIPPED in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+      expect(describeFailures(result), `run ${round}`).toEqual([]);
+      expect(code, `run ${round}`).toBe(0);
+      expect(result.checks.length).toBe(embedded.checks.length);
+      for (const check of result.checks) {
+        if (check.status === 'SKIPPED' && expected.get(check.checkId) !== 'SKIPPED')
+          expect(check.skipReason, `${check.checkId} in run ${round}`).toMatch(CLOCK_SKIP);
+        else
+          expect(check.status, `${check.checkId} in run ${round}`).toBe(
+            expected.get(check.checkId),
+          );
+        expect(check.skipReason ?? '').not.toMatch(/PSU agent/);
+      }
+    }
+    console.log(figures.join('\n'));
+    bank.child.kill('SIGTERM');
+    expect((await bank.exit).code).toBe(0);
+  }, 600_000);
+
+  it('with the admin API the clock checks run on the shared bank, and pass', async () => {
+    const bank = await startBank(process.execPath, [
+      BIN,
+      'bank',
+      ...BANK_ARGS[mode],
+      '--admin',
+      '--json',
+    ]);
+    const profile = await profileFor(bank.line, `${mode}-admin`);
+    const { code, result } = await workbenchRun(
+      ['--target-file', profile],
+      join(dir, `${mode}-admin`),
+      {
+        ...process.env,
+        WORKBENCH_ADMIN_TOKEN: bank.line.admin!.token,
+      },
+    );
+    expect(describeFailures(result)).toEqual([]);
+    expect(code).toBe(0);
+    const expected = verdicts(embedded);
+    for (const check of result.checks)
+      expect(check.status, check.checkId).toBe(expected.get(check.checkId));
+    bank.child.kill('SIGTERM');
+    await bank.exit;
+  }, 600_000);
+});

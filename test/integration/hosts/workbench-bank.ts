@@ -1,0 +1,70 @@
+/**
+ * `workbench bank` started as its own process from the built CLI, as a TPP's CI starts it: the
+ * JSON line it prints once it listens, and a clean-up that kills whatever a test started.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+export interface BankLine {
+  url: string;
+  health: string;
+  openapi: string;
+  mode: string;
+  pid: number;
+  tls: { mtls: boolean; caFile: string | null } | null;
+  admin: { url: string; token: string } | null;
+}
+
+export interface Started {
+  child: ChildProcess;
+  line: BankLine;
+  stdout: string[];
+  stderr: () => string;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const children: ChildProcess[] = [];
+const pids: number[] = [];
+
+/** Kills every bank (and its launcher) started through startBank; call it in afterAll. */
+export function killStartedBanks(): void {
+  for (const child of children) child.kill('SIGKILL');
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** Starts `command args` and resolves with the bank's JSON line. */
+export function startBank(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Started> {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+  children.push(child);
+  const stdout: string[] = [];
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr += String(chunk)));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no JSON line within 60 s: ${stderr}`)),
+      60_000,
+    );
+    void exit.then(({ code }) => reject(new Error(`bank exited with ${code}: ${stderr}`)));
+    createInterface({ input: child.stdout! }).on('line', (text) => {
+      stdout.push(text);
+      if (stdout.length !== 1) return;
+      clearTimeout(timer);
+      const line = JSON.parse(text) as BankLine;
+      pids.push(line.pid);
+      resolve({ child, line, stdout, stderr: () => stderr, exit });
+    });
+  });
+}
