@@ -62,6 +62,15 @@ export const EvidenceItemSchema = Type.Union([
     actual: Type.Optional(Json()),
     exchangeId: Type.Optional(Type.String()),
   }),
+  /** A page of the bank as the PSU saw it in the browser (main/core/tpp/psu-browser/). */
+  Type.Object({
+    kind: Type.Literal('screenshot'),
+    at: At,
+    /** The PSU script's step that played the page, e.g. `login`. */
+    step: Type.String(),
+    url: Type.String(),
+    pngBase64: Type.String({ description: 'the PNG, base64-encoded' }),
+  }),
 ]);
 export type EvidenceItem = Static<typeof EvidenceItemSchema>;
 

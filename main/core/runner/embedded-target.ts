@@ -15,9 +15,9 @@ import {
 } from '../certs/index.js';
 import { TppClient } from '../tpp/client.js';
 import { newPsuSession, type PsuSession } from '../tpp/psu-session.js';
-import type { PsuAgent, TargetInfo, TargetMode } from './check-api/index.js';
+import type { TargetInfo, TargetMode } from './check-api/index.js';
 import type { CheckEnvironment } from './engine/check-context.js';
-import { createSuitePsuAgent } from './psu-adapter.js';
+import { createSuitePsuAgent, type PsuAgentFactory } from './psu-adapter.js';
 import { createTargetClient } from './target-client.js';
 
 /** The TPP the suites act as: organizationIdentifier, roles, and its certificates. */
@@ -77,13 +77,16 @@ export async function createTppIdentity(
 /** Where the SCA pages send the PSU back to; the PSU agent stops there without fetching it. */
 export const SUITE_REDIRECT_URI = 'http://127.0.0.1:9/suite-callback';
 
-/** Builds a PSU agent for a check; the SCA engineer's headless agent plugs in here. */
-export type PsuAgentFactory = (context: { signal: AbortSignal }) => PsuAgent;
+/** Builds a PSU agent for a check (psu-adapter.ts `suitePsuAgentFactory`: headless or browser). */
+export type { PsuAgentFactory } from './psu-adapter.js';
 
 export interface EmbeddedTargetOptions {
   mode: TargetMode;
   identity: TppIdentity;
-  /** Default: the headless PSU agent (psu-adapter.ts); null runs without one. */
+  /**
+   * Default: the headless PSU agent with the built-in `workbench-bank` script (psu-adapter.ts);
+   * `suitePsuAgentFactory({ mode: 'browser' })` plays the pages in Chromium; null runs without one.
+   */
   psuAgent?: PsuAgentFactory | null;
   /** Starting instant of every check's bank clock (default: real time when the check starts). */
   startAt?: Date;

@@ -1,28 +1,48 @@
 /**
- * The suites' PsuAgent (main/core/runner/check-api) over the workbench's headless PSU
- * (main/core/tpp/psu-agent/): a check's PsuScript becomes the agent's script, the agent plays the
- * bank's SCA pages over HTTP, and its redirect becomes the suites' ScaRedirect (§6.1 / §6.2).
+ * The suites' PsuAgent (main/core/runner/check-api) over the workbench's PSU agents: a check's
+ * PsuScript becomes the agent's script, the agent plays the bank's SCA pages with the bank's PSU
+ * script (main/core/tpp/psu-agent/steps.ts; default the embedded bank's `workbench-bank`) —
+ * headless over HTTP (tpp/psu-agent/) or in Chromium (tpp/psu-browser/) — and its redirect
+ * becomes the suites' ScaRedirect (§6.1 / §6.2).
  *
  * The agent stops at the redirect to the TPP (e.g. SUITE_REDIRECT_URI) without fetching it.
  *
- * Script mapping:
- * - `login` → the login page's national identity number (sandbox: the mocked number, §1);
- * - `context` PRIVATE → the private choice; CORPORATE → the agreement named by
- *   `corporateAgreement`, as the context page shows it: its name (e.g. `Nordlys Rørlegger AS`) or
- *   its value `agreement:<id>`. When the bank skips the context page (one choice, or PSU-Context /
- *   PSU-Corporate-ID preselected it), the context is not used. Without `context` the PSU acts
- *   privately when asked;
- * - `consent.grant` / `consent.revoke` → tick / untick on the consent screen; an account is named
- *   by its id, IBAN, masked PAN or name. `grant: ['*']` ticks every account offered;
- * - `outcome: 'abort'` → cancel on the last page (§3.4 "SCA aborted").
+ * Script mapping (the PSU script's variables, docs/sca.md "PSU scripts for other banks"):
+ * - `login` → `${login}`: the login page's national identity number (sandbox: the mocked
+ *   number, §1);
+ * - `context` PRIVATE → `${context}` PRIVATE; CORPORATE → `${context}` CORPORATE and
+ *   `${agreement}` = `corporateAgreement`, as the context page shows it: its name (e.g.
+ *   `Nordlys Rørlegger AS`) or its value `agreement:<id>`. When the bank skips the context page
+ *   (one choice, or PSU-Context / PSU-Corporate-ID preselected it), the context is not used.
+ *   Without `context` the PSU acts privately when asked;
+ * - `consent.grant` / `consent.revoke` → `${grant}` / `${revoke}` (`${accounts}` = listed): tick /
+ *   untick on the consent screen; an account is named by its id, IBAN, masked PAN or name.
+ *   `grant: ['*']` ticks every account offered (`${accounts}` = all);
+ * - `outcome: 'abort'` → `${action}` = cancel: cancel on the last page (§3.4 "SCA aborted").
  */
+import type { Browser } from 'playwright-core';
+import type { Dispatcher } from 'undici';
 import type {
+  EvidenceRecorder,
   PsuAgent,
   PsuScript as SuitePsuScript,
   ScaRedirect as SuiteScaRedirect,
 } from './check-api/index.js';
-import { PsuAgentError, runPsuAgent, type PsuAgentOptions } from '../tpp/psu-agent/agent.js';
+import {
+  PsuAgentError,
+  runPsuAgent,
+  type PsuAgentOptions,
+  type PsuAgentResult,
+} from '../tpp/psu-agent/agent.js';
 import type { AgentScript } from '../tpp/psu-agent/script.js';
+import { DEFAULT_PSU_SCRIPT, resolvePsuSteps, type PsuSteps } from '../tpp/psu-agent/steps.js';
+import { launchPsuBrowser, runBrowserPsuAgent } from '../tpp/psu-browser/browser-agent.js';
+
+/**
+ * Builds a PSU agent for one check; `signal` is the check's (aborted on timeout or cancellation).
+ * The agent receives the check's evidence recorder with each `completeSca` call.
+ */
+export type PsuAgentFactory = (context: { signal: AbortSignal }) => PsuAgent;
 
 /** Every account on the consent screen (`consent: { grant: [ALL_ACCOUNTS] }`). */
 export const ALL_ACCOUNTS = '*';
@@ -43,49 +63,159 @@ export function agentScriptOf(script: SuitePsuScript): AgentScript {
   return agent;
 }
 
-/** Builds the suites' PSU agent; `signal` stops it between pages of a check that timed out. */
+/** The suites' ScaRedirect for what an agent returned. */
+function suiteRedirectOf(result: PsuAgentResult): SuiteScaRedirect {
+  const { redirect, redirectUrl } = result;
+  if (redirect.outcome === 'success')
+    return {
+      outcome: 'success',
+      url: redirectUrl,
+      params: redirect.query,
+      psuId: redirect.psuId,
+      ...(redirect.psuCorporateId !== undefined ? { psuCorporateId: redirect.psuCorporateId } : {}),
+      tppSessionId: redirect.tppSessionId,
+      context: redirect.context === 'CORPORATE' ? 'CORPORATE' : 'PRIVATE',
+    };
+  return {
+    outcome: 'failure',
+    url: redirectUrl,
+    params: redirect.query,
+    ...(redirect.system !== undefined ? { system: redirect.system } : {}),
+    status: redirect.status ?? 0,
+    code: redirect.code ?? '',
+    message: redirect.message ?? '',
+  };
+}
+
+/** Which pages the agent played, as one line of evidence. */
+function playedNote(how: string, steps: PsuSteps, result: PsuAgentResult): string {
+  const played = result.pages.filter((p) => p.submitted).map((p) => p.step ?? '?');
+  return `PSU (${how}, script ${steps.name}): played ${played.join(' → ') || 'no page'}; sent back to ${result.redirectUrl}`;
+}
+
+/** Runs one agent call with the signal checked around it and its errors made readable. */
+async function completing(
+  signal: AbortSignal | undefined,
+  run: () => Promise<PsuAgentResult>,
+): Promise<PsuAgentResult> {
+  if (signal?.aborted) throw signal.reason ?? new Error('aborted');
+  let result;
+  try {
+    result = await run();
+  } catch (error) {
+    if (error instanceof PsuAgentError) {
+      const last = error.pages.at(-1);
+      throw new Error(
+        `PSU agent: ${error.message}${last ? ` (last page: ${last.method} ${last.url} → ${last.status})` : ''}`,
+      );
+    }
+    throw error;
+  }
+  if (signal?.aborted) throw signal.reason ?? new Error('aborted');
+  return result;
+}
+
+/**
+ * Builds the suites' headless PSU agent (HTTP only, no browser); `signal` stops it between pages
+ * of a check that timed out. `steps`: the bank's PSU script (default `workbench-bank`).
+ */
 export function createSuitePsuAgent(
-  options: { signal?: AbortSignal } & Pick<PsuAgentOptions, 'dispatcher' | 'maxPages'> = {},
+  options: { signal?: AbortSignal } & Pick<
+    PsuAgentOptions,
+    'dispatcher' | 'maxPages' | 'steps' | 'redirectUri'
+  > = {},
 ): PsuAgent {
   const { signal, ...agentOptions } = options;
+  const steps = resolvePsuSteps(options.steps);
   return {
-    async completeSca(scaRedirectUrl, script): Promise<SuiteScaRedirect> {
-      if (signal?.aborted) throw signal.reason ?? new Error('aborted');
-      let result;
-      try {
-        result = await runPsuAgent(scaRedirectUrl, agentScriptOf(script), agentOptions);
-      } catch (error) {
-        if (error instanceof PsuAgentError) {
-          const last = error.pages.at(-1);
-          throw new Error(
-            `PSU agent: ${error.message}${last ? ` (last page: ${last.method} ${last.url} → ${last.status})` : ''}`,
-          );
-        }
-        throw error;
-      }
-      if (signal?.aborted) throw signal.reason ?? new Error('aborted');
-      const { redirect, redirectUrl } = result;
-      if (redirect.outcome === 'success')
-        return {
-          outcome: 'success',
-          url: redirectUrl,
-          params: redirect.query,
-          psuId: redirect.psuId,
-          ...(redirect.psuCorporateId !== undefined
-            ? { psuCorporateId: redirect.psuCorporateId }
-            : {}),
-          tppSessionId: redirect.tppSessionId,
-          context: redirect.context === 'CORPORATE' ? 'CORPORATE' : 'PRIVATE',
-        };
-      return {
-        outcome: 'failure',
-        url: redirectUrl,
-        params: redirect.query,
-        ...(redirect.system !== undefined ? { system: redirect.system } : {}),
-        status: redirect.status ?? 0,
-        code: redirect.code ?? '',
-        message: redirect.message ?? '',
-      };
+    async completeSca(scaRedirectUrl, script, evidence?: EvidenceRecorder) {
+      const result = await completing(signal, () =>
+        runPsuAgent(scaRedirectUrl, agentScriptOf(script), { ...agentOptions, steps }),
+      );
+      evidence?.note(playedNote('headless', steps, result));
+      return suiteRedirectOf(result);
     },
   };
+}
+
+export interface SuitePsuAgentOptions {
+  /** `headless` (default): HTTP only. `browser`: Chromium through Playwright, with screenshots. */
+  mode?: 'headless' | 'browser';
+  /** The bank's PSU script: a built-in name or a script (default `workbench-bank`). */
+  steps?: PsuSteps | string;
+  /** Browser mode: the Chromium to launch (default /usr/bin/chromium). */
+  executablePath?: string;
+  /** Headless mode: undici dispatcher, e.g. an Agent trusting the bank's test CA. */
+  dispatcher?: Dispatcher;
+  /** Browser mode: accept the bank's test certificate. */
+  ignoreHttpsErrors?: boolean;
+  /** The TPP-Redirect-URI the checks send; a redirect there ends the script (see agent.ts). */
+  redirectUri?: string;
+  /** Pages per SCA before giving up (default 25). */
+  maxPages?: number;
+}
+
+/** A PsuAgentFactory that may hold a browser: call `close()` when the run is over. */
+export interface SuitePsuAgentFactory extends PsuAgentFactory {
+  /** Closes the browser, if one was launched; the factory launches a new one if used again. */
+  close(): Promise<void>;
+}
+
+/**
+ * The PSU agent factory a target profile names: headless or browser, with the bank's PSU script.
+ * Browser mode launches one Chromium on first use and gives each SCA a private context of it;
+ * every page played leaves a `screenshot` in the check's evidence. Throws a PsuStepsError (naming
+ * the wrong field) when `steps` is not a valid script or names no built-in one.
+ */
+export function suitePsuAgentFactory(options: SuitePsuAgentOptions = {}): SuitePsuAgentFactory {
+  const steps = resolvePsuSteps(options.steps ?? DEFAULT_PSU_SCRIPT);
+  const common = {
+    steps,
+    ...(options.redirectUri !== undefined ? { redirectUri: options.redirectUri } : {}),
+    ...(options.maxPages !== undefined ? { maxPages: options.maxPages } : {}),
+  };
+  if ((options.mode ?? 'headless') === 'headless') {
+    const factory = ({ signal }: { signal: AbortSignal }) =>
+      createSuitePsuAgent({
+        signal,
+        ...common,
+        ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+      });
+    return Object.assign(factory, { close: async () => undefined });
+  }
+  let browser: Promise<Browser> | undefined;
+  const launched = () =>
+    (browser ??= launchPsuBrowser(
+      options.executablePath !== undefined ? { executablePath: options.executablePath } : {},
+    ).catch((error: unknown) => {
+      browser = undefined;
+      throw error;
+    }));
+  const factory = ({ signal }: { signal: AbortSignal }): PsuAgent => ({
+    async completeSca(scaRedirectUrl, script, evidence?: EvidenceRecorder) {
+      const result = await completing(signal, async () =>
+        runBrowserPsuAgent(scaRedirectUrl, agentScriptOf(script), {
+          ...common,
+          browser: await launched(),
+          signal,
+          ...(options.ignoreHttpsErrors ? { ignoreHttpsErrors: true } : {}),
+          onScreenshot: (shot) =>
+            evidence?.screenshot({
+              step: shot.step,
+              url: shot.url,
+              pngBase64: shot.png.toString('base64'),
+            }),
+        }),
+      );
+      evidence?.note(playedNote('browser', steps, result));
+      return suiteRedirectOf(result);
+    },
+  });
+  return Object.assign(factory, {
+    async close() {
+      const open = browser;
+      browser = undefined;
+      if (open) await (await open.catch(() => undefined))?.close();
+    },
+  });
 }

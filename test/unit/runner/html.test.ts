@@ -81,7 +81,7 @@ describe('HTML report', () => {
     const html = renderHtmlReport(await hostileRun());
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).toContain(
-      `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
+      `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`,
     );
     expect(html).toContain('<style>');
     expect(html).not.toMatch(/<(script|link|iframe|object|embed)\b/i);

@@ -117,8 +117,15 @@ export type ScaRedirect =
     };
 
 export interface PsuAgent {
-  /** Opens `scaRedirectUrl`, plays `script`, and returns the redirect back to the TPP. */
-  completeSca(scaRedirectUrl: string, script: PsuScript): Promise<ScaRedirect>;
+  /**
+   * Opens `scaRedirectUrl`, plays `script`, and returns the redirect back to the TPP. The engine
+   * passes the check's `evidence`, so what the agent saw (screenshots, notes) is the check's.
+   */
+  completeSca(
+    scaRedirectUrl: string,
+    script: PsuScript,
+    evidence?: EvidenceRecorder,
+  ): Promise<ScaRedirect>;
 }
 
 /** Control of the target's clock (the embedded bank's virtual clock, ARCHITECTURE property 7). */
@@ -160,6 +167,8 @@ export interface EvidenceRecorder {
   note(text: string): void;
   /** Attach an exchange that did not go through `ctx.client` (e.g. one the PSU agent made). */
   exchange(exchange: EvidenceExchange): void;
+  /** Attach a screenshot of a page the PSU saw (`step` of its PSU script, the page's URL). */
+  screenshot(shot: { step: string; url: string; pngBase64: string }): void;
 }
 
 export interface CheckContext {

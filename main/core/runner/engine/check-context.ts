@@ -9,6 +9,7 @@ import {
   type Check,
   type CheckContext,
   type CheckEffect,
+  type EvidenceRecorder,
   type PsuAgent,
   type TargetAllows,
   type TargetClient,
@@ -113,6 +114,14 @@ export function createCheckContext(parts: CheckContextParts): CheckContext {
       return exchange;
     },
   });
+  const evidence: EvidenceRecorder = {
+    note: (text) => addEvidence({ kind: 'note', at: now(), text }),
+    exchange: (exchange) => addEvidence({ kind: 'exchange', at: now(), exchange }),
+    screenshot: ({ step, url, pngBase64 }) =>
+      addEvidence({ kind: 'screenshot', at: now(), step, url, pngBase64 }),
+  };
+  // The PSU agent records what it saw (e.g. screenshots in a browser) as this check's evidence.
+  const psu = environment.psu;
   return {
     check: { id: check.id, title: check.title, area: check.area },
     target: parts.target,
@@ -120,7 +129,9 @@ export function createCheckContext(parts: CheckContextParts): CheckContext {
     ...(environment.aispOnlyClient
       ? { aispOnlyClient: recording(environment.aispOnlyClient) }
       : {}),
-    psu: environment.psu ?? noPsuAgent,
+    psu: psu
+      ? { completeSca: (url, script) => psu.completeSca(url, script, evidence) }
+      : noPsuAgent,
     clock: environment.clock ?? noTargetClock,
     expect: createExpect(
       { assertion: (record) => addEvidence({ kind: 'assertion', at: now(), ...record }) },
@@ -130,10 +141,7 @@ export function createCheckContext(parts: CheckContextParts): CheckContext {
       throw new CheckSkipped(reason);
     },
     warn: parts.warn,
-    evidence: {
-      note: (text) => addEvidence({ kind: 'note', at: now(), text }),
-      exchange: (exchange) => addEvidence({ kind: 'exchange', at: now(), exchange }),
-    },
+    evidence,
     signal,
   };
 }

@@ -64,6 +64,12 @@ export function exchangeText(exchange: EvidenceExchange): string {
   return parts.join('\n');
 }
 
+/** Bytes a base64 text decodes to. */
+export function base64Bytes(base64: string): number {
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((base64.length * 3) / 4) - padding);
+}
+
 export function evidenceItemText(item: EvidenceItem): string {
   switch (item.kind) {
     case 'exchange':
@@ -72,6 +78,8 @@ export function evidenceItemText(item: EvidenceItem): string {
       return `note: ${item.text}`;
     case 'assertion':
       return `${item.passed ? 'passed' : 'FAILED'}: ${item.what}`;
+    case 'screenshot':
+      return `screenshot: ${item.step} at ${item.url} (PNG, ${base64Bytes(item.pngBase64)} bytes; in the JSON and HTML results)`;
   }
 }
 

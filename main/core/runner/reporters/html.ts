@@ -66,6 +66,7 @@ pre { background: rgba(127,127,127,.1); padding: .5rem; overflow-x: auto; white-
 ol.evidence { padding-left: 1.5rem; } ol.evidence > li { margin: .3rem 0; }
 .assertion-passed::before { content: "✓ "; color: var(--pass); } .assertion-failed::before { content: "✗ "; color: var(--fail); }
 .warnings li { color: var(--warn); } .note { font-style: italic; }
+.screenshot img { max-width: 100%; border: 1px solid var(--line); margin: .25rem 0; }
 `;
 
 function pre(text: string): string {
@@ -85,6 +86,12 @@ function exchangeHtml(exchange: EvidenceExchange, open: boolean): string {
   return parts.join('');
 }
 
+/** Only base64 goes into the data: URL, so a hostile value cannot leave the attribute. */
+function screenshotImg(item: Extract<EvidenceItem, { kind: 'screenshot' }>): string {
+  const base64 = /^[A-Za-z0-9+/]*={0,2}$/.test(item.pngBase64) ? item.pngBase64 : '';
+  return `<img src="data:image/png;base64,${base64}" alt="${h(`${item.step}: ${item.url}`)}" loading="lazy">`;
+}
+
 function evidenceHtml(item: EvidenceItem, failedExchangeId: string | undefined): string {
   switch (item.kind) {
     case 'exchange':
@@ -93,6 +100,8 @@ function evidenceHtml(item: EvidenceItem, failedExchangeId: string | undefined):
       return `<li class="note">${h(item.text)}</li>`;
     case 'assertion':
       return `<li class="assertion-${item.passed ? 'passed' : 'failed'}">${h(item.what)}</li>`;
+    case 'screenshot':
+      return `<li class="screenshot"><details><summary>Screenshot: ${h(item.step)} <span class="time">${h(item.url)}</span></summary>${screenshotImg(item)}</details></li>`;
   }
 }
 
@@ -177,7 +186,7 @@ export function renderHtmlReport(result: RunResult, options: HtmlReportOptions =
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>PSD2 Workbench run against ${h(target)}</title>
 <style>${STYLE}</style>

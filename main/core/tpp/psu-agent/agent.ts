@@ -1,16 +1,28 @@
 /**
  * A headless PSU: given a bank's scaRedirect link and a script, it opens the SCA pages over HTTP,
- * reads their forms (html-forms.ts, no browser), fills them as the script says (script.ts) and
- * submits them with the bank's cookies (cookie-jar.ts) and anti-forgery fields, follows redirects
- * until the bank sends it to the TPP-Redirect-URI, and returns the §6.1/§6.2 parameters with every
- * page it saw as evidence. It knows only what a person would see: `data-step`, `name` and
- * `data-testid` attributes (docs/sca.md).
+ * reads their forms (html-forms.ts, no browser), fills them as the PSU script of the bank says
+ * (steps.ts, played by play.ts; default the embedded bank's `workbench-bank`) and submits them
+ * with the bank's cookies (cookie-jar.ts) and the forms' hidden anti-forgery fields, follows
+ * redirects until the bank sends it to the TPP-Redirect-URI, and returns the §6.1/§6.2 parameters
+ * with every page it saw as evidence. It knows only what a person would see: attributes and text
+ * of the pages (docs/sca.md, "PSU scripts for other banks").
  */
 import { fetch, type Dispatcher } from 'undici';
 import { readScaRedirect, type ScaRedirectParams } from '../redirect-listener.js';
 import { CookieJar } from './cookie-jar.js';
-import { findElement, formData, parseForms } from './html-forms.js';
-import { fillStep, PSU_AGENT_STEPS, type PsuAgentStep, type AgentScript } from './script.js';
+import { findElements, formData, parseForms, type HtmlForm } from './html-forms.js';
+import {
+  describePage,
+  pageMatches,
+  playPage,
+  psuVariablesOf,
+  PsuPlayError,
+  ruleFor,
+  type PageSurface,
+} from './play.js';
+import type { AgentScript } from './script.js';
+import { selectorMatches } from './selector.js';
+import { resolvePsuSteps, type PsuSteps } from './steps.js';
 
 export interface PsuAgentOptions {
   /** Pages before giving up (a loop guard). Default 25. */
@@ -19,13 +31,20 @@ export interface PsuAgentOptions {
   deliverRedirect?: boolean;
   /** undici dispatcher, e.g. an Agent trusting the bank's test CA. */
   dispatcher?: Dispatcher;
+  /** The bank's PSU script: a built-in name or a script (default `workbench-bank`). */
+  steps?: PsuSteps | string;
+  /**
+   * The TPP-Redirect-URI: a redirect to it (same origin and path) ends the script. Without it,
+   * a redirect to another origin, or out of the script's `pagesPath`, ends the script.
+   */
+  redirectUri?: string;
 }
 
 export interface SeenPage {
   method: 'GET' | 'POST';
   url: string;
   status: number;
-  /** `data-step` of the page, when it is an SCA page. */
+  /** The page's step: as the script's `stepOf` reads it, else the name of the rule that played it. */
   step?: string;
   title?: string;
   /** The page's alert (data-testid form-error or error-message). */
@@ -53,19 +72,80 @@ export class PsuAgentError extends Error {
   }
 }
 
+/**
+ * Where a redirect ends the script: at the TPP-Redirect-URI when known, else anywhere outside the
+ * bank's pages (another origin, or a path outside `pagesPath`).
+ */
+export function leavesBankPages(
+  target: URL,
+  start: URL,
+  steps: Pick<PsuSteps, 'pagesPath'>,
+  redirectUri?: string,
+): boolean {
+  if (redirectUri !== undefined) {
+    const tpp = new URL(redirectUri);
+    return target.origin === tpp.origin && target.pathname === tpp.pathname;
+  }
+  if (target.origin !== start.origin) return true;
+  return steps.pagesPath !== undefined && !new RegExp(steps.pagesPath).test(target.pathname);
+}
+
+/** The interpreter's view of fetched HTML: selectors on the page, the chosen form's controls. */
+export function htmlSurface(
+  url: URL,
+  html: string,
+): PageSurface & { form(): HtmlForm | undefined } {
+  const forms = parseForms(html);
+  let form: HtmlForm | undefined;
+  const controls = () => form?.controls ?? [];
+  return {
+    url,
+    form: () => form,
+    find: async (selector) =>
+      findElements(html, (tag, attributes) => selectorMatches(selector, tag, attributes)).map(
+        ({ attributes, text }) => ({ attributes, text }),
+      ),
+    async useForm(selector, containing) {
+      form = selector
+        ? forms.find((f) => selectorMatches(selector, 'form', f.attributes))
+        : (forms.find(
+            (f) => containing !== undefined && f.controls.some((c) => c.name === containing),
+          ) ?? forms[0]);
+      return form !== undefined;
+    },
+    controls: async () => controls(),
+    async fill(index, value) {
+      controls()[index]!.value = value;
+    },
+    async setChecked(index, checked) {
+      const control = controls()[index]!;
+      if (checked && control.type === 'radio')
+        for (const other of controls())
+          if (other.type === 'radio' && other.name === control.name) other.checked = false;
+      control.checked = checked;
+    },
+    async select(index, value) {
+      controls()[index]!.value = value;
+    },
+  };
+}
+
 /** Completes the SCA behind `scaRedirect` as `script` says, over HTTP only. */
 export async function runPsuAgent(
   scaRedirect: string,
   script: AgentScript,
   options: PsuAgentOptions = {},
 ): Promise<PsuAgentResult> {
+  const steps = resolvePsuSteps(options.steps);
+  const variables: Record<string, string | readonly string[]> = psuVariablesOf(script);
   const start = new URL(scaRedirect);
   const jar = new CookieJar();
   const pages: SeenPage[] = [];
   const fail = (text: string): never => {
     throw new PsuAgentError(text, pages);
   };
-  const leavesBank = (url: URL) => url.origin !== start.origin || !url.pathname.startsWith('/sca/');
+  /** The rule after whose page the bank must send the PSU to the TPP (its expectRedirect). */
+  let redirectDue: string | undefined;
   let request: { method: 'GET' | 'POST'; url: URL; body?: [string, string][] } = {
     method: 'GET',
     url: start,
@@ -95,7 +175,7 @@ export async function runPsuAgent(
     if (response.status >= 300 && response.status < 400 && location) {
       const target = new URL(location, request.url);
       page.location = target.toString();
-      if (leavesBank(target)) {
+      if (leavesBankPages(target, start, steps, options.redirectUri)) {
         if (options.deliverRedirect)
           await fetch(target, {
             redirect: 'manual',
@@ -110,23 +190,35 @@ export async function runPsuAgent(
       request = { method: 'GET', url: target };
       continue;
     }
-    const step = findElement(html, 'sca-page')?.attributes['data-step'];
-    if (step !== undefined) page.step = step;
-    const title = findElement(html, 'page-title')?.text;
-    if (title !== undefined) page.title = title;
-    const error = (findElement(html, 'form-error') ?? findElement(html, 'error-message'))?.text;
-    if (error !== undefined) page.error = error;
-    if (step === undefined || !PSU_AGENT_STEPS.includes(step))
+    const surface = htmlSurface(request.url, html);
+    Object.assign(page, await describePage(steps, surface.find));
+    if (redirectDue !== undefined)
       fail(
-        `the bank answered ${response.status} with ${step === 'error' ? `an error page: ${error}` : 'no SCA page'}`,
+        `after the ${redirectDue} page the bank did not send the PSU to the TPP: it answered ${response.status}${page.step !== undefined ? ` with the ${page.step} page` : ''}${page.error !== undefined ? `: ${page.error}` : ''}`,
       );
-    const form = parseForms(html).find((f) => f.attributes.name === step);
-    if (!form) fail(`the ${step} page has no form named '${step}'`);
-    const submitter = fillStep(step as PsuAgentStep, form!, html, script, fail);
-    page.submitted = formData(form!, submitter);
+    if (steps.errorPage && (await pageMatches(steps.errorPage, request.url, surface.find)))
+      fail(
+        `the bank answered ${response.status} with an error page: ${page.error ?? page.title ?? ''}`,
+      );
+    const rule = await ruleFor(steps, request.url, surface.find);
+    if (!rule)
+      return fail(
+        `the bank answered ${response.status} with a page no rule of the PSU script '${steps.name}' fits${page.step !== undefined ? ` (step '${page.step}')` : page.title !== undefined ? ` ('${page.title}')` : ''}`,
+      );
+    page.step ??= rule.name;
+    let play;
+    try {
+      play = await playPage(rule, surface, variables);
+    } catch (error) {
+      if (error instanceof PsuPlayError) return fail(error.message);
+      throw error;
+    }
+    const form = surface.form()!;
+    page.submitted = formData(form, form.controls[play.submitter]);
+    if (play.expectRedirect) redirectDue = rule.name;
     request = {
-      method: form!.method === 'post' ? 'POST' : 'GET',
-      url: new URL(form!.action || request.url.toString(), request.url),
+      method: form.method === 'post' ? 'POST' : 'GET',
+      url: new URL(form.action || request.url.toString(), request.url),
       body: page.submitted,
     };
   }

@@ -12,6 +12,10 @@ export interface FormControl {
   attributes: Record<string, string>;
   /** Text of the <label for> of the control. */
   label?: string;
+  /** Text inside a <button> (how a person names a button without a name or value). */
+  text?: string;
+  /** A <select>'s options, in document order. */
+  options?: { value: string; label: string }[];
 }
 
 export interface HtmlForm {
@@ -69,24 +73,45 @@ const textBetween = (html: string, from: number, to: number) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/** An element of a page: its tag name, attributes and text content. */
+export interface PageElement {
+  tag: string;
+  attributes: Record<string, string>;
+  text: string;
+}
+
+/** Every element (in document order) for which `test(tag name, attributes)` holds. */
+export function findElements(
+  html: string,
+  test: (tag: string, attributes: Record<string, string>) => boolean,
+): PageElement[] {
+  const tags = tagsOf(html);
+  const found: PageElement[] = [];
+  tags.forEach((open, index) => {
+    if (open.closing || !test(open.name, open.attributes)) return;
+    let depth = 0;
+    let text = '';
+    for (const tag of tags.slice(index + 1)) {
+      if (tag.name !== open.name) continue;
+      if (!tag.closing) depth++;
+      else if (depth-- === 0) {
+        text = textBetween(html, open.end, tag.start);
+        break;
+      }
+    }
+    found.push({ tag: open.name, attributes: open.attributes, text });
+  });
+  return found;
+}
+
 /** Text and attributes of the first element whose `attribute` is `value` (e.g. data-testid). */
 export function findElement(
   html: string,
   value: string,
   attribute = 'data-testid',
 ): { attributes: Record<string, string>; text: string } | undefined {
-  const tags = tagsOf(html);
-  const index = tags.findIndex((tag) => !tag.closing && tag.attributes[attribute] === value);
-  if (index < 0) return undefined;
-  const open = tags[index]!;
-  let depth = 0;
-  for (const tag of tags.slice(index + 1)) {
-    if (tag.name !== open.name) continue;
-    if (!tag.closing) depth++;
-    else if (depth-- === 0)
-      return { attributes: open.attributes, text: textBetween(html, open.end, tag.start) };
-  }
-  return { attributes: open.attributes, text: '' };
+  const [first] = findElements(html, (_tag, attributes) => attributes[attribute] === value);
+  return first ? { attributes: first.attributes, text: first.text } : undefined;
 }
 
 /** Every form of a page with its controls (input, button, textarea, select) and their labels. */
@@ -131,16 +156,22 @@ export function parseForms(html: string): HtmlForm[] {
       const fallback = type === 'checkbox' || type === 'radio' ? 'on' : '';
       form.controls.push(control(type, a.value ?? fallback, 'checked' in a));
     } else if (tag.name === 'button') {
-      form.controls.push(control((a.type ?? 'submit').toLowerCase(), a.value ?? '', false));
+      const button = control((a.type ?? 'submit').toLowerCase(), a.value ?? '', false);
+      if (next) button.text = textBetween(html, tag.end, next.start);
+      form.controls.push(button);
     } else if (tag.name === 'textarea' && next) {
       form.controls.push(
         control('textarea', decodeEntities(html.slice(tag.end, next.start)), false),
       );
     } else if (tag.name === 'select') {
       select = control('select', '', false);
+      select.options = [];
       form.controls.push(select);
-    } else if (tag.name === 'option' && select && ('selected' in a || select.value === '')) {
-      select.value = a.value ?? (next ? textBetween(html, tag.end, next.start) : '');
+    } else if (tag.name === 'option' && select) {
+      const label = next ? textBetween(html, tag.end, next.start) : '';
+      const value = a.value ?? label;
+      select.options!.push({ value, label });
+      if ('selected' in a || select.options!.length === 1) select.value = value;
     }
   });
   for (const control of forms.flatMap((f) => f.controls))

@@ -86,6 +86,19 @@ function EvidenceEntry({
           )}
         </div>
       );
+    case 'screenshot':
+      return (
+        <figure className="evidence-screenshot">
+          <img
+            src={`data:image/png;base64,${item.pngBase64}`}
+            alt={`The PSU's page at step ${item.step}`}
+            style={{ maxWidth: '100%' }}
+          />
+          <figcaption className="muted">
+            Screenshot: {item.step} — {item.url}
+          </figcaption>
+        </figure>
+      );
   }
 }
 
