@@ -44,6 +44,12 @@ interface Handshake {
   error?: NodeJS.ErrnoException;
   /** Whether the server answered after the handshake (TLS 1.3 refuses a client certificate then). */
   answered: boolean;
+  /**
+   * The server closed the connection after the handshake without answering the request. Under
+   * TLS 1.3 the client's handshake ends before the server has checked the client certificate, and
+   * a server that refuses it just closes: no alert reaches the client, only this.
+   */
+  closedUnanswered: boolean;
   peer?: X509Certificate;
   protocol: string | null;
   authorizationError?: string;
@@ -55,7 +61,12 @@ function handshake(
   timeoutMs: number,
 ): Promise<Handshake> {
   return new Promise((resolve) => {
-    const result: Handshake = { secured: false, answered: false, protocol: null };
+    const result: Handshake = {
+      secured: false,
+      answered: false,
+      closedUnanswered: false,
+      protocol: null,
+    };
     const socket: TLSSocket = connect(options);
     let finished = false;
     const done = (error?: NodeJS.ErrnoException) => {
@@ -91,7 +102,10 @@ function handshake(
       result.answered = true;
       done();
     });
-    socket.once('end', () => done());
+    socket.once('end', () => {
+      result.closedUnanswered = result.secured && !result.answered;
+      done();
+    });
     socket.once('error', (error: NodeJS.ErrnoException) => done(error));
   });
 }
@@ -202,6 +216,11 @@ export const tlsCheck: DoctorCheck = {
     }
     if (error && CLIENT_CERTIFICATE_REFUSED.test(code)) {
       problems.push(`the server refused the client certificate after the handshake (${code})`);
+      fixes.push(clientFix);
+    } else if (result.closedUnanswered || (error && code === 'ECONNRESET')) {
+      problems.push(
+        `the server refused the client certificate: it closed the connection after the handshake without answering${qwac ? '' : ' (no client certificate was sent)'}`,
+      );
       fixes.push(clientFix);
     }
     const seen = `${protocol ?? 'unknown protocol'}, ${server ?? 'no server certificate'}${qwac ? `; QWAC presented${result.answered ? ', the server answered' : ''}` : ''}`;
