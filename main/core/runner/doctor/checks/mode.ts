@@ -10,6 +10,9 @@ export const modeCheck: DoctorCheck = {
   id: 'mode',
   title: "the bank runs in the profile's mode",
   async run({ probes, loaded }) {
+    // No answer at all is the reachable line's to explain; the mode cannot be told without one.
+    if (!(await probes.reachability()).exchange.response)
+      return line(modeCheck, 'SKIP', 'the bank did not answer (see reachable)');
     const verification = await probes.mode();
     const mode = loaded.profile.mode;
     if (verification.verdict === 'match') return line(modeCheck, 'PASS', verification.detail);
