@@ -5,6 +5,7 @@
 import type { CliCommand } from './command.js';
 import { bankCommand } from './bank-command.js';
 import { certsCommand } from './certs-command.js';
+import { doctorCommand } from './doctor-command.js';
 import { requestCommand } from './request-command.js';
 import { rulesCommand } from './rules-command.js';
 import { runCommand } from './run-command.js';
@@ -14,6 +15,7 @@ import { webCommand } from './web-command.js';
 export const commands: CliCommand[] = [
   bankCommand,
   certsCommand,
+  doctorCommand,
   requestCommand,
   rulesCommand,
   runCommand,

@@ -1,0 +1,69 @@
+/**
+ * Which mode a bank runs in, as it answers: the sandbox management operations are not part of
+ * the production interface (§4.3), so a production bank answers 404 on /v1/sandbox/ while a
+ * sandbox lists its customers there (§1: "These customers can be listed with GET
+ * /v1/sandbox/customers"). GET is harmless: it reads the mock data and changes nothing. Checked
+ * by `workbench doctor` and before a run against a profile, since a sandbox suite against a
+ * production bank (or the reverse) fails for reasons that have nothing to do with conformance.
+ */
+import type { Exchange } from '../../../shared/exchange.js';
+import type { TppClient } from '../../tpp/client.js';
+
+export type TargetModeVerdict = 'match' | 'mismatch' | 'unknown';
+
+export interface TargetModeVerification {
+  verdict: TargetModeVerdict;
+  /** What the bank answered and what that means, in one sentence. */
+  detail: string;
+  /** The mode the answer shows, when it shows one. */
+  observed?: 'sandbox' | 'production';
+}
+
+export const MODE_PROBE_PATH = '/v1/sandbox/customers';
+
+/** `403 ROLE_INVALID` or `403`: the status and the first tppMessages code of an answer. */
+export function statusText(exchange: Exchange): string {
+  const response = exchange.response;
+  if (!response) return 'no answer';
+  const messages = (response.json as { tppMessages?: { code?: unknown; text?: unknown }[] })
+    ?.tppMessages;
+  const first = Array.isArray(messages) ? messages[0] : undefined;
+  const code = typeof first?.code === 'string' ? ` ${first.code}` : '';
+  const text = typeof first?.text === 'string' ? ` (${first.text})` : '';
+  return `${response.status}${code}${text}`;
+}
+
+export async function verifyTargetMode(
+  client: TppClient,
+  mode: 'sandbox' | 'production',
+  signal?: AbortSignal,
+): Promise<TargetModeVerification> {
+  const exchange = await client.send({
+    method: 'GET',
+    path: MODE_PROBE_PATH,
+    label: 'mode check',
+    ...(signal ? { signal } : {}),
+  });
+  const probe = `GET ${MODE_PROBE_PATH}`;
+  if (!exchange.response)
+    return {
+      verdict: 'unknown',
+      detail: `${probe} got no answer: ${exchange.error ?? 'unknown error'}`,
+    };
+  const status = exchange.response.status;
+  let observed: 'sandbox' | 'production' | undefined;
+  if (status >= 200 && status < 300) observed = 'sandbox';
+  else if (status === 404) observed = 'production';
+  if (!observed)
+    return {
+      verdict: 'unknown',
+      detail: `${probe} answered ${statusText(exchange)}: neither a sandbox's list (2xx) nor a production bank's 404, so the mode cannot be told`,
+    };
+  const seen =
+    observed === 'sandbox'
+      ? `${probe} answered ${status}: the bank has the sandbox operations`
+      : `${probe} answered 404: the bank has no sandbox operations, as a production bank (§4.3)`;
+  return observed === mode
+    ? { verdict: 'match', observed, detail: `${seen}; the profile says ${mode}` }
+    : { verdict: 'mismatch', observed, detail: `the profile says ${mode}, but ${seen}` };
+}
