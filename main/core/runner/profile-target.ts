@@ -2,19 +2,25 @@
  * A bank named by a target profile as the run's target: the external target (external-target.ts)
  * with what the profile says — signing and AISP-only TPPs, mTLS and CAs, test PSUs, permissions,
  * the admin API — and the PSU automation it chooses (§5.3 SCA redirect):
- * - `headless`: the PSU steps over HTTP, trusting and presenting the same certificates as the
- *   TPP client (a `workbench bank --mtls` serves its SCA pages on the same port);
+ * - `headless`: the PSU steps (the built-in `workbench-bank` script or the profile's) over HTTP,
+ *   trusting and presenting the same certificates as the TPP client;
+ * - `browser`: the same steps in Chromium, a screenshot of every page in the evidence;
  * - `manual`: a person completes SCA; the check waits (manual-psu.ts);
  * - `none`: checks that need SCA are SKIPPED.
  */
 import type { SigningIdentity } from '../tpp/client.js';
+import { toPem } from '../certs/index.js';
+import { TppClient } from '../tpp/client.js';
+import { PsuStepsError, type PsuSteps } from '../tpp/psu-agent/steps.js';
 import { transportDispatcher } from '../tpp/transport.js';
+import { verifyTargetMode } from './doctor/target-mode.js';
 import type { Check, TargetInfo } from './check-api/index.js';
 import type { CheckEnvironment } from './engine/check-context.js';
 import { externalTarget } from './external-target.js';
 import { startManualSca, type ManualSca, type ScaWaiting } from './manual-psu.js';
-import { createSuitePsuAgent } from './psu-adapter.js';
+import { suitePsuAgentFactory, type SuitePsuAgentFactory } from './psu-adapter.js';
 import {
+  TargetProfileError,
   transportOfProfile,
   type LoadedCredential,
   type LoadedTargetProfile,
@@ -108,28 +114,95 @@ export async function profileTarget(
     };
   }
 
-  const dispatcher =
-    sca.mode === 'headless'
-      ? transportDispatcher({
-          ...(transport.clientCertificate
-            ? { clientCertificate: transport.clientCertificate }
-            : {}),
-          ...(transport.ca ? { ca: transport.ca } : {}),
-        })
-      : undefined;
+  // The PSU reaches the SCA pages with the TPP's trust and QWAC: a `workbench bank --mtls`
+  // serves them on its one port, behind the same client-certificate check.
+  let factory: SuitePsuAgentFactory | undefined;
+  if (sca.mode === 'headless' || sca.mode === 'browser') {
+    const script = loaded.psuSteps ?? (typeof sca.script === 'string' ? sca.script : undefined);
+    const redirectUri = profile.redirectUri;
+    try {
+      factory = suitePsuAgentFactory({
+        mode: sca.mode,
+        ...(script !== undefined ? { steps: script as PsuSteps | string } : {}),
+        ...(redirectUri ? { redirectUri } : {}),
+        ...(sca.mode === 'headless'
+          ? {
+              dispatcher: transportDispatcher({
+                ...(transport.clientCertificate
+                  ? { clientCertificate: transport.clientCertificate }
+                  : {}),
+                ...(transport.ca ? { ca: transport.ca } : {}),
+              }),
+            }
+          : {
+              ...(sca.executablePath ? { executablePath: sca.executablePath } : {}),
+              // Chromium takes no CA per context: a private test CA means accepting the bank's
+              // certificate on the SCA pages (the TPP client still verifies it).
+              ...(loaded.ca.length > 0 ? { ignoreHttpsErrors: true } : {}),
+              ...(loaded.clientCertificate
+                ? {
+                    clientCertificates: [
+                      {
+                        origin: new URL(profile.baseUrl).origin,
+                        cert: Buffer.from(
+                          loaded.clientCertificate.certificates.map((der) => toPem(der)).join(''),
+                        ),
+                        key: Buffer.from(
+                          loaded.clientCertificate.key.export({ type: 'pkcs8', format: 'pem' }),
+                        ),
+                      },
+                    ],
+                  }
+                : {}),
+            }),
+      });
+    } catch (error) {
+      if (error instanceof PsuStepsError)
+        throw new TargetProfileError(loaded.source, [`/sca/script: ${error.message}`]);
+      throw error;
+    }
+  }
   const target = externalTarget({
     ...common,
     ...(profile.redirectUri ? { redirectUri: profile.redirectUri } : {}),
-    psuAgent:
-      sca.mode === 'headless'
-        ? ({ signal }) => createSuitePsuAgent({ signal, ...(dispatcher ? { dispatcher } : {}) })
-        : null,
+    psuAgent: factory ?? null,
   });
   return {
     info: named(target.info),
     createEnvironment: (_check, signal) => target.createEnvironment(signal),
     close: async () => {
-      await dispatcher?.close();
+      await factory?.close();
     },
   };
+}
+
+/** Why a run against a profile cannot start: the bank is not in the profile's mode. */
+export class TargetModeMismatch extends Error {
+  override readonly name = 'TargetModeMismatch';
+}
+
+/**
+ * The profile's mode, checked against the bank before a run (a production bank answers 404 on
+ * /v1/sandbox/, §4.3): a mismatch stops the run, an answer that tells nothing is a warning.
+ */
+export async function checkProfileMode(
+  loaded: LoadedTargetProfile,
+  warn: (message: string) => void,
+): Promise<void> {
+  const client = new TppClient({
+    baseUrl: loaded.profile.baseUrl.replace(/\/+$/, ''),
+    signing: signingOf(loaded.signing),
+    transport: transportOfProfile(loaded),
+  });
+  try {
+    const verification = await verifyTargetMode(client, loaded.profile.mode);
+    if (verification.verdict === 'mismatch')
+      throw new TargetModeMismatch(
+        `${loaded.source}: the profile says mode ${loaded.profile.mode}, but ${verification.detail}`,
+      );
+    if (verification.verdict === 'unknown')
+      warn(`mode ${loaded.profile.mode} not confirmed: ${verification.detail}`);
+  } finally {
+    await client.close();
+  }
 }

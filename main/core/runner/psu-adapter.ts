@@ -35,6 +35,7 @@ import {
   type PsuAgentResult,
 } from '../tpp/psu-agent/agent.js';
 import type { AgentScript } from '../tpp/psu-agent/script.js';
+import { suiteScaRedirect } from './sca-redirect-view.js';
 import { DEFAULT_PSU_SCRIPT, resolvePsuSteps, type PsuSteps } from '../tpp/psu-agent/steps.js';
 import { launchPsuBrowser, runBrowserPsuAgent } from '../tpp/psu-browser/browser-agent.js';
 
@@ -65,26 +66,7 @@ export function agentScriptOf(script: SuitePsuScript): AgentScript {
 
 /** The suites' ScaRedirect for what an agent returned. */
 function suiteRedirectOf(result: PsuAgentResult): SuiteScaRedirect {
-  const { redirect, redirectUrl } = result;
-  if (redirect.outcome === 'success')
-    return {
-      outcome: 'success',
-      url: redirectUrl,
-      params: redirect.query,
-      psuId: redirect.psuId,
-      ...(redirect.psuCorporateId !== undefined ? { psuCorporateId: redirect.psuCorporateId } : {}),
-      tppSessionId: redirect.tppSessionId,
-      context: redirect.context === 'CORPORATE' ? 'CORPORATE' : 'PRIVATE',
-    };
-  return {
-    outcome: 'failure',
-    url: redirectUrl,
-    params: redirect.query,
-    ...(redirect.system !== undefined ? { system: redirect.system } : {}),
-    status: redirect.status ?? 0,
-    code: redirect.code ?? '',
-    message: redirect.message ?? '',
-  };
+  return suiteScaRedirect(result.redirect, result.redirectUrl);
 }
 
 /** Which pages the agent played, as one line of evidence. */
@@ -149,6 +131,8 @@ export interface SuitePsuAgentOptions {
   dispatcher?: Dispatcher;
   /** Browser mode: accept the bank's test certificate. */
   ignoreHttpsErrors?: boolean;
+  /** Browser mode: TLS client certificates (PEM) per origin, e.g. the QWAC for an mTLS bank. */
+  clientCertificates?: { origin: string; cert: Buffer; key: Buffer }[];
   /** The TPP-Redirect-URI the checks send; a redirect there ends the script (see agent.ts). */
   redirectUri?: string;
   /** Pages per SCA before giving up (default 25). */
@@ -199,6 +183,7 @@ export function suitePsuAgentFactory(options: SuitePsuAgentOptions = {}): SuiteP
           browser: await launched(),
           signal,
           ...(options.ignoreHttpsErrors ? { ignoreHttpsErrors: true } : {}),
+          ...(options.clientCertificates ? { clientCertificates: options.clientCertificates } : {}),
           onScreenshot: (shot) =>
             evidence?.screenshot({
               step: shot.step,

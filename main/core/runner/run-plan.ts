@@ -10,7 +10,7 @@ import type { RunResult } from '../../shared/run-result.js';
 import { createTppIdentity, embeddedTarget, type TppIdentity } from './embedded-target.js';
 import { DEFAULT_CHECK_TIMEOUT_MS, runChecks, type RunOptions } from './engine/run.js';
 import type { ScaWaiting } from './manual-psu.js';
-import { profileTarget, type PreparedTarget } from './profile-target.js';
+import { checkProfileMode, profileTarget, type PreparedTarget } from './profile-target.js';
 import { selectChecks, type CheckSelection } from './selection.js';
 import type { LoadedTargetProfile } from './target-profile/index.js';
 
@@ -32,6 +32,8 @@ export interface RunPlanHooks {
   identity?: () => Promise<TppIdentity>;
   onScaWaiting?(waiting: ScaWaiting): void;
   onScaResumed?(checkId: string): void;
+  /** A doubt before the run that does not stop it (e.g. a mode the bank's answer cannot confirm). */
+  warn?(message: string): void;
 }
 
 export interface PreparedRun {
@@ -73,6 +75,9 @@ export async function prepareRun(
       close: async () => {},
     };
   } else {
+    // A sandbox suite against a production bank (or the reverse) fails for reasons that have
+    // nothing to do with conformance: the mode is checked first (TargetModeMismatch).
+    await checkProfileMode(plan.target.loaded, hooks.warn ?? (() => {}));
     target = await profileTarget(plan.target.loaded, {
       ...(hooks.onScaWaiting ? { onScaWaiting: hooks.onScaWaiting } : {}),
       ...(hooks.onScaResumed ? { onScaResumed: hooks.onScaResumed } : {}),

@@ -78,9 +78,7 @@ export async function startRedirectListener(
   });
   const port = (server.address() as AddressInfo).port;
 
-  const onRedirect = (
-    listener: (redirect: ScaRedirectParams, key: string | undefined) => void,
-  ) => {
+  const onRedirect = (listener: (redirect: ScaRedirectParams, key: string | undefined) => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   };
@@ -104,7 +102,9 @@ export async function startRedirectListener(
         const timer = setTimeout(() => {
           done();
           reject(
-            new Error(`no SCA redirect reached ${redirectUri}/${key} within ${Math.round(timeoutMs / 1000)} s`),
+            new Error(
+              `no SCA redirect reached ${redirectUri}/${key} within ${Math.round(timeoutMs / 1000)} s`,
+            ),
           );
         }, timeoutMs);
         const off = onRedirect((redirect, arrived) => {

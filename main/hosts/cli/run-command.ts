@@ -19,6 +19,7 @@ import {
   type Baseline,
   type Reporter,
 } from '../../core/runner/index.js';
+import { TargetModeMismatch } from '../../core/runner/profile-target.js';
 import {
   executePreparedRun,
   prepareRun,
@@ -74,7 +75,8 @@ Exit codes:
   1    a check outside the baseline failed
   2    a bad command line: an unknown flag, suite, rule or tag, a selection no check matches, a
        target that is not 'embedded' or an http(s) URL, --out -, a target profile that does not
-       read (its file and the JSON path of the problem are named)
+       read (its file and the JSON path of the problem are named), a bank whose answer shows the
+       other mode than the profile's (a production bank answers 404 on /v1/sandbox/)
   3    the run could not test: no request got an answer from the target (connection refused,
        DNS or TLS failure, certificate refused); the checks are <error> in the JUnit report
   130  cancelled (Ctrl+C)
@@ -344,14 +346,22 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
         timeoutMs,
         ...(baseline ? { baseline } : {}),
       };
-      const prepared = await prepareRun(all, plan, {
-        onScaWaiting: (waiting) => {
-          io.out(
-            `WAITING  ${waiting.checkId}  complete SCA by ${waiting.deadline.slice(11, 19)} UTC: open ${waiting.scaRedirect}`,
-          );
-          io.out(`         and ${waiting.instructions}`);
-        },
-      });
+      let prepared;
+      try {
+        prepared = await prepareRun(all, plan, {
+          warn: (message) => io.err(`workbench run: ${message}`),
+          onScaWaiting: (waiting) => {
+            io.out(
+              `WAITING  ${waiting.checkId}  complete SCA by ${waiting.deadline.slice(11, 19)} UTC: open ${waiting.scaRedirect}`,
+            );
+            io.out(`         and ${waiting.instructions}`);
+          },
+        });
+      } catch (error) {
+        if (error instanceof TargetModeMismatch || error instanceof TargetProfileError)
+          throw new UsageError(error.message);
+        throw error;
+      }
       const target = prepared.target;
       const result = await executePreparedRun(prepared, plan, {
         signal: cancel.signal,

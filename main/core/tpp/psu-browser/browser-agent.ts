@@ -81,6 +81,11 @@ export interface BrowserPsuOptions {
   timeoutMs?: number;
   /** Accept the bank's test certificate (TLS targets with a private CA). */
   ignoreHttpsErrors?: boolean;
+  /**
+   * TLS client certificates (PEM) per origin: a bank that asks every connection for the QWAC
+   * (`workbench bank --mtls`) asks the PSU's browser too.
+   */
+  clientCertificates?: { origin: string; cert: Buffer; key: Buffer }[];
   signal?: AbortSignal;
   /** Each screenshot as it is taken, so a failed SCA keeps the ones before the failure. */
   onScreenshot?(shot: PsuScreenshot): void;
@@ -197,6 +202,9 @@ export async function runBrowserPsuAgent(
 
   const context: BrowserContext = await options.browser.newContext({
     ...(options.ignoreHttpsErrors ? { ignoreHTTPSErrors: true } : {}),
+    ...(options.clientCertificates?.length
+      ? { clientCertificates: options.clientCertificates }
+      : {}),
     viewport: { width: 900, height: 900 },
   });
   context.setDefaultTimeout(timeout);
