@@ -12,7 +12,9 @@ export interface AgentScript {
   context?: 'PRIVATE' | { agreementName: string };
   /**
    * Consent screen: 'all' ticks everything; otherwise tick `grant`, untick `revoke` and leave the
-   * rest as the bank preselected it. An account is named by its id, IBAN, masked PAN or name.
+   * rest as the bank preselected it. An account is named by its id, IBAN, masked PAN or name;
+   * `revoke: ['*']` unticks every account not in `grant`, so the consent grants exactly `grant`
+   * whatever the bank preselected (§1: accounts granted earlier are ticked already).
    */
   accounts?: { grant: string[]; revoke?: string[] } | 'all';
   /** On the last page (default confirm). */
@@ -99,8 +101,10 @@ export function fillStep(
             );
           box.checked = checked;
         };
+        const revoke = plan.revoke ?? [];
+        if (revoke.includes('*')) for (const box of boxes) box.checked = false;
         plan.grant.forEach((wanted) => set(wanted, true));
-        (plan.revoke ?? []).forEach((wanted) => set(wanted, false));
+        revoke.filter((wanted) => wanted !== '*').forEach((wanted) => set(wanted, false));
       }
       return button(script.action === 'cancel' ? 'cancel' : 'confirm');
     }
