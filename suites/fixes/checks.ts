@@ -29,7 +29,7 @@ import {
 import { expectRefused, initiatePayment, sctBody } from '../kit/payments.js';
 import { json, pathOf } from '../kit/answers.js';
 import { aisConsent, type AisSession } from '../kit/consent.js';
-import { DOCUMENTED_PSUS } from '../kit/test-psus.js';
+import { knownPsu } from '../kit/test-psus.js';
 
 const AREA = 'fixes';
 const ISO_TYPES: readonly string[] = CASH_ACCOUNT_TYPES;
@@ -290,7 +290,7 @@ export const fixChecks: Check[] = [
     async run(ctx) {
       const name = 'Workbench sparekonto med et navn på over trettifem tegn ok';
       const { iban } = await createSandboxAccount(ctx, '10000001', { accountName: name });
-      const session = await aisConsent(ctx, DOCUMENTED_PSUS.ola.login);
+      const session = await aisConsent(ctx, knownPsu(ctx, 'private').login);
       const nameOf = async (acceptFix: string | undefined) =>
         (await accountsWith(ctx, session, acceptFix)).accounts.find((a) => a.iban === iban)?.name;
       ctx.expect.equal(
