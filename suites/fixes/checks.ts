@@ -7,6 +7,7 @@
  */
 import { CASH_ACCOUNT_TYPES } from '../../main/core/spec/enums.js';
 import { FIXES, type FixName } from '../../main/core/spec/fixes.js';
+import { DEFAULT_PAGE_SIZE } from '../../main/core/spec/limits.js';
 import { AmountSchema } from '../../main/core/spec/schemas/shared.js';
 import {
   defineCheck,
@@ -65,9 +66,10 @@ async function cardTransactionsWith(
   session: AisSession,
   card: CardAccountView,
   acceptFix: string,
+  history: { dateFrom?: string; limit?: number } = {},
 ): Promise<CardTransactionView[]> {
   const exchange = await aisGet(ctx, session, cardTransactionsPath(card.resourceId), {
-    query: { bookingStatus: 'booked' },
+    query: { bookingStatus: 'booked', ...history },
     headers: { 'x-accept-fix': acceptFix },
     label: `card transactions with x-accept-fix: ${acceptFix}`,
   });
@@ -248,7 +250,14 @@ export const fixChecks: Check[] = [
       const today = foreignOnes(
         ctx,
         card,
-        await cardTransactionsWith(ctx, session, card, 'amount-as-string'),
+        // All the account's history on a full page: on a bank that is not fresh the clock may
+        // have moved far ahead of the seeded transactions (the default 90 days miss them), and
+        // ones other checks added in the card's own currency may push the foreign ones off a
+        // shorter page. (Older than 90 days needs the SCA of this hour, which was just done.)
+        await cardTransactionsWith(ctx, session, card, 'amount-as-string', {
+          dateFrom: '2000-01-01',
+          limit: DEFAULT_PAGE_SIZE,
+        }),
       );
       ctx.expect.true(
         correctlyMapped(card, today),
