@@ -32,7 +32,7 @@ import {
 import { json } from '../kit/answers.js';
 import { aisConsent, type AisSession } from '../kit/consent.js';
 import { shiftDay } from '../kit/dates.js';
-import { DOCUMENTED_PSUS } from '../kit/test-psus.js';
+import { knownPsu } from '../kit/test-psus.js';
 
 const AREA = 'account-transactions';
 
@@ -185,6 +185,10 @@ export const accountTransactionChecks: Check[] = [
     title: 'When the consented accounts were closed in the backend, the list is empty (not 404)',
     area: AREA,
     rules: ['ACCOUNTS-CLOSED-EMPTY-LIST'],
+    // The fixed test-data fill replaces an earlier fill (decisions.md), removing what other checks
+    // made of it: it creates sandbox data and resets some, so it runs alone on a shared bank.
+    exclusive: true,
+    effects: ['sandbox-data', 'sandbox-reset'],
     modes: ['sandbox'],
     needs: ['psu-agent', 'sandbox-api'],
     async run(ctx) {
@@ -192,7 +196,7 @@ export const accountTransactionChecks: Check[] = [
       // the customer's holdings, which removes that account from the backend (docs/ais.md).
       await fillFixedTestData(ctx);
       const { iban } = await createSandboxAccount(ctx, '30000001');
-      const session = await aisConsent(ctx, DOCUMENTED_PSUS.per.login, [iban]);
+      const session = await aisConsent(ctx, knownPsu(ctx, 'fill').login, [iban]);
       const before = await accountsOf(ctx, session);
       ctx.expect.equal(
         before.accounts.map((a) => a.iban),
@@ -330,11 +334,15 @@ export const accountTransactionChecks: Check[] = [
     title: 'Without paging parameters an account transactions read returns 200 transactions',
     area: AREA,
     rules: ['ACCTX-DEFAULT-PAGE-200'],
+    // The fixed test-data fill replaces an earlier fill (decisions.md), removing what other checks
+    // made of it: it creates sandbox data and resets some, so it runs alone on a shared bank.
+    exclusive: true,
+    effects: ['sandbox-data', 'sandbox-reset'],
     modes: ['sandbox'],
     needs: ['psu-agent', 'sandbox-api'],
     async run(ctx) {
       await fillFixedTestData(ctx);
-      const session = await aisConsent(ctx, DOCUMENTED_PSUS.per.login);
+      const session = await aisConsent(ctx, knownPsu(ctx, 'fill').login);
       const { accounts } = await accountsOf(ctx, session);
       const dateFrom = shiftDay(new Date().toISOString().slice(0, 10), -400);
       let largest = { accountId: '', count: 0, next: false };

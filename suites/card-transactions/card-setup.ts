@@ -22,7 +22,7 @@ import {
 import { json } from '../kit/answers.js';
 import { aisConsent, type AisSession } from '../kit/consent.js';
 import { shiftDay } from '../kit/dates.js';
-import { DOCUMENTED_PSUS } from '../kit/test-psus.js';
+import { knownPsu } from '../kit/test-psus.js';
 
 export interface CardSetup {
   session: AisSession;
@@ -36,7 +36,10 @@ export async function cardSetup(
   options: { fixedData?: boolean } = {},
 ): Promise<CardSetup> {
   if (options.fixedData) await fillFixedTestData(ctx);
-  const session = await aisConsent(ctx, options.fixedData ? DOCUMENTED_PSUS.per.login : undefined);
+  const session = await aisConsent(
+    ctx,
+    options.fixedData ? knownPsu(ctx, 'fill').login : undefined,
+  );
   const card = await firstCardAccount(ctx, session);
   return { session, card, path: cardTransactionsPath(card.resourceId) };
 }

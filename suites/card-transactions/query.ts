@@ -190,6 +190,10 @@ export const cardTransactionQueryChecks: Check[] = [
     title: 'Without paging parameters a card transactions read returns 200 transactions',
     area: AREA,
     rules: ['CARDTX-DEFAULT-PAGE-200'],
+    // The fixed test-data fill replaces an earlier fill (decisions.md), removing what other checks
+    // made of it: it creates sandbox data and resets some, so it runs alone on a shared bank.
+    exclusive: true,
+    effects: ['sandbox-data', 'sandbox-reset'],
     modes: ['sandbox'],
     needs: ['psu-agent', 'sandbox-api'],
     async run(ctx) {
@@ -266,6 +270,10 @@ export const cardTransactionQueryChecks: Check[] = [
     title: 'dateTo and limit filter pending card transactions too (no known issue on cards)',
     area: AREA,
     rules: ['CARDTX-PENDING-FILTERED'],
+    // The fixed test-data fill replaces an earlier fill (decisions.md), removing what other checks
+    // made of it: it creates sandbox data and resets some, so it runs alone on a shared bank.
+    exclusive: true,
+    effects: ['sandbox-data', 'sandbox-reset'],
     modes: ['sandbox'],
     needs: ['psu-agent', 'sandbox-api'],
     async run(ctx) {

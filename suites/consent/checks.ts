@@ -46,6 +46,17 @@ async function grantAll(
   return { consentId, headers: psu, granted: await grantedReferences(ctx, consentId) };
 }
 
+/**
+ * The PSU unticks every account on the consent screen (§1: unticking revokes), so no consent of
+ * `login` grants anything afterwards, whatever earlier checks or runs left on the bank.
+ */
+async function withdrawEverything(ctx: CheckContext, login: string): Promise<void> {
+  const flow = await consentFlow(ctx, { login, consent: { grant: [], revoke: ['*'] } });
+  ctx.evidence.note(
+    `${login} unticked every account (SCA ${flow.redirect.outcome}), so no earlier consent grants access`,
+  );
+}
+
 export const consentChecks: Check[] = [
   consentCheck({
     id: 'CONSENT-BODY-IGNORED',
@@ -187,6 +198,9 @@ export const consentChecks: Check[] = [
     needs: ['psu-agent'],
     async run(ctx) {
       const [psu] = await testPeople(ctx);
+      // A bank that is not fresh may hold a consent this PSU granted earlier (another check, an
+      // earlier run): the PSU first unticks every account, so "before any consent" holds (§1).
+      await withdrawEverything(ctx, psu.login);
       const { redirect: identity } = await signedInSession(
         ctx,
         { login: psu.login },
@@ -275,7 +289,8 @@ export const consentChecks: Check[] = [
       const [kept] = ibans;
       const flow = await consentFlow(ctx, {
         login: psu.login,
-        consent: { grant: [kept!], revoke: all.filter((reference) => reference !== kept) },
+        // Everything else unticked: card accounts may share a masked PAN, so naming them misses some.
+        consent: { grant: [kept!], revoke: ['*'] },
       });
       const session: AisSession = {
         consentId: flow.consentId,

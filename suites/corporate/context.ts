@@ -85,20 +85,35 @@ export const contextChecks: Check[] = [
         201,
         `engage ${other.name} on a new corporate account`,
       );
-      const expected = (await sandboxAgreement(ctx, agreement.id)).engagements
-        .filter(
-          (e) =>
-            e.customer === representative.customerNumber &&
-            e.roles.includes('REGISTER') &&
-            e.roles.includes('VIEW'),
-        )
-        .map((e) => e.account.iban)
-        .sort();
+      // The representative's consentable engagements on accounts (card accounts are granted by
+      // masked PAN, not IBAN), read before and after the consent: on a shared bank other checks
+      // may engage this PSU meanwhile, so what is offered must lie between the two readings.
+      const engaged = async () => {
+        const accounts = new Set((await sandboxAccounts(ctx)).map((a) => a.iban));
+        return (await sandboxAgreement(ctx, agreement.id)).engagements
+          .filter(
+            (e) =>
+              e.customer === representative.customerNumber &&
+              e.roles.includes('REGISTER') &&
+              e.roles.includes('VIEW') &&
+              accounts.has(e.account.iban),
+          )
+          .map((e) => e.account.iban)
+          .sort();
+      };
+      const before = await engaged();
       const consent = await corporateConsent(ctx, representative);
+      const after = await engaged();
+      const offered = ibansOf(consent.granted);
       ctx.expect.equal(
-        ibansOf(consent.granted),
-        expected,
-        `corporate accounts offered to ${representative.name} (not ${other.name}'s ${iban})`,
+        before.filter((reference) => !offered.includes(reference)),
+        [],
+        `corporate accounts engaged to ${representative.name} and not offered`,
+      );
+      ctx.expect.equal(
+        offered.filter((reference) => !after.includes(reference)),
+        [],
+        `corporate accounts offered to ${representative.name} but not engaged to it (${other.name}'s ${iban})`,
       );
     },
   }),

@@ -13,7 +13,7 @@ import type {
 } from '../../main/core/runner/check-api/index.js';
 import { absoluteHref, json, scaRedirectOf } from './answers.js';
 import { completeSca, expectSuccess, psuHeaders, type SuccessfulSca } from './sca.js';
-import { DOCUMENTED_PSUS } from './test-psus.js';
+import { knownPsu } from './test-psus.js';
 
 export interface StartedConsent {
   consentId: string;
@@ -79,15 +79,18 @@ export async function grantedConsent(
   return { consentId: flow.consentId, headers: psuHeaders(redirect), redirect };
 }
 
-/** A private-context consent of `login` (default: Ola) granting `grant` (default: everything). */
+/** A private-context consent of `login` (default: the first known private PSU, knownPsu) granting exactly `grant` (default: everything). */
 export async function aisConsent(
   ctx: CheckContext,
-  login: string = DOCUMENTED_PSUS.ola.login,
+  login: string = knownPsu(ctx, 'private').login,
   grant: readonly string[] = ['*'],
 ): Promise<AisSession> {
+  // Exactly `grant`: on a bank that is not fresh the screen preselects what the PSU granted before
+  // (§1), so everything else is unticked.
+  const consent = grant.includes('*') ? { grant } : { grant, revoke: ['*'] };
   const { consentId, headers } = await grantedConsent(
     ctx,
-    { login, context: 'PRIVATE', consent: { grant } },
+    { login, context: 'PRIVATE', consent },
     'the consent SCA',
   );
   return { consentId, headers };

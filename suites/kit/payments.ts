@@ -12,12 +12,19 @@ import type {
 } from '../../main/core/runner/check-api/index.js';
 import { absoluteHref, json, scaRedirectOf } from './answers.js';
 import { expectSuccess, psuHeaders, type SuccessfulSca } from './sca.js';
-import { DOCUMENTED_PSUS } from './test-psus.js';
 
-/** Documented test data (docs/sandbox-data.md): Ola pays, from his current account. */
-export const PAYER = DOCUMENTED_PSUS.ola;
+/**
+ * Documented test data (docs/sandbox-data.md): Ola pays, from his current account. The payer and
+ * the ACCOUNTS below are one documented set (his IBANs, Kari's), so they stay together here; a
+ * profile's PSUs (knownPsu) do not come with accounts to pay from.
+ */
+export const PAYER = { login: '15038512363', name: 'Ola Nordmann', customerNumber: '10000001' };
 /** Kari: another PSU of the bank. */
-export const OTHER_PSU = DOCUMENTED_PSUS.kari;
+export const OTHER_PSU = {
+  login: '62079045611',
+  name: 'Kari Nordmann',
+  customerNumber: '10000002',
+};
 export const ACCOUNTS = {
   /** Ola's Brukskonto (NOK). */
   debtor: 'NO5297100512347',

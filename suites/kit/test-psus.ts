@@ -25,7 +25,7 @@ export interface Representative extends TestPsu {
  * Rørlegger AS); Per Testesen comes with the fixed test-data fill (POST
  * /v1/sandbox/fixed-test-data): hundreds of transactions over a year, pending ones too.
  */
-export const DOCUMENTED_PSUS = {
+const DOCUMENTED_PSUS = {
   ola: { login: '15038512363', name: 'Ola Nordmann', customerNumber: '10000001' },
   kari: { login: '62079045611', name: 'Kari Nordmann', customerNumber: '10000002' },
   per: { login: '24059222232', name: 'Per Testesen' },
@@ -84,9 +84,43 @@ export async function corporateRepresentative(
 
 // ---- either mode -----------------------------------------------------------------------------
 
+/**
+ * A test PSU a check acts as when it needs no particular one: the ones the target profile names
+ * (TargetInfo.psus, for a bank without GET /v1/sandbox/customers) or else the documented ones.
+ * `private` and `other-private` are two private PSUs, `representative` one who represents a
+ * corporation; `fill` is the customer the fixed test-data fill brings (sandbox only, the
+ * workbench's own data set, so always the documented one). Skips when the profile names too few.
+ */
+export function knownPsu(ctx: CheckContext, which: 'private' | 'other-private' | 'fill'): TestPsu;
+export function knownPsu(ctx: CheckContext, which: 'representative'): Representative;
+export function knownPsu(
+  ctx: CheckContext,
+  which: 'private' | 'other-private' | 'representative' | 'fill',
+): TestPsu | Representative {
+  const named = ctx.target.psus;
+  if (which === 'fill') return DOCUMENTED_PSUS.per;
+  if (!named)
+    return {
+      private: DOCUMENTED_PSUS.ola,
+      'other-private': DOCUMENTED_PSUS.kari,
+      representative: DOCUMENTED_PSUS.representative,
+    }[which];
+  const psu =
+    which === 'representative' ? named.corporate[0] : named.private[which === 'private' ? 0 : 1];
+  return (
+    psu ??
+    ctx.skip(
+      which === 'representative'
+        ? 'the target profile names no PSU who represents a corporation (psus.corporate)'
+        : `the target profile names fewer than ${which === 'private' ? 1 : 2} private PSUs (psus.private)`,
+    )
+  );
+}
+
 /** Two private test PSUs: from GET /v1/sandbox/customers, or the documented ones. */
 export async function testPeople(ctx: CheckContext): Promise<[TestPsu, TestPsu]> {
-  if (!ctx.target.hasSandboxApi) return [DOCUMENTED_PSUS.ola, DOCUMENTED_PSUS.kari];
+  if (!ctx.target.hasSandboxApi || ctx.target.psus)
+    return [knownPsu(ctx, 'private'), knownPsu(ctx, 'other-private')];
   const people = (await sandboxCustomers(ctx)).filter((c) => c.type === 'PRIVATE');
   if (people.length < 2) return ctx.skip('the sandbox has fewer than two private customers');
   const [first, second] = people.map((c) => ({
@@ -102,7 +136,7 @@ export async function testPeople(ctx: CheckContext): Promise<[TestPsu, TestPsu]>
  * sandbox (an engagement of the PSU with both REGISTER and VIEW, §4.3 rule 5), or documented.
  */
 export async function testRepresentative(ctx: CheckContext): Promise<Representative> {
-  if (!ctx.target.hasSandboxApi) return DOCUMENTED_PSUS.representative;
+  if (!ctx.target.hasSandboxApi || ctx.target.psus) return knownPsu(ctx, 'representative');
   for (const psu of (await sandboxCustomers(ctx)).filter((c) => c.type === 'PRIVATE'))
     for (const agreement of psu.agreements.filter(
       (a) => a.type === 'CORPORATE' && a.relation !== 'owner',

@@ -25,7 +25,7 @@ import {
 import { json, paramsOf } from '../kit/answers.js';
 import { aisConsent, type AisSession } from '../kit/consent.js';
 import { shiftDay } from '../kit/dates.js';
-import { DOCUMENTED_PSUS } from '../kit/test-psus.js';
+import { knownPsu } from '../kit/test-psus.js';
 
 const AREA = 'limits';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -105,11 +105,15 @@ export const limitChecks: Check[] = [
     title: 'Without paging parameters next and previous carry limit=200 explicitly',
     area: AREA,
     rules: ['LIMIT-PAGE-LINKS-CARRY-200'],
+    // The fixed test-data fill replaces an earlier fill (decisions.md), removing what other checks
+    // made of it: it creates sandbox data and resets some, so it runs alone on a shared bank.
+    exclusive: true,
+    effects: ['sandbox-data', 'sandbox-reset'],
     modes: ['sandbox'],
     needs: ['psu-agent', 'sandbox-api'],
     async run(ctx) {
       await fillFixedTestData(ctx);
-      const session = await aisConsent(ctx, DOCUMENTED_PSUS.per.login);
+      const session = await aisConsent(ctx, knownPsu(ctx, 'fill').login);
       const path = cardTransactionsPath((await firstCardAccount(ctx, session)).resourceId);
       const dateFrom = shiftDay(new Date().toISOString().slice(0, 10), -400);
       const first = await aisGet(ctx, session, path, {

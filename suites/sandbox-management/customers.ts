@@ -37,6 +37,9 @@ export const customerChecks: Check[] = [
     title:
       'After initialisation: two private customers with two accounts and a card account each, two corporate customers with two accounts each',
     rules: ['SANDBOX-INITIAL-CUSTOMERS'],
+    // Resets the sandbox (§1 initialisation): nothing else may run on a shared bank meanwhile.
+    exclusive: true,
+    effects: ['sandbox-reset'],
     async run(ctx) {
       const init = await call(ctx, 'POST', '/v1/sandbox/initialize', 'initialise', { body: {} });
       ctx.expect.status(init, 200, 'POST /v1/sandbox/initialize');

@@ -10,7 +10,15 @@ export const fixedTestDataChecks: Check[] = [
     id: 'SBX-FIXED-TEST-DATA-FILL',
     title: 'POST /v1/sandbox/fixed-test-data adds the fixed test data',
     rules: ['SANDBOX-FIXED-TEST-DATA'],
+    // The fixed test-data fill replaces an earlier fill (decisions.md), removing what other checks
+    // made of it: it creates sandbox data and resets some, so it runs alone on a shared bank.
+    exclusive: true,
+    effects: ['sandbox-data', 'sandbox-reset'],
     async run(ctx) {
+      // Filling again replaces an earlier fill (decisions.md), so on a bank that was filled before
+      // nothing would be added: start from the initial data, where the fill must add accounts.
+      const init = await call(ctx, 'POST', '/v1/sandbox/initialize', 'initialise', { body: {} });
+      ctx.expect.status(init, 200, 'POST /v1/sandbox/initialize');
       const before = await listAccounts(ctx);
       const fill = await call(ctx, 'POST', '/v1/sandbox/fixed-test-data', 'fixed test data', {
         body: {},

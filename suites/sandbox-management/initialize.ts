@@ -10,6 +10,9 @@ export const initializeChecks: Check[] = [
     id: 'SBX-INIT-RESTORES-BALANCES',
     title: 'Initialisation brings changed data back to the known state',
     rules: ['SANDBOX-INIT-KNOWN-STATE'],
+    // Resets the sandbox (§1 initialisation): nothing else may run on a shared bank meanwhile.
+    exclusive: true,
+    effects: ['sandbox-reset'],
     async run(ctx) {
       const [before] = await listAccounts(ctx);
       ctx.expect.true(before !== undefined, 'the sandbox has an account');
@@ -38,6 +41,9 @@ export const initializeChecks: Check[] = [
     id: 'SBX-INIT-REMOVES-CREATED',
     title: 'Initialisation removes accounts and card accounts created by hand',
     rules: ['SANDBOX-INIT-REMOVES-MANUAL-DATA'],
+    // Resets the sandbox (§1 initialisation): nothing else may run on a shared bank meanwhile.
+    exclusive: true,
+    effects: ['sandbox-reset'],
     async run(ctx) {
       const account = await newAccount(ctx);
       const cardAccountId = await newCardAccount(ctx);

@@ -76,25 +76,38 @@ export function externalTarget(options: ExternalTargetOptions): ExternalTarget {
         new TppClient({ baseUrl: options.baseUrl, signing, transport, session: () => session });
       const tpp = client(options.signing);
       const aispOnly = options.aispOnlySigning ? client(options.aispOnlySigning) : undefined;
+      const clock = options.admin ? adminClock(options.admin, transport, signal) : undefined;
       return {
         client: createTargetClient(tpp, signal),
         ...(aispOnly ? { aispOnlyClient: createTargetClient(aispOnly, signal) } : {}),
         ...(options.psuAgent ? { psu: options.psuAgent({ signal }) } : {}),
-        ...(options.admin ? { clock: adminClock(options.admin, transport, signal) } : {}),
-        dispose: () => transport.close(),
+        ...(clock ? { clock } : {}),
+        dispose: async () => {
+          try {
+            await clock?.restoreIfMovedBack();
+          } finally {
+            await transport.close();
+          }
+        },
       };
     },
   };
 }
 
-/** The bank clock, read and moved through the admin API (GET and POST /admin/clock). */
+/**
+ * The bank clock, read and moved through the admin API (GET and POST /admin/clock). A check that
+ * moves a shared bank's clock back (e.g. to before a fix's default date) leaves it where it would
+ * have been when it ends (`restoreIfMovedBack`, from dispose): bank time must not run backwards for
+ * the checks after it, whose consents, sessions and payments would otherwise be older than ones
+ * already there. A move forward stays: time on a long-running bank only goes on.
+ */
 export function adminClock(
   admin: { url: string; token: string },
   transport: Transport,
   signal?: AbortSignal,
-): TargetClock {
+): TargetClock & { restoreIfMovedBack(): Promise<void> } {
   const url = `${admin.url.replace(/\/+$/, '')}/clock`;
-  async function call(body?: object): Promise<Date> {
+  async function call(body?: object, abort = signal): Promise<Date> {
     const response = await transport.send({
       method: body ? 'POST' : 'GET',
       url,
@@ -104,7 +117,7 @@ export function adminClock(
         ...(body ? { 'content-type': 'application/json' } : {}),
       },
       ...(body ? { body: Buffer.from(JSON.stringify(body)) } : {}),
-      ...(signal ? { signal } : {}),
+      ...(abort ? { signal: abort } : {}),
     });
     const text = response.body.toString('utf8');
     if (response.status !== 200)
@@ -114,10 +127,23 @@ export function adminClock(
       throw new Error(`admin API ${url}: no clock instant in ${text}`);
     return new Date(now);
   }
+  /** Bank time and real time before the first move, and the net move since. */
+  let start: { bank: number; real: number } | undefined;
+  let moved = 0;
   return {
     now: () => call(),
-    advance: async (ms) => {
-      await call({ advanceMs: Math.round(ms) });
+    async advance(ms) {
+      const step = Math.round(ms);
+      if (!start) start = { bank: (await call()).getTime(), real: Date.now() };
+      await call({ advanceMs: step });
+      moved += step;
+    },
+    async restoreIfMovedBack() {
+      if (!start || moved >= 0) return;
+      // Not the check's signal: it may have been aborted, and the bank must be put right anyway.
+      const now = (await call(undefined, AbortSignal.timeout(10_000))).getTime();
+      const due = start.bank + (Date.now() - start.real);
+      if (due > now) await call({ advanceMs: due - now }, AbortSignal.timeout(10_000));
     },
   };
 }

@@ -61,6 +61,23 @@ describe('createSuitePsuAgent', () => {
     expect((await second.tpp.get('/v1/card-accounts')).body.cardAccounts).toEqual([]);
   });
 
+  it("revoke ['*'] grants exactly the named accounts, whatever the screen preselected", async () => {
+    h = await startAis();
+    const first = await consentLink(h);
+    await agent.completeSca(first.href, { login: OLA.nin, consent: { grant: [ALL_ACCOUNTS] } });
+    const second = await consentLink(h);
+    const redirect = await agent.completeSca(second.href, {
+      login: OLA.nin,
+      context: 'PRIVATE',
+      consent: { grant: [OLA_ACCOUNT], revoke: [ALL_ACCOUNTS] },
+    });
+    if (redirect.outcome !== 'success') throw new Error('SCA failed');
+    second.tpp.session.psuId = redirect.psuId;
+    const accounts = (await second.tpp.get('/v1/accounts')).body.accounts;
+    expect(accounts.map((a: { resourceId: string }) => a.resourceId)).toEqual([OLA_ACCOUNT]);
+    expect((await second.tpp.get('/v1/card-accounts')).body.cardAccounts).toEqual([]);
+  });
+
   it('chooses a corporate agreement by its name and returns the psu-corporate-id', async () => {
     h = await startAis();
     const { href } = await consentLink(h);

@@ -135,6 +135,35 @@ describe('runChecks: exclusive checks on a shared bank', () => {
     expect(probe.intervals.get('RESET')!.end).toBeLessThan(probe.intervals.get('C')!.start);
   });
 
+  it('lets the checks that act as a test PSU take turns, beside the others', async () => {
+    const probe = intervalProbe();
+    const psu = { needs: ['psu-agent'] as const };
+    const checks = [
+      probe.make('P1', psu),
+      probe.make('P2', psu),
+      probe.make('A'),
+      probe.make('P3', psu),
+      probe.make('B'),
+    ];
+    const result = await runChecks(
+      runOptions(checks, {
+        target: shared,
+        concurrency: 4,
+        createEnvironment: () => environment({ psu: { completeSca: async () => ({}) as never } }),
+      }),
+    );
+    expect(result.counts).toMatchObject({ total: 5, PASS: 5 });
+    for (const [x, y] of [
+      ['P1', 'P2'],
+      ['P1', 'P3'],
+      ['P2', 'P3'],
+    ] as const)
+      expect(probe.overlaps(x, y), `${x} overlaps ${y}`).toBe(false);
+    // The others do not wait for the PSU checks: A and B run beside P1.
+    expect(probe.overlaps('P1', 'A')).toBe(true);
+    expect(probe.overlaps('P1', 'B')).toBe(true);
+  });
+
   it('runs exclusive checks in the pool when every check has a bank of its own', async () => {
     const probe = intervalProbe();
     const checks = [probe.make('A'), probe.make('RESET', { exclusive: true }), probe.make('B')];

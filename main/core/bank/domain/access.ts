@@ -72,11 +72,18 @@ export function latestConsent(
   scope: ConsentScope,
   now: Date,
 ): Consent | undefined {
+  // Completing a consent's SCA expires every other valid one in its scope (applyConsentChoice), so
+  // a valid consent is the current one. Only without one does the latest SCA time decide: the bank
+  // clock can be moved back (admin API), and an older consent may then carry a later time.
   let latest: Consent | undefined;
+  let valid: Consent | undefined;
   for (const consent of state.consents) {
     if (!inScope(scope, consent) || consent.scaCompletedAt === undefined) continue;
     if (!latest || consent.scaCompletedAt >= latest.scaCompletedAt!) latest = consent;
+    if (consent.consentStatus === 'valid' && refreshConsent(consent, now) === 'valid')
+      valid = consent;
   }
+  if (valid) return valid;
   if (latest) refreshConsent(latest, now);
   return latest;
 }

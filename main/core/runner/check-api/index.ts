@@ -89,7 +89,11 @@ export interface PsuScript {
   context?: PsuContext;
   /** The corporate agreement to pick when `context` is CORPORATE. */
   corporateAgreement?: string;
-  /** Accounts (IBAN or id as shown on the consent screen) to tick and to untick (§1). */
+  /**
+   * Accounts (IBAN or id as shown on the consent screen) to tick and to untick (§1). `grant:
+   * ['*']` ticks every account offered; `revoke: ['*']` unticks every account not in `grant`, so
+   * the consent grants exactly `grant` even where earlier consents left accounts ticked.
+   */
   consent?: { grant?: readonly string[]; revoke?: readonly string[] };
   /** `abort` cancels at the bank instead of completing SCA (§3.4 "SCA aborted"). */
   outcome?: 'complete' | 'abort';

@@ -81,13 +81,10 @@ const noPsuAgent: PsuAgent = {
     throw new CheckSkipped('needs a PSU agent to complete SCA, and this run has none');
   },
 };
+// Rejections, not throws: a check may fall back when the clock cannot be read (`.catch`).
 const noTargetClock: TargetClock = {
-  now: () => {
-    throw new CheckSkipped(NO_CLOCK_REASON);
-  },
-  advance: () => {
-    throw new CheckSkipped(NO_CLOCK_REASON);
-  },
+  now: () => Promise.reject(new CheckSkipped(NO_CLOCK_REASON)),
+  advance: () => Promise.reject(new CheckSkipped(NO_CLOCK_REASON)),
 };
 
 export interface CheckContextParts {

@@ -65,14 +65,20 @@ export function scheduleOrder(checks: readonly Check[]): Check[] {
 }
 
 /**
- * Whether `check` must have the bank to itself: on a shared bank (TargetInfo.shared) a check that
- * resets or fills the sandbox (Check.exclusive) or moves the bank clock changes what every check
- * running beside it sees. A bank of its own per check (the embedded target) needs no such care.
+ * How `check` shares a shared bank (TargetInfo.shared) with the checks beside it:
+ * - `alone`: it resets or fills the sandbox (Check.exclusive) or moves the bank clock, which
+ *   changes what every check running beside it sees;
+ * - `psu`: it acts as a test PSU through SCA. The bank keeps one valid TPP session per TPP and PSU
+ *   (§3.4: a completed SCA under a new session id invalidates the old one) and one consent per PSU
+ *   and context (docs/sca.md: a newer consent replaces the older), and a run has few test PSUs,
+ *   so two such checks side by side would end each other's sessions and consents;
+ * - `pool`: anything else, run side by side.
+ * A bank of its own per check (the embedded target) needs no such care: everything is `pool`.
  */
-export function runsAlone(check: Check, target: TargetInfo): boolean {
-  return (
-    target.shared === true && (check.exclusive === true || !!check.needs?.includes('clock-control'))
-  );
+export function laneOf(check: Check, target: TargetInfo): 'alone' | 'psu' | 'pool' {
+  if (target.shared !== true) return 'pool';
+  if (check.exclusive === true || check.needs?.includes('clock-control')) return 'alone';
+  return check.needs?.includes('psu-agent') ? 'psu' : 'pool';
 }
 
 export async function runChecks(options: RunOptions): Promise<RunResult> {
@@ -163,31 +169,44 @@ export async function runChecks(options: RunOptions): Promise<RunResult> {
 
   const results: CheckResult[] = new Array<CheckResult>(ordered.length);
   // Up to `concurrency` checks at a time, in schedule order. On a shared bank an exclusive check
-  // waits for the running ones to end and runs alone; the pool resumes after it.
+  // waits for the running ones to end and runs alone, and nothing after it starts before it; the
+  // checks that act as a test PSU take turns, while the others fill the free places.
+  const pending = ordered.map((check, index) => ({ check, index, lane: laneOf(check, target) }));
   const running = new Set<Promise<void>>();
-  let next = 0;
-  for (; next < ordered.length; next++) {
-    const check = ordered[next] as Check;
-    const alone = runsAlone(check, target);
-    while (running.size > 0 && (alone || running.size >= concurrency)) {
-      await (alone ? Promise.all(running) : Promise.race(running));
+  let psuBusy = false;
+  let exclusiveBusy = false;
+
+  /** The first pending check that may start now, or undefined. */
+  function nextToStart(): number | undefined {
+    if (exclusiveBusy || running.size >= concurrency) return undefined;
+    for (let at = 0; at < pending.length; at++) {
+      const { lane } = pending[at]!;
+      if (lane === 'alone') return at === 0 && running.size === 0 ? at : undefined;
+      if (lane === 'psu' && psuBusy) continue;
+      return at;
     }
-    if (runSignal?.aborted) break;
-    const index = next;
-    if (alone) {
-      results[index] = await runOne(check);
+    return undefined;
+  }
+
+  while (pending.length > 0 && !runSignal?.aborted) {
+    const at = nextToStart();
+    if (at === undefined) {
+      await Promise.race(running);
       continue;
     }
+    const [{ check, index, lane }] = pending.splice(at, 1) as [(typeof pending)[number]];
+    if (lane === 'alone') exclusiveBusy = true;
+    if (lane === 'psu') psuBusy = true;
     const started: Promise<void> = runOne(check).then((result) => {
       results[index] = result;
       running.delete(started);
+      if (lane === 'alone') exclusiveBusy = false;
+      if (lane === 'psu') psuBusy = false;
     });
     running.add(started);
   }
   await Promise.all(running);
-  for (let index = next; index < ordered.length; index++) {
-    results[index] = notRun(ordered[index] as Check);
-  }
+  for (const { check, index } of pending) results[index] = notRun(check);
 
   const counts = countStatuses(results);
   const durationMs = performance.now() - runStart;

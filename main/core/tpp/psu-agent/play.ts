@@ -66,9 +66,19 @@ export function psuVariablesOf(script: AgentScript): Record<string, string | str
     context:
       script.context === undefined ? '' : script.context === 'PRIVATE' ? 'PRIVATE' : 'CORPORATE',
     agreement: typeof script.context === 'object' ? script.context.agreementName : '',
-    accounts: accounts === 'all' ? 'all' : accounts ? 'listed' : '',
+    // `revoke: ['*']`: the consent grants exactly `grant`, whatever the bank preselected (§1:
+    // accounts granted earlier are ticked already on a bank that is not fresh).
+    accounts:
+      accounts === 'all'
+        ? 'all'
+        : accounts
+          ? accounts.revoke?.includes('*')
+            ? 'exactly'
+            : 'listed'
+          : '',
     grant: typeof accounts === 'object' ? [...accounts.grant] : [],
-    revoke: typeof accounts === 'object' ? [...(accounts.revoke ?? [])] : [],
+    revoke:
+      typeof accounts === 'object' ? (accounts.revoke ?? []).filter((name) => name !== '*') : [],
     action: script.action ?? 'confirm',
     cancelAt: script.cancelAt ?? '',
     oneTimeCode:

@@ -14,7 +14,9 @@ export interface AgentScript {
   context?: 'PRIVATE' | { agreementName: string };
   /**
    * Consent screen: 'all' ticks everything; otherwise tick `grant`, untick `revoke` and leave the
-   * rest as the bank preselected it. An account is named by its id, IBAN, masked PAN or name.
+   * rest as the bank preselected it. An account is named by its id, IBAN, masked PAN or name;
+   * `revoke: ['*']` unticks every account not in `grant`, so the consent grants exactly `grant`
+   * whatever the bank preselected (§1: accounts granted earlier are ticked already).
    */
   accounts?: { grant: string[]; revoke?: string[] } | 'all';
   /** On the last page (default confirm). */

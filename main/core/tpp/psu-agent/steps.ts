@@ -174,8 +174,8 @@ export type PsuSteps = Static<typeof PsuStepsSchema>;
 
 /**
  * The variables every script may use, from the check's PsuScript (psu-adapter.ts maps it):
- * login, context (PRIVATE | CORPORATE | ""), agreement, accounts (all | listed | ""), grant and
- * revoke (lists), action (confirm | cancel), cancelAt (the step to cancel on; "" = the last page),
+ * login, context (PRIVATE | CORPORATE | ""), agreement, accounts (all | listed | exactly | "":
+ * exactly = untick what is not in grant), grant and revoke (lists), action (confirm | cancel), cancelAt (the step to cancel on; "" = the last page),
  * oneTimeCode (a code the script names; "" = read it from the page).
  */
 export const PSU_SCRIPT_VARIABLES = [
@@ -446,19 +446,20 @@ const WORKBENCH_BANK: PsuSteps = {
         { expectRedirect: true },
         cancelOn('consent', true),
         { tick: 'account', all: true, when: { accounts: 'all' } },
+        { untick: 'account', all: true, when: { accounts: 'exactly' } },
         {
           tick: 'account',
           values: '${grant}',
           by: ACCOUNT_BY,
           noMatch: "account '${wanted}' is not on the consent screen; it lists ${offered}",
-          when: { accounts: 'listed' },
+          when: { accounts: ['listed', 'exactly'] },
         },
         {
           untick: 'account',
           values: '${revoke}',
           by: ACCOUNT_BY,
           noMatch: "account '${wanted}' is not on the consent screen; it lists ${offered}",
-          when: { accounts: 'listed' },
+          when: { accounts: ['listed', 'exactly'] },
         },
         { submit: 'action', value: '${action}' },
       ],
