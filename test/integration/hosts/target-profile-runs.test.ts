@@ -167,3 +167,46 @@ describe.each(['sandbox', 'production'] as const)('%s bank by URL profile', (mod
     await bank.exit;
   }, 600_000);
 });
+
+describe('browser PSU through a profile', () => {
+  it.skipIf(!existsSync('/usr/bin/chromium'))(
+    'completes SCA in Chromium on an mTLS production bank (the QWAC presented by the browser), one screenshot per page in the evidence',
+    async () => {
+      const bank = await startBank(process.execPath, [
+        BIN,
+        'bank',
+        ...BANK_ARGS.production,
+        '--json',
+      ]);
+      const file = await profileFor(bank.line, 'production-browser');
+      const profile = JSON.parse(readFileSync(file, 'utf8')) as { sca: { mode: string } };
+      profile.sca = { mode: 'browser' };
+      await writeFile(file, JSON.stringify(profile));
+      const { code, result } = await workbenchRun(
+        ['--target-file', file, '--suite', 'consent'],
+        join(dir, 'production-browser'),
+      );
+      expect(describeFailures(result)).toEqual([]);
+      expect(code).toBe(0);
+      const sca = result.checks.filter((check) =>
+        check.evidence.some((item) => item.kind === 'screenshot'),
+      );
+      expect(sca.length).toBeGreaterThanOrEqual(4);
+      for (const check of sca) {
+        const shots = check.evidence.filter((item) => item.kind === 'screenshot');
+        const played = check.evidence.filter(
+          (item) => item.kind === 'note' && item.text.startsWith('PSU (browser'),
+        );
+        // Each note names the pages played, "login → consent"; one screenshot per page.
+        const pages = played.reduce(
+          (sum, item) => sum + (item.kind === 'note' ? item.text.split('→').length : 0),
+          0,
+        );
+        expect(shots.length, check.checkId).toBe(pages);
+      }
+      bank.child.kill('SIGTERM');
+      await bank.exit;
+    },
+    300_000,
+  );
+});
