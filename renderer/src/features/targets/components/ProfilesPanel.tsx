@@ -103,6 +103,7 @@ export function ProfilesPanel() {
           <span>Profile file</span>
           <input
             value={path}
+            size={60}
             placeholder="/home/me/bank-profile.json"
             data-testid="profile-path-input"
             onChange={(e) => setPath(e.target.value)}
