@@ -189,7 +189,19 @@ export const useRunnerStore = create<RunnerState>((set, get) => {
           api.call('runner.list', {}),
         ]);
         set({ catalogue, faults, runs });
-        const latest = runs.filter((r) => r.finished).at(-1);
+        // A run still going when the view opens (a reload mid-run, a check waiting for a person's
+        // SCA) is shown and followed from its next events on; otherwise the latest result.
+        const going = runs.find((r) => !r.finished);
+        if (going && !get().progress[going.runId]) {
+          set((state) => ({
+            activeRunId: going.runId,
+            progress: {
+              ...state.progress,
+              [going.runId]: { ...newProgress(going.runId), startedAt: going.startedAt },
+            },
+          }));
+        }
+        const latest = going ?? runs.filter((r) => r.finished).at(-1);
         if (!get().viewedRunId && latest) await get().viewRun(latest.runId);
       } catch (error) {
         set({ error });
