@@ -59,7 +59,8 @@ test('a check waits for manual SCA, the SCA window opens from the Runner, and th
   await shot(page, testInfo, 'targets-profile-form-dark');
   await form.getByTestId('profile-form-save').click();
   await expect(form).toHaveCount(0);
-  const row = profiles.getByTestId('profile-row');
+  // Other journeys in this web host may have added profiles of their own.
+  const row = profiles.getByTestId('profile-row').filter({ hasText: profilePath });
   await expect(row.getByTestId('profile-name')).toHaveText('Bank process, manual SCA');
   await expect(row.getByTestId('profile-sca')).toHaveText('manual');
   const written = JSON.parse(await readFile(profilePath, 'utf8')) as Record<string, unknown>;
@@ -122,6 +123,11 @@ test('a check waits for manual SCA, the SCA window opens from the Runner, and th
   await expect(page.getByTestId(`result-${CHECK}`)).toHaveAttribute('data-status', 'PASS');
   await expect(page.getByTestId('run-count-PASS')).toHaveText('1');
   await shot(page, testInfo, 'runner-manual-sca-passed-dark');
+
+  // Forgotten again (its file stays): the next journey in this web host starts without it.
+  await page.getByTestId('nav-settings').click();
+  await row.getByTestId('profile-remove').click();
+  await expect(row).toHaveCount(0);
   // The page itself spoke only to the web host; the SCA window is the bank's, on loopback too.
   expectOnlyLoopback(requests);
 });
