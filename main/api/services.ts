@@ -78,7 +78,8 @@ export function createServices(host: HostEnvironment): Services {
     events,
     ...(host.openScaWindow ? { openScaWindow: host.openScaWindow } : {}),
   });
-  const runner = new RunnerService(events);
+  // The suites' checks (the default), against the embedded banks or the profiles added in Targets.
+  const runner = new RunnerService(events, undefined, targets);
   let pongSeq = 0;
 
   const appInfo = (): AppInfo => ({

@@ -33,8 +33,23 @@ export interface CheckView {
   needs: string[];
 }
 
+/**
+ * A check that waits for a person to complete SCA (a target profile with `sca.mode` manual): the
+ * bank's link to open, what to do there, and when the check gives up.
+ */
+export interface ScaWaitingView {
+  checkId: string;
+  checkTitle: string;
+  scaRedirect: string;
+  instructions: string;
+  /** ISO 8601. */
+  deadline: string;
+}
+
 export interface RunSummaryView {
   runId: string;
+  /** What the run was started against: an embedded bank's id or a target profile's id. */
+  targetId?: string;
   target: string;
   mode: 'sandbox' | 'production';
   startedAt: string;
@@ -42,12 +57,32 @@ export interface RunSummaryView {
   counts?: Record<'PASS' | 'FAIL' | 'WARNING' | 'SKIPPED', number>;
   /** Set when the run could not complete (e.g. the target could not be prepared). */
   error?: string;
+  /** Checks waiting for a person's SCA now; kept here so a view opened later sees them. */
+  waiting?: ScaWaitingView[];
+}
+
+/** A check began to wait for a person's SCA (manual SCA). */
+export interface CheckWaitingEvent {
+  type: 'check:waiting';
+  runId: string;
+  checkId: string;
+  waiting: ScaWaitingView;
+}
+
+/** The wait of a check ended: the bank redirected back, or the wait timed out or was cancelled. */
+export interface CheckResumedEvent {
+  type: 'check:resumed';
+  runId: string;
+  checkId: string;
 }
 
 export interface RunnerEvent {
   runId: string;
-  event: RunEvent;
+  event: RunEvent | CheckWaitingEvent | CheckResumedEvent;
 }
+
+/** The embedded banks as run targets; a target profile is `profile-…` (targets.list). */
+export const RUN_TARGET_PROFILE_PATTERN = '^profile-[A-Za-z0-9-]{1,80}$';
 
 const Selection = Type.Object(
   {
@@ -73,14 +108,20 @@ export const runnerCalls = {
     Type.Object({}, { additionalProperties: false }),
   ),
   'runner.start': call<{ runId: string }>()(
-    'Starts a run of the selected checks against an embedded bank (one fresh bank per check).',
+    'Starts a run of the selected checks against an embedded bank (one fresh bank per check) or ' +
+      'the bank a target profile names; a profile that does not read is refused naming the file ' +
+      'and the JSON path of each problem.',
     Type.Object(
       {
-        target: Type.Union([Type.Literal('embedded-sandbox'), Type.Literal('embedded-production')]),
+        target: Type.Union([
+          Type.Literal('embedded-sandbox'),
+          Type.Literal('embedded-production'),
+          Type.String({ pattern: RUN_TARGET_PROFILE_PATTERN }),
+        ]),
         selection: Type.Optional(Selection),
         concurrency: Type.Optional(Type.Integer({ minimum: 1, maximum: 16 })),
         timeoutMs: Type.Optional(Type.Integer({ minimum: 100, maximum: 600_000 })),
-        /** Rules the embedded bank breaks on purpose during this run (fault profiles). */
+        /** Rules the embedded bank breaks on purpose during this run (embedded targets only). */
         faultProfiles: Type.Optional(
           Type.Array(Type.String({ maxLength: 100 }), { maxItems: 500 }),
         ),
@@ -130,6 +171,8 @@ export const runnerCalls = {
 };
 
 export const runnerEvents = {
-  'runner.event': event<RunnerEvent>('A run moved on: run, suite and check begin and end.'),
+  'runner.event': event<RunnerEvent>(
+    'A run moved on: run, suite and check begin and end; a check waits for SCA or resumes.',
+  ),
   'runner.finished': event<RunSummaryView>('A run finished, was cancelled, or could not complete.'),
 };

@@ -50,10 +50,71 @@ export interface TargetView extends TargetConfig {
   running?: boolean;
 }
 
+/**
+ * A target profile the user added (docs/targets.md): one JSON file naming a bank, its
+ * certificates and how SCA is completed; `workbench run --target-file` reads the same file. What
+ * it says is read from the file each time it is listed, so an edit shows at once.
+ */
+export interface TargetProfileView {
+  /** `profile-…`: what runner.start takes as its target. */
+  id: string;
+  /** The file, absolute. */
+  path: string;
+  /** True when the file reads: valid, its secrets set, its certificate and key files readable. */
+  ok: boolean;
+  name?: string;
+  baseUrl?: string;
+  mode?: 'sandbox' | 'production';
+  scaMode?: 'headless' | 'browser' | 'manual' | 'none';
+  /** What is wrong with it, each naming the JSON path (e.g. `/signing/key: cannot read …`). */
+  problems: string[];
+}
+
 export interface TargetsView {
   targets: TargetView[];
   activeTargetId: string;
+  /** Target profiles the user added, in the order added. */
+  profiles: TargetProfileView[];
 }
+
+const ProfilePath = Type.String({ minLength: 1, maxLength: 4096 });
+
+/** What the Targets screen's form asks for; the service writes it as a target profile file. */
+export const ProfileFormSchema = Type.Object(
+  {
+    name: Type.Optional(Type.String({ maxLength: 100 })),
+    baseUrl: Type.String({ minLength: 1, maxLength: 2000 }),
+    mode: Mode,
+    signingCertificate: ProfilePath,
+    signingKey: ProfilePath,
+    tlsCertificate: Type.Optional(ProfilePath),
+    tlsKey: Type.Optional(ProfilePath),
+    ca: Type.Optional(Type.Array(ProfilePath, { maxItems: 50 })),
+    scaMode: Type.Union([
+      Type.Literal('headless'),
+      Type.Literal('browser'),
+      Type.Literal('manual'),
+      Type.Literal('none'),
+    ]),
+    /** Manual SCA: how long a person gets per SCA. */
+    manualTimeoutSeconds: Type.Optional(Type.Integer({ minimum: 10, maximum: 3600 })),
+    allows: Type.Optional(
+      Type.Object(
+        {
+          createSandboxData: Type.Boolean(),
+          resetSandbox: Type.Boolean(),
+          deletePayments: Type.Boolean(),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    /** A workbench bank's admin API; the token literal or `${env:NAME}`. */
+    adminUrl: Type.Optional(Type.String({ maxLength: 2000 })),
+    adminToken: Type.Optional(Type.String({ maxLength: 2000 })),
+  },
+  { additionalProperties: false },
+);
+export type ProfileForm = Static<typeof ProfileFormSchema>;
 
 export const targetsCalls = {
   'targets.list': call<TargetsView>()(
@@ -86,6 +147,23 @@ export const targetsCalls = {
     'Removes an external target.',
     Type.Object({ id: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
   ),
+  'targets.addProfile': call<TargetsView>()(
+    'Adds the target profile at an absolute path; one that does not read is refused naming the ' +
+      'file and the JSON path of each problem.',
+    Type.Object({ path: ProfilePath }, { additionalProperties: false }),
+  ),
+  'targets.createProfile': call<TargetsView>()(
+    'Writes a new target profile file from the form (checked against the profile schema and its ' +
+      'files read first; an existing file is never overwritten) and adds it.',
+    Type.Object({ path: ProfilePath, form: ProfileFormSchema }, { additionalProperties: false }),
+  ),
+  'targets.removeProfile': call<TargetsView>()(
+    'Forgets a target profile (its file stays).',
+    Type.Object(
+      { id: Type.String({ minLength: 1, maxLength: 100 }) },
+      { additionalProperties: false },
+    ),
+  ),
   'targets.setActive': call<TargetsView>()(
     'Chooses the target the composer sends to.',
     Type.Object({ id: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
@@ -94,6 +172,7 @@ export const targetsCalls = {
 
 export const targetsEvents = {
   'targets.changed': event<TargetsView>(
-    'Targets changed (saved, removed, activated, or an embedded bank started or stopped).',
+    'Targets changed (saved, removed, activated, a profile added or removed, or an embedded ' +
+      'bank started or stopped).',
   ),
 };

@@ -3,7 +3,7 @@
  * banks the user adds, with the certificates and headers each one uses. Kept in `targets.json`.
  */
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
+import { join, normalize } from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { JsonFileStore } from '../../core/persistence/index.js';
 import { readCertificates } from '../../core/bank/trustStore.js';
@@ -13,16 +13,38 @@ import type { BankModeName, CallArgs } from '../contract.js';
 import {
   EMBEDDED_TARGET_IDS,
   TargetConfigSchema,
+  type ProfileForm,
   type TargetConfig,
   type TargetView,
   type TargetsView,
 } from '../contract/targets.js';
+import type { LoadedTargetProfile } from '../../core/runner/target-profile/index.js';
 import type { BankService } from './bank-service.js';
 import type { CertsService } from './certs/certs-service.js';
 import { schemaParser, type StorageNotices } from './stored-files.js';
+import {
+  describeProfile,
+  loadProfileFile,
+  requireAbsolute,
+  writeProfileFromForm,
+  type Env,
+} from './target-profiles.js';
+
+const StoredProfileSchema = Type.Object(
+  {
+    id: Type.String({ pattern: '^profile-[A-Za-z0-9-]{1,80}$' }),
+    path: Type.String({ minLength: 1, maxLength: 4096 }),
+  },
+  { additionalProperties: false },
+);
 
 const TargetsFileSchema = Type.Object(
-  { activeTargetId: Type.String({ minLength: 1 }), targets: Type.Array(TargetConfigSchema) },
+  {
+    activeTargetId: Type.String({ minLength: 1 }),
+    targets: Type.Array(TargetConfigSchema),
+    // Optional: a targets.json written before profiles existed loads as it is.
+    profiles: Type.Optional(Type.Array(StoredProfileSchema, { maxItems: 200 })),
+  },
   { additionalProperties: false },
 );
 type TargetsFile = Static<typeof TargetsFileSchema>;
@@ -57,7 +79,12 @@ function withEmbedded(file: TargetsFile): TargetsFile {
   const activeTargetId = all.some((t) => t.id === file.activeTargetId)
     ? file.activeTargetId
     : EMBEDDED_TARGET_IDS.sandbox;
-  return { activeTargetId, targets: all };
+  return { activeTargetId, targets: all, profiles: file.profiles ?? [] };
+}
+
+export interface TargetsServiceOptions {
+  /** Where `${env:NAME}` in profiles is read (default: this process's environment). */
+  env?: Env;
 }
 
 export class TargetsService {
@@ -69,6 +96,7 @@ export class TargetsService {
     private readonly events: EventHub,
     private readonly banks: BankService,
     private readonly certs: CertsService,
+    private readonly options: TargetsServiceOptions = {},
   ) {
     const parse = schemaParser<TargetsFile>(TargetsFileSchema);
     this.store = JsonFileStore.open<TargetsFile>({
@@ -89,7 +117,58 @@ export class TargetsService {
 
   async list(): Promise<TargetsView> {
     const file = (await this.store).get();
-    return { activeTargetId: file.activeTargetId, targets: file.targets.map((t) => this.view(t)) };
+    const profiles = await Promise.all(
+      (file.profiles ?? []).map((p) => describeProfile(p.id, p.path, this.env)),
+    );
+    return {
+      activeTargetId: file.activeTargetId,
+      targets: file.targets.map((t) => this.view(t)),
+      profiles,
+    };
+  }
+
+  private get env(): Env {
+    return this.options.env ?? process.env;
+  }
+
+  /** Adds the profile at `path` once it reads as a run would read it. */
+  async addProfile(path: string): Promise<TargetsView> {
+    requireAbsolute(path, 'The target profile');
+    const absolute = normalize(path);
+    if ((await this.store).get().profiles?.some((p) => p.path === absolute))
+      throw new CallRefused(`${absolute} is already in the list of target profiles.`);
+    await loadProfileFile(absolute, this.env);
+    return this.change((file) => {
+      if (file.profiles?.some((p) => p.path === absolute)) return file;
+      const profiles = [
+        ...(file.profiles ?? []),
+        { id: `profile-${randomUUID()}`, path: absolute },
+      ];
+      return { ...file, profiles };
+    });
+  }
+
+  /** Writes the form as a new profile file and adds it. */
+  async createProfile(path: string, form: ProfileForm): Promise<TargetsView> {
+    requireAbsolute(path, 'The profile file');
+    await writeProfileFromForm(normalize(path), form, this.env);
+    return this.addProfile(path);
+  }
+
+  removeProfile(id: string): Promise<TargetsView> {
+    return this.change((file) => {
+      if (!file.profiles?.some((p) => p.id === id))
+        throw new CallRefused(`There is no target profile '${id}'.`);
+      return { ...file, profiles: file.profiles.filter((p) => p.id !== id) };
+    });
+  }
+
+  /** A run's target: the profile's file read now (it may have changed since it was added). */
+  async loadProfile(id: string): Promise<LoadedTargetProfile> {
+    const stored = (await this.store).get().profiles?.find((p) => p.id === id);
+    if (!stored)
+      throw new CallRefused(`There is no target profile '${id}'; add it in Settings → Targets.`);
+    return loadProfileFile(stored.path, this.env);
   }
 
   /** A target as the client needs it; refuses one that cannot be reached now. */

@@ -65,6 +65,9 @@ export function workbenchCalls(areas: WorkbenchAreas): WorkbenchCalls {
     'targets.save': withKeystore(({ target }) => targets.save(target)),
     'targets.remove': ({ id }) => targets.remove(id),
     'targets.setActive': ({ id }) => targets.setActive(id),
+    'targets.addProfile': ({ path }) => targets.addProfile(path),
+    'targets.createProfile': ({ path, form }) => targets.createProfile(path, form),
+    'targets.removeProfile': ({ id }) => targets.removeProfile(id),
 
     'tpp.endpoints': () => endpointCatalogue(undefined, areas.clock.now()),
     'spec.schemas': () => editorSchemas(),

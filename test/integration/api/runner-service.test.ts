@@ -66,7 +66,7 @@ describe('runner through the contract', () => {
     services.events.subscribe(
       (name, payload) => name === 'runner.event' && events.push(payload as RunnerEvent),
     );
-    const { runId } = runner.start({ target: 'embedded-sandbox' });
+    const { runId } = await runner.start({ target: 'embedded-sandbox' });
     const done = await finished(runId);
     expect(done.counts).toMatchObject({ PASS: 1, FAIL: 1 });
     expect(events.map((e) => e.event.type)).toEqual(
@@ -87,7 +87,10 @@ describe('runner through the contract', () => {
     expect(reimported.counts).toMatchObject({ FAIL: 1 });
 
     // Re-run only the failures.
-    const rerun = runner.start({ target: 'embedded-sandbox', selection: { failedInRunId: runId } });
+    const rerun = await runner.start({
+      target: 'embedded-sandbox',
+      selection: { failedInRunId: runId },
+    });
     expect((await finished(rerun.runId)).counts).toMatchObject({ FAIL: 1, PASS: 0 });
     // The re-run holds only the failure: it still fails, and the passing check is not in it.
     expect(runner.compare(runId, rerun.runId)).toMatchObject({

@@ -138,6 +138,19 @@ describe('the contract', () => {
     'session.list': {},
     'session.reset': { targetId: 'embedded-sandbox' },
     'session.update': { targetId: 'embedded-sandbox', context: 'PRIVATE' },
+    'targets.addProfile': { path: '/no/such/workbench-profile.json' },
+    // Refused before anything is written: the certificate files do not exist.
+    'targets.createProfile': {
+      path: '/no/such/dir/workbench-profile.json',
+      form: {
+        baseUrl: 'http://127.0.0.1:1',
+        mode: 'sandbox',
+        signingCertificate: '/no/such/qsealc.pem',
+        signingKey: '/no/such/qsealc.key.pem',
+        scaMode: 'none',
+      },
+    },
+    'targets.removeProfile': { id: 'profile-none' },
     'sca.begin': { targetId: 'embedded-sandbox', href: 'http://127.0.0.1:1/sca' },
     'collections.list': {},
     'collections.saveRequest': {

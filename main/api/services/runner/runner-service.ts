@@ -8,20 +8,31 @@ import type { Check } from '../../../core/runner/check-api/index.js';
 import {
   compareRuns,
   parseRunResult,
-  runChecks,
-  selectChecks,
   forwardingReporter,
   type RunResult,
 } from '../../../core/runner/index.js';
+import { createTppIdentity, type TppIdentity } from '../../../core/runner/embedded-target.js';
 import {
-  createTppIdentity,
-  embeddedTarget,
-  type TppIdentity,
-} from '../../../core/runner/embedded-target.js';
+  executePreparedRun,
+  modeOf,
+  planChecks,
+  prepareRun,
+  type PlannedTarget,
+  type RunPlan,
+} from '../../../core/runner/run-plan.js';
+import type { ScaWaiting } from '../../../core/runner/manual-psu.js';
+import type { LoadedTargetProfile } from '../../../core/runner/target-profile/index.js';
 import { knownFaults } from '../../../core/bank/faults/index.js';
 import { CallRefused } from '../../dispatch.js';
 import type { EventHub } from '../../events.js';
-import type { CallArgs, CheckView, RuleView, RunSummaryView } from '../../contract.js';
+import type {
+  CallArgs,
+  CheckView,
+  RuleView,
+  RunnerEvent,
+  RunSummaryView,
+  ScaWaitingView,
+} from '../../contract.js';
 import { catalogueOf } from './catalogue.js';
 import { exportReport, type ReportFile } from './report-export.js';
 
@@ -31,6 +42,17 @@ interface RunRecord {
   result?: RunResult;
 }
 
+/** Where the runner finds the target profiles the user added (the targets service). */
+export interface ProfileSource {
+  /** The profile's file read now; refuses (CallRefused) naming the file and JSON paths. */
+  loadProfile(id: string): Promise<LoadedTargetProfile>;
+}
+
+const EMBEDDED = {
+  'embedded-sandbox': 'sandbox',
+  'embedded-production': 'production',
+} as const;
+
 export class RunnerService {
   private readonly runs = new Map<string, RunRecord>();
   private identity?: Promise<TppIdentity>;
@@ -38,14 +60,21 @@ export class RunnerService {
   constructor(
     private readonly events: EventHub,
     private readonly checks: readonly Check[] = CHECKS,
+    private readonly profiles?: ProfileSource,
   ) {}
 
   catalogue(): { rules: RuleView[]; checks: CheckView[] } {
     return catalogueOf(this.checks);
   }
 
-  start(args: CallArgs<'runner.start'>): { runId: string } {
-    const mode = args.target === 'embedded-sandbox' ? 'sandbox' : 'production';
+  /**
+   * Starts a run through the run plan `workbench run` uses. Everything that can be refused (an
+   * unknown profile, one that does not read, an empty selection) is refused here, before a run
+   * id exists; preparing the target (the embedded bank, a manual SCA listener) happens after.
+   */
+  async start(args: CallArgs<'runner.start'>): Promise<{ runId: string }> {
+    const target = await this.plannedTarget(args);
+    const mode = modeOf(target);
     const selection = args.selection ?? {};
     let failedIn: RunResult | undefined;
     if (selection.failedInRunId) {
@@ -55,57 +84,70 @@ export class RunnerService {
           `Run ${selection.failedInRunId} has no result to re-run the failures of.`,
         );
     }
-    const checks = selectChecks(this.checks, {
-      ...(selection.areas ? { areas: selection.areas } : {}),
-      ...(selection.ruleIds ? { ruleIds: selection.ruleIds } : {}),
-      ...(selection.checkIds ? { ids: selection.checkIds } : {}),
-      ...(selection.tags ? { tags: selection.tags } : {}),
-      ...(selection.text ? { text: selection.text } : {}),
-      ...(failedIn ? { failedIn } : {}),
-    }).filter((check) => !check.modes || check.modes.includes(mode));
-    if (checks.length === 0) throw new CallRefused('No check matches this selection in this mode.');
-    const known = new Set(knownFaults().map((f) => f.ruleId));
-    const unknown = (args.faultProfiles ?? []).filter((id) => !known.has(id));
-    if (unknown.length > 0) throw new CallRefused(`Unknown fault profiles: ${unknown.join(', ')}.`);
+    const plan: RunPlan = {
+      target,
+      selection: {
+        ...(selection.areas ? { areas: selection.areas } : {}),
+        ...(selection.ruleIds ? { ruleIds: selection.ruleIds } : {}),
+        ...(selection.checkIds ? { ids: selection.checkIds } : {}),
+        ...(selection.tags ? { tags: selection.tags } : {}),
+        ...(selection.text ? { text: selection.text } : {}),
+        ...(failedIn ? { failedIn } : {}),
+      },
+      ...(args.concurrency ? { concurrency: args.concurrency } : {}),
+      ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
+    };
+    if (planChecks(this.checks, plan).length === 0)
+      throw new CallRefused('No check matches this selection in this mode.');
 
     const runId = randomUUID();
     const controller = new AbortController();
     const record: RunRecord = {
       summary: {
         runId,
-        target: `embedded bank (${mode})`,
+        targetId: args.target,
+        target:
+          target.kind === 'embedded'
+            ? `embedded bank (${mode})`
+            : (target.loaded.profile.name ?? target.loaded.profile.baseUrl),
         mode,
         startedAt: new Date().toISOString(),
         finished: false,
+        waiting: [],
       },
       controller,
     };
     this.runs.set(runId, record);
-    this.identity ??= createTppIdentity();
-    void this.identity
-      .then((identity) => {
-        const target = embeddedTarget({
-          mode,
-          identity,
-          ...(args.faultProfiles ? { faultProfiles: args.faultProfiles } : {}),
-        });
-        return runChecks({
+    const emit = (event: RunnerEvent['event']) =>
+      this.events.emit('runner.event', { runId, event });
+    const setWaiting = (change: (waiting: ScaWaitingView[]) => ScaWaitingView[]) => {
+      record.summary = { ...record.summary, waiting: change(record.summary.waiting ?? []) };
+    };
+    void prepareRun(this.checks, plan, {
+      identity: () => (this.identity ??= createTppIdentity()),
+      // A person is asked to complete SCA: the view shows the link, a reload still sees it.
+      onScaWaiting: (waiting: ScaWaiting) => {
+        const view: ScaWaitingView = { ...waiting };
+        setWaiting((list) => [...list.filter((w) => w.checkId !== waiting.checkId), view]);
+        emit({ type: 'check:waiting', runId, checkId: waiting.checkId, waiting: view });
+      },
+      onScaResumed: (checkId: string) => {
+        setWaiting((list) => list.filter((w) => w.checkId !== checkId));
+        emit({ type: 'check:resumed', runId, checkId });
+      },
+    })
+      .then((prepared) =>
+        executePreparedRun(prepared, plan, {
           runId,
-          checks,
-          target: target.info,
-          createEnvironment: (_check, signal) => target.createEnvironment(signal),
-          ...(args.concurrency ? { concurrency: args.concurrency } : {}),
-          ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
           signal: controller.signal,
           // Evidence travels with check:end; per-item evidence events would only add traffic.
           reporters: [
             forwardingReporter('workbench', (event) => {
-              if (event.type !== 'check:evidence')
-                this.events.emit('runner.event', { runId, event });
+              if (event.type !== 'check:evidence') emit(event);
             }),
           ],
-        });
-      })
+        }),
+      )
       .then((result) => {
         record.result = result;
         record.summary = { ...record.summary, finished: true, counts: result.counts };
@@ -120,9 +162,33 @@ export class RunnerService {
       })
       .finally(() => {
         delete record.controller;
+        // The listener is closed with the run: nobody waits any more.
+        record.summary = { ...record.summary, waiting: [] };
         this.events.emit('runner.finished', record.summary);
       });
     return { runId };
+  }
+
+  private async plannedTarget(args: CallArgs<'runner.start'>): Promise<PlannedTarget> {
+    const embeddedMode = EMBEDDED[args.target as keyof typeof EMBEDDED];
+    if (embeddedMode) {
+      const known = new Set(knownFaults().map((f) => f.ruleId));
+      const unknown = (args.faultProfiles ?? []).filter((id) => !known.has(id));
+      if (unknown.length > 0)
+        throw new CallRefused(`Unknown fault profiles: ${unknown.join(', ')}.`);
+      return {
+        kind: 'embedded',
+        mode: embeddedMode,
+        ...(args.faultProfiles?.length ? { faultProfiles: args.faultProfiles } : {}),
+      };
+    }
+    if (args.faultProfiles?.length)
+      throw new CallRefused(
+        'Fault profiles break rules of the embedded banks only; a target profile names a bank of its own.',
+      );
+    if (!this.profiles)
+      throw new CallRefused(`There is no target '${args.target}' (no target profiles here).`);
+    return { kind: 'profile', loaded: await this.profiles.loadProfile(args.target) };
   }
 
   cancel(runId: string): RunSummaryView {

@@ -24,6 +24,9 @@ import {
 import { comparisonRows, type ComparisonRow } from './comparison';
 import { createBatcher } from './event-batcher';
 import { finishProgress, newProgress, reduceRunEvents, type RunProgress } from './run-progress';
+import { modeOfRunTarget, runTargetOptions } from './run-targets';
+import { closeWaitingSca, waitingKey } from './waiting-sca';
+import { useTargetsStore } from '../targets/store';
 import type { CheckStatus } from '../../../../main/shared/run-status';
 import type { CheckResult, RunResult } from '../../../../main/shared/run-result';
 
@@ -186,7 +189,19 @@ export const useRunnerStore = create<RunnerState>((set, get) => {
           api.call('runner.list', {}),
         ]);
         set({ catalogue, faults, runs });
-        const latest = runs.filter((r) => r.finished).at(-1);
+        // A run still going when the view opens (a reload mid-run, a check waiting for a person's
+        // SCA) is shown and followed from its next events on; otherwise the latest result.
+        const going = runs.find((r) => !r.finished);
+        if (going && !get().progress[going.runId]) {
+          set((state) => ({
+            activeRunId: going.runId,
+            progress: {
+              ...state.progress,
+              [going.runId]: { ...newProgress(going.runId), startedAt: going.startedAt },
+            },
+          }));
+        }
+        const latest = going ?? runs.filter((r) => r.finished).at(-1);
         if (!get().viewedRunId && latest) await get().viewRun(latest.runId);
       } catch (error) {
         set({ error });
@@ -210,7 +225,9 @@ export const useRunnerStore = create<RunnerState>((set, get) => {
     async start(kind) {
       const { options, catalogue, selected, viewedRunId, activeRunId } = get();
       if (activeRunId) return; // one run at a time from this view: no double start
-      const mode = options.target === 'embedded-sandbox' ? 'sandbox' : 'production';
+      const targets = runTargetOptions(useTargetsStore.getState().view);
+      const mode = modeOfRunTarget(targets, options.target);
+      const embedded = targets.find((t) => t.id === options.target)?.kind === 'embedded';
       const selection: CallArgs<'runner.start'>['selection'] =
         kind === 'selected'
           ? { checkIds: catalogue ? runnableSelection(catalogue, selected, mode) : [...selected] }
@@ -223,7 +240,10 @@ export const useRunnerStore = create<RunnerState>((set, get) => {
           concurrency: options.concurrency,
           timeoutMs: options.timeoutMs,
           ...(selection ? { selection } : {}),
-          ...(options.faultProfiles.length ? { faultProfiles: options.faultProfiles } : {}),
+          // Fault profiles break the embedded banks' rules; a profile's bank is its own.
+          ...(embedded && options.faultProfiles.length
+            ? { faultProfiles: options.faultProfiles }
+            : {}),
         }),
       );
       if (!started) return;
@@ -337,7 +357,29 @@ export const useRunnerStore = create<RunnerState>((set, get) => {
     },
     dismissError: () => set({ error: undefined }),
 
-    receivedEvent: (event) => batcher.push(event),
+    receivedEvent(item) {
+      const { event } = item;
+      // A waiting check is kept in the run's summary (as main keeps it), at once: a person is
+      // asked to act, and a view opened later reads the same list from runner.list.
+      if (event.type === 'check:waiting' || event.type === 'check:resumed') {
+        if (event.type === 'check:resumed') closeWaitingSca(waitingKey(item.runId, event.checkId));
+        set((state) => ({
+          runs: state.runs.map((run) =>
+            run.runId !== item.runId
+              ? run
+              : {
+                  ...run,
+                  waiting: [
+                    ...(run.waiting ?? []).filter((w) => w.checkId !== event.checkId),
+                    ...(event.type === 'check:waiting' ? [event.waiting] : []),
+                  ],
+                },
+          ),
+        }));
+        return;
+      }
+      batcher.push(item);
+    },
     receivedFinished(summary) {
       batcher.flushNow();
       set((state) => ({

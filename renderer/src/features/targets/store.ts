@@ -4,26 +4,35 @@ import type { CallArgs, TargetView, TargetsView } from '../../../../main/api/con
 import { api } from '../../api';
 
 export type TargetInput = CallArgs<'targets.save'>['target'];
+export type ProfileFormInput = CallArgs<'targets.createProfile'>['form'];
 
 interface TargetsState {
   view?: TargetsView;
   busy: boolean;
   error?: unknown;
+  /** Why the last profile action (add, create, remove) was refused: shown by the profiles panel. */
+  profileError?: unknown;
   load(): Promise<void>;
   save(target: TargetInput): Promise<boolean>;
   remove(id: string): Promise<void>;
   setActive(id: string): Promise<void>;
+  addProfile(path: string): Promise<boolean>;
+  createProfile(path: string, form: ProfileFormInput): Promise<boolean>;
+  removeProfile(id: string): Promise<void>;
   received(view: TargetsView): void;
 }
 
 export const useTargetsStore = create<TargetsState>((set) => {
-  const run = async (action: () => Promise<TargetsView>): Promise<boolean> => {
-    set({ busy: true, error: undefined });
+  const run = async (
+    action: () => Promise<TargetsView>,
+    errorKey: 'error' | 'profileError' = 'error',
+  ): Promise<boolean> => {
+    set({ busy: true, [errorKey]: undefined });
     try {
       set({ view: await action(), busy: false });
       return true;
     } catch (error) {
-      set({ error, busy: false });
+      set({ [errorKey]: error, busy: false });
       return false;
     }
   };
@@ -42,6 +51,12 @@ export const useTargetsStore = create<TargetsState>((set) => {
     },
     setActive: async (id) => {
       await run(() => api.call('targets.setActive', { id }));
+    },
+    addProfile: (path) => run(() => api.call('targets.addProfile', { path }), 'profileError'),
+    createProfile: (path, form) =>
+      run(() => api.call('targets.createProfile', { path, form }), 'profileError'),
+    removeProfile: async (id) => {
+      await run(() => api.call('targets.removeProfile', { id }), 'profileError');
     },
     received: (view) => set({ view }),
   };

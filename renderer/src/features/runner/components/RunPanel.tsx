@@ -1,14 +1,11 @@
 import { useMemo } from 'react';
 import { runnableSelection } from '../catalogue-tree';
-import { useRunnerStore, type RunTarget } from '../store';
+import { modeOfRunTarget, runTargetOptions } from '../run-targets';
+import { useRunnerStore } from '../store';
+import { useTargetsStore } from '../../targets/store';
 import { useViewedRun } from '../viewed-run';
 import { FaultPicker } from './FaultPicker';
 import { RunProgressView } from './RunProgressView';
-
-const TARGETS: { id: RunTarget; label: string }[] = [
-  { id: 'embedded-sandbox', label: 'Embedded bank (sandbox)' },
-  { id: 'embedded-production', label: 'Embedded bank (production)' },
-];
 
 /** Run options (target, concurrency, timeout, fault profiles), the run buttons and the progress. */
 export function RunPanel() {
@@ -19,7 +16,10 @@ export function RunPanel() {
   const busy = useRunnerStore((s) => s.busy);
   const { setOptions, start, cancel, clearSelection } = useRunnerStore.getState();
   const viewed = useViewedRun();
-  const mode = options.target === 'embedded-sandbox' ? 'sandbox' : 'production';
+  const targetsView = useTargetsStore((s) => s.view);
+  const targets = useMemo(() => runTargetOptions(targetsView), [targetsView]);
+  const mode = modeOfRunTarget(targets, options.target);
+  const embedded = targets.find((t) => t.id === options.target)?.kind !== 'profile';
   const runnable = useMemo(
     () => (catalogue ? runnableSelection(catalogue, selected, mode) : []),
     [catalogue, selected, mode],
@@ -40,10 +40,10 @@ export function RunPanel() {
             value={options.target}
             disabled={locked}
             data-testid="runner-target"
-            onChange={(e) => setOptions({ target: e.target.value as RunTarget })}
+            onChange={(e) => setOptions({ target: e.target.value })}
           >
-            {TARGETS.map((t) => (
-              <option key={t.id} value={t.id}>
+            {targets.map((t) => (
+              <option key={t.id} value={t.id} disabled={t.disabled}>
                 {t.label}
               </option>
             ))}
@@ -83,7 +83,14 @@ export function RunPanel() {
           />
         </label>
       </div>
-      <FaultPicker disabled={locked} />
+      {embedded ? (
+        <FaultPicker disabled={locked} />
+      ) : (
+        <p className="muted" data-testid="runner-profile-note">
+          A target profile&apos;s bank runs as it is: fault profiles are for the embedded banks. Add
+          or check profiles in Settings → Targets.
+        </p>
+      )}
       <div className="actions">
         <button
           type="button"

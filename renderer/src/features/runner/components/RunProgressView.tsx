@@ -11,6 +11,7 @@ import { STATUSES } from '../status-order';
 import { shortRunId } from '../store';
 import { useViewedRun } from '../viewed-run';
 import { StatusBadge } from './StatusBadge';
+import { WaitingChecks } from './WaitingChecks';
 
 const SHOWN_RUNNING = 6;
 
@@ -88,6 +89,7 @@ export function RunProgressView() {
           {progress?.currentArea && <span className="muted"> · suite {progress.currentArea}</span>}
         </p>
       )}
+      {!finished && summary?.waiting && <WaitingChecks runId={runId} waiting={summary.waiting} />}
       {error && (
         <p role="alert" className="notice notice-error" data-testid="run-error">
           {error}

@@ -1,6 +1,10 @@
 import type { CheckStatus } from '../../../../../main/shared/run-status';
 
-const SYMBOL: Record<CheckStatus, string> = {
+/** WAITING is no result: a check that waits for a person's SCA (manual SCA), live only. */
+export type ShownStatus = CheckStatus | 'WAITING';
+
+const SYMBOL: Record<ShownStatus, string> = {
+  WAITING: '…',
   PASS: '✓',
   FAIL: '✗',
   WARNING: '!',
@@ -8,7 +12,7 @@ const SYMBOL: Record<CheckStatus, string> = {
 };
 
 /** A check's status: colour, a symbol and the word, so it reads without colour too. */
-export function StatusBadge({ status, testId }: { status: CheckStatus; testId?: string }) {
+export function StatusBadge({ status, testId }: { status: ShownStatus; testId?: string }) {
   return (
     <span
       className={`run-badge run-badge-${status.toLowerCase()}`}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { useComposerStore } from '../../composer/store';
+import { ProfilesPanel } from '../../targets/components/ProfilesPanel';
 import { TargetsPanel } from '../../targets/components/TargetsPanel';
 import { useSettings, useSettingsStore } from '../store';
 import { EMPTY } from '../../../lib/empty';
@@ -99,6 +100,7 @@ export function SettingsView() {
         <ErrorNotice error={error} doing="Saving the settings" testId="settings-error" />
       </form>
       <TargetsPanel />
+      <ProfilesPanel />
       <p className="muted">
         {view?.dataDir ? (
           <>

@@ -1,0 +1,155 @@
+/**
+ * Target profiles for the Targets screen: what one says (read from its file each time, so an edit
+ * shows at once), and a new one written from the screen's form. The profile module of the runner
+ * (core/runner/target-profile) does the reading and the checking, so a file the UI accepts is one
+ * `workbench run --target-file` accepts, and the other way round.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, isAbsolute } from 'node:path';
+import { Value } from '@sinclair/typebox/value';
+import {
+  describeSchemaErrors,
+  loadTargetProfile,
+  parseTargetProfile,
+  PROFILE_SCHEMA_REFERENCE,
+  readTargetProfile,
+  TARGET_PROFILE_VERSION,
+  TargetProfileError,
+  TargetProfileSchema,
+  type LoadedTargetProfile,
+  type TargetProfile,
+} from '../../core/runner/target-profile/index.js';
+import { CallRefused } from '../dispatch.js';
+import type { ProfileForm, TargetProfileView } from '../contract/targets.js';
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** Refuses a path the workbench cannot place: the web host and the app have no common cwd. */
+export function requireAbsolute(path: string, what: string): void {
+  if (!isAbsolute(path))
+    throw new CallRefused(
+      `${what}: '${path}' is a relative path; give the full path (e.g. /home/me/bank-profile.json).`,
+    );
+}
+
+/** The profile's file, read as a run would read it; a problem becomes a refusal naming it. */
+export async function loadProfileFile(path: string, env: Env): Promise<LoadedTargetProfile> {
+  try {
+    return await readTargetProfile(path, { env });
+  } catch (error) {
+    if (error instanceof TargetProfileError)
+      throw new CallRefused(`The target profile ${error.message}`);
+    throw error;
+  }
+}
+
+/** What the list shows of a profile: what it says when it reads, else its problems. */
+export async function describeProfile(
+  id: string,
+  path: string,
+  env: Env,
+): Promise<TargetProfileView> {
+  try {
+    const { profile } = await readTargetProfile(path, { env });
+    return {
+      id,
+      path,
+      ok: true,
+      ...(profile.name ? { name: profile.name } : {}),
+      baseUrl: profile.baseUrl,
+      mode: profile.mode,
+      scaMode: profile.sca?.mode ?? 'headless',
+      problems: [],
+    };
+  } catch (error) {
+    const problems =
+      error instanceof TargetProfileError ? [...error.problems] : [(error as Error).message];
+    return { id, path, ok: false, problems };
+  }
+}
+
+/** The profile the form describes, before any check. */
+export function profileFromForm(form: ProfileForm): TargetProfile {
+  const trimmed = (value: string | undefined) => value?.trim() || undefined;
+  const tlsCertificate = trimmed(form.tlsCertificate);
+  const tlsKey = trimmed(form.tlsKey);
+  if (Boolean(tlsCertificate) !== Boolean(tlsKey))
+    throw new CallRefused(
+      'The mTLS certificate (QWAC) and its key go together: give both or none.',
+    );
+  const adminUrl = trimmed(form.adminUrl);
+  const adminToken = trimmed(form.adminToken);
+  if (Boolean(adminUrl) !== Boolean(adminToken))
+    throw new CallRefused(
+      'The admin API needs its URL and its token (a literal, or ${env:NAME} to read it from the environment).',
+    );
+  const ca = (form.ca ?? []).map((path) => path.trim()).filter(Boolean);
+  const name = trimmed(form.name);
+  const sca: TargetProfile['sca'] =
+    form.scaMode === 'manual'
+      ? {
+          mode: 'manual',
+          ...(form.manualTimeoutSeconds ? { timeoutSeconds: form.manualTimeoutSeconds } : {}),
+        }
+      : { mode: form.scaMode };
+  return {
+    $schema: PROFILE_SCHEMA_REFERENCE,
+    profileVersion: TARGET_PROFILE_VERSION,
+    ...(name ? { name } : {}),
+    baseUrl: form.baseUrl.trim().replace(/\/+$/, ''),
+    mode: form.mode,
+    signing: { certificate: form.signingCertificate.trim(), key: form.signingKey.trim() },
+    ...(tlsCertificate || ca.length > 0
+      ? {
+          tls: {
+            ...(tlsCertificate && tlsKey
+              ? { clientCertificate: { certificate: tlsCertificate, key: tlsKey } }
+              : {}),
+            ...(ca.length > 0 ? { ca } : {}),
+          },
+        }
+      : {}),
+    sca,
+    ...(form.allows ? { allows: { ...form.allows } } : {}),
+    ...(adminUrl && adminToken ? { admin: { url: adminUrl, token: adminToken } } : {}),
+  };
+}
+
+/**
+ * Writes the form as a new profile at `path`: checked against the profile schema, its secrets and
+ * files read as a run reads them, and only then written; an existing file is never replaced.
+ */
+export async function writeProfileFromForm(
+  path: string,
+  form: ProfileForm,
+  env: Env,
+): Promise<void> {
+  requireAbsolute(path, 'The profile file');
+  const profile = profileFromForm(form);
+  if (!Value.Check(TargetProfileSchema, profile))
+    throw new CallRefused(
+      `The profile would not be valid: ${describeSchemaErrors(Value.Errors(TargetProfileSchema, profile)).join('; ')}.`,
+    );
+  const text = `${JSON.stringify(profile, null, 2)}\n`;
+  try {
+    // The same steps as reading the file back: ${env:NAME} filled, then every file it names read.
+    const parsed = parseTargetProfile(text, path, { env });
+    await loadTargetProfile(parsed, { source: path, baseDir: dirname(path) });
+  } catch (error) {
+    if (error instanceof TargetProfileError)
+      throw new CallRefused(`The profile was not written: ${error.message}`);
+    throw error;
+  }
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    // 'wx': never over an existing file; 0600: a literal admin token is a secret.
+    await writeFile(path, text, { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new CallRefused(
+      code === 'EEXIST'
+        ? `${path} already exists; choose another file name (a profile is never overwritten).`
+        : `${path} could not be written (${code ?? (error as Error).message}).`,
+    );
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * The Runner with target profiles, over a fake contract client: the picker lists the profiles
+ * (one that does not read cannot be chosen), a run against a profile sends no fault profiles, and
+ * a check waiting for manual SCA is in the run's summary, its SCA window opened on the bank's link
+ * and closed when the check resumes.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RunSummaryView, TargetsView } from '../../../main/api/contract';
+
+const calls: { name: string; args: unknown }[] = [];
+const answers = new Map<string, (args: unknown) => unknown>();
+vi.mock('../../../renderer/src/api', () => ({
+  api: {
+    available: true,
+    host: 'web',
+    call: async (name: string, args: unknown) => {
+      calls.push({ name, args });
+      const answer = answers.get(name);
+      if (!answer) throw new Error(`no answer for ${name}`);
+      return answer(args);
+    },
+    on: () => () => undefined,
+  },
+}));
+const popups: { url?: string; closed: boolean }[] = [];
+vi.mock('../../../renderer/src/features/sca/open-sca', () => ({
+  openScaWindow: () => {
+    const popup: { url?: string; closed: boolean } = { closed: false };
+    popups.push(popup);
+    return {
+      opened: true,
+      show: (url: string) => (popup.url = url),
+      close: () => (popup.closed = true),
+    };
+  },
+  hostScaWindow: { opened: true, show: () => undefined, close: () => undefined },
+}));
+
+const { useRunnerStore } = await import('../../../renderer/src/features/runner/store');
+const { useTargetsStore } = await import('../../../renderer/src/features/targets/store');
+const { runTargetOptions, modeOfRunTarget } =
+  await import('../../../renderer/src/features/runner/run-targets');
+const { openWaitingSca, waitingKey } =
+  await import('../../../renderer/src/features/runner/waiting-sca');
+
+const view: TargetsView = {
+  activeTargetId: 'embedded-sandbox',
+  targets: [],
+  profiles: [
+    {
+      id: 'profile-prod',
+      path: '/p/prod.json',
+      ok: true,
+      name: 'Prod bank',
+      baseUrl: 'https://bank.example',
+      mode: 'production',
+      scaMode: 'manual',
+      problems: [],
+    },
+    { id: 'profile-broken', path: '/p/broken.json', ok: false, problems: ['/signing: Expected'] },
+  ],
+};
+
+const summary: RunSummaryView = {
+  runId: 'run-1',
+  targetId: 'profile-prod',
+  target: 'Prod bank',
+  mode: 'production',
+  startedAt: '2026-01-01T00:00:00.000Z',
+  finished: false,
+  waiting: [],
+};
+
+const waiting = {
+  checkId: 'CONSENT-X',
+  checkTitle: 'consent',
+  scaRedirect: 'https://bank.example/sca/1',
+  instructions: 'log in as 1, then confirm',
+  deadline: '2026-01-01T00:05:00.000Z',
+};
+
+beforeEach(() => {
+  calls.length = 0;
+  answers.clear();
+  popups.length = 0;
+  useTargetsStore.setState({ view });
+});
+
+describe('runner targets', () => {
+  it('lists the embedded banks and the profiles; a broken profile cannot be chosen', () => {
+    const options = runTargetOptions(view);
+    expect(options.map((o) => [o.id, o.disabled])).toEqual([
+      ['embedded-sandbox', false],
+      ['embedded-production', false],
+      ['profile-prod', false],
+      ['profile-broken', true],
+    ]);
+    expect(options[2]!.label).toBe('Profile: Prod bank (manual SCA)');
+    expect(options[3]!.label).toContain('does not read');
+    expect(modeOfRunTarget(options, 'profile-prod')).toBe('production');
+    expect(modeOfRunTarget(options, 'embedded-sandbox')).toBe('sandbox');
+  });
+
+  it('starts a run against a profile without fault profiles', async () => {
+    answers.set('runner.start', () => ({ runId: 'run-1' }));
+    answers.set('runner.list', () => [summary]);
+    useRunnerStore.setState({
+      options: {
+        target: 'profile-prod',
+        concurrency: 2,
+        timeoutMs: 30_000,
+        faultProfiles: ['SIGN-INVALID-400'],
+      },
+    });
+    await useRunnerStore.getState().start('all');
+    expect(calls.find((c) => c.name === 'runner.start')?.args).toEqual({
+      target: 'profile-prod',
+      concurrency: 2,
+      timeoutMs: 30_000,
+    });
+    expect(useRunnerStore.getState().runs).toEqual([summary]);
+  });
+});
+
+describe('a check waiting for manual SCA', () => {
+  it('is in the summary at once, its SCA window opens on the link and closes on resume', () => {
+    useRunnerStore.setState({ runs: [summary] });
+    const store = useRunnerStore.getState();
+    store.receivedEvent({
+      runId: 'run-1',
+      event: { type: 'check:waiting', runId: 'run-1', checkId: 'CONSENT-X', waiting },
+    });
+    expect(useRunnerStore.getState().runs[0]!.waiting).toEqual([waiting]);
+
+    expect(openWaitingSca(waitingKey('run-1', 'CONSENT-X'), waiting.scaRedirect)).toBe(true);
+    expect(popups).toEqual([{ url: waiting.scaRedirect, closed: false }]);
+
+    // Another run's resume leaves this one alone.
+    store.receivedEvent({
+      runId: 'run-2',
+      event: { type: 'check:resumed', runId: 'run-2', checkId: 'CONSENT-X' },
+    });
+    expect(useRunnerStore.getState().runs[0]!.waiting).toEqual([waiting]);
+    expect(popups[0]!.closed).toBe(false);
+
+    store.receivedEvent({
+      runId: 'run-1',
+      event: { type: 'check:resumed', runId: 'run-1', checkId: 'CONSENT-X' },
+    });
+    expect(useRunnerStore.getState().runs[0]!.waiting).toEqual([]);
+    expect(popups[0]!.closed).toBe(true);
+  });
+});
