@@ -92,6 +92,19 @@ test('run the signing suite and SCA checks against a bank by URL through a targe
   const profileId = (await row.getAttribute('data-profile'))!;
   await shot(page, testInfo, 'targets-profile-added-dark');
 
+  // The pre-flight before the run, as `workbench doctor`: the bank answers in the profile's mode,
+  // the key is the certificate's, and nothing FAILs.
+  await row.getByTestId('profile-preflight').click();
+  const preflight = profiles.getByTestId('preflight');
+  await expect(preflight).toBeVisible({ timeout: 30_000 });
+  await expect(preflight).toHaveAttribute('data-ok', 'true');
+  for (const check of ['profile', 'key-matches-certificate', 'reachable', 'mode'])
+    await expect(
+      preflight.locator(`[data-testid="preflight-line"][data-check="${check}"]`),
+    ).toHaveAttribute('data-status', 'PASS');
+  await expect(preflight.locator('[data-status="FAIL"]')).toHaveCount(0);
+  await shot(page, testInfo, 'targets-profile-preflight-dark');
+
   // The Runner lists it beside the embedded banks; fault profiles are for those only.
   await page.getByTestId('nav-runner').click();
   await expect(page.getByTestId('coverage-count-all')).not.toHaveText('0');

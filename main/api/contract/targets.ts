@@ -70,6 +70,23 @@ export interface TargetProfileView {
   problems: string[];
 }
 
+/** One pre-flight line (main/core/runner/doctor): a FAIL always says what to change. */
+export interface PreflightLineView {
+  id: string;
+  title: string;
+  status: 'PASS' | 'FAIL' | 'WARN' | 'SKIP';
+  detail: string;
+  fix?: string;
+}
+
+export interface PreflightView {
+  profileId: string;
+  startedAt: string;
+  lines: PreflightLineView[];
+  /** No line is a FAIL. */
+  ok: boolean;
+}
+
 export interface TargetsView {
   targets: TargetView[];
   activeTargetId: string;
@@ -159,6 +176,14 @@ export const targetsCalls = {
   ),
   'targets.removeProfile': call<TargetsView>()(
     'Forgets a target profile (its file stays).',
+    Type.Object(
+      { id: Type.String({ minLength: 1, maxLength: 100 }) },
+      { additionalProperties: false },
+    ),
+  ),
+  'targets.preflight': call<PreflightView>()(
+    'The pre-flight of a target profile (as workbench doctor): key and certificate, chain, ' +
+      'dates, roles, keyId, TLS, reachability, mode, clock skew, admin API; each line with its fix.',
     Type.Object(
       { id: Type.String({ minLength: 1, maxLength: 100 }) },
       { additionalProperties: false },

@@ -8,6 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { JsonFileStore } from '../../core/persistence/index.js';
 import { readCertificates } from '../../core/bank/trustStore.js';
 import { CallRefused } from '../dispatch.js';
+import { doctorTargetFile } from '../../core/runner/doctor/index.js';
 import type { EventHub } from '../events.js';
 import type { BankModeName, CallArgs } from '../contract.js';
 import {
@@ -16,6 +17,7 @@ import {
   type ProfileForm,
   type TargetConfig,
   type TargetView,
+  type PreflightView,
   type TargetsView,
 } from '../contract/targets.js';
 import type { LoadedTargetProfile } from '../../core/runner/target-profile/index.js';
@@ -161,6 +163,15 @@ export class TargetsService {
         throw new CallRefused(`There is no target profile '${id}'.`);
       return { ...file, profiles: file.profiles.filter((p) => p.id !== id) };
     });
+  }
+
+  /** `workbench doctor` for a stored profile; a profile that does not read is its first line. */
+  async preflight(id: string): Promise<PreflightView> {
+    const stored = (await this.store).get().profiles?.find((p) => p.id === id);
+    if (!stored)
+      throw new CallRefused(`There is no target profile '${id}'; add it in Settings → Targets.`);
+    const report = await doctorTargetFile(stored.path, { env: this.env });
+    return { profileId: id, startedAt: report.startedAt, lines: report.lines, ok: report.ok };
   }
 
   /** A run's target: the profile's file read now (it may have changed since it was added). */

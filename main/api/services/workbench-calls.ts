@@ -68,6 +68,7 @@ export function workbenchCalls(areas: WorkbenchAreas): WorkbenchCalls {
     'targets.addProfile': ({ path }) => targets.addProfile(path),
     'targets.createProfile': ({ path, form }) => targets.createProfile(path, form),
     'targets.removeProfile': ({ id }) => targets.removeProfile(id),
+    'targets.preflight': ({ id }) => targets.preflight(id),
 
     'tpp.endpoints': () => endpointCatalogue(undefined, areas.clock.now()),
     'spec.schemas': () => editorSchemas(),

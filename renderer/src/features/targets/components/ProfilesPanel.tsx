@@ -1,49 +1,84 @@
 import { useState } from 'react';
-import type { TargetProfileView } from '../../../../../main/api/contract';
+import type { PreflightView, TargetProfileView } from '../../../../../main/api/contract';
+import { api } from '../../../api';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { useTargetsStore } from '../store';
+import { PreflightLines } from './PreflightLines';
 import { ProfileForm } from './ProfileForm';
 
 /** One profile: what it names, or what is wrong with it (each problem with its JSON path). */
 function ProfileRow({ profile }: { profile: TargetProfileView }) {
   const { removeProfile, busy } = useTargetsStore();
+  const [preflight, setPreflight] = useState<PreflightView>();
+  const [checking, setChecking] = useState(false);
+  const [preflightError, setPreflightError] = useState<unknown>();
+  // The same pre-flight as `workbench doctor`: configuration errors found before a run.
+  const runPreflight = async () => {
+    setChecking(true);
+    setPreflightError(undefined);
+    try {
+      setPreflight(await api.call('targets.preflight', { id: profile.id }));
+    } catch (error) {
+      setPreflightError(error);
+    } finally {
+      setChecking(false);
+    }
+  };
   return (
-    <tr data-testid="profile-row" data-profile={profile.id} data-ok={String(profile.ok)}>
-      <td>
-        <span data-testid="profile-name">{profile.name ?? profile.baseUrl ?? '—'}</span>{' '}
-        {profile.mode && <span className={`badge badge-${profile.mode}`}>{profile.mode}</span>}
-        <div className="muted">
-          <code data-testid="profile-path">{profile.path}</code>
-        </div>
-      </td>
-      <td>{profile.baseUrl ? <code data-testid="profile-url">{profile.baseUrl}</code> : '—'}</td>
-      <td data-testid="profile-sca">{profile.scaMode ?? '—'}</td>
-      <td>
-        {profile.ok ? (
-          <span className="badge badge-ok" data-testid="profile-state">
-            reads
-          </span>
-        ) : (
-          <ul className="notice notice-error" data-testid="profile-problems">
-            {profile.problems.map((problem) => (
-              <li key={problem}>
-                <code>{problem}</code>
-              </li>
-            ))}
-          </ul>
-        )}
-      </td>
-      <td className="actions">
-        <button
-          type="button"
-          disabled={busy}
-          data-testid="profile-remove"
-          onClick={() => void removeProfile(profile.id)}
-        >
-          Remove
-        </button>
-      </td>
-    </tr>
+    <>
+      <tr data-testid="profile-row" data-profile={profile.id} data-ok={String(profile.ok)}>
+        <td>
+          <span data-testid="profile-name">{profile.name ?? profile.baseUrl ?? '—'}</span>{' '}
+          {profile.mode && <span className={`badge badge-${profile.mode}`}>{profile.mode}</span>}
+          <div className="muted">
+            <code data-testid="profile-path">{profile.path}</code>
+          </div>
+        </td>
+        <td>{profile.baseUrl ? <code data-testid="profile-url">{profile.baseUrl}</code> : '—'}</td>
+        <td data-testid="profile-sca">{profile.scaMode ?? '—'}</td>
+        <td>
+          {profile.ok ? (
+            <span className="badge badge-ok" data-testid="profile-state">
+              reads
+            </span>
+          ) : (
+            <ul className="notice notice-error" data-testid="profile-problems">
+              {profile.problems.map((problem) => (
+                <li key={problem}>
+                  <code>{problem}</code>
+                </li>
+              ))}
+            </ul>
+          )}
+        </td>
+        <td className="actions">
+          <button
+            type="button"
+            disabled={checking}
+            data-testid="profile-preflight"
+            onClick={() => void runPreflight()}
+          >
+            {checking ? 'Checking…' : 'Pre-flight'}
+          </button>{' '}
+          <button
+            type="button"
+            disabled={busy}
+            data-testid="profile-remove"
+            onClick={() => void removeProfile(profile.id)}
+          >
+            Remove
+          </button>
+        </td>
+      </tr>
+      {(preflight || preflightError !== undefined) && (
+        <tr data-testid="profile-preflight-row">
+          <td colSpan={5}>
+            <ErrorNotice error={preflightError} doing="Checking the target profile" />
+            {preflight && <PreflightLines report={preflight} />}
+          </td>
+        </tr>
+      )}
+    </>
   );
 }
 
