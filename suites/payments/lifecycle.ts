@@ -69,6 +69,7 @@ export const paymentLifecycleChecks: Check[] = [
       'fundsAvailable is false when the debtor account cannot cover the payment, true when it can',
     area: 'payments',
     rules: ['PAY-FUNDS-AVAILABLE'],
+    effects: ['sandbox-data'],
     modes: ['sandbox'],
     needs: ['sandbox-api'],
     async run(ctx) {
@@ -132,6 +133,7 @@ export const paymentLifecycleChecks: Check[] = [
     title: 'DELETE works for every payment product in the sandbox (204, then CANC)',
     area: 'payments',
     rules: ['PAY-DELETE-IN-SANDBOX'],
+    effects: ['payment-delete'],
     modes: ['sandbox'],
     needs: ['sandbox-api'],
     async run(ctx) {
