@@ -183,6 +183,7 @@ export const cardAccountReadChecks: Check[] = [
     title: 'A 35-character cardTransactionId comes back as it is; none is longer',
     area: AREA,
     rules: ['CARDTX-ID-MAX-35'],
+    effects: ['sandbox-data'],
     modes: ['sandbox'],
     needs: ['psu-agent', 'sandbox-api'],
     async run(ctx) {
@@ -206,6 +207,7 @@ export const cardAccountReadChecks: Check[] = [
     title: 'transactionDetails has at most 140 characters',
     area: AREA,
     rules: ['CARDTX-DETAILS-MAX-140'],
+    effects: ['sandbox-data'],
     modes: ['sandbox'],
     needs: ['psu-agent', 'sandbox-api'],
     async run(ctx) {

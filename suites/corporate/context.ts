@@ -70,6 +70,7 @@ export const contextChecks: Check[] = [
     id: 'CORP-REPRESENTATIVE-SEES-OWN-ENGAGEMENTS',
     title: 'A representative is offered only the corporate accounts engaged to it',
     rules: ['CORP-REPRESENTATIVE-SEES-GRANTED'],
+    effects: ['sandbox-data'],
     modes: ['sandbox'],
     needs: ['psu-agent', 'sandbox-api'],
     async run(ctx) {

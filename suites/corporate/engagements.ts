@@ -19,6 +19,7 @@ export const engagementChecks: Check[] = [
     id: 'CORP-ENGAGEMENT-SHOWS-TO-ITS-CUSTOMER',
     title: "An engagement's customer is the PSU who sees the account when granting consent",
     rules: ['CORP-ENGAGEMENT-CUSTOMER-SEES-ACCOUNT'],
+    effects: ['sandbox-data'],
     modes: ['sandbox'],
     needs: ['psu-agent', 'sandbox-api'],
     async run(ctx) {
@@ -41,6 +42,7 @@ export const engagementChecks: Check[] = [
     id: 'CORP-ENGAGEMENT-ACCOUNT-OF-THE-CORPORATION',
     title: "An engagement's account is the corporation's, never the PSU's own",
     rules: ['CORP-ENGAGEMENT-ACCOUNT-NOT-OWNED-BY-PSU'],
+    effects: ['sandbox-data'],
     modes: ['sandbox'],
     needs: ['sandbox-api'],
     async run(ctx) {

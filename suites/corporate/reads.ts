@@ -17,6 +17,7 @@ export const corporateReadChecks: Check[] = [
     id: 'CORP-NEW-AGREEMENT-NEEDS-NEW-CONSENT',
     title: 'A new corporate agreement has no consent until a new consent flow for it',
     rules: ['CORP-NEW-AGREEMENT-NEEDS-CONSENT'],
+    effects: ['sandbox-data'],
     modes: ['sandbox'],
     needs: ['psu-agent', 'sandbox-api'],
     async run(ctx) {

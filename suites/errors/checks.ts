@@ -204,6 +204,7 @@ export const errorChecks: Check[] = [
     title: 'CONFLICT is answered 409',
     area: 'errors',
     rules: ['ERR-STATUS-409'],
+    effects: ['sandbox-data'],
     modes: ['sandbox'],
     needs: ['sandbox-api'],
     async run(ctx) {

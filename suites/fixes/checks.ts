@@ -299,6 +299,7 @@ export const fixChecks: Check[] = [
     title: 'Account names up to 70 characters with longer-names (and after its date), cut before',
     area: AREA,
     rules: ['FIX-LONGER-NAMES'],
+    effects: ['sandbox-data'],
     modes: ['sandbox'],
     needs: ['psu-agent', 'sandbox-api', 'clock-control'],
     async run(ctx) {

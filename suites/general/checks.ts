@@ -176,6 +176,7 @@ export const generalChecks: Check[] = [
     id: 'GEN-UTF-8-ROUND-TRIP',
     title: 'Non-ASCII text travels as UTF-8 both ways',
     rules: ['GEN-UTF-8'],
+    effects: ['sandbox-data'],
     modes: ['sandbox'],
     needs: ['sandbox-api'],
     async run(ctx) {
@@ -298,6 +299,7 @@ export const generalChecks: Check[] = [
     id: 'GEN-CURRENCY-FROM-THE-LIST',
     title: 'A currency must be an ISO 4217 code of the §2.1 list',
     rules: ['GEN-CURRENCY-CODES'],
+    effects: ['sandbox-data'],
     modes: ['sandbox'],
     needs: ['sandbox-api'],
     async run(ctx) {
@@ -339,6 +341,7 @@ export const generalChecks: Check[] = [
     id: 'GEN-COUNTRY-FROM-THE-LIST',
     title: 'A country must be an ISO 3166-1 alpha-2 code of the §2.1 list',
     rules: ['GEN-COUNTRY-CODES'],
+    effects: ['sandbox-data'],
     modes: ['sandbox'],
     needs: ['sandbox-api'],
     async run(ctx) {

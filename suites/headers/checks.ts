@@ -316,6 +316,7 @@ export const headerChecks: Check[] = [
     title: 'A sandbox operation with a body requires Digest and accepts Content-Type',
     area: 'headers',
     rules: ['HDR-SANDBOX-DIGEST-WITH-BODY'],
+    effects: ['sandbox-data'],
     modes: ['sandbox'],
     needs: ['sandbox-api'],
     async run(ctx) {

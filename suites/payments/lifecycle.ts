@@ -17,6 +17,7 @@ import {
   sctBody,
 } from '../kit/payments.js';
 import { json } from '../kit/answers.js';
+import { restoreBalances, sandboxBalances } from '../kit/sandbox-cleanup.js';
 
 const NDCT = 'norwegian-domestic-credit-transfers';
 /** A valid MOD10 KID and one whose check digit fits neither MOD10 nor MOD11. */
@@ -69,37 +70,46 @@ export const paymentLifecycleChecks: Check[] = [
       'fundsAvailable is false when the debtor account cannot cover the payment, true when it can',
     area: 'payments',
     rules: ['PAY-FUNDS-AVAILABLE'],
+    effects: ['sandbox-data'],
     modes: ['sandbox'],
     needs: ['sandbox-api'],
     async run(ctx) {
-      const balances = await ctx.client.send({
-        method: 'PUT',
-        path: `/v1/sandbox/accounts/${ACCOUNTS.debtorMockId}/balances`,
-        body: [
-          { balanceAmount: { currency: 'NOK', amount: 10_000 }, balanceType: 'closingBooked' },
-          { balanceAmount: { currency: 'NOK', amount: 10_000 }, balanceType: 'expected' },
-        ],
-        label: 'set the debtor account to 100.00 NOK',
-      });
-      ctx.expect.status(balances, 200, 'PUT the balances');
-      const tooMuch = await createPayment(
-        ctx,
-        sctBody({ instructedAmount: { amount: '200.00', currency: 'NOK' } }),
-      );
-      ctx.expect.equal(
-        (await paymentStatus(ctx, tooMuch.path)).fundsAvailable,
-        false,
-        'fundsAvailable for 200.00 of 100.00 NOK',
-      );
-      const enough = await createPayment(
-        ctx,
-        sctBody({ instructedAmount: { amount: '50.00', currency: 'NOK' } }),
-      );
-      ctx.expect.equal(
-        (await paymentStatus(ctx, enough.path)).fundsAvailable,
-        true,
-        'fundsAvailable for 50.00 of 100.00 NOK',
-      );
+      // The debtor account is one of the bank's own (Ola's Brukskonto), which other checks and
+      // runs on a shared bank pay from: its balances are put back when the check ends, pass or
+      // fail (suites/kit/sandbox-cleanup.ts).
+      const before = await sandboxBalances(ctx, ACCOUNTS.debtorMockId);
+      try {
+        const balances = await ctx.client.send({
+          method: 'PUT',
+          path: `/v1/sandbox/accounts/${ACCOUNTS.debtorMockId}/balances`,
+          body: [
+            { balanceAmount: { currency: 'NOK', amount: 10_000 }, balanceType: 'closingBooked' },
+            { balanceAmount: { currency: 'NOK', amount: 10_000 }, balanceType: 'expected' },
+          ],
+          label: 'set the debtor account to 100.00 NOK',
+        });
+        ctx.expect.status(balances, 200, 'PUT the balances');
+        const tooMuch = await createPayment(
+          ctx,
+          sctBody({ instructedAmount: { amount: '200.00', currency: 'NOK' } }),
+        );
+        ctx.expect.equal(
+          (await paymentStatus(ctx, tooMuch.path)).fundsAvailable,
+          false,
+          'fundsAvailable for 200.00 of 100.00 NOK',
+        );
+        const enough = await createPayment(
+          ctx,
+          sctBody({ instructedAmount: { amount: '50.00', currency: 'NOK' } }),
+        );
+        ctx.expect.equal(
+          (await paymentStatus(ctx, enough.path)).fundsAvailable,
+          true,
+          'fundsAvailable for 50.00 of 100.00 NOK',
+        );
+      } finally {
+        await restoreBalances(ctx, ACCOUNTS.debtorMockId, before);
+      }
     },
   }),
   defineCheck({
@@ -132,6 +142,7 @@ export const paymentLifecycleChecks: Check[] = [
     title: 'DELETE works for every payment product in the sandbox (204, then CANC)',
     area: 'payments',
     rules: ['PAY-DELETE-IN-SANDBOX'],
+    effects: ['payment-delete'],
     modes: ['sandbox'],
     needs: ['sandbox-api'],
     async run(ctx) {

@@ -53,6 +53,7 @@ export const accountTransactionChecks: Check[] = [
     id: 'SBX-ACCOUNT-TX-CREATED',
     title: 'POST /v1/sandbox/accounts/{id}/transactions creates every transaction of the array',
     rules: ['SANDBOX-ACCTX-CREATE'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const account = await newAccount(ctx);
       const created = await call(ctx, 'POST', accountTransactionsPath(account.id), 'create two', {
@@ -71,6 +72,7 @@ export const accountTransactionChecks: Check[] = [
     id: 'SBX-ACCOUNT-TX-LIST-PAGING',
     title: 'Listing account transactions honours fromDate, toDate, offset and limit',
     rules: ['SANDBOX-ACCTX-LIST'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const account = await newAccount(ctx);
       const day = (n: number) => ({ bookingDate: dayFromToday(-n), valueDate: dayFromToday(-n) });
@@ -113,6 +115,7 @@ export const accountTransactionChecks: Check[] = [
     id: 'SBX-ACCOUNT-TX-READ-ONE',
     title: 'GET .../transactions/{id} answers that one transaction',
     rules: ['SANDBOX-ACCTX-GET-ONE'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const account = await newAccount(ctx);
       const created = await call(ctx, 'POST', accountTransactionsPath(account.id), 'create two', {
@@ -138,6 +141,7 @@ export const accountTransactionChecks: Check[] = [
     id: 'SBX-ACCOUNT-TX-FIELDS',
     title: 'An account transaction has every §2.6 field',
     rules: ['SANDBOX-ACCTX-FIELDS'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const account = await newAccount(ctx);
       const created = await call(ctx, 'POST', accountTransactionsPath(account.id), 'create one', {
@@ -155,6 +159,7 @@ export const accountTransactionChecks: Check[] = [
     id: 'SBX-ACCOUNT-TX-BTC-LENGTH',
     title: `bankTransactionCode has ${BANK_TRANSACTION_CODE_MIN} to ${BANK_TRANSACTION_CODE_MAX} characters`,
     rules: ['SANDBOX-ACCTX-BTC-4-14'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const account = await newAccount(ctx);
       const post = (code: string) =>
@@ -182,6 +187,7 @@ export const accountTransactionChecks: Check[] = [
     id: 'SBX-ACCOUNT-TX-LISTS-ALL-CREATED',
     title: 'A created account lists every transaction created for it',
     rules: ['SANDBOX-ACCTX-LIST-ALL'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const account = await newAccount(ctx);
       const ids: string[] = [];
@@ -210,6 +216,7 @@ export const accountTransactionChecks: Check[] = [
     id: 'SBX-ACCOUNT-TX-OTHER-DEBTOR-REFUSED',
     title: 'Creating an account transaction with another account of the bank as debtor is an error',
     rules: ['SANDBOX-ACCTX-OTHER-DEBTOR-ERROR'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const account = await newAccount(ctx);
       const other = (await listAccounts(ctx)).find((a) => a.id !== account.id)!;
@@ -240,6 +247,7 @@ export const bookedPaymentChecks: Check[] = [
     id: 'SBX-ACCOUNT-TX-INCLUDE-PAYMENTS',
     title: "A sandbox account's transaction list includes what payments booked on it",
     rules: ['SANDBOX-ACCTX-INCLUDES-PAYMENTS'],
+    effects: ['sandbox-data'],
     needs: ['psu-agent'],
     async run(ctx) {
       const psu = await privatePsu(ctx);

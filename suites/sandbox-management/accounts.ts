@@ -24,6 +24,7 @@ export const accountChecks: Check[] = [
     id: 'SBX-ACCOUNT-CREATED',
     title: 'POST /v1/sandbox/accounts creates an account that the account list shows',
     rules: ['SANDBOX-ACCOUNT-CREATE'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const created = await newAccount(ctx);
       ctx.expect.true(typeof created.id === 'string', 'the created account has an id');
@@ -48,6 +49,7 @@ export const accountChecks: Check[] = [
     id: 'SBX-ACCOUNT-ITEM-FIELDS',
     title: 'Account list items have every §2.6 field',
     rules: ['SANDBOX-ACCOUNT-LIST-ITEM-FIELDS'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       await newAccount(ctx);
       const exchange = await call(ctx, 'GET', '/v1/sandbox/accounts', 'list accounts');
@@ -58,6 +60,7 @@ export const accountChecks: Check[] = [
     id: 'SBX-CASH-ACCOUNT-TYPE-ISO',
     title: 'cashAccountType is one of the §2.6 values, in lists and on creation',
     rules: ['SANDBOX-CASH-ACCOUNT-TYPE-VALUES'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       for (const account of await listAccounts(ctx))
         ctx.expect.true(
@@ -76,6 +79,7 @@ export const accountChecks: Check[] = [
     id: 'SBX-BBAN-MOD-11-CHECKED',
     title: 'A Norwegian BBAN with a wrong mod-11 check digit is refused',
     rules: ['SANDBOX-BBAN-MOD-11'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       for (const account of await listAccounts(ctx))
         if (account.iban.startsWith('NO'))
@@ -91,6 +95,7 @@ export const accountChecks: Check[] = [
     id: 'SBX-BALANCES-CHANGED',
     title: 'PUT /v1/sandbox/accounts/{id}/balances changes the balances',
     rules: ['SANDBOX-BALANCES-CHANGE'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const account = await newAccount(ctx);
       const changed = await call(

@@ -40,6 +40,7 @@ export const agreementChecks: Check[] = [
     id: 'SBX-AGREEMENT-CREATED',
     title: 'POST /v1/sandbox/agreements creates an agreement that can be read back',
     rules: ['SANDBOX-AGREEMENT-CREATE'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const { psu, agreement } = await corporateRepresentative(ctx);
       const owner = (await getAgreement(ctx, agreement.id)).owner!;
@@ -111,6 +112,7 @@ export const agreementChecks: Check[] = [
     id: 'SBX-ENGAGEMENT-ROLE-VALUES',
     title: 'Engagement roles are the seven §2.6 values; others are refused',
     rules: ['SANDBOX-ENGAGEMENT-ROLES'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const { psu, agreement } = await corporateRepresentative(ctx);
       const owner = (await getAgreement(ctx, agreement.id)).owner!;
@@ -136,6 +138,7 @@ export const agreementChecks: Check[] = [
     id: 'SBX-ENGAGEMENT-CREATED-201',
     title: 'POST .../engagements answers 201 with the engagement',
     rules: ['SANDBOX-ENGAGEMENT-CREATE-201'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const { psu, agreement } = await corporateRepresentative(ctx);
       const owner = (await getAgreement(ctx, agreement.id)).owner!;
@@ -171,6 +174,7 @@ export const engagementConsentChecks: Check[] = [
     id: 'SBX-ENGAGEMENT-OFFERED-WITH-REGISTER-AND-VIEW',
     title: 'An engagement is offered for consent only with both REGISTER and VIEW',
     rules: ['SANDBOX-ENGAGEMENT-REGISTER-AND-VIEW'],
+    effects: ['sandbox-data'],
     needs: ['psu-agent'],
     async run(ctx) {
       const representative = await testRepresentative(ctx);

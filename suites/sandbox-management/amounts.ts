@@ -28,6 +28,7 @@ export const amountChecks: Check[] = [
     id: 'SBX-AMOUNTS-INT32',
     title: 'Sandbox amounts are int32 numbers and currencies plain strings',
     rules: ['SANDBOX-AMOUNT-INT32'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const account = await newAccount(ctx, {
         creditLine: INT32_MAX,
@@ -69,6 +70,7 @@ export const amountChecks: Check[] = [
     id: 'SBX-BALANCE-SHAPE',
     title: 'A sandbox Balance has balanceAmount and balanceType closingBooked or expected',
     rules: ['SANDBOX-BALANCE-FIELDS'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const accounts = await listAccounts(ctx);
       ctx.expect.true(accounts.length > 0, 'the sandbox lists accounts');
@@ -95,6 +97,7 @@ export const minorUnitChecks: Check[] = [
     id: 'SBX-AMOUNTS-ARE-MINOR-UNITS',
     title: 'A sandbox amount of 12345 NOK is 123.45 NOK in the account information view',
     rules: ['SANDBOX-AMOUNT-MINOR-UNITS'],
+    effects: ['sandbox-data'],
     needs: ['psu-agent'],
     async run(ctx) {
       const psu = await privatePsu(ctx);

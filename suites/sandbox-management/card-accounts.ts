@@ -30,6 +30,7 @@ export const cardAccountChecks: Check[] = [
     id: 'SBX-CARD-ACCOUNT-CREATED',
     title: 'POST /v1/sandbox/card-accounts creates a card account that can be read back',
     rules: ['SANDBOX-CARD-ACCOUNT-CREATE'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const created = await createCardAccount(
         ctx,
@@ -49,6 +50,7 @@ export const cardAccountChecks: Check[] = [
     id: 'SBX-CARD-ACCOUNT-CREATE-ANSWER',
     title: 'The created card account has resourceId, every request field and _links',
     rules: ['SANDBOX-CARD-ACCOUNT-CREATE-RESPONSE'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const body = cardAccountBody((await privatePsu(ctx)).customerNumber);
       const created = await createCardAccount(ctx, body);
@@ -66,6 +68,7 @@ export const cardAccountChecks: Check[] = [
     id: 'SBX-CARD-ACCOUNT-READ',
     title: 'GET /v1/sandbox/card-accounts/{id} answers the card account wrapped in cardAccount',
     rules: ['SANDBOX-CARD-ACCOUNT-GET'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const body = cardAccountBody((await privatePsu(ctx)).customerNumber);
       const created = await createCardAccount(ctx, body);
@@ -86,6 +89,7 @@ export const cardAccountChecks: Check[] = [
     id: 'SBX-CARD-ACCOUNT-STATUS-VALUES',
     title: 'A card account status is enabled, deleted or blocked',
     rules: ['SANDBOX-CARD-ACCOUNT-STATUS'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const owner = (await privatePsu(ctx)).customerNumber;
       for (const status of CARD_ACCOUNT_STATUSES) {
@@ -105,6 +109,7 @@ export const cardAccountAgreementChecks: Check[] = [
     id: 'SBX-PRIVATE-CARD-ACCOUNT-JOINS-AGREEMENT',
     title: "A private customer's new card account joins the customer's agreement",
     rules: ['SANDBOX-PRIVATE-CARD-ACCOUNT-IN-AGREEMENT'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const owner = await privatePsu(ctx);
       const body = cardAccountBody(owner.customerNumber);
@@ -122,6 +127,7 @@ export const cardAccountAgreementChecks: Check[] = [
     id: 'SBX-CORPORATE-CARD-ACCOUNT-EXPLICIT',
     title: "A corporate customer's card account is in an agreement only once added explicitly",
     rules: ['SANDBOX-CORPORATE-CARD-ACCOUNT-EXPLICIT'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const { psu, agreement } = await corporateRepresentative(ctx);
       const corporation = (await getAgreement(ctx, agreement.id)).owner;

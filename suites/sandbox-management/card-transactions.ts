@@ -66,6 +66,7 @@ export const cardTransactionChecks: Check[] = [
     id: 'SBX-CARD-TX-CREATED',
     title: 'POST .../card-accounts/{id}/transactions creates every transaction of the array',
     rules: ['SANDBOX-CARD-TX-CREATE'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const id = await newCardAccount(ctx);
       const items = [cardTransactionItem(), cardTransactionItem()];
@@ -94,6 +95,7 @@ export const cardTransactionChecks: Check[] = [
     id: 'SBX-CARD-TX-REQUIRED-EACH',
     title: 'Every required card transaction field is required; currencyExchange is optional',
     rules: ['SANDBOX-CARD-TX-REQUIRED-FIELDS'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const id = await newCardAccount(ctx);
       const template = cardTransactionItem();
@@ -127,6 +129,7 @@ export const cardTransactionChecks: Check[] = [
     id: 'SBX-CARD-TX-INVOICED-TRUE-OR-FALSE',
     title: "invoiced is the string 'true' or 'false'",
     rules: ['SANDBOX-CARD-TX-INVOICED-STRING'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const id = await newCardAccount(ctx);
       for (const invoiced of ['true', 'false']) {
@@ -156,6 +159,7 @@ export const cardTransactionChecks: Check[] = [
     id: 'SBX-CARD-TX-CURRENCY-EXCHANGE-FIELDS',
     title: 'A currencyExchange needs all seven of its fields',
     rules: ['SANDBOX-CARD-TX-CURRENCY-EXCHANGE'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const id = await newCardAccount(ctx);
       const foreign = { originalAmount: { currency: 'EUR', amount: -1_120 } };
@@ -194,6 +198,7 @@ export const cardTransactionChecks: Check[] = [
     id: 'SBX-CARD-ACCEPTOR-ADDRESS-RULES',
     title: 'cardAcceptorAddress: country required; street at most 70 characters',
     rules: ['SANDBOX-CARD-ACCEPTOR-ADDRESS'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const id = await newCardAccount(ctx);
       const post = (address: Json, label: string) =>
@@ -234,6 +239,7 @@ export const cardTransactionChecks: Check[] = [
     id: 'SBX-CARD-TX-ANSWER-SHAPE',
     title: 'The card transactions response has cardAccount.maskedPan, booked items and pending ids',
     rules: ['SANDBOX-CARD-TX-RESPONSE'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const id = await newCardAccount(ctx);
       const created = await postCardTransactions(ctx, id, [cardTransactionItem()], 'create one');
@@ -254,6 +260,7 @@ export const cardTransactionChecks: Check[] = [
     id: 'SBX-CARD-TX-LIST-QUERY',
     title: 'Listing card transactions: bookingStatus required; fromDate and toDate filter',
     rules: ['SANDBOX-CARD-TX-LIST'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const id = await newCardAccount(ctx);
       const older = cardTransactionItem({
@@ -302,6 +309,7 @@ export const cardTransactionChecks: Check[] = [
     id: 'SBX-LIST-LIMIT-AT-LEAST-1',
     title: 'Sandbox transaction lists refuse limit 0 and honour limit 1',
     rules: ['SANDBOX-LIST-LIMIT-MIN-1'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const id = await newCardAccount(ctx);
       await postCardTransactions(ctx, id, [cardTransactionItem(), cardTransactionItem()], 'two');
@@ -328,6 +336,7 @@ export const cardTransactionChecks: Check[] = [
     id: 'SBX-CARD-TX-ONLY-CREATED-ONES',
     title: 'A new card account lists only the transactions created for it',
     rules: ['SANDBOX-CARD-TX-ONLY-CREATED'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const id = await newCardAccount(ctx);
       const list = async (what: string) => {
@@ -361,6 +370,7 @@ export const cardTransactionChecks: Check[] = [
     id: 'SBX-CARD-TX-DATES-BEFORE-NOW',
     title: 'Card transaction booking and value dates must lie before the current time',
     rules: ['SANDBOX-CARD-TX-DATES-IN-PAST'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const id = await newCardAccount(ctx);
       const future = dayFromToday(2);
@@ -397,6 +407,7 @@ export const cardTransactionChecks: Check[] = [
     id: 'SBX-CARD-TX-BOOKING-NOT-AFTER-VALUE',
     title: 'A card transaction booking date must not be after its value date',
     rules: ['SANDBOX-CARD-TX-BOOKING-NOT-AFTER-VALUE'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const id = await newCardAccount(ctx);
       expectRefused(

@@ -85,6 +85,7 @@ export const customerReferenceChecks: Check[] = [
     title:
       'The sandbox refuses a malformed customer reference and the wrong customer type, saying so',
     rules: ['SANDBOX-VALIDATES-PSU-ID'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const malformed = await call(ctx, 'POST', '/v1/sandbox/card-accounts', 'customer abc', {
         body: cardAccountBody('abc'),

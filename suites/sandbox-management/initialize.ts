@@ -12,7 +12,7 @@ export const initializeChecks: Check[] = [
     rules: ['SANDBOX-INIT-KNOWN-STATE'],
     // Resets the sandbox (§1 initialisation): nothing else may run on a shared bank meanwhile.
     exclusive: true,
-    effects: ['sandbox-reset'],
+    effects: ['sandbox-data', 'sandbox-reset'],
     async run(ctx) {
       const [before] = await listAccounts(ctx);
       ctx.expect.true(before !== undefined, 'the sandbox has an account');
@@ -43,7 +43,7 @@ export const initializeChecks: Check[] = [
     rules: ['SANDBOX-INIT-REMOVES-MANUAL-DATA'],
     // Resets the sandbox (§1 initialisation): nothing else may run on a shared bank meanwhile.
     exclusive: true,
-    effects: ['sandbox-reset'],
+    effects: ['sandbox-data', 'sandbox-reset'],
     async run(ctx) {
       const account = await newAccount(ctx);
       const cardAccountId = await newCardAccount(ctx);

@@ -17,6 +17,7 @@ export const sandboxPathChecks: Check[] = [
     id: 'SBX-ADDRESSES-UNDER-SANDBOX',
     title: 'Sandbox resources live under /sandbox/ paths',
     rules: ['SANDBOX-PATHS'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const created = await createCardAccount(
         ctx,
@@ -46,6 +47,10 @@ export const sandboxPathChecks: Check[] = [
     title: 'Production answers 404 for every /sandbox/ path',
     area: 'sandbox-management',
     rules: ['SANDBOX-NOT-IN-PRODUCTION'],
+    // It sends POST /v1/sandbox/initialize and POST /v1/sandbox/card-accounts to see them refused:
+    // a bank that took them after all would be reset and given a card account, so a profile that
+    // forbids either SKIPS the check rather than risk it.
+    effects: ['sandbox-data', 'sandbox-reset'],
     modes: ['production'],
     async run(ctx) {
       const cases: [string, 'GET' | 'POST', JsonValue | undefined][] = [
