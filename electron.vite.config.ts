@@ -14,6 +14,9 @@ export default defineConfig({
   main: {
     build: {
       outDir: resolve(root, 'out/main'),
+      // playwright-core is an optional peer (browser SCA only): loaded from node_modules, never
+      // bundled.
+      externalizeDeps: { include: ['playwright-core'] },
       lib: {
         entry: {
           index: resolve(root, 'main/index.ts'),

@@ -12,6 +12,7 @@ import type { SigningIdentity } from '../tpp/client.js';
 import { toPem } from '../certs/index.js';
 import { TppClient } from '../tpp/client.js';
 import { PsuStepsError, type PsuSteps } from '../tpp/psu-agent/steps.js';
+import { launchPsuBrowser } from '../tpp/psu-browser/browser-agent.js';
 import { transportDispatcher } from '../tpp/transport.js';
 import { verifyTargetMode } from './doctor/target-mode.js';
 import type { Check, TargetInfo } from './check-api/index.js';
@@ -160,6 +161,18 @@ export async function profileTarget(
       if (error instanceof PsuStepsError)
         throw new TargetProfileError(loaded.source, [`/sca/script: ${error.message}`]);
       throw error;
+    }
+  }
+  if (sca.mode === 'browser') {
+    // A browser that cannot start would fail every SCA check: say so once, before the run.
+    try {
+      await (
+        await launchPsuBrowser(sca.executablePath ? { executablePath: sca.executablePath } : {})
+      ).close();
+    } catch (error) {
+      throw new TargetProfileError(loaded.source, [
+        `/sca: the browser for SCA does not start: ${(error as Error).message.split('\n')[0]}`,
+      ]);
     }
   }
   const target = externalTarget({

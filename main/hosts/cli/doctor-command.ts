@@ -40,6 +40,7 @@ as JSON instead. Secrets named as \${env:NAME} come from the environment, as in 
   clock-skew               this machine against the bank's Date header: over 5 s WARN, over
                            60 s FAIL (synchronise with NTP)
   redirect-listener        sca.mode manual: the loopback listener can bind sca.listenPort
+  psu-browser              sca.mode browser: Chromium starts through playwright-core
   admin-api                admin given: GET {admin.url}/clock with the token (401: token refused)
 Exit codes:
   0  no check FAILED (WARN and SKIP do not fail)

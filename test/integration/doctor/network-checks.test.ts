@@ -4,6 +4,7 @@
  * sound server passes; an untrusted server certificate, a hostname mismatch and a refused client
  * certificate are named), a redirect port in use, and an admin token the bank refuses.
  */
+import { existsSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -208,6 +209,32 @@ describe('workbench doctor: network checks', () => {
       await new Promise((ok) => blocker.close(ok));
     }
   });
+
+  it('psu-browser: a Chromium that does not start FAILs naming /sca; the real one starts', async () => {
+    const url = `http://127.0.0.1:${await closedPort()}`;
+    const broken = await runDoctor(
+      await loadProfile(
+        tpp.dir,
+        profileFor(
+          url,
+          (p) => (p.sca = { mode: 'browser', executablePath: '/nonexistent/chromium' }),
+        ),
+      ),
+    );
+    const entry = lineOf(broken, 'psu-browser');
+    expect(entry.status).toBe('FAIL');
+    expect(entry.detail).toMatch(/the browser for SCA does not start: .*\(\/sca\)$/);
+    expect(entry.fix).toContain('sca.executablePath');
+    if (!existsSync('/usr/bin/chromium')) return;
+    const real = await runDoctor(
+      await loadProfile(
+        tpp.dir,
+        profileFor(url, (p) => (p.sca = { mode: 'browser' })),
+      ),
+    );
+    expect(lineOf(real, 'psu-browser')).toMatchObject({ status: 'PASS' });
+    expect(lineOf(real, 'psu-browser').detail).toMatch(/^Chromium \d+/);
+  }, 60_000);
 
   it('admin-api: a refused token FAILs with 401 "token refused"; the right one passes', async () => {
     const clock = new VirtualClock();

@@ -22,6 +22,7 @@ import { modeCheck } from './checks/mode.js';
 import { profileCheck, profileErrorLine, profileReadLine } from './checks/profile.js';
 import { psd2RolesCheck } from './checks/psd2-roles.js';
 import { reachableCheck } from './checks/reachable.js';
+import { psuBrowserCheck } from './checks/psu-browser.js';
 import { redirectListenerCheck } from './checks/redirect-listener.js';
 import { tlsCheck } from './checks/tls.js';
 import { createProbes } from './probes.js';
@@ -47,6 +48,7 @@ export const DOCTOR_CHECKS: readonly DoctorCheck[] = [
   modeCheck,
   clockSkewCheck,
   redirectListenerCheck,
+  psuBrowserCheck,
   adminApiCheck,
 ];
 

@@ -51,7 +51,17 @@ const CHROMIUM_ARGS = [
 export async function launchPsuBrowser(
   options: { executablePath?: string } = {},
 ): Promise<Browser> {
-  const { chromium } = await import('playwright-core');
+  // An optional peer of the package (docs/ci.md): the CLI installs without it, and only browser
+  // SCA needs it.
+  let chromium: typeof import('playwright-core').chromium;
+  try {
+    ({ chromium } = await import('playwright-core'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    throw new Error(
+      "browser SCA needs the package playwright-core: run 'npm install playwright-core@1.65.1' beside the workbench, or choose sca.mode headless or manual",
+    );
+  }
   return chromium.launch({
     headless: true,
     executablePath: options.executablePath ?? DEFAULT_CHROMIUM,
