@@ -12,6 +12,7 @@ import {
 import {
   BANK_TRANSACTION_CODE_MAX,
   BANK_TRANSACTION_CODE_MIN,
+  CARD_TRANSACTION_ID_MAX,
   PAGE_LIMIT_MIN,
   STREET_MAX,
 } from '../../main/core/spec/limits.js';
@@ -170,6 +171,14 @@ export const sandboxManagementRules = rulesOf('sandbox-management', [
     section: '§2.6',
     statement:
       'A sandbox card transaction requires cardTransactionId, terminalId, bookingDate, transactionDate, transactionAmount, originalAmount, merchantCategoryCode, cardAcceptorId, cardAcceptorAddress, maskedPan, transactionDetails, invoiced and proprietaryBankTransactionCode; currencyExchange is optional.',
+    testable: true,
+    needs: ['sandbox-api'],
+  },
+  {
+    id: 'SANDBOX-CARD-TX-ID-MAX-35',
+    section: '§2.6',
+    seeAlso: ['§8'],
+    statement: `A sandbox card transaction's cardTransactionId has 1 to ${CARD_TRANSACTION_ID_MAX} characters; a longer one is refused.`,
     testable: true,
     needs: ['sandbox-api'],
   },
