@@ -257,8 +257,9 @@ export const sandboxManagementRules = rulesOf('sandbox-management', [
   {
     id: 'SANDBOX-PRIVATE-CARD-ACCOUNT-IN-AGREEMENT',
     section: '§4.3(4)',
+    seeAlso: ['decisions.md#Ambiguities decided'],
     statement:
-      "A private customer's new card account is added automatically to the customer's agreement and shows in the account list.",
+      "A private customer's new card account is added automatically to the customer's agreement and shows in the account list — the AIS card account list of that agreement, not GET /v1/sandbox/accounts (decisions.md).",
     testable: true,
     needs: ['sandbox-api'],
   },
