@@ -2,10 +2,13 @@
  * The Electron host: app lifecycle, the workbench window and its guards. Everything that matters
  * lives in main/core and main/api; the policy applied here is in hosts/electron/window-policy.ts.
  */
-import { app, BrowserWindow, ipcMain, protocol, safeStorage, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session } from 'electron';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServices } from './api/services.js';
+import { dialogConfirmer } from './api/services/certs/key-export-confirmation.js';
+import { confirmKeyExportWithDialog } from './hosts/electron/key-export-dialog.js';
+import { appProtocolHeaders, applySessionPolicy } from './hosts/electron/session-policy.js';
 import { forwardEvents, wireIpc } from './hosts/electron/ipc.js';
 import { createSafeStorageSecretBox } from './hosts/electron/safe-storage-box.js';
 import { createScaWindowOpener, scaContents } from './hosts/electron/sca-window.js';
@@ -26,6 +29,9 @@ protocol.registerSchemesAsPrivileged([
 ]);
 
 app.enableSandbox();
+
+// No permission and no device for any session, the default one and each SCA partition.
+app.on('session-created', (created) => applySessionPolicy(created));
 
 // Deny every new window and every navigation away from the app, for any web contents; the SCA
 // window has its own guard (bank origins and the redirect URI only).
@@ -51,23 +57,30 @@ function keychainSecretBox() {
 
 async function start(): Promise<void> {
   await app.whenReady();
-  session.defaultSession.setPermissionRequestHandler((_wc, _permission, decide) => decide(false));
+  applySessionPolicy(session.defaultSession);
   const csp = contentSecurityPolicy();
   protocol.handle(APP_SCHEME, async (request) => {
     const asset = await readRendererAsset(rendererDir, new URL(request.url).pathname);
     return new Response(new Uint8Array(asset.body), {
       status: asset.status,
-      headers: { 'content-type': asset.contentType, 'content-security-policy': csp },
+      headers: appProtocolHeaders(asset.contentType, csp),
     });
   });
 
   const secretBox = keychainSecretBox();
   const openScaWindow = createScaWindowOpener(BrowserWindow);
+  // Created before the services so the key export dialog can be modal to it; it loads the app
+  // only once IPC is wired, below.
+  const mainWindow = new BrowserWindow(mainWindowOptions(preloadPath));
   const services = createServices({
     kind: 'electron',
     versions: { electron: process.versions.electron, chrome: process.versions.chrome },
     dataDir: app.getPath('userData'),
     ...(secretBox ? { secretBox } : {}),
+    // A key export waits for a native dialog, modal to the workbench window (not the page's).
+    keyExportConfirmer: dialogConfirmer(
+      confirmKeyExportWithDialog((options) => dialog.showMessageBox(mainWindow, options)),
+    ),
     openScaWindow: (plan) =>
       openScaWindow({
         scaRedirectUrl: plan.url,
@@ -77,10 +90,9 @@ async function start(): Promise<void> {
   });
   wireIpc(ipcMain, services);
 
-  const window = new BrowserWindow(mainWindowOptions(preloadPath));
-  forwardEvents(window.webContents, services);
-  window.once('ready-to-show', () => window.show());
-  await window.loadURL(APP_ENTRY_URL);
+  forwardEvents(mainWindow.webContents, services);
+  mainWindow.once('ready-to-show', () => mainWindow.show());
+  await mainWindow.loadURL(APP_ENTRY_URL);
 
   app.on('window-all-closed', () => {
     void services.dispose().finally(() => app.quit());

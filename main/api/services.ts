@@ -13,6 +13,7 @@ import { revokeGrant, setPaymentPermission } from '../core/bank/domain/access.js
 import { runBatchNow } from '../core/bank/domain/batch.js';
 import type { SecretBox } from '../core/certs/secret-box.js';
 import { CertsService } from './services/certs/certs-service.js';
+import type { KeyExportConfirmer } from './services/certs/key-export-confirmation.js';
 import { CollectionsService } from './services/collections-service.js';
 import { SettingsService } from './services/settings-service.js';
 import { StorageNotices } from './services/stored-files.js';
@@ -40,6 +41,11 @@ export interface HostEnvironment {
    * window). Without it the view opens a browser popup.
    */
   openScaWindow?: (plan: { url: string; redirectUri: string; tppSessionId: string }) => void;
+  /**
+   * How the user confirms a private key export outside the view (desktop: a native dialog; web
+   * host: a code printed on stderr). Without one the workbench exports no private key.
+   */
+  keyExportConfirmer?: KeyExportConfirmer;
 }
 
 export interface Services {
@@ -67,6 +73,7 @@ export function createServices(host: HostEnvironment): Services {
     clock,
     events,
     banks,
+    host.keyExportConfirmer,
   );
   const targets = new TargetsService(host.dataDir, notices, events, banks, certs);
   const collections = new CollectionsService(host.dataDir, notices, events, clock);

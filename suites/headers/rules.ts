@@ -137,7 +137,9 @@ export const headerRules = rulesOf('headers', [
   {
     id: 'HDR-PAYMENT-PSU-CONTEXT-SINGLE-SCA',
     section: '§4.2.2',
-    statement: 'PSU-Context is required for a single-SCA payment initiation.',
+    seeAlso: ['decisions.md#Ambiguities decided'],
+    statement:
+      'PSU-Context is required for a single-SCA payment initiation, and accepted there in place of PSU-ID; with neither the initiation is refused (decisions.md).',
     testable: true,
     needs: ['psu-agent'],
   },

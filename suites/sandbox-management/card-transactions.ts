@@ -4,7 +4,7 @@
  * its limit, §4.3 rule 2 (only the transactions created) and rule 3 (dates in the past, booking
  * not after value date).
  */
-import { STREET_MAX } from '../../main/core/spec/limits.js';
+import { CARD_TRANSACTION_ID_MAX, STREET_MAX } from '../../main/core/spec/limits.js';
 import { SandboxCardTransactionsResponseSchema } from '../../main/core/spec/schemas/sandbox.js';
 import type { Check, CheckContext } from '../../main/core/runner/check-api/index.js';
 import { json } from '../kit/answers.js';
@@ -123,6 +123,32 @@ export const cardTransactionChecks: Check[] = [
         'without currencyExchange',
       );
       ctx.expect.status(without, 201, 'a card transaction without currencyExchange (optional)');
+    },
+  }),
+  sandboxCheck({
+    id: 'SBX-CARD-TX-ID-LENGTH',
+    title: `cardTransactionId: ${CARD_TRANSACTION_ID_MAX} characters accepted, ${CARD_TRANSACTION_ID_MAX + 1} refused`,
+    rules: ['SANDBOX-CARD-TX-ID-MAX-35'],
+    async run(ctx) {
+      const id = await newCardAccount(ctx);
+      // Unique per run (the id is unique on the card account), padded to the exact length.
+      const stem = `wb-ct-${Date.now().toString(36)}-`;
+      const ofLength = (length: number) => stem.padEnd(length, 'x').slice(0, length);
+      const longest = await postCardTransactions(
+        ctx,
+        id,
+        [cardTransactionItem({ cardTransactionId: ofLength(CARD_TRANSACTION_ID_MAX) })],
+        `cardTransactionId of ${CARD_TRANSACTION_ID_MAX} characters`,
+      );
+      ctx.expect.status(longest, 201, `cardTransactionId of ${CARD_TRANSACTION_ID_MAX} characters`);
+      const what = `cardTransactionId of ${CARD_TRANSACTION_ID_MAX + 1} characters`;
+      const tooLong = await postCardTransactions(
+        ctx,
+        id,
+        [cardTransactionItem({ cardTransactionId: `${ofLength(CARD_TRANSACTION_ID_MAX)}y` })],
+        what,
+      );
+      expectRefused(ctx, tooLong, 'cardTransactionId', what);
     },
   }),
   sandboxCheck({

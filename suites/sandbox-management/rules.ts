@@ -12,6 +12,7 @@ import {
 import {
   BANK_TRANSACTION_CODE_MAX,
   BANK_TRANSACTION_CODE_MIN,
+  CARD_TRANSACTION_ID_MAX,
   PAGE_LIMIT_MIN,
   STREET_MAX,
 } from '../../main/core/spec/limits.js';
@@ -174,6 +175,14 @@ export const sandboxManagementRules = rulesOf('sandbox-management', [
     needs: ['sandbox-api'],
   },
   {
+    id: 'SANDBOX-CARD-TX-ID-MAX-35',
+    section: '§2.6',
+    seeAlso: ['§8'],
+    statement: `A sandbox card transaction's cardTransactionId has 1 to ${CARD_TRANSACTION_ID_MAX} characters; a longer one is refused.`,
+    testable: true,
+    needs: ['sandbox-api'],
+  },
+  {
     id: 'SANDBOX-CARD-TX-INVOICED-STRING',
     section: '§2.6',
     statement: "A sandbox card transaction's invoiced is a string with value true or false.",
@@ -248,8 +257,9 @@ export const sandboxManagementRules = rulesOf('sandbox-management', [
   {
     id: 'SANDBOX-PRIVATE-CARD-ACCOUNT-IN-AGREEMENT',
     section: '§4.3(4)',
+    seeAlso: ['decisions.md#Ambiguities decided'],
     statement:
-      "A private customer's new card account is added automatically to the customer's agreement and shows in the account list.",
+      "A private customer's new card account is added automatically to the customer's agreement and shows in the account list — the AIS card account list of that agreement, not GET /v1/sandbox/accounts (decisions.md).",
     testable: true,
     needs: ['sandbox-api'],
   },

@@ -82,6 +82,16 @@ export interface BankRegistrationView {
   trustAnchors: TrustAnchorView[];
 }
 
+/**
+ * How the user confirms a private key export, outside the view (main shows or prints it):
+ * 'dialog' — a native dialog during certs.exportPrivateKey (desktop); 'terminal-token' — a one-time
+ * code printed in the host's terminal, to be passed as `confirmation` (web host).
+ */
+export interface KeyExportConfirmationView {
+  mode: 'dialog' | 'terminal-token';
+  text: string;
+}
+
 /** A step of a long certificate operation, pushed while it runs. */
 export interface CertificateProgressView {
   task: string;
@@ -101,8 +111,12 @@ const Role = Type.Union([
 ]);
 const Country = Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2' });
 const ValidityDays = Type.Integer({ minimum: 1, maximum: 3650 });
-/** A passphrase that protects exported key material: long enough to mean something. */
-const ExportPassphrase = Type.String({ minLength: 8, maxLength: 1024 });
+/**
+ * A passphrase that protects exported key material. The length is checked here; the whole rule
+ * (main/shared/export-passphrase.ts) by the service, which says what is wrong.
+ */
+const ExportPassphrase = Type.String({ minLength: 12, maxLength: 1024 });
+const KeyFormat = Type.Union([Type.Literal('pkcs8'), Type.Literal('pkcs12')]);
 
 export const certsCalls = {
   'keystore.status': call<KeystoreStatusView>()('Whether the keystore is unlocked.', NoArgs),
@@ -190,13 +204,24 @@ export const certsCalls = {
       { additionalProperties: false },
     ),
   ),
+  'certs.requestKeyExport': call<KeyExportConfirmationView>()(
+    'Starts the confirmation of a private key export that main obtains itself (web host: prints ' +
+      'a one-time code in its terminal; desktop: a dialog follows on export).',
+    Type.Object({ handle: Handle, format: KeyFormat }, { additionalProperties: false }),
+  ),
   'certs.exportPrivateKey': call<FileView>()(
-    'The private key, only encrypted: PKCS#8 (PEM) or PKCS#12 with the certificate chain.',
+    'The private key, only encrypted (PBKDF2-HMAC-SHA256 600,000, AES-256): PKCS#8 (PEM) or ' +
+      'PKCS#12 with the certificate chain and an HMAC-SHA256 MAC; only once the user confirmed ' +
+      'it to main (certs.requestKeyExport). A CA key only when `caName` is the CA entry label.',
     Type.Object(
       {
         handle: Handle,
-        format: Type.Union([Type.Literal('pkcs8'), Type.Literal('pkcs12')]),
+        format: KeyFormat,
         passphrase: ExportPassphrase,
+        /** The one-time code the web host printed (terminal-token mode). */
+        confirmation: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+        /** A CA's key is exported only when asked for by name: the entry's label. */
+        caName: Type.Optional(Label),
       },
       { additionalProperties: false },
     ),

@@ -56,9 +56,10 @@ export function workbenchCalls(areas: WorkbenchAreas): WorkbenchCalls {
     'certs.exportCertificate': withKeystore(({ handle, format, includeChain }) =>
       certs.exportCertificate(handle, format, includeChain),
     ),
-    'certs.exportPrivateKey': withKeystore(({ handle, format, passphrase }) =>
-      certs.exportPrivateKey(handle, format, passphrase),
+    'certs.requestKeyExport': withKeystore(({ handle, format }) =>
+      certs.requestKeyExport(handle, format),
     ),
+    'certs.exportPrivateKey': withKeystore((args) => certs.exportPrivateKey(args)),
     'certs.registerInBank': withKeystore(({ handle }) => certs.registerInBank(handle)),
 
     'targets.list': () => targets.list(),

@@ -7,6 +7,7 @@ import type { KeyObject } from 'node:crypto';
 import { X509Certificate, createPrivateKey } from 'node:crypto';
 import forge from 'node-forge';
 import { certificateDer } from '../signature/signing-certificate.js';
+import { buildPkcs12, encryptPrivateKeyInfo, unlockPkcs12 } from './key-protection.js';
 import { isPem, pemBlocks, toPem } from './pem.js';
 
 export type CertificateImportErrorCode =
@@ -120,9 +121,27 @@ export function importDer(bytes: Buffer): ImportedMaterial {
 
 /** Certificates and the private key of a PKCS#12 (.p12/.pfx) file. */
 export function importPkcs12(bytes: Buffer, passphrase: string): ImportedMaterial {
+  // The MAC and the shrouded key in native crypto first: exports of ours carry 1,200,000 and
+  // 600,000 iterations, minutes of work for the pure-JavaScript parser (key-protection.ts).
+  const unlocked = unlockPkcs12(bytes, passphrase, (encrypted) => {
+    try {
+      return createPrivateKey({ key: encrypted, format: 'der', type: 'pkcs8', passphrase }).export({
+        type: 'pkcs8',
+        format: 'der',
+      });
+    } catch {
+      return undefined;
+    }
+  });
+  if (unlocked.check === 'wrong-passphrase') {
+    throw new CertificateImportError(
+      'wrong-passphrase',
+      'PKCS#12: the passphrase is wrong (the integrity check failed)',
+    );
+  }
   let p12: forge.pkcs12.Pkcs12Pfx;
   try {
-    const asn1 = forge.asn1.fromDer(forge.util.createBuffer(bytes.toString('binary')));
+    const asn1 = forge.asn1.fromDer(forge.util.createBuffer(unlocked.pfx.toString('binary')));
     p12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, passphrase);
   } catch (error) {
     const message = (error as Error).message;
@@ -229,7 +248,10 @@ function requirePassphrase(passphrase: string): void {
   }
 }
 
-/** PKCS#8 EncryptedPrivateKeyInfo (PBES2, AES-256-CBC), PEM or DER. */
+/**
+ * PKCS#8 EncryptedPrivateKeyInfo, PEM or DER: PBES2 with PBKDF2-HMAC-SHA256 at 600,000 iterations
+ * and AES-256-CBC (key-protection.ts; Node's own export would use 2,048 iterations).
+ */
 export function exportPrivateKeyEncrypted(
   key: KeyObject,
   passphrase: string,
@@ -246,12 +268,14 @@ export function exportPrivateKeyEncrypted(
   format: 'pem' | 'der' = 'pem',
 ): string | Buffer {
   requirePassphrase(passphrase);
-  return format === 'pem'
-    ? key.export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase })
-    : key.export({ type: 'pkcs8', format: 'der', cipher: 'aes-256-cbc', passphrase });
+  const der = encryptPrivateKeyInfo(key, passphrase);
+  return format === 'pem' ? toPem(der, 'ENCRYPTED PRIVATE KEY') : der;
 }
 
-/** PKCS#12 with the key (AES-256, PBES2) and its certificate chain. RSA keys only (forge). */
+/**
+ * PKCS#12 with the key (PBES2: PBKDF2-HMAC-SHA256 600,000, AES-256-CBC), its certificate chain and
+ * an HMAC-SHA256 MAC (key-protection.ts).
+ */
 export function exportPkcs12(options: {
   privateKey: KeyObject;
   certificates: readonly (string | Buffer)[];
@@ -259,20 +283,10 @@ export function exportPkcs12(options: {
   friendlyName?: string;
 }): Buffer {
   requirePassphrase(options.passphrase);
-  if (options.privateKey.asymmetricKeyType !== 'rsa') {
-    throw new CertificateImportError('unsupported', 'PKCS#12 export supports RSA keys only');
-  }
-  const key = forge.pki.privateKeyFromPem(
-    options.privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(),
-  ) as forge.pki.rsa.PrivateKey;
-  const certificates = options.certificates.map((certificate) =>
-    forge.pki.certificateFromAsn1(
-      forge.asn1.fromDer(forge.util.createBuffer(certificateDer(certificate).toString('binary'))),
-    ),
-  );
-  const asn1 = forge.pkcs12.toPkcs12Asn1(key, certificates, options.passphrase, {
-    algorithm: 'aes256',
-    ...(options.friendlyName ? { friendlyName: options.friendlyName } : {}),
+  return buildPkcs12({
+    privateKey: options.privateKey,
+    certificates: options.certificates.map((certificate) => certificateDer(certificate)),
+    passphrase: options.passphrase,
+    ...(options.friendlyName !== undefined ? { friendlyName: options.friendlyName } : {}),
   });
-  return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
 }

@@ -2,6 +2,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServices } from '../../api/services.js';
+import { terminalTokenConfirmer } from '../../api/services/certs/key-export-confirmation.js';
 import { defaultDataDir } from '../../core/persistence/data-dir.js';
 import { isLoopbackHost, startWebHost } from '../web/server.js';
 import { UsageError } from './io.js';
@@ -46,6 +47,8 @@ export const webCommand: CliCommand = {
       kind: 'web',
       dataDir: defaultDataDir(),
       ...(passphrase ? { keystorePassphrase: passphrase } : {}),
+      // A private key export is confirmed with a code printed here, where the page cannot read it.
+      keyExportConfirmer: terminalTokenConfirmer((line) => io.err(line)),
     });
     const web = await startWebHost({
       services,

@@ -5,6 +5,7 @@
  * bank's origins and the loopback redirect URI, where main captures the redirect.
  */
 import type { BrowserWindowConstructorOptions } from 'electron';
+import { DEVELOPMENT_BUILD } from './build-flags.js';
 
 export interface ScaWindowPlan {
   /** The scaRedirect link the bank returned. */
@@ -39,7 +40,8 @@ export function scaWindowOptions(plan: ScaWindowPlan): BrowserWindowConstructorO
       webSecurity: true,
       allowRunningInsecureContent: false,
       // Deliberately no preload: the bank's pages get no bridge to main.
-      devTools: process.env.NODE_ENV === 'development',
+      // A build-time constant: never an environment variable of the packaged app.
+      devTools: DEVELOPMENT_BUILD,
     },
   };
 }

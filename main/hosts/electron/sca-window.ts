@@ -31,7 +31,7 @@ export function createScaWindowOpener(BrowserWindow: typeof BrowserWindowType) {
     };
     contents.on('will-navigate', guard);
     contents.on('will-redirect', guard);
-    contents.session.setPermissionRequestHandler((_wc, _permission, decide) => decide(false));
+    // Its partition got the session policy when it was created (main/index.ts, session-created).
     void window.loadURL(plan.scaRedirectUrl);
   };
 }

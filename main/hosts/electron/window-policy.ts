@@ -3,6 +3,7 @@
  * without launching Electron (issue: Electron shell hardened). The Electron host only applies it.
  */
 import type { BrowserWindowConstructorOptions } from 'electron';
+import { DEVELOPMENT_BUILD } from './build-flags.js';
 
 /** The renderer is served from this privileged custom scheme, never from file:// or http://. */
 export const APP_SCHEME = 'app';
@@ -33,7 +34,8 @@ export function mainWindowOptions(preloadPath: string): BrowserWindowConstructor
       experimentalFeatures: false,
       enableBlinkFeatures: '',
       spellcheck: false,
-      devTools: process.env.NODE_ENV === 'development',
+      // A build-time constant: never an environment variable of the packaged app.
+      devTools: DEVELOPMENT_BUILD,
     },
   };
 }

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPrivateKey } from 'node:crypto';
 import { createServices, type Services } from '../../../main/api/services';
+import { terminalTokenConfirmer } from '../../../main/api/services/certs/key-export-confirmation';
 import type {
   BankRegistrationView,
   CallArgs,
@@ -35,9 +36,34 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+/** What the web host printed on its terminal (stderr): where the export codes appear. */
+let terminal: string[] = [];
+
 function start(extra: { keystorePassphrase?: string } = {}): Services {
-  services = createServices({ kind: 'web', dataDir, ...extra });
+  terminal = [];
+  services = createServices({
+    kind: 'web',
+    dataDir,
+    keyExportConfirmer: terminalTokenConfirmer((line) => terminal.push(line)),
+    ...extra,
+  });
   return services;
+}
+
+/** Asks main for a key export and reads the code it printed on the terminal, as the user does. */
+async function exportCode(handle: string, format: 'pkcs8' | 'pkcs12'): Promise<string> {
+  const before = terminal.length;
+  const asked = await ok<{ mode: string; text: string }>('certs.requestKeyExport', {
+    handle,
+    format,
+  });
+  expect(asked.mode).toBe('terminal-token');
+  expect(terminal).toHaveLength(before + 1);
+  const code = /type ([A-Z0-9]{5}-[A-Z0-9]{5})/.exec(terminal.at(-1)!)?.[1];
+  expect(code).toBeDefined();
+  // The code reaches the user through the terminal only, never through the contract.
+  expect(JSON.stringify(asked)).not.toContain(code!);
+  return code!;
 }
 
 async function call<N extends CallName>(name: N, args: CallArgs<N>): Promise<CallOutcome> {
@@ -213,6 +239,7 @@ describe('certificates', () => {
       handle: qsealc.handle,
       format: 'pkcs12',
       passphrase: 'export passphrase',
+      confirmation: await exportCode(qsealc.handle, 'pkcs12'),
     });
     const noPassphrase = await call('certs.import', { dataBase64: p12.base64 });
     expect(noPassphrase).toMatchObject({
@@ -239,8 +266,8 @@ describe('certificates', () => {
     expectNoKeyMaterial(['certs.exportPrivateKey']);
   });
 
-  it('exports a private key only encrypted, and only with a passphrase', async () => {
-    const { qsealc } = await createCertificates();
+  it('exports a private key only encrypted, with a strong passphrase, once confirmed to main', async () => {
+    const { ca, qsealc } = await createCertificates();
     const without = await call('certs.exportPrivateKey', {
       handle: qsealc.handle,
       format: 'pkcs8',
@@ -249,14 +276,61 @@ describe('certificates', () => {
     const short = await call('certs.exportPrivateKey', {
       handle: qsealc.handle,
       format: 'pkcs8',
-      passphrase: 'short',
+      passphrase: 'elevenchars',
     });
     expect(short).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENTS' } });
+    for (const weak of ['password1234', 'aaaaaaaaaaaaaaaa', 'qwertyuiop12', '123456789012']) {
+      const refused = await call('certs.exportPrivateKey', {
+        handle: qsealc.handle,
+        format: 'pkcs8',
+        passphrase: weak,
+        confirmation: await exportCode(qsealc.handle, 'pkcs8'),
+      });
+      expect(refused, weak).toMatchObject({
+        ok: false,
+        error: { code: 'FAILED', message: expect.stringContaining('at least 12 characters') },
+      });
+    }
 
+    // Not confirmed: no code, a wrong code (which spends the pending one), a code for another format.
+    const unconfirmed = await call('certs.exportPrivateKey', {
+      handle: qsealc.handle,
+      format: 'pkcs8',
+      passphrase: 'export passphrase',
+    });
+    expect(unconfirmed).toMatchObject({
+      ok: false,
+      error: { code: 'FAILED', message: expect.stringContaining('not confirmed') },
+    });
+    const code = await exportCode(qsealc.handle, 'pkcs8');
+    const wrong = await call('certs.exportPrivateKey', {
+      handle: qsealc.handle,
+      format: 'pkcs8',
+      passphrase: 'export passphrase',
+      confirmation: code === 'AAAAA-AAAAA' ? 'BBBBB-BBBBB' : 'AAAAA-AAAAA',
+    });
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'FAILED' } });
+    const spent = await call('certs.exportPrivateKey', {
+      handle: qsealc.handle,
+      format: 'pkcs8',
+      passphrase: 'export passphrase',
+      confirmation: code,
+    });
+    expect(spent).toMatchObject({ ok: false, error: { message: expect.stringContaining('used') } });
+    const otherFormat = await call('certs.exportPrivateKey', {
+      handle: qsealc.handle,
+      format: 'pkcs8',
+      passphrase: 'export passphrase',
+      confirmation: await exportCode(qsealc.handle, 'pkcs12'),
+    });
+    expect(otherFormat).toMatchObject({ ok: false, error: { code: 'FAILED' } });
+
+    const confirmed = await exportCode(qsealc.handle, 'pkcs8');
     const file = await ok<FileView>('certs.exportPrivateKey', {
       handle: qsealc.handle,
       format: 'pkcs8',
       passphrase: 'export passphrase',
+      confirmation: confirmed.toLowerCase(),
     });
     const pem = Buffer.from(file.base64, 'base64').toString();
     expect(pem).toMatch(/^-----BEGIN ENCRYPTED PRIVATE KEY-----/);
@@ -264,7 +338,52 @@ describe('certificates', () => {
     expect(createPrivateKey({ key: pem, passphrase: 'export passphrase' }).asymmetricKeyType).toBe(
       'rsa',
     );
+    const again = await call('certs.exportPrivateKey', {
+      handle: qsealc.handle,
+      format: 'pkcs8',
+      passphrase: 'export passphrase',
+      confirmation: confirmed,
+    });
+    expect(again, 'a code serves one export').toMatchObject({ ok: false });
+
+    // A CA's key only when asked for by name, and still only once confirmed.
+    const caRefused = await call('certs.exportPrivateKey', {
+      handle: ca.handle,
+      format: 'pkcs8',
+      passphrase: 'export passphrase',
+      confirmation: await exportCode(ca.handle, 'pkcs8'),
+    });
+    expect(caRefused).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('asked for by name') },
+    });
+    const caFile = await ok<FileView>('certs.exportPrivateKey', {
+      handle: ca.handle,
+      format: 'pkcs8',
+      passphrase: 'export passphrase',
+      caName: ca.label,
+      confirmation: await exportCode(ca.handle, 'pkcs8'),
+    });
+    expect(Buffer.from(caFile.base64, 'base64').toString()).toMatch(/ENCRYPTED PRIVATE KEY/);
     expectNoKeyMaterial(['certs.exportPrivateKey']);
+  });
+
+  it('exports no private key on a host that cannot confirm it outside the view', async () => {
+    await services.dispose();
+    services = createServices({ kind: 'web', dataDir, keystorePassphrase: PASSPHRASE });
+    const { qsealc } = await createCertificates();
+    const asked = await call('certs.requestKeyExport', { handle: qsealc.handle, format: 'pkcs12' });
+    expect(asked).toMatchObject({
+      ok: false,
+      error: { code: 'FAILED', message: expect.stringContaining('cannot confirm') },
+    });
+    const refused = await call('certs.exportPrivateKey', {
+      handle: qsealc.handle,
+      format: 'pkcs12',
+      passphrase: 'export passphrase',
+      confirmation: 'ABCDE-FGHJK',
+    });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'FAILED' } });
   });
 
   it('registers the TPP in both embedded banks and trusts its CA in production', async () => {

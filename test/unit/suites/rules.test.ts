@@ -93,6 +93,7 @@ describe('rule catalogue: faithful to the spec', () => {
       'Paths',
       'Errors',
       'Amounts and identities',
+      'Ambiguities decided',
       'HTTP signatures',
     ]);
   });

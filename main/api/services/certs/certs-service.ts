@@ -13,9 +13,15 @@ import type {
   BankRegistrationView,
   CallArgs,
   FileView,
+  KeyExportConfirmationView,
   KeystoreEntryView,
   KeystoreStatusView,
 } from '../../contract.js';
+import {
+  EXPORT_PASSPHRASE_RULE,
+  exportPassphraseProblem,
+} from '../../../shared/export-passphrase.js';
+import type { KeyExportConfirmer, KeyExportRequest } from './key-export-confirmation.js';
 import { registerInBanks } from './bank-registration.js';
 import { certificateFile, importFile, privateKeyFile } from './files.js';
 import { createCa, issueCertificate, type IssuingContext } from './issuing.js';
@@ -33,6 +39,8 @@ export class CertsService {
     private readonly clock: Clock,
     private readonly events: EventHub,
     private readonly banks: BankService,
+    /** How the host confirms a key export; without one no key is exported. */
+    private readonly confirmer?: KeyExportConfirmer,
   ) {
     this.lock = new KeystoreLock(options, clock, events);
     this.ready = this.lock.ready;
@@ -95,10 +103,56 @@ export class CertsService {
     return certificateFile(this.unlocked(), entry, format, includeChain);
   }
 
-  /** Only on explicit request, only encrypted: the passphrase is required by the contract too. */
-  exportPrivateKey(handle: string, format: 'pkcs8' | 'pkcs12', passphrase: string): FileView {
+  /** Begins the confirmation main obtains itself (key-export-confirmation.ts). */
+  requestKeyExport(handle: string, format: 'pkcs8' | 'pkcs12'): KeyExportConfirmationView {
+    const request = this.keyExportRequest(handle, format);
+    const confirmer = this.requireConfirmer();
+    return { mode: confirmer.mode, text: confirmer.begin(request) };
+  }
+
+  /**
+   * Only on explicit request, only encrypted under a passphrase that meets the rule
+   * (main/shared/export-passphrase.ts), only after the user confirmed it to main; a CA's key only
+   * when asked for by name. Everything that can be refused is refused before the user is asked.
+   */
+  async exportPrivateKey(args: CallArgs<'certs.exportPrivateKey'>): Promise<FileView> {
+    const request = this.keyExportRequest(args.handle, args.format);
+    const weak = exportPassphraseProblem(args.passphrase);
+    if (weak) {
+      throw new CallRefused(`${weak} An export passphrase needs ${EXPORT_PASSPHRASE_RULE}.`);
+    }
+    if (request.kind === 'ca' && args.caName !== request.label) {
+      throw new CallRefused(
+        `'${request.label}' is a CA: its key is exported only when asked for by name ` +
+          "(give the CA entry's label as caName).",
+      );
+    }
+    const confirmer = this.requireConfirmer();
+    if (!(await confirmer.confirm(request, args.confirmation))) {
+      throw new CallRefused(
+        confirmer.mode === 'dialog'
+          ? 'The key export was not confirmed in the dialog.'
+          : 'The key export was not confirmed: the code is wrong, used or expired. Request a new one.',
+      );
+    }
+    // The keystore may have changed while the user decided.
+    const entry = this.entry(args.handle);
+    return privateKeyFile(this.unlocked(), entry, args.format, args.passphrase);
+  }
+
+  private keyExportRequest(handle: string, format: 'pkcs8' | 'pkcs12'): KeyExportRequest {
     const entry = this.entry(handle);
-    return privateKeyFile(this.unlocked(), entry, format, passphrase);
+    if (!entry.hasPrivateKey) throw new CallRefused(`'${entry.label}' holds no private key.`);
+    return { handle, label: entry.label, kind: entryView(entry).kind, format };
+  }
+
+  private requireConfirmer(): KeyExportConfirmer {
+    if (!this.confirmer) {
+      throw new CallRefused(
+        'This host cannot confirm a private key export outside the view, so it exports none.',
+      );
+    }
+    return this.confirmer;
   }
 
   registerInBank(handle: string): BankRegistrationView {

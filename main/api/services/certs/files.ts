@@ -49,18 +49,13 @@ export function certificateFile(
   };
 }
 
-/** Only on explicit request, only encrypted: the passphrase is required by the contract too. */
+/** Only encrypted; the service checked the passphrase and the confirmation (certs-service.ts). */
 export function privateKeyFile(
   keystore: Keystore,
   entry: KeystoreEntry,
   format: 'pkcs8' | 'pkcs12',
   passphrase: string,
 ): FileView {
-  if (passphrase.length < 8) {
-    throw new CallRefused(
-      'A private key is exported only encrypted: give a passphrase of at least 8 characters.',
-    );
-  }
   if (!entry.hasPrivateKey) throw new CallRefused(`'${entry.label}' holds no private key.`);
   const name = fileNameOf(entry.label);
   if (format === 'pkcs12') {

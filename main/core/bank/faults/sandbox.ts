@@ -194,6 +194,12 @@ export const SANDBOX_FAULTS = [
       cardTransactionField('terminalId', 'cardAcceptorId')(problem, where),
   },
   {
+    ruleId: 'SANDBOX-CARD-TX-ID-MAX-35',
+    effect: 'accepts a sandbox cardTransactionId longer than 35 characters',
+    waives: (problem, where) =>
+      problem.keyword === 'maxLength' && cardTransactionField('cardTransactionId')(problem, where),
+  },
+  {
     ruleId: 'SANDBOX-CARD-TX-INVOICED-STRING',
     effect: "accepts invoiced as a JSON boolean or any string, not only 'true' or 'false'",
     waives: cardTransactionField('invoiced'),

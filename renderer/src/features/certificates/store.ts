@@ -8,6 +8,7 @@ import type {
   CallArgs,
   CertificateProgressView,
   FileView,
+  KeyExportConfirmationView,
   KeystoreEntryView,
   KeystoreStatusView,
 } from '../../../../main/api/contract';
@@ -32,6 +33,9 @@ interface CertificatesState {
   issue(args: CallArgs<'certs.issue'>): Promise<boolean>;
   importFile(args: CallArgs<'certs.import'>): Promise<boolean>;
   exportCertificate(args: CallArgs<'certs.exportCertificate'>): Promise<FileView | undefined>;
+  requestKeyExport(
+    args: CallArgs<'certs.requestKeyExport'>,
+  ): Promise<KeyExportConfirmationView | undefined>;
   exportPrivateKey(args: CallArgs<'certs.exportPrivateKey'>): Promise<FileView | undefined>;
   registerInBank(handle: string): Promise<boolean>;
   rename(handle: string, label: string): Promise<boolean>;
@@ -118,6 +122,12 @@ export const useCertificatesStore = create<CertificatesState>((set, get) => {
         'Exporting the certificate',
         () => api.call('certs.exportCertificate', args),
         (file) => `Saved ${file.fileName}.`,
+      ),
+    requestKeyExport: (args) =>
+      run(
+        'Asking for the confirmation of the key export',
+        () => api.call('certs.requestKeyExport', args),
+        (confirmation) => confirmation.text,
       ),
     exportPrivateKey: (args) =>
       run(

@@ -1,19 +1,32 @@
 import { useState } from 'react';
-import type { KeystoreEntryView } from '../../../../../main/api/contract';
+import type {
+  KeyExportConfirmationView,
+  KeystoreEntryView,
+} from '../../../../../main/api/contract';
+import {
+  EXPORT_PASSPHRASE_MIN_LENGTH,
+  EXPORT_PASSPHRASE_RULE,
+  exportPassphraseProblem,
+} from '../../../../../main/shared/export-passphrase';
 import { downloadBase64 } from '../../../lib/download';
 import { useCertificatesStore } from '../store';
 
 /**
- * Export: the certificate freely (PEM, DER); the private key only behind an explicit step, only
- * encrypted with a passphrase the user types twice (PKCS#8 or PKCS#12).
+ * Export: the certificate freely (PEM, DER); the private key only behind explicit steps, only
+ * encrypted with a passphrase the user types twice that meets the rule (main enforces it too), and
+ * only once the user confirmed it to main: a native dialog on the desktop, a code printed in the
+ * web host's terminal otherwise. A CA's key also needs the CA's name typed.
  */
 export function ExportPanel({ entry }: { entry: KeystoreEntryView }) {
-  const { exportCertificate, exportPrivateKey, busy } = useCertificatesStore();
+  const { exportCertificate, requestKeyExport, exportPrivateKey, busy } = useCertificatesStore();
   const [chain, setChain] = useState(false);
   const [keyOpen, setKeyOpen] = useState(false);
   const [format, setFormat] = useState<'pkcs8' | 'pkcs12'>('pkcs12');
   const [passphrase, setPassphrase] = useState('');
   const [repeat, setRepeat] = useState('');
+  const [caName, setCaName] = useState('');
+  const [code, setCode] = useState('');
+  const [confirmation, setConfirmation] = useState<KeyExportConfirmationView>();
   const certificate = async (fmt: 'pem' | 'der') => {
     const file = await exportCertificate({
       handle: entry.handle,
@@ -23,6 +36,34 @@ export function ExportPanel({ entry }: { entry: KeystoreEntryView }) {
     if (file) downloadBase64(file.fileName, file.base64, file.mimeType);
   };
   const mismatch = repeat !== '' && repeat !== passphrase;
+  const weak = passphrase === '' ? undefined : exportPassphraseProblem(passphrase);
+  const isCa = entry.kind === 'ca';
+  const ready = !mismatch && repeat !== '' && !weak && (!isCa || caName === entry.label);
+  const close = () => {
+    setPassphrase('');
+    setRepeat('');
+    setCaName('');
+    setCode('');
+    setConfirmation(undefined);
+    setKeyOpen(false);
+  };
+  const exportKey = async (typedCode?: string) => {
+    const file = await exportPrivateKey({
+      handle: entry.handle,
+      format,
+      passphrase,
+      ...(typedCode ? { confirmation: typedCode } : {}),
+      ...(isCa ? { caName } : {}),
+    });
+    if (file) {
+      downloadBase64(file.fileName, file.base64, file.mimeType);
+      close();
+    } else if (typedCode) {
+      // A code serves one attempt: ask for a new one.
+      setCode('');
+      setConfirmation(undefined);
+    }
+  };
   return (
     <div className="export">
       <h4>Export</h4>
@@ -55,13 +96,16 @@ export function ExportPanel({ entry }: { entry: KeystoreEntryView }) {
             data-testid="export-key-form"
             onSubmit={(event) => {
               event.preventDefault();
-              if (mismatch || passphrase.length < 8) return;
-              void exportPrivateKey({ handle: entry.handle, format, passphrase }).then((file) => {
-                if (!file) return;
-                downloadBase64(file.fileName, file.base64, file.mimeType);
-                setPassphrase('');
-                setRepeat('');
-                setKeyOpen(false);
+              if (!ready) return;
+              if (confirmation?.mode === 'terminal-token') {
+                if (code.trim() !== '') void exportKey(code);
+                return;
+              }
+              void requestKeyExport({ handle: entry.handle, format }).then((asked) => {
+                if (!asked) return;
+                // Desktop: main shows its dialog during the export call itself.
+                if (asked.mode === 'dialog') void exportKey();
+                else setConfirmation(asked);
               });
             }}
           >
@@ -73,6 +117,7 @@ export function ExportPanel({ entry }: { entry: KeystoreEntryView }) {
               <span>Format</span>
               <select
                 value={format}
+                disabled={!!confirmation}
                 onChange={(e) => setFormat(e.target.value as 'pkcs8' | 'pkcs12')}
               >
                 <option value="pkcs12">PKCS#12 (.p12, key and chain)</option>
@@ -80,23 +125,27 @@ export function ExportPanel({ entry }: { entry: KeystoreEntryView }) {
               </select>
             </label>
             <label className="field">
-              <span>Passphrase (at least 8 characters)</span>
+              <span>Passphrase ({EXPORT_PASSPHRASE_RULE})</span>
               <input
                 type="password"
                 autoComplete="new-password"
-                minLength={8}
+                minLength={EXPORT_PASSPHRASE_MIN_LENGTH}
                 required
+                readOnly={!!confirmation}
                 value={passphrase}
+                aria-invalid={!!weak}
                 data-testid="export-key-passphrase"
                 onChange={(e) => setPassphrase(e.target.value)}
               />
             </label>
+            {weak && <p className="error">{weak}</p>}
             <label className="field">
               <span>Repeat the passphrase</span>
               <input
                 type="password"
                 autoComplete="new-password"
                 required
+                readOnly={!!confirmation}
                 value={repeat}
                 aria-invalid={mismatch}
                 data-testid="export-key-repeat"
@@ -104,16 +153,46 @@ export function ExportPanel({ entry }: { entry: KeystoreEntryView }) {
               />
             </label>
             {mismatch && <p className="error">The passphrases differ.</p>}
+            {isCa && (
+              <label className="field">
+                <span>
+                  This is a CA: its key can issue certificates. Type its name, {entry.label}, to
+                  export it
+                </span>
+                <input
+                  value={caName}
+                  readOnly={!!confirmation}
+                  data-testid="export-key-ca-name"
+                  onChange={(e) => setCaName(e.target.value)}
+                />
+              </label>
+            )}
+            {confirmation?.mode === 'terminal-token' && (
+              <label className="field">
+                <span>{confirmation.text}</span>
+                <input
+                  autoComplete="off"
+                  spellCheck={false}
+                  value={code}
+                  data-testid="export-key-code"
+                  onChange={(e) => setCode(e.target.value)}
+                />
+              </label>
+            )}
             <div className="actions">
               <button
                 type="submit"
                 className="primary"
-                disabled={!!busy || mismatch || passphrase.length < 8}
+                disabled={
+                  !!busy ||
+                  !ready ||
+                  (confirmation?.mode === 'terminal-token' && code.trim() === '')
+                }
                 data-testid="export-key"
               >
-                Export the encrypted key
+                {confirmation ? 'Confirm and export' : 'Export the encrypted key'}
               </button>
-              <button type="button" onClick={() => setKeyOpen(false)}>
+              <button type="button" onClick={close}>
                 Cancel
               </button>
             </div>
