@@ -292,6 +292,7 @@ export function createBank(options: BankOptions): Bank {
       ...(ctx.route ? { route: ctx.route } : {}),
       ...(isRejection(outcome) ? { refusedAt: current, rejection: outcome } : {}),
       record,
+      responseBody: isRejection(outcome) ? outcome.error.body : outcome.body,
     });
     try {
       await persist();

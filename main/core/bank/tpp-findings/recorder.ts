@@ -6,7 +6,8 @@
  * - §4.2.3 paging: a page after the first must be read through a `next`/`previous` link the bank
  *   gave (the same path and query parameters), not an offset the TPP computed;
  * - §5.3(1) scaRedirect: after an SCA refusal on a TPP-Session-ID, the same refusal again with no
- *   PSU at the bank's SCA pages in between means the TPP called again instead of redirecting.
+ *   PSU at the bank's SCA pages in between means the TPP called again instead of redirecting; a
+ *   call that gets past the session stage afterwards passes.
  * Bounded memory: counts are kept for every request, evidence for the first
  * FINDINGS_KEPT_PER_VERDICT per rule and verdict, links for the last MAX_LINKS.
  */
@@ -41,6 +42,8 @@ export interface Observation {
   refusedAt?: StageName;
   rejection?: Rejection;
   record: ExchangeRecord;
+  /** The answer's JSON body (the request log keeps it for refusals only). */
+  responseBody?: unknown;
 }
 
 interface RuleTally {
@@ -76,8 +79,11 @@ export class TppFindingsRecorder {
   private readonly tallies = new Map<TppRuleId, RuleTally>();
   private readonly evidence = new Map<number, TppEvidenceExchange>();
   private readonly issuedLinks = new Set<string>();
-  /** TPP-Session-ID → the exchange whose SCA refusal carried a scaRedirect not yet followed. */
-  private readonly pendingSca = new Map<string, number>();
+  /**
+   * TPP-Session-ID → the exchange whose SCA refusal carried a scaRedirect, and whether a PSU was
+   * at the SCA pages since (which session's they served is not known here).
+   */
+  private readonly pendingSca = new Map<string, { exchangeId: number; psuVisited: boolean }>();
   private judged = 0;
 
   constructor(private readonly bank: { mode: string; url?: () => string | undefined }) {}
@@ -85,8 +91,8 @@ export class TppFindingsRecorder {
   observe(observation: Observation): void {
     const { route, record } = observation;
     if (route?.kind === 'page') {
-      // A PSU at the SCA pages: the TPP did redirect (which session's is not known here).
-      this.pendingSca.clear();
+      // A PSU at the SCA pages: the TPP did redirect.
+      for (const pending of this.pendingSca.values()) pending.psuVisited = true;
       return;
     }
     if (!route || !route.signed) return;
@@ -113,7 +119,7 @@ export class TppFindingsRecorder {
       ...this.judgeScaRedirect(decision, record),
     ];
     for (const verdict of verdicts) this.add(verdict, record, observation);
-    for (const href of linksOf(record.response.body)) this.rememberLink(href);
+    for (const href of linksOf(observation.responseBody)) this.rememberLink(href);
   }
 
   /** §4.2.3: an offset other than the first page's, on a request line no link of the bank gave. */
@@ -144,14 +150,14 @@ export class TppFindingsRecorder {
     const session = decision.headers['tpp-session-id'] ?? '';
     const pending = this.pendingSca.get(session);
     if (isScaRefusal(decision)) {
-      this.pendingSca.set(session, record.id);
-      return pending === undefined
+      this.pendingSca.set(session, { exchangeId: record.id, psuVisited: false });
+      return pending === undefined || pending.psuVisited
         ? []
         : [
             {
               rule: 'TPP-SCA-REDIRECT',
               verdict: 'fail',
-              text: `called again after the scaRedirect of exchange #${pending} without the PSU completing SCA in between: ${decision.rejection!.text}`,
+              text: `called again after the scaRedirect of exchange #${pending.exchangeId} with no PSU at the bank's SCA pages in between: ${decision.rejection!.text}`,
             },
           ];
     }
@@ -161,7 +167,7 @@ export class TppFindingsRecorder {
         {
           rule: 'TPP-SCA-REDIRECT',
           verdict: 'pass',
-          text: `called again after the PSU completed the SCA of exchange #${pending}`,
+          text: `called again after the PSU went through the SCA of exchange #${pending.exchangeId}'s scaRedirect`,
         },
       ];
     }
@@ -201,7 +207,7 @@ export class TppFindingsRecorder {
       id: record.id,
       receivedAt: record.receivedAt,
       request: record.request,
-      response: record.response,
+      response: { ...record.response, body: observation.responseBody },
     });
   }
 
