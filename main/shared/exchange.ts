@@ -82,6 +82,11 @@ export interface EvidenceExchange {
     jsonRefused?: string;
   };
   transportError?: string;
+  /**
+   * §5.2.7: set when the response was signed and its signature did not verify ('invalid') or
+   * could not be checked ('unverifiable'); absent for an unsigned or well-signed response.
+   */
+  responseSignature?: { status: 'invalid' | 'unverifiable'; reason: string };
   timings: {
     /** When the request was sent, ISO 8601. */
     startedAt: string;
@@ -119,6 +124,15 @@ export function toEvidence(exchange: Exchange): EvidenceExchange {
         }
       : {}),
     ...(exchange.error ? { transportError: exchange.error } : {}),
+    ...(exchange.responseSignature.status === 'invalid' ||
+    exchange.responseSignature.status === 'unverifiable'
+      ? {
+          responseSignature: {
+            status: exchange.responseSignature.status,
+            reason: exchange.responseSignature.reason,
+          },
+        }
+      : {}),
     timings: { startedAt: exchange.startedAt, durationMs: exchange.timings.totalMs },
   };
 }

@@ -45,6 +45,12 @@ export const ExchangeSchema = Type.Object({
     }),
   ),
   transportError: Type.Optional(Type.String()),
+  responseSignature: Type.Optional(
+    Type.Object({
+      status: Type.Union([Type.Literal('invalid'), Type.Literal('unverifiable')]),
+      reason: Type.String(),
+    }),
+  ),
   timings: Type.Object({ startedAt: Type.String(), durationMs: Type.Number({ minimum: 0 }) }),
 });
 

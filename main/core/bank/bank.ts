@@ -25,6 +25,7 @@ import {
 import { applyErrorFaults, applyResponseFaults } from './response-faults.js';
 import { GroupCommitter, type StateStore } from './persistence.js';
 import { handlerResponse, rejectionResponse } from './response.js';
+import type { ResponseSigner } from './response-signing.js';
 import { BANK_ROUTES } from './routes.js';
 import { runDueBatches } from './domain/batch.js';
 import { buildInitialState } from './domain/initial-data.js';
@@ -45,6 +46,7 @@ import {
   type BankSnapshot,
   type BankState,
 } from './state.js';
+import { TppFindingsRecorder } from './tpp-findings/recorder.js';
 import { TrustStore } from './trustStore.js';
 import {
   isRejection,
@@ -90,6 +92,8 @@ export interface BankOptions {
   routes?: readonly RouteDefinition[];
   /** Reads organizationIdentifier and PSD2 roles from a certificate. */
   inspectCertificate?: CertificateInspector;
+  /** §5.2.7: signs every answer of the pipeline (response-signing.ts); unsigned without. */
+  signResponse?: ResponseSigner;
 }
 
 export interface Bank {
@@ -98,6 +102,11 @@ export interface Bank {
   readonly trustStore: TrustStore;
   readonly registry: TppRegistry;
   readonly requestLog: RequestLog;
+  /**
+   * What the bank found about the TPPs calling it, per TPP-side rule (issue #17 item 5;
+   * tpp-findings/): the conformance report of the client.
+   */
+  readonly tppFindings: TppFindingsRecorder;
   /** The whole pipeline for one request; never throws, never answers 500 for bad input. */
   handle(request: BankRequest): Promise<BankResponse>;
   /** Starts a node:http(s) listener (127.0.0.1, free port by default). */
@@ -160,6 +169,7 @@ export function createBank(options: BankOptions): Bank {
   const initialState = options.initialState ?? (() => buildInitialState(clock.now()));
   const listeners = new Set<BankListener>();
   let lastListener: BankListener | undefined;
+  const tppFindings = new TppFindingsRecorder({ mode, url: () => lastListener?.url });
   let state = initialState();
 
   const openApiDocument = () =>
@@ -247,7 +257,7 @@ export function createBank(options: BankOptions): Bank {
         bankError('SYSTEM_ERROR', `internal error in stage ${current}: ${message}`),
       );
     }
-    const response = applyResponseFaults(
+    const answered = applyResponseFaults(
       ctx,
       isRejection(outcome)
         ? rejectionResponse(request, applyErrorFaults(ctx, outcome))
@@ -255,8 +265,13 @@ export function createBank(options: BankOptions): Bank {
           ? pageResponse(outcome)
           : handlerResponse(request, outcome),
     );
+    // §5.2.7: the bank's own signature over what it answers; SCA pages are for the browser.
+    const response =
+      options.signResponse && ctx.route?.kind !== 'page'
+        ? options.signResponse(answered)
+        : answered;
     const bodyText = loggedBody(request.body);
-    requestLog.record({
+    const record = requestLog.record({
       mode,
       receivedAt: ctx.now.toISOString(),
       durationMs: performance.now() - started,
@@ -273,6 +288,12 @@ export function createBank(options: BankOptions): Bank {
       response: { status: response.status, headers: response.headers, body: response.json },
       ...(isRejection(outcome) ? { rejectedBy: { stage: current, rule: outcome.rule } } : {}),
     });
+    tppFindings.observe({
+      ...(ctx.route ? { route: ctx.route } : {}),
+      ...(isRejection(outcome) ? { refusedAt: current, rejection: outcome } : {}),
+      record,
+      responseBody: isRejection(outcome) ? outcome.error.body : outcome.body,
+    });
     try {
       await persist();
     } catch (error) {
@@ -281,11 +302,12 @@ export function createBank(options: BankOptions): Bank {
         'SYSTEM_ERROR',
         `the bank could not save its state: ${(error as Error).message}`,
       );
-      return {
+      const unsaved: BankResponse = {
         status: failure.status,
         headers: { 'content-type': 'application/json; charset=utf-8' },
         body: JSON.stringify(failure.body),
       };
+      return options.signResponse ? options.signResponse(unsaved) : unsaved;
     }
     return response;
   }
@@ -328,6 +350,7 @@ export function createBank(options: BankOptions): Bank {
     trustStore,
     registry,
     requestLog,
+    tppFindings,
     handle,
     async listen(listenOptions = {}) {
       const listener = await listenBank(handle, { maxBodyBytes, ...listenOptions });

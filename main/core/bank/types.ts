@@ -3,7 +3,7 @@
  * No socket anywhere: the node:http listener (http.ts) is a thin adapter over these types.
  */
 import type { TObject, TSchema } from '@sinclair/typebox';
-import type { SigningCertificate } from '../signature/index.js';
+import type { SigningCertificate, SigningForensics } from '../signature/index.js';
 import type { BankError } from '../spec/errors.js';
 import type { FixName } from '../spec/fixes.js';
 import type { PaymentProduct, PaymentService, TppRole } from '../spec/enums.js';
@@ -59,6 +59,8 @@ export interface Rejection {
   error: BankError;
   /** Extra response headers (e.g. Allow on 405). */
   headers?: Record<string, string>;
+  /** Signature stage: the signing-string forensics of a refused signature (TPP findings). */
+  forensics?: SigningForensics;
 }
 
 export function reject(

@@ -17,6 +17,12 @@ export const SIGNATURE_ALGORITHM = 'rsa-sha256';
 /** §5.2.3: the request target's pseudo-header name in `headers`. */
 export const REQUEST_TARGET = '(request-target)';
 
+/**
+ * §5.2.7: the header a bank's signed response carries its signing certificate in (base64 DER), as
+ * TPP-Signature-Certificate does for a request; the TPP may also be configured with it.
+ */
+export const BANK_CERTIFICATE_HEADER = 'aspsp-signature-certificate';
+
 export interface SignatureHeaderFields {
   keyId: string;
   algorithm: string;

@@ -23,7 +23,11 @@ import {
 } from './key-id.js';
 import { decodeRfc2047, needsRfc2047, type Rfc2047Decoding } from './rfc2047.js';
 import { verifyRsaSha256 } from './rsa-sha256.js';
-import { checkSignedHeaders, type SignedHeaderCheck } from './signed-headers.js';
+import {
+  checkSignedHeaders,
+  defaultSignedHeaderNames,
+  type SignedHeaderCheck,
+} from './signed-headers.js';
 import {
   REQUEST_TARGET,
   SIGNATURE_ALGORITHM,
@@ -71,6 +75,26 @@ export interface VerificationFailure {
   reason: VerificationFailureReason;
   /** Precise human text naming what was wrong. */
   text: string;
+  /**
+   * Signing-string forensics, set when the signature could be read but the headers list or the
+   * RSA-SHA256 value was wrong: what the bank built from the TPP's list, and what would have been
+   * right (issue #17 item 5, the TPP's conformance report).
+   */
+  forensics?: SigningForensics;
+}
+
+export interface SigningForensics {
+  /** The Signature's `headers`, as listed by the TPP. */
+  listed: string[];
+  /** The §5.2(5) signing string the bank built from `listed`; absent when a listed header is missing. */
+  built?: string;
+  /**
+   * The signing string over the headers §5.2(4) wants signed (keeping `(request-target)` when
+   * listed): set when the list itself is wrong (a present header not signed, an absent one listed).
+   */
+  expected?: string;
+  /** A signing string the signature does verify over (a known mistake found by the diagnosis). */
+  verifying?: string;
 }
 
 export interface SignedRequest {
@@ -116,7 +140,42 @@ const fail = (
   part: VerificationFailurePart,
   reason: VerificationFailureReason,
   text: string,
-): { ok: false; failure: VerificationFailure } => ({ ok: false, failure: { part, reason, text } });
+  forensics?: SigningForensics,
+): { ok: false; failure: VerificationFailure } => ({
+  ok: false,
+  failure: forensics ? { part, reason, text, forensics } : { part, reason, text },
+});
+
+/** The signing string over `names`, or undefined when a listed header is absent. */
+function signingStringOf(
+  names: readonly string[],
+  request: SignedRequest,
+  headers: HeaderLookup,
+): string | undefined {
+  try {
+    return buildSigningString(names, { method: request.method, target: request.target, headers });
+  } catch {
+    return undefined;
+  }
+}
+
+/** §5.2(4): what a list that leaves out a present header, or names an absent one, should have been. */
+function listForensics(
+  listed: readonly string[],
+  request: SignedRequest,
+  headers: HeaderLookup,
+): SigningForensics {
+  const expectedNames = defaultSignedHeaderNames(headers, {
+    includeRequestTarget: listed.includes(REQUEST_TARGET),
+  });
+  const built = signingStringOf(listed, request, headers);
+  const expected = signingStringOf(expectedNames, request, headers);
+  return {
+    listed: [...listed],
+    ...(built !== undefined ? { built } : {}),
+    ...(expected !== undefined ? { expected } : {}),
+  };
+}
 
 const PART_OF_SIGNATURE_PART: Readonly<Record<SignaturePart, VerificationFailurePart>> = {
   keyId: 'keyId',
@@ -240,7 +299,14 @@ export function verifySignedRequest(request: SignedRequest): SignedRequestVerifi
       headerCheck.reason === 'header-missing' && headerCheck.header === 'digest'
         ? 'digest'
         : 'headers';
-    return fail(part, headerCheck.reason, headerCheck.text);
+    return fail(
+      part,
+      headerCheck.reason,
+      headerCheck.text,
+      headerCheck.reason === 'header-missing'
+        ? undefined
+        : listForensics(fields.headers, request, headers),
+    );
   }
 
   // §4.1: Digest over the exact body bytes.
@@ -275,7 +341,12 @@ export function verifySignedRequest(request: SignedRequest): SignedRequestVerifi
     return fail(
       'signature',
       'signature-mismatch',
-      `Signature does not verify with the certificate's public key over the signing string of headers '${fields.headers.join(' ')}' (§5.2.5)${diagnosis ? `: ${diagnosis}` : ''}`,
+      `Signature does not verify with the certificate's public key over the signing string of headers '${fields.headers.join(' ')}' (§5.2.5)${diagnosis ? `: ${diagnosis.text}` : ''}`,
+      {
+        listed: [...fields.headers],
+        built: signingString,
+        ...(diagnosis ? { verifying: diagnosis.signingString } : {}),
+      },
     );
   }
 
@@ -301,7 +372,7 @@ function diagnoseMismatch(
   headers: HeaderLookup,
   signature: Buffer,
   certificate: SigningCertificate,
-): string | undefined {
+): { text: string; signingString: string } | undefined {
   const verifies = (text: string): boolean =>
     verifyRsaSha256(signingStringBytes(text), signature, certificate.publicKey);
   const build = (order: readonly string[]): string =>
@@ -311,13 +382,21 @@ function diagnoseMismatch(
       for (let j = i + 1; j < names.length; j++) {
         const order = [...names];
         [order[i], order[j]] = [order[j]!, order[i]!];
-        if (verifies(build(order))) {
-          return `it verifies with '${names[i]}' and '${names[j]}' swapped — the signing string must follow the order of the headers list`;
+        const swapped = build(order);
+        if (verifies(swapped)) {
+          return {
+            text: `it verifies with '${names[i]}' and '${names[j]}' swapped — the signing string must follow the order of the headers list`,
+            signingString: swapped,
+          };
         }
       }
     }
-    if (names.length > 2 && verifies(build([...names].reverse()))) {
-      return 'it verifies with the headers in reverse order — the signing string must follow the order of the headers list';
+    const reversed = names.length > 2 ? build([...names].reverse()) : undefined;
+    if (reversed !== undefined && verifies(reversed)) {
+      return {
+        text: 'it verifies with the headers in reverse order — the signing string must follow the order of the headers list',
+        signingString: reversed,
+      };
     }
   }
   const signingString = build(names);
@@ -327,11 +406,22 @@ function diagnoseMismatch(
       `${REQUEST_TARGET}: ${request.method.toUpperCase()} `,
     );
     if (verifies(upper))
-      return `(request-target) must use the lower-case method '${request.method.toLowerCase()}'`;
+      return {
+        text: `(request-target) must use the lower-case method '${request.method.toLowerCase()}'`,
+        signingString: upper,
+      };
   }
-  if (verifies(`${signingString}\n`))
-    return 'the signed text ends with a newline; the signing string has none';
-  if (verifies(signingString.replace(/\n/g, '\r\n')))
-    return 'lines were joined with CRLF; the signing string uses \\n';
+  const withNewline = `${signingString}\n`;
+  if (verifies(withNewline))
+    return {
+      text: 'the signed text ends with a newline; the signing string has none',
+      signingString: withNewline,
+    };
+  const crlf = signingString.replace(/\n/g, '\r\n');
+  if (verifies(crlf))
+    return {
+      text: 'lines were joined with CRLF; the signing string uses \\n',
+      signingString: crlf,
+    };
   return undefined;
 }

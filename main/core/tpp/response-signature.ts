@@ -5,6 +5,7 @@
  * certificate (configured for the target, or sent as `ASPSP-Signature-Certificate`).
  */
 import {
+  BANK_CERTIFICATE_HEADER,
   buildSigningString,
   decodeRfc2047,
   headerLookup,
@@ -19,7 +20,7 @@ import {
 } from '../signature/index.js';
 import type { ResponseSignatureResult } from '../../shared/exchange.js';
 
-export const BANK_CERTIFICATE_HEADER = 'aspsp-signature-certificate';
+export { BANK_CERTIFICATE_HEADER };
 
 export function verifyResponseSignature(
   headers: Record<string, string>,

@@ -1,13 +1,16 @@
 /**
  * `workbench bank --mode sandbox|production [--port N] [--host H] [--trust-ca FILE]...
- * [--registry FILE] [--state FILE] [--tls|--mtls …] [--admin|--admin-token T] [--json]` (issue
- * req. 12, issue #17 item 3 for the admin API; docs/ci.md). The
+ * [--registry FILE] [--state FILE] [--tls|--mtls …] [--admin|--admin-token T] [--json]
+ * [--report F --report-dir D] [--sign-responses …]` (issue req. 12, issue #17 item 3 for the admin
+ * API, items 5 and 6 for the TPP report and signed responses; docs/ci.md). The
  * CLI entry wires this function in; it parses and validates its flags, prints the base URL (with
  * --json as one JSON line, alone on stdout), and stops cleanly on SIGINT/SIGTERM.
- * Exit codes: 0 stopped cleanly, 1 the bank could not start, 2 the command line was wrong.
+ * Exit codes: 0 stopped cleanly, 1 the bank could not start or could not write its --report,
+ * 2 the command line was wrong.
  */
 import { randomBytes } from 'node:crypto';
-import { access, readFile } from 'node:fs/promises';
+import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { VirtualClock } from '../../core/clock.js';
 import { createBank } from '../../core/bank/bank.js';
@@ -17,6 +20,19 @@ import { fileStateStore } from '../../core/bank/persistence.js';
 import { BANK_MODES, type BankMode } from '../../core/bank/types.js';
 import { BANK_HTTP_DEFAULTS, type ListenOptions } from '../../core/bank/http.js';
 import { adminTokenProblem, createAdminApi } from '../../core/bank/admin/admin-api.js';
+import {
+  createResponseSigner,
+  generateResponseCertificate,
+  type ResponseSigner,
+} from '../../core/bank/response-signing.js';
+import type { TppReport } from '../../core/bank/tpp-findings/model.js';
+import {
+  TPP_REPORT_CONTENT_TYPES,
+  TPP_REPORT_FILES,
+  parseTppReportFormats,
+  renderTppReport,
+  type TppReportFormat,
+} from '../../core/runner/reporters/tpp-report.js';
 import { MAX_REQUEST_BODY_BYTES } from '../../core/spec/limits.js';
 import { bankTlsSetup, checkBankTlsFlags, type BankTlsFlags } from './bank-tls.js';
 import type { CliCommand } from './command.js';
@@ -30,6 +46,9 @@ export const bankCommandUsage = `Usage: workbench bank --mode sandbox|production
                       [--max-connections N]
                       [--tls [--tls-cert FILE --tls-key FILE | --tls-ca-out FILE]] [--mtls]
                       [--admin | --admin-token TOKEN] [--json]
+                      [--report junit,html,json --report-dir DIR]
+                      [--sign-responses [--response-cert FILE --response-key FILE |
+                       --response-cert-out FILE]]
 
 Runs the embedded bank until Ctrl+C or SIGTERM (then it saves its state and exits 0).
   --mode M         sandbox or production (required). Production answers 404 for /sandbox/ paths
@@ -57,6 +76,17 @@ Runs the embedded bank until Ctrl+C or SIGTERM (then it saves its state and exit
   --admin-token T  the same with this token (16 characters at least)
   --json           print one JSON line on stdout when listening (url, health, openapi, mode,
                    pid, tls, admin) and nothing else there; messages go to stderr
+  --report F,...   on stop (SIGTERM, SIGINT), write the TPP conformance report — every
+                   request judged against the TPP-side rules (§4.1, §5.2, §5.3, §4.2.3, §8) —
+                   in these formats: junit (tpp-junit.xml), html (tpp-report.html), json
+                   (tpp-report.json). With --admin, GET /admin/report?format=… at any time.
+  --report-dir DIR where --report writes (created if missing; required with --report)
+  --sign-responses sign every answer (§5.2.7): Digest, Signature (keyId as §5.2.3) and the
+                   bank's certificate in ASPSP-Signature-Certificate. The certificate comes
+                   from a test CA made at start unless --response-cert is given.
+  --response-cert FILE  the bank's signing certificate (PEM or DER) and --response-key FILE
+                   its private key (PEM); imply --sign-responses
+  --response-cert-out F write the certificate made at start (PEM), for the TPP to trust
 GET /health answers 200 {"status":"ok","mode":...} without a signature. See docs/ci.md.`;
 
 class UsageProblem extends Error {}
@@ -78,6 +108,10 @@ interface BankCommandFlags {
   /** The admin API's token when it is on (--admin makes one at random). */
   adminToken?: string;
   json: boolean;
+  /** --report: the formats written to `reportDir` on stop. */
+  report?: { formats: TppReportFormat[]; dir: string };
+  /** --sign-responses (§5.2.7): files given, or undefined for a certificate made at start. */
+  signResponses?: { cert?: string; key?: string; certOut?: string };
 }
 
 const HTTP_LIMIT_FLAGS = {
@@ -117,6 +151,12 @@ export function parseBankFlags(argv: string[]): BankCommandFlags {
         admin: { type: 'boolean' },
         'admin-token': { type: 'string' },
         json: { type: 'boolean' },
+        report: { type: 'string' },
+        'report-dir': { type: 'string' },
+        'sign-responses': { type: 'boolean' },
+        'response-cert': { type: 'string' },
+        'response-key': { type: 'string' },
+        'response-cert-out': { type: 'string' },
       },
     }));
   } catch (error) {
@@ -170,7 +210,103 @@ export function parseBankFlags(argv: string[]): BankCommandFlags {
   } else if (values.admin === true) flags.adminToken = randomBytes(24).toString('base64url');
   if (values.registry !== undefined) flags.registry = values.registry as string;
   if (values.state !== undefined) flags.state = values.state as string;
+  const report = reportFlags(values);
+  if (report) flags.report = report;
+  const signResponses = signResponseFlags(values);
+  if (signResponses) flags.signResponses = signResponses;
   return flags;
+}
+
+type FlagValues = Record<string, string | string[] | boolean | undefined>;
+
+function reportFlags(values: FlagValues): BankCommandFlags['report'] {
+  const formats = values.report as string | undefined;
+  const dir = values['report-dir'] as string | undefined;
+  if (formats === undefined && dir === undefined) return undefined;
+  if (formats === undefined)
+    throw new UsageProblem('--report-dir needs --report FORMATS (junit, html, json).');
+  if (dir === undefined || dir.trim() === '')
+    throw new UsageProblem('--report needs --report-dir DIR: where to write the report on stop.');
+  try {
+    return { formats: parseTppReportFormats(formats), dir };
+  } catch (error) {
+    throw new UsageProblem(`--report: ${(error as Error).message}.`);
+  }
+}
+
+function signResponseFlags(values: FlagValues): BankCommandFlags['signResponses'] {
+  const cert = values['response-cert'] as string | undefined;
+  const key = values['response-key'] as string | undefined;
+  const certOut = values['response-cert-out'] as string | undefined;
+  if (values['sign-responses'] !== true && cert === undefined && key === undefined) {
+    if (certOut !== undefined)
+      throw new UsageProblem('--response-cert-out needs --sign-responses.');
+    return undefined;
+  }
+  if ((cert === undefined) !== (key === undefined))
+    throw new UsageProblem('--response-cert and --response-key go together.');
+  if (certOut !== undefined && cert !== undefined)
+    throw new UsageProblem(
+      '--response-cert-out writes the certificate made at start; with --response-cert, give the TPP your own.',
+    );
+  return {
+    ...(cert !== undefined ? { cert, key: key! } : {}),
+    ...(certOut !== undefined ? { certOut } : {}),
+  };
+}
+
+/** The response signer the flags ask for; a usage problem names a file that does not do. */
+async function responseSigner(
+  flags: NonNullable<BankCommandFlags['signResponses']>,
+): Promise<ResponseSigner> {
+  if (flags.cert !== undefined) {
+    const certificate = await readFlagFile('--response-cert', flags.cert);
+    const key = await readFlagFile('--response-key', flags.key!);
+    try {
+      return createResponseSigner({ certificate, key });
+    } catch (error) {
+      throw new UsageProblem(
+        `--response-cert ${flags.cert} / --response-key ${flags.key}: ${(error as Error).message}`,
+      );
+    }
+  }
+  const generated = await generateResponseCertificate();
+  if (flags.certOut !== undefined) {
+    try {
+      await writeFile(flags.certOut, generated.certificatePem);
+    } catch (error) {
+      throw new UsageProblem(
+        `--response-cert-out ${flags.certOut}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
+    }
+  }
+  return createResponseSigner({ certificate: generated.certificatePem, key: generated.key });
+}
+
+/** The rendered formats GET /admin/report serves besides JSON (issue #17 item 5). */
+function renderForAdmin(report: TppReport, format: 'junit' | 'html') {
+  return { contentType: TPP_REPORT_CONTENT_TYPES[format], body: renderTppReport(report, format) };
+}
+
+/** Writes the report files; a failure is named on stderr and makes the exit code 1. */
+async function writeReports(
+  report: TppReport,
+  target: NonNullable<BankCommandFlags['report']>,
+  io: CliIo,
+): Promise<boolean> {
+  let ok = true;
+  for (const format of target.formats) {
+    const file = join(target.dir, TPP_REPORT_FILES[format]);
+    try {
+      await writeFile(file, renderTppReport(report, format));
+    } catch (error) {
+      io.err(
+        `workbench bank: cannot write the ${format} report to ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
+      ok = false;
+    }
+  }
+  return ok;
 }
 
 async function readFlagFile(flag: string, path: string): Promise<Buffer> {
@@ -193,6 +329,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
   const registry = new TppRegistry();
   let snapshot: Buffer | undefined;
   let tlsSetup: Awaited<ReturnType<typeof bankTlsSetup>>;
+  let signResponse: ResponseSigner | undefined;
   try {
     flags = parseBankFlags(argv);
     for (const path of flags.trustCa) {
@@ -224,6 +361,17 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
     } catch (error) {
       throw new UsageProblem((error as Error).message);
     }
+    if (flags.signResponses) signResponse = await responseSigner(flags.signResponses);
+    if (flags.report) {
+      // Made now, so a directory that cannot be is a usage error before the bank serves anyone.
+      try {
+        await mkdir(flags.report.dir, { recursive: true });
+      } catch (error) {
+        throw new UsageProblem(
+          `--report-dir ${flags.report.dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+        );
+      }
+    }
   } catch (error) {
     if (error instanceof UsageProblem) return usageFailure(error.message);
     throw error;
@@ -238,6 +386,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
     trustStore,
     registry,
     ...(flags.persist ? { stateStore: fileStateStore(flags.state!) } : {}),
+    ...(signResponse ? { signResponse } : {}),
   });
   if (snapshot !== undefined) {
     try {
@@ -276,6 +425,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
               clock,
               token: flags.adminToken,
               maxBodyBytes: MAX_REQUEST_BODY_BYTES,
+              renderReport: renderForAdmin,
             }),
           }
         : {}),
@@ -301,6 +451,24 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
           flags.adminToken !== undefined
             ? { url: `${listener.url}/admin`, token: flags.adminToken }
             : null,
+        // Only with the flags, so readers of the fields above see the line they know.
+        ...(flags.report
+          ? {
+              report: Object.fromEntries(
+                flags.report.formats.map((format) => [
+                  format,
+                  join(flags.report!.dir, TPP_REPORT_FILES[format]),
+                ]),
+              ),
+            }
+          : {}),
+        ...(flags.signResponses
+          ? {
+              signsResponses: {
+                certFile: flags.signResponses.cert ?? flags.signResponses.certOut ?? null,
+              },
+            }
+          : {}),
       }),
     );
   const security = flags.tls.mtls ? ' (HTTPS, client certificate required)' : '';
@@ -314,8 +482,16 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
   const signal = await stopped;
   await bank.close();
   await bank.flush();
+  // Issue #17 item 5: the TPP's conformance report of everything the bank judged.
+  const reported = flags.report
+    ? await writeReports(bank.tppFindings.report(), flags.report, io)
+    : true;
+  if (flags.report && reported)
+    io.err(
+      `TPP conformance report written to ${flags.report.dir} (${flags.report.formats.join(', ')}).`,
+    );
   say(`Stopped (${signal}).`);
-  return 0;
+  return reported ? 0 : 1;
 }
 
 export const bankCommand: CliCommand = {

@@ -32,8 +32,11 @@ Signs (§5.2) and sends one request and prints the response body.
   --timeout S      deadline for the whole exchange: connect, headers and body (default 30)
   --max-body B     largest response body in bytes (default ${DEFAULT_MAX_RESPONSE_BYTES}); a larger
                    one is an error (exit 1), never cut silently
+A signed response (§5.2.7: Signature, Digest, the bank's certificate in ASPSP-Signature-Certificate)
+is verified; an invalid one is named on stderr.
 Exit code: 0 answered, 1 no answer (refused, timed out, body over --max-body), a JSON answer too
-large or too deep to parse, or with --fail a status of 400 or above; 2 a bad command line.`;
+large or too deep to parse, a response signature that does not verify, or with --fail a status of
+400 or above; 2 a bad command line.`;
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'];
 
@@ -201,6 +204,16 @@ export const requestCommand: CliCommand = {
     }
     const json = exchange.response.json;
     io.out(json !== undefined ? JSON.stringify(json, null, 2) : exchange.response.body);
+    // §5.2.7: a signed answer is verified (TppClient); one that does not verify is not the bank's.
+    const signature = exchange.responseSignature;
+    if (signature.status === 'invalid') {
+      io.err(`workbench request: the response signature is invalid (§5.2.7): ${signature.reason}`);
+      return 1;
+    }
+    if (signature.status === 'unverifiable')
+      io.err(
+        `workbench request: the response is signed but cannot be verified: ${signature.reason}`,
+      );
     if (exchange.response.jsonRefusal) {
       // The excerpt above is evidence; the answer itself was not usable JSON.
       io.err(`workbench request: ${exchange.response.jsonRefusal.message} (body shown cut)`);

@@ -15,6 +15,7 @@ import type { ClockState } from '../../clock.js';
 import { runBatchNow, type BatchReport } from '../domain/batch.js';
 import type { Bank } from '../bank.js';
 import { SnapshotError } from '../state.js';
+import type { TppReport } from '../tpp-findings/model.js';
 import type { BankRequest, BankResponse } from '../types.js';
 import { parseDurationMs } from './duration.js';
 
@@ -34,6 +35,27 @@ export interface AdminApiOptions {
   token: string;
   /** Bodies above this are 413 (the listener keeps at most this + 1 bytes). */
   maxBodyBytes: number;
+  /**
+   * Renders the TPP conformance report in a format other than JSON (JUnit, HTML). The renderers
+   * live above the bank (main/core/runner/reporters/tpp-report.ts): the host hands them in.
+   */
+  renderReport?: ReportRenderer;
+}
+
+/** The report formats GET /admin/report serves besides json, by the `format` query value. */
+export type ReportRenderer = (
+  report: TppReport,
+  format: 'junit' | 'html',
+) => { contentType: string; body: string };
+
+const REPORT_FORMATS = ['json', 'junit', 'html'] as const;
+
+/** A handler's answer that is not JSON (the rendered reports). */
+class TextAnswer {
+  constructor(
+    readonly contentType: string,
+    readonly body: string,
+  ) {}
 }
 
 export type AdminIntercept = (request: BankRequest) => Promise<BankResponse | undefined>;
@@ -276,6 +298,25 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
         return { total: entries.length, entries: entries.slice(-limit) };
       },
     },
+    // Issue #17 item 5: what the bank found about the TPP's requests so far (docs/ci.md).
+    '/admin/report': {
+      GET: async (_request, url) => {
+        const format = queryOf(url, ['format']).get('format') ?? 'json';
+        if (!(REPORT_FORMATS as readonly string[]).includes(format))
+          throw badRequest('format', `format must be one of ${REPORT_FORMATS.join(', ')}`);
+        const report = bank.tppFindings.report();
+        if (format === 'json') return report;
+        if (!options.renderReport)
+          throw badRequest('format', `this bank's host renders no ${format} reports; ask for json`);
+        const rendered = options.renderReport(report, format as 'junit' | 'html');
+        return new TextAnswer(rendered.contentType, rendered.body);
+      },
+      DELETE: async (_request, url) => {
+        queryOf(url, []);
+        bank.tppFindings.clear();
+        return { cleared: true };
+      },
+    },
   };
 
   return async (request) => {
@@ -310,7 +351,14 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
           undefined,
           { allow: Object.keys(route).join(', ') },
         );
-      return answer(200, await handler(request, url));
+      const result = await handler(request, url);
+      if (result instanceof TextAnswer)
+        return {
+          status: 200,
+          headers: { 'content-type': result.contentType, 'cache-control': 'no-store' },
+          body: result.body,
+        };
+      return answer(200, result);
     } catch (error) {
       if (error instanceof AdminProblem) return problemAnswer(error);
       // A bank bug or a failed save, never bad input.

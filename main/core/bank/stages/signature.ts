@@ -55,7 +55,7 @@ export function signatureStage(cache: SigningCertificateCache): Stage {
     if (!result.ok) {
       const { failure } = result;
       const faulty = faultyFailureAnswer(ctx, failure.reason, failure.part);
-      return reject(
+      const rejection = reject(
         `signature.${failure.part}.${failure.reason}`,
         bankError(
           faulty.code ?? errorCodeOf(failure),
@@ -66,6 +66,8 @@ export function signatureStage(cache: SigningCertificateCache): Stage {
           },
         ),
       );
+      if (failure.forensics) rejection.forensics = failure.forensics;
+      return rejection;
     }
     ctx.signature = {
       certificate: result.certificate,

@@ -108,6 +108,11 @@ export function createCheckContext(parts: CheckContextParts): CheckContext {
       signal.throwIfAborted();
       const exchange = await client.send(request);
       addEvidence({ kind: 'exchange', at: now(), exchange });
+      // §5.2.7: the TPP should verify a signed response; a bad signature is a finding of the run.
+      if (exchange.responseSignature?.status === 'invalid')
+        parts.warn(
+          `the response to ${exchange.request.method} ${exchange.request.url} is signed but its signature is invalid (§5.2.7): ${exchange.responseSignature.reason}`,
+        );
       return exchange;
     },
   });

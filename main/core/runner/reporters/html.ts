@@ -33,6 +33,8 @@ export interface RuleDescription {
 export interface HtmlReportOptions {
   /** The catalogue's description of a rule id, shown next to each check. */
   describeRule?(ruleId: string): RuleDescription | undefined;
+  /** The page's title and heading; `PSD2 Workbench run against <target>` by default. */
+  title?: string;
 }
 
 const STATUS_WORDS = {
@@ -165,6 +167,7 @@ function checkHtml(result: CheckResult, options: HtmlReportOptions): string {
 
 export function renderHtmlReport(result: RunResult, options: HtmlReportOptions = {}): string {
   const target = result.target.name ?? result.target.baseUrl;
+  const title = options.title ?? `PSD2 Workbench run against ${target}`;
   const areas = new Map<string, CheckResult[]>();
   for (const check of result.checks)
     areas.set(check.area, [...(areas.get(check.area) ?? []), check]);
@@ -188,12 +191,12 @@ export function renderHtmlReport(result: RunResult, options: HtmlReportOptions =
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>PSD2 Workbench run against ${h(target)}</title>
+<title>${h(title)}</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <header>
-<h1>PSD2 Workbench run against ${h(target)}</h1>
+<h1>${h(title)}</h1>
 <dl class="meta">
 <dt>Target</dt><dd>${h(result.target.baseUrl)} (${h(result.target.mode)} mode${result.target.hasSandboxApi ? ', sandbox API' : ''})</dd>
 <dt>Run</dt><dd><code>${h(result.runId)}</code></dd>

@@ -81,7 +81,7 @@ function isCountedError(result: CheckResult): boolean {
   );
 }
 
-export function renderJUnit(result: RunResult): string {
+export function renderJUnit(result: RunResult, options: { name?: string } = {}): string {
   const areas = new Map<string, CheckResult[]>();
   for (const check of result.checks) {
     areas.set(check.area, [...(areas.get(check.area) ?? []), check]);
@@ -109,7 +109,7 @@ export function renderJUnit(result: RunResult): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites${attributes({
-      name: `PSD2 Workbench run against ${target}`,
+      name: options.name ?? `PSD2 Workbench run against ${target}`,
       tests: result.checks.length,
       failures: result.checks.filter(isCountedFailure).length,
       errors: result.checks.filter(isCountedError).length,

@@ -1,0 +1,140 @@
+/**
+ * The TPP-side rules (issue #17 item 5): what the interface spec asks of the client, as the bank
+ * judges every request it receives in its TPP conformance report (main/core/bank/tpp-findings/).
+ * One source: the bank's recorder names these ids, the report renders these sections and
+ * statements. `catalogue` names the rule catalogue's ids (suites/<area>/rules.ts) that state the
+ * same obligation from the bank's side; a unit test keeps those references real (the bank may not
+ * import the catalogue, so the list lives here, in the foundation layer).
+ */
+
+export interface TppRule {
+  /** Stable id: `TPP-` then upper-case words joined by hyphens. */
+  id: string;
+  /** The spec section that states it (`§…` or `decisions.md#…`). */
+  section: string;
+  /** Short title for report rows. */
+  title: string;
+  /** The statement, in the spec's words where it has them. */
+  statement: string;
+  /** Catalogue rules stating the same obligation from the bank's side. */
+  catalogue: readonly string[];
+}
+
+export const TPP_RULES = [
+  {
+    id: 'TPP-HEADERS-REQUIRED',
+    section: '§4.1',
+    title: 'Sends every header the endpoint requires',
+    statement:
+      'Each endpoint lists the headers it requires (§4.2, §4.3); x-accept-fix carries the fix the endpoint names (§9).',
+    catalogue: ['HDR-CARD-TRANSACTIONS-REQUIRED', 'HDR-PAYMENT-REQUIRED', 'HDR-SANDBOX-REQUIRED'],
+  },
+  {
+    id: 'TPP-HEADERS-FORMAT',
+    section: '§4.1',
+    title: 'Header values have the form §4.1 gives them',
+    statement:
+      'X-Request-ID in UUID form, PSU-ID a UUID, PSU-Context PRIVATE or CORPORATE, each header sent once.',
+    catalogue: ['HDR-X-REQUEST-ID-UUID', 'HDR-PSU-ID-UUID'],
+  },
+  {
+    id: 'TPP-REDIRECT-URI',
+    section: '§5.3(2)',
+    title: 'Sends TPP-Redirect-URI',
+    statement:
+      'TPP-Redirect-URI is required on requests, since the TPP cannot know in advance whether SCA will be needed.',
+    catalogue: ['HDR-TPP-REDIRECT-URI-REQUIRED'],
+  },
+  {
+    id: 'TPP-SIGN-REQUEST',
+    section: '§5.2(1)',
+    title: 'Signs every request with a readable Signature and certificate',
+    statement:
+      'The TPP signs every API request; its certificate travels in TPP-Signature-Certificate; the Signature header has keyId, algorithm (rsa-sha256), headers and signature.',
+    catalogue: [
+      'SIGN-TPP-SIGNS-EVERY-REQUEST',
+      'SIGN-CERTIFICATE-HEADER',
+      'SIGN-HEADER-FOUR-PARTS',
+    ],
+  },
+  {
+    id: 'TPP-SIGN-HEADERS',
+    section: '§5.2(4)',
+    title: 'Signs the headers §5.2(4) names',
+    statement:
+      'Headers to include when the request carries them: date, digest, x-request-id, psu-id, psu-corporate-id, tpp-redirect-uri. A header absent from the request is left out of the signature.',
+    catalogue: ['SIGN-ABSENT-HEADER-LEFT-OUT'],
+  },
+  {
+    id: 'TPP-SIGN-DIGEST',
+    section: '§5.2(2)',
+    title: 'Sends a Digest of the exact body',
+    statement:
+      'A Digest header carries the body hash (SHA-256 or SHA-512 over the exact body bytes) for requests with a body.',
+    catalogue: ['SIGN-DIGEST-WITH-BODY', 'SIGN-DIGEST-EXACT-BODY'],
+  },
+  {
+    id: 'TPP-SIGN-KEYID',
+    section: '§5.2(3)',
+    title: 'keyId names the signing certificate',
+    statement:
+      'keyId is SN=<serial in upper-case hexadecimal>,CA=<issuer DN in RFC 2253 form> of the certificate in TPP-Signature-Certificate.',
+    catalogue: ['SIGN-KEYID-FORMAT', 'SIGN-KEYID-MATCHES-CERTIFICATE'],
+  },
+  {
+    id: 'TPP-SIGN-STRING',
+    section: '§5.2(5)',
+    title: 'Signs the §5.2(5) signing string',
+    statement:
+      'For each header in the headers order, the lower-case name, a colon, a space and the value, separated by a newline; RSA-SHA256 over it.',
+    catalogue: ['SIGN-SIGNING-STRING', 'SIGN-VERIFIED-IN-LISTED-ORDER'],
+  },
+  {
+    id: 'TPP-PSU-ID',
+    section: '§5.3(8)',
+    title: 'Sends the PSU-ID the bank gave',
+    statement:
+      'The PSU-ID is given in the redirect after SCA and must be stored by the TPP and sent on later requests; endpoints that need a PSU require it.',
+    catalogue: ['SCA-PSU-ID-STORED-BY-TPP'],
+  },
+  {
+    id: 'TPP-PSU-CORPORATE-ID',
+    section: '§5.3(8)',
+    title: 'Sends PSU-Corporate-ID in corporate context',
+    statement:
+      'For corporate context, PSU-Corporate-ID is sent as well, with the value the bank gave (§6.1, §7.3).',
+    catalogue: ['CORP-MISSING-CORPORATE-ID-400'],
+  },
+  {
+    id: 'TPP-PAGING-NEXT-LINK',
+    section: '§4.2.3',
+    title: 'Follows next links instead of computing offsets',
+    statement:
+      'Following the next and previous links is preferred over computing offsets: a page after the first is read through a link the bank gave.',
+    catalogue: ['CARDTX-PAGING-LINKS'],
+  },
+  {
+    id: 'TPP-PSU-IP-BUDGET',
+    section: '§8',
+    title: 'Stays within the calls without PSU-IP-Address',
+    statement:
+      'Card account transactions reads without PSU-IP-Address: 4 per day, and the PSU consent may be at most 180 days old.',
+    catalogue: ['LIMIT-NO-PSU-IP-4-PER-DAY', 'LIMIT-NO-PSU-IP-CONSENT-180D'],
+  },
+  {
+    id: 'TPP-SCA-REDIRECT',
+    section: '§5.3(1)',
+    title: 'Sends the PSU to scaRedirect before calling again',
+    statement:
+      'A request needing SCA is answered with an scaRedirect link; the TPP redirects the PSU there, and repeats the call only after the SCA.',
+    catalogue: ['SCA-REDIRECT-LINK'],
+  },
+] as const satisfies readonly TppRule[];
+
+export type TppRuleId = (typeof TPP_RULES)[number]['id'];
+
+const BY_ID: ReadonlyMap<string, TppRule> = new Map(TPP_RULES.map((rule) => [rule.id, rule]));
+
+export function tppRule(id: string): TppRule | undefined {
+  return BY_ID.get(id);
+}
