@@ -3,23 +3,34 @@
  * engine (main/core/runner), the same checks the UI runs, reporters chosen on the command line;
  * the exit code is 0 only when every check not listed in the baseline passed, warned or skipped.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { CHECKS, describeRule } from '../../../suites/index.js';
 import type { Check, TargetMode } from '../../core/runner/check-api/index.js';
 import {
   consoleReporter,
   couldNotTestReason,
   describeBaselineOutcome,
+  baselineOfFailures,
   htmlReporter,
   jsonReporter,
   junitReporter,
+  namesCheck,
   parseBaseline,
+  parseRunResult,
   selectChecks,
+  serializeBaseline,
   withBaseline,
   type Baseline,
+  type BaselineOutcome,
   type Reporter,
+  type RunResult,
 } from '../../core/runner/index.js';
+import type { ProbeOptions } from '../../core/runner/preflight.js';
 import { TargetModeMismatch } from '../../core/runner/profile-target.js';
+import { DEFAULT_HTML_FILE } from '../../core/runner/reporters/html.js';
+import { DEFAULT_JSON_FILE } from '../../core/runner/reporters/json.js';
+import { DEFAULT_JUNIT_FILE } from '../../core/runner/reporters/junit.js';
 import {
   executePreparedRun,
   prepareRun,
@@ -43,7 +54,9 @@ const REPORTERS = ['junit', 'html', 'json'] as const;
 
 const usage = `Usage: workbench run --target-file PROFILE | --target embedded|URL [--mode sandbox|production]
                     [--suite AREA]... [--rule ID]... [--tag T]... [--grep TEXT]
-                    [--reporter junit,html,json] [--out DIR] [--baseline FILE]
+                    [--exclude ID|TAG|AREA]... [--rerun-failed RUN-RESULT]
+                    [--reporter junit,html,json] [--out DIR] [--json]
+                    [--baseline FILE] [--allow-stale-baseline] [--write-baseline FILE]
                     [--concurrency N] [--timeout MS] [--request-timeout SECONDS] [--max-body BYTES]
                     [--sign-cert FILE --sign-key FILE] [--tls-cert FILE --tls-key FILE] [--ca FILE]...
                     [--sca headless|manual|none]
@@ -57,11 +70,20 @@ Runs the conformance checks and prints one line per check and a summary.
                    flags below instead of a profile)
   --mode M         sandbox (default) or production
   --suite AREA     only checks of this area (repeatable); --rule, --tag, --grep narrow further
+  --exclude X      drop the checks X names: a check id, a tag or an area (repeatable)
+  --rerun-failed F only the checks that failed in F, the run-result.json of an earlier run
   --reporter LIST  report files to write besides the console: ${REPORTERS.join(', ')}
   --out DIR        where report files go (default ./workbench-report); '-' is refused: reports
                    are files, the console output is the standard output
+  --json           print one JSON line on stdout when the run ends (counts, exit code, report
+                   files, duration, target); the console lines go to stderr instead
   --baseline FILE  JSON { "expectedFailures": [{ "checkId", "reason" }] }: known deviations that
-                   do not fail the run (a listed check that now passes is reported as fixed)
+                   do not fail the run. A stale entry fails it (exit 1, lines starting 'Stale
+                   baseline'): a listed check that now passes, or that no check has any more
+  --allow-stale-baseline  report stale entries without failing the run
+  --write-baseline FILE  write the run's failures as a baseline to FILE (reasons kept from
+                   --baseline; entries of checks this run did not select are kept); not written
+                   when the run could not test or was cancelled; the exit code is unchanged
   --concurrency N  checks at once (default 4); --timeout MS per check (default 30000)
   --request-timeout S  for a URL target, the deadline of each exchange: connect, headers and
                    body (default 30); --max-body BYTES the largest answer read (default 8 MiB):
@@ -72,15 +94,67 @@ Runs the conformance checks and prints one line per check and a summary.
   link; the check waits), none (default: checks that need SCA are SKIPPED).
 Exit codes:
   0    every check outside the baseline passed, warned or was skipped
-  1    a check outside the baseline failed
-  2    a bad command line: an unknown flag, suite, rule or tag, a selection no check matches, a
+  1    a check outside the baseline failed, or the baseline is stale
+  2    a bad command line: an unknown flag, suite, rule, tag or --exclude value, an unreadable
+       --baseline or --rerun-failed file, a selection no check matches, a
        target that is not 'embedded' or an http(s) URL, --out -, a target profile that does not
        read (its file and the JSON path of the problem are named), a bank whose answer shows the
        other mode than the profile's (a production bank answers 404 on /v1/sandbox/)
   3    the run could not test: no request got an answer from the target (connection refused,
-       DNS or TLS failure, certificate refused); the checks are <error> in the JUnit report
+       DNS or TLS failure, certificate refused); the checks are <error> in the JUnit report.
+       A URL target that does not even accept a TCP connection within 10 s (pre-flight) ends
+       the run at once this way, instead of every check waiting its own connect timeout
   130  cancelled (Ctrl+C)
   141  the reader of the output went away (| head -1): the run ends at once, quietly`;
+
+type ReportName = (typeof REPORTERS)[number];
+const REPORT_FILES: Record<ReportName, string> = {
+  junit: DEFAULT_JUNIT_FILE,
+  html: DEFAULT_HTML_FILE,
+  json: DEFAULT_JSON_FILE,
+};
+
+/**
+ * The `--json` line: what a pipeline needs to decide and to find the files, without parsing the
+ * console lines. Readers must ignore fields they do not know (more may come), as for
+ * `workbench bank --json`.
+ */
+function jsonSummary(summary: {
+  exitCode: number;
+  result: RunResult;
+  outcome: BaselineOutcome;
+  reports: Record<string, string>;
+  couldNotTest: string | null;
+  baselineWritten: string | null;
+}) {
+  const { result, outcome } = summary;
+  return {
+    exitCode: summary.exitCode,
+    runId: result.runId,
+    target: {
+      name: result.target.name ?? null,
+      url: result.target.baseUrl,
+      mode: result.target.mode,
+    },
+    startedAt: result.startedAt,
+    finishedAt: result.finishedAt,
+    durationMs: Math.round(result.durationMs),
+    cancelled: result.cancelled,
+    counts: { ...result.counts, expectedFailures: outcome.expectedFailures.length },
+    failed: outcome.unexpectedFailures,
+    couldNotTest: summary.couldNotTest,
+    baseline: {
+      expectedFailures: outcome.expectedFailures.map((entry) => entry.checkId),
+      fixed: outcome.fixed.map((entry) => entry.checkId),
+      unknown: outcome.unknown.map((entry) => entry.checkId),
+      notConfirmed: outcome.notConfirmed.map((entry) => entry.checkId),
+      stale: outcome.stale,
+      staleAllowed: outcome.staleAllowed,
+      written: summary.baselineWritten,
+    },
+    reports: summary.reports,
+  };
+}
 
 /** The exit code of a run whose target never answered (see couldNotTestReason). */
 export const EXIT_COULD_NOT_TEST = 3;
@@ -88,8 +162,19 @@ export const EXIT_COULD_NOT_TEST = 3;
 /** Refuses suites, rules and tags that no check has, naming them (a typo must not pass as 0). */
 function checkSelectionNames(
   checks: readonly Check[],
-  values: { suite?: string[] | undefined; rule?: string[] | undefined; tag?: string[] | undefined },
+  values: {
+    suite?: string[] | undefined;
+    rule?: string[] | undefined;
+    tag?: string[] | undefined;
+    exclude?: string[] | undefined;
+  },
 ): void {
+  for (const value of values.exclude ?? []) {
+    if (!checks.some((check) => namesCheck(check, value)))
+      throw new UsageError(
+        `--exclude: '${value}' is neither a check id, a tag nor an area of any check (see 'workbench rules')`,
+      );
+  }
   const suites: string[] = [...new Set(checks.map((check) => check.area))];
   const rules = new Set(checks.flatMap((check) => check.rules));
   const tags = new Set(checks.flatMap((check) => check.tags ?? []));
@@ -127,6 +212,51 @@ async function readFlagFile(path: string, flag: string): Promise<Buffer> {
       `${flag}: cannot read '${path}' (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
     );
   }
+}
+
+async function readRerunFailed(file: string, all: readonly Check[], io: CliIo): Promise<RunResult> {
+  let result: RunResult;
+  try {
+    result = parseRunResult((await readFlagFile(file, '--rerun-failed')).toString('utf8'), file);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`--rerun-failed: ${(error as Error).message}`);
+  }
+  const failed = result.checks.filter((check) => check.status === 'FAIL').map((c) => c.checkId);
+  if (failed.length === 0)
+    throw new UsageError(`--rerun-failed: no check failed in ${file}; there is nothing to re-run`);
+  const known = new Set(all.map((check) => check.id));
+  const gone = failed.filter((id) => !known.has(id));
+  if (gone.length > 0)
+    io.err(
+      `workbench run: --rerun-failed: ${gone.join(', ')} failed in ${file} but no check has that id any more`,
+    );
+  return result;
+}
+
+/** Writes a file whole or not at all (temporary file, then rename), as the reports are. */
+async function writeAtomically(path: string, content: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
+  await writeFile(temporary, content, 'utf8');
+  await rename(temporary, path);
+}
+
+/**
+ * The adopted baseline: this run's failures, plus the previous baseline's entries for checks the
+ * run did not select (a partial run must not drop them); entries no check has are dropped.
+ */
+function adoptedBaseline(
+  result: RunResult,
+  previous: Baseline | undefined,
+  knownIds: ReadonlySet<string>,
+): Baseline {
+  const adopted = baselineOfFailures(result, previous);
+  const ran = new Set(result.checks.map((check) => check.checkId));
+  const kept = (previous?.expectedFailures ?? []).filter(
+    (entry) => !ran.has(entry.checkId) && knownIds.has(entry.checkId),
+  );
+  return { expectedFailures: [...adopted.expectedFailures, ...kept] };
 }
 
 async function readProfile(file: string): Promise<LoadedTargetProfile> {
@@ -209,6 +339,8 @@ async function profileFromFlags(
 
 export interface RunCommandOptions {
   checks?: readonly Check[];
+  /** The pre-flight connect probe (tests fake a target that drops packets). */
+  preflight?: ProbeOptions;
 }
 
 export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
@@ -226,9 +358,14 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
         rule: { type: 'string', multiple: true },
         tag: { type: 'string', multiple: true },
         grep: { type: 'string' },
+        exclude: { type: 'string', multiple: true },
+        'rerun-failed': { type: 'string' },
         reporter: { type: 'string' },
         out: { type: 'string' },
+        json: { type: 'boolean' },
         baseline: { type: 'string' },
+        'allow-stale-baseline': { type: 'boolean' },
+        'write-baseline': { type: 'string' },
         concurrency: { type: 'string' },
         timeout: { type: 'string' },
         'request-timeout': { type: 'string' },
@@ -302,16 +439,28 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
         throw new UsageError(
           `--out needs a directory for the report files, not '${values.out}' (the console output is already the standard output)`,
         );
+      if (values['write-baseline'] !== undefined && values['write-baseline'].trim() === '')
+        throw new UsageError('--write-baseline needs a file name');
+      // With --json the standard output carries the one summary line and nothing else.
+      const say = values.json ? (line: string) => io.err(line) : (line: string) => io.out(line);
       const all = options.checks ?? CHECKS;
+      const knownIds = new Set(all.map((check) => check.id));
       checkSelectionNames(all, values);
+      const failedIn = values['rerun-failed']
+        ? await readRerunFailed(values['rerun-failed'], all, io)
+        : undefined;
       const checks = selectChecks(all, {
         ...(values.suite ? { areas: values.suite } : {}),
         ...(values.rule ? { ruleIds: values.rule } : {}),
         ...(values.tag ? { tags: values.tag } : {}),
         ...(values.grep ? { text: values.grep } : {}),
+        ...(values.exclude ? { exclude: values.exclude } : {}),
+        ...(failedIn ? { failedIn } : {}),
       }).filter((check) => !check.modes || check.modes.includes(mode));
       if (checks.length === 0)
-        throw new UsageError(`no check matches the selection in ${mode} mode`);
+        throw new UsageError(
+          `no check matches the selection in ${mode} mode${failedIn ? ` (--rerun-failed: of the checks that failed in ${values['rerun-failed']})` : ''}`,
+        );
 
       let planned: PlannedTarget;
       if (profile) planned = { kind: 'profile', loaded: profile };
@@ -331,7 +480,11 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
       if (reporterNames.includes('html'))
         fileReporters.push(htmlReporter({ outputDir, describeRule }));
       // The baseline is applied once, when the run ends; the files and the exit code share it.
-      const reports = withBaseline(fileReporters, baseline);
+      const progress = consoleReporter({ write: say });
+      const reports = withBaseline([progress, ...fileReporters], baseline, {
+        knownCheckIds: knownIds,
+        allowStale: values['allow-stale-baseline'] === true,
+      });
 
       const cancel = new AbortController();
       let cancelled = false;
@@ -350,11 +503,12 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
       try {
         prepared = await prepareRun(all, plan, {
           warn: (message) => io.err(`workbench run: ${message}`),
+          ...(options.preflight ? { preflight: options.preflight } : {}),
           onScaWaiting: (waiting) => {
-            io.out(
+            say(
               `WAITING  ${waiting.checkId}  complete SCA by ${waiting.deadline.slice(11, 19)} UTC: open ${waiting.scaRedirect}`,
             );
-            io.out(`         and ${waiting.instructions}`);
+            say(`         and ${waiting.instructions}`);
           },
         });
       } catch (error) {
@@ -363,23 +517,64 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
         throw error;
       }
       const target = prepared.target;
+      if (prepared.silentTarget !== undefined)
+        io.err(
+          `workbench run: pre-flight: ${prepared.silentTarget}; the checks are not run, each is an error in the reports.`,
+        );
       const result = await executePreparedRun(prepared, plan, {
         signal: cancel.signal,
-        reporters: [consoleReporter({ write: (line) => io.out(line) }), ...reports.reporters],
+        reporters: reports.reporters,
         logger: { error: (message: string) => io.err(message) },
       });
       const outcome = reports.outcome(result);
-      for (const line of describeBaselineOutcome(outcome)) io.out(line);
-      if (reporterNames.length > 0) io.out(`Reports: ${reporterNames.join(', ')} in ${outputDir}`);
-      if (cancelled) return 130;
+      for (const line of describeBaselineOutcome(outcome)) say(line);
+      if (reporterNames.length > 0) say(`Reports: ${reporterNames.join(', ')} in ${outputDir}`);
       const unreachable = couldNotTestReason(outcome.result);
-      if (unreachable !== undefined) {
+      let exitCode: number = outcome.exitCode;
+      if (cancelled) exitCode = 130;
+      else if (unreachable !== undefined) {
         io.err(
           `workbench run: could not test ${target.info.baseUrl}: no request got an answer (${unreachable}).`,
         );
-        return EXIT_COULD_NOT_TEST;
+        exitCode = EXIT_COULD_NOT_TEST;
       }
-      return outcome.exitCode;
+      let baselineWritten: string | undefined;
+      if (values['write-baseline'] !== undefined) {
+        if (exitCode === 130 || exitCode === EXIT_COULD_NOT_TEST)
+          io.err(
+            `workbench run: --write-baseline: not written, the run ${exitCode === 130 ? 'was cancelled' : 'could not test the target'}`,
+          );
+        else {
+          const adopted = adoptedBaseline(outcome.result, baseline, knownIds);
+          await writeAtomically(
+            values['write-baseline'],
+            serializeBaseline(adopted.expectedFailures),
+          );
+          baselineWritten = values['write-baseline'];
+          say(
+            `Baseline: ${adopted.expectedFailures.length} expected failure(s) written to ${baselineWritten}`,
+          );
+        }
+      }
+      if (values.json)
+        io.out(
+          JSON.stringify(
+            jsonSummary({
+              exitCode,
+              result,
+              outcome,
+              reports: Object.fromEntries(
+                reporterNames.map((name) => [
+                  name,
+                  join(outputDir, REPORT_FILES[name as ReportName]),
+                ]),
+              ),
+              couldNotTest: unreachable ?? null,
+              baselineWritten: baselineWritten ?? null,
+            }),
+          ),
+        );
+      return exitCode;
     },
   };
 }
