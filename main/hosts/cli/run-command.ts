@@ -3,9 +3,11 @@
  * engine (main/core/runner), the same checks the UI runs, reporters chosen on the command line;
  * the exit code is 0 only when every check not listed in the baseline passed, warned or skipped.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { copyFile, link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { CHECKS, describeRule } from '../../../suites/index.js';
+import { CHECKS, describeRule, RULES, ruleReference } from '../../../suites/index.js';
+import { productInfo } from '../../core/product.js';
 import type { Check, TargetMode } from '../../core/runner/check-api/index.js';
 import {
   consoleReporter,
@@ -27,6 +29,8 @@ import {
   type RunResult,
 } from '../../core/runner/index.js';
 import type { ProbeOptions } from '../../core/runner/preflight.js';
+import { machineInfo, presentRunResult } from '../../core/runner/report-result.js';
+import type { RunMetadata } from '../../shared/run-result.js';
 import { TargetModeMismatch } from '../../core/runner/profile-target.js';
 import { DEFAULT_HTML_FILE } from '../../core/runner/reporters/html.js';
 import { DEFAULT_JSON_FILE } from '../../core/runner/reporters/json.js';
@@ -108,7 +112,7 @@ Exit codes:
   141  the reader of the output went away (| head -1): the run ends at once, quietly`;
 
 type ReportName = (typeof REPORTERS)[number];
-const REPORT_FILES: Record<ReportName, string> = {
+export const REPORT_FILES: Record<ReportName, string> = {
   junit: DEFAULT_JUNIT_FILE,
   html: DEFAULT_HTML_FILE,
   json: DEFAULT_JSON_FILE,
@@ -124,6 +128,7 @@ function jsonSummary(summary: {
   result: RunResult;
   outcome: BaselineOutcome;
   reports: Record<string, string>;
+  namedReports: Record<string, string>;
   couldNotTest: string | null;
   baselineWritten: string | null;
 }) {
@@ -153,7 +158,52 @@ function jsonSummary(summary: {
       written: summary.baselineWritten,
     },
     reports: summary.reports,
+    namedReports: summary.namedReports,
   };
+}
+
+/**
+ * SHA-256 of the rule catalogue (id, section, statement of every rule): the spec the checks were
+ * written against, as precise as the rules themselves (docs/spec/interface-spec.md is not shipped
+ * with the CLI, its rules are).
+ */
+const catalogueSha256 = createHash('sha256')
+  .update(JSON.stringify(RULES.map((rule) => [rule.id, ruleReference(rule), rule.statement])))
+  .digest('hex');
+
+/**
+ * `<target>-<mode>-<UTC time>`, e.g. `127.0.0.1-8443-sandbox-20250102T101500Z`: a file name that
+ * sorts by time per target and says what was tested.
+ */
+export function runName(target: string, mode: string, startedAt: string): string {
+  const slug =
+    target
+      .replace(/^https?:\/\//, '')
+      .replace(/[^A-Za-z0-9.-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'target';
+  const time = startedAt.replace(/\.\d+Z$/, 'Z').replace(/[-:]/g, '');
+  return `${slug}-${mode}-${time}`;
+}
+
+/** The named copy of a report file (see docs/ci.md "Report files"). */
+const NAMED_SUFFIX: Record<ReportName, string> = {
+  junit: '.junit.xml',
+  html: '.html',
+  json: '.run-result.json',
+};
+
+/**
+ * A second name for a written report: a hard link (no second copy on disk), or a copy where the
+ * file system has none. Replaces a file of that name.
+ */
+async function nameReport(stable: string, named: string): Promise<void> {
+  await rm(named, { force: true });
+  try {
+    await link(stable, named);
+  } catch {
+    await copyFile(stable, named);
+  }
 }
 
 /** The exit code of a run whose target never answered (see couldNotTestReason). */
@@ -481,9 +531,55 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
         fileReporters.push(htmlReporter({ outputDir, describeRule }));
       // The baseline is applied once, when the run ends; the files and the exit code share it.
       const progress = consoleReporter({ write: say });
+      const targetUrl =
+        planned.kind === 'profile' ? planned.loaded.profile.baseUrl : 'embedded bank';
+      const metaOf = (result: RunResult): RunMetadata => ({
+        workbench: { name: productInfo.name, version: productInfo.version },
+        spec: {
+          document: 'docs/spec/interface-spec.md',
+          xs2aVersion: '1.3',
+          berlinGroupOpenApi: '1.3.8',
+          catalogueSha256,
+          rules: RULES.length,
+        },
+        target: {
+          name: result.target.name ?? null,
+          url: result.target.baseUrl,
+          mode: result.target.mode,
+          profileFile: values['target-file'] ?? null,
+        },
+        selection: {
+          suites: values.suite ?? [],
+          rules: values.rule ?? [],
+          tags: values.tag ?? [],
+          grep: values.grep ?? null,
+          exclude: values.exclude ?? [],
+          rerunFailed: values['rerun-failed'] ?? null,
+          checks: result.checks.length,
+        },
+        baseline:
+          values.baseline ??
+          (baseline && planned.kind === 'profile'
+            ? `${values['target-file']} (its baseline)`
+            : null),
+        machine: machineInfo(),
+        runName: runName(
+          planned.kind === 'profile' ? targetUrl : 'embedded',
+          result.target.mode,
+          result.startedAt,
+        ),
+      });
+      const adminToken =
+        planned.kind === 'profile' ? planned.loaded.profile.admin?.token : undefined;
       const reports = withBaseline([progress, ...fileReporters], baseline, {
         knownCheckIds: knownIds,
         allowStale: values['allow-stale-baseline'] === true,
+        present: (marked) =>
+          presentRunResult(marked, {
+            meta: metaOf(marked),
+            describeRule,
+            ...(adminToken ? { secrets: [adminToken] } : {}),
+          }),
       });
 
       const cancel = new AbortController();
@@ -528,7 +624,27 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
       });
       const outcome = reports.outcome(result);
       for (const line of describeBaselineOutcome(outcome)) say(line);
-      if (reporterNames.length > 0) say(`Reports: ${reporterNames.join(', ')} in ${outputDir}`);
+      const written: Record<string, string> = {};
+      const named: Record<string, string> = {};
+      const name = reports.presented(result).meta?.runName;
+      for (const reporter of reporterNames as ReportName[]) {
+        const stable = join(outputDir, REPORT_FILES[reporter]);
+        written[reporter] = stable;
+        if (!name) continue;
+        named[reporter] = join(outputDir, `${name}${NAMED_SUFFIX[reporter]}`);
+        try {
+          await nameReport(stable, named[reporter]);
+        } catch (error) {
+          io.err(
+            `workbench run: ${stable}: no named copy ${named[reporter]} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+          );
+          delete named[reporter];
+        }
+      }
+      if (reporterNames.length > 0)
+        say(
+          `Reports: ${reporterNames.join(', ')} in ${outputDir}${name ? ` (also named ${name}.*)` : ''}`,
+        );
       const unreachable = couldNotTestReason(outcome.result);
       let exitCode: number = outcome.exitCode;
       if (cancelled) exitCode = 130;
@@ -563,12 +679,8 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
               exitCode,
               result,
               outcome,
-              reports: Object.fromEntries(
-                reporterNames.map((name) => [
-                  name,
-                  join(outputDir, REPORT_FILES[name as ReportName]),
-                ]),
-              ),
+              reports: written,
+              namedReports: named,
               couldNotTest: unreachable ?? null,
               baselineWritten: baselineWritten ?? null,
             }),

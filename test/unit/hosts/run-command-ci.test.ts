@@ -72,7 +72,13 @@ describe('workbench run --json', () => {
     expect(existsSync(summary.reports.junit)).toBe(true);
     expect(parseRunResult(readFileSync(summary.reports.json, 'utf8')).runId).toBe(summary.runId);
     expect(ran.stderr.some((line) => line.startsWith('FAIL    BROKEN'))).toBe(true);
-    expect(ran.stderr.at(-1)).toBe(`Reports: junit, json in ${out}`);
+    expect(ran.stderr.at(-1)).toMatch(`Reports: junit, json in ${out} (also named `);
+    expect(summary.namedReports.junit).toMatch(
+      new RegExp(`^${out}/embedded-sandbox-\\d{8}T\\d{6}Z\\.junit\\.xml$`),
+    );
+    expect(readFileSync(summary.namedReports.json, 'utf8')).toBe(
+      readFileSync(summary.reports.json, 'utf8'),
+    );
   }, 30_000);
 });
 

@@ -97,6 +97,8 @@ export function failureText(result: CheckResult): string {
     if (failure.error?.stack) lines.push('', failure.error.stack);
   }
   lines.push('', `rules: ${result.rules.join(', ')}`);
+  for (const { rule, section } of result.specSections ?? [])
+    lines.push(`spec: ${section} (${rule})`);
   for (const warning of result.warnings) lines.push(`warning: ${warning}`);
   for (const item of result.evidence) lines.push('', evidenceItemText(item));
   return lines.join('\n');
