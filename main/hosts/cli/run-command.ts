@@ -3,7 +3,7 @@
  * engine (main/core/runner), the same checks the UI runs, reporters chosen on the command line;
  * the exit code is 0 only when every check not listed in the baseline passed, warned or skipped.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { copyFile, link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { CHECKS, describeRule, RULES, ruleReference } from '../../../suites/index.js';
@@ -30,6 +30,8 @@ import {
 } from '../../core/runner/index.js';
 import type { ProbeOptions } from '../../core/runner/preflight.js';
 import { machineInfo, presentRunResult } from '../../core/runner/report-result.js';
+import { createBundle, type Signer } from '../../core/runner/evidence-bundle.js';
+import { toPem } from '../../core/certs/index.js';
 import type { RunMetadata } from '../../shared/run-result.js';
 import { TargetModeMismatch } from '../../core/runner/profile-target.js';
 import { DEFAULT_HTML_FILE } from '../../core/runner/reporters/html.js';
@@ -64,6 +66,7 @@ const usage = `Usage: workbench run --target-file PROFILE | --target embedded|UR
                     [--concurrency N] [--timeout MS] [--request-timeout SECONDS] [--max-body BYTES]
                     [--sign-cert FILE --sign-key FILE] [--tls-cert FILE --tls-key FILE] [--ca FILE]...
                     [--sca headless|manual|none]
+                    [--bundle FILE [--bundle-key PEM --bundle-cert PEM]]
 
 Runs the conformance checks and prints one line per check and a summary.
   --target-file F  a target profile (docs/targets.md; 'workbench target init' writes one): the
@@ -85,6 +88,10 @@ Runs the conformance checks and prints one line per check and a summary.
                    do not fail the run. A stale entry fails it (exit 1, lines starting 'Stale
                    baseline'): a listed check that now passes, or that no check has any more
   --allow-stale-baseline  report stale entries without failing the run
+  --bundle FILE    also write a signed evidence bundle: a tar of the report files (all three,
+                   whatever --reporter says) with manifest.json (SHA-256 of each), manifest.sig
+                   and signer.pem; check it with 'workbench verify-bundle FILE'. Signed with the
+                   run's QSealC, or --bundle-key/--bundle-cert (PEM; needed for --target embedded)
   --write-baseline FILE  write the run's failures as a baseline to FILE (reasons kept from
                    --baseline; entries of checks this run did not select are kept); not written
                    when the run could not test or was cancelled; the exit code is unchanged
@@ -131,6 +138,7 @@ function jsonSummary(summary: {
   namedReports: Record<string, string>;
   couldNotTest: string | null;
   baselineWritten: string | null;
+  bundle: string | null;
 }) {
   const { result, outcome } = summary;
   return {
@@ -159,6 +167,7 @@ function jsonSummary(summary: {
     },
     reports: summary.reports,
     namedReports: summary.namedReports,
+    bundle: summary.bundle,
   };
 }
 
@@ -204,6 +213,59 @@ async function nameReport(stable: string, named: string): Promise<void> {
   } catch {
     await copyFile(stable, named);
   }
+}
+
+/**
+ * Who seals the bundle: --bundle-key/--bundle-cert, or else the QSealC of the profile (the seal
+ * the TPP already holds). The embedded bank's QSealC is made for one process by a throwaway CA,
+ * so a seal by it would prove nothing: --target embedded needs a key of its own.
+ */
+async function bundleSigner(
+  values: Record<string, string | string[] | boolean | undefined>,
+  planned: PlannedTarget,
+): Promise<Signer | undefined> {
+  const key = values['bundle-key'] as string | undefined;
+  const cert = values['bundle-cert'] as string | undefined;
+  if (values.bundle === undefined) {
+    if (key !== undefined || cert !== undefined)
+      throw new UsageError('--bundle-key and --bundle-cert go with --bundle FILE');
+    return undefined;
+  }
+  const bundle = values.bundle as string;
+  if (bundle.trim() === '' || bundle === '-')
+    throw new UsageError(`--bundle needs a file name, not '${bundle}'`);
+  if ((key === undefined) !== (cert === undefined))
+    throw new UsageError('--bundle-key and --bundle-cert go together');
+  if (key !== undefined && cert !== undefined) {
+    const pem = (await readFlagFile(cert, '--bundle-cert')).toString('utf8');
+    let privateKey: KeyObject;
+    try {
+      privateKey = createPrivateKey(await readFlagFile(key, '--bundle-key'));
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      throw new UsageError(`--bundle-key: '${key}' is not a PEM private key`);
+    }
+    let certificate: X509Certificate;
+    try {
+      certificate = new X509Certificate(pem);
+    } catch {
+      throw new UsageError(`--bundle-cert: '${cert}' is not a PEM certificate`);
+    }
+    if (!certificate.checkPrivateKey(privateKey))
+      throw new UsageError(
+        `--bundle-key: '${key}' is not the key of the --bundle-cert certificate`,
+      );
+    return { key: privateKey, certificatePem: pem };
+  }
+  if (planned.kind === 'embedded')
+    throw new UsageError(
+      '--bundle with --target embedded needs --bundle-key and --bundle-cert: the embedded QSealC comes from a throwaway CA',
+    );
+  const signing = planned.loaded.signing;
+  return {
+    key: signing.key,
+    certificatePem: signing.certificates.map((der) => toPem(der)).join(''),
+  };
 }
 
 /** The exit code of a run whose target never answered (see couldNotTestReason). */
@@ -416,6 +478,9 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
         baseline: { type: 'string' },
         'allow-stale-baseline': { type: 'boolean' },
         'write-baseline': { type: 'string' },
+        bundle: { type: 'string' },
+        'bundle-key': { type: 'string' },
+        'bundle-cert': { type: 'string' },
         concurrency: { type: 'string' },
         timeout: { type: 'string' },
         'request-timeout': { type: 'string' },
@@ -523,7 +588,11 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
       if (planned.kind === 'profile' && values.baseline === undefined && planned.loaded.baseline)
         baseline = planned.loaded.baseline;
 
+      const signer = await bundleSigner(values, planned);
       const outputDir = values.out ?? 'workbench-report';
+      // The bundle holds every report, whatever --reporter asked for.
+      if (signer)
+        for (const name of REPORTERS) if (!reporterNames.includes(name)) reporterNames.push(name);
       const fileReporters: Reporter[] = [];
       if (reporterNames.includes('junit')) fileReporters.push(junitReporter({ outputDir }));
       if (reporterNames.includes('json')) fileReporters.push(jsonReporter({ outputDir }));
@@ -672,6 +741,28 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
           );
         }
       }
+      let bundleWritten: string | undefined;
+      if (signer && values.bundle) {
+        const presented = reports.presented(result);
+        const files = await Promise.all(
+          REPORTERS.map(async (name) => ({
+            name: REPORT_FILES[name],
+            content: await readFile(written[name]!),
+          })),
+        );
+        const tar = createBundle(files, signer, {
+          runId: presented.runId,
+          runName: presented.meta?.runName ?? null,
+        });
+        await mkdir(dirname(values.bundle), { recursive: true });
+        const temporary = `${values.bundle}.${process.pid}.tmp`;
+        await writeFile(temporary, tar);
+        await rename(temporary, values.bundle);
+        bundleWritten = values.bundle;
+        say(
+          `Bundle: ${values.bundle} (${files.length} reports, signed; check with 'workbench verify-bundle ${values.bundle}')`,
+        );
+      }
       if (values.json)
         io.out(
           JSON.stringify(
@@ -683,6 +774,7 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
               namedReports: named,
               couldNotTest: unreachable ?? null,
               baselineWritten: baselineWritten ?? null,
+              bundle: bundleWritten ?? null,
             }),
           ),
         );

@@ -13,6 +13,8 @@ import { certsCommand } from '../../../main/hosts/cli/certs-command';
 import { createRunCommand } from '../../../main/hosts/cli/run-command';
 import { parseBaseline } from '../../../main/shared/baseline';
 import { parseRunResult } from '../../../main/core/runner/result-file';
+import { readTar, writeTar } from '../../../main/core/runner/evidence-bundle';
+import { verifyBundleCommand } from '../../../main/hosts/cli/verify-bundle-command';
 import { check } from '../runner/fakes';
 
 function capture(): CliIo & { stdout: string[]; stderr: string[] } {
@@ -243,4 +245,94 @@ describe('pre-flight', () => {
     );
     expect(readFileSync(join(out, 'junit.xml'), 'utf8').split('<error ').length - 1).toBe(3);
   }, 60_000);
+});
+
+describe('workbench run --bundle and workbench verify-bundle', () => {
+  it('writes a sealed tar of the three reports that verifies, and names a changed file', async () => {
+    const certs = join(dir, 'bundle-certs');
+    expect(await certsCommand.run(['create', '--out', certs], capture())).toBe(0);
+    const bundle = join(dir, 'evidence', 'run.tar');
+    const seal = [
+      '--bundle-key',
+      join(certs, 'qsealc.key.pem'),
+      '--bundle-cert',
+      join(certs, 'qsealc.pem'),
+    ];
+    // --reporter junit only: the bundle still holds all three reports.
+    const ran = await run([
+      '--reporter',
+      'junit',
+      '--out',
+      join(dir, 'bundled'),
+      '--bundle',
+      bundle,
+      ...seal,
+      '--json',
+    ]);
+    expect(ran.code).toBe(1);
+    expect(JSON.parse(ran.stdout[0]!).bundle).toBe(bundle);
+    const names = readTar(readFileSync(bundle)).map((file) => file.name);
+    expect(names).toEqual([
+      'junit.xml',
+      'report.html',
+      'run-result.json',
+      'manifest.json',
+      'manifest.sig',
+      'signer.pem',
+    ]);
+
+    const verified = capture();
+    expect(
+      await verifyBundleCommand.run([bundle, '--cert', join(certs, 'qsealc.pem')], verified),
+    ).toBe(0);
+    expect(verified.stdout.at(-1)).toMatch(/run\.tar: verified, 3 files sealed by .* on \d{4}-/);
+
+    const changed = join(dir, 'evidence', 'changed.tar');
+    writeFileSync(
+      changed,
+      writeTar(
+        readTar(readFileSync(bundle)).map((file) =>
+          file.name === 'report.html'
+            ? {
+                name: file.name,
+                content: Buffer.from(file.content.toString().replace('FAIL', 'PASS')),
+              }
+            : file,
+        ),
+      ),
+    );
+    const refused = capture();
+    expect(await verifyBundleCommand.run([changed], refused)).toBe(1);
+    expect(refused.stdout).toContainEqual(expect.stringMatching(/^DIFFERS report\.html/));
+    expect(refused.stderr).toEqual([
+      expect.stringMatching(
+        /^verify-bundle: report\.html: SHA-256 [0-9a-f]{64}, the manifest says /,
+      ),
+    ]);
+    // Sealed by another certificate than the one asked for.
+    const other = capture();
+    expect(await verifyBundleCommand.run([bundle, '--cert', join(certs, 'qwac.pem')], other)).toBe(
+      1,
+    );
+    expect(other.stderr[0]).toMatch(/signer\.pem: signed by .*, not by the expected certificate/);
+  }, 60_000);
+
+  it('refuses bad bundle flags naming them', async () => {
+    await expect(run(['--bundle', join(dir, 'b.tar')])).rejects.toThrow(
+      '--bundle with --target embedded needs --bundle-key and --bundle-cert',
+    );
+    await expect(run(['--bundle-key', 'k.pem'])).rejects.toThrow(
+      '--bundle-key and --bundle-cert go with --bundle FILE',
+    );
+    await expect(run(['--bundle', 'b.tar', '--bundle-key', 'k.pem'])).rejects.toThrow(
+      '--bundle-key and --bundle-cert go together',
+    );
+    await expect(
+      run(['--bundle', 'b.tar', '--bundle-key', join(dir, 'nope.pem'), '--bundle-cert', 'c.pem']),
+    ).rejects.toThrow(/--bundle-cert: cannot read 'c\.pem'/);
+    await expect(verifyBundleCommand.run([], capture())).rejects.toThrow(UsageError);
+    await expect(verifyBundleCommand.run([join(dir, 'none.tar')], capture())).rejects.toThrow(
+      /verify-bundle: cannot read '.*none\.tar' \(ENOENT\)/,
+    );
+  }, 30_000);
 });
