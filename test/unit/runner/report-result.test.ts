@@ -179,6 +179,24 @@ describe('presentRunResult', () => {
   });
 });
 
+describe('HTML text limits', () => {
+  it('cuts long bodies and header values with a note; the JSON result keeps them whole', () => {
+    const result = resultWith({ A: 'PASS' });
+    const exchange = fakeExchange({ body: 'x'.repeat(20_000) });
+    exchange.request.headers['tpp-signature-certificate'] = 'M'.repeat(1500);
+    result.checks[0]!.evidence = [{ kind: 'exchange', at: result.startedAt, exchange }];
+    const html = renderHtmlReport(result);
+    expect(html).toContain(
+      `tpp-signature-certificate: ${'M'.repeat(256)}… (1500 characters; whole in the JSON result)`,
+    );
+    expect(html).not.toContain('M'.repeat(257));
+    expect(html).toContain(
+      'x'.repeat(16_000) + '\n… (4000 more characters cut; the JSON result has the whole body)',
+    );
+    expect(serializeRunResult(result)).toContain('x'.repeat(20_000));
+  });
+});
+
 describe('HTML screenshot budget', () => {
   it('embeds screenshots up to the budget and names the rest as kept in the JSON', () => {
     const result = resultWith({ A: 'PASS' });

@@ -93,16 +93,23 @@ function pre(text: string): string {
   return `<pre>${h(text)}</pre>`;
 }
 
+/**
+ * What the HTML shows of each exchange: bodies up to 16 000 characters and header values up to
+ * 256 (a QSealC in TPP-Signature-Certificate is 1–2 KB on every signed request, most of a full
+ * run's report otherwise); the cut says so, and run-result.json keeps everything.
+ */
+export const HTML_TEXT_LIMITS = { bodyMax: 16_000, headerMax: 256 } as const;
+
 function exchangeHtml(exchange: EvidenceExchange, open: boolean): string {
   const parts = [
     `<details${open ? ' open' : ''}><summary>${h(exchangeTitle(exchange))}</summary>`,
     '<h4>Request</h4>',
-    pre(requestText(exchange)),
+    pre(requestText(exchange, HTML_TEXT_LIMITS)),
   ];
   if (exchange.signingString !== undefined) {
     parts.push('<h4>Signing string</h4>', pre(exchange.signingString));
   }
-  parts.push('<h4>Response</h4>', pre(responseText(exchange)), '</details>');
+  parts.push('<h4>Response</h4>', pre(responseText(exchange, HTML_TEXT_LIMITS)), '</details>');
   return parts.join('');
 }
 
