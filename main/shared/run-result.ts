@@ -105,6 +105,13 @@ export const CheckFailureSchema = Type.Object({
 });
 export type CheckFailure = Static<typeof CheckFailureSchema>;
 
+export const SpecSectionSchema = Type.Object({
+  rule: Type.String(),
+  /** e.g. `§3.4 Strong customer authentication; see also decisions.md D-12`. */
+  section: Type.String(),
+});
+export type SpecSection = Static<typeof SpecSectionSchema>;
+
 const Status = Type.Union(CHECK_STATUSES.map((status) => Type.Literal(status)));
 
 export const CheckResultSchema = Type.Object({
@@ -123,6 +130,11 @@ export const CheckResultSchema = Type.Object({
   evidence: Type.Array(EvidenceItemSchema),
   /** Set by applyBaseline: the failure is listed in the baseline of expected failures. */
   expectedFailure: Type.Optional(Type.Object({ reason: Type.String() })),
+  /**
+   * On a failed check in a report: the spec section of each of its rules (the catalogue's
+   * describeRule), so a reader of the report finds what the bank deviates from.
+   */
+  specSections: Type.Optional(Type.Array(SpecSectionSchema)),
 });
 export type CheckResult = Static<typeof CheckResultSchema>;
 
@@ -225,6 +237,51 @@ export const TargetInfoSchema = Type.Object({
   ),
 });
 
+/**
+ * Where and against what a run ran, written into every report (absent in results from before it
+ * was recorded, and in runs the UI keeps in memory until exported).
+ */
+export const RunMetadataSchema = Type.Object({
+  workbench: Type.Object({ name: Type.String(), version: Type.String() }),
+  spec: Type.Object({
+    /** The interface specification the rules are taken from, e.g. `docs/spec/interface-spec.md`. */
+    document: Type.String(),
+    /** The XS2A implementation guidelines version it follows (§1) and the OpenAPI of the bank. */
+    xs2aVersion: Type.String(),
+    berlinGroupOpenApi: Type.String(),
+    /** SHA-256 of the rule catalogue (ids, sections, statements): changes with the rules. */
+    catalogueSha256: Type.String(),
+    rules: Type.Integer({ minimum: 0 }),
+  }),
+  target: Type.Object({
+    name: Type.Union([Type.String(), Type.Null()]),
+    url: Type.String(),
+    mode: Type.Union([Type.Literal('sandbox'), Type.Literal('production')]),
+    /** The target profile file, or null for `--target embedded|URL`. */
+    profileFile: Type.Union([Type.String(), Type.Null()]),
+  }),
+  /** The selection as given on the command line (or the UI), and how many checks it chose. */
+  selection: Type.Object({
+    suites: Type.Array(Type.String()),
+    rules: Type.Array(Type.String()),
+    tags: Type.Array(Type.String()),
+    grep: Type.Union([Type.String(), Type.Null()]),
+    exclude: Type.Array(Type.String()),
+    rerunFailed: Type.Union([Type.String(), Type.Null()]),
+    checks: Type.Integer({ minimum: 0 }),
+  }),
+  baseline: Type.Union([Type.String(), Type.Null()]),
+  machine: Type.Object({
+    hostname: Type.String(),
+    platform: Type.String(),
+    arch: Type.String(),
+    node: Type.String(),
+  }),
+  /** `<target>-<mode>-<UTC time>`: the named copies of the report files carry it. */
+  runName: Type.String(),
+});
+export type RunMetadata = Static<typeof RunMetadataSchema>;
+
 export const RunResultSchema = Type.Object({
   format: Type.Literal(RUN_RESULT_FORMAT),
   formatVersion: Type.Literal(RUN_RESULT_FORMAT_VERSION),
@@ -238,6 +295,7 @@ export const RunResultSchema = Type.Object({
   counts: StatusCountsSchema,
   /** In the order the run scheduled them (grouped by area). */
   checks: Type.Array(CheckResultSchema),
+  meta: Type.Optional(RunMetadataSchema),
 });
 export type RunResult = Static<typeof RunResultSchema>;
 

@@ -11,7 +11,9 @@ import { createTppIdentity, embeddedTarget, type TppIdentity } from './embedded-
 import { DEFAULT_CHECK_TIMEOUT_MS, runChecks, type RunOptions } from './engine/run.js';
 import type { ScaWaiting } from './manual-psu.js';
 import { checkProfileMode, profileTarget, type PreparedTarget } from './profile-target.js';
+import { probeConnect, PREFLIGHT_SILENT, type ProbeOptions } from './preflight.js';
 import { selectChecks, type CheckSelection } from './selection.js';
+import { TransportError } from '../tpp/transport.js';
 import type { LoadedTargetProfile } from './target-profile/index.js';
 
 export type PlannedTarget =
@@ -34,6 +36,8 @@ export interface RunPlanHooks {
   onScaResumed?(checkId: string): void;
   /** A doubt before the run that does not stop it (e.g. a mode the bank's answer cannot confirm). */
   warn?(message: string): void;
+  /** The pre-flight connect probe of a bank by URL (tests shorten it or fake the socket). */
+  preflight?: ProbeOptions;
 }
 
 export interface PreparedRun {
@@ -41,6 +45,11 @@ export interface PreparedRun {
   target: PreparedTarget;
   mode: TargetMode;
   baseline?: Baseline;
+  /**
+   * Set when the pre-flight connect probe got no answer at all: every check of the run fails at
+   * once with this transport error instead of waiting its own connect timeout.
+   */
+  silentTarget?: string;
 }
 
 export function modeOf(target: PlannedTarget): TargetMode {
@@ -75,17 +84,44 @@ export async function prepareRun(
       close: async () => {},
     };
   } else {
+    const probe = await probeConnect(plan.target.loaded.profile.baseUrl, hooks.preflight);
     // A sandbox suite against a production bank (or the reverse) fails for reasons that have
-    // nothing to do with conformance: the mode is checked first (TargetModeMismatch).
-    await checkProfileMode(plan.target.loaded, hooks.warn ?? (() => {}));
-    target = await profileTarget(plan.target.loaded, {
+    // nothing to do with conformance: the mode is checked first (TargetModeMismatch). A silent
+    // target cannot tell its mode; its run fails at once as "could not test" instead.
+    if (!probe.silent) await checkProfileMode(plan.target.loaded, hooks.warn ?? (() => {}));
+    const reached = await profileTarget(plan.target.loaded, {
       ...(hooks.onScaWaiting ? { onScaWaiting: hooks.onScaWaiting } : {}),
       ...(hooks.onScaResumed ? { onScaResumed: hooks.onScaResumed } : {}),
     });
+    target = probe.silent
+      ? {
+          info: reached.info,
+          // The engine records a TransportError escaping the preparation as the check's
+          // transport error (engine/outcome.ts): every check is an <error>, none waits.
+          createEnvironment: () =>
+            Promise.reject(new TransportError(`pre-flight: ${probe.detail}`, PREFLIGHT_SILENT)),
+          close: () => reached.close(),
+        }
+      : reached;
+    if (probe.silent) {
+      const baseline = planBaseline(plan);
+      return {
+        checks,
+        target,
+        mode,
+        ...(baseline ? { baseline } : {}),
+        silentTarget: probe.detail,
+      };
+    }
   }
-  const baseline =
-    plan.baseline ?? (plan.target.kind === 'profile' ? plan.target.loaded.baseline : undefined);
+  const baseline = planBaseline(plan);
   return { checks, target, mode, ...(baseline ? { baseline } : {}) };
+}
+
+function planBaseline(plan: RunPlan): Baseline | undefined {
+  return (
+    plan.baseline ?? (plan.target.kind === 'profile' ? plan.target.loaded.baseline : undefined)
+  );
 }
 
 export type ExecuteOptions = Pick<RunOptions, 'signal' | 'reporters' | 'logger' | 'runId'>;

@@ -1,7 +1,7 @@
 /**
  * Choosing which checks a run executes: by area, rule, tag, free text, id, or "the ones that
  * failed last time". Filters of different kinds narrow together (AND); values within one filter
- * widen (OR), as in `--area signing --area headers`.
+ * widen (OR), as in `--area signing --area headers`. Exclusions drop checks from the result.
  */
 import type { Check } from './check-api/index.js';
 import type { RunResult } from '../../shared/run-result.js';
@@ -19,6 +19,16 @@ export interface CheckSelection {
   ids?: readonly string[];
   /** Only the checks that FAILED in this earlier run (re-run failed). */
   failedIn?: RunResult;
+  /**
+   * Checks to drop: a value is a check id, a tag or an area, and a check matching any of them
+   * is left out whatever else selects it (`--exclude`).
+   */
+  exclude?: readonly string[];
+}
+
+/** Whether `value` names the check: its id, its area or one of its tags. */
+export function namesCheck(check: Check, value: string): boolean {
+  return check.id === value || check.area === value || (check.tags?.includes(value) ?? false);
 }
 
 function anyOf<T>(wanted: readonly T[] | undefined, has: (value: T) => boolean): boolean {
@@ -42,6 +52,7 @@ export function selectChecks(checks: readonly Check[], selection: CheckSelection
       anyOf(selection.tags, (tag) => check.tags?.includes(tag) ?? false) &&
       anyOf(selection.ids, (id) => check.id === id) &&
       (failed === undefined || failed.has(check.id)) &&
+      !(selection.exclude ?? []).some((value) => namesCheck(check, value)) &&
       (!text ||
         [check.id, check.title, ...check.rules].some((field) =>
           field.toLowerCase().includes(text),

@@ -10,6 +10,7 @@ import { requestCommand } from './request-command.js';
 import { rulesCommand } from './rules-command.js';
 import { runCommand } from './run-command.js';
 import { targetCommand } from './target-command.js';
+import { verifyBundleCommand } from './verify-bundle-command.js';
 import { webCommand } from './web-command.js';
 
 export const commands: CliCommand[] = [
@@ -20,5 +21,6 @@ export const commands: CliCommand[] = [
   rulesCommand,
   runCommand,
   targetCommand,
+  verifyBundleCommand,
   webCommand,
 ];

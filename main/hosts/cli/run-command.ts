@@ -3,23 +3,40 @@
  * engine (main/core/runner), the same checks the UI runs, reporters chosen on the command line;
  * the exit code is 0 only when every check not listed in the baseline passed, warned or skipped.
  */
-import { readFile } from 'node:fs/promises';
-import { CHECKS, describeRule } from '../../../suites/index.js';
+import { createHash, createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
+import { copyFile, link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { CHECKS, describeRule, RULES, ruleReference } from '../../../suites/index.js';
+import { productInfo } from '../../core/product.js';
 import type { Check, TargetMode } from '../../core/runner/check-api/index.js';
 import {
   consoleReporter,
   couldNotTestReason,
   describeBaselineOutcome,
+  baselineOfFailures,
   htmlReporter,
   jsonReporter,
   junitReporter,
+  namesCheck,
   parseBaseline,
+  parseRunResult,
   selectChecks,
+  serializeBaseline,
   withBaseline,
   type Baseline,
+  type BaselineOutcome,
   type Reporter,
+  type RunResult,
 } from '../../core/runner/index.js';
+import type { ProbeOptions } from '../../core/runner/preflight.js';
+import { machineInfo, presentRunResult } from '../../core/runner/report-result.js';
+import { createBundle, type Signer } from '../../core/runner/evidence-bundle.js';
+import { toPem } from '../../core/certs/index.js';
+import type { RunMetadata } from '../../shared/run-result.js';
 import { TargetModeMismatch } from '../../core/runner/profile-target.js';
+import { DEFAULT_HTML_FILE } from '../../core/runner/reporters/html.js';
+import { DEFAULT_JSON_FILE } from '../../core/runner/reporters/json.js';
+import { DEFAULT_JUNIT_FILE } from '../../core/runner/reporters/junit.js';
 import {
   executePreparedRun,
   prepareRun,
@@ -43,10 +60,13 @@ const REPORTERS = ['junit', 'html', 'json'] as const;
 
 const usage = `Usage: workbench run --target-file PROFILE | --target embedded|URL [--mode sandbox|production]
                     [--suite AREA]... [--rule ID]... [--tag T]... [--grep TEXT]
-                    [--reporter junit,html,json] [--out DIR] [--baseline FILE]
+                    [--exclude ID|TAG|AREA]... [--rerun-failed RUN-RESULT]
+                    [--reporter junit,html,json] [--out DIR] [--json]
+                    [--baseline FILE] [--allow-stale-baseline] [--write-baseline FILE]
                     [--concurrency N] [--timeout MS] [--request-timeout SECONDS] [--max-body BYTES]
                     [--sign-cert FILE --sign-key FILE] [--tls-cert FILE --tls-key FILE] [--ca FILE]...
                     [--sca headless|manual|none]
+                    [--bundle FILE [--bundle-key PEM --bundle-cert PEM]]
 
 Runs the conformance checks and prints one line per check and a summary.
   --target-file F  a target profile (docs/targets.md; 'workbench target init' writes one): the
@@ -57,11 +77,24 @@ Runs the conformance checks and prints one line per check and a summary.
                    flags below instead of a profile)
   --mode M         sandbox (default) or production
   --suite AREA     only checks of this area (repeatable); --rule, --tag, --grep narrow further
+  --exclude X      drop the checks X names: a check id, a tag or an area (repeatable)
+  --rerun-failed F only the checks that failed in F, the run-result.json of an earlier run
   --reporter LIST  report files to write besides the console: ${REPORTERS.join(', ')}
   --out DIR        where report files go (default ./workbench-report); '-' is refused: reports
                    are files, the console output is the standard output
+  --json           print one JSON line on stdout when the run ends (counts, exit code, report
+                   files, duration, target); the console lines go to stderr instead
   --baseline FILE  JSON { "expectedFailures": [{ "checkId", "reason" }] }: known deviations that
-                   do not fail the run (a listed check that now passes is reported as fixed)
+                   do not fail the run. A stale entry fails it (exit 1, lines starting 'Stale
+                   baseline'): a listed check that now passes, or that no check has any more
+  --allow-stale-baseline  report stale entries without failing the run
+  --bundle FILE    also write a signed evidence bundle: a tar of the report files (all three,
+                   whatever --reporter says) with manifest.json (SHA-256 of each), manifest.sig
+                   and signer.pem; check it with 'workbench verify-bundle FILE'. Signed with the
+                   run's QSealC, or --bundle-key/--bundle-cert (PEM; needed for --target embedded)
+  --write-baseline FILE  write the run's failures as a baseline to FILE (reasons kept from
+                   --baseline; entries of checks this run did not select are kept); not written
+                   when the run could not test or was cancelled; the exit code is unchanged
   --concurrency N  checks at once (default 4); --timeout MS per check (default 30000)
   --request-timeout S  for a URL target, the deadline of each exchange: connect, headers and
                    body (default 30); --max-body BYTES the largest answer read (default 8 MiB):
@@ -72,15 +105,168 @@ Runs the conformance checks and prints one line per check and a summary.
   link; the check waits), none (default: checks that need SCA are SKIPPED).
 Exit codes:
   0    every check outside the baseline passed, warned or was skipped
-  1    a check outside the baseline failed
-  2    a bad command line: an unknown flag, suite, rule or tag, a selection no check matches, a
+  1    a check outside the baseline failed, or the baseline is stale
+  2    a bad command line: an unknown flag, suite, rule, tag or --exclude value, an unreadable
+       --baseline or --rerun-failed file, a selection no check matches, a
        target that is not 'embedded' or an http(s) URL, --out -, a target profile that does not
        read (its file and the JSON path of the problem are named), a bank whose answer shows the
        other mode than the profile's (a production bank answers 404 on /v1/sandbox/)
   3    the run could not test: no request got an answer from the target (connection refused,
-       DNS or TLS failure, certificate refused); the checks are <error> in the JUnit report
+       DNS or TLS failure, certificate refused); the checks are <error> in the JUnit report.
+       A URL target that does not even accept a TCP connection within 10 s (pre-flight) ends
+       the run at once this way, instead of every check waiting its own connect timeout
   130  cancelled (Ctrl+C)
   141  the reader of the output went away (| head -1): the run ends at once, quietly`;
+
+type ReportName = (typeof REPORTERS)[number];
+export const REPORT_FILES: Record<ReportName, string> = {
+  junit: DEFAULT_JUNIT_FILE,
+  html: DEFAULT_HTML_FILE,
+  json: DEFAULT_JSON_FILE,
+};
+
+/**
+ * The `--json` line: what a pipeline needs to decide and to find the files, without parsing the
+ * console lines. Readers must ignore fields they do not know (more may come), as for
+ * `workbench bank --json`.
+ */
+function jsonSummary(summary: {
+  exitCode: number;
+  result: RunResult;
+  outcome: BaselineOutcome;
+  reports: Record<string, string>;
+  namedReports: Record<string, string>;
+  couldNotTest: string | null;
+  baselineWritten: string | null;
+  bundle: string | null;
+}) {
+  const { result, outcome } = summary;
+  return {
+    exitCode: summary.exitCode,
+    runId: result.runId,
+    target: {
+      name: result.target.name ?? null,
+      url: result.target.baseUrl,
+      mode: result.target.mode,
+    },
+    startedAt: result.startedAt,
+    finishedAt: result.finishedAt,
+    durationMs: Math.round(result.durationMs),
+    cancelled: result.cancelled,
+    counts: { ...result.counts, expectedFailures: outcome.expectedFailures.length },
+    failed: outcome.unexpectedFailures,
+    couldNotTest: summary.couldNotTest,
+    baseline: {
+      expectedFailures: outcome.expectedFailures.map((entry) => entry.checkId),
+      fixed: outcome.fixed.map((entry) => entry.checkId),
+      unknown: outcome.unknown.map((entry) => entry.checkId),
+      notConfirmed: outcome.notConfirmed.map((entry) => entry.checkId),
+      stale: outcome.stale,
+      staleAllowed: outcome.staleAllowed,
+      written: summary.baselineWritten,
+    },
+    reports: summary.reports,
+    namedReports: summary.namedReports,
+    bundle: summary.bundle,
+  };
+}
+
+/**
+ * SHA-256 of the rule catalogue (id, section, statement of every rule): the spec the checks were
+ * written against, as precise as the rules themselves (docs/spec/interface-spec.md is not shipped
+ * with the CLI, its rules are).
+ */
+const catalogueSha256 = createHash('sha256')
+  .update(JSON.stringify(RULES.map((rule) => [rule.id, ruleReference(rule), rule.statement])))
+  .digest('hex');
+
+/**
+ * `<target>-<mode>-<UTC time>`, e.g. `127.0.0.1-8443-sandbox-20250102T101500Z`: a file name that
+ * sorts by time per target and says what was tested.
+ */
+export function runName(target: string, mode: string, startedAt: string): string {
+  const slug =
+    target
+      .replace(/^https?:\/\//, '')
+      .replace(/[^A-Za-z0-9.-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'target';
+  const time = startedAt.replace(/\.\d+Z$/, 'Z').replace(/[-:]/g, '');
+  return `${slug}-${mode}-${time}`;
+}
+
+/** The named copy of a report file (see docs/ci.md "Report files"). */
+const NAMED_SUFFIX: Record<ReportName, string> = {
+  junit: '.junit.xml',
+  html: '.html',
+  json: '.run-result.json',
+};
+
+/**
+ * A second name for a written report: a hard link (no second copy on disk), or a copy where the
+ * file system has none. Replaces a file of that name.
+ */
+async function nameReport(stable: string, named: string): Promise<void> {
+  await rm(named, { force: true });
+  try {
+    await link(stable, named);
+  } catch {
+    await copyFile(stable, named);
+  }
+}
+
+/**
+ * Who seals the bundle: --bundle-key/--bundle-cert, or else the QSealC of the profile (the seal
+ * the TPP already holds). The embedded bank's QSealC is made for one process by a throwaway CA,
+ * so a seal by it would prove nothing: --target embedded needs a key of its own.
+ */
+async function bundleSigner(
+  values: Record<string, string | string[] | boolean | undefined>,
+  planned: PlannedTarget,
+): Promise<Signer | undefined> {
+  const key = values['bundle-key'] as string | undefined;
+  const cert = values['bundle-cert'] as string | undefined;
+  if (values.bundle === undefined) {
+    if (key !== undefined || cert !== undefined)
+      throw new UsageError('--bundle-key and --bundle-cert go with --bundle FILE');
+    return undefined;
+  }
+  const bundle = values.bundle as string;
+  if (bundle.trim() === '' || bundle === '-')
+    throw new UsageError(`--bundle needs a file name, not '${bundle}'`);
+  if ((key === undefined) !== (cert === undefined))
+    throw new UsageError('--bundle-key and --bundle-cert go together');
+  if (key !== undefined && cert !== undefined) {
+    const pem = (await readFlagFile(cert, '--bundle-cert')).toString('utf8');
+    let privateKey: KeyObject;
+    try {
+      privateKey = createPrivateKey(await readFlagFile(key, '--bundle-key'));
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      throw new UsageError(`--bundle-key: '${key}' is not a PEM private key`);
+    }
+    let certificate: X509Certificate;
+    try {
+      certificate = new X509Certificate(pem);
+    } catch {
+      throw new UsageError(`--bundle-cert: '${cert}' is not a PEM certificate`);
+    }
+    if (!certificate.checkPrivateKey(privateKey))
+      throw new UsageError(
+        `--bundle-key: '${key}' is not the key of the --bundle-cert certificate`,
+      );
+    return { key: privateKey, certificatePem: pem };
+  }
+  if (planned.kind === 'embedded')
+    throw new UsageError(
+      '--bundle with --target embedded needs --bundle-key and --bundle-cert: the embedded QSealC comes from a throwaway CA',
+    );
+  const signing = planned.loaded.signing;
+  return {
+    key: signing.key,
+    certificatePem: signing.certificates.map((der) => toPem(der)).join(''),
+  };
+}
 
 /** The exit code of a run whose target never answered (see couldNotTestReason). */
 export const EXIT_COULD_NOT_TEST = 3;
@@ -88,8 +274,19 @@ export const EXIT_COULD_NOT_TEST = 3;
 /** Refuses suites, rules and tags that no check has, naming them (a typo must not pass as 0). */
 function checkSelectionNames(
   checks: readonly Check[],
-  values: { suite?: string[] | undefined; rule?: string[] | undefined; tag?: string[] | undefined },
+  values: {
+    suite?: string[] | undefined;
+    rule?: string[] | undefined;
+    tag?: string[] | undefined;
+    exclude?: string[] | undefined;
+  },
 ): void {
+  for (const value of values.exclude ?? []) {
+    if (!checks.some((check) => namesCheck(check, value)))
+      throw new UsageError(
+        `--exclude: '${value}' is neither a check id, a tag nor an area of any check (see 'workbench rules')`,
+      );
+  }
   const suites: string[] = [...new Set(checks.map((check) => check.area))];
   const rules = new Set(checks.flatMap((check) => check.rules));
   const tags = new Set(checks.flatMap((check) => check.tags ?? []));
@@ -127,6 +324,51 @@ async function readFlagFile(path: string, flag: string): Promise<Buffer> {
       `${flag}: cannot read '${path}' (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
     );
   }
+}
+
+async function readRerunFailed(file: string, all: readonly Check[], io: CliIo): Promise<RunResult> {
+  let result: RunResult;
+  try {
+    result = parseRunResult((await readFlagFile(file, '--rerun-failed')).toString('utf8'), file);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`--rerun-failed: ${(error as Error).message}`);
+  }
+  const failed = result.checks.filter((check) => check.status === 'FAIL').map((c) => c.checkId);
+  if (failed.length === 0)
+    throw new UsageError(`--rerun-failed: no check failed in ${file}; there is nothing to re-run`);
+  const known = new Set(all.map((check) => check.id));
+  const gone = failed.filter((id) => !known.has(id));
+  if (gone.length > 0)
+    io.err(
+      `workbench run: --rerun-failed: ${gone.join(', ')} failed in ${file} but no check has that id any more`,
+    );
+  return result;
+}
+
+/** Writes a file whole or not at all (temporary file, then rename), as the reports are. */
+async function writeAtomically(path: string, content: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
+  await writeFile(temporary, content, 'utf8');
+  await rename(temporary, path);
+}
+
+/**
+ * The adopted baseline: this run's failures, plus the previous baseline's entries for checks the
+ * run did not select (a partial run must not drop them); entries no check has are dropped.
+ */
+function adoptedBaseline(
+  result: RunResult,
+  previous: Baseline | undefined,
+  knownIds: ReadonlySet<string>,
+): Baseline {
+  const adopted = baselineOfFailures(result, previous);
+  const ran = new Set(result.checks.map((check) => check.checkId));
+  const kept = (previous?.expectedFailures ?? []).filter(
+    (entry) => !ran.has(entry.checkId) && knownIds.has(entry.checkId),
+  );
+  return { expectedFailures: [...adopted.expectedFailures, ...kept] };
 }
 
 async function readProfile(file: string): Promise<LoadedTargetProfile> {
@@ -209,6 +451,8 @@ async function profileFromFlags(
 
 export interface RunCommandOptions {
   checks?: readonly Check[];
+  /** The pre-flight connect probe (tests fake a target that drops packets). */
+  preflight?: ProbeOptions;
 }
 
 export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
@@ -226,9 +470,17 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
         rule: { type: 'string', multiple: true },
         tag: { type: 'string', multiple: true },
         grep: { type: 'string' },
+        exclude: { type: 'string', multiple: true },
+        'rerun-failed': { type: 'string' },
         reporter: { type: 'string' },
         out: { type: 'string' },
+        json: { type: 'boolean' },
         baseline: { type: 'string' },
+        'allow-stale-baseline': { type: 'boolean' },
+        'write-baseline': { type: 'string' },
+        bundle: { type: 'string' },
+        'bundle-key': { type: 'string' },
+        'bundle-cert': { type: 'string' },
         concurrency: { type: 'string' },
         timeout: { type: 'string' },
         'request-timeout': { type: 'string' },
@@ -302,16 +554,28 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
         throw new UsageError(
           `--out needs a directory for the report files, not '${values.out}' (the console output is already the standard output)`,
         );
+      if (values['write-baseline'] !== undefined && values['write-baseline'].trim() === '')
+        throw new UsageError('--write-baseline needs a file name');
+      // With --json the standard output carries the one summary line and nothing else.
+      const say = values.json ? (line: string) => io.err(line) : (line: string) => io.out(line);
       const all = options.checks ?? CHECKS;
+      const knownIds = new Set(all.map((check) => check.id));
       checkSelectionNames(all, values);
+      const failedIn = values['rerun-failed']
+        ? await readRerunFailed(values['rerun-failed'], all, io)
+        : undefined;
       const checks = selectChecks(all, {
         ...(values.suite ? { areas: values.suite } : {}),
         ...(values.rule ? { ruleIds: values.rule } : {}),
         ...(values.tag ? { tags: values.tag } : {}),
         ...(values.grep ? { text: values.grep } : {}),
+        ...(values.exclude ? { exclude: values.exclude } : {}),
+        ...(failedIn ? { failedIn } : {}),
       }).filter((check) => !check.modes || check.modes.includes(mode));
       if (checks.length === 0)
-        throw new UsageError(`no check matches the selection in ${mode} mode`);
+        throw new UsageError(
+          `no check matches the selection in ${mode} mode${failedIn ? ` (--rerun-failed: of the checks that failed in ${values['rerun-failed']})` : ''}`,
+        );
 
       let planned: PlannedTarget;
       if (profile) planned = { kind: 'profile', loaded: profile };
@@ -324,14 +588,68 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
       if (planned.kind === 'profile' && values.baseline === undefined && planned.loaded.baseline)
         baseline = planned.loaded.baseline;
 
+      const signer = await bundleSigner(values, planned);
       const outputDir = values.out ?? 'workbench-report';
+      // The bundle holds every report, whatever --reporter asked for.
+      if (signer)
+        for (const name of REPORTERS) if (!reporterNames.includes(name)) reporterNames.push(name);
       const fileReporters: Reporter[] = [];
       if (reporterNames.includes('junit')) fileReporters.push(junitReporter({ outputDir }));
       if (reporterNames.includes('json')) fileReporters.push(jsonReporter({ outputDir }));
       if (reporterNames.includes('html'))
         fileReporters.push(htmlReporter({ outputDir, describeRule }));
       // The baseline is applied once, when the run ends; the files and the exit code share it.
-      const reports = withBaseline(fileReporters, baseline);
+      const progress = consoleReporter({ write: say });
+      const targetUrl =
+        planned.kind === 'profile' ? planned.loaded.profile.baseUrl : 'embedded bank';
+      const metaOf = (result: RunResult): RunMetadata => ({
+        workbench: { name: productInfo.name, version: productInfo.version },
+        spec: {
+          document: 'docs/spec/interface-spec.md',
+          xs2aVersion: '1.3',
+          berlinGroupOpenApi: '1.3.8',
+          catalogueSha256,
+          rules: RULES.length,
+        },
+        target: {
+          name: result.target.name ?? null,
+          url: result.target.baseUrl,
+          mode: result.target.mode,
+          profileFile: values['target-file'] ?? null,
+        },
+        selection: {
+          suites: values.suite ?? [],
+          rules: values.rule ?? [],
+          tags: values.tag ?? [],
+          grep: values.grep ?? null,
+          exclude: values.exclude ?? [],
+          rerunFailed: values['rerun-failed'] ?? null,
+          checks: result.checks.length,
+        },
+        baseline:
+          values.baseline ??
+          (baseline && planned.kind === 'profile'
+            ? `${values['target-file']} (its baseline)`
+            : null),
+        machine: machineInfo(),
+        runName: runName(
+          planned.kind === 'profile' ? targetUrl : 'embedded',
+          result.target.mode,
+          result.startedAt,
+        ),
+      });
+      const adminToken =
+        planned.kind === 'profile' ? planned.loaded.profile.admin?.token : undefined;
+      const reports = withBaseline([progress, ...fileReporters], baseline, {
+        knownCheckIds: knownIds,
+        allowStale: values['allow-stale-baseline'] === true,
+        present: (marked) =>
+          presentRunResult(marked, {
+            meta: metaOf(marked),
+            describeRule,
+            ...(adminToken ? { secrets: [adminToken] } : {}),
+          }),
+      });
 
       const cancel = new AbortController();
       let cancelled = false;
@@ -350,11 +668,12 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
       try {
         prepared = await prepareRun(all, plan, {
           warn: (message) => io.err(`workbench run: ${message}`),
+          ...(options.preflight ? { preflight: options.preflight } : {}),
           onScaWaiting: (waiting) => {
-            io.out(
+            say(
               `WAITING  ${waiting.checkId}  complete SCA by ${waiting.deadline.slice(11, 19)} UTC: open ${waiting.scaRedirect}`,
             );
-            io.out(`         and ${waiting.instructions}`);
+            say(`         and ${waiting.instructions}`);
           },
         });
       } catch (error) {
@@ -363,23 +682,103 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
         throw error;
       }
       const target = prepared.target;
+      if (prepared.silentTarget !== undefined)
+        io.err(
+          `workbench run: pre-flight: ${prepared.silentTarget}; the checks are not run, each is an error in the reports.`,
+        );
       const result = await executePreparedRun(prepared, plan, {
         signal: cancel.signal,
-        reporters: [consoleReporter({ write: (line) => io.out(line) }), ...reports.reporters],
+        reporters: reports.reporters,
         logger: { error: (message: string) => io.err(message) },
       });
       const outcome = reports.outcome(result);
-      for (const line of describeBaselineOutcome(outcome)) io.out(line);
-      if (reporterNames.length > 0) io.out(`Reports: ${reporterNames.join(', ')} in ${outputDir}`);
-      if (cancelled) return 130;
+      for (const line of describeBaselineOutcome(outcome)) say(line);
+      const written: Record<string, string> = {};
+      const named: Record<string, string> = {};
+      const name = reports.presented(result).meta?.runName;
+      for (const reporter of reporterNames as ReportName[]) {
+        const stable = join(outputDir, REPORT_FILES[reporter]);
+        written[reporter] = stable;
+        if (!name) continue;
+        named[reporter] = join(outputDir, `${name}${NAMED_SUFFIX[reporter]}`);
+        try {
+          await nameReport(stable, named[reporter]);
+        } catch (error) {
+          io.err(
+            `workbench run: ${stable}: no named copy ${named[reporter]} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+          );
+          delete named[reporter];
+        }
+      }
+      if (reporterNames.length > 0)
+        say(
+          `Reports: ${reporterNames.join(', ')} in ${outputDir}${name ? ` (also named ${name}.*)` : ''}`,
+        );
       const unreachable = couldNotTestReason(outcome.result);
-      if (unreachable !== undefined) {
+      let exitCode: number = outcome.exitCode;
+      if (cancelled) exitCode = 130;
+      else if (unreachable !== undefined) {
         io.err(
           `workbench run: could not test ${target.info.baseUrl}: no request got an answer (${unreachable}).`,
         );
-        return EXIT_COULD_NOT_TEST;
+        exitCode = EXIT_COULD_NOT_TEST;
       }
-      return outcome.exitCode;
+      let baselineWritten: string | undefined;
+      if (values['write-baseline'] !== undefined) {
+        if (exitCode === 130 || exitCode === EXIT_COULD_NOT_TEST)
+          io.err(
+            `workbench run: --write-baseline: not written, the run ${exitCode === 130 ? 'was cancelled' : 'could not test the target'}`,
+          );
+        else {
+          const adopted = adoptedBaseline(outcome.result, baseline, knownIds);
+          await writeAtomically(
+            values['write-baseline'],
+            serializeBaseline(adopted.expectedFailures),
+          );
+          baselineWritten = values['write-baseline'];
+          say(
+            `Baseline: ${adopted.expectedFailures.length} expected failure(s) written to ${baselineWritten}`,
+          );
+        }
+      }
+      let bundleWritten: string | undefined;
+      if (signer && values.bundle) {
+        const presented = reports.presented(result);
+        const files = await Promise.all(
+          REPORTERS.map(async (name) => ({
+            name: REPORT_FILES[name],
+            content: await readFile(written[name]!),
+          })),
+        );
+        const tar = createBundle(files, signer, {
+          runId: presented.runId,
+          runName: presented.meta?.runName ?? null,
+        });
+        await mkdir(dirname(values.bundle), { recursive: true });
+        const temporary = `${values.bundle}.${process.pid}.tmp`;
+        await writeFile(temporary, tar);
+        await rename(temporary, values.bundle);
+        bundleWritten = values.bundle;
+        say(
+          `Bundle: ${values.bundle} (${files.length} reports, signed; check with 'workbench verify-bundle ${values.bundle}')`,
+        );
+      }
+      if (values.json)
+        io.out(
+          JSON.stringify(
+            jsonSummary({
+              exitCode,
+              result,
+              outcome,
+              reports: written,
+              namedReports: named,
+              couldNotTest: unreachable ?? null,
+              baselineWritten: baselineWritten ?? null,
+              bundle: bundleWritten ?? null,
+            }),
+          ),
+        );
+      return exitCode;
     },
   };
 }

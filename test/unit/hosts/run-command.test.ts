@@ -40,8 +40,32 @@ describe('workbench run', () => {
     expect(io.stderr).toEqual([]);
     expect(io.stdout).toContain('1 expected failure(s) in the baseline:');
     expect(io.stdout).toContain('  KNOWN: BANK-42');
-    expect(io.stdout.at(-1)).toBe(`Reports: junit, json, html in ${out}`);
+    const reportsLine = io.stdout.at(-1)!;
+    expect(reportsLine).toMatch(
+      new RegExp(
+        `^Reports: junit, json, html in ${out} \\(also named embedded-sandbox-\\d{8}T\\d{6}Z\\.\\*\\)$`,
+      ),
+    );
+    // The named copies are the same files as the stable names CI scripts read.
+    const name = /named (\S+)\.\*/.exec(reportsLine)![1]!;
+    for (const [stable, named] of [
+      ['junit.xml', `${name}.junit.xml`],
+      ['report.html', `${name}.html`],
+      ['run-result.json', `${name}.run-result.json`],
+    ])
+      expect(readFileSync(join(out, named!), 'utf8')).toBe(
+        readFileSync(join(out, stable!), 'utf8'),
+      );
     const json = parseRunResult(readFileSync(join(out, 'run-result.json'), 'utf8'));
+    expect(json.meta).toMatchObject({
+      workbench: { name: 'PSD2 Workbench' },
+      spec: { document: 'docs/spec/interface-spec.md', berlinGroupOpenApi: '1.3.8' },
+      target: { url: json.target.baseUrl, mode: 'sandbox', profileFile: null },
+      selection: { suites: [], checks: 2 },
+      baseline: baselineFile,
+      runName: name,
+    });
+    expect(json.meta!.spec.catalogueSha256).toMatch(/^[0-9a-f]{64}$/);
     expect(json.checks.find((c) => c.checkId === 'KNOWN')?.expectedFailure).toEqual({
       reason: 'BANK-42',
     });

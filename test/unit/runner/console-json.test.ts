@@ -20,7 +20,7 @@ const checks = () => [
 ];
 
 describe('console reporter', () => {
-  it('writes one line per check with its status and why, then a summary line', async () => {
+  it('writes one line per check with its status and why, the failures again, then a summary line', async () => {
     const lines: string[] = [];
     await runChecks(
       runOptions(checks(), {
@@ -28,7 +28,7 @@ describe('console reporter', () => {
         reporters: [consoleReporter({ write: (l) => lines.push(l) })],
       }),
     );
-    expect(lines).toHaveLength(6);
+    expect(lines).toHaveLength(8);
     expect(lines[0]).toBe('Running 4 checks against fake bank (sandbox mode)');
     expect(lines[1]).toMatch(/^PASS {4}OK {2}title of OK \(\d+ ms\)$/);
     expect(lines[2]).toMatch(
@@ -36,9 +36,30 @@ describe('console reporter', () => {
     );
     expect(lines[3]).toMatch(/^WARNING WARNS .* — first \(\+1 more\)$/);
     expect(lines[4]).toMatch(/^SKIPPED SKIPS .* — needs a corporate customer$/);
-    expect(lines[5]).toMatch(
+    expect(lines[5]).toBe('Failed (1):');
+    expect(lines[6]).toBe(`  ${lines[2]}`);
+    expect(lines[7]).toMatch(
       /^4 checks: 1 passed, 1 failed, 1 with warnings, 1 skipped in \d+ ms$/,
     );
+  });
+
+  it('lists failures outside the baseline before the expected ones in the summary', async () => {
+    const lines: string[] = [];
+    const reports = withBaseline([consoleReporter({ write: (l) => lines.push(l) })], {
+      expectedFailures: [{ checkId: 'A', reason: 'known' }],
+    });
+    await runChecks(
+      runOptions(
+        [
+          check('A', async (ctx) => ctx.expect.true(false, 'a')),
+          check('B', async (ctx) => ctx.expect.true(false, 'b')),
+        ],
+        { concurrency: 1, reporters: reports.reporters },
+      ),
+    );
+    const summary = lines.slice(lines.indexOf('Failed (2):') + 1, -1);
+    expect(summary.map((line) => line.trim().split(/\s+/)[1])).toEqual(['B', 'A']);
+    expect(summary[1]).toMatch(/\(expected failure\)$/);
   });
 });
 

@@ -49,6 +49,19 @@ describe('selectChecks', () => {
     expect(ids(selectChecks(checks, { ids: ['SIGN-KEYID'] }))).toEqual(['SIGN-KEYID']);
   });
 
+  it('drops the checks an exclusion names by id, tag or area, whatever else selects them', () => {
+    expect(ids(selectChecks(checks, { exclude: ['SIGN-KEYID'] }))).toEqual([
+      'SIGN-MISSING',
+      'HDR-PSU-ID',
+      'PAY-E2EID',
+    ]);
+    expect(ids(selectChecks(checks, { exclude: ['smoke'] }))).toEqual(['SIGN-KEYID', 'PAY-E2EID']);
+    expect(ids(selectChecks(checks, { exclude: ['signing', 'payments'] }))).toEqual(['HDR-PSU-ID']);
+    expect(ids(selectChecks(checks, { areas: ['signing'], exclude: ['smoke'] }))).toEqual([
+      'SIGN-KEYID',
+    ]);
+  });
+
   it('matches text case-insensitively in id, title and rule ids', () => {
     expect(ids(selectChecks(checks, { text: 'THE ca' }))).toEqual(['SIGN-KEYID']);
     expect(ids(selectChecks(checks, { text: 'e2eid-max' }))).toEqual(['PAY-E2EID']);

@@ -3,6 +3,7 @@ import { describeRule } from '../../../../suites/index.js';
 import {
   applyBaseline,
   parseBaseline,
+  presentRunResult,
   renderHtmlReport,
   renderJUnit,
   serializeRunResult,
@@ -30,7 +31,10 @@ export function exportReport(
       throw new CallRefused((error as Error).message);
     }
   }
-  const result = applyBaseline(resultOf(runId), baseline).result;
+  // As the CLI's reports: secrets redacted, the spec sections of failed checks named.
+  const result = presentRunResult(applyBaseline(resultOf(runId), baseline).result, {
+    describeRule,
+  });
   if (format === 'junit')
     return { fileName: 'junit.xml', mediaType: 'application/xml', content: renderJUnit(result) };
   if (format === 'html')

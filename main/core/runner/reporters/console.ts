@@ -1,4 +1,7 @@
-/** Console reporter: one line per check as it ends, and a summary line at the end of the run. */
+/**
+ * Console reporter: one line per check as it ends; at the end of the run the failed checks again,
+ * then a summary line.
+ */
 import type { Reporter } from '../events.js';
 import type { CheckResult, StatusCounts } from '../../../shared/run-result.js';
 import { durationText } from './evidence-text.js';
@@ -57,6 +60,15 @@ export function consoleReporter(options: ConsoleReporterOptions): Reporter {
       options.write(checkLine(event.result));
     },
     onRunEnd(event) {
+      // Failures first: after hundreds of lines, the ones to act on are repeated above the counts
+      // (expected failures of the baseline last, as they do not fail the run).
+      const failed = event.result.checks
+        .filter((check) => check.status === 'FAIL')
+        .sort((a, b) => Number(Boolean(a.expectedFailure)) - Number(Boolean(b.expectedFailure)));
+      if (failed.length > 0) {
+        options.write(`Failed (${failed.length}):`);
+        for (const check of failed) options.write(`  ${checkLine(check)}`);
+      }
       options.write(summaryLine(event.counts, event.durationMs, event.cancelled));
     },
   };

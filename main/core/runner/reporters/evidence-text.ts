@@ -21,8 +21,20 @@ export function valueText(value: unknown): string {
   return JSON.stringify(value, null, 2) ?? String(value);
 }
 
-function headerLines(headers: Record<string, string>): string[] {
-  return Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+/** How much of each body and header value a report shows (the JSON result keeps them whole). */
+export interface TextLimits {
+  bodyMax?: number;
+  /** Longer header values (a certificate in TPP-Signature-Certificate) are cut; default: none. */
+  headerMax?: number;
+}
+
+function headerLines(headers: Record<string, string>, limits: TextLimits = {}): string[] {
+  const max = limits.headerMax;
+  return Object.entries(headers).map(([name, value]) =>
+    max !== undefined && value.length > max
+      ? `${name}: ${value.slice(0, max)}… (${value.length} characters; whole in the JSON result)`
+      : `${name}: ${value}`,
+  );
 }
 
 /** Response body: pretty JSON when it is JSON, else the text as received. */
@@ -41,18 +53,18 @@ export function exchangeTitle(exchange: EvidenceExchange): string {
   return `${exchange.request.method} ${exchange.request.url} → ${outcome}${label}, ${durationText(exchange.timings.durationMs)}`;
 }
 
-export function requestText(exchange: EvidenceExchange): string {
+export function requestText(exchange: EvidenceExchange, limits: TextLimits = {}): string {
   const { request } = exchange;
-  const lines = [`${request.method} ${request.url}`, ...headerLines(request.headers)];
-  if (request.body !== undefined) lines.push('', truncate(request.body));
+  const lines = [`${request.method} ${request.url}`, ...headerLines(request.headers, limits)];
+  if (request.body !== undefined) lines.push('', truncate(request.body, limits.bodyMax));
   return lines.join('\n');
 }
 
-export function responseText(exchange: EvidenceExchange): string {
+export function responseText(exchange: EvidenceExchange, limits: TextLimits = {}): string {
   const { response } = exchange;
   if (!response) return `no response: ${exchange.transportError ?? 'transport error'}`;
-  const lines = [`HTTP ${response.status}`, ...headerLines(response.headers)];
-  if (response.body !== '') lines.push('', truncate(responseBodyText(exchange)));
+  const lines = [`HTTP ${response.status}`, ...headerLines(response.headers, limits)];
+  if (response.body !== '') lines.push('', truncate(responseBodyText(exchange), limits.bodyMax));
   return lines.join('\n');
 }
 
@@ -97,6 +109,8 @@ export function failureText(result: CheckResult): string {
     if (failure.error?.stack) lines.push('', failure.error.stack);
   }
   lines.push('', `rules: ${result.rules.join(', ')}`);
+  for (const { rule, section } of result.specSections ?? [])
+    lines.push(`spec: ${section} (${rule})`);
   for (const warning of result.warnings) lines.push(`warning: ${warning}`);
   for (const item of result.evidence) lines.push('', evidenceItemText(item));
   return lines.join('\n');

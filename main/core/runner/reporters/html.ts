@@ -15,6 +15,7 @@ import {
 } from '../../../shared/run-result.js';
 import { escapeHtml as h } from './escape.js';
 import {
+  base64Bytes,
   durationText,
   exchangeTitle,
   requestText,
@@ -35,6 +36,8 @@ export interface HtmlReportOptions {
   describeRule?(ruleId: string): RuleDescription | undefined;
   /** The page's title and heading; `PSD2 Workbench run against <target>` by default. */
   title?: string;
+  /** Screenshot bytes embedded at most (default HTML_SCREENSHOT_BUDGET_BYTES). */
+  screenshotBudgetBytes?: number;
 }
 
 const STATUS_WORDS = {
@@ -71,20 +74,44 @@ ol.evidence { padding-left: 1.5rem; } ol.evidence > li { margin: .3rem 0; }
 .screenshot img { max-width: 100%; border: 1px solid var(--line); margin: .25rem 0; }
 `;
 
+/** What is left to embed in one report; screenshots are taken in the order they appear. */
+interface Budget {
+  screenshotBytes: number;
+  screenshotBytesLeft: number;
+}
+
+/** Screenshots embedded in one HTML report at most (PNG bytes); the rest stay in the JSON. */
+export const HTML_SCREENSHOT_BUDGET_BYTES = 8 * 1024 * 1024;
+
+function mib(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+function kib(bytes: number): string {
+  return `${Math.ceil(bytes / 1024)} KiB`;
+}
+
 function pre(text: string): string {
   return `<pre>${h(text)}</pre>`;
 }
+
+/**
+ * What the HTML shows of each exchange: bodies up to 16 000 characters and header values up to
+ * 256 (a QSealC in TPP-Signature-Certificate is 1–2 KB on every signed request, most of a full
+ * run's report otherwise); the cut says so, and run-result.json keeps everything.
+ */
+export const HTML_TEXT_LIMITS = { bodyMax: 16_000, headerMax: 256 } as const;
 
 function exchangeHtml(exchange: EvidenceExchange, open: boolean): string {
   const parts = [
     `<details${open ? ' open' : ''}><summary>${h(exchangeTitle(exchange))}</summary>`,
     '<h4>Request</h4>',
-    pre(requestText(exchange)),
+    pre(requestText(exchange, HTML_TEXT_LIMITS)),
   ];
   if (exchange.signingString !== undefined) {
     parts.push('<h4>Signing string</h4>', pre(exchange.signingString));
   }
-  parts.push('<h4>Response</h4>', pre(responseText(exchange)), '</details>');
+  parts.push('<h4>Response</h4>', pre(responseText(exchange, HTML_TEXT_LIMITS)), '</details>');
   return parts.join('');
 }
 
@@ -94,7 +121,11 @@ function screenshotImg(item: Extract<EvidenceItem, { kind: 'screenshot' }>): str
   return `<img src="data:image/png;base64,${base64}" alt="${h(`${item.step}: ${item.url}`)}" loading="lazy">`;
 }
 
-function evidenceHtml(item: EvidenceItem, failedExchangeId: string | undefined): string {
+function evidenceHtml(
+  item: EvidenceItem,
+  failedExchangeId: string | undefined,
+  budget: Budget,
+): string {
   switch (item.kind) {
     case 'exchange':
       return `<li>${exchangeHtml(item.exchange, item.exchange.id === failedExchangeId)}</li>`;
@@ -102,8 +133,16 @@ function evidenceHtml(item: EvidenceItem, failedExchangeId: string | undefined):
       return `<li class="note">${h(item.text)}</li>`;
     case 'assertion':
       return `<li class="assertion-${item.passed ? 'passed' : 'failed'}">${h(item.what)}</li>`;
-    case 'screenshot':
-      return `<li class="screenshot"><details><summary>Screenshot: ${h(item.step)} <span class="time">${h(item.url)}</span></summary>${screenshotImg(item)}</details></li>`;
+    case 'screenshot': {
+      const bytes = base64Bytes(item.pngBase64);
+      // Screenshots are most of a browser run's evidence: past the budget they stay in the JSON.
+      const image =
+        budget.screenshotBytesLeft >= bytes
+          ? screenshotImg(item)
+          : `<p class="note">Not embedded: this report already holds ${h(mib(budget.screenshotBytes))} of screenshots (the limit); the PNG (${h(kib(bytes))}) is in run-result.json.</p>`;
+      if (budget.screenshotBytesLeft >= bytes) budget.screenshotBytesLeft -= bytes;
+      return `<li class="screenshot"><details><summary>Screenshot: ${h(item.step)} <span class="time">${h(item.url)}</span></summary>${image}</details></li>`;
+    }
   }
 }
 
@@ -133,10 +172,14 @@ function failureHtml(result: CheckResult): string {
   const baseline = result.expectedFailure
     ? `<p><strong>Expected failure (baseline):</strong> ${h(result.expectedFailure.reason)}</p>`
     : '';
-  return `<div class="failure"><p><strong>${h(failure.message)}</strong></p>${baseline}${rows.length > 0 ? `<table>${rows.join('')}</table>` : ''}${stack}</div>`;
+  const sections =
+    result.specSections && result.specSections.length > 0
+      ? `<p class="spec"><strong>Spec:</strong> ${result.specSections.map(({ rule, section }) => `${h(section)} <code>${h(rule)}</code>`).join('; ')}</p>`
+      : '';
+  return `<div class="failure"><p><strong>${h(failure.message)}</strong></p>${sections}${baseline}${rows.length > 0 ? `<table>${rows.join('')}</table>` : ''}${stack}</div>`;
 }
 
-function checkHtml(result: CheckResult, options: HtmlReportOptions): string {
+function checkHtml(result: CheckResult, options: HtmlReportOptions, budget: Budget): string {
   const status = result.status.toLowerCase();
   const parts = [
     `<details class="check s-${status}"${result.status === 'FAIL' && !result.expectedFailure ? ' open' : ''}>`,
@@ -158,16 +201,61 @@ function checkHtml(result: CheckResult, options: HtmlReportOptions): string {
   if (result.evidence.length > 0) {
     const failedExchangeId = result.failure?.exchangeId;
     parts.push(
-      `<h3>Evidence</h3><ol class="evidence">${result.evidence.map((item) => evidenceHtml(item, failedExchangeId)).join('')}</ol>`,
+      `<h3>Evidence</h3><ol class="evidence">${result.evidence.map((item) => evidenceHtml(item, failedExchangeId, budget)).join('')}</ol>`,
     );
   }
   parts.push('</div></details>');
   return parts.join('');
 }
 
+function metaHtml(result: RunResult): string {
+  const meta = result.meta;
+  if (!meta) return '';
+  const { selection } = meta;
+  const chosen = [
+    ...selection.suites.map((v) => `--suite ${v}`),
+    ...selection.rules.map((v) => `--rule ${v}`),
+    ...selection.tags.map((v) => `--tag ${v}`),
+    ...(selection.grep !== null ? [`--grep ${selection.grep}`] : []),
+    ...selection.exclude.map((v) => `--exclude ${v}`),
+    ...(selection.rerunFailed !== null ? [`--rerun-failed ${selection.rerunFailed}`] : []),
+  ];
+  const rows: [string, string][] = [
+    ['Workbench', `${meta.workbench.name} ${meta.workbench.version}`],
+    [
+      'Spec',
+      `${meta.spec.document} (XS2A ${meta.spec.xs2aVersion}, Berlin Group OpenAPI ${meta.spec.berlinGroupOpenApi}); ${meta.spec.rules} rules, catalogue SHA-256 ${meta.spec.catalogueSha256.slice(0, 16)}…`,
+    ],
+    ['Profile', meta.target.profileFile ?? '(none: command-line target)'],
+    [
+      'Selection',
+      `${meta.selection.checks} checks${chosen.length > 0 ? `: ${chosen.join(' ')}` : ' (all of the mode)'}`,
+    ],
+    ['Baseline', meta.baseline ?? '(none)'],
+    ['Finished', result.finishedAt],
+    [
+      'Machine',
+      `${meta.machine.hostname} (${meta.machine.platform} ${meta.machine.arch}, Node ${meta.machine.node})`,
+    ],
+    ['Run name', meta.runName],
+  ];
+  return rows.map(([name, value]) => `<dt>${h(name)}</dt><dd>${h(value)}</dd>`).join('\n');
+}
+
 export function renderHtmlReport(result: RunResult, options: HtmlReportOptions = {}): string {
   const target = result.target.name ?? result.target.baseUrl;
   const title = options.title ?? `PSD2 Workbench run against ${target}`;
+  const budgetBytes = options.screenshotBudgetBytes ?? HTML_SCREENSHOT_BUDGET_BYTES;
+  const budget: Budget = { screenshotBytes: budgetBytes, screenshotBytesLeft: budgetBytes };
+  // Failures first: the failed checks (those outside the baseline before the expected ones) open
+  // the report; the areas below hold the other checks.
+  const failed = result.checks
+    .filter((check) => check.status === 'FAIL')
+    .sort((a, b) => Number(Boolean(a.expectedFailure)) - Number(Boolean(b.expectedFailure)));
+  const failures =
+    failed.length > 0
+      ? `<section id="failures"><h2>Failures <span class="time">${failed.length} failed${failed.some((c) => c.expectedFailure) ? `, ${failed.filter((c) => c.expectedFailure).length} of them expected by the baseline` : ''}</span></h2>${failed.map((check) => checkHtml(check, options, budget)).join('\n')}</section>`
+      : '';
   const areas = new Map<string, CheckResult[]>();
   for (const check of result.checks)
     areas.set(check.area, [...(areas.get(check.area) ?? []), check]);
@@ -183,7 +271,15 @@ export function renderHtmlReport(result: RunResult, options: HtmlReportOptions =
     const summary = CHECK_STATUSES.filter((status) => areaCounts[status] > 0)
       .map((status) => `${areaCounts[status]} ${STATUS_WORDS[status]}`)
       .join(', ');
-    return `<section><h2>${h(area)} <span class="time">${h(summary)}</span></h2>${checks.map((check) => checkHtml(check, options)).join('\n')}</section>`;
+    const shown = checks.filter((check) => check.status !== 'FAIL');
+    const moved =
+      areaCounts.FAIL > 0
+        ? `<p class="time">${areaCounts.FAIL} failed check(s) of this area are under Failures above: ${checks
+            .filter((check) => check.status === 'FAIL')
+            .map((check) => `<code>${h(check.checkId)}</code>`)
+            .join(', ')}</p>`
+        : '';
+    return `<section><h2>${h(area)} <span class="time">${h(summary)}</span></h2>${moved}${shown.map((check) => checkHtml(check, options, budget)).join('\n')}</section>`;
   });
   return `<!doctype html>
 <html lang="en">
@@ -202,11 +298,13 @@ export function renderHtmlReport(result: RunResult, options: HtmlReportOptions =
 <dt>Run</dt><dd><code>${h(result.runId)}</code></dd>
 <dt>Started</dt><dd>${h(result.startedAt)}</dd>
 <dt>Duration</dt><dd>${h(durationText(result.durationMs))}</dd>
+${metaHtml(result)}
 </dl>
 ${result.cancelled ? '<p><strong>The run was cancelled;</strong> the checks it did not finish are skipped.</p>' : ''}
 <ul class="counts"><li><strong>${result.counts.total}</strong> checks</li>${counts.join('')}</ul>
 </header>
 <main>
+${failures}
 ${sections.join('\n')}
 </main>
 </body>

@@ -81,6 +81,42 @@ function isCountedError(result: CheckResult): boolean {
   );
 }
 
+/** The run's metadata as JUnit properties (CI servers show them with the suite). */
+function metaProperties(result: RunResult): [string, string][] {
+  const meta = result.meta;
+  if (!meta) return [];
+  const { selection } = meta;
+  return [
+    ['runName', meta.runName],
+    ['workbenchVersion', meta.workbench.version],
+    [
+      'spec',
+      `${meta.spec.document} (XS2A ${meta.spec.xs2aVersion}, Berlin Group OpenAPI ${meta.spec.berlinGroupOpenApi})`,
+    ],
+    ['specCatalogueSha256', meta.spec.catalogueSha256],
+    ['targetName', meta.target.name ?? ''],
+    ['profileFile', meta.target.profileFile ?? ''],
+    ['baseline', meta.baseline ?? ''],
+    [
+      'selection',
+      JSON.stringify({
+        suites: selection.suites,
+        rules: selection.rules,
+        tags: selection.tags,
+        grep: selection.grep,
+        exclude: selection.exclude,
+        rerunFailed: selection.rerunFailed,
+      }),
+    ],
+    ['startedAt', result.startedAt],
+    ['finishedAt', result.finishedAt],
+    [
+      'machine',
+      `${meta.machine.hostname} (${meta.machine.platform} ${meta.machine.arch}, Node ${meta.machine.node})`,
+    ],
+  ];
+}
+
 export function renderJUnit(result: RunResult, options: { name?: string } = {}): string {
   const areas = new Map<string, CheckResult[]>();
   for (const check of result.checks) {
@@ -93,6 +129,9 @@ export function renderJUnit(result: RunResult, options: { name?: string } = {}):
       `      <property${attributes({ name: 'runId', value: result.runId })}/>`,
       `      <property${attributes({ name: 'target', value: result.target.baseUrl })}/>`,
       `      <property${attributes({ name: 'mode', value: result.target.mode })}/>`,
+      ...metaProperties(result).map(
+        ([name, value]) => `      <property${attributes({ name, value })}/>`,
+      ),
       '    </properties>',
     ];
     const open = `  <testsuite${attributes({

@@ -1,0 +1,217 @@
+/**
+ * What the reports are written from: secrets redacted (signatures and certificates kept), the
+ * spec sections of failed checks, the run's metadata; and how the HTML and JUnit reports show
+ * them (failures first, screenshots within a budget).
+ */
+import { describe, expect, it } from 'vitest';
+import { applyBaseline } from '../../../main/shared/baseline';
+import {
+  presentRunResult,
+  redactExchange,
+  redactText,
+  REDACTED,
+} from '../../../main/core/runner/report-result';
+import { renderHtmlReport } from '../../../main/core/runner/reporters/html';
+import { renderJUnit } from '../../../main/core/runner/reporters/junit';
+import { parseRunResult, serializeRunResult } from '../../../main/core/runner/result-file';
+import type { RunMetadata, RunResult } from '../../../main/shared/run-result';
+import { describeRule } from '../../../suites/catalogue';
+import { fakeExchange, resultWith } from './fakes';
+import { parseXml, childrenNamed } from './xml';
+
+const TOKEN = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxMjMifQ.c2lnbmF0dXJl';
+const ADMIN = 'admin-token-0123456789abcdef';
+const KEY =
+  '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----';
+const CERT = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIU\n-----END CERTIFICATE-----';
+const SIGNATURE =
+  'keyId="SN=1,CA=CN=Test CA",algorithm="rsa-sha256",headers="digest x-request-id",signature="c2ln"';
+
+const meta: RunMetadata = {
+  workbench: { name: 'PSD2 Workbench', version: '9.9.9' },
+  spec: {
+    document: 'docs/spec/interface-spec.md',
+    xs2aVersion: '1.3',
+    berlinGroupOpenApi: '1.3.8',
+    catalogueSha256: 'a'.repeat(64),
+    rules: 3,
+  },
+  target: {
+    name: 'fake bank',
+    url: 'http://127.0.0.1:9999',
+    mode: 'sandbox',
+    profileFile: 'bank.json',
+  },
+  selection: {
+    suites: ['payments'],
+    rules: [],
+    tags: [],
+    grep: null,
+    exclude: ['slow'],
+    rerunFailed: null,
+    checks: 3,
+  },
+  baseline: 'ci/baseline.json',
+  machine: { hostname: 'ci-runner-7', platform: 'linux', arch: 'x64', node: 'v20.0.0' },
+  runName: '127.0.0.1-9999-sandbox-20240101T000000Z',
+};
+
+function secretExchange() {
+  const exchange = fakeExchange({
+    path: `/v1/accounts?access_token=${TOKEN}`,
+    headers: {
+      'content-type': 'application/json',
+      'set-cookie': 'sid=s3cr3t-session; Path=/; HttpOnly',
+    },
+    json: { access_token: TOKEN, note: `Bearer ${TOKEN}`, key: KEY, cert: CERT },
+    requestBody: `grant_type=password&password=hunter2hunter2&admin=${ADMIN}`,
+  });
+  exchange.request.headers = {
+    authorization: `Bearer ${TOKEN}`,
+    cookie: 'sid=s3cr3t-session; csrf=abc123',
+    signature: SIGNATURE,
+    'tpp-signature-certificate': 'MIIBszCCAVmgAwIBAgIU',
+    'x-request-id': '9b2e2cf5-9c36-4a3b-8d52-2d07f1a1f0a1',
+  };
+  exchange.response!.body = JSON.stringify(exchange.response!.json);
+  return exchange;
+}
+
+describe('redaction', () => {
+  it('removes tokens, cookie values, private keys and given secrets; keeps signatures and certificates', () => {
+    const redacted = redactExchange(secretExchange(), [ADMIN]);
+    const text = JSON.stringify(redacted);
+    for (const secret of [
+      TOKEN,
+      's3cr3t-session',
+      'abc123',
+      'MIIEvQIBADANBgkqhkiG9w0BAQEFAASC',
+      'hunter2hunter2',
+      ADMIN,
+    ])
+      expect(text).not.toContain(secret);
+    expect(redacted.request.headers.authorization).toBe(`Bearer ${REDACTED}`);
+    expect(redacted.request.headers.cookie).toBe(`sid=${REDACTED}; csrf=${REDACTED}`);
+    expect(redacted.response!.headers['set-cookie']).toBe(`sid=${REDACTED}; Path=/; HttpOnly`);
+    expect(redacted.request.headers.signature).toBe(SIGNATURE);
+    expect(redacted.request.headers['tpp-signature-certificate']).toBe('MIIBszCCAVmgAwIBAgIU');
+    expect(redacted.response!.json).toMatchObject({ access_token: REDACTED, cert: CERT });
+    // The body is the JSON text: the certificate with its newlines escaped.
+    expect(redacted.response!.body).toContain(JSON.stringify(CERT).slice(1, -1));
+    expect(redacted.response!.body).toContain('-----BEGIN PRIVATE KEY-----');
+    expect(redacted.signingString).toBe(secretExchange().signingString);
+  });
+
+  it('leaves text without secrets as it was', () => {
+    const text = 'GET /v1/accounts → 200 {"iban":"DE89370400440532013000"}';
+    expect(redactText(text, ['short'])).toBe(text);
+  });
+});
+
+describe('presentRunResult', () => {
+  function failedRun(): RunResult {
+    const result = resultWith({ A: 'PASS', B: 'FAIL', C: 'FAIL' });
+    result.checks[1]!.rules = ['PAY-E2EID-MAX-35'];
+    result.checks[1]!.failure = { message: `got Bearer ${TOKEN}` };
+    result.checks[1]!.evidence = [
+      { kind: 'exchange', at: result.startedAt, exchange: secretExchange() },
+      { kind: 'note', at: result.startedAt, text: `admin ${ADMIN}` },
+    ];
+    return result;
+  }
+
+  it('adds the metadata and the spec sections of failed checks, redacts, and re-imports', () => {
+    const input = failedRun();
+    const presented = presentRunResult(input, { meta, describeRule, secrets: [ADMIN] });
+    const text = serializeRunResult(presented);
+    expect(text).not.toContain(TOKEN);
+    expect(text).not.toContain(ADMIN);
+    expect(presented.checks[1]!.specSections).toEqual([
+      { rule: 'PAY-E2EID-MAX-35', section: describeRule('PAY-E2EID-MAX-35')!.section },
+    ]);
+    expect(presented.checks[0]!.specSections).toBeUndefined();
+    expect(parseRunResult(text).meta).toEqual(meta);
+    // The engine's result is left alone.
+    expect(JSON.stringify(input)).toContain(TOKEN);
+  });
+
+  it('shows the sections and metadata in JUnit and HTML, failures first', () => {
+    const marked = applyBaseline(failedRun(), {
+      expectedFailures: [{ checkId: 'C', reason: 'BANK-9' }],
+    }).result;
+    const presented = presentRunResult(marked, { meta, describeRule });
+    const section = describeRule('PAY-E2EID-MAX-35')!.section;
+
+    const xml = renderJUnit(presented);
+    const root = parseXml(xml);
+    const suite = childrenNamed(root, 'testsuite')[0]!;
+    const properties = childrenNamed(childrenNamed(suite, 'properties')[0]!, 'property');
+    const property = (name: string) =>
+      properties.find((p) => p.attributes.name === name)?.attributes.value;
+    expect(property('workbenchVersion')).toBe('9.9.9');
+    expect(property('profileFile')).toBe('bank.json');
+    expect(property('runName')).toBe(meta.runName);
+    expect(property('machine')).toBe('ci-runner-7 (linux x64, Node v20.0.0)');
+    expect(JSON.parse(property('selection')!)).toMatchObject({
+      suites: ['payments'],
+      exclude: ['slow'],
+    });
+    expect(xml).toContain(`spec: ${section.replace(/&/g, '&amp;')} (PAY-E2EID-MAX-35)`);
+
+    const html = renderHtmlReport(presented, { describeRule });
+    expect(html).toContain('<dt>Workbench</dt><dd>PSD2 Workbench 9.9.9</dd>');
+    expect(html).toContain('<dt>Machine</dt><dd>ci-runner-7 (linux x64, Node v20.0.0)</dd>');
+    expect(html).toContain('--suite payments --exclude slow');
+    const failures = html.indexOf('<section id="failures">');
+    const firstArea = html.indexOf('<section><h2>general');
+    expect(failures).toBeGreaterThan(0);
+    expect(failures).toBeLessThan(firstArea);
+    // B (outside the baseline) before C (expected), and neither again under its area.
+    const failuresHtml = html.slice(failures, firstArea);
+    expect(failuresHtml.indexOf('<code>B</code>')).toBeLessThan(
+      failuresHtml.indexOf('<code>C</code>'),
+    );
+    expect(failuresHtml).toContain('<strong>Spec:</strong> ');
+    expect(html.slice(firstArea)).not.toContain('<details class="check s-fail"');
+    expect(html.slice(firstArea)).toContain(
+      '2 failed check(s) of this area are under Failures above',
+    );
+  });
+});
+
+describe('HTML text limits', () => {
+  it('cuts long bodies and header values with a note; the JSON result keeps them whole', () => {
+    const result = resultWith({ A: 'PASS' });
+    const exchange = fakeExchange({ body: 'x'.repeat(20_000) });
+    exchange.request.headers['tpp-signature-certificate'] = 'M'.repeat(1500);
+    result.checks[0]!.evidence = [{ kind: 'exchange', at: result.startedAt, exchange }];
+    const html = renderHtmlReport(result);
+    expect(html).toContain(
+      `tpp-signature-certificate: ${'M'.repeat(256)}… (1500 characters; whole in the JSON result)`,
+    );
+    expect(html).not.toContain('M'.repeat(257));
+    expect(html).toContain(
+      'x'.repeat(16_000) + '\n… (4000 more characters cut; the JSON result has the whole body)',
+    );
+    expect(serializeRunResult(result)).toContain('x'.repeat(20_000));
+  });
+});
+
+describe('HTML screenshot budget', () => {
+  it('embeds screenshots up to the budget and names the rest as kept in the JSON', () => {
+    const result = resultWith({ A: 'PASS' });
+    const png = Buffer.alloc(3000, 7).toString('base64');
+    result.checks[0]!.evidence = [1, 2, 3].map((n) => ({
+      kind: 'screenshot' as const,
+      at: result.startedAt,
+      step: `step-${n}`,
+      url: 'http://bank.example/sca',
+      pngBase64: png,
+    }));
+    const html = renderHtmlReport(result, { screenshotBudgetBytes: 6500 });
+    expect(html.split('<img src="data:image/png;base64,').length - 1).toBe(2);
+    expect(html).toContain(
+      'Not embedded: this report already holds 0.0 MiB of screenshots (the limit); the PNG (3 KiB) is in run-result.json.',
+    );
+  });
+});
