@@ -10,7 +10,7 @@
  *
  * Playwright is loaded only when a browser is launched, so the headless path never needs it.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserType, Locator, Page } from 'playwright-core';
 import { readScaRedirect } from '../redirect-listener.js';
 import {
   leavesBankPages,
@@ -53,7 +53,7 @@ export async function launchPsuBrowser(
 ): Promise<Browser> {
   // An optional peer of the package (docs/ci.md): the CLI installs without it, and only browser
   // SCA needs it.
-  let chromium: typeof import('playwright-core').chromium;
+  let chromium: BrowserType;
   try {
     ({ chromium } = await import('playwright-core'));
   } catch (error) {
