@@ -180,7 +180,7 @@ export function createServices(host: HostEnvironment): Services {
       return banks.trustAnchors(mode);
     },
 
-    ...workbenchCalls({ certs, targets, tpp, collections, settings, clock }),
+    ...workbenchCalls({ certs, targets, tpp, collections, settings, clock, banks }),
   };
 
   return {

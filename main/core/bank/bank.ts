@@ -128,6 +128,11 @@ export interface Bank {
    * the change is saved in the background (`flush()` waits for it), as is update()'s.
    */
   act<T>(operation: (state: BankState, now: Date) => T): T;
+  /**
+   * Reads the live state without copying or saving it (the views' questions: a session's §3.4
+   * state). `read` must not change what it is given.
+   */
+  inspect<T>(read: (state: Readonly<BankState>, now: Date) => T): T;
   /** Resolves when the current state is durable (with a stateStore; at once without). */
   flush(): Promise<void>;
   openApiDocument(): OpenApiDocument;
@@ -378,6 +383,7 @@ export function createBank(options: BankOptions): Bank {
         persistInBackground();
       }
     },
+    inspect: (read) => read(state, clock.now()),
     flush: () => persist(),
     openApiDocument,
   };

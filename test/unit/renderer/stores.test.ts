@@ -51,7 +51,7 @@ const { useComposerStore } = await import('../../../renderer/src/features/compos
 const { composedRequest, emptyDraft, row } =
   await import('../../../renderer/src/features/composer/request-model');
 const { useSessionStore } = await import('../../../renderer/src/features/session/store');
-const { PsuSessionSummary, newSessionTitle, shortSessionId } =
+const { PsuSessionSummary, newSessionTitle, forgetPsuTitle, shortSessionId } =
   await import('../../../renderer/src/features/session/components/PsuSessionStatus');
 
 beforeEach(() => {
@@ -316,7 +316,11 @@ describe('PSU session', () => {
   };
   const target = { id: 'embedded-sandbox', name: 'Embedded bank (sandbox)' };
   /** The status bar's PSU area as it renders the store's state for the target. */
-  const statusBar = (props: { target?: typeof target; fresh?: boolean }) => {
+  const statusBar = (props: {
+    target?: typeof target;
+    lastReset?: 'same-psu' | 'forget';
+    undoable?: boolean;
+  }) => {
     const { sessions, error } = useSessionStore.getState();
     return renderToStaticMarkup(
       createElement(PsuSessionSummary, {
@@ -324,8 +328,10 @@ describe('PSU session', () => {
         session: props.target ? sessions[props.target.id] : undefined,
         error,
         busy: false,
-        fresh: props.fresh ?? false,
+        undoable: props.undoable ?? false,
         onNewSession: () => undefined,
+        onForget: () => undefined,
+        onUndo: () => undefined,
       }),
     );
   };
@@ -334,12 +340,28 @@ describe('PSU session', () => {
     useSessionStore.setState({ sessions: { 'embedded-sandbox': identified }, error: undefined });
   });
 
-  it('resets the target’s session: new TPP-Session-ID, no PSU', async () => {
+  it('resets the target’s session: new TPP-Session-ID, no PSU; undo brings it back', async () => {
     answers.set('session.reset', () => fresh);
+    answers.set('session.bankView', () => ({ targetId: 'embedded-sandbox', tppSessionId: 'x' }));
     expect(await useSessionStore.getState().reset('embedded-sandbox')).toBe(true);
-    expect(calls).toEqual([{ name: 'session.reset', args: { targetId: 'embedded-sandbox' } }]);
+    expect(calls[0]).toEqual({ name: 'session.reset', args: { targetId: 'embedded-sandbox' } });
     expect(useSessionStore.getState().sessions['embedded-sandbox']).toEqual(fresh);
     expect(useSessionStore.getState().error).toBeUndefined();
+    expect(useSessionStore.getState().undoable['embedded-sandbox']).toBe(true);
+
+    answers.set('session.undoReset', () => identified);
+    expect(await useSessionStore.getState().undoReset('embedded-sandbox')).toBe(true);
+    expect(useSessionStore.getState().sessions['embedded-sandbox']).toEqual(identified);
+    expect(useSessionStore.getState().undoable['embedded-sandbox']).toBe(false);
+  });
+
+  it('asks main for a new session of the same PSU', async () => {
+    answers.set('session.reset', () => ({ ...fresh, psuId: identified.psuId }));
+    await useSessionStore.getState().reset('embedded-sandbox', 'psu');
+    expect(calls[0]).toEqual({
+      name: 'session.reset',
+      args: { targetId: 'embedded-sandbox', keep: 'psu' },
+    });
   });
 
   it('keeps the session and says why when main refuses the reset', async () => {
@@ -354,18 +376,23 @@ describe('PSU session', () => {
     expect(before).toContain(`data-testid="status-psu-id">${identified.psuId}<`);
     expect(before).toContain(`data-session-id="${identified.tppSessionId}"`);
     expect(before).toContain('>11111111…<');
-    expect(before).not.toContain('new session');
-    expect(before).toMatch(/<button[^>]*data-testid="status-new-psu-session"/);
-    expect(before).not.toMatch(/<button[^>]*disabled[^>]*>New PSU session/);
+    expect(before).not.toContain('PSU forgotten');
+    expect(before).not.toContain('status-undo-reset');
+    expect(before).toMatch(/<button[^>]*data-testid="status-new-tpp-session"/);
+    expect(before).not.toMatch(/<button[^>]*disabled[^>]*>New TPP session/);
+    expect(before).not.toMatch(/<button[^>]*disabled[^>]*>Forget PSU/);
     const title = newSessionTitle(target.name);
     expect(before).toContain(`title="${title}"`);
-    expect(title).toContain('new TPP-Session-ID');
-    expect(title).toContain('PSU-ID');
+    expect(title).toContain('new TPP-Session-ID for the same PSU');
+    expect(forgetPsuTitle(target.name)).toContain('PSU-ID');
 
     answers.set('session.reset', () => fresh);
     await useSessionStore.getState().reset('embedded-sandbox');
-    const after = statusBar({ target, fresh: true });
-    expect(after).toContain('new session');
+    const after = statusBar({ target, lastReset: 'forget', undoable: true });
+    expect(after).toContain('PSU forgotten');
+    expect(after).toMatch(/<button[^>]*data-testid="status-undo-reset"[^>]*>Undo/);
+    // Nothing left to forget.
+    expect(after).toMatch(/<button[^>]*disabled=""[^>]*>Forget PSU/);
     expect(after).not.toContain('status-psu-id');
     expect(after).not.toContain('status-psu-corporate-id');
     expect(after).toContain('not identified yet');
@@ -373,7 +400,7 @@ describe('PSU session', () => {
   });
 
   it('offers no reset without a target', () => {
-    expect(statusBar({})).toMatch(/<button[^>]*disabled=""[^>]*>New PSU session/);
+    expect(statusBar({})).toMatch(/<button[^>]*disabled=""[^>]*>New TPP session/);
     expect(shortSessionId('short')).toBe('short');
   });
 });

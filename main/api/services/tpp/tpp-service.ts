@@ -6,6 +6,7 @@
  */
 import { linkOf, type OutgoingRequest } from '../../../core/tpp/client.js';
 import type { Clock } from '../../../core/clock.js';
+import type { PsuSession } from '../../../core/tpp/psu-session.js';
 import { CallRefused } from '../../dispatch.js';
 import type { EventHub } from '../../events.js';
 import type {
@@ -85,8 +86,17 @@ export class TppService {
     return this.sessions.list();
   }
 
-  resetSession(targetId: string): Promise<PsuSessionView> {
-    return this.sessions.reset(targetId);
+  resetSession(targetId: string, keep?: 'psu'): Promise<PsuSessionView> {
+    return this.sessions.reset(targetId, keep);
+  }
+
+  undoResetSession(targetId: string): Promise<PsuSessionView> {
+    return this.sessions.undoReset(targetId);
+  }
+
+  /** The target's session as it is now (begun on first use). */
+  session(targetId: string): Promise<PsuSession> {
+    return this.sessions.session(targetId);
   }
 
   updateSession(args: CallArgs<'session.update'>): Promise<PsuSessionView> {
