@@ -63,10 +63,13 @@ export async function listSandboxCustomersInComposer(page: Page): Promise<Sandbo
 export async function completeConsentScaInPopup(
   page: Page,
   nationalIdentityNumber: string,
+  options: { lingerMs?: number } = {},
 ): Promise<void> {
   const popupOpened = page.waitForEvent('popup');
   await page.getByTestId('open-sca').click();
   const popup = await popupOpened;
+  // A PSU who takes their time: the workbench polls the SCA status meanwhile (every 1.5 s).
+  if (options.lingerMs) await popup.waitForTimeout(options.lingerMs);
   await popup.locator('[name="nationalIdentityNumber"]').fill(nationalIdentityNumber);
   await popup.getByTestId('login').click();
   const context = popup.getByTestId('context-form');

@@ -206,6 +206,7 @@ export function createBank(options: BankOptions): Bank {
 
   async function handle(request: BankRequest): Promise<BankResponse> {
     const started = performance.now();
+    const arrivedAt = new Date().toISOString();
     let ctx: RequestContext = {
       request,
       mode,
@@ -264,6 +265,7 @@ export function createBank(options: BankOptions): Bank {
     requestLog.record({
       mode,
       receivedAt: ctx.now.toISOString(),
+      arrivedAt,
       durationMs: performance.now() - started,
       stageTimings,
       ...(ctx.route ? { operationId: ctx.route.operationId } : {}),

@@ -40,7 +40,7 @@ vi.mock('../../../renderer/src/features/sca/open-sca', () => ({
   hostScaWindow: { opened: true, show: () => undefined, close: () => undefined },
 }));
 
-const { filterLog, mergeLog, stateTables, tableTitle, NO_FILTER } =
+const { filterLog, mergeLog, pollingCount, stateTables, tableTitle, NO_FILTER } =
   await import('../../../renderer/src/features/bank/log-filter');
 const { searchExchanges, useHistoryStore } =
   await import('../../../renderer/src/features/history/store');
@@ -66,11 +66,14 @@ function exchange(
   status: number,
   target: string,
   rejected = false,
+  extra: Partial<BankExchangeView> = {},
 ): BankExchangeView {
   return {
     id,
     mode,
     receivedAt: `2026-01-01T00:00:0${id}Z`,
+    arrivedAt: `2026-05-01T00:00:0${id}Z`,
+    ...extra,
     durationMs: 1,
     request: { method: 'GET', target, headers: {}, bodySize: 0 },
     response: { status, headers: {}, body: undefined },
@@ -95,9 +98,36 @@ describe('bank console', () => {
     expect(ids({ rejectedOnly: true })).toEqual([2]);
   });
 
+  it("hides the workbench's own polling unless asked to show it", () => {
+    const withPolling = [
+      ...log,
+      exchange(4, 'sandbox', 200, '/v1/consents/c/authorisations/a', false, {
+        workbenchPoll: true,
+      }),
+    ];
+    expect(filterLog(withPolling, NO_FILTER).map((e) => e.id)).toEqual([1, 2, 3]);
+    expect(filterLog(withPolling, { ...NO_FILTER, showPolling: true }).map((e) => e.id)).toEqual([
+      1, 2, 3, 4,
+    ]);
+    expect(pollingCount(withPolling)).toBe(1);
+  });
+
   it('merges both banks’ logs without duplicates, oldest first, bounded', () => {
     const merged = mergeLog([log[0]!], [log[2]!, log[0]!, log[1]!], 2);
     expect(merged.map((e) => e.id)).toEqual([2, 3]);
+  });
+
+  it('orders by real arrival, not by the bank clock (a clock set back does not reorder)', () => {
+    const before = exchange(7, 'sandbox', 200, '/a', false, {
+      receivedAt: '2026-06-01T12:00:00Z',
+      arrivedAt: '2026-05-01T10:00:00Z',
+    });
+    // Arrived later, after the bank clock was moved back a day.
+    const after = exchange(8, 'sandbox', 200, '/b', false, {
+      receivedAt: '2026-05-31T12:00:05Z',
+      arrivedAt: '2026-05-01T10:00:05Z',
+    });
+    expect(mergeLog([after], [before]).map((e) => e.id)).toEqual([7, 8]);
   });
 
   it('turns every array of a snapshot state into a table', () => {

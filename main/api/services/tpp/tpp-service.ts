@@ -4,7 +4,9 @@
  * never leave main); the history of exchanges (history.ts); and the SCA redirect back from the
  * bank (sca-redirects.ts).
  */
+import { randomUUID } from 'node:crypto';
 import { linkOf, type OutgoingRequest } from '../../../core/tpp/client.js';
+import type { OwnRequests } from '../own-requests.js';
 import type { Clock } from '../../../core/clock.js';
 import type { PsuSession } from '../../../core/tpp/psu-session.js';
 import { CallRefused } from '../../dispatch.js';
@@ -68,6 +70,8 @@ export class TppService {
       settings: SettingsService;
       clock: Clock;
       events: EventHub;
+      /** Where polling requests are noted so the bank console can tell them apart. */
+      own?: OwnRequests;
       openScaWindow?: OpenScaWindow;
     },
   ) {
@@ -154,6 +158,12 @@ export class TppService {
     for (const [name, value] of Object.entries(from.request.headers)) {
       if (origin.headerSources[name] === 'request' && !RECOMPUTED.has(name.toLowerCase()))
         headers[name] = value;
+    }
+    if (!record) {
+      // Unrecorded follows are the workbench's own polling: noted before they are sent.
+      const requestId = randomUUID();
+      headers['X-Request-ID'] = requestId;
+      this.deps.own?.add(requestId);
     }
     const { client, session, defaults } = await this.client(origin.targetId);
     try {
