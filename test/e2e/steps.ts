@@ -51,9 +51,9 @@ export async function listSandboxCustomersInComposer(page: Page): Promise<Sandbo
   await page.getByTestId('target-picker').selectOption('embedded-sandbox');
   await page.getByTestId('endpoint-picker').selectOption('listSandboxCustomers');
   await page.getByTestId('send').click();
-  await expect(page.getByTestId('response-body')).toContainText('"nationalIdentityNumber"');
+  await expect(await rawResponseBody(page)).toContainText('"nationalIdentityNumber"');
   await expect(page.getByTestId('response-status')).toHaveText('200');
-  return JSON.parse(await page.getByTestId('response-body').innerText()) as SandboxCustomer[];
+  return JSON.parse(await (await rawResponseBody(page)).innerText()) as SandboxCustomer[];
 }
 
 /**
@@ -103,4 +103,18 @@ export async function shotAtReviewSizes(page: Page, testInfo: TestInfo, name: st
     });
   }
   if (before) await page.setViewportSize(before);
+}
+
+/**
+ * The response body as text: the response viewer switched to its Raw view (the choice stays for
+ * later responses). Waits for a response to show.
+ */
+export async function rawResponseBody(page: Page) {
+  const raw = page.getByTestId('response-view-raw');
+  const body = page.getByTestId('response-body');
+  await expect(raw.or(body).first()).toBeVisible();
+  if ((await raw.count()) > 0 && (await raw.getAttribute('aria-pressed')) !== 'true') {
+    await raw.click();
+  }
+  return body;
 }
