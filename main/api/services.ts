@@ -9,6 +9,7 @@ import { productInfo } from '../core/product.js';
 import { VirtualClock } from '../core/clock.js';
 import { readCertificates } from '../core/bank/trustStore.js';
 import { BankService } from './services/bank-service.js';
+import { OwnRequests } from './services/own-requests.js';
 import { revokeGrant, setPaymentPermission } from '../core/bank/domain/access.js';
 import { runBatchNow } from '../core/bank/domain/batch.js';
 import type { SecretBox } from '../core/certs/secret-box.js';
@@ -61,7 +62,8 @@ export interface Services {
 export function createServices(host: HostEnvironment): Services {
   const events = new EventHub();
   const clock = new VirtualClock();
-  const banks = new BankService(clock, events);
+  const own = new OwnRequests();
+  const banks = new BankService(clock, events, undefined, own);
   const notices = new StorageNotices();
   const settings = new SettingsService(host.dataDir, notices, events);
   const certs = new CertsService(
@@ -83,6 +85,7 @@ export function createServices(host: HostEnvironment): Services {
     settings,
     clock,
     events,
+    own,
     ...(host.openScaWindow ? { openScaWindow: host.openScaWindow } : {}),
   });
   // The suites' checks (the default), against the embedded banks or the profiles added in Targets.
@@ -187,7 +190,7 @@ export function createServices(host: HostEnvironment): Services {
       return banks.trustAnchors(mode);
     },
 
-    ...workbenchCalls({ certs, targets, tpp, collections, settings, clock }),
+    ...workbenchCalls({ certs, targets, tpp, collections, settings, clock, banks }),
   };
 
   return {

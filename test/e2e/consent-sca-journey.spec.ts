@@ -12,6 +12,7 @@ import {
   signSandboxWithNewQsealc,
   ensureSandboxBankRunning,
   listSandboxCustomersInComposer,
+  rawResponseBody,
 } from './steps';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -91,16 +92,16 @@ test('compose a consent request, send it, complete SCA in the SCA popup, see the
   // Later requests carry the PSU-ID from the session: the consent's status is now valid.
   await page.getByTestId('follow-status').click();
   await expect(page.getByTestId('response-status')).toHaveText('200');
-  await expect(page.getByTestId('response-body')).toContainText('"consentStatus": "valid"');
+  await expect(await rawResponseBody(page)).toContainText('"consentStatus": "valid"');
   await shot(page, testInfo, 'composer-after-sca');
 
   // The card account the PSU granted: GET /v1/card-accounts (§4.2.1) names its resourceId.
   await page.getByTestId('endpoint-picker').selectOption('getCardAccountList');
   await expect(page.getByTestId('request-path')).toHaveValue('/v1/card-accounts');
   await page.getByTestId('send').click();
-  await expect(page.getByTestId('response-body')).toContainText('"cardAccounts"');
+  await expect(await rawResponseBody(page)).toContainText('"cardAccounts"');
   await expect(page.getByTestId('response-status')).toHaveText('200');
-  const { cardAccounts } = JSON.parse(await page.getByTestId('response-body').innerText()) as {
+  const { cardAccounts } = JSON.parse(await (await rawResponseBody(page)).innerText()) as {
     cardAccounts: { resourceId: string; maskedPan?: string }[];
   };
   expect(cardAccounts.length).toBeGreaterThan(0);
@@ -117,7 +118,7 @@ test('compose a consent request, send it, complete SCA in the SCA popup, see the
   await page.getByTestId('query-value-limit').fill('2');
   await page.getByRole('checkbox', { name: 'Send limit' }).check();
   await page.getByTestId('send').click();
-  await expect(page.getByTestId('response-body')).toContainText('"cardTransactions"');
+  await expect(await rawResponseBody(page)).toContainText('"cardTransactions"');
   await expect(page.getByTestId('response-status')).toHaveText('200');
   await page.getByText('Request as sent').click();
   const sent = page.getByTestId('sent-request-line');
@@ -128,9 +129,7 @@ test('compose a consent request, send it, complete SCA in the SCA popup, see the
   );
   expect(firstUrl.searchParams.get('bookingStatus')).toBe('booked');
   expect(firstUrl.searchParams.get('limit')).toBe('2');
-  const first = JSON.parse(
-    await page.getByTestId('response-body').innerText(),
-  ) as CardTransactionsPage;
+  const first = JSON.parse(await (await rawResponseBody(page)).innerText()) as CardTransactionsPage;
   if (card.maskedPan) expect(first.cardAccount?.maskedPan).toBe(card.maskedPan);
   expect(first.cardTransactions.booked).toHaveLength(2);
   // The first page links the next one (offset raised by the limit, limit kept) and no previous.
@@ -149,8 +148,12 @@ test('compose a consent request, send it, complete SCA in the SCA popup, see the
   await expect(page.getByTestId('composer-notice')).toHaveText('Followed next');
   await expect(page.getByTestId('response-status')).toHaveText('200');
   await expect(sent).toHaveText(`GET ${firstUrl.origin}${nextHref}`);
+  // The form follows the page: its query now says what the page shown answers.
+  await expect(page.getByTestId('query-value-offset')).toHaveValue('2');
+  await expect(page.getByRole('checkbox', { name: 'Send offset' })).toBeChecked();
+  await expect(page.getByTestId('query-value-limit')).toHaveValue('2');
   const second = JSON.parse(
-    await page.getByTestId('response-body').innerText(),
+    await (await rawResponseBody(page)).innerText(),
   ) as CardTransactionsPage;
   expect(second.cardTransactions.booked.length).toBeGreaterThan(0);
   expect(second.cardTransactions.booked.length).toBeLessThanOrEqual(2);

@@ -11,6 +11,7 @@ import {
   signSandboxWithNewQsealc,
   ensureSandboxBankRunning,
   listSandboxCustomersInComposer,
+  rawResponseBody,
 } from './steps';
 
 /** Ola's current account and Kari's (docs/sandbox-data.md, initial data). */
@@ -77,7 +78,7 @@ test('initiate a payment, confirm it in the SCA popup, run the batch, see ACSC',
   // 201 (§2.3): RCVD, and the PSU authorises at _links.scaRedirect.
   await page.getByTestId('send').click();
   await expect(page.getByTestId('response-status')).toHaveText('201');
-  const created = JSON.parse(await page.getByTestId('response-body').innerText()) as {
+  const created = JSON.parse(await (await rawResponseBody(page)).innerText()) as {
     paymentId: string;
     transactionStatus: string;
     _links: Record<string, { href: string }>;
@@ -116,7 +117,7 @@ test('initiate a payment, confirm it in the SCA popup, run the batch, see ACSC',
   await page.getByTestId('follow-status').click();
   await expect(page.getByTestId('composer-notice')).toHaveText('Followed status');
   await expect(page.getByTestId('response-status')).toHaveText('200');
-  await expect(page.getByTestId('response-body')).toContainText('"transactionStatus": "ACTC"');
+  await expect(await rawResponseBody(page)).toContainText('"transactionStatus": "ACTC"');
   await shot(page, testInfo, 'payment-status-actc');
 
   // The bank console runs the batch now; its answer names the payment as settled.
@@ -140,7 +141,7 @@ test('initiate a payment, confirm it in the SCA popup, run the batch, see ACSC',
   await page.getByTestId('send').click();
   await expect(page.getByTestId('composer-notice')).toHaveText('Sent: 200');
   await expect(page.getByTestId('response-status')).toHaveText('200');
-  const status = JSON.parse(await page.getByTestId('response-body').innerText()) as {
+  const status = JSON.parse(await (await rawResponseBody(page)).innerText()) as {
     transactionStatus: string;
     fundsAvailable?: boolean;
   };

@@ -1,12 +1,12 @@
 /**
  * Two things a tester does between requests: fill in an optional query parameter (typing a value
  * ticks its "Send" box, so the value goes out; unticking it by hand keeps it out), and start a new
- * PSU session from the status bar after an SCA, to act as another PSU in a new TPP session
+ * PSU session from the status bar after an SCA ("Forget PSU"), to act as another PSU in a new TPP session
  * (§3.4, §5.3.4: a new TPP-Session-ID starts a new SCA session).
  */
 import type { Page } from '@playwright/test';
 import { test, expect, expectOnlyLoopback } from './fixtures';
-import { shot, signSandboxWithNewQsealc, ensureSandboxBankRunning } from './steps';
+import { ensureSandboxBankRunning, rawResponseBody, shot, signSandboxWithNewQsealc } from './steps';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,7 +27,7 @@ async function statusSessionId(page: Page): Promise<string> {
   return id!;
 }
 
-test('typing an optional query value sends it; New PSU session forgets the PSU and starts a new TPP session', async ({
+test('typing an optional query value sends it; Forget PSU forgets the PSU and starts a new TPP session', async ({
   page,
   webHost,
   requests,
@@ -49,7 +49,7 @@ test('typing an optional query value sends it; New PSU session forgets the PSU a
   await page.getByTestId('send').click();
   await expect(page.getByTestId('response-status')).toHaveText('200');
   expect((await sentUrl(page)).searchParams.get('limit')).toBe('1');
-  expect(JSON.parse(await page.getByTestId('response-body').innerText())).toHaveLength(1);
+  expect(JSON.parse(await (await rawResponseBody(page)).innerText())).toHaveLength(1);
   await shot(page, testInfo, 'optional-query-typed');
 
   // Unticked by hand it stays unticked, value kept, and is not sent.
@@ -60,7 +60,7 @@ test('typing an optional query value sends it; New PSU session forgets the PSU a
   await expect(page.getByTestId('composer-notice')).toHaveText('Sent: 200');
   await expect(page.getByTestId('sent-request-line')).not.toContainText('limit=');
   expect((await sentUrl(page)).searchParams.has('limit')).toBe(false);
-  const customers = JSON.parse(await page.getByTestId('response-body').innerText()) as {
+  const customers = JSON.parse(await (await rawResponseBody(page)).innerText()) as {
     type: string;
     nationalIdentityNumber: string;
   }[];
@@ -104,14 +104,14 @@ test('typing an optional query value sends it; New PSU session forgets the PSU a
     .locator('tr[data-header="TPP-Session-ID"]');
   await expect(preparedSession).toContainText(firstSessionId);
 
-  // "New PSU session": says what it does, forgets the PSU, and starts a new TPP-Session-ID.
-  const newSession = page.getByTestId('status-new-psu-session');
-  await expect(newSession).toHaveText('New PSU session');
-  await expect(newSession).toHaveAttribute('title', /new TPP-Session-ID.*PSU-ID/);
-  await newSession.click();
+  // "Forget PSU": says what it does, forgets the PSU, and starts a new TPP-Session-ID.
+  const forget = page.getByTestId('status-forget-psu');
+  await expect(forget).toHaveText('Forget PSU');
+  await expect(forget).toHaveAttribute('title', /new TPP-Session-ID.*PSU-ID/);
+  await forget.click();
   await expect(page.getByTestId('status-psu-id')).toHaveCount(0);
   await expect(page.getByTestId('status-psu')).toContainText('not identified yet');
-  await expect(page.getByTestId('status-psu-notice')).toHaveText('new session');
+  await expect(page.getByTestId('status-psu-notice')).toHaveText('PSU forgotten');
   await expect(page.getByTestId('status-sca')).toContainText('none');
   await expect(page.getByTestId('status-tpp-session-id')).not.toHaveAttribute(
     'data-session-id',

@@ -51,7 +51,70 @@ export async function listSandboxCustomersInComposer(page: Page): Promise<Sandbo
   await page.getByTestId('target-picker').selectOption('embedded-sandbox');
   await page.getByTestId('endpoint-picker').selectOption('listSandboxCustomers');
   await page.getByTestId('send').click();
-  await expect(page.getByTestId('response-body')).toContainText('"nationalIdentityNumber"');
+  await expect(await rawResponseBody(page)).toContainText('"nationalIdentityNumber"');
   await expect(page.getByTestId('response-status')).toHaveText('200');
-  return JSON.parse(await page.getByTestId('response-body').innerText()) as SandboxCustomer[];
+  return JSON.parse(await (await rawResponseBody(page)).innerText()) as SandboxCustomer[];
+}
+
+/**
+ * The composer's last response asked for SCA: the PSU opens it, logs in with a national identity
+ * number, acts privately, grants every account and confirms; the workbench sees the redirect.
+ */
+export async function completeConsentScaInPopup(
+  page: Page,
+  nationalIdentityNumber: string,
+  options: { lingerMs?: number } = {},
+): Promise<void> {
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByTestId('open-sca').click();
+  const popup = await popupOpened;
+  // A PSU who takes their time: the workbench polls the SCA status meanwhile (every 1.5 s).
+  if (options.lingerMs) await popup.waitForTimeout(options.lingerMs);
+  await popup.locator('[name="nationalIdentityNumber"]').fill(nationalIdentityNumber);
+  await popup.getByTestId('login').click();
+  const context = popup.getByTestId('context-form');
+  const consent = popup.getByTestId('consent-form');
+  await expect(context.or(consent)).toBeVisible();
+  if (await context.isVisible()) {
+    await popup.getByTestId('context-private').check();
+    await popup.getByTestId('choose').click();
+  }
+  await expect(consent).toBeVisible();
+  for (const account of await consent.locator('input[type="checkbox"][name="account"]').all()) {
+    await account.check();
+  }
+  await popup.getByTestId('confirm').click();
+  await expect(page.getByTestId('sca-success')).toBeVisible();
+}
+
+/** Screenshots of the page at the two sizes the screens are reviewed at (1280×720, 1440×900). */
+export async function shotAtReviewSizes(page: Page, testInfo: TestInfo, name: string) {
+  const before = page.viewportSize();
+  for (const size of [
+    { width: 1280, height: 720 },
+    { width: 1440, height: 900 },
+  ]) {
+    await page.setViewportSize(size);
+    const path = testInfo.outputPath(`${name}-${size.width}x${size.height}.png`);
+    await page.screenshot({ path });
+    await testInfo.attach(`${name}-${size.width}x${size.height}`, {
+      path,
+      contentType: 'image/png',
+    });
+  }
+  if (before) await page.setViewportSize(before);
+}
+
+/**
+ * The response body as text: the response viewer switched to its Raw view (the choice stays for
+ * later responses). Waits for a response to show.
+ */
+export async function rawResponseBody(page: Page) {
+  const raw = page.getByTestId('response-view-raw');
+  const body = page.getByTestId('response-body');
+  await expect(raw.or(body).first()).toBeVisible();
+  if ((await raw.count()) > 0 && (await raw.getAttribute('aria-pressed')) !== 'true') {
+    await raw.click();
+  }
+  return body;
 }

@@ -43,7 +43,12 @@ export interface TrustAnchorView {
 export interface BankExchangeView {
   id: number;
   mode: BankModeName;
+  /** Bank clock reading when the request arrived. */
   receivedAt: string;
+  /** Real time the request arrived: the order of arrival, whatever the bank clock says. */
+  arrivedAt: string;
+  /** The workbench's own SCA-status polling (`tpp.follow` with `record: false`). */
+  workbenchPoll?: boolean;
   durationMs: number;
   operationId?: string;
   request: {

@@ -89,6 +89,26 @@ export interface PsuSessionView {
   scaCompletedAt?: string;
 }
 
+/**
+ * The bank's view of a target's TPP session (§3.4): read from the embedded bank's own state, or,
+ * for an external bank that cannot be asked, estimated from the redirect the workbench received.
+ */
+export interface BankSessionView {
+  targetId: string;
+  tppSessionId: string;
+  /** 'bank': the embedded bank's own record; 'workbench': the workbench's estimate. */
+  source: 'bank' | 'workbench';
+  state: 'valid' | 'expired' | 'replaced' | 'none';
+  /** Bank clock time the SCA of this session id completed. */
+  scaCompletedAt?: string;
+  /** When the SCA stops covering calls that need SCA (1 hour after it, §3.4). */
+  scaValidUntil?: string;
+  /** The TPP-Session-ID whose completed SCA replaced this one (§3.4 row 3). */
+  replacedBy?: string;
+  /** The bank clock when this was read. */
+  bankNow: string;
+}
+
 /** The §6.1/§6.2 parameters of a redirect back from the bank, and where they break the spec. */
 export type ScaRedirectView = ScaRedirectParams;
 
@@ -209,7 +229,20 @@ export const tppCalls = {
     Type.Object({}, { additionalProperties: false }),
   ),
   'session.reset': call<PsuSessionView>()(
-    'Starts a new TPP session (new TPP-Session-ID) and forgets the PSU identity.',
+    'Starts a new TPP session (new TPP-Session-ID); forgets the PSU identity unless ' +
+      "`keep: 'psu'` (a new session for the same PSU, who must complete SCA again, §3.4).",
+    Type.Object(
+      { targetId: TargetId, keep: Type.Optional(Type.Literal('psu')) },
+      { additionalProperties: false },
+    ),
+  ),
+  'session.undoReset': call<PsuSessionView>()(
+    'Brings back the session the last reset of the target replaced, while nothing has used the ' +
+      'new one yet.',
+    Type.Object({ targetId: TargetId }, { additionalProperties: false }),
+  ),
+  'session.bankView': call<BankSessionView>()(
+    "The bank's view of the target's TPP session (§3.4): valid, expired, replaced or none.",
     Type.Object({ targetId: TargetId }, { additionalProperties: false }),
   ),
   'session.update': call<PsuSessionView>()(

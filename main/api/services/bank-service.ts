@@ -10,6 +10,7 @@ import type { VirtualClock } from '../../core/clock.js';
 import { CallRefused } from '../dispatch.js';
 import { knownFaults } from '../../core/bank/faults/index.js';
 import type { EventHub } from '../events.js';
+import { OwnRequests } from './own-requests.js';
 import type {
   BankBehaviourView,
   BankExchangeView,
@@ -36,6 +37,7 @@ export class BankService {
     private readonly clock: VirtualClock,
     private readonly events: EventHub,
     private readonly serverCertificate?: ServerCertificateSource,
+    private readonly own: OwnRequests = new OwnRequests(),
   ) {}
 
   /** The bank of a mode, created (stopped) on first use so its registry and state can be set up. */
@@ -113,7 +115,10 @@ export class BankService {
   }
 
   requestLog(mode: BankModeName, limit = 200): BankExchangeView[] {
-    return this.bank(mode).requestLog.entries().slice(-limit).map(exchangeView);
+    return this.bank(mode)
+      .requestLog.entries()
+      .slice(-limit)
+      .map((record) => exchangeView(record, this.own));
   }
 
   behaviour(mode: BankModeName): BankBehaviourView {
@@ -173,7 +178,7 @@ export class BankService {
     if (!slot) {
       const bank = createBank({ mode, clock: this.clock });
       const unsubscribe = bank.requestLog.subscribe((record) =>
-        this.events.emit('bank.exchange', exchangeView(record)),
+        this.events.emit('bank.exchange', exchangeView(record, this.own)),
       );
       slot = { bank, https: false, unsubscribe };
       this.slots.set(mode, slot);
@@ -188,11 +193,13 @@ export class BankService {
   }
 }
 
-export function exchangeView(record: ExchangeRecord): BankExchangeView {
+export function exchangeView(record: ExchangeRecord, own?: OwnRequests): BankExchangeView {
   return {
     id: record.id,
     mode: record.mode,
     receivedAt: record.receivedAt,
+    arrivedAt: record.arrivedAt,
+    ...(own?.isOwn(record.request.headers) ? { workbenchPoll: true } : {}),
     durationMs: record.durationMs,
     ...(record.operationId ? { operationId: record.operationId } : {}),
     request: {

@@ -3,7 +3,7 @@
  * client (composer, history, PSU sessions, SCA), saved collections and settings — as one slice of
  * the contract's implementation, so the composition root adds them with one spread.
  */
-import type { Implementation } from '../dispatch.js';
+import { CallRefused, type Implementation } from '../dispatch.js';
 import type { CertsService } from './certs/certs-service.js';
 import type { CollectionsService } from './collections-service.js';
 import { editorSchemas, endpointCatalogue } from './composer/endpoint-catalogue.js';
@@ -11,6 +11,8 @@ import type { SettingsService } from './settings-service.js';
 import type { TargetsService } from './targets-service.js';
 import type { TppService } from './tpp/tpp-service.js';
 import type { Clock } from '../../core/clock.js';
+import type { BankService } from './bank-service.js';
+import { bankSessionView } from './tpp/bank-sessions.js';
 
 export interface WorkbenchAreas {
   certs: CertsService;
@@ -19,6 +21,7 @@ export interface WorkbenchAreas {
   collections: CollectionsService;
   settings: SettingsService;
   clock: Clock;
+  banks: BankService;
 }
 
 type AreaCall =
@@ -84,7 +87,14 @@ export function workbenchCalls(areas: WorkbenchAreas): WorkbenchCalls {
     'tpp.exportHar': ({ ids }) => tpp.exportHar(ids),
     'tpp.clearHistory': () => tpp.clearHistory(),
     'session.list': () => tpp.sessionList(),
-    'session.reset': ({ targetId }) => tpp.resetSession(targetId),
+    'session.reset': ({ targetId, keep }) => tpp.resetSession(targetId, keep),
+    'session.undoReset': ({ targetId }) => tpp.undoResetSession(targetId),
+    'session.bankView': async ({ targetId }) => {
+      const { targets: known } = await targets.list();
+      if (!known.some((t) => t.id === targetId))
+        throw new CallRefused(`There is no target '${targetId}'; choose one in Settings.`);
+      return bankSessionView(areas, targetId, await tpp.session(targetId));
+    },
     'session.update': (args) => tpp.updateSession(args),
     'sca.begin': (args) => tpp.beginSca(args),
 

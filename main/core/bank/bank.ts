@@ -137,6 +137,11 @@ export interface Bank {
    * the change is saved in the background (`flush()` waits for it), as is update()'s.
    */
   act<T>(operation: (state: BankState, now: Date) => T): T;
+  /**
+   * Reads the live state without copying or saving it (the views' questions: a session's §3.4
+   * state). `read` must not change what it is given.
+   */
+  inspect<T>(read: (state: Readonly<BankState>, now: Date) => T): T;
   /** Resolves when the current state is durable (with a stateStore; at once without). */
   flush(): Promise<void>;
   openApiDocument(): OpenApiDocument;
@@ -211,6 +216,7 @@ export function createBank(options: BankOptions): Bank {
 
   async function handle(request: BankRequest): Promise<BankResponse> {
     const started = performance.now();
+    const arrivedAt = new Date().toISOString();
     let ctx: RequestContext = {
       request,
       mode,
@@ -274,6 +280,7 @@ export function createBank(options: BankOptions): Bank {
     const record = requestLog.record({
       mode,
       receivedAt: ctx.now.toISOString(),
+      arrivedAt,
       durationMs: performance.now() - started,
       stageTimings,
       ...(ctx.route ? { operationId: ctx.route.operationId } : {}),
@@ -401,6 +408,7 @@ export function createBank(options: BankOptions): Bank {
         persistInBackground();
       }
     },
+    inspect: (read) => read(state, clock.now()),
     flush: () => persist(),
     openApiDocument,
   };

@@ -27,6 +27,11 @@ export interface ExchangeRecord {
   mode: BankMode;
   /** Bank clock reading when the request arrived (ISO 8601). */
   receivedAt: string;
+  /**
+   * Real (wall-clock) time the request arrived (ISO 8601): the order requests came in, whatever
+   * the bank clock was set to.
+   */
+  arrivedAt: string;
   /** Wall-clock duration of the whole pipeline. */
   durationMs: number;
   /** Wall-clock milliseconds spent per stage that ran. */
@@ -53,9 +58,13 @@ export class RequestLog {
       throw new RangeError('request log capacity must be a positive integer');
   }
 
-  /** Assigns the id, stores (dropping the oldest beyond capacity) and notifies subscribers. */
-  record(entry: Omit<ExchangeRecord, 'id'>): ExchangeRecord {
-    const record: ExchangeRecord = { id: this.nextId++, ...entry };
+  /**
+   * Assigns the id, stores (dropping the oldest beyond capacity) and notifies subscribers. Without
+   * `arrivedAt` the request is taken to have arrived `durationMs` ago.
+   */
+  record(entry: Omit<ExchangeRecord, 'id' | 'arrivedAt'> & { arrivedAt?: string }): ExchangeRecord {
+    const arrivedAt = entry.arrivedAt ?? new Date(Date.now() - entry.durationMs).toISOString();
+    const record: ExchangeRecord = { id: this.nextId++, ...entry, arrivedAt };
     this.buffer.push(record);
     if (this.buffer.length > this.capacity)
       this.buffer.splice(0, this.buffer.length - this.capacity);

@@ -1,24 +1,20 @@
 import { useBankStore } from '../features/bank/store';
 import { PsuSessionStatus } from '../features/session/components/PsuSessionStatus';
-import { useSessionStore } from '../features/session/store';
+import { ScaSessionStatus } from '../features/session/components/ScaSessionStatus';
 import { useActiveTarget } from '../features/targets/store';
-import { bankNow, scaValidity } from '../lib/bank-clock';
-import { formatDuration, formatInstant } from '../lib/format';
+import { bankNow } from '../lib/bank-clock';
+import { formatInstant } from '../lib/format';
 import { useNow } from './use-now';
 
 /**
- * Active target and mode, its PSU session (with "New PSU session") and the SCA time left, and the
- * bank clock.
+ * Active target and mode, its PSU session (new TPP session, forget the PSU), the SCA as the bank
+ * sees it (§3.4), and the bank clock.
  */
 export function StatusBar() {
   const now = useNow(1000);
   const target = useActiveTarget();
   const clock = useBankStore((s) => s.clock);
-  const session = useSessionStore((s) => (target ? s.sessions[target.id] : undefined));
   const bankTime = clock ? bankNow(clock, now) : undefined;
-  const sca = bankTime
-    ? scaValidity(session?.scaCompletedAt, bankTime)
-    : { state: 'none' as const };
 
   return (
     <footer className="status-bar" aria-label="Status">
@@ -36,14 +32,7 @@ export function StatusBar() {
         )}
       </span>
       <PsuSessionStatus target={target} />
-      <span data-testid="status-sca">
-        <span className="muted">SCA </span>
-        {sca.state === 'valid' && <span className="ok">{formatDuration(sca.leftMs)} left</span>}
-        {sca.state === 'expired' && (
-          <span className="warn">expired {formatDuration(sca.agoMs)} ago</span>
-        )}
-        {sca.state === 'none' && <span className="muted">none</span>}
-      </span>
+      <ScaSessionStatus targetId={target?.id} bankTime={bankTime} />
       <span data-testid="status-clock" className="status-clock">
         <span className="muted">Bank clock </span>
         {bankTime ? formatInstant(bankTime) : '—'}

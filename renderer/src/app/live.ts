@@ -16,12 +16,25 @@ import { useTargetsStore } from '../features/targets/store';
 
 export function connectLiveEvents(): () => void {
   const offs = [
-    api.on('bank.status', (s) => useBankStore.getState().receivedStatus(s)),
-    api.on('clock.changed', (c) => useBankStore.getState().receivedClock(c)),
-    api.on('bank.exchange', (e) => useBankStore.getState().receivedExchanges([e])),
+    api.on('bank.status', (s) => {
+      useBankStore.getState().receivedStatus(s);
+      useSessionStore.getState().bankMayHaveChanged();
+    }),
+    api.on('clock.changed', (c) => {
+      useBankStore.getState().receivedClock(c);
+      useSessionStore.getState().bankMayHaveChanged();
+    }),
+    // The bank's sessions change with the requests it answers (an SCA completing, §3.4).
+    api.on('bank.exchange', (e) => {
+      useBankStore.getState().receivedExchanges([e]);
+      useSessionStore.getState().bankMayHaveChanged();
+    }),
     api.on('history.added', (e) => useHistoryStore.getState().received(e)),
     api.on('session.changed', (s) => useSessionStore.getState().received(s)),
-    api.on('sca.redirect', (e) => useScaStore.getState().received(e)),
+    api.on('sca.redirect', (e) => {
+      useScaStore.getState().received(e);
+      useSessionStore.getState().bankMayHaveChanged();
+    }),
     api.on('targets.changed', (v) => useTargetsStore.getState().received(v)),
     api.on('settings.changed', (v) => useSettingsStore.getState().received(v)),
     api.on('certs.changed', (e) => useCertificatesStore.getState().receivedEntries(e)),

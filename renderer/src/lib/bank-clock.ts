@@ -3,7 +3,7 @@
  * running clock advances with real time, so the view derives "now" from the last reading instead of
  * asking main every second. Pure.
  */
-import type { ClockView } from '../../../main/api/contract';
+import type { BankSessionView, ClockView } from '../../../main/api/contract';
 
 export interface ClockReading {
   view: ClockView;
@@ -19,22 +19,50 @@ export function bankNow(reading: ClockReading, realNow: number): Date {
 /** §3.4 / §8: an SCA lasts one hour within its TPP session, on the bank clock. */
 export const SCA_VALIDITY_MS = 60 * 60 * 1000;
 
-export type ScaValidity =
-  { state: 'none' } | { state: 'valid'; leftMs: number } | { state: 'expired'; agoMs: number };
+/** What the status bar says of a TPP session's SCA, from the bank's reading (§3.4). */
+export type ScaIndicator =
+  | { state: 'none' }
+  | {
+      state: 'valid';
+      leftMs: number;
+      /** The SCA is dated after the bank clock (the clock was set back since): capped at 1 h. */
+      clockBeforeSca: boolean;
+    }
+  | { state: 'expired'; agoMs: number }
+  | { state: 'replaced'; by?: string };
 
-export function scaValidity(scaCompletedAt: string | undefined, bankTime: Date): ScaValidity {
-  if (!scaCompletedAt) return { state: 'none' };
-  const end = new Date(scaCompletedAt).getTime() + SCA_VALIDITY_MS;
-  const left = end - bankTime.getTime();
-  return left > 0 ? { state: 'valid', leftMs: left } : { state: 'expired', agoMs: Math.abs(left) };
+/**
+ * The bank's session state at `bankTime`. 'replaced' and 'none' are the bank's word; valid and
+ * expired follow the bank's own rule (valid until `scaValidUntil`) as the bank clock runs, so the
+ * bar turns to expired at the second the bank would refuse. Time left never exceeds the SCA hour.
+ */
+export function scaIndicator(
+  view: Pick<BankSessionView, 'state' | 'scaCompletedAt' | 'scaValidUntil' | 'replacedBy'>,
+  bankTime: Date,
+): ScaIndicator {
+  if (view.state === 'replaced')
+    return { state: 'replaced', ...(view.replacedBy ? { by: view.replacedBy } : {}) };
+  if (view.state === 'none' || !view.scaValidUntil) return { state: 'none' };
+  const left = new Date(view.scaValidUntil).getTime() - bankTime.getTime();
+  if (left <= 0) return { state: 'expired', agoMs: Math.abs(left) };
+  const completed = view.scaCompletedAt ? new Date(view.scaCompletedAt).getTime() : undefined;
+  return {
+    state: 'valid',
+    leftMs: Math.min(left, SCA_VALIDITY_MS),
+    clockBeforeSca: completed !== undefined && completed > bankTime.getTime(),
+  };
 }
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The clock's quick jumps: the SCA hour, a day, and the 90/180-day consent rules plus one (§5.3.7). */
+/**
+ * The clock's quick jumps: back an hour (a clock set back before an SCA, §3.4), the SCA hour, a
+ * day, and the 90/180-day consent rules plus one (§5.3.7). `id` names the button.
+ */
 export const CLOCK_JUMPS = [
-  { label: '+1 h', ms: 60 * 60 * 1000 },
-  { label: '+1 day', ms: DAY_MS },
-  { label: '+91 days', ms: 91 * DAY_MS },
-  { label: '+181 days', ms: 181 * DAY_MS },
+  { id: 'back1h', label: '−1 h', ms: -60 * 60 * 1000 },
+  { id: '1h', label: '+1 h', ms: 60 * 60 * 1000 },
+  { id: '1day', label: '+1 day', ms: DAY_MS },
+  { id: '91days', label: '+91 days', ms: 91 * DAY_MS },
+  { id: '181days', label: '+181 days', ms: 181 * DAY_MS },
 ] as const;

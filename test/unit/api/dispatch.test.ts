@@ -142,7 +142,9 @@ describe('the contract', () => {
     'tpp.exportHar': {},
     'tpp.clearHistory': {},
     'session.list': {},
-    'session.reset': { targetId: 'embedded-sandbox' },
+    'session.reset': { targetId: 'embedded-sandbox', keep: 'psu' },
+    'session.undoReset': { targetId: 'embedded-sandbox' },
+    'session.bankView': { targetId: 'embedded-sandbox' },
     'session.update': { targetId: 'embedded-sandbox', context: 'PRIVATE' },
     'targets.addProfile': { path: '/no/such/workbench-profile.json' },
     // Refused before anything is written: the certificate files do not exist.

@@ -8,7 +8,7 @@ import {
   prettyJson,
   statusClassOf,
 } from '../../../renderer/src/lib/format';
-import { bankNow, scaValidity, CLOCK_JUMPS } from '../../../renderer/src/lib/bank-clock';
+import { bankNow, scaIndicator, CLOCK_JUMPS } from '../../../renderer/src/lib/bank-clock';
 import { isFollowable, linksOf, scaStatusOf, tppMessagesOf } from '../../../renderer/src/lib/links';
 import {
   fillPath,
@@ -67,20 +67,36 @@ describe('bank clock and the SCA hour (§3.4)', () => {
     );
   });
 
-  it('counts the hour after scaCompletedAt on the bank clock', () => {
+  it("follows the bank's session state on the bank clock (§3.4)", () => {
     const completed = '2026-04-01T12:00:00.000Z';
-    expect(scaValidity(undefined, new Date(completed))).toEqual({ state: 'none' });
-    expect(scaValidity(completed, new Date('2026-04-01T12:15:00Z'))).toEqual({
+    const valid = {
+      state: 'valid' as const,
+      scaCompletedAt: completed,
+      scaValidUntil: '2026-04-01T13:00:00.000Z',
+    };
+    expect(scaIndicator({ state: 'none' }, new Date(completed))).toEqual({ state: 'none' });
+    expect(scaIndicator(valid, new Date('2026-04-01T12:15:00Z'))).toEqual({
       state: 'valid',
       leftMs: 45 * 60_000,
+      clockBeforeSca: false,
     });
-    expect(scaValidity(completed, new Date('2026-04-01T13:00:00Z'))).toEqual({
+    expect(scaIndicator(valid, new Date('2026-04-01T13:00:00Z'))).toEqual({
       state: 'expired',
       agoMs: 0,
     });
     // +1 h on the clock is exactly what ends it.
     const jump = CLOCK_JUMPS.find((j) => j.label === '+1 h')!;
-    expect(scaValidity(completed, new Date(Date.parse(completed) + jump.ms)).state).toBe('expired');
+    expect(scaIndicator(valid, new Date(Date.parse(completed) + jump.ms)).state).toBe('expired');
+    // The clock set back an hour: still valid for the bank, but never more than the SCA hour left.
+    expect(scaIndicator(valid, new Date('2026-04-01T11:00:00Z'))).toEqual({
+      state: 'valid',
+      leftMs: 60 * 60_000,
+      clockBeforeSca: true,
+    });
+    // Replaced is the bank's word, whatever the time.
+    expect(
+      scaIndicator({ ...valid, state: 'replaced', replacedBy: 'b' }, new Date(completed)),
+    ).toEqual({ state: 'replaced', by: 'b' });
   });
 });
 

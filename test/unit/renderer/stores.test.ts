@@ -40,7 +40,7 @@ vi.mock('../../../renderer/src/features/sca/open-sca', () => ({
   hostScaWindow: { opened: true, show: () => undefined, close: () => undefined },
 }));
 
-const { filterLog, mergeLog, stateTables, tableTitle, NO_FILTER } =
+const { filterLog, mergeLog, pollingCount, stateTables, tableTitle, NO_FILTER } =
   await import('../../../renderer/src/features/bank/log-filter');
 const { searchExchanges, useHistoryStore } =
   await import('../../../renderer/src/features/history/store');
@@ -51,7 +51,7 @@ const { useComposerStore } = await import('../../../renderer/src/features/compos
 const { composedRequest, emptyDraft, row } =
   await import('../../../renderer/src/features/composer/request-model');
 const { useSessionStore } = await import('../../../renderer/src/features/session/store');
-const { PsuSessionSummary, newSessionTitle, shortSessionId } =
+const { PsuSessionSummary, newSessionTitle, forgetPsuTitle, shortSessionId } =
   await import('../../../renderer/src/features/session/components/PsuSessionStatus');
 
 beforeEach(() => {
@@ -66,11 +66,14 @@ function exchange(
   status: number,
   target: string,
   rejected = false,
+  extra: Partial<BankExchangeView> = {},
 ): BankExchangeView {
   return {
     id,
     mode,
     receivedAt: `2026-01-01T00:00:0${id}Z`,
+    arrivedAt: `2026-05-01T00:00:0${id}Z`,
+    ...extra,
     durationMs: 1,
     request: { method: 'GET', target, headers: {}, bodySize: 0 },
     response: { status, headers: {}, body: undefined },
@@ -95,9 +98,36 @@ describe('bank console', () => {
     expect(ids({ rejectedOnly: true })).toEqual([2]);
   });
 
+  it("hides the workbench's own polling unless asked to show it", () => {
+    const withPolling = [
+      ...log,
+      exchange(4, 'sandbox', 200, '/v1/consents/c/authorisations/a', false, {
+        workbenchPoll: true,
+      }),
+    ];
+    expect(filterLog(withPolling, NO_FILTER).map((e) => e.id)).toEqual([1, 2, 3]);
+    expect(filterLog(withPolling, { ...NO_FILTER, showPolling: true }).map((e) => e.id)).toEqual([
+      1, 2, 3, 4,
+    ]);
+    expect(pollingCount(withPolling)).toBe(1);
+  });
+
   it('merges both banks’ logs without duplicates, oldest first, bounded', () => {
     const merged = mergeLog([log[0]!], [log[2]!, log[0]!, log[1]!], 2);
     expect(merged.map((e) => e.id)).toEqual([2, 3]);
+  });
+
+  it('orders by real arrival, not by the bank clock (a clock set back does not reorder)', () => {
+    const before = exchange(7, 'sandbox', 200, '/a', false, {
+      receivedAt: '2026-06-01T12:00:00Z',
+      arrivedAt: '2026-05-01T10:00:00Z',
+    });
+    // Arrived later, after the bank clock was moved back a day.
+    const after = exchange(8, 'sandbox', 200, '/b', false, {
+      receivedAt: '2026-05-31T12:00:05Z',
+      arrivedAt: '2026-05-01T10:00:05Z',
+    });
+    expect(mergeLog([after], [before]).map((e) => e.id)).toEqual([7, 8]);
   });
 
   it('turns every array of a snapshot state into a table', () => {
@@ -316,7 +346,11 @@ describe('PSU session', () => {
   };
   const target = { id: 'embedded-sandbox', name: 'Embedded bank (sandbox)' };
   /** The status bar's PSU area as it renders the store's state for the target. */
-  const statusBar = (props: { target?: typeof target; fresh?: boolean }) => {
+  const statusBar = (props: {
+    target?: typeof target;
+    lastReset?: 'same-psu' | 'forget';
+    undoable?: boolean;
+  }) => {
     const { sessions, error } = useSessionStore.getState();
     return renderToStaticMarkup(
       createElement(PsuSessionSummary, {
@@ -324,8 +358,10 @@ describe('PSU session', () => {
         session: props.target ? sessions[props.target.id] : undefined,
         error,
         busy: false,
-        fresh: props.fresh ?? false,
+        undoable: props.undoable ?? false,
         onNewSession: () => undefined,
+        onForget: () => undefined,
+        onUndo: () => undefined,
       }),
     );
   };
@@ -334,12 +370,28 @@ describe('PSU session', () => {
     useSessionStore.setState({ sessions: { 'embedded-sandbox': identified }, error: undefined });
   });
 
-  it('resets the target’s session: new TPP-Session-ID, no PSU', async () => {
+  it('resets the target’s session: new TPP-Session-ID, no PSU; undo brings it back', async () => {
     answers.set('session.reset', () => fresh);
+    answers.set('session.bankView', () => ({ targetId: 'embedded-sandbox', tppSessionId: 'x' }));
     expect(await useSessionStore.getState().reset('embedded-sandbox')).toBe(true);
-    expect(calls).toEqual([{ name: 'session.reset', args: { targetId: 'embedded-sandbox' } }]);
+    expect(calls[0]).toEqual({ name: 'session.reset', args: { targetId: 'embedded-sandbox' } });
     expect(useSessionStore.getState().sessions['embedded-sandbox']).toEqual(fresh);
     expect(useSessionStore.getState().error).toBeUndefined();
+    expect(useSessionStore.getState().undoable['embedded-sandbox']).toBe(true);
+
+    answers.set('session.undoReset', () => identified);
+    expect(await useSessionStore.getState().undoReset('embedded-sandbox')).toBe(true);
+    expect(useSessionStore.getState().sessions['embedded-sandbox']).toEqual(identified);
+    expect(useSessionStore.getState().undoable['embedded-sandbox']).toBe(false);
+  });
+
+  it('asks main for a new session of the same PSU', async () => {
+    answers.set('session.reset', () => ({ ...fresh, psuId: identified.psuId }));
+    await useSessionStore.getState().reset('embedded-sandbox', 'psu');
+    expect(calls[0]).toEqual({
+      name: 'session.reset',
+      args: { targetId: 'embedded-sandbox', keep: 'psu' },
+    });
   });
 
   it('keeps the session and says why when main refuses the reset', async () => {
@@ -354,18 +406,23 @@ describe('PSU session', () => {
     expect(before).toContain(`data-testid="status-psu-id">${identified.psuId}<`);
     expect(before).toContain(`data-session-id="${identified.tppSessionId}"`);
     expect(before).toContain('>11111111…<');
-    expect(before).not.toContain('new session');
-    expect(before).toMatch(/<button[^>]*data-testid="status-new-psu-session"/);
-    expect(before).not.toMatch(/<button[^>]*disabled[^>]*>New PSU session/);
+    expect(before).not.toContain('PSU forgotten');
+    expect(before).not.toContain('status-undo-reset');
+    expect(before).toMatch(/<button[^>]*data-testid="status-new-tpp-session"/);
+    expect(before).not.toMatch(/<button[^>]*disabled[^>]*>New TPP session/);
+    expect(before).not.toMatch(/<button[^>]*disabled[^>]*>Forget PSU/);
     const title = newSessionTitle(target.name);
     expect(before).toContain(`title="${title}"`);
-    expect(title).toContain('new TPP-Session-ID');
-    expect(title).toContain('PSU-ID');
+    expect(title).toContain('new TPP-Session-ID for the same PSU');
+    expect(forgetPsuTitle(target.name)).toContain('PSU-ID');
 
     answers.set('session.reset', () => fresh);
     await useSessionStore.getState().reset('embedded-sandbox');
-    const after = statusBar({ target, fresh: true });
-    expect(after).toContain('new session');
+    const after = statusBar({ target, lastReset: 'forget', undoable: true });
+    expect(after).toContain('PSU forgotten');
+    expect(after).toMatch(/<button[^>]*data-testid="status-undo-reset"[^>]*>Undo/);
+    // Nothing left to forget.
+    expect(after).toMatch(/<button[^>]*disabled=""[^>]*>Forget PSU/);
     expect(after).not.toContain('status-psu-id');
     expect(after).not.toContain('status-psu-corporate-id');
     expect(after).toContain('not identified yet');
@@ -373,7 +430,7 @@ describe('PSU session', () => {
   });
 
   it('offers no reset without a target', () => {
-    expect(statusBar({})).toMatch(/<button[^>]*disabled=""[^>]*>New PSU session/);
+    expect(statusBar({})).toMatch(/<button[^>]*disabled=""[^>]*>New TPP session/);
     expect(shortSessionId('short')).toBe('short');
   });
 });

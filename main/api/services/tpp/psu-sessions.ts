@@ -17,6 +17,8 @@ import type { TargetsService } from '../targets-service.js';
 export class PsuSessions {
   private listener: Promise<RedirectListener> | undefined;
   private readonly sessions = new Map<string, PsuSession>();
+  /** Per target: the session the last reset replaced, and the one it started (for undo). */
+  private readonly replaced = new Map<string, { previous: PsuSession; started: string }>();
 
   constructor(
     private readonly deps: {
@@ -74,10 +76,39 @@ export class PsuSessions {
     return views;
   }
 
-  async reset(targetId: string): Promise<PsuSessionView> {
+  /**
+   * A new TPP-Session-ID for the target (§3.4). `keep: 'psu'` carries the PSU identity over (the
+   * same PSU, who completes SCA again in the new session); otherwise the PSU is forgotten. The
+   * session replaced can be brought back with `undoReset`.
+   */
+  async reset(targetId: string, keep?: 'psu'): Promise<PsuSessionView> {
     await this.knownTarget(targetId);
     const listener = await this.redirectListener();
-    return this.changed(targetId, newPsuSession(listener.redirectUri));
+    const previous = await this.session(targetId);
+    const identity: Partial<PsuSession> =
+      keep === 'psu'
+        ? {
+            ...(previous.psuId ? { psuId: previous.psuId } : {}),
+            ...(previous.psuCorporateId ? { psuCorporateId: previous.psuCorporateId } : {}),
+            ...(previous.context ? { context: previous.context } : {}),
+          }
+        : {};
+    const next = newPsuSession(listener.redirectUri, identity);
+    this.replaced.set(targetId, { previous, started: next.tppSessionId });
+    return this.changed(targetId, next);
+  }
+
+  /** Brings back the session the last reset replaced, while the reset's session is current. */
+  async undoReset(targetId: string): Promise<PsuSessionView> {
+    await this.knownTarget(targetId);
+    const last = this.replaced.get(targetId);
+    const current = this.sessions.get(targetId);
+    if (!last || current?.tppSessionId !== last.started)
+      throw new CallRefused(
+        'There is nothing to undo: no reset of this target, or its session changed since.',
+      );
+    this.replaced.delete(targetId);
+    return this.changed(targetId, last.previous);
   }
 
   async update(args: CallArgs<'session.update'>): Promise<PsuSessionView> {

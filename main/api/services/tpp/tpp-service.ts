@@ -4,8 +4,11 @@
  * never leave main); the history of exchanges (history.ts); and the SCA redirect back from the
  * bank (sca-redirects.ts).
  */
+import { randomUUID } from 'node:crypto';
 import { linkOf, type OutgoingRequest } from '../../../core/tpp/client.js';
+import type { OwnRequests } from '../own-requests.js';
 import type { Clock } from '../../../core/clock.js';
+import type { PsuSession } from '../../../core/tpp/psu-session.js';
 import { CallRefused } from '../../dispatch.js';
 import type { EventHub } from '../../events.js';
 import type {
@@ -67,6 +70,8 @@ export class TppService {
       settings: SettingsService;
       clock: Clock;
       events: EventHub;
+      /** Where polling requests are noted so the bank console can tell them apart. */
+      own?: OwnRequests;
       openScaWindow?: OpenScaWindow;
     },
   ) {
@@ -85,8 +90,17 @@ export class TppService {
     return this.sessions.list();
   }
 
-  resetSession(targetId: string): Promise<PsuSessionView> {
-    return this.sessions.reset(targetId);
+  resetSession(targetId: string, keep?: 'psu'): Promise<PsuSessionView> {
+    return this.sessions.reset(targetId, keep);
+  }
+
+  undoResetSession(targetId: string): Promise<PsuSessionView> {
+    return this.sessions.undoReset(targetId);
+  }
+
+  /** The target's session as it is now (begun on first use). */
+  session(targetId: string): Promise<PsuSession> {
+    return this.sessions.session(targetId);
   }
 
   updateSession(args: CallArgs<'session.update'>): Promise<PsuSessionView> {
@@ -144,6 +158,12 @@ export class TppService {
     for (const [name, value] of Object.entries(from.request.headers)) {
       if (origin.headerSources[name] === 'request' && !RECOMPUTED.has(name.toLowerCase()))
         headers[name] = value;
+    }
+    if (!record) {
+      // Unrecorded follows are the workbench's own polling: noted before they are sent.
+      const requestId = randomUUID();
+      headers['X-Request-ID'] = requestId;
+      this.deps.own?.add(requestId);
     }
     const { client, session, defaults } = await this.client(origin.targetId);
     try {

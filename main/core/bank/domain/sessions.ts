@@ -20,6 +20,22 @@ export function findSession(
   );
 }
 
+/**
+ * The record of a TPP-Session-ID whatever TPP used it (the views know the id, not the bank's TPP
+ * id); when several TPPs used the same id, the one whose SCA completed last.
+ */
+export function findSessionById(
+  state: Readonly<DomainState>,
+  tppSessionId: string,
+): TppSession | undefined {
+  let found: TppSession | undefined;
+  for (const session of state.sessions) {
+    if (session.tppSessionId !== tppSessionId) continue;
+    if (!found || session.scaCompletedAt > found.scaCompletedAt) found = session;
+  }
+  return found;
+}
+
 /** When the session's SCA stops covering calls that need SCA (§3.4: 1 hour). */
 export function scaValidUntil(session: TppSession): Date {
   return new Date(new Date(session.scaCompletedAt).getTime() + SCA_SESSION_VALIDITY_MS);

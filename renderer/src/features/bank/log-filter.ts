@@ -8,6 +8,8 @@ export interface LogFilter {
   /** Matched against the request target (path and query), case-insensitively. */
   pathText: string;
   rejectedOnly: boolean;
+  /** Show the workbench's own SCA-status polling (hidden by default: one row every 1.5 s). */
+  showPolling: boolean;
 }
 
 export const NO_FILTER: LogFilter = {
@@ -15,6 +17,7 @@ export const NO_FILTER: LogFilter = {
   statusClass: 'all',
   pathText: '',
   rejectedOnly: false,
+  showPolling: false,
 };
 
 export function filterLog(entries: readonly BankExchangeView[], filter: LogFilter) {
@@ -25,11 +28,25 @@ export function filterLog(entries: readonly BankExchangeView[], filter: LogFilte
       (filter.statusClass === 'all' ||
         statusClassOf(entry.response.status) === filter.statusClass) &&
       (!text || entry.request.target.toLowerCase().includes(text)) &&
-      (!filter.rejectedOnly || entry.rejectedBy !== undefined),
+      (!filter.rejectedOnly || entry.rejectedBy !== undefined) &&
+      (filter.showPolling || !entry.workbenchPoll),
   );
 }
 
-/** Keeps the newest `limit` entries, one per (mode, id): the log of both banks, merged. */
+/** How many entries are the workbench's own polling (what the toggle hides). */
+export function pollingCount(entries: readonly BankExchangeView[]): number {
+  return entries.reduce((n, entry) => n + (entry.workbenchPoll ? 1 : 0), 0);
+}
+
+/** Order of arrival (real time), then per bank the order it logged them. */
+function byArrival(a: BankExchangeView, b: BankExchangeView): number {
+  return a.arrivedAt.localeCompare(b.arrivedAt) || (a.mode === b.mode ? a.id - b.id : 0);
+}
+
+/**
+ * Keeps the newest `limit` entries, one per (mode, id): the log of both banks, merged, oldest
+ * first in the order they arrived (real time: moving the bank clock back does not reorder).
+ */
 export function mergeLog(
   current: readonly BankExchangeView[],
   incoming: readonly BankExchangeView[],
@@ -44,7 +61,7 @@ export function mergeLog(
       merged.push(entry);
     }
   }
-  merged.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
+  merged.sort(byArrival);
   return merged.slice(-limit);
 }
 

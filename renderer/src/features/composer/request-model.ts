@@ -221,3 +221,28 @@ export function draftFromSaved(request: ComposedRequest, operationId?: string): 
     sign: request.sign ?? true,
   };
 }
+
+/**
+ * The draft after following a link of the same resource (paging: `next`, `previous`): the query
+ * rows take the followed URL's parameters — values set and ticked, rows it lacks unticked — so
+ * the form says what the response shown answers. A link to another path leaves the draft as it is.
+ */
+export function draftAfterFollow(draft: RequestDraft, followedUrl: string): RequestDraft {
+  let url: URL;
+  try {
+    url = new URL(followedUrl, 'http://x');
+  } catch {
+    return draft;
+  }
+  if (draft.method !== 'GET') return draft;
+  const path = fillPath(draft.pathTemplate, draft.pathParams);
+  if (!url.pathname.endsWith(path)) return draft;
+  const params = [...url.searchParams.entries()];
+  const query = draft.query.map((r) => {
+    const found = params.find(([name]) => name === r.name);
+    return found ? { ...r, value: found[1], enabled: true } : { ...r, enabled: false };
+  });
+  for (const [name, value] of params)
+    if (!query.some((r) => r.name === name)) query.push(row(name, value));
+  return { ...draft, query };
+}

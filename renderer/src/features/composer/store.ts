@@ -14,6 +14,7 @@ import type {
 import { api } from '../../api';
 import {
   composedRequest,
+  draftAfterFollow,
   draftFromEndpoint,
   editedRow,
   emptyDraft,
@@ -24,6 +25,12 @@ import {
 
 type RowList = 'query' | 'headers';
 
+/** How the response body shows: a foldable tree, its lists as tables, or the raw text. */
+export type ResponseViewMode = 'tree' | 'table' | 'raw';
+
+/** The key a response is kept under: its operation (a response belongs to what asked for it). */
+const keyOf = (draft: RequestDraft) => draft.operationId ?? '';
+
 interface ComposerState {
   catalogue?: EndpointCatalogueView;
   /** The bank's JSON Schemas, for the body editor. */
@@ -31,7 +38,12 @@ interface ComposerState {
   draft: RequestDraft;
   preview?: ExchangeView;
   previewError?: unknown;
+  /** The last response of the draft's operation. */
   response?: ExchangeView;
+  /** The last response of each operation, so switching back shows its own. */
+  responses: Record<string, ExchangeView>;
+  responseView: ResponseViewMode;
+  setResponseView(mode: ResponseViewMode): void;
   sending: boolean;
   error?: unknown;
   collections: CollectionView[];
@@ -58,6 +70,9 @@ interface ComposerState {
 
 export const useComposerStore = create<ComposerState>((set, get) => ({
   draft: emptyDraft(),
+  responses: {},
+  responseView: 'tree',
+  setResponseView: (responseView) => set({ responseView }),
   schemas: [],
   sending: false,
   collections: [],
@@ -76,11 +91,26 @@ export const useComposerStore = create<ComposerState>((set, get) => ({
     const catalogue = get().catalogue;
     const endpoint = catalogue?.endpoints.find((e) => e.operationId === operationId);
     if (!catalogue || !endpoint) return;
-    set({ draft: draftFromEndpoint(endpoint, catalogue, settings), preview: undefined });
+    const draft = draftFromEndpoint(endpoint, catalogue, settings);
+    set((state) => ({
+      draft,
+      preview: undefined,
+      notice: undefined,
+      response: state.responses[keyOf(draft)],
+    }));
   },
   setDraft: (change) => set((state) => ({ draft: { ...state.draft, ...change } })),
   loadDraft: (draft, response) =>
-    set({ draft, preview: undefined, ...(response ? { response } : {}) }),
+    set((state) =>
+      response
+        ? {
+            draft,
+            preview: undefined,
+            response,
+            responses: { ...state.responses, [keyOf(draft)]: response },
+          }
+        : { draft, preview: undefined, response: state.responses[keyOf(draft)] },
+    ),
   setPathParam: (name, value) =>
     set((state) => ({
       draft: { ...state.draft, pathParams: { ...state.draft.pathParams, [name]: value } },
@@ -122,13 +152,14 @@ export const useComposerStore = create<ComposerState>((set, get) => ({
         request: composedRequest(get().draft),
         ...(get().draft.operationId ? { label: get().draft.operationId } : {}),
       });
-      set({
+      set((state) => ({
         response,
+        responses: { ...state.responses, [keyOf(state.draft)]: response },
         sending: false,
         notice: response.response
           ? `Sent: ${response.response.status}`
           : `No response: ${response.error}`,
-      });
+      }));
     } catch (error) {
       set({ sending: false, error });
     }
@@ -139,7 +170,17 @@ export const useComposerStore = create<ComposerState>((set, get) => ({
     set({ sending: true, error: undefined, notice: undefined });
     try {
       const response = await api.call('tpp.follow', { exchangeId: from.id, relation });
-      set({ response, sending: false, notice: `Followed ${relation}` });
+      // Paging keeps the form in step: the query shows what the page shown answers.
+      set((state) => {
+        const draft = draftAfterFollow(state.draft, response.request.url);
+        return {
+          draft,
+          response,
+          responses: { ...state.responses, [keyOf(draft)]: response },
+          sending: false,
+          notice: `Followed ${relation}`,
+        };
+      });
     } catch (error) {
       set({ sending: false, error });
     }

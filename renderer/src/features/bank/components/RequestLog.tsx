@@ -1,21 +1,19 @@
 import type { BankModeName } from '../../../../../main/api/contract';
-import { HeaderList } from '../../../components/HeaderList';
-import {
-  formatInstant,
-  formatMs,
-  prettyJson,
-  statusClassOf,
-  type StatusClass,
-} from '../../../lib/format';
-import { filterLog } from '../log-filter';
+import { formatInstant, formatMs, statusClassOf, type StatusClass } from '../../../lib/format';
+import { filterLog, pollingCount } from '../log-filter';
 import { useBankStore } from '../store';
+import { ExchangeDetail } from './ExchangeDetail';
 
 const STATUS_CLASSES: (StatusClass | 'all')[] = ['all', '2xx', '3xx', '4xx', '5xx'];
 
-/** What the banks answered, live, newest first, with filters and the detail of one exchange. */
+/**
+ * What the banks answered, live, newest first by arrival (real time), each with its date and time
+ * and the bank clock beside it; the workbench's own SCA-status polling hidden unless asked for.
+ */
 export function RequestLog() {
   const { log, filter, setFilter, selectedExchange, selectExchange } = useBankStore();
   const shown = filterLog(log, filter).reverse();
+  const polling = pollingCount(log);
   const selected = log.find((e) => `${e.mode}:${e.id}` === selectedExchange);
   return (
     <section className="card request-log" aria-labelledby="log-title" data-testid="bank-log">
@@ -62,7 +60,19 @@ export function RequestLog() {
           />
           rejected only
         </label>
-        <span className="muted">
+        <label
+          className="checkbox"
+          title="The workbench reads an SCA's scaStatus link every 1.5 s while the PSU is at the bank"
+        >
+          <input
+            type="checkbox"
+            checked={filter.showPolling}
+            data-testid="log-show-polling"
+            onChange={(e) => setFilter({ showPolling: e.target.checked })}
+          />
+          show the workbench's polling ({polling})
+        </label>
+        <span className="muted" data-testid="log-count">
           {shown.length} of {log.length}
         </span>
       </div>
@@ -71,7 +81,8 @@ export function RequestLog() {
           <table className="log">
             <thead>
               <tr>
-                <th scope="col">Time (bank clock)</th>
+                <th scope="col">Arrived (UTC)</th>
+                <th scope="col">Bank clock</th>
                 <th scope="col">Mode</th>
                 <th scope="col">Request</th>
                 <th scope="col">Status</th>
@@ -86,10 +97,16 @@ export function RequestLog() {
                   <tr
                     key={key}
                     data-testid="log-entry"
+                    data-polling={entry.workbenchPoll ? 'true' : undefined}
                     className={key === selectedExchange ? 'selected' : undefined}
                     onClick={() => selectExchange(key)}
                   >
-                    <td>{formatInstant(entry.receivedAt).slice(11)}</td>
+                    <td className="log-time" data-testid="log-arrived">
+                      {formatInstant(entry.arrivedAt).replace(' UTC', '')}
+                    </td>
+                    <td className="log-time" data-testid="log-bank-time">
+                      <BankTime arrivedAt={entry.arrivedAt} bankTime={entry.receivedAt} />
+                    </td>
                     <td>{entry.mode}</td>
                     <td>
                       <button type="button" className="link" onClick={() => selectExchange(key)}>
@@ -104,7 +121,7 @@ export function RequestLog() {
                       </span>
                     </td>
                     <td>{entry.rejectedBy ? <code>{entry.rejectedBy.rule}</code> : ''}</td>
-                    <td>{formatMs(entry.durationMs)}</td>
+                    <td className="log-time">{formatMs(entry.durationMs)}</td>
                   </tr>
                 );
               })}
@@ -112,34 +129,19 @@ export function RequestLog() {
           </table>
           {shown.length === 0 && <p className="muted">Nothing yet.</p>}
         </div>
-        {selected && (
-          <div className="exchange-detail" data-testid="log-detail">
-            <h3>
-              <code>
-                {selected.request.method} {selected.request.target}
-              </code>
-            </h3>
-            <p>
-              {formatInstant(selected.receivedAt)} · {selected.mode} ·{' '}
-              {selected.operationId ?? 'no route'}
-            </p>
-            {selected.rejectedBy && (
-              <p className="warn" data-testid="log-rejected-by">
-                Rejected by the <strong>{selected.rejectedBy.stage}</strong> stage, rule{' '}
-                <code>{selected.rejectedBy.rule}</code>
-              </p>
-            )}
-            <h4>Request headers</h4>
-            <HeaderList headers={selected.request.headers} />
-            {selected.request.body && <pre>{prettyJson(selected.request.body)}</pre>}
-            <h4>Response {selected.response.status}</h4>
-            <HeaderList headers={selected.response.headers} />
-            {selected.response.body !== undefined && (
-              <pre>{prettyJson(selected.response.body)}</pre>
-            )}
-          </div>
-        )}
+        {selected && <ExchangeDetail exchange={selected} />}
       </div>
     </section>
+  );
+}
+
+/** The bank clock when the request arrived: "same" when it ran with real time, else its date. */
+function BankTime({ arrivedAt, bankTime }: { arrivedAt: string; bankTime: string }) {
+  const offset = Date.parse(bankTime) - Date.parse(arrivedAt);
+  if (Math.abs(offset) < 1000) return <span className="muted">same</span>;
+  return (
+    <span className="warn" title={`Bank clock ${formatInstant(bankTime)}`}>
+      {formatInstant(bankTime).replace(' UTC', '')}
+    </span>
   );
 }

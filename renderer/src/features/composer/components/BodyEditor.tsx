@@ -31,12 +31,26 @@ export function BodyEditor(props: BodyEditorProps) {
     applyBodySchema(schemas, schemaId);
   }, [schemas, schemaId]);
 
+  const container = useRef<HTMLDivElement>(null);
   const mount: OnMount = (editor) => {
     editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => submit.current());
+    // Escape leaves the editor (Tab indents inside it): focus moves to what follows it. Not
+    // while one of the editor's own widgets is open: Escape closes that first.
+    editor.addCommand(
+      monaco.KeyCode.Escape,
+      () => focusAfter(container.current),
+      '!suggestWidgetVisible && !findWidgetVisible && !parameterHintsVisible && !renameInputVisible',
+    );
   };
 
   return (
-    <div className="body-editor" data-testid="body-editor" id="request-body">
+    <div
+      className="body-editor"
+      data-testid="body-editor"
+      id="request-body"
+      ref={container}
+      title="Esc leaves the editor; Ctrl+Enter sends"
+    >
       <Editor
         height="280px"
         language="json"
@@ -60,4 +74,19 @@ export function BodyEditor(props: BodyEditorProps) {
       />
     </div>
   );
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/** Focuses the first focusable element after `element` in document order (else blurs). */
+function focusAfter(element: HTMLElement | null) {
+  if (!element) return;
+  const next = [...document.querySelectorAll<HTMLElement>(FOCUSABLE)].find(
+    (candidate) =>
+      !element.contains(candidate) &&
+      element.compareDocumentPosition(candidate) & Node.DOCUMENT_POSITION_FOLLOWING,
+  );
+  if (next) next.focus();
+  else (document.activeElement as HTMLElement | null)?.blur();
 }

@@ -1,39 +1,69 @@
+import { useMemo, useState } from 'react';
+import type { EndpointView } from '../../../../../main/api/contract';
+import { endpointGroups, matchesEndpoint, readableHelp } from '../../../lib/endpoint-search';
 import { useSettings } from '../../settings/store';
 import { useComposerStore } from '../store';
 
-/** The bank's operations, production interface first, then sandbox management. */
+/**
+ * The bank's operations, searchable, grouped by area (production interface first, then sandbox
+ * management), with the chosen one's help.
+ */
 export function EndpointPicker() {
   const { catalogue, draft, chooseEndpoint } = useComposerStore();
   const settings = useSettings();
+  const [search, setSearch] = useState('');
+  const endpoints = catalogue?.endpoints;
+  const shown = useMemo(
+    () => (endpoints ?? []).filter((e) => matchesEndpoint(e, search)),
+    [endpoints, search],
+  );
   if (!catalogue) return <p className="muted">Loading the endpoint catalogue…</p>;
-  const groups = [
-    { id: 'production', label: 'Production interface' },
-    { id: 'sandbox', label: 'Sandbox management' },
-  ] as const;
   const chosen = catalogue.endpoints.find((e) => e.operationId === draft.operationId);
+  // The chosen operation stays listed while a search hides it, so the picker never lies.
+  const listed: EndpointView[] = chosen && !shown.includes(chosen) ? [chosen, ...shown] : shown;
   return (
     <div className="endpoint-picker">
-      <label className="inline-field">
-        <span>Endpoint</span>
-        <select
-          data-testid="endpoint-picker"
-          value={draft.operationId ?? ''}
-          onChange={(event) => chooseEndpoint(event.target.value, settings)}
-        >
-          <option value="">— choose an operation —</option>
-          {groups.map((group) => (
-            <optgroup key={group.id} label={group.label}>
-              {catalogue.endpoints
-                .filter((e) => e.group === group.id)
-                .map((e) => (
+      <div className="endpoint-picker-line">
+        <label className="inline-field endpoint-search">
+          <span>Find</span>
+          <input
+            type="search"
+            value={search}
+            placeholder="consent, transactions, POST…"
+            data-testid="endpoint-search"
+            onChange={(event) => setSearch(event.target.value)}
+            onKeyDown={(event) => {
+              // Enter picks the only (or first) match.
+              if (event.key === 'Enter' && shown[0]) {
+                event.preventDefault();
+                chooseEndpoint(shown[0].operationId, settings);
+              }
+            }}
+          />
+          <span className="muted" data-testid="endpoint-count">
+            {shown.length} of {catalogue.endpoints.length}
+          </span>
+        </label>
+        <label className="inline-field endpoint-select">
+          <span>Endpoint</span>
+          <select
+            data-testid="endpoint-picker"
+            value={draft.operationId ?? ''}
+            onChange={(event) => chooseEndpoint(event.target.value, settings)}
+          >
+            <option value="">— choose an operation —</option>
+            {endpointGroups(listed).map((group) => (
+              <optgroup key={group.label} label={group.label}>
+                {group.endpoints.map((e) => (
                   <option key={e.operationId} value={e.operationId}>
-                    {e.method} {e.pathTemplate} — {e.summary}
+                    {e.summary} — {e.method} {e.pathTemplate}
                   </option>
                 ))}
-            </optgroup>
-          ))}
-        </select>
-      </label>
+              </optgroup>
+            ))}
+          </select>
+        </label>
+      </div>
       {chosen && (
         <p className="muted endpoint-description" data-testid="endpoint-description">
           <span className="badge">{chosen.tag}</span>
@@ -43,7 +73,7 @@ export function EndpointPicker() {
               x-accept-fix{chosen.acceptFix.value ? `: ${chosen.acceptFix.value}` : ''}
             </span>
           )}{' '}
-          {chosen.description}
+          {readableHelp(chosen.description)}
         </p>
       )}
     </div>

@@ -3,6 +3,7 @@ import { CopyButton } from '../../../components/CopyButton';
 import { HeaderList } from '../../../components/HeaderList';
 import { formatMs, prettyJson, statusClassOf } from '../../../lib/format';
 import { isFollowable, linksOf, tppMessagesOf } from '../../../lib/links';
+import { JsonViewer } from './JsonViewer';
 
 interface ResponseViewProps {
   exchange: ExchangeView;
@@ -100,9 +101,15 @@ export function ResponseView({ exchange, busy, onFollow, onOpenSca }: ResponseVi
             <summary>Response headers</summary>
             <HeaderList headers={response.headers} testId="response-headers" />
           </details>
-          <pre className="response-body" data-testid="response-body">
-            {json !== undefined ? prettyJson(json) : response.body}
-          </pre>
+          <JsonViewer
+            json={json}
+            text={response.body}
+            onLink={(relation, href) => {
+              if (relation === 'scaRedirect') onOpenSca(href);
+              else if (links.some((l) => l.relation === relation && isFollowable(l)))
+                onFollow(relation);
+            }}
+          />
           {response.truncated && <p className="warn">The body was cut at the size limit.</p>}
         </>
       )}

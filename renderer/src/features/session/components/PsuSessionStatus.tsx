@@ -8,13 +8,21 @@ interface PsuSessionStatusProps {
   target?: { id: string; name: string };
 }
 
-/** What "New PSU session" does, in its title: it forgets, it deletes nothing (§3.4, §5.3.4). */
+/** What "New TPP session" does, in its title (§3.4): same PSU, new session id, SCA again. */
 export function newSessionTitle(targetName: string): string {
   return (
-    `Starts a new TPP session on ${targetName}: a new TPP-Session-ID, and the PSU-ID, ` +
-    'PSU-Corporate-ID, context and SCA time forgotten, so the next SCA starts a new SCA ' +
-    'session and may be done as another PSU (§3.4, §5.3.4). Nothing at the bank is deleted: ' +
-    'consents and payments stay; to act as a PSU again, complete an SCA.'
+    `Starts a new TPP session on ${targetName}: a new TPP-Session-ID for the same PSU (PSU-ID, ` +
+    'PSU-Corporate-ID and context kept). The PSU completes SCA again in it; when that SCA ' +
+    'completes, the bank marks the old session replaced (§3.4). Nothing at the bank is deleted.'
+  );
+}
+
+/** What "Forget PSU" does, in its title: it forgets, it deletes nothing (§3.4, §5.3.4). */
+export function forgetPsuTitle(targetName: string): string {
+  return (
+    `Forgets the PSU on ${targetName}: a new TPP-Session-ID, and the PSU-ID, PSU-Corporate-ID, ` +
+    'context and SCA time forgotten, so the next SCA may be done as another PSU (§3.4, §5.3.4). ' +
+    'Nothing at the bank is deleted: consents and payments stay. Undo brings the session back.'
   );
 }
 
@@ -25,35 +33,47 @@ export function shortSessionId(tppSessionId: string): string {
 
 /**
  * The status bar's PSU session of the active target: the PSU it carries (§5.3.8, §6.1), its
- * TPP-Session-ID, and "New PSU session", which starts a fresh one (`session.reset`).
+ * TPP-Session-ID, "New TPP session" (same PSU) and "Forget PSU" (with undo): `session.reset`.
  */
 export function PsuSessionStatus({ target }: PsuSessionStatusProps) {
   const session = useSessionStore((s) => (target ? s.sessions[target.id] : undefined));
   const error = useSessionStore((s) => s.error);
-  const reset = useSessionStore((s) => s.reset);
+  const undoable = useSessionStore((s) => (target ? (s.undoable[target.id] ?? false) : false));
+  const { reset, undoReset } = useSessionStore.getState();
   const [busy, setBusy] = useState(false);
-  /** The TPP-Session-ID the last click here started, to say so until a PSU is identified. */
-  const [started, setStarted] = useState<string>();
+  /** What the last click here did, to say so while its session is current. */
+  const [last, setLast] = useState<{ tppSessionId: string; kind: ResetKind }>();
 
-  const startNew = async () => {
+  const act = async (kind: ResetKind | 'undo') => {
     if (!target || busy) return;
     setBusy(true);
-    const done = await reset(target.id);
+    const done =
+      kind === 'undo'
+        ? await undoReset(target.id)
+        : await reset(target.id, kind === 'same-psu' ? 'psu' : undefined);
     setBusy(false);
-    if (done) setStarted(useSessionStore.getState().sessions[target.id]?.tppSessionId);
+    const id = useSessionStore.getState().sessions[target.id]?.tppSessionId;
+    setLast(done && kind !== 'undo' && id ? { tppSessionId: id, kind } : undefined);
   };
 
+  const current = last && session?.tppSessionId === last.tppSessionId ? last.kind : undefined;
   return (
     <PsuSessionSummary
       target={target}
       session={session}
       error={error}
       busy={busy}
-      fresh={session !== undefined && session.tppSessionId === started && !session.psuId}
-      onNewSession={() => void startNew()}
+      lastReset={current}
+      undoable={undoable && current !== undefined}
+      onNewSession={() => void act('same-psu')}
+      onForget={() => void act('forget')}
+      onUndo={() => void act('undo')}
     />
   );
 }
+
+/** The two resets: a new session for the same PSU, or forgetting the PSU. */
+export type ResetKind = 'same-psu' | 'forget';
 
 interface PsuSessionSummaryProps extends PsuSessionStatusProps {
   session?: PsuSessionView;
@@ -61,9 +81,13 @@ interface PsuSessionSummaryProps extends PsuSessionStatusProps {
   error?: unknown;
   /** A reset is under way. */
   busy: boolean;
-  /** The session is the one "New PSU session" just started, no PSU identified in it yet. */
-  fresh: boolean;
+  /** The reset (made here) that started the current session, if one did. */
+  lastReset?: ResetKind;
+  /** The last reset can be undone. */
+  undoable: boolean;
   onNewSession(): void;
+  onForget(): void;
+  onUndo(): void;
 }
 
 /** What `PsuSessionStatus` shows, from plain props. */
@@ -72,12 +96,15 @@ export function PsuSessionSummary({
   session,
   error,
   busy,
-  fresh,
+  lastReset,
+  undoable,
   onNewSession,
+  onForget,
+  onUndo,
 }: PsuSessionSummaryProps) {
   const problem = error === undefined ? undefined : problemOf(error);
   return (
-    <span data-testid="status-psu">
+    <span data-testid="status-psu" className="status-psu">
       <span className="muted">PSU </span>
       {session?.psuId ? (
         <>
@@ -110,17 +137,40 @@ export function PsuSessionSummary({
         </>
       )}
       <span role="status" aria-live="polite" data-testid="status-psu-notice">
-        {fresh && <span className="badge badge-ok">new session</span>}
-      </span>{' '}
+        {lastReset === 'same-psu' && <span className="badge badge-ok">new session, same PSU</span>}
+        {lastReset === 'forget' && <span className="badge badge-ok">PSU forgotten</span>}
+      </span>
+      {undoable && (
+        <button
+          type="button"
+          className="link"
+          data-testid="status-undo-reset"
+          disabled={busy}
+          onClick={onUndo}
+          title="Brings back the TPP session and PSU the last reset replaced"
+        >
+          Undo
+        </button>
+      )}{' '}
       <button
         type="button"
         className="link"
-        data-testid="status-new-psu-session"
+        data-testid="status-new-tpp-session"
         title={target ? newSessionTitle(target.name) : 'No target chosen'}
         disabled={!target || busy}
         onClick={onNewSession}
       >
-        New PSU session
+        New TPP session
+      </button>{' '}
+      <button
+        type="button"
+        className="link"
+        data-testid="status-forget-psu"
+        title={target ? forgetPsuTitle(target.name) : 'No target chosen'}
+        disabled={!target || busy || !session?.psuId}
+        onClick={onForget}
+      >
+        Forget PSU
       </button>
       {problem && (
         <span

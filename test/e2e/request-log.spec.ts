@@ -1,0 +1,66 @@
+/**
+ * The bank's request log reads like a log: newest first in the order requests arrived (moving
+ * the bank clock back does not sink new rows), each with date and time and the bank clock beside
+ * it, and the workbench's own SCA-status polling hidden unless asked for.
+ */
+import { test, expect, expectOnlyLoopback } from './fixtures';
+import {
+  completeConsentScaInPopup,
+  ensureSandboxBankRunning,
+  listSandboxCustomersInComposer,
+  shotAtReviewSizes,
+  signSandboxWithNewQsealc,
+} from './steps';
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+test('the request log: polling hidden by default, newest first by arrival, date and bank time', async ({
+  page,
+  webHost,
+  requests,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(webHost.url);
+  await signSandboxWithNewQsealc(page);
+  await ensureSandboxBankRunning(page);
+  const customers = await listSandboxCustomersInComposer(page);
+  const psu = customers.find((c) => c.type === 'PRIVATE')!;
+
+  await page.getByTestId('endpoint-picker').selectOption('createConsent');
+  await page.getByTestId('send').click();
+  await expect(page.getByTestId('response-status')).toHaveText('201');
+  await completeConsentScaInPopup(page, psu.nationalIdentityNumber, { lingerMs: 4000 });
+
+  await page.getByTestId('nav-bank').click();
+  const log = page.getByTestId('bank-log');
+  const rows = log.getByTestId('log-entry');
+  await expect(rows.first()).toBeVisible();
+  // Hidden by default: no polling row shows, though the bank answered some.
+  await expect(log.locator('[data-testid="log-entry"][data-polling="true"]')).toHaveCount(0);
+  const toggle = page.getByTestId('log-show-polling');
+  await expect(toggle).not.toBeChecked();
+  await expect(toggle.locator('xpath=..')).toContainText(/polling \([1-9]\d*\)/);
+  await toggle.check();
+  await expect(log.locator('[data-testid="log-entry"][data-polling="true"]').first()).toBeVisible();
+  await toggle.uncheck();
+  await expect(log.locator('[data-testid="log-entry"][data-polling="true"]')).toHaveCount(0);
+
+  // Every row has its date and time of arrival.
+  await expect(rows.first().getByTestId('log-arrived')).toHaveText(DATE_TIME);
+
+  // The bank clock set back an hour: the next request still comes first, its bank time beside it.
+  await page.getByTestId('clock-back1h').click();
+  await listSandboxCustomersInComposer(page);
+  await page.getByTestId('nav-bank').click();
+  await expect(rows.first()).toContainText('GET /v1/sandbox/customers');
+  await expect(rows.first().getByTestId('log-bank-time')).toHaveText(DATE_TIME);
+  const arrived = Date.parse(`${await rows.first().getByTestId('log-arrived').innerText()}Z`);
+  const bank = Date.parse(`${await rows.first().getByTestId('log-bank-time').innerText()}Z`);
+  expect(arrived - bank).toBeGreaterThan(59 * 60_000);
+  await expect(rows.nth(1).getByTestId('log-bank-time')).toHaveText('same');
+  await rows.first().click();
+  await expect(page.getByTestId('log-detail')).toContainText('bank clock');
+  await shotAtReviewSizes(page, testInfo, 'request-log');
+
+  expectOnlyLoopback(requests);
+});

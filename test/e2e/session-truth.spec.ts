@@ -1,0 +1,103 @@
+/**
+ * The status bar's SCA reads the bank's own record of the TPP session (§3.4): valid after SCA;
+ * replaced once a second TPP-Session-ID of the same PSU completes SCA; expired an hour later on
+ * the bank clock. "New TPP session" keeps the PSU; "Forget PSU" can be undone.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { test, expect, expectOnlyLoopback } from './fixtures';
+import {
+  completeConsentScaInPopup,
+  ensureSandboxBankRunning,
+  listSandboxCustomersInComposer,
+  shot,
+  shotAtReviewSizes,
+  signSandboxWithNewQsealc,
+} from './steps';
+
+async function sendConsentRequest(page: Page) {
+  await page.getByTestId('endpoint-picker').selectOption('createConsent');
+  await expect(page.getByTestId('request-path')).toHaveValue('/v1/consents');
+  await page.getByTestId('send').click();
+  await expect(page.getByTestId('response-status')).toHaveText('201');
+}
+
+test("the status bar shows the bank's view of the TPP session: valid, replaced, expired", async ({
+  page,
+  webHost,
+  requests,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(webHost.url);
+  await signSandboxWithNewQsealc(page);
+  await ensureSandboxBankRunning(page);
+  const customers = await listSandboxCustomersInComposer(page);
+  const psu = customers.find((c) => c.type === 'PRIVATE')!;
+  const sca = page.getByTestId('status-sca');
+
+  // A fresh session: the bank knows no SCA for it.
+  await page.getByTestId('status-new-tpp-session').click();
+  await expect(sca).toHaveAttribute('data-state', 'none');
+  await expect(sca).toHaveAttribute('data-source', 'bank');
+  const firstId = await page.getByTestId('status-tpp-session-id').getAttribute('data-session-id');
+
+  await sendConsentRequest(page);
+  await completeConsentScaInPopup(page, psu.nationalIdentityNumber);
+  await expect(sca).toHaveAttribute('data-state', 'valid');
+  await expect(sca).toContainText(/valid, (59 min|1 h 00 min)/);
+
+  // A second TPP-Session-ID (set by hand on the request) completes SCA for the same PSU: the
+  // bank marks the first one replaced (§3.4), though the workbench still sends it.
+  const secondId = randomUUID();
+  await page.getByTestId('endpoint-picker').selectOption('createConsent');
+  await page.getByTestId('headers-rows').getByRole('button', { name: '+ Add a header' }).click();
+  await page.getByTestId('headers-row').last().locator('.row-name').fill('TPP-Session-ID');
+  await page.getByTestId('headers-value-TPP-Session-ID').fill(secondId);
+  await page.getByTestId('send').click();
+  await expect(page.getByTestId('response-status')).toHaveText('201');
+  await completeConsentScaInPopup(page, psu.nationalIdentityNumber);
+  await expect(page.getByTestId('status-tpp-session-id')).toHaveAttribute(
+    'data-session-id',
+    firstId!,
+  );
+  await expect(sca).toHaveAttribute('data-state', 'replaced');
+  await expect(sca).toContainText(`replaced by ${secondId.slice(0, 8)}…, SCA needed`);
+  await shotAtReviewSizes(page, testInfo, 'status-bar-replaced');
+
+  // "New TPP session": same PSU, new id, no SCA yet; the PSU completes SCA in it again.
+  const psuId = await page.getByTestId('status-psu-id').innerText();
+  await page.getByTestId('status-new-tpp-session').click();
+  await expect(page.getByTestId('status-psu-notice')).toHaveText('new session, same PSU');
+  await expect(page.getByTestId('status-psu-id')).toHaveText(psuId);
+  await expect(sca).toHaveAttribute('data-state', 'none');
+  await page
+    .getByTestId('headers-row')
+    .filter({ has: page.getByTestId('headers-value-TPP-Session-ID') })
+    .getByRole('button', { name: 'Remove TPP-Session-ID' })
+    .click();
+  await sendConsentRequest(page);
+  await completeConsentScaInPopup(page, psu.nationalIdentityNumber);
+  await expect(sca).toHaveAttribute('data-state', 'valid');
+
+  // The clock set back an hour: still valid for the bank, never more than the SCA hour left.
+  await page.getByTestId('nav-bank').click();
+  await page.getByTestId('clock-back1h').click();
+  await expect(page.getByTestId('status-sca-clock-back')).toBeVisible();
+  await expect(sca).toContainText('valid, 1 h 00 min left');
+  await page.getByTestId('clock-1h').click();
+  await expect(page.getByTestId('status-sca-clock-back')).toHaveCount(0);
+  // An hour later on the bank clock the bank and the bar agree: expired.
+  await page.getByTestId('clock-1h').click();
+  await expect(sca).toHaveAttribute('data-state', 'expired');
+  await expect(sca).toContainText('expired');
+  await shot(page, testInfo, 'status-bar-expired');
+
+  // "Forget PSU" and its undo.
+  await page.getByTestId('status-forget-psu').click();
+  await expect(page.getByTestId('status-psu')).toContainText('not identified yet');
+  await page.getByTestId('status-undo-reset').click();
+  await expect(page.getByTestId('status-psu-id')).toHaveText(psuId);
+  await expect(page.getByTestId('status-undo-reset')).toHaveCount(0);
+
+  expectOnlyLoopback(requests);
+});
