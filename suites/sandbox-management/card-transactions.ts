@@ -129,6 +129,7 @@ export const cardTransactionChecks: Check[] = [
     id: 'SBX-CARD-TX-ID-LENGTH',
     title: `cardTransactionId: ${CARD_TRANSACTION_ID_MAX} characters accepted, ${CARD_TRANSACTION_ID_MAX + 1} refused`,
     rules: ['SANDBOX-CARD-TX-ID-MAX-35'],
+    effects: ['sandbox-data'],
     async run(ctx) {
       const id = await newCardAccount(ctx);
       // Unique per run (the id is unique on the card account), padded to the exact length.
