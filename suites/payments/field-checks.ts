@@ -76,7 +76,8 @@ export function requiredCheck(id: string, rule: string, fields: readonly string[
   });
 }
 
-function amount(value: JsonValue, currency: string): Body {
+/** A credit transfer body with `instructedAmount` set to `value` in `currency`. */
+export function amountBody(value: JsonValue, currency: string): Body {
   return sctBody({ instructedAmount: { amount: value, currency } });
 }
 
@@ -86,13 +87,13 @@ export async function expectAmounts(
   refused: readonly [JsonValue, string, string][],
 ): Promise<void> {
   for (const [value, currency] of accepted)
-    await createPayment(ctx, amount(value, currency), {
+    await createPayment(ctx, amountBody(value, currency), {
       label: `amount ${String(value)} ${currency}`,
     });
   for (const [value, currency, field] of refused)
     expectRefused(
       ctx,
-      await initiatePayment(ctx, amount(value, currency), {
+      await initiatePayment(ctx, amountBody(value, currency), {
         label: `amount ${String(value)} ${currency}`,
       }),
       field,

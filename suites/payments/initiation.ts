@@ -12,7 +12,7 @@ import {
   STREET_MAX,
 } from '../../main/core/spec/limits.js';
 import { PaymentInitiationResponseSchema } from '../../main/core/spec/schemas/payments.js';
-import { validateAmountString } from '../../main/core/spec/validators/amount.js';
+import { bankAmountLimit, validateAmountString } from '../../main/core/spec/validators/amount.js';
 import { defineCheck, type Check } from '../../main/core/runner/check-api/index.js';
 import {
   EXTERNAL_IBAN,
@@ -25,7 +25,13 @@ import {
   sctBody,
 } from '../kit/payments.js';
 import { json } from '../kit/answers.js';
-import { expectAmounts, lengthCheck, requiredCheck, withField } from './field-checks.js';
+import {
+  amountBody,
+  expectAmounts,
+  lengthCheck,
+  requiredCheck,
+  withField,
+} from './field-checks.js';
 
 export const paymentChecks: Check[] = [
   defineCheck({
@@ -330,6 +336,42 @@ export const paymentChecks: Check[] = [
         [['1234567890123.45', 'EUR']],
         [['12345678901234.00', 'EUR', 'instructedAmount.amount']],
       ),
+  }),
+  defineCheck({
+    id: 'PAY-AMOUNT-BEYOND-BANK-LIMIT',
+    title:
+      '13 integer digits: BHD beyond the bank’s minor-unit store is PAYMENT_FAILED naming the limit, NOK passes, malformed stays FORMAT_ERROR',
+    area: 'payments',
+    rules: ['PAY-AMOUNT-BANK-LIMIT'],
+    async run(ctx) {
+      // The same 13 integer digits: within §2.1 decimal(18, 5) in both currencies; with BHD's 3
+      // minor units they exceed the bank's store (decisions.md "Ambiguities decided").
+      const digits = '9999999999999';
+      await createPayment(ctx, amountBody(`${digits}.99`, 'NOK'), {
+        label: `amount ${digits}.99 NOK`,
+      });
+      const bhd = `${digits}.999`;
+      ctx.expect.true(
+        validateAmountString(bhd, 'BHD').ok,
+        `${bhd} BHD is well-formed per §2.1 / §8`,
+      );
+      const beyond = await initiatePayment(ctx, amountBody(bhd, 'BHD'), {
+        label: `amount ${bhd} BHD`,
+      });
+      ctx.expect.status(beyond, 400, 'refused as a bank limit');
+      // The text names the limit and says it is not a format error (§7.2 PAYMENT_FAILED).
+      ctx.expect.tppMessage(beyond, {
+        code: 'PAYMENT_FAILED',
+        textIncludes: `exceeds the bank's limit of ${bankAmountLimit('BHD') ?? ''} BHD`,
+      });
+      ctx.expect.tppMessage(beyond, { code: 'PAYMENT_FAILED', textIncludes: 'not a format error' });
+      // A malformed amount is still the TPP's format error.
+      expectRefused(
+        ctx,
+        await initiatePayment(ctx, amountBody('1.2.3', 'BHD'), { label: 'amount 1.2.3 BHD' }),
+        'instructedAmount.amount',
+      );
+    },
   }),
   defineCheck({
     id: 'PAY-AMOUNT-NON-ISO-TWO-DIGITS',

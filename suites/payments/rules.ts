@@ -169,6 +169,14 @@ export const paymentRules = rulesOf('payments', [
     testable: true,
   },
   {
+    id: 'PAY-AMOUNT-BANK-LIMIT',
+    section: 'decisions.md#Ambiguities decided',
+    seeAlso: ['§2.1', '§8', '§7(2)'],
+    statement:
+      "An amount within precision 18 and scale 5 with the currency's minor units is well-formed in every currency; one the bank cannot book (beyond its minor-unit store, e.g. 13 integer digits in BHD) is refused with PAYMENT_FAILED and a text naming the bank's limit, not FORMAT_ERROR, while the same digits in a currency with fewer minor units pass.",
+    testable: true,
+  },
+  {
     id: 'PAY-AMOUNT-NON-ISO-CURRENCIES',
     section: 'decisions.md#Amounts and identities',
     statement: `Codes in the spec's currency list that ISO 4217 does not define (${NON_ISO_CURRENCIES.join(', ')}) take 2 fraction digits.`,

@@ -1,18 +1,23 @@
 /**
  * Sandbox card accounts (§4.3, §2.6, §3.3): POST /v1/sandbox/card-accounts and its answer, GET
  * /v1/sandbox/card-accounts/{id}, the status values; and how a new card account joins agreements
- * (§4.3 rule 4: a private customer's by itself, a corporation's only when engaged explicitly).
+ * (§4.3 rule 4: a private customer's by itself, a corporation's only when engaged explicitly), and
+ * in which list a private customer's new card account shows (decisions.md "Ambiguities decided").
  */
 import { CARD_ACCOUNT_STATUSES } from '../../main/core/spec/enums.js';
 import {
   SandboxCardAccountCreatedSchema,
   SandboxCardAccountResponseSchema,
 } from '../../main/core/spec/schemas/sandbox.js';
-import type { Check } from '../../main/core/runner/check-api/index.js';
+import { DEFAULT_PAGE_SIZE } from '../../main/core/spec/limits.js';
+import type { Check, CheckContext } from '../../main/core/runner/check-api/index.js';
 import { norwegianIban } from '../kit/account-numbers.js';
+import { cardAccountsOf } from '../kit/account-information.js';
 import { json } from '../kit/answers.js';
+import { grantedConsent } from '../kit/consent.js';
 import { corporateRepresentative, privatePsu } from '../kit/test-psus.js';
 import {
+  type AccountItem,
   call,
   cardAccountBody,
   createCardAccount,
@@ -104,6 +109,34 @@ export const cardAccountChecks: Check[] = [
   }),
 ];
 
+/**
+ * Every page of GET /v1/sandbox/accounts (workbench paging: offset, limit, §8 page size), so a card
+ * account listed past the first page is seen too. Stops at a short page, or at a page that starts
+ * with an account already seen (a bank that ignores the paging query).
+ */
+async function everySandboxAccount(ctx: CheckContext): Promise<AccountItem[]> {
+  const all: AccountItem[] = [];
+  const seen = new Set<string>();
+  for (let offset = 0; ; offset += DEFAULT_PAGE_SIZE) {
+    const exchange = await call(
+      ctx,
+      'GET',
+      '/v1/sandbox/accounts',
+      `sandbox accounts from ${offset}`,
+      {
+        query: { offset, limit: DEFAULT_PAGE_SIZE },
+      },
+    );
+    ctx.expect.status(exchange, 200, 'GET /v1/sandbox/accounts');
+    const items = json<AccountItem[]>(exchange);
+    ctx.expect.true(Array.isArray(items), 'GET /v1/sandbox/accounts answers an array');
+    if (items.length === 0 || seen.has(items[0]!.id)) return all;
+    for (const item of items) seen.add(item.id);
+    all.push(...items);
+    if (items.length < DEFAULT_PAGE_SIZE) return all;
+  }
+}
+
 export const cardAccountAgreementChecks: Check[] = [
   sandboxCheck({
     id: 'SBX-PRIVATE-CARD-ACCOUNT-JOINS-AGREEMENT',
@@ -120,6 +153,39 @@ export const cardAccountAgreementChecks: Check[] = [
       ctx.expect.true(
         engagements.some((e) => e.account.bban === body.accountNumber),
         `the private agreement has an engagement for the new card account ${String(body.accountNumber)}`,
+      );
+    },
+  }),
+  sandboxCheck({
+    id: 'SBX-PRIVATE-CARD-ACCOUNT-IN-TPP-LIST',
+    title:
+      "A private customer's new card account shows in the TPP's GET /v1/card-accounts, not in GET /v1/sandbox/accounts",
+    rules: ['SANDBOX-PRIVATE-CARD-ACCOUNT-LISTED'],
+    effects: ['sandbox-data'],
+    needs: ['psu-agent'],
+    async run(ctx) {
+      const owner = await privatePsu(ctx);
+      const body = cardAccountBody(owner.customerNumber);
+      const created = await createCardAccount(ctx, body);
+      const id = created.resourceId;
+      ctx.expect.true(typeof id === 'string', 'the created card account carries resourceId');
+      // decisions.md "Ambiguities decided": the sandbox account list is the §2.6 list of accounts;
+      // a card account is not one of them, whatever its number.
+      const sandboxList = await everySandboxAccount(ctx);
+      ctx.expect.true(
+        !sandboxList.some((a) => a.id === id || a.bban === body.accountNumber),
+        `GET /v1/sandbox/accounts does not list card account ${String(id)} (${String(body.accountNumber)})`,
+      );
+      // §4.3 rule 4 "shows in the account list": the list the PSU's TPP reads under a consent.
+      const session = await grantedConsent(
+        ctx,
+        { login: owner.nationalIdentityNumber, context: 'PRIVATE', consent: { grant: ['*'] } },
+        `consent of ${owner.name} over everything offered`,
+      );
+      const { cardAccounts } = await cardAccountsOf(ctx, session);
+      ctx.expect.true(
+        cardAccounts.some((c) => c.resourceId === id),
+        `GET /v1/card-accounts lists the new card account ${String(id)}`,
       );
     },
   }),

@@ -264,6 +264,15 @@ export const sandboxManagementRules = rulesOf('sandbox-management', [
     needs: ['sandbox-api'],
   },
   {
+    id: 'SANDBOX-PRIVATE-CARD-ACCOUNT-LISTED',
+    section: '§4.3(4)',
+    seeAlso: ['decisions.md#Ambiguities decided', '§2.6'],
+    statement:
+      "A private customer's new card account shows in the account list the TPP sees under a consent for that PSU (GET /v1/card-accounts), and not in GET /v1/sandbox/accounts, the §2.6 list of accounts (decisions.md).",
+    testable: true,
+    needs: ['sandbox-api', 'psu-agent'],
+  },
+  {
     id: 'SANDBOX-CORPORATE-CARD-ACCOUNT-EXPLICIT',
     section: '§4.3(4)',
     statement:

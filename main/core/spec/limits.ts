@@ -47,6 +47,13 @@ export const SIGNING_BASKET_PAYMENTS_MAX = 50;
 /** §2.1 / §8 amount: decimal(18, 5), fraction digits per ISO 4217 minor units. */
 export const AMOUNT_PRECISION = 18;
 export const AMOUNT_SCALE = 5;
+/**
+ * Workbench choice (decisions.md "Ambiguities decided"): the embedded bank books amounts as integer
+ * minor units in a JavaScript number, so the largest amount it can hold is this many minor units of
+ * the currency (9007199254740.991 BHD, 90071992547409.91 NOK). §2.1's decimal(18, 5) allows more
+ * for currencies with 3 or 4 minor units; such an amount is well-formed and refused as a bank limit.
+ */
+export const BANK_AMOUNT_MINOR_UNITS_MAX = Number.MAX_SAFE_INTEGER;
 
 /** §2.1 / §2.3 / §8: TppMessage text and psuMessage. */
 export const TPP_MESSAGE_TEXT_MAX = 512;

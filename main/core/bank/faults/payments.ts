@@ -126,6 +126,11 @@ export const PAYMENTS_FAULTS = [
   },
   // Honoured by handlers/payments/.
   {
+    ruleId: 'PAY-AMOUNT-BANK-LIMIT',
+    effect:
+      "refuses an amount valid per §2.1 but beyond the bank's minor-unit store as FORMAT_ERROR",
+  },
+  {
     ruleId: 'FIX-REMITTANCE-STRUCTURED-REMOVED',
     effect: 'still accepts remittanceInformationStructured after it was removed on 2024-09-05',
   },

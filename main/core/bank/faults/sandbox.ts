@@ -147,6 +147,11 @@ export const SANDBOX_FAULTS = [
     effect: "does not add a private customer's new card account to the private agreement",
   },
   {
+    ruleId: 'SANDBOX-PRIVATE-CARD-ACCOUNT-LISTED',
+    effect:
+      "lists private customers' card accounts in GET /v1/sandbox/accounts, dressed as accounts",
+  },
+  {
     ruleId: 'SANDBOX-CORPORATE-CARD-ACCOUNT-EXPLICIT',
     effect:
       "adds a corporate customer's new card account to the corporation's agreements by itself",

@@ -3,7 +3,13 @@
  * equal the ISO 4217 minor units of its currency (§8). Pure; says which rule broke.
  */
 import { minorUnits } from '../currencies.js';
-import { AMOUNT_PRECISION, AMOUNT_SCALE, INT32_MAX, INT32_MIN } from '../limits.js';
+import {
+  AMOUNT_PRECISION,
+  AMOUNT_SCALE,
+  BANK_AMOUNT_MINOR_UNITS_MAX,
+  INT32_MAX,
+  INT32_MIN,
+} from '../limits.js';
 
 export type AmountRule = 'format' | 'currency' | 'scale' | 'precision' | 'minor-units';
 
@@ -63,4 +69,20 @@ export function minorUnitsToAmountString(value: number, currency: string): strin
   const digits = String(Math.abs(value)).padStart(units + 1, '0');
   if (units === 0) return sign + digits;
   return `${sign}${digits.slice(0, -units)}.${digits.slice(-units)}`;
+}
+
+/**
+ * The largest amount of `currency` the embedded bank can book (decisions.md "Ambiguities decided":
+ * BANK_AMOUNT_MINOR_UNITS_MAX minor units, decimals per ISO 4217). Undefined outside §2.1.
+ */
+export function bankAmountLimit(currency: string): string | undefined {
+  return minorUnitsToAmountString(BANK_AMOUNT_MINOR_UNITS_MAX, currency);
+}
+
+/**
+ * The refusal text for an amount that is valid per §2.1 / §8 but beyond the bank's minor-unit
+ * store: it names the limit so that a TPP does not read it as a format error.
+ */
+export function bankAmountLimitText(amount: string, currency: string): string {
+  return `amount ${amount} ${currency} exceeds the bank's limit of ${bankAmountLimit(currency) ?? BANK_AMOUNT_MINOR_UNITS_MAX} ${currency} (minor-unit store), not a format error`;
 }

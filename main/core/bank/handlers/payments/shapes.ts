@@ -5,6 +5,7 @@
 import { bankError, type ErrorCode } from '../../../spec/errors.js';
 import { OTHER_PSU_HEADERS } from '../../../spec/headers.js';
 import { minorUnits } from '../../../spec/currencies.js';
+import { BANK_AMOUNT_MINOR_UNITS_MAX } from '../../../spec/limits.js';
 import { reject, type Rejection } from '../../types.js';
 import { NEGOTIATION, PSU_HEADERS, SIGNED_REQUEST, headerSet } from '../headerSets.js';
 
@@ -86,7 +87,7 @@ export function fieldError(
 /**
  * An instructed amount in minor units (§2.1). The schema checked the decimal string; under fault
  * profiles a JSON number or extra fraction digits arrive too: those are read leniently (rounded
- * half up). Undefined when it is no amount at all.
+ * half up). Undefined when it is no amount at all; ±Infinity beyond the bank's minor-unit store.
  */
 export function amountToMinor(amount: unknown, currency: string): number | undefined {
   const text = typeof amount === 'number' && Number.isFinite(amount) ? String(amount) : amount;
@@ -100,7 +101,9 @@ export function amountToMinor(amount: unknown, currency: string): number | undef
     BigInt(fraction.slice(0, units).padEnd(units, '0') || '0');
   if (fraction.length > units && Number(fraction[units]) >= 5) minor += 1n;
   if (match[1] === '-') minor = -minor;
-  return minor > BigInt(Number.MAX_SAFE_INTEGER) || minor < BigInt(Number.MIN_SAFE_INTEGER)
-    ? Number.POSITIVE_INFINITY
-    : Number(minor);
+  // Beyond the minor-unit store (decisions.md "Ambiguities decided"): ±Infinity, which the caller
+  // refuses (a negative amount as not positive, a positive one as the bank's limit).
+  if (minor > BigInt(BANK_AMOUNT_MINOR_UNITS_MAX)) return Number.POSITIVE_INFINITY;
+  if (minor < -BigInt(BANK_AMOUNT_MINOR_UNITS_MAX)) return Number.NEGATIVE_INFINITY;
+  return Number(minor);
 }

@@ -7,6 +7,7 @@
 import { NON_ISO_CURRENCIES, isCurrency } from '../../../spec/currencies.js';
 import type { PaymentProduct } from '../../../spec/enums.js';
 import { REMITTANCE_INFORMATION_STRUCTURED_REMOVED_ON } from '../../../spec/limits.js';
+import { bankAmountLimitText } from '../../../spec/validators/amount.js';
 import { validateKid } from '../../../spec/validators/kid.js';
 import { faultActive } from '../../faults/index.js';
 import type { CreditTransfer } from '../../domain/payments.js';
@@ -125,12 +126,24 @@ export function readTransfer(
     instructed && isCurrency(currency) ? amountToMinor(instructed.amount, currency) : 0;
   if (amountMinor === undefined) gaps.push('instructedAmount.amount is not a decimal amount');
   else if (amountMinor === Number.POSITIVE_INFINITY)
-    return fieldError(
-      'amount-too-large',
-      'FORMAT_ERROR',
-      `${prefix}instructedAmount.amount`,
-      'is larger than the bank can book in minor units',
-    );
+    // decisions.md "Ambiguities decided": the schema stage has passed the amount as §2.1 / §8
+    // decimal(18, 5) with the currency's minor units, so it is well-formed; only the bank's
+    // minor-unit store cannot hold it. PAYMENT_FAILED (§7.2: the initiation failed in the bank)
+    // with a text naming the limit, not FORMAT_ERROR, which would blame the TPP's format.
+    // Fault PAY-AMOUNT-BANK-LIMIT: the old answer, FORMAT_ERROR as if the amount were malformed.
+    return faultActive(ctx, 'PAY-AMOUNT-BANK-LIMIT')
+      ? fieldError(
+          'amount-too-large',
+          'FORMAT_ERROR',
+          `${prefix}instructedAmount.amount`,
+          'is not a valid amount',
+        )
+      : fieldError(
+          'amount-beyond-bank-limit',
+          'PAYMENT_FAILED',
+          `${prefix}instructedAmount.amount`,
+          bankAmountLimitText(asString(instructed?.amount) ?? String(instructed?.amount), currency),
+        );
   else if (instructed && isCurrency(currency) && amountMinor <= 0)
     return fieldError(
       'amount-not-positive',

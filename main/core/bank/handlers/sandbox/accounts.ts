@@ -18,8 +18,13 @@ import {
 import { newResourceId } from '../../domain/ids.js';
 import { faultActive } from '../../faults/index.js';
 import { setAccountBalances } from '../../domain/ledger.js';
-import type { Account } from '../../domain/model.js';
-import { holdingByIban, isBbanInUse, joinPrivateAgreement } from '../../domain/parties.js';
+import type { Account, CardAccount, DomainState } from '../../domain/model.js';
+import {
+  cardAccountIban,
+  holdingByIban,
+  isBbanInUse,
+  joinPrivateAgreement,
+} from '../../domain/parties.js';
 import { isRejection, type RequestContext } from '../../types.js';
 import {
   CREATE_ERROR_RESPONSES,
@@ -180,6 +185,39 @@ function balanceAmounts(balances: readonly SandboxBalance[]) {
   }));
 }
 
+/**
+ * Fault SANDBOX-PRIVATE-CARD-ACCOUNT-LISTED only: private customers' card accounts dressed as
+ * sandbox accounts (same id, BBAN, IBAN, currency and balances).
+ */
+function privateCardAccountsAsAccounts(state: DomainState): Account[] {
+  const privateCustomers = new Set(
+    state.customers.filter((c) => c.type === 'PRIVATE').map((c) => c.customerNumber),
+  );
+  const balance = (card: CardAccount, type: string) =>
+    card.balances.find((b) => b.balanceType === type)?.balanceAmount.amount ?? 0;
+  return state.cardAccounts
+    .filter((card) => privateCustomers.has(card.customerNumber))
+    .map((card): Account => ({
+      id: card.resourceId,
+      customerNumber: card.customerNumber,
+      accountName: card.name,
+      bban: card.accountNumber,
+      iban: cardAccountIban(card) ?? '',
+      currency: card.currency,
+      product: card.product,
+      cashAccountType: 'CACC',
+      creditLine: 0,
+      balances: {
+        closingBooked: balance(card, 'closingBooked'),
+        expected: balance(card, 'expected'),
+      },
+      status: 'enabled' as const,
+      paymentPermission: false,
+      origin: card.origin,
+      createdAt: card.createdAt,
+    }));
+}
+
 export const listSandboxAccounts = sandboxRoute({
   operationId: 'listSandboxAccounts',
   method: 'GET',
@@ -193,7 +231,13 @@ export const listSandboxAccounts = sandboxRoute({
     ...ERROR_RESPONSES,
   },
   handle(ctx, env) {
-    const accounts = page(env.state.accounts, ctx.query).map((account) =>
+    const state = env.state;
+    // §4.3 rule 4, decisions.md "Ambiguities decided": a private customer's card account shows in
+    // the AIS card account list, never here. The fault lists it here too, as an account item.
+    const listed: Account[] = faultActive(ctx, 'SANDBOX-PRIVATE-CARD-ACCOUNT-LISTED')
+      ? [...state.accounts, ...privateCardAccountsAsAccounts(state)]
+      : state.accounts;
+    const accounts = page(listed, ctx.query).map((account) =>
       faultyItem(ctx, presentAccount(account, ctx.fixes)),
     );
     if (faultActive(ctx, 'SANDBOX-ACCOUNTS-LIST')) return { status: 200, body: { accounts } };
