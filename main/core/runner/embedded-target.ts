@@ -74,6 +74,24 @@ export async function createTppIdentity(
   };
 }
 
+/**
+ * A production bank trusts the suites' test CA and registers their two TPPs: the main one for
+ * AISP and PISP, the second for AISP only (what `workbench certs create`'s registry.json says).
+ */
+export function registerSuitesTpps(bank: Bank, identity: TppIdentity): void {
+  bank.trustStore.add(identity.ca.chainPem);
+  bank.registry.add({
+    organizationIdentifier: identity.organizationIdentifier,
+    name: identity.name,
+    roles: ['AISP', 'PISP'],
+  });
+  bank.registry.add({
+    organizationIdentifier: identity.aispOnly.organizationIdentifier,
+    name: identity.aispOnly.name,
+    roles: ['AISP'],
+  });
+}
+
 /** Where the SCA pages send the PSU back to; the PSU agent stops there without fetching it. */
 export const SUITE_REDIRECT_URI = 'http://127.0.0.1:9/suite-callback';
 
@@ -119,19 +137,7 @@ export function embeddedTarget(options: EmbeddedTargetOptions): EmbeddedTarget {
         snapshot.state.behaviour.faultProfiles = [...options.faultProfiles];
         bank.importSnapshot(snapshot);
       }
-      if (mode === 'production') {
-        bank.trustStore.add(identity.ca.chainPem);
-        bank.registry.add({
-          organizationIdentifier: identity.organizationIdentifier,
-          name: identity.name,
-          roles: ['AISP', 'PISP'],
-        });
-        bank.registry.add({
-          organizationIdentifier: identity.aispOnly.organizationIdentifier,
-          name: identity.aispOnly.name,
-          roles: ['AISP'],
-        });
-      }
+      if (mode === 'production') registerSuitesTpps(bank, identity);
       const listener = await bank.listen();
       const session = newPsuSession(SUITE_REDIRECT_URI, { psuIpAddress: '192.0.2.10' });
       const tpp = new TppClient({

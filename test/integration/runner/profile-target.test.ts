@@ -9,7 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBank, type Bank } from '../../../main/core/bank/index';
 import { VirtualClock } from '../../../main/core/clock';
 import { exportPkcs12 } from '../../../main/core/certs/index';
-import { createTppIdentity, type TppIdentity } from '../../../main/core/runner/embedded-target';
+import {
+  createTppIdentity,
+  registerSuitesTpps,
+  type TppIdentity,
+} from '../../../main/core/runner/embedded-target';
 import { executePreparedRun, prepareRun, type RunPlan } from '../../../main/core/runner/run-plan';
 import {
   loadTargetProfile,
@@ -46,17 +50,7 @@ beforeAll(async () => {
     identity.aispOnly.qsealc.privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
   );
   bank = createBank({ mode: 'production', clock: new VirtualClock() });
-  bank.trustStore.add(identity.ca.chainPem);
-  bank.registry.add({
-    organizationIdentifier: identity.organizationIdentifier,
-    name: identity.name,
-    roles: ['AISP', 'PISP'],
-  });
-  bank.registry.add({
-    organizationIdentifier: identity.aispOnly.organizationIdentifier,
-    name: identity.aispOnly.name,
-    roles: ['AISP'],
-  });
+  registerSuitesTpps(bank, identity);
   url = (await bank.listen()).url;
 });
 afterAll(async () => {

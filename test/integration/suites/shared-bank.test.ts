@@ -13,6 +13,7 @@ import { runChecks, type CheckResult, type RunResult } from '../../../main/core/
 import {
   createTppIdentity,
   embeddedTarget,
+  registerSuitesTpps,
   type TppIdentity,
 } from '../../../main/core/runner/embedded-target';
 import { externalTarget } from '../../../main/core/runner/external-target';
@@ -36,19 +37,7 @@ beforeAll(async () => {
 async function startBank(mode: TargetMode, admin: boolean) {
   const clock = new VirtualClock();
   const bank: Bank = createBank({ mode, clock });
-  if (mode === 'production') {
-    bank.trustStore.add(identity.ca.chainPem);
-    bank.registry.add({
-      organizationIdentifier: identity.organizationIdentifier,
-      name: identity.name,
-      roles: ['AISP', 'PISP'],
-    });
-    bank.registry.add({
-      organizationIdentifier: identity.aispOnly.organizationIdentifier,
-      name: identity.aispOnly.name,
-      roles: ['AISP'],
-    });
-  }
+  if (mode === 'production') registerSuitesTpps(bank, identity);
   const listener: BankListener = await bank.listen(
     admin
       ? {
