@@ -5,6 +5,7 @@
  */
 import type { TSchema } from '@sinclair/typebox';
 import { productInfo } from '../product.js';
+import { BERLIN_GROUP_NOT_ADOPTED } from '../spec/berlin-group-operations.js';
 import { headerRule } from '../spec/headers.js';
 import { SPEC_SCHEMAS } from '../spec/schemas/index.js';
 import type { BankMode, RouteDefinition } from './types.js';
@@ -153,9 +154,12 @@ export function buildOpenApiDocument(
   options: { mode: BankMode; serverUrl?: string },
 ): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
+  // OpenAPI 3.0.3 §4.7.2: tags used by operations are declared once, in first-use order.
+  const tags: string[] = [];
   for (const route of routes) {
     if (route.internal || !route.modes.includes(options.mode)) continue;
     (paths[route.path] ??= {})[route.method.toLowerCase()] = operationOf(route, options.mode);
+    if (!tags.includes(route.tag)) tags.push(route.tag);
   }
   const schemas: Record<string, unknown> = {};
   for (const schema of SPEC_SCHEMAS) schemas[schema.title as string] = toOpenApiSchema(schema);
@@ -166,8 +170,12 @@ export function buildOpenApiDocument(
       version: productInfo.version,
       description: CONVENTIONS,
     },
+    tags: tags.map((name) => ({ name })),
     paths,
     components: { schemas },
+    // decisions.md: every choice is recorded where users read it; the Berlin Group operations the
+    // bank leaves out, with the section that leaves each out.
+    'x-berlin-group-not-adopted': BERLIN_GROUP_NOT_ADOPTED,
   };
   if (options.serverUrl) document.servers = [{ url: options.serverUrl }];
   return document;

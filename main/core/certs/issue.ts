@@ -154,6 +154,64 @@ export interface TppCertificateOptions extends Validity {
   serialNumber?: string;
   /** QWAC only: DNS names of the TPP (subjectAltName). */
   dnsNames?: readonly string[];
+  /** QWAC only: IP addresses of the TPP (subjectAltName iPAddress, RFC 5280 §4.2.1.6). */
+  ipAddresses?: readonly string[];
+  /**
+   * Where the issuing CA's certificate is published: an Authority Information Access extension
+   * with one caIssuers access description (RFC 5280 §4.2.2.1).
+   */
+  caIssuersUrl?: string;
+  /** Where the CA's CRL is published: a CRL Distribution Points extension (RFC 5280 §4.2.1.13). */
+  crlUrl?: string;
+}
+
+const EXTENSION_OIDS = {
+  authorityInfoAccess: '1.3.6.1.5.5.7.1.1',
+  caIssuers: '1.3.6.1.5.5.7.48.2',
+  cRLDistributionPoints: '2.5.29.31',
+} as const;
+
+/** GeneralName uniformResourceIdentifier: [6] IMPLICIT IA5String (RFC 5280 §4.2.1.6). */
+const uriName = (url: string) => asn1.create(asn1.Class.CONTEXT_SPECIFIC, 6, false, url);
+
+/**
+ * AuthorityInfoAccessSyntax ::= SEQUENCE OF AccessDescription { accessMethod, accessLocation }
+ * (RFC 5280 §4.2.2.1). Built by hand: forge encodes no authorityInfoAccess extension by name.
+ */
+export function authorityInfoAccessExtension(caIssuersUrl: string): ExtensionSpec {
+  return rawExtension(
+    EXTENSION_OIDS.authorityInfoAccess,
+    asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [
+      asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [
+        asn1.create(
+          asn1.Class.UNIVERSAL,
+          asn1.Type.OID,
+          false,
+          asn1.oidToDer(EXTENSION_OIDS.caIssuers).getBytes(),
+        ),
+        uriName(caIssuersUrl),
+      ]),
+    ]),
+  );
+}
+
+/**
+ * CRLDistributionPoints ::= SEQUENCE OF DistributionPoint, here one point whose
+ * distributionPoint [0] is a fullName [0] GeneralNames holding the URI (RFC 5280 §4.2.1.13). By
+ * hand like the AIA, so both read the same; [0] of the CHOICE is constructed (explicit), fullName
+ * replaces the SEQUENCE tag of GeneralNames (implicit).
+ */
+export function crlDistributionPointsExtension(crlUrl: string): ExtensionSpec {
+  return rawExtension(
+    EXTENSION_OIDS.cRLDistributionPoints,
+    asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [
+      asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [
+        asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [
+          asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [uriName(crlUrl)]),
+        ]),
+      ]),
+    ]),
+  );
 }
 
 async function tppCertificate(
@@ -169,6 +227,8 @@ async function tppCertificate(
       { name: 'basicConstraints', cA: false },
       ...kind.extensions,
       policies(kind.policy),
+      ...(options.caIssuersUrl ? [authorityInfoAccessExtension(options.caIssuersUrl)] : []),
+      ...(options.crlUrl ? [crlDistributionPointsExtension(options.crlUrl)] : []),
       {
         id: QC_STATEMENTS_OID,
         critical: false,
@@ -191,11 +251,14 @@ export function issueQwac(options: TppCertificateOptions): Promise<IssuedCertifi
     extensions: [
       { name: 'keyUsage', digitalSignature: true, critical: true },
       { name: 'extKeyUsage', clientAuth: true },
-      ...(options.dnsNames?.length
+      ...(options.dnsNames?.length || options.ipAddresses?.length
         ? [
             {
               name: 'subjectAltName',
-              altNames: options.dnsNames.map((value) => ({ type: 2, value })),
+              altNames: [
+                ...(options.dnsNames ?? []).map((value) => ({ type: 2, value })),
+                ...(options.ipAddresses ?? []).map((ip) => ({ type: 7, ip })),
+              ],
             },
           ]
         : []),

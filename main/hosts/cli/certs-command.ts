@@ -4,22 +4,26 @@
  * `workbench bank --trust-ca` and `--registry`.
  */
 import { mkdir, writeFile, access } from 'node:fs/promises';
+import { isIP } from 'node:net';
 import { join } from 'node:path';
 import {
   createTestCa,
+  exportPkcs12,
   issueQsealc,
   issueQwac,
   issueServerCertificate,
   PSD2_ROLE_NAMES,
   type Psd2Role,
 } from '../../core/certs/index.js';
+import { EXPORT_PASSPHRASE_RULE, exportPassphraseProblem } from '../../shared/export-passphrase.js';
 import { UsageError } from './io.js';
 import { parseFlags } from './parse.js';
 import type { CliCommand } from './command.js';
 
 const usage = `Usage: workbench certs create --out DIR [--org-id PSDNO-FSA-...] [--org-name NAME]
                               [--roles PSP_AI,PSP_PI] [--nca-name NAME] [--nca-id ID]
-                              [--days N] [--force]
+                              [--days N] [--san DNS:name,IP:addr] [--aia-url URL]
+                              [--crl-url URL] [--p12 --p12-passphrase-env NAME] [--force]
 
 Writes to DIR (PEM): ca-root.pem, ca-intermediate.pem, ca-chain.pem, qwac.pem + qwac.key.pem
 (TLS client, mTLS), qsealc.pem + qsealc.key.pem (request signing, §5.2), aisp-qsealc.pem +
@@ -33,6 +37,17 @@ and registry.json for 'workbench bank --registry'. Keys are written unencrypted 
   --nca-name N    competent authority, default Finanstilsynet
   --nca-id ID     competent authority id, default NO-FSA
   --days N        validity of the TPP certificates, default 365
+  --san LIST      subjectAltNames for qwac.pem and bank-tls.pem, e.g. DNS:tpp.example,IP:10.0.0.5
+                  (bank-tls.pem keeps localhost, 127.0.0.1 and ::1 as well)
+  --aia-url URL   put an Authority Information Access extension (caIssuers URL) into the TPP
+                  certificates (qwac, qsealc, aisp-qsealc); http, https or ldap
+  --crl-url URL   put a CRL Distribution Points extension with URL into the TPP certificates
+  --p12           also write qwac.p12, qsealc.p12 and aisp-qsealc.p12 (key, certificate and
+                  issuing CA; PBKDF2-HMAC-SHA256 600,000 rounds, AES-256-CBC, HMAC-SHA256 MAC)
+  --p12-passphrase-env NAME
+                  environment variable holding the .p12 passphrase (required with --p12; never
+                  a flag value, so it stays out of shell history and process lists). The rule:
+                  ${EXPORT_PASSPHRASE_RULE}
   --force         overwrite existing files`;
 
 const ORG_ID = /^PSD[A-Z]{2}-[A-Z]{2,8}-[A-Za-z0-9-]+$/;
@@ -51,6 +66,62 @@ export function parseRoles(value: string): Psd2Role[] {
   return roles as Psd2Role[];
 }
 
+/** RFC 1123 host name labels; a leading `*.` wildcard as TLS certificates allow (RFC 6125 §6.4.3). */
+const DNS_NAME =
+  /^(?:\*\.)?(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+
+/** `--san DNS:name,IP:addr,…` → the names by type; a bad entry is a usage error naming it. */
+export function parseSan(value: string): { dnsNames: string[]; ipAddresses: string[] } {
+  const dnsNames: string[] = [];
+  const ipAddresses: string[] = [];
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0) throw new UsageError('--san needs at least one DNS:name or IP:addr');
+  for (const entry of entries) {
+    const match = /^(DNS|IP):(.+)$/i.exec(entry);
+    const type = match?.[1]?.toUpperCase();
+    const name = match?.[2] ?? '';
+    if (type === 'DNS' && name.length <= 253 && DNS_NAME.test(name)) dnsNames.push(name);
+    else if (type === 'IP' && isIP(name) !== 0) ipAddresses.push(name);
+    else
+      throw new UsageError(`--san: '${entry}' is not DNS:<host name> or IP:<IPv4 or IPv6 address>`);
+  }
+  return { dnsNames, ipAddresses };
+}
+
+/** An AIA or CRL URL: absolute, with the schemes RFC 5280 §4.2.1.13 / §4.2.2.1 name (and https). */
+export function parseCertificateUrl(flag: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`${flag}: '${value}' is not an absolute URL`);
+  }
+  if (!['http:', 'https:', 'ldap:'].includes(url.protocol))
+    throw new UsageError(`${flag}: '${value}' must be an http, https or ldap URL`);
+  // The URI goes into an IA5String: ASCII only (RFC 5280 §4.2.1.6).
+  if (!/^[\x20-\x7e]+$/.test(value))
+    throw new UsageError(`${flag}: '${value}' must be ASCII (percent-encode the rest)`);
+  return value;
+}
+
+/** The .p12 passphrase from the named environment variable, checked against the project rule. */
+export function p12Passphrase(name: string, env: NodeJS.ProcessEnv = process.env): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+    throw new UsageError(`--p12-passphrase-env: '${name}' is not an environment variable name`);
+  const passphrase = env[name];
+  if (passphrase === undefined || passphrase === '')
+    throw new UsageError(`--p12-passphrase-env: environment variable ${name} is not set`);
+  const problem = exportPassphraseProblem(passphrase);
+  if (problem)
+    throw new UsageError(
+      `--p12-passphrase-env: the passphrase in ${name} is refused. ${problem} The rule: ${EXPORT_PASSPHRASE_RULE}.`,
+    );
+  return passphrase;
+}
+
 export const certsCommand: CliCommand = {
   name: 'certs',
   summary: 'Create a test CA and eIDAS-style QWAC and QSealC certificates with PSD2 roles.',
@@ -66,6 +137,11 @@ export const certsCommand: CliCommand = {
         'nca-name': { type: 'string' },
         'nca-id': { type: 'string' },
         days: { type: 'string' },
+        san: { type: 'string' },
+        'aia-url': { type: 'string' },
+        'crl-url': { type: 'string' },
+        p12: { type: 'boolean' },
+        'p12-passphrase-env': { type: 'string' },
         force: { type: 'boolean' },
       },
       true,
@@ -85,6 +161,22 @@ export const certsCommand: CliCommand = {
     if (!Number.isInteger(days) || days < 1 || days > 3650) {
       throw new UsageError(`--days must be a whole number from 1 to 3650, not '${values.days}'`);
     }
+    const san = values.san === undefined ? undefined : parseSan(values.san);
+    const caIssuersUrl =
+      values['aia-url'] === undefined
+        ? undefined
+        : parseCertificateUrl('--aia-url', values['aia-url']);
+    const crlUrl =
+      values['crl-url'] === undefined
+        ? undefined
+        : parseCertificateUrl('--crl-url', values['crl-url']);
+    if (values.p12 && values['p12-passphrase-env'] === undefined)
+      throw new UsageError(
+        '--p12 needs --p12-passphrase-env NAME (the passphrase of the .p12 files)',
+      );
+    if (!values.p12 && values['p12-passphrase-env'] !== undefined)
+      throw new UsageError('--p12-passphrase-env is only used with --p12');
+    const passphrase = values.p12 ? p12Passphrase(values['p12-passphrase-env']!) : undefined;
 
     const files = [
       'ca-root.pem',
@@ -99,6 +191,7 @@ export const certsCommand: CliCommand = {
       'bank-tls.pem',
       'bank-tls.key.pem',
       'registry.json',
+      ...(passphrase !== undefined ? ['qwac.p12', 'qsealc.p12', 'aisp-qsealc.p12'] : []),
     ];
     if (!values.force) {
       for (const file of files) {
@@ -124,8 +217,10 @@ export const certsCommand: CliCommand = {
       ncaName: values['nca-name'] ?? 'Finanstilsynet',
       ncaId: values['nca-id'] ?? 'NO-FSA',
       validityDays: days,
+      ...(caIssuersUrl !== undefined ? { caIssuersUrl } : {}),
+      ...(crlUrl !== undefined ? { crlUrl } : {}),
     };
-    const [qwac, qsealc] = [await issueQwac(tpp), await issueQsealc(tpp)];
+    const [qwac, qsealc] = [await issueQwac({ ...tpp, ...san }), await issueQsealc(tpp)];
     // A second TPP of the same CA with the same certificate roles, registered for AISP only, so
     // only the bank's registry can refuse its payments (GEN-ROLE-MUST-BE-REGISTERED).
     const aispOnlyName = `${tpp.subject.organizationName} (AISP only)`;
@@ -144,8 +239,8 @@ export const certsCommand: CliCommand = {
     };
     const bankTls = await issueServerCertificate({
       issuer: ca.issuer,
-      dnsNames: ['localhost'],
-      ipAddresses: ['127.0.0.1', '::1'],
+      dnsNames: [...new Set(['localhost', ...(san?.dnsNames ?? [])])],
+      ipAddresses: [...new Set(['127.0.0.1', '::1', ...(san?.ipAddresses ?? [])])],
       validityDays: days,
     });
     const keyPem = (key: typeof qwac.privateKey) =>
@@ -181,6 +276,24 @@ export const certsCommand: CliCommand = {
     await write('bank-tls.pem', bankTls.certificatePem + ca.intermediate.certificatePem);
     await write('bank-tls.key.pem', keyPem(bankTls.privateKey), 0o600);
     await write('registry.json', JSON.stringify(registry, null, 2) + '\n');
+    if (passphrase !== undefined) {
+      // The issuing CA goes along so a TLS client can send the chain (the root stays out: the
+      // peer must already trust it). exportPkcs12 is the strong export (key-protection.ts).
+      const p12 = (name: string, certificate: typeof qwac, friendlyName: string) =>
+        writeFile(
+          join(values.out!, name),
+          exportPkcs12({
+            privateKey: certificate.privateKey,
+            certificates: [certificate.certificateDer, ca.intermediate.certificateDer],
+            passphrase,
+            friendlyName,
+          }),
+          { mode: 0o600 },
+        );
+      await p12('qwac.p12', qwac, 'QWAC');
+      await p12('qsealc.p12', qsealc, 'QSealC');
+      await p12('aisp-qsealc.p12', aispOnly.qsealc, 'QSealC (AISP only)');
+    }
 
     io.out(`Wrote ${files.length} files to ${values.out}:`);
     io.out(`  QSealC  serial ${qsealc.serialNumber}  ${qsealc.subject}`);
