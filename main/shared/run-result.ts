@@ -246,8 +246,13 @@ export const RunMetadataSchema = Type.Object({
   spec: Type.Object({
     /** The interface specification the rules are taken from, e.g. `docs/spec/interface-spec.md`. */
     document: Type.String(),
-    /** The XS2A implementation guidelines version it follows (§1) and the OpenAPI of the bank. */
-    xs2aVersion: Type.String(),
+    /**
+     * The bank's numbered API release the spec documents (§9 "latest listed"), e.g. `1.21.25`.
+     * Optional only so run results written before it existed still read.
+     */
+    apiRelease: Type.Optional(Type.String()),
+    /** Written by earlier versions instead of `apiRelease` (a wrong "XS2A 1.3"); read, never written. */
+    xs2aVersion: Type.Optional(Type.String()),
     berlinGroupOpenApi: Type.String(),
     /** SHA-256 of the rule catalogue (ids, sections, statements): changes with the rules. */
     catalogueSha256: Type.String(),
@@ -279,6 +284,15 @@ export const RunMetadataSchema = Type.Object({
   }),
   /** `<target>-<mode>-<UTC time>`: the named copies of the report files carry it. */
   runName: Type.String(),
+  /**
+   * The QSealC the run signed its requests with (§5): subject and SHA-256 fingerprint (colon hex,
+   * as openssl prints it), or null when it signed with none. Optional for older run results.
+   */
+  signingCertificate: Type.Optional(
+    Type.Union([Type.Object({ subject: Type.String(), sha256: Type.String() }), Type.Null()]),
+  ),
+  /** False when the run was written with `--no-redact` (PSU data kept). Optional for older ones. */
+  psuDataMasked: Type.Optional(Type.Boolean()),
 });
 export type RunMetadata = Static<typeof RunMetadataSchema>;
 

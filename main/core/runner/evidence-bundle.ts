@@ -1,16 +1,18 @@
 /**
- * The signed evidence bundle (`workbench run --bundle FILE`, `workbench verify-bundle FILE`): the
- * report files of a run in one POSIX tar, with `manifest.json` (SHA-256 and size of every file),
- * `manifest.sig` (the manifest's signature) and `signer.pem` (the certificate, with its chain,
- * whose key signed it: by default the run's QSealC, the seal a TPP already holds, §5.1). A bank
- * or an auditor can check that no report was changed after the run and who sealed it. A tar of
- * our own (ustar, no compression): a few dozen lines instead of a new dependency, readable by
- * every `tar`.
+ * The signed evidence bundle (`workbench run --bundle FILE.zip`, `workbench verify-bundle FILE`):
+ * the report files of a run, a HAR and a curl script of its exchanges, in one ZIP as the OBIE and
+ * OpenID conformance suites hand theirs out, with `manifest.json` (SHA-256 and size of every
+ * file), `manifest.sig` (the manifest's signature, raw bytes as `openssl dgst -verify` reads it)
+ * and `signer.pem` (the certificate, with its chain, whose key signed it: by default the run's
+ * QSealC, the seal a TPP already holds, §5.1). A bank or an auditor can check with the workbench
+ * or with openssl alone that no file was changed after the run and who sealed it.
  */
 import { createHash, sign, verify, X509Certificate, type KeyObject } from 'node:crypto';
+import { readZip, writeZip } from './zip.js';
 
 export const BUNDLE_FORMAT = 'psd2-workbench/evidence-bundle';
-export const BUNDLE_FORMAT_VERSION = 1;
+/** 2: a ZIP with a binary manifest.sig (1 was a tar with a base64 one, never released). */
+export const BUNDLE_FORMAT_VERSION = 2;
 export const MANIFEST_FILE = 'manifest.json';
 export const SIGNATURE_FILE = 'manifest.sig';
 export const SIGNER_FILE = 'signer.pem';
@@ -35,71 +37,8 @@ export class BundleError extends Error {
   override name = 'BundleError';
 }
 
-const BLOCK = 512;
-
 function sha256(content: Buffer): string {
   return createHash('sha256').update(content).digest('hex');
-}
-
-function octal(value: number, width: number): string {
-  return value.toString(8).padStart(width - 1, '0') + '\0';
-}
-
-/** One ustar header: regular file, mode 0644, owner 0, the given time. */
-function tarHeader(name: string, size: number, mtime: number): Buffer {
-  const header = Buffer.alloc(BLOCK);
-  if (Buffer.byteLength(name) > 100) throw new BundleError(`${name}: a name longer than 100 bytes`);
-  header.write(name, 0, 'utf8');
-  header.write(octal(0o644, 8), 100);
-  header.write(octal(0, 8), 108);
-  header.write(octal(0, 8), 116);
-  header.write(octal(size, 12), 124);
-  header.write(octal(mtime, 12), 136);
-  header.write('        ', 148); // the checksum is computed with its own field as spaces
-  header.write('0', 156);
-  header.write('ustar\0', 257);
-  header.write('00', 263);
-  let sum = 0;
-  for (const byte of header) sum += byte;
-  header.write(octal(sum, 7) + ' ', 148);
-  return header;
-}
-
-export function writeTar(
-  files: readonly BundleFile[],
-  mtime = Math.floor(Date.now() / 1000),
-): Buffer {
-  const parts: Buffer[] = [];
-  for (const file of files) {
-    parts.push(tarHeader(file.name, file.content.length, mtime), file.content);
-    const pad = (BLOCK - (file.content.length % BLOCK)) % BLOCK;
-    parts.push(Buffer.alloc(pad));
-  }
-  parts.push(Buffer.alloc(2 * BLOCK)); // end of archive
-  return Buffer.concat(parts);
-}
-
-/** The regular files of a tar; refuses a damaged header (checksum) or a truncated file. */
-export function readTar(tar: Buffer): BundleFile[] {
-  const files: BundleFile[] = [];
-  let at = 0;
-  while (at + BLOCK <= tar.length) {
-    const header = tar.subarray(at, at + BLOCK);
-    if (header.every((byte) => byte === 0)) break;
-    let sum = 0;
-    for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : header[i]!;
-    const stored = parseInt(header.toString('latin1', 148, 156).replace(/\0.*$/, '').trim(), 8);
-    if (stored !== sum) throw new BundleError(`not a tar file, or damaged at byte ${at}`);
-    const name = header.toString('utf8', 0, 100).replace(/\0.*$/s, '');
-    const size = parseInt(header.toString('latin1', 124, 136).replace(/\0.*$/, '').trim(), 8);
-    const type = header.toString('latin1', 156, 157);
-    const start = at + BLOCK;
-    if (start + size > tar.length) throw new BundleError(`${name}: the archive ends inside it`);
-    if (type === '0' || type === '\0')
-      files.push({ name, content: tar.subarray(start, start + size) });
-    at = start + Math.ceil(size / BLOCK) * BLOCK;
-  }
-  return files;
 }
 
 export interface Signer {
@@ -128,15 +67,16 @@ export function createBundle(
     })),
   };
   const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+  // DER for an ECDSA key (Node's default), as `openssl dgst -verify` expects it.
   const signature = sign('sha256', manifestBytes, signer.key);
-  return writeTar(
+  return writeZip(
     [
       ...files,
       { name: MANIFEST_FILE, content: manifestBytes },
-      { name: SIGNATURE_FILE, content: Buffer.from(`${signature.toString('base64')}\n`) },
+      { name: SIGNATURE_FILE, content: signature },
       { name: SIGNER_FILE, content: Buffer.from(signer.certificatePem) },
     ],
-    Math.floor(now.getTime() / 1000),
+    now,
   );
 }
 
@@ -154,25 +94,25 @@ export interface BundleVerification {
  * requires that certificate to be the given one: anyone can re-seal a changed bundle with a key
  * of their own), then the hash and size of every file, and that no file is missing or added.
  */
-export function verifyBundle(tar: Buffer, expectedSigner?: X509Certificate): BundleVerification {
+export function verifyBundle(zip: Buffer, expectedSigner?: X509Certificate): BundleVerification {
   const problems: string[] = [];
   let files: BundleFile[];
   try {
-    files = readTar(tar);
+    files = readZip(zip);
   } catch (error) {
     return { ok: false, problems: [(error as Error).message] };
   }
   const byName = new Map(files.map((file) => [file.name, file.content]));
   const manifestBytes = byName.get(MANIFEST_FILE);
-  const signatureText = byName.get(SIGNATURE_FILE);
+  const signature = byName.get(SIGNATURE_FILE);
   const signerPem = byName.get(SIGNER_FILE);
   for (const [name, present] of [
     [MANIFEST_FILE, manifestBytes],
-    [SIGNATURE_FILE, signatureText],
+    [SIGNATURE_FILE, signature],
     [SIGNER_FILE, signerPem],
   ] as const)
     if (!present) problems.push(`${name}: missing from the bundle`);
-  if (!manifestBytes || !signatureText || !signerPem) return { ok: false, problems };
+  if (!manifestBytes || !signature || !signerPem) return { ok: false, problems };
 
   let certificate: X509Certificate;
   try {
@@ -188,7 +128,6 @@ export function verifyBundle(tar: Buffer, expectedSigner?: X509Certificate): Bun
     problems.push(
       `${SIGNER_FILE}: signed by ${signer}, not by the expected certificate ${expectedSigner.subject.replace(/\n/g, ', ')}`,
     );
-  const signature = Buffer.from(signatureText.toString('utf8').trim(), 'base64');
   let signed = false;
   try {
     signed = verify('sha256', manifestBytes, certificate.publicKey, signature);

@@ -4,7 +4,16 @@
  * (CI artefacts, mails to the bank, evidence bundles), so a bearer token, a session cookie, the
  * admin token or a private key must never be in them. Signatures and certificates stay: they are
  * the evidence of §5 (what was signed, with which QSealC) and are public by design.
+ *
+ * PSU data is masked too unless asked not to (`workbench run --no-redact`): IBANs keep their
+ * first and last four characters (`NO93…0713`), PSU-IDs, identity numbers and names become a
+ * short keyed hash (`[psu-id:3f2a9c1b]`), the same value the same token throughout one run, so a
+ * reader can still follow one PSU or account through a check. The key is random per process, so
+ * the tokens cannot be reversed by hashing every 11-digit number, and do not link two runs.
+ * Signing strings are masked as their headers are (a reader matches them line by line); the
+ * Signature, Digest and certificate headers are never touched.
  */
+import { createHmac, randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { EvidenceExchange } from '../../shared/exchange.js';
 import type {
@@ -23,6 +32,65 @@ export interface PresentOptions {
   describeRule?(ruleId: string): { section: string } | undefined;
   /** Values never to show wherever they appear, e.g. the admin token of the profile. */
   secrets?: readonly string[];
+  /** 'keep' for `--no-redact`; credentials are redacted either way. Default 'mask'. */
+  psuData?: 'mask' | 'keep';
+}
+
+/** Per process: one run's reports and bundle share it, so a value has one token in all of them. */
+type PsuData = 'mask' | 'keep';
+
+const MASK_KEY = randomBytes(32);
+
+function token(kind: string, value: string): string {
+  return `[${kind}:${createHmac('sha256', MASK_KEY).update(value).digest('hex').slice(0, 8)}]`;
+}
+
+export function maskIban(iban: string): string {
+  return iban.length <= 8 ? token('iban', iban) : `${iban.slice(0, 4)}…${iban.slice(-4)}`;
+}
+
+/** ISO 13616: country, check digits, up to 30 alphanumerics; upper case as banks send it. */
+const IBAN = /\b[A-Z]{2}\d{2}[A-Z0-9]{11,30}\b/g;
+/** Norwegian national identity and D-numbers (11 digits), the sandbox login and X-PSU-IDENTITY. */
+const IDENTITY_NUMBER = /(?<![\d.,-])\b\d{11}\b(?![.,]\d)/g;
+/** PSU headers as lines of a signing string or of a header dump in a note. */
+const PSU_HEADER_LINE = /^(psu-id|psu-corporate-id|x-psu-identity)(\s*:\s*)(.+)$/gim;
+/** The §6.1 redirect's psu-id and JSON members naming a PSU. */
+const PSU_ID_PARAM = /([?&#](?:psu[-_]?id|psu[-_]?corporate[-_]?id)=)([^&#\s"']+)/gi;
+const PSU_ID_KEYS =
+  /^(psu[-_]?id|psu[-_]?corporate[-_]?id|psu[-_]?identity|nationalIdentityNumber|ssn)$/i;
+const NAME_KEYS =
+  /^(ownerName|creditorName|debtorName|ultimateCreditor|ultimateDebtor|psuName|firstName|lastName|fullName)$/i;
+const PSU_MEMBER =
+  /("(psu[-_]?id|psu[-_]?corporate[-_]?id|psu[-_]?identity|nationalIdentityNumber|ssn|ownerName|creditorName|debtorName|ultimateCreditor|ultimateDebtor|psuName|firstName|lastName|fullName)"\s*:\s*")((?:[^"\\]|\\.)*)(")/gi;
+const PSU_HEADERS = new Set(['psu-id', 'psu-corporate-id', 'x-psu-identity']);
+/** Base64 and certificates where an IBAN-like run of letters would be a false match. */
+const UNMASKED_HEADERS = new Set(['signature', 'digest', 'tpp-signature-certificate']);
+
+function isPsuKey(key: string): boolean {
+  return PSU_ID_KEYS.test(key) || NAME_KEYS.test(key);
+}
+
+function keyKind(key: string): string {
+  return NAME_KEYS.test(key) ? 'name' : /identity|ssn/i.test(key) ? 'id-number' : 'psu-id';
+}
+
+export function maskPsuText(text: string): string {
+  return text
+    .replace(PSU_MEMBER, (_m, open: string, key: string, value: string, close: string) =>
+      value === '' ? `${open}${close}` : `${open}${token(keyKind(key), value)}${close}`,
+    )
+    .replace(
+      PSU_HEADER_LINE,
+      (_m, name: string, sep: string, value: string) =>
+        `${name}${sep}${token(name.toLowerCase() === 'x-psu-identity' ? 'id-number' : 'psu-id', value.trim())}`,
+    )
+    .replace(
+      PSU_ID_PARAM,
+      (_m, name: string, value: string) => `${name}${token('psu-id', decodeURIComponent(value))}`,
+    )
+    .replace(IBAN, (iban) => maskIban(iban))
+    .replace(IDENTITY_NUMBER, (id) => token('id-number', id));
 }
 
 /** Headers whose whole value is a credential: the value goes, the scheme stays. */
@@ -36,8 +104,12 @@ const TOKEN_MEMBER =
   /("(?:access_token|refresh_token|id_token|client_secret|password)"\s*:\s*")[^"]*(")/gi;
 const TOKEN_FIELD = /\b((?:access_token|refresh_token|id_token|client_secret|password)=)[^&\s]+/gi;
 
-export function redactText(text: string, secrets: readonly string[] = []): string {
-  let out = text
+export function redactText(
+  text: string,
+  secrets: readonly string[] = [],
+  psuData: 'mask' | 'keep' = 'mask',
+): string {
+  let out = (psuData === 'mask' ? maskPsuText(text) : text)
     .replace(PRIVATE_KEY, `-----BEGIN $1PRIVATE KEY-----\n${REDACTED}\n-----END $1PRIVATE KEY-----`)
     .replace(BEARER, `$1 ${REDACTED}`)
     .replace(TOKEN_MEMBER, `$1${REDACTED}$2`)
@@ -67,6 +139,7 @@ function redactSetCookie(value: string): string {
 function redactHeaders(
   headers: Record<string, string>,
   secrets: readonly string[],
+  psu: PsuData,
 ): Record<string, string> {
   return Object.fromEntries(
     Object.entries(headers).map(([name, value]) => {
@@ -77,14 +150,16 @@ function redactHeaders(
       }
       if (lower === 'cookie') return [name, redactCookie(value)];
       if (lower === 'set-cookie') return [name, value.split('\n').map(redactSetCookie).join('\n')];
-      return [name, redactText(value, secrets)];
+      if (psu === 'mask' && PSU_HEADERS.has(lower))
+        return [name, token(lower === 'x-psu-identity' ? 'id-number' : 'psu-id', value)];
+      return [name, redactText(value, secrets, UNMASKED_HEADERS.has(lower) ? 'keep' : psu)];
     }),
   );
 }
 
-function redactJson(value: unknown, secrets: readonly string[]): unknown {
-  if (typeof value === 'string') return redactText(value, secrets);
-  if (Array.isArray(value)) return value.map((item) => redactJson(item, secrets));
+function redactJson(value: unknown, secrets: readonly string[], psu: PsuData): unknown {
+  if (typeof value === 'string') return redactText(value, secrets, psu);
+  if (Array.isArray(value)) return value.map((item) => redactJson(item, secrets, psu));
   if (value !== null && typeof value === 'object')
     return Object.fromEntries(
       Object.entries(value).map(([key, item]) => [
@@ -92,7 +167,9 @@ function redactJson(value: unknown, secrets: readonly string[]): unknown {
         /^(access_token|refresh_token|id_token|client_secret|password)$/i.test(key) &&
         typeof item === 'string'
           ? REDACTED
-          : redactJson(item, secrets),
+          : psu === 'mask' && typeof item === 'string' && item !== '' && isPsuKey(key)
+            ? token(keyKind(key), item)
+            : redactJson(item, secrets, psu),
       ]),
     );
   return value;
@@ -101,27 +178,28 @@ function redactJson(value: unknown, secrets: readonly string[]): unknown {
 export function redactExchange(
   exchange: EvidenceExchange,
   secrets: readonly string[] = [],
+  psu: PsuData = 'mask',
 ): EvidenceExchange {
   const { request, response } = exchange;
   return {
     ...exchange,
     request: {
       ...request,
-      url: redactText(request.url, secrets),
-      headers: redactHeaders(request.headers, secrets),
-      ...(request.body !== undefined ? { body: redactText(request.body, secrets) } : {}),
+      url: redactText(request.url, secrets, psu),
+      headers: redactHeaders(request.headers, secrets, psu),
+      ...(request.body !== undefined ? { body: redactText(request.body, secrets, psu) } : {}),
     },
     ...(exchange.signingString !== undefined
-      ? { signingString: redactText(exchange.signingString, secrets) }
+      ? { signingString: redactText(exchange.signingString, secrets, psu) }
       : {}),
     ...(response
       ? {
           response: {
             ...response,
-            headers: redactHeaders(response.headers, secrets),
-            body: redactText(response.body, secrets),
+            headers: redactHeaders(response.headers, secrets, psu),
+            body: redactText(response.body, secrets, psu),
             ...(response.json !== undefined
-              ? { json: redactJson(response.json, secrets) as typeof response.json }
+              ? { json: redactJson(response.json, secrets, psu) as typeof response.json }
               : {}),
           },
         }
@@ -129,35 +207,36 @@ export function redactExchange(
   };
 }
 
-function redactItem(item: EvidenceItem, secrets: readonly string[]): EvidenceItem {
+function redactItem(item: EvidenceItem, secrets: readonly string[], psu: PsuData): EvidenceItem {
   switch (item.kind) {
     case 'exchange':
-      return { ...item, exchange: redactExchange(item.exchange, secrets) };
+      return { ...item, exchange: redactExchange(item.exchange, secrets, psu) };
     case 'note':
-      return { ...item, text: redactText(item.text, secrets) };
+      return { ...item, text: redactText(item.text, secrets, psu) };
     case 'assertion':
       return {
         ...item,
-        what: redactText(item.what, secrets),
+        what: redactText(item.what, secrets, psu),
         ...(item.expected !== undefined
-          ? { expected: redactJson(item.expected, secrets) as typeof item.expected }
+          ? { expected: redactJson(item.expected, secrets, psu) as typeof item.expected }
           : {}),
         ...(item.actual !== undefined
-          ? { actual: redactJson(item.actual, secrets) as typeof item.actual }
+          ? { actual: redactJson(item.actual, secrets, psu) as typeof item.actual }
           : {}),
       };
     case 'screenshot':
-      return { ...item, url: redactText(item.url, secrets) };
+      return { ...item, url: redactText(item.url, secrets, psu) };
   }
 }
 
 function presentCheck(check: CheckResult, options: PresentOptions): CheckResult {
   const secrets = options.secrets ?? [];
+  const psu = options.psuData ?? 'mask';
   const failure = check.failure && {
     ...check.failure,
-    message: redactText(check.failure.message, secrets),
+    message: redactText(check.failure.message, secrets, psu),
     ...(check.failure.actual !== undefined
-      ? { actual: redactJson(check.failure.actual, secrets) as typeof check.failure.actual }
+      ? { actual: redactJson(check.failure.actual, secrets, psu) as typeof check.failure.actual }
       : {}),
   };
   const sections: SpecSection[] | undefined =
@@ -170,8 +249,8 @@ function presentCheck(check: CheckResult, options: PresentOptions): CheckResult 
   return {
     ...check,
     ...(failure ? { failure } : {}),
-    warnings: check.warnings.map((warning) => redactText(warning, secrets)),
-    evidence: check.evidence.map((item) => redactItem(item, secrets)),
+    warnings: check.warnings.map((warning) => redactText(warning, secrets, psu)),
+    evidence: check.evidence.map((item) => redactItem(item, secrets, psu)),
     ...(sections && sections.length > 0 ? { specSections: sections } : {}),
   };
 }
@@ -193,4 +272,17 @@ export function machineInfo(): RunMetadata['machine'] {
     arch: process.arch,
     node: process.version,
   };
+}
+
+/** "API 1.21.25 per §9", or what an older run result recorded. */
+export function specRelease(spec: RunMetadata['spec']): string {
+  if (spec.apiRelease !== undefined) return `API ${spec.apiRelease} per §9`;
+  return spec.xs2aVersion !== undefined ? `XS2A ${spec.xs2aVersion}` : 'release not recorded';
+}
+
+/** The QSealC line of the metadata: subject and SHA-256 fingerprint. */
+export function signingLine(meta: RunMetadata): string {
+  if (meta.signingCertificate === undefined) return '(not recorded)';
+  if (meta.signingCertificate === null) return '(none)';
+  return `${meta.signingCertificate.subject} (SHA-256 ${meta.signingCertificate.sha256})`;
 }

@@ -31,6 +31,8 @@ import {
 import type { ProbeOptions } from '../../core/runner/preflight.js';
 import { machineInfo, presentRunResult } from '../../core/runner/report-result.js';
 import { createBundle, type Signer } from '../../core/runner/evidence-bundle.js';
+import { CURL_FILE, HAR_FILE, runCurlScript, runHar } from '../../core/runner/bundle-exchanges.js';
+import { createTppIdentity, type TppIdentity } from '../../core/runner/embedded-target.js';
 import { toPem } from '../../core/certs/index.js';
 import type { RunMetadata } from '../../shared/run-result.js';
 import { TargetModeMismatch } from '../../core/runner/profile-target.js';
@@ -66,7 +68,7 @@ const usage = `Usage: workbench run --target-file PROFILE | --target embedded|UR
                     [--concurrency N] [--timeout MS] [--request-timeout SECONDS] [--max-body BYTES]
                     [--sign-cert FILE --sign-key FILE] [--tls-cert FILE --tls-key FILE] [--ca FILE]...
                     [--sca headless|manual|none]
-                    [--bundle FILE [--bundle-key PEM --bundle-cert PEM]]
+                    [--bundle FILE.zip [--bundle-key PEM --bundle-cert PEM]] [--no-redact]
 
 Runs the conformance checks and prints one line per check and a summary.
   --target-file F  a target profile (docs/targets.md; 'workbench target init' writes one): the
@@ -88,10 +90,15 @@ Runs the conformance checks and prints one line per check and a summary.
                    do not fail the run. A stale entry fails it (exit 1, lines starting 'Stale
                    baseline'): a listed check that now passes, or that no check has any more
   --allow-stale-baseline  report stale entries without failing the run
-  --bundle FILE    also write a signed evidence bundle: a tar of the report files (all three,
-                   whatever --reporter says) with manifest.json (SHA-256 of each), manifest.sig
-                   and signer.pem; check it with 'workbench verify-bundle FILE'. Signed with the
-                   run's QSealC, or --bundle-key/--bundle-cert (PEM; needed for --target embedded)
+  --bundle FILE.zip  also write a signed evidence bundle: a ZIP of the report files (all three,
+                   whatever --reporter says), exchanges.har and exchanges.curl.sh (every exchange
+                   of the run), manifest.json (SHA-256 of each), manifest.sig and signer.pem;
+                   check it with 'workbench verify-bundle FILE.zip' or openssl (docs/ci.md).
+                   Signed with the run's QSealC, or --bundle-key/--bundle-cert (PEM; needed for
+                   --target embedded)
+  --no-redact      keep PSU data in the reports and the bundle: IBANs, PSU-IDs, identity numbers
+                   and names are masked by default (NO93…0713, [psu-id:3f2a9c1b]); credentials
+                   and private keys are redacted either way
   --write-baseline FILE  write the run's failures as a baseline to FILE (reasons kept from
                    --baseline; entries of checks this run did not select are kept); not written
                    when the run could not test or was cancelled; the exit code is unchanged
@@ -234,6 +241,9 @@ async function bundleSigner(
   const bundle = values.bundle as string;
   if (bundle.trim() === '' || bundle === '-')
     throw new UsageError(`--bundle needs a file name, not '${bundle}'`);
+  // The bundle is a ZIP; a .tar name (the first format) would promise the wrong thing.
+  if (!/\.zip$/i.test(bundle))
+    throw new UsageError(`--bundle: '${bundle}' must end in .zip (the bundle is a ZIP archive)`);
   if ((key === undefined) !== (cert === undefined))
     throw new UsageError('--bundle-key and --bundle-cert go together');
   if (key !== undefined && cert !== undefined) {
@@ -266,6 +276,23 @@ async function bundleSigner(
     key: signing.key,
     certificatePem: signing.certificates.map((der) => toPem(der)).join(''),
   };
+}
+
+/** §9: "latest listed" numbered API release of the bank the spec documents. */
+export const API_RELEASE = '1.21.25';
+
+/** The QSealC of the run for the metadata: who signed the requests the reports show. */
+function signingCertificate(
+  planned: PlannedTarget,
+  embedded: TppIdentity | undefined,
+): RunMetadata['signingCertificate'] {
+  const der =
+    planned.kind === 'profile'
+      ? planned.loaded.signing.certificates[0]
+      : embedded?.qsealc.certificateDer;
+  if (!der) return null;
+  const certificate = new X509Certificate(der);
+  return { subject: certificate.subject.replace(/\n/g, ', '), sha256: certificate.fingerprint256 };
 }
 
 /** The exit code of a run whose target never answered (see couldNotTestReason). */
@@ -481,6 +508,7 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
         bundle: { type: 'string' },
         'bundle-key': { type: 'string' },
         'bundle-cert': { type: 'string' },
+        'no-redact': { type: 'boolean' },
         concurrency: { type: 'string' },
         timeout: { type: 'string' },
         'request-timeout': { type: 'string' },
@@ -606,7 +634,7 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
         workbench: { name: productInfo.name, version: productInfo.version },
         spec: {
           document: 'docs/spec/interface-spec.md',
-          xs2aVersion: '1.3',
+          apiRelease: API_RELEASE,
           berlinGroupOpenApi: '1.3.8',
           catalogueSha256,
           rules: RULES.length,
@@ -637,7 +665,10 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
           result.target.mode,
           result.startedAt,
         ),
+        signingCertificate: signingCertificate(planned, embeddedIdentity),
+        psuDataMasked: psuData === 'mask',
       });
+      const psuData = values['no-redact'] === true ? 'keep' : 'mask';
       const adminToken =
         planned.kind === 'profile' ? planned.loaded.profile.admin?.token : undefined;
       const reports = withBaseline([progress, ...fileReporters], baseline, {
@@ -647,10 +678,12 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
           presentRunResult(marked, {
             meta: metaOf(marked),
             describeRule,
+            psuData,
             ...(adminToken ? { secrets: [adminToken] } : {}),
           }),
       });
 
+      let embeddedIdentity: TppIdentity | undefined;
       const cancel = new AbortController();
       let cancelled = false;
       void io.stopRequested().then(() => {
@@ -667,6 +700,8 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
       let prepared;
       try {
         prepared = await prepareRun(all, plan, {
+          // Kept for the metadata: the embedded QSealC exists only inside this run.
+          identity: async () => (embeddedIdentity = await createTppIdentity()),
           warn: (message) => io.err(`workbench run: ${message}`),
           ...(options.preflight ? { preflight: options.preflight } : {}),
           onScaWaiting: (waiting) => {
@@ -744,12 +779,16 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
       let bundleWritten: string | undefined;
       if (signer && values.bundle) {
         const presented = reports.presented(result);
-        const files = await Promise.all(
-          REPORTERS.map(async (name) => ({
-            name: REPORT_FILES[name],
-            content: await readFile(written[name]!),
-          })),
-        );
+        const files = [
+          ...(await Promise.all(
+            REPORTERS.map(async (name) => ({
+              name: REPORT_FILES[name],
+              content: await readFile(written[name]!),
+            })),
+          )),
+          { name: HAR_FILE, content: Buffer.from(runHar(presented)) },
+          { name: CURL_FILE, content: Buffer.from(runCurlScript(presented, psuData === 'mask')) },
+        ];
         const tar = createBundle(files, signer, {
           runId: presented.runId,
           runName: presented.meta?.runName ?? null,
@@ -760,7 +799,7 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
         await rename(temporary, values.bundle);
         bundleWritten = values.bundle;
         say(
-          `Bundle: ${values.bundle} (${files.length} reports, signed; check with 'workbench verify-bundle ${values.bundle}')`,
+          `Bundle: ${values.bundle} (3 reports, HAR and curl of the exchanges, signed; check with 'workbench verify-bundle ${values.bundle}')`,
         );
       }
       if (values.json)

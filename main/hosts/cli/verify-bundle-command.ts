@@ -13,7 +13,7 @@ import type { CliCommand } from './command.js';
 
 const usage = `Usage: workbench verify-bundle FILE [--cert PEM]
 
-Checks an evidence bundle written by 'workbench run --bundle FILE': the signature of its
+Checks an evidence bundle (a ZIP) written by 'workbench run --bundle FILE.zip': the signature of its
 manifest.json with the certificate it carries (signer.pem), then the SHA-256 and size of every
 file the manifest lists, and that no file is missing or added. Prints one line per file.
   --cert PEM  the certificate the bundle must be signed with (its first certificate). Without

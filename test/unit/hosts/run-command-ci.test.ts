@@ -13,9 +13,10 @@ import { certsCommand } from '../../../main/hosts/cli/certs-command';
 import { createRunCommand } from '../../../main/hosts/cli/run-command';
 import { parseBaseline } from '../../../main/shared/baseline';
 import { parseRunResult } from '../../../main/core/runner/result-file';
-import { readTar, writeTar } from '../../../main/core/runner/evidence-bundle';
+import { readZip, writeZip } from '../../../main/core/runner/zip';
 import { verifyBundleCommand } from '../../../main/hosts/cli/verify-bundle-command';
 import { check } from '../runner/fakes';
+import type { CheckContext } from '../../../main/core/runner/check-api/index';
 
 function capture(): CliIo & { stdout: string[]; stderr: string[] } {
   const stdout: string[] = [];
@@ -42,7 +43,7 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'run-ci-'));
 });
 
-async function run(argv: string[], options = { checks }) {
+async function run(argv: string[], options: { checks: typeof checks } = { checks }) {
   const io = capture();
   const code = await createRunCommand(options).run(['--target', 'embedded', ...argv], io);
   return { code, ...io };
@@ -248,10 +249,10 @@ describe('pre-flight', () => {
 });
 
 describe('workbench run --bundle and workbench verify-bundle', () => {
-  it('writes a sealed tar of the three reports that verifies, and names a changed file', async () => {
+  it('writes a sealed ZIP of the reports, HAR and curl that verifies, and names a changed file', async () => {
     const certs = join(dir, 'bundle-certs');
     expect(await certsCommand.run(['create', '--out', certs], capture())).toBe(0);
-    const bundle = join(dir, 'evidence', 'run.tar');
+    const bundle = join(dir, 'evidence', 'run.zip');
     const seal = [
       '--bundle-key',
       join(certs, 'qsealc.key.pem'),
@@ -259,39 +260,68 @@ describe('workbench run --bundle and workbench verify-bundle', () => {
       join(certs, 'qsealc.pem'),
     ];
     // --reporter junit only: the bundle still holds all three reports.
-    const ran = await run([
-      '--reporter',
-      'junit',
-      '--out',
-      join(dir, 'bundled'),
-      '--bundle',
-      bundle,
-      ...seal,
-      '--json',
-    ]);
+    const ran = await run(
+      ['--reporter', 'junit', '--out', join(dir, 'bundled'), '--bundle', bundle, ...seal, '--json'],
+      {
+        // One check that talks to the bank, so the HAR and the curl script have exchanges.
+        checks: [
+          ...checks,
+          check(
+            'SENDS',
+            async (ctx: CheckContext) => {
+              await ctx.client.send({ method: 'GET', path: '/v1/accounts', label: 'accounts' });
+            },
+            { area: 'general' },
+          ),
+        ],
+      },
+    );
     expect(ran.code).toBe(1);
     expect(JSON.parse(ran.stdout[0]!).bundle).toBe(bundle);
-    const names = readTar(readFileSync(bundle)).map((file) => file.name);
+    const names = readZip(readFileSync(bundle)).map((file) => file.name);
     expect(names).toEqual([
       'junit.xml',
       'report.html',
       'run-result.json',
+      'exchanges.har',
+      'exchanges.curl.sh',
       'manifest.json',
       'manifest.sig',
       'signer.pem',
     ]);
 
+    const entries = new Map(readZip(readFileSync(bundle)).map((f) => [f.name, f.content]));
+    const runResult = JSON.parse(entries.get('run-result.json')!.toString());
+    expect(runResult.meta.spec.apiRelease).toBe('1.21.25');
+    expect(runResult.meta.spec.xs2aVersion).toBeUndefined();
+    expect(runResult.meta.signingCertificate.subject).toContain('Workbench Suites TPP');
+    expect(runResult.meta.signingCertificate.sha256).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+    expect(entries.get('junit.xml')!.toString()).toContain('API 1.21.25 per §9');
+    // Every exchange of the run is in the HAR and in the curl script, once.
+    const ids = new Set<string>(
+      runResult.checks.flatMap(
+        (check: { evidence: { kind: string; exchange?: { id: string } }[] }) =>
+          check.evidence.flatMap((item) => (item.kind === 'exchange' ? [item.exchange!.id] : [])),
+      ),
+    );
+    expect(ids.size).toBeGreaterThan(0);
+    const har = JSON.parse(entries.get('exchanges.har')!.toString());
+    expect(har.log.version).toBe('1.2');
+    expect(har.log.entries).toHaveLength(ids.size);
+    const curl = entries.get('exchanges.curl.sh')!.toString();
+    expect(curl.match(/^curl --request /gm)).toHaveLength(ids.size);
+
     const verified = capture();
     expect(
       await verifyBundleCommand.run([bundle, '--cert', join(certs, 'qsealc.pem')], verified),
     ).toBe(0);
-    expect(verified.stdout.at(-1)).toMatch(/run\.tar: verified, 3 files sealed by .* on \d{4}-/);
+    expect(verified.stdout.at(-1)).toMatch(/run\.zip: verified, 5 files sealed by .* on \d{4}-/);
 
-    const changed = join(dir, 'evidence', 'changed.tar');
+    const changed = join(dir, 'evidence', 'changed.zip');
     writeFileSync(
       changed,
-      writeTar(
-        readTar(readFileSync(bundle)).map((file) =>
+      writeZip(
+        readZip(readFileSync(bundle)).map((file) =>
           file.name === 'report.html'
             ? {
                 name: file.name,
@@ -318,17 +348,20 @@ describe('workbench run --bundle and workbench verify-bundle', () => {
   }, 60_000);
 
   it('refuses bad bundle flags naming them', async () => {
-    await expect(run(['--bundle', join(dir, 'b.tar')])).rejects.toThrow(
+    await expect(
+      run(['--bundle', join(dir, 'b.tar'), '--bundle-key', 'k', '--bundle-cert', 'c']),
+    ).rejects.toThrow(/--bundle: '.*b\.tar' must end in \.zip/);
+    await expect(run(['--bundle', join(dir, 'b.zip')])).rejects.toThrow(
       '--bundle with --target embedded needs --bundle-key and --bundle-cert',
     );
     await expect(run(['--bundle-key', 'k.pem'])).rejects.toThrow(
       '--bundle-key and --bundle-cert go with --bundle FILE',
     );
-    await expect(run(['--bundle', 'b.tar', '--bundle-key', 'k.pem'])).rejects.toThrow(
+    await expect(run(['--bundle', 'b.zip', '--bundle-key', 'k.pem'])).rejects.toThrow(
       '--bundle-key and --bundle-cert go together',
     );
     await expect(
-      run(['--bundle', 'b.tar', '--bundle-key', join(dir, 'nope.pem'), '--bundle-cert', 'c.pem']),
+      run(['--bundle', 'b.zip', '--bundle-key', join(dir, 'nope.pem'), '--bundle-cert', 'c.pem']),
     ).rejects.toThrow(/--bundle-cert: cannot read 'c\.pem'/);
     await expect(verifyBundleCommand.run([], capture())).rejects.toThrow(UsageError);
     await expect(verifyBundleCommand.run([join(dir, 'none.tar')], capture())).rejects.toThrow(

@@ -104,7 +104,73 @@ describe('redaction', () => {
 
   it('leaves text without secrets as it was', () => {
     const text = 'GET /v1/accounts → 200 {"iban":"DE89370400440532013000"}';
-    expect(redactText(text, ['short'])).toBe(text);
+    // Credentials only: PSU data kept as with --no-redact.
+    expect(redactText(text, ['short'], 'keep')).toBe(text);
+  });
+
+  it('masks PSU data by default, one value one token, and keeps it with keep', () => {
+    const psuId = '8f14e45f-ceea-467f-a8f4-1d2c3b4a5e6f';
+    const text = [
+      `GET /cb?code=x&psu-id=${psuId} {"iban":"NO9386011117947","ownerName":"Kari Nordmann"}`,
+      `login 01017012345 and DE89370400440532013000`,
+      `psu-id: ${psuId}`,
+    ].join('\n');
+    const masked = redactText(text);
+    expect(masked).not.toContain(psuId);
+    expect(masked).not.toContain('Kari');
+    expect(masked).not.toContain('01017012345');
+    expect(masked).toContain('"iban":"NO93…7947"');
+    expect(masked).toContain('DE89…3000');
+    expect(masked).toMatch(/"ownerName":"\[name:[0-9a-f]{8}\]"/);
+    expect(masked).toMatch(/login \[id-number:[0-9a-f]{8}\]/);
+    // The redirect's psu-id and the signing-string line get the same token.
+    const tokens = masked.match(/\[psu-id:[0-9a-f]{8}\]/g)!;
+    expect(tokens).toHaveLength(2);
+    expect(tokens[0]).toBe(tokens[1]);
+    expect(redactText(text, [], 'keep')).toBe(text);
+  });
+
+  it('masks PSU headers and JSON members of exchanges, never the Signature or Digest', () => {
+    const psuId = '8f14e45f-ceea-467f-a8f4-1d2c3b4a5e6f';
+    const signature = 'keyId="SN=1,CA=x",headers="psu-id digest",signature="AB12CDEFGHIJKLMNOP="';
+    const exchange = redactExchange({
+      id: 'e1',
+      request: {
+        method: 'GET',
+        url: 'https://bank/v1/accounts',
+        headers: {
+          'PSU-ID': psuId,
+          'X-PSU-IDENTITY': '01017012345',
+          Signature: signature,
+          Digest: 'SHA-256=NO9386011117947abc=',
+        },
+      },
+      signingString: `psu-id: ${psuId}\ndigest: SHA-256=x`,
+      response: {
+        status: 200,
+        headers: {},
+        body: '{"accounts":[{"iban":"NO9386011117947"}]}',
+        json: { accounts: [{ iban: 'NO9386011117947', ownerName: 'Kari Nordmann', psuId }] },
+      },
+      timings: { startedAt: '2025-01-01T00:00:00Z', durationMs: 1 },
+    });
+    expect(exchange.request.headers['Signature']).toBe(signature);
+    expect(exchange.request.headers['Digest']).toBe('SHA-256=NO9386011117947abc=');
+    expect(exchange.request.headers['PSU-ID']).toMatch(/^\[psu-id:[0-9a-f]{8}\]$/);
+    expect(exchange.signingString).toBe(
+      `psu-id: ${exchange.request.headers['PSU-ID']}\ndigest: SHA-256=x`,
+    );
+    expect(exchange.request.headers['X-PSU-IDENTITY']).toMatch(/^\[id-number:[0-9a-f]{8}\]$/);
+    expect(exchange.response!.body).toBe('{"accounts":[{"iban":"NO93…7947"}]}');
+    expect(exchange.response!.json).toEqual({
+      accounts: [
+        {
+          iban: 'NO93…7947',
+          ownerName: expect.stringMatching(/^\[name:/),
+          psuId: exchange.request.headers['PSU-ID'],
+        },
+      ],
+    });
   });
 });
 

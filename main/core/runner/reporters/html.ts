@@ -4,6 +4,7 @@
  * bank (or from a check) is escaped, and a Content-Security-Policy forbids scripts outright, so
  * even an escaping mistake cannot run code from a hostile response.
  */
+import { signingLine, specRelease } from '../report-result.js';
 import type { EvidenceExchange } from '../../../shared/exchange.js';
 import type { Reporter } from '../events.js';
 import {
@@ -224,8 +225,10 @@ function metaHtml(result: RunResult): string {
     ['Workbench', `${meta.workbench.name} ${meta.workbench.version}`],
     [
       'Spec',
-      `${meta.spec.document} (XS2A ${meta.spec.xs2aVersion}, Berlin Group OpenAPI ${meta.spec.berlinGroupOpenApi}); ${meta.spec.rules} rules, catalogue SHA-256 ${meta.spec.catalogueSha256.slice(0, 16)}…`,
+      `${meta.spec.document} (${specRelease(meta.spec)}, Berlin Group OpenAPI ${meta.spec.berlinGroupOpenApi}); ${meta.spec.rules} rules, catalogue SHA-256 ${meta.spec.catalogueSha256.slice(0, 16)}…`,
     ],
+    ['QSealC', signingLine(meta)],
+    ['PSU data', meta.psuDataMasked === false ? 'kept (--no-redact)' : 'masked'],
     ['Profile', meta.target.profileFile ?? '(none: command-line target)'],
     [
       'Selection',

@@ -9,6 +9,7 @@
  * - an expected failure (baseline) → <skipped> "expected failure", so CI does not count it, with
  *   the failure and evidence in <system-out> (the result comes marked: see withBaseline).
  */
+import { signingLine, specRelease } from '../report-result.js';
 import type { Reporter } from '../events.js';
 import type { CheckResult, RunResult } from '../../../shared/run-result.js';
 import { escapeXmlAttribute, escapeXmlText } from './escape.js';
@@ -91,8 +92,10 @@ function metaProperties(result: RunResult): [string, string][] {
     ['workbenchVersion', meta.workbench.version],
     [
       'spec',
-      `${meta.spec.document} (XS2A ${meta.spec.xs2aVersion}, Berlin Group OpenAPI ${meta.spec.berlinGroupOpenApi})`,
+      `${meta.spec.document} (${specRelease(meta.spec)}, Berlin Group OpenAPI ${meta.spec.berlinGroupOpenApi})`,
     ],
+    ['signingCertificate', signingLine(meta)],
+    ['psuData', meta.psuDataMasked === false ? 'kept (--no-redact)' : 'masked'],
     ['specCatalogueSha256', meta.spec.catalogueSha256],
     ['targetName', meta.target.name ?? ''],
     ['profileFile', meta.target.profileFile ?? ''],
