@@ -13,7 +13,12 @@ import { VirtualClock } from '../../core/clock.js';
 import { createBank } from '../../core/bank/bank.js';
 import { TppRegistry, parseRegistryJson } from '../../core/bank/registry.js';
 import { TrustStore } from '../../core/bank/trustStore.js';
-import { fileStateStore } from '../../core/bank/persistence.js';
+import { BankDatabase } from '../../core/bank/store/bank-database.js';
+import { liveStateOf, readSnapshot, type BankState } from '../../core/bank/state.js';
+import {
+  DatabaseFileError,
+  removeLeftoverTemporaryFiles,
+} from '../../core/persistence/sqlite-file.js';
 import { BANK_MODES, type BankMode } from '../../core/bank/types.js';
 import { BANK_HTTP_DEFAULTS, type ListenOptions } from '../../core/bank/http.js';
 import { adminTokenProblem, createAdminApi } from '../../core/bank/admin/admin-api.js';
@@ -25,7 +30,7 @@ import type { CliIo } from './io.js';
 export type BankCommandIo = CliIo;
 
 export const bankCommandUsage = `Usage: workbench bank --mode sandbox|production [--port N] [--host H]
-                      [--trust-ca FILE]... [--registry FILE] [--state FILE [--persist]]
+                      [--trust-ca FILE]... [--registry FILE] [--db FILE] [--state FILE [--persist]]
                       [--headers-timeout MS] [--request-timeout MS] [--keep-alive-timeout MS]
                       [--max-connections N]
                       [--tls [--tls-cert FILE --tls-key FILE | --tls-ca-out FILE]] [--mtls]
@@ -38,9 +43,15 @@ Runs the embedded bank until Ctrl+C or SIGTERM (then it saves its state and exit
   --host H         address to bind (default 127.0.0.1)
   --trust-ca FILE  PEM (one or more certificates) or DER CA certificate to trust; repeatable
   --registry FILE  JSON array of { "organizationIdentifier", "name", "roles": ["AISP"|"PISP"] }
-  --state FILE     bank state snapshot (JSON) to start from
-  --persist        keep --state FILE up to date: every answer to a request that changed the
-                   state waits until the change is saved (atomically); a missing FILE is created
+  --db FILE        keep the bank's state durably in this SQLite database (created when missing):
+                   every request that changes the state is one transaction, answered after its
+                   commit; a failed commit changes nothing and answers 503 (send it again). An
+                   unreadable FILE is moved aside to FILE.corrupt-<time> and the bank does not start.
+  --state FILE     bank state snapshot (JSON) to start from; with --db it is imported only into a
+                   new database (an existing one keeps its state)
+  --persist        with --state: keep the state durably. A FILE ending in .db, .sqlite or .sqlite3
+                   is the database itself (as --db); a JSON FILE is imported once into FILE.db,
+                   which holds the state from then on
   --headers-timeout MS     a request's head must arrive within this (default ${BANK_HTTP_DEFAULTS.headersTimeoutMs})
   --request-timeout MS     a whole request, head and body, within this (default ${BANK_HTTP_DEFAULTS.requestTimeoutMs})
   --keep-alive-timeout MS  an idle keep-alive connection closes after this (default ${BANK_HTTP_DEFAULTS.keepAliveTimeoutMs})
@@ -68,6 +79,8 @@ interface BankCommandFlags {
   trustCa: string[];
   registry?: string;
   state?: string;
+  /** The database file that keeps the state (--db, or --state with --persist). */
+  db?: string;
   persist: boolean;
   /** HTTP limits given on the command line (ListenOptions names); the rest keep their defaults. */
   http?: Pick<
@@ -87,6 +100,9 @@ const HTTP_LIMIT_FLAGS = {
   'max-connections': 'maxConnections',
 } as const;
 
+/** A --state file with one of these names is a database, not a JSON snapshot. */
+const DATABASE_FILE = /\.(db|sqlite|sqlite3)$/i;
+
 /** Largest value of an HTTP limit flag: a day in milliseconds (also plenty of connections). */
 const HTTP_LIMIT_MAX = 86_400_000;
 
@@ -104,6 +120,7 @@ export function parseBankFlags(argv: string[]): BankCommandFlags {
         'trust-ca': { type: 'string', multiple: true },
         registry: { type: 'string' },
         state: { type: 'string' },
+        db: { type: 'string' },
         persist: { type: 'boolean' },
         'headers-timeout': { type: 'string' },
         'request-timeout': { type: 'string' },
@@ -170,6 +187,18 @@ export function parseBankFlags(argv: string[]): BankCommandFlags {
   } else if (values.admin === true) flags.adminToken = randomBytes(24).toString('base64url');
   if (values.registry !== undefined) flags.registry = values.registry as string;
   if (values.state !== undefined) flags.state = values.state as string;
+  const db = values.db as string | undefined;
+  if (db !== undefined) {
+    if (flags.persist)
+      throw new UsageProblem('--persist goes with --state FILE; --db FILE is durable already');
+    flags.db = db;
+  } else if (flags.persist) {
+    const state = flags.state!;
+    if (DATABASE_FILE.test(state)) {
+      flags.db = state;
+      delete flags.state;
+    } else flags.db = `${state}.db`;
+  }
   return flags;
 }
 
@@ -191,7 +220,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
   let flags: BankCommandFlags;
   const trustStore = new TrustStore();
   const registry = new TppRegistry();
-  let snapshot: Buffer | undefined;
+  let snapshot: BankState | undefined;
   let tlsSetup: Awaited<ReturnType<typeof bankTlsSetup>>;
   try {
     flags = parseBankFlags(argv);
@@ -216,8 +245,15 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
         () => true,
         () => false,
       );
-      // With --persist a missing file is where a fresh bank will keep its state.
-      if (exists || !flags.persist) snapshot = await readFlagFile('--state', flags.state);
+      // With --persist a missing JSON file only names where the database goes (FILE.db).
+      if (exists || !flags.persist) {
+        const text = await readFlagFile('--state', flags.state);
+        try {
+          snapshot = readSnapshot(text);
+        } catch (error) {
+          throw new UsageProblem(`--state ${flags.state}: ${(error as Error).message}`);
+        }
+      }
     }
     try {
       tlsSetup = await bankTlsSetup(flags.tls, trustStore, readFlagFile);
@@ -232,21 +268,24 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
   const say = flags.json ? io.err : io.out;
 
   const clock = new VirtualClock();
+  let database: BankDatabase | undefined;
+  if (flags.db !== undefined) {
+    try {
+      database = await openStateDatabase(flags.db, flags.state, snapshot, say);
+    } catch (error) {
+      if (!(error instanceof DatabaseFileError)) throw error;
+      io.err(`workbench bank: ${error.message}`);
+      return 1;
+    }
+  }
   const bank = createBank({
     mode: flags.mode,
     clock,
     trustStore,
     registry,
-    ...(flags.persist ? { stateStore: fileStateStore(flags.state!) } : {}),
+    ...(database ? { database } : {}),
   });
-  if (snapshot !== undefined) {
-    try {
-      bank.importSnapshot(snapshot);
-    } catch (error) {
-      return usageFailure(`--state ${flags.state}: ${(error as Error).message}`);
-    }
-  }
-  if (flags.persist) await bank.flush();
+  if (snapshot !== undefined && !database) bank.importSnapshot(snapshot);
   if (flags.mode === 'production') {
     if (trustStore.size === 0)
       io.err(
@@ -314,8 +353,34 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
   const signal = await stopped;
   await bank.close();
   await bank.flush();
+  database?.close();
   say(`Stopped (${signal}).`);
   return 0;
+}
+
+/**
+ * Opens the state database; a new one takes the --state snapshot first (one transaction), so a
+ * kill right after start never leaves a database that forgot the snapshot. Temporary files the
+ * JSON writer of earlier versions left next to the snapshot are removed.
+ */
+async function openStateDatabase(
+  path: string,
+  statePath: string | undefined,
+  snapshot: BankState | undefined,
+  say: (line: string) => void,
+): Promise<BankDatabase> {
+  if (statePath !== undefined) await removeLeftoverTemporaryFiles(statePath);
+  const database = await BankDatabase.open(path);
+  if (snapshot !== undefined) {
+    if (database.hasState())
+      say(`State kept in ${path}; --state ${statePath} was imported before and is not read again.`);
+    else {
+      database.begin();
+      database.commit(liveStateOf(snapshot, database.ledger));
+      say(`State kept in ${path}, imported from --state ${statePath}.`);
+    }
+  }
+  return database;
 }
 
 export const bankCommand: CliCommand = {
