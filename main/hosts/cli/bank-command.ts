@@ -177,6 +177,8 @@ export function parseBankFlags(argv: string[]): BankCommandFlags {
       );
     (flags.http ??= {})[option] = Number(text);
   }
+  if (flags.persist && values.db !== undefined)
+    throw new UsageProblem('--persist goes with --state FILE; --db FILE is durable already');
   if (flags.persist && values.state === undefined)
     throw new UsageProblem('--persist needs --state FILE');
   const adminToken = values['admin-token'] as string | undefined;
@@ -188,11 +190,8 @@ export function parseBankFlags(argv: string[]): BankCommandFlags {
   if (values.registry !== undefined) flags.registry = values.registry as string;
   if (values.state !== undefined) flags.state = values.state as string;
   const db = values.db as string | undefined;
-  if (db !== undefined) {
-    if (flags.persist)
-      throw new UsageProblem('--persist goes with --state FILE; --db FILE is durable already');
-    flags.db = db;
-  } else if (flags.persist) {
+  if (db !== undefined) flags.db = db;
+  else if (flags.persist) {
     const state = flags.state!;
     if (DATABASE_FILE.test(state)) {
       flags.db = state;
@@ -221,6 +220,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
   const trustStore = new TrustStore();
   const registry = new TppRegistry();
   let snapshot: BankState | undefined;
+  let snapshotText: Buffer | undefined;
   let tlsSetup: Awaited<ReturnType<typeof bankTlsSetup>>;
   try {
     flags = parseBankFlags(argv);
@@ -247,9 +247,9 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
       );
       // With --persist a missing JSON file only names where the database goes (FILE.db).
       if (exists || !flags.persist) {
-        const text = await readFlagFile('--state', flags.state);
+        snapshotText = await readFlagFile('--state', flags.state);
         try {
-          snapshot = readSnapshot(text);
+          snapshot = readSnapshot(snapshotText);
         } catch (error) {
           throw new UsageProblem(`--state ${flags.state}: ${(error as Error).message}`);
         }
@@ -285,7 +285,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
     registry,
     ...(database ? { database } : {}),
   });
-  if (snapshot !== undefined && !database) bank.importSnapshot(snapshot);
+  if (snapshotText !== undefined && !database) bank.importSnapshot(snapshotText);
   if (flags.mode === 'production') {
     if (trustStore.size === 0)
       io.err(
