@@ -320,29 +320,49 @@ export function createBank(options: BankOptions): Bank {
   }
 
   /**
-   * With a database every request runs alone, inside its own transaction, and is answered after
-   * the commit. The stages and handlers are synchronous today, so requests never interleave
-   * anyway; the queue keeps that true should one ever await.
+   * With a database, requests run one at a time inside the open transaction (the stages and
+   * handlers are synchronous today, so requests never interleave anyway; the queue keeps that
+   * true should one ever await), and are answered after the commit that holds them. Group commit:
+   * the requests whose pipelines ran in the same turn of the event loop share one commit (one
+   * fsync), made by `setImmediate` once they have run. A failed commit rolls the whole group back
+   * in the file and in memory, and each of its requests answers 503 (send again); so does a group
+   * in which a handler threw (a bank bug): none of its changes is kept.
    */
   let queue: Promise<unknown> = Promise.resolve();
+  interface GroupMember {
+    request: BankRequest;
+    run: Awaited<ReturnType<typeof runPipeline>>;
+    answer(response: BankResponse): void;
+  }
+  let group: GroupMember[] = [];
+  let groupFailed = false;
+  let commitScheduled = false;
 
-  async function handleDurably(request: BankRequest): Promise<BankResponse> {
-    database!.begin();
-    const run = await runPipeline(request);
-    let response = run.response;
-    if (run.failed) {
-      // A bank bug in the middle of a change: none of it is kept.
+  function commitGroup(): void {
+    commitScheduled = false;
+    const members = group;
+    group = [];
+    let failure: unknown;
+    if (groupFailed) {
       state = database!.rollback();
+      failure = new Error('a request of the same commit failed inside the bank');
     } else {
       try {
         database!.commit(state);
       } catch (error) {
         state = database!.rollback();
-        response = unsavedChangeResponse(request, error);
+        failure = error;
       }
     }
-    record(request, run, response);
-    return response;
+    groupFailed = false;
+    for (const { request, run, answer } of members) {
+      const response =
+        failure === undefined || run.failed
+          ? run.response
+          : unsavedChangeResponse(request, failure);
+      record(request, run, response);
+      answer(response);
+    }
   }
 
   function handle(request: BankRequest): Promise<BankResponse> {
@@ -351,9 +371,20 @@ export function createBank(options: BankOptions): Bank {
         record(request, run, run.response);
         return run.response;
       });
-    const answer = queue.then(() => handleDurably(request));
-    queue = answer.catch(() => undefined);
-    return answer;
+    return new Promise<BankResponse>((answer) => {
+      queue = queue.then(async () => {
+        database.begin();
+        const run = await runPipeline(request);
+        if (run.failed) groupFailed = true;
+        group.push({ request, run, answer });
+        if (!commitScheduled) {
+          commitScheduled = true;
+          setImmediate(() => {
+            if (commitScheduled) commitGroup();
+          });
+        }
+      });
+    });
   }
 
   /**
@@ -363,6 +394,9 @@ export function createBank(options: BankOptions): Bank {
    */
   function change<T>(operation: () => T): T {
     if (!database) return operation();
+    // Requests waiting for their group's commit are committed first: the console change is
+    // then a transaction of its own, committed before the call returns.
+    if (group.length > 0) commitGroup();
     if (database.db.inTransaction) return operation();
     database.begin();
     let result: T;
@@ -448,7 +482,10 @@ export function createBank(options: BankOptions): Bank {
     act(operation) {
       return change(() => operation(state, clock.now()));
     },
-    flush: () => queue.then(() => undefined),
+    flush: () =>
+      queue.then(() => {
+        if (group.length > 0) commitGroup();
+      }),
     openApiDocument,
   };
 }
