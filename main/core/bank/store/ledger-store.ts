@@ -63,6 +63,16 @@ function whereOf(query: LedgerQuery, origin: boolean): QueryShape {
   return { sql: clauses.join(' AND '), params };
 }
 
+/**
+ * A page in two steps: the posting numbers from the page index alone (an OFFSET skips index
+ * entries, not table rows), then the records of the page by posting number.
+ */
+const pageSql = (table: string, where: string) =>
+  `SELECT record FROM ${table} WHERE seq IN (
+     SELECT seq FROM ${table} WHERE ${where}
+     ORDER BY booking_day DESC, seq DESC LIMIT @limit OFFSET @offset)
+   ORDER BY booking_day DESC, seq DESC`;
+
 export class LedgerStore {
   /** Prepared statements by SQL text: a query shape is compiled once. */
   private readonly statements = new Map<string, Statement<unknown[]>>();
@@ -124,11 +134,11 @@ export class LedgerStore {
 
   accountTransactions(query: LedgerQuery): AccountTransactionRecord[] {
     const where = whereOf(query, true);
-    return this.records(
-      `SELECT record FROM account_transactions WHERE ${where.sql}
-       ORDER BY booking_day DESC, seq DESC LIMIT @limit OFFSET @offset`,
-      { ...where.params, limit: limitOf(query.limit), offset: query.offset ?? 0 },
-    );
+    return this.records(pageSql('account_transactions', where.sql), {
+      ...where.params,
+      limit: limitOf(query.limit),
+      offset: query.offset ?? 0,
+    });
   }
 
   countAccountTransactions(query: Omit<LedgerQuery, 'offset' | 'limit'>): number {
@@ -163,11 +173,11 @@ export class LedgerStore {
 
   cardTransactions(query: LedgerQuery): CardTransactionRecord[] {
     const where = whereOf(query, false);
-    return this.records(
-      `SELECT record FROM card_transactions WHERE ${where.sql}
-       ORDER BY booking_day DESC, seq DESC LIMIT @limit OFFSET @offset`,
-      { ...where.params, limit: limitOf(query.limit), offset: query.offset ?? 0 },
-    );
+    return this.records(pageSql('card_transactions', where.sql), {
+      ...where.params,
+      limit: limitOf(query.limit),
+      offset: query.offset ?? 0,
+    });
   }
 
   countCardTransactions(query: Omit<LedgerQuery, 'offset' | 'limit' | 'excludeOrigins'>): number {
