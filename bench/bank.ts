@@ -1,76 +1,195 @@
 /**
- * `npm run bench:bank`: throughput of the embedded bank against a baseline node:http server that
- * does only Digest + RSA-SHA256 verification — what the pipeline costs on top of the
- * cryptography. autocannon, 32 connections, a pre-signed ~500-byte SCT body. Two bank routes:
- * - the pipeline alone: a bench-only signed POST route whose body is validated as an SCT (§2.2)
- *   and whose handler does nothing — route, headers, fixes, signature, certificate, session and
- *   body-schema stages, and the HTTP adapter;
- * - POST /v1/sandbox/initialize, a real route whose handler rebuilds the initial data each time.
+ * `npm run bench:bank` (issue "The bank at scale" §4): one table of the bank's figures at scale.
  *
- * Environment: BENCH_DURATION (seconds per server, default 10), BENCH_CONNECTIONS (default 32).
+ * - signed GET /v1/sandbox/customers on the bank against a bare node:http server that verifies the
+ *   same signature (Digest, RSA-SHA256) and answers the same bytes: autocannon over loopback, the
+ *   two alternated in one run, the median of three rounds and their ratio;
+ * - a page of 200 card transactions (sandbox list, newest first) from a card account holding 1k,
+ *   10k and 100k, on a bank with its database file: the median of in-process `bank.handle` calls
+ *   (signature checked, no socket), the first page and one from the middle of the history;
+ * - durable writes: signed POSTs of one card transaction each, every one answered after the
+ *   fsync'ed commit that holds it (WAL, synchronous=FULL), with 1k and 100k existing: one at a
+ *   time (a commit each) and BENCH_CONNECTIONS in flight (group commit shares the fsync);
+ * - RSS of a bank holding 100k card transactions, measured in a fresh child process, with its
+ *   database file and with an in-memory ledger.
+ *
+ * Loopback only, bounded in count and time. Environment: BENCH_DURATION (seconds per autocannon
+ * round, default 3), BENCH_CONNECTIONS (default 16), BENCH_MAX (largest history, default 100000),
+ * BENCH_SKIP_GET (leave out the GET rounds, e.g. to profile the rest with --cpu-prof).
  */
 import autocannon from 'autocannon';
 import { createHash, createVerify, X509Certificate } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Type } from '@sinclair/typebox';
-import { SANDBOX_WRITE_HEADERS, sandboxRoute } from '../main/core/bank/handlers/sandbox/common.js';
-import { BANK_ROUTES, createBank } from '../main/core/bank/index.js';
-import { PaymentInitiationSctSchema } from '../main/core/spec/schemas/payments.js';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createBank, type Bank, type BankRequest } from '../main/core/bank/index.js';
+import { BankDatabase } from '../main/core/bank/store/bank-database.js';
+import { postCardTransaction } from '../main/core/bank/domain/ledger.js';
+import type { CardTransactionRecord } from '../main/core/bank/domain/model.js';
 import { createTestCa, issueQsealc } from '../main/core/certs/issue.js';
 import { VirtualClock } from '../main/core/clock.js';
 import { signRequest } from '../main/core/tpp/signer.js';
 
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const PIPELINE_PATH = '/v1/sandbox/bench-pipeline';
-const INITIALIZE_PATH = '/v1/sandbox/initialize';
+const DURATION = Number(process.env.BENCH_DURATION ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const MAX = Number(process.env.BENCH_MAX ?? 100_000);
+const SIZES = [1_000, 10_000, MAX].filter((n, i, all) => n <= MAX && all.indexOf(n) === i);
+const NOW = new Date('2025-03-14T10:00:00.000Z');
+const CARD = 'card-10000001';
+const DAY = 24 * 60 * 60 * 1000;
 
-/** The pipeline with a handler that does nothing (sandbox mode, signed, SCT body schema). */
-const pipelineOnly = sandboxRoute({
-  operationId: 'benchPipeline',
-  method: 'POST',
-  path: PIPELINE_PATH,
-  summary: 'Bench only: the pipeline without a handler',
-  description: 'Registered by bench/bank.ts only.',
-  headers: SANDBOX_WRITE_HEADERS,
-  body: { schema: PaymentInitiationSctSchema },
-  responses: { 200: { description: 'Passed every stage.', schema: Type.Object({}) } },
-  handle: () => ({ status: 200, body: {} }),
-});
+type Signing = Awaited<ReturnType<typeof identity>>;
 
-/** A ~500-byte JSON body (the initialise route accepts and ignores a body, §1-style). */
-function body(): Buffer {
-  const base = {
-    instructedAmount: { amount: '1234.56', currency: 'NOK' },
-    creditorName: 'Kari Nordmann',
-    creditorAccount: { iban: 'NO9386011117947', currency: 'NOK' },
-    debtorAccount: { iban: 'NO7215031234562', currency: 'NOK' },
-    creditorAddress: {
-      street: 'Karl Johans gate',
-      buildingNumber: '1',
-      postalCode: '0154',
-      city: 'Oslo',
-      country: 'NO',
-    },
-    requestedExecutionDate: '2025-01-31',
-    endToEndIdentification: 'bench-0000000000000000000000000001',
-    remittanceInformationUnstructured: '',
-  };
-  const filler = 500 - Buffer.byteLength(JSON.stringify(base));
-  base.remittanceInformationUnstructured = 'x'.repeat(Math.max(1, filler));
-  return Buffer.from(JSON.stringify(base));
+async function identity() {
+  const ca = await createTestCa();
+  return issueQsealc({
+    issuer: ca.issuer,
+    subject: { commonName: 'Bench TPP', countryName: 'NO', organizationIdentifier: 'PSDNO-FSA-1' },
+    roles: ['PSP_AI', 'PSP_PI'],
+    ncaName: 'Finanstilsynet',
+    ncaId: 'NO-FSA',
+  });
 }
 
-/** Baseline: Digest (SHA-256) and RSA-SHA256 over the signing string; nothing else. */
-function baselineServer(certificateDer: Buffer) {
-  const publicKey = new X509Certificate(certificateDer).publicKey;
-  return createServer((req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+let requestCounter = 0;
+function signed(seal: Signing, method: string, target: string, body?: unknown): BankRequest {
+  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+  const n = (requestCounter += 1).toString(16).padStart(12, '0');
+  const headers = signRequest({
+    method,
+    path: target,
+    headers: {
+      'X-Request-ID': `3dc3d5b3-7023-4848-9853-${n}`,
+      ...(payload ? { 'Content-Type': 'application/json' } : {}),
+    },
+    ...(payload ? { body: payload } : {}),
+    certificate: seal.certificateDer,
+    signingKey: seal.privateKey,
+  }).headers;
+  const lower: Record<string, string> = { host: '127.0.0.1' };
+  for (const [name, value] of Object.entries(headers)) lower[name.toLowerCase()] = value;
+  return {
+    method,
+    target,
+    headers: lower,
+    duplicateHeaders: [],
+    body: payload ?? Buffer.alloc(0),
+    remoteAddress: '127.0.0.1',
+  };
+}
+
+function frozenClock(): VirtualClock {
+  const clock = new VirtualClock();
+  clock.set(NOW);
+  clock.freeze();
+  return clock;
+}
+
+/** `count` booked card transactions spread over the last 80 days, posted in one transaction. */
+function fill(bank: Bank, count: number): void {
+  bank.act((state) => {
+    const template = state.ledger.cardTransactions({ accountId: CARD, limit: 1 })[0]!;
+    for (let i = 0; i < count; i += 1) {
+      const day = new Date(NOW.getTime() - (1 + (i % 80)) * DAY).toISOString().slice(0, 10);
+      const entry: CardTransactionRecord = {
+        ...template,
+        cardTransactionId: `bench-${i}`,
+        bookingDate: day,
+        transactionDate: day,
+        status: 'booked',
+      };
+      postCardTransaction(state, entry);
+    }
+  });
+}
+
+/** One new card transaction as the sandbox API takes it (§2.6). */
+function cardItem(id: string) {
+  return [
+    {
+      cardTransactionId: id,
+      terminalId: 'T0001',
+      bookingDate: '2025-03-10',
+      transactionDate: '2025-03-10',
+      transactionAmount: { currency: 'NOK', amount: -12_900 },
+      originalAmount: { currency: 'NOK', amount: -12_900 },
+      merchantCategoryCode: '5411',
+      cardAcceptorId: 'ACQ000000001',
+      cardAcceptorAddress: { street: 'Storgata 1', city: 'Oslo', country: 'NO' },
+      maskedPan: '525412******3241',
+      transactionDetails: 'Purchase Matkroken, Oslo',
+      invoiced: 'false',
+      proprietaryBankTransactionCode: 'PURCHASE',
+    },
+  ];
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+async function pageReadMs(bank: Bank, seal: Signing, offset: number): Promise<number> {
+  const request = signed(
+    seal,
+    'GET',
+    `/v1/sandbox/card-accounts/${CARD}/transactions?bookingStatus=booked&offset=${offset}&limit=200`,
+  );
+  const first = await bank.handle(request);
+  const page = (JSON.parse(first.body) as { cardTransactions: { booked: unknown[] } })
+    .cardTransactions.booked;
+  if (first.status !== 200 || page.length !== 200)
+    throw new Error(`page read answered ${first.status} with ${page.length} entries`);
+  const times: number[] = [];
+  for (let i = 0; i < 60; i += 1) {
+    const started = performance.now();
+    await bank.handle(request);
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+async function durableWritesPerSecond(
+  bank: Bank,
+  seal: Signing,
+  label: string,
+  inFlight: number,
+): Promise<number> {
+  const count = 1_000;
+  const path = `/v1/sandbox/card-accounts/${CARD}/transactions`;
+  // Signed in advance: the figure is the bank's, not the client's RSA signing.
+  const requests = Array.from({ length: count }, (_, i) =>
+    signed(seal, 'POST', path, cardItem(`write-${label}-${inFlight}-${i}`)),
+  );
+  let next = 0;
+  const client = async () => {
+    while (next < requests.length) {
+      const response = await bank.handle(requests[next++]!);
+      if (response.status !== 201) throw new Error(`write answered ${response.status}`);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: inFlight }, client));
+  return count / ((performance.now() - started) / 1000);
+}
+
+/** The bank's GET against a bare verifying server answering the same bytes. */
+async function signedGetRatio(seal: Signing) {
+  const bank = createBank({ mode: 'sandbox', clock: frozenClock() });
+  const listener = await bank.listen();
+  const path = '/v1/sandbox/customers';
+  const request = signed(seal, 'GET', path);
+  const reference = await bank.handle(request);
+  if (reference.status !== 200) throw new Error(`GET ${path} answered ${reference.status}`);
+  const publicKey = new X509Certificate(seal.certificateDer).publicKey;
+  const emptyDigest = `SHA-256=${createHash('sha256').update(Buffer.alloc(0)).digest('base64')}`;
+  const bare = createServer((req: IncomingMessage, res: ServerResponse) => {
+    req.resume();
     req.on('end', () => {
-      const payload = Buffer.concat(chunks);
-      const digest = `SHA-256=${createHash('sha256').update(payload).digest('base64')}`;
       const signature = String(req.headers.signature ?? '');
       const names = /headers="([^"]*)"/.exec(signature)?.[1]?.split(' ') ?? [];
       const value = /signature="([^"]*)"/.exec(signature)?.[1] ?? '';
@@ -82,92 +201,139 @@ function baselineServer(certificateDer: Buffer) {
         )
         .join('\n');
       const ok =
-        req.headers.digest === digest &&
+        (req.headers.digest === undefined || req.headers.digest === emptyDigest) &&
         createVerify('RSA-SHA256')
           .update(Buffer.from(signingString, 'latin1'))
           .verify(publicKey, value, 'base64');
-      res.writeHead(ok ? 200 : 400, { 'content-type': 'application/json' });
-      res.end(ok ? '{}' : '{"tppMessages":[{"category":"ERROR","code":"BAD_REQUEST"}]}');
+      res.writeHead(ok ? 200 : 400, {
+        ...reference.headers,
+        'content-length': Buffer.byteLength(reference.body),
+      });
+      res.end(reference.body);
     });
   });
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
+  const headers = Object.fromEntries(
+    Object.entries(request.headers).filter(([name]) => name !== 'host'),
+  );
+  const run = async (url: string) => {
+    const result = await autocannon({
+      url: `${url}${path}`,
+      method: 'GET',
+      headers,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      workers: 1,
+    });
+    const failures = result.non2xx + result.errors + result.timeouts;
+    if (failures > 0) throw new Error(`${url}: ${failures} failed requests`);
+    return result.requests.average;
+  };
+  const bankRates: number[] = [];
+  const bareRates: number[] = [];
+  for (let round = 0; round < 3; round += 1) {
+    bareRates.push(await run(bareUrl));
+    bankRates.push(await run(listener.url));
+  }
+  await bank.close();
+  await new Promise<void>((resolve) => bare.close(() => resolve()));
+  return { bank: median(bankRates), bare: median(bareRates), bytes: reference.body.length };
 }
 
-async function run(title: string, url: string, headers: Record<string, string>, payload: Buffer) {
-  const result = await autocannon({
-    title,
-    url,
-    method: 'POST',
-    headers,
-    // A string survives the hand-over to the worker thread (a Buffer arrives as a Uint8Array);
-    // the body is ASCII JSON, so the string is exactly the signed bytes.
-    body: payload.toString('latin1'),
-    connections: CONNECTIONS,
-    duration: DURATION,
-    // The load generator runs in its own thread so it does not share the servers' event loop.
-    workers: 1,
+/** Child process: a bank with `count` card transactions; prints its RSS after a collection. */
+async function rssChild(kind: string, count: number): Promise<void> {
+  const folder = mkdtempSync(join(tmpdir(), 'bench-rss-'));
+  const database = kind === 'file' ? await BankDatabase.open(join(folder, 'bank.db')) : undefined;
+  const bank = createBank({
+    mode: 'sandbox',
+    clock: frozenClock(),
+    ...(database ? { database } : {}),
   });
-  const failures = result.non2xx + result.errors + result.timeouts;
-  if (failures > 0)
-    throw new Error(
-      `${title}: ${failures} failed requests (non-2xx ${result.non2xx}, errors ${result.errors})`,
-    );
-  return { rate: result.requests.average, p99: result.latency.p99, total: result.requests.total };
+  fill(bank, count);
+  (globalThis as { gc?: () => void }).gc?.();
+  process.stdout.write(`${JSON.stringify({ rss: process.memoryUsage().rss })}\n`);
+  database?.close();
+  rmSync(folder, { recursive: true, force: true });
+}
+
+function rssOf(kind: 'file' | 'memory', count: number): number {
+  const script = fileURLToPath(import.meta.url);
+  const child = spawnSync(
+    process.execPath,
+    ['--expose-gc', script, '--rss-child', kind, String(count)],
+    {
+      encoding: 'utf8',
+      timeout: 120_000,
+    },
+  );
+  if (child.status !== 0) throw new Error(`RSS child failed: ${child.stderr}`);
+  return (JSON.parse(child.stdout.trim().split('\n').at(-1)!) as { rss: number }).rss;
 }
 
 async function main() {
-  const ca = await createTestCa();
-  const seal = await issueQsealc({
-    issuer: ca.issuer,
-    subject: { commonName: 'Bench TPP', countryName: 'NO', organizationIdentifier: 'PSDNO-FSA-1' },
-    roles: ['PSP_AI', 'PSP_PI'],
-    ncaName: 'Finanstilsynet',
-    ncaId: 'NO-FSA',
-  });
-  const payload = body();
-  const signedFor = (path: string) =>
-    signRequest({
-      method: 'POST',
-      path,
-      headers: {
-        'X-Request-ID': '3dc3d5b3-7023-4848-9853-f5400a64e80f',
-        'Content-Type': 'application/json',
-      },
-      body: payload,
-      certificate: seal.certificateDer,
-      signingKey: seal.privateKey,
-    }).headers;
+  const childAt = process.argv.indexOf('--rss-child');
+  if (childAt >= 0) return rssChild(process.argv[childAt + 1]!, Number(process.argv[childAt + 2]));
 
-  const bank = createBank({
-    mode: 'sandbox',
-    clock: new VirtualClock(),
-    routes: [...BANK_ROUTES, pipelineOnly],
-  });
-  const bankListener = await bank.listen();
-  const baseline = baselineServer(seal.certificateDer);
-  await new Promise<void>((resolve) => baseline.listen(0, '127.0.0.1', resolve));
-  const baselineUrl = `http://127.0.0.1:${(baseline.address() as AddressInfo).port}`;
+  const seal = await identity();
+  const rows: [string, string, string][] = [];
+  const get = process.env.BENCH_SKIP_GET ? undefined : await signedGetRatio(seal);
+  if (get)
+    rows.push([
+      `signed GET /v1/sandbox/customers (${get.bytes} B), ${CONNECTIONS} connections`,
+      `bank ${get.bank.toFixed(0)} req/s, bare ${get.bare.toFixed(0)} req/s: ratio ${(get.bank / get.bare).toFixed(2)}`,
+      '≥ 0.70',
+    ]);
 
-  console.log(`body ${payload.length} bytes, ${CONNECTIONS} connections, ${DURATION} s per server`);
-  const results: [string, Awaited<ReturnType<typeof run>>][] = [];
-  for (const [name, url, path] of [
-    ['baseline (Digest + RSA-SHA256 only)', baselineUrl, PIPELINE_PATH],
-    ['bank pipeline (no-op handler)', bankListener.url, PIPELINE_PATH],
-    ['bank POST /v1/sandbox/initialize', bankListener.url, INITIALIZE_PATH],
-  ] as const)
-    results.push([name, await run(name, `${url}${path}`, signedFor(path), payload)]);
-  await bank.close();
-  await new Promise<void>((resolve) => baseline.close(() => resolve()));
+  const folder = mkdtempSync(join(tmpdir(), 'bench-bank-'));
+  const pages = new Map<number, number>();
+  const writes = new Map<number, number>();
+  for (const size of SIZES) {
+    const database = await BankDatabase.open(join(folder, `bank-${size}.db`));
+    const bank = createBank({ mode: 'sandbox', clock: frozenClock(), database });
+    fill(bank, size);
+    const first = await pageReadMs(bank, seal, 0);
+    const middle = await pageReadMs(bank, seal, Math.floor(size / 2));
+    pages.set(size, first);
+    rows.push([
+      `page of 200 card transactions, ${size} on the account`,
+      `${first.toFixed(2)} ms first page, ${middle.toFixed(2)} ms at offset ${Math.floor(size / 2)}`,
+      size === MAX ? '≤ 3 ms, ≤ 1.5× of 1k' : '',
+    ]);
+    if (size === 1_000 || size === MAX) {
+      const one = await durableWritesPerSecond(bank, seal, String(size), 1);
+      const many = await durableWritesPerSecond(bank, seal, String(size), CONNECTIONS);
+      writes.set(size, many);
+      rows.push([
+        `durable writes (committed, fsync'ed), ${size} existing`,
+        `${many.toFixed(0)} /s with ${CONNECTIONS} in flight, ${one.toFixed(0)} /s one at a time`,
+        '≥ 1000 /s, within 1.5×',
+      ]);
+    }
+    database.close();
+  }
+  rmSync(folder, { recursive: true, force: true });
+  const small = pages.get(1_000)!;
+  const large = pages.get(MAX)!;
+  rows.push(['page read 100k / 1k', `${(large / small).toFixed(2)}×`, '≤ 1.5×']);
+  rows.push([
+    `durable writes 1k / 100k (${CONNECTIONS} in flight)`,
+    `${(writes.get(1_000)! / writes.get(MAX)!).toFixed(2)}×`,
+    '≤ 1.5×',
+  ]);
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+  rows.push([`RSS, ${MAX} card transactions, database file`, mb(rssOf('file', MAX)), '≤ 200 MB']);
+  rows.push([`RSS, ${MAX} card transactions, in-memory ledger`, mb(rssOf('memory', MAX)), '']);
 
-  const row = (name: string, r: { rate: number; p99: number; total: number }) =>
-    `${name.padEnd(36)} ${r.rate.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99).padStart(4)} ms   (${r.total} requests)`;
-  for (const [name, result] of results) console.log(row(name, result));
-  const [base, pipeline, initialize] = results.map(([, result]) => result.rate) as [
-    number,
-    number,
-    number,
-  ];
-  console.log(`ratio pipeline/baseline:   ${(pipeline / base).toFixed(2)}`);
-  console.log(`ratio initialize/baseline: ${(initialize / base).toFixed(2)}`);
+  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((row) => row[i]!.length), 6));
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(
+    `Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'})\n`,
+  );
+  console.log(line(['measure', 'result', 'target']));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const row of rows) console.log(line(row));
 }
 
 main().catch((error: unknown) => {

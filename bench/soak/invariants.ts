@@ -5,7 +5,10 @@
  * are compared with the bank's ledger and balances, so a bank that moves money without an entry,
  * books a payment twice, or forgets a revocation fails here — unit tests prove each one.
  */
-import type { AccountTransactionRecord, DomainState } from '../../main/core/bank/domain/model.js';
+import type {
+  AccountTransactionRecord,
+  DomainSnapshot as DomainState,
+} from '../../main/core/bank/domain/model.js';
 import { FINAL_TRANSACTION_STATUSES } from '../../main/core/bank/domain/payments.js';
 import { FEE_BANK_TRANSACTION_CODE } from '../../main/core/bank/domain/paymentsSettlement.js';
 import type { TransactionStatus } from '../../main/core/spec/enums.js';

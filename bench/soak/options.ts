@@ -18,6 +18,11 @@ export interface SoakOptions {
   /** Print the report as JSON instead of text. */
   json: boolean;
   /**
+   * Keep the bank's state in a database file (a temporary folder), every request one committed
+   * transaction, as `workbench bank --db FILE` does; the end checks that the file holds the state.
+   */
+  persist: boolean;
+  /**
    * Fault profiles (rule ids, bank/faults.ts) turned on after setup: a bank that breaks a rule
    * must make the soak fail — how its invariants are shown to catch a lying bank.
    */
@@ -32,6 +37,7 @@ export const DEFAULT_SOAK_OPTIONS: SoakOptions = {
   seed: 20_261_121,
   batchEveryMs: 1_000,
   json: false,
+  persist: false,
   faults: [],
 };
 
@@ -76,6 +82,7 @@ export const SOAK_USAGE = [
   ...Object.entries(INTEGER_FLAGS).map(([flag, { help }]) => `  ${flag} N`.padEnd(22) + help),
   '  --fault RULE'.padEnd(22) + 'turn a bank fault profile on (repeatable; the soak should fail)',
   '  --json'.padEnd(22) + 'print the report as JSON',
+  '  --persist'.padEnd(22) + 'keep the bank state in a database file (temporary folder)',
 ].join('\n');
 
 export class SoakUsageError extends Error {
@@ -90,6 +97,10 @@ export function parseSoakArgs(args: readonly string[]): SoakOptions {
     const arg = args[i]!;
     if (arg === '--json') {
       options.json = true;
+      continue;
+    }
+    if (arg === '--persist') {
+      options.persist = true;
       continue;
     }
     if (arg === '--fault' || arg.startsWith('--fault=')) {

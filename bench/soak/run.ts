@@ -3,8 +3,12 @@
  * sessions loop through real journeys against an embedded sandbox bank on 127.0.0.1 for a fixed
  * time, while the bank console runs the batch. Afterwards every payment is drained to a final
  * status and read once more by its TPP, and the invariants (invariants.ts) are checked against
- * the bank's state before and after.
+ * the bank's state before and after. With --persist the bank keeps its state in a database file,
+ * and the file must hold what the bank answered from.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runBatchNow } from '../../main/core/bank/domain/batch.js';
 import { norwegianIban } from '../../main/core/bank/domain/ids.js';
 import { isBbanInUse } from '../../main/core/bank/domain/parties.js';
@@ -15,6 +19,8 @@ import {
   type Bank,
   type BankState,
 } from '../../main/core/bank/index.js';
+import { snapshotStateOf } from '../../main/core/bank/state.js';
+import { BankDatabase } from '../../main/core/bank/store/bank-database.js';
 import { knownFaults } from '../../main/core/bank/faults/index.js';
 import { createTestCa, issueQsealc, type TestCa } from '../../main/core/certs/issue.js';
 import { generateRsaKeyPair, type RsaKeyPair } from '../../main/core/certs/keys.js';
@@ -208,12 +214,16 @@ export async function runSoak(
   );
   const clock = new VirtualClock();
   const psus = soakPsus(options.tpps);
+  const folder = options.persist ? mkdtempSync(join(tmpdir(), 'soak-db-')) : undefined;
+  const databasePath = folder && join(folder, 'bank.db');
+  const database = databasePath ? await BankDatabase.open(databasePath) : undefined;
   const bank = createBank({
     mode: 'sandbox',
     clock,
     trustStore: new TrustStore([ca.chainPem]),
     registry,
     initialState: () => soakInitialState(psus, clock.now()),
+    ...(database ? { database } : {}),
   });
   const listener = await bank.listen({ host: '127.0.0.1' });
   if (new URL(listener.url).hostname !== '127.0.0.1')
@@ -350,6 +360,9 @@ export async function runSoak(
   const after = bank.state();
   await Promise.all(tpps.map((tpp) => tpp.client.close()));
   await bank.close();
+  await bank.flush();
+  const persisted = databasePath ? await persistedState(database!, databasePath, after) : [];
+  if (folder) rmSync(folder, { recursive: true, force: true });
 
   const invariants = [
     ...checkInvariants({
@@ -369,6 +382,9 @@ export async function runSoak(
       },
       memory: { warmRssBytes: warmReading.rssBytes, endRssBytes: endMemory.rssBytes },
     }),
+    ...(databasePath
+      ? [{ name: 'the database file holds the state the bank answered from', problems: persisted }]
+      : []),
     {
       name: 'journeys answered as the spec says',
       problems:
@@ -435,4 +451,27 @@ export function formatSoakReport(report: SoakReport): string {
     report.passed ? 'soak passed' : 'soak FAILED',
   ];
   return lines.join('\n');
+}
+
+/**
+ * With --persist: the database file, opened again after the bank closed, holds exactly the state
+ * the bank answered from (every acknowledged change committed, nothing else).
+ */
+async function persistedState(
+  database: BankDatabase,
+  path: string,
+  after: BankState,
+): Promise<string[]> {
+  database.close();
+  const reopened = await BankDatabase.open(path);
+  try {
+    const saved = snapshotStateOf(reopened.load());
+    const problems: string[] = [];
+    for (const name of Object.keys(after) as (keyof BankState)[])
+      if (JSON.stringify(saved[name]) !== JSON.stringify(after[name]))
+        problems.push(`${name}: the file differs from the state the bank answered from`);
+    return problems;
+  } finally {
+    reopened.close();
+  }
 }

@@ -3,7 +3,8 @@
  * time, sharing one virtual clock (the status bar shows one bank time), each keeping its state
  * while stopped. Maps the core's objects to the contract's views.
  */
-import { createBank, type Bank, type BankState } from '../../core/bank/index.js';
+import { createBank, type Bank } from '../../core/bank/index.js';
+import type { DomainState } from '../../core/bank/domain/model.js';
 import type { ExchangeRecord } from '../../core/bank/requestLog.js';
 import type { BankListener } from '../../core/bank/http.js';
 import type { VirtualClock } from '../../core/clock.js';
@@ -143,7 +144,7 @@ export class BankService {
   }
 
   /** Runs one of the bank's own domain operations for the bank console (Bank.act). */
-  act<T>(mode: BankModeName, operation: (state: BankState, now: Date) => T): T {
+  act<T>(mode: BankModeName, operation: (state: DomainState, now: Date) => T): T {
     try {
       const result = this.bank(mode).act(operation);
       this.changed(mode);

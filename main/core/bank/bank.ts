@@ -23,7 +23,6 @@ import {
   type ExchangeRecord,
 } from './requestLog.js';
 import { applyErrorFaults, applyResponseFaults } from './response-faults.js';
-import { GroupCommitter, type StateStore } from './persistence.js';
 import { handlerResponse, rejectionResponse } from './response.js';
 import type { ResponseSigner } from './response-signing.js';
 import { BANK_ROUTES } from './routes.js';
@@ -42,11 +41,16 @@ import { transportStage } from './stages/transport.js';
 import {
   checkState,
   exportSnapshot,
+  liveStateOf,
   readSnapshot,
+  snapshotStateOf,
   type BankSnapshot,
   type BankState,
 } from './state.js';
 import { TppFindingsRecorder } from './tpp-findings/recorder.js';
+import type { DomainState } from './domain/model.js';
+import type { BankDatabase } from './store/bank-database.js';
+import type { LedgerStore } from './store/ledger-store.js';
 import { TrustStore } from './trustStore.js';
 import {
   isRejection,
@@ -82,12 +86,14 @@ export interface BankOptions {
    * The state POST /v1/sandbox/initialize and reset() return to; by default the sandbox initial
    * data (domain/initial-data.ts) with dates relative to the bank clock.
    */
-  initialState?: () => BankState;
+  initialState?: () => DomainState;
   /**
-   * Where the state is kept durably. When given, every answer to a request that changed the state
-   * waits until the change is saved (persistence.ts: atomic, group-committed writes).
+   * The database file that keeps the state durably (store/bank-database.ts). When given, every
+   * request is one transaction, answered after its commit; a failed commit changes nothing and
+   * answers 503 (send again). The bank starts from the state the file holds, or from the initial
+   * state when the file is new. Without one, the state lives in memory (an in-memory ledger).
    */
-  stateStore?: StateStore;
+  database?: BankDatabase;
   /** Endpoints; BANK_ROUTES by default. */
   routes?: readonly RouteDefinition[];
   /** Reads organizationIdentifier and PSD2 roles from a certificate. */
@@ -116,7 +122,7 @@ export interface Bank {
   readonly port: number | undefined;
   /** Closes every listener this bank started. */
   close(): Promise<void>;
-  /** A deep copy of the current state. */
+  /** A deep copy of the current state, as a snapshot holds it (transactions included). */
   state(): BankState;
   exportSnapshot(): BankSnapshot;
   /** Replaces the state with a validated snapshot; throws SnapshotError naming the problem. */
@@ -125,24 +131,26 @@ export interface Bank {
   reset(): void;
   /**
    * Changes the live state as the bank itself would (the bank console: revoke a grant, remove a
-   * payment permission, toggle a behaviour). The change is validated like an imported snapshot;
-   * when it would leave an invalid state, nothing changes and the error names the problem.
+   * payment permission, toggle a behaviour). The change is validated like an imported snapshot
+   * (its entities; the ledger's posting functions keep the transactions valid); when it would
+   * leave an invalid state, nothing changes and the error names the problem.
    */
-  update<T>(change: (state: BankState, now: Date) => T): T;
+  update<T>(change: (state: DomainState, now: Date) => T): T;
   /**
    * Runs one of the bank's own domain operations on the live state in place, as a request
    * handler does (the bank console: run the batch, revoke a grant, remove a payment permission).
    * No copy and no whole-state validation: those operations keep the state valid themselves,
-   * and a console click costs the same however large the state has grown. With a stateStore,
-   * the change is saved in the background (`flush()` waits for it), as is update()'s.
+   * and a console click costs the same however large the state has grown. With a database, the
+   * change is one transaction committed before act() returns (a failed commit throws and leaves
+   * the state as it was), as is update()'s.
    */
-  act<T>(operation: (state: BankState, now: Date) => T): T;
+  act<T>(operation: (state: DomainState, now: Date) => T): T;
   /**
    * Reads the live state without copying or saving it (the views' questions: a session's §3.4
    * state). `read` must not change what it is given.
    */
-  inspect<T>(read: (state: Readonly<BankState>, now: Date) => T): T;
-  /** Resolves when the current state is durable (with a stateStore; at once without). */
+  inspect<T>(read: (state: Readonly<DomainState>, now: Date) => T): T;
+  /** Resolves when every request in progress is answered (and, with a database, committed). */
   flush(): Promise<void>;
   openApiDocument(): OpenApiDocument;
 }
@@ -175,7 +183,31 @@ export function createBank(options: BankOptions): Bank {
   const listeners = new Set<BankListener>();
   let lastListener: BankListener | undefined;
   const tppFindings = new TppFindingsRecorder({ mode, url: () => lastListener?.url });
-  let state = initialState();
+  const database = options.database;
+
+  /**
+   * `next` made the bank's state: on the database's ledger when there is one (its transactions
+   * copied in), else the in-memory ledger it brings replaces the previous one.
+   */
+  function adopt(next: DomainState, previous: LedgerStore | undefined): DomainState {
+    if (database) {
+      if (next.ledger === database.ledger) return next;
+      const { ledger, ...small } = next;
+      database.ledger.replaceAll(ledger.allAccountTransactions(), ledger.allCardTransactions());
+      ledger.close();
+      return { ...small, ledger: database.ledger };
+    }
+    if (previous && previous !== next.ledger) previous.close();
+    return next;
+  }
+
+  let state: DomainState;
+  if (database?.hasState()) state = database.load();
+  else {
+    database?.begin();
+    state = adopt(initialState(), undefined);
+    database?.commit(state);
+  }
 
   const openApiDocument = () =>
     buildOpenApiDocument(routes, {
@@ -187,7 +219,7 @@ export function createBank(options: BankOptions): Bank {
       return state;
     },
     replaceState: (next) => {
-      state = next;
+      state = adopt(next, state.ledger);
     },
     initialState,
     openApiDocument,
@@ -214,7 +246,8 @@ export function createBank(options: BankOptions): Bank {
     ['request-schema', requestSchemaStage(requestValidator)],
   ];
 
-  async function handle(request: BankRequest): Promise<BankResponse> {
+  /** The staged pipeline for one request; `failed` when a stage or handler threw (a bank bug). */
+  async function runPipeline(request: BankRequest) {
     const started = performance.now();
     const arrivedAt = new Date().toISOString();
     let ctx: RequestContext = {
@@ -232,6 +265,7 @@ export function createBank(options: BankOptions): Bank {
     const stageTimings: ExchangeRecord['stageTimings'] = {};
     let current: StageName = 'transport';
     let outcome: HandlerResult | Rejection | undefined;
+    let failed = false;
     try {
       // §1 sandbox batch: the runs (and periodic executions) due on the bank clock happen first.
       runDueBatches(state, ctx.now);
@@ -257,6 +291,7 @@ export function createBank(options: BankOptions): Bank {
       }
     } catch (error) {
       // A bank bug, never bad input: answer SYSTEM_ERROR, log it, keep serving.
+      failed = true;
       const message = error instanceof Error ? error.message : String(error);
       outcome = reject(
         `internal.${current}`,
@@ -272,12 +307,22 @@ export function createBank(options: BankOptions): Bank {
           : handlerResponse(request, outcome),
     );
     // §5.2.7: the bank's own signature over what it answers; SCA pages are for the browser.
-    const response =
-      options.signResponse && ctx.route?.kind !== 'page'
-        ? options.signResponse(answered)
-        : answered;
+    const response = signed(answered, ctx.route?.kind !== 'page');
+    return { ctx, outcome, response, stageTimings, current, started, arrivedAt, failed };
+  }
+
+  function signed(response: BankResponse, sign = true): BankResponse {
+    return options.signResponse && sign ? options.signResponse(response) : response;
+  }
+
+  function record(
+    request: BankRequest,
+    run: Awaited<ReturnType<typeof runPipeline>>,
+    response: BankResponse,
+  ): void {
+    const { ctx, outcome, stageTimings, current, started, arrivedAt } = run;
     const bodyText = loggedBody(request.body);
-    const record = requestLog.record({
+    const entry = requestLog.record({
       mode,
       receivedAt: ctx.now.toISOString(),
       arrivedAt,
@@ -298,57 +343,100 @@ export function createBank(options: BankOptions): Bank {
     tppFindings.observe({
       ...(ctx.route ? { route: ctx.route } : {}),
       ...(isRejection(outcome) ? { refusedAt: current, rejection: outcome } : {}),
-      record,
+      record: entry,
       responseBody: isRejection(outcome) ? outcome.error.body : outcome.body,
     });
-    try {
-      await persist();
-    } catch (error) {
-      // The change happened in memory but is not durable: say so instead of acknowledging it.
-      const failure = bankError(
-        'SYSTEM_ERROR',
-        `the bank could not save its state: ${(error as Error).message}`,
-      );
-      const unsaved: BankResponse = {
-        status: failure.status,
-        headers: { 'content-type': 'application/json; charset=utf-8' },
-        body: JSON.stringify(failure.body),
-      };
-      return options.signResponse ? options.signResponse(unsaved) : unsaved;
+  }
+
+  /**
+   * With a database, requests run one at a time inside the open transaction (the stages and
+   * handlers are synchronous today, so requests never interleave anyway; the queue keeps that
+   * true should one ever await), and are answered after the commit that holds them. Group commit:
+   * the requests whose pipelines ran in the same turn of the event loop share one commit (one
+   * fsync), made by `setImmediate` once they have run. A failed commit rolls the whole group back
+   * in the file and in memory, and each of its requests answers 503 (send again); so does a group
+   * in which a handler threw (a bank bug): none of its changes is kept.
+   */
+  let queue: Promise<unknown> = Promise.resolve();
+  interface GroupMember {
+    request: BankRequest;
+    run: Awaited<ReturnType<typeof runPipeline>>;
+    answer(response: BankResponse): void;
+  }
+  let group: GroupMember[] = [];
+  let groupFailed = false;
+  let commitScheduled = false;
+
+  function commitGroup(): void {
+    commitScheduled = false;
+    const members = group;
+    group = [];
+    let failure: unknown;
+    if (groupFailed) {
+      state = database!.rollback();
+      failure = new Error('a request of the same commit failed inside the bank');
+    } else {
+      try {
+        database!.commit(state);
+      } catch (error) {
+        state = database!.rollback();
+        failure = error;
+      }
     }
-    return response;
+    groupFailed = false;
+    for (const { request, run, answer } of members) {
+      const response =
+        failure === undefined || run.failed
+          ? run.response
+          : signed(unsavedChangeResponse(request, failure));
+      record(request, run, response);
+      answer(response);
+    }
   }
 
-  const committer = options.stateStore ? new GroupCommitter(options.stateStore) : undefined;
-  let persistedState: string | undefined;
-  /** The write of `persistedState`; resolves when it is durable. */
-  let persisting: Promise<void> = Promise.resolve();
-  /**
-   * Saves the state if it changed since the last save; resolves when it is durable. Issue
-   * "Reliability" §3: an unchanged state still waits for the write of `persistedState` in flight
-   * (another request's change), so no answer shows what a kill could lose; a failed write is
-   * tried again by the next request instead of being taken as saved.
-   */
-  function persist(): Promise<void> {
-    if (!committer) return Promise.resolve();
-    const text = JSON.stringify(state);
-    if (text === persistedState) return persisting;
-    persistedState = text;
-    persisting = committer
-      .commit(JSON.stringify(exportSnapshot(state, mode, clock.now())))
-      .catch((error: unknown) => {
-        if (persistedState === text) persistedState = undefined;
-        throw error;
+  function handle(request: BankRequest): Promise<BankResponse> {
+    if (!database)
+      return runPipeline(request).then((run) => {
+        record(request, run, run.response);
+        return run.response;
       });
-    return persisting;
+    return new Promise<BankResponse>((answer) => {
+      queue = queue.then(async () => {
+        database.begin();
+        const run = await runPipeline(request);
+        if (run.failed) groupFailed = true;
+        group.push({ request, run, answer });
+        if (!commitScheduled) {
+          commitScheduled = true;
+          setImmediate(() => {
+            if (commitScheduled) commitGroup();
+          });
+        }
+      });
+    });
   }
 
   /**
-   * A bank-console change is saved without waiting for the next request. Nobody awaits it: a
-   * failed write is tried again by the next request (persist), which then answers SYSTEM_ERROR.
+   * A console change (act, update, import, reset) on the live state. With a database it is one
+   * transaction of its own, committed before the call returns; a failed commit leaves the state
+   * as it was and throws. Inside a request's open transaction it joins that one.
    */
-  function persistInBackground(): void {
-    persist().catch(() => {});
+  function change<T>(operation: () => T): T {
+    if (!database) return operation();
+    // Requests waiting for their group's commit are committed first: the console change is
+    // then a transaction of its own, committed before the call returns.
+    if (group.length > 0) commitGroup();
+    if (database.db.inTransaction) return operation();
+    database.begin();
+    let result: T;
+    try {
+      result = operation();
+      database.commit(state);
+    } catch (error) {
+      state = database.rollback();
+      throw error;
+    }
+    return result;
   }
 
   return {
@@ -384,32 +472,72 @@ export function createBank(options: BankOptions): Bank {
       lastListener = undefined;
       await Promise.all(all.map((listener) => listener.close()));
     },
-    state: () => structuredClone(state),
+    state: () => snapshotStateOf(state),
     exportSnapshot: () => exportSnapshot(state, mode, clock.now()),
     importSnapshot(snapshot) {
-      state = readSnapshot(snapshot);
+      const imported = readSnapshot(snapshot);
+      change(() => {
+        const ledger = database?.ledger ?? state.ledger;
+        state = liveStateOf(imported, ledger);
+      });
     },
     reset() {
-      state = initialState();
+      change(() => {
+        state = adopt(initialState(), state.ledger);
+      });
     },
-    update(change) {
-      const draft = structuredClone(state);
-      const result = change(draft, clock.now());
-      checkState(draft);
-      // Keep the state object itself: a request between two of its stages reads the new values.
-      Object.assign(state, draft);
-      persistInBackground();
-      return result;
+    update(update) {
+      // The draft: copies of the small entities on the live ledger, whose changes a savepoint
+      // takes back when the result is invalid.
+      return change(() => {
+        const { ledger, ...small } = state;
+        const draft: DomainState = { ...structuredClone(small), ledger };
+        ledger.db.exec('SAVEPOINT bank_update');
+        let result;
+        try {
+          result = update(draft, clock.now());
+          const { ledger: _ledger, ...entities } = draft;
+          checkState({ ...entities, accountTransactions: [], cardTransactions: [] });
+        } catch (error) {
+          ledger.db.exec('ROLLBACK TO bank_update');
+          ledger.db.exec('RELEASE bank_update');
+          throw error;
+        }
+        ledger.db.exec('RELEASE bank_update');
+        // Keep the state object itself: a request between two of its stages reads the new values.
+        Object.assign(state, draft);
+        return result;
+      });
     },
     act(operation) {
-      try {
-        return operation(state, clock.now());
-      } finally {
-        persistInBackground();
-      }
+      return change(() => operation(state, clock.now()));
     },
     inspect: (read) => read(state, clock.now()),
-    flush: () => persist(),
+    flush: () =>
+      queue.then(() => {
+        if (group.length > 0) commitGroup();
+      }),
     openApiDocument,
   };
+}
+
+/**
+ * §7: the change could not be committed (a full disk, a read-only file). Nothing of it was kept,
+ * so the same request can be sent again; 503 says so, as Retry-After does. SYSTEM_ERROR is the
+ * spec's code for a bank-side failure (§7.2 allows no other).
+ */
+function unsavedChangeResponse(request: BankRequest, error: unknown): BankResponse {
+  const cause = (error as { code?: string }).code ?? (error as Error).message;
+  const response = rejectionResponse(
+    request,
+    reject(
+      'persistence.commit-failed',
+      bankError(
+        'SYSTEM_ERROR',
+        `the bank could not save this change (${cause}); nothing was changed, send the request again`,
+        { status: 503 },
+      ),
+    ),
+  );
+  return { ...response, headers: { ...response.headers, 'retry-after': '1' } };
 }

@@ -10,3 +10,5 @@ export * from './state.js';
 export * from './trustStore.js';
 export * from './types.js';
 export type { SessionHook } from './stages/session.js';
+export type { DomainState } from './domain/model.js';
+export { BankDatabase } from './store/bank-database.js';

@@ -1,14 +1,40 @@
 /**
- * The bank's in-memory state (one ledger both views read, decisions.md "Amounts and identities")
- * and snapshot export/import. The collections themselves are defined in domain/model.ts.
+ * The bank's state as a snapshot (one ledger both views read, decisions.md "Amounts and
+ * identities"): export and import. The collections themselves are defined in domain/model.ts.
+ * A snapshot holds every collection as JSON arrays; the live state (DomainState) keeps the
+ * transactions in its ledger store, and the two convert here.
  */
-import { DomainStateSchema, emptyDomainState, type DomainState } from './domain/model.js';
+import {
+  DomainStateSchema,
+  emptyDomainSnapshot,
+  type DomainSnapshot,
+  type DomainState,
+} from './domain/model.js';
+import type { LedgerStore } from './store/ledger-store.js';
 import { SpecValidator, problemText } from '../spec/validation.js';
 
 /** The bank's whole state is its domain (domain/model.ts): one schema, one snapshot. */
 export const BankStateSchema = DomainStateSchema;
-export type BankState = DomainState;
-export const emptyState = emptyDomainState;
+/** The state as a snapshot carries it: every collection, transactions included. */
+export type BankState = DomainSnapshot;
+export const emptyState = emptyDomainSnapshot;
+
+/** The live state as a snapshot: its small entities copied, its ledger read out whole. */
+export function snapshotStateOf(live: DomainState): BankState {
+  const { ledger, ...small } = live;
+  return {
+    ...structuredClone(small),
+    accountTransactions: ledger.allAccountTransactions(),
+    cardTransactions: ledger.allCardTransactions(),
+  };
+}
+
+/** A (checked) snapshot state made live on `ledger`, whose transactions it replaces. */
+export function liveStateOf(snapshot: BankState, ledger: LedgerStore): DomainState {
+  const { accountTransactions, cardTransactions, ...small } = snapshot;
+  ledger.replaceAll(accountTransactions, cardTransactions);
+  return { ...small, ledger };
+}
 
 export const SNAPSHOT_FORMAT = 'psd2-workbench/bank-state';
 export const SNAPSHOT_VERSION = 1;
@@ -28,13 +54,13 @@ export class SnapshotError extends Error {
 
 const validator = new SpecValidator();
 
-export function exportSnapshot(state: BankState, mode: string, now: Date): BankSnapshot {
+export function exportSnapshot(state: DomainState, mode: string, now: Date): BankSnapshot {
   return {
     format: SNAPSHOT_FORMAT,
     version: SNAPSHOT_VERSION,
     exportedAt: now.toISOString(),
     mode,
-    state: structuredClone(state),
+    state: snapshotStateOf(state),
   };
 }
 

@@ -16,7 +16,12 @@ import { VirtualClock } from '../../core/clock.js';
 import { createBank } from '../../core/bank/bank.js';
 import { TppRegistry, parseRegistryJson } from '../../core/bank/registry.js';
 import { TrustStore } from '../../core/bank/trustStore.js';
-import { fileStateStore } from '../../core/bank/persistence.js';
+import { BankDatabase } from '../../core/bank/store/bank-database.js';
+import { liveStateOf, readSnapshot, type BankState } from '../../core/bank/state.js';
+import {
+  DatabaseFileError,
+  removeLeftoverTemporaryFiles,
+} from '../../core/persistence/sqlite-file.js';
 import { BANK_MODES, type BankMode } from '../../core/bank/types.js';
 import { BANK_HTTP_DEFAULTS, type ListenOptions } from '../../core/bank/http.js';
 import { adminTokenProblem, createAdminApi } from '../../core/bank/admin/admin-api.js';
@@ -41,7 +46,7 @@ import type { CliIo } from './io.js';
 export type BankCommandIo = CliIo;
 
 export const bankCommandUsage = `Usage: workbench bank --mode sandbox|production [--port N] [--host H]
-                      [--trust-ca FILE]... [--registry FILE] [--state FILE [--persist]]
+                      [--trust-ca FILE]... [--registry FILE] [--db FILE] [--state FILE [--persist]]
                       [--headers-timeout MS] [--request-timeout MS] [--keep-alive-timeout MS]
                       [--max-connections N]
                       [--tls [--tls-cert FILE --tls-key FILE | --tls-ca-out FILE]] [--mtls]
@@ -57,9 +62,15 @@ Runs the embedded bank until Ctrl+C or SIGTERM (then it saves its state and exit
   --host H         address to bind (default 127.0.0.1)
   --trust-ca FILE  PEM (one or more certificates) or DER CA certificate to trust; repeatable
   --registry FILE  JSON array of { "organizationIdentifier", "name", "roles": ["AISP"|"PISP"] }
-  --state FILE     bank state snapshot (JSON) to start from
-  --persist        keep --state FILE up to date: every answer to a request that changed the
-                   state waits until the change is saved (atomically); a missing FILE is created
+  --db FILE        keep the bank's state durably in this SQLite database (created when missing):
+                   every request that changes the state is one transaction, answered after its
+                   commit; a failed commit changes nothing and answers 503 (send it again). An
+                   unreadable FILE is moved aside to FILE.corrupt-<time> and the bank does not start.
+  --state FILE     bank state snapshot (JSON) to start from; with --db it is imported only into a
+                   new database (an existing one keeps its state)
+  --persist        with --state: keep the state durably. A FILE ending in .db, .sqlite or .sqlite3
+                   is the database itself (as --db); a JSON FILE is imported once into FILE.db,
+                   which holds the state from then on
   --headers-timeout MS     a request's head must arrive within this (default ${BANK_HTTP_DEFAULTS.headersTimeoutMs})
   --request-timeout MS     a whole request, head and body, within this (default ${BANK_HTTP_DEFAULTS.requestTimeoutMs})
   --keep-alive-timeout MS  an idle keep-alive connection closes after this (default ${BANK_HTTP_DEFAULTS.keepAliveTimeoutMs})
@@ -98,6 +109,8 @@ interface BankCommandFlags {
   trustCa: string[];
   registry?: string;
   state?: string;
+  /** The database file that keeps the state (--db, or --state with --persist). */
+  db?: string;
   persist: boolean;
   /** HTTP limits given on the command line (ListenOptions names); the rest keep their defaults. */
   http?: Pick<
@@ -121,6 +134,9 @@ const HTTP_LIMIT_FLAGS = {
   'max-connections': 'maxConnections',
 } as const;
 
+/** A --state file with one of these names is a database, not a JSON snapshot. */
+const DATABASE_FILE = /\.(db|sqlite|sqlite3)$/i;
+
 /** Largest value of an HTTP limit flag: a day in milliseconds (also plenty of connections). */
 const HTTP_LIMIT_MAX = 86_400_000;
 
@@ -138,6 +154,7 @@ export function parseBankFlags(argv: string[]): BankCommandFlags {
         'trust-ca': { type: 'string', multiple: true },
         registry: { type: 'string' },
         state: { type: 'string' },
+        db: { type: 'string' },
         persist: { type: 'boolean' },
         'headers-timeout': { type: 'string' },
         'request-timeout': { type: 'string' },
@@ -200,6 +217,8 @@ export function parseBankFlags(argv: string[]): BankCommandFlags {
       );
     (flags.http ??= {})[option] = Number(text);
   }
+  if (flags.persist && values.db !== undefined)
+    throw new UsageProblem('--persist goes with --state FILE; --db FILE is durable already');
   if (flags.persist && values.state === undefined)
     throw new UsageProblem('--persist needs --state FILE');
   const adminToken = values['admin-token'] as string | undefined;
@@ -214,6 +233,15 @@ export function parseBankFlags(argv: string[]): BankCommandFlags {
   if (report) flags.report = report;
   const signResponses = signResponseFlags(values);
   if (signResponses) flags.signResponses = signResponses;
+  const db = values.db as string | undefined;
+  if (db !== undefined) flags.db = db;
+  else if (flags.persist) {
+    const state = flags.state!;
+    if (DATABASE_FILE.test(state)) {
+      flags.db = state;
+      delete flags.state;
+    } else flags.db = `${state}.db`;
+  }
   return flags;
 }
 
@@ -327,7 +355,8 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
   let flags: BankCommandFlags;
   const trustStore = new TrustStore();
   const registry = new TppRegistry();
-  let snapshot: Buffer | undefined;
+  let snapshot: BankState | undefined;
+  let snapshotText: Buffer | undefined;
   let tlsSetup: Awaited<ReturnType<typeof bankTlsSetup>>;
   let signResponse: ResponseSigner | undefined;
   try {
@@ -353,8 +382,15 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
         () => true,
         () => false,
       );
-      // With --persist a missing file is where a fresh bank will keep its state.
-      if (exists || !flags.persist) snapshot = await readFlagFile('--state', flags.state);
+      // With --persist a missing JSON file only names where the database goes (FILE.db).
+      if (exists || !flags.persist) {
+        snapshotText = await readFlagFile('--state', flags.state);
+        try {
+          snapshot = readSnapshot(snapshotText);
+        } catch (error) {
+          throw new UsageProblem(`--state ${flags.state}: ${(error as Error).message}`);
+        }
+      }
     }
     try {
       tlsSetup = await bankTlsSetup(flags.tls, trustStore, readFlagFile);
@@ -380,22 +416,25 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
   const say = flags.json ? io.err : io.out;
 
   const clock = new VirtualClock();
+  let database: BankDatabase | undefined;
+  if (flags.db !== undefined) {
+    try {
+      database = await openStateDatabase(flags.db, flags.state, snapshot, say);
+    } catch (error) {
+      if (!(error instanceof DatabaseFileError)) throw error;
+      io.err(`workbench bank: ${error.message}`);
+      return 1;
+    }
+  }
   const bank = createBank({
     mode: flags.mode,
     clock,
     trustStore,
     registry,
-    ...(flags.persist ? { stateStore: fileStateStore(flags.state!) } : {}),
+    ...(database ? { database } : {}),
     ...(signResponse ? { signResponse } : {}),
   });
-  if (snapshot !== undefined) {
-    try {
-      bank.importSnapshot(snapshot);
-    } catch (error) {
-      return usageFailure(`--state ${flags.state}: ${(error as Error).message}`);
-    }
-  }
-  if (flags.persist) await bank.flush();
+  if (snapshotText !== undefined && !database) bank.importSnapshot(snapshotText);
   if (flags.mode === 'production') {
     if (trustStore.size === 0)
       io.err(
@@ -482,6 +521,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
   const signal = await stopped;
   await bank.close();
   await bank.flush();
+  database?.close();
   // Issue #17 item 5: the TPP's conformance report of everything the bank judged.
   const reported = flags.report
     ? await writeReports(bank.tppFindings.report(), flags.report, io)
@@ -492,6 +532,31 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
     );
   say(`Stopped (${signal}).`);
   return reported ? 0 : 1;
+}
+
+/**
+ * Opens the state database; a new one takes the --state snapshot first (one transaction), so a
+ * kill right after start never leaves a database that forgot the snapshot. Temporary files the
+ * JSON writer of earlier versions left next to the snapshot are removed.
+ */
+async function openStateDatabase(
+  path: string,
+  statePath: string | undefined,
+  snapshot: BankState | undefined,
+  say: (line: string) => void,
+): Promise<BankDatabase> {
+  if (statePath !== undefined) await removeLeftoverTemporaryFiles(statePath);
+  const database = await BankDatabase.open(path);
+  if (snapshot !== undefined) {
+    if (database.hasState())
+      say(`State kept in ${path}; --state ${statePath} was imported before and is not read again.`);
+    else {
+      database.begin();
+      database.commit(liveStateOf(snapshot, database.ledger));
+      say(`State kept in ${path}, imported from --state ${statePath}.`);
+    }
+  }
+  return database;
 }
 
 export const bankCommand: CliCommand = {

@@ -12,7 +12,7 @@ import {
   postAccountTransaction,
   postTransfer,
 } from '../../../main/core/bank/domain/ledger.js';
-import type { BankState } from '../../../main/core/bank/index.js';
+import type { DomainState } from '../../../main/core/bank/index.js';
 import {
   AccountTransactionsResponseSchema,
   TransactionDetailsResponseSchema,
@@ -63,7 +63,7 @@ async function ola(mode: 'sandbox' | 'production' = 'sandbox', now?: Date): Prom
 }
 
 /** Two more pending entries on Ola's current account, 5 and 100 days old (posted like a payment). */
-function addPending(state: BankState, now: Date): void {
+function addPending(state: DomainState, now: Date): void {
   for (const [id, days] of [
     ['pending-5', 5],
     ['pending-100', 100],
@@ -334,8 +334,9 @@ describe('transaction details (§9.3) and missing backend data (§7.3)', () => {
   it('a transaction whose backend data is missing is left out of the list and 404 in details, never 500', async () => {
     const tpp = await ola();
     h.bank.update((state) => {
-      const entry = state.accountTransactions.find((t) => t.id === 'tx-0011')!;
+      const entry = state.ledger.accountTransaction('tx-0011')!;
       entry.currency = 'X-UNKNOWN';
+      state.ledger.updateAccountTransaction(entry);
     });
     const list = await read(tpp, OLA_ACCOUNT, { bookingStatus: 'booked' });
     expect(ids(list.body.transactions.booked)).not.toContain('tx-0011');

@@ -3,7 +3,7 @@
  * (DELETE /v1/payments/sepa-credit-transfers/{id}, sandbox only, §1) while the console's batch
  * run (`bank.update(runBatchNow)`) runs. 20 rounds per setting, each placing the run at another
  * point: between the pipeline stages of an in-process DELETE (microtask offsets) or among the
- * socket events of an HTTP DELETE (event-loop offsets); without and with a slow state store.
+ * socket events of an HTTP DELETE (event-loop offsets); without and with a database file.
  *
  * Defined outcome — exactly one of (decisions.md "Paths": DELETE 204; docs/payments.md: "A settled
  * or rejected payment: 409 CONFLICT"):

@@ -1,12 +1,11 @@
 /**
  * Shared rig of the concurrency scenarios (issue #12 part 4): a listening bank with the sandbox
- * initial data and a frozen virtual clock, optionally with a state store whose writes take a
- * while (so an answer waits on persistence while other requests run, persistence.ts), a signing
+ * initial data and a frozen virtual clock, optionally with its state in a database file (every
+ * request one transaction, answered after its commit; store/bank-database.ts), a signing
  * TPP, and a PSU that drives the SCA pages over HTTP up to — not including — the final submission.
  *
  * The bank is single-threaded: a "race" is an interleaving at await points. Two ways to make them:
- * HTTP requests in flight together (each request's pipeline starts in its own macrotask; answers
- * may wait on the state store), and `bank.handle` calls started in one tick (their stages
+ * HTTP requests in flight together (each request's pipeline starts in its own macrotask), and `bank.handle` calls started in one tick (their stages
  * interleave at every `await` of the pipeline, bank.ts). `afterMicrotasks` and `afterImmediates`
  * place a third action (e.g. the console's batch run) at a chosen point between them.
  */
@@ -21,7 +20,12 @@ import {
   type BankMode,
   type BankRequest,
 } from '../../../main/core/bank/index.js';
-import type { StateStore } from '../../../main/core/bank/persistence.js';
+import { BankDatabase } from '../../../main/core/bank/store/bank-database.js';
+import { emptyState, type BankState } from '../../../main/core/bank/state.js';
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { INITIAL_CUSTOMERS } from '../../../main/core/bank/domain/initial-data.js';
 import { VirtualClock } from '../../../main/core/clock.js';
 import { TppClient } from '../../../main/core/tpp/client.js';
@@ -44,15 +48,51 @@ export function testPki(): Promise<Pki> {
 }
 
 /** A state store whose every write takes `delayMs` (a slow disk); it counts the writes. */
-export class SlowStateStore implements StateStore {
-  saves = 0;
-  last: string | undefined;
-  constructor(private readonly delayMs = 5) {}
-  async save(text: string): Promise<void> {
-    await new Promise((resolve) => setTimeout(resolve, this.delayMs));
-    this.saves++;
-    this.last = text;
-  }
+/** The bank's database file and a way to read what it has committed. */
+export interface RigDatabase {
+  database: BankDatabase;
+  path: string;
+  /** The state committed to the file, read over a connection of its own (WAL: commits only). */
+  committed(): BankState;
+}
+
+async function rigDatabase(): Promise<RigDatabase & { remove(): void }> {
+  const folder = mkdtempSync(join(tmpdir(), 'rig-db-'));
+  const path = join(folder, 'bank.db');
+  const database = await BankDatabase.open(path);
+  return {
+    database,
+    path,
+    committed() {
+      const reader = new Database(path, { readonly: true });
+      try {
+        const rows = reader
+          .prepare('SELECT collection, record FROM bank_entities ORDER BY collection, position')
+          .all() as { collection: string; record: string }[];
+        // Every collection, empty ones too (they have no rows).
+        const state: Record<string, unknown[]> = Object.fromEntries(
+          Object.keys(emptyState()).map((name) => [name, []]),
+        );
+        for (const row of rows) (state[row.collection] ??= []).push(JSON.parse(row.record));
+        const records = (table: string) =>
+          (
+            reader.prepare(`SELECT record FROM ${table} ORDER BY seq`).pluck().all() as string[]
+          ).map((record) => JSON.parse(record) as never);
+        return {
+          ...(state as unknown as BankState),
+          behaviour: state.behaviour![0] as BankState['behaviour'],
+          accountTransactions: records('account_transactions'),
+          cardTransactions: records('card_transactions'),
+        };
+      } finally {
+        reader.close();
+      }
+    },
+    remove() {
+      database.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
 }
 
 export interface Rig {
@@ -60,7 +100,7 @@ export interface Rig {
   bank: Bank;
   clock: VirtualClock;
   listener: BankListener;
-  store?: SlowStateStore;
+  store?: RigDatabase;
   tpp: TppClient;
   session: PsuSession;
   send(
@@ -79,8 +119,8 @@ export interface Rig {
   close(): Promise<void>;
 }
 
-export type StoreOption = 'no state store' | 'slow state store';
-export const STORE_OPTIONS: readonly StoreOption[] = ['no state store', 'slow state store'];
+export type StoreOption = 'in memory' | 'database file';
+export const STORE_OPTIONS: readonly StoreOption[] = ['in memory', 'database file'];
 
 /** The bank clock of every scenario: 10:00 UTC today, between the 09:00 and 12:00 batch runs. */
 function tenOClock(): Date {
@@ -95,7 +135,7 @@ export async function startRig(
   const clock = new VirtualClock();
   clock.set(tenOClock());
   clock.freeze();
-  const store = options.store === 'slow state store' ? new SlowStateStore() : undefined;
+  const store = options.store === 'database file' ? await rigDatabase() : undefined;
   const bank = createBank({
     mode: options.mode ?? 'sandbox',
     clock,
@@ -103,7 +143,7 @@ export async function startRig(
     registry: new TppRegistry([
       { organizationIdentifier: ORGANIZATION_ID, name: 'Example TPP AS', roles: ['AISP', 'PISP'] },
     ]),
-    ...(store ? { stateStore: store } : {}),
+    ...(store ? { database: store.database } : {}),
   });
   const listener = await bank.listen();
   const session = newPsuSession(REDIRECT_URI, { psuIpAddress: '192.0.2.10' });
@@ -141,6 +181,7 @@ export async function startRig(
     async close() {
       await tpp.close();
       await bank.close();
+      store?.remove();
     },
   };
 }

@@ -15,8 +15,8 @@
  * - payment: ACTC once; at the next batch run ACSC once, with one debit and one credit in the
  *   ledger and both balances moved by exactly the amount.
  * Each over HTTP (two connections) and in-process (`bank.handle` twice in one tick, so the
- * pipelines interleave at every await), without and with a slow state store (the first answer
- * then waits on its write while the second request runs).
+ * pipelines interleave at every await), without and with a database file (then each request is
+ * one transaction; the second runs after the first's commit).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Bank } from '../../../main/core/bank/index.js';
@@ -79,12 +79,11 @@ function finalisedOnce(bank: Bank, authorisationId: string): void {
   expect(authorisation.history.filter((entry) => entry.scaStatus === 'FINALISED')).toHaveLength(1);
 }
 
-/** With a state store: what was acknowledged is what is saved. */
+/** With a database file: what was acknowledged is what is committed. */
 async function persistedAsInMemory(r: Rig): Promise<void> {
   if (!r.store) return;
   await r.bank.flush();
-  const saved = JSON.parse(r.store.last!) as { state: unknown };
-  expect(saved.state).toEqual(JSON.parse(JSON.stringify(r.bank.state())));
+  expect(r.store.committed()).toEqual(JSON.parse(JSON.stringify(r.bank.state())));
 }
 
 describe.each(STORE_OPTIONS)('two simultaneous final SCA submissions (%s)', (store) => {

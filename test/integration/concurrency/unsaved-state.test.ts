@@ -1,25 +1,16 @@
 /**
- * Concurrency scenario 4 (found while writing scenarios 1–3; issue "Reliability" §3, persistence.ts):
- * with a state store, a request that READS while another request's change is still being written.
+ * Concurrency scenario 4 (issue "Reliability" §3, issue "The bank at scale" §1): with the state in
+ * a database file, a request that READS while another request changes the state, and a change
+ * whose commit fails.
  *
- * Defined outcome: no answer shows the TPP a state that a kill could still lose. A change is
- * acknowledged only once it is saved (persistence.ts); a read that sees that change — the CANC
- * of a DELETE whose write is in flight, the `valid` of a consent whose SCA just finished — is
- * answered only after the same write, so whatever an answer says is in the saved snapshot when
- * the answer goes out. When a write fails (the changing request answered 500 SYSTEM_ERROR), the
- * next request writes the state again before it answers, instead of answering from memory.
+ * Defined outcome: no answer shows the TPP a state that a kill could still lose. Each request is
+ * one transaction answered after its commit (store/bank-database.ts); a read that arrives with a
+ * change runs after the change's commit, so whatever it says is committed when it goes out. A
+ * change whose commit fails is rolled back in the file and in memory and answered 503
+ * SYSTEM_ERROR: nothing of it stays, and the same request sent again is carried out once.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  OLA,
-  driveToFinalForm,
-  expectStatus,
-  json,
-  sct,
-  startRig,
-  submitOverHttp,
-  type Rig,
-} from './harness.js';
+import { OLA, expectStatus, json, sct, startRig, type Rig } from './harness.js';
 
 let rig: Rig | undefined;
 afterEach(async () => {
@@ -28,24 +19,6 @@ afterEach(async () => {
 });
 
 const EXEMPT = { 'x-accept-fix': 'amount-as-string', 'X-PSU-IDENTITY': OLA.nationalIdentityNumber };
-
-/** Calls `action` once, when the store starts its next write. */
-function whenNextWriteStarts(r: Rig, action: () => void): void {
-  const store = r.store!;
-  const save = store.save.bind(store);
-  let done = false;
-  store.save = (text) => {
-    if (!done) {
-      done = true;
-      action();
-    }
-    return save(text);
-  };
-}
-
-function saved(r: Rig) {
-  return (JSON.parse(r.store!.last!) as { state: ReturnType<Rig['bank']['state']> }).state;
-}
 
 async function authorisedPayment(r: Rig): Promise<string> {
   r.bank.update((state) => {
@@ -61,67 +34,53 @@ async function authorisedPayment(r: Rig): Promise<string> {
   return json(created).paymentId;
 }
 
-describe('answers never show a change that is not saved yet', () => {
-  it('a status read during the write of a DELETE answers CANC only once CANC is saved', async () => {
-    rig = await startRig({ store: 'slow state store' });
+const committedStatus = (r: Rig, paymentId: string) =>
+  r.store!.committed().payments.find((p) => p.paymentId === paymentId)?.transactionStatus;
+
+describe('answers never show a change that is not committed', () => {
+  it('a status read arriving with a DELETE answers CANC only once CANC is committed', async () => {
+    rig = await startRig({ store: 'database file' });
     const r = rig;
     const paymentId = await authorisedPayment(r);
     const path = `/v1/payments/sepa-credit-transfers/${paymentId}`;
-    const read = await r.signed('GET', `${path}/status`);
-    let answered: Promise<{ shown: string; savedThen: string }> | undefined;
-    whenNextWriteStarts(r, () => {
-      answered = r.bank.handle(read).then((response) => ({
-        shown: JSON.parse(response.body).transactionStatus,
-        savedThen: saved(r).payments.find((p) => p.paymentId === paymentId)!.transactionStatus,
-      }));
-    });
-    const deleted = await r.send('DELETE', path);
-    expectStatus(deleted, 204);
-    const { shown, savedThen } = await answered!;
+    const [deletion, read] = await Promise.all([
+      r.signed('DELETE', path),
+      r.signed('GET', `${path}/status`),
+    ]);
+    // Both in one tick: the read's pipeline starts while the DELETE's is still running.
+    const deleted = r.bank.handle(deletion);
+    const answered = r.bank.handle(read).then((response) => ({
+      shown: JSON.parse(response.body).transactionStatus as string,
+      committedThen: committedStatus(r, paymentId),
+    }));
+    expect((await deleted).status).toBe(204);
+    const { shown, committedThen } = await answered;
     expect(shown).toBe('CANC');
-    expect(savedThen, 'the read answered CANC while the saved state said otherwise').toBe('CANC');
+    expect(committedThen, 'the read answered CANC while the file said otherwise').toBe('CANC');
   });
 
-  it('a consent status read during the write of the final SCA submission', async () => {
-    rig = await startRig({ store: 'slow state store' });
-    const r = rig;
-    const started = await r.send('POST', '/v1/consents', {}, {});
-    expectStatus(started, 201);
-    const { consentId } = json(started);
-    const form = await driveToFinalForm(json(started)._links.scaRedirect.href);
-    const read = await r.signed('GET', `/v1/consents/${consentId}/status`);
-    let answered: Promise<{ shown: string; savedThen: string }> | undefined;
-    whenNextWriteStarts(r, () => {
-      answered = r.bank.handle(read).then((response) => ({
-        shown: JSON.parse(response.body).consentStatus,
-        savedThen: saved(r).consents.find((c) => c.consentId === consentId)!.consentStatus,
-      }));
-    });
-    const submitted = await submitOverHttp(form);
-    expect(submitted.status).toBe(303);
-    const { shown, savedThen } = await answered!;
-    expect(shown).toBe('valid');
-    expect(savedThen).toBe('valid');
-  });
-
-  it('after a failed write, the next answer waits for the state to be written again', async () => {
-    rig = await startRig({ store: 'slow state store' });
+  it('a failed commit changes nothing, answers 503 SYSTEM_ERROR, and the retry succeeds once', async () => {
+    rig = await startRig({ store: 'database file' });
     const r = rig;
     const paymentId = await authorisedPayment(r);
     const path = `/v1/payments/sepa-credit-transfers/${paymentId}`;
-    const store = r.store!;
-    const save = store.save.bind(store);
-    store.save = async () => {
-      store.save = save; // only this write fails
-      throw new Error('disk full');
-    };
-    const deleted = await r.send('DELETE', path);
-    expect(deleted.response?.status).toBe(500);
-    expect(json(deleted).tppMessages[0].code).toBe('SYSTEM_ERROR');
-    const status = await r.send('GET', `${path}/status`);
-    expect(json(status).transactionStatus).toBe('CANC');
-    expect(saved(r).payments.find((p) => p.paymentId === paymentId)!.transactionStatus).toBe(
-      'CANC',
+    const before = json(await r.send('GET', `${path}/status`)).transactionStatus;
+    // A read-only database: every write of the transaction fails (SQLITE_READONLY).
+    r.store!.database.db.pragma('query_only = 1');
+    const refused = await r.send('DELETE', path);
+    expect(refused.response?.status).toBe(503);
+    expect(refused.response?.headers['retry-after']).toBe('1');
+    expect(json(refused).tppMessages[0].code).toBe('SYSTEM_ERROR');
+    expect(json(refused).tppMessages[0].text).toMatch(
+      /nothing was changed, send the request again/,
     );
+    r.store!.database.db.pragma('query_only = 0');
+    // Nothing of the DELETE stayed: not in memory, not in the file.
+    expect(json(await r.send('GET', `${path}/status`)).transactionStatus).toBe(before);
+    expect(committedStatus(r, paymentId)).toBe(before);
+    const retried = await r.send('DELETE', path);
+    expectStatus(retried, 204);
+    expect(json(await r.send('GET', `${path}/status`)).transactionStatus).toBe('CANC');
+    expect(committedStatus(r, paymentId)).toBe('CANC');
   });
 });

@@ -190,22 +190,22 @@ describe('POST /v1/sandbox/accounts/{mockAccountId}/transactions', () => {
 
 describe('GET /v1/sandbox/accounts/{mockAccountId}/transactions', () => {
   it('§4.3 rule 1: includes the transactions a payment made', async () => {
-    const state = sandbox.bank.state();
-    const result = postTransfer(state, {
-      debtorAccountId: OLA_ACCOUNT.id,
-      creditorName: 'Ola Nordmann',
-      creditorAccount: { iban: OLA_SAVINGS.iban },
-      amount: 10_000,
-      currency: 'NOK',
-      remittanceInformationUnstructured: 'Payment',
-      bookingDate: TODAY,
-      valueDate: TODAY,
-      status: 'booked',
-      paymentId: 'payment-1',
-      createdAt: NOW.toISOString(),
-    });
+    const result = sandbox.bank.act((state) =>
+      postTransfer(state, {
+        debtorAccountId: OLA_ACCOUNT.id,
+        creditorName: 'Ola Nordmann',
+        creditorAccount: { iban: OLA_SAVINGS.iban },
+        amount: 10_000,
+        currency: 'NOK',
+        remittanceInformationUnstructured: 'Payment',
+        bookingDate: TODAY,
+        valueDate: TODAY,
+        status: 'booked',
+        paymentId: 'payment-1',
+        createdAt: NOW.toISOString(),
+      }),
+    );
     expect(result.ok).toBe(true);
-    sandbox.bank.importSnapshot({ ...sandbox.bank.exportSnapshot(), state });
     const debit = (await sandbox.call('GET', PATH)).body.find(
       (t: { remittanceInformationUnstructured: string }) =>
         t.remittanceInformationUnstructured === 'Payment',

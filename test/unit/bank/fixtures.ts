@@ -1,4 +1,4 @@
-import { emptyDomainState } from '../../../main/core/bank/domain/model.js';
+import { emptyDomainSnapshot } from '../../../main/core/bank/domain/model.js';
 /**
  * Test fixtures for the bank: a test CA, TPP seal certificates, and signed BankRequests built with
  * the real TPP signer (main/core/tpp/signer.ts), so tests exercise the verifier the way TPPs will.
@@ -254,7 +254,7 @@ export function snapshotWith(
     exportedAt: new Date().toISOString(),
     mode: 'sandbox',
     state: structuredClone({
-      ...emptyDomainState(),
+      ...emptyDomainSnapshot(),
       customers: [CARD_OWNER],
       cardAccounts: [CARD_ACCOUNT],
       cardTransactions: transactions,

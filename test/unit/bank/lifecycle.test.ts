@@ -1,6 +1,10 @@
-import { emptyDomainState } from '../../../main/core/bank/domain/model.js';
+import { emptyDomainSnapshot, emptyDomainState } from '../../../main/core/bank/domain/model.js';
 /** Request log, snapshots, reset, session hook, registry, trust store and /openapi.json. */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BankDatabase } from '../../../main/core/bank/store/bank-database.js';
 import {
   BANK_ROUTES,
   RequestLog,
@@ -185,7 +189,7 @@ describe('snapshots and reset', () => {
     });
     bank.importSnapshot(snapshotWith([]));
     bank.reset();
-    expect(bank.state()).toEqual(emptyDomainState());
+    expect(bank.state()).toEqual(emptyDomainSnapshot());
     bank.importSnapshot(snapshotWith([]));
     const response = parse(await bank.handle(initialize()));
     expect(response).toMatchObject({ status: 200, body: {} });
@@ -210,26 +214,28 @@ describe('bank console changes', () => {
     expect(b.state().behaviour.pendingKnownIssue).toBe(false);
   });
 
-  it('saves a console change without waiting for the next request (with a state store)', async () => {
-    const saved: string[] = [];
+  it('commits a console change before act() and update() return (with a database)', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'lifecycle-db-'));
+    const path = join(folder, 'bank.db');
     const b = createBank({
       mode: 'sandbox',
       clock: new VirtualClock(),
-      stateStore: { save: async (text) => void saved.push(text) },
+      database: await BankDatabase.open(path),
     });
-    const lastSaved = () => JSON.parse(saved.at(-1)!) as { state: ReturnType<typeof b.state> };
-    const written = () => new Promise((resolve) => setImmediate(resolve));
+    const accountId = b.state().accounts[0]!.id;
     b.act((state) => {
       state.accounts[0]!.paymentPermission = false;
     });
-    await written(); // no request, no flush(): the change is on its way by itself
-    expect(lastSaved().state.accounts[0]!.paymentPermission).toBe(false);
     b.update((state) => {
       state.behaviour.pendingKnownIssue = false;
     });
-    await written();
-    expect(lastSaved().state.behaviour.pendingKnownIssue).toBe(false);
-    expect(saved).toHaveLength(2);
+    // No request, no flush(): a second connection already reads both changes from the file.
+    const reopened = await BankDatabase.open(path);
+    const saved = reopened.load();
+    expect(saved.accounts.find((a) => a.id === accountId)!.paymentPermission).toBe(false);
+    expect(saved.behaviour.pendingKnownIssue).toBe(false);
+    reopened.close();
+    rmSync(folder, { recursive: true, force: true });
   });
 
   it('act() runs a domain operation on the live state and returns its result', () => {

@@ -71,9 +71,20 @@ describe('parseBankFlags', () => {
       persist: true,
       registry: 'r.json',
       state: 's.json',
+      db: 's.json.db',
       tls: { tls: false, mtls: false },
       json: false,
     });
+    // A database name after --state is the database itself; --db is durable on its own.
+    const named = parseBankFlags(['--mode', 'sandbox', '--state', 'b.sqlite', '--persist']);
+    expect([named.db, named.persist, named.state]).toEqual(['b.sqlite', true, undefined]);
+    expect(parseBankFlags(['--mode', 'sandbox', '--db', 'b.db'])).toMatchObject({
+      db: 'b.db',
+      persist: false,
+    });
+    expect(() => parseBankFlags(['--mode', 'sandbox', '--db', 'b.db', '--persist'])).toThrow(
+      /--db FILE is durable already/,
+    );
     expect(parseBankFlags(['--mode', 'sandbox'])).toEqual({
       mode: 'sandbox',
       port: 0,

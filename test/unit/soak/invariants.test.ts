@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  emptyDomainState,
+  emptyDomainSnapshot,
   type Account,
   type AccountTransactionRecord,
-  type DomainState,
+  type DomainSnapshot as DomainState,
   type Payment,
 } from '../../../main/core/bank/domain/model.js';
 import { FEE_BANK_TRANSACTION_CODE } from '../../../main/core/bank/domain/paymentsSettlement.js';
@@ -98,7 +98,7 @@ const OUTSIDE = 'NO9386011117947';
 /** Before: pay 100 000, other 5 000 (credit line 0), scratch 0 (balance set by a TPP). */
 function consistentRun(): SoakEvidence {
   const before: DomainState = {
-    ...emptyDomainState(),
+    ...emptyDomainSnapshot(),
     accounts: [
       account('pay', PAY, 100_000, 10_000),
       account('other', OTHER, 5_000),

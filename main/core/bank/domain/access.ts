@@ -13,7 +13,7 @@ import {
   SCA_SESSION_VALIDITY_MS,
 } from '../../spec/limits.js';
 import { reject, type Rejection } from '../types.js';
-import type { AccessGrant, Consent, DomainState } from './model.js';
+import type { AccessGrant, Consent, DomainEntities } from './model.js';
 import { consentableAccounts, type ConsentableAccount, type ResolvedPsu } from './psu.js';
 import { faultActive } from '../faults/index.js';
 
@@ -68,7 +68,7 @@ export function refreshConsent(consent: Consent, now: Date): Consent['consentSta
 
 /** The newest consent of a scope that completed SCA, refreshed; undefined when none did. */
 export function latestConsent(
-  state: DomainState,
+  state: DomainEntities,
   scope: ConsentScope,
   now: Date,
 ): Consent | undefined {
@@ -89,7 +89,7 @@ export function latestConsent(
 }
 
 /** Grants that give access now: not revoked, under the scope's valid consent. */
-export function activeGrants(state: DomainState, scope: ConsentScope, now: Date): AccessGrant[] {
+export function activeGrants(state: DomainEntities, scope: ConsentScope, now: Date): AccessGrant[] {
   const consent = latestConsent(state, scope, now);
   if (!consent || consent.consentStatus !== 'valid') return [];
   return state.grants.filter(
@@ -109,7 +109,7 @@ export interface ConsentChoice {
 
 /** What the consent screen lists: consentable accounts, each marked when already granted (§1). */
 export function consentScreenAccounts(
-  state: DomainState,
+  state: DomainEntities,
   scope: ConsentScope,
   now: Date,
 ): (ConsentableAccount & { granted: boolean })[] {
@@ -133,7 +133,7 @@ export function consentScreenAccounts(
  * accounts are granted under it and unticked ones revoked. Nothing ticked: revokedByPsu.
  */
 export function applyConsentChoice(
-  state: DomainState,
+  state: DomainEntities,
   consent: Consent,
   scope: ConsentScope,
   chosen: readonly ConsentChoice[],
@@ -191,7 +191,7 @@ export function applyConsentChoice(
  * consent is left, the consent becomes revokedByPsu. Returns whether a grant was revoked.
  */
 export function revokeGrant(
-  state: DomainState,
+  state: DomainEntities,
   grant: ConsentScope & { accountId: string; accountKind?: AccountKind },
   now: Date,
 ): boolean {
@@ -215,7 +215,7 @@ export function revokeGrant(
 
 /** §1: the bank may remove payment permission while the account stays visible to AIS. */
 export function setPaymentPermission(
-  state: DomainState,
+  state: DomainEntities,
   accountId: string,
   allowed: boolean,
 ): boolean {
@@ -225,7 +225,7 @@ export function setPaymentPermission(
   return true;
 }
 
-export function paymentPermitted(state: DomainState, accountId: string): boolean {
+export function paymentPermitted(state: DomainEntities, accountId: string): boolean {
   return state.accounts.find((candidate) => candidate.id === accountId)?.paymentPermission ?? false;
 }
 
@@ -256,7 +256,7 @@ export function scopeOf(psu: ResolvedPsu): ConsentScope | undefined {
  * RESOURCE_UNKNOWN, the same answer for all four so no TPP learns of accounts it was not given.
  */
 export function requireAccountAccess(
-  state: DomainState,
+  state: DomainEntities,
   psu: ResolvedPsu,
   account: { kind: AccountKind; accountId: string },
   now: Date,
@@ -339,7 +339,7 @@ export function consentAllowsCallsWithoutPsuIp(consent: Consent, now: Date): boo
  * transactions). Counts this call; the fifth of a bank-clock day is 429 ACCESS_EXCEEDED.
  */
 export function countCallWithoutPsuIp(
-  state: DomainState,
+  state: DomainEntities,
   consentId: string,
   accountId: string,
   now: Date,

@@ -8,7 +8,7 @@ import { bankError } from '../../spec/errors.js';
 import type { BookingStatus } from '../../spec/enums.js';
 import { reject, type BankMode, type Rejection } from '../types.js';
 import { activeGrants, latestConsent, scopeOf } from './access.js';
-import type { Account, CardAccount, Consent, DomainState } from './model.js';
+import type { Account, CardAccount, Consent, DomainEntities } from './model.js';
 import { consentableAccounts } from './parties.js';
 import type { ResolvedPsu } from './psu.js';
 
@@ -22,7 +22,7 @@ export type HoldingKind = 'account' | 'card-account';
  * CONSENT_INVALID. The same answers as requireAccountAccess, for the list reads.
  */
 export function requireValidConsent(
-  state: DomainState,
+  state: DomainEntities,
   psu: ResolvedPsu,
   now: Date,
 ): Consent | Rejection {
@@ -69,7 +69,7 @@ export interface ConsentedHoldings {
  * lists — §7.3: the list is then empty, never 404. In the order of the consent screen.
  */
 export function consentedHoldings(
-  state: DomainState,
+  state: DomainEntities,
   psu: ResolvedPsu,
   now: Date,
 ): ConsentedHoldings | Rejection {
@@ -107,7 +107,7 @@ export function consentedHoldings(
 
 /** Every account the PSU could consent to in its context, granted or not (fault profiles only). */
 export function consentableHoldings(
-  state: DomainState,
+  state: DomainEntities,
   psu: ResolvedPsu,
 ): { accounts: Account[]; cardAccounts: CardAccount[] } {
   const scope = scopeOf(psu);
@@ -141,55 +141,65 @@ export interface TransactionWindow {
 export interface TransactionPage<T> {
   booked: T[];
   pending: T[];
-  /** Length of the sequence offset and limit cut (for the next link). */
-  total: number;
+  /** Whether the sequence offset and limit cut goes on after this page (the next link). */
+  more: boolean;
 }
 
-interface Entry {
-  status: 'booked' | 'pending';
-  bookingDate: string;
+/** Where a page's entries come from: the ledger, one status at a time, newest first. */
+export interface TransactionSource<T> {
+  list(
+    status: 'booked' | 'pending',
+    range: { fromDate?: string; toDate?: string },
+    paging: { offset: number; limit?: number },
+  ): T[];
+  count(status: 'booked' | 'pending', range: { fromDate?: string; toDate?: string }): number;
 }
-
-const inWindow = (entry: Entry, window: TransactionWindow) => {
-  const day = entry.bookingDate.slice(0, 10);
-  return day >= window.dateFrom && (window.dateTo === undefined || day <= window.dateTo);
-};
 
 /**
- * One page of a transaction list (§4.2.3). `entries` come newest first (ledger order). The query's
- * statuses within the date range form one sequence — pending ones first, then booked — that
- * offset and limit cut, so a call returns at most `limit` transactions.
+ * One page of a transaction list (§4.2.3). The query's statuses within the date range form one
+ * sequence — pending ones first, then booked, each newest first — that offset and limit cut, so a
+ * call returns at most `limit` transactions. Only the page (and one entry beyond it, to know
+ * whether there is a next page) is read from the ledger, plus a count of the pending entries when
+ * the page may start among them: the cost is the page, not the account's history.
  *
  * `pendingUnfiltered` reproduces the §8 known issue: with bookingStatus `both` or `pending`, every
  * pending transaction is returned on every page, outside dateFrom, dateTo, offset and limit; the
  * page then cuts the booked ones only.
  */
-export function transactionPage<T extends Entry>(
-  entries: readonly T[],
+export function transactionPage<T>(
+  source: TransactionSource<T>,
   window: TransactionWindow,
   options: { pendingUnfiltered?: boolean } = {},
 ): TransactionPage<T> {
   const wantBooked = window.bookingStatus !== 'pending';
   const wantPending = window.bookingStatus !== 'booked';
-  const booked = wantBooked
-    ? entries.filter((e) => e.status === 'booked' && inWindow(e, window))
-    : [];
+  const range = {
+    fromDate: window.dateFrom,
+    ...(window.dateTo !== undefined ? { toDate: window.dateTo } : {}),
+  };
+  const { offset, limit } = window;
+  const bookedFrom = (start: number, count: number) => {
+    if (!wantBooked) return { entries: [] as T[], more: false };
+    const entries = source.list('booked', range, { offset: start, limit: count + 1 });
+    return { entries: entries.slice(0, count), more: entries.length > count };
+  };
   if (wantPending && options.pendingUnfiltered) {
+    const booked = bookedFrom(offset, limit);
     return {
-      booked: booked.slice(window.offset, window.offset + window.limit),
-      pending: entries.filter((e) => e.status === 'pending'),
-      total: booked.length,
+      booked: booked.entries,
+      pending: source.list('pending', {}, { offset: 0 }),
+      more: booked.more,
     };
   }
-  const pending = wantPending
-    ? entries.filter((e) => e.status === 'pending' && inWindow(e, window))
-    : [];
-  const sequence = [...pending, ...booked];
-  const page = sequence.slice(window.offset, window.offset + window.limit);
+  const pendingCount = wantPending ? source.count('pending', range) : 0;
+  const pending =
+    offset < pendingCount ? source.list('pending', range, { offset, limit }) : ([] as T[]);
+  const room = limit - pending.length;
+  const booked = bookedFrom(Math.max(0, offset - pendingCount), room);
   return {
-    booked: page.filter((e) => e.status === 'booked'),
-    pending: page.filter((e) => e.status === 'pending'),
-    total: sequence.length,
+    booked: booked.entries,
+    pending,
+    more: booked.more || offset + limit < pendingCount,
   };
 }
 
@@ -198,12 +208,12 @@ export function transactionPage<T extends Entry>(
  * every pending transaction. Production interface only: sandbox reads (a sandbox bank, and every
  * /v1/sandbox/ read) and card account reads are unaffected. The bank console can switch it off.
  */
-export function pendingKnownIssueApplies(state: DomainState, mode: BankMode): boolean {
+export function pendingKnownIssueApplies(state: DomainEntities, mode: BankMode): boolean {
   return mode === 'production' && state.behaviour.pendingKnownIssue;
 }
 
 /** The bank console's switch for the §8 pending-transactions known issue (default on). */
-export function setPendingKnownIssue(state: DomainState, reproduce: boolean): void {
+export function setPendingKnownIssue(state: DomainEntities, reproduce: boolean): void {
   state.behaviour.pendingKnownIssue = reproduce;
 }
 
@@ -212,7 +222,7 @@ export function setPendingKnownIssue(state: DomainState, reproduce: boolean): vo
  * account `deleted`. Grants stay, but the holding drops out of every list and its reads answer
  * 404 RESOURCE_UNKNOWN. Returns whether the holding exists.
  */
-export function closeHolding(state: DomainState, kind: HoldingKind, accountId: string): boolean {
+export function closeHolding(state: DomainEntities, kind: HoldingKind, accountId: string): boolean {
   if (kind === 'account') {
     const account = state.accounts.find((a) => a.id === accountId);
     if (account) account.status = 'closed';

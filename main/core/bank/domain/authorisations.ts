@@ -8,7 +8,7 @@ import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import type { ScaStatus } from '../../spec/enums.js';
 import type { ErrorCode } from '../../spec/errors.js';
 import { SCA_SESSION_VALIDITY_MS } from '../../spec/limits.js';
-import type { Authorisation, DomainState } from './model.js';
+import type { Authorisation, DomainState, DomainEntities } from './model.js';
 import { psuCorporateIdFor, psuIdFor, type ResolvedPsu } from './psu.js';
 import { completeSca } from './sessions.js';
 
@@ -175,7 +175,7 @@ const token = () => randomBytes(24).toString('base64url');
  * must then be that PSU's. `origin` is the bank's own origin for the absolute scaRedirect link.
  */
 export function startAuthorisation(
-  state: DomainState,
+  state: DomainEntities,
   psu: ResolvedPsu,
   input: StartAuthorisationInput,
   now: Date,
@@ -238,7 +238,7 @@ export function scaRedirectHref(origin: string, authorisation: Authorisation): s
 }
 
 export function findAuthorisation(
-  state: DomainState,
+  state: DomainEntities,
   authorisationId: string,
 ): Authorisation | undefined {
   // Ids are unique (state.ts checkReferences); an SCA in progress is among the newest.

@@ -6,11 +6,11 @@
  */
 import type { SigningBasketTransactionStatus, TransactionStatus } from '../../spec/enums.js';
 import type { AuthorisationFailure } from './authorisations.js';
-import type { DomainState, Payment, SigningBasket } from './model.js';
+import type { DomainState, Payment, SigningBasket, DomainEntities } from './model.js';
 import { STATUS_SEVERITY, findPayment, worstStatus } from './payments.js';
 import { approvePayment, rejectUnapproved, type Approver } from './paymentsApproval.js';
 
-export function findBasket(state: DomainState, basketId: string): SigningBasket | undefined {
+export function findBasket(state: DomainEntities, basketId: string): SigningBasket | undefined {
   return state.baskets.find((basket) => basket.basketId === basketId);
 }
 
@@ -18,7 +18,7 @@ export function basketPath(basketId: string): string {
   return `/v1/signing-baskets/${encodeURIComponent(basketId)}`;
 }
 
-export function paymentsOf(state: DomainState, basket: SigningBasket): Payment[] {
+export function paymentsOf(state: DomainEntities, basket: SigningBasket): Payment[] {
   return basket.paymentIds.flatMap((paymentId) => findPayment(state, paymentId) ?? []);
 }
 
@@ -34,7 +34,7 @@ const AS_BASKET_STATUS: Partial<Record<TransactionStatus, SigningBasketTransacti
 
 /** §3.2: the worst case of the basket's payments (best case under a fault profile). */
 export function basketStatus(
-  state: DomainState,
+  state: DomainEntities,
   basket: SigningBasket,
   options: { bestCase?: boolean } = {},
 ): SigningBasketTransactionStatus {
@@ -83,7 +83,7 @@ export function approveBasket(
 
 /** The basket SCA failed or was cancelled: its waiting payments are rejected. */
 export function rejectBasket(
-  state: DomainState,
+  state: DomainEntities,
   basket: SigningBasket,
   now: Date,
   reason: string,

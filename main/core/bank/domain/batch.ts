@@ -11,7 +11,7 @@
  * executes at the start of each execution day (or at its approval, when that is later). The
  * embedded bank runs the same simulation in production mode.
  */
-import type { DomainState, Payment } from './model.js';
+import type { DomainState, Payment, DomainEntities } from './model.js';
 import { nextExecutionDay } from './paymentsPeriodic.js';
 import { detailsOf, setTransactionStatus } from './payments.js';
 import { settlePayment, settleTransfer } from './paymentsSettlement.js';
@@ -41,7 +41,7 @@ const emptyReport = (): BatchReport => ({
 });
 
 /** Minutes after midnight of each valid batch time, sorted (fault: only the first). */
-function batchMinutes(state: DomainState): number[] {
+function batchMinutes(state: DomainEntities): number[] {
   const minutes = [
     ...new Set(
       state.behaviour.batchTimes
@@ -56,7 +56,7 @@ function batchMinutes(state: DomainState): number[] {
 
 /** The first batch run strictly after `after` and not before `notBefore`, or undefined (no runs). */
 export function nextBatchRun(
-  state: DomainState,
+  state: DomainEntities,
   after: Date,
   notBefore: Date = after,
 ): Date | undefined {
@@ -75,7 +75,7 @@ export function nextBatchRun(
 const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
 
 /** Whether the batch run handles it: authorised, not periodic (fault: periodic too). */
-function awaitsBatch(state: DomainState, payment: Payment): boolean {
+function awaitsBatch(state: DomainEntities, payment: Payment): boolean {
   if (payment.paymentService === 'periodic-payments')
     return (
       payment.transactionStatus === 'ACCP' && profileActive(state, 'SANDBOX-BATCH-NOT-PERIODIC')

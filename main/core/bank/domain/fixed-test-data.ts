@@ -261,8 +261,7 @@ export function removeFixedTestData(state: DomainState): void {
   state.customers = state.customers.filter((c) => !customers.has(c.customerNumber));
   state.accounts = state.accounts.filter((a) => !accountIds.has(a.id));
   state.cardAccounts = state.cardAccounts.filter((c) => !cardIds.has(c.resourceId));
-  state.accountTransactions = state.accountTransactions.filter((t) => !accountIds.has(t.accountId));
-  state.cardTransactions = state.cardTransactions.filter((t) => !cardIds.has(t.accountId));
+  state.ledger.removeTransactionsOf([...accountIds], [...cardIds]);
   state.agreements = state.agreements
     .filter((a) => a.origin !== 'fixed-test-data' && !customers.has(a.owner))
     .map((a) => ({

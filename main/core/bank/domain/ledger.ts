@@ -5,10 +5,11 @@
  * debits the account, positive credits it. Booked entries move closingBooked and expected;
  * pending entries move expected only (expected = booked plus pending).
  *
- * Pure functions over the state object they are given (they mutate it in place); no clock reads:
- * the caller passes dates and `createdAt`.
+ * Functions over the state object they are given (they mutate it in place; transactions go to its
+ * ledger store, store/ledger-store.ts); no clock reads: the caller passes dates and `createdAt`.
  */
 import type { SandboxBalanceType } from '../../spec/enums.js';
+import type { EntryStatus } from '../store/ledger-store.js';
 import { newResourceId } from './ids.js';
 import { customerByNumber, holdingByIban } from './parties.js';
 import type {
@@ -19,7 +20,7 @@ import type {
   DomainState,
 } from './model.js';
 
-export type EntryStatus = 'booked' | 'pending';
+export type { EntryStatus } from '../store/ledger-store.js';
 
 // ---- balances ----------------------------------------------------------------------------------
 
@@ -65,7 +66,7 @@ export function postAccountTransaction(
   const account = state.accounts.find((candidate) => candidate.id === entry.accountId);
   if (!account) throw new Error(`ledger: no account '${entry.accountId}'`);
   const transaction: AccountTransactionRecord = { ...entry, id: entry.id ?? newResourceId() };
-  state.accountTransactions.push(transaction);
+  state.ledger.addAccountTransaction(transaction);
   applyBalanceChange(account, transaction.amount, transaction.status);
   return transaction;
 }
@@ -76,11 +77,12 @@ export function bookPendingAccountTransaction(
   transactionId: string,
   bookingDate: string,
 ): AccountTransactionRecord | undefined {
-  const transaction = state.accountTransactions.find((entry) => entry.id === transactionId);
+  const transaction = state.ledger.accountTransaction(transactionId);
   if (!transaction || transaction.status !== 'pending') return undefined;
   const account = state.accounts.find((candidate) => candidate.id === transaction.accountId);
   transaction.status = 'booked';
   transaction.bookingDate = bookingDate;
+  state.ledger.updateAccountTransaction(transaction);
   if (account) account.balances.closingBooked += transaction.amount;
   return transaction;
 }
@@ -90,10 +92,9 @@ export function cancelPendingAccountTransaction(
   state: DomainState,
   transactionId: string,
 ): boolean {
-  const index = state.accountTransactions.findIndex((entry) => entry.id === transactionId);
-  const transaction = state.accountTransactions[index];
+  const transaction = state.ledger.accountTransaction(transactionId);
   if (!transaction || transaction.status !== 'pending') return false;
-  state.accountTransactions.splice(index, 1);
+  state.ledger.removeAccountTransaction(transactionId);
   const account = state.accounts.find((candidate) => candidate.id === transaction.accountId);
   if (account) account.balances.expected -= transaction.amount;
   return true;
@@ -105,34 +106,33 @@ export interface DateRange {
   toDate?: string;
 }
 
-function inRange(date: string, range: DateRange): boolean {
-  const day = date.slice(0, 10);
-  return (
-    (range.fromDate === undefined || day >= range.fromDate) &&
-    (range.toDate === undefined || day <= range.toDate)
-  );
-}
-
 /**
- * Every entry of an account, whatever made it (§4.3 rule 1: created ones and payment-made ones),
+ * Entries of an account, whatever made them (§4.3 rule 1: created ones and payment-made ones),
  * newest booking date first; on one date the later posting first (a stable order for paging).
+ * Only the page asked for is read (`offset`, `limit`), through the ledger's index.
  */
 export function accountTransactionsOf(
   state: DomainState,
   accountId: string,
   range: DateRange = {},
+  options: {
+    status?: EntryStatus;
+    offset?: number;
+    limit?: number;
+    excludeOrigins?: readonly string[];
+  } = {},
 ): AccountTransactionRecord[] {
-  return state.accountTransactions
-    .map((entry, index) => ({ entry, index }))
-    .filter(({ entry }) => entry.accountId === accountId && inRange(entry.bookingDate, range))
-    .sort((a, b) =>
-      a.entry.bookingDate !== b.entry.bookingDate
-        ? a.entry.bookingDate < b.entry.bookingDate
-          ? 1
-          : -1
-        : b.index - a.index,
-    )
-    .map(({ entry }) => entry);
+  return state.ledger.accountTransactions({ accountId, ...range, ...options });
+}
+
+/** How many entries `accountTransactionsOf` would list without paging. */
+export function countAccountTransactions(
+  state: DomainState,
+  accountId: string,
+  range: DateRange = {},
+  options: { status?: EntryStatus; excludeOrigins?: readonly string[] } = {},
+): number {
+  return state.ledger.countAccountTransactions({ accountId, ...range, ...options });
 }
 
 // ---- transfers (payments) ----------------------------------------------------------------------
@@ -224,32 +224,51 @@ export function postCardTransaction(
 ): CardTransactionRecord {
   const cardAccount = state.cardAccounts.find((card) => card.resourceId === entry.accountId);
   if (!cardAccount) throw new Error(`ledger: no card account '${entry.accountId}'`);
-  state.cardTransactions.push(entry);
+  state.ledger.addCardTransaction(entry);
   applyCardBalanceChange(cardAccount, entry.transactionAmount, entry.status);
   return entry;
 }
 
-/** A card account's transactions of one status, newest booking date first, later posting first. */
+/**
+ * A card account's transactions of one status, newest booking date first, later posting first;
+ * only the page asked for is read.
+ */
 export function cardTransactionsOf(
   state: DomainState,
   accountId: string,
   status: EntryStatus,
   range: DateRange = {},
+  paging: { offset?: number; limit?: number } = {},
 ): CardTransactionRecord[] {
-  return state.cardTransactions
-    .map((entry, index) => ({ entry, index }))
-    .filter(
-      ({ entry }) =>
-        entry.accountId === accountId &&
-        entry.status === status &&
-        inRange(entry.bookingDate, range),
-    )
-    .sort((a, b) =>
-      a.entry.bookingDate.slice(0, 10) !== b.entry.bookingDate.slice(0, 10)
-        ? a.entry.bookingDate.slice(0, 10) < b.entry.bookingDate.slice(0, 10)
-          ? 1
-          : -1
-        : b.index - a.index,
-    )
-    .map(({ entry }) => entry);
+  return state.ledger.cardTransactions({ accountId, status, ...range, ...paging });
+}
+
+/** How many entries `cardTransactionsOf` would list without paging. */
+export function countCardTransactions(
+  state: DomainState,
+  accountId: string,
+  status: EntryStatus,
+  range: DateRange = {},
+): number {
+  return state.ledger.countCardTransactions({ accountId, status, ...range });
+}
+
+/** An account's ledger as a page source (domain/ais.ts transactionPage). */
+export function accountTransactionSource(state: DomainState, accountId: string) {
+  return {
+    list: (status: EntryStatus, range: DateRange, paging: { offset: number; limit?: number }) =>
+      accountTransactionsOf(state, accountId, range, { status, ...paging }),
+    count: (status: EntryStatus, range: DateRange) =>
+      countAccountTransactions(state, accountId, range, { status }),
+  };
+}
+
+/** A card account's ledger as a page source. */
+export function cardTransactionSource(state: DomainState, accountId: string) {
+  return {
+    list: (status: EntryStatus, range: DateRange, paging: { offset: number; limit?: number }) =>
+      cardTransactionsOf(state, accountId, status, range, paging),
+    count: (status: EntryStatus, range: DateRange) =>
+      countCardTransactions(state, accountId, status, range),
+  };
 }

@@ -22,6 +22,7 @@ import {
 } from '../../spec/enums.js';
 import { StringEnum } from '../../spec/schemas/common.js';
 import { FeeScheduleSchema } from './fees.js';
+import { LedgerStore } from '../store/ledger-store.js';
 
 const IsoInstant = Type.String({ description: 'ISO 8601 date-time (bank clock)' });
 const IsoDay = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
@@ -371,11 +372,30 @@ export const DomainStateSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type DomainState = Static<typeof DomainStateSchema>;
+/** The state as a snapshot holds it (state.ts): every collection, transactions included. */
+export type DomainSnapshot = Static<typeof DomainStateSchema>;
+
+/**
+ * The live state: small entities as objects in memory, the transactions (the collections that grow
+ * without bound) in the ledger store, read through its indexes (store/ledger-store.ts).
+ */
+export type DomainState = DomainEntities & { ledger: LedgerStore };
+
+/**
+ * The small entities alone: what most domain functions read and change. Both the live state and
+ * a snapshot have them, so such a function takes either.
+ */
+export type DomainEntities = Omit<DomainSnapshot, 'accountTransactions' | 'cardTransactions'>;
 
 export const DEFAULT_BATCH_TIMES = ['06:00', '09:00', '12:00', '15:00', '18:00'];
 
+/** An empty live state with its own in-memory ledger. */
 export function emptyDomainState(): DomainState {
+  const { accountTransactions: _a, cardTransactions: _c, ...small } = emptyDomainSnapshot();
+  return { ...small, ledger: LedgerStore.inMemory() };
+}
+
+export function emptyDomainSnapshot(): DomainSnapshot {
   return {
     customers: [],
     accounts: [],

@@ -12,8 +12,8 @@ import type {
   Agreement,
   CardAccount,
   Customer,
-  DomainState,
   Engagement,
+  DomainEntities,
 } from './model.js';
 import { faultActive } from '../faults/index.js';
 
@@ -47,12 +47,15 @@ export function rightsOfRoles(roles: readonly EngagementRole[]): {
 
 // ---- customers -------------------------------------------------------------------------------
 
-export function customerByNumber(state: DomainState, customerNumber: string): Customer | undefined {
+export function customerByNumber(
+  state: DomainEntities,
+  customerNumber: string,
+): Customer | undefined {
   return state.customers.find((customer) => customer.customerNumber === customerNumber);
 }
 
 /** The sandbox login (§1): the customer with this mock national identity number. */
-export function customerByIdentityNumber(state: DomainState, nin: string): Customer | undefined {
+export function customerByIdentityNumber(state: DomainEntities, nin: string): Customer | undefined {
   return state.customers.find((customer) => customer.nationalIdentityNumber === nin);
 }
 
@@ -64,7 +67,7 @@ export type CustomerLookup =
  * customer's mock national identity number (11 digits, valid mod-11 check digits). An existing
  * customer number of any form (e.g. from an imported snapshot) is always accepted.
  */
-export function resolveCustomer(state: DomainState, reference: string): CustomerLookup {
+export function resolveCustomer(state: DomainEntities, reference: string): CustomerLookup {
   const byNumber = customerByNumber(state, reference);
   if (byNumber) return { ok: true, customer: byNumber };
   if (/^[0-9]{11}$/.test(reference)) {
@@ -112,14 +115,14 @@ export function cardAccountIban(
   return norwegianIban(cardAccount.accountNumber);
 }
 
-export function holdingByBban(state: DomainState, bban: string): Holding | undefined {
+export function holdingByBban(state: DomainEntities, bban: string): Holding | undefined {
   const account = state.accounts.find((candidate) => candidate.bban === bban);
   if (account) return { kind: 'account', account };
   const cardAccount = state.cardAccounts.find((candidate) => candidate.accountNumber === bban);
   return cardAccount ? { kind: 'card-account', cardAccount } : undefined;
 }
 
-export function holdingByIban(state: DomainState, iban: string): Holding | undefined {
+export function holdingByIban(state: DomainEntities, iban: string): Holding | undefined {
   const account = state.accounts.find((candidate) => candidate.iban === iban);
   if (account) return { kind: 'account', account };
   const cardAccount = state.cardAccounts.find((candidate) => cardAccountIban(candidate) === iban);
@@ -140,7 +143,7 @@ export function engagementAccountOf(holding: Holding): { bban: string; iban: str
 }
 
 /** Whether a BBAN is taken by an account or a card account (BBANs and IBANs are unique). */
-export function isBbanInUse(state: DomainState, bban: string): boolean {
+export function isBbanInUse(state: DomainEntities, bban: string): boolean {
   return holdingByBban(state, bban) !== undefined;
 }
 
@@ -148,7 +151,7 @@ export function isBbanInUse(state: DomainState, bban: string): boolean {
 
 /** The private customer's own agreement (§4.3 rule 4: new accounts join it). */
 export function privateAgreementOf(
-  state: DomainState,
+  state: DomainEntities,
   customerNumber: string,
 ): Agreement | undefined {
   return state.agreements.find(
@@ -171,7 +174,7 @@ export const OWNER_ROLES: readonly EngagementRole[] = [
  * agreement (created when missing) as an OWNER engagement, so it shows in the account list.
  */
 export function joinPrivateAgreement(
-  state: DomainState,
+  state: DomainEntities,
   customer: Customer,
   account: { bban: string; iban: string },
 ): Engagement {
@@ -201,7 +204,10 @@ export function joinPrivateAgreement(
 }
 
 /** Corporate agreements in which the customer holds at least one engagement (§1 corporate context). */
-export function agreementsRepresentedBy(state: DomainState, customerNumber: string): Agreement[] {
+export function agreementsRepresentedBy(
+  state: DomainEntities,
+  customerNumber: string,
+): Agreement[] {
   return state.agreements.filter(
     (agreement) =>
       agreement.type === 'CORPORATE' &&
@@ -227,7 +233,7 @@ export interface ConsentableAccount {
  * engagement order; an engagement's `name` wins over the account name.
  */
 export function consentableAccounts(
-  state: DomainState,
+  state: DomainEntities,
   psu: {
     customerNumber: string;
     agreementId?: string;
@@ -273,7 +279,7 @@ export function consentableAccounts(
   return offered;
 }
 
-function ownHoldings(state: DomainState, customerNumber: string): ConsentableAccount[] {
+function ownHoldings(state: DomainEntities, customerNumber: string): ConsentableAccount[] {
   const holdings: Holding[] = [
     ...state.accounts
       .filter((account) => account.customerNumber === customerNumber)
@@ -310,7 +316,7 @@ function consentableEntry(holding: Holding): ConsentableAccount | undefined {
 
 /** Agreements a customer owns or is engaged in, for the sandbox customer list. */
 export function agreementsOfCustomer(
-  state: DomainState,
+  state: DomainEntities,
   customerNumber: string,
 ): { agreement: Agreement; relation: 'owner' | 'representative' }[] {
   const result: { agreement: Agreement; relation: 'owner' | 'representative' }[] = [];

@@ -12,7 +12,7 @@ import type {
   PeriodicFrequency,
   TransactionStatus,
 } from '../../spec/enums.js';
-import type { Account, DomainState, Payment } from './model.js';
+import type { Account, Payment, DomainEntities } from './model.js';
 import { privateAgreementOf, rightsOfRoles } from './parties.js';
 
 /** One credit transfer: the single payment's, a periodic payment's, or one element of a bulk. */
@@ -87,7 +87,7 @@ export function paymentPath(
   return `/v1/${payment.paymentService}/${payment.paymentProduct}/${encodeURIComponent(payment.paymentId)}`;
 }
 
-export function findPayment(state: DomainState, paymentId: string): Payment | undefined {
+export function findPayment(state: DomainEntities, paymentId: string): Payment | undefined {
   // Ids are unique (state.ts checkReferences); the newest payments are the ones read most.
   return state.payments.findLast((payment) => payment.paymentId === paymentId);
 }
@@ -191,7 +191,7 @@ export type CancelOutcome = 'cancelled' | 'already-cancelled' | 'final' | 'unkno
  * stops; an authorisation still open then fails with PAYMENT_FAILED). Final ones stay as they are.
  */
 export function cancelPayment(
-  state: DomainState,
+  state: DomainEntities,
   paymentId: string,
   now: Date,
   reason = 'deleted',
@@ -244,7 +244,7 @@ export interface Payer {
  * engagement of that agreement naming the PSU with payment rights (roles, parties.ts). Closed
  * accounts and accounts whose payment permission the bank removed never qualify.
  */
-export function mayPayFrom(state: DomainState, payer: Payer, account: Account): boolean {
+export function mayPayFrom(state: DomainEntities, payer: Payer, account: Account): boolean {
   if (account.status !== 'enabled' || !account.paymentPermission) return false;
   const agreement =
     payer.agreementId === undefined
@@ -278,7 +278,7 @@ export function amountNeeded(payment: Payment): number {
  * §3.2 / 1.14.2 fundsAvailable: the bank's own decision once it made one (settled: true; rejected
  * for lack of funds: false); before that, whether the debtor account covers the payment now.
  */
-export function fundsAvailableOf(state: DomainState, payment: Payment): boolean {
+export function fundsAvailableOf(state: DomainEntities, payment: Payment): boolean {
   if (payment.fundsAvailable !== undefined) return payment.fundsAvailable;
   if (payment.transactionStatus === 'ACSC') return true;
   const account = state.accounts.find((candidate) => candidate.id === payment.debtorAccountId);

@@ -7,7 +7,7 @@
  */
 import type { PsuContext } from '../../spec/enums.js';
 import type { AuthorisationFailure } from './authorisations.js';
-import type { DomainState, Payment } from './model.js';
+import type { DomainState, Payment, DomainEntities } from './model.js';
 import { detailsOf, isInstant, mayPayFrom, setTransactionStatus, type Payer } from './payments.js';
 import { settlePayment } from './paymentsSettlement.js';
 import { profileActive } from '../faults/index.js';
@@ -24,7 +24,7 @@ const paymentFailed = (message: string): AuthorisationFailure => ({
 
 /** The reason the approver may not approve `payment`, or undefined. */
 export function approvalProblem(
-  state: DomainState,
+  state: DomainEntities,
   payment: Payment,
   approver: Payer,
 ): string | undefined {

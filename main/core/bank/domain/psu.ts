@@ -8,7 +8,7 @@ import { isIpAddress } from '../../spec/headers.js';
 import { validateNorwegianIdentityNumber } from '../../spec/validators/nationalIdentityNumber.js';
 import type { RequestContext } from '../types.js';
 import type { PsuContext } from '../../spec/enums.js';
-import type { Agreement, Customer, DomainState, TppSession } from './model.js';
+import type { Agreement, Customer, DomainState, TppSession, DomainEntities } from './model.js';
 import {
   agreementsRepresentedBy,
   consentableAccounts,
@@ -74,7 +74,7 @@ export function tppNameOf(ctx: RequestContext): string | undefined {
 }
 
 /** §5.3.8: the PSU-ID of `customerNumber` for `tppId`, created on first use and then stable. */
-export function psuIdFor(state: DomainState, tppId: string, customerNumber: string): string {
+export function psuIdFor(state: DomainEntities, tppId: string, customerNumber: string): string {
   const known = state.psuIdentities.find(
     (identity) => identity.tppId === tppId && identity.customerNumber === customerNumber,
   );
@@ -86,7 +86,7 @@ export function psuIdFor(state: DomainState, tppId: string, customerNumber: stri
 
 /** The customer a TPP's PSU-ID stands for; a PSU-ID issued to another TPP is unknown here. */
 export function customerOfPsuId(
-  state: DomainState,
+  state: DomainEntities,
   tppId: string,
   psuId: string,
 ): string | undefined {
@@ -97,7 +97,11 @@ export function customerOfPsuId(
 }
 
 /** §6.1: the psu-corporate-id of a corporate agreement for `tppId`, stable once created. */
-export function psuCorporateIdFor(state: DomainState, tppId: string, agreementId: string): string {
+export function psuCorporateIdFor(
+  state: DomainEntities,
+  tppId: string,
+  agreementId: string,
+): string {
   const known = state.corporateIdentities.find(
     (identity) => identity.tppId === tppId && identity.agreementId === agreementId,
   );
@@ -108,7 +112,7 @@ export function psuCorporateIdFor(state: DomainState, tppId: string, agreementId
 }
 
 export function agreementOfPsuCorporateId(
-  state: DomainState,
+  state: DomainEntities,
   tppId: string,
   psuCorporateId: string,
 ): string | undefined {

@@ -3,7 +3,7 @@
  * the TPP learns which only from the presence of `_links.scaRedirect`. BankBehaviour.riskPolicy
  * (bank console) decides for payments and baskets; what can never be exempted is fixed here.
  */
-import type { DomainState } from './model.js';
+import type { DomainEntities } from './model.js';
 import { profileActive } from '../faults/index.js';
 
 export interface ScaFacts {
@@ -24,7 +24,7 @@ export interface ScaFacts {
  *   'always' → SCA, 'never' → exempt, 'exempt-below' → exempt when amountMinor ≤ thresholdMinor
  *   (the threshold is in the payment currency's minor units; an unknown amount needs SCA).
  */
-export function scaRequired(state: DomainState, facts: ScaFacts): boolean {
+export function scaRequired(state: DomainEntities, facts: ScaFacts): boolean {
   switch (facts.kind) {
     case 'consent':
       return true;

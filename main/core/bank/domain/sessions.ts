@@ -5,13 +5,13 @@
  */
 import { SCA_SESSION_VALIDITY_MS } from '../../spec/limits.js';
 import type { PsuContext } from '../../spec/enums.js';
-import type { DomainState, TppSession } from './model.js';
+import type { TppSession, DomainEntities } from './model.js';
 
 export type SessionState = 'valid' | 'expired' | 'replaced' | 'none';
 
 /** The session record a TPP keeps under `tppSessionId` (any state), if any. */
 export function findSession(
-  state: DomainState,
+  state: DomainEntities,
   tppId: string,
   tppSessionId: string,
 ): TppSession | undefined {
@@ -25,7 +25,7 @@ export function findSession(
  * id); when several TPPs used the same id, the one whose SCA completed last.
  */
 export function findSessionById(
-  state: Readonly<DomainState>,
+  state: Readonly<Pick<DomainEntities, 'sessions'>>,
   tppSessionId: string,
 ): TppSession | undefined {
   let found: TppSession | undefined;
@@ -61,7 +61,7 @@ export interface CompletedSca {
  * session id's record is (re)started at `now`; every other session of the same TPP and PSU that
  * is still inside its hour is marked replaced. Returns the valid session.
  */
-export function completeSca(state: DomainState, sca: CompletedSca, now: Date): TppSession {
+export function completeSca(state: DomainEntities, sca: CompletedSca, now: Date): TppSession {
   for (const other of state.sessions) {
     if (
       other.tppId === sca.tppId &&

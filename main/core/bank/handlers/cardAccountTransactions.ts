@@ -23,7 +23,7 @@ import {
   type AccountAccess,
 } from '../domain/access.js';
 import { transactionPage, type TransactionWindow } from '../domain/ais.js';
-import { cardTransactionsOf } from '../domain/ledger.js';
+import { cardTransactionSource } from '../domain/ledger.js';
 import type { DomainState } from '../domain/model.js';
 import { faultActive } from '../faults/index.js';
 import { isRejection, reject, type RequestContext, type RouteDefinition } from '../types.js';
@@ -202,14 +202,10 @@ export const getCardAccountTransactions: RouteDefinition = {
       offset: paging.offset,
       limit: paging.limit,
     };
-    const entries = [
-      ...cardTransactionsOf(env.state, accountId, 'pending'),
-      ...cardTransactionsOf(env.state, accountId, 'booked'),
-    ];
-    const page = transactionPage(entries, window, {
+    const page = transactionPage(cardTransactionSource(env.state, accountId), window, {
       pendingUnfiltered: faultActive(ctx, 'CARDTX-PENDING-FILTERED'),
     });
-    const present = (list: typeof entries) =>
+    const present = (list: typeof page.booked) =>
       list.flatMap((record) => presentCardTransaction(view, record) ?? []);
 
     const path = `${cardAccountPath(accountId)}/transactions`;
@@ -220,7 +216,7 @@ export const getCardAccountTransactions: RouteDefinition = {
         dateTo: query.dateTo,
       },
       paging,
-      total: page.total,
+      more: page.more,
       omitPrevious: faultActive(ctx, 'CARDTX-PAGING-LINKS'),
       nextOffByOne: faultActive(ctx, 'CARDTX-NEXT-PAGE-OFFSET'),
       omitDefaultLimit: faultActive(ctx, 'LIMIT-PAGE-LINKS-CARRY-200'),

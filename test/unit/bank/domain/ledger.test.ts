@@ -71,7 +71,7 @@ describe('account ledger', () => {
     const booked = postAccountTransaction(state, entry());
     expect(cancelPendingAccountTransaction(state, booked.id)).toBe(false);
     expect(cancelPendingAccountTransaction(state, pending.id)).toBe(true);
-    expect(state.accountTransactions.find((t) => t.id === pending.id)).toBeUndefined();
+    expect(state.ledger.allAccountTransactions().find((t) => t.id === pending.id)).toBeUndefined();
     expect(balances(state).expected).toBe(start.expected - 1_000);
   });
 
@@ -142,7 +142,7 @@ describe('account ledger', () => {
     };
     const result = postTransfer(state, transfer);
     expect(result.ok && result.credit).toBe(undefined);
-    const count = state.accountTransactions.length;
+    const count = state.ledger.allAccountTransactions().length;
     expect(postTransfer(state, { ...transfer, currency: 'EUR' })).toMatchObject({
       ok: false,
       problem: expect.stringMatching(/currency/),
@@ -151,7 +151,7 @@ describe('account ledger', () => {
     expect(postTransfer(state, { ...transfer, debtorAccountId: 'nope' })).toMatchObject({
       ok: false,
     });
-    expect(state.accountTransactions).toHaveLength(count);
+    expect(state.ledger.allAccountTransactions()).toHaveLength(count);
   });
 });
 
@@ -160,7 +160,9 @@ describe('card ledger', () => {
     const state = buildInitialState(NOW);
     const card = state.cardAccounts.find((c) => c.resourceId === 'card-10000001')!;
     const [booked, expected] = card.balances.map((b) => b.balanceAmount.amount);
-    const template = state.cardTransactions.find((t) => t.accountId === card.resourceId)!;
+    const template = state.ledger
+      .allCardTransactions()
+      .find((t) => t.accountId === card.resourceId)!;
     postCardTransaction(state, {
       ...template,
       cardTransactionId: 'p',

@@ -16,7 +16,7 @@ import {
   transactionPage,
   type TransactionWindow,
 } from '../../domain/ais.js';
-import { accountTransactionsOf } from '../../domain/ledger.js';
+import { accountTransactionSource } from '../../domain/ledger.js';
 import { faultActive } from '../../faults/index.js';
 import { isRejection, type RequestContext, type RouteDefinition } from '../../types.js';
 import { defaultDateFrom } from '../cardAccountTransactions.js';
@@ -119,7 +119,7 @@ export const getTransactionList: RouteDefinition = {
       offset: paging.offset,
       limit: paging.limit,
     };
-    const page = transactionPage(accountTransactionsOf(env.state, account.id), window, {
+    const page = transactionPage(accountTransactionSource(env.state, account.id), window, {
       pendingUnfiltered: pendingUnfiltered(ctx, env.state),
     });
     const present = (entries: typeof page.booked) =>
@@ -133,7 +133,7 @@ export const getTransactionList: RouteDefinition = {
       ...pageLinks(view, `${path}/transactions`, {
         query: { bookingStatus: query.bookingStatus, dateFrom, dateTo: query.dateTo },
         paging,
-        total: page.total,
+        more: page.more,
       }),
     };
     return {

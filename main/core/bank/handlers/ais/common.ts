@@ -243,8 +243,8 @@ export interface PageLinkOptions {
   /** The query the links repeat (bookingStatus, dateFrom, dateTo). */
   query: Record<string, string | undefined>;
   paging: Paging;
-  /** Length of the sequence the page was cut from. */
-  total: number;
+  /** Whether the sequence the page was cut from goes on after it. */
+  more: boolean;
   /** Faults: leave out `previous`; count `next` from offset + 1; leave out the default limit. */
   omitPrevious?: boolean;
   nextOffByOne?: boolean;
@@ -256,7 +256,7 @@ export interface PageLinkOptions {
  * (not below 0). Both carry the limit explicitly — 200 when the request gave no paging parameter.
  */
 export function pageLinks(view: AisView, path: string, options: PageLinkOptions) {
-  const { paging, total } = options;
+  const { paging, more } = options;
   const href = (offset: number) => {
     const params = new URLSearchParams();
     for (const [name, value] of Object.entries(options.query))
@@ -266,8 +266,7 @@ export function pageLinks(view: AisView, path: string, options: PageLinkOptions)
     return link(view, `${path}?${params}`);
   };
   const links: { next?: Link; previous?: Link } = {};
-  if (paging.offset + paging.limit < total)
-    links.next = href(paging.offset + (options.nextOffByOne ? 1 : paging.limit));
+  if (more) links.next = href(paging.offset + (options.nextOffByOne ? 1 : paging.limit));
   if (paging.offset > 0 && !options.omitPrevious)
     links.previous = href(Math.max(0, paging.offset - paging.limit));
   return links;

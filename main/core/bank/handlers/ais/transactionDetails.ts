@@ -50,9 +50,8 @@ export const getTransactionDetails: RouteDefinition = {
     const transactionId = ctx.pathParams.transactionId!;
     const access = accessTo(ctx, env, 'account', accountId);
     if (isRejection(access)) return access;
-    const entry = env.state.accountTransactions.find(
-      (candidate) => candidate.id === transactionId && candidate.accountId === accountId,
-    );
+    const found = env.state.ledger.accountTransaction(transactionId);
+    const entry = found?.accountId === accountId ? found : undefined;
     if (!entry)
       return unknownInPath(
         'transactionId',

@@ -6,6 +6,7 @@
  * `id` and `_links`.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { DEFAULT_PAGE_SIZE } from '../../../spec/limits.js';
 import {
   SandboxAccountTransactionBlock,
   SandboxAccountTransactionSchema,
@@ -24,7 +25,6 @@ import {
   SANDBOX_READ_HEADERS,
   SANDBOX_WRITE_HEADERS,
   fieldProblem,
-  page,
   sandboxRoute,
   dateRangeOf,
   sandboxAccountOf,
@@ -177,15 +177,17 @@ export const listSandboxAccountTransactions = sandboxRoute({
     const account = sandboxAccountOf(env.state, ctx.pathParams.mockAccountId!);
     if (isRejection(account)) return account;
     const query = ctx.query as TransactionListQuery;
-    let all = accountTransactionsOf(env.state, account.id, dateRangeOf(query));
-    if (faultActive(ctx, 'SANDBOX-ACCTX-LIST-ALL'))
-      all = all.filter((entry) => entry.origin !== 'sandbox');
-    if (faultActive(ctx, 'SANDBOX-ACCTX-INCLUDES-PAYMENTS'))
-      all = all.filter((entry) => entry.origin !== 'payment');
-    const entries = page(
-      all,
-      faultActive(ctx, 'SANDBOX-ACCTX-LIST') ? { ...query, offset: 0 } : query,
-    );
+    const paging = faultActive(ctx, 'SANDBOX-ACCTX-LIST') ? { ...query, offset: 0 } : query;
+    const excludeOrigins = [
+      ...(faultActive(ctx, 'SANDBOX-ACCTX-LIST-ALL') ? ['sandbox'] : []),
+      ...(faultActive(ctx, 'SANDBOX-ACCTX-INCLUDES-PAYMENTS') ? ['payment'] : []),
+    ];
+    // Only the page is read from the ledger (its index), not the account's history.
+    const entries = accountTransactionsOf(env.state, account.id, dateRangeOf(query), {
+      offset: paging.offset ?? 0,
+      limit: paging.limit ?? DEFAULT_PAGE_SIZE,
+      excludeOrigins,
+    });
     return { status: 200, body: entries.map((entry) => present(ctx, entry)) };
   },
 });
@@ -214,9 +216,9 @@ export const getSandboxAccountTransaction = sandboxRoute({
     if (isRejection(account)) return account;
     const id = ctx.pathParams.mockTransactionId!;
     const entry = faultActive(ctx, 'SANDBOX-ACCTX-GET-ONE')
-      ? accountTransactionsOf(env.state, account.id, {})[0]
-      : env.state.accountTransactions.find(
-          (candidate) => candidate.id === id && candidate.accountId === account.id,
+      ? accountTransactionsOf(env.state, account.id, {}, { limit: 1 })[0]
+      : [env.state.ledger.accountTransaction(id)].find(
+          (candidate) => candidate?.accountId === account.id,
         );
     if (!entry)
       return unknownResource('mockTransactionId', `transaction of account '${account.id}'`, id);

@@ -7,6 +7,7 @@
  * `transactionDate` (the only other date it has).
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { DEFAULT_PAGE_SIZE } from '../../../spec/limits.js';
 import {
   SandboxCardTransactionBlock,
   SandboxCardTransactionsQuerySchema,
@@ -159,15 +160,15 @@ export const createSandboxCardTransactions = sandboxRoute({
     const card = sandboxCardAccountOf(env.state, ctx.pathParams.mockCardAccountId!);
     if (isRejection(card)) return card;
     const items = ctx.body as SandboxCardTransactionCreation[];
-    const taken = new Set(
-      env.state.cardTransactions
-        .filter((entry) => entry.accountId === card.resourceId)
-        .map((entry) => entry.cardTransactionId),
-    );
+    // The ids of this request; the ledger's unique index knows the stored ones.
+    const taken = new Set<string>();
     for (const [index, item] of items.entries()) {
       const problem = checkItem(ctx, card, item, `[${index}]`, ctx.now);
       if (problem) return problem;
-      if (taken.has(item.cardTransactionId))
+      if (
+        taken.has(item.cardTransactionId) ||
+        env.state.ledger.hasCardTransaction(card.resourceId, item.cardTransactionId)
+      )
         return fieldProblem(
           'CONFLICT',
           `[${index}].cardTransactionId`,
@@ -216,13 +217,19 @@ export const listSandboxCardTransactions = sandboxRoute({
     const accounts = faultActive(ctx, 'SANDBOX-CARD-TX-ONLY-CREATED')
       ? env.state.cardAccounts.filter((c) => c.customerNumber === card.customerNumber)
       : [card];
-    const list = (status: 'booked' | 'pending') =>
-      bookingStatus === 'both' || bookingStatus === status
-        ? page(
-            accounts.flatMap((c) => cardTransactionsOf(env.state, c.resourceId, status, range)),
-            query,
-          )
-        : [];
+    const list = (status: 'booked' | 'pending') => {
+      if (bookingStatus !== 'both' && bookingStatus !== status) return [];
+      // One account: only the page is read from the ledger, through its index.
+      if (accounts.length === 1)
+        return cardTransactionsOf(env.state, card.resourceId, status, range, {
+          offset: query.offset ?? 0,
+          limit: query.limit ?? DEFAULT_PAGE_SIZE,
+        });
+      return page(
+        accounts.flatMap((c) => cardTransactionsOf(env.state, c.resourceId, status, range)),
+        query,
+      );
+    };
     return {
       status: 200,
       body: faultyAnswer(ctx, presentCardTransactions(card, list('booked'), list('pending'))),

@@ -55,6 +55,8 @@ function describe(state: DomainState, customerNumbers: ReadonlySet<string>): str
     state.customers.find((c) => c.customerNumber === number)?.name ?? number;
   const accounts = state.accounts.filter((a) => customerNumbers.has(a.customerNumber));
   const cards = state.cardAccounts.filter((c) => customerNumbers.has(c.customerNumber));
+  const allAccountEntries = state.ledger.allAccountTransactions();
+  const allCardEntries = state.ledger.allCardTransactions();
   const agreements = state.agreements.filter((a) => customerNumbers.has(a.owner));
   const parts: string[] = [];
 
@@ -83,7 +85,7 @@ function describe(state: DomainState, customerNumbers: ReadonlySet<string>): str
         'transactions (booked + pending), booking dates',
       ],
       accounts.map((a) => {
-        const entries = state.accountTransactions.filter((t) => t.accountId === a.id);
+        const entries = allAccountEntries.filter((t) => t.accountId === a.id);
         const pending = entries.filter((t) => t.status === 'pending').length;
         return [
           `\`${a.id}\``,
@@ -113,7 +115,7 @@ function describe(state: DomainState, customerNumbers: ReadonlySet<string>): str
           'card transactions (booked + pending), booking dates',
         ],
         cards.map((c) => {
-          const entries = state.cardTransactions.filter((t) => t.accountId === c.resourceId);
+          const entries = allCardEntries.filter((t) => t.accountId === c.resourceId);
           const pending = entries.filter((t) => t.status === 'pending').length;
           const foreign = entries.filter((t) => t.currencyExchange).length;
           return [
@@ -182,14 +184,18 @@ function describe(state: DomainState, customerNumbers: ReadonlySet<string>): str
 /** The initial data (POST /v1/sandbox/initialize, and a fresh bank). */
 export function describeInitialData(): string {
   const state = buildInitialState(REFERENCE_NOW);
-  return describe(state, new Set(state.customers.map((c) => c.customerNumber)));
+  const text = describe(state, new Set(state.customers.map((c) => c.customerNumber)));
+  state.ledger.close();
+  return text;
 }
 
 /** What POST /v1/sandbox/fixed-test-data adds. */
 export function describeFixedTestData(): string {
   const state = buildInitialState(REFERENCE_NOW);
   const summary = addFixedTestData(state, REFERENCE_NOW);
-  return describe(state, new Set(summary.customers));
+  const text = describe(state, new Set(summary.customers));
+  state.ledger.close();
+  return text;
 }
 
 /** docs/sandbox-data.md, whole. */

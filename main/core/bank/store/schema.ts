@@ -1,0 +1,61 @@
+/**
+ * The bank database's schema, as numbered migrations (persistence/sqlite-file.ts applies the ones
+ * a file lacks, one transaction each). Never edit a released step: add the next one.
+ *
+ * - Small entities (customers, consents, payments, …) are one row each: the collection, the
+ *   position in it (the bank's order), and the record as JSON.
+ * - Transactions, the collections that grow without bound, are rows with the columns reads filter
+ *   and sort on, and the record as JSON. `seq` is the posting order: "on one date the later
+ *   posting first" (domain/ledger.ts) is `booking_day DESC, seq DESC`.
+ */
+import type { Migration, SqliteDatabase } from '../../persistence/sqlite-file.js';
+
+export const BANK_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    summary: 'entities, account and card transactions with their per-status page indexes',
+    up(db: SqliteDatabase) {
+      db.exec(`
+        CREATE TABLE bank_entities (
+          collection TEXT NOT NULL,
+          position INTEGER NOT NULL,
+          record TEXT NOT NULL,
+          PRIMARY KEY (collection, position)
+        ) WITHOUT ROWID;
+        CREATE TABLE account_transactions (
+          seq INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          account_id TEXT NOT NULL,
+          status TEXT NOT NULL,
+          booking_day TEXT NOT NULL,
+          origin TEXT NOT NULL,
+          record TEXT NOT NULL
+        );
+        CREATE INDEX account_transactions_page
+          ON account_transactions (account_id, status, booking_day, seq);
+        CREATE TABLE card_transactions (
+          seq INTEGER PRIMARY KEY,
+          account_id TEXT NOT NULL,
+          card_transaction_id TEXT NOT NULL,
+          status TEXT NOT NULL,
+          booking_day TEXT NOT NULL,
+          record TEXT NOT NULL,
+          UNIQUE (account_id, card_transaction_id)
+        );
+        CREATE INDEX card_transactions_page
+          ON card_transactions (account_id, status, booking_day, seq);
+      `);
+    },
+  },
+  {
+    version: 2,
+    summary: 'index for account transaction lists of every status (the sandbox list, §4.3 rule 1)',
+    up(db: SqliteDatabase) {
+      // Version 1 sorted such lists through a temporary B-tree over the account's whole history.
+      db.exec(`CREATE INDEX account_transactions_by_day
+                 ON account_transactions (account_id, booking_day, seq)`);
+    },
+  },
+];
+
+export const BANK_SCHEMA_VERSION = BANK_MIGRATIONS.at(-1)!.version;

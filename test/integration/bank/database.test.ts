@@ -1,0 +1,131 @@
+/**
+ * The bank's database file (issue "The bank at scale" §1, store/bank-database.ts): a file of an
+ * older schema is migrated, an unreadable one is refused and moved aside, and a change whose commit
+ * fails (a full disk, a read-only file) changes nothing, answers 503 SYSTEM_ERROR, and is carried
+ * out once when sent again.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createBank } from '../../../main/core/bank/bank.js';
+import { BankDatabase } from '../../../main/core/bank/store/bank-database.js';
+import { BANK_SCHEMA_VERSION } from '../../../main/core/bank/store/schema.js';
+import { VirtualClock } from '../../../main/core/clock.js';
+import { DatabaseFileError, schemaVersion } from '../../../main/core/persistence/sqlite-file.js';
+import { OLA, expectStatus, json, sct, startRig, type Rig } from '../concurrency/harness.js';
+
+const FIXTURE_V1 = 'test/fixtures/bank-db/schema-v1.db';
+const folder = () => mkdtempSync(join(tmpdir(), 'bank-db-'));
+
+describe('schema versions', () => {
+  it('migrates a version 1 file to the current schema and keeps its state', async () => {
+    const path = join(folder(), 'v1.db');
+    copyFileSync(FIXTURE_V1, path);
+    expect(schemaVersion(new Database(path, { readonly: true }))).toBe(1);
+    const database = await BankDatabase.open(path);
+    expect(schemaVersion(database.db)).toBe(BANK_SCHEMA_VERSION);
+    const indexes = database.db
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'index'`)
+      .pluck()
+      .all();
+    expect(indexes).toContain('account_transactions_by_day'); // added by migration 2
+    const bank = createBank({ mode: 'sandbox', clock: new VirtualClock(), database });
+    const state = bank.state();
+    expect(state.customers.length).toBeGreaterThan(0);
+    expect(state.cardTransactions.map((t) => t.cardTransactionId)).toContain(
+      'written-by-schema-v1',
+    );
+    database.close();
+  });
+
+  it('takes an empty file (version 0, no version table) as a new database', async () => {
+    const path = join(folder(), 'empty.db');
+    writeFileSync(path, '');
+    const database = await BankDatabase.open(path);
+    expect([schemaVersion(database.db), database.hasState()]).toEqual([BANK_SCHEMA_VERSION, false]);
+    database.close();
+  });
+
+  it('refuses a file of a newer schema than this program knows, without moving it', async () => {
+    const path = join(folder(), 'newer.db');
+    copyFileSync(FIXTURE_V1, path);
+    const db = new Database(path);
+    db.exec('UPDATE schema_version SET version = 99');
+    db.close();
+    await expect(BankDatabase.open(path)).rejects.toThrow(/schema version 99, newer than/);
+    expect(existsSync(path)).toBe(true);
+  });
+});
+
+describe('an unreadable database file', () => {
+  it('is refused with a message naming it, and moved aside, never replaced', async () => {
+    const path = join(folder(), 'bank.db');
+    const garbage = 'this is not a database\n'.repeat(400);
+    writeFileSync(path, garbage);
+    const failure = await BankDatabase.open(path).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(DatabaseFileError);
+    const { message, movedTo } = failure as DatabaseFileError;
+    expect(message).toContain(path);
+    expect(message).toContain(movedTo!);
+    expect(existsSync(path), 'no new database in its place').toBe(false);
+    expect(readFileSync(movedTo!, 'utf8')).toBe(garbage);
+  });
+});
+
+let rig: Rig | undefined;
+afterEach(async () => {
+  await rig?.close();
+  rig = undefined;
+});
+
+const EXEMPT = { 'x-accept-fix': 'amount-as-string', 'X-PSU-IDENTITY': OLA.nationalIdentityNumber };
+
+describe('a failed commit', () => {
+  it.each([
+    [
+      'a full disk (max_page_count reached)',
+      (db: Database.Database) => {
+        db.exec('VACUUM'); // packed pages: a new row needs a new page
+        db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`);
+      },
+      (db: Database.Database) => db.pragma('max_page_count = 1073741823'),
+      'SQLITE_FULL',
+    ],
+    [
+      'a read-only database',
+      (db: Database.Database) => db.pragma('query_only = 1'),
+      (db: Database.Database) => db.pragma('query_only = 0'),
+      'SQLITE_READONLY',
+    ],
+  ])('(%s) creates no payment; the retry creates it once', async (_, fail, heal, code) => {
+    rig = await startRig({ store: 'database file' });
+    const r = rig;
+    r.bank.update((state) => {
+      state.behaviour.riskPolicy = { mode: 'never', thresholdMinor: 0 };
+    });
+    const payments = () => r.bank.state().payments.length;
+    const committed = () => r.store!.committed().payments.length;
+    const before = payments();
+    const body = sct('12.34', 'Sent twice');
+    fail(r.store!.database.db);
+    const refused = await r.send('POST', '/v1/payments/sepa-credit-transfers', EXEMPT, body);
+    expect(refused.response?.status).toBe(503);
+    expect(json(refused).tppMessages[0]).toMatchObject({ code: 'SYSTEM_ERROR' });
+    expect(json(refused).tppMessages[0].text).toContain(code);
+    expect([payments(), committed()]).toEqual([before, before]);
+    heal(r.store!.database.db);
+    const created = await r.send('POST', '/v1/payments/sepa-credit-transfers', EXEMPT, body);
+    expectStatus(created, 201);
+    expect([payments(), committed()]).toEqual([before + 1, before + 1]);
+    const read = await r.send(
+      'GET',
+      `/v1/payments/sepa-credit-transfers/${json(created).paymentId}`,
+    );
+    expectStatus(read, 200);
+  });
+});
