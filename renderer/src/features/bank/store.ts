@@ -6,6 +6,7 @@ import { create } from 'zustand';
 import type {
   BankExchangeView,
   BankModeName,
+  BankSessionRowView,
   BankStatusView,
   BatchRunView,
   ClockView,
@@ -25,6 +26,8 @@ interface BankState {
   filter: LogFilter;
   selectedExchange?: string;
   snapshots: Partial<Record<BankModeName, unknown>>;
+  /** The bank's sessions with their §3.4 state at the bank's now (`bank.sessions`). */
+  sessions: Partial<Record<BankModeName, BankSessionRowView[]>>;
   registry: Partial<Record<BankModeName, RegistryEntryView[]>>;
   trustAnchors: Partial<Record<BankModeName, TrustAnchorView[]>>;
   busy?: string;
@@ -39,6 +42,14 @@ interface BankState {
   /** The payment batch now (§1: otherwise five times a day on the bank clock). */
   runBatch(mode: BankModeName): Promise<void>;
   refreshSnapshot(mode: BankModeName): Promise<void>;
+  /** §1: the PSU revokes a consent with the bank (all its accounts). */
+  revokeConsent(mode: BankModeName, consentId: string): Promise<void>;
+  /** §3.3: block a card account or enable it again. */
+  setCardStatus(
+    mode: BankModeName,
+    cardAccountId: string,
+    status: 'enabled' | 'blocked',
+  ): Promise<void>;
   clockAction(
     action: 'advance' | 'set' | 'freeze' | 'resume',
     value?: number | string,
@@ -101,6 +112,7 @@ export const useBankStore = create<BankState>((set, get) => {
     log: [],
     filter: NO_FILTER,
     snapshots: {},
+    sessions: {},
     registry: {},
     trustAnchors: {},
     async load() {
@@ -168,11 +180,37 @@ export const useBankStore = create<BankState>((set, get) => {
     },
     async refreshSnapshot(mode) {
       try {
-        const { snapshot } = await api.call('bank.exportSnapshot', { mode });
-        set((state) => ({ snapshots: { ...state.snapshots, [mode]: snapshot } }));
+        const [{ snapshot }, sessions] = await Promise.all([
+          api.call('bank.exportSnapshot', { mode }),
+          api.call('bank.sessions', { mode }),
+        ]);
+        set((state) => ({
+          snapshots: { ...state.snapshots, [mode]: snapshot },
+          sessions: { ...state.sessions, [mode]: sessions },
+        }));
       } catch (error) {
         set({ error });
       }
+    },
+    async revokeConsent(mode, consentId) {
+      await run(
+        `Revoking consent ${consentId}`,
+        () => api.call('bank.revokeConsent', { mode, consentId }),
+        (r) =>
+          `Consent ${consentId} revoked by the PSU at the bank (${r.revokedGrants} account${r.revokedGrants === 1 ? '' : 's'}); the TPP is not told (§1).`,
+      );
+      await get().refreshSnapshot(mode);
+    },
+    async setCardStatus(mode, cardAccountId, status) {
+      await run(
+        status === 'blocked' ? 'Blocking the card account' : 'Unblocking the card account',
+        () => api.call('bank.setCardAccountStatus', { mode, cardAccountId, status }),
+        (r) =>
+          r.changed
+            ? `Card account ${cardAccountId} is ${status}.`
+            : `Card account ${cardAccountId} was already ${status}.`,
+      );
+      await get().refreshSnapshot(mode);
     },
     async clockAction(action, value) {
       const outcome = await run('Changing the bank clock', () => {

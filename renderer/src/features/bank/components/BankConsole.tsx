@@ -7,7 +7,7 @@ import { RegistryEditor } from './RegistryEditor';
 import { RequestLog } from './RequestLog';
 import { StateTables } from './StateTables';
 
-/** The embedded banks: lifecycle, clock, live request log, state, registry and trust store. */
+/** The embedded banks: lifecycle, clock, live request log, state to act on, registry and trust store. */
 export function BankConsole() {
   const { busy, done, error } = useBankStore();
   return (
@@ -23,10 +23,8 @@ export function BankConsole() {
         <ClockControls />
       </div>
       <RequestLog />
-      <div className="bank-bottom">
-        <StateTables />
-        <RegistryEditor />
-      </div>
+      <StateTables />
+      <RegistryEditor />
     </section>
   );
 }
