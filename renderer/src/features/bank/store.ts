@@ -16,6 +16,7 @@ import type {
 import { api } from '../../api';
 import type { ClockReading } from '../../lib/bank-clock';
 import { NO_FILTER, mergeLog, type LogFilter } from './log-filter';
+import type { ConsoleNote } from './sequence';
 
 const MODES: BankModeName[] = ['sandbox', 'production'];
 
@@ -30,6 +31,8 @@ interface BankState {
   sessions: Partial<Record<BankModeName, BankSessionRowView[]>>;
   registry: Partial<Record<BankModeName, RegistryEntryView[]>>;
   trustAnchors: Partial<Record<BankModeName, TrustAnchorView[]>>;
+  /** Clock jumps and batch runs made here, for the sequence diagram (newest last). */
+  notes: ConsoleNote[];
   busy?: string;
   done?: string;
   error?: unknown;
@@ -67,6 +70,16 @@ interface BankState {
 }
 
 const LISTED_IDS = 5;
+
+/** "+1 h", "-1 h", "+91 d" for an advance; the instant for a set. */
+function clockAmount(action: string, value: number | string): string {
+  if (action !== 'advance') return String(value);
+  const ms = Number(value);
+  const sign = ms < 0 ? '-' : '+';
+  const abs = Math.abs(ms);
+  const day = 86_400_000;
+  return abs % day === 0 ? `${sign}${abs / day} d` : `${sign}${Math.round(abs / 3_600_000)} h`;
+}
 
 /** What a batch run did, in words: counts, and the payment ids when there are few. */
 export function batchSummary(mode: BankModeName, report: BatchRunView): string {
@@ -106,6 +119,10 @@ export const useBankStore = create<BankState>((set, get) => {
   const statusChanged = (status: BankStatusView) =>
     set((state) => ({ status: { ...state.status, [status.mode]: status } }));
   const clockRead = (view: ClockView) => set({ clock: { view, receivedAt: Date.now() } });
+  const note = (text: string) =>
+    set((state) => ({
+      notes: [...state.notes, { at: new Date().toISOString(), text }].slice(-100),
+    }));
 
   return {
     status: {},
@@ -113,6 +130,7 @@ export const useBankStore = create<BankState>((set, get) => {
     filter: NO_FILTER,
     snapshots: {},
     sessions: {},
+    notes: [],
     registry: {},
     trustAnchors: {},
     async load() {
@@ -171,11 +189,15 @@ export const useBankStore = create<BankState>((set, get) => {
       await get().refreshSnapshot(mode);
     },
     async runBatch(mode) {
-      await run(
+      const outcome = await run(
         `Running the ${mode} payment batch`,
         () => api.call('bank.runBatch', { mode }),
         (report) => batchSummary(mode, report),
       );
+      if (outcome.ok)
+        note(
+          `Batch run (${mode}): ${outcome.result.settled.length} settled, ${outcome.result.rejected.length} rejected`,
+        );
       await get().refreshSnapshot(mode);
     },
     async refreshSnapshot(mode) {
@@ -225,7 +247,10 @@ export const useBankStore = create<BankState>((set, get) => {
             return api.call('clock.resume', {});
         }
       });
-      if (outcome.ok) clockRead(outcome.result);
+      if (outcome.ok) {
+        clockRead(outcome.result);
+        note(`Bank clock ${action}${value !== undefined ? ` ${clockAmount(action, value)}` : ''}`);
+      }
     },
     setFilter: (filter) => set((state) => ({ filter: { ...state.filter, ...filter } })),
     selectExchange: (id) => set({ selectedExchange: id }),

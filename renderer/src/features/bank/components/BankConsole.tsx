@@ -5,6 +5,7 @@ import { BankControls } from './BankControls';
 import { ClockControls } from './ClockControls';
 import { RegistryEditor } from './RegistryEditor';
 import { RequestLog } from './RequestLog';
+import { SequenceDiagram } from './SequenceDiagram';
 import { StateTables } from './StateTables';
 
 /** The embedded banks: lifecycle, clock, live request log, state to act on, registry and trust store. */
@@ -23,6 +24,7 @@ export function BankConsole() {
         <ClockControls />
       </div>
       <RequestLog />
+      <SequenceDiagram />
       <StateTables />
       <RegistryEditor />
     </section>
