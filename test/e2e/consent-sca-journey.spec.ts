@@ -59,6 +59,10 @@ test('compose a consent request, send it, complete SCA in the SCA popup, see the
   await page.getByTestId('open-sca').click();
   const popup = await popupOpened;
   await expect(page.getByTestId('sca-waiting')).toBeVisible();
+  // Sandbox login hints (docs/sandbox-data.md); an empty submit is refused without using an attempt.
+  await expect(popup.getByTestId('login-hints')).toContainText(psu.nationalIdentityNumber);
+  await popup.getByTestId('login').click();
+  await expect(popup.getByTestId('form-error')).toContainText('No login attempt was used');
   await popup.locator('[name="nationalIdentityNumber"]').fill(psu.nationalIdentityNumber);
   await shot(popup, testInfo, 'sca-popup-login');
   await popup.getByTestId('login').click();
