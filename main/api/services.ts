@@ -10,7 +10,12 @@ import { VirtualClock } from '../core/clock.js';
 import { readCertificates } from '../core/bank/trustStore.js';
 import { BankService } from './services/bank-service.js';
 import { OwnRequests } from './services/own-requests.js';
-import { revokeGrant, setPaymentPermission } from '../core/bank/domain/access.js';
+import {
+  revokeConsent,
+  revokeGrant,
+  setCardAccountStatus,
+  setPaymentPermission,
+} from '../core/bank/domain/access.js';
 import { runBatchNow } from '../core/bank/domain/batch.js';
 import type { SecretBox } from '../core/certs/secret-box.js';
 import { CertsService } from './services/certs/certs-service.js';
@@ -135,6 +140,13 @@ export function createServices(host: HostEnvironment): Services {
       revoked: banks.act(mode, (state, now) => revokeGrant(state, grant, now)),
     }),
     'bank.runBatch': ({ mode }) => banks.act(mode, (state, now) => runBatchNow(state, now)),
+    'bank.revokeConsent': ({ mode, consentId }) => ({
+      revokedGrants: banks.act(mode, (state, now) => revokeConsent(state, consentId, now)),
+    }),
+    'bank.setCardAccountStatus': ({ mode, cardAccountId, status }) => ({
+      changed: banks.act(mode, (state) => setCardAccountStatus(state, cardAccountId, status)),
+    }),
+    'bank.sessions': ({ mode }) => banks.sessions(mode),
     'bank.setPaymentPermission': ({ mode, accountId, allowed }) => ({
       changed: banks.act(mode, (state) => setPaymentPermission(state, accountId, allowed)),
     }),

@@ -59,6 +59,10 @@ test('compose a consent request, send it, complete SCA in the SCA popup, see the
   await page.getByTestId('open-sca').click();
   const popup = await popupOpened;
   await expect(page.getByTestId('sca-waiting')).toBeVisible();
+  // Sandbox login hints (docs/sandbox-data.md); an empty submit is refused without using an attempt.
+  await expect(popup.getByTestId('login-hints')).toContainText(psu.nationalIdentityNumber);
+  await popup.getByTestId('login').click();
+  await expect(popup.getByTestId('form-error')).toContainText('No login attempt was used');
   await popup.locator('[name="nationalIdentityNumber"]').fill(psu.nationalIdentityNumber);
   await shot(popup, testInfo, 'sca-popup-login');
   await popup.getByTestId('login').click();
@@ -76,10 +80,16 @@ test('compose a consent request, send it, complete SCA in the SCA popup, see the
   await shot(popup, testInfo, 'sca-popup-consent');
   await popup.getByTestId('confirm').click();
 
-  // The bank redirected to main's listener; main pushed sca.redirect; the popup closes.
+  // The bank redirected to main's listener; main pushed sca.redirect; the popup stays on the
+  // redirect page showing its §6.1 parameters.
   await expect(page.getByTestId('sca-success')).toBeVisible();
-  await expect.poll(() => popup.isClosed()).toBe(true);
+  await expect(popup.getByTestId('redirect-title')).toHaveText('Authorisation complete');
+  await expect(popup.getByTestId('redirect-param-context')).toHaveText('PRIVATE');
+  await shot(popup, testInfo, 'sca-popup-redirect');
   const psuId = (await page.getByTestId('sca-psu-id').innerText()).trim();
+  await expect(popup.getByTestId('redirect-param-psu-id')).toHaveText(psuId);
+  // The PSU returns to the workbench window.
+  await page.bringToFront();
   expect(psuId).toMatch(UUID);
   await expect(page.getByTestId('sca-context')).toHaveText('PRIVATE');
   await expect(page.getByTestId('sca-steps')).toContainText('FINALISED');

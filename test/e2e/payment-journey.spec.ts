@@ -107,9 +107,10 @@ test('initiate a payment, confirm it in the SCA popup, run the batch, see ACSC',
   await shot(popup, testInfo, 'sca-popup-authorise');
   await popup.getByTestId('confirm').click();
 
-  // Redirected back (§6.1): the popup closes, the steps end FINALISED, the PSU is Ola, private.
+  // Redirected back (§6.1): the popup shows the redirect's parameters, the steps end FINALISED,
+  // the PSU is Ola, private.
   await expect(page.getByTestId('sca-success')).toBeVisible();
-  await expect.poll(() => popup.isClosed()).toBe(true);
+  await expect(popup.getByTestId('redirect-param-context')).toHaveText('PRIVATE');
   await expect(page.getByTestId('sca-context')).toHaveText('PRIVATE');
   await expect(page.getByTestId('sca-steps')).toContainText('FINALISED');
 

@@ -85,6 +85,9 @@ export async function completeConsentScaInPopup(
   }
   await popup.getByTestId('confirm').click();
   await expect(page.getByTestId('sca-success')).toBeVisible();
+  // The window stays on the redirect page (§6.1 parameters); the PSU returns to the workbench.
+  await expect(popup.getByTestId('redirect-title')).toHaveText('Authorisation complete');
+  await page.bringToFront();
 }
 
 /** Screenshots of the page at the two sizes the screens are reviewed at (1280×720, 1440×900). */

@@ -220,6 +220,25 @@ export const bankConsoleCalls = {
       { additionalProperties: false },
     ),
   ),
+  'bank.revokeConsent': call<{ revokedGrants: number }>()(
+    'The PSU revokes a whole consent directly with the bank (§1: the TPP is not told).',
+    Type.Object({ mode: Mode, consentId: Text() }, { additionalProperties: false }),
+  ),
+  'bank.setCardAccountStatus': call<{ changed: boolean }>()(
+    'The bank blocks a card account or enables it again (§3.3).',
+    Type.Object(
+      {
+        mode: Mode,
+        cardAccountId: Text(),
+        status: Type.Union([Type.Literal('enabled'), Type.Literal('blocked')]),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+  'bank.sessions': call<BankSessionRowView[]>()(
+    "The bank's TPP sessions with their §3.4 state on the bank clock now (as the status bar).",
+    ModeArgs,
+  ),
   'bank.setPaymentPermission': call<{ changed: boolean }>()(
     'The bank removes or restores payment permission on an account; it stays visible to AIS (§1).',
     Type.Object(
@@ -228,6 +247,19 @@ export const bankConsoleCalls = {
     ),
   ),
 };
+
+/** One TPP session as the bank holds it, with its §3.4 state at the bank's now. */
+export interface BankSessionRowView {
+  tppSessionId: string;
+  tppId: string;
+  customerNumber: string;
+  context: 'PRIVATE' | 'CORPORATE';
+  agreementId?: string;
+  state: 'none' | 'valid' | 'expired' | 'replaced';
+  scaCompletedAt: string;
+  scaValidUntil: string;
+  replacedBy?: string;
+}
 
 /** What a batch run did (domain/batch.ts BatchReport). */
 export interface BatchRunView {

@@ -9,6 +9,7 @@ import type { ExchangeRecord } from '../../core/bank/requestLog.js';
 import type { BankListener } from '../../core/bank/http.js';
 import type { VirtualClock } from '../../core/clock.js';
 import { CallRefused } from '../dispatch.js';
+import { scaValidUntil, sessionState } from '../../core/bank/domain/sessions.js';
 import { knownFaults } from '../../core/bank/faults/index.js';
 import type { EventHub } from '../events.js';
 import { OwnRequests } from './own-requests.js';
@@ -16,6 +17,7 @@ import type {
   BankBehaviourView,
   BankExchangeView,
   BankModeName,
+  BankSessionRowView,
   BankStatusView,
   RegistryEntryView,
   TrustAnchorView,
@@ -152,6 +154,23 @@ export class BankService {
     } catch (error) {
       throw new CallRefused(`The bank refused the change: ${(error as Error).message}`);
     }
+  }
+
+  /** The bank's TPP sessions, each with its §3.4 state now (the status bar's sessionState). */
+  sessions(mode: BankModeName): BankSessionRowView[] {
+    return this.bank(mode).inspect((state, now) =>
+      state.sessions.map((record) => ({
+        tppSessionId: record.tppSessionId,
+        tppId: record.tppId,
+        customerNumber: record.customerNumber,
+        context: record.context,
+        ...(record.agreementId ? { agreementId: record.agreementId } : {}),
+        state: sessionState(record, now),
+        scaCompletedAt: record.scaCompletedAt,
+        scaValidUntil: scaValidUntil(record).toISOString(),
+        ...(record.replacedBy ? { replacedBy: record.replacedBy } : {}),
+      })),
+    );
   }
 
   registry(mode: BankModeName): RegistryEntryView[] {

@@ -29,10 +29,45 @@ export interface RedirectListener {
   close(): Promise<void>;
 }
 
-const PAGE = (title: string, text: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>` +
-  `<body style="font-family:system-ui;margin:3rem"><h1 data-testid="redirect-title">${title}</h1>` +
-  `<p>${text}</p><p>You can close this window and return to the PSD2 Workbench.</p></body></html>`;
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/**
+ * The page the PSU's browser lands on: the outcome, every parameter the bank put in the redirect
+ * (§6.1 on success, §6.2 on failure) and what in it breaks the spec. The window stays open on it.
+ */
+function page(redirect: ScaRedirectParams): string {
+  const success = redirect.outcome === 'success';
+  const title = success ? 'Authorisation complete' : 'Authorisation failed';
+  const text = success
+    ? 'The bank confirmed the authorisation and redirected here with these parameters (§6.1).'
+    : 'The bank reported that the authorisation did not complete, with these parameters (§6.2).';
+  const rows = Object.entries(redirect.query)
+    .map(
+      ([name, value]) =>
+        `<tr><th style="text-align:left;padding:4px 12px 4px 0">${escapeHtml(name)}</th>` +
+        `<td data-testid="redirect-param-${escapeHtml(name)}" style="font-family:monospace;word-break:break-all">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('');
+  const problems = redirect.problems.length
+    ? `<h2>Not as the spec says</h2><ul data-testid="redirect-problems">${redirect.problems
+        .map((problem) => `<li>${escapeHtml(problem)}</li>`)
+        .join('')}</ul>`
+    : '';
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>` +
+    `<body style="font-family:system-ui;margin:2rem"><h1 data-testid="redirect-title">${title}</h1>` +
+    `<p>${text}</p>` +
+    (rows
+      ? `<table data-testid="redirect-params" style="border-collapse:collapse">${rows}</table>`
+      : '<p data-testid="redirect-params">The redirect carried no parameters.</p>') +
+    problems +
+    '<p>You can close this window and return to the PSD2 Workbench.</p></body></html>'
+  );
+}
 
 export async function startRedirectListener(
   options: { port?: number; path?: string } = {},
@@ -49,21 +84,13 @@ export async function startRedirectListener(
       return;
     }
     const redirect = readScaRedirect(url.searchParams);
-    const success = redirect.outcome === 'success';
     res
       .writeHead(200, {
         'content-type': 'text/html; charset=utf-8',
         'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
         'cache-control': 'no-store',
       })
-      .end(
-        success
-          ? PAGE('Authorisation complete', 'The bank confirmed the authorisation.')
-          : PAGE(
-              'Authorisation failed',
-              'The bank reported that the authorisation did not complete.',
-            ),
-      );
+      .end(page(redirect));
     for (const listener of listeners) {
       try {
         listener(redirect, key);

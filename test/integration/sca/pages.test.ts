@@ -108,6 +108,30 @@ describe('SCA page guards', () => {
     expect(findElement(twice.html, 'error-message')?.text).toMatch(/'step' is sent more than once/);
   });
 
+  it('sandbox login lists the test identities; an empty submit uses no attempt', async () => {
+    const { page, form, action, cookie } = await opened();
+    expect(findElement(page.html, 'login-hints')).toBeDefined();
+    expect(page.html).toContain(OLA.nationalIdentityNumber);
+    const login = (value: string) =>
+      post(
+        action,
+        [
+          ...formData(form).filter(([n]) => n !== 'nationalIdentityNumber'),
+          ['nationalIdentityNumber', value],
+          ['action', 'login'],
+        ],
+        cookie,
+      );
+    for (let i = 0; i < 4; i++) {
+      const empty = await login('   ');
+      expect(empty.status).toBe(400);
+      expect(findElement(empty.html, 'sca-page')?.attributes['data-step']).toBe('login');
+      expect(findElement(empty.html, 'form-error')?.text).toMatch(/No login attempt was used/);
+    }
+    const wrong = await login('01010112345');
+    expect(findElement(wrong.html, 'form-error')?.text).toMatch(/2 attempts left/);
+  });
+
   it('re-shows the current page for a stale step instead of acting on it', async () => {
     const { form, action, cookie } = await opened();
     const stale = formData(form).map(([n, v]): [string, string] => [

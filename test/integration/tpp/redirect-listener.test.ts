@@ -19,7 +19,11 @@ describe('SCA redirect listener', () => {
       `${listener.redirectUri}?psu-id=${PSU}&psu-corporate-id=${CORP}&tpp-session-id=session-1&context=CORPORATE`,
     );
     expect(res.statusCode).toBe(200);
-    expect(await res.body.text()).toContain('Authorisation complete');
+    const html = await res.body.text();
+    expect(html).toContain('Authorisation complete');
+    // The page shows what the bank sent (§6.1), for the PSU's window that stays open on it.
+    expect(html).toContain(`data-testid="redirect-param-psu-id" `);
+    expect(html).toContain(`>${CORP}</td>`);
     expect(await waiting).toMatchObject({
       outcome: 'success',
       psuId: PSU,
@@ -28,6 +32,18 @@ describe('SCA redirect listener', () => {
       context: 'CORPORATE',
       problems: [],
     });
+  });
+
+  it('shows a §6.2 failure with its parameters, escaped', async () => {
+    listener = await startRedirectListener();
+    const res = await request(
+      `${listener.redirectUri}?status=401&code=PSU_CREDENTIALS_INVALID&message=${encodeURIComponent('<b>no</b>')}`,
+    );
+    const html = await res.body.text();
+    expect(html).toContain('Authorisation failed');
+    expect(html).toContain('&lt;b&gt;no&lt;/b&gt;');
+    expect(html).not.toContain('<b>no</b>');
+    expect(html).toContain('PSU_CREDENTIALS_INVALID');
   });
 
   it('ignores redirects of other TPP sessions and times out with a clear message', async () => {

@@ -260,7 +260,8 @@ describe('SCA attempt', () => {
       },
     });
     expect(useScaStore.getState().outcome).toMatchObject({ outcome: 'success', psuId: 'p' });
-    expect(popups[0]!.closed).toBe(true);
+    // Left open on the redirect page, which shows the parameters (§6.1).
+    expect(popups[0]!.closed).toBe(false);
   });
 
   it('closes the window and shows the error when main refuses the SCA', async () => {

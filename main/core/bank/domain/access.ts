@@ -213,6 +213,37 @@ export function revokeGrant(
   return true;
 }
 
+/**
+ * §1: the PSU revokes a whole consent directly with the bank (the bank need not tell the TPP):
+ * every account still granted under it is revoked and a valid consent becomes `revokedByPsu`.
+ * Returns how many grants were revoked; throws naming the problem when there is nothing to revoke.
+ */
+export function revokeConsent(state: DomainState, consentId: string, now: Date): number {
+  const consent = state.consents.find((c) => c.consentId === consentId);
+  if (!consent) throw new Error(`there is no consent ${consentId}`);
+  const active = state.grants.filter((g) => g.consentId === consentId && g.revokedAt === undefined);
+  const status = refreshConsent(consent, now);
+  if (active.length === 0 && status !== 'valid')
+    throw new Error(`consent ${consentId} is ${status}: there is nothing to revoke`);
+  for (const grant of active) grant.revokedAt = now.toISOString();
+  if (status === 'valid') setConsentStatus(consent, 'revokedByPsu', now);
+  return active.length;
+}
+
+/** §3.3: the bank blocks a card account or enables it again (a deleted one stays deleted). */
+export function setCardAccountStatus(
+  state: DomainState,
+  resourceId: string,
+  status: 'enabled' | 'blocked',
+): boolean {
+  const card = state.cardAccounts.find((candidate) => candidate.resourceId === resourceId);
+  if (!card) throw new Error(`there is no card account ${resourceId}`);
+  if (card.status === 'deleted') throw new Error(`card account ${resourceId} is deleted`);
+  if (card.status === status) return false;
+  card.status = status;
+  return true;
+}
+
 /** §1: the bank may remove payment permission while the account stays visible to AIS. */
 export function setPaymentPermission(
   state: DomainEntities,

@@ -174,7 +174,17 @@ export function showCurrent(
   switch (currentStep(authorisation)) {
     case 'login':
       return page(
-        loginPage({ ...base(input, messages), appFlowRequested: !authorisation.redirectPreferred }),
+        loginPage({
+          ...base(input, messages),
+          appFlowRequested: !authorisation.redirectPreferred,
+          ...(input.mode === 'sandbox'
+            ? {
+                testIdentities: state.customers
+                  .filter((c) => c.type === 'PRIVATE')
+                  .map((c) => ({ name: c.name, nationalIdentityNumber: c.nationalIdentityNumber })),
+              }
+            : {}),
+        }),
       );
     case 'code':
       return page(
@@ -228,6 +238,12 @@ function wrongCredentials(input: FlowInput, text: string): PageOutcome {
 function submitLogin(input: FlowInput, fields: FormFields): PageOutcome {
   const { authorisation, now, state } = input;
   const login = field(fields, 'nationalIdentityNumber') ?? '';
+  // Nothing typed is not a wrong credential: it costs no attempt.
+  if (login.trim() === '')
+    return showCurrent(input, {
+      error: 'Enter a national identity number. No login attempt was used.',
+      status: 400,
+    });
   const byNumber =
     input.mode === 'sandbox' && faultActive(input, 'SCA-SANDBOX-LOGIN-NIN')
       ? state.customers.find((c) => c.customerNumber === login.trim() && c.type === 'PRIVATE')

@@ -68,11 +68,43 @@ function render(page: PageBase, step: PageStep, title: string, body: Html): stri
   );
 }
 
+const LOGIN_HINTS_SHOWN = 8;
+
 /**
  * Login. Sandbox (§1): only a mocked national identity number. Production: the number, then a
  * one-time code (codePage); to the TPP both look the same.
  */
-export function loginPage(page: PageBase & { appFlowRequested: boolean }): string {
+export function loginPage(
+  page: PageBase & {
+    appFlowRequested: boolean;
+    /** Sandbox: the people who can log in (docs/sandbox-data.md "Who to log in as"). */
+    testIdentities?: { name: string; nationalIdentityNumber: string }[];
+  },
+): string {
+  const identities = page.testIdentities ?? [];
+  const shown = identities.slice(0, LOGIN_HINTS_SHOWN);
+  const hints =
+    page.mode === 'sandbox' && identities.length > 0
+      ? html`<details class="hints" data-testid="login-hints" open>
+          <summary>Sandbox test identities</summary>
+          <ul>
+            ${shown.map(
+              (identity) =>
+                html`<li data-testid="login-hint">
+                  ${identity.name}: <code>${identity.nationalIdentityNumber}</code>
+                </li>`,
+            )}
+          </ul>
+          ${
+            identities.length > shown.length
+              ? html`<p>
+                  and ${String(identities.length - shown.length)} more (GET /v1/sandbox/customers).
+                </p>`
+              : html``
+          }
+          <p>A corporation is acted for by one of these people, chosen as context after login.</p>
+        </details>`
+      : html``;
   const intro =
     page.mode === 'sandbox'
       ? 'Sandbox login: enter the mocked national identity number of a sandbox customer.'
@@ -100,7 +132,7 @@ export function loginPage(page: PageBase & { appFlowRequested: boolean }): strin
         maxlength="64"
         data-testid="national-identity-number"
       />
-      ${actions({ value: 'login', label: 'Log in' })}`,
+      ${actions({ value: 'login', label: 'Log in' })} ${hints}`,
   );
 }
 

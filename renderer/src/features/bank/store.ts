@@ -6,6 +6,7 @@ import { create } from 'zustand';
 import type {
   BankExchangeView,
   BankModeName,
+  BankSessionRowView,
   BankStatusView,
   BatchRunView,
   ClockView,
@@ -15,6 +16,7 @@ import type {
 import { api } from '../../api';
 import type { ClockReading } from '../../lib/bank-clock';
 import { NO_FILTER, mergeLog, type LogFilter } from './log-filter';
+import type { ConsoleNote } from './sequence';
 
 const MODES: BankModeName[] = ['sandbox', 'production'];
 
@@ -25,8 +27,12 @@ interface BankState {
   filter: LogFilter;
   selectedExchange?: string;
   snapshots: Partial<Record<BankModeName, unknown>>;
+  /** The bank's sessions with their §3.4 state at the bank's now (`bank.sessions`). */
+  sessions: Partial<Record<BankModeName, BankSessionRowView[]>>;
   registry: Partial<Record<BankModeName, RegistryEntryView[]>>;
   trustAnchors: Partial<Record<BankModeName, TrustAnchorView[]>>;
+  /** Clock jumps and batch runs made here, for the sequence diagram (newest last). */
+  notes: ConsoleNote[];
   busy?: string;
   done?: string;
   error?: unknown;
@@ -39,6 +45,14 @@ interface BankState {
   /** The payment batch now (§1: otherwise five times a day on the bank clock). */
   runBatch(mode: BankModeName): Promise<void>;
   refreshSnapshot(mode: BankModeName): Promise<void>;
+  /** §1: the PSU revokes a consent with the bank (all its accounts). */
+  revokeConsent(mode: BankModeName, consentId: string): Promise<void>;
+  /** §3.3: block a card account or enable it again. */
+  setCardStatus(
+    mode: BankModeName,
+    cardAccountId: string,
+    status: 'enabled' | 'blocked',
+  ): Promise<void>;
   clockAction(
     action: 'advance' | 'set' | 'freeze' | 'resume',
     value?: number | string,
@@ -56,6 +70,16 @@ interface BankState {
 }
 
 const LISTED_IDS = 5;
+
+/** "+1 h", "-1 h", "+91 d" for an advance; the instant for a set. */
+function clockAmount(action: string, value: number | string): string {
+  if (action !== 'advance') return String(value);
+  const ms = Number(value);
+  const sign = ms < 0 ? '-' : '+';
+  const abs = Math.abs(ms);
+  const day = 86_400_000;
+  return abs % day === 0 ? `${sign}${abs / day} d` : `${sign}${Math.round(abs / 3_600_000)} h`;
+}
 
 /** What a batch run did, in words: counts, and the payment ids when there are few. */
 export function batchSummary(mode: BankModeName, report: BatchRunView): string {
@@ -95,12 +119,18 @@ export const useBankStore = create<BankState>((set, get) => {
   const statusChanged = (status: BankStatusView) =>
     set((state) => ({ status: { ...state.status, [status.mode]: status } }));
   const clockRead = (view: ClockView) => set({ clock: { view, receivedAt: Date.now() } });
+  const note = (text: string) =>
+    set((state) => ({
+      notes: [...state.notes, { at: new Date().toISOString(), text }].slice(-100),
+    }));
 
   return {
     status: {},
     log: [],
     filter: NO_FILTER,
     snapshots: {},
+    sessions: {},
+    notes: [],
     registry: {},
     trustAnchors: {},
     async load() {
@@ -159,20 +189,50 @@ export const useBankStore = create<BankState>((set, get) => {
       await get().refreshSnapshot(mode);
     },
     async runBatch(mode) {
-      await run(
+      const outcome = await run(
         `Running the ${mode} payment batch`,
         () => api.call('bank.runBatch', { mode }),
         (report) => batchSummary(mode, report),
       );
+      if (outcome.ok)
+        note(
+          `Batch run (${mode}): ${outcome.result.settled.length} settled, ${outcome.result.rejected.length} rejected`,
+        );
       await get().refreshSnapshot(mode);
     },
     async refreshSnapshot(mode) {
       try {
-        const { snapshot } = await api.call('bank.exportSnapshot', { mode });
-        set((state) => ({ snapshots: { ...state.snapshots, [mode]: snapshot } }));
+        const [{ snapshot }, sessions] = await Promise.all([
+          api.call('bank.exportSnapshot', { mode }),
+          api.call('bank.sessions', { mode }),
+        ]);
+        set((state) => ({
+          snapshots: { ...state.snapshots, [mode]: snapshot },
+          sessions: { ...state.sessions, [mode]: sessions },
+        }));
       } catch (error) {
         set({ error });
       }
+    },
+    async revokeConsent(mode, consentId) {
+      await run(
+        `Revoking consent ${consentId}`,
+        () => api.call('bank.revokeConsent', { mode, consentId }),
+        (r) =>
+          `Consent ${consentId} revoked by the PSU at the bank (${r.revokedGrants} account${r.revokedGrants === 1 ? '' : 's'}); the TPP is not told (§1).`,
+      );
+      await get().refreshSnapshot(mode);
+    },
+    async setCardStatus(mode, cardAccountId, status) {
+      await run(
+        status === 'blocked' ? 'Blocking the card account' : 'Unblocking the card account',
+        () => api.call('bank.setCardAccountStatus', { mode, cardAccountId, status }),
+        (r) =>
+          r.changed
+            ? `Card account ${cardAccountId} is ${status}.`
+            : `Card account ${cardAccountId} was already ${status}.`,
+      );
+      await get().refreshSnapshot(mode);
     },
     async clockAction(action, value) {
       const outcome = await run('Changing the bank clock', () => {
@@ -187,7 +247,10 @@ export const useBankStore = create<BankState>((set, get) => {
             return api.call('clock.resume', {});
         }
       });
-      if (outcome.ok) clockRead(outcome.result);
+      if (outcome.ok) {
+        clockRead(outcome.result);
+        note(`Bank clock ${action}${value !== undefined ? ` ${clockAmount(action, value)}` : ''}`);
+      }
     },
     setFilter: (filter) => set((state) => ({ filter: { ...state.filter, ...filter } })),
     selectExchange: (id) => set({ selectedExchange: id }),

@@ -115,8 +115,8 @@ export const useScaStore = create<ScaState>((set, get) => {
       // A redirect for another attempt (an older popup) does not replace this one's outcome.
       if (attempt && event.attemptId && event.attemptId !== attempt.id) return;
       stopPolling();
-      popup?.close();
-      popup = undefined;
+      // The window stays open on the redirect page, which shows the parameters (§6.1/§6.2); the
+      // next SCA reuses or closes it.
       set({ outcome: event.redirect });
       // One last read: the steps end with the status the redirect settled (FINALISED, FAILED).
       if (pollSource) void readStatus(pollSource);

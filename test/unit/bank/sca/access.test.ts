@@ -8,8 +8,10 @@ import {
   paymentPermitted,
   refreshConsent,
   requireAccountAccess,
+  revokeConsent,
   revokeGrant,
   scaAgeAllowsHistory,
+  setCardAccountStatus,
   setPaymentPermission,
 } from '../../../../main/core/bank/domain/access.js';
 import {
@@ -144,6 +146,30 @@ describe('bank console', () => {
     );
     revokeGrant(state, { ...scope, accountId: b!.id }, t0);
     expect(consent.consentStatus).toBe('revokedByPsu');
+  });
+
+  it('revokeConsent ends every account of the consent at once; a second revoke is refused', () => {
+    const [a, b] = accounts;
+    const consent = newConsent('c1');
+    applyConsentChoice(state, consent, scope, choice(a!, b!), t0);
+    expect(revokeConsent(state, 'c1', t0)).toBe(2);
+    expect(consent.consentStatus).toBe('revokedByPsu');
+    expect(
+      code(requireAccountAccess(state, psu, { kind: a!.kind, accountId: a!.id }, t0)),
+    ).not.toBe('ok');
+    expect(() => revokeConsent(state, 'c1', t0)).toThrow('is revokedByPsu');
+    expect(() => revokeConsent(state, 'nope', t0)).toThrow('there is no consent nope');
+  });
+
+  it('setCardAccountStatus blocks and enables a card account, never a deleted one', () => {
+    const card = state.cardAccounts.find((c) => c.status === 'enabled')!;
+    expect(setCardAccountStatus(state, card.resourceId, 'blocked')).toBe(true);
+    expect(card.status).toBe('blocked');
+    expect(setCardAccountStatus(state, card.resourceId, 'blocked')).toBe(false);
+    expect(setCardAccountStatus(state, card.resourceId, 'enabled')).toBe(true);
+    card.status = 'deleted';
+    expect(() => setCardAccountStatus(state, card.resourceId, 'enabled')).toThrow('is deleted');
+    expect(() => setCardAccountStatus(state, 'nope', 'blocked')).toThrow('no card account');
   });
 
   it('setPaymentPermission removes payment permission but keeps the account visible', () => {

@@ -5,9 +5,10 @@ import { BankControls } from './BankControls';
 import { ClockControls } from './ClockControls';
 import { RegistryEditor } from './RegistryEditor';
 import { RequestLog } from './RequestLog';
+import { SequenceDiagram } from './SequenceDiagram';
 import { StateTables } from './StateTables';
 
-/** The embedded banks: lifecycle, clock, live request log, state, registry and trust store. */
+/** The embedded banks: lifecycle, clock, live request log, state to act on, registry and trust store. */
 export function BankConsole() {
   const { busy, done, error } = useBankStore();
   return (
@@ -23,10 +24,9 @@ export function BankConsole() {
         <ClockControls />
       </div>
       <RequestLog />
-      <div className="bank-bottom">
-        <StateTables />
-        <RegistryEditor />
-      </div>
+      <SequenceDiagram />
+      <StateTables />
+      <RegistryEditor />
     </section>
   );
 }

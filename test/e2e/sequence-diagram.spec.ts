@@ -1,0 +1,68 @@
+/**
+ * The live sequence diagram (issue #22 item 1): a consent flow drawn between the TPP, the bank and
+ * the PSU's browser (request, SCA pages, the redirect back to the TPP with its §6.1 parameters),
+ * clickable into the exchange, exported as an SVG file for slides.
+ */
+import { readFile } from 'node:fs/promises';
+import { test, expect, expectOnlyLoopback } from './fixtures';
+import {
+  completeConsentScaInPopup,
+  ensureSandboxBankRunning,
+  listSandboxCustomersInComposer,
+  shotAtReviewSizes,
+  signSandboxWithNewQsealc,
+} from './steps';
+
+test('a consent flow shown in the sequence diagram and exported as SVG', async ({
+  page,
+  webHost,
+  requests,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(webHost.url);
+  await signSandboxWithNewQsealc(page);
+  await ensureSandboxBankRunning(page);
+  const customers = await listSandboxCustomersInComposer(page);
+  const psu = customers.find((c) => c.type === 'PRIVATE')!;
+  await page.getByTestId('status-new-tpp-session').click();
+  await page.getByTestId('endpoint-picker').selectOption('createConsent');
+  await page.getByTestId('send').click();
+  await expect(page.getByTestId('response-status')).toHaveText('201');
+  await completeConsentScaInPopup(page, psu.nationalIdentityNumber);
+
+  await page.getByTestId('nav-bank').click();
+  await page.getByTestId('clock-1h').click();
+  const diagram = page.getByTestId('sequence');
+  const steps = diagram.getByTestId('sequence-step');
+  const consentRequest = steps.filter({ hasText: 'POST /v1/consents' }).first();
+  await expect(consentRequest).toHaveAttribute('data-from', 'tpp');
+  await expect(consentRequest).toHaveAttribute('data-to', 'bank');
+  await expect(steps.filter({ hasText: /^GET \/sca\// }).first()).toHaveAttribute(
+    'data-from',
+    'psu',
+  );
+  const redirect = steps.locator('xpath=self::*[@data-kind="redirect"]').first();
+  await expect(redirect).toContainText('SCA done: redirect (psu-id');
+  await expect(redirect).toHaveAttribute('data-to', 'tpp');
+  await expect(steps.filter({ hasText: 'Bank clock advance +1 h' })).toHaveCount(1);
+
+  // A click on the arrow opens that exchange.
+  await consentRequest.click();
+  await expect(page.getByTestId('log-detail')).toContainText('/v1/consents');
+
+  await diagram.scrollIntoViewIfNeeded();
+  await shotAtReviewSizes(page, testInfo, 'sequence-diagram');
+
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('sequence-export-svg').click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^sequence-.*\.svg$/);
+  const svg = await readFile((await download.path())!, 'utf8');
+  expect(svg).toContain('<svg');
+  expect(svg).toContain('xmlns="http://www.w3.org/2000/svg"');
+  for (const lane of ['TPP (workbench)', '>Bank<', 'PSU browser']) expect(svg).toContain(lane);
+  expect(svg).toContain('POST /v1/consents');
+  expect(svg).toContain('SCA done: redirect');
+
+  expectOnlyLoopback(requests);
+});

@@ -1,0 +1,77 @@
+/** The sequence diagram's model (renderer/src/features/bank/sequence.ts). */
+import { describe, expect, it } from 'vitest';
+import type { BankExchangeView } from '../../../main/api/contract';
+import { sequenceSteps } from '../../../renderer/src/features/bank/sequence';
+
+let id = 0;
+function exchange(
+  method: string,
+  target: string,
+  status: number,
+  options: { tpp?: boolean; location?: string; poll?: boolean; at?: string } = {},
+): BankExchangeView {
+  id += 1;
+  return {
+    id,
+    mode: 'sandbox',
+    receivedAt: '2026-01-01T10:00:00.000Z',
+    arrivedAt: options.at ?? `2026-01-01T10:00:${String(id).padStart(2, '0')}.000Z`,
+    durationMs: 1,
+    ...(options.poll ? { workbenchPoll: true } : {}),
+    request: {
+      method,
+      target,
+      headers: options.tpp ? { 'X-Request-ID': `r${id}` } : {},
+      bodySize: 0,
+    },
+    response: {
+      status,
+      headers: options.location ? { location: options.location } : {},
+      body: undefined,
+    },
+  };
+}
+
+describe('sequence steps', () => {
+  it('draws TPP requests, PSU browser pages, the redirect back to the TPP and notes in order', () => {
+    const log = [
+      exchange('POST', '/v1/consents', 201, { tpp: true }),
+      exchange('GET', '/v1/consents/x/status', 200, { tpp: true, poll: true }),
+      exchange('GET', '/sca/8265cfbd-f6b0-4ed3-a964-22db578e07e0', 200),
+      exchange('GET', '/favicon.ico', 404),
+      exchange('POST', '/sca/8265cfbd-f6b0-4ed3-a964-22db578e07e0', 303, {
+        location: 'http://127.0.0.1:5000/cb?psu-id=p&tpp-session-id=s&context=PRIVATE',
+      }),
+    ];
+    const steps = sequenceSteps(log, [
+      { at: '2026-01-01T10:00:04.500Z', text: 'Bank clock advance +1 h' },
+      { at: '2025-01-01T00:00:00.000Z', text: 'before the window' },
+    ]);
+    expect(steps.map((s) => `${s.from}>${s.to} ${s.label}`)).toEqual([
+      'tpp>bank POST /v1/consents',
+      'bank>tpp 201',
+      'psu>bank GET /sca/8265cfbd…',
+      'bank>psu 200',
+      'psu>bank GET /favicon.ico',
+      'bank>psu 404',
+      'tpp>bank Bank clock advance +1 h',
+      'psu>bank POST /sca/8265cfbd…',
+      'bank>psu 303',
+      'psu>tpp SCA done: redirect (psu-id, tpp-session-id, context)',
+    ]);
+  });
+
+  it('names a failed SCA redirect (§6.2) and keeps only the last exchanges', () => {
+    const failed = exchange('POST', '/sca/a', 303, {
+      location: 'https://tpp.example/cb?status=401&code=PSU_CREDENTIALS_INVALID&message=x',
+    });
+    expect(sequenceSteps([failed], []).at(-1)?.label).toBe(
+      'SCA failed: redirect (status, code, message)',
+    );
+    const many = Array.from({ length: 5 }, () =>
+      exchange('GET', '/v1/accounts', 200, { tpp: true }),
+    );
+    expect(sequenceSteps(many, [], 2)).toHaveLength(4);
+    expect(sequenceSteps([], [])).toEqual([]);
+  });
+});
