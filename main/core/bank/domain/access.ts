@@ -218,7 +218,7 @@ export function revokeGrant(
  * every account still granted under it is revoked and a valid consent becomes `revokedByPsu`.
  * Returns how many grants were revoked; throws naming the problem when there is nothing to revoke.
  */
-export function revokeConsent(state: DomainState, consentId: string, now: Date): number {
+export function revokeConsent(state: DomainEntities, consentId: string, now: Date): number {
   const consent = state.consents.find((c) => c.consentId === consentId);
   if (!consent) throw new Error(`there is no consent ${consentId}`);
   const active = state.grants.filter((g) => g.consentId === consentId && g.revokedAt === undefined);
@@ -232,7 +232,7 @@ export function revokeConsent(state: DomainState, consentId: string, now: Date):
 
 /** §3.3: the bank blocks a card account or enables it again (a deleted one stays deleted). */
 export function setCardAccountStatus(
-  state: DomainState,
+  state: DomainEntities,
   resourceId: string,
   status: 'enabled' | 'blocked',
 ): boolean {
