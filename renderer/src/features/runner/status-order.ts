@@ -14,3 +14,15 @@ export function worstStatus(statuses: Iterable<CheckStatus | undefined>): CheckS
   }
   return worst === undefined ? undefined : STATUSES[worst];
 }
+
+/**
+ * Failures first: FAIL, then WARNING, then the rest (SKIPPED, PASS), each status in the order
+ * given (a stable sort; a new array).
+ */
+export function failuresFirst<T extends { status: CheckStatus }>(checks: readonly T[]): T[] {
+  const rank = (status: CheckStatus) => (status === 'FAIL' ? 0 : status === 'WARNING' ? 1 : 2);
+  return checks
+    .map((check, index) => ({ check, index }))
+    .sort((a, b) => rank(a.check.status) - rank(b.check.status) || a.index - b.index)
+    .map(({ check }) => check);
+}

@@ -3,7 +3,7 @@ import type { RunSummaryView } from '../../../../../main/api/contract';
 import { formatInstant, formatMs } from '../../../lib/format';
 import { countStatuses, type CheckStatus } from '../../../../../main/shared/run-status';
 import type { CheckResult } from '../../../../../main/shared/run-result';
-import { STATUSES } from '../status-order';
+import { failuresFirst, STATUSES } from '../status-order';
 import { shortRunId, useRunnerStore } from '../store';
 import { useViewedRun } from '../viewed-run';
 import { StatusBadge } from './StatusBadge';
@@ -76,7 +76,9 @@ export function ResultsList() {
   const counts = useMemo(() => countStatuses(checks), [checks]);
   const expected = useMemo(() => new Set(baseline.map((e) => e.checkId)), [baseline]);
   const needle = text.trim().toLowerCase();
-  const shown = checks.filter(
+  // Failures first, then warnings, each in run order: what needs looking at is on top.
+  const ordered = useMemo(() => failuresFirst(checks), [checks]);
+  const shown = ordered.filter(
     (c) =>
       (resultFilter === 'all' || c.status === resultFilter) &&
       (!needle ||
