@@ -122,7 +122,8 @@ test('run the suites, prove a check fails under a fault profile, read the eviden
   const download = page.waitForEvent('download');
   await page.getByTestId('export-html').click();
   const report = await download;
-  expect(report.suggestedFilename()).toMatch(/\.html$/);
+  // Named after the run: the embedded bank, its mode and the start (UTC), as the CLI's copies.
+  expect(report.suggestedFilename()).toMatch(/^embedded-sandbox-\d{8}T\d{6}Z\.html$/);
   const html = await readFile((await report.path())!, 'utf8');
   expect(html).toContain('SIGN-INVALID-SIGNATURE-400');
   expect(html).not.toMatch(/<script[^>]*\bsrc\s*=\s*["']?(https?:)?\/\//i);

@@ -18,6 +18,7 @@ import { newPsuSession, type PsuSession } from '../tpp/psu-session.js';
 import type { TargetInfo, TargetMode } from './check-api/index.js';
 import type { CheckEnvironment } from './engine/check-context.js';
 import { createSuitePsuAgent, type PsuAgentFactory } from './psu-adapter.js';
+import { EMBEDDED_BASE_URL } from './run-name.js';
 import { createTargetClient } from './target-client.js';
 
 /** The TPP the suites act as: organizationIdentifier, roles, and its certificates. */
@@ -123,7 +124,7 @@ export function embeddedTarget(options: EmbeddedTargetOptions): EmbeddedTarget {
   const { mode, identity } = options;
   return {
     info: {
-      baseUrl: 'http://127.0.0.1 (one embedded bank per check)',
+      baseUrl: EMBEDDED_BASE_URL,
       mode,
       hasSandboxApi: mode === 'sandbox',
       name: `embedded bank (${mode})`,

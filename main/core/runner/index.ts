@@ -13,6 +13,7 @@ export * from './events.js';
 export * from './expect.js';
 export * from '../../shared/run-result.js';
 export * from './result-file.js';
+export * from './run-name.js';
 export * from './report-result.js';
 export * from './selection.js';
 export { consoleReporter, checkLine, summaryLine } from './reporters/console.js';

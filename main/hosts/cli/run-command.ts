@@ -20,6 +20,8 @@ import {
   namesCheck,
   parseBaseline,
   parseRunResult,
+  RUN_REPORT_SUFFIX,
+  runName,
   selectChecks,
   serializeBaseline,
   withBaseline,
@@ -187,27 +189,8 @@ const catalogueSha256 = createHash('sha256')
   .update(JSON.stringify(RULES.map((rule) => [rule.id, ruleReference(rule), rule.statement])))
   .digest('hex');
 
-/**
- * `<target>-<mode>-<UTC time>`, e.g. `127.0.0.1-8443-sandbox-20250102T101500Z`: a file name that
- * sorts by time per target and says what was tested.
- */
-export function runName(target: string, mode: string, startedAt: string): string {
-  const slug =
-    target
-      .replace(/^https?:\/\//, '')
-      .replace(/[^A-Za-z0-9.-]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'target';
-  const time = startedAt.replace(/\.\d+Z$/, 'Z').replace(/[-:]/g, '');
-  return `${slug}-${mode}-${time}`;
-}
-
 /** The named copy of a report file (see docs/ci.md "Report files"). */
-const NAMED_SUFFIX: Record<ReportName, string> = {
-  junit: '.junit.xml',
-  html: '.html',
-  json: '.run-result.json',
-};
+const NAMED_SUFFIX: Record<ReportName, string> = RUN_REPORT_SUFFIX;
 
 /**
  * A second name for a written report: a hard link (no second copy on disk), or a copy where the

@@ -74,16 +74,27 @@ describe('runner through the contract', () => {
     );
     expect(events.every((e) => e.runId === runId)).toBe(true);
 
+    // The files are named after the run: target, mode and start, as the CLI's named copies.
+    const name = `embedded-sandbox-${runner
+      .result(runId)
+      .startedAt.replace(/\.\d+Z$/, 'Z')
+      .replace(/[-:]/g, '')}`;
     const junit = runner.report({ runId, format: 'junit' });
+    expect(junit.fileName).toBe(`${name}.junit.xml`);
     expect(junit.content).toMatch(/<testcase[^>]*T-FAIL[\s\S]*<failure/);
     const html = runner.report({ runId, format: 'html' });
+    expect(html.fileName).toBe(`${name}.html`);
     expect(html.content).toContain('fails &lt;on purpose&gt;');
     const json = runner.report({
       runId,
       format: 'json',
       baseline: JSON.stringify({ expectedFailures: [{ checkId: 'T-FAIL', reason: 'known' }] }),
     });
+    expect(json.fileName).toBe(`${name}.run-result.json`);
     const reimported = runner.import(json.content);
+    expect(runner.report({ runId: reimported.runId, format: 'html' }).fileName).toBe(
+      `${name}.html`,
+    );
     expect(reimported.counts).toMatchObject({ FAIL: 1 });
 
     // Re-run only the failures.

@@ -6,6 +6,7 @@ import {
   presentRunResult,
   renderHtmlReport,
   renderJUnit,
+  RUN_REPORT_SUFFIX,
   serializeRunResult,
   type RunResult,
 } from '../../../core/runner/index.js';
@@ -18,10 +19,19 @@ export interface ReportFile {
   content: string;
 }
 
-/** A bad baseline is refused before the run is looked up. */
+/** A finished run: its result and its name (runNameOf), which the file names carry. */
+export interface NamedRunResult {
+  result: RunResult;
+  runName: string;
+}
+
+/**
+ * The file is named after the run, `<runName>.html|.junit.xml|.run-result.json`, as the CLI's
+ * named report copies. A bad baseline is refused before the run is looked up.
+ */
 export function exportReport(
   { runId, format, baseline: baselineText }: CallArgs<'runner.report'>,
-  resultOf: (runId: string) => RunResult,
+  runOf: (runId: string) => NamedRunResult,
 ): ReportFile {
   let baseline;
   if (baselineText !== undefined) {
@@ -32,19 +42,21 @@ export function exportReport(
     }
   }
   // As the CLI's reports: secrets redacted, the spec sections of failed checks named.
-  const result = presentRunResult(applyBaseline(resultOf(runId), baseline).result, {
+  const run = runOf(runId);
+  const result = presentRunResult(applyBaseline(run.result, baseline).result, {
     describeRule,
   });
+  const fileName = `${run.runName}${RUN_REPORT_SUFFIX[format]}`;
   if (format === 'junit')
-    return { fileName: 'junit.xml', mediaType: 'application/xml', content: renderJUnit(result) };
+    return { fileName, mediaType: 'application/xml', content: renderJUnit(result) };
   if (format === 'html')
     return {
-      fileName: 'report.html',
+      fileName,
       mediaType: 'text/html',
       content: renderHtmlReport(result, { describeRule }),
     };
   return {
-    fileName: 'run-result.json',
+    fileName,
     mediaType: 'application/json',
     content: serializeRunResult(result),
   };

@@ -9,6 +9,7 @@ import {
   compareRuns,
   parseRunResult,
   forwardingReporter,
+  runNameOf,
   type RunResult,
 } from '../../../core/runner/index.js';
 import { createTppIdentity, type TppIdentity } from '../../../core/runner/embedded-target.js';
@@ -232,7 +233,10 @@ export class RunnerService {
   }
 
   report(args: CallArgs<'runner.report'>): ReportFile {
-    return exportReport(args, (runId) => this.result(runId));
+    return exportReport(args, (runId) => {
+      const result = this.result(runId);
+      return { result, runName: runNameOf(result) };
+    });
   }
 
   private record(runId: string): RunRecord {
