@@ -7,7 +7,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { test, expect, expectOnlyLoopback } from './fixtures';
-import { shot } from './steps';
+import { shot, shotAtReviewSizes } from './steps';
 
 const count = async (page: Page, testId: string) =>
   Number(await page.getByTestId(testId).innerText());
@@ -83,6 +83,17 @@ test('run the suites, prove a check fails under a fault profile, read the eviden
     `${signingChecks} of ${signingChecks} checks`,
   );
   expect(await count(page, 'run-count-FAIL')).toBeGreaterThanOrEqual(1);
+
+  // Failures first: with every status shown, the rows run FAIL, then WARNING, then the rest.
+  await expect(page.getByTestId('result-filter-all')).toHaveAttribute('aria-pressed', 'true');
+  const statuses = await page
+    .getByTestId('results-list')
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-status')));
+  const rank = (status: string | null) => (status === 'FAIL' ? 0 : status === 'WARNING' ? 1 : 2);
+  expect(statuses[0]).toBe('FAIL');
+  expect(statuses.map(rank)).toEqual(statuses.map(rank).sort((a, b) => a - b));
+  await shotAtReviewSizes(page, testInfo, 'runner-results-failures-first');
 
   // The failed check's evidence: the assertion, expected and actual, and the 401 exchange.
   await page.getByTestId('result-filter-FAIL').click();
