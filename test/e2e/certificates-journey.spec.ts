@@ -31,7 +31,7 @@ test('create certificates and register the TPP', async ({ page, webHost, request
   await expect(issue).toBeEnabled();
 
   // The QSealC's details: serial in upper-case hex, RFC 2253 names, PSD2 roles, no warnings.
-  await page.locator('[data-testid="cert-entry"][data-kind="qsealc"]').getByRole('button').click();
+  await entries('qsealc').last().getByRole('button').click();
   const details = page.getByTestId('cert-details');
   await expect(details.getByTestId('cert-serial')).toHaveText(/^[0-9A-F]+$/);
   await expect(details.getByTestId('cert-subject')).toContainText(
