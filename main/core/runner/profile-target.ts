@@ -118,6 +118,15 @@ export async function profileTarget(
   // The PSU reaches the SCA pages with the TPP's trust and QWAC: a `workbench bank --mtls`
   // serves them on its one port, behind the same client-certificate check.
   let factory: SuitePsuAgentFactory | undefined;
+  const dispatcher =
+    sca.mode === 'headless'
+      ? transportDispatcher({
+          ...(transport.clientCertificate
+            ? { clientCertificate: transport.clientCertificate }
+            : {}),
+          ...(transport.ca ? { ca: transport.ca } : {}),
+        })
+      : undefined;
   if (sca.mode === 'headless' || sca.mode === 'browser') {
     const script = loaded.psuSteps ?? (typeof sca.script === 'string' ? sca.script : undefined);
     const redirectUri = profile.redirectUri;
@@ -127,14 +136,9 @@ export async function profileTarget(
         ...(script !== undefined ? { steps: script as PsuSteps | string } : {}),
         ...(redirectUri ? { redirectUri } : {}),
         ...(sca.mode === 'headless'
-          ? {
-              dispatcher: transportDispatcher({
-                ...(transport.clientCertificate
-                  ? { clientCertificate: transport.clientCertificate }
-                  : {}),
-                ...(transport.ca ? { ca: transport.ca } : {}),
-              }),
-            }
+          ? dispatcher
+            ? { dispatcher }
+            : {}
           : {
               ...(sca.executablePath ? { executablePath: sca.executablePath } : {}),
               // Chromium takes no CA per context: a private test CA means accepting the bank's
@@ -185,6 +189,7 @@ export async function profileTarget(
     createEnvironment: (_check, signal) => target.createEnvironment(signal),
     close: async () => {
       await factory?.close();
+      await dispatcher?.close();
     },
   };
 }
