@@ -50,6 +50,13 @@ test('the request log: polling hidden by default, newest first by arrival, date 
 
   // The bank clock set back an hour: the next request still comes first, its bank time beside it.
   await page.getByTestId('clock-back1h').click();
+  // The jump must have reached the bank before the request that shows it is sent.
+  await expect
+    .poll(async () => {
+      const shown = await page.getByTestId('bank-clock-now').innerText();
+      return Date.now() - Date.parse(`${shown.replace(' ', 'T').slice(0, 19)}Z`);
+    })
+    .toBeGreaterThan(59 * 60_000);
   await listSandboxCustomersInComposer(page);
   await page.getByTestId('nav-bank').click();
   await expect(rows.first()).toContainText('GET /v1/sandbox/customers');
