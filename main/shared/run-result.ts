@@ -18,7 +18,11 @@ export {
 } from './run-status.js';
 
 export const RUN_RESULT_FORMAT = 'psd2-workbench/run-result';
-export const RUN_RESULT_FORMAT_VERSION = 1;
+/**
+ * 2: the file keeps each signing certificate once and JSON bodies once
+ * (main/core/runner/result-compaction.ts); version 1 files are still read.
+ */
+export const RUN_RESULT_FORMAT_VERSION = 2;
 
 /** JSON values are stored as they are; validation only asks that they are present where required. */
 const Json = () => Type.Unsafe<JsonValue>(Type.Any());

@@ -11,6 +11,7 @@ import {
   RunResultSchema,
   type RunResult,
 } from '../../shared/run-result.js';
+import { CompactionError, compactRunResult, expandRunResult } from './result-compaction.js';
 
 export class RunResultImportError extends Error {
   override name = 'RunResultImportError';
@@ -18,8 +19,22 @@ export class RunResultImportError extends Error {
 
 const PROBLEMS_SHOWN = 5;
 
+/** Format versions this workbench reads: 1 (before the compact encoding) and the current one. */
+const READABLE_VERSIONS: readonly unknown[] = [1, RUN_RESULT_FORMAT_VERSION];
+
+/**
+ * The file's text: the compact encoding (result-compaction.ts), one check per line so a diff or a
+ * grep of two runs lines up by check, the run's own fields first.
+ */
 export function serializeRunResult(result: RunResult): string {
-  return JSON.stringify(result, null, 2) + '\n';
+  const { checks, certificates, ...head } = compactRunResult(result);
+  const lines = [
+    JSON.stringify({ ...head, certificates }).slice(0, -1) + ',',
+    '"checks":[',
+    checks.map((check) => JSON.stringify(check)).join(',\n'),
+    ']}',
+  ];
+  return lines.join('\n') + '\n';
 }
 
 /** Parses and validates a run result file's text; `source` names the file in error messages. */
@@ -41,10 +56,20 @@ export function parseRunResult(text: string, source = 'run result'): RunResult {
       `${source} is not a PSD2 Workbench run result: "format" is ${JSON.stringify(format) ?? 'missing'}, expected "${RUN_RESULT_FORMAT}".`,
     );
   }
-  if (formatVersion !== RUN_RESULT_FORMAT_VERSION) {
+  if (!READABLE_VERSIONS.includes(formatVersion)) {
     throw new RunResultImportError(
-      `${source} has run result format version ${JSON.stringify(formatVersion) ?? '(missing)'}; this workbench reads version ${RUN_RESULT_FORMAT_VERSION}.`,
+      `${source} has run result format version ${JSON.stringify(formatVersion) ?? '(missing)'}; this workbench reads versions ${READABLE_VERSIONS.join(' and ')}.`,
     );
+  }
+  try {
+    // Version 1 files hold every value in place; expanding them changes nothing.
+    data = {
+      ...expandRunResult(data as Record<string, unknown>),
+      formatVersion: RUN_RESULT_FORMAT_VERSION,
+    };
+  } catch (error) {
+    if (!(error instanceof CompactionError)) throw error;
+    throw new RunResultImportError(`${source} is not a valid run result: ${error.message}`);
   }
   const problems = describeProblems(RunResultSchema, data, '');
   if (problems.length > 0) {

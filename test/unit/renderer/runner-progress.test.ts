@@ -82,7 +82,7 @@ describe('reduceRunEvents', () => {
   it('takes the whole result from run:end, cancelled checks included, and then stops', () => {
     const full: RunResult = {
       format: 'psd2-workbench/run-result',
-      formatVersion: 1,
+      formatVersion: 2,
       runId: 'r1',
       startedAt: '2026-04-01T12:00:00.000Z',
       finishedAt: '2026-04-01T12:00:03.000Z',

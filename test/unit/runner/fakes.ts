@@ -155,7 +155,7 @@ export function resultWith(statuses: Record<string, CheckStatus>): RunResult {
   for (const c of checks) counts[c.status] += 1;
   return {
     format: 'psd2-workbench/run-result',
-    formatVersion: 1,
+    formatVersion: 2,
     runId: 'run-1',
     startedAt: '2024-01-01T00:00:00.000Z',
     finishedAt: '2024-01-01T00:00:01.000Z',
