@@ -65,6 +65,17 @@ test('run the suites, prove a check fails under a fault profile, read the eviden
   await shot(page, testInfo, 'runner-run-all-dark');
   expect(firstRun).toBeGreaterThan(0);
 
+  // A check that took a PSU through the SCA pages shows the flow as a picture, exported as SVG.
+  await page.getByTestId('result-ERR-SCA-FAILURE-BY-REDIRECT').getByRole('button').click();
+  const scaSequence = page.getByTestId('check-evidence').getByTestId('evidence-sequence');
+  await expect(scaSequence.locator('img')).toBeVisible();
+  const svgDownload = page.waitForEvent('download');
+  await scaSequence.getByTestId('evidence-sequence-export').click();
+  const svg = await readFile(await (await svgDownload).path(), 'utf8');
+  expect(svg).toContain('>POST /v1/consents</text>');
+  expect(svg).toContain('>SCA failed: redirect');
+  await shotAtReviewSizes(page, testInfo, 'runner-evidence-sequence');
+
   // Only the signing area, with the bank answering 401 to a signature that does not verify.
   await page.getByTestId('select-area-signing').check();
   await expect(page.getByTestId('select-check-SIGN-INVALID-SIGNATURE-400')).toBeChecked();

@@ -35,6 +35,7 @@ import {
   type PsuAgentResult,
 } from '../tpp/psu-agent/agent.js';
 import type { AgentScript } from '../tpp/psu-agent/script.js';
+import { psuPlayedNote } from '../../shared/sequence/psu-note.js';
 import { suiteScaRedirect } from './sca-redirect-view.js';
 import { DEFAULT_PSU_SCRIPT, resolvePsuSteps, type PsuSteps } from '../tpp/psu-agent/steps.js';
 import { launchPsuBrowser, runBrowserPsuAgent } from '../tpp/psu-browser/browser-agent.js';
@@ -72,7 +73,7 @@ function suiteRedirectOf(result: PsuAgentResult): SuiteScaRedirect {
 /** Which pages the agent played, as one line of evidence. */
 function playedNote(how: string, steps: PsuSteps, result: PsuAgentResult): string {
   const played = result.pages.filter((p) => p.submitted).map((p) => p.step ?? '?');
-  return `PSU (${how}, script ${steps.name}): played ${played.join(' → ') || 'no page'}; sent back to ${result.redirectUrl}`;
+  return psuPlayedNote({ how, script: steps.name, played, redirectUrl: result.redirectUrl });
 }
 
 /** Runs one agent call with the signal checked around it and its errors made readable. */

@@ -6,6 +6,7 @@ import { runChecks } from '../../../main/core/runner/engine/run';
 import { htmlReporter, renderHtmlReport } from '../../../main/core/runner/reporters/html';
 import { withBaseline } from '../../../main/core/runner/reporters/with-baseline';
 import type { RunResult } from '../../../main/shared/run-result';
+import { psuPlayedNote } from '../../../main/shared/sequence/psu-note';
 import { describeRule } from '../../../suites/catalogue';
 import { check, environment, fakeClient, fakeExchange, runOptions, sandboxTarget } from './fakes';
 
@@ -128,5 +129,34 @@ describe('HTML report', () => {
     expect(html).toContain('<span class="badge">FAIL (expected)</span>');
     expect(html).toContain('Expected failure (baseline):</strong> ticket &lt;BANK-7&gt;');
     expect(html).toContain('<strong>1</strong> failures expected by the baseline');
+  });
+
+  it('draws the sequence of a check that took a PSU through SCA, and of no other', async () => {
+    const note = psuPlayedNote({
+      how: 'headless',
+      script: 'workbench-bank',
+      played: ['login', 'consent'],
+      redirectUrl: `http://127.0.0.1:9/cb?code=${encodeURIComponent(SCRIPT)}&status=400`,
+    });
+    const html = renderHtmlReport(
+      await runChecks(
+        runOptions([
+          check('WITH-SCA', async (ctx) => {
+            await ctx.client.send({ method: 'POST', path: '/v1/consents' });
+            ctx.evidence.note(note);
+          }),
+          check('WITHOUT-SCA', async (ctx) => {
+            await ctx.client.send({ method: 'GET', path: '/v1/accounts' });
+          }),
+        ]),
+      ),
+    );
+    const sections = html.split('<details class="check');
+    const withSca = sections.find((part) => part.includes('<code>WITH-SCA</code>'))!;
+    const withoutSca = sections.find((part) => part.includes('<code>WITHOUT-SCA</code>'))!;
+    expect(withSca).toContain('<summary>Sequence: TPP, bank and PSU browser</summary><svg');
+    expect(withSca).toContain('>SCA page: consent</text>');
+    expect(withSca).toContain('>SCA failed: redirect (code, status)</text>');
+    expect(withoutSca).not.toContain('<svg');
   });
 });

@@ -8,6 +8,11 @@ import { signingLine, specRelease } from '../report-result.js';
 import type { EvidenceExchange } from '../../../shared/exchange.js';
 import type { Reporter } from '../events.js';
 import {
+  evidenceInvolvesSca,
+  evidenceSequenceSteps,
+} from '../../../shared/sequence/evidence-steps.js';
+import { sequenceSvg } from '../../../shared/sequence/svg.js';
+import {
   CHECK_STATUSES,
   countStatuses,
   type CheckResult,
@@ -72,6 +77,7 @@ pre { background: rgba(127,127,127,.1); padding: .5rem; overflow-x: auto; white-
 ol.evidence { padding-left: 1.5rem; } ol.evidence > li { margin: .3rem 0; }
 .assertion-passed::before { content: "✓ "; color: var(--pass); } .assertion-failed::before { content: "✗ "; color: var(--fail); }
 .warnings li { color: var(--warn); } .note { font-style: italic; }
+.sequence svg { max-width: 100%; height: auto; }
 .screenshot img { max-width: 100%; border: 1px solid var(--line); margin: .25rem 0; }
 `;
 
@@ -199,6 +205,16 @@ function checkHtml(result: CheckResult, options: HtmlReportOptions, budget: Budg
     );
   }
   parts.push(rulesHtml(result, options));
+  if (evidenceInvolvesSca(result.evidence)) {
+    // The check took a PSU through the bank's SCA pages (§6): the flow as a picture.
+    const svg = sequenceSvg(
+      evidenceSequenceSteps(result.evidence),
+      `Sequence of ${result.checkId}`,
+    );
+    parts.push(
+      `<details class="sequence"><summary>Sequence: TPP, bank and PSU browser</summary>${svg}</details>`,
+    );
+  }
   if (result.evidence.length > 0) {
     const failedExchangeId = result.failure?.exchangeId;
     parts.push(

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { formatInstant, formatMs } from '../../../lib/format';
 import type { CheckResult, EvidenceItem } from '../../../../../main/shared/run-result';
 import { useRunnerStore } from '../store';
+import { EvidenceSequence } from './EvidenceSequence';
 import { ExchangeDetails } from './ExchangeDetails';
 import { FoldedText, jsonText } from './FoldedText';
 import { StatusBadge } from './StatusBadge';
@@ -208,6 +209,7 @@ export function CheckEvidence({ check }: { check: CheckResult }) {
           ))}
         </ul>
       )}
+      <EvidenceSequence check={check} />
       <h3>Evidence</h3>
       {check.evidence.length === 0 ? (
         <p className="muted">No evidence recorded.</p>
