@@ -86,7 +86,9 @@ describe('HTML report', () => {
     );
     expect(html).toContain('<style>');
     expect(html).not.toMatch(/<(script|link|iframe|object|embed)\b/i);
-    expect(html).not.toMatch(/<[a-z][^<>]*\s(src|href)=/i);
+    // No external assets: the only links are to the report's own sections (the jump list).
+    expect(html).not.toMatch(/<[a-z][^<>]*\s(src|href)="(?!#check-)/i);
+    expect(html).toContain('<a href="#check-PAY-HOSTILE">');
   });
 
   it('shows summary counts, each check with status and rules, and for a failure the assertion and the exchange', async () => {
@@ -97,7 +99,7 @@ describe('HTML report', () => {
     expect(html).toContain('<li class="s-skipped"><strong>1</strong> skipped</li>');
     // The failed check is open; its rule is described from the catalogue.
     expect(html).toMatch(
-      /<details class="check s-fail" open><summary><span class="badge">FAIL<\/span> <code>PAY-HOSTILE<\/code>/,
+      /<details class="check s-fail" id="check-PAY-HOSTILE" open><summary><span class="badge">FAIL<\/span> <code>PAY-HOSTILE<\/code>/,
     );
     expect(html).toContain(
       '<code>PAY-E2EID-MAX-35</code> <span class="time">§2.2; see also §8</span> endToEndIdentification',
@@ -112,7 +114,7 @@ describe('HTML report', () => {
     expect(html).toContain('<h4>Signing string</h4>');
     expect(html).toContain('<h4>Response</h4><pre>HTTP 400');
     expect(html).toMatch(
-      /<details class="check s-pass"><summary><span class="badge">PASS<\/span> <code>CLEAN<\/code>/,
+      /<details class="check s-pass" id="check-CLEAN"><summary><span class="badge">PASS<\/span> <code>CLEAN<\/code>/,
     );
   });
 

@@ -238,6 +238,14 @@ describe('presentRunResult', () => {
       failuresHtml.indexOf('<code>C</code>'),
     );
     expect(failuresHtml).toContain('<strong>Spec:</strong> ');
+    // The jump list at the top links each failure to its section, the expected one marked.
+    const jumps = failuresHtml.slice(0, failuresHtml.indexOf('</nav>'));
+    expect(jumps).toContain('<nav class="jump-list" aria-label="Failed checks">');
+    expect(jumps).toContain('<a href="#check-B"><code>B</code></a>');
+    expect(jumps).toMatch(
+      /<a href="#check-C"><code>C<\/code><\/a>[^<]*<span class="time">\(expected by the baseline\)/,
+    );
+    expect(failuresHtml).toContain('<details class="check s-fail" id="check-B" open>');
     expect(html.slice(firstArea)).not.toContain('<details class="check s-fail"');
     expect(html.slice(firstArea)).toContain(
       '2 failed check(s) of this area are under Failures above',

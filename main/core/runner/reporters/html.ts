@@ -186,10 +186,24 @@ function failureHtml(result: CheckResult): string {
   return `<div class="failure"><p><strong>${h(failure.message)}</strong></p>${sections}${baseline}${rows.length > 0 ? `<table>${rows.join('')}</table>` : ''}${stack}</div>`;
 }
 
+/** The fragment of a check's section: `report.html#check-PAY-E2EID-MAX-35`. */
+function checkAnchor(checkId: string): string {
+  return `check-${checkId}`;
+}
+
+/** Links to each failed check, at the top of the report: the jump list. */
+function jumpListHtml(failed: CheckResult[]): string {
+  const items = failed.map(
+    (check) =>
+      `<li><a href="#${h(checkAnchor(check.checkId))}"><code>${h(check.checkId)}</code></a> ${h(check.title)}${check.expectedFailure ? ' <span class="time">(expected by the baseline)</span>' : ''}</li>`,
+  );
+  return `<nav class="jump-list" aria-label="Failed checks"><ol>${items.join('')}</ol></nav>`;
+}
+
 function checkHtml(result: CheckResult, options: HtmlReportOptions, budget: Budget): string {
   const status = result.status.toLowerCase();
   const parts = [
-    `<details class="check s-${status}"${result.status === 'FAIL' && !result.expectedFailure ? ' open' : ''}>`,
+    `<details class="check s-${status}" id="${h(checkAnchor(result.checkId))}"${result.status === 'FAIL' && !result.expectedFailure ? ' open' : ''}>`,
     `<summary><span class="badge">${h(result.expectedFailure ? 'FAIL (expected)' : result.status)}</span> `,
     `<code>${h(result.checkId)}</code> ${h(result.title)} `,
     `<span class="rule-ids">${result.rules.map(h).join(' ')}</span> `,
@@ -273,7 +287,7 @@ export function renderHtmlReport(result: RunResult, options: HtmlReportOptions =
     .sort((a, b) => Number(Boolean(a.expectedFailure)) - Number(Boolean(b.expectedFailure)));
   const failures =
     failed.length > 0
-      ? `<section id="failures"><h2>Failures <span class="time">${failed.length} failed${failed.some((c) => c.expectedFailure) ? `, ${failed.filter((c) => c.expectedFailure).length} of them expected by the baseline` : ''}</span></h2>${failed.map((check) => checkHtml(check, options, budget)).join('\n')}</section>`
+      ? `<section id="failures"><h2>Failures <span class="time">${failed.length} failed${failed.some((c) => c.expectedFailure) ? `, ${failed.filter((c) => c.expectedFailure).length} of them expected by the baseline` : ''}</span></h2>${jumpListHtml(failed)}${failed.map((check) => checkHtml(check, options, budget)).join('\n')}</section>`
       : '';
   const areas = new Map<string, CheckResult[]>();
   for (const check of result.checks)
@@ -295,7 +309,10 @@ export function renderHtmlReport(result: RunResult, options: HtmlReportOptions =
       areaCounts.FAIL > 0
         ? `<p class="time">${areaCounts.FAIL} failed check(s) of this area are under Failures above: ${checks
             .filter((check) => check.status === 'FAIL')
-            .map((check) => `<code>${h(check.checkId)}</code>`)
+            .map(
+              (check) =>
+                `<a href="#${h(checkAnchor(check.checkId))}"><code>${h(check.checkId)}</code></a>`,
+            )
             .join(', ')}</p>`
         : '';
     return `<section><h2>${h(area)} <span class="time">${h(summary)}</span></h2>${moved}${shown.map((check) => checkHtml(check, options, budget)).join('\n')}</section>`;
