@@ -53,16 +53,17 @@ export function parseTargetProfile(
   } catch (error) {
     throw new TargetProfileError(source, [`not JSON: ${(error as Error).message}`]);
   }
-  if (!Value.Check(TargetProfileSchema, data))
-    throw new TargetProfileError(
-      source,
-      describeSchemaErrors(Value.Errors(TargetProfileSchema, data)),
-    );
+  // The environment first: a value from it (an overridden baseUrl) is checked like one typed in.
   const { value, missing } = expandEnvSecrets(data, options.env ?? process.env);
   if (missing.length > 0)
     throw new TargetProfileError(
       source,
       missing.map((m) => `environment variable ${m.replace(' at ', ' is not set (named at ')})`),
+    );
+  if (!Value.Check(TargetProfileSchema, value))
+    throw new TargetProfileError(
+      source,
+      describeSchemaErrors(Value.Errors(TargetProfileSchema, value)),
     );
   return value;
 }

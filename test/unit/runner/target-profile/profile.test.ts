@@ -87,6 +87,26 @@ describe('target profile: parsing', () => {
     ]);
   });
 
+  it('takes the base URL from the environment, with a default, and checks what it gets', () => {
+    const text = JSON.stringify({
+      ...minimal,
+      baseUrl: '${env:BANK_URL:-http://127.0.0.1:8080}',
+      mode: '${env:BANK_MODE:-sandbox}',
+    });
+    const read = (env: Record<string, string>) => parseTargetProfile(text, 'p.json', { env });
+    expect(read({}).baseUrl).toBe('http://127.0.0.1:8080');
+    expect(read({ BANK_URL: '' }).baseUrl).toBe('http://127.0.0.1:8080');
+    expect(read({ BANK_URL: 'https://psd2.bank.example', BANK_MODE: 'production' })).toMatchObject({
+      baseUrl: 'https://psd2.bank.example',
+      mode: 'production',
+    });
+    // An overridden value is checked like one typed into the file, and named by its path.
+    expect(problemsOf(text, { BANK_URL: 'ftp://bank.example' })).toEqual([
+      expect.stringMatching(/^\/baseUrl: /),
+    ]);
+    expect(problemsOf(text, { BANK_MODE: 'staging' })[0]).toMatch(/^\/mode: /);
+  });
+
   it('expands references anywhere in nested values and leaves other text alone', () => {
     const { value, missing } = expandEnvSecrets(
       { a: ['${env:A}/x', { b: '$notenv ${env:B}' }], n: 3 },
