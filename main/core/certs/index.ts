@@ -1,5 +1,6 @@
 /** Certificate toolkit (node-forge for building, node:crypto for keys and parsing). */
 export * from './certificate-builder.js';
+export * from './crl.js';
 export * from './describe.js';
 export * from './import-export.js';
 export * from './issue.js';
