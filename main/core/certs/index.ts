@@ -9,6 +9,7 @@ export * from './keystore.js';
 export * from './name.js';
 export * from './pem.js';
 export * from './psd2-roles.js';
+export * from './publication.js';
 export * from './qc-statements.js';
 export * from './secret-box.js';
 export * from './serial-number.js';
