@@ -118,6 +118,12 @@ describe('certs create --revocation-url → bank --crl → certs revoke', () => 
     const qsealc = new X509Certificate(readFileSync(file('qsealc.pem')));
     const crlUrl = crlUrlOf(file('qsealc.pem'));
     expect(crlUrl).toBe(`${bank.line.url}/pki/psd2-workbench-test-issuing-ca.crl`);
+    // The --json line lists what the bank publishes (only with --crl).
+    expect((bank.line as unknown as { pki: string[] }).pki).toEqual([
+      `${bank.line.url}/pki/psd2-workbench-test-issuing-ca.crt`,
+      crlUrl,
+      `${bank.line.url}/pki/psd2-workbench-test-root-ca.crt`,
+    ]);
     const crl = await fetchBytes(crlUrl);
     expect(crl.status).toBe(200);
     expect(crl.type).toBe('application/pkix-crl');
