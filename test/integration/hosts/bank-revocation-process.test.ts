@@ -2,7 +2,8 @@
  * Revocation as a TPP's CI exercises it, every step a process of the built CLI (bin/workbench.js):
  * `certs create --revocation-url` with the port the bank will take, `bank --mode production --crl`,
  * the CRL fetched from the URL in the QSealC's CRL Distribution Points, `certs revoke` against the
- * running bank, and the next signed request refused 403 naming the revocation. On 127.0.0.1.
+ * running bank, and the next signed request refused 403 naming the revocation; over mTLS the same
+ * for a revoked QWAC. On 127.0.0.1.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { X509Certificate, createPrivateKey } from 'node:crypto';
@@ -11,7 +12,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { request } from 'undici';
+import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCrl } from '../../../main/core/certs/crl';
 import { signRequest } from '../../../main/core/tpp/signer';
@@ -91,9 +92,12 @@ async function fetchBytes(url: string) {
   };
 }
 
-/** A signed production AIS request with qsealc.pem (no consent: 401 once it passes the stages). */
-async function send() {
-  const url = `${bank.line.url}/v1/card-accounts/card-1/transactions?bookingStatus=booked`;
+/** A signed production AIS request (no consent: 401 once it passes the stages). */
+async function send(
+  options: { base?: string; seal?: string; dispatcher?: Agent } = {},
+): Promise<{ status: number; message: { code: string; text: string } | undefined }> {
+  const seal = options.seal ?? 'qsealc';
+  const url = `${options.base ?? bank.line.url}/v1/card-accounts/card-1/transactions?bookingStatus=booked`;
   const signed = signRequest({
     method: 'GET',
     url,
@@ -105,10 +109,13 @@ async function send() {
       'TPP-Redirect-URI': 'https://tpp.example/callback',
       'PSU-IP-Address': '192.0.2.10',
     },
-    certificate: new X509Certificate(readFileSync(file('qsealc.pem'))).raw,
-    signingKey: createPrivateKey(readFileSync(file('qsealc.key.pem'))),
+    certificate: new X509Certificate(readFileSync(file(`${seal}.pem`))).raw,
+    signingKey: createPrivateKey(readFileSync(file(`${seal}.key.pem`))),
   });
-  const response = await request(url, { headers: signed.headers });
+  const response = await request(url, {
+    headers: signed.headers,
+    ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+  });
   const body = (await response.body.json()) as { tppMessages: { code: string; text: string }[] };
   return { status: response.statusCode, message: body.tppMessages?.[0] };
 }
@@ -172,6 +179,58 @@ describe('certs create --revocation-url → bank --crl → certs revoke', () => 
     for (let waited = 0; !readAgain.test(bank.stderr()) && waited < 5000; waited += 50)
       await new Promise((resolve) => setTimeout(resolve, 50));
     expect(bank.stderr()).toMatch(readAgain);
+  });
+
+  it('over mTLS, a revoked QWAC is refused 403 naming the QWAC', async () => {
+    const mtls = await startBank(process.execPath, [
+      BIN,
+      'bank',
+      '--mode',
+      'production',
+      '--mtls',
+      '--tls-cert',
+      file('bank-tls.pem'),
+      '--tls-key',
+      file('bank-tls.key.pem'),
+      '--trust-ca',
+      file('ca-chain.pem'),
+      '--crl',
+      file('ca-intermediate.crl'),
+      '--registry',
+      file('registry.json'),
+      '--json',
+    ]);
+    const dispatcher = new Agent({
+      connect: {
+        ca: readFileSync(file('ca-root.pem')),
+        cert: readFileSync(file('qwac.pem')),
+        key: readFileSync(file('qwac.key.pem')),
+      },
+    });
+    try {
+      // Signed with the AISP-only seal: qsealc.pem is revoked by now.
+      const through = { base: mtls.line.url, seal: 'aisp-qsealc', dispatcher };
+      expect((await send(through)).status).toBe(401);
+      await run(process.execPath, [
+        BIN,
+        'certs',
+        'revoke',
+        '--dir',
+        dir,
+        '--cert',
+        file('qwac.pem'),
+      ]);
+      const serial = new X509Certificate(readFileSync(file('qwac.pem'))).serialNumber;
+      const refused = await send(through);
+      expect(refused.status).toBe(403);
+      expect(refused.message?.text).toContain(
+        `the TLS client certificate (QWAC) serial ${serial} is revoked: on the CRL of`,
+      );
+    } finally {
+      await dispatcher.close();
+      mtls.child.kill('SIGTERM');
+      await mtls.exit;
+    }
   });
 
   it('stops on SIGTERM with exit 0', async () => {
