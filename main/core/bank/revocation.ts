@@ -26,6 +26,8 @@ export interface Revocation {
 interface KnownCrl {
   source: string;
   crl: Crl;
+  /** The CRL's entries by serial: a check is one lookup however long the CRL grows. */
+  bySerial: Map<string, RevokedEntry>;
   /** The SHA-256 fingerprint of the trusted CA that signed it. */
   caFingerprint: string;
   /** A file's identity when read (mtime, size, inode); undefined for a CRL given as bytes. */
@@ -64,7 +66,7 @@ export class RevocationLists {
   add(input: Buffer | string, source = 'CRL'): Crl {
     const crl = readCrl(input);
     const ca = this.issuerOf(crl);
-    this.known.push({ source, crl, caFingerprint: ca.fingerprint256 });
+    this.known.push({ source, crl, bySerial: indexOf(crl), caFingerprint: ca.fingerprint256 });
     return crl;
   }
 
@@ -91,7 +93,12 @@ export class RevocationLists {
       try {
         const crl = readCrl(readFileSync(known.source));
         const ca = this.issuerOf(crl);
-        Object.assign(known, { crl, caFingerprint: ca.fingerprint256, version });
+        Object.assign(known, {
+          crl,
+          bySerial: indexOf(crl),
+          caFingerprint: ca.fingerprint256,
+          version,
+        });
         delete known.refused;
         this.log(
           `CRL ${known.source} read again: CRL number ${crl.crlNumber ?? 'none'}, ${crl.revoked.length} revoked.`,
@@ -118,9 +125,10 @@ export class RevocationLists {
 
   /** Whether `ca`'s CRLs list the serial (keyId SN form: upper-case hex, §5.2.3). */
   revocationOf(ca: X509Certificate, serialNumber: string): Revocation | undefined {
-    for (const { crl, caFingerprint, source } of this.current()) {
+    this.refresh();
+    for (const { crl, bySerial, caFingerprint, source } of this.known) {
       if (caFingerprint !== ca.fingerprint256) continue;
-      const entry = crl.revoked.find((candidate) => candidate.serialNumber === serialNumber);
+      const entry = bySerial.get(serialNumber);
       if (entry) return { entry, source, crlNumber: crl.crlNumber };
     }
     return undefined;
@@ -130,6 +138,8 @@ export class RevocationLists {
     return this.known.length;
   }
 }
+
+const indexOf = (crl: Crl) => new Map(crl.revoked.map((entry) => [entry.serialNumber, entry]));
 
 /** What changes when a file is replaced or rewritten (a rename brings a new inode). */
 function fileVersion(path: string): string {
