@@ -38,12 +38,11 @@ const usage = `Usage: workbench certs create --out DIR [--org-id PSDNO-FSA-...] 
 
 Writes to DIR (PEM): ca-root.pem, ca-intermediate.pem, ca-chain.pem, ca-intermediate.key.pem
 (the issuing CA's key, which signs its CRL), ca-intermediate.crl (its CRL, DER, nothing revoked
-yet), qwac.pem + qwac.key.pem
-(TLS client, mTLS), qsealc.pem + qsealc.key.pem (request signing, §5.2), aisp-qsealc.pem +
-aisp-qsealc.key.pem (a second TPP, ORG-ID-AIS, that registry.json registers for AISP only: the
-target profile's aispOnlyTpp), bank-tls.pem +
-bank-tls.key.pem (server certificate for localhost and 127.0.0.1: 'workbench bank --tls-cert'),
-and registry.json for 'workbench bank --registry'. Keys are written unencrypted with mode 0600: they are test keys.
+yet), qwac.pem + qwac.key.pem (TLS client, mTLS), qsealc.pem + qsealc.key.pem (request signing,
+§5.2), aisp-qsealc.pem + aisp-qsealc.key.pem (a second TPP, ORG-ID-AIS, that registry.json
+registers for AISP only: the target profile's aispOnlyTpp), bank-tls.pem + bank-tls.key.pem
+(server certificate for localhost and 127.0.0.1: 'workbench bank --tls-cert'), and registry.json
+for 'workbench bank --registry'. Keys are written unencrypted with mode 0600: they are test keys.
   --org-id ID     organizationIdentifier (ETSI TS 119 495), default PSDNO-FSA-WORKBENCH1
   --org-name N    organisation name, default "Workbench Test TPP"
   --roles LIST    PSD2 roles from ${PSD2_ROLE_NAMES.join(', ')} (default PSP_AI,PSP_PI)
@@ -73,8 +72,10 @@ re-signed with ca-intermediate.key.pem, CRL number + 1). A running 'workbench ba
 DIR/ca-intermediate.crl' reads it again on the next request.
   --dir DIR       the directory 'certs create' wrote
   --cert FILE     the certificate to revoke; it must be issued by DIR/ca-intermediate.pem
-  --reason R      CRLReason (RFC 5280 §5.3.1): ${CRL_REASON_NAMES.join(', ')}; without it
-                  the entry carries no reason (unspecified)`;
+  --reason R      CRLReason (RFC 5280 §5.3.1), one of
+                  ${CRL_REASON_NAMES.slice(0, 4).join(', ')},
+                  ${CRL_REASON_NAMES.slice(4).join(', ')};
+                  without it the entry carries no reason code (unspecified)`;
 
 /** The files of the issuing CA that `certs revoke` reads and rewrites. */
 const CA_FILES = {

@@ -226,3 +226,14 @@ describe('certs revoke', () => {
     }
   });
 });
+
+describe('--help', () => {
+  it('documents --revocation-url, certs revoke and every reason', async () => {
+    const help = (await cli(['certs', '--help'])).stdout.join('\n');
+    expect(help).toContain('--revocation-url BASE');
+    expect(help).toContain('workbench certs revoke --dir DIR --cert FILE [--reason REASON]');
+    for (const reason of ['keyCompromise', 'superseded', 'aACompromise'])
+      expect(help).toContain(reason);
+    expect(help).toContain('ca-intermediate.key.pem');
+  });
+});
