@@ -1,8 +1,9 @@
 /**
  * `workbench bank --mode sandbox|production [--port N] [--host H] [--trust-ca FILE]...
- * [--registry FILE] [--state FILE] [--tls|--mtls …] [--admin|--admin-token T] [--json]
- * [--report F --report-dir D] [--sign-responses …]` (issue req. 12, issue #17 item 3 for the admin
- * API, items 5 and 6 for the TPP report and signed responses; docs/ci.md). The
+ * [--crl FILE]... [--registry FILE] [--state FILE] [--tls|--mtls …] [--admin|--admin-token T]
+ * [--json] [--report F --report-dir D] [--sign-responses …]` (issue req. 12, issue #17 item 3 for
+ * the admin API, items 5 and 6 for the TPP report and signed responses, "Reports, evidence and a
+ * CLI" item 6 for --crl; docs/ci.md). The
  * CLI entry wires this function in; it parses and validates its flags, prints the base URL (with
  * --json as one JSON line, alone on stdout), and stops cleanly on SIGINT/SIGTERM.
  * Exit codes: 0 stopped cleanly, 1 the bank could not start or could not write its --report,
@@ -48,7 +49,8 @@ import type { CliIo } from './io.js';
 export type BankCommandIo = CliIo;
 
 export const bankCommandUsage = `Usage: workbench bank --mode sandbox|production [--port N] [--host H]
-                      [--trust-ca FILE]... [--crl FILE]... [--registry FILE] [--db FILE] [--state FILE [--persist]]
+                      [--trust-ca FILE]... [--crl FILE]... [--registry FILE]
+                      [--db FILE] [--state FILE [--persist]]
                       [--headers-timeout MS] [--request-timeout MS] [--keep-alive-timeout MS]
                       [--max-connections N]
                       [--tls [--tls-cert FILE --tls-key FILE | --tls-ca-out FILE]] [--mtls]
@@ -59,7 +61,8 @@ export const bankCommandUsage = `Usage: workbench bank --mode sandbox|production
 
 Runs the embedded bank until Ctrl+C or SIGTERM (then it saves its state and exits 0).
   --mode M         sandbox or production (required). Production answers 404 for /sandbox/ paths
-                   and checks certificate trust, validity and the TPP registry.
+                   and checks certificate trust, validity, revocation (--crl) and the TPP
+                   registry.
   --port N         port to listen on (default 0: a free port)
   --host H         address to bind (default 127.0.0.1)
   --trust-ca FILE  PEM (one or more certificates) or DER CA certificate to trust; repeatable.
