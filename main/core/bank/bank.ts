@@ -14,8 +14,10 @@ import {
   type CertificateInspector,
 } from './certificateInspection.js';
 import { listenBank, type BankListener, type ListenOptions } from './http.js';
+import { pkiIntercept } from './pki.js';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi.js';
 import { TppRegistry } from './registry.js';
+import type { RevocationLists } from './revocation.js';
 import {
   RequestLog,
   BODY_TEXT_MAX,
@@ -100,6 +102,11 @@ export interface BankOptions {
   inspectCertificate?: CertificateInspector;
   /** §5.2.7: signs every answer of the pipeline (response-signing.ts); unsigned without. */
   signResponse?: ResponseSigner;
+  /**
+   * The CAs' CRLs (revocation.ts): production refuses a certificate on its CA's CRL (403), and
+   * every listener serves them, with the trusted CA certificates, under /pki/ (pki.ts).
+   */
+  revocation?: RevocationLists;
 }
 
 export interface Bank {
@@ -107,6 +114,8 @@ export interface Bank {
   readonly clock: Clock;
   readonly trustStore: TrustStore;
   readonly registry: TppRegistry;
+  /** The CRLs the bank checks in production and publishes under /pki/; none when undefined. */
+  readonly revocation: RevocationLists | undefined;
   readonly requestLog: RequestLog;
   /**
    * What the bank found about the TPPs calling it, per TPP-side rule (issue #17 item 5;
@@ -238,6 +247,7 @@ export function createBank(options: BankOptions): Bank {
         mode,
         trustStore,
         registry,
+        ...(options.revocation ? { revocation: options.revocation } : {}),
         inspect: cachedInspector(options.inspectCertificate ?? inspectTppCertificate),
       }),
     ],
@@ -444,11 +454,20 @@ export function createBank(options: BankOptions): Bank {
     clock,
     trustStore,
     registry,
+    revocation: options.revocation,
     requestLog,
     tppFindings,
     handle,
     async listen(listenOptions = {}) {
-      const listener = await listenBank(handle, { maxBodyBytes, ...listenOptions });
+      // /pki/ first (the CA certificates and CRLs, both modes), then the host's own intercept.
+      const pki = pkiIntercept({
+        trustStore,
+        ...(options.revocation ? { revocation: options.revocation } : {}),
+      });
+      const outer = listenOptions.intercept;
+      const intercept = async (request: BankRequest) =>
+        pki(request) ?? (outer ? await outer(request) : undefined);
+      const listener = await listenBank(handle, { maxBodyBytes, ...listenOptions, intercept });
       listeners.add(listener);
       lastListener = listener;
       return {

@@ -84,13 +84,14 @@ export function headersFromRaw(rawHeaders: readonly string[]): {
 
 function writeResponse(res: ServerResponse, response: BankResponse, close: boolean): void {
   if (res.headersSent || res.destroyed) return;
+  const body = response.bytes ?? response.body;
   const headers: Record<string, string | number> = {
     ...response.headers,
-    'content-length': Buffer.byteLength(response.body),
+    'content-length': Buffer.byteLength(body),
   };
   if (close) headers.connection = 'close';
   res.writeHead(response.status, headers);
-  res.end(response.body);
+  res.end(body);
 }
 
 function failureResponse(status: number, text: string): BankResponse {

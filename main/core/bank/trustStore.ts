@@ -62,6 +62,11 @@ export class TrustStore {
     return [...this.anchors.values()].map((anchor) => anchor.toString());
   }
 
+  /** The trusted CA certificates, in the order they were added. */
+  certificates(): X509Certificate[] {
+    return [...this.anchors.values()];
+  }
+
   get size(): number {
     return this.anchors.size;
   }

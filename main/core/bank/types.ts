@@ -33,6 +33,8 @@ export interface BankResponse {
   headers: Record<string, string>;
   /** Serialised body (JSON text); empty for 204. */
   body: string;
+  /** A binary body (the DER files under /pki/, pki.ts), sent instead of `body` when given. */
+  bytes?: Buffer;
   /** The body before serialisation (for the request log); undefined when empty. */
   json?: unknown;
 }

@@ -1,8 +1,9 @@
 /**
  * `workbench bank --mode sandbox|production [--port N] [--host H] [--trust-ca FILE]...
- * [--registry FILE] [--state FILE] [--tls|--mtls …] [--admin|--admin-token T] [--json]
- * [--report F --report-dir D] [--sign-responses …]` (issue req. 12, issue #17 item 3 for the admin
- * API, items 5 and 6 for the TPP report and signed responses; docs/ci.md). The
+ * [--crl FILE]... [--registry FILE] [--state FILE] [--tls|--mtls …] [--admin|--admin-token T]
+ * [--json] [--report F --report-dir D] [--sign-responses …]` (issue req. 12, issue #17 item 3 for
+ * the admin API, items 5 and 6 for the TPP report and signed responses, "Reports, evidence and a
+ * CLI" item 6 for --crl; docs/ci.md). The
  * CLI entry wires this function in; it parses and validates its flags, prints the base URL (with
  * --json as one JSON line, alone on stdout), and stops cleanly on SIGINT/SIGTERM.
  * Exit codes: 0 stopped cleanly, 1 the bank could not start or could not write its --report,
@@ -16,6 +17,8 @@ import { VirtualClock } from '../../core/clock.js';
 import { createBank } from '../../core/bank/bank.js';
 import { TppRegistry, parseRegistryJson } from '../../core/bank/registry.js';
 import { TrustStore } from '../../core/bank/trustStore.js';
+import { RevocationLists } from '../../core/bank/revocation.js';
+import { publishedPaths } from '../../core/bank/pki.js';
 import { BankDatabase } from '../../core/bank/store/bank-database.js';
 import { liveStateOf, readSnapshot, type BankState } from '../../core/bank/state.js';
 import {
@@ -46,7 +49,8 @@ import type { CliIo } from './io.js';
 export type BankCommandIo = CliIo;
 
 export const bankCommandUsage = `Usage: workbench bank --mode sandbox|production [--port N] [--host H]
-                      [--trust-ca FILE]... [--registry FILE] [--db FILE] [--state FILE [--persist]]
+                      [--trust-ca FILE]... [--crl FILE]... [--registry FILE]
+                      [--db FILE] [--state FILE [--persist]]
                       [--headers-timeout MS] [--request-timeout MS] [--keep-alive-timeout MS]
                       [--max-connections N]
                       [--tls [--tls-cert FILE --tls-key FILE | --tls-ca-out FILE]] [--mtls]
@@ -57,10 +61,18 @@ export const bankCommandUsage = `Usage: workbench bank --mode sandbox|production
 
 Runs the embedded bank until Ctrl+C or SIGTERM (then it saves its state and exits 0).
   --mode M         sandbox or production (required). Production answers 404 for /sandbox/ paths
-                   and checks certificate trust, validity and the TPP registry.
+                   and checks certificate trust, validity, revocation (--crl) and the TPP
+                   registry.
   --port N         port to listen on (default 0: a free port)
   --host H         address to bind (default 127.0.0.1)
-  --trust-ca FILE  PEM (one or more certificates) or DER CA certificate to trust; repeatable
+  --trust-ca FILE  PEM (one or more certificates) or DER CA certificate to trust; repeatable.
+                   Each is served at GET /pki/<ca>.crt (DER; <ca>: its Common Name in lower case
+                   with hyphens), in both modes, without a signature
+  --crl FILE       CRL (DER or PEM) of a --trust-ca CA; repeatable. Production refuses (403) a
+                   QSealC or QWAC whose serial it lists; both modes serve it at GET
+                   /pki/<ca>.crl. FILE is read again when it changes ('workbench certs revoke'
+                   counts from the next request); a changed FILE that cannot be used is named on
+                   stderr and the CRL read before stays in force
   --registry FILE  JSON array of { "organizationIdentifier", "name", "roles": ["AISP"|"PISP"] }
   --db FILE        keep the bank's state durably in this SQLite database (created when missing):
                    every request that changes the state is one transaction, answered after its
@@ -107,6 +119,8 @@ interface BankCommandFlags {
   port: number;
   host: string;
   trustCa: string[];
+  /** --crl files: CRLs of trusted CAs, read again when they change. */
+  crl: string[];
   registry?: string;
   state?: string;
   /** The database file that keeps the state (--db, or --state with --persist). */
@@ -152,6 +166,7 @@ export function parseBankFlags(argv: string[]): BankCommandFlags {
         port: { type: 'string' },
         host: { type: 'string' },
         'trust-ca': { type: 'string', multiple: true },
+        crl: { type: 'string', multiple: true },
         registry: { type: 'string' },
         state: { type: 'string' },
         db: { type: 'string' },
@@ -204,6 +219,7 @@ export function parseBankFlags(argv: string[]): BankCommandFlags {
     port,
     host,
     trustCa,
+    crl: (values.crl as string[] | undefined) ?? [],
     persist: values.persist === true,
     tls,
     json: values.json === true,
@@ -359,6 +375,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
   let snapshotText: Buffer | undefined;
   let tlsSetup: Awaited<ReturnType<typeof bankTlsSetup>>;
   let signResponse: ResponseSigner | undefined;
+  let revocation: RevocationLists | undefined;
   try {
     flags = parseBankFlags(argv);
     for (const path of flags.trustCa) {
@@ -367,6 +384,20 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
         trustStore.add(contents);
       } catch (error) {
         throw new UsageProblem(`--trust-ca ${path}: ${(error as Error).message}`);
+      }
+    }
+    if (flags.crl.length > 0) {
+      revocation = new RevocationLists({
+        trustStore,
+        log: (line) => io.err(`workbench bank: ${line}`),
+      });
+      for (const path of flags.crl) {
+        await readFlagFile('--crl', path); // a missing file is named the way every flag names it
+        try {
+          revocation.addFile(path);
+        } catch (error) {
+          throw new UsageProblem(`--crl ${path}: ${(error as Error).message}`);
+        }
       }
     }
     if (flags.registry !== undefined) {
@@ -433,6 +464,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
     registry,
     ...(database ? { database } : {}),
     ...(signResponse ? { signResponse } : {}),
+    ...(revocation ? { revocation } : {}),
   });
   if (snapshotText !== undefined && !database) bank.importSnapshot(snapshotText);
   if (flags.mode === 'production') {
@@ -501,6 +533,9 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
               ),
             }
           : {}),
+        ...(revocation
+          ? { pki: publishedPaths(trustStore, revocation).map((path) => listener.url + path) }
+          : {}),
         ...(flags.signResponses
           ? {
               signsResponses: {
@@ -515,6 +550,12 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
     `PSD2 Workbench bank (${flags.mode} mode) listening at ${listener.url}${flags.tls.tls && !flags.tls.mtls ? ' (HTTPS)' : security}`,
   );
   say(`API reference: ${listener.url}/openapi.json — press Ctrl+C to stop.`);
+  if (revocation)
+    say(
+      `CA certificates and CRLs: ${publishedPaths(trustStore, revocation)
+        .map((path) => listener.url + path)
+        .join(' ')}`,
+    );
   // On stderr with or without --json: stdout carries the bank's URL lines (or the JSON line).
   if (flags.adminToken !== undefined)
     io.err(`Admin API at ${listener.url}/admin/ — send Authorization: Bearer ${flags.adminToken}`);

@@ -10,6 +10,7 @@ import {
   runBankCommand,
   type BankCommandIo,
 } from '../../../main/hosts/cli/bank-command.js';
+import { crlPem, initialCrl } from '../../../main/core/certs/crl.js';
 import { ORGANIZATION_ID, createPki, snapshotWith, type Pki } from '../bank/fixtures.js';
 
 let pki: Pki;
@@ -57,6 +58,10 @@ describe('parseBankFlags', () => {
         'a.pem',
         '--trust-ca',
         'b.pem',
+        '--crl',
+        'a.crl',
+        '--crl',
+        'b.crl',
         '--registry',
         'r.json',
         '--state',
@@ -68,6 +73,7 @@ describe('parseBankFlags', () => {
       port: 8080,
       host: '::1',
       trustCa: ['a.pem', 'b.pem'],
+      crl: ['a.crl', 'b.crl'],
       persist: true,
       registry: 'r.json',
       state: 's.json',
@@ -90,6 +96,7 @@ describe('parseBankFlags', () => {
       port: 0,
       host: '127.0.0.1',
       trustCa: [],
+      crl: [],
       persist: false,
       tls: { tls: false, mtls: false },
       json: false,
@@ -193,6 +200,23 @@ describe('runBankCommand', () => {
       expect(await runBankCommand(argv, io)).toBe(2);
       expect(err.join('\n')).toMatch(/^workbench bank: /);
       expect(err.join('\n')).toContain('Usage: workbench bank');
+    }
+  });
+
+  it('--crl: a missing file, a file that is no CRL, or a CRL no --trust-ca CA signed exits 2 naming it', async () => {
+    const trust = ['--trust-ca', file('chain.pem', pki.ca.chainPem)];
+    const cases: [string[], RegExp][] = [
+      [['--crl', join(dir, 'missing.crl')], /--crl .*missing\.crl: ENOENT/],
+      [['--crl', file('not.crl', 'hello')], /--crl .*not\.crl: not a readable CRL/],
+      [
+        ['--crl', file('other.crl', crlPem(initialCrl((await pki.otherCa()).issuer)))],
+        /--crl .*other\.crl: the CRL of 'CN=Other Issuing CA,C=SE' is not signed by a CA in the bank's trust store/,
+      ],
+    ];
+    for (const [flags, message] of cases) {
+      const { io, err } = fakeIo();
+      expect(await runBankCommand(['--mode', 'production', ...trust, ...flags], io)).toBe(2);
+      expect(err[0]).toMatch(message);
     }
   });
 

@@ -2,8 +2,9 @@
  * Certificate and TPP registry stage (issue req. 5). Production: the certificate chains to a CA in
  * the trust store and is valid on the bank clock, and the TPP (organizationIdentifier) holds the
  * endpoint's role both in the certificate's PSD2 QCStatement (PSP_AI → AISP, PSP_PI → PISP) and
- * in the registry, and over mTLS the QWAC holds the role as well; every failure is 403 FORBIDDEN
- * with a precise text. Sandbox: no trust, validity or registry checks — the identity is recorded
+ * in the registry, over mTLS the QWAC holds the role as well, and neither certificate is on its
+ * CA's CRL (revocation.ts; §1 "checked … on production calls"); every failure is 403 FORBIDDEN
+ * with a precise text. Sandbox: no trust, validity, revocation or registry checks — the identity is recorded
  * for handlers and the log only.
  */
 import { TPP_ROLE_BY_CERTIFICATE_ROLE, type TppRole } from '../../spec/enums.js';
@@ -12,9 +13,14 @@ import { SigningCertificateCache } from '../../signature/index.js';
 import type { CertificateInspector } from '../certificateInspection.js';
 import { faultActive } from '../faults/index.js';
 import type { TppRegistry } from '../registry.js';
+import type { RevocationLists } from '../revocation.js';
 import type { TrustStore } from '../trustStore.js';
 import { reject, type BankMode, type Rejection, type Stage } from '../types.js';
-import { CERTIFICATE_ROLE_OF, clientCertificateRefusal } from './client-certificate.js';
+import {
+  CERTIFICATE_ROLE_OF,
+  clientCertificateRefusal,
+  revocationText,
+} from './client-certificate.js';
 
 const forbidden = (rule: string, text: string): Rejection =>
   reject(
@@ -27,16 +33,21 @@ export interface CertificateStageOptions {
   trustStore: TrustStore;
   registry: TppRegistry;
   inspect: CertificateInspector;
+  /** The CAs' CRLs; without them no certificate counts as revoked. */
+  revocation?: RevocationLists;
 }
 
 export function certificateStage(options: CertificateStageOptions): Stage {
-  const { mode, trustStore, registry, inspect } = options;
+  const { mode, trustStore, registry, inspect, revocation } = options;
   const clientCertificates = new SigningCertificateCache(64);
   return (ctx) => {
     const route = ctx.route!;
     // Production over mTLS: the QWAC must hold the route's role too (client-certificate.ts).
     if (mode === 'production') {
-      const refusal = clientCertificateRefusal(ctx, inspect, clientCertificates);
+      const refusal = clientCertificateRefusal(ctx, inspect, clientCertificates, {
+        trustStore,
+        ...(revocation ? { revocation } : {}),
+      });
       if (refusal) return refusal;
     }
     if (!route.signed || !ctx.signature) return ctx;
@@ -73,6 +84,13 @@ export function certificateStage(options: CertificateStageOptions): Stage {
       return forbidden(
         'ca-expired',
         `issuing CA '${issuer.subject.replace(/\n/g, ', ')}' is not valid on the ${at}`,
+      );
+    // §1: the certificate is checked on production calls; here against its CA's CRL.
+    const revoked = revocation?.revocationOf(issuer, certificate.serialNumber);
+    if (revoked)
+      return forbidden(
+        'revoked',
+        `certificate serial ${certificate.serialNumber} is revoked: ${revocationText(issuer, revoked)}`,
       );
 
     const role = route.tppRole;

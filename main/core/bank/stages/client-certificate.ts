@@ -1,14 +1,18 @@
 /**
  * The QWAC (TLS client certificate, mTLS) as the certificate stage sees it in production: the
- * handshake already proved it chains to a trusted CA (tls.ts); here the route's role must be among
+ * handshake already proved it chains to a trusted CA (tls.ts); here it must not be on the CRL of
+ * the CA that issued it (revocation.ts, §1), and the route's role must be among
  * the PSD2 roles of its QCStatement (PSP_AI for account information, PSP_PI for payments). A
  * trusted QWAC without it is answered 403 FORBIDDEN naming the missing role (docs/ci.md "TLS and
  * mTLS"). Roles are read exactly as for the QSealC (certificateInspection.ts).
  */
+import type { X509Certificate } from 'node:crypto';
 import { TPP_ROLE_BY_CERTIFICATE_ROLE, type TppRole } from '../../spec/enums.js';
 import { bankError } from '../../spec/errors.js';
 import { CertificateParseError, type SigningCertificateCache } from '../../signature/index.js';
 import type { CertificateInspector } from '../certificateInspection.js';
+import type { Revocation, RevocationLists } from '../revocation.js';
+import type { TrustStore } from '../trustStore.js';
 import { reject, type RequestContext, type Rejection } from '../types.js';
 
 export const CERTIFICATE_ROLE_OF: Readonly<Record<TppRole, string>> = {
@@ -19,18 +23,46 @@ export const CERTIFICATE_ROLE_OF: Readonly<Record<TppRole, string>> = {
 const refuse = (rule: string, text: string): Rejection =>
   reject(`certificate.qwac-${rule}`, bankError('FORBIDDEN', text));
 
+/** `on the CRL of '<CA>' (CRL number N) since <date>, reason <reason>`. */
+export function revocationText(ca: X509Certificate, revoked: Revocation): string {
+  const number = revoked.crlNumber !== undefined ? ` (CRL number ${revoked.crlNumber})` : '';
+  const reason = revoked.entry.reason ? `, reason ${revoked.entry.reason}` : '';
+  return `on the CRL of '${ca.subject.replace(/\n/g, ', ')}'${number} since ${revoked.entry.revocationDate.toISOString()}${reason}`;
+}
+
 /** Checks the verified client certificate of a production request; undefined when it may pass. */
 export function clientCertificateRefusal(
   ctx: RequestContext,
   inspect: CertificateInspector,
   parsed: SigningCertificateCache,
+  checks: { trustStore: TrustStore; revocation?: RevocationLists },
 ): Rejection | undefined {
   const der = ctx.request.clientCertificate;
   const role = ctx.route?.tppRole ?? null;
-  if (!der || role === null) return undefined;
+  // The bank's own meta routes (/health, /openapi.json) answer any client the handshake let in.
+  if (!der || ctx.route?.internal) return undefined;
+  let certificate;
+  try {
+    certificate = parsed.get(der.toString('base64'));
+  } catch (error) {
+    if (!(error instanceof CertificateParseError)) throw error;
+    if (role === null) return undefined; // nothing to read it for, as before revocation
+    return refuse(
+      'unreadable',
+      `the TLS client certificate (QWAC) cannot be read: ${error.message}`,
+    );
+  }
+  const issuer = checks.revocation && checks.trustStore.issuerOf(certificate.x509);
+  const revoked = issuer && checks.revocation!.revocationOf(issuer, certificate.serialNumber);
+  if (issuer && revoked)
+    return refuse(
+      'revoked',
+      `the TLS client certificate (QWAC) serial ${certificate.serialNumber} is revoked: ${revocationText(issuer, revoked)}`,
+    );
+  if (role === null) return undefined;
   let inspection;
   try {
-    inspection = inspect(parsed.get(der.toString('base64')));
+    inspection = inspect(certificate);
   } catch (error) {
     if (!(error instanceof CertificateParseError)) throw error;
     return refuse(
