@@ -14,6 +14,7 @@ import {
   responseHeaders,
   type ResponseOptions,
 } from './openapi-responses.js';
+import { OPENAPI_EXAMPLES } from './openapi-examples.js';
 import { MUTUAL_TLS_EXTENSION, SECURITY_SCHEMES, SIGNATURE_SCHEME } from './openapi-security.js';
 import type { BankMode, RouteDefinition } from './types.js';
 
@@ -168,11 +169,16 @@ function operationOf(route: RouteDefinition, options: ResponseOptions): Record<s
       headers[name] = { ...RESPONSE_HEADERS[name], required };
     return headers;
   };
+  const examples = OPENAPI_EXAMPLES[route.operationId];
+  /** A media type object, with the sandbox example when there is one (openapi-examples.ts). */
+  const media = (schema: unknown, example: unknown) => ({
+    'application/json': example === undefined ? { schema } : { schema, example },
+  });
   for (const [status, response] of Object.entries(route.responses)) {
     const entry: Record<string, unknown> = { description: response.description };
     entry.headers = headersOf(Number(status));
     if (response.schema)
-      entry.content = { 'application/json': { schema: schemaRef(response.schema) } };
+      entry.content = media(schemaRef(response.schema), examples?.responses[status]);
     responses[status] = entry;
   }
   for (const [status, description] of pipelineAnswers(route, options))
@@ -203,12 +209,12 @@ function operationOf(route: RouteDefinition, options: ResponseOptions): Record<s
         ? {
             required: true,
             description: route.body.description ?? '',
-            content: { 'application/json': { schema: schemaRef(route.body.schema) } },
+            content: media(schemaRef(route.body.schema), examples?.request),
           }
         : {
             required: false,
             description: route.body.description,
-            content: { 'application/json': { schema: {} } },
+            content: media({}, examples?.request),
           };
   }
   return operation;

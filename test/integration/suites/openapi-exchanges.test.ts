@@ -5,7 +5,8 @@
  * (openapi-match.ts says what matching means, unknown paths and methods included). The run's
  * checks must pass too: an exchange of a failed check proves nothing about the document.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../suites/index';
 import { runChecks } from '../../../main/core/runner/index';
 import {
@@ -19,6 +20,24 @@ import { BANK_ROUTES } from '../../../main/core/bank/routes';
 import { BANK_MODES } from '../../../main/core/bank/types';
 import { VirtualClock } from '../../../main/core/clock';
 import { OpenApiMatcher, type MatchKind, type RecordedExchange } from './openapi-match';
+import { ExampleCollector } from './openapi-example-collector';
+import { exampleTour } from './openapi-example-tour';
+import type { EvidenceExchange } from '../../../main/core/runner/check-api/index';
+
+/**
+ * `UPDATE_OPENAPI_EXAMPLES=1 npx vitest run test/integration/suites/openapi-exchanges.test.ts`
+ * rewrites main/core/bank/openapi-examples.ts from the exchanges of this run (the examples of
+ * /openapi.json: the sandbox data as the suites meet it). openapi-examples.test.ts then checks
+ * each against its schema and that every operation has one.
+ */
+const collector = process.env.UPDATE_OPENAPI_EXAMPLES === '1' ? new ExampleCollector() : undefined;
+afterAll(() => {
+  if (collector)
+    writeFileSync(
+      new URL('../../../main/core/bank/openapi-examples.ts', import.meta.url),
+      collector.source(),
+    );
+});
 
 let identity: TppIdentity;
 beforeAll(async () => {
@@ -63,31 +82,42 @@ describe('every exchange of a full suite run matches /openapi.json', () => {
         internal: 0,
       };
       const operations = new Set<string>();
+      // The suites' exchanges, then the reads they leave out (openapi-example-tour.ts).
+      const recorded: { source: string; exchange: EvidenceExchange }[] = [];
       for (const check of result.checks)
-        for (const item of check.evidence) {
-          if (item.kind !== 'exchange' || !item.exchange.response) continue;
-          const { request, response } = item.exchange;
-          if (
-            INTERNAL.some((path) =>
-              new URL(request.url).pathname.startsWith(path.replace(/\{.*$/, '')),
-            )
-          ) {
-            kinds.internal += 1;
-            continue;
-          }
-          const exchange: RecordedExchange = {
-            method: request.method,
-            url: request.url,
-            status: response.status,
-            headers: response.headers,
-            body: response.body,
-            ...(response.json !== undefined ? { json: response.json } : {}),
-          };
-          const match = matcher.match(exchange);
-          kinds[match.kind] += 1;
-          if (match.operation) operations.add(match.operation);
-          problems.push(...match.problems.map((problem) => `${check.checkId}: ${problem}`));
+        for (const item of check.evidence)
+          if (item.kind === 'exchange' && check.status !== 'FAIL')
+            recorded.push({ source: check.checkId, exchange: item.exchange });
+      const environment = await target.createEnvironment(new AbortController().signal);
+      try {
+        for (const exchange of await exampleTour(environment.client, environment.psu))
+          recorded.push({ source: 'example tour', exchange });
+      } finally {
+        await environment.dispose?.();
+      }
+      for (const { source, exchange: recordedExchange } of recorded) {
+        const { request, response } = recordedExchange;
+        if (!response) continue;
+        const pathname = new URL(request.url).pathname;
+        if (INTERNAL.some((path) => pathname.startsWith(path.replace(/\{.*$/, '')))) {
+          kinds.internal += 1;
+          continue;
         }
+        const exchange: RecordedExchange = {
+          method: request.method,
+          url: request.url,
+          status: response.status,
+          headers: response.headers,
+          body: response.body,
+          ...(response.json !== undefined ? { json: response.json } : {}),
+        };
+        const match = matcher.match(exchange);
+        kinds[match.kind] += 1;
+        if (match.operation) operations.add(match.operation);
+        if (match.operation && match.problems.length === 0)
+          collector?.add(match.operation, request.body, exchange);
+        problems.push(...match.problems.map((problem) => `${source}: ${problem}`));
+      }
       const checked = Object.values(kinds).reduce((a, b) => a + b, 0) - kinds.internal;
       console.log(`${mode}: ${checked} exchanges checked`, kinds, `${operations.size} operations`);
       expect(problems).toEqual([]);
