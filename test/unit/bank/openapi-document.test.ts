@@ -5,7 +5,11 @@
  * signed operation names the §5.2 signature scheme; only standard formats; only used components;
  * every status the pipeline can answer documented.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BankDatabase } from '../../../main/core/bank/store/bank-database.js';
 import { createBank } from '../../../main/core/bank/index.js';
 import {
   buildOpenApiDocument,
@@ -211,5 +215,26 @@ describe('statuses', () => {
     const signing = buildOpenApiDocument(BANK_ROUTES, { mode: 'sandbox', signedResponses: true });
     expect(headersOf(signing).Signature!.required).toBe(true);
     expect(headersOf(signing).Digest!.required).toBe(true);
+  });
+
+  it('the bank documents what it adds: signed answers, and 503 with durable state', async () => {
+    type Responses = Record<string, { headers: Record<string, { required: boolean }> }>;
+    const createdOf = (document: OpenApiDocument) =>
+      document.paths['/v1/consents']!.post!.responses as Responses;
+    const signing = createBank({
+      mode: 'sandbox',
+      clock: new VirtualClock(),
+      signResponse: (response) => response,
+    });
+    expect(createdOf(signing.openApiDocument())['201']!.headers.Signature?.required).toBe(true);
+    const folder = mkdtempSync(join(tmpdir(), 'openapi-db-'));
+    const database = await BankDatabase.open(join(folder, 'bank.db'));
+    try {
+      const durable = createBank({ mode: 'sandbox', clock: new VirtualClock(), database });
+      expect(Object.keys(createdOf(durable.openApiDocument()))).toContain('503');
+    } finally {
+      database.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
