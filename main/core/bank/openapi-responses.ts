@@ -5,7 +5,7 @@
  * can answer and on which routes; the handler's own answers are the route's `responses`. A stage
  * added to STAGE_NAMES without an entry here does not compile.
  */
-import { ERROR_STATUS, TRANSPORT_STATUS } from '../spec/errors.js';
+import { ERROR_STATUS, TRANSPORT_STATUS, type ErrorCode } from '../spec/errors.js';
 import type { BankMode, RouteDefinition, StageName } from './types.js';
 
 /** What the document is built for: the mode, and what the running bank adds to every answer. */
@@ -21,6 +21,14 @@ export interface ResponseOptions {
 interface StageAnswer {
   status: number;
   description: string;
+  /** The §7.2 code of the answer's example (the most common one for the status here). */
+  code: ErrorCode;
+}
+
+/** A documented error answer: its description and an example tppMessages body. */
+export interface PipelineAnswer {
+  description: string;
+  example: { tppMessages: { category: 'ERROR'; code: ErrorCode; text: string }[] };
 }
 
 type StageAnswers = (route: RouteDefinition, options: ResponseOptions) => StageAnswer[];
@@ -35,13 +43,22 @@ export const STAGE_ANSWERS: Readonly<Record<StageName, StageAnswers>> = {
     {
       status: TRANSPORT_STATUS.payloadTooLarge,
       description: 'Request body over 1 MiB (code BAD_REQUEST).',
+      code: 'BAD_REQUEST',
     },
   ],
   // A malformed request target is 400; an unknown path 404. (405 with Allow answers a method the
   // path does not offer: it belongs to no operation, so the document's description states it.)
   route: () => [
-    { status: ERROR_STATUS.BAD_REQUEST, description: 'Malformed request target (BAD_REQUEST).' },
-    { status: ERROR_STATUS.NOT_FOUND, description: 'NOT_FOUND or RESOURCE_UNKNOWN.' },
+    {
+      status: ERROR_STATUS.BAD_REQUEST,
+      description: 'Malformed request target (BAD_REQUEST).',
+      code: 'BAD_REQUEST',
+    },
+    {
+      status: ERROR_STATUS.NOT_FOUND,
+      description: 'NOT_FOUND or RESOURCE_UNKNOWN.',
+      code: 'RESOURCE_UNKNOWN',
+    },
   ],
   // §4.1: required headers and their formats; only signed routes are checked.
   headers: (route) =>
@@ -50,18 +67,31 @@ export const STAGE_ANSWERS: Readonly<Record<StageName, StageAnswers>> = {
           {
             status: ERROR_STATUS.HTTP_HEADER_REQUIRED,
             description: 'A header missing (HTTP_HEADER_REQUIRED) or malformed (FORMAT_ERROR).',
+            code: 'HTTP_HEADER_REQUIRED',
           },
         ]
       : [],
   // §9.2: x-accept-fix.
   fixes: (route) =>
     route.signed
-      ? [{ status: ERROR_STATUS.FORMAT_ERROR, description: 'An unknown x-accept-fix value.' }]
+      ? [
+          {
+            status: ERROR_STATUS.FORMAT_ERROR,
+            description: 'An unknown x-accept-fix value.',
+            code: 'FORMAT_ERROR',
+          },
+        ]
       : [],
   // §5.2(1): a missing or invalid signature is 400.
   signature: (route) =>
     route.signed
-      ? [{ status: ERROR_STATUS.BAD_REQUEST, description: 'Signature or Digest failed (§5.2).' }]
+      ? [
+          {
+            status: ERROR_STATUS.BAD_REQUEST,
+            description: 'Signature or Digest failed (§5.2).',
+            code: 'FORMAT_ERROR',
+          },
+        ]
       : [],
   // Production only: a trusted, valid certificate of a registered TPP with the route's role.
   certificate: (route, { mode }) =>
@@ -71,6 +101,7 @@ export const STAGE_ANSWERS: Readonly<Record<StageName, StageAnswers>> = {
             status: ERROR_STATUS.FORBIDDEN,
             description:
               'FORBIDDEN: certificate (QSealC or QWAC) not trusted or not valid, or the TPP not registered for the role.',
+            code: 'FORBIDDEN',
           },
         ]
       : [],
@@ -82,17 +113,25 @@ export const STAGE_ANSWERS: Readonly<Record<StageName, StageAnswers>> = {
             status: ERROR_STATUS.PSU_CREDENTIALS_INVALID,
             description:
               'PSU_CREDENTIALS_INVALID, or SCA_NOT_FOUND / SCA_EXPIRED / SCA_INVALID where the session needs SCA (§3.4).',
+            code: 'PSU_CREDENTIALS_INVALID',
           },
           {
             status: ERROR_STATUS.BAD_REQUEST,
             description: 'PSU headers missing or inconsistent (§5.3).',
+            code: 'HTTP_HEADER_REQUIRED',
           },
         ]
       : [],
   // decisions.md "Paths": an unknown payment product is 404 PRODUCT_UNKNOWN.
   params: (route) =>
     route.resolveParams
-      ? [{ status: ERROR_STATUS.PRODUCT_UNKNOWN, description: 'PRODUCT_UNKNOWN.' }]
+      ? [
+          {
+            status: ERROR_STATUS.PRODUCT_UNKNOWN,
+            description: 'PRODUCT_UNKNOWN.',
+            code: 'PRODUCT_UNKNOWN',
+          },
+        ]
       : [],
   'request-schema': (route) =>
     route.signed && (route.query !== undefined || route.body !== undefined)
@@ -100,6 +139,7 @@ export const STAGE_ANSWERS: Readonly<Record<StageName, StageAnswers>> = {
           {
             status: ERROR_STATUS.FORMAT_ERROR,
             description: 'Query or body error (FORMAT_ERROR, QUERY_PARAMETER_REQUIRED).',
+            code: 'FORMAT_ERROR',
           },
         ]
       : [],
@@ -112,6 +152,7 @@ function bankAnswers(options: ResponseOptions): StageAnswer[] {
     {
       status: ERROR_STATUS.SYSTEM_ERROR,
       description: 'SYSTEM_ERROR: an internal error of the bank (never bad input).',
+      code: 'SYSTEM_ERROR',
     },
   ];
   if (options.durable)
@@ -119,22 +160,34 @@ function bankAnswers(options: ResponseOptions): StageAnswer[] {
       status: 503,
       description:
         'SYSTEM_ERROR: the change could not be saved; nothing was changed, send the request again after Retry-After.',
+      code: 'SYSTEM_ERROR',
     });
   return answers;
 }
 
-/** Every status the pipeline can answer on `route` that is not the handler's, lowest first. */
+/**
+ * Every status the pipeline can answer on `route` that is not the handler's, lowest first: the
+ * descriptions of the stages that answer it, and an example body with the first one's code.
+ */
 export function pipelineAnswers(
   route: RouteDefinition,
   options: ResponseOptions,
-): Map<number, string> {
-  const answers = new Map<number, string>();
+): Map<number, PipelineAnswer> {
+  const answers = new Map<number, PipelineAnswer>();
   const stageAnswers = Object.values(STAGE_ANSWERS).flatMap((answersOf) =>
     answersOf(route, options),
   );
-  for (const { status, description } of [...stageAnswers, ...bankAnswers(options)]) {
+  for (const { status, description, code } of [...stageAnswers, ...bankAnswers(options)]) {
     const previous = answers.get(status);
-    answers.set(status, previous ? `${previous} ${description}` : description);
+    answers.set(
+      status,
+      previous
+        ? { ...previous, description: `${previous.description} ${description}` }
+        : {
+            description,
+            example: { tppMessages: [{ category: 'ERROR', code, text: description }] },
+          },
+    );
   }
   return new Map([...answers].sort(([a], [b]) => a - b));
 }

@@ -114,9 +114,7 @@ function schemaRef(schema: TSchema): Record<string, unknown> {
   return toOpenApiSchema(schema);
 }
 
-const errorContent = {
-  'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } },
-};
+const ERROR_RESPONSE_REF = { $ref: '#/components/schemas/ErrorResponse' };
 
 function parametersOf(route: RouteDefinition): Record<string, unknown>[] {
   const parameters: Record<string, unknown>[] = [];
@@ -181,11 +179,11 @@ function operationOf(route: RouteDefinition, options: ResponseOptions): Record<s
       entry.content = media(schemaRef(response.schema), examples?.responses[status]);
     responses[status] = entry;
   }
-  for (const [status, description] of pipelineAnswers(route, options))
+  for (const [status, { description, example }] of pipelineAnswers(route, options))
     responses[String(status)] ??= {
       description,
       headers: headersOf(status),
-      content: errorContent,
+      content: media(ERROR_RESPONSE_REF, example),
     };
 
   const operation: Record<string, unknown> = {

@@ -188,6 +188,13 @@ describe('statuses', () => {
     const responses = served.sandbox.paths['/v1/consents']!.post!.responses as object;
     expect(Object.keys(responses)).toEqual(expect.arrayContaining(['401', '413', '500']));
     expect(Object.keys(responses)).not.toContain('503');
+    // Each pipeline answer has an example body with the §7.2 code of its stage.
+    const unauthorised = (
+      responses as Record<string, { content: Record<string, { example: unknown }> }>
+    )['401']!.content['application/json']!.example;
+    expect(unauthorised).toMatchObject({
+      tppMessages: [{ category: 'ERROR', code: 'PSU_CREDENTIALS_INVALID' }],
+    });
   });
 
   it('503 with Retry-After when the state is in a database file', () => {
