@@ -59,7 +59,7 @@ const CONVENTIONS = [
   'Production mode additionally requires a certificate that chains to a trusted CA and is valid on the bank clock, and a TPP registered for the endpoint role (AISP/PISP) both in the certificate QCStatement and in the registry; failures are 403 FORBIDDEN. Sandbox mode checks the signature only. Production mode answers 404 for every /sandbox/ path.',
   'Errors: { "tppMessages": [ { "category", "code", "path"?, "text" } ] } with §7.2 codes only, also on sandbox endpoints. Workbench choices: bodies over 1 MiB are 413 (code BAD_REQUEST); a known path with another method is 405 (code BAD_REQUEST) with Allow; a header missing is HTTP_HEADER_REQUIRED and a malformed one FORMAT_ERROR; a body that is not JSON in UTF-8, has a non-JSON Content-Type, or holds characters outside the Basic Multilingual Plane (emoji, §1) is 400 FORMAT_ERROR.',
   'x-accept-fix (§9.2) is parsed on every signed request; an unknown fix name is 400 FORMAT_ERROR. Fixes become default on their default-from date (UTC) on the bank clock.',
-  'Responses echo X-Request-ID and are application/json. A known path with a method it does not offer is 405 (code BAD_REQUEST) with Allow listing the methods it does; a path the document does not list is 404 NOT_FOUND.',
+  'Responses echo X-Request-ID and are application/json. A known path with a method it does not offer is 405 (code BAD_REQUEST) with Allow listing the methods it does; a path the document does not list is 404 NOT_FOUND. Before any operation is chosen the HTTP listener (http.ts) may answer 400 (malformed HTTP), 408 (request too slow), 417 (an Expect other than 100-continue) or 431 (request head too large), each with a tppMessages body (code BAD_REQUEST).',
 ].join('\n\n');
 
 /**
