@@ -5,7 +5,8 @@
  * like the suites' and give those operations their examples (openapi-example-collector.ts).
  */
 import type { EvidenceExchange, JsonValue } from '../../../main/core/runner/check-api/index';
-import type { PsuAgent, TargetClient } from '../../../main/core/runner/check-api/index';
+import type { TargetClient } from '../../../main/core/runner/check-api/index';
+import type { CheckEnvironment } from '../../../main/core/runner/engine/check-context';
 import { absoluteHref, scaRedirectOf } from '../../../suites/kit/answers';
 import { PAYER, sctBody } from '../../../suites/kit/payments';
 import { psuHeaders } from '../../../suites/kit/sca';
@@ -21,7 +22,7 @@ const hrefOf = (exchange: EvidenceExchange, name: string): string | undefined =>
 
 export async function exampleTour(
   client: TargetClient,
-  psu: PsuAgent | undefined,
+  psu: CheckEnvironment['psu'],
 ): Promise<EvidenceExchange[]> {
   const exchanges: EvidenceExchange[] = [];
   const send = async (method: string, path: string, body?: JsonValue, headers = {}) => {
