@@ -89,7 +89,8 @@ export const STAGE_ANSWERS: Readonly<Record<StageName, StageAnswers>> = {
           {
             status: ERROR_STATUS.BAD_REQUEST,
             description: 'Signature or Digest failed (§5.2).',
-            code: 'FORMAT_ERROR',
+            // stages/signature.ts errorCodeOf: a signature that does not verify.
+            code: 'BAD_REQUEST',
           },
         ]
       : [],
