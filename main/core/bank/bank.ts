@@ -218,10 +218,15 @@ export function createBank(options: BankOptions): Bank {
     database?.commit(state);
   }
 
+  /** Listeners that demand a TLS client certificate (mTLS, tls.ts), for /openapi.json. */
+  const mutualTlsListeners = new WeakSet<BankListener>();
   const openApiDocument = () =>
     buildOpenApiDocument(routes, {
       mode,
       ...(lastListener ? { serverUrl: lastListener.url } : {}),
+      signedResponses: options.signResponse !== undefined,
+      durable: database !== undefined,
+      mutualTls: lastListener !== undefined && mutualTlsListeners.has(lastListener),
     });
   const env: HandlerEnvironment = {
     get state() {
@@ -468,6 +473,9 @@ export function createBank(options: BankOptions): Bank {
       const intercept = async (request: BankRequest) =>
         pki(request) ?? (outer ? await outer(request) : undefined);
       const listener = await listenBank(handle, { maxBodyBytes, ...listenOptions, intercept });
+      const https = listenOptions.https;
+      if (https?.requestCert === true && https.rejectUnauthorized !== false)
+        mutualTlsListeners.add(listener);
       listeners.add(listener);
       lastListener = listener;
       return {

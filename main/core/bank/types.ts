@@ -164,7 +164,12 @@ export type BodyPolicy =
 export interface ResponseDescription {
   description: string;
   schema?: TSchema;
+  /** Headers the handler sets on this answer (for /openapi.json; openapi-responses.ts). */
+  headers?: readonly RouteResponseHeader[];
 }
+
+/** Response headers a handler sets itself (201 answers: the new resource, §5.3(1) approach). */
+export type RouteResponseHeader = 'Location' | 'ASPSP-SCA-Approach';
 
 /**
  * One endpoint. Later issues add endpoints as one file exporting a RouteDefinition plus one line

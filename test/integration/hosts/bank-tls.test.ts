@@ -292,6 +292,24 @@ describe('workbench bank --mtls', () => {
       expect(exchange.response?.status).toBe(200);
       expect(exchange.response?.json).toEqual({ status: 'ok', mode: 'production' });
     });
+
+    it('states the client certificate in /openapi.json (x-mutual-tls, OpenAPI 3.0 has no scheme)', async () => {
+      const client = new TppClient({
+        baseUrl: bank.url,
+        transport: {
+          clientCertificate: {
+            certificate: qwacAis.certificatePem + ca.intermediate.certificatePem,
+            key: qwacAis.privateKey,
+          },
+          ca: [readFileSync(join(dir, 'production-ca.pem'))],
+        },
+      });
+      const exchange = await client.send({ method: 'GET', path: '/openapi.json', sign: false });
+      await client.close();
+      expect(exchange.response?.status).toBe(200);
+      const document = exchange.response?.json as Record<string, { required?: boolean }>;
+      expect(document['x-mutual-tls']?.required).toBe(true);
+    });
   });
 });
 

@@ -194,7 +194,7 @@ describe('structural linter', () => {
 
   it('reports a $ref that does not resolve, and one outside the document', () => {
     const document = copy();
-    delete document.components.schemas.ErrorResponse;
+    delete document.components.schemas!.ErrorResponse;
     const problems = lintOpenApiDocument(document);
     expect(problems.length).toBeGreaterThan(0);
     expect(problems.every((p) => p.includes('#/components/schemas/ErrorResponse'))).toBe(true);

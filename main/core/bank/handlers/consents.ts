@@ -103,6 +103,7 @@ export const createConsent: RouteDefinition = {
     201: {
       description: 'Consent created; redirect the PSU to _links.scaRedirect.',
       schema: ConsentCreatedShape,
+      headers: ['Location', 'ASPSP-SCA-Approach'],
     },
   },
   handle(ctx, env) {

@@ -168,10 +168,16 @@ export const PaymentStatusResponseBlock = Type.Object({
 export type PaymentStatusResponse = Static<typeof PaymentStatusResponseBlock>;
 
 /** GET payment: the initiation body as received, plus its transactionStatus (Berlin Group). */
-export const PaymentInformationResponseBlock = Type.Object({
-  transactionStatus: StringEnum(TRANSACTION_STATUSES),
-  _links: Type.Optional(LinksBlock),
-});
+// The initiation body as received comes back with it (§3.2): its fields are stated open
+// (additionalProperties true), since tools that read an unstated one as closed (Redocly's example
+// check) would refuse the answer the bank gives.
+export const PaymentInformationResponseBlock = Type.Object(
+  {
+    transactionStatus: StringEnum(TRANSACTION_STATUSES),
+    _links: Type.Optional(LinksBlock),
+  },
+  { additionalProperties: true },
+);
 
 export const PaymentInitiationSctSchema = publish(
   'PaymentInitiationSct',

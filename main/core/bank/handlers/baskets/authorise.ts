@@ -38,6 +38,7 @@ export const startSigningBasketAuthorisation: RouteDefinition = {
     201: {
       description: 'Authorisation started (§2.4).',
       schema: SigningBasketAuthorisationResponseSchema,
+      headers: ['Location', 'ASPSP-SCA-Approach'],
     },
     404: UNKNOWN,
     409: {

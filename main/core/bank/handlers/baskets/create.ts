@@ -35,7 +35,11 @@ export const createSigningBasket: RouteDefinition = {
   access: 'none',
   body: { schema: SigningBasketRequestSchema },
   responses: {
-    201: { description: 'Basket created.', schema: SigningBasketCreatedSchema },
+    201: {
+      description: 'Basket created.',
+      schema: SigningBasketCreatedSchema,
+      headers: ['Location'],
+    },
     400: {
       description: 'REFERENCE_MIX_INVALID, FORMAT_ERROR, BAD_REQUEST.',
       schema: ErrorResponseSchema,

@@ -105,6 +105,7 @@ function routesOf(service: PaymentService): RouteDefinition[] {
         201: {
           description: 'Payment initiation response (§2.3).',
           schema: PaymentInitiationResponseSchema,
+          headers: ['Location', 'ASPSP-SCA-Approach'],
         },
         400: {
           description: 'Field, KID, product or execution date error.',
