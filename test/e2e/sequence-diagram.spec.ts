@@ -44,7 +44,11 @@ test('a consent flow shown in the sequence diagram and exported as SVG', async (
   const redirect = steps.locator('xpath=self::*[@data-kind="redirect"]').first();
   await expect(redirect).toContainText('SCA done: redirect (psu-id');
   await expect(redirect).toHaveAttribute('data-to', 'tpp');
-  await expect(steps.filter({ hasText: 'Bank clock advance +1 h' })).toHaveCount(1);
+  // The jump is the bank's own event: a note on the bank's lane.
+  const jump = steps.filter({ hasText: 'Bank clock advanced +1 h' });
+  await expect(jump).toHaveCount(1);
+  await expect(jump).toHaveAttribute('data-from', 'bank');
+  await expect(jump).toHaveAttribute('data-to', 'bank');
 
   // A click on the arrow opens that exchange.
   await consentRequest.click();
@@ -63,6 +67,21 @@ test('a consent flow shown in the sequence diagram and exported as SVG', async (
   for (const lane of ['TPP (workbench)', '>Bank<', 'PSU browser']) expect(svg).toContain(lane);
   expect(svg).toContain('POST /v1/consents');
   expect(svg).toContain('SCA done: redirect');
+
+  // A clock jump made elsewhere (another window on the same workbench) shows here too: the
+  // diagram reads the bank's events, not this page's clicks. It also puts the shared web host's
+  // clock back to real time for the journeys after this one.
+  const other = await page.context().newPage();
+  await other.goto(webHost.url);
+  await other.getByTestId('nav-bank').click();
+  await other.getByTestId('clock-back1h').click();
+  await expect(steps.filter({ hasText: 'Bank clock advanced -1 h' })).toHaveCount(1);
+  await other.close();
+  await expect(
+    page.getByTestId('bank-log').getByTestId('log-event').filter({ hasText: 'advanced -1 h' }),
+  ).toHaveCount(1);
+  await diagram.scrollIntoViewIfNeeded();
+  await shotAtReviewSizes(page, testInfo, 'sequence-diagram-clock-elsewhere');
 
   expectOnlyLoopback(requests);
 });

@@ -5,6 +5,7 @@ export * from './http.js';
 export * from './openapi.js';
 export * from './registry.js';
 export * from './requestLog.js';
+export * from './console-events.js';
 export * from './routes.js';
 export * from './state.js';
 export * from './trustStore.js';

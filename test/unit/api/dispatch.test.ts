@@ -87,6 +87,7 @@ describe('the contract', () => {
     'bank.exportSnapshot': { mode: 'sandbox' },
     'bank.importSnapshot': { mode: 'sandbox', snapshot: {} },
     'bank.requestLog': { mode: 'sandbox' },
+    'bank.events': {},
     'clock.get': {},
     'clock.advance': { ms: 1000 },
     'clock.set': { now: '2026-01-01T00:00:00Z' },
