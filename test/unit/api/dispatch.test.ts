@@ -191,6 +191,7 @@ describe('the contract', () => {
     'runner.list': {},
     'runner.result': { runId: 'none' },
     'runner.import': { json: '{}' },
+    'runner.importBundle': { fileName: 'evidence.zip', bytes: 'bm90IGEgemlw' },
     'runner.compare': { previousRunId: 'a', currentRunId: 'b' },
     'runner.report': { runId: 'none', format: 'junit' },
     'runner.faults': {},

@@ -24,6 +24,7 @@ import {
 import type { ScaWaiting } from '../../../core/runner/manual-psu.js';
 import type { LoadedTargetProfile } from '../../../core/runner/target-profile/index.js';
 import { knownFaults } from '../../../core/bank/faults/index.js';
+import { BundleImportError, readEvidenceBundle } from '../../../core/runner/bundle-import.js';
 import { CallRefused } from '../../dispatch.js';
 import type { EventHub } from '../../events.js';
 import type {
@@ -79,7 +80,12 @@ export class RunnerService {
     const selection = args.selection ?? {};
     let failedIn: RunResult | undefined;
     if (selection.failedInRunId) {
-      failedIn = this.runs.get(selection.failedInRunId)?.result;
+      const earlier = this.runs.get(selection.failedInRunId);
+      if (earlier?.summary.bundle)
+        throw new CallRefused(
+          `Run ${selection.failedInRunId} was imported from ${earlier.summary.bundle.fileName}: it is read-only evidence; re-run failures from a run of this session.`,
+        );
+      failedIn = earlier?.result;
       if (!failedIn)
         throw new CallRefused(
           `Run ${selection.failedInRunId} has no result to re-run the failures of.`,
@@ -223,6 +229,40 @@ export class RunnerService {
       startedAt: result.startedAt,
       finished: true,
       counts: result.counts,
+    };
+    this.runs.set(result.runId, { summary, result });
+    return summary;
+  }
+
+  /**
+   * Loads the run of an evidence bundle, read-only, with its seal's verdict (bundle-import.ts):
+   * a bundle that does not verify is loaded too, so a person can see what it claims, but its
+   * summary says so with every reason.
+   */
+  importBundle(fileName: string, base64: string): RunSummaryView {
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64))
+      throw new CallRefused(`${fileName} did not arrive as base64; choose the file again.`);
+    let imported;
+    try {
+      imported = readEvidenceBundle(Buffer.from(base64, 'base64'), fileName);
+    } catch (error) {
+      if (error instanceof BundleImportError) throw new CallRefused(error.message);
+      throw error;
+    }
+    const { result, provenance } = imported;
+    const local = this.runs.get(result.runId);
+    if (local && !local.summary.bundle)
+      throw new CallRefused(
+        `${fileName} holds run ${result.runId}, a run of this session: it is shown already.`,
+      );
+    const summary: RunSummaryView = {
+      runId: result.runId,
+      target: result.target.name ?? result.target.baseUrl,
+      mode: result.target.mode,
+      startedAt: result.startedAt,
+      finished: true,
+      counts: result.counts,
+      bundle: { ...provenance, problems: [...provenance.problems] },
     };
     this.runs.set(result.runId, { summary, result });
     return summary;
