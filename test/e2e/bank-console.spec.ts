@@ -73,6 +73,8 @@ test('revoking a consent in the bank console makes the next account read fail (Â
   await expect(revokeStep).toHaveAttribute('data-to', 'bank');
   await page.getByTestId('bank-log').scrollIntoViewIfNeeded();
   await shotAtReviewSizes(page, testInfo, 'bank-console-revoke-in-log');
+  await revokeStep.scrollIntoViewIfNeeded();
+  await shotAtReviewSizes(page, testInfo, 'bank-console-revoke-in-diagram');
 
   // Accounts: amounts in major units with the currency; a sandbox request from a row is logged.
   await page.getByTestId('state-table-picker').selectOption('accounts');
@@ -115,7 +117,9 @@ test('revoking a consent in the bank console makes the next account read fail (Â
   await expect(card.locator('[data-col="status"]')).toHaveText('enabled');
   const cardId = await card.getAttribute('data-row-id');
   const cardEvents = page.getByTestId('bank-log').getByTestId('log-event');
-  await expect(cardEvents.filter({ hasText: `blocked card account ${cardId}` })).toHaveCount(1);
+  await expect(cardEvents.filter({ hasText: `Bank blocked card account ${cardId}` })).toHaveCount(
+    1,
+  );
   await expect(cardEvents.filter({ hasText: `unblocked card account ${cardId}` })).toHaveCount(1);
   await expect(
     page

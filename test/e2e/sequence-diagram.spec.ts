@@ -80,7 +80,7 @@ test('a consent flow shown in the sequence diagram and exported as SVG', async (
   await expect(
     page.getByTestId('bank-log').getByTestId('log-event').filter({ hasText: 'advanced -1 h' }),
   ).toHaveCount(1);
-  await diagram.scrollIntoViewIfNeeded();
+  await steps.filter({ hasText: 'Bank clock advanced -1 h' }).scrollIntoViewIfNeeded();
   await shotAtReviewSizes(page, testInfo, 'sequence-diagram-clock-elsewhere');
 
   expectOnlyLoopback(requests);

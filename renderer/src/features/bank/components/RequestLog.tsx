@@ -15,6 +15,7 @@ const STATUS_CLASSES: (StatusClass | 'all')[] = ['all', '2xx', '3xx', '4xx', '5x
 export function RequestLog() {
   const { log, events, filter, setFilter, selectedExchange, selectExchange } = useBankStore();
   const shown = logRows(log, events, filter);
+  const shownEvents = shown.filter((row) => row.type === 'event').length;
   const polling = pollingCount(log);
   const selected = log.find((e) => `${e.mode}:${e.id}` === selectedExchange);
   return (
@@ -75,7 +76,8 @@ export function RequestLog() {
           show the workbench's polling ({polling})
         </label>
         <span className="muted" data-testid="log-count">
-          {shown.length} of {log.length}
+          {shown.length - shownEvents} of {log.length}
+          {shownEvents > 0 ? ` · ${shownEvents} bank event${shownEvents === 1 ? '' : 's'}` : ''}
         </span>
       </div>
       <div className="log-layout">
