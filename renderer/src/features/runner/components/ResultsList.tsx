@@ -1,8 +1,9 @@
 import { memo, useMemo, useState } from 'react';
-import type { RunSummaryView } from '../../../../../main/api/contract';
+import type { BundleProvenanceView, RunSummaryView } from '../../../../../main/api/contract';
 import { formatInstant, formatMs } from '../../../lib/format';
 import { countStatuses, type CheckStatus } from '../../../../../main/shared/run-status';
 import type { CheckResult } from '../../../../../main/shared/run-result';
+import { importedMark, provenanceLine } from '../bundle-provenance';
 import { failuresFirst, STATUSES } from '../status-order';
 import { shortRunId, useRunnerStore } from '../store';
 import { useViewedRun } from '../viewed-run';
@@ -18,7 +19,7 @@ export function runLabel(run: RunSummaryView): string {
       : run.finished
         ? 'no checks'
         : 'running';
-  return `${formatInstant(run.startedAt).slice(11, 19)} · ${run.mode} · ${shortRunId(run.runId)} · ${counts}`;
+  return `${importedMark(run.bundle)}${formatInstant(run.startedAt).slice(11, 19)} · ${run.mode} · ${shortRunId(run.runId)} · ${counts}`;
 }
 
 const ResultRow = memo(function ResultRow({
@@ -71,7 +72,7 @@ export function ResultsList() {
   const openCheckId = useRunnerStore((s) => s.openCheckId);
   const baseline = useRunnerStore((s) => s.baseline.entries);
   const { viewRun, setResultFilter } = useRunnerStore.getState();
-  const { runId, checks } = useViewedRun();
+  const { runId, checks, summary } = useViewedRun();
   const [text, setText] = useState('');
   const counts = useMemo(() => countStatuses(checks), [checks]);
   const expected = useMemo(() => new Set(baseline.map((e) => e.checkId)), [baseline]);
@@ -105,6 +106,7 @@ export function ResultsList() {
           ))}
         </select>
       </label>
+      {summary?.bundle && <BundleProvenance bundle={summary.bundle} />}
       <div className="filters">
         <div className="segmented" role="group" aria-label="Show checks with status">
           {(['all', ...STATUSES] as const).map((status: CheckStatus | 'all') => (
@@ -158,5 +160,36 @@ export function ResultsList() {
         </div>
       )}
     </section>
+  );
+}
+
+/** Where an imported run came from and whether its seal holds: read before the checks. */
+function BundleProvenance({ bundle }: { bundle: BundleProvenanceView }) {
+  const line = provenanceLine(bundle);
+  return (
+    <div
+      className={`run-provenance ${line.verified ? 'verified' : 'not-verified'}`}
+      data-testid="run-provenance"
+      data-verified={line.verified ? 'true' : 'false'}
+      role={line.verified ? 'status' : 'alert'}
+    >
+      <strong>{line.headline}</strong>
+      {line.fingerprint && (
+        <div className="muted">
+          SHA-256 fingerprint <code className="fingerprint">{line.fingerprint}</code>
+        </div>
+      )}
+      {line.warning && <p>{line.warning}</p>}
+      {line.problems.length > 0 && (
+        <ul data-testid="run-provenance-problems">
+          {line.problems.map((problem) => (
+            <li key={problem}>
+              <code>{problem}</code>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="muted">Read-only: imported evidence is not re-run.</div>
+    </div>
   );
 }

@@ -52,6 +52,16 @@ export function RunProgressView() {
           {state}
         </span>
         {summary && <span className="muted">{formatInstant(summary.startedAt)}</span>}
+        {summary?.bundle && (
+          <span
+            className={`badge ${summary.bundle.verified ? 'badge-ok' : 'badge-preflight-fail'}`}
+            data-testid="run-imported-badge"
+          >
+            {summary.bundle.verified
+              ? `imported from ${summary.bundle.fileName}, verified ✓`
+              : `imported from ${summary.bundle.fileName}, NOT verified ✗`}
+          </span>
+        )}
         {progress && (
           <span className="muted">
             elapsed <Elapsed progress={progress} />
