@@ -75,6 +75,13 @@ export interface RunSummaryView {
   waiting?: ScaWaitingView[];
   /** Read from an evidence bundle (runner.importBundle): read-only, with its seal's verdict. */
   bundle?: BundleProvenanceView;
+  /** How many attempts the run has had (re-run failed adds one); absent: one. */
+  attempts?: number;
+  /**
+   * Set on a re-run of failed checks while it runs: the run it is an attempt of, and which. When
+   * it ends its verdicts join that run (runner.finished for both) and it leaves runner.list.
+   */
+  attemptOf?: { runId: string; attempt: number };
 }
 
 /** A check began to wait for a person's SCA (manual SCA). */

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { CHECKS } from '../../../../suites/index.js';
 import type { Check } from '../../../core/runner/check-api/index.js';
+import { addAttempt, attemptsOf } from '../../../core/runner/attempts.js';
 import {
   compareRuns,
   parseRunResult,
@@ -109,8 +110,18 @@ export class RunnerService {
 
     const runId = randomUUID();
     const controller = new AbortController();
+    // Re-run failed of a run of this session is a further attempt of that run (attempts.ts).
+    const original = selection.failedInRunId ? this.runs.get(selection.failedInRunId) : undefined;
+    const attemptOf =
+      original?.result && !original.summary.attemptOf
+        ? {
+            runId: original.summary.runId,
+            attempt: attemptsOf(original.result).length + 1,
+          }
+        : undefined;
     const record: RunRecord = {
       summary: {
+        ...(attemptOf ? { attemptOf } : {}),
         runId,
         targetId: args.target,
         target:
@@ -158,6 +169,14 @@ export class RunnerService {
       .then((result) => {
         record.result = result;
         record.summary = { ...record.summary, finished: true, counts: result.counts };
+        if (attemptOf && original?.result) {
+          original.result = addAttempt(original.result, result);
+          original.summary = {
+            ...original.summary,
+            counts: original.result.counts,
+            attempts: attemptOf.attempt,
+          };
+        }
       })
       .catch((error: unknown) => {
         const message = error instanceof Error ? error.message : String(error);
@@ -172,6 +191,8 @@ export class RunnerService {
         // The listener is closed with the run: nobody waits any more.
         record.summary = { ...record.summary, waiting: [] };
         this.events.emit('runner.finished', record.summary);
+        // The run the attempt belongs to changed too: its latest verdicts and counts.
+        if (attemptOf && original) this.events.emit('runner.finished', original.summary);
       });
     return { runId };
   }
@@ -205,8 +226,11 @@ export class RunnerService {
     return record.summary;
   }
 
+  /** The runs, newest last; a finished attempt is part of its run, not a run of its own. */
   list(): RunSummaryView[] {
-    return [...this.runs.values()].map((r) => r.summary);
+    return [...this.runs.values()]
+      .filter((r) => !(r.summary.attemptOf && r.summary.finished))
+      .map((r) => r.summary);
   }
 
   result(runId: string): RunResult {
