@@ -416,8 +416,32 @@ export const useRunnerStore = create<RunnerState>((set, get) => {
     },
     receivedFinished(summary) {
       batcher.flushNow();
+      if (summary.attemptOf) {
+        // A re-run ended: its verdicts joined its run (attempts.ts). The run is shown again, its
+        // merged result fetched anew; the attempt is no run of its own any more.
+        const runId = summary.attemptOf.runId;
+        const viewing = get().viewedRunId === summary.runId;
+        set((state) => {
+          const { [runId]: _progress, ...progress } = state.progress;
+          const { [runId]: _result, ...results } = state.results;
+          return {
+            progress,
+            results,
+            runs: state.runs.filter((r) => r.runId !== summary.runId),
+            ...(state.activeRunId === summary.runId ? { activeRunId: undefined } : {}),
+            ...(viewing ? { viewedRunId: runId } : {}),
+            done: `Attempt ${summary.attemptOf!.attempt} of run ${shortRunId(runId)} ended.`,
+          };
+        });
+        if (viewing) void get().viewRun(runId);
+        return;
+      }
       set((state) => ({
-        progress: finishProgress(state.progress, summary),
+        // A run that gained an attempt finished long ago: its result is fetched, not followed.
+        progress:
+          summary.attempts && !state.progress[summary.runId]
+            ? state.progress
+            : finishProgress(state.progress, summary),
         runs: state.runs.some((r) => r.runId === summary.runId)
           ? state.runs.map((r) => (r.runId === summary.runId ? summary : r))
           : [...state.runs, summary],

@@ -9,6 +9,13 @@ import { shortRunId, useRunnerStore } from '../store';
 import { useViewedRun } from '../viewed-run';
 import { StatusBadge } from './StatusBadge';
 
+/** " · attempt 2 of 1a2b3c4d" while a re-run runs; " · 2 attempts" for a run re-run. */
+export function attemptsMark(run: RunSummaryView): string {
+  if (run.attemptOf)
+    return ` · attempt ${run.attemptOf.attempt} of ${shortRunId(run.attemptOf.runId)}`;
+  return run.attempts && run.attempts > 1 ? ` · ${run.attempts} attempts` : '';
+}
+
 export function runLabel(run: RunSummaryView): string {
   const counts = run.counts
     ? STATUSES.filter((s) => run.counts![s] > 0)
@@ -19,7 +26,7 @@ export function runLabel(run: RunSummaryView): string {
       : run.finished
         ? 'no checks'
         : 'running';
-  return `${importedMark(run.bundle)}${formatInstant(run.startedAt).slice(11, 19)} · ${run.mode} · ${shortRunId(run.runId)} · ${counts}`;
+  return `${importedMark(run.bundle)}${formatInstant(run.startedAt).slice(11, 19)} · ${run.mode} · ${shortRunId(run.runId)}${attemptsMark(run)} · ${counts}`;
 }
 
 const ResultRow = memo(function ResultRow({
@@ -56,6 +63,17 @@ const ResultRow = memo(function ResultRow({
           <code>{check.checkId}</code>
         </button>
         <span className="muted"> {check.area}</span>
+        {check.earlierAttempts && check.earlierAttempts.length > 0 && (
+          <span
+            className="muted"
+            data-testid="result-attempt"
+            title={`Earlier: ${check.earlierAttempts.map((a) => `attempt ${a.attempt} ${a.status}`).join(', ')}`}
+          >
+            {' '}
+            · attempt {check.attempt ?? 1} (was{' '}
+            {check.earlierAttempts.map((a) => a.status).join(', ')})
+          </span>
+        )}
         <div className="result-title">
           {check.failure?.message ?? check.skipReason ?? check.title}
         </div>
