@@ -226,29 +226,50 @@ export function createServices(host: HostEnvironment): Services {
       const registry = banks.bank(mode).registry;
       registry.remove(entry.organizationIdentifier);
       registry.add(entry);
+      banks.note(mode, {
+        kind: 'registry',
+        actor: 'bank',
+        text: `Registry: ${entry.organizationIdentifier} registered for ${entry.roles.join(', ') || 'no role'}`,
+      });
       return banks.registry(mode);
     },
     'registry.remove': ({ mode, organizationIdentifier }) => {
       if (!banks.bank(mode).registry.remove(organizationIdentifier)) {
         throw new CallRefused(`${organizationIdentifier} is not in the ${mode} bank's registry.`);
       }
+      banks.note(mode, {
+        kind: 'registry',
+        actor: 'bank',
+        text: `Registry: ${organizationIdentifier} removed`,
+      });
       return banks.registry(mode);
     },
 
     'trustStore.list': ({ mode }) => banks.trustAnchors(mode),
     'trustStore.add': ({ mode, pem }) => {
+      let subjects: string[];
       try {
-        readCertificates(pem);
+        subjects = readCertificates(pem).map((c) => c.subject.replace(/\n/g, ', '));
       } catch (error) {
         throw new CallRefused(`No CA certificate could be read: ${(error as Error).message}`);
       }
       banks.bank(mode).trustStore.add(pem);
+      banks.note(mode, {
+        kind: 'trust-store',
+        actor: 'bank',
+        text: `Trust store: trusts ${subjects.join('; ')}`,
+      });
       return banks.trustAnchors(mode);
     },
     'trustStore.remove': ({ mode, fingerprint256 }) => {
       if (!banks.bank(mode).trustStore.remove(fingerprint256)) {
         throw new CallRefused(`No trusted CA has the fingerprint ${fingerprint256}.`);
       }
+      banks.note(mode, {
+        kind: 'trust-store',
+        actor: 'bank',
+        text: `Trust store: CA ${fingerprint256.slice(0, 11)}… removed`,
+      });
       return banks.trustAnchors(mode);
     },
 

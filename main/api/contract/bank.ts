@@ -81,6 +81,10 @@ export interface BankEventView {
     | 'batch-run'
     | 'reset'
     | 'snapshot-import'
+    | 'behaviour'
+    | 'registry'
+    | 'trust-store'
+    | 'lifecycle'
     | 'clock';
   /** The PSU at the bank (§1) or the bank itself. */
   actor: 'psu' | 'bank';

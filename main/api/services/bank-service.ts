@@ -40,6 +40,9 @@ interface BankSlot {
   unsubscribe: () => void;
 }
 
+/** As many as bank.events may ask for. */
+const EVENTS_KEPT = 5000;
+
 /** What a console action did, for the bank's console events (console-events.ts). */
 export interface ConsoleEventNote {
   kind: ConsoleEventKind;
@@ -51,6 +54,11 @@ export class BankService {
   private readonly slots = new Map<BankModeName, BankSlot>();
   /** The clock both banks share moves for both: its events belong to neither bank. */
   private readonly clockEvents = new ConsoleEventLog();
+  /**
+   * Every log's events in the order they were recorded (each log numbers its own; two of the
+   * same millisecond keep their order here), the newest EVENTS_KEPT.
+   */
+  private readonly eventList: BankEventView[] = [];
 
   constructor(
     private readonly clock: VirtualClock,
@@ -58,7 +66,7 @@ export class BankService {
     private readonly serverCertificate?: ServerCertificateSource,
     private readonly own: OwnRequests = new OwnRequests(),
   ) {
-    this.clockEvents.subscribe((record) => this.events.emit('bank.event', eventView(record)));
+    this.clockEvents.subscribe((record) => this.received(record));
   }
 
   /** The bank of a mode, created (stopped) on first use so its registry and state can be set up. */
@@ -103,6 +111,11 @@ export class BankService {
       );
     }
     slot.https = Boolean(https);
+    this.note(mode, {
+      kind: 'lifecycle',
+      actor: 'bank',
+      text: `Bank started at ${slot.listener.url}`,
+    });
     return this.changed(mode);
   }
 
@@ -112,6 +125,7 @@ export class BankService {
     await slot.listener.close();
     slot.listener = undefined;
     slot.https = false;
+    this.note(mode, { kind: 'lifecycle', actor: 'bank', text: 'Bank stopped; its state is kept' });
     return this.changed(mode);
   }
 
@@ -165,6 +179,7 @@ export class BankService {
     this.bank(mode).update((state) => {
       Object.assign(state.behaviour, patch);
     });
+    this.note(mode, { kind: 'behaviour', actor: 'bank', text: behaviourText(patch) });
     this.changed(mode);
     return this.behaviour(mode);
   }
@@ -202,12 +217,15 @@ export class BankService {
 
   /** Both banks' console events and the clock's, in the order they happened, newest last. */
   consoleEvents(limit = 200): BankEventView[] {
-    const all = [
-      ...this.clockEvents.entries(),
-      ...[...this.slots.values()].flatMap((slot) => slot.bank.consoleEvents.entries()),
-    ].map(eventView);
-    all.sort((a, b) => a.arrivedAt.localeCompare(b.arrivedAt));
-    return all.slice(-limit);
+    return this.eventList.slice(-limit);
+  }
+
+  private received(record: ConsoleEventRecord): void {
+    const view = eventView(record);
+    this.eventList.push(view);
+    if (this.eventList.length > EVENTS_KEPT)
+      this.eventList.splice(0, this.eventList.length - EVENTS_KEPT);
+    this.events.emit('bank.event', view);
   }
 
   /** The bank's TPP sessions, each with its §3.4 state now (the status bar's sessionState). */
@@ -254,9 +272,7 @@ export class BankService {
       const offExchanges = bank.requestLog.subscribe((record) =>
         this.events.emit('bank.exchange', exchangeView(record, this.own)),
       );
-      const offEvents = bank.consoleEvents.subscribe((record) =>
-        this.events.emit('bank.event', eventView(record)),
-      );
+      const offEvents = bank.consoleEvents.subscribe((record) => this.received(record));
       const unsubscribe = () => {
         offExchanges();
         offEvents();
@@ -272,6 +288,28 @@ export class BankService {
     this.events.emit('bank.status', status);
     return status;
   }
+}
+
+/** A behaviour change in words: what the console set, e.g. fault profiles on (§ of each rule). */
+export function behaviourText(
+  patch: Partial<Pick<BankBehaviourView, 'pendingKnownIssue' | 'riskPolicy' | 'faultProfiles'>>,
+): string {
+  const parts: string[] = [];
+  if (patch.faultProfiles)
+    parts.push(
+      patch.faultProfiles.length === 0
+        ? 'no fault profiles'
+        : `fault profiles ${patch.faultProfiles.join(', ')}`,
+    );
+  // §8 known issue: pending transactions ignore dateFrom, dateTo and limit.
+  if (patch.pendingKnownIssue !== undefined)
+    parts.push(`pending known issue ${patch.pendingKnownIssue ? 'on' : 'off'}`);
+  // §3.1 risk rule.
+  if (patch.riskPolicy)
+    parts.push(
+      `risk rule ${patch.riskPolicy.mode}${patch.riskPolicy.mode === 'exempt-below' ? ` ${patch.riskPolicy.thresholdMinor}` : ''}`,
+    );
+  return `Bank behaviour set: ${parts.length > 0 ? parts.join('; ') : 'unchanged'}`;
 }
 
 export function eventView(record: ConsoleEventRecord): BankEventView {

@@ -17,6 +17,10 @@ export type ConsoleEventKind =
   | 'batch-run'
   | 'reset'
   | 'snapshot-import'
+  | 'behaviour'
+  | 'registry'
+  | 'trust-store'
+  | 'lifecycle'
   | 'clock';
 
 /**

@@ -243,12 +243,32 @@ describe('bank lifecycle through the contract', () => {
     expect(refused.ok).toBe(false);
     await ok(services.dispatch('clock.advance', { ms: 3_600_000 }));
     await ok(services.dispatch('bank.reset', { mode: 'production' }));
+    await ok(
+      services.dispatch('bank.setBehaviour', {
+        mode: 'sandbox',
+        faultProfiles: ['SIGN-INVALID-400'],
+        pendingKnownIssue: false,
+      }),
+    );
+    await ok(
+      services.dispatch('registry.put', {
+        mode: 'production',
+        entry: { organizationIdentifier: 'PSDNO-FSA-9', name: 'Nine', roles: ['AISP'] },
+      }),
+    );
 
     const listed = await ok<BankEventView[]>(services.dispatch('bank.events', {}));
     expect(listed.map((e) => [e.key.split(':')[0], e.kind, e.actor, e.text])).toEqual([
       ['sandbox', 'card-account-status', 'bank', 'Bank blocked card account card-10000001 (§3.3)'],
       ['clock', 'clock', 'bank', 'Bank clock advanced +1 h'],
       ['production', 'reset', 'bank', 'Bank reset to its initial state'],
+      [
+        'sandbox',
+        'behaviour',
+        'bank',
+        'Bank behaviour set: fault profiles SIGN-INVALID-400; pending known issue off',
+      ],
+      ['production', 'registry', 'bank', 'Registry: PSDNO-FSA-9 registered for AISP'],
     ]);
     expect(streamed).toEqual(listed);
     // The bank time is the bank clock's after the move, an hour ahead of the real time.
