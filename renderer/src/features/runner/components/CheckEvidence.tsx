@@ -158,7 +158,7 @@ function EarlierAttempts({
   const earlier = [...(check.earlierAttempts ?? [])].reverse();
   return (
     <div className="earlier-attempts" data-testid="earlier-attempts">
-      <h3>Attempt {check.attempt ?? 1} is the latest; earlier attempts of this check in the run</h3>
+      <h3>Earlier attempts in this run (the verdict above is attempt {check.attempt ?? 1})</h3>
       {earlier.map((attempt) => (
         <details key={attempt.attempt} data-testid="earlier-attempt" data-attempt={attempt.attempt}>
           <summary>
