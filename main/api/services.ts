@@ -17,6 +17,7 @@ import {
   setPaymentPermission,
 } from '../core/bank/domain/access.js';
 import { runBatchNow } from '../core/bank/domain/batch.js';
+import { batchRunText, clockJumpText } from '../core/bank/console-events.js';
 import type { SecretBox } from '../core/certs/secret-box.js';
 import { CertsService } from './services/certs/certs-service.js';
 import type { KeyExportConfirmer } from './services/certs/key-export-confirmation.js';
@@ -105,7 +106,9 @@ export function createServices(host: HostEnvironment): Services {
     versions: { node: process.versions.node, v8: process.versions.v8, ...host.versions },
   });
 
-  const clockChanged = () => {
+  /** Whoever moved the clock (console, status bar), the move shows beside the exchanges. */
+  const clockChanged = (moved: string) => {
+    banks.note(undefined, { kind: 'clock', actor: 'bank', text: `Bank clock ${moved}` });
     const view = clock.state();
     events.emit('clock.changed', view);
     return view;
@@ -137,38 +140,85 @@ export function createServices(host: HostEnvironment): Services {
     'bank.behaviour': ({ mode }) => banks.behaviour(mode),
     'bank.setBehaviour': ({ mode, ...patch }) => banks.setBehaviour(mode, patch),
     'bank.revokeGrant': ({ mode, ...grant }) => ({
-      revoked: banks.act(mode, (state, now) => revokeGrant(state, grant, now)),
+      revoked: banks.act(
+        mode,
+        (state, now) => revokeGrant(state, grant, now),
+        (revoked) =>
+          revoked
+            ? {
+                kind: 'revoke-grant',
+                actor: 'psu',
+                text: `PSU ${grant.customerNumber} revoked account ${grant.accountId} for ${grant.tppId} at the bank (§1: the TPP is not told)`,
+              }
+            : undefined,
+      ),
     }),
-    'bank.runBatch': ({ mode }) => banks.act(mode, (state, now) => runBatchNow(state, now)),
+    'bank.runBatch': ({ mode }) =>
+      banks.act(
+        mode,
+        (state, now) => runBatchNow(state, now),
+        (report) => ({ kind: 'batch-run', actor: 'bank', text: batchRunText(report, 'console') }),
+      ),
     'bank.revokeConsent': ({ mode, consentId }) => ({
-      revokedGrants: banks.act(mode, (state, now) => revokeConsent(state, consentId, now)),
+      revokedGrants: banks.act(
+        mode,
+        (state, now) => revokeConsent(state, consentId, now),
+        (grants) => ({
+          kind: 'revoke-consent',
+          actor: 'psu',
+          text: `PSU revoked consent ${consentId} at the bank, ${grants} account${grants === 1 ? '' : 's'} (§1: the TPP is not told)`,
+        }),
+      ),
     }),
     'bank.setCardAccountStatus': ({ mode, cardAccountId, status }) => ({
-      changed: banks.act(mode, (state) => setCardAccountStatus(state, cardAccountId, status)),
+      changed: banks.act(
+        mode,
+        (state) => setCardAccountStatus(state, cardAccountId, status),
+        (changed) =>
+          changed
+            ? {
+                kind: 'card-account-status',
+                actor: 'bank',
+                text: `Bank ${status === 'blocked' ? 'blocked' : 'unblocked'} card account ${cardAccountId} (§3.3)`,
+              }
+            : undefined,
+      ),
     }),
     'bank.sessions': ({ mode }) => banks.sessions(mode),
     'bank.setPaymentPermission': ({ mode, accountId, allowed }) => ({
-      changed: banks.act(mode, (state) => setPaymentPermission(state, accountId, allowed)),
+      changed: banks.act(
+        mode,
+        (state) => setPaymentPermission(state, accountId, allowed),
+        (changed) =>
+          changed
+            ? {
+                kind: 'payment-permission',
+                actor: 'bank',
+                text: `Bank ${allowed ? 'restored' : 'removed'} payment permission on account ${accountId} (§1)`,
+              }
+            : undefined,
+      ),
     }),
+    'bank.events': ({ limit }) => banks.consoleEvents(limit),
 
     'clock.get': () => clock.state(),
     'clock.advance': ({ ms }) => {
       clock.advance(ms);
-      return clockChanged();
+      return clockChanged(`advanced ${clockJumpText(ms)}`);
     },
     'clock.set': ({ now }) => {
       const instant = new Date(now);
       if (Number.isNaN(instant.getTime())) throw new CallRefused(`'${now}' is not a date-time.`);
       clock.set(instant);
-      return clockChanged();
+      return clockChanged(`set to ${instant.toISOString()}`);
     },
     'clock.freeze': () => {
       clock.freeze();
-      return clockChanged();
+      return clockChanged('frozen');
     },
     'clock.resume': () => {
       clock.resume();
-      return clockChanged();
+      return clockChanged('resumed');
     },
 
     'registry.list': ({ mode }) => banks.registry(mode),
@@ -176,29 +226,50 @@ export function createServices(host: HostEnvironment): Services {
       const registry = banks.bank(mode).registry;
       registry.remove(entry.organizationIdentifier);
       registry.add(entry);
+      banks.note(mode, {
+        kind: 'registry',
+        actor: 'bank',
+        text: `Registry: ${entry.organizationIdentifier} registered for ${entry.roles.join(', ') || 'no role'}`,
+      });
       return banks.registry(mode);
     },
     'registry.remove': ({ mode, organizationIdentifier }) => {
       if (!banks.bank(mode).registry.remove(organizationIdentifier)) {
         throw new CallRefused(`${organizationIdentifier} is not in the ${mode} bank's registry.`);
       }
+      banks.note(mode, {
+        kind: 'registry',
+        actor: 'bank',
+        text: `Registry: ${organizationIdentifier} removed`,
+      });
       return banks.registry(mode);
     },
 
     'trustStore.list': ({ mode }) => banks.trustAnchors(mode),
     'trustStore.add': ({ mode, pem }) => {
+      let subjects: string[];
       try {
-        readCertificates(pem);
+        subjects = readCertificates(pem).map((c) => c.subject.replace(/\n/g, ', '));
       } catch (error) {
         throw new CallRefused(`No CA certificate could be read: ${(error as Error).message}`);
       }
       banks.bank(mode).trustStore.add(pem);
+      banks.note(mode, {
+        kind: 'trust-store',
+        actor: 'bank',
+        text: `Trust store: trusts ${subjects.join('; ')}`,
+      });
       return banks.trustAnchors(mode);
     },
     'trustStore.remove': ({ mode, fingerprint256 }) => {
       if (!banks.bank(mode).trustStore.remove(fingerprint256)) {
         throw new CallRefused(`No trusted CA has the fingerprint ${fingerprint256}.`);
       }
+      banks.note(mode, {
+        kind: 'trust-store',
+        actor: 'bank',
+        text: `Trust store: CA ${fingerprint256.slice(0, 11)}… removed`,
+      });
       return banks.trustAnchors(mode);
     },
 

@@ -118,6 +118,22 @@ export type SpecSection = Static<typeof SpecSectionSchema>;
 
 const Status = Type.Union(CHECK_STATUSES.map((status) => Type.Literal(status)));
 
+/**
+ * An earlier verdict of a check in the same run, kept when "re-run failed" ran it again as a
+ * further attempt (main/core/runner/attempts.ts): what it said then and the evidence it had.
+ */
+export const CheckAttemptSchema = Type.Object({
+  attempt: Type.Integer({ minimum: 1 }),
+  status: Status,
+  startedAt: Type.Optional(Type.String()),
+  durationMs: Type.Number({ minimum: 0 }),
+  failure: Type.Optional(CheckFailureSchema),
+  skipReason: Type.Optional(Type.String()),
+  warnings: Type.Array(Type.String()),
+  evidence: Type.Array(EvidenceItemSchema),
+});
+export type CheckAttempt = Static<typeof CheckAttemptSchema>;
+
 export const CheckResultSchema = Type.Object({
   checkId: Type.String(),
   title: Type.String(),
@@ -139,8 +155,23 @@ export const CheckResultSchema = Type.Object({
    * describeRule), so a reader of the report finds what the bank deviates from.
    */
   specSections: Type.Optional(Type.Array(SpecSectionSchema)),
+  /** The attempt of the run that gave this verdict; absent: the first. */
+  attempt: Type.Optional(Type.Integer({ minimum: 1 })),
+  /** The verdicts of the earlier attempts, oldest first (absent when it ran once). */
+  earlierAttempts: Type.Optional(Type.Array(CheckAttemptSchema)),
 });
 export type CheckResult = Static<typeof CheckResultSchema>;
+
+/** One attempt of a run: the first ran its selection, each later one re-ran failed checks. */
+export const RunAttemptSchema = Type.Object({
+  attempt: Type.Integer({ minimum: 1 }),
+  startedAt: Type.String(),
+  finishedAt: Type.String(),
+  /** The checks this attempt ran. */
+  checkIds: Type.Array(Type.String()),
+  cancelled: Type.Boolean(),
+});
+export type RunAttempt = Static<typeof RunAttemptSchema>;
 
 const Count = Type.Integer({ minimum: 0 });
 export const StatusCountsSchema = Type.Object({
@@ -314,6 +345,11 @@ export const RunResultSchema = Type.Object({
   /** In the order the run scheduled them (grouped by area). */
   checks: Type.Array(CheckResultSchema),
   meta: Type.Optional(RunMetadataSchema),
+  /**
+   * The attempts of the run when failed checks were re-run in it (absent: one attempt). `counts`
+   * and each check's `status` are then those of its latest attempt.
+   */
+  attempts: Type.Optional(Type.Array(RunAttemptSchema)),
 });
 export type RunResult = Static<typeof RunResultSchema>;
 

@@ -56,6 +56,25 @@ test('revoking a consent in the bank console makes the next account read fail (ย
   await expect(row.locator('[data-col="status"]')).toHaveText('revokedByPsu');
   await expect(row.locator('[data-col="accounts"]')).toHaveText('0');
   await expect(row.getByTestId('row-action-Revoke')).toHaveCount(0);
+  // Every console action shows in the request log and the diagram: the revocation is the PSU's,
+  // at the bank, no TPP request (ยง1: the TPP is not told).
+  const revoked = page
+    .getByTestId('bank-log')
+    .getByTestId('log-event')
+    .filter({ hasText: `revoked consent ${consentId}` });
+  await expect(revoked).toHaveCount(1);
+  await expect(revoked).toHaveAttribute('data-kind', 'revoke-consent');
+  await expect(revoked).toContainText('PSU at the bank');
+  const revokeStep = page
+    .getByTestId('sequence')
+    .getByTestId('sequence-step')
+    .filter({ hasText: `revoked consent ${consentId.slice(0, 8)}` });
+  await expect(revokeStep).toHaveAttribute('data-from', 'psu');
+  await expect(revokeStep).toHaveAttribute('data-to', 'bank');
+  await page.getByTestId('bank-log').scrollIntoViewIfNeeded();
+  await shotAtReviewSizes(page, testInfo, 'bank-console-revoke-in-log');
+  await revokeStep.scrollIntoViewIfNeeded();
+  await shotAtReviewSizes(page, testInfo, 'bank-console-revoke-in-diagram');
 
   // Accounts: amounts in major units with the currency; a sandbox request from a row is logged.
   await page.getByTestId('state-table-picker').selectOption('accounts');
@@ -96,6 +115,18 @@ test('revoking a consent in the bank console makes the next account read fail (ย
   await expect(card.locator('[data-col="status"]')).toHaveText('blocked');
   await card.getByTestId('row-action-Unblock').click();
   await expect(card.locator('[data-col="status"]')).toHaveText('enabled');
+  const cardId = await card.getAttribute('data-row-id');
+  const cardEvents = page.getByTestId('bank-log').getByTestId('log-event');
+  await expect(cardEvents.filter({ hasText: `Bank blocked card account ${cardId}` })).toHaveCount(
+    1,
+  );
+  await expect(cardEvents.filter({ hasText: `unblocked card account ${cardId}` })).toHaveCount(1);
+  await expect(
+    page
+      .getByTestId('sequence')
+      .getByTestId('sequence-step')
+      .filter({ hasText: `unblocked card account ${cardId}` }),
+  ).toHaveAttribute('data-from', 'bank');
 
   // Sessions from the bank's truth: valid now, expired an hour later on the bank clock.
   await page.getByTestId('state-table-picker').selectOption('sessions');

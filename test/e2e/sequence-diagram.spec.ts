@@ -31,9 +31,22 @@ test('a consent flow shown in the sequence diagram and exported as SVG', async (
   await completeConsentScaInPopup(page, psu.nationalIdentityNumber);
 
   await page.getByTestId('nav-bank').click();
-  await page.getByTestId('clock-1h').click();
   const diagram = page.getByTestId('sequence');
   const steps = diagram.getByTestId('sequence-step');
+  // Journeys before this one in the worker's web host may have moved the clock too: count ours.
+  const jumps = steps.filter({ hasText: 'Bank clock advanced +1 h' });
+  const backJumps = steps.filter({ hasText: 'Bank clock advanced -1 h' });
+  const backRows = page
+    .getByTestId('bank-log')
+    .getByTestId('log-event')
+    .filter({ hasText: 'advanced -1 h' });
+  await expect(steps.first()).toBeVisible();
+  const [jumpsBefore, backJumpsBefore, backRowsBefore] = [
+    await jumps.count(),
+    await backJumps.count(),
+    await backRows.count(),
+  ];
+  await page.getByTestId('clock-1h').click();
   const consentRequest = steps.filter({ hasText: 'POST /v1/consents' }).first();
   await expect(consentRequest).toHaveAttribute('data-from', 'tpp');
   await expect(consentRequest).toHaveAttribute('data-to', 'bank');
@@ -44,7 +57,10 @@ test('a consent flow shown in the sequence diagram and exported as SVG', async (
   const redirect = steps.locator('xpath=self::*[@data-kind="redirect"]').first();
   await expect(redirect).toContainText('SCA done: redirect (psu-id');
   await expect(redirect).toHaveAttribute('data-to', 'tpp');
-  await expect(steps.filter({ hasText: 'Bank clock advance +1 h' })).toHaveCount(1);
+  // The jump is the bank's own event: a note on the bank's lane.
+  await expect(jumps).toHaveCount(jumpsBefore + 1);
+  await expect(jumps.last()).toHaveAttribute('data-from', 'bank');
+  await expect(jumps.last()).toHaveAttribute('data-to', 'bank');
 
   // A click on the arrow opens that exchange.
   await consentRequest.click();
@@ -63,6 +79,19 @@ test('a consent flow shown in the sequence diagram and exported as SVG', async (
   for (const lane of ['TPP (workbench)', '>Bank<', 'PSU browser']) expect(svg).toContain(lane);
   expect(svg).toContain('POST /v1/consents');
   expect(svg).toContain('SCA done: redirect');
+
+  // A clock jump made elsewhere (another window on the same workbench) shows here too: the
+  // diagram reads the bank's events, not this page's clicks. It also puts the shared web host's
+  // clock back to real time for the journeys after this one.
+  const other = await page.context().newPage();
+  await other.goto(webHost.url);
+  await other.getByTestId('nav-bank').click();
+  await other.getByTestId('clock-back1h').click();
+  await expect(backJumps).toHaveCount(backJumpsBefore + 1);
+  await other.close();
+  await expect(backRows).toHaveCount(backRowsBefore + 1);
+  await backJumps.last().scrollIntoViewIfNeeded();
+  await shotAtReviewSizes(page, testInfo, 'sequence-diagram-clock-elsewhere');
 
   expectOnlyLoopback(requests);
 });

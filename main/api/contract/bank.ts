@@ -64,6 +64,37 @@ export interface BankExchangeView {
   rejectedBy?: { stage: string; rule: string };
 }
 
+/**
+ * Something done to a bank that is not a request it answered (main/core/bank/console-events.ts):
+ * the PSU's revocation at the bank, a card account blocked, a batch run, a reset, a clock jump.
+ */
+export interface BankEventView {
+  /** Unique across both banks and the shared clock: `sandbox:3`, `clock:7`. */
+  key: string;
+  /** The bank it concerns; absent for the clock both banks share. */
+  mode?: BankModeName;
+  kind:
+    | 'revoke-consent'
+    | 'revoke-grant'
+    | 'card-account-status'
+    | 'payment-permission'
+    | 'batch-run'
+    | 'reset'
+    | 'snapshot-import'
+    | 'behaviour'
+    | 'registry'
+    | 'trust-store'
+    | 'lifecycle'
+    | 'clock';
+  /** The PSU at the bank (§1) or the bank itself. */
+  actor: 'psu' | 'bank';
+  text: string;
+  /** Bank clock after the event. */
+  bankTime: string;
+  /** Real time of the event: ordered with the exchanges' `arrivedAt`. */
+  arrivedAt: string;
+}
+
 const Instant = Type.String({ format: 'date-time', description: 'ISO 8601 date-time' });
 
 /** How the bank behaves, as the bank console sets it. */
@@ -111,6 +142,13 @@ export const bankCalls = {
     'The most recent exchanges, newest last.',
     Type.Object(
       { mode: Mode, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000 })) },
+      { additionalProperties: false },
+    ),
+  ),
+  'bank.events': call<BankEventView[]>()(
+    'What was done to both banks and their clock outside the requests they answered, newest last.',
+    Type.Object(
+      { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000 })) },
       { additionalProperties: false },
     ),
   ),
@@ -286,5 +324,8 @@ export const bankEvents = {
     'A bank started, stopped, was reset or had its state replaced.',
   ),
   'bank.exchange': event<BankExchangeView>('A bank answered a request.'),
+  'bank.event': event<BankEventView>(
+    'Something was done to a bank or its clock outside a request (a revocation, a clock jump).',
+  ),
   'clock.changed': event<ClockView>('The bank clock was set, advanced, frozen or resumed.'),
 };

@@ -7,6 +7,7 @@ import { Type } from '@sinclair/typebox';
 import type { RunEvent } from '../../core/runner/events.js';
 import type { RunResult } from '../../shared/run-result.js';
 import type { RunComparison } from '../../core/runner/compare.js';
+import { MAX_BUNDLE_BYTES } from '../../shared/evidence-bundle.js';
 import { call, event } from './define.js';
 
 export type { RunEvent, RunResult, RunComparison };
@@ -46,6 +47,19 @@ export interface ScaWaitingView {
   deadline: string;
 }
 
+/** Who sealed an imported evidence bundle and whether the seal holds (bundle-import.ts). */
+export interface BundleProvenanceView {
+  fileName: string;
+  /** The manifest's signature holds with signer.pem and every file matches its SHA-256. */
+  verified: boolean;
+  /** Each reason it does not verify, naming the file. */
+  problems: string[];
+  signerSubject?: string;
+  /** SHA-256, colon-separated upper-case hex. */
+  signerFingerprint256?: string;
+  sealedAt?: string;
+}
+
 export interface RunSummaryView {
   runId: string;
   /** What the run was started against: an embedded bank's id or a target profile's id. */
@@ -59,6 +73,15 @@ export interface RunSummaryView {
   error?: string;
   /** Checks waiting for a person's SCA now; kept here so a view opened later sees them. */
   waiting?: ScaWaitingView[];
+  /** Read from an evidence bundle (runner.importBundle): read-only, with its seal's verdict. */
+  bundle?: BundleProvenanceView;
+  /** How many attempts the run has had (re-run failed adds one); absent: one. */
+  attempts?: number;
+  /**
+   * Set on a re-run of failed checks while it runs: the run it is an attempt of, and which. When
+   * it ends its verdicts join that run (runner.finished for both) and it leaves runner.list.
+   */
+  attemptOf?: { runId: string; attempt: number };
 }
 
 /** A check began to wait for a person's SCA (manual SCA). */
@@ -82,6 +105,9 @@ export interface RunnerEvent {
 }
 
 /** The embedded banks as run targets; a target profile is `profile-…` (targets.list). */
+/** MAX_BUNDLE_BYTES as base64, with room for one byte more: the reader says "too large" itself. */
+const BUNDLE_BASE64_MAX = Math.ceil(((MAX_BUNDLE_BYTES + 1) * 4) / 3) + 4;
+
 export const RUN_TARGET_PROFILE_PATTERN = '^profile-[A-Za-z0-9-]{1,80}$';
 
 const Selection = Type.Object(
@@ -142,6 +168,19 @@ export const runnerCalls = {
     'Loads an exported run result (JSON) for comparison; a bad file is refused naming the problem.',
     Type.Object(
       { json: Type.String({ minLength: 2, maxLength: 50_000_000 }) },
+      { additionalProperties: false },
+    ),
+  ),
+  'runner.importBundle': call<RunSummaryView>()(
+    'Reads an evidence bundle (workbench run --bundle): verifies it as workbench verify-bundle ' +
+      'does and loads its run, read-only, with the verdict and the signer; a file that is no ' +
+      'bundle is refused naming what is missing.',
+    Type.Object(
+      {
+        fileName: Type.String({ minLength: 1, maxLength: 255 }),
+        /** The file's bytes, base64; at most MAX_BUNDLE_BYTES (32 MiB) decoded. */
+        bytes: Type.String({ minLength: 1, maxLength: BUNDLE_BASE64_MAX }),
+      },
       { additionalProperties: false },
     ),
   ),

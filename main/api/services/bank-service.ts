@@ -6,6 +6,12 @@
 import { createBank, type Bank } from '../../core/bank/index.js';
 import type { DomainState } from '../../core/bank/domain/model.js';
 import type { ExchangeRecord } from '../../core/bank/requestLog.js';
+import {
+  ConsoleEventLog,
+  type ConsoleActor,
+  type ConsoleEventKind,
+  type ConsoleEventRecord,
+} from '../../core/bank/console-events.js';
 import type { BankListener } from '../../core/bank/http.js';
 import type { VirtualClock } from '../../core/clock.js';
 import { CallRefused } from '../dispatch.js';
@@ -15,6 +21,7 @@ import type { EventHub } from '../events.js';
 import { OwnRequests } from './own-requests.js';
 import type {
   BankBehaviourView,
+  BankEventView,
   BankExchangeView,
   BankModeName,
   BankSessionRowView,
@@ -33,15 +40,34 @@ interface BankSlot {
   unsubscribe: () => void;
 }
 
+/** As many as bank.events may ask for. */
+const EVENTS_KEPT = 5000;
+
+/** What a console action did, for the bank's console events (console-events.ts). */
+export interface ConsoleEventNote {
+  kind: ConsoleEventKind;
+  actor: ConsoleActor;
+  text: string;
+}
+
 export class BankService {
   private readonly slots = new Map<BankModeName, BankSlot>();
+  /** The clock both banks share moves for both: its events belong to neither bank. */
+  private readonly clockEvents = new ConsoleEventLog();
+  /**
+   * Every log's events in the order they were recorded (each log numbers its own; two of the
+   * same millisecond keep their order here), the newest EVENTS_KEPT.
+   */
+  private readonly eventList: BankEventView[] = [];
 
   constructor(
     private readonly clock: VirtualClock,
     private readonly events: EventHub,
     private readonly serverCertificate?: ServerCertificateSource,
     private readonly own: OwnRequests = new OwnRequests(),
-  ) {}
+  ) {
+    this.clockEvents.subscribe((record) => this.received(record));
+  }
 
   /** The bank of a mode, created (stopped) on first use so its registry and state can be set up. */
   bank(mode: BankModeName): Bank {
@@ -85,6 +111,11 @@ export class BankService {
       );
     }
     slot.https = Boolean(https);
+    this.note(mode, {
+      kind: 'lifecycle',
+      actor: 'bank',
+      text: `Bank started at ${slot.listener.url}`,
+    });
     return this.changed(mode);
   }
 
@@ -94,11 +125,13 @@ export class BankService {
     await slot.listener.close();
     slot.listener = undefined;
     slot.https = false;
+    this.note(mode, { kind: 'lifecycle', actor: 'bank', text: 'Bank stopped; its state is kept' });
     return this.changed(mode);
   }
 
   reset(mode: BankModeName): BankStatusView {
     this.bank(mode).reset();
+    this.note(mode, { kind: 'reset', actor: 'bank', text: 'Bank reset to its initial state' });
     return this.changed(mode);
   }
 
@@ -114,6 +147,11 @@ export class BankService {
         `The snapshot was refused and the bank state is unchanged: ${(error as Error).message}`,
       );
     }
+    this.note(mode, {
+      kind: 'snapshot-import',
+      actor: 'bank',
+      text: 'Bank state replaced by a snapshot',
+    });
     return this.changed(mode);
   }
 
@@ -141,19 +179,53 @@ export class BankService {
     this.bank(mode).update((state) => {
       Object.assign(state.behaviour, patch);
     });
+    this.note(mode, { kind: 'behaviour', actor: 'bank', text: behaviourText(patch) });
     this.changed(mode);
     return this.behaviour(mode);
   }
 
-  /** Runs one of the bank's own domain operations for the bank console (Bank.act). */
-  act<T>(mode: BankModeName, operation: (state: DomainState, now: Date) => T): T {
+  /**
+   * Runs one of the bank's own domain operations for the bank console (Bank.act); what it did is
+   * recorded as a console event (`describe`), so the request log and the diagram show it.
+   */
+  act<T>(
+    mode: BankModeName,
+    operation: (state: DomainState, now: Date) => T,
+    describe?: (result: T) => ConsoleEventNote | undefined,
+  ): T {
+    let result: T;
     try {
-      const result = this.bank(mode).act(operation);
-      this.changed(mode);
-      return result;
+      result = this.bank(mode).act(operation);
     } catch (error) {
       throw new CallRefused(`The bank refused the change: ${(error as Error).message}`);
     }
+    const note = describe?.(result);
+    if (note) this.note(mode, note);
+    this.changed(mode);
+    return result;
+  }
+
+  /** Records what was done to a bank (or, without a mode, to the clock both share). */
+  note(mode: BankModeName | undefined, note: ConsoleEventNote): void {
+    const log = mode ? this.bank(mode).consoleEvents : this.clockEvents;
+    log.record({
+      ...(mode ? { mode } : {}),
+      ...note,
+      bankTime: this.clock.now().toISOString(),
+    });
+  }
+
+  /** Both banks' console events and the clock's, in the order they happened, newest last. */
+  consoleEvents(limit = 200): BankEventView[] {
+    return this.eventList.slice(-limit);
+  }
+
+  private received(record: ConsoleEventRecord): void {
+    const view = eventView(record);
+    this.eventList.push(view);
+    if (this.eventList.length > EVENTS_KEPT)
+      this.eventList.splice(0, this.eventList.length - EVENTS_KEPT);
+    this.events.emit('bank.event', view);
   }
 
   /** The bank's TPP sessions, each with its §3.4 state now (the status bar's sessionState). */
@@ -197,9 +269,14 @@ export class BankService {
     let slot = this.slots.get(mode);
     if (!slot) {
       const bank = createBank({ mode, clock: this.clock });
-      const unsubscribe = bank.requestLog.subscribe((record) =>
+      const offExchanges = bank.requestLog.subscribe((record) =>
         this.events.emit('bank.exchange', exchangeView(record, this.own)),
       );
+      const offEvents = bank.consoleEvents.subscribe((record) => this.received(record));
+      const unsubscribe = () => {
+        offExchanges();
+        offEvents();
+      };
       slot = { bank, https: false, unsubscribe };
       this.slots.set(mode, slot);
     }
@@ -211,6 +288,40 @@ export class BankService {
     this.events.emit('bank.status', status);
     return status;
   }
+}
+
+/** A behaviour change in words: what the console set, e.g. fault profiles on (§ of each rule). */
+export function behaviourText(
+  patch: Partial<Pick<BankBehaviourView, 'pendingKnownIssue' | 'riskPolicy' | 'faultProfiles'>>,
+): string {
+  const parts: string[] = [];
+  if (patch.faultProfiles)
+    parts.push(
+      patch.faultProfiles.length === 0
+        ? 'no fault profiles'
+        : `fault profiles ${patch.faultProfiles.join(', ')}`,
+    );
+  // §8 known issue: pending transactions ignore dateFrom, dateTo and limit.
+  if (patch.pendingKnownIssue !== undefined)
+    parts.push(`pending known issue ${patch.pendingKnownIssue ? 'on' : 'off'}`);
+  // §3.1 risk rule.
+  if (patch.riskPolicy)
+    parts.push(
+      `risk rule ${patch.riskPolicy.mode}${patch.riskPolicy.mode === 'exempt-below' ? ` ${patch.riskPolicy.thresholdMinor}` : ''}`,
+    );
+  return `Bank behaviour set: ${parts.length > 0 ? parts.join('; ') : 'unchanged'}`;
+}
+
+export function eventView(record: ConsoleEventRecord): BankEventView {
+  return {
+    key: `${record.mode ?? 'clock'}:${record.id}`,
+    ...(record.mode ? { mode: record.mode } : {}),
+    kind: record.kind,
+    actor: record.actor,
+    text: record.text,
+    bankTime: record.bankTime,
+    arrivedAt: record.arrivedAt,
+  };
 }
 
 export function exchangeView(record: ExchangeRecord, own?: OwnRequests): BankExchangeView {

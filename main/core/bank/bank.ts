@@ -24,6 +24,7 @@ import {
   DEFAULT_LOG_CAPACITY,
   type ExchangeRecord,
 } from './requestLog.js';
+import { ConsoleEventLog } from './console-events.js';
 import { applyErrorFaults, applyResponseFaults } from './response-faults.js';
 import { handlerResponse, rejectionResponse } from './response.js';
 import type { ResponseSigner } from './response-signing.js';
@@ -122,6 +123,11 @@ export interface Bank {
    * tpp-findings/): the conformance report of the client.
    */
   readonly tppFindings: TppFindingsRecorder;
+  /**
+   * What was done to the bank outside the requests it answered (console-events.ts): the request
+   * log view and the sequence diagram show these beside the exchanges.
+   */
+  readonly consoleEvents: ConsoleEventLog;
   /** The whole pipeline for one request; never throws, never answers 500 for bad input. */
   handle(request: BankRequest): Promise<BankResponse>;
   /** Starts a node:http(s) listener (127.0.0.1, free port by default). */
@@ -192,6 +198,7 @@ export function createBank(options: BankOptions): Bank {
   const listeners = new Set<BankListener>();
   let lastListener: BankListener | undefined;
   const tppFindings = new TppFindingsRecorder({ mode, url: () => lastListener?.url });
+  const consoleEvents = new ConsoleEventLog();
   const database = options.database;
 
   /**
@@ -462,6 +469,7 @@ export function createBank(options: BankOptions): Bank {
     revocation: options.revocation,
     requestLog,
     tppFindings,
+    consoleEvents,
     handle,
     async listen(listenOptions = {}) {
       // /pki/ first (the CA certificates and CRLs, both modes), then the host's own intercept.

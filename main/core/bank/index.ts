@@ -7,6 +7,7 @@ export * from './pki.js';
 export * from './registry.js';
 export * from './requestLog.js';
 export * from './revocation.js';
+export * from './console-events.js';
 export * from './routes.js';
 export * from './state.js';
 export * from './trustStore.js';

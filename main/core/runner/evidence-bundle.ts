@@ -86,6 +86,8 @@ export interface BundleVerification {
   problems: string[];
   /** The signer certificate's subject, when it could be read. */
   signer?: string;
+  /** The signer certificate's SHA-256 fingerprint (colon-separated hex), when it could be read. */
+  signerFingerprint256?: string;
   manifest?: BundleManifest;
 }
 
@@ -124,6 +126,7 @@ export function verifyBundle(zip: Buffer, expectedSigner?: X509Certificate): Bun
     };
   }
   const signer = certificate.subject.replace(/\n/g, ', ');
+  const signerFingerprint256 = certificate.fingerprint256;
   if (expectedSigner && expectedSigner.fingerprint256 !== certificate.fingerprint256)
     problems.push(
       `${SIGNER_FILE}: signed by ${signer}, not by the expected certificate ${expectedSigner.subject.replace(/\n/g, ', ')}`,
@@ -146,7 +149,7 @@ export function verifyBundle(zip: Buffer, expectedSigner?: X509Certificate): Bun
       throw new Error(`not a ${BUNDLE_FORMAT} manifest`);
   } catch (error) {
     problems.push(`${MANIFEST_FILE}: ${(error as Error).message}`);
-    return { ok: false, problems, signer };
+    return { ok: false, problems, signer, signerFingerprint256 };
   }
   const listed = new Set<string>();
   for (const entry of manifest.files) {
@@ -165,5 +168,5 @@ export function verifyBundle(zip: Buffer, expectedSigner?: X509Certificate): Bun
   for (const file of files)
     if (![MANIFEST_FILE, SIGNATURE_FILE, SIGNER_FILE].includes(file.name) && !listed.has(file.name))
       problems.push(`${file.name}: in the bundle but not in the manifest`);
-  return { ok: problems.length === 0, problems, signer, manifest };
+  return { ok: problems.length === 0, problems, signer, signerFingerprint256, manifest };
 }

@@ -31,20 +31,41 @@ function parsedBody(body: string): unknown {
   }
 }
 
+type Evidence = RunResult['checks'][number]['evidence'];
+
+/** Every exchange of the result: each check's evidence and that of its earlier attempts. */
 function mapExchanges(
   result: RunResult,
   map: (exchange: EvidenceExchange, where: string) => EvidenceExchange,
 ): RunResult {
+  // A file being read is not validated yet: what is not the expected shape is passed on as it
+  // is, for the schema check after expansion to name.
+  const mapEvidence = (evidence: Evidence, where: string): Evidence =>
+    Array.isArray(evidence)
+      ? evidence.map((item, e) =>
+          item?.kind === 'exchange'
+            ? { ...item, exchange: map(item.exchange, `${where}/evidence/${e}/exchange`) }
+            : item,
+        )
+      : evidence;
   return {
     ...result,
-    checks: result.checks.map((check, c) => ({
-      ...check,
-      evidence: check.evidence.map((item, e) =>
-        item.kind === 'exchange'
-          ? { ...item, exchange: map(item.exchange, `/checks/${c}/evidence/${e}/exchange`) }
-          : item,
-      ),
-    })),
+    checks: result.checks.map((check, c) =>
+      typeof check !== 'object' || check === null
+        ? check
+        : {
+            ...check,
+            evidence: mapEvidence(check.evidence, `/checks/${c}`),
+            ...(Array.isArray(check.earlierAttempts)
+              ? {
+                  earlierAttempts: check.earlierAttempts.map((attempt, a) => ({
+                    ...attempt,
+                    evidence: mapEvidence(attempt?.evidence, `/checks/${c}/earlierAttempts/${a}`),
+                  })),
+                }
+              : {}),
+          },
+    ),
   };
 }
 

@@ -92,9 +92,10 @@ export function writeZip(entries: readonly ZipEntry[], modified = new Date()): B
 /**
  * The entries of a ZIP, by its central directory. Refuses what a bundle never holds and a reader
  * could be fooled by: encrypted or otherwise compressed entries, a CRC or size that does not
- * match, one name twice.
+ * match, one name twice, and entries that would unpack to more than `maxUnpackedBytes` in all (a
+ * file imported from elsewhere may be a ZIP bomb: no entry inflates past the size it declares).
  */
-export function readZip(zip: Buffer): ZipEntry[] {
+export function readZip(zip: Buffer, maxUnpackedBytes = 256 * 1024 * 1024): ZipEntry[] {
   let end = -1;
   // The end record is the last 22 bytes, unless a comment (at most 65 535 bytes) follows it.
   for (let at = zip.length - 22; at >= Math.max(0, zip.length - 22 - 0xffff); at--)
@@ -107,6 +108,7 @@ export function readZip(zip: Buffer): ZipEntry[] {
   let at = zip.readUInt32LE(end + 16);
   const entries: ZipEntry[] = [];
   const seen = new Set<string>();
+  let unpacked = 0;
   for (let i = 0; i < count; i++) {
     if (at + 46 > zip.length || zip.readUInt32LE(at) !== CENTRAL)
       throw new ZipError(`damaged central directory at byte ${at}`);
@@ -125,6 +127,9 @@ export function readZip(zip: Buffer): ZipEntry[] {
       throw new ZipError(`${name}: compression method ${method}, not stored or deflated`);
     if (seen.has(name)) throw new ZipError(`${name}: twice in the archive`);
     seen.add(name);
+    unpacked += size;
+    if (unpacked > maxUnpackedBytes)
+      throw new ZipError(`${name}: the archive unpacks to more than ${maxUnpackedBytes} bytes`);
     if (localAt + 30 > zip.length || zip.readUInt32LE(localAt) !== LOCAL)
       throw new ZipError(`${name}: damaged local header at byte ${localAt}`);
     const dataAt = localAt + 30 + zip.readUInt16LE(localAt + 26) + zip.readUInt16LE(localAt + 28);
@@ -132,7 +137,10 @@ export function readZip(zip: Buffer): ZipEntry[] {
     const data = zip.subarray(dataAt, dataAt + compressed);
     let content: Buffer;
     try {
-      content = method === DEFLATE ? inflateRawSync(data) : Buffer.from(data);
+      content =
+        method === DEFLATE
+          ? inflateRawSync(data, { maxOutputLength: Math.max(1, size) })
+          : Buffer.from(data);
     } catch (error) {
       throw new ZipError(`${name}: does not inflate (${(error as Error).message})`);
     }

@@ -29,6 +29,10 @@ export function connectLiveEvents(): () => void {
       useBankStore.getState().receivedExchanges([e]);
       useSessionStore.getState().bankMayHaveChanged();
     }),
+    api.on('bank.event', (e) => {
+      useBankStore.getState().receivedEvents([e]);
+      useSessionStore.getState().bankMayHaveChanged();
+    }),
     api.on('history.added', (e) => useHistoryStore.getState().received(e)),
     api.on('session.changed', (s) => useSessionStore.getState().received(s)),
     api.on('sca.redirect', (e) => {

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { createServices, type Services } from '../../../main/api/services';
 import type {
+  BankEventView,
   BankExchangeView,
   BankStatusView,
   CallOutcome,
@@ -212,5 +213,66 @@ describe('bank lifecycle through the contract', () => {
         }),
       ),
     ).toEqual({ revoked: false });
+  });
+
+  it('records every console action and clock move as a bank event, streamed and listed in order', async () => {
+    const streamed: BankEventView[] = [];
+    services.events.subscribe((name, payload) => {
+      if (name === 'bank.event') streamed.push(payload as BankEventView);
+    });
+    await ok(
+      services.dispatch('bank.setCardAccountStatus', {
+        mode: 'sandbox',
+        cardAccountId: 'card-10000001',
+        status: 'blocked',
+      }),
+    );
+    // Blocking a blocked card changes nothing: no event.
+    await ok(
+      services.dispatch('bank.setCardAccountStatus', {
+        mode: 'sandbox',
+        cardAccountId: 'card-10000001',
+        status: 'blocked',
+      }),
+    );
+    // A refused action (no such consent) is no event either.
+    const refused = await services.dispatch('bank.revokeConsent', {
+      mode: 'production',
+      consentId: 'no-such',
+    });
+    expect(refused.ok).toBe(false);
+    await ok(services.dispatch('clock.advance', { ms: 3_600_000 }));
+    await ok(services.dispatch('bank.reset', { mode: 'production' }));
+    await ok(
+      services.dispatch('bank.setBehaviour', {
+        mode: 'sandbox',
+        faultProfiles: ['SIGN-INVALID-400'],
+        pendingKnownIssue: false,
+      }),
+    );
+    await ok(
+      services.dispatch('registry.put', {
+        mode: 'production',
+        entry: { organizationIdentifier: 'PSDNO-FSA-9', name: 'Nine', roles: ['AISP'] },
+      }),
+    );
+
+    const listed = await ok<BankEventView[]>(services.dispatch('bank.events', {}));
+    expect(listed.map((e) => [e.key.split(':')[0], e.kind, e.actor, e.text])).toEqual([
+      ['sandbox', 'card-account-status', 'bank', 'Bank blocked card account card-10000001 (§3.3)'],
+      ['clock', 'clock', 'bank', 'Bank clock advanced +1 h'],
+      ['production', 'reset', 'bank', 'Bank reset to its initial state'],
+      [
+        'sandbox',
+        'behaviour',
+        'bank',
+        'Bank behaviour set: fault profiles SIGN-INVALID-400; pending known issue off',
+      ],
+      ['production', 'registry', 'bank', 'Registry: PSDNO-FSA-9 registered for AISP'],
+    ]);
+    expect(streamed).toEqual(listed);
+    // The bank time is the bank clock's after the move, an hour ahead of the real time.
+    const jump = listed[1]!;
+    expect(Date.parse(jump.bankTime) - Date.parse(jump.arrivedAt)).toBeGreaterThan(3_590_000);
   });
 });

@@ -97,13 +97,43 @@ describe('runner through the contract', () => {
     );
     expect(reimported.counts).toMatchObject({ FAIL: 1 });
 
-    // Re-run only the failures.
+    // Re-run only the failures: a second attempt of the same run.
     const rerun = await runner.start({
       target: 'embedded-sandbox',
       selection: { failedInRunId: runId },
     });
-    expect((await finished(rerun.runId)).counts).toMatchObject({ FAIL: 1, PASS: 0 });
-    // The re-run holds only the failure: it still fails, and the passing check is not in it.
+    const originalFinished = new Promise<RunSummaryView>((resolve) => {
+      const off = services.events.subscribe((name, payload) => {
+        const summary = payload as RunSummaryView;
+        if (name === 'runner.finished' && summary.runId === runId && summary.attempts === 2) {
+          off();
+          resolve(summary);
+        }
+      });
+    });
+    const attempt = await finished(rerun.runId);
+    expect(attempt.attemptOf).toEqual({ runId, attempt: 2 });
+    expect(attempt.counts).toMatchObject({ FAIL: 1, PASS: 0 });
+    // The run itself now has two attempts; its counts are those of the latest verdicts.
+    expect(await originalFinished).toMatchObject({
+      runId,
+      attempts: 2,
+      counts: { PASS: 1, FAIL: 1 },
+    });
+    expect(runner.list().map((r) => r.runId)).not.toContain(rerun.runId);
+    const merged = runner.result(runId);
+    expect(merged.attempts?.map((a) => [a.attempt, a.checkIds])).toEqual([
+      [1, ['T-PASS', 'T-FAIL']],
+      [2, ['T-FAIL']],
+    ]);
+    const failing = merged.checks.find((c) => c.checkId === 'T-FAIL')!;
+    expect(failing).toMatchObject({ status: 'FAIL', attempt: 2 });
+    expect(failing.earlierAttempts?.map((a) => [a.attempt, a.status])).toEqual([[1, 'FAIL']]);
+    // Exports are still named by the run, and the result file keeps the attempts.
+    const again = runner.report({ runId, format: 'json' });
+    expect(again.fileName).toBe(`${name}.run-result.json`);
+    expect(JSON.parse(again.content).attempts).toHaveLength(2);
+    // The attempt's own result holds only the failure.
     expect(runner.compare(runId, rerun.runId)).toMatchObject({
       stillFailing: ['T-FAIL'],
       newFailures: [],

@@ -181,6 +181,13 @@ describe('POST /admin/clock', () => {
     });
     expect(set.body.now).toBe('2026-01-01T09:00:00.000Z');
     expect(h.clock.now().toISOString()).toBe('2026-01-01T09:00:00.000Z');
+    // Each move is a console event, so the request log view and the diagram show it.
+    expect(h.bank.consoleEvents.entries().map((e) => [e.kind, e.text])).toEqual([
+      ['clock', 'Bank clock advanced +1.5 s (admin API)'],
+      ['clock', 'Bank clock advanced +93784.5 s (admin API)'],
+      ['clock', 'Bank clock advanced -1 s (admin API)'],
+      ['clock', 'Bank clock set to 2026-01-01T09:00:00.000Z (admin API)'],
+    ]);
   });
 
   it.each([
@@ -208,6 +215,7 @@ describe('POST /admin/clock', () => {
     expect(answer.body.error.field).toBe(field);
     expect(answer.body.error.message).toEqual(expect.any(String));
     expect(h.clock.now().toISOString()).toBe(now);
+    expect(h.bank.consoleEvents.entries()).toEqual([]);
   });
 
   it('refuses a body over 1 MiB with 413; the clock stays', async () => {

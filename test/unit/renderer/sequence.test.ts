@@ -1,6 +1,6 @@
 /** The sequence diagram's model (renderer/src/features/bank/sequence.ts). */
 import { describe, expect, it } from 'vitest';
-import type { BankExchangeView } from '../../../main/api/contract';
+import type { BankEventView, BankExchangeView } from '../../../main/api/contract';
 import { sequenceSteps } from '../../../renderer/src/features/bank/sequence';
 
 let id = 0;
@@ -32,6 +32,16 @@ function exchange(
   };
 }
 
+function bankEvent(
+  at: string,
+  text: string,
+  actor: BankEventView['actor'] = 'bank',
+  kind: BankEventView['kind'] = 'clock',
+): BankEventView {
+  id += 1;
+  return { key: `clock:${id}`, kind, actor, text, bankTime: at, arrivedAt: at };
+}
+
 describe('sequence steps', () => {
   it('draws TPP requests, PSU browser pages, the redirect back to the TPP and notes in order', () => {
     const log = [
@@ -44,8 +54,8 @@ describe('sequence steps', () => {
       }),
     ];
     const steps = sequenceSteps(log, [
-      { at: '2026-01-01T10:00:04.500Z', text: 'Bank clock advance +1 h' },
-      { at: '2025-01-01T00:00:00.000Z', text: 'before the window' },
+      bankEvent('2026-01-01T10:00:04.500Z', 'Bank clock advanced +1 h'),
+      bankEvent('2025-01-01T00:00:00.000Z', 'before the window'),
     ]);
     expect(steps.map((s) => `${s.from}>${s.to} ${s.label}`)).toEqual([
       'tpp>bank POST /v1/consents',
@@ -54,7 +64,7 @@ describe('sequence steps', () => {
       'bank>psu 200',
       'psu>bank GET /favicon.ico',
       'bank>psu 404',
-      'tpp>bank Bank clock advance +1 h',
+      'bank>bank Bank clock advanced +1 h',
       'psu>bank POST /sca/8265cfbd…',
       'bank>psu 303',
       'psu>tpp SCA done: redirect (psu-id, tpp-session-id, context)',
@@ -73,5 +83,21 @@ describe('sequence steps', () => {
     );
     expect(sequenceSteps(many, [], 2)).toHaveLength(4);
     expect(sequenceSteps([], [])).toEqual([]);
+  });
+
+  it("draws a PSU's revocation at the bank as the PSU telling the bank, not the TPP (§1)", () => {
+    const consent = exchange('POST', '/v1/consents', 201, { tpp: true });
+    const revoke = bankEvent(
+      consent.arrivedAt.replace('.000Z', '.500Z'),
+      'PSU revoked consent 8265cfbd-f6b0-4ed3-a964-22db578e07e0 at the bank, 2 accounts (§1: the TPP is not told)',
+      'psu',
+      'revoke-consent',
+    );
+    const steps = sequenceSteps([consent], [revoke]);
+    const note = steps.at(-1)!;
+    expect(note).toMatchObject({ from: 'psu', to: 'bank', kind: 'note' });
+    // The id is shortened in the label, the whole text kept for the tooltip.
+    expect(note.label).toContain('consent 8265cfbd… at the bank');
+    expect(note.title).toBe(revoke.text);
   });
 });

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { runChecks } from '../../../main/core/runner/engine/run';
-import { parseRunResult, serializeRunResult } from '../../../main/core/runner/result-file';
+import {
+  parseRunResult,
+  RunResultImportError,
+  serializeRunResult,
+} from '../../../main/core/runner/result-file';
 import type { RunResult } from '../../../main/shared/run-result';
 import { check, environment, fakeClient, fakeExchange, runOptions } from './fakes';
 
@@ -96,5 +100,34 @@ describe('the run result file keeps repeated evidence once', () => {
     expect(() => parseRunResult(JSON.stringify(data), 'edited.json')).toThrow(
       /edited\.json is not a valid run result: \/checks\/2\/evidence\/0\/exchange\/response: "jsonFromBody" is set but the body is not JSON/,
     );
+  });
+
+  it("keeps the certificates of a check's earlier attempts once, and reads them back", async () => {
+    const result = await signedRun([CERTIFICATE]);
+    const [first, second] = result.checks;
+    second!.earlierAttempts = [
+      { attempt: 1, status: 'FAIL', durationMs: 3, warnings: [], evidence: first!.evidence },
+    ];
+    const text = serializeRunResult(result);
+    expect(text.split(CERTIFICATE).length - 1).toBe(1);
+    expect(parseRunResult(text).checks[1]!.earlierAttempts).toEqual(
+      JSON.parse(JSON.stringify(second!.earlierAttempts)),
+    );
+  });
+
+  it('names what is wrong in a damaged file instead of failing on its shape', async () => {
+    const data = JSON.parse(serializeRunResult(await signedRun([CERTIFICATE])));
+    delete data.checks[0].evidence;
+    data.checks[1] = null;
+    data.checks[2].earlierAttempts = [null];
+    let message = '';
+    try {
+      parseRunResult(JSON.stringify(data), 'damaged.json');
+    } catch (error) {
+      expect(error).toBeInstanceOf(RunResultImportError);
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^damaged\.json is not a valid run result:/);
+    expect(message).toContain('/checks/0');
   });
 });

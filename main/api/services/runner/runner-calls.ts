@@ -13,6 +13,7 @@ export function runnerImplementation(runner: RunnerService): Pick<Implementation
     'runner.list': () => runner.list(),
     'runner.result': ({ runId }) => runner.result(runId),
     'runner.import': ({ json }) => runner.import(json),
+    'runner.importBundle': ({ fileName, bytes }) => runner.importBundle(fileName, bytes),
     'runner.compare': ({ previousRunId, currentRunId }) =>
       runner.compare(previousRunId, currentRunId),
     'runner.report': (args) => runner.report(args),

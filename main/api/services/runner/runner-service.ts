@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { CHECKS } from '../../../../suites/index.js';
 import type { Check } from '../../../core/runner/check-api/index.js';
+import { addAttempt, attemptsOf } from '../../../core/runner/attempts.js';
 import {
   compareRuns,
   parseRunResult,
@@ -24,6 +25,7 @@ import {
 import type { ScaWaiting } from '../../../core/runner/manual-psu.js';
 import type { LoadedTargetProfile } from '../../../core/runner/target-profile/index.js';
 import { knownFaults } from '../../../core/bank/faults/index.js';
+import { BundleImportError, readEvidenceBundle } from '../../../core/runner/bundle-import.js';
 import { CallRefused } from '../../dispatch.js';
 import type { EventHub } from '../../events.js';
 import type {
@@ -79,7 +81,12 @@ export class RunnerService {
     const selection = args.selection ?? {};
     let failedIn: RunResult | undefined;
     if (selection.failedInRunId) {
-      failedIn = this.runs.get(selection.failedInRunId)?.result;
+      const earlier = this.runs.get(selection.failedInRunId);
+      if (earlier?.summary.bundle)
+        throw new CallRefused(
+          `Run ${selection.failedInRunId} was imported from ${earlier.summary.bundle.fileName}: it is read-only evidence; re-run failures from a run of this session.`,
+        );
+      failedIn = earlier?.result;
       if (!failedIn)
         throw new CallRefused(
           `Run ${selection.failedInRunId} has no result to re-run the failures of.`,
@@ -103,8 +110,18 @@ export class RunnerService {
 
     const runId = randomUUID();
     const controller = new AbortController();
+    // Re-run failed of a run of this session is a further attempt of that run (attempts.ts).
+    const original = selection.failedInRunId ? this.runs.get(selection.failedInRunId) : undefined;
+    const attemptOf =
+      original?.result && !original.summary.attemptOf
+        ? {
+            runId: original.summary.runId,
+            attempt: attemptsOf(original.result).length + 1,
+          }
+        : undefined;
     const record: RunRecord = {
       summary: {
+        ...(attemptOf ? { attemptOf } : {}),
         runId,
         targetId: args.target,
         target:
@@ -152,6 +169,14 @@ export class RunnerService {
       .then((result) => {
         record.result = result;
         record.summary = { ...record.summary, finished: true, counts: result.counts };
+        if (attemptOf && original?.result) {
+          original.result = addAttempt(original.result, result);
+          original.summary = {
+            ...original.summary,
+            counts: original.result.counts,
+            attempts: attemptOf.attempt,
+          };
+        }
       })
       .catch((error: unknown) => {
         const message = error instanceof Error ? error.message : String(error);
@@ -166,6 +191,8 @@ export class RunnerService {
         // The listener is closed with the run: nobody waits any more.
         record.summary = { ...record.summary, waiting: [] };
         this.events.emit('runner.finished', record.summary);
+        // The run the attempt belongs to changed too: its latest verdicts and counts.
+        if (attemptOf && original) this.events.emit('runner.finished', original.summary);
       });
     return { runId };
   }
@@ -199,8 +226,11 @@ export class RunnerService {
     return record.summary;
   }
 
+  /** The runs, newest last; a finished attempt is part of its run, not a run of its own. */
   list(): RunSummaryView[] {
-    return [...this.runs.values()].map((r) => r.summary);
+    return [...this.runs.values()]
+      .filter((r) => !(r.summary.attemptOf && r.summary.finished))
+      .map((r) => r.summary);
   }
 
   result(runId: string): RunResult {
@@ -223,6 +253,40 @@ export class RunnerService {
       startedAt: result.startedAt,
       finished: true,
       counts: result.counts,
+    };
+    this.runs.set(result.runId, { summary, result });
+    return summary;
+  }
+
+  /**
+   * Loads the run of an evidence bundle, read-only, with its seal's verdict (bundle-import.ts):
+   * a bundle that does not verify is loaded too, so a person can see what it claims, but its
+   * summary says so with every reason.
+   */
+  importBundle(fileName: string, base64: string): RunSummaryView {
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64))
+      throw new CallRefused(`${fileName} did not arrive as base64; choose the file again.`);
+    let imported;
+    try {
+      imported = readEvidenceBundle(Buffer.from(base64, 'base64'), fileName);
+    } catch (error) {
+      if (error instanceof BundleImportError) throw new CallRefused(error.message);
+      throw error;
+    }
+    const { result, provenance } = imported;
+    const local = this.runs.get(result.runId);
+    if (local && !local.summary.bundle)
+      throw new CallRefused(
+        `${fileName} holds run ${result.runId}, a run of this session: it is shown already.`,
+      );
+    const summary: RunSummaryView = {
+      runId: result.runId,
+      target: result.target.name ?? result.target.baseUrl,
+      mode: result.target.mode,
+      startedAt: result.startedAt,
+      finished: true,
+      counts: result.counts,
+      bundle: { ...provenance, problems: [...provenance.problems] },
     };
     this.runs.set(result.runId, { summary, result });
     return summary;

@@ -13,6 +13,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ClockState } from '../../clock.js';
 import { runBatchNow, type BatchReport } from '../domain/batch.js';
+import { batchRunText, clockJumpText, type ConsoleEventKind } from '../console-events.js';
 import type { Bank } from '../bank.js';
 import { SnapshotError } from '../state.js';
 import type { TppReport } from '../tpp-findings/model.js';
@@ -149,8 +150,11 @@ function checkedInstant(ms: number, field: string): Date {
   return new Date(ms);
 }
 
-/** Moves the clock as the body says; throws before moving anything when the body is wrong. */
-function moveClock(clock: AdjustableClock, body: Record<string, unknown>): void {
+/**
+ * Moves the clock as the body says; throws before moving anything when the body is wrong. Returns
+ * the move in words, for the bank's console events.
+ */
+function moveClock(clock: AdjustableClock, body: Record<string, unknown>): string {
   const given = Object.keys(body);
   for (const name of given)
     if (!['advance', 'advanceMs', 'set'].includes(name))
@@ -168,12 +172,14 @@ function moveClock(clock: AdjustableClock, body: Record<string, unknown>): void 
     if (ms instanceof Error) throw badRequest('advance', ms.message);
     checkedInstant(now + ms, 'advance');
     clock.advance(ms);
+    return `advanced ${clockJumpText(ms)}`;
   } else if ('advanceMs' in body) {
     const ms = body.advanceMs;
     if (typeof ms !== 'number' || !Number.isSafeInteger(ms))
       throw badRequest('advanceMs', 'advanceMs must be a whole number of milliseconds');
     checkedInstant(now + ms, 'advanceMs');
     clock.advance(ms);
+    return `advanced ${clockJumpText(ms)}`;
   } else {
     const text = body.set;
     if (typeof text !== 'string' || !DATE_TIME.test(text))
@@ -190,6 +196,7 @@ function moveClock(clock: AdjustableClock, body: Record<string, unknown>): void 
     )
       throw badRequest('set', `'${text}' is not a real date`);
     clock.set(checkedInstant(instant.getTime(), 'set'));
+    return `set to ${instant.toISOString()}`;
   }
 }
 
@@ -224,6 +231,15 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
   }
 
   const clockState = () => clock.state();
+  // What the admin API does to the bank shows beside the exchanges (console-events.ts).
+  const event = (kind: ConsoleEventKind, text: string) =>
+    bank.consoleEvents.record({
+      mode: bank.mode,
+      kind,
+      actor: 'bank',
+      text,
+      bankTime: clock.now().toISOString(),
+    });
 
   const routes: Record<string, Partial<Record<string, Handler>>> = {
     '/admin/clock': {
@@ -238,7 +254,8 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
           maxBodyBytes,
           'a JSON object: {"advance":"PT61M"}, {"advanceMs":3660000} or {"set":"…"}',
         ) as Record<string, unknown>;
-        moveClock(clock, body);
+        const moved = moveClock(clock, body);
+        event('clock', `Bank clock ${moved} (admin API)`);
         return clockState();
       },
     },
@@ -247,6 +264,7 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
         queryOf(url, []);
         const report: BatchReport = bank.act((state, now) => runBatchNow(state, now));
         await bank.flush();
+        event('batch-run', batchRunText(report, 'admin API'));
         return { now: clock.now().toISOString(), ...report };
       },
     },
@@ -255,6 +273,7 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
         queryOf(url, []);
         bank.reset();
         await bank.flush();
+        event('reset', 'Bank reset to its initial state (admin API)');
         return { reset: true, now: clock.now().toISOString() };
       },
     },
@@ -281,6 +300,7 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
           );
         }
         await bank.flush();
+        event('snapshot-import', 'Bank state replaced by a snapshot (admin API)');
         return { imported: true, now: clock.now().toISOString() };
       },
     },

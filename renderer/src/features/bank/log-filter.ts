@@ -1,5 +1,5 @@
 /** The bank console's request-log filters, and the generic tables of a state snapshot. Pure. */
-import type { BankExchangeView, BankModeName } from '../../../../main/api/contract';
+import type { BankEventView, BankExchangeView, BankModeName } from '../../../../main/api/contract';
 import { statusClassOf, type StatusClass } from '../../lib/format';
 
 export interface LogFilter {
@@ -63,6 +63,60 @@ export function mergeLog(
   }
   merged.sort(byArrival);
   return merged.slice(-limit);
+}
+
+/** The bank's console events, one per key, in the order they happened; the newest `limit`. */
+export function mergeEvents(
+  current: readonly BankEventView[],
+  incoming: readonly BankEventView[],
+  limit = 500,
+): BankEventView[] {
+  const seen = new Set(current.map((e) => e.key));
+  const merged = [...current];
+  for (const event of incoming) {
+    if (seen.has(event.key)) continue;
+    seen.add(event.key);
+    merged.push(event);
+  }
+  merged.sort((a, b) => a.arrivedAt.localeCompare(b.arrivedAt));
+  return merged.slice(-limit);
+}
+
+/** A row of the request log: an exchange the bank answered, or something done to the bank. */
+export type LogRow =
+  | { type: 'exchange'; key: string; at: string; exchange: BankExchangeView }
+  | { type: 'event'; key: string; at: string; event: BankEventView };
+
+/**
+ * The request log's rows, newest first: the exchanges the filter lets through, and the bank's
+ * events among them by real time. An event is no HTTP exchange, so the status, path, rejected and
+ * polling filters say nothing about it: only a mode filter naming the other bank hides it (a
+ * clock jump moves both banks' clock and always shows).
+ */
+export function logRows(
+  exchanges: readonly BankExchangeView[],
+  events: readonly BankEventView[],
+  filter: LogFilter,
+): LogRow[] {
+  const rows: LogRow[] = [
+    ...filterLog(exchanges, filter).map((exchange) => ({
+      type: 'exchange' as const,
+      key: `${exchange.mode}:${exchange.id}`,
+      at: exchange.arrivedAt,
+      exchange,
+    })),
+    ...events
+      .filter((event) => filter.mode === 'all' || !event.mode || event.mode === filter.mode)
+      .map((event) => ({
+        type: 'event' as const,
+        key: `event:${event.key}`,
+        at: event.arrivedAt,
+        event,
+      })),
+  ];
+  // Stable sort, then reversed: newest first, same-instant rows in the order they were listed.
+  rows.sort((a, b) => a.at.localeCompare(b.at));
+  return rows.reverse();
 }
 
 export interface StateTable {

@@ -1,10 +1,11 @@
 /**
  * The live sequence diagram's model: the exchanges between the TPP (the workbench), the bank and
  * the PSU's browser, from the bank's request log (the PSU's browser is what asks for the bank's
- * /sca pages), with the bank's redirects back to the TPP (§6.1/§6.2) and the console's own events
- * (clock jumps, batch runs) in the order they happened. Pure.
+ * /sca pages), with the bank's redirects back to the TPP (§6.1/§6.2) and what was done to the bank
+ * outside its requests (its console events: a PSU's revocation at the bank, a card account
+ * blocked, a batch run, a clock jump, whoever made them) in the order they happened. Pure.
  */
-import type { BankExchangeView } from '../../../../main/api/contract';
+import type { BankEventView, BankExchangeView } from '../../../../main/api/contract';
 
 export type Lane = 'tpp' | 'bank' | 'psu';
 
@@ -14,17 +15,13 @@ export const LANES: { lane: Lane; title: string }[] = [
   { lane: 'psu', title: 'PSU browser' },
 ];
 
-/** Something the console did to the bank that is not a request: a clock jump, a batch run. */
-export interface ConsoleNote {
-  at: string;
-  text: string;
-}
-
 export interface SequenceStep {
   key: string;
   from: Lane;
   to: Lane;
   label: string;
+  /** The whole text when the label is shortened. */
+  title?: string;
   kind: 'request' | 'response' | 'redirect' | 'note';
   /** The request log's key (`mode:id`) of the exchange the step belongs to. */
   exchangeKey?: string;
@@ -32,8 +29,10 @@ export interface SequenceStep {
 }
 
 const MAX_LABEL = 64;
-const short = (text: string) =>
-  text.length > MAX_LABEL ? `${text.slice(0, MAX_LABEL - 1)}…` : text;
+/** A note sits on the bank's lane alone, with room on both sides. */
+const MAX_NOTE = 90;
+const short = (text: string, max = MAX_LABEL) =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;
 
 /** Long ids in a path kept to their first 8 characters, so labels fit between two lanes. */
 function shortIds(path: string): string {
@@ -103,33 +102,38 @@ function exchangeSteps(exchange: BankExchangeView): SequenceStep[] {
 }
 
 /**
- * The steps of the last `limit` exchanges (the workbench's own polling left out) and the notes
- * from the same period, by real arrival time.
+ * A bank event as a step: a PSU's revocation is the PSU telling the bank (§1: not the TPP, who is
+ * not told); what the bank does itself is a note on the bank's lane.
+ */
+function eventStep(event: BankEventView): SequenceStep {
+  return {
+    key: `event:${event.key}`,
+    from: event.actor === 'psu' ? 'psu' : 'bank',
+    to: 'bank',
+    label: short(shortIds(event.text), MAX_NOTE),
+    title: event.text,
+    kind: 'note',
+  };
+}
+
+/**
+ * The steps of the last `limit` exchanges (the workbench's own polling left out) and the bank's
+ * events from the same period, by real time.
  */
 export function sequenceSteps(
   log: BankExchangeView[],
-  notes: ConsoleNote[],
+  bankEvents: BankEventView[],
   limit = 40,
 ): SequenceStep[] {
   const exchanges = log.filter((e) => !e.workbenchPoll).slice(-limit);
   const since = exchanges[0]?.arrivedAt ?? '';
   const events: { at: string; steps: SequenceStep[] }[] = [
     ...exchanges.map((e) => ({ at: e.arrivedAt, steps: exchangeSteps(e) })),
-    ...notes
-      .filter((n) => n.at >= since)
-      .map((n, index) => ({
-        at: n.at,
-        steps: [
-          {
-            key: `note:${n.at}:${index}`,
-            from: 'tpp' as const,
-            to: 'bank' as const,
-            label: short(n.text),
-            kind: 'note' as const,
-          },
-        ],
-      })),
+    ...bankEvents
+      .filter((event) => event.arrivedAt >= since)
+      .map((event) => ({ at: event.arrivedAt, steps: [eventStep(event)] })),
   ];
+  // Stable: an exchange and an event of the same millisecond keep the order they were listed in.
   events.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   return events.flatMap((e) => e.steps);
 }

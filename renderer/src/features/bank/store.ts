@@ -4,6 +4,7 @@
  */
 import { create } from 'zustand';
 import type {
+  BankEventView,
   BankExchangeView,
   BankModeName,
   BankSessionRowView,
@@ -15,8 +16,7 @@ import type {
 } from '../../../../main/api/contract';
 import { api } from '../../api';
 import type { ClockReading } from '../../lib/bank-clock';
-import { NO_FILTER, mergeLog, type LogFilter } from './log-filter';
-import type { ConsoleNote } from './sequence';
+import { NO_FILTER, mergeEvents, mergeLog, type LogFilter } from './log-filter';
 
 const MODES: BankModeName[] = ['sandbox', 'production'];
 
@@ -31,8 +31,11 @@ interface BankState {
   sessions: Partial<Record<BankModeName, BankSessionRowView[]>>;
   registry: Partial<Record<BankModeName, RegistryEntryView[]>>;
   trustAnchors: Partial<Record<BankModeName, TrustAnchorView[]>>;
-  /** Clock jumps and batch runs made here, for the sequence diagram (newest last). */
-  notes: ConsoleNote[];
+  /**
+   * What was done to the banks outside their requests (revocations, card blocks, batch runs, clock
+   * jumps), from main whoever made them: the request log and the diagram show them (newest last).
+   */
+  events: BankEventView[];
   busy?: string;
   done?: string;
   error?: unknown;
@@ -67,19 +70,10 @@ interface BankState {
   receivedStatus(status: BankStatusView): void;
   receivedClock(view: ClockView): void;
   receivedExchanges(exchanges: BankExchangeView[]): void;
+  receivedEvents(events: BankEventView[]): void;
 }
 
 const LISTED_IDS = 5;
-
-/** "+1 h", "-1 h", "+91 d" for an advance; the instant for a set. */
-function clockAmount(action: string, value: number | string): string {
-  if (action !== 'advance') return String(value);
-  const ms = Number(value);
-  const sign = ms < 0 ? '-' : '+';
-  const abs = Math.abs(ms);
-  const day = 86_400_000;
-  return abs % day === 0 ? `${sign}${abs / day} d` : `${sign}${Math.round(abs / 3_600_000)} h`;
-}
 
 /** What a batch run did, in words: counts, and the payment ids when there are few. */
 export function batchSummary(mode: BankModeName, report: BatchRunView): string {
@@ -119,10 +113,6 @@ export const useBankStore = create<BankState>((set, get) => {
   const statusChanged = (status: BankStatusView) =>
     set((state) => ({ status: { ...state.status, [status.mode]: status } }));
   const clockRead = (view: ClockView) => set({ clock: { view, receivedAt: Date.now() } });
-  const note = (text: string) =>
-    set((state) => ({
-      notes: [...state.notes, { at: new Date().toISOString(), text }].slice(-100),
-    }));
 
   return {
     status: {},
@@ -130,22 +120,25 @@ export const useBankStore = create<BankState>((set, get) => {
     filter: NO_FILTER,
     snapshots: {},
     sessions: {},
-    notes: [],
+    events: [],
     registry: {},
     trustAnchors: {},
     async load() {
       try {
-        const [statuses, clock, ...logs] = await Promise.all([
+        const [statuses, clock, events, ...logs] = await Promise.all([
           api.call('bank.status', {}),
           api.call('clock.get', {}),
+          api.call('bank.events', { limit: 500 }),
           ...MODES.map((mode) => api.call('bank.requestLog', { mode, limit: 500 })),
         ]);
-        set({
+        set((state) => ({
           status: Object.fromEntries(statuses.map((s) => [s.mode, s])),
           clock: { view: clock, receivedAt: Date.now() },
           log: mergeLog([], logs.flat()),
+          // Events that arrived live while this load was under way are kept.
+          events: mergeEvents(state.events, events),
           error: undefined,
-        });
+        }));
       } catch (error) {
         set({ error });
       }
@@ -189,15 +182,11 @@ export const useBankStore = create<BankState>((set, get) => {
       await get().refreshSnapshot(mode);
     },
     async runBatch(mode) {
-      const outcome = await run(
+      await run(
         `Running the ${mode} payment batch`,
         () => api.call('bank.runBatch', { mode }),
         (report) => batchSummary(mode, report),
       );
-      if (outcome.ok)
-        note(
-          `Batch run (${mode}): ${outcome.result.settled.length} settled, ${outcome.result.rejected.length} rejected`,
-        );
       await get().refreshSnapshot(mode);
     },
     async refreshSnapshot(mode) {
@@ -247,10 +236,7 @@ export const useBankStore = create<BankState>((set, get) => {
             return api.call('clock.resume', {});
         }
       });
-      if (outcome.ok) {
-        clockRead(outcome.result);
-        note(`Bank clock ${action}${value !== undefined ? ` ${clockAmount(action, value)}` : ''}`);
-      }
+      if (outcome.ok) clockRead(outcome.result);
     },
     setFilter: (filter) => set((state) => ({ filter: { ...state.filter, ...filter } })),
     selectExchange: (id) => set({ selectedExchange: id }),
@@ -305,5 +291,6 @@ export const useBankStore = create<BankState>((set, get) => {
     receivedStatus: statusChanged,
     receivedClock: clockRead,
     receivedExchanges: (exchanges) => set((state) => ({ log: mergeLog(state.log, exchanges) })),
+    receivedEvents: (events) => set((state) => ({ events: mergeEvents(state.events, events) })),
   };
 });

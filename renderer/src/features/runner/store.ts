@@ -7,7 +7,9 @@
 import { create } from 'zustand';
 import type { CallArgs, RunnerEvent, RunSummaryView } from '../../../../main/api/contract';
 import { api } from '../../api';
+import { bytesToBase64 } from '../../lib/base64';
 import { downloadText } from '../../lib/download';
+import { MAX_BUNDLE_BYTES } from '../../../../main/shared/evidence-bundle';
 import {
   parseBaseline,
   serializeBaseline,
@@ -106,6 +108,8 @@ interface RunnerState {
   openCheck(checkId: string | undefined): void;
   exportReport(format: ReportFormat): Promise<void>;
   importRun(fileName: string, json: string): Promise<void>;
+  /** An evidence bundle (workbench run --bundle): main verifies it and loads its run read-only. */
+  importBundle(file: File): Promise<void>;
   compare(previousRunId: string, currentRunId: string): Promise<void>;
   loadBaseline(fileName: string, text: string): void;
   markExpected(checkId: string, reason: string): void;
@@ -308,6 +312,36 @@ export const useRunnerStore = create<RunnerState>((set, get) => {
       await get().viewRun(summary.runId);
     },
 
+    async importBundle(file) {
+      // Refused here before the bytes travel; main checks the same limit on what arrives.
+      if (file.size > MAX_BUNDLE_BYTES) {
+        set({
+          error: new Error(
+            `${file.name} is ${file.size} bytes; an evidence bundle is at most ${MAX_BUNDLE_BYTES} bytes.`,
+          ),
+        });
+        return;
+      }
+      const summary = await attempt(`Importing ${file.name}`, async () =>
+        api.call('runner.importBundle', {
+          fileName: file.name,
+          bytes: bytesToBase64(new Uint8Array(await file.arrayBuffer())),
+        }),
+      );
+      if (!summary) return;
+      set((state) => {
+        const { [summary.runId]: _stale, ...results } = state.results;
+        return {
+          results,
+          done: summary.bundle?.verified
+            ? `Imported the run of ${summary.startedAt} from ${file.name}: the bundle verifies.`
+            : `Imported ${file.name}, but the bundle does NOT verify: see why above the results.`,
+        };
+      });
+      await refreshRuns().catch(() => undefined);
+      await get().viewRun(summary.runId);
+    },
+
     async compare(previousRunId, currentRunId) {
       const comparison = await attempt('Comparing the runs', async () => {
         const [previous, current, changes] = await Promise.all([
@@ -382,8 +416,32 @@ export const useRunnerStore = create<RunnerState>((set, get) => {
     },
     receivedFinished(summary) {
       batcher.flushNow();
+      if (summary.attemptOf) {
+        // A re-run ended: its verdicts joined its run (attempts.ts). The run is shown again, its
+        // merged result fetched anew; the attempt is no run of its own any more.
+        const runId = summary.attemptOf.runId;
+        const viewing = get().viewedRunId === summary.runId;
+        set((state) => {
+          const { [runId]: _progress, ...progress } = state.progress;
+          const { [runId]: _result, ...results } = state.results;
+          return {
+            progress,
+            results,
+            runs: state.runs.filter((r) => r.runId !== summary.runId),
+            ...(state.activeRunId === summary.runId ? { activeRunId: undefined } : {}),
+            ...(viewing ? { viewedRunId: runId } : {}),
+            done: `Attempt ${summary.attemptOf!.attempt} of run ${shortRunId(runId)} ended.`,
+          };
+        });
+        if (viewing) void get().viewRun(runId);
+        return;
+      }
       set((state) => ({
-        progress: finishProgress(state.progress, summary),
+        // A run that gained an attempt finished long ago: its result is fetched, not followed.
+        progress:
+          summary.attempts && !state.progress[summary.runId]
+            ? state.progress
+            : finishProgress(state.progress, summary),
         runs: state.runs.some((r) => r.runId === summary.runId)
           ? state.runs.map((r) => (r.runId === summary.runId ? summary : r))
           : [...state.runs, summary],

@@ -1,6 +1,6 @@
-import type { BankModeName } from '../../../../../main/api/contract';
+import type { BankEventView, BankModeName } from '../../../../../main/api/contract';
 import { formatInstant, formatMs, statusClassOf, type StatusClass } from '../../../lib/format';
-import { filterLog, pollingCount } from '../log-filter';
+import { logRows, pollingCount } from '../log-filter';
 import { useBankStore } from '../store';
 import { ExchangeDetail } from './ExchangeDetail';
 
@@ -9,10 +9,13 @@ const STATUS_CLASSES: (StatusClass | 'all')[] = ['all', '2xx', '3xx', '4xx', '5x
 /**
  * What the banks answered, live, newest first by arrival (real time), each with its date and time
  * and the bank clock beside it; the workbench's own SCA-status polling hidden unless asked for.
+ * What was done to the banks outside their requests (a PSU's revocation at the bank, a card
+ * blocked, a batch run, a clock jump) is listed among them as a row of its own.
  */
 export function RequestLog() {
-  const { log, filter, setFilter, selectedExchange, selectExchange } = useBankStore();
-  const shown = filterLog(log, filter).reverse();
+  const { log, events, filter, setFilter, selectedExchange, selectExchange } = useBankStore();
+  const shown = logRows(log, events, filter);
+  const shownEvents = shown.filter((row) => row.type === 'event').length;
   const polling = pollingCount(log);
   const selected = log.find((e) => `${e.mode}:${e.id}` === selectedExchange);
   return (
@@ -73,7 +76,8 @@ export function RequestLog() {
           show the workbench's polling ({polling})
         </label>
         <span className="muted" data-testid="log-count">
-          {shown.length} of {log.length}
+          {shown.length - shownEvents} of {log.length}
+          {shownEvents > 0 ? ` · ${shownEvents} bank event${shownEvents === 1 ? '' : 's'}` : ''}
         </span>
       </div>
       <div className="log-layout">
@@ -91,8 +95,9 @@ export function RequestLog() {
               </tr>
             </thead>
             <tbody>
-              {shown.map((entry) => {
-                const key = `${entry.mode}:${entry.id}`;
+              {shown.map((row) => {
+                if (row.type === 'event') return <EventRow key={row.key} event={row.event} />;
+                const { key, exchange: entry } = row;
                 return (
                   <tr
                     key={key}
@@ -132,6 +137,24 @@ export function RequestLog() {
         {selected && <ExchangeDetail exchange={selected} />}
       </div>
     </section>
+  );
+}
+
+const ACTOR: Record<BankEventView['actor'], string> = { psu: 'PSU at the bank', bank: 'bank' };
+
+/** Something done to a bank, not a request: one row across the request's columns. */
+function EventRow({ event }: { event: BankEventView }) {
+  return (
+    <tr className="log-event" data-testid="log-event" data-kind={event.kind}>
+      <td className="log-time">{formatInstant(event.arrivedAt).replace(' UTC', '')}</td>
+      <td className="log-time">
+        <BankTime arrivedAt={event.arrivedAt} bankTime={event.bankTime} />
+      </td>
+      <td>{event.mode ?? 'both'}</td>
+      <td colSpan={4} className="log-event-text">
+        <span className="log-event-actor">{ACTOR[event.actor]}</span> {event.text}
+      </td>
+    </tr>
   );
 }
 

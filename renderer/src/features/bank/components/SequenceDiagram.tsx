@@ -62,16 +62,17 @@ function exportPng(svg: SVGSVGElement): Promise<void> {
 
 /**
  * A live sequence diagram of the last exchanges between the TPP, the bank and the PSU's browser
- * (requests, answers, SCA pages, redirects back to the TPP, clock jumps, batch runs); a click on an
+ * (requests, answers, SCA pages, redirects back to the TPP) and what was done to the bank outside
+ * them (a PSU's revocation, a card blocked, clock jumps, batch runs); a click on an
  * arrow opens that exchange in the request log; exportable as SVG or PNG for slides.
  */
 export function SequenceDiagram() {
   const log = useBankStore((s) => s.log);
-  const notes = useBankStore((s) => s.notes);
+  const events = useBankStore((s) => s.events);
   const selectExchange = useBankStore((s) => s.selectExchange);
   const selected = useBankStore((s) => s.selectedExchange);
   const svgRef = useRef<SVGSVGElement>(null);
-  const steps = sequenceSteps(log, notes);
+  const steps = sequenceSteps(log, events);
   const height = TOP + ROW * (steps.length + 1);
 
   return (
@@ -183,6 +184,7 @@ function Arrow({
   const x2 = LANE_X[step.to];
   const colourName =
     step.kind === 'response' && (step.status ?? 0) >= 400 ? 'error' : (step.kind as string);
+  if (step.from === step.to) return <LaneNote step={step} y={y} colour={colour} />;
   return (
     <g
       data-testid="sequence-step"
@@ -192,7 +194,7 @@ function Arrow({
       onClick={onSelect}
       style={step.exchangeKey ? { cursor: 'pointer' } : undefined}
     >
-      <title>{step.label}</title>
+      <title>{step.title ?? step.label}</title>
       {selected ? (
         <rect
           x={Math.min(x1, x2)}
@@ -213,6 +215,34 @@ function Arrow({
         markerEnd={`url(#arrow-${colourName})`}
       />
       <text x={(x1 + x2) / 2} y={y - 4} textAnchor="middle" fill={colour}>
+        {step.label}
+      </text>
+    </g>
+  );
+}
+
+/** Approximate width of the 12 px label text, for the note's box (SVG text has no padding). */
+const CHAR_WIDTH = 6.4;
+
+/** Something the bank did on its own: a box on its lane, not an arrow to anyone. */
+function LaneNote({ step, y, colour }: { step: SequenceStep; y: number; colour: string }) {
+  const x = LANE_X[step.from];
+  const width = Math.min(WIDTH - 20, step.label.length * CHAR_WIDTH + 16);
+  const left = Math.max(10, Math.min(WIDTH - 10 - width, x - width / 2));
+  return (
+    <g data-testid="sequence-step" data-kind={step.kind} data-from={step.from} data-to={step.to}>
+      <title>{step.title ?? step.label}</title>
+      <rect
+        x={left}
+        y={y - 15}
+        width={width}
+        height={20}
+        rx={3}
+        fill="#f3edfa"
+        stroke={colour}
+        strokeWidth="1"
+      />
+      <text x={left + width / 2} y={y - 1} textAnchor="middle" fill={colour}>
         {step.label}
       </text>
     </g>

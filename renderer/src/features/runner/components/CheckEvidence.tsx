@@ -148,6 +148,43 @@ function BaselineMark({ checkId }: { checkId: string }) {
 }
 
 /** One check's outcome: its rules, the failure, every exchange, assertion and note, warnings. */
+/** The verdicts this check had in the run's earlier attempts, newest first, each openable. */
+function EarlierAttempts({
+  check,
+  failedExchangeId,
+}: {
+  check: CheckResult;
+  failedExchangeId: string | undefined;
+}) {
+  const earlier = [...(check.earlierAttempts ?? [])].reverse();
+  return (
+    <div className="earlier-attempts" data-testid="earlier-attempts">
+      <h3>Earlier attempts in this run (the verdict above is attempt {check.attempt ?? 1})</h3>
+      {earlier.map((attempt) => (
+        <details key={attempt.attempt} data-testid="earlier-attempt" data-attempt={attempt.attempt}>
+          <summary>
+            Attempt {attempt.attempt}: <StatusBadge status={attempt.status} />{' '}
+            {attempt.startedAt && formatInstant(attempt.startedAt)} · took{' '}
+            {formatMs(attempt.durationMs)}
+            {attempt.failure && <span className="muted"> · {attempt.failure.message}</span>}
+          </summary>
+          {attempt.failure && <FailureDetails failure={attempt.failure} />}
+          {attempt.skipReason && (
+            <p className="notice notice-warn">Skipped: {attempt.skipReason}</p>
+          )}
+          <ol className="evidence-list">
+            {attempt.evidence.map((item, index) => (
+              <li key={index}>
+                <EvidenceEntry item={item} failedExchangeId={failedExchangeId} />
+              </li>
+            ))}
+          </ol>
+        </details>
+      ))}
+    </div>
+  );
+}
+
 export function CheckEvidence({ check }: { check: CheckResult }) {
   const rules = useRunnerStore((s) => s.catalogue?.rules);
   const openCheck = useRunnerStore((s) => s.openCheck);
@@ -209,8 +246,11 @@ export function CheckEvidence({ check }: { check: CheckResult }) {
           ))}
         </ul>
       )}
+      {check.earlierAttempts && check.earlierAttempts.length > 0 && (
+        <EarlierAttempts check={check} failedExchangeId={failedExchangeId} />
+      )}
       <EvidenceSequence check={check} />
-      <h3>Evidence</h3>
+      <h3>Evidence{check.attempt ? ` (attempt ${check.attempt})` : ''}</h3>
       {check.evidence.length === 0 ? (
         <p className="muted">No evidence recorded.</p>
       ) : (

@@ -113,7 +113,7 @@ function Baseline() {
 function Compare() {
   const runs = useRunnerStore((s) => s.runs);
   const busy = useRunnerStore((s) => s.busy);
-  const { compare, importRun } = useRunnerStore.getState();
+  const { compare, importRun, importBundle } = useRunnerStore.getState();
   const finished = runs.filter((r) => r.finished && !r.error);
   const [previous, setPrevious] = useState('');
   const [current, setCurrent] = useState('');
@@ -128,6 +128,13 @@ function Compare() {
         testId="import-run"
         disabled={busy !== undefined}
         onFile={(file) => void file.text().then((text) => importRun(file.name, text))}
+      />
+      <FileDrop
+        label="Import an evidence bundle (ZIP from workbench run --bundle)"
+        accept=".zip,application/zip"
+        testId="import-bundle"
+        disabled={busy !== undefined}
+        onFile={(file) => void importBundle(file)}
       />
       <div className="compare-form">
         <label className="inline-field">

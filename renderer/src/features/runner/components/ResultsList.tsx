@@ -1,12 +1,20 @@
 import { memo, useMemo, useState } from 'react';
-import type { RunSummaryView } from '../../../../../main/api/contract';
+import type { BundleProvenanceView, RunSummaryView } from '../../../../../main/api/contract';
 import { formatInstant, formatMs } from '../../../lib/format';
 import { countStatuses, type CheckStatus } from '../../../../../main/shared/run-status';
 import type { CheckResult } from '../../../../../main/shared/run-result';
+import { importedMark, provenanceLine } from '../bundle-provenance';
 import { failuresFirst, STATUSES } from '../status-order';
 import { shortRunId, useRunnerStore } from '../store';
 import { useViewedRun } from '../viewed-run';
 import { StatusBadge } from './StatusBadge';
+
+/** " · attempt 2 of 1a2b3c4d" while a re-run runs; " · 2 attempts" for a run re-run. */
+export function attemptsMark(run: RunSummaryView): string {
+  if (run.attemptOf)
+    return ` · attempt ${run.attemptOf.attempt} of ${shortRunId(run.attemptOf.runId)}`;
+  return run.attempts && run.attempts > 1 ? ` · ${run.attempts} attempts` : '';
+}
 
 export function runLabel(run: RunSummaryView): string {
   const counts = run.counts
@@ -18,7 +26,7 @@ export function runLabel(run: RunSummaryView): string {
       : run.finished
         ? 'no checks'
         : 'running';
-  return `${formatInstant(run.startedAt).slice(11, 19)} · ${run.mode} · ${shortRunId(run.runId)} · ${counts}`;
+  return `${importedMark(run.bundle)}${formatInstant(run.startedAt).slice(11, 19)} · ${run.mode} · ${shortRunId(run.runId)}${attemptsMark(run)} · ${counts}`;
 }
 
 const ResultRow = memo(function ResultRow({
@@ -55,6 +63,17 @@ const ResultRow = memo(function ResultRow({
           <code>{check.checkId}</code>
         </button>
         <span className="muted"> {check.area}</span>
+        {check.earlierAttempts && check.earlierAttempts.length > 0 && (
+          <span
+            className="muted"
+            data-testid="result-attempt"
+            title={`Earlier: ${check.earlierAttempts.map((a) => `attempt ${a.attempt} ${a.status}`).join(', ')}`}
+          >
+            {' '}
+            · attempt {check.attempt ?? 1} (was{' '}
+            {check.earlierAttempts.map((a) => a.status).join(', ')})
+          </span>
+        )}
         <div className="result-title">
           {check.failure?.message ?? check.skipReason ?? check.title}
         </div>
@@ -71,7 +90,7 @@ export function ResultsList() {
   const openCheckId = useRunnerStore((s) => s.openCheckId);
   const baseline = useRunnerStore((s) => s.baseline.entries);
   const { viewRun, setResultFilter } = useRunnerStore.getState();
-  const { runId, checks } = useViewedRun();
+  const { runId, checks, summary } = useViewedRun();
   const [text, setText] = useState('');
   const counts = useMemo(() => countStatuses(checks), [checks]);
   const expected = useMemo(() => new Set(baseline.map((e) => e.checkId)), [baseline]);
@@ -105,6 +124,7 @@ export function ResultsList() {
           ))}
         </select>
       </label>
+      {summary?.bundle && <BundleProvenance bundle={summary.bundle} />}
       <div className="filters">
         <div className="segmented" role="group" aria-label="Show checks with status">
           {(['all', ...STATUSES] as const).map((status: CheckStatus | 'all') => (
@@ -158,5 +178,36 @@ export function ResultsList() {
         </div>
       )}
     </section>
+  );
+}
+
+/** Where an imported run came from and whether its seal holds: read before the checks. */
+function BundleProvenance({ bundle }: { bundle: BundleProvenanceView }) {
+  const line = provenanceLine(bundle);
+  return (
+    <div
+      className={`run-provenance ${line.verified ? 'verified' : 'not-verified'}`}
+      data-testid="run-provenance"
+      data-verified={line.verified ? 'true' : 'false'}
+      role={line.verified ? 'status' : 'alert'}
+    >
+      <strong>{line.headline}</strong>
+      {line.fingerprint && (
+        <div className="muted">
+          SHA-256 fingerprint <code className="fingerprint">{line.fingerprint}</code>
+        </div>
+      )}
+      {line.warning && <p>{line.warning}</p>}
+      {line.problems.length > 0 && (
+        <ul data-testid="run-provenance-problems">
+          {line.problems.map((problem) => (
+            <li key={problem}>
+              <code>{problem}</code>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="muted">Read-only: imported evidence is not re-run.</div>
+    </div>
   );
 }

@@ -29,6 +29,7 @@ export function RunPanel() {
   const running = activeRunId !== undefined;
   const locked = running || busy === 'Starting the run';
   const viewedFinished = viewed.progress?.finished ?? viewed.summary?.finished ?? false;
+  const viewedImported = viewed.summary?.bundle !== undefined;
 
   return (
     <section className="card run-panel" aria-labelledby="run-title">
@@ -111,9 +112,13 @@ export function RunPanel() {
         </button>
         <button
           type="button"
-          disabled={locked || failed === 0 || !viewedFinished}
+          disabled={locked || failed === 0 || !viewedFinished || viewedImported}
           data-testid="run-failed"
-          title="Runs again the checks that failed in the run shown"
+          title={
+            viewedImported
+              ? 'The run shown was imported from an evidence bundle: it is read-only'
+              : 'Runs again the checks that failed in the run shown'
+          }
           onClick={() => void start('failed')}
         >
           Re-run failed ({failed})

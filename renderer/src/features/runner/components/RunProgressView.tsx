@@ -46,12 +46,32 @@ export function RunProgressView() {
   return (
     <div className="run-progress" data-testid="run-progress" data-state={state}>
       <p className="run-progress-title">
-        <strong>Run {shortRunId(runId)}</strong>
+        <strong>
+          Run{' '}
+          {summary?.attemptOf
+            ? `${shortRunId(summary.attemptOf.runId)}, attempt ${summary.attemptOf.attempt}`
+            : shortRunId(runId)}
+        </strong>
+        {summary?.attempts && summary.attempts > 1 ? (
+          <span className="badge" data-testid="run-attempts">
+            {summary.attempts} attempts
+          </span>
+        ) : null}
         {summary && <span className={`badge badge-${summary.mode}`}>{summary.mode}</span>}
         <span className={`run-state run-state-${state.replace(/ /g, '-')}`} data-testid="run-state">
           {state}
         </span>
         {summary && <span className="muted">{formatInstant(summary.startedAt)}</span>}
+        {summary?.bundle && (
+          <span
+            className={`badge ${summary.bundle.verified ? 'badge-ok' : 'badge-preflight-fail'}`}
+            data-testid="run-imported-badge"
+          >
+            {summary.bundle.verified
+              ? `imported from ${summary.bundle.fileName}, verified ✓`
+              : `imported from ${summary.bundle.fileName}, NOT verified ✗`}
+          </span>
+        )}
         {progress && (
           <span className="muted">
             elapsed <Elapsed progress={progress} />
