@@ -17,6 +17,8 @@ export interface SequenceStep {
   from: Lane;
   to: Lane;
   label: string;
+  /** The whole text when the label is shortened. */
+  title?: string;
   kind: 'request' | 'response' | 'redirect' | 'note';
   /** The exchange the step belongs to (a request log key, or an evidence exchange id). */
   exchangeKey?: string;
@@ -25,9 +27,9 @@ export interface SequenceStep {
 
 const MAX_LABEL = 64;
 
-/** A label cut to what fits between two lanes. */
-export function shortLabel(text: string): string {
-  return text.length > MAX_LABEL ? `${text.slice(0, MAX_LABEL - 1)}…` : text;
+/** A label cut to what fits between two lanes (`max`: a note on one lane has more room). */
+export function shortLabel(text: string, max = MAX_LABEL): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 /** Long ids in a path kept to their first 8 characters, so labels fit between two lanes. */

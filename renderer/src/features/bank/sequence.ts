@@ -6,52 +6,22 @@
  * blocked, a batch run, a clock jump, whoever made them) in the order they happened. Pure.
  */
 import type { BankEventView, BankExchangeView } from '../../../../main/api/contract';
+import {
+  redirectStep,
+  shortIds,
+  shortLabel,
+  type Lane,
+  type SequenceStep,
+} from '../../../../main/shared/sequence/model';
 
-export type Lane = 'tpp' | 'bank' | 'psu';
+export { LANES, type Lane, type SequenceStep } from '../../../../main/shared/sequence/model';
 
-export const LANES: { lane: Lane; title: string }[] = [
-  { lane: 'tpp', title: 'TPP (workbench)' },
-  { lane: 'bank', title: 'Bank' },
-  { lane: 'psu', title: 'PSU browser' },
-];
-
-export interface SequenceStep {
-  key: string;
-  from: Lane;
-  to: Lane;
-  label: string;
-  /** The whole text when the label is shortened. */
-  title?: string;
-  kind: 'request' | 'response' | 'redirect' | 'note';
-  /** The request log's key (`mode:id`) of the exchange the step belongs to. */
-  exchangeKey?: string;
-  status?: number;
-}
-
-const MAX_LABEL = 64;
 /** A note sits on the bank's lane alone, with room on both sides. */
 const MAX_NOTE = 90;
-const short = (text: string, max = MAX_LABEL) =>
-  text.length > max ? `${text.slice(0, max - 1)}…` : text;
-
-/** Long ids in a path kept to their first 8 characters, so labels fit between two lanes. */
-function shortIds(path: string): string {
-  return path.replace(/[0-9a-f]{8}-[0-9a-f-]{27,}/gi, (id) => `${id.slice(0, 8)}…`);
-}
 
 function header(headers: Record<string, string>, name: string): string | undefined {
   const found = Object.entries(headers).find(([key]) => key.toLowerCase() === name);
   return found?.[1];
-}
-
-/** The parameters of a redirect to the TPP, as names: "psu-id, tpp-session-id, context". */
-function redirectParameters(location: string): string {
-  try {
-    const url = new URL(location);
-    return [...url.searchParams.keys()].join(', ');
-  } catch {
-    return '';
-  }
 }
 
 function exchangeSteps(exchange: BankExchangeView): SequenceStep[] {
@@ -68,7 +38,7 @@ function exchangeSteps(exchange: BankExchangeView): SequenceStep[] {
       key: `${key}:req`,
       from,
       to: 'bank',
-      label: short(`${exchange.request.method} ${path}`),
+      label: shortLabel(`${exchange.request.method} ${path}`),
       kind: 'request',
       exchangeKey: key,
     },
@@ -76,7 +46,7 @@ function exchangeSteps(exchange: BankExchangeView): SequenceStep[] {
       key: `${key}:res`,
       from: 'bank',
       to: from,
-      label: short(`${status}${exchange.operationId ? ` ${exchange.operationId}` : ''}`),
+      label: shortLabel(`${status}${exchange.operationId ? ` ${exchange.operationId}` : ''}`),
       kind: 'response',
       exchangeKey: key,
       status,
@@ -84,20 +54,8 @@ function exchangeSteps(exchange: BankExchangeView): SequenceStep[] {
   ];
   const location = header(exchange.response.headers, 'location');
   // A redirect away from the bank's pages: the PSU's browser goes back to the TPP (§6.1/§6.2).
-  if (status >= 300 && status < 400 && location && /^https?:\/\//.test(location)) {
-    const parameters = redirectParameters(location);
-    const failed = /[?&](code|status)=/.test(location);
-    steps.push({
-      key: `${key}:redirect`,
-      from: 'psu',
-      to: 'tpp',
-      label: short(
-        `${failed ? 'SCA failed' : 'SCA done'}: redirect${parameters ? ` (${parameters})` : ''}`,
-      ),
-      kind: 'redirect',
-      exchangeKey: key,
-    });
-  }
+  if (status >= 300 && status < 400 && location && /^https?:\/\//.test(location))
+    steps.push(redirectStep(`${key}:redirect`, location, key));
   return steps;
 }
 
@@ -110,7 +68,7 @@ function eventStep(event: BankEventView): SequenceStep {
     key: `event:${event.key}`,
     from: event.actor === 'psu' ? 'psu' : 'bank',
     to: 'bank',
-    label: short(shortIds(event.text), MAX_NOTE),
+    label: shortLabel(shortIds(event.text), MAX_NOTE),
     title: event.text,
     kind: 'note',
   };

@@ -1,27 +1,19 @@
 import { useRef } from 'react';
 import { downloadBlob, downloadText } from '../../../lib/download';
-import { LANES, sequenceSteps, type Lane, type SequenceStep } from '../sequence';
+import {
+  laneX,
+  SEQUENCE_COLOURS,
+  SEQUENCE_WIDTH,
+  sequenceHeight,
+  stepColourName,
+  stepY,
+} from '../../../../../main/shared/sequence/svg';
+import { LANES, sequenceSteps, type SequenceStep } from '../sequence';
 import { useBankStore } from '../store';
 
-const WIDTH = 760;
-const TOP = 44;
-const ROW = 26;
-const LANE_X: Record<Lane, number> = { tpp: 110, bank: 380, psu: 650 };
+const WIDTH = SEQUENCE_WIDTH;
 /** Explicit colours (no CSS variables) so the exported file looks the same on a slide. */
-const COLOURS = {
-  request: '#1f5fbf',
-  response: '#555555',
-  redirect: '#a35200',
-  note: '#6b3fa0',
-  error: '#b3261e',
-  lane: '#888888',
-  text: '#1a1a1a',
-};
-
-function stepColour(step: SequenceStep): string {
-  if (step.kind === 'response' && (step.status ?? 0) >= 400) return COLOURS.error;
-  return COLOURS[step.kind];
-}
+const COLOURS = SEQUENCE_COLOURS;
 
 function exportName(extension: string): string {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
@@ -73,7 +65,7 @@ export function SequenceDiagram() {
   const selected = useBankStore((s) => s.selectedExchange);
   const svgRef = useRef<SVGSVGElement>(null);
   const steps = sequenceSteps(log, events);
-  const height = TOP + ROW * (steps.length + 1);
+  const height = sequenceHeight(steps.length);
 
   return (
     <section className="card sequence" aria-labelledby="sequence-title" data-testid="sequence">
@@ -134,7 +126,7 @@ export function SequenceDiagram() {
             {LANES.map(({ lane, title }) => (
               <g key={lane} data-lane={lane}>
                 <text
-                  x={LANE_X[lane]}
+                  x={laneX(lane)}
                   y={20}
                   textAnchor="middle"
                   fontWeight="bold"
@@ -143,8 +135,8 @@ export function SequenceDiagram() {
                   {title}
                 </text>
                 <line
-                  x1={LANE_X[lane]}
-                  x2={LANE_X[lane]}
+                  x1={laneX(lane)}
+                  x2={laneX(lane)}
                   y1={30}
                   y2={height - 6}
                   stroke={COLOURS.lane}
@@ -156,7 +148,7 @@ export function SequenceDiagram() {
               <Arrow
                 key={step.key}
                 step={step}
-                y={TOP + ROW * index + ROW / 2}
+                y={stepY(index)}
                 selected={step.exchangeKey !== undefined && step.exchangeKey === selected}
                 onSelect={() => step.exchangeKey && selectExchange(step.exchangeKey)}
               />
@@ -179,11 +171,10 @@ function Arrow({
   selected: boolean;
   onSelect: () => void;
 }) {
-  const colour = stepColour(step);
-  const x1 = LANE_X[step.from];
-  const x2 = LANE_X[step.to];
-  const colourName =
-    step.kind === 'response' && (step.status ?? 0) >= 400 ? 'error' : (step.kind as string);
+  const colourName = stepColourName(step);
+  const colour = COLOURS[colourName];
+  const x1 = laneX(step.from);
+  const x2 = laneX(step.to);
   if (step.from === step.to) return <LaneNote step={step} y={y} colour={colour} />;
   return (
     <g
@@ -226,7 +217,7 @@ const CHAR_WIDTH = 6.4;
 
 /** Something the bank did on its own: a box on its lane, not an arrow to anyone. */
 function LaneNote({ step, y, colour }: { step: SequenceStep; y: number; colour: string }) {
-  const x = LANE_X[step.from];
+  const x = laneX(step.from);
   const width = Math.min(WIDTH - 20, step.label.length * CHAR_WIDTH + 16);
   const left = Math.max(10, Math.min(WIDTH - 10 - width, x - width / 2));
   return (
