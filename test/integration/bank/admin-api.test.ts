@@ -90,6 +90,7 @@ const ROUTES: [string, string, unknown?][] = [
   ['GET', '/admin/snapshot'],
   ['PUT', '/admin/snapshot', {}],
   ['GET', '/admin/requests?limit=5'],
+  ['GET', '/admin/events?limit=5'],
 ];
 
 describe('the token', () => {
@@ -335,6 +336,19 @@ describe('GET /admin/requests', () => {
     expect(all.body.entries.map((e: { id: number }) => e.id)).toEqual(
       h.bank.requestLog.entries().map((e) => e.id),
     );
+  });
+
+  it('GET /admin/events answers what was done to the bank outside its requests, oldest first', async () => {
+    await admin('POST', '/admin/clock', { body: { advance: 'PT1H' } });
+    await admin('POST', '/admin/batch');
+    const answer = await admin('GET', '/admin/events?limit=1');
+    expect(answer.status).toBe(200);
+    expect(answer.body.total).toBe(h.bank.consoleEvents.entries().length);
+    expect(answer.body.entries).toHaveLength(1);
+    expect(answer.body.entries[0]).toMatchObject({ kind: 'batch-run', actor: 'bank' });
+    const all = await admin('GET', '/admin/events');
+    expect(all.body.entries.map((e: { kind: string }) => e.kind)).toEqual(['clock', 'batch-run']);
+    expect((await admin('GET', '/admin/events?limit=0')).body.error.field).toBe('limit');
   });
 
   it.each(['0', '-1', 'ten', '1.5', '100000', ''])('refuses limit=%j with 400', async (limit) => {

@@ -230,6 +230,15 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
     return timingSafeEqual(given, expected) && match !== null;
   }
 
+  /** `?limit=N` (the only parameter): the last N entries of a log of `capacity`. */
+  function limitOf(url: URL, capacity: number): number {
+    const text = queryOf(url, ['limit']).get('limit');
+    if (text === undefined) return Math.min(DEFAULT_REQUEST_LIMIT, capacity);
+    if (!/^[0-9]{1,9}$/.test(text) || Number(text) < 1 || Number(text) > capacity)
+      throw badRequest('limit', `limit must be a whole number from 1 to ${capacity}`);
+    return Number(text);
+  }
+
   const clockState = () => clock.state();
   // What the admin API does to the bank shows beside the exchanges (console-events.ts).
   const event = (kind: ConsoleEventKind, text: string) =>
@@ -306,15 +315,17 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
     },
     '/admin/requests': {
       GET: async (_request, url) => {
-        const text = queryOf(url, ['limit']).get('limit');
-        const capacity = bank.requestLog.capacity;
-        let limit = Math.min(DEFAULT_REQUEST_LIMIT, capacity);
-        if (text !== undefined) {
-          if (!/^[0-9]{1,9}$/.test(text) || Number(text) < 1 || Number(text) > capacity)
-            throw badRequest('limit', `limit must be a whole number from 1 to ${capacity}`);
-          limit = Number(text);
-        }
+        const limit = limitOf(url, bank.requestLog.capacity);
         const entries = bank.requestLog.entries();
+        return { total: entries.length, entries: entries.slice(-limit) };
+      },
+    },
+    // What was done to the bank outside its requests (console-events.ts): clock moves, batch
+    // runs, resets, a PSU's revocation at the bank — the same events the desktop log shows.
+    '/admin/events': {
+      GET: async (_request, url) => {
+        const limit = limitOf(url, bank.consoleEvents.capacity);
+        const entries = bank.consoleEvents.entries();
         return { total: entries.length, entries: entries.slice(-limit) };
       },
     },
