@@ -4,6 +4,7 @@
  * the live request log.
  */
 import { Type } from '@sinclair/typebox';
+import type { ConsoleActor, ConsoleEventKind } from '../../shared/bank-events.js';
 import { call, event } from './define.js';
 
 export type BankModeName = 'sandbox' | 'production';
@@ -73,21 +74,9 @@ export interface BankEventView {
   key: string;
   /** The bank it concerns; absent for the clock both banks share. */
   mode?: BankModeName;
-  kind:
-    | 'revoke-consent'
-    | 'revoke-grant'
-    | 'card-account-status'
-    | 'payment-permission'
-    | 'batch-run'
-    | 'reset'
-    | 'snapshot-import'
-    | 'behaviour'
-    | 'registry'
-    | 'trust-store'
-    | 'lifecycle'
-    | 'clock';
+  kind: ConsoleEventKind;
   /** The PSU at the bank (§1) or the bank itself. */
-  actor: 'psu' | 'bank';
+  actor: ConsoleActor;
   text: string;
   /** Bank clock after the event. */
   bankTime: string;

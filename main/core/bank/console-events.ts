@@ -7,27 +7,10 @@
  * subscriber never breaks the bank.
  */
 import type { BatchReport } from './domain/batch.js';
+import type { ConsoleActor, ConsoleEventKind } from '../../shared/bank-events.js';
 import type { BankMode } from './types.js';
 
-export type ConsoleEventKind =
-  | 'revoke-consent'
-  | 'revoke-grant'
-  | 'card-account-status'
-  | 'payment-permission'
-  | 'batch-run'
-  | 'reset'
-  | 'snapshot-import'
-  | 'behaviour'
-  | 'registry'
-  | 'trust-store'
-  | 'lifecycle'
-  | 'clock';
-
-/**
- * Who acted: the PSU at the bank (a revocation is the PSU's, §1), or the bank's operator (what a
- * bank does on its own: block a card, run its batch, move its clock).
- */
-export type ConsoleActor = 'psu' | 'bank';
+export type { ConsoleActor, ConsoleEventKind } from '../../shared/bank-events.js';
 
 export interface ConsoleEventRecord {
   /** Sequence number, unique per log. */
