@@ -9,7 +9,7 @@ import type { CallOutcome, RunResult, RunSummaryView } from '../../../main/api/c
 import { createTppIdentity } from '../../../main/core/runner/embedded-target';
 import { createBundle, type Signer } from '../../../main/core/runner/evidence-bundle';
 import { runChecks } from '../../../main/core/runner/engine/run';
-import { serializeRunResult } from '../../../main/core/runner/result-file';
+import { parseRunResult, serializeRunResult } from '../../../main/core/runner/result-file';
 import { readZip, writeZip } from '../../../main/core/runner/zip';
 import { toPem } from '../../../main/core/certs/index';
 import { check, environment, runOptions } from '../../unit/runner/fakes';
@@ -70,7 +70,7 @@ describe('runner.importBundle', () => {
     });
     expect(
       await ok<RunResult>(services.dispatch('runner.result', { runId: result.runId })),
-    ).toEqual(JSON.parse(serializeRunResult(result)));
+    ).toEqual(parseRunResult(serializeRunResult(result)));
     // Imported evidence is read-only: its failures are not re-run from it.
     const rerun = await services.dispatch('runner.start', {
       target: 'embedded-sandbox',
@@ -84,7 +84,7 @@ describe('runner.importBundle', () => {
 
   it('loads a changed bundle as NOT verified, naming the changed file', async () => {
     // Someone turns the failure into a pass after the run.
-    const changed = JSON.parse(serializeRunResult(result)) as RunResult;
+    const changed = parseRunResult(serializeRunResult(result));
     changed.checks[1]!.status = 'PASS';
     delete changed.checks[1]!.failure;
     const zip = writeZip(

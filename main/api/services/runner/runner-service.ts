@@ -246,14 +246,7 @@ export class RunnerService {
     } catch (error) {
       throw new CallRefused((error as Error).message);
     }
-    const summary: RunSummaryView = {
-      runId: result.runId,
-      target: result.target.name ?? result.target.baseUrl,
-      mode: result.target.mode,
-      startedAt: result.startedAt,
-      finished: true,
-      counts: result.counts,
-    };
+    const summary = importedSummary(result);
     this.runs.set(result.runId, { summary, result });
     return summary;
   }
@@ -280,12 +273,7 @@ export class RunnerService {
         `${fileName} holds run ${result.runId}, a run of this session: it is shown already.`,
       );
     const summary: RunSummaryView = {
-      runId: result.runId,
-      target: result.target.name ?? result.target.baseUrl,
-      mode: result.target.mode,
-      startedAt: result.startedAt,
-      finished: true,
-      counts: result.counts,
+      ...importedSummary(result),
       bundle: { ...provenance, problems: [...provenance.problems] },
     };
     this.runs.set(result.runId, { summary, result });
@@ -308,4 +296,16 @@ export class RunnerService {
     if (!record) throw new CallRefused(`There is no run ${runId} in this session.`);
     return record;
   }
+}
+
+/** The summary of a run read from a file: finished, with the counts it carries. */
+function importedSummary(result: RunResult): RunSummaryView {
+  return {
+    runId: result.runId,
+    target: result.target.name ?? result.target.baseUrl,
+    mode: result.target.mode,
+    startedAt: result.startedAt,
+    finished: true,
+    counts: result.counts,
+  };
 }
