@@ -272,10 +272,7 @@ export function createBank(options: BankOptions): Bank {
       for (const [name, stage] of stages) {
         current = name;
         const begin = performance.now();
-        // Stages may answer with a promise (types.ts); none does today, and awaiting a plain
-        // value still costs a microtask turn per stage, so only a promise is awaited.
-        const pending = stage(ctx);
-        const result = pending instanceof Promise ? await pending : pending;
+        const result = await stage(ctx);
         stageTimings[name] = performance.now() - begin;
         if (isRejection(result)) {
           outcome = result;
@@ -289,8 +286,7 @@ export function createBank(options: BankOptions): Bank {
       if (!outcome) {
         current = 'handler';
         const begin = performance.now();
-        const pending = ctx.route!.handle(ctx, env);
-        outcome = pending instanceof Promise ? await pending : pending;
+        outcome = await ctx.route!.handle(ctx, env);
         stageTimings.handler = performance.now() - begin;
       }
     } catch (error) {
