@@ -172,19 +172,49 @@ export class LedgerStore {
   }
 
   cardTransactions(query: LedgerQuery): CardTransactionRecord[] {
-    const where = whereOf(query, false);
+    const offset = query.offset ?? 0;
+    const start = query.status !== undefined && offset > 0 ? this.cardPageStart(query) : undefined;
+    // From the day the offset falls on: only the entries of that day before it are walked.
+    const shifted = start ? { ...query, toDate: start.day } : query;
+    const where = whereOf(shifted, false);
     return this.records(pageSql('card_transactions', where.sql), {
       ...where.params,
       limit: limitOf(query.limit),
-      offset: query.offset ?? 0,
+      offset: start ? start.offset : offset,
     });
+  }
+
+  /**
+   * The booking day a page at `offset` starts on (newest day first, as the list), and the offset
+   * inside the list from that day on: the entries per day (card_transaction_days, schema.ts) are
+   * summed until the offset is reached. Undefined when the offset is past the last entry.
+   */
+  private cardPageStart(query: LedgerQuery): { day: string; offset: number } | undefined {
+    const where = whereOf(query, false);
+    const days = this.statement(
+      `SELECT booking_day, entries FROM card_transaction_days WHERE ${where.sql}
+       ORDER BY booking_day DESC`,
+    )
+      .raw()
+      .iterate(where.params) as IterableIterator<[string, number]>;
+    const offset = query.offset ?? 0;
+    let before = 0;
+    for (const [day, entries] of days) {
+      // Leaving the loop closes the iterator, so the connection is free for the page query.
+      if (before + entries > offset) return { day, offset: offset - before };
+      before += entries;
+    }
+    return undefined;
   }
 
   countCardTransactions(query: Omit<LedgerQuery, 'offset' | 'limit' | 'excludeOrigins'>): number {
     const where = whereOf(query, false);
-    return this.statement(`SELECT count(*) FROM card_transactions WHERE ${where.sql}`)
-      .pluck()
-      .get(where.params) as number;
+    // With a status, the entries per day hold the answer: a few rows instead of the history.
+    const counted =
+      query.status === undefined
+        ? `SELECT count(*) FROM card_transactions WHERE ${where.sql}`
+        : `SELECT coalesce(sum(entries), 0) FROM card_transaction_days WHERE ${where.sql}`;
+    return this.statement(counted).pluck().get(where.params) as number;
   }
 
   // ---- whole ledger -----------------------------------------------------------------------------

@@ -56,6 +56,53 @@ export const BANK_MIGRATIONS: readonly Migration[] = [
                  ON account_transactions (account_id, booking_day, seq)`);
     },
   },
+  {
+    version: 3,
+    summary: 'card transactions counted per account, status and booking day (deep pages, §4.2.3)',
+    up(db: SqliteDatabase) {
+      // A page at a deep offset walked every index entry before it (tens of thousands). With the
+      // count per booking day, the ledger finds the day the offset falls on from a few rows and
+      // walks only inside it (ledger-store.ts). Triggers keep the counts: every insert, delete
+      // and status or day change of a card transaction moves them, whoever writes the row.
+      db.exec(`
+        CREATE TABLE card_transaction_days (
+          account_id TEXT NOT NULL,
+          status TEXT NOT NULL,
+          booking_day TEXT NOT NULL,
+          entries INTEGER NOT NULL,
+          PRIMARY KEY (account_id, status, booking_day)
+        ) WITHOUT ROWID;
+        INSERT INTO card_transaction_days (account_id, status, booking_day, entries)
+          SELECT account_id, status, booking_day, count(*) FROM card_transactions
+          GROUP BY account_id, status, booking_day;
+        CREATE TRIGGER card_transaction_days_insert AFTER INSERT ON card_transactions BEGIN
+          INSERT INTO card_transaction_days (account_id, status, booking_day, entries)
+            VALUES (NEW.account_id, NEW.status, NEW.booking_day, 1)
+            ON CONFLICT (account_id, status, booking_day) DO UPDATE SET entries = entries + 1;
+        END;
+        CREATE TRIGGER card_transaction_days_delete AFTER DELETE ON card_transactions BEGIN
+          UPDATE card_transaction_days SET entries = entries - 1
+            WHERE account_id = OLD.account_id AND status = OLD.status
+              AND booking_day = OLD.booking_day;
+          DELETE FROM card_transaction_days
+            WHERE account_id = OLD.account_id AND status = OLD.status
+              AND booking_day = OLD.booking_day AND entries = 0;
+        END;
+        CREATE TRIGGER card_transaction_days_update
+          AFTER UPDATE OF account_id, status, booking_day ON card_transactions BEGIN
+          UPDATE card_transaction_days SET entries = entries - 1
+            WHERE account_id = OLD.account_id AND status = OLD.status
+              AND booking_day = OLD.booking_day;
+          DELETE FROM card_transaction_days
+            WHERE account_id = OLD.account_id AND status = OLD.status
+              AND booking_day = OLD.booking_day AND entries = 0;
+          INSERT INTO card_transaction_days (account_id, status, booking_day, entries)
+            VALUES (NEW.account_id, NEW.status, NEW.booking_day, 1)
+            ON CONFLICT (account_id, status, booking_day) DO UPDATE SET entries = entries + 1;
+        END;
+      `);
+    },
+  },
 ];
 
 export const BANK_SCHEMA_VERSION = BANK_MIGRATIONS.at(-1)!.version;
