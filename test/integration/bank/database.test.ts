@@ -38,15 +38,17 @@ describe('schema versions', () => {
     expect(state.cardTransactions.map((t) => t.cardTransactionId)).toContain(
       'written-by-schema-v1',
     );
-    // Migration 3 counted the card transactions the file already held, per account, status, day.
+    // Migrations 3 and 4 counted the transactions the file already held, per account, status, day.
     const read = (sql: string) => database.db.prepare(sql).raw().all();
-    expect(
-      read(`SELECT account_id, status, booking_day, entries FROM card_transaction_days
-            ORDER BY 1, 2, 3`),
-    ).toEqual(
-      read(`SELECT account_id, status, booking_day, count(*) FROM card_transactions
-            GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`),
-    );
+    for (const table of ['card_transactions', 'account_transactions']) {
+      const days = `${table.replace(/s$/, '')}_days`;
+      expect(
+        read(`SELECT account_id, status, booking_day, entries FROM ${days} ORDER BY 1, 2, 3`),
+      ).toEqual(
+        read(`SELECT account_id, status, booking_day, count(*) FROM ${table}
+              GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`),
+      );
+    }
     database.close();
   });
 
