@@ -26,7 +26,12 @@ import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createBank, type Bank, type BankRequest } from '../main/core/bank/index.js';
+import {
+  createBank,
+  type Bank,
+  type BankRequest,
+  type BankResponse,
+} from '../main/core/bank/index.js';
 import { BankDatabase } from '../main/core/bank/store/bank-database.js';
 import { postCardTransaction } from '../main/core/bank/domain/ledger.js';
 import type { CardTransactionRecord } from '../main/core/bank/domain/model.js';
@@ -177,14 +182,8 @@ async function durableWritesPerSecond(
   return count / ((performance.now() - started) / 1000);
 }
 
-/** The bank's GET against a bare verifying server answering the same bytes. */
-async function signedGetRatio(seal: Signing) {
-  const bank = createBank({ mode: 'sandbox', clock: frozenClock() });
-  const listener = await bank.listen();
-  const path = '/v1/sandbox/customers';
-  const request = signed(seal, 'GET', path);
-  const reference = await bank.handle(request);
-  if (reference.status !== 200) throw new Error(`GET ${path} answered ${reference.status}`);
+/** A bare node:http server that checks the signature as the bank does and answers `reference`. */
+async function bareServer(seal: Signing, reference: BankResponse) {
   const publicKey = new X509Certificate(seal.certificateDer).publicKey;
   const emptyDigest = `SHA-256=${createHash('sha256').update(Buffer.alloc(0)).digest('base64')}`;
   const bare = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -213,6 +212,18 @@ async function signedGetRatio(seal: Signing) {
     });
   });
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  return bare;
+}
+
+/** The bank's GET against a bare verifying server answering the same bytes. */
+async function signedGetRatio(seal: Signing) {
+  const bank = createBank({ mode: 'sandbox', clock: frozenClock() });
+  const listener = await bank.listen();
+  const path = '/v1/sandbox/customers';
+  const request = signed(seal, 'GET', path);
+  const reference = await bank.handle(request);
+  if (reference.status !== 200) throw new Error(`GET ${path} answered ${reference.status}`);
+  const bare = await bareServer(seal, reference);
   const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
   const headers = Object.fromEntries(
     Object.entries(request.headers).filter(([name]) => name !== 'host'),
@@ -271,9 +282,40 @@ function rssOf(kind: 'file' | 'memory', count: number): number {
   return (JSON.parse(child.stdout.trim().split('\n').at(-1)!) as { rss: number }).rss;
 }
 
+/**
+ * `--serve-get <bank|bare> <seconds>`: the signed GET's bank (or the bare server) alone, for a
+ * profile (`node --cpu-prof`) under a load sent from another process. Prints one JSON line (url,
+ * headers), closes after `seconds`.
+ */
+async function serveGet(kind: string, seconds: number): Promise<void> {
+  const seal = await identity();
+  const bank = createBank({ mode: 'sandbox', clock: frozenClock() });
+  const path = '/v1/sandbox/customers';
+  const request = signed(seal, 'GET', path);
+  const headers = Object.fromEntries(
+    Object.entries(request.headers).filter(([name]) => name !== 'host'),
+  );
+  let url: string;
+  let close: () => Promise<void>;
+  if (kind === 'bare') {
+    const bare = await bareServer(seal, await bank.handle(request));
+    url = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
+    close = () => new Promise<void>((resolve) => bare.close(() => resolve()));
+  } else {
+    url = (await bank.listen()).url;
+    close = () => bank.close();
+  }
+  process.stdout.write(`${JSON.stringify({ url: `${url}${path}`, headers })}\n`);
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  await close();
+}
+
 async function main() {
   const childAt = process.argv.indexOf('--rss-child');
   if (childAt >= 0) return rssChild(process.argv[childAt + 1]!, Number(process.argv[childAt + 2]));
+  const serveAt = process.argv.indexOf('--serve-get');
+  if (serveAt >= 0)
+    return serveGet(process.argv[serveAt + 1]!, Number(process.argv[serveAt + 2] ?? 20));
 
   const seal = await identity();
   const rows: [string, string, string][] = [];

@@ -163,7 +163,8 @@ export class BankService {
   }
 
   behaviour(mode: BankModeName): BankBehaviourView {
-    return structuredClone(this.bank(mode).state().behaviour);
+    // inspect, not state(): state() copies the whole ledger out to read one small entity.
+    return this.bank(mode).inspect((state) => structuredClone(state.behaviour));
   }
 
   setBehaviour(

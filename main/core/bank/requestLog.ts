@@ -66,8 +66,8 @@ export class RequestLog {
     const arrivedAt = entry.arrivedAt ?? new Date(Date.now() - entry.durationMs).toISOString();
     const record: ExchangeRecord = { id: this.nextId++, ...entry, arrivedAt };
     this.buffer.push(record);
-    if (this.buffer.length > this.capacity)
-      this.buffer.splice(0, this.buffer.length - this.capacity);
+    // One in, at most one out: the oldest goes (capacity never changes after construction).
+    if (this.buffer.length > this.capacity) this.buffer.shift();
     for (const listener of this.listeners) {
       try {
         listener(record);

@@ -84,10 +84,19 @@ export function parseAcceptFix(headerValue: string | undefined): ParsedAcceptFix
   return { ok: true, requested };
 }
 
+/** The instant a default-from day begins (UTC). */
+const startOfDefaultDay = (fix: FixDefinition) => Date.parse(`${fix.defaultFrom}T00:00:00Z`);
+
 /** True when `fix` applies by default at `now` (its default-from day has begun, UTC). */
 export function isDefaultAt(fix: FixDefinition, now: Date): boolean {
-  return now.getTime() >= Date.parse(`${fix.defaultFrom}T00:00:00Z`);
+  return now.getTime() >= startOfDefaultDay(fix);
 }
+
+/**
+ * The catalogue with each default-from day read once: the days are constants, so a request only
+ * compares its bank-clock reading with them (the clock is read per request, never cached).
+ */
+const DEFAULT_FROM_MS = FIXES.map((fix) => ({ name: fix.name, from: startOfDefaultDay(fix) }));
 
 export type ActiveFixesResult =
   | { ok: true; active: ReadonlySet<FixName>; requested: readonly FixName[] }
@@ -98,7 +107,8 @@ export function activeFixes(headerValue: string | undefined, now: Date): ActiveF
   const parsed = parseAcceptFix(headerValue);
   if (!parsed.ok) return parsed;
   const active = new Set<FixName>(parsed.requested);
-  for (const fix of FIXES) if (isDefaultAt(fix, now)) active.add(fix.name);
+  const at = now.getTime();
+  for (const fix of DEFAULT_FROM_MS) if (at >= fix.from) active.add(fix.name);
   return { ok: true, active, requested: parsed.requested };
 }
 

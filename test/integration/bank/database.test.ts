@@ -4,12 +4,13 @@
  * fails (a full disk, a read-only file) changes nothing, answers 503 SYSTEM_ERROR, and is carried
  * out once when sent again.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import Database from 'better-sqlite3';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBank } from '../../../main/core/bank/bank.js';
+import type { BankState } from '../../../main/core/bank/state.js';
 import { BankDatabase } from '../../../main/core/bank/store/bank-database.js';
 import { BANK_SCHEMA_VERSION } from '../../../main/core/bank/store/schema.js';
 import { VirtualClock } from '../../../main/core/clock.js';
@@ -37,6 +38,17 @@ describe('schema versions', () => {
     expect(state.cardTransactions.map((t) => t.cardTransactionId)).toContain(
       'written-by-schema-v1',
     );
+    // Migrations 3 and 4 counted the transactions the file already held, per account, status, day.
+    const read = (sql: string) => database.db.prepare(sql).raw().all();
+    for (const table of ['card_transactions', 'account_transactions']) {
+      const days = `${table.replace(/s$/, '')}_days`;
+      expect(
+        read(`SELECT account_id, status, booking_day, entries FROM ${days} ORDER BY 1, 2, 3`),
+      ).toEqual(
+        read(`SELECT account_id, status, booking_day, count(*) FROM ${table}
+              GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`),
+      );
+    }
     database.close();
   });
 
@@ -128,4 +140,61 @@ describe('a failed commit', () => {
     );
     expectStatus(read, 200);
   });
+});
+
+describe('a failed group commit', () => {
+  // Group commit (bank.ts): the requests whose pipelines ran in one event-loop turn share one
+  // commit. When it fails, every one of them is rolled back and answers 503 (§7, send again).
+  it.each([
+    [
+      'a full disk (max_page_count reached)',
+      (db: Database.Database) => {
+        db.exec('VACUUM');
+        db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`);
+      },
+      (db: Database.Database) => db.pragma('max_page_count = 1073741823'),
+    ],
+    [
+      'a read-only database',
+      (db: Database.Database) => db.pragma('query_only = 1'),
+      (db: Database.Database) => db.pragma('query_only = 0'),
+    ],
+  ])(
+    '(%s) answers every request of the group 503 and keeps none of them',
+    async (_, fail, heal) => {
+      rig = await startRig({ store: 'database file' });
+      const r = rig;
+      r.bank.update((state) => {
+        state.behaviour.riskPolicy = { mode: 'never', thresholdMinor: 0 };
+      });
+      const remittances = ['Group one', 'Group two', 'Group three', 'Group four'];
+      const requests = await Promise.all(
+        remittances.map((text) =>
+          r.signed('POST', '/v1/payments/sepa-credit-transfers', EXEMPT, sct('5.00', text)),
+        ),
+      );
+      const created = (payments: BankState['payments']) =>
+        remittances.map(
+          (text) => payments.filter((p) => JSON.stringify(p).includes(`"${text}"`)).length,
+        );
+      const database = r.store!.database;
+      const commit = vi.spyOn(database, 'commit');
+      fail(database.db);
+      // All in one turn: one group, one commit.
+      const refused = await Promise.all(requests.map((request) => r.bank.handle(request)));
+      expect(commit, 'the four requests shared one commit').toHaveBeenCalledTimes(1);
+      for (const response of refused) {
+        expect(response.status).toBe(503);
+        expect(response.headers['retry-after']).toBe('1');
+        expect(JSON.parse(response.body).tppMessages[0].code).toBe('SYSTEM_ERROR');
+      }
+      expect(created(r.bank.state().payments), 'in memory').toEqual([0, 0, 0, 0]);
+      expect(created(r.store!.committed().payments), 'in the file').toEqual([0, 0, 0, 0]);
+      heal(database.db);
+      const retried = await Promise.all(requests.map((request) => r.bank.handle(request)));
+      expect(retried.map((response) => response.status)).toEqual([201, 201, 201, 201]);
+      expect(created(r.bank.state().payments), 'in memory').toEqual([1, 1, 1, 1]);
+      expect(created(r.store!.committed().payments), 'in the file').toEqual([1, 1, 1, 1]);
+    },
+  );
 });

@@ -161,6 +161,23 @@ describe('header stage (§4.1–§4.3)', () => {
     expect(response.body.tppMessages[0].text).toContain(header);
   });
 
+  it('a format fault waives the format of its own header only (faults/protocol.ts)', async () => {
+    const bank = createBank({ mode: 'sandbox', clock: new VirtualClock() });
+    const badId = () => withHeaders(ais(), { 'x-request-id': 'not-a-uuid' });
+    const refusedBy = async () => {
+      await send(bank, badId());
+      return bank.requestLog.entries().at(-1)!.rejectedBy?.rule;
+    };
+    bank.update((state) => {
+      state.behaviour.faultProfiles = ['HDR-PSU-ID-UUID'];
+    });
+    expect(await refusedBy()).toBe('headers.format.x-request-id');
+    bank.update((state) => {
+      state.behaviour.faultProfiles = ['HDR-PSU-ID-UUID', 'HDR-X-REQUEST-ID-UUID'];
+    });
+    expect(await refusedBy()).not.toBe('headers.format.x-request-id');
+  });
+
   it('refuses a declared header sent twice', async () => {
     const request = {
       ...ais(),

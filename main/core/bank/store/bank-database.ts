@@ -26,6 +26,9 @@ const SMALL_NAMES = Object.keys(DomainStateSchema.properties).filter(
   (name) => name !== 'accountTransactions' && name !== 'cardTransactions',
 ) as SmallName[];
 
+/** The page cache of the database file's connection, in KiB. */
+const PAGE_CACHE_KIB = 16 * 1024;
+
 /** `behaviour` is one object; the collections are arrays. Both are stored as rows. */
 const rowsOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
 
@@ -41,6 +44,10 @@ export class BankDatabase {
     /** The file, for messages. */
     readonly path: string,
   ) {
+    // SQLite's default page cache (2 MB) is smaller than the page index of a 100k-entry account
+    // (about 4 MB): a deep page's OFFSET walk (§4.2.3 offset paging) pushed the page's own rows
+    // out, and they were read again from the file. 16 MiB keeps both; it is filled only as used.
+    db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
     this.ledger = new LedgerStore(db);
     this.upsert = db.prepare<[string, number, string]>(
       `INSERT INTO bank_entities (collection, position, record) VALUES (?, ?, ?)

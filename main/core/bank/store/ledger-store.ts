@@ -73,6 +73,14 @@ const pageSql = (table: string, where: string) =>
      ORDER BY booking_day DESC, seq DESC LIMIT @limit OFFSET @offset)
    ORDER BY booking_day DESC, seq DESC`;
 
+type TransactionTable = 'account_transactions' | 'card_transactions';
+
+/** The per-day counts of each transaction table (schema.ts versions 3 and 4). */
+const DAYS: Readonly<Record<TransactionTable, string>> = {
+  account_transactions: 'account_transaction_days',
+  card_transactions: 'card_transaction_days',
+};
+
 export class LedgerStore {
   /** Prepared statements by SQL text: a query shape is compiled once. */
   private readonly statements = new Map<string, Statement<unknown[]>>();
@@ -133,19 +141,11 @@ export class LedgerStore {
   }
 
   accountTransactions(query: LedgerQuery): AccountTransactionRecord[] {
-    const where = whereOf(query, true);
-    return this.records(pageSql('account_transactions', where.sql), {
-      ...where.params,
-      limit: limitOf(query.limit),
-      offset: query.offset ?? 0,
-    });
+    return this.page('account_transactions', query, true);
   }
 
   countAccountTransactions(query: Omit<LedgerQuery, 'offset' | 'limit'>): number {
-    const where = whereOf(query, true);
-    return this.statement(`SELECT count(*) FROM account_transactions WHERE ${where.sql}`)
-      .pluck()
-      .get(where.params) as number;
+    return this.count('account_transactions', query, true);
   }
 
   // ---- card transactions ------------------------------------------------------------------------
@@ -172,17 +172,77 @@ export class LedgerStore {
   }
 
   cardTransactions(query: LedgerQuery): CardTransactionRecord[] {
-    const where = whereOf(query, false);
-    return this.records(pageSql('card_transactions', where.sql), {
-      ...where.params,
-      limit: limitOf(query.limit),
-      offset: query.offset ?? 0,
-    });
+    return this.page('card_transactions', query, false);
   }
 
   countCardTransactions(query: Omit<LedgerQuery, 'offset' | 'limit' | 'excludeOrigins'>): number {
+    return this.count('card_transactions', query, false);
+  }
+
+  // ---- pages and counts -------------------------------------------------------------------------
+
+  /**
+   * The per-day counts (schema.ts `countsPerDay`) answer for a list of one status; they do not
+   * know a transaction's origin, so a list that leaves origins out walks the rows.
+   */
+  private countedPerDay(query: Omit<LedgerQuery, 'offset' | 'limit'>, origin: boolean): boolean {
+    return query.status !== undefined && !(origin && query.excludeOrigins?.length);
+  }
+
+  private page<T>(table: TransactionTable, query: LedgerQuery, origin: boolean): T[] {
+    const offset = query.offset ?? 0;
+    const start =
+      offset > 0 && this.countedPerDay(query, origin)
+        ? this.pageStart(table, query, offset)
+        : undefined;
+    // From the day the offset falls on: only the entries of that day before it are walked.
+    const where = whereOf(start ? { ...query, toDate: start.day } : query, origin);
+    return this.records(pageSql(table, where.sql), {
+      ...where.params,
+      limit: limitOf(query.limit),
+      offset: start ? start.offset : offset,
+    });
+  }
+
+  /**
+   * The booking day a page at `offset` starts on (newest day first, as the list), and the offset
+   * inside the list from that day on: the entries per day are summed until the offset is reached.
+   * Undefined when the offset is past the last entry.
+   */
+  private pageStart(
+    table: TransactionTable,
+    query: LedgerQuery,
+    offset: number,
+  ): { day: string; offset: number } | undefined {
     const where = whereOf(query, false);
-    return this.statement(`SELECT count(*) FROM card_transactions WHERE ${where.sql}`)
+    const days = this.statement(
+      `SELECT booking_day, entries FROM ${DAYS[table]} WHERE ${where.sql}
+       ORDER BY booking_day DESC`,
+    )
+      .raw()
+      .iterate(where.params) as IterableIterator<[string, number]>;
+    let before = 0;
+    for (const [day, entries] of days) {
+      // Leaving the loop closes the iterator, so the connection is free for the page query.
+      if (before + entries > offset) return { day, offset: offset - before };
+      before += entries;
+    }
+    return undefined;
+  }
+
+  private count(
+    table: TransactionTable,
+    query: Omit<LedgerQuery, 'offset' | 'limit'>,
+    origin: boolean,
+  ): number {
+    // With one status the entries per day hold the answer: a few rows instead of the history.
+    const counted = this.countedPerDay(query, origin);
+    const where = whereOf(query, origin && !counted);
+    return this.statement(
+      counted
+        ? `SELECT coalesce(sum(entries), 0) FROM ${DAYS[table]} WHERE ${where.sql}`
+        : `SELECT count(*) FROM ${table} WHERE ${where.sql}`,
+    )
       .pluck()
       .get(where.params) as number;
   }

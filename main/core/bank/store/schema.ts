@@ -10,6 +10,43 @@
  */
 import type { Migration, SqliteDatabase } from '../../persistence/sqlite-file.js';
 
+/**
+ * `<table>_days`: the entries of a transaction table per account, status and booking day. A page
+ * at a deep offset walked every index entry before it (tens of thousands); with the counts the
+ * ledger finds the day the offset falls on from a few rows and walks only inside it
+ * (ledger-store.ts). Triggers keep the counts: every insert, delete and status or day change of a
+ * row moves them, whoever writes it. A day whose count reaches zero is removed.
+ */
+function countsPerDay(table: 'card_transactions' | 'account_transactions'): string {
+  const days = `${table.replace(/s$/, '')}_days`;
+  const increment = (row: 'NEW') => `
+    INSERT INTO ${days} (account_id, status, booking_day, entries)
+      VALUES (${row}.account_id, ${row}.status, ${row}.booking_day, 1)
+      ON CONFLICT (account_id, status, booking_day) DO UPDATE SET entries = entries + 1;`;
+  const decrement = (row: 'OLD') => `
+    UPDATE ${days} SET entries = entries - 1
+      WHERE account_id = ${row}.account_id AND status = ${row}.status
+        AND booking_day = ${row}.booking_day;
+    DELETE FROM ${days}
+      WHERE account_id = ${row}.account_id AND status = ${row}.status
+        AND booking_day = ${row}.booking_day AND entries = 0;`;
+  return `
+    CREATE TABLE ${days} (
+      account_id TEXT NOT NULL,
+      status TEXT NOT NULL,
+      booking_day TEXT NOT NULL,
+      entries INTEGER NOT NULL,
+      PRIMARY KEY (account_id, status, booking_day)
+    ) WITHOUT ROWID;
+    INSERT INTO ${days} (account_id, status, booking_day, entries)
+      SELECT account_id, status, booking_day, count(*) FROM ${table}
+      GROUP BY account_id, status, booking_day;
+    CREATE TRIGGER ${days}_insert AFTER INSERT ON ${table} BEGIN ${increment('NEW')} END;
+    CREATE TRIGGER ${days}_delete AFTER DELETE ON ${table} BEGIN ${decrement('OLD')} END;
+    CREATE TRIGGER ${days}_update AFTER UPDATE OF account_id, status, booking_day ON ${table}
+    BEGIN ${decrement('OLD')} ${increment('NEW')} END;`;
+}
+
 export const BANK_MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -54,6 +91,20 @@ export const BANK_MIGRATIONS: readonly Migration[] = [
       // Version 1 sorted such lists through a temporary B-tree over the account's whole history.
       db.exec(`CREATE INDEX account_transactions_by_day
                  ON account_transactions (account_id, booking_day, seq)`);
+    },
+  },
+  {
+    version: 3,
+    summary: 'card transactions counted per account, status and booking day (deep pages, §4.2.3)',
+    up(db: SqliteDatabase) {
+      db.exec(countsPerDay('card_transactions'));
+    },
+  },
+  {
+    version: 4,
+    summary: 'account transactions counted per account, status and booking day (deep pages)',
+    up(db: SqliteDatabase) {
+      db.exec(countsPerDay('account_transactions'));
     },
   },
 ];
