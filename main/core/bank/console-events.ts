@@ -9,6 +9,7 @@
 import type { BatchReport } from './domain/batch.js';
 import type { ConsoleActor, ConsoleEventKind } from '../../shared/bank-events.js';
 import type { BankMode } from './types.js';
+import { CappedLog } from './capped-log.js';
 
 export type { ConsoleActor, ConsoleEventKind } from '../../shared/bank-events.js';
 
@@ -32,45 +33,27 @@ export type ConsoleEventListener = (record: ConsoleEventRecord) => void;
 export const DEFAULT_CONSOLE_EVENT_CAPACITY = 500;
 
 export class ConsoleEventLog {
-  private readonly buffer: ConsoleEventRecord[] = [];
-  private readonly listeners = new Set<ConsoleEventListener>();
-  private nextId = 1;
+  private readonly log: CappedLog<ConsoleEventRecord>;
 
   constructor(
     readonly capacity: number = DEFAULT_CONSOLE_EVENT_CAPACITY,
     private readonly realNow: () => number = Date.now,
   ) {
-    if (!Number.isInteger(capacity) || capacity < 1)
-      throw new RangeError('console event log capacity must be a positive integer');
+    this.log = new CappedLog(capacity, 'console event log');
   }
 
   record(entry: Omit<ConsoleEventRecord, 'id' | 'arrivedAt'>): ConsoleEventRecord {
-    const record: ConsoleEventRecord = {
-      id: this.nextId++,
-      ...entry,
-      arrivedAt: new Date(this.realNow()).toISOString(),
-    };
-    this.buffer.push(record);
-    if (this.buffer.length > this.capacity)
-      this.buffer.splice(0, this.buffer.length - this.capacity);
-    for (const listener of this.listeners) {
-      try {
-        listener(record);
-      } catch {
-        // A subscriber's failure is its own; the bank keeps serving.
-      }
-    }
-    return record;
+    const arrivedAt = new Date(this.realNow()).toISOString();
+    return this.log.append((id) => ({ id, ...entry, arrivedAt }));
   }
 
   /** Oldest first. */
   entries(): ConsoleEventRecord[] {
-    return [...this.buffer];
+    return this.log.entries();
   }
 
   subscribe(listener: ConsoleEventListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.log.subscribe(listener);
   }
 }
 

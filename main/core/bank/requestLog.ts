@@ -3,6 +3,7 @@
  * subscribe API. A failing subscriber never breaks the bank.
  */
 import type { BankMode, StageName } from './types.js';
+import { CappedLog } from './capped-log.js';
 
 export interface LoggedRequest {
   method: string;
@@ -49,13 +50,10 @@ export const DEFAULT_LOG_CAPACITY = 500;
 export const BODY_TEXT_MAX = 64 * 1024;
 
 export class RequestLog {
-  private readonly buffer: ExchangeRecord[] = [];
-  private readonly listeners = new Set<RequestLogListener>();
-  private nextId = 1;
+  private readonly log: CappedLog<ExchangeRecord>;
 
   constructor(readonly capacity: number = DEFAULT_LOG_CAPACITY) {
-    if (!Number.isInteger(capacity) || capacity < 1)
-      throw new RangeError('request log capacity must be a positive integer');
+    this.log = new CappedLog(capacity, 'request log');
   }
 
   /**
@@ -64,36 +62,24 @@ export class RequestLog {
    */
   record(entry: Omit<ExchangeRecord, 'id' | 'arrivedAt'> & { arrivedAt?: string }): ExchangeRecord {
     const arrivedAt = entry.arrivedAt ?? new Date(Date.now() - entry.durationMs).toISOString();
-    const record: ExchangeRecord = { id: this.nextId++, ...entry, arrivedAt };
-    this.buffer.push(record);
-    // One in, at most one out: the oldest goes (capacity never changes after construction).
-    if (this.buffer.length > this.capacity) this.buffer.shift();
-    for (const listener of this.listeners) {
-      try {
-        listener(record);
-      } catch {
-        // A subscriber's failure is its own; the bank keeps serving.
-      }
-    }
-    return record;
+    return this.log.append((id) => ({ id, ...entry, arrivedAt }));
   }
 
   /** Oldest first. */
   entries(): ExchangeRecord[] {
-    return [...this.buffer];
+    return this.log.entries();
   }
 
   get size(): number {
-    return this.buffer.length;
+    return this.log.size;
   }
 
   clear(): void {
-    this.buffer.length = 0;
+    this.log.clear();
   }
 
   /** Calls `listener` for every new exchange; returns the unsubscribe function. */
   subscribe(listener: RequestLogListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.log.subscribe(listener);
   }
 }
