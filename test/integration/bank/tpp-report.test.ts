@@ -144,7 +144,8 @@ describe('the TPP conformance report of a client with three mistakes', () => {
   it('renders the same verdicts as JUnit and as a self-contained HTML page', () => {
     const junit = renderTppReport(report, 'junit');
     expect(junit.match(/<failure /g)).toHaveLength(3);
-    expect(junit).toMatch(/<testcase classname="tpp-conformance" name="TPP-SIGN-HEADERS: /);
+    expect(junit).toMatch(/<testcase classname="tpp-conformance" name="TPP-SIGN-HEADERS" /);
+    expect(junit).toMatch(/<property name="title:TPP-SIGN-HEADERS" value="[^"]+"\/>/);
     expect(junit.match(/<skipped /g)).toHaveLength(1);
     const html = renderTppReport(report, 'html');
     expect(html).toContain('Signing-string forensics');

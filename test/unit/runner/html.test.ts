@@ -161,4 +161,27 @@ describe('HTML report', () => {
     expect(withSca).toContain('>SCA failed: redirect (code, status)</text>');
     expect(withoutSca).not.toContain('<svg');
   });
+
+  it('names the attempt of a re-run check and the verdicts of its earlier attempts', async () => {
+    const result = await runChecks(runOptions([check('RERUN'), check('ONCE')]));
+    result.checks[0] = {
+      ...result.checks[0]!,
+      attempt: 2,
+      earlierAttempts: [
+        {
+          attempt: 1,
+          status: 'FAIL',
+          durationMs: 3,
+          warnings: [],
+          evidence: [],
+          failure: { message: `expected 400, got 401 ${SCRIPT}` },
+        },
+      ],
+    };
+    const html = renderHtmlReport(result);
+    const rerun = html.slice(html.indexOf('id="check-RERUN"'), html.indexOf('id="check-ONCE"'));
+    expect(rerun).toContain('<strong>Attempt 2 of this run.</strong>');
+    expect(rerun).toContain('<li>attempt 1: FAIL — expected 400, got 401 &lt;script&gt;');
+    expect(html.slice(html.indexOf('id="check-ONCE"'))).not.toContain('Attempt');
+  });
 });

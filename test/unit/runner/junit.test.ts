@@ -74,9 +74,7 @@ async function sampleRun(): Promise<RunResult> {
 
 function testcase(root: XmlElement, checkId: string): XmlElement {
   for (const suite of childrenNamed(root, 'testsuite')) {
-    const found = childrenNamed(suite, 'testcase').find((c) =>
-      c.attributes.name?.startsWith(`${checkId}:`),
-    );
+    const found = childrenNamed(suite, 'testcase').find((c) => c.attributes.name === checkId);
     if (found) return found;
   }
   throw new Error(`no testcase for ${checkId}`);
@@ -103,10 +101,21 @@ describe('JUnit reporter', () => {
       ['headers', '4', '1', '2'],
     ]);
     const ok = testcase(root, 'SIGN-OK');
-    expect(ok.attributes).toMatchObject({
-      classname: 'signing',
-      name: 'SIGN-OK: title of SIGN-OK',
-    });
+    // The name is the check id alone, stable when a title is reworded; the title is a property
+    // of the suite and the first line of system-out.
+    expect(ok.attributes).toMatchObject({ classname: 'signing', name: 'SIGN-OK' });
+    const signing = suites.find((s) => s.attributes.name === 'signing')!;
+    const titles = childrenNamed(childrenNamed(signing, 'properties')[0]!, 'property').filter((p) =>
+      p.attributes.name?.startsWith('title:'),
+    );
+    expect(titles.map((p) => [p.attributes.name, p.attributes.value])).toEqual([
+      ['title:SIGN-OK', 'title of SIGN-OK'],
+      [
+        'title:SIGN-BAD',
+        `hostile tag <b>&amp; "quotes" 'apos' ]]> ctrl\\u0001\\u001B end \\uD800 lone`,
+      ],
+    ]);
+    expect(childrenNamed(ok, 'system-out')[0]?.text).toMatch(/^title: title of SIGN-OK\nrules: /);
     expect(ok.attributes.time).toMatch(/^\d+\.\d{3}$/);
     expect(childrenNamed(ok, 'failure')).toHaveLength(0);
   });
@@ -149,8 +158,10 @@ describe('JUnit reporter', () => {
     const xml = renderJUnit(await sampleRun());
     const root = parseXml(xml); // throws on a raw '<', a bare '&' or a forbidden character
     const bad = testcase(root, 'SIGN-BAD');
-    expect(bad.attributes.name).toBe(
-      `SIGN-BAD: hostile tag <b>&amp; "quotes" 'apos' ]]> ctrl\\u0001\\u001B end \\uD800 lone`,
+    expect(bad.attributes.name).toBe('SIGN-BAD');
+    // The hostile title survives as text in the suite's property and in system-out.
+    expect(childrenNamed(bad, 'system-out')[0]?.text).toContain(
+      `title: hostile tag <b>&amp; "quotes" 'apos' ]]> ctrl\\u0001\\u001B end \\uD800 lone`,
     );
     expect(childrenNamed(bad, 'failure')[0]?.text).toContain('ctrl\\u0001\\u001B end');
     expect(xml).not.toMatch(/<b>/);

@@ -82,13 +82,13 @@ describe('a check the target did not answer', () => {
     const [suite] = childrenNamed(root, 'testsuite');
     expect(suite?.attributes).toMatchObject({ failures: '1', errors: '2' });
     const cases = childrenNamed(suite!, 'testcase');
-    const status = cases.find((c) => c.attributes.name?.startsWith('STATUS:'))!;
+    const status = cases.find((c) => c.attributes.name === 'STATUS')!;
     expect(childrenNamed(status, 'failure')).toHaveLength(0);
     const [error] = childrenNamed(status, 'error');
     expect(error?.attributes.type).toBe('TransportError');
     expect(error?.attributes.message).toContain(REFUSED);
     expect(error?.text).toContain('expected: 201');
-    const judged = cases.find((c) => c.attributes.name?.startsWith('JUDGED:'))!;
+    const judged = cases.find((c) => c.attributes.name === 'JUDGED')!;
     expect(childrenNamed(judged, 'failure')).toHaveLength(1);
     expect(childrenNamed(judged, 'error')).toHaveLength(0);
 

@@ -200,6 +200,18 @@ function jumpListHtml(failed: CheckResult[]): string {
   return `<nav class="jump-list" aria-label="Failed checks"><ol>${items.join('')}</ol></nav>`;
 }
 
+/**
+ * A check re-run in the same run ("re-run failed"): the verdict above is its latest attempt's;
+ * the earlier verdicts are listed (their evidence stays in run-result.json).
+ */
+function attemptsHtml(result: CheckResult, earlier: NonNullable<CheckResult['earlierAttempts']>) {
+  const items = earlier.map(
+    (attempt) =>
+      `<li>attempt ${attempt.attempt}: ${h(attempt.status)}${attempt.failure ? ` — ${h(attempt.failure.message)}` : ''}</li>`,
+  );
+  return `<p><strong>Attempt ${result.attempt ?? earlier.length + 1} of this run.</strong> Earlier attempts (their evidence is in run-result.json):</p><ul class="attempts">${items.join('')}</ul>`;
+}
+
 function checkHtml(result: CheckResult, options: HtmlReportOptions, budget: Budget): string {
   const status = result.status.toLowerCase();
   const parts = [
@@ -213,6 +225,8 @@ function checkHtml(result: CheckResult, options: HtmlReportOptions, budget: Budg
   ];
   if (result.skipReason !== undefined)
     parts.push(`<p><strong>Skipped:</strong> ${h(result.skipReason)}</p>`);
+  if (result.earlierAttempts && result.earlierAttempts.length > 0)
+    parts.push(attemptsHtml(result, result.earlierAttempts));
   if (result.warnings.length > 0) {
     parts.push(
       `<h3>Warnings</h3><ul class="warnings">${result.warnings.map((w) => `<li>${h(w)}</li>`).join('')}</ul>`,
