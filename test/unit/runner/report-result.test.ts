@@ -223,6 +223,13 @@ describe('presentRunResult', () => {
       exclude: ['slow'],
     });
     expect(xml).toContain(`spec: ${section.replace(/&/g, '&amp;')} (PAY-E2EID-MAX-35)`);
+    // And as a property of the suite, by check id; a passed check has none.
+    const specOf = (checkId: string) =>
+      childrenNamed(root, 'testsuite')
+        .flatMap((s) => childrenNamed(childrenNamed(s, 'properties')[0]!, 'property'))
+        .find((p) => p.attributes.name === `spec:${checkId}`)?.attributes.value;
+    expect(specOf('B')).toBe(`${section} (PAY-E2EID-MAX-35)`);
+    expect(specOf('A')).toBeUndefined();
 
     const html = renderHtmlReport(presented, { describeRule });
     expect(html).toContain('<dt>Workbench</dt><dd>PSD2 Workbench 9.9.9</dd>');

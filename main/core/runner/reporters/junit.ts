@@ -137,11 +137,23 @@ export function renderJUnit(result: RunResult, options: { name?: string } = {}):
       ...metaProperties(result).map(
         ([name, value]) => `      <property${attributes({ name, value })}/>`,
       ),
-      // Titles as properties (the JUnit schema CI servers read has none on a testcase).
+      // Titles, and the spec sections a failed check's rules come from, as properties (the JUnit
+      // schema CI servers read has none on a testcase).
       ...checks.map(
         (check) =>
           `      <property${attributes({ name: `title:${check.checkId}`, value: check.title })}/>`,
       ),
+      ...checks
+        .filter((check) => check.specSections && check.specSections.length > 0)
+        .map(
+          (check) =>
+            `      <property${attributes({
+              name: `spec:${check.checkId}`,
+              value: check
+                .specSections!.map(({ rule, section }) => `${section} (${rule})`)
+                .join('; '),
+            })}/>`,
+        ),
       '    </properties>',
     ];
     const open = `  <testsuite${attributes({
