@@ -130,4 +130,16 @@ describe('the run result file keeps repeated evidence once', () => {
     expect(message).toMatch(/^damaged\.json is not a valid run result:/);
     expect(message).toContain('/checks/0');
   });
+
+  it('reads back a certificate header whose value only looks like a reference', async () => {
+    const lookalike = `@certificates/${'ab'.repeat(32)}`;
+    const result = await signedRun([lookalike, 'not a certificate']);
+    const read = parseRunResult(serializeRunResult(result));
+    const sent = read.checks.flatMap((c) =>
+      c.evidence.flatMap((e) =>
+        e.kind === 'exchange' ? [e.exchange.request.headers['TPP-Signature-Certificate']] : [],
+      ),
+    );
+    expect(new Set(sent)).toEqual(new Set([lookalike, 'not a certificate']));
+  });
 });
