@@ -5,14 +5,7 @@
  * table reading the bank's §3.4 state after the clock moves.
  */
 import { test, expect, expectOnlyLoopback } from './fixtures';
-import {
-  completeConsentScaInPopup,
-  ensureSandboxBankRunning,
-  listSandboxCustomersInComposer,
-  rawResponseBody,
-  shotAtReviewSizes,
-  signSandboxWithNewQsealc,
-} from './steps';
+import { consentWithScaDone, rawResponseBody, shotAtReviewSizes } from './steps';
 
 test('revoking a consent in the bank console makes the next account read fail (§1)', async ({
   page,
@@ -21,18 +14,8 @@ test('revoking a consent in the bank console makes the next account read fail (�
 }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto(webHost.url);
-  await signSandboxWithNewQsealc(page);
-  await ensureSandboxBankRunning(page);
-  const customers = await listSandboxCustomersInComposer(page);
-  const psu = customers.find((c) => c.type === 'PRIVATE')!;
-
   // Consent and SCA, then the accounts can be read.
-  await page.getByTestId('status-new-tpp-session').click();
-  await page.getByTestId('endpoint-picker').selectOption('createConsent');
-  await page.getByTestId('send').click();
-  await expect(page.getByTestId('response-status')).toHaveText('201');
-  const consentId = JSON.parse(await (await rawResponseBody(page)).innerText()).consentId as string;
-  await completeConsentScaInPopup(page, psu.nationalIdentityNumber);
+  const { consentId, psu } = await consentWithScaDone(page);
   await page.getByTestId('endpoint-picker').selectOption('getAccountList');
   await page.getByTestId('send').click();
   await expect(page.getByTestId('response-status')).toHaveText('200');

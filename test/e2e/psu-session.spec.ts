@@ -6,7 +6,13 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, expectOnlyLoopback } from './fixtures';
-import { ensureSandboxBankRunning, rawResponseBody, shot, signSandboxWithNewQsealc } from './steps';
+import {
+  completeConsentScaInPopup,
+  ensureSandboxBankRunning,
+  rawResponseBody,
+  shot,
+  signSandboxWithNewQsealc,
+} from './steps';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -76,24 +82,7 @@ test('typing an optional query value sends it; Forget PSU forgets the PSU and st
   await expect(page.getByTestId('request-path')).toHaveValue('/v1/consents');
   await page.getByTestId('send').click();
   await expect(page.getByTestId('response-status')).toHaveText('201');
-  const popupOpened = page.waitForEvent('popup');
-  await page.getByTestId('open-sca').click();
-  const popup = await popupOpened;
-  await popup.locator('[name="nationalIdentityNumber"]').fill(psu.nationalIdentityNumber);
-  await popup.getByTestId('login').click();
-  const context = popup.getByTestId('context-form');
-  const consent = popup.getByTestId('consent-form');
-  await expect(context.or(consent)).toBeVisible();
-  if (await context.isVisible()) {
-    await popup.getByTestId('context-private').check();
-    await popup.getByTestId('choose').click();
-  }
-  await expect(consent).toBeVisible();
-  for (const account of await consent.locator('input[type="checkbox"][name="account"]').all()) {
-    await account.check();
-  }
-  await popup.getByTestId('confirm').click();
-  await expect(page.getByTestId('sca-success')).toBeVisible();
+  await completeConsentScaInPopup(page, psu.nationalIdentityNumber);
   const psuId = (await page.getByTestId('sca-psu-id').innerText()).trim();
   expect(psuId).toMatch(UUID);
   await expect(page.getByTestId('status-psu-id')).toHaveText(psuId);

@@ -5,13 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { test, expect, expectOnlyLoopback } from './fixtures';
-import {
-  completeConsentScaInPopup,
-  ensureSandboxBankRunning,
-  listSandboxCustomersInComposer,
-  shotAtReviewSizes,
-  signSandboxWithNewQsealc,
-} from './steps';
+import { consentWithScaDone, shotAtReviewSizes } from './steps';
 
 test('a consent flow shown in the sequence diagram and exported as SVG', async ({
   page,
@@ -20,15 +14,7 @@ test('a consent flow shown in the sequence diagram and exported as SVG', async (
 }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto(webHost.url);
-  await signSandboxWithNewQsealc(page);
-  await ensureSandboxBankRunning(page);
-  const customers = await listSandboxCustomersInComposer(page);
-  const psu = customers.find((c) => c.type === 'PRIVATE')!;
-  await page.getByTestId('status-new-tpp-session').click();
-  await page.getByTestId('endpoint-picker').selectOption('createConsent');
-  await page.getByTestId('send').click();
-  await expect(page.getByTestId('response-status')).toHaveText('201');
-  await completeConsentScaInPopup(page, psu.nationalIdentityNumber);
+  await consentWithScaDone(page);
 
   await page.getByTestId('nav-bank').click();
   const diagram = page.getByTestId('sequence');

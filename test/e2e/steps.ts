@@ -90,6 +90,26 @@ export async function completeConsentScaInPopup(
   await page.bringToFront();
 }
 
+/**
+ * A private PSU's consent with its SCA done, in a fresh TPP session of the signed embedded sandbox
+ * bank: the composer sends POST /v1/consents and the PSU completes the SCA in the popup.
+ */
+export async function consentWithScaDone(
+  page: Page,
+): Promise<{ consentId: string; psu: SandboxCustomer }> {
+  await signSandboxWithNewQsealc(page);
+  await ensureSandboxBankRunning(page);
+  const customers = await listSandboxCustomersInComposer(page);
+  const psu = customers.find((c) => c.type === 'PRIVATE')!;
+  await page.getByTestId('status-new-tpp-session').click();
+  await page.getByTestId('endpoint-picker').selectOption('createConsent');
+  await page.getByTestId('send').click();
+  await expect(page.getByTestId('response-status')).toHaveText('201');
+  const consentId = JSON.parse(await (await rawResponseBody(page)).innerText()).consentId as string;
+  await completeConsentScaInPopup(page, psu.nationalIdentityNumber);
+  return { consentId, psu };
+}
+
 /** Screenshots of the page at the two sizes the screens are reviewed at (1280×720, 1440×900). */
 export async function shotAtReviewSizes(page: Page, testInfo: TestInfo, name: string) {
   const before = page.viewportSize();
