@@ -103,10 +103,32 @@ function failureResponse(status: number, text: string): BankResponse {
   };
 }
 
+/**
+ * The answers made in one turn of the event loop, written together in its check phase.
+ *
+ * Under load a poll phase hands the listener several requests; answering each as soon as its
+ * pipeline ends interleaves the pipelines with the kernel's loopback sends and the client's
+ * wake-ups, and every pipeline then runs on cold caches. Writing the turn's answers together
+ * after its pipelines (one `setImmediate`) measured +40 % signed GETs per second on this 2-core
+ * machine (docs/performance.md). A lone request waits for no one: its turn has only its answer.
+ */
+function answerBatch(): (write: () => void) => void {
+  let pending: (() => void)[] = [];
+  const flush = () => {
+    const writes = pending;
+    pending = [];
+    for (const write of writes) write();
+  };
+  return (write) => {
+    if (pending.push(write) === 1) setImmediate(flush);
+  };
+}
+
 function requestListener(
   handle: (request: BankRequest) => Promise<BankResponse>,
   maxBodyBytes: number,
 ) {
+  const later = answerBatch();
   return (req: IncomingMessage, res: ServerResponse): void => {
     const chunks: Buffer[] = [];
     let kept = 0;
@@ -128,14 +150,18 @@ function requestListener(
         ...(req.socket.remoteAddress ? { remoteAddress: req.socket.remoteAddress } : {}),
         ...clientCertificateOf(req.socket),
       };
+      let closeAfterAnswer = close;
       handle(request)
-        .then((response) => writeResponse(res, response, close))
-        .catch((error: unknown) =>
-          writeResponse(res, failureResponse(500, `bank adapter failure: ${String(error)}`), true),
-        )
-        .finally(() => {
-          if (close) req.destroy();
-        });
+        .catch((error: unknown) => {
+          closeAfterAnswer = true;
+          return failureResponse(500, `bank adapter failure: ${String(error)}`);
+        })
+        .then((response) =>
+          later(() => {
+            writeResponse(res, response, closeAfterAnswer);
+            if (close) req.destroy();
+          }),
+        );
     };
 
     req.on('data', (chunk: Buffer) => {

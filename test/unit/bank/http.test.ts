@@ -1,5 +1,5 @@
 /** The node:http adapter's request model: raw header information and body limits. */
-import { request } from 'undici';
+import { Agent, request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { headersFromRaw, listenBank } from '../../../main/core/bank/http.js';
 import type { BankRequest } from '../../../main/core/bank/types.js';
@@ -45,6 +45,38 @@ describe('listenBank', () => {
       expect(seen[0]!.target).toBe('/a%20b?x=1&x=2');
       expect(seen[0]!.remoteAddress).toBe('127.0.0.1');
     } finally {
+      await listener.close();
+    }
+  });
+
+  it('answers each of many requests sent at once with its own answer, also after an adapter failure', async () => {
+    // Answers made in one turn of the event loop are written together (answerBatch): none may
+    // go to another request's socket, and a failure in between must not hold the others back.
+    const listener = await listenBank(async (bankRequest) => {
+      if (bankRequest.target === '/fail/7') throw new Error('boom');
+      return {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ target: bankRequest.target }),
+      };
+    });
+    const dispatcher = new Agent({ connections: 32 });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 96 }, async (_, i) => {
+          const target = i === 7 ? '/fail/7' : `/echo/${i}`;
+          const response = await request(`${listener.url}${target}`, { dispatcher });
+          return { i, status: response.statusCode, body: (await response.body.json()) as object };
+        }),
+      );
+      for (const { i, status, body } of answers) {
+        if (i === 7) {
+          expect(status).toBe(500);
+          expect(JSON.stringify(body)).toContain('bank adapter failure: Error: boom');
+        } else expect({ status, body }).toEqual({ status: 200, body: { target: `/echo/${i}` } });
+      }
+    } finally {
+      await dispatcher.close();
       await listener.close();
     }
   });
