@@ -4,6 +4,7 @@
  * algorithm names case-insensitive (RFC 3230 §4.1.1, RFC 5843).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { isStrictBase64 } from './base64.js';
 
 export type DigestAlgorithm = 'SHA-256' | 'SHA-512';
 export const DIGEST_ALGORITHMS: readonly DigestAlgorithm[] = ['SHA-256', 'SHA-512'];
@@ -13,7 +14,6 @@ const NODE_HASH: Readonly<Record<DigestAlgorithm, string>> = {
   'SHA-512': 'sha512',
 };
 const DIGEST_BYTES: Readonly<Record<DigestAlgorithm, number>> = { 'SHA-256': 32, 'SHA-512': 64 };
-const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 export type RawBody = Buffer | Uint8Array | string;
 
@@ -114,7 +114,7 @@ export function verifyDigest(
   const bytes = bodyBytes(body);
   for (const instance of supported) {
     const algorithm = instance.supported!;
-    if (!STRICT_BASE64.test(instance.value) || instance.value === '') {
+    if (!isStrictBase64(instance.value) || instance.value === '') {
       return {
         ok: false,
         reason: 'malformed',

@@ -10,6 +10,7 @@
  * several words separated by whitespace (RFC 2047 §6.2), B or Q encoding, charsets utf-8,
  * iso-8859-1 and us-ascii.
  */
+import { isStrictBase64 } from './base64.js';
 
 export type Rfc2047Charset = 'utf-8' | 'iso-8859-1' | 'us-ascii';
 
@@ -28,10 +29,11 @@ export type Rfc2047Decoding =
       text: string;
     };
 
+const NON_ASCII = /[\u0080-\uffff]/;
+
 /** True when `value` holds a character outside US-ASCII, i.e. §5.2.6 asks for RFC 2047. */
 export function needsRfc2047(value: string): boolean {
-  for (let i = 0; i < value.length; i++) if (value.charCodeAt(i) > 0x7f) return true;
-  return false;
+  return NON_ASCII.test(value);
 }
 
 /** `=?utf-8?B?<base64 of the UTF-8 bytes>?=` (or Q encoding when asked). */
@@ -57,7 +59,6 @@ const CHARSETS: Readonly<Record<string, Rfc2047Charset>> = {
   'iso_8859-1': 'iso-8859-1',
   'us-ascii': 'us-ascii',
 };
-const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /** Decodes a header value that may be RFC 2047-wrapped; a plain value comes back unchanged. */
 export function decodeRfc2047(value: string): Rfc2047Decoding {
@@ -93,7 +94,7 @@ export function decodeRfc2047(value: string): Rfc2047Decoding {
     const encoding = encodingLabel.toUpperCase();
     let bytes: Buffer;
     if (encoding === 'B') {
-      if (!STRICT_BASE64.test(text)) {
+      if (!isStrictBase64(text)) {
         return {
           ok: false,
           reason: 'malformed',

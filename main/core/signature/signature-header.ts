@@ -8,6 +8,7 @@
  * - a quoted value is taken verbatim: a backslash only stops the next character from closing the
  *   quote and is kept, so RFC 2253 escapes in keyId's CA (`\,` `\"`) survive unchanged.
  */
+import { isStrictBase64 } from './base64.js';
 
 export const SIGNATURE_PARTS = ['keyId', 'algorithm', 'headers', 'signature'] as const;
 export type SignaturePart = (typeof SIGNATURE_PARTS)[number];
@@ -56,7 +57,6 @@ export interface SignatureHeaderFailure {
 export type SignatureHeaderParse =
   { ok: true; fields: SignatureHeaderFields } | { ok: false; failure: SignatureHeaderFailure };
 
-const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 /** RFC 7230 token characters, for header names in `headers`. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
@@ -96,6 +96,23 @@ function fail(
   return { ok: false, failure: part === undefined ? { reason, text } : { reason, part, text } };
 }
 
+/**
+ * The index of the `"` that closes a quoted value starting at `from`, a backslash escaping the
+ * character after it; -1 when none does. A value without a backslash (every value this API
+ * expects) is found by one native search, not a loop over its characters.
+ */
+function closingQuote(header: string, from: number): number {
+  let quote = header.indexOf('"', from);
+  let backslash = header.indexOf('\\', from);
+  while (quote !== -1 && backslash !== -1 && backslash < quote) {
+    // The escaped character is skipped, be it a quote or another backslash.
+    const resume = backslash + 2;
+    if (resume > quote) quote = header.indexOf('"', resume);
+    backslash = header.indexOf('\\', resume);
+  }
+  return quote;
+}
+
 /** Parses a (decoded, see rfc2047.ts) Signature header value strictly. */
 export function parseSignatureHeader(header: string): SignatureHeaderParse {
   if (header.trim() === '') return fail('empty', 'Signature header is empty (§5.2.3)');
@@ -128,14 +145,9 @@ export function parseSignatureHeader(header: string): SignatureHeaderParse {
     }
     i++;
     const valueStart = i;
-    let closed = false;
-    while (i < n) {
-      if (header[i] === '\\') i += 2;
-      else if (header[i] === '"') {
-        closed = true;
-        break;
-      } else i++;
-    }
+    const closing = closingQuote(header, i);
+    const closed = closing !== -1;
+    i = closed ? closing : n;
     if (!closed) {
       return fail(
         'malformed-quoting',
@@ -239,7 +251,7 @@ export function parseSignatureHeader(header: string): SignatureHeaderParse {
   }
 
   const signature = value('signature');
-  if (signature === '' || !STRICT_BASE64.test(signature)) {
+  if (signature === '' || !isStrictBase64(signature)) {
     return fail(
       'signature-not-base64',
       signature === ''

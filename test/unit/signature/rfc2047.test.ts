@@ -22,6 +22,10 @@ describe('RFC 2047 (§5.2.6)', () => {
   it('wraps only when a value is not ASCII', () => {
     expect(needsRfc2047('keyId="SN=01,CA=CN=A\\C3\\B8"')).toBe(false);
     expect(needsRfc2047('CN=Bjørn')).toBe(true);
+    // The boundary: DEL is still US-ASCII, U+0080 is not; so is a character outside the BMP.
+    expect(needsRfc2047('a\u007f')).toBe(false);
+    expect(needsRfc2047('a\u0080')).toBe(true);
+    expect(needsRfc2047('CN=🏦')).toBe(true);
   });
 
   it('returns an unwrapped value unchanged', () => {

@@ -409,4 +409,25 @@ describe('verifySignedRequest (§5.2)', () => {
     if (first.ok && second.ok) expect(second.certificate).toBe(first.certificate);
     expect(cache.size).toBe(1);
   });
+
+  it('recalls each of two alternating certificates as itself, not the one seen last', () => {
+    const cache = new SigningCertificateCache();
+    const seal = pemBlocks(pki.qsealc.certificatePem)[0]!.der.toString('base64');
+    const web = pemBlocks(pki.qwac.certificatePem)[0]!.der.toString('base64');
+    // New string objects each time, as every request brings its header value.
+    const value = (text: string) => [...text].join('');
+    const sealCertificate = cache.get(value(seal));
+    const webCertificate = cache.get(value(web));
+    expect(sealCertificate.serialNumber).not.toBe(webCertificate.serialNumber);
+    for (let round = 0; round < 3; round++) {
+      expect(cache.get(value(seal))).toBe(sealCertificate);
+      expect(cache.get(value(seal))).toBe(sealCertificate);
+      expect(cache.get(value(web))).toBe(webCertificate);
+    }
+    expect(cache.size).toBe(2);
+    cache.clear();
+    expect(cache.size).toBe(0);
+    expect(cache.get(value(web))).not.toBe(webCertificate);
+    expect(cache.get(value(web)).serialNumber).toBe(webCertificate.serialNumber);
+  });
 });
