@@ -187,6 +187,27 @@ function loggedBody(body: Buffer): string | undefined {
   }
 }
 
+/**
+ * The log's own copy of the request headers, as a plain object. The listener's headers have no
+ * prototype (http.ts), and a spread of such an object takes V8's slow path: a loop is about four
+ * times faster, and this runs on every request.
+ */
+function copyOfHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const copy: Record<string, string> = {};
+  for (const name in headers) {
+    // A header named __proto__ stays a header (an own property), as a spread would keep it.
+    if (name === '__proto__')
+      Object.defineProperty(copy, name, {
+        value: headers[name],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    else copy[name] = headers[name]!;
+  }
+  return copy;
+}
+
 export function createBank(options: BankOptions): Bank {
   const { mode, clock } = options;
   const trustStore = options.trustStore ?? new TrustStore();
@@ -354,7 +375,7 @@ export function createBank(options: BankOptions): Bank {
       request: {
         method: request.method,
         target: request.target,
-        headers: { ...request.headers },
+        headers: copyOfHeaders(request.headers),
         ...(request.remoteAddress ? { remoteAddress: request.remoteAddress } : {}),
         bodySize: request.body.length,
         ...(bodyText !== undefined ? { bodyText } : {}),

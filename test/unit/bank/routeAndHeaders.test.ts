@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createBank, type Bank } from '../../../main/core/bank/index.js';
+import { headersFromRaw } from '../../../main/core/bank/http.js';
 import { VirtualClock } from '../../../main/core/clock.js';
 import { aisHeaders, createPki, parse, signedRequest, withHeaders, type Pki } from './fixtures.js';
 
@@ -190,6 +191,16 @@ describe('header stage (§4.1–§4.3)', () => {
       path: 'PSU-IP-Address',
     });
     expect(response.body.tppMessages[0].text).toContain('more than once');
+  });
+
+  it('logs a header named __proto__ as a header of the request, not as its prototype', async () => {
+    const request = ais();
+    const headers = headersFromRaw(['__proto__', 'x', ...Object.entries(request.headers).flat()]);
+    await sandbox.handle({ ...request, headers: headers.headers });
+    const logged = sandbox.requestLog.entries().at(-1)!.request.headers;
+    expect(Object.getPrototypeOf(logged)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(logged, '__proto__')?.value).toBe('x');
+    expect(logged['x-request-id']).toBe(request.headers['x-request-id']);
   });
 
   it('echoes X-Request-ID on every answer, errors included', async () => {
