@@ -65,6 +65,7 @@ import {
   type HandlerResult,
   type Rejection,
   type RequestContext,
+  type ServedRequest,
   type RouteDefinition,
   type Stage,
   type StageName,
@@ -437,6 +438,19 @@ export function createBank(options: BankOptions): Bank {
     }
   }
 
+  /**
+   * For the listener (http.ts): the same pipeline as `handle`, with the request log entry left
+   * until the answer is written. With a database the answer already waits for its commit, and
+   * the log entry is made with it (commitGroup).
+   */
+  function serve(request: BankRequest): Promise<ServedRequest> {
+    if (database) return handle(request).then((response) => ({ response }));
+    return runPipeline(request).then((run) => ({
+      response: run.response,
+      afterSending: () => record(request, run, run.response),
+    }));
+  }
+
   function handle(request: BankRequest): Promise<BankResponse> {
     if (!database)
       return runPipeline(request).then((run) => {
@@ -501,7 +515,7 @@ export function createBank(options: BankOptions): Bank {
       const outer = listenOptions.intercept;
       const intercept = async (request: BankRequest) =>
         pki(request) ?? (outer ? await outer(request) : undefined);
-      const listener = await listenBank(handle, { maxBodyBytes, ...listenOptions, intercept });
+      const listener = await listenBank({ serve }, { maxBodyBytes, ...listenOptions, intercept });
       const https = listenOptions.https;
       if (https?.requestCert === true && https.rejectUnauthorized !== false)
         mutualTlsListeners.add(listener);

@@ -39,6 +39,17 @@ export interface BankResponse {
   json?: unknown;
 }
 
+/**
+ * What a listener sends for one request: the answer, and the bookkeeping that may wait until the
+ * answer is on its way (the request log and the TPP's findings, bank.ts). http.ts runs it in the
+ * same turn of the event loop, after that turn's answers are written, so nothing can read the log
+ * before it holds the exchange.
+ */
+export interface ServedRequest {
+  response: BankResponse;
+  afterSending?: () => void;
+}
+
 /** The stages in pipeline order, as the request log names them. */
 export const STAGE_NAMES = [
   'transport',

@@ -3,6 +3,8 @@ import { Agent, request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { headersFromRaw, listenBank } from '../../../main/core/bank/http.js';
 import type { BankRequest } from '../../../main/core/bank/types.js';
+import { createBank } from '../../../main/core/bank/index.js';
+import { VirtualClock } from '../../../main/core/clock.js';
 
 describe('headersFromRaw', () => {
   it('lower-cases names, joins repeated fields and reports them', () => {
@@ -78,6 +80,51 @@ describe('listenBank', () => {
     } finally {
       await dispatcher.close();
       await listener.close();
+    }
+  });
+
+  it('runs the bookkeeping a request leaves for after sending once, before its client reads the answer', async () => {
+    const done: string[] = [];
+    const listener = await listenBank({
+      serve: async (bankRequest) => ({
+        response: { status: 200, headers: { 'content-type': 'application/json' }, body: '{}' },
+        afterSending: () => {
+          if (bankRequest.target === '/throws') throw new Error('bookkeeping failed');
+          done.push(bankRequest.target);
+        },
+      }),
+    });
+    const dispatcher = new Agent({ connections: 16 });
+    try {
+      const targets = ['/throws', ...Array.from({ length: 40 }, (_, i) => `/r/${i}`)];
+      await Promise.all(
+        targets.map(async (target) => {
+          const response = await request(`${listener.url}${target}`, { dispatcher });
+          await response.body.dump();
+          expect(response.statusCode).toBe(200);
+          if (target !== '/throws') expect(done).toContain(target);
+        }),
+      );
+      expect([...done].sort()).toEqual(targets.slice(1).sort());
+    } finally {
+      await dispatcher.close();
+      await listener.close();
+    }
+  });
+
+  it("has a bank's exchange in its request log by the time the client has the answer", async () => {
+    const bank = createBank({ mode: 'sandbox', clock: new VirtualClock() });
+    const { url } = await bank.listen();
+    try {
+      for (let i = 0; i < 3; i++) {
+        const response = await request(`${url}/v1/nothing-${i}`);
+        await response.body.dump();
+        expect(response.statusCode).toBe(404);
+        expect(bank.requestLog.entries().at(-1)?.request.target).toBe(`/v1/nothing-${i}`);
+      }
+      expect(bank.requestLog.size).toBe(3);
+    } finally {
+      await bank.close();
     }
   });
 });
