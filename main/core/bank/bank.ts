@@ -14,6 +14,7 @@ import {
   type CertificateInspector,
 } from './certificateInspection.js';
 import { listenBank, type BankListener, type ListenOptions } from './http.js';
+import { isoTimestamps } from './iso-timestamp.js';
 import { pkiIntercept } from './pki.js';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi.js';
 import { TppRegistry } from './registry.js';
@@ -290,10 +291,13 @@ export function createBank(options: BankOptions): Bank {
     ['request-schema', requestSchemaStage(requestValidator)],
   ];
 
+  const wallClockText = isoTimestamps();
+  const bankClockText = isoTimestamps();
+
   /** The staged pipeline for one request; `failed` when a stage or handler threw (a bank bug). */
   async function runPipeline(request: BankRequest) {
     const started = performance.now();
-    const arrivedAt = new Date().toISOString();
+    const arrivedAt = wallClockText(Date.now());
     let ctx: RequestContext = {
       request,
       mode,
@@ -368,7 +372,7 @@ export function createBank(options: BankOptions): Bank {
     const bodyText = loggedBody(request.body);
     const entry = requestLog.record({
       mode,
-      receivedAt: ctx.now.toISOString(),
+      receivedAt: bankClockText(ctx.now.getTime()),
       arrivedAt,
       durationMs: performance.now() - started,
       stageTimings,
