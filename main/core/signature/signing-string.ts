@@ -16,7 +16,10 @@ export type HeaderLookup = ReadonlyMap<string, string>;
 
 export function headerLookup(headers: HttpHeaders): HeaderLookup {
   const lookup = new Map<string, string>();
-  for (const [name, raw] of Object.entries(headers)) {
+  // Keys, not entries: the listener's header objects have no prototype (dictionary mode), where
+  // Object.entries allocates a pair per header on every signed request.
+  for (const name of Object.keys(headers)) {
+    const raw = headers[name];
     if (raw === undefined) continue;
     // OWS around a field value is not part of it (RFC 7230 §3.2.4).
     const value = Array.isArray(raw)
