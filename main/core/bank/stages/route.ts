@@ -80,6 +80,11 @@ export function parseTarget(target: string): ParsedTarget | { error: string } {
   const queryText = queryAt < 0 ? '' : target.slice(queryAt + 1);
   const segments: string[] = [];
   for (const raw of path.slice(1).split('/')) {
+    // Only a segment with a '%' has anything to decode (most have none; this runs per request).
+    if (!raw.includes('%')) {
+      segments.push(raw);
+      continue;
+    }
     try {
       segments.push(decodeURIComponent(raw));
     } catch {
@@ -87,6 +92,7 @@ export function parseTarget(target: string): ParsedTarget | { error: string } {
     }
   }
   const query = new Map<string, string[]>();
+  if (queryText === '') return { path, segments, query };
   for (const [name, value] of new URLSearchParams(queryText)) {
     const values = query.get(name);
     if (values) values.push(value);
