@@ -110,7 +110,7 @@ function failureResponse(status: number, text: string): BankResponse {
  * Under load a poll phase hands the listener several requests; answering each as soon as its
  * pipeline ends interleaves the pipelines with the kernel's loopback sends, the client's wake-ups
  * and the request log, and every pipeline then runs on cold caches. Running the turn's pipelines,
- * then its writes, then its log entries (one `setImmediate`) measured +70 % signed GETs per
+ * then its writes, then its log entries (one `setImmediate`) measured about +65 % signed GETs per
  * second on this 2-core machine (docs/performance.md). A lone request waits for no one: its turn
  * holds only its own answer.
  */
