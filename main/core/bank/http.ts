@@ -122,7 +122,13 @@ function answerBatch(): (write: () => void, afterSending?: () => void) => void {
     const after = afterwards;
     writes = [];
     afterwards = [];
-    for (const write of sending) write();
+    for (const write of sending) {
+      try {
+        write();
+      } catch {
+        // A socket that fails as it is written to is that client's loss, not the others'.
+      }
+    }
     for (const work of after) {
       try {
         work();
@@ -171,7 +177,13 @@ function requestListener(
         })
         .then(({ response, afterSending }) =>
           later(() => {
-            writeResponse(res, response, closeAfterAnswer);
+            try {
+              writeResponse(res, response, closeAfterAnswer);
+            } catch (error) {
+              // An answer node:http refuses to write (a header value it cannot send).
+              const text = `bank adapter failure: ${String(error)}`;
+              writeResponse(res, failureResponse(500, text), true);
+            }
             if (close) req.destroy();
           }, afterSending),
         );

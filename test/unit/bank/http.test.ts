@@ -127,4 +127,33 @@ describe('listenBank', () => {
       await bank.close();
     }
   });
+
+  it('answers 500 for an answer node:http refuses to write, and the others of its turn still go out', async () => {
+    const listener = await listenBank(async (bankRequest) => ({
+      status: 200,
+      headers: {
+        'content-type': 'application/json',
+        ...(bankRequest.target === '/bad' ? { location: 'a\nb' } : {}),
+      },
+      body: '{}',
+    }));
+    const dispatcher = new Agent({ connections: 8 });
+    try {
+      const statuses = await Promise.all(
+        ['/ok/1', '/bad', '/ok/2', '/ok/3'].map(async (target) => {
+          const response = await request(`${listener.url}${target}`, { dispatcher });
+          const text = await response.body.text();
+          return { target, status: response.statusCode, text };
+        }),
+      );
+      expect(statuses.map(({ status }) => status)).toEqual([200, 500, 200, 200]);
+      expect(statuses[1]!.text).toContain('bank adapter failure');
+      const again = await request(`${listener.url}/ok/4`, { dispatcher });
+      await again.body.dump();
+      expect(again.statusCode).toBe(200);
+    } finally {
+      await dispatcher.close();
+      await listener.close();
+    }
+  });
 });
