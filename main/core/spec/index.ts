@@ -10,6 +10,7 @@ export * from './errors.js';
 export * from './fixes.js';
 export * from './headers.js';
 export * from './limits.js';
+export * from './release.js';
 export * from './schemas/index.js';
 export * from './validation.js';
 export * from './validators/index.js';

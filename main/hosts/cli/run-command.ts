@@ -8,6 +8,11 @@ import { copyFile, link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/
 import { dirname, join } from 'node:path';
 import { CHECKS, describeRule, RULES, ruleReference } from '../../../suites/index.js';
 import { productInfo } from '../../core/product.js';
+import {
+  API_RELEASE,
+  BERLIN_GROUP_OPENAPI_VERSION,
+  SPEC_DOCUMENT,
+} from '../../core/spec/release.js';
 import type { Check, TargetMode } from '../../core/runner/check-api/index.js';
 import {
   consoleReporter,
@@ -260,9 +265,6 @@ async function bundleSigner(
     certificatePem: signing.certificates.map((der) => toPem(der)).join(''),
   };
 }
-
-/** §9: "latest listed" numbered API release of the bank the spec documents. */
-export const API_RELEASE = '1.21.25';
 
 /** The QSealC of the run for the metadata: who signed the requests the reports show. */
 function signingCertificate(
@@ -616,9 +618,9 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
       const metaOf = (result: RunResult): RunMetadata => ({
         workbench: { name: productInfo.name, version: productInfo.version },
         spec: {
-          document: 'docs/spec/interface-spec.md',
+          document: SPEC_DOCUMENT,
           apiRelease: API_RELEASE,
-          berlinGroupOpenApi: '1.3.8',
+          berlinGroupOpenApi: BERLIN_GROUP_OPENAPI_VERSION,
           catalogueSha256,
           rules: RULES.length,
         },
