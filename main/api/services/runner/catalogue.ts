@@ -1,6 +1,10 @@
-/** The rules and checks as the Runner view lists them, each rule with the checks that cover it. */
-import { RULES } from '../../../../suites/index.js';
+/**
+ * The rules and checks as the Runner view lists them, each rule with the checks that cover it; and
+ * the rule catalogue as a run session takes it (the suites are a layer above the runner).
+ */
+import { describeRule, RULES, ruleReference } from '../../../../suites/index.js';
 import type { Check } from '../../../core/runner/check-api/index.js';
+import type { RuleCatalogue } from '../../../core/runner/session/index.js';
 import type { CheckView, RuleView } from '../../contract.js';
 
 export function catalogueOf(checks: readonly Check[]): { rules: RuleView[]; checks: CheckView[] } {
@@ -30,3 +34,13 @@ export function catalogueOf(checks: readonly Check[]): { rules: RuleView[]; chec
     })),
   };
 }
+
+/** The suites' rule catalogue for a run session: its metadata and the reports' rule sections. */
+export const ruleCatalogue: RuleCatalogue = {
+  rules: RULES.map((rule) => ({
+    id: rule.id,
+    reference: ruleReference(rule),
+    statement: rule.statement,
+  })),
+  describeRule,
+};

@@ -1,0 +1,82 @@
+/**
+ * How a run ended, as one exit code: 0 every check outside the baseline passed, warned or was
+ * skipped; 1 a check outside it failed, or the baseline is stale; 3 the run could not test (the
+ * target never answered: could-not-test.ts); 130 cancelled. And the one JSON line a pipeline reads
+ * to decide and to find the files (`workbench run --json`).
+ */
+import type { BaselineOutcome } from '../../../shared/baseline.js';
+import type { RunResult } from '../../../shared/run-result.js';
+import { couldNotTestReason } from '../could-not-test.js';
+
+/** The exit code of a run whose target never answered (see couldNotTestReason). */
+export const EXIT_COULD_NOT_TEST = 3;
+/** The exit code of a cancelled run (128 + SIGINT, as a shell reports Ctrl+C). */
+export const EXIT_CANCELLED = 130;
+
+export interface SessionOutcome {
+  exitCode: number;
+  /** Why the run could not test its target: the first transport error of a run never answered. */
+  couldNotTest?: string;
+}
+
+export function sessionOutcome(outcome: BaselineOutcome, cancelled: boolean): SessionOutcome {
+  const unreachable = couldNotTestReason(outcome.result);
+  if (cancelled)
+    return { exitCode: EXIT_CANCELLED, ...(unreachable ? { couldNotTest: unreachable } : {}) };
+  if (unreachable !== undefined)
+    return { exitCode: EXIT_COULD_NOT_TEST, couldNotTest: unreachable };
+  return { exitCode: outcome.exitCode };
+}
+
+/** Why a run's failures must not become a baseline, or undefined when they may. */
+export function baselineRefusal(exitCode: number): string | undefined {
+  if (exitCode === EXIT_CANCELLED) return 'the run was cancelled';
+  if (exitCode === EXIT_COULD_NOT_TEST) return 'the run could not test the target';
+  return undefined;
+}
+
+/**
+ * The `--json` line: what a pipeline needs to decide and to find the files, without parsing the
+ * console lines. Readers must ignore fields they do not know (more may come), as for
+ * `workbench bank --json`.
+ */
+export function outcomeSummary(summary: {
+  exitCode: number;
+  result: RunResult;
+  outcome: BaselineOutcome;
+  reports: Record<string, string>;
+  namedReports: Record<string, string>;
+  couldNotTest: string | null;
+  baselineWritten: string | null;
+  bundle: string | null;
+}) {
+  const { result, outcome } = summary;
+  return {
+    exitCode: summary.exitCode,
+    runId: result.runId,
+    target: {
+      name: result.target.name ?? null,
+      url: result.target.baseUrl,
+      mode: result.target.mode,
+    },
+    startedAt: result.startedAt,
+    finishedAt: result.finishedAt,
+    durationMs: Math.round(result.durationMs),
+    cancelled: result.cancelled,
+    counts: { ...result.counts, expectedFailures: outcome.expectedFailures.length },
+    failed: outcome.unexpectedFailures,
+    couldNotTest: summary.couldNotTest,
+    baseline: {
+      expectedFailures: outcome.expectedFailures.map((entry) => entry.checkId),
+      fixed: outcome.fixed.map((entry) => entry.checkId),
+      unknown: outcome.unknown.map((entry) => entry.checkId),
+      notConfirmed: outcome.notConfirmed.map((entry) => entry.checkId),
+      stale: outcome.stale,
+      staleAllowed: outcome.staleAllowed,
+      written: summary.baselineWritten,
+    },
+    reports: summary.reports,
+    namedReports: summary.namedReports,
+    bundle: summary.bundle,
+  };
+}

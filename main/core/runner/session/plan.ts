@@ -1,0 +1,69 @@
+/**
+ * A run as a host asks for it: which checks of the workbench's suites, against which target, how,
+ * with which baseline, and what the reports may show. The CLI builds it from its flags, the UI's
+ * runner service from a contract call; the session (prepare.ts, run.ts) does the rest for both.
+ * The suites are a layer above the runner, so the host passes the checks and the rule catalogue.
+ */
+import type { Baseline } from '../../../shared/baseline.js';
+import type { Check, TargetMode } from '../check-api/index.js';
+import { modeOf, planChecks, type PlannedTarget, type RunPlan } from '../run-plan.js';
+import type { CheckSelection } from '../selection.js';
+import type { RuleCatalogue } from './metadata.js';
+
+export interface SessionRequest {
+  /** Every check of the workbench (the suites' list); `selection` picks from it. */
+  checks: readonly Check[];
+  catalogue: RuleCatalogue;
+  target: PlannedTarget;
+  selection: CheckSelection;
+  /** Where `selection.failedIn` came from, for the metadata: a run-result file or a run id. */
+  rerunFailed?: string;
+  /** The target profile file the target was read from, for the metadata (none for flags). */
+  profileFile?: string;
+  concurrency?: number;
+  timeoutMs?: number;
+  /** A baseline given for this run and where it came from; default: the profile's own. */
+  baseline?: { baseline: Baseline; source: string };
+  /** Report stale baseline entries without failing the run. */
+  allowStaleBaseline?: boolean;
+  /** 'keep' shows PSU data in the reports (`--no-redact`); credentials are redacted either way. */
+  psuData?: 'mask' | 'keep';
+}
+
+export interface SessionPlan {
+  request: SessionRequest;
+  plan: RunPlan;
+  /** The checks the run executes: the selection's, those that make sense in the target's mode. */
+  checks: Check[];
+  mode: TargetMode;
+  /** The baseline the run is judged by, and where it came from. */
+  baseline?: { baseline: Baseline; source: string };
+}
+
+/** The plan of a request; `checks` is empty when nothing matches (the host refuses it). */
+export function planSession(request: SessionRequest): SessionPlan {
+  const baseline = request.baseline ?? profileBaseline(request);
+  const plan: RunPlan = {
+    target: request.target,
+    selection: request.selection,
+    ...(request.concurrency !== undefined ? { concurrency: request.concurrency } : {}),
+    ...(request.timeoutMs !== undefined ? { timeoutMs: request.timeoutMs } : {}),
+    ...(baseline ? { baseline: baseline.baseline } : {}),
+  };
+  return {
+    request,
+    plan,
+    checks: planChecks(request.checks, plan),
+    mode: modeOf(request.target),
+    ...(baseline ? { baseline } : {}),
+  };
+}
+
+function profileBaseline(request: SessionRequest): SessionPlan['baseline'] {
+  const { target } = request;
+  if (target.kind !== 'profile' || !target.loaded.baseline) return undefined;
+  return {
+    baseline: target.loaded.baseline,
+    source: `${request.profileFile ?? target.loaded.source} (its baseline)`,
+  };
+}
