@@ -1,17 +1,18 @@
 /** A run's report as a file to save (JUnit, HTML or the JSON result), with a baseline if given. */
-import { describeRule } from '../../../../suites/index.js';
 import {
   applyBaseline,
   parseBaseline,
   presentRunResult,
-  renderHtmlReport,
-  renderJUnit,
-  RUN_REPORT_SUFFIX,
-  serializeRunResult,
   type RunResult,
 } from '../../../core/runner/index.js';
+import {
+  presentForReports,
+  renderReport,
+  type SessionPlan,
+} from '../../../core/runner/session/index.js';
 import { CallRefused } from '../../dispatch.js';
 import type { CallArgs } from '../../contract.js';
+import { ruleCatalogue } from './catalogue.js';
 
 export interface ReportFile {
   fileName: string;
@@ -23,11 +24,17 @@ export interface ReportFile {
 export interface NamedRunResult {
   result: RunResult;
   runName: string;
+  /** The session's plan of a run of this session; none for a run read from a file. */
+  plan?: SessionPlan;
 }
+
+/** What the metadata of an export names as its baseline: the contract carries its text only. */
+export const EXPORT_BASELINE = 'the baseline given with the export';
 
 /**
  * The file is named after the run, `<runName>.html|.junit.xml|.run-result.json`, as the CLI's
- * named report copies. A bad baseline is refused before the run is looked up.
+ * named report copies, and carries the metadata the session gave the run, as the CLI's reports.
+ * A bad baseline is refused before the run is looked up.
  */
 export function exportReport(
   { runId, format, baseline: baselineText }: CallArgs<'runner.report'>,
@@ -41,23 +48,16 @@ export function exportReport(
       throw new CallRefused((error as Error).message);
     }
   }
-  // As the CLI's reports: secrets redacted, the spec sections of failed checks named.
   const run = runOf(runId);
-  const result = presentRunResult(applyBaseline(run.result, baseline).result, {
-    describeRule,
-  });
-  const fileName = `${run.runName}${RUN_REPORT_SUFFIX[format]}`;
-  if (format === 'junit')
-    return { fileName, mediaType: 'application/xml', content: renderJUnit(result) };
-  if (format === 'html')
-    return {
-      fileName,
-      mediaType: 'text/html',
-      content: renderHtmlReport(result, { describeRule }),
-    };
-  return {
-    fileName,
-    mediaType: 'application/json',
-    content: serializeRunResult(result),
-  };
+  const marked = applyBaseline(run.result, baseline).result;
+  const meta =
+    marked.meta && baseline ? { ...marked.meta, baseline: EXPORT_BASELINE } : marked.meta;
+  // As the CLI's reports: secrets redacted, the spec sections of failed checks named.
+  const presented = run.plan
+    ? presentForReports(run.plan, marked, meta)
+    : presentRunResult(marked, {
+        ...(meta ? { meta } : {}),
+        describeRule: ruleCatalogue.describeRule,
+      });
+  return renderReport(format, presented, run.runName, ruleCatalogue);
 }

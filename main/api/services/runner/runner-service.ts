@@ -14,14 +14,8 @@ import {
   type RunResult,
 } from '../../../core/runner/index.js';
 import { createTppIdentity, type TppIdentity } from '../../../core/runner/embedded-target.js';
-import {
-  executePreparedRun,
-  modeOf,
-  planChecks,
-  prepareRun,
-  type PlannedTarget,
-  type RunPlan,
-} from '../../../core/runner/run-plan.js';
+import { modeOf, type PlannedTarget } from '../../../core/runner/run-plan.js';
+import { planSession, runSession, type SessionPlan } from '../../../core/runner/session/index.js';
 import type { ScaWaiting } from '../../../core/runner/manual-psu.js';
 import type { LoadedTargetProfile } from '../../../core/runner/target-profile/index.js';
 import { knownFaults } from '../../../core/bank/faults/index.js';
@@ -36,13 +30,16 @@ import type {
   RunSummaryView,
   ScaWaitingView,
 } from '../../contract.js';
-import { catalogueOf } from './catalogue.js';
+import { catalogueOf, ruleCatalogue } from './catalogue.js';
 import { exportReport, type ReportFile } from './report-export.js';
 
 interface RunRecord {
   summary: RunSummaryView;
   controller?: AbortController;
+  /** The result, with the metadata the session gave it (or the file it was read from). */
   result?: RunResult;
+  /** The session's plan of a run of this session (none for a run read from a file). */
+  plan?: SessionPlan;
 }
 
 /** Where the runner finds the target profiles the user added (the targets service). */
@@ -92,7 +89,11 @@ export class RunnerService {
           `Run ${selection.failedInRunId} has no result to re-run the failures of.`,
         );
     }
-    const plan: RunPlan = {
+    // The same session as `workbench run`: its reports carry the same metadata. A baseline is
+    // marked when a report is exported (runner.report), not while the run goes.
+    const plan = planSession({
+      checks: this.checks,
+      catalogue: ruleCatalogue,
       target,
       selection: {
         ...(selection.areas ? { areas: selection.areas } : {}),
@@ -102,10 +103,13 @@ export class RunnerService {
         ...(selection.text ? { text: selection.text } : {}),
         ...(failedIn ? { failedIn } : {}),
       },
+      ...(selection.failedInRunId ? { rerunFailed: `run ${selection.failedInRunId}` } : {}),
+      ...(target.kind === 'profile' ? { profileFile: target.loaded.source } : {}),
       ...(args.concurrency ? { concurrency: args.concurrency } : {}),
       ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
-    };
-    if (planChecks(this.checks, plan).length === 0)
+      profileBaseline: false,
+    });
+    if (plan.checks.length === 0)
       throw new CallRefused('No check matches this selection in this mode.');
 
     const runId = randomUUID();
@@ -134,6 +138,7 @@ export class RunnerService {
         waiting: [],
       },
       controller,
+      plan,
     };
     this.runs.set(runId, record);
     const emit = (event: RunnerEvent['event']) =>
@@ -141,32 +146,31 @@ export class RunnerService {
     const setWaiting = (change: (waiting: ScaWaitingView[]) => ScaWaitingView[]) => {
       record.summary = { ...record.summary, waiting: change(record.summary.waiting ?? []) };
     };
-    void prepareRun(this.checks, plan, {
-      identity: () => (this.identity ??= createTppIdentity()),
-      // A person is asked to complete SCA: the view shows the link, a reload still sees it.
-      onScaWaiting: (waiting: ScaWaiting) => {
-        const view: ScaWaitingView = { ...waiting };
-        setWaiting((list) => [...list.filter((w) => w.checkId !== waiting.checkId), view]);
-        emit({ type: 'check:waiting', runId, checkId: waiting.checkId, waiting: view });
+    void runSession(plan, {
+      hooks: {
+        identity: () => (this.identity ??= createTppIdentity()),
+        // A person is asked to complete SCA: the view shows the link, a reload still sees it.
+        onScaWaiting: (waiting: ScaWaiting) => {
+          const view: ScaWaitingView = { ...waiting };
+          setWaiting((list) => [...list.filter((w) => w.checkId !== waiting.checkId), view]);
+          emit({ type: 'check:waiting', runId, checkId: waiting.checkId, waiting: view });
+        },
+        onScaResumed: (checkId: string) => {
+          setWaiting((list) => list.filter((w) => w.checkId !== checkId));
+          emit({ type: 'check:resumed', runId, checkId });
+        },
       },
-      onScaResumed: (checkId: string) => {
-        setWaiting((list) => list.filter((w) => w.checkId !== checkId));
-        emit({ type: 'check:resumed', runId, checkId });
-      },
-    })
-      .then((prepared) =>
-        executePreparedRun(prepared, plan, {
-          runId,
-          signal: controller.signal,
-          // Evidence travels with check:end; per-item evidence events would only add traffic.
-          reporters: [
-            forwardingReporter('workbench', (event) => {
-              if (event.type !== 'check:evidence') emit(event);
-            }),
-          ],
+      runId,
+      signal: controller.signal,
+      // The views get the engine's events as they are; evidence travels with check:end, so
+      // per-item evidence events would only add traffic.
+      listeners: [
+        forwardingReporter('workbench', (event) => {
+          if (event.type !== 'check:evidence') emit(event);
         }),
-      )
-      .then((result) => {
+      ],
+    })
+      .then(({ result }) => {
         record.result = result;
         record.summary = { ...record.summary, finished: true, counts: result.counts };
         if (attemptOf && original?.result) {
@@ -287,7 +291,8 @@ export class RunnerService {
   report(args: CallArgs<'runner.report'>): ReportFile {
     return exportReport(args, (runId) => {
       const result = this.result(runId);
-      return { result, runName: runNameOf(result) };
+      const { plan } = this.record(runId);
+      return { result, runName: runNameOf(result), ...(plan ? { plan } : {}) };
     });
   }
 

@@ -24,6 +24,11 @@ export interface SessionRequest {
   timeoutMs?: number;
   /** A baseline given for this run and where it came from; default: the profile's own. */
   baseline?: { baseline: Baseline; source: string };
+  /**
+   * False: no baseline unless `baseline` gives one, not even the profile's (the UI marks a
+   * baseline when a report is exported instead). Default true.
+   */
+  profileBaseline?: boolean;
   /** Report stale baseline entries without failing the run. */
   allowStaleBaseline?: boolean;
   /** 'keep' shows PSU data in the reports (`--no-redact`); credentials are redacted either way. */
@@ -42,7 +47,8 @@ export interface SessionPlan {
 
 /** The plan of a request; `checks` is empty when nothing matches (the host refuses it). */
 export function planSession(request: SessionRequest): SessionPlan {
-  const baseline = request.baseline ?? profileBaseline(request);
+  const baseline =
+    request.baseline ?? (request.profileBaseline === false ? undefined : profileBaseline(request));
   const plan: RunPlan = {
     target: request.target,
     selection: request.selection,
