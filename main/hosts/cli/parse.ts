@@ -1,4 +1,5 @@
 /** Flag parsing for CLI commands: node:util parseArgs in strict mode, its errors as UsageErrors. */
+import { readFile } from 'node:fs/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from './io.js';
 
@@ -51,4 +52,15 @@ export function parseMaxBody(value: string | undefined, flag: string, fallback: 
       `${flag} must be a whole number of bytes from 1 to ${2 ** 31}, not '${value}'`,
     );
   return bytes;
+}
+
+/** The bytes of a file a flag names; one that does not read is a UsageError naming the flag. */
+export async function readFlagFile(path: string, flag: string): Promise<Buffer> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    throw new UsageError(
+      `${flag}: cannot read '${path}' (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
+  }
 }

@@ -4,7 +4,6 @@
  * run itself is the session's (main/core/runner/session).
  */
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { Check, TargetMode } from '../../core/runner/check-api/index.js';
 import {
   namesCheck,
@@ -36,7 +35,7 @@ import {
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TOTAL_TIMEOUT_MS } from '../../core/tpp/transport.js';
 import { ruleCatalogue } from '../../api/services/runner/catalogue.js';
 import { UsageError, type CliIo } from './io.js';
-import { parseFlags, parseMaxBody, parseTimeoutSeconds } from './parse.js';
+import { parseFlags, parseMaxBody, parseTimeoutSeconds, readFlagFile } from './parse.js';
 
 const FLAGS = {
   target: { type: 'string' },
@@ -290,16 +289,6 @@ function positiveInteger(value: string | undefined, flag: string, fallback: numb
   if (!/^\d+$/.test(value) || n < 1)
     throw new UsageError(`${flag} must be a positive whole number, not '${value}'`);
   return n;
-}
-
-async function readFlagFile(path: string, flag: string): Promise<Buffer> {
-  try {
-    return await readFile(path);
-  } catch (error) {
-    throw new UsageError(
-      `${flag}: cannot read '${path}' (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
-    );
-  }
 }
 
 async function readRerunFailed(file: string, all: readonly Check[], io: CliIo): Promise<RunResult> {

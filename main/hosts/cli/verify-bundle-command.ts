@@ -4,11 +4,10 @@
  * SHA-256 of every file. Exit 0 when everything matches, 1 naming each difference, 2 for a bad
  * command line or a file that cannot be read.
  */
-import { readFile } from 'node:fs/promises';
 import { X509Certificate } from 'node:crypto';
 import { verifyBundle } from '../../core/runner/evidence-bundle.js';
 import { UsageError, type CliIo } from './io.js';
-import { parseFlags } from './parse.js';
+import { parseFlags, readFlagFile } from './parse.js';
 import type { CliCommand } from './command.js';
 
 const usage = `Usage: workbench verify-bundle FILE [--cert PEM]
@@ -22,16 +21,6 @@ file the manifest lists, and that no file is missing or added. Prints one line p
 Exit codes: 0 everything matches; 1 something differs (each difference named); 2 a bad
 command line or an unreadable file.`;
 
-async function readOrRefuse(path: string, what: string): Promise<Buffer> {
-  try {
-    return await readFile(path);
-  } catch (error) {
-    throw new UsageError(
-      `${what}: cannot read '${path}' (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
-    );
-  }
-}
-
 export const verifyBundleCommand: CliCommand = {
   name: 'verify-bundle',
   summary:
@@ -42,11 +31,11 @@ export const verifyBundleCommand: CliCommand = {
     if (positionals.length !== 1)
       throw new UsageError('verify-bundle needs exactly one FILE, the bundle to check');
     const file = positionals[0]!;
-    const tar = await readOrRefuse(file, 'verify-bundle');
+    const tar = await readFlagFile(file, 'verify-bundle');
     let expected: X509Certificate | undefined;
     if (values.cert !== undefined) {
       try {
-        expected = new X509Certificate(await readOrRefuse(values.cert, '--cert'));
+        expected = new X509Certificate(await readFlagFile(values.cert, '--cert'));
       } catch (error) {
         if (error instanceof UsageError) throw error;
         throw new UsageError(`--cert: '${values.cert}' is not a PEM certificate`);
