@@ -10,15 +10,7 @@ import type { RunMetadata, RunResult } from '../../../shared/run-result.js';
 import type { TppIdentity } from '../embedded-target.js';
 import { machineInfo } from '../report-result.js';
 import { runName } from '../run-name.js';
-import type { SessionPlan } from './plan.js';
-
-/** The rule catalogue as the session sees it (the suites own it and pass it in). */
-export interface RuleCatalogue {
-  /** Every rule: its id, where the spec states it (section; see also …) and its statement. */
-  rules: readonly { id: string; reference: string; statement: string }[];
-  /** A rule id as reports show it, next to each check and failure. */
-  describeRule(ruleId: string): { section: string; statement: string } | undefined;
-}
+import type { RuleCatalogue, SessionPlan } from './plan.js';
 
 /**
  * SHA-256 of the rule catalogue (id, section, statement of every rule): the spec the checks were

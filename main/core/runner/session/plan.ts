@@ -8,7 +8,14 @@ import type { Baseline } from '../../../shared/baseline.js';
 import type { Check, TargetMode } from '../check-api/index.js';
 import { modeOf, planChecks, type PlannedTarget, type RunPlan } from '../run-plan.js';
 import type { CheckSelection } from '../selection.js';
-import type { RuleCatalogue } from './metadata.js';
+
+/** The rule catalogue as the session sees it (the suites own it and pass it in). */
+export interface RuleCatalogue {
+  /** Every rule: its id, where the spec states it (section; see also …) and its statement. */
+  rules: readonly { id: string; reference: string; statement: string }[];
+  /** A rule id as reports show it, next to each check and failure. */
+  describeRule(ruleId: string): { section: string; statement: string } | undefined;
+}
 
 export interface SessionRequest {
   /** Every check of the workbench (the suites' list); `selection` picks from it. */

@@ -13,7 +13,7 @@ import { DEFAULT_JSON_FILE, jsonReporter } from '../reporters/json.js';
 import { DEFAULT_JUNIT_FILE, junitReporter, renderJUnit } from '../reporters/junit.js';
 import { serializeRunResult } from '../result-file.js';
 import { RUN_REPORT_SUFFIX } from '../run-name.js';
-import type { RuleCatalogue } from './metadata.js';
+import type { RuleCatalogue } from './plan.js';
 
 export const REPORT_FORMATS = ['junit', 'html', 'json'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
