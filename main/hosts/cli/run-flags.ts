@@ -85,28 +85,7 @@ export async function readRunFlags(
   io: CliIo,
 ): Promise<RunInvocation> {
   const { values } = parseFlags(argv, FLAGS);
-  if (!values.target && !values['target-file'])
-    throw new UsageError(
-      '--target-file PROFILE or --target is required: embedded, or the base URL of a bank',
-    );
-  if (values.target && values['target-file'])
-    throw new UsageError('give --target-file or --target, not both');
-  if (values.mode !== undefined && values.mode !== 'sandbox' && values.mode !== 'production')
-    throw new UsageError(`--mode must be sandbox or production, not '${values.mode}'`);
-  let profile: LoadedTargetProfile | undefined;
-  if (values['target-file']) {
-    for (const flag of ['sign-cert', 'sign-key', 'tls-cert', 'tls-key', 'ca', 'sca'] as const)
-      if (values[flag] !== undefined)
-        throw new UsageError(
-          `--${flag} is for a --target URL; with --target-file the profile says it`,
-        );
-    profile = await readProfile(values['target-file']);
-    if (values.mode !== undefined && values.mode !== profile.profile.mode)
-      throw new UsageError(
-        `--mode ${values.mode}: the profile ${values['target-file']} is for a ${profile.profile.mode} bank`,
-      );
-  }
-  const mode = (profile?.profile.mode ?? values.mode ?? 'sandbox') as TargetMode;
+  const { profile, mode } = await readTargetFlags(values);
   const formats = (values.reporter ?? '')
     .split(',')
     .map((r) => r.trim())
@@ -195,6 +174,38 @@ export async function readRunFlags(
     },
     json: values.json === true,
   };
+}
+
+/** --target, --target-file and --mode, checked together; the profile read when one is named. */
+async function readTargetFlags(values: {
+  target?: string | undefined;
+  'target-file'?: string | undefined;
+  mode?: string | undefined;
+  [flag: string]: string | string[] | boolean | undefined;
+}): Promise<{ profile?: LoadedTargetProfile; mode: TargetMode }> {
+  if (!values.target && !values['target-file'])
+    throw new UsageError(
+      '--target-file PROFILE or --target is required: embedded, or the base URL of a bank',
+    );
+  if (values.target && values['target-file'])
+    throw new UsageError('give --target-file or --target, not both');
+  if (values.mode !== undefined && values.mode !== 'sandbox' && values.mode !== 'production')
+    throw new UsageError(`--mode must be sandbox or production, not '${values.mode}'`);
+  let profile: LoadedTargetProfile | undefined;
+  if (values['target-file']) {
+    for (const flag of ['sign-cert', 'sign-key', 'tls-cert', 'tls-key', 'ca', 'sca'] as const)
+      if (values[flag] !== undefined)
+        throw new UsageError(
+          `--${flag} is for a --target URL; with --target-file the profile says it`,
+        );
+    profile = await readProfile(values['target-file']);
+    if (values.mode !== undefined && values.mode !== profile.profile.mode)
+      throw new UsageError(
+        `--mode ${values.mode}: the profile ${values['target-file']} is for a ${profile.profile.mode} bank`,
+      );
+  }
+  const mode = (profile?.profile.mode ?? values.mode ?? 'sandbox') as TargetMode;
+  return { ...(profile ? { profile } : {}), mode };
 }
 
 /**
