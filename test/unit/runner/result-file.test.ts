@@ -62,9 +62,9 @@ describe('run result files', () => {
 
   it('refuses another format version', async () => {
     const data = JSON.parse(serializeRunResult(await realisticResult()));
-    data.formatVersion = 3;
+    data.formatVersion = 4;
     expect(() => parseRunResult(JSON.stringify(data))).toThrow(
-      /format version 3; this workbench reads versions 1 and 2/,
+      /format version 4; this workbench reads versions 1, 2, 3/,
     );
   });
 

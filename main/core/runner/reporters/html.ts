@@ -50,6 +50,7 @@ const STATUS_WORDS = {
   PASS: 'passed',
   FAIL: 'failed',
   WARNING: 'with warnings',
+  INCONCLUSIVE: 'could not test',
   SKIPPED: 'skipped',
 } as const;
 
