@@ -32,3 +32,8 @@ export function countStatuses(checks: readonly { status: CheckStatus }[]): Statu
   }
   return counts;
 }
+
+/** What "re-run failed" runs again: the checks that failed and those that could not test. */
+export function isRerunStatus(status: CheckStatus): boolean {
+  return status === 'FAIL' || status === 'INCONCLUSIVE';
+}

@@ -37,6 +37,7 @@ import { CURL_FILE, HAR_FILE, runCurlScript, runHar } from '../../core/runner/bu
 import { createTppIdentity, type TppIdentity } from '../../core/runner/embedded-target.js';
 import { toPem } from '../../core/certs/index.js';
 import type { RunMetadata } from '../../shared/run-result.js';
+import { isRerunStatus } from '../../shared/run-status.js';
 import { TargetModeMismatch } from '../../core/runner/profile-target.js';
 import { DEFAULT_HTML_FILE } from '../../core/runner/reporters/html.js';
 import { DEFAULT_JSON_FILE } from '../../core/runner/reporters/json.js';
@@ -344,9 +345,11 @@ async function readRerunFailed(file: string, all: readonly Check[], io: CliIo): 
     if (error instanceof UsageError) throw error;
     throw new UsageError(`--rerun-failed: ${(error as Error).message}`);
   }
-  const failed = result.checks.filter((check) => check.status === 'FAIL').map((c) => c.checkId);
+  const failed = result.checks.filter((check) => isRerunStatus(check.status)).map((c) => c.checkId);
   if (failed.length === 0)
-    throw new UsageError(`--rerun-failed: no check failed in ${file}; there is nothing to re-run`);
+    throw new UsageError(
+      `--rerun-failed: no check failed or could not test in ${file}; there is nothing to re-run`,
+    );
   const known = new Set(all.map((check) => check.id));
   const gone = failed.filter((id) => !known.has(id));
   if (gone.length > 0)
@@ -736,9 +739,7 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
       let exitCode: number = outcome.exitCode;
       if (cancelled) exitCode = 130;
       else if (unreachable !== undefined) {
-        io.err(
-          `workbench run: could not test ${target.info.baseUrl}: no request got an answer (${unreachable}).`,
-        );
+        io.err(`workbench run: could not test ${target.info.baseUrl}: ${unreachable}.`);
         exitCode = EXIT_COULD_NOT_TEST;
       }
       let baselineWritten: string | undefined;

@@ -1,8 +1,11 @@
 /**
  * Console reporter: one line per check as it ends; at the end of the run the failed checks again,
- * then a summary line.
+ * then a summary line, then (when checks could not test) one line that says so. Checks that could
+ * not test because the target did not answer are one line per area, not one per check: a target
+ * that is gone must not bury the run's output in hundreds of identical lines.
  */
 import type { Reporter } from '../events.js';
+import { couldNotTestLine } from '../could-not-test.js';
 import type { CheckResult, StatusCounts } from '../../../shared/run-result.js';
 import { durationText } from './evidence-text.js';
 
@@ -26,6 +29,10 @@ function detailOf(result: CheckResult): string {
     if (transport !== undefined) return oneLine(`no answer: ${transport}`) + expected;
     return oneLine(result.failure?.message ?? 'failed') + expected;
   }
+  if (result.status === 'INCONCLUSIVE') {
+    const why = result.couldNotTest;
+    return oneLine(`could not test: ${why?.reason ?? 'no reason given'}`);
+  }
   if (result.status === 'SKIPPED') return oneLine(result.skipReason ?? 'skipped');
   if (result.status === 'WARNING') {
     const [first = '', ...rest] = result.warnings;
@@ -43,11 +50,33 @@ export function summaryLine(counts: StatusCounts, durationMs: number, cancelled:
   return (
     `${counts.total} checks: ${counts.PASS} passed, ${counts.FAIL} failed, ` +
     `${counts.WARNING} with warnings, ${counts.SKIPPED} skipped in ${durationText(durationMs)}` +
+    (counts.INCONCLUSIVE > 0 ? `, ${counts.INCONCLUSIVE} could not test` : '') +
     (cancelled ? ' (run cancelled)' : '')
   );
 }
 
+/** Consecutive checks of one area that could not test because the target did not answer. */
+interface Unanswered {
+  area: string;
+  checkIds: string[];
+  transportError: string;
+}
+
+function unansweredLine(group: Unanswered): string {
+  const [first] = group.checkIds;
+  const which =
+    group.checkIds.length === 1
+      ? `${first}`
+      : `${group.checkIds.length} checks of ${group.area} from ${first}`;
+  return `INCONCLUSIVE ${which} — could not test: ${oneLine(`no answer: ${group.transportError}`)}`;
+}
+
 export function consoleReporter(options: ConsoleReporterOptions): Reporter {
+  let unanswered: Unanswered | undefined;
+  const flush = () => {
+    if (unanswered) options.write(unansweredLine(unanswered));
+    unanswered = undefined;
+  };
   return {
     name: 'console',
     onRunBegin(event) {
@@ -57,9 +86,22 @@ export function consoleReporter(options: ConsoleReporterOptions): Reporter {
       );
     },
     onCheckEnd(event) {
-      options.write(checkLine(event.result));
+      const { result } = event;
+      const transportError =
+        result.status === 'INCONCLUSIVE' ? result.couldNotTest?.transportError : undefined;
+      if (transportError === undefined) {
+        flush();
+        options.write(checkLine(result));
+        return;
+      }
+      if (unanswered?.area !== result.area) {
+        flush();
+        unanswered = { area: result.area, checkIds: [], transportError };
+      }
+      unanswered.checkIds.push(result.checkId);
     },
     onRunEnd(event) {
+      flush();
       // Failures first: after hundreds of lines, the ones to act on are repeated above the counts
       // (expected failures of the baseline last, as they do not fail the run).
       const failed = event.result.checks
@@ -70,6 +112,8 @@ export function consoleReporter(options: ConsoleReporterOptions): Reporter {
         for (const check of failed) options.write(`  ${checkLine(check)}`);
       }
       options.write(summaryLine(event.counts, event.durationMs, event.cancelled));
+      const couldNotTest = couldNotTestLine(event.result);
+      if (couldNotTest) options.write(couldNotTest);
     },
   };
 }
