@@ -77,7 +77,14 @@ describe('attempts of a run', () => {
         evidence: [expect.objectContaining({ text: 'B' })],
       }),
     ]);
-    expect(merged.counts).toEqual({ total: 3, PASS: 2, FAIL: 1, WARNING: 0, SKIPPED: 0 });
+    expect(merged.counts).toEqual({
+      total: 3,
+      PASS: 2,
+      FAIL: 1,
+      WARNING: 0,
+      SKIPPED: 0,
+      INCONCLUSIVE: 0,
+    });
     expect(merged.attempts?.map((a) => [a.attempt, a.checkIds])).toEqual([
       [1, ['A', 'B', 'C']],
       [2, ['B', 'C']],

@@ -151,7 +151,14 @@ export function resultWith(statuses: Record<string, CheckStatus>): RunResult {
     ...(status === 'FAIL' ? { failure: { message: 'failed' } } : {}),
     ...(status === 'SKIPPED' ? { skipReason: 'skipped' } : {}),
   }));
-  const counts = { total: checks.length, PASS: 0, FAIL: 0, WARNING: 0, SKIPPED: 0, INCONCLUSIVE: 0 };
+  const counts = {
+    total: checks.length,
+    PASS: 0,
+    FAIL: 0,
+    WARNING: 0,
+    SKIPPED: 0,
+    INCONCLUSIVE: 0,
+  };
   for (const c of checks) counts[c.status] += 1;
   return {
     format: 'psd2-workbench/run-result',
