@@ -128,10 +128,10 @@ function stoppedOnError(
 function unansweredExchange(
   outcome: Extract<Outcome, { kind: 'assertion' | 'error' }>,
   evidence: readonly EvidenceItem[],
-): { request: string; transportError: string } | undefined {
+): { request?: string; transportError: string } | undefined {
   if (outcome.kind === 'error' && outcome.error instanceof Error) {
     if (outcome.error.name === 'TransportError') {
-      return { request: 'a request', transportError: outcome.error.message };
+      return { transportError: outcome.error.message };
     }
   }
   const exchanges = exchangesOf(evidence);
@@ -147,10 +147,13 @@ function unansweredExchange(
 }
 
 function noAnswer(
-  unanswered: { request: string; transportError: string },
+  unanswered: { request?: string; transportError: string },
   evidence: readonly EvidenceItem[],
 ): CouldNotTest {
-  const transportError = `${unanswered.request}: ${unanswered.transportError}`;
+  const transportError =
+    unanswered.request === undefined
+      ? unanswered.transportError
+      : `${unanswered.request}: ${unanswered.transportError}`;
   const result: CouldNotTest = {
     reason: `the target did not answer ${transportError}`,
     transportError,
