@@ -186,7 +186,7 @@ describe('the console for a target that stopped answering', () => {
     );
     expect(lines.length).toBeLessThanOrEqual(6);
     expect(lines.filter((line) => line.startsWith('INCONCLUSIVE'))).toEqual([
-      `INCONCLUSIVE 40 checks of general from LOST-0 — could not test: no answer: POST http://127.0.0.1:9999/v1/accounts: ${REFUSED}`,
+      `INCONCLUSIVE 40 checks of general, from LOST-0 — could not test: the target did not answer POST http://127.0.0.1:9999/v1/accounts: ${REFUSED}`,
     ]);
     expect(lines.at(-1)).toBe(
       `Could not test 40 of 41 checks: the target stopped answering (POST http://127.0.0.1:9999/v1/accounts: ${REFUSED}).`,

@@ -49,33 +49,44 @@ export function checkLine(result: CheckResult): string {
 export function summaryLine(counts: StatusCounts, durationMs: number, cancelled: boolean): string {
   return (
     `${counts.total} checks: ${counts.PASS} passed, ${counts.FAIL} failed, ` +
+    (counts.INCONCLUSIVE > 0 ? `${counts.INCONCLUSIVE} could not test, ` : '') +
     `${counts.WARNING} with warnings, ${counts.SKIPPED} skipped in ${durationText(durationMs)}` +
-    (counts.INCONCLUSIVE > 0 ? `, ${counts.INCONCLUSIVE} could not test` : '') +
     (cancelled ? ' (run cancelled)' : '')
   );
 }
 
-/** Consecutive checks of one area that could not test because the target did not answer. */
-interface Unanswered {
-  area: string;
-  checkIds: string[];
-  transportError: string;
+/**
+ * Checks that ended alike in a row: could not test because the target did not answer, or skipped
+ * for the same reason. They are one line, so a target that is gone (or a run without a PSU agent)
+ * does not print hundreds of identical lines; a group of one prints as its check's own line.
+ */
+interface Group {
+  status: 'INCONCLUSIVE' | 'SKIPPED';
+  detail: string;
+  results: CheckResult[];
 }
 
-function unansweredLine(group: Unanswered): string {
-  const [first] = group.checkIds;
-  const which =
-    group.checkIds.length === 1
-      ? `${first}`
-      : `${group.checkIds.length} checks of ${group.area} from ${first}`;
-  return `INCONCLUSIVE ${which} — could not test: ${oneLine(`no answer: ${group.transportError}`)}`;
+/** The key of the group a result joins; undefined for a result printed on its own. */
+function groupKey(result: CheckResult): string | undefined {
+  if (result.status === 'SKIPPED') return `SKIPPED ${result.skipReason ?? ''}`;
+  if (result.status === 'INCONCLUSIVE' && result.couldNotTest?.transportError !== undefined)
+    return 'INCONCLUSIVE no answer';
+  return undefined;
+}
+
+function groupLine(group: Group): string {
+  const [first] = group.results;
+  if (group.results.length === 1 && first) return checkLine(first);
+  const areas = new Set(group.results.map((result) => result.area));
+  const where = areas.size === 1 ? `of ${first?.area}` : `in ${areas.size} areas`;
+  return `${group.status} ${group.results.length} checks ${where}, from ${first?.checkId} — ${group.detail}`;
 }
 
 export function consoleReporter(options: ConsoleReporterOptions): Reporter {
-  let unanswered: Unanswered | undefined;
+  const groups = new Map<string, Group>();
   const flush = () => {
-    if (unanswered) options.write(unansweredLine(unanswered));
-    unanswered = undefined;
+    for (const group of groups.values()) options.write(groupLine(group));
+    groups.clear();
   };
   return {
     name: 'console',
@@ -87,18 +98,20 @@ export function consoleReporter(options: ConsoleReporterOptions): Reporter {
     },
     onCheckEnd(event) {
       const { result } = event;
-      const transportError =
-        result.status === 'INCONCLUSIVE' ? result.couldNotTest?.transportError : undefined;
-      if (transportError === undefined) {
+      const key = groupKey(result);
+      if (key === undefined) {
         flush();
         options.write(checkLine(result));
         return;
       }
-      if (unanswered?.area !== result.area) {
-        flush();
-        unanswered = { area: result.area, checkIds: [], transportError };
-      }
-      unanswered.checkIds.push(result.checkId);
+      const group = groups.get(key);
+      if (group) group.results.push(result);
+      else
+        groups.set(key, {
+          status: result.status === 'SKIPPED' ? 'SKIPPED' : 'INCONCLUSIVE',
+          detail: detailOf(result),
+          results: [result],
+        });
     },
     onRunEnd(event) {
       flush();
