@@ -67,7 +67,7 @@ describe('a bank killed mid-run', () => {
     // same verdict, so a terminal ends with it.
     const lines = stdout.trimEnd().split('\n');
     expect(lines.at(-2)).toMatch(
-      /^Could not test \d+ of \d+ checks: the target stopped answering \(.*ECONNREFUSED/,
+      /^Could not test \d+ of \d+ checks: the target stopped answering \(.*(ECONNREFUSED|ECONNRESET)/,
     );
     expect(lines.at(-1)).toMatch(/^Reports: json, junit in /);
     expect(stderr.trimEnd().split('\n').at(-1)).toMatch(
