@@ -107,7 +107,10 @@ export interface BaselineOutcome {
   expectedFailures: ExpectedFailure[];
   /** Listed checks that passed or warned: fixed, remove them from the baseline. */
   fixed: ExpectedFailure[];
-  /** Listed checks that were skipped or not in the run: the baseline could not be confirmed. */
+  /**
+   * Listed checks that were skipped, could not be tested or were not in the run: the baseline could
+   * not be confirmed.
+   */
   notConfirmed: ExpectedFailure[];
   /** Listed checks that no check of the workbench has (needs `knownCheckIds`). */
   unknown: ExpectedFailure[];
@@ -147,7 +150,8 @@ export function applyBaseline(
     if (status === 'PASS' || status === 'WARNING') fixed.push(entry);
     else if (status === undefined && known !== undefined && !known.has(entry.checkId))
       unknown.push(entry);
-    else if (status === undefined || status === 'SKIPPED') notConfirmed.push(entry);
+    else if (status === undefined || status === 'SKIPPED' || status === 'INCONCLUSIVE')
+      notConfirmed.push(entry);
   }
   const stale = fixed.length + unknown.length > 0;
   const staleAllowed = options.allowStale === true;

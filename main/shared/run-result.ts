@@ -21,8 +21,10 @@ export const RUN_RESULT_FORMAT = 'psd2-workbench/run-result';
 /**
  * 2: the file keeps each signing certificate once and JSON bodies once
  * (main/core/runner/result-compaction.ts); version 1 files are still read.
+ * 3: the INCONCLUSIVE verdict ("could not test") and its count; versions 1 and 2 are read with a
+ * count of 0.
  */
-export const RUN_RESULT_FORMAT_VERSION = 2;
+export const RUN_RESULT_FORMAT_VERSION = 3;
 
 /** JSON values are stored as they are; validation only asks that they are present where required. */
 const Json = () => Type.Unsafe<JsonValue>(Type.Any());
@@ -109,6 +111,32 @@ export const CheckFailureSchema = Type.Object({
 });
 export type CheckFailure = Static<typeof CheckFailureSchema>;
 
+/**
+ * Why an INCONCLUSIVE check could not judge its rules: the target did not answer (the request and
+ * the transport error), a precondition the check needed was refused, or the check's own code
+ * stopped on an error. `step` names where the check was (its last exchange), so an error's text is
+ * a detail, never the reason.
+ */
+export const CouldNotTestSchema = Type.Object({
+  /** One line, e.g. `the target did not answer POST …/v1/consents: connection refused`. */
+  reason: Type.String(),
+  /** Where the check was when it stopped, e.g. `after POST /v1/consents answered 400`. */
+  step: Type.Optional(Type.String()),
+  /** Set when an exchange got no answer: the request and the transport error. */
+  transportError: Type.Optional(Type.String()),
+  /** An unexpected error inside the check: its name, message and stack. */
+  error: Type.Optional(
+    Type.Object({
+      name: Type.String(),
+      message: Type.String(),
+      stack: Type.Optional(Type.String()),
+    }),
+  ),
+  /** The exchange the precondition was judged on (it is among the check's evidence). */
+  exchangeId: Type.Optional(Type.String()),
+});
+export type CouldNotTest = Static<typeof CouldNotTestSchema>;
+
 export const SpecSectionSchema = Type.Object({
   rule: Type.String(),
   /** e.g. `§3.4 Strong customer authentication; see also decisions.md D-12`. */
@@ -128,6 +156,7 @@ export const CheckAttemptSchema = Type.Object({
   startedAt: Type.Optional(Type.String()),
   durationMs: Type.Number({ minimum: 0 }),
   failure: Type.Optional(CheckFailureSchema),
+  couldNotTest: Type.Optional(CouldNotTestSchema),
   skipReason: Type.Optional(Type.String()),
   warnings: Type.Array(Type.String()),
   evidence: Type.Array(EvidenceItemSchema),
@@ -145,6 +174,8 @@ export const CheckResultSchema = Type.Object({
   startedAt: Type.Optional(Type.String()),
   durationMs: Type.Number({ minimum: 0 }),
   failure: Type.Optional(CheckFailureSchema),
+  /** On an INCONCLUSIVE check: why it could not judge its rules. */
+  couldNotTest: Type.Optional(CouldNotTestSchema),
   skipReason: Type.Optional(Type.String()),
   warnings: Type.Array(Type.String()),
   evidence: Type.Array(EvidenceItemSchema),
@@ -180,6 +211,7 @@ export const StatusCountsSchema = Type.Object({
   FAIL: Count,
   WARNING: Count,
   SKIPPED: Count,
+  INCONCLUSIVE: Count,
 });
 
 /** The embedded bank and the real bank both run in one of the two environments of §1. */

@@ -5,7 +5,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { RunEvent } from '../../core/runner/events.js';
-import type { RunResult } from '../../shared/run-result.js';
+import type { CheckStatus, RunResult } from '../../shared/run-result.js';
 import type { RunComparison } from '../../core/runner/compare.js';
 import { MAX_BUNDLE_BYTES } from '../../shared/evidence-bundle.js';
 import { call, event } from './define.js';
@@ -68,7 +68,7 @@ export interface RunSummaryView {
   mode: 'sandbox' | 'production';
   startedAt: string;
   finished: boolean;
-  counts?: Record<'PASS' | 'FAIL' | 'WARNING' | 'SKIPPED', number>;
+  counts?: Record<CheckStatus, number>;
   /** Set when the run could not complete (e.g. the target could not be prepared). */
   error?: string;
   /** Checks waiting for a person's SCA now; kept here so a view opened later sees them. */

@@ -14,6 +14,11 @@ export interface RunComparison {
   fixed: string[];
   /** FAIL in both runs. */
   stillFailing: string[];
+  /**
+   * INCONCLUSIVE ("could not test") now: neither fixed nor failing, whatever they were before — a
+   * FAIL that could not be tested this time is not a fix.
+   */
+  couldNotTest: string[];
   /** Every check whose status differs between the two runs. */
   changed: StatusChange[];
   /** In this run only / in the previous run only. */
@@ -28,6 +33,7 @@ export function compareRuns(previous: RunResult, current: RunResult): RunCompari
     newFailures: [],
     fixed: [],
     stillFailing: [],
+    couldNotTest: [],
     changed: [],
     added: [],
     removed: previous.checks.map((check) => check.checkId).filter((id) => !now.has(id)),
@@ -36,6 +42,7 @@ export function compareRuns(previous: RunResult, current: RunResult): RunCompari
     const was = before.get(checkId);
     if (was === undefined) comparison.added.push(checkId);
     else if (was !== status) comparison.changed.push({ checkId, from: was, to: status });
+    if (status === 'INCONCLUSIVE') comparison.couldNotTest.push(checkId);
     if (status === 'FAIL') {
       (was === 'FAIL' ? comparison.stillFailing : comparison.newFailures).push(checkId);
     } else if (was === 'FAIL' && (status === 'PASS' || status === 'WARNING')) {

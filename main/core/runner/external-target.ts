@@ -84,7 +84,7 @@ export function externalTarget(options: ExternalTargetOptions): ExternalTarget {
         ...(clock ? { clock } : {}),
         dispose: async () => {
           try {
-            await clock?.restoreIfMovedBack();
+            await clock?.restore();
           } finally {
             await transport.close();
           }
@@ -96,16 +96,17 @@ export function externalTarget(options: ExternalTargetOptions): ExternalTarget {
 
 /**
  * The bank clock, read and moved through the admin API (GET and POST /admin/clock). A check that
- * moves a shared bank's clock back (e.g. to before a fix's default date) leaves it where it would
- * have been when it ends (`restoreIfMovedBack`, from dispose): bank time must not run backwards for
- * the checks after it, whose consents, sessions and payments would otherwise be older than ones
- * already there. A move forward stays: time on a long-running bank only goes on.
+ * moves a shared bank's clock leaves it where it would have been had nothing moved it (`restore`,
+ * from dispose: when the check ends, fails, throws, times out or its run is cancelled). A run leaves
+ * the bank as it found it: a clock left a year ahead would make the next run's consents expire at
+ * once and a production bank refuse the TPP's certificates as expired. The checks that move the
+ * clock run alone on a shared bank (Check.exclusive), so nothing else sees the move.
  */
 export function adminClock(
   admin: { url: string; token: string },
   transport: Transport,
   signal?: AbortSignal,
-): TargetClock & { restoreIfMovedBack(): Promise<void> } {
+): TargetClock & { restore(): Promise<void> } {
   const url = `${admin.url.replace(/\/+$/, '')}/clock`;
   async function call(body?: object, abort = signal): Promise<Date> {
     const response = await transport.send({
@@ -127,23 +128,20 @@ export function adminClock(
       throw new Error(`admin API ${url}: no clock instant in ${text}`);
     return new Date(now);
   }
-  /** Bank time and real time before the first move, and the net move since. */
-  let start: { bank: number; real: number } | undefined;
+  /** The net move the check made; the bank's clock runs on with real time meanwhile. */
   let moved = 0;
   return {
     now: () => call(),
     async advance(ms) {
       const step = Math.round(ms);
-      if (!start) start = { bank: (await call()).getTime(), real: Date.now() };
       await call({ advanceMs: step });
       moved += step;
     },
-    async restoreIfMovedBack() {
-      if (!start || moved >= 0) return;
+    async restore() {
+      if (moved === 0) return;
       // Not the check's signal: it may have been aborted, and the bank must be put right anyway.
-      const now = (await call(undefined, AbortSignal.timeout(10_000))).getTime();
-      const due = start.bank + (Date.now() - start.real);
-      if (due > now) await call({ advanceMs: due - now }, AbortSignal.timeout(10_000));
+      await call({ advanceMs: -moved }, AbortSignal.timeout(10_000));
+      moved = 0;
     },
   };
 }

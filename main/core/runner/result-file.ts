@@ -20,7 +20,7 @@ export class RunResultImportError extends Error {
 const PROBLEMS_SHOWN = 5;
 
 /** Format versions this workbench reads: 1 (before the compact encoding) and the current one. */
-const READABLE_VERSIONS: readonly unknown[] = [1, RUN_RESULT_FORMAT_VERSION];
+const READABLE_VERSIONS: readonly unknown[] = [1, 2, RUN_RESULT_FORMAT_VERSION];
 
 /**
  * The file's text: the compact encoding (result-compaction.ts), one check per line so a diff or a
@@ -58,15 +58,15 @@ export function parseRunResult(text: string, source = 'run result'): RunResult {
   }
   if (!READABLE_VERSIONS.includes(formatVersion)) {
     throw new RunResultImportError(
-      `${source} has run result format version ${JSON.stringify(formatVersion) ?? '(missing)'}; this workbench reads versions ${READABLE_VERSIONS.join(' and ')}.`,
+      `${source} has run result format version ${JSON.stringify(formatVersion) ?? '(missing)'}; this workbench reads versions ${READABLE_VERSIONS.join(', ')}.`,
     );
   }
   try {
     // Version 1 files hold every value in place; expanding them changes nothing.
-    data = {
+    data = withInconclusiveCount({
       ...expandRunResult(data as Record<string, unknown>),
       formatVersion: RUN_RESULT_FORMAT_VERSION,
-    };
+    });
   } catch (error) {
     if (!(error instanceof CompactionError)) throw error;
     throw new RunResultImportError(`${source} is not a valid run result: ${error.message}`);
@@ -81,6 +81,13 @@ export function parseRunResult(text: string, source = 'run result'): RunResult {
     );
   }
   return data as RunResult;
+}
+
+/** Versions 1 and 2 knew no INCONCLUSIVE verdict: their count of it is 0. */
+function withInconclusiveCount(data: Record<string, unknown>): Record<string, unknown> {
+  const counts = data['counts'];
+  if (typeof counts !== 'object' || counts === null || 'INCONCLUSIVE' in counts) return data;
+  return { ...data, counts: { ...counts, INCONCLUSIVE: 0 } };
 }
 
 /**

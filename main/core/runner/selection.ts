@@ -5,6 +5,7 @@
  */
 import type { Check } from './check-api/index.js';
 import type { RunResult } from '../../shared/run-result.js';
+import { isRerunStatus } from '../../shared/run-status.js';
 
 export interface CheckSelection {
   /** Areas (suites), e.g. `signing`. */
@@ -41,7 +42,7 @@ export function selectChecks(checks: readonly Check[], selection: CheckSelection
   const failed = selection.failedIn
     ? new Set(
         selection.failedIn.checks
-          .filter((result) => result.status === 'FAIL')
+          .filter((result) => isRerunStatus(result.status))
           .map((result) => result.checkId),
       )
     : undefined;

@@ -221,7 +221,8 @@ export function flattenHeaders(
 }
 
 /** Turns undici's and TLS's errors into one sentence a user can act on. */
-function describeTransportError(error: unknown, url: string): TransportError {
+/** A transport failure in words that name the origin and the cause (undici's codes explained). */
+export function describeTransportError(error: unknown, url: string): TransportError {
   const err = error as {
     code?: string;
     message?: string;
@@ -244,7 +245,9 @@ function describeTransportError(error: unknown, url: string): TransportError {
     SELF_SIGNED_CERT_IN_CHAIN: `the server certificate chain of ${origin} ends in an untrusted CA`,
     ERR_TLS_CERT_ALTNAME_INVALID: `the server certificate of ${origin} is not for this host name`,
     CERT_HAS_EXPIRED: `the server certificate of ${origin} has expired`,
-    ECONNRESET: `${origin} closed the connection (a server that requires a client certificate does this when none or an untrusted one is sent)`,
+    ECONNRESET: origin.startsWith('https:')
+      ? `${origin} closed the connection (a server that requires a client certificate does this when none or an untrusted one is sent)`
+      : `${origin} closed the connection`,
   };
   return new TransportError(
     `${explain[code] ?? `request to ${origin} failed`} (${code}: ${detail})`,

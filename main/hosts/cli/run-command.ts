@@ -81,8 +81,10 @@ Exit codes:
        target that is not 'embedded' or an http(s) URL, --out -, a target profile that does not
        read (its file and the JSON path of the problem are named), a bank whose answer shows the
        other mode than the profile's (a production bank answers 404 on /v1/sandbox/)
-  3    the run could not test: no request got an answer from the target (connection refused,
-       DNS or TLS failure, certificate refused); the checks are <error> in the JUnit report.
+  3    the run could not test: the target stopped answering (connection refused, DNS or TLS
+       failure, certificate refused), no check could judge its rules, or checks could not test
+       (a precondition refused, an error inside a check) and none failed. Those checks are
+       INCONCLUSIVE ("could not test"), <error> in the JUnit report.
        A URL target that does not even accept a TCP connection within 10 s (pre-flight) ends
        the run at once this way, instead of every check waiting its own connect timeout
   130  cancelled (Ctrl+C)
@@ -153,7 +155,7 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
         );
       if (finished.exitCode === EXIT_COULD_NOT_TEST)
         io.err(
-          `workbench run: could not test ${run.result.target.baseUrl}: no request got an answer (${finished.couldNotTest}).`,
+          `workbench run: could not test ${run.result.target.baseUrl}: ${finished.couldNotTest}.`,
         );
       const baseline = finished.baseline;
       if (baseline && 'refused' in baseline)

@@ -36,6 +36,7 @@ import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TOTAL_TIMEOUT_MS } from '../../core
 import { ruleCatalogue } from '../../api/services/runner/catalogue.js';
 import { UsageError, type CliIo } from './io.js';
 import { parseFlags, parseMaxBody, parseTimeoutSeconds, readFlagFile } from './parse.js';
+import { isRerunStatus } from '../../shared/run-status.js';
 
 const FLAGS = {
   target: { type: 'string' },
@@ -310,9 +311,11 @@ async function readRerunFailed(file: string, all: readonly Check[], io: CliIo): 
     if (error instanceof UsageError) throw error;
     throw new UsageError(`--rerun-failed: ${(error as Error).message}`);
   }
-  const failed = result.checks.filter((check) => check.status === 'FAIL').map((c) => c.checkId);
+  const failed = result.checks.filter((check) => isRerunStatus(check.status)).map((c) => c.checkId);
   if (failed.length === 0)
-    throw new UsageError(`--rerun-failed: no check failed in ${file}; there is nothing to re-run`);
+    throw new UsageError(
+      `--rerun-failed: no check failed or could not test in ${file}; there is nothing to re-run`,
+    );
   const known = new Set(all.map((check) => check.id));
   const gone = failed.filter((id) => !known.has(id));
   if (gone.length > 0)

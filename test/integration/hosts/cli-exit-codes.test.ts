@@ -86,6 +86,16 @@ describe('workbench run exit codes', () => {
       });
   }, 150_000);
 
+  it('prints at most 30 lines for a whole run against a closed port, and exits 3', async () => {
+    const target = `http://127.0.0.1:${closedPort}`;
+    const ran = await workbench(['run', '--target', target, ...signing()]);
+    expect(ran.code, ran.stderr).toBe(3);
+    const lines = `${ran.stdout}${ran.stderr}`.trimEnd().split('\n');
+    expect(lines.length, lines.join('\n')).toBeLessThanOrEqual(30);
+    expect(ran.stdout).toMatch(/^Could not test \d+ of \d+ checks: no request got an answer/m);
+    expect(ran.stdout).not.toMatch(/^FAIL/m);
+  }, 150_000);
+
   it('exits 2 naming an unknown suite, rule or tag', async () => {
     for (const [flag, value] of [
       ['--suite', 'nosuch'],

@@ -189,7 +189,7 @@ describe('workbench run --rerun-failed and --exclude', () => {
     const out = join(dir, 'green');
     await run(['--reporter', 'json', '--out', out, '--exclude', 'BROKEN', '--exclude', 'signing']);
     await expect(run(['--rerun-failed', join(out, 'run-result.json')])).rejects.toThrow(
-      /--rerun-failed: no check failed in .*; there is nothing to re-run/,
+      /--rerun-failed: no check failed or could not test in .*; there is nothing to re-run/,
     );
   }, 30_000);
 
@@ -241,7 +241,7 @@ describe('pre-flight', () => {
     );
     expect(io.stderr.at(-1)).toMatch(/could not test https:\/\/bank\.invalid:8443: .*pre-flight/);
     const result = parseRunResult(readFileSync(join(out, 'run-result.json'), 'utf8'));
-    expect(result.checks.map((c) => c.failure?.transportError)).toEqual(
+    expect(result.checks.map((c) => c.couldNotTest?.transportError)).toEqual(
       checks.map(() => expect.stringMatching(/^pre-flight: no TCP connection/)),
     );
     expect(readFileSync(join(out, 'junit.xml'), 'utf8').split('<error ').length - 1).toBe(3);

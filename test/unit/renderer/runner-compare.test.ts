@@ -36,6 +36,7 @@ describe('comparisonRows', () => {
       'new failure': 2,
       fixed: 1,
       'still failing': 1,
+      'could not test': 0,
       changed: 1,
       added: 0,
       removed: 1,

@@ -26,7 +26,7 @@ function checkResult(checkId: string, status: CheckStatus, startedAt?: string): 
 function run(runId: string, at: string, checks: CheckResult[]): RunResult {
   return {
     format: 'psd2-workbench/run-result',
-    formatVersion: 2,
+    formatVersion: 3,
     runId,
     startedAt: at,
     finishedAt: at.replace(':00.000Z', ':30.000Z'),
@@ -77,7 +77,14 @@ describe('attempts of a run', () => {
         evidence: [expect.objectContaining({ text: 'B' })],
       }),
     ]);
-    expect(merged.counts).toEqual({ total: 3, PASS: 2, FAIL: 1, WARNING: 0, SKIPPED: 0 });
+    expect(merged.counts).toEqual({
+      total: 3,
+      PASS: 2,
+      FAIL: 1,
+      WARNING: 0,
+      SKIPPED: 0,
+      INCONCLUSIVE: 0,
+    });
     expect(merged.attempts?.map((a) => [a.attempt, a.checkIds])).toEqual([
       [1, ['A', 'B', 'C']],
       [2, ['B', 'C']],

@@ -279,7 +279,7 @@ describe('runChecks: outcomes', () => {
     expect(evidence).toEqual([expect.objectContaining({ kind: 'exchange', exchange: own })]);
   });
 
-  it('FAIL with the error as evidence when a check throws something else, and the run goes on', async () => {
+  it('INCONCLUSIVE naming the step, with the error as a detail, when a check throws something else; the run goes on', async () => {
     const result = await runChecks(
       runOptions(
         [
@@ -295,18 +295,23 @@ describe('runChecks: outcomes', () => {
       ),
     );
     expect(byId(result.checks, 'THROWS')).toMatchObject({
-      status: 'FAIL',
-      failure: {
-        message: 'TypeError: cannot read properties of undefined',
+      status: 'INCONCLUSIVE',
+      couldNotTest: {
+        reason: 'the check stopped on an error before its first request',
         error: { name: 'TypeError', message: 'cannot read properties of undefined' },
       },
     });
-    expect(byId(result.checks, 'THROWS').failure?.error?.stack).toMatch(/engine\.test/);
-    expect(byId(result.checks, 'THROWS-STRING').failure?.message).toBe('string: not even an Error');
+    // No exception text stands as a FAIL reason.
+    expect(byId(result.checks, 'THROWS').failure).toBeUndefined();
+    expect(byId(result.checks, 'THROWS').couldNotTest?.error?.stack).toMatch(/engine\.test/);
+    expect(byId(result.checks, 'THROWS-STRING').couldNotTest?.error).toEqual({
+      name: 'string',
+      message: 'not even an Error',
+    });
     expect(byId(result.checks, 'AFTER').status).toBe('PASS');
   });
 
-  it('FAIL "could not prepare the check" when its environment cannot be created', async () => {
+  it('INCONCLUSIVE "could not prepare the check" when its environment cannot be created', async () => {
     const run = vi.fn(async () => {});
     const result = await runChecks(
       runOptions([check('NO-ENV', run)], {
@@ -316,8 +321,9 @@ describe('runChecks: outcomes', () => {
       }),
     );
     expect(run).not.toHaveBeenCalled();
-    expect(byId(result.checks, 'NO-ENV').failure?.message).toBe(
-      'could not prepare the check: Error: no signing key',
+    expect(byId(result.checks, 'NO-ENV').status).toBe('INCONCLUSIVE');
+    expect(byId(result.checks, 'NO-ENV').couldNotTest?.reason).toBe(
+      'could not prepare the check (no signing key)',
     );
   });
 

@@ -151,11 +151,18 @@ export function resultWith(statuses: Record<string, CheckStatus>): RunResult {
     ...(status === 'FAIL' ? { failure: { message: 'failed' } } : {}),
     ...(status === 'SKIPPED' ? { skipReason: 'skipped' } : {}),
   }));
-  const counts = { total: checks.length, PASS: 0, FAIL: 0, WARNING: 0, SKIPPED: 0 };
+  const counts = {
+    total: checks.length,
+    PASS: 0,
+    FAIL: 0,
+    WARNING: 0,
+    SKIPPED: 0,
+    INCONCLUSIVE: 0,
+  };
   for (const c of checks) counts[c.status] += 1;
   return {
     format: 'psd2-workbench/run-result',
-    formatVersion: 2,
+    formatVersion: 3,
     runId: 'run-1',
     startedAt: '2024-01-01T00:00:00.000Z',
     finishedAt: '2024-01-01T00:00:01.000Z',

@@ -85,8 +85,8 @@ describe('JUnit reporter', () => {
     const result = await sampleRun();
     const root = parseXml(renderJUnit(result));
     expect(root.name).toBe('testsuites');
-    // HDR-KNOWN is an expected failure: not counted as one.
-    expect(root.attributes).toMatchObject({ tests: '6', failures: '2', errors: '0' });
+    // HDR-KNOWN is an expected failure: not counted as one; HDR-BOOM threw, so it could not test.
+    expect(root.attributes).toMatchObject({ tests: '6', failures: '1', errors: '1' });
     expect(root.attributes.time).toMatch(/^\d+\.\d{3}$/);
     const suites = childrenNamed(root, 'testsuite');
     expect(
@@ -98,7 +98,7 @@ describe('JUnit reporter', () => {
       ]),
     ).toEqual([
       ['signing', '2', '1', '0'],
-      ['headers', '4', '1', '2'],
+      ['headers', '4', '0', '2'],
     ]);
     const ok = testcase(root, 'SIGN-OK');
     // The name is the check id alone, stable when a title is reworded; the title is a property
@@ -132,8 +132,11 @@ describe('JUnit reporter', () => {
     expect(failure?.text).toContain('POST http://127.0.0.1:9999/v1/payments/sepa-credit-transfers');
     expect(failure?.text).toContain('--- signing string\nx-request-id: 9b2e2cf5');
     expect(failure?.text).toContain('HTTP 200');
-    const [boom] = childrenNamed(testcase(root, 'HDR-BOOM'), 'failure');
+    // A check that threw could not test: an <error> naming the error, never a <failure>.
+    expect(childrenNamed(testcase(root, 'HDR-BOOM'), 'failure')).toHaveLength(0);
+    const [boom] = childrenNamed(testcase(root, 'HDR-BOOM'), 'error');
     expect(boom?.attributes.type).toBe('TypeError');
+    expect(boom?.attributes.message).toMatch(/^could not test: the check stopped on an error/);
   });
 
   it('reports SKIPPED as <skipped>, WARNING as passed with system-out, expected failures as skipped', async () => {

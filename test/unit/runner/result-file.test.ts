@@ -41,7 +41,7 @@ describe('run result files', () => {
     expect(parseRunResult(text).checks.map((c) => c.status)).toEqual([
       'PASS',
       'FAIL',
-      'FAIL',
+      'INCONCLUSIVE',
       'SKIPPED',
     ]);
     expect(parseRunResult(text).checks[1]?.failure?.expected).toEqual({ a: '1n' });
@@ -62,9 +62,9 @@ describe('run result files', () => {
 
   it('refuses another format version', async () => {
     const data = JSON.parse(serializeRunResult(await realisticResult()));
-    data.formatVersion = 3;
+    data.formatVersion = 4;
     expect(() => parseRunResult(JSON.stringify(data))).toThrow(
-      /format version 3; this workbench reads versions 1 and 2/,
+      /format version 4; this workbench reads versions 1, 2, 3/,
     );
   });
 
@@ -82,7 +82,7 @@ describe('run result files', () => {
     expect(message).toMatch(/^edited\.json is not a valid run result:/);
     expect(message).toMatch(/\/counts/);
     expect(message).toContain(
-      '/checks/1/status: must be one of PASS, FAIL, WARNING, SKIPPED, not "BROKEN"',
+      '/checks/1/status: must be one of PASS, FAIL, WARNING, SKIPPED, INCONCLUSIVE, not "BROKEN"',
     );
     expect(message).toContain(
       '/checks/0/evidence/0/exchange/request/url: Expected required property',

@@ -186,8 +186,9 @@ function executePeriodic(
 
 /**
  * Catches up with the bank clock: every batch run scheduled after the last one up to `now`, and
- * every periodic execution day that came, in time order. A bank that never ran starts counting
- * from `now`. Mutates `state`; returns what happened.
+ * every periodic execution day that came, in time order. A bank that never ran, or whose clock
+ * was moved back before its last run, starts counting from `now`. Mutates `state`; returns what
+ * happened.
  */
 export function runDueBatches(state: DomainState, now: Date): BatchReport {
   const report = emptyReport();
@@ -197,6 +198,12 @@ export function runDueBatches(state: DomainState, now: Date): BatchReport {
     return report;
   }
   const lastRun = new Date(behaviour.lastBatchRunAt);
+  if (now < lastRun) {
+    // The clock was moved back (the admin API, or a run undoing its moves): the schedule counts
+    // from now again, or no batch would run until the clock passed the last run once more.
+    behaviour.lastBatchRunAt = now.toISOString();
+    return report;
+  }
   if (!(now > lastRun)) return report;
   const runs = new Set<string>();
   // A payment whose processing fails (a bank bug, or a hand-written snapshot) is left as it is for

@@ -191,6 +191,12 @@ export interface CheckContext {
   readonly expect: Expect;
   /** Ends the check as SKIPPED with `reason`. */
   skip(reason: string): never;
+  /**
+   * Ends the check as INCONCLUSIVE ("could not test"): a precondition it needs was refused (the
+   * positive control of a negative check, the consent it reads through), so it cannot judge its
+   * rules either way. `exchange` is the answer that refused it.
+   */
+  inconclusive(reason: string, exchange?: EvidenceExchange): never;
   /** Records a WARNING; a check that warned and did not fail ends WARNING. */
   warn(message: string): void;
   readonly evidence: EvidenceRecorder;
@@ -245,6 +251,7 @@ export function defineCheck(check: Check): Check {
  */
 const ASSERTION_FAILURE = Symbol.for('psd2-workbench.assertion-failure');
 const CHECK_SKIPPED = Symbol.for('psd2-workbench.check-skipped');
+const CHECK_INCONCLUSIVE = Symbol.for('psd2-workbench.check-inconclusive');
 
 export interface AssertionFailureInit {
   what: string;
@@ -282,6 +289,22 @@ export class CheckSkipped extends Error {
   constructor(readonly reason: string) {
     super(reason);
   }
+}
+
+export class CheckInconclusive extends Error {
+  override name = 'CheckInconclusive';
+  readonly [CHECK_INCONCLUSIVE] = true;
+
+  constructor(
+    readonly reason: string,
+    readonly exchange?: EvidenceExchange,
+  ) {
+    super(reason);
+  }
+}
+
+export function isCheckInconclusive(error: unknown): error is CheckInconclusive {
+  return typeof error === 'object' && error !== null && CHECK_INCONCLUSIVE in error;
 }
 
 export function isAssertionFailure(error: unknown): error is AssertionFailure {

@@ -5,6 +5,7 @@
  */
 import type { SpecValidator } from '../../spec/validation.js';
 import {
+  CheckInconclusive,
   CheckSkipped,
   type Check,
   type CheckContext,
@@ -139,6 +140,9 @@ export function createCheckContext(parts: CheckContextParts): CheckContext {
       { assertion: (record) => addEvidence({ kind: 'assertion', at: now(), ...record }) },
       parts.validator,
     ),
+    inconclusive(reason, exchange) {
+      throw new CheckInconclusive(reason, exchange);
+    },
     skip(reason) {
       throw new CheckSkipped(reason);
     },

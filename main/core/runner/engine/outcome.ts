@@ -1,24 +1,44 @@
 /**
- * How a check ended, and what that means for its result: a thrown skip, a failed assertion, any
- * other error, a timeout or a cancellation each become a status and, for a FAIL, a failure record.
+ * How a check ended, and what that means for its result. Only a completed check (PASS or WARNING)
+ * and a failed assertion on an answer (FAIL) judge the check's rules. Everything that stops a
+ * check before it can judge is INCONCLUSIVE ("could not test"): a precondition the check says was
+ * refused, an exchange that got no answer, an error inside the check's own code. So an exception's
+ * text never stands as the reason of a FAIL; it is a detail of where the check stopped.
  */
-import { isAssertionFailure, isCheckSkipped, type AssertionFailure } from '../check-api/index.js';
+import {
+  isAssertionFailure,
+  isCheckInconclusive,
+  isCheckSkipped,
+  type AssertionFailure,
+} from '../check-api/index.js';
 import { toJsonValue } from '../json-value.js';
-import type { CheckFailure, CheckStatus, EvidenceItem } from '../../../shared/run-result.js';
+import type { EvidenceExchange } from '../../../shared/exchange.js';
+import type {
+  CheckFailure,
+  CheckStatus,
+  CouldNotTest,
+  EvidenceItem,
+} from '../../../shared/run-result.js';
 
 export const CANCELLED_WHILE_RUNNING = 'run cancelled while the check was running';
 
 export type Outcome =
   | { kind: 'completed' }
   | { kind: 'skipped'; reason: string }
+  | { kind: 'inconclusive'; reason: string; exchange?: EvidenceExchange }
   | { kind: 'assertion'; failure: AssertionFailure }
   | { kind: 'error'; error: unknown; preparing: boolean }
   | { kind: 'timeout'; timeoutMs: number }
   | { kind: 'cancelled' };
 
-/** What a check's code threw: a skip and a failed assertion are verdicts, anything else an error. */
+/** What a check's code threw: a skip, a refused precondition and a failed assertion are verdicts. */
 export function outcomeOfThrown(error: unknown): Outcome {
   if (isCheckSkipped(error)) return { kind: 'skipped', reason: error.reason };
+  if (isCheckInconclusive(error)) {
+    return error.exchange
+      ? { kind: 'inconclusive', reason: error.reason, exchange: error.exchange }
+      : { kind: 'inconclusive', reason: error.reason };
+  }
   if (isAssertionFailure(error)) return { kind: 'assertion', failure: error };
   return { kind: 'error', error, preparing: false };
 }
@@ -35,72 +55,133 @@ export function errorDetails(error: unknown): NonNullable<CheckFailure['error']>
   return { name: typeof error, message: String(error) };
 }
 
-export function failureOf(outcome: Outcome): CheckFailure | undefined {
+/** The verdict of one check and the record that explains it. */
+export interface Judgement {
+  status: CheckStatus;
+  failure?: CheckFailure;
+  couldNotTest?: CouldNotTest;
+  skipReason?: string;
+}
+
+export function judge(
+  outcome: Outcome,
+  evidence: readonly EvidenceItem[],
+  warnings: readonly string[],
+): Judgement {
   switch (outcome.kind) {
-    case 'assertion': {
-      const { failure } = outcome;
-      const result: CheckFailure = { message: failure.message, what: failure.what };
-      const expected = toJsonValue(failure.expected);
-      const actual = toJsonValue(failure.actual);
-      if (expected !== undefined) result.expected = expected;
-      if (actual !== undefined) result.actual = actual;
-      if (failure.exchange) result.exchangeId = failure.exchange.id;
-      return result;
-    }
-    case 'error': {
-      const error = errorDetails(outcome.error);
-      const message = `${error.name}: ${error.message}`;
-      return {
-        message: outcome.preparing ? `could not prepare the check: ${message}` : message,
-        error,
-      };
-    }
+    case 'completed':
+      return { status: warnings.length > 0 ? 'WARNING' : 'PASS' };
+    case 'skipped':
+      return { status: 'SKIPPED', skipReason: outcome.reason };
+    case 'cancelled':
+      return { status: 'SKIPPED', skipReason: CANCELLED_WHILE_RUNNING };
     case 'timeout':
-      return { message: `timed out after ${outcome.timeoutMs} ms` };
-    default:
-      return undefined;
+      // The target took longer than a check may wait: an answer the rules required did not come.
+      return { status: 'FAIL', failure: { message: `timed out after ${outcome.timeoutMs} ms` } };
+    case 'inconclusive': {
+      const couldNotTest: CouldNotTest = { reason: outcome.reason };
+      const step = stepOf(evidence);
+      if (step) couldNotTest.step = step;
+      if (outcome.exchange) couldNotTest.exchangeId = outcome.exchange.id;
+      return { status: 'INCONCLUSIVE', couldNotTest };
+    }
+    case 'assertion':
+    case 'error': {
+      const unanswered = unansweredExchange(outcome, evidence);
+      if (unanswered)
+        return { status: 'INCONCLUSIVE', couldNotTest: noAnswer(unanswered, evidence) };
+      if (outcome.kind === 'assertion')
+        return { status: 'FAIL', failure: assertionFailure(outcome) };
+      return { status: 'INCONCLUSIVE', couldNotTest: stoppedOnError(outcome, evidence) };
+    }
   }
 }
 
-/**
- * When a check failed because the target did not answer, what did not get an answer and why:
- * the exchange the failed assertion was about, or (for an assertion on no exchange, or an error
- * such as reading the body of an answer that never came) the last exchange the check made, got
- * no response; or the check's code let a transport error escape. Otherwise undefined: the check
- * judged an answer.
- */
-export function transportErrorOf(
-  outcome: Outcome,
+function assertionFailure({ failure }: { failure: AssertionFailure }): CheckFailure {
+  const result: CheckFailure = { message: failure.message, what: failure.what };
+  const expected = toJsonValue(failure.expected);
+  const actual = toJsonValue(failure.actual);
+  if (expected !== undefined) result.expected = expected;
+  if (actual !== undefined) result.actual = actual;
+  if (failure.exchange) result.exchangeId = failure.exchange.id;
+  return result;
+}
+
+function stoppedOnError(
+  outcome: { error: unknown; preparing: boolean },
   evidence: readonly EvidenceItem[],
-): string | undefined {
-  if (outcome.kind === 'error' && outcome.error instanceof Error) {
-    if (outcome.error.name === 'TransportError') return outcome.error.message;
+): CouldNotTest {
+  const error = errorDetails(outcome.error);
+  if (outcome.preparing) {
+    return { reason: `could not prepare the check (${error.message})`, error };
   }
-  if (outcome.kind !== 'assertion' && outcome.kind !== 'error') return undefined;
-  const exchanges = evidence.flatMap((item) => (item.kind === 'exchange' ? [item.exchange] : []));
+  const step = stepOf(evidence) ?? 'before its first request';
+  return { reason: `the check stopped on an error ${step}`, step, error };
+}
+
+/**
+ * When the target did not answer, the exchange that got no answer: the one a failed assertion was
+ * about, or (for an assertion on no exchange, or an error such as reading the body of an answer
+ * that never came) the check's last exchange; a transport error the check's code let escape counts
+ * too. Undefined when the check had its answers.
+ */
+function unansweredExchange(
+  outcome: Extract<Outcome, { kind: 'assertion' | 'error' }>,
+  evidence: readonly EvidenceItem[],
+): { request?: string; transportError: string } | undefined {
+  if (outcome.kind === 'error' && outcome.error instanceof Error) {
+    if (outcome.error.name === 'TransportError') {
+      return { transportError: outcome.error.message };
+    }
+  }
+  const exchanges = exchangesOf(evidence);
   const exchange =
     outcome.kind === 'assertion' && outcome.failure.exchange
       ? outcome.failure.exchange
       : exchanges[exchanges.length - 1];
   if (!exchange || exchange.response || exchange.transportError === undefined) return undefined;
-  return `${exchange.request.method} ${exchange.request.url}: ${exchange.transportError}`;
+  return {
+    request: `${exchange.request.method} ${exchange.request.url}`,
+    transportError: exchange.transportError,
+  };
 }
 
-export function statusOf(outcome: Outcome, warnings: readonly string[]): CheckStatus {
-  switch (outcome.kind) {
-    case 'completed':
-      return warnings.length > 0 ? 'WARNING' : 'PASS';
-    case 'skipped':
-    case 'cancelled':
-      return 'SKIPPED';
-    default:
-      return 'FAIL';
+function noAnswer(
+  unanswered: { request?: string; transportError: string },
+  evidence: readonly EvidenceItem[],
+): CouldNotTest {
+  const transportError =
+    unanswered.request === undefined
+      ? unanswered.transportError
+      : `${unanswered.request}: ${unanswered.transportError}`;
+  const result: CouldNotTest = {
+    reason: `the target did not answer ${transportError}`,
+    transportError,
+  };
+  const step = stepOf(evidence);
+  if (step) result.step = step;
+  return result;
+}
+
+function exchangesOf(evidence: readonly EvidenceItem[]): EvidenceExchange[] {
+  return evidence.flatMap((item) => (item.kind === 'exchange' ? [item.exchange] : []));
+}
+
+/** Where a check was: after its last exchange, e.g. `after POST /v1/consents answered 400`. */
+export function stepOf(evidence: readonly EvidenceItem[]): string | undefined {
+  const exchanges = exchangesOf(evidence);
+  const last = exchanges[exchanges.length - 1];
+  if (!last) return undefined;
+  const path = pathOf(last.request.url);
+  const answer = last.response ? `answered ${last.response.status}` : 'got no answer';
+  return `at exchange ${exchanges.length}, after ${last.request.method} ${path} ${answer}`;
+}
+
+function pathOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.pathname;
+  } catch {
+    return url;
   }
-}
-
-/** Why a SKIPPED result was skipped, when the outcome says. */
-export function skipReasonOf(outcome: Outcome): string | undefined {
-  if (outcome.kind === 'skipped') return outcome.reason;
-  if (outcome.kind === 'cancelled') return CANCELLED_WHILE_RUNNING;
-  return undefined;
 }

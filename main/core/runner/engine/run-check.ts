@@ -15,15 +15,7 @@ import {
   type CheckEnvironment,
 } from './check-context.js';
 import { withinDeadline } from './deadline.js';
-import {
-  errorDetails,
-  failureOf,
-  outcomeOfThrown,
-  skipReasonOf,
-  statusOf,
-  transportErrorOf,
-  type Outcome,
-} from './outcome.js';
+import { errorDetails, judge, outcomeOfThrown, type Outcome } from './outcome.js';
 
 /** What every check of one run shares. */
 export interface RunScope {
@@ -101,18 +93,22 @@ export async function runCheck(
         controller,
       });
 
-  const failure = failureOf(outcome);
-  // The exchange a failed assertion was about belongs in the evidence, even if the check built it.
-  if (outcome.kind === 'assertion' && outcome.failure.exchange) {
-    const exchange = outcome.failure.exchange;
+  // The exchange a failed assertion or a refused precondition was about belongs in the evidence,
+  // even if the check built it.
+  const about =
+    outcome.kind === 'assertion'
+      ? outcome.failure.exchange
+      : outcome.kind === 'inconclusive'
+        ? outcome.exchange
+        : undefined;
+  if (about) {
     const known = evidence.some(
-      (item) => item.kind === 'exchange' && item.exchange.id === exchange.id,
+      (item) => item.kind === 'exchange' && item.exchange.id === about.id,
     );
-    if (!known) addEvidence({ kind: 'exchange', at: now(), exchange });
+    if (!known) addEvidence({ kind: 'exchange', at: now(), exchange: about });
   }
   open = false;
-  const transportError = failure ? transportErrorOf(outcome, evidence) : undefined;
-  if (failure && transportError !== undefined) failure.transportError = transportError;
+  const judgement = judge(outcome, evidence, warnings);
 
   const result: CheckResult = {
     checkId: check.id,
@@ -120,15 +116,15 @@ export async function runCheck(
     area: check.area,
     rules: [...check.rules],
     tags: [...(check.tags ?? [])],
-    status: statusOf(outcome, warnings),
+    status: judgement.status,
     startedAt,
     durationMs: performance.now() - start,
     warnings,
     evidence,
   };
-  if (failure) result.failure = failure;
-  const skipReason = skipReasonOf(outcome);
-  if (skipReason !== undefined) result.skipReason = skipReason;
+  if (judgement.failure) result.failure = judgement.failure;
+  if (judgement.couldNotTest) result.couldNotTest = judgement.couldNotTest;
+  if (judgement.skipReason !== undefined) result.skipReason = judgement.skipReason;
   return result;
 }
 

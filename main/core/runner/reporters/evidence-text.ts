@@ -108,6 +108,18 @@ export function failureText(result: CheckResult): string {
     }
     if (failure.error?.stack) lines.push('', failure.error.stack);
   }
+  const couldNotTest = result.couldNotTest;
+  if (couldNotTest) {
+    lines.push(`could not test: ${couldNotTest.reason}`);
+    if (couldNotTest.step !== undefined) lines.push(`step:     ${couldNotTest.step}`);
+    if (couldNotTest.error) {
+      lines.push(
+        '',
+        `error inside the check: ${couldNotTest.error.name}: ${couldNotTest.error.message}`,
+      );
+      if (couldNotTest.error.stack) lines.push(couldNotTest.error.stack);
+    }
+  }
   lines.push('', `rules: ${result.rules.join(', ')}`);
   for (const { rule, section } of result.specSections ?? [])
     lines.push(`spec: ${section} (${rule})`);

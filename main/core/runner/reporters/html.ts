@@ -50,6 +50,7 @@ const STATUS_WORDS = {
   PASS: 'passed',
   FAIL: 'failed',
   WARNING: 'with warnings',
+  INCONCLUSIVE: 'could not test',
   SKIPPED: 'skipped',
 } as const;
 
@@ -67,9 +68,9 @@ details.check { border: 1px solid var(--line); border-left-width: .35rem; border
 details.check > summary { cursor: pointer; padding: .4rem .6rem; }
 details.check > .body { padding: 0 .8rem .8rem; }
 .s-pass { border-left-color: var(--pass) !important; } .s-fail { border-left-color: var(--fail) !important; }
-.s-warning { border-left-color: var(--warn) !important; } .s-skipped { border-left-color: var(--skip) !important; }
+.s-warning { border-left-color: var(--warn) !important; } .s-skipped { border-left-color: var(--skip) !important; } .s-inconclusive { border-left: 4px dashed var(--warn) !important; }
 .badge { display: inline-block; min-width: 4.8rem; font-weight: 700; font-size: .8rem; }
-.s-pass .badge { color: var(--pass); } .s-fail .badge { color: var(--fail); } .s-warning .badge { color: var(--warn); } .s-skipped .badge { color: var(--skip); }
+.s-pass .badge { color: var(--pass); } .s-fail .badge { color: var(--fail); } .s-warning .badge { color: var(--warn); } .s-skipped .badge { color: var(--skip); } .s-inconclusive .badge { color: var(--warn); }
 .time, .rule-ids { color: var(--skip); font-size: .85rem; }
 .failure { border: 1px solid var(--fail); border-radius: .3rem; padding: .5rem .7rem; margin: .5rem 0; }
 .failure table { border-collapse: collapse; width: 100%; } .failure th { text-align: left; vertical-align: top; padding-right: 1rem; width: 6rem; }
@@ -216,7 +217,7 @@ function checkHtml(result: CheckResult, options: HtmlReportOptions, budget: Budg
   const status = result.status.toLowerCase();
   const parts = [
     `<details class="check s-${status}" id="${h(checkAnchor(result.checkId))}"${result.status === 'FAIL' && !result.expectedFailure ? ' open' : ''}>`,
-    `<summary><span class="badge">${h(result.expectedFailure ? 'FAIL (expected)' : result.status)}</span> `,
+    `<summary><span class="badge">${h(result.expectedFailure ? 'FAIL (expected)' : result.status === 'INCONCLUSIVE' ? 'COULD NOT TEST' : result.status)}</span> `,
     `<code>${h(result.checkId)}</code> ${h(result.title)} `,
     `<span class="rule-ids">${result.rules.map(h).join(' ')}</span> `,
     `<span class="time">${h(durationText(result.durationMs))}</span></summary>`,
@@ -225,6 +226,16 @@ function checkHtml(result: CheckResult, options: HtmlReportOptions, budget: Budg
   ];
   if (result.skipReason !== undefined)
     parts.push(`<p><strong>Skipped:</strong> ${h(result.skipReason)}</p>`);
+  if (result.couldNotTest) {
+    const why = result.couldNotTest;
+    parts.push(
+      `<p><strong>Could not test:</strong> ${h(why.reason)}${why.step ? ` <span class="time">(${h(why.step)})</span>` : ''}</p>`,
+    );
+    if (why.error)
+      parts.push(
+        `<details><summary>Error inside the check: ${h(`${why.error.name}: ${why.error.message}`)}</summary><pre>${h(why.error.stack ?? '')}</pre></details>`,
+      );
+  }
   if (result.earlierAttempts && result.earlierAttempts.length > 0)
     parts.push(attemptsHtml(result, result.earlierAttempts));
   if (result.warnings.length > 0) {

@@ -2,8 +2,10 @@
  * JUnit XML in the shape CI servers read (Jenkins' junit-10.xsd, Ant's JUnit task):
  * testsuites / testsuite per area / testcase per check with classname = area.
  * - FAIL → <failure message type> with the assertion and the evidence as the body;
- * - FAIL because the target did not answer (failure.transportError) → <error type="TransportError">
- *   with the same body: the check could not judge its rules; `errors` counts these;
+ * - INCONCLUSIVE ("could not test") → <error> with the reason and the evidence as the body: the
+ *   check could not judge its rules; `errors` counts these. Its type says why: TransportError (the
+ *   target did not answer), PreconditionRefused, or the name of the error inside the check. (A FAIL
+ *   with a transport error, as files before format 3 have, is an <error> too.);
  * - SKIPPED → <skipped message>;
  * - WARNING → a passed testcase with the warnings in <system-out>;
  * - an expected failure (baseline) → <skipped> "expected failure", so CI does not count it, with
@@ -52,7 +54,7 @@ function testcase(result: CheckResult): string {
     out.push('', failureText(result));
   } else if (isCountedError(result)) {
     body.push(
-      `      <error${attributes({ message: result.failure?.transportError ?? 'no answer', type: 'TransportError' })}>${escapeXmlText(failureText(result))}</error>`,
+      `      <error${attributes(errorAttributes(result))}>${escapeXmlText(failureText(result))}</error>`,
     );
   } else if (result.status === 'FAIL') {
     body.push(
@@ -75,13 +77,27 @@ function isCountedFailure(result: CheckResult): boolean {
   );
 }
 
-/** A failure outside the baseline because the target did not answer: an <error>. */
+/** A check that could not test (or, in older files, a failure on no answer): an <error>. */
 function isCountedError(result: CheckResult): boolean {
+  if (result.status === 'INCONCLUSIVE') return true;
   return (
     result.status === 'FAIL' &&
     !result.expectedFailure &&
     result.failure?.transportError !== undefined
   );
+}
+
+function errorAttributes(result: CheckResult): { message: string; type: string } {
+  const why = result.couldNotTest;
+  if (!why)
+    return { message: result.failure?.transportError ?? 'no answer', type: 'TransportError' };
+  const type =
+    why.transportError !== undefined
+      ? 'TransportError'
+      : why.error
+        ? why.error.name
+        : 'PreconditionRefused';
+  return { message: `could not test: ${why.reason}`, type };
 }
 
 /** The run's metadata as JUnit properties (CI servers show them with the suite). */

@@ -1,21 +1,22 @@
 /**
  * How a run ended, as one exit code: 0 every check outside the baseline passed, warned or was
  * skipped; 1 a check outside it failed, or the baseline is stale; 3 the run could not test (the
- * target never answered: could-not-test.ts); 130 cancelled. And the one JSON line a pipeline reads
+ * target stopped answering, no check could judge, or checks could not test and none failed:
+ * could-not-test.ts); 130 cancelled. And the one JSON line a pipeline reads
  * to decide and to find the files (`workbench run --json`).
  */
 import type { BaselineOutcome } from '../../../shared/baseline.js';
 import type { RunResult } from '../../../shared/run-result.js';
 import { couldNotTestReason } from '../could-not-test.js';
 
-/** The exit code of a run whose target never answered (see couldNotTestReason). */
+/** The exit code of a run that could not test its target (see couldNotTestReason). */
 export const EXIT_COULD_NOT_TEST = 3;
 /** The exit code of a cancelled run (128 + SIGINT, as a shell reports Ctrl+C). */
 export const EXIT_CANCELLED = 130;
 
 export interface SessionOutcome {
   exitCode: number;
-  /** Why the run could not test its target: the first transport error of a run never answered. */
+  /** Why the run could not test its target (couldNotTestReason). */
   couldNotTest?: string;
 }
 

@@ -7,7 +7,8 @@
  * with every page it saw as evidence. It knows only what a person would see: attributes and text
  * of the pages (docs/sca.md, "PSU scripts for other banks").
  */
-import { fetch, type Dispatcher } from 'undici';
+import { fetch as undiciFetch, type Dispatcher } from 'undici';
+import { describeTransportError } from '../transport.js';
 import { readScaRedirect, type ScaRedirectParams } from '../redirect-listener.js';
 import { CookieJar } from './cookie-jar.js';
 import { findElements, formData, parseForms, type HtmlForm } from './html-forms.js';
@@ -141,6 +142,14 @@ export async function runPsuAgent(
   const start = new URL(scaRedirect);
   const jar = new CookieJar();
   const pages: SeenPage[] = [];
+  /** The PSU's browser request; a network failure names the page's origin and its cause. */
+  const fetch: typeof undiciFetch = async (input, init) => {
+    try {
+      return await undiciFetch(input, init);
+    } catch (error) {
+      throw describeTransportError(error, String(input));
+    }
+  };
   const fail = (text: string): never => {
     throw new PsuAgentError(text, pages);
   };

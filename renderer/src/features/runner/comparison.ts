@@ -7,13 +7,21 @@ import type { CheckStatus } from '../../../../main/shared/run-status';
 import type { RunResult } from '../../../../main/shared/run-result';
 
 export type Change =
-  'new failure' | 'fixed' | 'still failing' | 'changed' | 'added' | 'removed' | 'unchanged';
+  | 'new failure'
+  | 'fixed'
+  | 'still failing'
+  | 'could not test'
+  | 'changed'
+  | 'added'
+  | 'removed'
+  | 'unchanged';
 
 /** The order rows appear in: what needs attention first. */
 export const CHANGES: readonly Change[] = [
   'new failure',
   'fixed',
   'still failing',
+  'could not test',
   'changed',
   'added',
   'removed',
@@ -44,6 +52,7 @@ export function comparisonRows(
   mark(comparison.newFailures, 'new failure');
   mark(comparison.fixed, 'fixed');
   mark(comparison.stillFailing, 'still failing');
+  mark(comparison.couldNotTest, 'could not test');
   mark(
     comparison.changed.map((c) => c.checkId),
     'changed',

@@ -4,7 +4,12 @@
  * one store update and one render.
  */
 import type { RunnerEvent, RunSummaryView } from '../../../../main/api/contract';
-import { emptyCounts, type StatusCounts } from '../../../../main/shared/run-status';
+import {
+  CHECK_STATUSES,
+  emptyCounts,
+  type CheckStatus,
+  type StatusCounts,
+} from '../../../../main/shared/run-status';
 import type { CheckResult, RunResult, TargetInfo } from '../../../../main/shared/run-result';
 
 export interface RunningCheck {
@@ -140,8 +145,8 @@ export function finishProgress(
   };
 }
 
-function sum(counts: Record<'PASS' | 'FAIL' | 'WARNING' | 'SKIPPED', number>): number {
-  return counts.PASS + counts.FAIL + counts.WARNING + counts.SKIPPED;
+function sum(counts: Record<CheckStatus, number>): number {
+  return CHECK_STATUSES.reduce((total, status) => total + counts[status], 0);
 }
 
 /** 0…1: ended checks over the checks the run reports on (0 while it prepares). */

@@ -2,9 +2,18 @@
 import type { CheckStatus } from '../../../../main/shared/run-status';
 
 /** Worst first: a rule or area shows the worst status of its checks. */
-export const STATUSES: readonly CheckStatus[] = ['FAIL', 'WARNING', 'SKIPPED', 'PASS'];
+export const STATUSES: readonly CheckStatus[] = [
+  'FAIL',
+  'INCONCLUSIVE',
+  'WARNING',
+  'SKIPPED',
+  'PASS',
+];
 
-/** The worst of some statuses (FAIL before WARNING before SKIPPED before PASS), if any. */
+/**
+ * The worst of some statuses (FAIL before INCONCLUSIVE before WARNING before SKIPPED before PASS),
+ * if any.
+ */
 export function worstStatus(statuses: Iterable<CheckStatus | undefined>): CheckStatus | undefined {
   let worst: number | undefined;
   for (const status of statuses) {
@@ -16,11 +25,11 @@ export function worstStatus(statuses: Iterable<CheckStatus | undefined>): CheckS
 }
 
 /**
- * Failures first: FAIL, then WARNING, then the rest (SKIPPED, PASS), each status in the order
- * given (a stable sort; a new array).
+ * Failures first: FAIL, then INCONCLUSIVE ("could not test"), then WARNING, then the rest
+ * (SKIPPED, PASS), each status in the order given (a stable sort; a new array).
  */
 export function failuresFirst<T extends { status: CheckStatus }>(checks: readonly T[]): T[] {
-  const rank = (status: CheckStatus) => (status === 'FAIL' ? 0 : status === 'WARNING' ? 1 : 2);
+  const rank = (status: CheckStatus) => Math.min(STATUSES.indexOf(status), 3);
   return checks
     .map((check, index) => ({ check, index }))
     .sort((a, b) => rank(a.check.status) - rank(b.check.status) || a.index - b.index)

@@ -80,6 +80,19 @@ describe('the batch schedule (§1: five runs a day)', () => {
     expect(runDueBatches(state, at('17:00')).settled).toEqual([]);
   });
 
+  it('counts from now again when the clock was moved back before its last run', () => {
+    const state = buildInitialState(at('00:00'));
+    // The last run a year ahead: a clock check moved the clock forward, and the run undid it.
+    state.behaviour.lastBatchRunAt = new Date(
+      at('09:00').getTime() + 365 * 86_400_000,
+    ).toISOString();
+    const payment = withPayment(state);
+    expect(runDueBatches(state, at('10:00')).runs).toEqual([]);
+    expect(state.behaviour.lastBatchRunAt).toBe(at('10:00').toISOString());
+    // The 12:00 run of today comes, rather than none until next year.
+    expect(runDueBatches(state, at('13:00')).settled).toEqual([payment.paymentId]);
+  });
+
   it('a payment it cannot process is left as it is, and the others still settle', () => {
     const state = buildInitialState(at('00:00'));
     state.behaviour.lastBatchRunAt = at('09:00').toISOString();

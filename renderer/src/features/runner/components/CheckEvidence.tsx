@@ -53,6 +53,31 @@ function FailureDetails({ failure }: { failure: NonNullable<CheckResult['failure
   );
 }
 
+/** Why a check could not test its rules: the reason, where it stopped, any error inside it. */
+function CouldNotTestDetails({ why }: { why: NonNullable<CheckResult['couldNotTest']> }) {
+  return (
+    <section
+      className="notice notice-warn evidence-could-not-test"
+      data-testid="evidence-could-not-test"
+      aria-label="Could not test"
+    >
+      <p>
+        <strong>Could not test: </strong>
+        <span data-testid="evidence-could-not-test-reason">{why.reason}</span>
+      </p>
+      {why.step && <p className="muted">{why.step}</p>}
+      {why.error && (
+        <details className="folded">
+          <summary>
+            Error inside the check: {why.error.name}: {why.error.message}
+          </summary>
+          {why.error.stack && <FoldedText text={why.error.stack} label="Stack" />}
+        </details>
+      )}
+    </section>
+  );
+}
+
 function EvidenceEntry({
   item,
   failedExchangeId,
@@ -169,6 +194,7 @@ function EarlierAttempts({
             {attempt.failure && <span className="muted"> · {attempt.failure.message}</span>}
           </summary>
           {attempt.failure && <FailureDetails failure={attempt.failure} />}
+          {attempt.couldNotTest && <CouldNotTestDetails why={attempt.couldNotTest} />}
           {attempt.skipReason && (
             <p className="notice notice-warn">Skipped: {attempt.skipReason}</p>
           )}
@@ -233,6 +259,7 @@ export function CheckEvidence({ check }: { check: CheckResult }) {
         <p className="notice notice-warn">Expected failure: {check.expectedFailure.reason}</p>
       )}
       {check.failure && <FailureDetails failure={check.failure} />}
+      {check.couldNotTest && <CouldNotTestDetails why={check.couldNotTest} />}
       {check.status === 'FAIL' && <BaselineMark checkId={check.checkId} />}
       {check.skipReason && (
         <p className="notice notice-warn" data-testid="evidence-skip">

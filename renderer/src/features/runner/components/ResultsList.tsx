@@ -75,7 +75,10 @@ const ResultRow = memo(function ResultRow({
           </span>
         )}
         <div className="result-title">
-          {check.failure?.message ?? check.skipReason ?? check.title}
+          {check.failure?.message ??
+            (check.couldNotTest && `could not test: ${check.couldNotTest.reason}`) ??
+            check.skipReason ??
+            check.title}
         </div>
       </td>
       <td className="numeric">{formatMs(check.durationMs)}</td>

@@ -6,6 +6,7 @@ import { useTargetsStore } from '../../targets/store';
 import { useViewedRun } from '../viewed-run';
 import { FaultPicker } from './FaultPicker';
 import { RunProgressView } from './RunProgressView';
+import { isRerunStatus } from '../../../../../main/shared/run-status';
 
 /** Run options (target, concurrency, timeout, fault profiles), the run buttons and the progress. */
 export function RunPanel() {
@@ -25,7 +26,7 @@ export function RunPanel() {
     [catalogue, selected, mode],
   );
   const allInMode = catalogue?.checks.filter((c) => c.modes.includes(mode)).length ?? 0;
-  const failed = viewed.checks.filter((c) => c.status === 'FAIL').length;
+  const failed = viewed.checks.filter((c) => isRerunStatus(c.status)).length;
   const running = activeRunId !== undefined;
   const locked = running || busy === 'Starting the run';
   const viewedFinished = viewed.progress?.finished ?? viewed.summary?.finished ?? false;
@@ -117,7 +118,7 @@ export function RunPanel() {
           title={
             viewedImported
               ? 'The run shown was imported from an evidence bundle: it is read-only'
-              : 'Runs again the checks that failed in the run shown'
+              : 'Runs again the checks that failed or could not test in the run shown'
           }
           onClick={() => void start('failed')}
         >

@@ -1,4 +1,4 @@
-import type { CheckStatus } from '../../../../../main/shared/run-status';
+import { CHECK_STATUS_LABELS, type CheckStatus } from '../../../../../main/shared/run-status';
 
 /** WAITING is no result: a check that waits for a person's SCA (manual SCA), live only. */
 export type ShownStatus = CheckStatus | 'WAITING';
@@ -9,6 +9,7 @@ const SYMBOL: Record<ShownStatus, string> = {
   FAIL: '✗',
   WARNING: '!',
   SKIPPED: '–',
+  INCONCLUSIVE: '?',
 };
 
 /** A check's status: colour, a symbol and the word, so it reads without colour too. */
@@ -19,7 +20,8 @@ export function StatusBadge({ status, testId }: { status: ShownStatus; testId?: 
       data-status={status}
       data-testid={testId}
     >
-      <span aria-hidden="true">{SYMBOL[status]}</span> {status}
+      <span aria-hidden="true">{SYMBOL[status]}</span>{' '}
+      {status === 'INCONCLUSIVE' ? CHECK_STATUS_LABELS.INCONCLUSIVE : status}
     </span>
   );
 }
