@@ -20,6 +20,7 @@ import type { SigningIdentity } from '../tpp/client.js';
 import { TppClient } from '../tpp/client.js';
 import { createTransport, type Transport, type TransportOptions } from '../tpp/transport.js';
 import { newPsuSession } from '../tpp/psu-session.js';
+import type { ResponseSignatureTrust } from '../tpp/response-signature.js';
 import type { CheckEnvironment } from './engine/check-context.js';
 import { createTargetClient } from './target-client.js';
 import { SUITE_REDIRECT_URI, type PsuAgentFactory } from './embedded-target.js';
@@ -36,6 +37,8 @@ export interface ExternalTargetOptions {
   /** Whether the bank exposes the /v1/sandbox/ management API (default: in sandbox mode). */
   hasSandboxApi?: boolean;
   redirectUri?: string;
+  /** §5.2.7: the bank's response-signing certificate(s) or their CA, to judge signed answers by. */
+  bankSigning?: ResponseSignatureTrust;
   /** A second TPP the bank registers for AISP only (CheckContext.aispOnlyClient). */
   aispOnlySigning?: SigningIdentity;
   /** Completes SCA on the bank's pages; default none: checks that need SCA are SKIPPED. */
@@ -90,7 +93,13 @@ export function externalTarget(options: ExternalTargetOptions): ExternalTarget {
       });
       const transport = shared();
       const client = (signing: SigningIdentity) =>
-        new TppClient({ baseUrl: options.baseUrl, signing, transport, session: () => session });
+        new TppClient({
+          baseUrl: options.baseUrl,
+          signing,
+          transport,
+          session: () => session,
+          ...(options.bankSigning ? { bankSigning: options.bankSigning } : {}),
+        });
       const tpp = client(options.signing);
       const aispOnly = options.aispOnlySigning ? client(options.aispOnlySigning) : undefined;
       const clock = options.admin ? adminClock(options.admin, transport, signal) : undefined;

@@ -80,6 +80,7 @@ export async function profileTarget(
     signing: signingOf(loaded.signing),
     transport: connection,
     ...(loaded.aispOnlySigning ? { aispOnlySigning: signingOf(loaded.aispOnlySigning) } : {}),
+    ...(loaded.bankSigning ? { bankSigning: loaded.bankSigning } : {}),
     ...(profile.admin ? { admin: profile.admin } : {}),
     ...(psus ? { psus } : {}),
     ...(allows ? { allows } : {}),
