@@ -10,11 +10,11 @@ import {
   createTestCa,
   issueQsealc,
   issueQwac,
-  issueServerCertificate,
   type IssuedCertificate,
   type TestCa,
 } from '../../../main/core/certs/issue';
 import { externalTarget } from '../../../main/core/runner/external-target';
+import { mtlsServerOptions } from '../tpp/mtls-server';
 
 let ca: TestCa;
 let qwac: IssuedCertificate;
@@ -40,21 +40,10 @@ beforeAll(async () => {
   };
   qwac = await issueQwac({ ...tpp, roles: ['PSP_AI', 'PSP_PI'] });
   qsealc = await issueQsealc({ ...tpp, roles: ['PSP_AI', 'PSP_PI'] });
-  const tls = await issueServerCertificate({ issuer: ca.issuer });
-  server = createHttpsServer(
-    {
-      key: tls.privateKey.export({ type: 'pkcs8', format: 'pem' }),
-      cert: tls.certificatePem + ca.intermediate.certificatePem,
-      ca: [ca.root.certificatePem, ca.intermediate.certificatePem],
-      requestCert: true,
-      rejectUnauthorized: true,
-      minVersion: 'TLSv1.2',
-    },
-    (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"accounts":[]}');
-    },
-  );
+  server = createHttpsServer(await mtlsServerOptions(ca), (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{"accounts":[]}');
+  });
   server.on('secureConnection', (socket) => {
     handshakes += 1;
     socket.on('close', () => (closed += 1));
