@@ -42,9 +42,17 @@ export interface JsonRefusal {
   message: string;
 }
 
+/**
+ * §5.2.7, how a response signature fared: `valid` — it verifies and its signer is the bank's
+ * configured signing certificate or issued by its configured CA; `untrusted` — it verifies, but
+ * no trust anchor is configured, so the signer (`CN=… (SHA-256 …)`) may be anyone; `invalid` —
+ * it does not verify, or a signer other than the configured one made it (the reason names both
+ * certificates); `unverifiable` — signed, but no certificate to verify it with.
+ */
 export type ResponseSignatureResult =
   | { status: 'absent' }
-  | { status: 'valid'; keyId: string; signedHeaderNames: string[] }
+  | { status: 'valid'; keyId: string; signedHeaderNames: string[]; signer: string }
+  | { status: 'untrusted'; reason: string }
   | { status: 'invalid'; reason: string }
   | { status: 'unverifiable'; reason: string };
 
@@ -83,10 +91,12 @@ export interface EvidenceExchange {
   };
   transportError?: string;
   /**
-   * §5.2.7: set when the response was signed and its signature did not verify ('invalid') or
-   * could not be checked ('unverifiable'); absent for an unsigned or well-signed response.
+   * §5.2.7: set when the response was signed and its signature did not verify or came from a
+   * signer other than the configured one ('invalid'), could not be checked ('unverifiable'), or
+   * verifies with no trust anchor to judge its signer by ('untrusted'); absent for an unsigned
+   * response or one signed by the trusted signer.
    */
-  responseSignature?: { status: 'invalid' | 'unverifiable'; reason: string };
+  responseSignature?: { status: 'invalid' | 'unverifiable' | 'untrusted'; reason: string };
   timings: {
     /** When the request was sent, ISO 8601. */
     startedAt: string;
@@ -125,7 +135,8 @@ export function toEvidence(exchange: Exchange): EvidenceExchange {
       : {}),
     ...(exchange.error ? { transportError: exchange.error } : {}),
     ...(exchange.responseSignature.status === 'invalid' ||
-    exchange.responseSignature.status === 'unverifiable'
+    exchange.responseSignature.status === 'unverifiable' ||
+    exchange.responseSignature.status === 'untrusted'
       ? {
           responseSignature: {
             status: exchange.responseSignature.status,

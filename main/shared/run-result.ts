@@ -53,7 +53,11 @@ export const ExchangeSchema = Type.Object({
   transportError: Type.Optional(Type.String()),
   responseSignature: Type.Optional(
     Type.Object({
-      status: Type.Union([Type.Literal('invalid'), Type.Literal('unverifiable')]),
+      status: Type.Union([
+        Type.Literal('invalid'),
+        Type.Literal('unverifiable'),
+        Type.Literal('untrusted'),
+      ]),
       reason: Type.String(),
     }),
   ),

@@ -158,6 +158,7 @@ export const signingRules = rulesOf('signing', [
     section: '§5.2(7)',
     statement: 'The bank may sign response bodies; the TPP should verify such signatures.',
     testable: true,
-    note: 'A check verifies a response signature when one is present; an unsigned response conforms.',
+    needs: ['signed-responses'],
+    note: 'A check verifies a response signature when one is present and judges its signer by the bank signing certificate or CA the target names (a signature by another certificate fails; without either it cannot judge and SKIPS); an unsigned response conforms, and a bank that signs nothing is SKIPPED.',
   },
 ]);

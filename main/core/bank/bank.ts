@@ -26,7 +26,11 @@ import {
   type ExchangeRecord,
 } from './requestLog.js';
 import { ConsoleEventLog } from './console-events.js';
-import { applyErrorFaults, applyResponseFaults } from './response-faults.js';
+import {
+  applyErrorFaults,
+  applyResponseFaults,
+  applyResponseSignatureFault,
+} from './response-faults.js';
 import { handlerResponse, rejectionResponse } from './response.js';
 import type { ResponseSigner } from './response-signing.js';
 import { BANK_ROUTES } from './routes.js';
@@ -355,7 +359,7 @@ export function createBank(options: BankOptions): Bank {
           : handlerResponse(request, outcome),
     );
     // §5.2.7: the bank's own signature over what it answers; SCA pages are for the browser.
-    const response = signed(answered, ctx.route?.kind !== 'page');
+    const response = applyResponseSignatureFault(ctx, signed(answered, ctx.route?.kind !== 'page'));
     return { ctx, outcome, response, stageTimings, current, started, arrivedAt, failed };
   }
 

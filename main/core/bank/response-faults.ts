@@ -43,19 +43,31 @@ export function applyResponseFaults(
   // §1: the HTTP layer writes Date as an IMF-fixdate; this fault writes it as ISO 8601 instead.
   if (faultActive(ctx, 'GEN-RESPONSE-DATE-HEADER-RFC-7231'))
     answer = { ...answer, headers: { ...answer.headers, date: ctx.now.toISOString() } };
-  if (faultActive(ctx, 'SIGN-RESPONSE-SIGNATURE')) {
-    const other = createHash('sha256').update(`${response.body} `).digest('base64');
-    answer = {
-      ...answer,
-      headers: {
-        ...answer.headers,
-        digest: `SHA-256=${other}`,
-        signature:
-          'keyId="SN=01,CA=CN=Workbench Bank CA",algorithm="rsa-sha256",headers="digest",signature="AAAA"',
-      },
-    };
-  }
   if (!faultActive(ctx, 'HDR-NEGOTIATION-STATED')) return answer;
   const { 'content-type': _dropped, ...headers } = answer.headers;
   return { ...answer, headers };
+}
+
+/**
+ * The answer as sent with the response-signature fault on, applied after the bank's own signing
+ * (§5.2.7): a signed answer keeps its Signature over a Digest of other bytes than the body; an
+ * unsigned one gets such a Digest and a Signature that verifies with no certificate.
+ */
+export function applyResponseSignatureFault(
+  ctx: Pick<RequestContext, 'faults'>,
+  response: BankResponse,
+): BankResponse {
+  if (!faultActive(ctx, 'SIGN-RESPONSE-SIGNATURE')) return response;
+  const digest = `SHA-256=${createHash('sha256').update(`${response.body} `).digest('base64')}`;
+  if (response.headers.signature !== undefined)
+    return { ...response, headers: { ...response.headers, digest } };
+  return {
+    ...response,
+    headers: {
+      ...response.headers,
+      digest,
+      signature:
+        'keyId="SN=01,CA=CN=Workbench Bank CA",algorithm="rsa-sha256",headers="digest",signature="AAAA"',
+    },
+  };
 }

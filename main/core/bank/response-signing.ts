@@ -74,7 +74,10 @@ export function createResponseSigner(material: {
 export interface GeneratedResponseCertificate {
   certificatePem: string;
   key: KeyObject;
-  /** The test CA's root certificate (PEM), to trust the bank's seal by. */
+  /**
+   * The test CA that issued the seal, then its root (PEM): what a TPP names as the bank's CA to
+   * trust the seal by (the issuing CA is what a signer's certificate is checked against).
+   */
   caPem: string;
 }
 
@@ -100,6 +103,6 @@ export async function generateResponseCertificate(): Promise<GeneratedResponseCe
   return {
     certificatePem: seal.certificatePem,
     key: seal.privateKey,
-    caPem: ca.root.certificatePem,
+    caPem: ca.intermediate.certificatePem + ca.root.certificatePem,
   };
 }

@@ -5,6 +5,11 @@
  * run and registered in each production bank's registry and trust store.
  */
 import { createBank, type Bank } from '../bank/index.js';
+import {
+  createResponseSigner,
+  generateResponseCertificate,
+  type GeneratedResponseCertificate,
+} from '../bank/response-signing.js';
 import { VirtualClock } from '../clock.js';
 import {
   createTestCa,
@@ -15,7 +20,7 @@ import {
 } from '../certs/index.js';
 import { TppClient } from '../tpp/client.js';
 import { newPsuSession, type PsuSession } from '../tpp/psu-session.js';
-import type { TargetInfo, TargetMode } from './check-api/index.js';
+import type { Check, TargetInfo, TargetMode } from './check-api/index.js';
 import type { CheckEnvironment } from './engine/check-context.js';
 import { createSuitePsuAgent, type PsuAgentFactory } from './psu-adapter.js';
 import { EMBEDDED_BASE_URL } from './run-name.js';
@@ -115,13 +120,20 @@ export interface EmbeddedTargetOptions {
 
 export interface EmbeddedTarget {
   info: TargetInfo;
+  /**
+   * `check`, when given, decides what the bank offers it: a check that needs signed responses
+   * gets a bank that signs every answer (§5.2.7) and a client that trusts that certificate.
+   */
   createEnvironment(
     signal: AbortSignal,
+    check?: Pick<Check, 'needs'>,
   ): Promise<CheckEnvironment & { bank: Bank; session: PsuSession }>;
 }
 
 export function embeddedTarget(options: EmbeddedTargetOptions): EmbeddedTarget {
   const { mode, identity } = options;
+  // The bank's response seal, made once per target when a check first needs it (an RSA key).
+  let seal: Promise<GeneratedResponseCertificate> | undefined;
   return {
     info: {
       baseUrl: EMBEDDED_BASE_URL,
@@ -129,10 +141,27 @@ export function embeddedTarget(options: EmbeddedTargetOptions): EmbeddedTarget {
       hasSandboxApi: mode === 'sandbox',
       name: `embedded bank (${mode})`,
     },
-    async createEnvironment(signal) {
+    async createEnvironment(signal, check) {
       const clock = new VirtualClock();
       if (options.startAt) clock.set(options.startAt);
-      const bank = createBank({ mode, clock });
+      const signs = check?.needs?.includes('signed-responses') === true;
+      const bankSeal = signs ? await (seal ??= generateResponseCertificate()) : undefined;
+      const bank = createBank({
+        mode,
+        clock,
+        ...(bankSeal
+          ? {
+              signResponse: createResponseSigner({
+                certificate: bankSeal.certificatePem,
+                key: bankSeal.key,
+              }),
+            }
+          : {}),
+      });
+      // The client knows the bank's own seal: a signature by any other certificate is invalid.
+      const bankSigning = bankSeal
+        ? { bankSigning: { certificates: [bankSeal.certificatePem] } }
+        : {};
       if (options.faultProfiles?.length) {
         const snapshot = bank.exportSnapshot();
         snapshot.state.behaviour.faultProfiles = [...options.faultProfiles];
@@ -145,6 +174,7 @@ export function embeddedTarget(options: EmbeddedTargetOptions): EmbeddedTarget {
         baseUrl: listener.url,
         signing: { key: identity.qsealc.privateKey, certificate: identity.qsealc.certificateDer },
         session: () => session,
+        ...bankSigning,
       });
       const aispOnly = new TppClient({
         baseUrl: listener.url,
@@ -153,6 +183,7 @@ export function embeddedTarget(options: EmbeddedTargetOptions): EmbeddedTarget {
           certificate: identity.aispOnly.qsealc.certificateDer,
         },
         session: () => session,
+        ...bankSigning,
       });
       return {
         bank,

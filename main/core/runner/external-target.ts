@@ -20,6 +20,7 @@ import type { SigningIdentity } from '../tpp/client.js';
 import { TppClient } from '../tpp/client.js';
 import { createTransport, type Transport, type TransportOptions } from '../tpp/transport.js';
 import { newPsuSession } from '../tpp/psu-session.js';
+import type { ResponseSignatureTrust } from '../tpp/response-signature.js';
 import type { CheckEnvironment } from './engine/check-context.js';
 import { createTargetClient } from './target-client.js';
 import { SUITE_REDIRECT_URI, type PsuAgentFactory } from './embedded-target.js';
@@ -28,10 +29,16 @@ export interface ExternalTargetOptions {
   baseUrl: string;
   mode: TargetMode;
   signing: SigningIdentity;
-  transport?: TransportOptions;
+  /**
+   * How to reach the bank: options for a transport the target makes once and shares between all
+   * its checks (closed by `close()`), or a transport the caller owns and closes.
+   */
+  transport?: TransportOptions | Transport;
   /** Whether the bank exposes the /v1/sandbox/ management API (default: in sandbox mode). */
   hasSandboxApi?: boolean;
   redirectUri?: string;
+  /** §5.2.7: the bank's response-signing certificate(s) or their CA, to judge signed answers by. */
+  bankSigning?: ResponseSignatureTrust;
   /** A second TPP the bank registers for AISP only (CheckContext.aispOnlyClient). */
   aispOnlySigning?: SigningIdentity;
   /** Completes SCA on the bank's pages; default none: checks that need SCA are SKIPPED. */
@@ -50,6 +57,8 @@ export interface ExternalTargetOptions {
 export interface ExternalTarget {
   info: TargetInfo;
   createEnvironment(signal: AbortSignal): Promise<CheckEnvironment>;
+  /** Closes the connections of a transport the target made (none when the caller gave one). */
+  close(): Promise<void>;
 }
 
 export function externalTarget(options: ExternalTargetOptions): ExternalTarget {
@@ -62,18 +71,35 @@ export function externalTarget(options: ExternalTargetOptions): ExternalTarget {
     ...(options.psus ? { psus: options.psus } : {}),
     ...(options.allows ? { allows: options.allows } : {}),
   };
+  // One transport for the whole run, shared by every check's clients and the admin clock: the
+  // same TLS, mTLS client certificate, extra CA and proxy reach the bank's own port (docs/ci.md:
+  // the admin routes are served there, and with --mtls they need the client certificate too).
+  // Its connections stay open between requests and checks (keep-alive, TLS session reuse), so a
+  // run over mTLS does not pay a handshake per check; made on first use, closed by close().
+  const given = options.transport && 'send' in options.transport ? options.transport : undefined;
+  let owned: Transport | undefined;
+  const shared = (): Transport =>
+    given ?? (owned ??= createTransport(options.transport as TransportOptions | undefined));
   return {
     info,
+    async close() {
+      const transport = owned;
+      owned = undefined;
+      await transport?.close();
+    },
     async createEnvironment(signal: AbortSignal): Promise<CheckEnvironment> {
       const session = newPsuSession(options.redirectUri ?? SUITE_REDIRECT_URI, {
         psuIpAddress: '192.0.2.10',
       });
-      // One transport per check, shared by its clients and the admin clock: the same TLS, mTLS
-      // client certificate, extra CA and proxy reach the bank's own port (docs/ci.md: the admin
-      // routes are served there, and with --mtls they need the client certificate too).
-      const transport = createTransport(options.transport);
+      const transport = shared();
       const client = (signing: SigningIdentity) =>
-        new TppClient({ baseUrl: options.baseUrl, signing, transport, session: () => session });
+        new TppClient({
+          baseUrl: options.baseUrl,
+          signing,
+          transport,
+          session: () => session,
+          ...(options.bankSigning ? { bankSigning: options.bankSigning } : {}),
+        });
       const tpp = client(options.signing);
       const aispOnly = options.aispOnlySigning ? client(options.aispOnlySigning) : undefined;
       const clock = options.admin ? adminClock(options.admin, transport, signal) : undefined;
@@ -83,11 +109,7 @@ export function externalTarget(options: ExternalTargetOptions): ExternalTarget {
         ...(options.psuAgent ? { psu: options.psuAgent({ signal }) } : {}),
         ...(clock ? { clock } : {}),
         dispose: async () => {
-          try {
-            await clock?.restore();
-          } finally {
-            await transport.close();
-          }
+          await clock?.restore();
         },
       };
     },

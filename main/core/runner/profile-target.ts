@@ -13,7 +13,7 @@ import { toPem } from '../certs/index.js';
 import { TppClient } from '../tpp/client.js';
 import { PsuStepsError, type PsuSteps } from '../tpp/psu-agent/steps.js';
 import { launchPsuBrowser } from '../tpp/psu-browser/browser-agent.js';
-import { transportDispatcher } from '../tpp/transport.js';
+import { createTransport, transportDispatcher } from '../tpp/transport.js';
 import { verifyTargetMode } from './doctor/target-mode.js';
 import type { Check, TargetInfo } from './check-api/index.js';
 import type { CheckEnvironment } from './engine/check-context.js';
@@ -72,12 +72,15 @@ export async function profileTarget(
         deletePayments: profile.allows.deletePayments ?? true,
       }
     : undefined;
+  // One transport for every check of the run (keep-alive, TLS session reuse), closed with it.
+  const connection = createTransport(transport);
   const common = {
     baseUrl: profile.baseUrl.replace(/\/+$/, ''),
     mode: profile.mode,
     signing: signingOf(loaded.signing),
-    transport,
+    transport: connection,
     ...(loaded.aispOnlySigning ? { aispOnlySigning: signingOf(loaded.aispOnlySigning) } : {}),
+    ...(loaded.bankSigning ? { bankSigning: loaded.bankSigning } : {}),
     ...(profile.admin ? { admin: profile.admin } : {}),
     ...(psus ? { psus } : {}),
     ...(allows ? { allows } : {}),
@@ -111,7 +114,13 @@ export async function profileTarget(
       // A check may run up to three SCAs, each a person's few minutes.
       minimumCheckTimeoutMs: (check) =>
         check.needs?.includes('psu-agent') ? 3 * timeoutMs + 60_000 : undefined,
-      close: () => manual.close(),
+      close: async () => {
+        try {
+          await manual.close();
+        } finally {
+          await connection.close();
+        }
+      },
     };
   }
 
@@ -188,8 +197,12 @@ export async function profileTarget(
     info: named(target.info),
     createEnvironment: (_check, signal) => target.createEnvironment(signal),
     close: async () => {
-      await factory?.close();
-      await dispatcher?.close();
+      try {
+        await factory?.close();
+        await dispatcher?.close();
+      } finally {
+        await connection.close();
+      }
     },
   };
 }

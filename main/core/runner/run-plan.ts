@@ -80,7 +80,7 @@ export async function prepareRun(
     });
     target = {
       info: embedded.info,
-      createEnvironment: (_check, signal) => embedded.createEnvironment(signal),
+      createEnvironment: (check, signal) => embedded.createEnvironment(signal, check),
       close: async () => {},
     };
   } else {

@@ -11,7 +11,7 @@ import { parseJson, utf8Text } from './exchange.js';
 import type { Exchange } from '../../shared/exchange.js';
 import type { ExchangeLog } from './exchange-log.js';
 import { sessionHeaders, type PsuSession } from './psu-session.js';
-import { verifyResponseSignature } from './response-signature.js';
+import { verifyResponseSignature, type ResponseSignatureTrust } from './response-signature.js';
 import { bodyExcerpt, REFUSED_BODY_EXCERPT_CHARS, type JsonLimits } from './safe-json.js';
 
 export interface SigningIdentity {
@@ -31,8 +31,11 @@ export interface TppClientOptions {
   /** Sent on every request unless the request overrides them (e.g. x-accept-fix). */
   defaultHeaders?: Record<string, string>;
   log?: ExchangeLog;
-  /** The bank's response-signing certificate, when the target publishes one. */
-  bankCertificate?: string | Buffer;
+  /**
+   * §5.2.7: the bank's response-signing certificate(s) or the CA that issues them. A signed
+   * answer by any other signer is invalid; without either, one that verifies is only `untrusted`.
+   */
+  bankSigning?: ResponseSignatureTrust;
   /** Size and nesting caps checked before a JSON answer is parsed (defaults in safe-json.ts). */
   jsonLimits?: JsonLimits;
 }
@@ -192,7 +195,7 @@ export class TppClient {
       exchange.responseSignature = verifyResponseSignature(
         response.headers,
         response.body,
-        this.options.bankCertificate,
+        this.options.bankSigning,
       );
     } catch (error) {
       exchange.error = error instanceof Error ? error.message : String(error);

@@ -1,8 +1,15 @@
 /**
  * §5.2.7: the bank may sign responses and the TPP should verify them. The workbench checks a
  * response Signature with the same §5.2 primitives as requests, minus `(request-target)`: the
- * listed headers in order, the Digest over the exact response body, keyId against the bank's
- * certificate (configured for the target, or sent as `ASPSP-Signature-Certificate`).
+ * listed headers in order, the Digest over the exact response body, keyId against the signer's
+ * certificate (sent as `ASPSP-Signature-Certificate`, or the bank's configured one).
+ *
+ * A signature proves nothing by itself: anyone between the TPP and the bank can re-sign a changed
+ * body with a certificate of their own and send that certificate along. So the signer is judged
+ * against a trust anchor the target names — the bank's signing certificate(s) or the CA that
+ * issues them. A signer that is neither makes the signature invalid, naming both certificates;
+ * without any anchor a signature that verifies is `untrusted` ("signature verifies, signer not
+ * trusted"), never `valid`.
  */
 import {
   BANK_CERTIFICATE_HEADER,
@@ -17,15 +24,81 @@ import {
   signingStringBytes,
   verifyDigest,
   verifyRsaSha256,
+  type SigningCertificate,
 } from '../signature/index.js';
 import type { ResponseSignatureResult } from '../../shared/exchange.js';
 
 export { BANK_CERTIFICATE_HEADER };
 
+/** What a response signer must be to be trusted: one of these certificates, or issued by a CA. */
+export interface ResponseSignatureTrust {
+  /** The bank's response-signing certificate(s), one certificate each (PEM or DER). */
+  certificates?: readonly (string | Buffer)[];
+  /** CA certificate(s) that issue the bank's signing certificate, one each (PEM or DER). */
+  cas?: readonly (string | Buffer)[];
+}
+
+/** `CN=…,O=… (SHA-256 AB:CD:…)`: how a certificate is named in a verdict. */
+export function describeCertificate(certificate: SigningCertificate): string {
+  return `${certificate.subject} (SHA-256 ${certificate.x509.fingerprint256})`;
+}
+
+interface Anchors {
+  certificates: SigningCertificate[];
+  cas: SigningCertificate[];
+}
+
+/** The anchors of a trust object, read once per object (a client verifies every answer). */
+const anchorCache = new WeakMap<ResponseSignatureTrust, Anchors | { problem: string }>();
+
+function anchorsOf(trust: ResponseSignatureTrust): Anchors | { problem: string } {
+  let anchors = anchorCache.get(trust);
+  if (!anchors) anchorCache.set(trust, (anchors = readAnchors(trust)));
+  return anchors;
+}
+
+function readAnchors(trust: ResponseSignatureTrust): Anchors | { problem: string } {
+  const read = (list: readonly (string | Buffer)[] | undefined, what: string) =>
+    (list ?? []).map((input, index) => {
+      try {
+        return readSigningCertificate(input);
+      } catch (error) {
+        throw new Error(`${what} ${index + 1}: ${(error as Error).message}`);
+      }
+    });
+  try {
+    return {
+      certificates: read(trust.certificates, "the bank's signing certificate"),
+      cas: read(trust.cas, "the bank's CA certificate"),
+    };
+  } catch (error) {
+    return { problem: (error as Error).message };
+  }
+}
+
+/** Why `signer` is not trusted by `anchors`, or undefined when it is. */
+function distrust(signer: SigningCertificate, anchors: Anchors): string | undefined {
+  const fingerprint = signer.x509.fingerprint256;
+  if (anchors.certificates.some((c) => c.x509.fingerprint256 === fingerprint)) return undefined;
+  for (const ca of anchors.cas) {
+    if (ca.x509.fingerprint256 === fingerprint) return undefined;
+    if (signer.x509.checkIssued(ca.x509) && signer.x509.verify(ca.publicKey)) return undefined;
+  }
+  const expected = [
+    ...anchors.certificates.map((c) => `the bank's signing certificate ${describeCertificate(c)}`),
+    ...anchors.cas.map((c) => `a certificate issued by the bank's CA ${describeCertificate(c)}`),
+  ];
+  return `signed by ${describeCertificate(signer)}, not by ${expected.join(' or ')}`;
+}
+
+/**
+ * Verifies a response's Signature. `trust` names the bank's signing certificate(s) or CA(s); a
+ * single certificate may be given directly.
+ */
 export function verifyResponseSignature(
   headers: Record<string, string>,
   body: Buffer,
-  bankCertificate?: string | Buffer,
+  trust: ResponseSignatureTrust | string | Buffer = {},
 ): ResponseSignatureResult {
   const raw = headers['signature'];
   if (raw === undefined) return { status: 'absent' };
@@ -34,30 +107,54 @@ export function verifyResponseSignature(
   const parsed = parseSignatureHeader(decoded.value);
   if (!parsed.ok) return { status: 'invalid', reason: `Signature: ${parsed.failure.text}` };
   const { keyId, headers: names, signature } = parsed.fields;
-
-  const certificateSource = bankCertificate ?? headers[BANK_CERTIFICATE_HEADER];
-  if (certificateSource === undefined) {
-    return {
-      status: 'unverifiable',
-      reason: `the response is signed but no bank certificate is configured for this target and the response has no ${BANK_CERTIFICATE_HEADER} header`,
-    };
-  }
-  let certificate;
-  try {
-    certificate = readSigningCertificate(certificateSource);
-  } catch (error) {
-    return { status: 'unverifiable', reason: `bank certificate: ${(error as Error).message}` };
-  }
   const key = parseKeyId(keyId);
   if (!key.ok) return { status: 'invalid', reason: `keyId: ${key.text}` };
-  if (!sameSerialNumber(key.keyId.serialNumber, certificate.serialNumber)) {
+
+  const anchors =
+    typeof trust === 'string' || Buffer.isBuffer(trust)
+      ? readAnchors({ certificates: [trust] })
+      : anchorsOf(trust);
+  if ('problem' in anchors) return { status: 'unverifiable', reason: anchors.problem };
+  const anchored = anchors.certificates.length + anchors.cas.length > 0;
+  const keyIdNames = (c: SigningCertificate) =>
+    sameSerialNumber(key.keyId.serialNumber, c.serialNumber) &&
+    matchKeyIdIssuer(key.keyId.issuer, c.issuerName).ok;
+
+  // The signer: the certificate the response carries, else the configured one its keyId names.
+  let signer: SigningCertificate;
+  const sent = headers[BANK_CERTIFICATE_HEADER];
+  if (sent !== undefined) {
+    try {
+      signer = readSigningCertificate(sent);
+    } catch (error) {
+      return {
+        status: 'unverifiable',
+        reason: `${BANK_CERTIFICATE_HEADER}: ${(error as Error).message}`,
+      };
+    }
+  } else {
+    const named = anchors.certificates.find(keyIdNames);
+    if (named) signer = named;
+    else if (anchors.certificates.length > 0)
+      return {
+        status: 'invalid',
+        reason: `keyId "${keyId}" names none of ${anchors.certificates.map((c) => `the bank's signing certificate ${describeCertificate(c)}`).join(', ')}`,
+      };
+    else
+      return {
+        status: 'unverifiable',
+        reason: `the response is signed but carries no ${BANK_CERTIFICATE_HEADER} header and no bank signing certificate is configured for this target`,
+      };
+  }
+
+  if (!sameSerialNumber(key.keyId.serialNumber, signer.serialNumber)) {
     return {
       status: 'invalid',
-      reason: `keyId SN ${key.keyId.serialNumber} is not the bank certificate's serial ${certificate.serialNumber}`,
+      reason: `keyId SN ${key.keyId.serialNumber} is not the serial ${signer.serialNumber} of the signing certificate ${describeCertificate(signer)}`,
     };
   }
   // The issuer compared as a distinguished name, as the bank compares a TPP's keyId (§5.2.3).
-  const issuer = matchKeyIdIssuer(key.keyId.issuer, certificate.issuerName);
+  const issuer = matchKeyIdIssuer(key.keyId.issuer, signer.issuerName);
   if (!issuer.ok) return { status: 'invalid', reason: `keyId CA: ${issuer.text}` };
   const lookup = headerLookup(headers);
   if (lookup.has('digest')) {
@@ -75,15 +172,25 @@ export function verifyResponseSignature(
   } catch (error) {
     return { status: 'invalid', reason: (error as Error).message };
   }
-  const ok = verifyRsaSha256(
+  const verifies = verifyRsaSha256(
     signingStringBytes(signingString),
     Buffer.from(signature, 'base64'),
-    certificate.publicKey,
+    signer.publicKey,
   );
-  return ok
-    ? { status: 'valid', keyId, signedHeaderNames: names }
-    : {
-        status: 'invalid',
-        reason: 'the RSA-SHA256 signature does not match the signed response headers',
-      };
+  if (!verifies)
+    return {
+      status: 'invalid',
+      reason: `the RSA-SHA256 signature does not match the signed response headers (signer ${describeCertificate(signer)})`,
+    };
+
+  const verified = { keyId, signedHeaderNames: names, signer: describeCertificate(signer) };
+  if (!anchored)
+    return {
+      status: 'untrusted',
+      reason: `signature verifies, signer not trusted: ${verified.signer}; no bank signing certificate or CA is configured for this target`,
+    };
+  const why = distrust(signer, anchors);
+  return why === undefined
+    ? { status: 'valid', ...verified }
+    : { status: 'invalid', reason: `the signature verifies but ${why}` };
 }

@@ -13,7 +13,8 @@ import type { CliCommand } from './command.js';
 
 const usage = `Usage: workbench request METHOD URL [--header 'Name: value']... [--body FILE|-]
                         --sign-cert FILE --sign-key FILE [--tls-cert FILE --tls-key FILE]
-                        [--ca FILE]... [--digest SHA-256|SHA-512] [--request-target]
+                        [--ca FILE]... [--bank-cert FILE]... [--bank-ca FILE]...
+                        [--digest SHA-256|SHA-512] [--request-target]
                         [--no-sign] [--verbose] [--fail] [--curl]
                         [--timeout SECONDS] [--max-body BYTES]
 
@@ -23,6 +24,8 @@ Signs (§5.2) and sends one request and prints the response body.
   --sign-cert F    QSealC (PEM or DER) and --sign-key F its private key (PEM)
   --tls-cert F     QWAC (PEM) and --tls-key F its key, for mTLS
   --ca F           extra CA certificate (PEM) to trust for the server; repeatable
+  --bank-cert F    the bank's response-signing certificate (PEM or DER; §5.2.7); repeatable
+  --bank-ca F      the CA (PEM) that issues the bank's response-signing certificate; repeatable
   --digest ALG     Digest algorithm (default SHA-256)
   --request-target sign (request-target) too
   --no-sign        send without Signature, Digest and TPP-Signature-Certificate
@@ -33,10 +36,13 @@ Signs (§5.2) and sends one request and prints the response body.
   --max-body B     largest response body in bytes (default ${DEFAULT_MAX_RESPONSE_BYTES}); a larger
                    one is an error (exit 1), never cut silently
 A signed response (§5.2.7: Signature, Digest, the bank's certificate in ASPSP-Signature-Certificate)
-is verified; an invalid one is named on stderr.
+is verified, and its signer must be the --bank-cert certificate or issued by the --bank-ca CA: a
+signature that does not verify, or one by any other certificate, is named on stderr (both
+certificates, subject and SHA-256 fingerprint). Without --bank-cert or --bank-ca a signature that
+verifies is reported as "signature verifies, signer not trusted".
 Exit code: 0 answered, 1 no answer (refused, timed out, body over --max-body), a JSON answer too
-large or too deep to parse, a response signature that does not verify, or with --fail a status of
-400 or above; 2 a bad command line.`;
+large or too deep to parse, a response signature that does not verify or is not by the bank's
+certificate, or with --fail a status of 400 or above; 2 a bad command line.`;
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'];
 
@@ -53,6 +59,23 @@ async function readInput(path: string, what: string): Promise<Buffer> {
       `${what}: cannot read '${path}' (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
     );
   }
+}
+
+/** Every certificate in the files given for `flag` (a PEM file may hold several), as DER. */
+async function readCertificates(files: string[] | undefined, flag: string): Promise<Buffer[]> {
+  const certificates: Buffer[] = [];
+  for (const file of files ?? []) {
+    const bytes = await readInput(file, flag);
+    let found: Buffer[];
+    try {
+      found = importCertificateMaterial(bytes).certificates;
+    } catch (error) {
+      throw new UsageError(`${flag}: '${file}' is not a certificate (${(error as Error).message})`);
+    }
+    if (found.length === 0) throw new UsageError(`${flag}: '${file}' holds no certificate`);
+    certificates.push(...found);
+  }
+  return certificates;
 }
 
 export function parseHeader(line: string): [string, string] {
@@ -79,6 +102,8 @@ export const requestCommand: CliCommand = {
         'tls-cert': { type: 'string' },
         'tls-key': { type: 'string' },
         ca: { type: 'string', multiple: true },
+        'bank-cert': { type: 'string', multiple: true },
+        'bank-ca': { type: 'string', multiple: true },
         digest: { type: 'string' },
         'request-target': { type: 'boolean' },
         'no-sign': { type: 'boolean' },
@@ -150,10 +175,16 @@ export const requestCommand: CliCommand = {
       maxResponseBytes,
     };
 
+    const bankSigning = {
+      certificates: await readCertificates(values['bank-cert'], '--bank-cert'),
+      cas: await readCertificates(values['bank-ca'], '--bank-ca'),
+    };
+
     const client = new TppClient({
       baseUrl: url.origin,
       ...(signing ? { signing } : {}),
       transport,
+      bankSigning,
     });
     const pathAndQuery = url.pathname + url.search;
     if (values.curl) {
@@ -210,6 +241,10 @@ export const requestCommand: CliCommand = {
       io.err(`workbench request: the response signature is invalid (§5.2.7): ${signature.reason}`);
       return 1;
     }
+    if (signature.status === 'untrusted')
+      io.err(
+        `workbench request: response ${signature.reason} (name it with --bank-cert or --bank-ca)`,
+      );
     if (signature.status === 'unverifiable')
       io.err(
         `workbench request: the response is signed but cannot be verified: ${signature.reason}`,

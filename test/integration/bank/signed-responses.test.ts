@@ -131,10 +131,12 @@ describe('signed responses (§5.2.7)', () => {
     return { code, out: out.join('\n'), err: err.join('\n') };
   }
 
-  it('workbench request accepts the bank’s own answer', async () => {
+  it('workbench request accepts the bank’s own answer (its signer trusted only when named)', async () => {
     const direct = await request(`${url}/health`);
-    expect(direct).toMatchObject({ code: 0, err: '' });
+    expect(direct.code).toBe(0);
     expect(direct.out).toContain('"ok"');
+    // Without --bank-cert or --bank-ca (test/integration/tpp/response-signature-trust.test.ts).
+    expect(direct.err).toContain('signature verifies, signer not trusted');
   });
 
   it('workbench request names a tampered answer and exits 1', async () => {

@@ -5,7 +5,8 @@
  * (production over TLS with mTLS, its registry and trusted CA). Every run: no FAIL, no check
  * SKIPPED for want of a PSU agent, and the verdict of every check the same as against the
  * embedded target, except the checks that need the bank clock, which SKIP with that reason when
- * the profile names no admin API. With the admin API they run, and pass, on the shared bank.
+ * the profile names no admin API. With the admin API they run, and pass, on the shared bank. The
+ * bank signs its answers (§5.2.7) and the profile names its seal, as the embedded target does.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -65,7 +66,7 @@ function describeFailures(result: RunResult): string[] {
     .map((check) => `${check.checkId}: ${check.failure?.message ?? ''}`);
 }
 
-async function profileFor(bank: BankLine, name: string): Promise<string> {
+async function profileFor(bank: BankLine, name: string, bankSeal?: string): Promise<string> {
   const file = join(dir, `${name}.json`);
   const line = join(dir, `${name}.bank.json`);
   await writeFile(line, JSON.stringify(bank) + '\n');
@@ -80,8 +81,19 @@ async function profileFor(bank: BankLine, name: string): Promise<string> {
     '--out',
     file,
   ]);
+  if (bankSeal) {
+    // §5.2.7: the bank's response seal, so SIGN-RESPONSE-SIGNATURE-VERIFIES judges its signer.
+    const profile = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    await writeFile(file, JSON.stringify({ ...profile, bankSigningCert: bankSeal }));
+  }
   return file;
 }
+
+/** `workbench bank` flags to sign every answer with a seal made at start, written to a file. */
+const signing = (name: string) => {
+  const seal = join(dir, `${name}-response-seal.pem`);
+  return { args: ['--sign-responses', '--response-cert-out', seal], seal };
+};
 
 const BANK_ARGS = {
   sandbox: ['--mode', 'sandbox'],
@@ -111,8 +123,15 @@ describe.each(['sandbox', 'production'] as const)('%s bank by URL profile', (mod
   }, 300_000);
 
   it('three full runs in a row against one long-running bank: 0 FAIL, the embedded verdicts, clock checks SKIP', async () => {
-    const bank = await startBank(process.execPath, [BIN, 'bank', ...BANK_ARGS[mode], '--json']);
-    const profile = await profileFor(bank.line, mode);
+    const seal = signing(mode);
+    const bank = await startBank(process.execPath, [
+      BIN,
+      'bank',
+      ...BANK_ARGS[mode],
+      ...seal.args,
+      '--json',
+    ]);
+    const profile = await profileFor(bank.line, mode, seal.seal);
     const expected = verdicts(embedded);
     const figures: string[] = [];
     for (const round of [1, 2, 3]) {
@@ -143,14 +162,16 @@ describe.each(['sandbox', 'production'] as const)('%s bank by URL profile', (mod
   }, 600_000);
 
   it('with the admin API: three runs in a row, the clock checks pass, and each run leaves the bank clock at real time', async () => {
+    const seal = signing(`${mode}-admin`);
     const bank = await startBank(process.execPath, [
       BIN,
       'bank',
       ...BANK_ARGS[mode],
+      ...seal.args,
       '--admin',
       '--json',
     ]);
-    const profile = await profileFor(bank.line, `${mode}-admin`);
+    const profile = await profileFor(bank.line, `${mode}-admin`, seal.seal);
     const admin = bank.line.admin!;
     const expected = verdicts(embedded);
     for (const round of [1, 2, 3]) {

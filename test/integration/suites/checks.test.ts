@@ -26,7 +26,7 @@ async function runOne(check: Check, mode: TargetMode, faultProfiles: string[] = 
   const result = await runChecks({
     checks: [check],
     target: target.info,
-    createEnvironment: (_check, signal) => target.createEnvironment(signal),
+    createEnvironment: (check, signal) => target.createEnvironment(signal, check),
   });
   return result.checks[0]!;
 }

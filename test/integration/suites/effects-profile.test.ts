@@ -73,6 +73,7 @@ async function runAgainstBank(mode: TargetMode, allows: TargetAllows) {
       createEnvironment: (_check, signal) => target.createEnvironment(signal),
       logger: { error: () => {} },
     });
+    await target.close();
     return { result, received };
   } finally {
     await bank.close();

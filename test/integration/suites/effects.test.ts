@@ -36,7 +36,7 @@ beforeAll(async () => {
       checks: CHECKS,
       target: target.info,
       concurrency: 2,
-      createEnvironment: (_check, signal) => target.createEnvironment(signal),
+      createEnvironment: (check, signal) => target.createEnvironment(signal, check),
       logger: { error: () => {} },
     });
     for (const result of run.checks) {

@@ -42,6 +42,7 @@ describe('cleanup of sandbox data a check changed', () => {
         target: target.info,
         createEnvironment: (_check, signal) => target.createEnvironment(signal),
       });
+      await target.close();
       const [outcome] = result.checks;
       expect(outcome!.status, outcome!.failure?.message).toBe('PASS');
       const puts = outcome!.evidence.flatMap((item) =>

@@ -71,13 +71,17 @@ async function runAll(
   target: ReturnType<typeof sharedTarget> | ReturnType<typeof embeddedTarget>,
   checks: readonly Check[] = CHECKS,
 ): Promise<RunResult> {
-  return runChecks({
-    checks,
-    target: target.info,
-    concurrency: CONCURRENCY,
-    createEnvironment: (_check, signal) => target.createEnvironment(signal),
-    logger: { error: () => {} },
-  });
+  try {
+    return await runChecks({
+      checks,
+      target: target.info,
+      concurrency: CONCURRENCY,
+      createEnvironment: (_check, signal) => target.createEnvironment(signal),
+      logger: { error: () => {} },
+    });
+  } finally {
+    if ('close' in target) await target.close();
+  }
 }
 
 const line = (r: CheckResult) =>

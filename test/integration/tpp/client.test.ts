@@ -14,7 +14,6 @@ import {
   createTestCa,
   issueQsealc,
   issueQwac,
-  issueServerCertificate,
   type TestCa,
   type IssuedCertificate,
 } from '../../../main/core/certs/issue';
@@ -23,6 +22,7 @@ import { TppClient } from '../../../main/core/tpp/client';
 import { ExchangeLog } from '../../../main/core/tpp/exchange-log';
 import { newPsuSession } from '../../../main/core/tpp/psu-session';
 import { toCurl, toHar } from '../../../main/core/tpp/export';
+import { mtlsServerOptions } from './mtls-server';
 
 let ca: TestCa;
 let qwac: IssuedCertificate;
@@ -52,22 +52,11 @@ describe('mTLS transport', () => {
   let url: string;
 
   beforeAll(async () => {
-    const tls = await issueServerCertificate({ issuer: ca.issuer });
-    server = createHttpsServer(
-      {
-        key: tls.privateKey.export({ type: 'pkcs8', format: 'pem' }),
-        cert: tls.certificatePem + ca.intermediate.certificatePem,
-        ca: [ca.root.certificatePem, ca.intermediate.certificatePem],
-        requestCert: true,
-        rejectUnauthorized: true,
-        minVersion: 'TLSv1.2',
-      },
-      (req, res) => {
-        const peer = (req.socket as TLSSocket).getPeerCertificate();
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ clientSerial: peer.serialNumber }));
-      },
-    );
+    server = createHttpsServer(await mtlsServerOptions(ca), (req, res) => {
+      const peer = (req.socket as TLSSocket).getPeerCertificate();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ clientSerial: peer.serialNumber }));
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

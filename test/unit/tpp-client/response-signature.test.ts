@@ -1,6 +1,14 @@
-/** §5.2.7: the TPP verifies a bank's response signature and says exactly what it found. */
+/**
+ * §5.2.7: the TPP verifies a bank's response signature, judges its signer by the bank certificate
+ * or CA the target names, and says exactly what it found.
+ */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestCa, issueQsealc, type IssuedCertificate } from '../../../main/core/certs/index';
+import {
+  createTestCa,
+  issueQsealc,
+  type IssuedCertificate,
+  type TestCa,
+} from '../../../main/core/certs/index';
 import {
   buildKeyId,
   buildSignatureHeader,
@@ -16,10 +24,14 @@ import {
   verifyResponseSignature,
 } from '../../../main/core/tpp/response-signature';
 
+let ca: TestCa;
 let bank: IssuedCertificate;
 let other: IssuedCertificate;
+/** A certificate of someone else's CA with CN=rogue: what a man in the middle re-signs with. */
+let rogue: IssuedCertificate;
 beforeAll(async () => {
-  const ca = await createTestCa();
+  ca = await createTestCa();
+  const rogueCa = await createTestCa();
   const subject = {
     commonName: 'Bank',
     organizationName: 'Bank ASA',
@@ -40,7 +52,25 @@ beforeAll(async () => {
     ncaName: 'Finanstilsynet',
     ncaId: 'NO-FSA',
   });
+  rogue = await issueQsealc({
+    issuer: rogueCa.issuer,
+    subject: { ...subject, commonName: 'rogue' },
+    roles: ['PSP_AS'],
+    ncaName: 'Finanstilsynet',
+    ncaId: 'NO-FSA',
+  });
 });
+
+/** The headers of a response signed by `signer`, with its certificate sent along. */
+function withCertificate(body: string, signer: IssuedCertificate): Record<string, string> {
+  return {
+    ...signedResponse(body, signer),
+    [BANK_CERTIFICATE_HEADER]: signer.certificateDer.toString('base64'),
+  };
+}
+
+const fingerprint = (certificate: IssuedCertificate) =>
+  readSigningCertificate(certificate.certificateDer).x509.fingerprint256;
 
 /** A response signed the way §5.2 signs requests, without (request-target). */
 function signedResponse(
@@ -86,12 +116,57 @@ describe('response signature verification', () => {
     });
   });
 
-  it('uses the certificate the bank sends when none is configured', () => {
-    const headers = {
-      ...signedResponse(body),
-      [BANK_CERTIFICATE_HEADER]: bank.certificateDer.toString('base64'),
-    };
-    expect(verifyResponseSignature(headers, Buffer.from(body))).toMatchObject({ status: 'valid' });
+  it('without a trust anchor, a signature that verifies is only untrusted, never valid', () => {
+    for (const signer of [bank, rogue]) {
+      const result = verifyResponseSignature(withCertificate(body, signer), Buffer.from(body));
+      expect(result).toMatchObject({
+        status: 'untrusted',
+        reason: expect.stringContaining('signature verifies, signer not trusted'),
+      });
+      expect(result).toMatchObject({ reason: expect.stringContaining(fingerprint(signer)) });
+    }
+  });
+
+  it('trusts the certificate the bank sends when it is the configured one', () => {
+    expect(
+      verifyResponseSignature(withCertificate(body, bank), Buffer.from(body), {
+        certificates: [bank.certificatePem],
+      }),
+    ).toMatchObject({ status: 'valid', signer: expect.stringContaining(fingerprint(bank)) });
+  });
+
+  it('a body re-signed by another certificate sent along is invalid, naming both certificates', () => {
+    const tampered = '{"transactionStatus":"RJCT"}';
+    const result = verifyResponseSignature(
+      withCertificate(tampered, rogue),
+      Buffer.from(tampered),
+      {
+        certificates: [bank.certificatePem],
+      },
+    );
+    expect(result.status).toBe('invalid');
+    const reason = (result as { reason: string }).reason;
+    expect(reason).toContain('CN=rogue');
+    expect(reason).toContain(fingerprint(rogue));
+    expect(reason).toContain('CN=Bank');
+    expect(reason).toContain(fingerprint(bank));
+  });
+
+  it('trusts a signer issued by the configured CA, and no other', () => {
+    const trust = { cas: [ca.intermediate.certificatePem] };
+    expect(
+      verifyResponseSignature(withCertificate(body, other), Buffer.from(body), trust),
+    ).toMatchObject({ status: 'valid' });
+    const result = verifyResponseSignature(withCertificate(body, rogue), Buffer.from(body), trust);
+    expect(result).toMatchObject({
+      status: 'invalid',
+      reason: expect.stringContaining("issued by the bank's CA"),
+    });
+    expect((result as { reason: string }).reason).toContain(fingerprint(rogue));
+    // A CA alone cannot verify a response that does not carry its signer's certificate.
+    expect(verifyResponseSignature(signedResponse(body), Buffer.from(body), trust)).toMatchObject({
+      status: 'unverifiable',
+    });
   });
 
   it('finds a body changed after signing (Digest)', () => {
@@ -109,7 +184,10 @@ describe('response signature verification', () => {
       Buffer.from(body),
       bank.certificatePem,
     );
-    expect(result).toMatchObject({ status: 'invalid', reason: expect.stringMatching(/keyId SN/) });
+    expect(result).toMatchObject({
+      status: 'invalid',
+      reason: expect.stringMatching(/names none of the bank's signing certificate CN=Bank/),
+    });
   });
 
   it('reads keyId CA as a distinguished name: another spelling of the issuer verifies (§5.2.3)', () => {
@@ -128,13 +206,25 @@ describe('response signature verification', () => {
     ).toMatchObject({ status: 'valid' });
   });
 
-  it('finds a keyId CA that names another issuer, naming both', () => {
+  it('finds a keyId CA that names another issuer than the configured certificate’s', () => {
     const result = verifyResponseSignature(
       signedResponse(body, bank, (issuer) => issuer.replace('CN=', 'CN=Other ')),
       Buffer.from(body),
       bank.certificatePem,
     );
-    expect(result).toMatchObject({ status: 'invalid', reason: expect.stringMatching(/^keyId CA/) });
+    expect(result).toMatchObject({
+      status: 'invalid',
+      reason: expect.stringMatching(/CA=CN=Other /),
+    });
+    // Sent along, the certificate is the signer, and the keyId must name its issuer.
+    const sent = {
+      ...signedResponse(body, bank, (issuer) => issuer.replace('CN=', 'CN=Other ')),
+      [BANK_CERTIFICATE_HEADER]: bank.certificateDer.toString('base64'),
+    };
+    expect(verifyResponseSignature(sent, Buffer.from(body), bank.certificatePem)).toMatchObject({
+      status: 'invalid',
+      reason: expect.stringMatching(/^keyId CA/),
+    });
   });
 
   it('says when it cannot verify, and when there is nothing to verify', () => {

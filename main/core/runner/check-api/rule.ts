@@ -27,9 +27,17 @@ export type RuleArea = (typeof RULE_AREAS)[number];
  * - `sandbox-api`: the `/v1/sandbox/` management operations, to set up data;
  * - `psu-agent`: automation of the PSU's side of the SCA redirect (login, consent screen);
  * - `clock-control`: a way to move the target's clock (the embedded bank's virtual clock), for
- *   rules about hours and days (SCA hour, 90/180-day consent rules, batch runs).
+ *   rules about hours and days (SCA hour, 90/180-day consent rules, batch runs);
+ * - `signed-responses`: answers the bank signs (§5.2.7). The embedded bank signs them, with a
+ *   certificate the client trusts, for the checks that need it; a bank by URL that signs nothing
+ *   makes such a check SKIP itself.
  */
-export const RULE_NEEDS = ['sandbox-api', 'psu-agent', 'clock-control'] as const;
+export const RULE_NEEDS = [
+  'sandbox-api',
+  'psu-agent',
+  'clock-control',
+  'signed-responses',
+] as const;
 export type RuleNeed = (typeof RULE_NEEDS)[number];
 
 /**

@@ -32,6 +32,8 @@ export interface LoadedTargetProfile {
   clientCertificate?: LoadedCredential;
   ca: Buffer[];
   aispOnlySigning?: LoadedCredential;
+  /** §5.2.7: the bank's response-signing certificates and their CAs (DER), when named. */
+  bankSigning?: { certificates: Buffer[]; cas: Buffer[] };
   baseline?: Baseline;
   /** The PSU steps file the profile names, parsed (validated where the steps are interpreted). */
   psuSteps?: unknown;
@@ -155,6 +157,23 @@ export async function loadTargetProfile(
     const bytes = await read(path, `/tls/ca/${index}`);
     if (bytes) ca.push(bytes);
   }
+  const certificatesIn = async (path: string | undefined, at: string): Promise<Buffer[]> => {
+    if (path === undefined) return [];
+    const bytes = await read(path, at);
+    if (!bytes) return [];
+    try {
+      const found = importCertificateMaterial(bytes).certificates;
+      if (found.length === 0) problems.push(`${at}: '${path}' holds no certificate`);
+      return found;
+    } catch (error) {
+      problems.push(`${at}: ${(error as Error).message}`);
+      return [];
+    }
+  };
+  const bankSigning = {
+    certificates: await certificatesIn(profile.bankSigningCert, '/bankSigningCert'),
+    cas: await certificatesIn(profile.bankCa, '/bankCa'),
+  };
   let baseline: Baseline | undefined;
   if (profile.baseline) {
     const bytes = await read(profile.baseline, '/baseline');
@@ -185,6 +204,7 @@ export async function loadTargetProfile(
     ...(clientCertificate ? { clientCertificate } : {}),
     ca,
     ...(aispOnlySigning ? { aispOnlySigning } : {}),
+    ...(bankSigning.certificates.length + bankSigning.cas.length > 0 ? { bankSigning } : {}),
     ...(baseline ? { baseline } : {}),
     ...(psuSteps !== undefined ? { psuSteps } : {}),
   };

@@ -172,6 +172,16 @@ export const TargetProfileSchema = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    bankSigningCert: Type.Optional(
+      Path(
+        "the bank's response-signing certificate(s), PEM (§5.2.7): a signed answer by any other certificate fails",
+      ),
+    ),
+    bankCa: Type.Optional(
+      Path(
+        "PEM CA certificate(s) that issue the bank's response-signing certificate (§5.2.7), instead of or besides bankSigningCert",
+      ),
+    ),
     aispOnlyTpp: Type.Optional(
       Type.Object(
         {

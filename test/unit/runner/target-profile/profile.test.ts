@@ -219,6 +219,31 @@ describe('target profile: workbench target init, read back', () => {
     expect(io.stderr.join('\n')).toMatch(/unknown subcommand 'frobnicate'/);
   });
 
+  it('loads the bank signing certificate and CA it names (§5.2.7), and names one that is not', async () => {
+    const file = join(dir, 'bank-signing.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        ...minimal,
+        signing: { certificate: 'certs/qsealc.pem', key: 'certs/qsealc.key.pem' },
+        bankSigningCert: 'certs/qsealc.pem',
+        bankCa: 'certs/ca-chain.pem',
+      }),
+    );
+    const loaded = await readTargetProfile(file, { env: {} });
+    expect(loaded.bankSigning?.certificates).toHaveLength(1);
+    expect(loaded.bankSigning?.cas.length).toBeGreaterThanOrEqual(2);
+    await writeFile(
+      file,
+      JSON.stringify({
+        ...minimal,
+        signing: { certificate: 'certs/qsealc.pem', key: 'certs/qsealc.key.pem' },
+        bankCa: 'certs/qsealc.key.pem',
+      }),
+    );
+    await expect(readTargetProfile(file, { env: {} })).rejects.toThrow(/\/bankCa: /);
+  });
+
   it('names the JSON path of a file it cannot read', async () => {
     const file = join(dir, 'missing-files.json');
     await writeFile(

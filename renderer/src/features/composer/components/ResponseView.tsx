@@ -17,7 +17,9 @@ function signatureText(result: ExchangeView['responseSignature']): string {
     case 'absent':
       return 'not signed by the bank';
     case 'valid':
-      return `valid (keyId ${result.keyId})`;
+      return `valid, signed by the bank's trusted certificate ${result.signer} (keyId ${result.keyId})`;
+    case 'untrusted':
+      return `not trusted: ${result.reason}`;
     case 'invalid':
       return `INVALID: ${result.reason}`;
     case 'unverifiable':
