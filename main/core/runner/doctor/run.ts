@@ -127,7 +127,10 @@ export async function doctorTargetFile(
   const startedAt = (options.now ?? (() => new Date()))();
   let loaded: LoadedTargetProfile;
   try {
-    loaded = await readTargetProfile(file, options.env ? { env: options.env } : {});
+    loaded = await readTargetProfile(file, {
+      ...(options.env ? { env: options.env } : {}),
+      ...(options.envPolicy ? { envPolicy: options.envPolicy } : {}),
+    });
   } catch (error) {
     if (!(error instanceof TargetProfileError)) throw error;
     return report(
