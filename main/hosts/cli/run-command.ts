@@ -32,6 +32,7 @@ import {
 } from '../../core/runner/index.js';
 import type { ProbeOptions } from '../../core/runner/preflight.js';
 import { machineInfo, presentRunResult } from '../../core/runner/report-result.js';
+import { runSecrets } from '../../core/runner/run-secrets.js';
 import { createBundle, type Signer } from '../../core/runner/evidence-bundle.js';
 import { CURL_FILE, HAR_FILE, runCurlScript, runHar } from '../../core/runner/bundle-exchanges.js';
 import { createTppIdentity, type TppIdentity } from '../../core/runner/embedded-target.js';
@@ -652,8 +653,8 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
         psuDataMasked: psuData === 'mask',
       });
       const psuData = values['no-redact'] === true ? 'keep' : 'mask';
-      const adminToken =
-        planned.kind === 'profile' ? planned.loaded.profile.admin?.token : undefined;
+      // The run takes them out as it goes (run-secrets.ts); the reports check once more.
+      const secrets = planned.kind === 'profile' ? runSecrets(planned.loaded) : [];
       const reports = withBaseline([progress, ...fileReporters], baseline, {
         knownCheckIds: knownIds,
         allowStale: values['allow-stale-baseline'] === true,
@@ -662,7 +663,7 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
             meta: metaOf(marked),
             describeRule,
             psuData,
-            ...(adminToken ? { secrets: [adminToken] } : {}),
+            secrets,
           }),
       });
 

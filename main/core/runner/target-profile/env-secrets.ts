@@ -7,11 +7,23 @@
  * and not empty, else the default — so one profile serves a laptop (the default) and every CI
  * stage (`BANK_URL=https://… workbench run --target-file bank.json`).
  *
+ * A value the environment gives is a secret of the run (`secrets`): the run redacts it wherever it
+ * would show (reports, HAR, curl, bundle, events, logs). The fields that say where and what the
+ * target is (PUBLIC_FIELDS) are the exception: every report names the target anyway. A default
+ * written in the file is no secret.
  *
  * Who may name which variable is the caller's policy (`EnvPolicy`): the CLI reads a file its user
  * wrote and may name any; the services behind the UI name only WORKBENCH_PROFILE_* (SECURITY.md).
  */
 const REFERENCE = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+
+/** The JSON paths whose value from the environment is shown, not redacted. */
+export const PUBLIC_FIELDS: ReadonlySet<string> = new Set([
+  '/baseUrl',
+  '/mode',
+  '/name',
+  '/admin/url',
+]);
 
 /** Which variables a profile may name, and how to say so when it names another. */
 export interface EnvPolicy {
@@ -26,6 +38,8 @@ export interface SecretExpansion<T> {
   missing: string[];
   /** `NAME at /json/path` for each variable the policy does not let the profile name. */
   refused: string[];
+  /** The values the environment gave outside PUBLIC_FIELDS, each once. */
+  secrets: string[];
 }
 
 export function expandEnvSecrets<T>(
@@ -35,6 +49,7 @@ export function expandEnvSecrets<T>(
 ): SecretExpansion<T> {
   const missing: string[] = [];
   const refused: string[] = [];
+  const secrets = new Set<string>();
   const walk = (node: unknown, path: string): unknown => {
     if (typeof node === 'string')
       return node.replace(REFERENCE, (_whole, name: string, fallback: string | undefined) => {
@@ -45,7 +60,10 @@ export function expandEnvSecrets<T>(
         }
         const found = env[name];
         const given = fallback === undefined ? found !== undefined : !!found;
-        if (given) return found!;
+        if (given) {
+          if (!PUBLIC_FIELDS.has(path)) secrets.add(found!);
+          return found!;
+        }
         if (fallback !== undefined) return fallback;
         missing.push(`${name} at ${at}`);
         return '';
@@ -57,5 +75,5 @@ export function expandEnvSecrets<T>(
       );
     return node;
   };
-  return { value: walk(value, '') as T, missing, refused };
+  return { value: walk(value, '') as T, missing, refused, secrets: [...secrets] };
 }

@@ -36,6 +36,8 @@ export interface LoadedTargetProfile {
   baseline?: Baseline;
   /** The PSU steps file the profile names, parsed (validated where the steps are interpreted). */
   psuSteps?: unknown;
+  /** The values `${env:NAME}` filled in (env-secrets.ts): the run redacts them everywhere. */
+  secrets?: readonly string[];
 }
 
 export interface ReadProfileOptions {
@@ -44,12 +46,27 @@ export interface ReadProfileOptions {
   envPolicy?: EnvPolicy;
 }
 
+/** A valid profile and the values the environment filled into it. */
+export interface ParsedTargetProfile {
+  profile: TargetProfile;
+  secrets: string[];
+}
+
 /** Parses and validates profile text; `source` names the file in errors. */
 export function parseTargetProfile(
   text: string,
   source: string,
   options: ReadProfileOptions = {},
 ): TargetProfile {
+  return parseTargetProfileSecrets(text, source, options).profile;
+}
+
+/** As parseTargetProfile, with the values the environment filled in. */
+export function parseTargetProfileSecrets(
+  text: string,
+  source: string,
+  options: ReadProfileOptions = {},
+): ParsedTargetProfile {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -57,7 +74,7 @@ export function parseTargetProfile(
     throw new TargetProfileError(source, [`not JSON: ${jsonSyntaxProblem(text, error)}`]);
   }
   // The environment first: a value from it (an overridden baseUrl) is checked like one typed in.
-  const { value, missing, refused } = expandEnvSecrets(
+  const { value, missing, refused, secrets } = expandEnvSecrets(
     data,
     options.env ?? process.env,
     options.envPolicy,
@@ -80,7 +97,7 @@ export function parseTargetProfile(
       source,
       describeSchemaErrors(Value.Errors(TargetProfileSchema, value)),
     );
-  return value;
+  return { profile: value, secrets };
 }
 
 /** Reads, validates and loads the profile at `file`. */
@@ -98,10 +115,8 @@ export async function readTargetProfile(
       error.unreadable ? `cannot read it (${error.unreadable})` : `it ${error.message}`,
     ]);
   }
-  return loadTargetProfile(parseTargetProfile(text, file, options), {
-    source: file,
-    baseDir: dirname(source),
-  });
+  const { profile, secrets } = parseTargetProfileSecrets(text, file, options);
+  return loadTargetProfile(profile, { source: file, baseDir: dirname(source), secrets });
 }
 
 /**
@@ -110,7 +125,7 @@ export async function readTargetProfile(
  */
 export async function loadTargetProfile(
   profile: TargetProfile,
-  where: { source: string; baseDir: string },
+  where: { source: string; baseDir: string; secrets?: readonly string[] },
 ): Promise<LoadedTargetProfile> {
   const problems: string[] = [];
   const read = async (path: string, at: string): Promise<Buffer | undefined> => {
@@ -224,6 +239,7 @@ export async function loadTargetProfile(
     ...(aispOnlySigning ? { aispOnlySigning } : {}),
     ...(baseline ? { baseline } : {}),
     ...(psuSteps !== undefined ? { psuSteps } : {}),
+    ...(where.secrets?.length ? { secrets: where.secrets } : {}),
   };
 }
 
