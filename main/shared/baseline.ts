@@ -6,6 +6,7 @@
  * of that check (or hide a renamed one), so the baseline must be pruned, unless the caller allows
  * stale entries for a while (`allowStale`).
  */
+import { jsonSyntaxProblem } from './json.js';
 import type { CheckResult, RunResult } from './run-result.js';
 
 export interface ExpectedFailure {
@@ -30,9 +31,7 @@ export function parseBaseline(text: string, source = 'baseline'): Baseline {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new BaselineError(
-      `${source} is not JSON: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    throw new BaselineError(`${source} is not JSON: ${jsonSyntaxProblem(text, error)}`);
   }
   const entries = (data as { expectedFailures?: unknown } | null)?.expectedFailures;
   if (typeof data !== 'object' || data === null || !Array.isArray(entries)) {

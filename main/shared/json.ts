@@ -23,3 +23,21 @@ export function nestsDeeperThan(text: string, maxDepth: number): boolean {
   }
   return false;
 }
+
+/**
+ * Why `text` is not JSON, without any of its characters: JSON.parse's own message quotes the start
+ * of the text (`Unexpected token 'r', "root:*:202"... is not valid JSON`), and a file named by a
+ * caller who may not read it must not be shown through an error. Gives "it is empty", "it ends
+ * too early" or the line and column where the syntax breaks, when the engine says where.
+ */
+export function jsonSyntaxProblem(text: string, error: unknown): string {
+  if (text.trim() === '') return 'it is empty';
+  const message = error instanceof Error ? error.message : '';
+  if (/Unexpected end of JSON input/.test(message)) return 'it ends too early';
+  const position = /at position (\d+)/.exec(message);
+  if (!position) return 'its syntax is broken';
+  const before = text.slice(0, Number(position[1]));
+  const line = before.split('\n').length;
+  const column = before.length - before.lastIndexOf('\n');
+  return `its syntax breaks at line ${line}, column ${column}`;
+}

@@ -16,6 +16,7 @@ import {
   TARGET_PROFILE_VERSION,
   TargetProfileError,
   TargetProfileSchema,
+  type EnvPolicy,
   type LoadedTargetProfile,
   type TargetProfile,
 } from '../../core/runner/target-profile/index.js';
@@ -23,6 +24,20 @@ import { CallRefused } from '../dispatch.js';
 import type { ProfileForm, TargetProfileView } from '../contract/targets.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
+
+/** The only environment variables a profile read through the UI may name (SECURITY.md). */
+export const UI_ENV_PREFIX = 'WORKBENCH_PROFILE_';
+
+/**
+ * What a caller of the UI (Electron IPC or the web host's socket, one dispatch) may have the host
+ * put into a profile from its environment: only variables the user set aside for profiles, so no
+ * caller can have the host send WORKBENCH_KEYSTORE_PASSPHRASE, a cloud key or a token of another
+ * program to a URL it names. The CLI reads its user's own file and may name any variable.
+ */
+export const UI_ENV_POLICY: EnvPolicy = {
+  mayName: (name) => name.startsWith(UI_ENV_PREFIX) && name.length > UI_ENV_PREFIX.length,
+  rule: `a profile used in the workbench's UI reads only environment variables whose names begin with ${UI_ENV_PREFIX} (e.g. \${env:${UI_ENV_PREFIX}ADMIN_TOKEN}); the command line reads any`,
+};
 
 /** Refuses a path the workbench cannot place: the web host and the app have no common cwd. */
 export function requireAbsolute(path: string, what: string): void {
@@ -35,7 +50,7 @@ export function requireAbsolute(path: string, what: string): void {
 /** The profile's file, read as a run would read it; a problem becomes a refusal naming it. */
 export async function loadProfileFile(path: string, env: Env): Promise<LoadedTargetProfile> {
   try {
-    return await readTargetProfile(path, { env });
+    return await readTargetProfile(path, { env, envPolicy: UI_ENV_POLICY });
   } catch (error) {
     if (error instanceof TargetProfileError)
       throw new CallRefused(`The target profile ${error.message}`);
@@ -50,7 +65,7 @@ export async function describeProfile(
   env: Env,
 ): Promise<TargetProfileView> {
   try {
-    const { profile } = await readTargetProfile(path, { env });
+    const { profile } = await readTargetProfile(path, { env, envPolicy: UI_ENV_POLICY });
     return {
       id,
       path,
@@ -81,7 +96,7 @@ export function profileFromForm(form: ProfileForm): TargetProfile {
   const adminToken = trimmed(form.adminToken);
   if (Boolean(adminUrl) !== Boolean(adminToken))
     throw new CallRefused(
-      'The admin API needs its URL and its token (a literal, or ${env:NAME} to read it from the environment).',
+      `The admin API needs its URL and its token (a literal, or \${env:${UI_ENV_PREFIX}NAME} to read it from the environment).`,
     );
   const ca = (form.ca ?? []).map((path) => path.trim()).filter(Boolean);
   const name = trimmed(form.name);
@@ -133,7 +148,7 @@ export async function writeProfileFromForm(
   const text = `${JSON.stringify(profile, null, 2)}\n`;
   try {
     // The same steps as reading the file back: ${env:NAME} filled, then every file it names read.
-    const parsed = parseTargetProfile(text, path, { env });
+    const parsed = parseTargetProfile(text, path, { env, envPolicy: UI_ENV_POLICY });
     await loadTargetProfile(parsed, { source: path, baseDir: dirname(path) });
   } catch (error) {
     if (error instanceof TargetProfileError)

@@ -28,6 +28,7 @@ import {
   describeProfile,
   loadProfileFile,
   requireAbsolute,
+  UI_ENV_POLICY,
   writeProfileFromForm,
   type Env,
 } from './target-profiles.js';
@@ -170,7 +171,10 @@ export class TargetsService {
     const stored = (await this.store).get().profiles?.find((p) => p.id === id);
     if (!stored)
       throw new CallRefused(`There is no target profile '${id}'; add it in Settings → Targets.`);
-    const report = await doctorTargetFile(stored.path, { env: this.env });
+    const report = await doctorTargetFile(stored.path, {
+      env: this.env,
+      envPolicy: UI_ENV_POLICY,
+    });
     return { profileId: id, startedAt: report.startedAt, lines: report.lines, ok: report.ok };
   }
 

@@ -12,6 +12,7 @@ import { DEFAULT_CHECK_TIMEOUT_MS, runChecks, type RunOptions } from './engine/r
 import type { ScaWaiting } from './manual-psu.js';
 import { checkProfileMode, profileTarget, type PreparedTarget } from './profile-target.js';
 import { probeConnect, PREFLIGHT_SILENT, type ProbeOptions } from './preflight.js';
+import { redactingRun, runSecrets } from './run-secrets.js';
 import { selectChecks, type CheckSelection } from './selection.js';
 import { TransportError } from '../tpp/transport.js';
 import type { LoadedTargetProfile } from './target-profile/index.js';
@@ -126,7 +127,10 @@ function planBaseline(plan: RunPlan): Baseline | undefined {
 
 export type ExecuteOptions = Pick<RunOptions, 'signal' | 'reporters' | 'logger' | 'runId'>;
 
-/** Runs a prepared plan and releases its target (listeners, connections) when it ends. */
+/**
+ * Runs a prepared plan and releases its target (listeners, connections) when it ends. The secrets
+ * of a profile (run-secrets.ts) are out of every event, log line and the result it gives.
+ */
 export async function executePreparedRun(
   prepared: PreparedRun,
   plan: RunPlan,
@@ -142,15 +146,20 @@ export async function executePreparedRun(
           : check;
       })
     : prepared.checks;
+  const secrets = plan.target.kind === 'profile' ? runSecrets(plan.target.loaded) : [];
+  const redacting = redactingRun(secrets, options.reporters, options.logger);
   try {
-    return await runChecks({
+    const result = await runChecks({
       checks,
       target: target.info,
       createEnvironment: (check, signal) => target.createEnvironment(check, signal),
       ...(plan.concurrency !== undefined ? { concurrency: plan.concurrency } : {}),
       timeoutMs,
       ...options,
+      reporters: redacting.reporters,
+      ...(redacting.logger ? { logger: redacting.logger } : {}),
     });
+    return redacting.result(result);
   } finally {
     await target.close();
   }

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createServices, type Services } from '../../../main/api/services';
 import type { CallArgs, CallName, CallOutcome, TargetsView } from '../../../main/api/contract';
 import { runCli } from '../../../main/hosts/cli/index';
@@ -169,6 +169,11 @@ describe('target profiles in the targets service', () => {
 
   it('writes a profile from the form that reads back as the same profile', async () => {
     const services = await servicesIn(await mkdtemp(join(dir, 'data-')));
+    // The UI's profiles read only WORKBENCH_PROFILE_* (SECURITY.md).
+    process.env['WORKBENCH_PROFILE_TEST_TOKEN'] = 'test-token';
+    onTestFinished(() => {
+      delete process.env['WORKBENCH_PROFILE_TEST_TOKEN'];
+    });
     const path = join(dir, 'written', 'manual.json');
     const view = await ok(
       call(services, 'targets.createProfile', {
@@ -177,7 +182,7 @@ describe('target profiles in the targets service', () => {
           ca: [join(certs, 'ca-root.pem')],
           allows: { createSandboxData: true, resetSandbox: false, deletePayments: true },
           adminUrl: 'http://127.0.0.1:9/admin',
-          adminToken: '${env:PATH}',
+          adminToken: '${env:WORKBENCH_PROFILE_TEST_TOKEN}',
         }),
       }),
     );
@@ -192,7 +197,7 @@ describe('target profiles in the targets service', () => {
       tls: { ca: [join(certs, 'ca-root.pem')] },
       allows: { resetSandbox: false },
       // The secret stays a reference: the file keeps no secret.
-      admin: { url: 'http://127.0.0.1:9/admin', token: '${env:PATH}' },
+      admin: { url: 'http://127.0.0.1:9/admin', token: '${env:WORKBENCH_PROFILE_TEST_TOKEN}' },
     });
     // Never over an existing file.
     expect(

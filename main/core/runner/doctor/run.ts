@@ -26,6 +26,7 @@ import { psuBrowserCheck } from './checks/psu-browser.js';
 import { redirectListenerCheck } from './checks/redirect-listener.js';
 import { tlsCheck } from './checks/tls.js';
 import { createProbes } from './probes.js';
+import { redactSecretValues, runSecrets } from '../run-secrets.js';
 import {
   line,
   summarise,
@@ -116,7 +117,8 @@ export async function runDoctor(
   } finally {
     await probes.close();
   }
-  return report(loaded.source, lines, startedAt, loaded);
+  // A line may quote what the bank answered or a URL: the profile's secrets stay out of it.
+  return redactSecretValues(report(loaded.source, lines, startedAt, loaded), runSecrets(loaded));
 }
 
 /** Reads the profile at `file` and runs the doctor; a profile that does not read is a report too. */
@@ -127,7 +129,10 @@ export async function doctorTargetFile(
   const startedAt = (options.now ?? (() => new Date()))();
   let loaded: LoadedTargetProfile;
   try {
-    loaded = await readTargetProfile(file, options.env ? { env: options.env } : {});
+    loaded = await readTargetProfile(file, {
+      ...(options.env ? { env: options.env } : {}),
+      ...(options.envPolicy ? { envPolicy: options.envPolicy } : {}),
+    });
   } catch (error) {
     if (!(error instanceof TargetProfileError)) throw error;
     return report(

@@ -8,6 +8,7 @@ import type { BaselineOutcome } from '../../../shared/baseline.js';
 import type { RunMetadata, RunResult } from '../../../shared/run-result.js';
 import type { Reporter } from '../events.js';
 import { presentRunResult } from '../report-result.js';
+import { runSecrets } from '../run-secrets.js';
 import { withBaseline } from '../reporters/with-baseline.js';
 import { executePreparedRun, type ExecuteOptions, type RunPlanHooks } from '../run-plan.js';
 import { runMetadata } from './metadata.js';
@@ -34,9 +35,9 @@ export interface SessionRun {
 
 /** Values no report may show, wherever they appear: the admin token of the profile. */
 export function sessionSecrets(plan: SessionPlan): string[] {
+  // The run takes them out as it goes (run-secrets.ts); the reports check once more.
   const { target } = plan.request;
-  const token = target.kind === 'profile' ? target.loaded.profile.admin?.token : undefined;
-  return token ? [token] : [];
+  return target.kind === 'profile' ? runSecrets(target.loaded) : [];
 }
 
 /** The result as the reports show it (report-result.ts): `meta` attached, secrets redacted. */

@@ -6,30 +6,67 @@
  * `${env:NAME:-default}` is an override with a default, as in a shell: the variable when it is set
  * and not empty, else the default — so one profile serves a laptop (the default) and every CI
  * stage (`BANK_URL=https://… workbench run --target-file bank.json`).
+ *
+ * A value the environment gives is a secret of the run (`secrets`): the run redacts it wherever it
+ * would show (reports, HAR, curl, bundle, events, logs). The fields that say where and what the
+ * target is (PUBLIC_FIELDS) are the exception: every report names the target anyway. A default
+ * written in the file is no secret.
+ *
+ * Who may name which variable is the caller's policy (`EnvPolicy`): the CLI reads a file its user
+ * wrote and may name any; the services behind the UI name only WORKBENCH_PROFILE_* (SECURITY.md).
  */
 const REFERENCE = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+
+/** The JSON paths whose value from the environment is shown, not redacted. */
+export const PUBLIC_FIELDS: ReadonlySet<string> = new Set([
+  '/baseUrl',
+  '/mode',
+  '/name',
+  '/admin/url',
+]);
+
+/** Which variables a profile may name, and how to say so when it names another. */
+export interface EnvPolicy {
+  mayName(name: string): boolean;
+  /** Why a name is refused, e.g. "a profile used through the UI names only WORKBENCH_PROFILE_*". */
+  rule: string;
+}
 
 export interface SecretExpansion<T> {
   value: T;
   /** `NAME at /json/path` for each variable that is not set. */
   missing: string[];
+  /** `NAME at /json/path` for each variable the policy does not let the profile name. */
+  refused: string[];
+  /** The values the environment gave outside PUBLIC_FIELDS, each once. */
+  secrets: string[];
 }
 
 export function expandEnvSecrets<T>(
   value: T,
   env: Readonly<Record<string, string | undefined>>,
+  policy?: EnvPolicy,
 ): SecretExpansion<T> {
   const missing: string[] = [];
+  const refused: string[] = [];
+  const secrets = new Set<string>();
   const walk = (node: unknown, path: string): unknown => {
     if (typeof node === 'string')
       return node.replace(REFERENCE, (_whole, name: string, fallback: string | undefined) => {
-        const found = env[name];
-        if (fallback !== undefined) return found === undefined || found === '' ? fallback : found;
-        if (found === undefined) {
-          missing.push(`${name} at ${path || '/'}`);
+        const at = path || '/';
+        if (policy && !policy.mayName(name)) {
+          refused.push(`${name} at ${at}`);
           return '';
         }
-        return found;
+        const found = env[name];
+        const given = fallback === undefined ? found !== undefined : !!found;
+        if (given) {
+          if (!PUBLIC_FIELDS.has(path)) secrets.add(found!);
+          return found!;
+        }
+        if (fallback !== undefined) return fallback;
+        missing.push(`${name} at ${at}`);
+        return '';
       });
     if (Array.isArray(node)) return node.map((item, index) => walk(item, `${path}/${index}`));
     if (node !== null && typeof node === 'object')
@@ -38,5 +75,5 @@ export function expandEnvSecrets<T>(
       );
     return node;
   };
-  return { value: walk(value, '') as T, missing };
+  return { value: walk(value, '') as T, missing, refused, secrets: [...secrets] };
 }

@@ -5,3 +5,4 @@ export * from './init.js';
 export * from './json-schema.js';
 export * from './load.js';
 export * from './schema.js';
+export * from './files.js';

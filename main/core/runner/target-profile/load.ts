@@ -4,15 +4,16 @@
  * the profile's folder. Everything that can be wrong with a profile is found here, before a run
  * starts, and reported with the JSON path of the field (errors.ts).
  */
-import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import type { KeyObject } from 'node:crypto';
 import { Value } from '@sinclair/typebox/value';
 import { importCertificateMaterial, importPkcs12, toPem } from '../../certs/index.js';
 import { parseBaseline, type Baseline } from '../../../shared/baseline.js';
+import { jsonSyntaxProblem } from '../../../shared/json.js';
 import type { TransportOptions } from '../../tpp/transport.js';
 import { describeSchemaErrors, TargetProfileError } from './errors.js';
-import { expandEnvSecrets } from './env-secrets.js';
+import { expandEnvSecrets, type EnvPolicy } from './env-secrets.js';
+import { FileRefused, readProfileFile } from './files.js';
 import { TargetProfileSchema, type Credential, type TargetProfile } from './schema.js';
 
 /** A certificate (DER, first the end entity, then any intermediates) and its private key. */
@@ -37,10 +38,20 @@ export interface LoadedTargetProfile {
   baseline?: Baseline;
   /** The PSU steps file the profile names, parsed (validated where the steps are interpreted). */
   psuSteps?: unknown;
+  /** The values `${env:NAME}` filled in (env-secrets.ts): the run redacts them everywhere. */
+  secrets?: readonly string[];
 }
 
 export interface ReadProfileOptions {
   env?: Readonly<Record<string, string | undefined>>;
+  /** Which variables the profile may name; default: any (the CLI reading its user's file). */
+  envPolicy?: EnvPolicy;
+}
+
+/** A valid profile and the values the environment filled into it. */
+export interface ParsedTargetProfile {
+  profile: TargetProfile;
+  secrets: string[];
 }
 
 /** Parses and validates profile text; `source` names the file in errors. */
@@ -49,14 +60,35 @@ export function parseTargetProfile(
   source: string,
   options: ReadProfileOptions = {},
 ): TargetProfile {
+  return parseTargetProfileSecrets(text, source, options).profile;
+}
+
+/** As parseTargetProfile, with the values the environment filled in. */
+export function parseTargetProfileSecrets(
+  text: string,
+  source: string,
+  options: ReadProfileOptions = {},
+): ParsedTargetProfile {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new TargetProfileError(source, [`not JSON: ${(error as Error).message}`]);
+    throw new TargetProfileError(source, [`not JSON: ${jsonSyntaxProblem(text, error)}`]);
   }
   // The environment first: a value from it (an overridden baseUrl) is checked like one typed in.
-  const { value, missing } = expandEnvSecrets(data, options.env ?? process.env);
+  const { value, missing, refused, secrets } = expandEnvSecrets(
+    data,
+    options.env ?? process.env,
+    options.envPolicy,
+  );
+  if (refused.length > 0)
+    throw new TargetProfileError(
+      source,
+      refused.map(
+        (r) =>
+          `environment variable ${r.replace(' at ', ' may not be named here (at ')}): ${options.envPolicy!.rule}`,
+      ),
+    );
   if (missing.length > 0)
     throw new TargetProfileError(
       source,
@@ -67,7 +99,7 @@ export function parseTargetProfile(
       source,
       describeSchemaErrors(Value.Errors(TargetProfileSchema, value)),
     );
-  return value;
+  return { profile: value, secrets };
 }
 
 /** Reads, validates and loads the profile at `file`. */
@@ -78,69 +110,87 @@ export async function readTargetProfile(
   const source = resolve(file);
   let text: string;
   try {
-    text = await readFile(source, 'utf8');
+    text = (await readProfileFile(source)).toString('utf8');
   } catch (error) {
-    throw new TargetProfileError(file, [`cannot read it (${errnoText(error)})`]);
+    if (!(error instanceof FileRefused)) throw error;
+    throw new TargetProfileError(file, [
+      error.unreadable ? `cannot read it (${error.unreadable})` : `it ${error.message}`,
+    ]);
   }
-  return loadTargetProfile(parseTargetProfile(text, file, options), {
-    source: file,
-    baseDir: dirname(source),
-  });
+  const { profile, secrets } = parseTargetProfileSecrets(text, file, options);
+  return loadTargetProfile(profile, { source: file, baseDir: dirname(source), secrets });
 }
 
-function errnoText(error: unknown): string {
-  return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-}
-
-/** Loads the files a valid profile names; relative paths are below `baseDir`. */
+/**
+ * Loads the files a valid profile names; relative paths are below `baseDir`. Each is read as
+ * files.ts says (a regular file, size-capped), and a problem names the path, never the content.
+ */
 export async function loadTargetProfile(
   profile: TargetProfile,
-  where: { source: string; baseDir: string },
+  where: { source: string; baseDir: string; secrets?: readonly string[] },
 ): Promise<LoadedTargetProfile> {
   const problems: string[] = [];
   const read = async (path: string, at: string): Promise<Buffer | undefined> => {
     const full = isAbsolute(path) ? path : resolve(where.baseDir, path);
     try {
-      return await readFile(full);
+      return await readProfileFile(full);
     } catch (error) {
-      problems.push(`${at}: cannot read '${path}' (${errnoText(error)})`);
+      if (!(error instanceof FileRefused)) throw error;
+      problems.push(
+        error.unreadable
+          ? `${at}: cannot read '${path}' (${error.unreadable})`
+          : `${at}: '${path}' ${error.message}`,
+      );
+      return undefined;
+    }
+  };
+  /** What `parse` makes of the file at `path`, a failure naming the field and the file. */
+  const parsed = <T>(path: string, at: string, parse: () => T): T | undefined => {
+    try {
+      return parse();
+    } catch (error) {
+      problems.push(`${at}: '${path}': ${(error as Error).message}`);
       return undefined;
     }
   };
   const credential = async (c: Credential, at: string): Promise<LoadedCredential | undefined> => {
-    try {
-      if ('pkcs12' in c) {
-        const bytes = await read(c.pkcs12, `${at}/pkcs12`);
-        if (!bytes) return undefined;
-        const material = importPkcs12(bytes, c.passphrase);
-        if (!material.privateKey || material.certificates.length === 0) {
-          problems.push(`${at}/pkcs12: the PKCS#12 file holds no certificate with its key`);
-          return undefined;
-        }
-        return { certificates: material.certificates, key: material.privateKey, at };
-      }
-      const [certBytes, keyBytes] = await Promise.all([
-        read(c.certificate, `${at}/certificate`),
-        read(c.key, `${at}/key`),
-      ]);
-      if (!certBytes || !keyBytes) return undefined;
-      const certs = importCertificateMaterial(certBytes).certificates;
-      if (certs.length === 0) {
-        problems.push(`${at}/certificate: '${c.certificate}' holds no certificate`);
+    if ('pkcs12' in c) {
+      const bytes = await read(c.pkcs12, `${at}/pkcs12`);
+      if (!bytes) return undefined;
+      const material = parsed(c.pkcs12, `${at}/pkcs12`, () => importPkcs12(bytes, c.passphrase));
+      if (!material) return undefined;
+      if (!material.privateKey || material.certificates.length === 0) {
+        problems.push(`${at}/pkcs12: the PKCS#12 file holds no certificate with its key`);
         return undefined;
       }
-      const key = importCertificateMaterial(keyBytes, {
-        ...(c.passphrase !== undefined ? { passphrase: c.passphrase } : {}),
-      }).privateKey;
-      if (!key) {
-        problems.push(`${at}/key: '${c.key}' holds no private key`);
-        return undefined;
-      }
-      return { certificates: certs, key, at };
-    } catch (error) {
-      problems.push(`${at}: ${(error as Error).message}`);
+      return { certificates: material.certificates, key: material.privateKey, at };
+    }
+    const [certBytes, keyBytes] = await Promise.all([
+      read(c.certificate, `${at}/certificate`),
+      read(c.key, `${at}/key`),
+    ]);
+    if (!certBytes || !keyBytes) return undefined;
+    const certs = parsed(
+      c.certificate,
+      `${at}/certificate`,
+      () => importCertificateMaterial(certBytes).certificates,
+    );
+    if (!certs) return undefined;
+    if (certs.length === 0) {
+      problems.push(`${at}/certificate: '${c.certificate}' holds no certificate`);
       return undefined;
     }
+    const material = parsed(c.key, `${at}/key`, () =>
+      importCertificateMaterial(keyBytes, {
+        ...(c.passphrase !== undefined ? { passphrase: c.passphrase } : {}),
+      }),
+    );
+    if (!material) return undefined;
+    if (!material.privateKey) {
+      problems.push(`${at}/key: '${c.key}' holds no private key`);
+      return undefined;
+    }
+    return { certificates: certs, key: material.privateKey, at };
   };
 
   const [signing, clientCertificate, aispOnlySigning] = await Promise.all([
@@ -193,7 +243,9 @@ export async function loadTargetProfile(
       try {
         psuSteps = JSON.parse(bytes.toString('utf8'));
       } catch (error) {
-        problems.push(`/sca/script: '${script}' is not JSON: ${(error as Error).message}`);
+        problems.push(
+          `/sca/script: '${script}' is not JSON: ${jsonSyntaxProblem(bytes.toString('utf8'), error)}`,
+        );
       }
   }
   if (problems.length > 0 || !signing) throw new TargetProfileError(where.source, problems);
@@ -207,6 +259,7 @@ export async function loadTargetProfile(
     ...(bankSigning.certificates.length + bankSigning.cas.length > 0 ? { bankSigning } : {}),
     ...(baseline ? { baseline } : {}),
     ...(psuSteps !== undefined ? { psuSteps } : {}),
+    ...(where.secrets?.length ? { secrets: where.secrets } : {}),
   };
 }
 

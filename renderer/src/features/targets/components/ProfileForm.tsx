@@ -97,8 +97,9 @@ export function ProfileForm({ onDone }: { onDone(): void }) {
       <h3>Create a target profile</h3>
       <p className="wide muted">
         Relative certificate paths are read from the profile file&apos;s folder. A secret may be
-        written as <code>{'${env:NAME}'}</code>: it is read from the environment when the profile is
-        read, and the file keeps no secret.
+        written as <code>{'${env:WORKBENCH_PROFILE_NAME}'}</code>: it is read from the environment
+        when the profile is read, the file keeps no secret, and reports show it as [redacted]. A
+        profile used here reads only variables whose names begin with WORKBENCH_PROFILE_.
       </p>
       <Field label="Profile file (full path, new)">
         <input
@@ -188,8 +189,8 @@ export function ProfileForm({ onDone }: { onDone(): void }) {
       <Field label="Admin API URL" hint="a workbench bank's /admin; optional">
         {input('adminUrl', 'profile-form-admin-url', 'http://127.0.0.1:8080/admin')}
       </Field>
-      <Field label="Admin token" hint="literal, or ${env:WORKBENCH_ADMIN_TOKEN}">
-        {input('adminToken', 'profile-form-admin-token', '${env:WORKBENCH_ADMIN_TOKEN}')}
+      <Field label="Admin token" hint="literal, or ${env:WORKBENCH_PROFILE_ADMIN_TOKEN}">
+        {input('adminToken', 'profile-form-admin-token', '${env:WORKBENCH_PROFILE_ADMIN_TOKEN}')}
       </Field>
       <div className="actions wide">
         <button
