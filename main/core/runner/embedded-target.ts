@@ -127,7 +127,7 @@ export function embeddedTarget(options: EmbeddedTargetOptions): EmbeddedTarget {
       baseUrl: EMBEDDED_BASE_URL,
       mode,
       hasSandboxApi: mode === 'sandbox',
-      name: `embedded bank (${mode})`,
+      name: 'embedded bank',
     },
     async createEnvironment(signal) {
       const clock = new VirtualClock();
