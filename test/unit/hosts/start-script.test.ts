@@ -6,12 +6,12 @@
  */
 import { execFile } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { electronExecutable, start } from '../../../scripts/start.mjs';
+import { closedPort } from '../runner/doctor/fixtures.js';
 
 const exec = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -32,13 +32,6 @@ function fakeBinary(dir: string, log: string): void {
   writeFileSync(join(dir, 'dist', 'electron'), `#!/bin/sh\necho "launched $*" >> '${log}'\n`);
   chmodSync(join(dir, 'dist', 'electron'), 0o755);
   writeFileSync(join(dir, 'path.txt'), 'electron');
-}
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
 }
 
 describe('npm start', () => {
