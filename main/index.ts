@@ -2,11 +2,34 @@
  * The Electron host: app lifecycle, the workbench window and its guards. Everything that matters
  * lives in main/core and main/api; the policy applied here is in hosts/electron/window-policy.ts.
  */
-import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  protocol,
+  safeStorage,
+  screen,
+  session,
+} from 'electron';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServices } from './api/services.js';
+import type { SettingsView } from './api/contract/settings.js';
+import type { TargetsView } from './api/contract/targets.js';
+import { createServices, type Services } from './api/services.js';
 import { dialogConfirmer } from './api/services/certs/key-export-confirmation.js';
+import {
+  backgroundColorOf,
+  profilesAdded,
+  readDesktopState,
+  rememberProfile,
+  saveTheme,
+  saveWindowState,
+  visibleBounds,
+  windowStateOf,
+  type KeyValueStore,
+} from './hosts/electron/desktop-state.js';
+import { openDesktopStore } from './hosts/electron/desktop-store.js';
 import { confirmKeyExportWithDialog } from './hosts/electron/key-export-dialog.js';
 import { appProtocolHeaders, applySessionPolicy } from './hosts/electron/session-policy.js';
 import { forwardEvents, wireIpc } from './hosts/electron/ipc.js';
@@ -69,9 +92,22 @@ async function start(): Promise<void> {
 
   const secretBox = keychainSecretBox();
   const openScaWindow = createScaWindowOpener(BrowserWindow);
+  // The window opens where it was, as large as it was, in the colours of the last theme.
+  const desktopStore = await openDesktopStore();
+  const desktop = desktopStore ? readDesktopState(desktopStore) : { recentProfiles: [] };
+  const bounds =
+    desktop.window &&
+    visibleBounds(
+      desktop.window,
+      [screen.getPrimaryDisplay(), ...screen.getAllDisplays()].map((d) => d.workArea),
+    );
   // Created before the services so the key export dialog can be modal to it; it loads the app
   // only once IPC is wired, below.
   const mainWindow = new BrowserWindow(mainWindowOptions(preloadPath));
+  // Hidden until ready-to-show: placed and coloured before anything paints.
+  if (bounds) mainWindow.setBounds(bounds);
+  mainWindow.setBackgroundColor(backgroundColorOf(desktop.theme));
+
   const services = createServices({
     kind: 'electron',
     versions: { electron: process.versions.electron, chrome: process.versions.chrome },
@@ -89,13 +125,47 @@ async function start(): Promise<void> {
       }),
   });
   wireIpc(ipcMain, services);
+  if (desktopStore) await rememberDesktopState(mainWindow, desktopStore, services);
 
   forwardEvents(mainWindow.webContents, services);
-  mainWindow.once('ready-to-show', () => mainWindow.show());
+  mainWindow.once('ready-to-show', () => {
+    if (desktop.window?.maximized) mainWindow.maximize();
+    mainWindow.show();
+  });
   await mainWindow.loadURL(APP_ENTRY_URL);
 
   app.on('window-all-closed', () => {
     void services.dispose().finally(() => app.quit());
+  });
+}
+
+/**
+ * Keeps the window's bounds (on close), the theme and the profiles the user adds in the desktop
+ * store, from the same events the views get.
+ */
+async function rememberDesktopState(
+  window: BrowserWindow,
+  store: KeyValueStore,
+  services: Services,
+): Promise<void> {
+  window.on('close', () => saveWindowState(store, windowStateOf(window)));
+  // The state at start, through the same calls a view makes.
+  const settings = await services.dispatch('settings.get', {});
+  if (settings.ok) saveTheme(store, (settings.result as SettingsView).settings.theme);
+  const targets = await services.dispatch('targets.list', {});
+  let known = new Set(
+    targets.ok ? (targets.result as TargetsView).profiles.map((p) => p.path) : [],
+  );
+  services.events.subscribe((name, payload) => {
+    if (name === 'settings.changed') saveTheme(store, (payload as SettingsView).settings.theme);
+    if (name === 'targets.changed') {
+      const paths = (payload as TargetsView).profiles.map((p) => p.path);
+      for (const path of profilesAdded(known, paths)) {
+        rememberProfile(store, path);
+        app.addRecentDocument(path); // the OS list of recent files (macOS, Windows)
+      }
+      known = new Set(paths);
+    }
   });
 }
 

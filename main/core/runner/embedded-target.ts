@@ -139,7 +139,7 @@ export function embeddedTarget(options: EmbeddedTargetOptions): EmbeddedTarget {
       baseUrl: EMBEDDED_BASE_URL,
       mode,
       hasSandboxApi: mode === 'sandbox',
-      name: `embedded bank (${mode})`,
+      name: 'embedded bank',
     },
     async createEnvironment(signal, check) {
       const clock = new VirtualClock();

@@ -19,14 +19,19 @@ import type { CliCommand } from './command.js';
 /** Where `target init` points the admin token: the profile never holds it. */
 export const ADMIN_TOKEN_VARIABLE = 'WORKBENCH_ADMIN_TOKEN';
 
-const usage = `Usage: workbench target init (--bank-url URL --mode sandbox|production | --bank-json FILE)
+/** How long `--bank-json` waits for the bank's line by default (`--wait SECONDS`). */
+export const BANK_JSON_WAIT_SECONDS = 30;
+
+const usage = `Usage: workbench target init (--bank-url URL --mode sandbox|production | --bank-json FILE [--wait S])
                              [--certs DIR] [--name NAME] --out FILE [--force]
        workbench target schema
 
 init writes a target profile (JSON, docs/targets.md) for 'workbench run --target-file FILE' and
 'workbench doctor --target-file FILE':
   --bank-url URL   the bank's API root; --mode its mode (checked before every run)
-  --bank-json FILE the line 'workbench bank --json' printed: URL, mode and admin API from it
+  --bank-json FILE the line 'workbench bank --json' printed: URL, mode and admin API from it;
+                   waits up to --wait seconds (default ${BANK_JSON_WAIT_SECONDS}) for a bank started with
+                   'workbench bank --json > FILE &' to write it
   --certs DIR      the folder 'workbench certs create' wrote (default ./certs): QSealC, QWAC and
                    test CA (for an https URL), the AISP-only TPP if present
   --name NAME      shown in reports and the UI
@@ -41,15 +46,9 @@ interface BankJsonLine {
   admin: { url: string; token: string } | null;
 }
 
-async function readBankJson(file: string): Promise<BankJsonLine> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(
-      `--bank-json: cannot read '${file}' (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
-    );
-  }
+/** The bank's JSON line in `text`, if a complete one is there. */
+export function bankJsonLine(text: string): BankJsonLine | undefined {
+  // A line the bank is still writing does not parse: the caller reads again.
   const line = text.split('\n').find((l) => l.trim().startsWith('{'));
   let data: Partial<BankJsonLine> | undefined;
   try {
@@ -62,10 +61,42 @@ async function readBankJson(file: string): Promise<BankJsonLine> {
     typeof data.url !== 'string' ||
     (data.mode !== 'sandbox' && data.mode !== 'production')
   )
-    throw new UsageError(
-      `--bank-json: '${file}' holds no JSON line of 'workbench bank --json' (with url and mode)`,
-    );
+    return undefined;
   return { url: data.url, mode: data.mode, admin: data.admin ?? null };
+}
+
+/**
+ * Reads the line `workbench bank --json > FILE &` writes once it listens. The bank started in the
+ * background may not have written it yet (or the shell not even created FILE), so this waits for
+ * it, up to `waitMs`, and then names the file and what it holds.
+ */
+export async function readBankJson(
+  file: string,
+  waitMs: number,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((done) => setTimeout(done, ms)),
+): Promise<BankJsonLine> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    let text: string | undefined;
+    let problem: string;
+    try {
+      text = await readFile(file, 'utf8');
+      const bank = bankJsonLine(text);
+      if (bank) return bank;
+      problem = `'${file}' holds no JSON line of 'workbench bank --json' (with url and mode)`;
+    } catch (error) {
+      problem = `cannot read '${file}' (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
+    }
+    if (Date.now() >= deadline) {
+      const waited = waitMs > 0 ? ` after waiting ${Number((waitMs / 1000).toFixed(1))} s` : '';
+      const hint =
+        text === undefined || text.trim() === ''
+          ? ": is the bank running, with --json and its stdout sent to that file ('workbench bank --json > FILE &')?"
+          : '';
+      throw new UsageError(`--bank-json: ${problem}${waited}${hint}`);
+    }
+    await sleep(Math.min(100, Math.max(0, deadline - Date.now())));
+  }
 }
 
 async function init(argv: string[], io: CliIo): Promise<number> {
@@ -77,13 +108,17 @@ async function init(argv: string[], io: CliIo): Promise<number> {
     name: { type: 'string' },
     out: { type: 'string' },
     force: { type: 'boolean' },
+    wait: { type: 'string' },
   });
   if (!values.out) throw new UsageError('--out FILE is required: where to write the profile');
   let bank: BankJsonLine;
   if (values['bank-json']) {
     if (values['bank-url'] || values.mode)
       throw new UsageError('--bank-json gives the URL and mode: leave out --bank-url and --mode');
-    bank = await readBankJson(values['bank-json']);
+    const wait = values.wait ?? String(BANK_JSON_WAIT_SECONDS);
+    if (!/^\d+(\.\d+)?$/.test(wait))
+      throw new UsageError(`--wait takes seconds (a number), not '${wait}'`);
+    bank = await readBankJson(values['bank-json'], Number(wait) * 1000);
   } else {
     if (!values['bank-url'] || !values.mode)
       throw new UsageError(

@@ -21,13 +21,24 @@ export interface TargetModeVerification {
 
 export const MODE_PROBE_PATH = '/v1/sandbox/customers';
 
+function firstMessage(exchange: Exchange): { code?: unknown; text?: unknown } | undefined {
+  const messages = (
+    exchange.response?.json as { tppMessages?: { code?: unknown; text?: unknown }[] } | undefined
+  )?.tppMessages;
+  return Array.isArray(messages) ? messages[0] : undefined;
+}
+
+/** The code of the answer's first tppMessages entry (§7.2), if it has one. */
+export function firstMessageCode(exchange: Exchange): string | undefined {
+  const code = firstMessage(exchange)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
 /** `403 ROLE_INVALID` or `403`: the status and the first tppMessages code of an answer. */
 export function statusText(exchange: Exchange): string {
   const response = exchange.response;
   if (!response) return 'no answer';
-  const messages = (response.json as { tppMessages?: { code?: unknown; text?: unknown }[] })
-    ?.tppMessages;
-  const first = Array.isArray(messages) ? messages[0] : undefined;
+  const first = firstMessage(exchange);
   const code = typeof first?.code === 'string' ? ` ${first.code}` : '';
   const text = typeof first?.text === 'string' ? ` (${first.text})` : '';
   return `${response.status}${code}${text}`;

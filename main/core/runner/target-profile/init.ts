@@ -52,7 +52,7 @@ export async function initTargetProfile(options: InitProfileOptions): Promise<Ta
   return {
     $schema: PROFILE_SCHEMA_REFERENCE,
     profileVersion: TARGET_PROFILE_VERSION,
-    name: options.name ?? `${options.bankUrl} (${options.mode})`,
+    name: options.name ?? options.bankUrl,
     baseUrl: options.bankUrl.replace(/\/+$/, ''),
     mode: options.mode,
     signing: { certificate: at(CERTS_DIR_FILES.qsealc), key: at(CERTS_DIR_FILES.qsealcKey) },

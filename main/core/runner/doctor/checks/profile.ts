@@ -27,13 +27,21 @@ export function profileReadLine(loaded: LoadedTargetProfile): DoctorLine {
 
 /** The profile's problems, each with its JSON path (errors.ts), as one FAIL. */
 export function profileErrorLine(error: TargetProfileError): DoctorLine {
-  const secrets = error.problems.some((p) => p.startsWith('environment variable'));
   return line(
     profileCheck,
     'FAIL',
     `${error.file}: ${error.problems.join('; ')}`,
-    secrets
-      ? 'set the named environment variables for the run (the profile keeps secrets as ${env:NAME}), or correct the field at the JSON path'
-      : "correct the field at the JSON path named above ('workbench target schema' prints what each field takes; relative paths are below the profile's folder)",
+    profileFix(error.problems),
   );
+}
+
+/** The fix for what went wrong: a JSON path is named only when the file is read and parsed. */
+function profileFix(problems: readonly string[]): string {
+  if (problems.some((p) => p.startsWith('environment variable')))
+    return 'set the named environment variables for the run (the profile keeps secrets as ${env:NAME}), or correct the field at the JSON path';
+  if (problems.some((p) => p.startsWith('/')))
+    return "correct the field at the JSON path named above ('workbench target schema' prints what each field takes; relative paths are below the profile's folder)";
+  if (problems.some((p) => p.startsWith('cannot read it')))
+    return "check the profile's file name (relative to the current folder), or write one with 'workbench target init'";
+  return 'correct the JSON text of the profile at the place named above';
 }

@@ -16,6 +16,19 @@ export const ROLE_NEEDED_BY: Readonly<Record<'PSP_AI' | 'PSP_PI', string>> = {
   PSP_PI: 'PIS checks (payments, baskets) need PSP_PI',
 };
 
+/**
+ * The roles as the certificate carries them. The AISP-only TPP's certificate may well hold PSP_PI
+ * too (`workbench certs create` gives both TPPs the same roles): what keeps it from payments is
+ * the bank's registration, so its line says which role the suites use it for.
+ */
+function rolesText(name: string, roles: readonly Psd2Role[]): string {
+  const carried = `certificate roles ${roles.join(', ')}`;
+  if (name !== 'AISP-only QSealC') return carried;
+  return roles.includes('PSP_PI')
+    ? `${carried}; used for PSP_AI only (AISP only by the bank's registration, not by its certificate)`
+    : `${carried}; used for PSP_AI only`;
+}
+
 export const psd2RolesCheck: DoctorCheck = {
   id: 'psd2-roles',
   title: 'QCStatement roles cover the suites',
@@ -41,7 +54,7 @@ export const psd2RolesCheck: DoctorCheck = {
         problems.push(
           `${c.at}: the ${c.name} has roles ${roles.join(', ') || 'none'} but not ${missing.join(' or ')}: ${missing.map((r) => ROLE_NEEDED_BY[r]).join('; ')}`,
         );
-      else seen.push(`${c.name}: ${roles.join(', ')}`);
+      else seen.push(`${c.name}: ${rolesText(c.name, roles)}`);
     }
     if (problems.length > 0)
       return line(

@@ -6,7 +6,8 @@
  * naming why (connection refused, unknown host, timeout, TLS), with what to change.
  */
 import { REACHABILITY_PATH } from '../probes.js';
-import { statusText } from '../target-mode.js';
+import type { Exchange } from '../../../../shared/exchange.js';
+import { firstMessageCode, statusText } from '../target-mode.js';
 import { line, type DoctorCheck } from '../types.js';
 
 /** What to change for each transport failure (main/core/tpp/transport.ts names the codes). */
@@ -54,7 +55,24 @@ export const reachableCheck: DoctorCheck = {
     return line(
       reachableCheck,
       'PASS',
-      `${probe} answered ${statusText(exchange)} in ${took} (an unknown consent is refused: expected)`,
+      `${probe} answered ${statusText(exchange)} in ${took}: ${whatTheAnswerSays(exchange)}`,
     );
   },
 };
+
+/**
+ * What the probe's answer shows beyond reachability, from its status and first tppMessages code:
+ * the probe names a Consent-ID nobody issued, so only a 4xx with a CONSENT_ code is the refusal
+ * it was built to get; anything else is said as it is.
+ */
+export function whatTheAnswerSays(exchange: Exchange): string {
+  const status = exchange.response?.status ?? 0;
+  const code = firstMessageCode(exchange);
+  if (status >= 400 && status < 500)
+    return code?.startsWith('CONSENT_')
+      ? 'the bank is there and refused the unknown Consent-ID the probe sent, as expected'
+      : `the bank is there; it refused the probe ${code ? `with ${code}` : 'without a tppMessages code'}, not for its unknown Consent-ID`;
+  if (status >= 500)
+    return `the bank is there, but answered the probe with a server error (${status})`;
+  return `the bank is there, but it answered ${status} to a Consent-ID nobody issued, where a bank refuses it`;
+}

@@ -1,0 +1,95 @@
+/**
+ * Docs that are tested: every ```sh block of README.md and docs/*.md runs as a user would paste
+ * it, in an empty folder with `workbench` on the PATH (a shim calling this clone's
+ * bin/workbench.js; run `npm run build` first, as `npm test` does). A doc's blocks run in order in
+ * one folder, since a later block uses what an earlier one made (`certs/`). A block that needs a
+ * real bank, a person, the network or the clone itself is marked in the doc
+ * (`<!-- docs-test: skip — reason -->`) and reported skipped with that reason.
+ */
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runShellBlock, shellBlocks, type ShellBlock } from './shell-blocks.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+/** Each block's limit: a full run of the suites against a `workbench bank` takes 40–100 s on 2 busy cores. */
+const BLOCK_TIMEOUT_MS = 240_000;
+
+const docs = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => `docs/${f}`),
+];
+const blocksByDoc = new Map<string, ShellBlock[]>(
+  docs.map((doc) => [doc, shellBlocks(doc, readFileSync(join(ROOT, doc), 'utf8'))]),
+);
+
+const work = mkdtempSync(join(tmpdir(), 'docs-blocks-'));
+const shims = join(work, 'bin');
+mkdirSync(shims);
+writeFileSync(
+  join(shims, 'workbench'),
+  `#!/bin/sh\nexec "${process.execPath}" "${join(ROOT, 'bin', 'workbench.js')}" "$@"\n`,
+);
+chmodSync(join(shims, 'workbench'), 0o755);
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  PATH: [shims, process.env.PATH ?? ''].join(delimiter),
+};
+// A bank started by these blocks is not under a package runner: it must not stop with its shell.
+delete env.npm_lifecycle_event;
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('every ```sh block of the docs', () => {
+  it('has blocks to run and names the reason of every skipped one', () => {
+    const all = [...blocksByDoc.values()].flat();
+    expect(all.filter((b) => !b.skip).length).toBeGreaterThan(0);
+    expect(existsSync(join(ROOT, 'out', 'main', 'cli.js')), 'run npm run build first').toBe(true);
+  });
+
+  for (const [doc, blocks] of blocksByDoc) {
+    if (blocks.length === 0) continue;
+    // The blocks of one doc run in order in one folder; the docs run side by side.
+    const folder = join(work, doc.replace(/[^A-Za-z0-9]+/g, '-'));
+    let chain: Promise<unknown> = Promise.resolve();
+    for (const block of blocks) {
+      const name = `${doc}:${block.line}`;
+      if (block.skip) {
+        it.skip(`${name} (skipped: ${block.skip})`, () => undefined);
+        continue;
+      }
+      const runAfterThePrevious = () => {
+        const run = chain.then(() => {
+          mkdirSync(folder, { recursive: true });
+          return runShellBlock(block.text, { cwd: folder, env, timeoutMs: BLOCK_TIMEOUT_MS });
+        });
+        chain = run.catch(() => undefined);
+        return run;
+      };
+      it.concurrent(
+        name,
+        async () => {
+          const result = await runAfterThePrevious();
+          const tail = result.output.split('\n').slice(-40).join('\n');
+          expect(result.timedOut, `${name} ran over ${BLOCK_TIMEOUT_MS / 1000} s:\n${tail}`).toBe(
+            false,
+          );
+          expect(result.code, `${name} failed (exit ${result.code}):\n${tail}`).toBe(0);
+        },
+        BLOCK_TIMEOUT_MS * 4,
+      );
+    }
+  }
+});
