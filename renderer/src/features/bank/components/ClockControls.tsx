@@ -15,7 +15,7 @@ export function ClockControls() {
   const offset = clock.view.frozen ? undefined : formatOffset(clock.view.offsetMs);
   return (
     <div className="card clock" data-testid="bank-clock">
-      <h3>Bank clock</h3>
+      <h2>Bank clock</h2>
       <p className="clock-now">
         <span data-testid="bank-clock-now">{formatInstant(time)}</span>{' '}
         {clock.view.frozen && <span className="badge badge-warn">frozen</span>}
