@@ -58,6 +58,19 @@ test('the status bar fits one line and brings the bank clock back to now', async
     await page.setViewportSize(size);
     await expectOneLine(page);
   }
+  // Nothing in a view is drawn over the bar: the diagram's sticky lane names pass under it.
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page
+    .getByTestId('sequence-scroll')
+    .evaluate((box) => window.scrollBy(0, box.getBoundingClientRect().top - (innerHeight - 20)));
+  for (const id of ['status-target', 'status-sca', 'status-clock']) {
+    const onTop = await page.getByTestId(id).evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + 4, box.top + box.height / 2);
+      return hit !== null && element.closest('footer')!.contains(hit);
+    });
+    expect(onTop, `${id} is on top`).toBe(true);
+  }
   await page.getByTestId('nav-composer').click();
   await shotAtReviewSizes(page, testInfo, 'status-bar-91-days', DEMO_SIZES);
 
