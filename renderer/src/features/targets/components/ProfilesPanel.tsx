@@ -114,8 +114,8 @@ export function ProfilesPanel() {
               <th scope="col">SCA</th>
               <th scope="col">State</th>
               <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
