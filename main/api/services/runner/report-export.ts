@@ -1,5 +1,5 @@
 /** A run's report as a file to save (JUnit, HTML or the JSON result), with a baseline if given. */
-import { describeRule } from '../../../../suites/index.js';
+import { CHECKS, describeRule } from '../../../../suites/index.js';
 import {
   applyBaseline,
   parseBaseline,
@@ -11,6 +11,7 @@ import {
   type RunResult,
 } from '../../../core/runner/index.js';
 import { CallRefused } from '../../dispatch.js';
+import { catalogueOf } from './catalogue.js';
 import type { CallArgs } from '../../contract.js';
 
 export interface ReportFile {
@@ -53,7 +54,8 @@ export function exportReport(
     return {
       fileName,
       mediaType: 'text/html',
-      content: renderHtmlReport(result, { describeRule }),
+      // The coverage map of the whole catalogue, this run's verdicts in it.
+      content: renderHtmlReport(result, { describeRule, coverage: catalogueOf(CHECKS).rules }),
     };
   return {
     fileName,
