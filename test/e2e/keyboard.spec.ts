@@ -10,14 +10,15 @@ import { consentWithScaDone, DEMO_SIZES, shotAtReviewSizes } from './steps';
 /** Presses Tab (or Shift+Tab) until the focus is on `selector`; fails after `max` presses. */
 async function tabTo(page: Page, selector: string, { back = false, max = 150 } = {}) {
   for (let i = 0; i < max; i += 1) {
-    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+    const there = `document.activeElement?.matches(${JSON.stringify(selector)}) ?? false`;
+    if (await (page.evaluate(there) as Promise<boolean>)) return;
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
   }
   throw new Error(`Tab never reached ${selector}`);
 }
 
 const inEditor = (page: Page) =>
-  page.evaluate(() => document.activeElement?.closest('.monaco-editor') !== null);
+  page.evaluate("document.activeElement?.closest('.monaco-editor') !== null") as Promise<boolean>;
 
 test('the composer by keyboard: into the body editor, out by Esc or Ctrl+M, send', async ({
   page,
@@ -69,7 +70,7 @@ test('the composer by keyboard: into the body editor, out by Esc or Ctrl+M, send
 
   // The help lists the escape.
   await page.keyboard.press('Escape');
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.evaluate('document.activeElement?.blur()');
   await page.keyboard.press('?');
   await expect(page.getByTestId('help-overlay')).toContainText('Ctrl + M');
   await page.keyboard.press('Escape');

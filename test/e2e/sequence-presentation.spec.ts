@@ -86,7 +86,7 @@ test('the sequence diagram presented: follows, filters, keyboard, full screen, P
   // Full screen, and back.
   await diagram.getByTestId('sequence-full-screen').click();
   await expect(diagram).toHaveClass(/sequence-full-screen/);
-  expect(await page.evaluate(() => document.fullscreenElement?.getAttribute('data-testid'))).toBe(
+  expect(await page.evaluate("document.fullscreenElement?.getAttribute('data-testid')")).toBe(
     'sequence',
   );
   await shotAtReviewSizes(page, testInfo, 'sequence-full-screen', DEMO_SIZES);

@@ -16,11 +16,12 @@ async function expectOneLine(page: Page) {
     }),
   );
   // Nothing drawn over its neighbour, in the bar and inside the PSU part.
-  const psuParts = await page
-    .getByTestId('status-psu')
-    .evaluate((element) =>
-      [...element.children].map((child) => child.getBoundingClientRect().toJSON() as DOMRect),
-    );
+  const psuParts = await page.getByTestId('status-psu').evaluate((element) =>
+    [...element.children].map((child) => {
+      const box = child.getBoundingClientRect();
+      return { left: box.left, right: box.right };
+    }),
+  );
   for (const row of [parts, psuParts])
     for (let i = 1; i < row.length; i += 1)
       expect(row[i]!.left, `part ${i} starts after part ${i - 1} ends`).toBeGreaterThanOrEqual(
@@ -60,13 +61,14 @@ test('the status bar fits one line and brings the bank clock back to now', async
   }
   // Nothing in a view is drawn over the bar: the diagram's sticky lane names pass under it.
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page
-    .getByTestId('sequence-scroll')
-    .evaluate((box) => window.scrollBy(0, box.getBoundingClientRect().top - (innerHeight - 20)));
+  await page.getByTestId('sequence-scroll').evaluate((box) => {
+    const view = box.ownerDocument.defaultView!;
+    view.scrollBy(0, box.getBoundingClientRect().top - (view.innerHeight - 20));
+  });
   for (const id of ['status-target', 'status-sca', 'status-clock']) {
     const onTop = await page.getByTestId(id).evaluate((element) => {
       const box = element.getBoundingClientRect();
-      const hit = document.elementFromPoint(box.left + 4, box.top + box.height / 2);
+      const hit = element.ownerDocument.elementFromPoint(box.left + 4, box.top + box.height / 2);
       return hit !== null && element.closest('footer')!.contains(hit);
     });
     expect(onTop, `${id} is on top`).toBe(true);
