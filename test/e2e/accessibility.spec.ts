@@ -5,7 +5,7 @@
  */
 import { test, expect, expectOnlyLoopback } from './fixtures';
 import { axeViolations, countByImpact, seriousOnes, type AxeFinding } from './a11y';
-import { consentWithScaDone, DEMO_SIZES, shotAtReviewSizes } from './steps';
+import { openWithConsentDone, DEMO_SIZES, shotAtReviewSizes } from './steps';
 
 test('every view in both themes has no serious or critical axe-core violation', async ({
   page,
@@ -13,9 +13,7 @@ test('every view in both themes has no serious or critical axe-core violation', 
   requests,
 }, testInfo) => {
   test.setTimeout(180_000);
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto(webHost.url);
-  await consentWithScaDone(page);
+  await openWithConsentDone(page, webHost.url);
 
   const found: AxeFinding[] = [];
   for (const theme of ['dark', 'light'] as const) {

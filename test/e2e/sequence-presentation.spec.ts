@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator } from '@playwright/test';
 import { test, expect, expectOnlyLoopback } from './fixtures';
-import { consentWithScaDone, DEMO_SIZES, shotAtReviewSizes } from './steps';
+import { openWithConsentDone, DEMO_SIZES, shotAtReviewSizes } from './steps';
 
 /** The step is inside the diagram's scroll box, not scrolled out of it. */
 async function inScrollBox(box: Locator, step: Locator): Promise<boolean> {
@@ -22,9 +22,7 @@ test('the sequence diagram presented: follows, filters, keyboard, full screen, P
   requests,
 }, testInfo) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto(webHost.url);
-  await consentWithScaDone(page);
+  await openWithConsentDone(page, webHost.url);
   await page.getByTestId('nav-bank').click();
 
   const diagram = page.getByTestId('sequence');

@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, expectOnlyLoopback } from './fixtures';
-import { consentWithScaDone, DEMO_SIZES, shotAtReviewSizes } from './steps';
+import { openWithConsentDone, DEMO_SIZES, shotAtReviewSizes } from './steps';
 
 /** Every part of the bar on one line, none cut off, inside the window. */
 async function expectOneLine(page: Page) {
@@ -43,9 +43,7 @@ test('the status bar fits one line and brings the bank clock back to now', async
   requests,
 }, testInfo) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto(webHost.url);
-  await consentWithScaDone(page);
+  await openWithConsentDone(page, webHost.url);
   await expect(page.getByTestId('status-sca')).toContainText('left');
   await expect(page.getByTestId('status-clock-now')).toHaveCount(0);
 

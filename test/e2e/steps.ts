@@ -115,6 +115,13 @@ export async function consentWithScaDone(
   return { consentId, psu };
 }
 
+/** The workbench opened at 1280×720 with a private PSU's consent SCA done (`consentWithScaDone`). */
+export async function openWithConsentDone(page: Page, url: string) {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(url);
+  return consentWithScaDone(page);
+}
+
 /** The sizes screens are reviewed at by default (1280×720, 1440×900). */
 const REVIEW_SIZES = [
   { width: 1280, height: 720 },
