@@ -17,10 +17,15 @@ export async function signSandboxWithNewQsealc(page: Page): Promise<void> {
   // The sandbox checks the signature only (§5.2); production would also want the registry.
   await page.getByTestId('nav-certificates').click();
   await page.getByTestId('create-ca').click();
-  await expect(page.getByTestId('certs-status')).toContainText('Created Workbench Test CA');
+  // RSA key generation: seconds on a loaded machine.
+  await expect(page.getByTestId('certs-status')).toContainText('Created Workbench Test CA', {
+    timeout: 30_000,
+  });
   await page.getByTestId('issue-kind').selectOption('qsealc');
   await page.getByTestId('issue-submit').click();
-  await expect(page.getByTestId('certs-status')).toContainText('Issued Workbench Test TPP QSealC');
+  await expect(page.getByTestId('certs-status')).toContainText('Issued Workbench Test TPP QSealC', {
+    timeout: 30_000,
+  });
   // The entry just issued is selected: its panel offers the targets.
   await expect(page.getByTestId('cert-details')).toContainText('Workbench Test TPP QSealC');
   await page.getByTestId('assign-target').selectOption('embedded-sandbox');
@@ -110,13 +115,35 @@ export async function consentWithScaDone(
   return { consentId, psu };
 }
 
-/** Screenshots of the page at the two sizes the screens are reviewed at (1280×720, 1440×900). */
-export async function shotAtReviewSizes(page: Page, testInfo: TestInfo, name: string) {
+/** The workbench opened at 1280×720 with a private PSU's consent SCA done (`consentWithScaDone`). */
+export async function openWithConsentDone(page: Page, url: string) {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(url);
+  return consentWithScaDone(page);
+}
+
+/** The sizes screens are reviewed at by default (1280×720, 1440×900). */
+const REVIEW_SIZES = [
+  { width: 1280, height: 720 },
+  { width: 1440, height: 900 },
+];
+
+/** A laptop, a projector's 720p and a full-HD screen: where a demonstration is shown. */
+export const DEMO_SIZES = [
+  { width: 1024, height: 768 },
+  { width: 1280, height: 720 },
+  { width: 1920, height: 1080 },
+];
+
+/** Screenshots of the page at the sizes the screens are reviewed at (`REVIEW_SIZES` unless given). */
+export async function shotAtReviewSizes(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  sizes = REVIEW_SIZES,
+) {
   const before = page.viewportSize();
-  for (const size of [
-    { width: 1280, height: 720 },
-    { width: 1440, height: 900 },
-  ]) {
+  for (const size of sizes) {
     await page.setViewportSize(size);
     const path = testInfo.outputPath(`${name}-${size.width}x${size.height}.png`);
     await page.screenshot({ path });

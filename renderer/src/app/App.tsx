@@ -8,6 +8,7 @@ import { HistoryView } from '../features/history/components/HistoryView';
 import { RunnerView } from '../features/runner/components/RunnerView';
 import { SettingsView } from '../features/settings/components/SettingsView';
 import { useSettings } from '../features/settings/store';
+import { EditorKeyboardHint } from './EditorKeyboardHint';
 import { HelpOverlay } from './HelpOverlay';
 import { connectLiveEvents, loadShared } from './live';
 import { SECTIONS, isTyping } from './sections';
@@ -95,6 +96,7 @@ function Workbench() {
         <View />
       </main>
       <StatusBar />
+      <EditorKeyboardHint />
       <HelpOverlay />
     </div>
   );

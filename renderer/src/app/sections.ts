@@ -16,6 +16,15 @@ export const SECTIONS: { id: Section; label: string; key?: string }[] = [
 /** Every keyboard shortcut, as the help overlay lists it. */
 export const SHORTCUTS: { keys: string; does: string }[] = [
   { keys: 'Ctrl/⌘ + Enter', does: 'Send the request (Composer, also inside the body editor)' },
+  { keys: 'Esc (body editor)', does: 'Leave the body editor (Tab indents there)' },
+  {
+    keys: 'Ctrl + M',
+    does: 'In an editor: Tab moves the focus out of it instead of indenting (again: Tab indents)',
+  },
+  {
+    keys: '↑ ↓ Home End',
+    does: "In the sequence diagram: move between steps; Enter opens the step's exchange",
+  },
   { keys: '?', does: 'Show or hide this list' },
   { keys: 'Esc', does: 'Close this list' },
   ...SECTIONS.filter((s) => s.key).map((s) => ({

@@ -1,15 +1,29 @@
 /** Formatting for the views: durations, sizes, instants, HTTP status classes. Pure. */
 
-/** "1 h 02 min", "4 min 05 s", "12 s": how long something lasts, for people. */
+/** "91 d 3 h 05 min", "1 h 02 min", "4 min 05 s", "12 s": how long something lasts, for people. */
 export function formatDuration(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));
-  const hours = Math.floor(total / 3600);
+  const days = Math.floor(total / 86_400);
+  const hours = Math.floor((total % 86_400) / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = total % 60;
   const two = (n: number) => String(n).padStart(2, '0');
+  if (days > 0) return `${days} d ${hours} h ${two(minutes)} min`;
   if (hours > 0) return `${hours} h ${two(minutes)} min`;
   if (minutes > 0) return `${minutes} min ${two(seconds)} s`;
   return `${seconds} s`;
+}
+
+/** Within a second of real time: the bank clock is shown as running on real time. */
+export const REAL_TIME_SLACK_MS = 1000;
+
+/**
+ * How far a clock runs from real time: "+91 d 0 h 00 min", "−1 h 00 min", or undefined when it
+ * is within a second of it.
+ */
+export function formatOffset(ms: number): string | undefined {
+  if (Math.abs(ms) < REAL_TIME_SLACK_MS) return undefined;
+  return `${ms > 0 ? '+' : '−'}${formatDuration(Math.abs(ms))}`;
 }
 
 /** Milliseconds with a precision that fits: "0.8 ms", "12 ms", "1.24 s". */

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatDuration,
+  formatOffset,
   formatInstant,
   formatMs,
   jsonParseError,
@@ -24,6 +25,13 @@ describe('format', () => {
     expect(formatDuration(3_600_000 + 2 * 60_000)).toBe('1 h 02 min');
     expect(formatDuration(12_400)).toBe('12 s');
     expect(formatDuration(-5)).toBe('0 s');
+    // Days, not "2184 h": the 90/180-day rules (§5.3.7) are read in days.
+    expect(formatDuration(2184 * 3_600_000)).toBe('91 d 0 h 00 min');
+    expect(formatDuration(86_400_000 + 3 * 3_600_000 + 5 * 60_000)).toBe('1 d 3 h 05 min');
+    expect(formatOffset(91 * 86_400_000)).toBe('+91 d 0 h 00 min');
+    expect(formatOffset(-3_600_000)).toBe('−1 h 00 min');
+    expect(formatOffset(999)).toBeUndefined();
+    expect(formatOffset(-1)).toBeUndefined();
     expect(formatMs(0.84)).toBe('0.8 ms');
     expect(formatMs(55.4)).toBe('55 ms');
     expect(formatMs(1240)).toBe('1.24 s');

@@ -1,7 +1,12 @@
 /** The sequence diagram's model (renderer/src/features/bank/sequence.ts). */
 import { describe, expect, it } from 'vitest';
 import type { BankEventView, BankExchangeView } from '../../../main/api/contract';
-import { sequenceSteps } from '../../../renderer/src/features/bank/sequence';
+import {
+  isNoise,
+  sequenceSteps,
+  sequenceView,
+  sinceInstant,
+} from '../../../renderer/src/features/bank/sequence';
 
 let id = 0;
 function exchange(
@@ -99,5 +104,54 @@ describe('sequence steps', () => {
     // The id is shortened in the label, the whole text kept for the tooltip.
     expect(note.label).toContain('consent 8265cfbd… at the bank');
     expect(note.title).toBe(revoke.text);
+  });
+});
+
+describe('sequence view for a presentation', () => {
+  it('hides asset fetches and status polling, and counts them', () => {
+    const log = [
+      exchange('POST', '/v1/consents', 201, { tpp: true }),
+      exchange('GET', '/sca/x', 200),
+      exchange('GET', '/sca/assets/page.css', 200),
+      exchange('GET', '/favicon.ico', 404),
+      exchange('GET', '/v1/consents/x/status', 200, { tpp: true }),
+      exchange('GET', '/v1/consents/x', 200, { tpp: true }),
+    ];
+    const all = sequenceView(log, []);
+    expect(all.steps).toHaveLength(12);
+    expect(all.hidden).toBe(0);
+    const shown = sequenceView(log, [], { hideNoise: true });
+    expect(shown.hidden).toBe(3);
+    expect(shown.steps.filter((s) => s.kind === 'request').map((s) => s.label)).toEqual([
+      'POST /v1/consents',
+      'GET /sca/x',
+      'GET /v1/consents/x',
+    ]);
+    expect(isNoise(log[2]!)).toBe(true);
+    expect(isNoise(log[5]!)).toBe(false);
+  });
+
+  it("starts at the bank's last reset or at this TPP session's first request", () => {
+    const before = exchange('GET', '/v1/accounts', 200, { tpp: true });
+    const reset = bankEvent(
+      before.arrivedAt.replace('.000Z', '.500Z'),
+      'Bank reset to its initial state',
+      'bank',
+      'reset',
+    );
+    const first = exchange('POST', '/v1/consents', 201, { tpp: true });
+    first.request.headers['TPP-Session-ID'] = 'session-2';
+    const later = exchange('GET', '/v1/accounts', 200, { tpp: true });
+    const log = [before, first, later];
+    expect(sinceInstant('recent', log, [reset])).toBeUndefined();
+    expect(sinceInstant('reset', log, [])).toBeUndefined();
+    const sinceReset = sinceInstant('reset', log, [reset]);
+    expect(sinceReset).toBe(reset.arrivedAt);
+    const steps = sequenceView(log, [reset], { since: sinceReset! }).steps;
+    expect(steps[0]).toMatchObject({ kind: 'note', label: 'Bank reset to its initial state' });
+    expect(steps).toHaveLength(5);
+    expect(sinceInstant('flow', log, [reset], 'session-2')).toBe(first.arrivedAt);
+    expect(sinceInstant('flow', log, [reset], 'unknown')).toBeUndefined();
+    expect(sinceInstant('flow', log, [reset])).toBeUndefined();
   });
 });

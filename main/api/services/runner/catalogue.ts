@@ -2,7 +2,7 @@
  * The rules and checks as the Runner view lists them, each rule with the checks that cover it; and
  * the rule catalogue as a run session takes it (the suites are a layer above the runner).
  */
-import { describeRule, RULES, ruleReference } from '../../../../suites/index.js';
+import { CHECKS, describeRule, RULES, ruleReference } from '../../../../suites/index.js';
 import type { Check } from '../../../core/runner/check-api/index.js';
 import type { RuleCatalogue } from '../../../core/runner/session/index.js';
 import type { CheckView, RuleView } from '../../contract.js';
@@ -43,4 +43,5 @@ export const ruleCatalogue: RuleCatalogue = {
     statement: rule.statement,
   })),
   describeRule,
+  coverage: catalogueOf(CHECKS).rules,
 };

@@ -37,9 +37,21 @@ export interface RuleDescription {
   statement: string;
 }
 
+/** A rule of the catalogue with the checks that cover it, for the report's coverage map. */
+export interface CoverageRule {
+  id: string;
+  section: string;
+  statement: string;
+  testable: boolean;
+  reason?: string;
+  checkIds: readonly string[];
+}
+
 export interface HtmlReportOptions {
   /** The catalogue's description of a rule id, shown next to each check. */
   describeRule?(ruleId: string): RuleDescription | undefined;
+  /** Every rule of the catalogue: the report then maps section → rule → checks → verdict. */
+  coverage?: readonly CoverageRule[];
   /** The page's title and heading; `PSD2 Workbench run against <target>` by default. */
   title?: string;
   /** Screenshot bytes embedded at most (default HTML_SCREENSHOT_BUDGET_BYTES). */
@@ -80,6 +92,9 @@ ol.evidence { padding-left: 1.5rem; } ol.evidence > li { margin: .3rem 0; }
 .warnings li { color: var(--warn); } .note { font-style: italic; }
 .sequence svg { max-width: 100%; height: auto; }
 .screenshot img { max-width: 100%; border: 1px solid var(--line); margin: .25rem 0; }
+table.coverage { border-collapse: collapse; width: 100%; } table.coverage td, table.coverage th { border-top: 1px solid var(--line); padding: .2rem .4rem; text-align: left; vertical-align: top; }
+table.coverage th[scope=row] { font-weight: normal; } .gap { color: var(--warn); font-weight: 700; }
+.v-pass { color: var(--pass); } .v-fail { color: var(--fail); } .v-warning { color: var(--warn); } .v-skipped { color: var(--skip); }
 `;
 
 /** What is left to embed in one report; screenshots are taken in the order they appear. */
@@ -190,6 +205,47 @@ function failureHtml(result: CheckResult): string {
 /** The fragment of a check's section: `report.html#check-PAY-E2EID-MAX-35`. */
 function checkAnchor(checkId: string): string {
   return `check-${checkId}`;
+}
+
+const WORST_FIRST = ['FAIL', 'WARNING', 'PASS', 'SKIPPED'] as const;
+
+/**
+ * The rule coverage map of this run: spec section → rule → its checks with their verdicts here
+ * (linked to their sections), the rule's verdict the worst of them. Gaps are named: a rule no
+ * check covers, a rule whose checks did not run against this target; untestable rules say why.
+ */
+function coverageHtml(rules: readonly CoverageRule[], checks: readonly CheckResult[]): string {
+  const statusOf = new Map(checks.map((check) => [check.checkId, check.status]));
+  const sections = new Map<string, CoverageRule[]>();
+  for (const rule of rules)
+    sections.set(rule.section, [...(sections.get(rule.section) ?? []), rule]);
+  let gaps = 0;
+  const bodies = [...sections]
+    .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
+    .map(([section, sectionRules]) => {
+      const rows = sectionRules.map((rule) => {
+        const ran = rule.checkIds.filter((id) => statusOf.has(id));
+        const worst = WORST_FIRST.find((status) => ran.some((id) => statusOf.get(id) === status));
+        let verdict: string;
+        if (!rule.testable)
+          verdict = `<span class="time">untestable: ${h(rule.reason ?? '')}</span>`;
+        else if (rule.checkIds.length === 0) verdict = '<span class="gap">gap: no check</span>';
+        else if (!worst) verdict = '<span class="gap">gap: not run</span>';
+        else verdict = `<span class="v-${worst.toLowerCase()}">${worst}</span>`;
+        if (rule.testable && !worst) gaps += 1;
+        const checkLinks = rule.checkIds
+          .map((id) => {
+            const status = statusOf.get(id);
+            return status
+              ? `<a href="#${h(checkAnchor(id))}"><code>${h(id)}</code></a> <span class="v-${status.toLowerCase()}">${status}</span>`
+              : `<code>${h(id)}</code> <span class="time">not run</span>`;
+          })
+          .join('<br>');
+        return `<tr data-rule="${h(rule.id)}"><th scope="row"><code>${h(rule.id)}</code> ${h(rule.statement)}</th><td>${checkLinks}</td><td>${verdict}</td></tr>`;
+      });
+      return `<tbody><tr><th scope="colgroup" colspan="3">${h(section)}</th></tr>${rows.join('')}</tbody>`;
+    });
+  return `<section id="coverage"><h2>Rule coverage <span class="time">${rules.length} rules, ${gaps} with a gap on this target</span></h2><table class="coverage"><thead><tr><th scope="col">Rule</th><th scope="col">Checks in this run</th><th scope="col">Verdict</th></tr></thead>${bodies.join('')}</table></section>`;
 }
 
 /** Links to each failed check, at the top of the report: the jump list. */
@@ -367,6 +423,7 @@ ${result.cancelled ? '<p><strong>The run was cancelled;</strong> the checks it d
 <main>
 ${failures}
 ${sections.join('\n')}
+${options.coverage ? coverageHtml(options.coverage, result.checks) : ''}
 </main>
 </body>
 </html>

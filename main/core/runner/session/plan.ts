@@ -8,6 +8,7 @@ import type { Baseline } from '../../../shared/baseline.js';
 import type { Check, TargetMode } from '../check-api/index.js';
 import { modeOf, planChecks, type PlannedTarget, type RunPlan } from '../run-plan.js';
 import type { CheckSelection } from '../selection.js';
+import type { CoverageRule } from '../reporters/html.js';
 
 /** The rule catalogue as the session sees it (the suites own it and pass it in). */
 export interface RuleCatalogue {
@@ -15,6 +16,8 @@ export interface RuleCatalogue {
   rules: readonly { id: string; reference: string; statement: string }[];
   /** A rule id as reports show it, next to each check and failure. */
   describeRule(ruleId: string): { section: string; statement: string } | undefined;
+  /** Every rule with the checks that cover it: the HTML report's coverage map. */
+  coverage?: readonly CoverageRule[];
 }
 
 export interface SessionRequest {

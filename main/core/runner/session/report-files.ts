@@ -8,7 +8,12 @@ import { copyFile, link, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunResult } from '../../../shared/run-result.js';
 import type { Reporter } from '../events.js';
-import { DEFAULT_HTML_FILE, htmlReporter, renderHtmlReport } from '../reporters/html.js';
+import {
+  DEFAULT_HTML_FILE,
+  htmlReporter,
+  renderHtmlReport,
+  type HtmlReportOptions,
+} from '../reporters/html.js';
 import { DEFAULT_JSON_FILE, jsonReporter } from '../reporters/json.js';
 import { DEFAULT_JUNIT_FILE, junitReporter, renderJUnit } from '../reporters/junit.js';
 import { serializeRunResult } from '../result-file.js';
@@ -35,7 +40,7 @@ export function reportFileReporters(
   if (formats.includes('junit')) reporters.push(junitReporter({ outputDir }));
   if (formats.includes('json')) reporters.push(jsonReporter({ outputDir }));
   if (formats.includes('html'))
-    reporters.push(htmlReporter({ outputDir, describeRule: catalogue.describeRule }));
+    reporters.push(htmlReporter({ outputDir, ...htmlOptions(catalogue) }));
   return reporters;
 }
 
@@ -53,9 +58,17 @@ export function renderReport(
     return {
       fileName,
       mediaType: 'text/html',
-      content: renderHtmlReport(presented, { describeRule: catalogue.describeRule }),
+      content: renderHtmlReport(presented, htmlOptions(catalogue)),
     };
   return { fileName, mediaType: 'application/json', content: serializeRunResult(presented) };
+}
+
+/** The HTML report's rule sections and, when the catalogue has it, its coverage map. */
+function htmlOptions(catalogue: RuleCatalogue): HtmlReportOptions {
+  return {
+    describeRule: catalogue.describeRule,
+    ...(catalogue.coverage ? { coverage: catalogue.coverage } : {}),
+  };
 }
 
 /**

@@ -74,24 +74,79 @@ function eventStep(event: BankEventView): SequenceStep {
   };
 }
 
+/** A file the PSU's browser fetches with a page: stylesheet, script, image, font, favicon. */
+const ASSET = /(\/favicon[^/]*|\.(css|js|mjs|map|ico|png|jpe?g|gif|svg|webp|woff2?|ttf))$/i;
+
+/**
+ * Noise for a presentation: the browser's asset fetches and status polling (a GET of a resource's
+ * `/status`, whoever polls), which repeat and say nothing of the flow.
+ */
+export function isNoise(exchange: BankExchangeView): boolean {
+  const path = exchange.request.target.split('?')[0] ?? exchange.request.target;
+  if (ASSET.test(path)) return true;
+  return exchange.request.method === 'GET' && /\/status$/.test(path);
+}
+
+/** Where the diagram starts: the last exchanges, the bank's last reset, this flow's first request. */
+export type SequenceSince = 'recent' | 'reset' | 'flow';
+
+/**
+ * The real time the diagram starts at, or undefined for "the last exchanges": the bank's last
+ * reset, or the first request of the TPP session `tppSessionId` (this flow, §3.4). Undefined too
+ * when there is no such reset or request yet.
+ */
+export function sinceInstant(
+  since: SequenceSince,
+  log: BankExchangeView[],
+  bankEvents: BankEventView[],
+  tppSessionId?: string,
+): string | undefined {
+  if (since === 'reset') return bankEvents.findLast((e) => e.kind === 'reset')?.arrivedAt;
+  if (since === 'flow' && tppSessionId)
+    return log.find((e) => header(e.request.headers, 'tpp-session-id') === tppSessionId)?.arrivedAt;
+  return undefined;
+}
+
+export interface SequenceOptions {
+  /** At most this many exchanges, the last ones. */
+  limit?: number;
+  /** Leave out asset fetches and status polling (`isNoise`). */
+  hideNoise?: boolean;
+  /** Only what arrived at or after this real time (`sinceInstant`). */
+  since?: string;
+}
+
 /**
  * The steps of the last `limit` exchanges (the workbench's own polling left out) and the bank's
- * events from the same period, by real time.
+ * events from the same period, by real time; `hidden` counts the exchanges `hideNoise` left out.
  */
+export function sequenceView(
+  log: BankExchangeView[],
+  bankEvents: BankEventView[],
+  { limit = 40, hideNoise = false, since }: SequenceOptions = {},
+): { steps: SequenceStep[]; hidden: number } {
+  const recent = log.filter(
+    (e) => !e.workbenchPoll && (since === undefined || e.arrivedAt >= since),
+  );
+  const shown = hideNoise ? recent.filter((e) => !isNoise(e)) : recent;
+  const exchanges = shown.slice(-limit);
+  const from = since ?? exchanges[0]?.arrivedAt ?? '';
+  const events: { at: string; steps: SequenceStep[] }[] = [
+    ...exchanges.map((e) => ({ at: e.arrivedAt, steps: exchangeSteps(e) })),
+    ...bankEvents
+      .filter((event) => event.arrivedAt >= from)
+      .map((event) => ({ at: event.arrivedAt, steps: [eventStep(event)] })),
+  ];
+  // Stable: an exchange and an event of the same millisecond keep the order they were listed in.
+  events.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  return { steps: events.flatMap((e) => e.steps), hidden: recent.length - shown.length };
+}
+
+/** `sequenceView`'s steps of the last `limit` exchanges, nothing hidden. */
 export function sequenceSteps(
   log: BankExchangeView[],
   bankEvents: BankEventView[],
   limit = 40,
 ): SequenceStep[] {
-  const exchanges = log.filter((e) => !e.workbenchPoll).slice(-limit);
-  const since = exchanges[0]?.arrivedAt ?? '';
-  const events: { at: string; steps: SequenceStep[] }[] = [
-    ...exchanges.map((e) => ({ at: e.arrivedAt, steps: exchangeSteps(e) })),
-    ...bankEvents
-      .filter((event) => event.arrivedAt >= since)
-      .map((event) => ({ at: event.arrivedAt, steps: [eventStep(event)] })),
-  ];
-  // Stable: an exchange and an event of the same millisecond keep the order they were listed in.
-  events.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
-  return events.flatMap((e) => e.steps);
+  return sequenceView(log, bankEvents, { limit }).steps;
 }

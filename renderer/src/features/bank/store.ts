@@ -16,6 +16,7 @@ import type {
 } from '../../../../main/api/contract';
 import { api } from '../../api';
 import type { ClockReading } from '../../lib/bank-clock';
+import { REAL_TIME_SLACK_MS } from '../../lib/format';
 import { NO_FILTER, mergeEvents, mergeLog, type LogFilter } from './log-filter';
 
 const MODES: BankModeName[] = ['sandbox', 'production'];
@@ -57,7 +58,7 @@ interface BankState {
     status: 'enabled' | 'blocked',
   ): Promise<void>;
   clockAction(
-    action: 'advance' | 'set' | 'freeze' | 'resume',
+    action: 'advance' | 'set' | 'freeze' | 'resume' | 'now',
     value?: number | string,
   ): Promise<void>;
   setFilter(filter: Partial<LogFilter>): void;
@@ -113,6 +114,13 @@ export const useBankStore = create<BankState>((set, get) => {
   const statusChanged = (status: BankStatusView) =>
     set((state) => ({ status: { ...state.status, [status.mode]: status } }));
   const clockRead = (view: ClockView) => set({ clock: { view, receivedAt: Date.now() } });
+  /** Back to real time: resumed if frozen, then moved by its offset (within a millisecond). */
+  async function clockToRealTime(): Promise<ClockView> {
+    const reading = await api.call('clock.get', {});
+    const running = reading.frozen ? await api.call('clock.resume', {}) : reading;
+    if (Math.abs(running.offsetMs) < REAL_TIME_SLACK_MS) return running;
+    return api.call('clock.advance', { ms: -running.offsetMs });
+  }
 
   return {
     status: {},
@@ -234,6 +242,8 @@ export const useBankStore = create<BankState>((set, get) => {
             return api.call('clock.freeze', {});
           case 'resume':
             return api.call('clock.resume', {});
+          case 'now':
+            return clockToRealTime();
         }
       });
       if (outcome.ok) clockRead(outcome.result);

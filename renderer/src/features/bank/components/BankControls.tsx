@@ -17,7 +17,7 @@ export function BankControls({ mode }: { mode: BankModeName }) {
     (Number.isInteger(portNumber) && portNumber >= 0 && portNumber <= 65535);
   return (
     <div className="card bank-card" data-testid={`bank-${mode}`}>
-      <h3>
+      <h2>
         {mode === 'sandbox' ? 'Sandbox' : 'Production'} bank{' '}
         <span
           className={`badge ${running ? 'badge-ok' : 'badge-stopped'}`}
@@ -25,7 +25,7 @@ export function BankControls({ mode }: { mode: BankModeName }) {
         >
           {running ? 'running' : 'stopped'}
         </span>
-      </h3>
+      </h2>
       {running ? (
         <p>
           <code data-testid={`bank-${mode}-url`}>{current?.url}</code>

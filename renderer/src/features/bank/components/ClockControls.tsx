@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useNow } from '../../../app/use-now';
 import { CLOCK_JUMPS, bankNow } from '../../../lib/bank-clock';
-import { formatInstant } from '../../../lib/format';
+import { formatInstant, formatOffset } from '../../../lib/format';
+import { NowButton } from './NowButton';
 import { useBankStore } from '../store';
 
 /** The virtual bank clock both banks share (§3.4 hour, §5.3.7 90/180 days): jump, set, freeze. */
@@ -11,16 +12,17 @@ export function ClockControls() {
   const [when, setWhen] = useState('');
   if (!clock) return null;
   const time = bankNow(clock, now);
+  const offset = clock.view.frozen ? undefined : formatOffset(clock.view.offsetMs);
   return (
     <div className="card clock" data-testid="bank-clock">
-      <h3>Bank clock</h3>
+      <h2>Bank clock</h2>
       <p className="clock-now">
         <span data-testid="bank-clock-now">{formatInstant(time)}</span>{' '}
         {clock.view.frozen && <span className="badge badge-warn">frozen</span>}
-        {clock.view.offsetMs !== 0 && !clock.view.frozen && (
-          <span className="muted">
+        {offset !== undefined && (
+          <span className="muted" data-testid="bank-clock-offset">
             {' '}
-            ({Math.round(clock.view.offsetMs / 3_600_000)} h from real time)
+            ({offset} from real time)
           </span>
         )}
       </p>
@@ -36,6 +38,7 @@ export function ClockControls() {
             {jump.label}
           </button>
         ))}
+        <NowButton testId="clock-now" />
         {clock.view.frozen ? (
           <button type="button" disabled={!!busy} onClick={() => void clockAction('resume')}>
             Resume

@@ -36,7 +36,9 @@ export function RegistryEditor() {
             <th scope="col">organizationIdentifier</th>
             <th scope="col">Name</th>
             <th scope="col">Roles</th>
-            <th scope="col" />
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>

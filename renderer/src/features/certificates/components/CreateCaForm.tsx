@@ -19,7 +19,7 @@ export function CreateCaForm() {
         void createCa(form);
       }}
     >
-      <h3>Create a test CA</h3>
+      <h2>Create a test CA</h2>
       <label className="field">
         <span>Common name</span>
         <input

@@ -58,7 +58,7 @@ export function EntryPanel({ entry }: { entry: KeystoreEntryView }) {
           <summary>Chain ({chain.length})</summary>
           {chain.map((certificate) => (
             <div key={certificate.fingerprints.sha256} className="chain-entry">
-              <h4>{certificate.commonName ?? certificate.subject}</h4>
+              <h3>{certificate.commonName ?? certificate.subject}</h3>
               <CertificateDetails certificate={certificate} chain />
             </div>
           ))}

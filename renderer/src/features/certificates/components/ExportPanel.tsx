@@ -66,7 +66,7 @@ export function ExportPanel({ entry }: { entry: KeystoreEntryView }) {
   };
   return (
     <div className="export">
-      <h4>Export</h4>
+      <h3>Export</h3>
       <div className="actions">
         <button
           type="button"

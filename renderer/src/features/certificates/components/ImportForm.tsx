@@ -31,7 +31,7 @@ export function ImportForm() {
   };
   return (
     <div className="card form-grid" data-testid="import-form">
-      <h3>Import a certificate</h3>
+      <h2>Import a certificate</h2>
       <label className="field">
         <span>Label (optional)</span>
         <input value={label} onChange={(e) => setLabel(e.target.value)} maxLength={200} />

@@ -32,7 +32,7 @@ export function IssueForm() {
   if (cas.length === 0) {
     return (
       <div className="card">
-        <h3>Issue TPP certificates</h3>
+        <h2>Issue TPP certificates</h2>
         <p className="muted">Create or import a CA with its private key first.</p>
       </div>
     );
@@ -69,7 +69,7 @@ export function IssueForm() {
         void submit();
       }}
     >
-      <h3>Issue TPP certificates</h3>
+      <h2>Issue TPP certificates</h2>
       <label className="field">
         <span>Issuing CA</span>
         <select

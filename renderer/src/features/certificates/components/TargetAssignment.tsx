@@ -18,7 +18,7 @@ export function TargetAssignment({ entry }: { entry: KeystoreEntryView }) {
   ]);
   return (
     <div className="assign">
-      <h4>Use for a target</h4>
+      <h3>Use for a target</h3>
       {usedBy.length > 0 && (
         <p className="muted" data-testid="cert-used-by">
           In use: {usedBy.join('; ')}.

@@ -97,7 +97,12 @@ export function JsonViewer({ json, text, onLink }: JsonViewerProps) {
         </div>
       )}
       {mode === 'raw' && (
-        <pre className="response-body" data-testid="response-body">
+        <pre
+          className="response-body"
+          data-testid="response-body"
+          tabIndex={0}
+          aria-label="Response body"
+        >
           {json !== undefined ? prettyJson(json) : text}
         </pre>
       )}
@@ -108,7 +113,7 @@ export function JsonViewer({ json, text, onLink }: JsonViewerProps) {
 function ListTable({ items }: { items: unknown[] }) {
   const table = useMemo(() => tableOf(items), [items]);
   return (
-    <div className="table-scroll json-table-scroll">
+    <div className="table-scroll json-table-scroll" tabIndex={0} aria-label="Response as a table">
       <table className="json-table" data-testid="response-table">
         <thead>
           <tr>

@@ -132,18 +132,24 @@ export function HistoryView() {
               headers={exchange.request.headers}
               badge={(n) => exchange.headerSources[n]}
             />
-            {exchange.request.body && <pre>{prettyJson(exchange.request.body)}</pre>}
+            {exchange.request.body && (
+              <pre tabIndex={0} aria-label="Request body">
+                {prettyJson(exchange.request.body)}
+              </pre>
+            )}
             {exchange.signing && (
               <>
                 <h4>Signing string</h4>
-                <pre className="signing-string">{exchange.signing.signingString}</pre>
+                <pre className="signing-string" tabIndex={0} aria-label="Signing string">
+                  {exchange.signing.signingString}
+                </pre>
               </>
             )}
             {exchange.response && (
               <>
                 <h3>Response {exchange.response.status}</h3>
                 <HeaderList headers={exchange.response.headers} />
-                <pre>
+                <pre tabIndex={0} aria-label="Response body">
                   {exchange.response.json !== undefined
                     ? prettyJson(exchange.response.json)
                     : exchange.response.body}
@@ -152,7 +158,9 @@ export function HistoryView() {
             )}
             <details>
               <summary>curl</summary>
-              <pre className="curl">{exchange.curl}</pre>
+              <pre className="curl" tabIndex={0} aria-label="curl command">
+                {exchange.curl}
+              </pre>
             </details>
           </div>
         )}

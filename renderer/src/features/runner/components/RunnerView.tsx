@@ -6,6 +6,7 @@ import { useViewedRun } from '../viewed-run';
 import '../runner.css';
 import { CatalogueTree } from './CatalogueTree';
 import { CheckEvidence } from './CheckEvidence';
+import { CoverageMap } from './CoverageMap';
 import { ReportsPanel } from './ReportsPanel';
 import { ResultsList } from './ResultsList';
 import { RunPanel } from './RunPanel';
@@ -48,6 +49,7 @@ export function RunnerView() {
           <OpenCheck />
         </div>
       </div>
+      <CoverageMap />
       <ReportsPanel />
     </section>
   );

@@ -105,40 +105,47 @@ export function PsuSessionSummary({
   const problem = error === undefined ? undefined : problemOf(error);
   return (
     <span data-testid="status-psu" className="status-psu">
-      <span className="muted">PSU </span>
-      {session?.psuId ? (
-        <>
-          <code data-testid="status-psu-id">{session.psuId}</code>
-          {session.context && <span className="badge">{session.context}</span>}
-          {session.psuCorporateId && (
-            <>
-              {' '}
-              <span className="muted">corporate </span>
-              <code data-testid="status-psu-corporate-id">{session.psuCorporateId}</code>
-            </>
+      {/* The ids give way on a narrow bar (cut, whole in their titles); the buttons do not. */}
+      <span className="status-psu-who">
+        <span className="muted">PSU </span>
+        {session?.psuId ? (
+          <>
+            <code className="status-psu-id" title={session.psuId} data-testid="status-psu-id">
+              {session.psuId}
+            </code>
+            {session.context && <span className="badge">{session.context}</span>}
+            {session.psuCorporateId && (
+              <>
+                {' '}
+                <span className="muted">corporate </span>
+                <code data-testid="status-psu-corporate-id">{session.psuCorporateId}</code>
+              </>
+            )}
+          </>
+        ) : (
+          <span className="muted" data-testid="status-psu-none">
+            not identified yet
+          </span>
+        )}
+        {session && (
+          <>
+            {' '}
+            <span className="muted">TPP session </span>
+            <code
+              data-testid="status-tpp-session-id"
+              data-session-id={session.tppSessionId}
+              title={`TPP-Session-ID ${session.tppSessionId}`}
+            >
+              {shortSessionId(session.tppSessionId)}
+            </code>
+          </>
+        )}
+        <span role="status" aria-live="polite" data-testid="status-psu-notice">
+          {lastReset === 'same-psu' && (
+            <span className="badge badge-ok">new session, same PSU</span>
           )}
-        </>
-      ) : (
-        <span className="muted" data-testid="status-psu-none">
-          not identified yet
+          {lastReset === 'forget' && <span className="badge badge-ok">PSU forgotten</span>}
         </span>
-      )}
-      {session && (
-        <>
-          {' '}
-          <span className="muted">TPP session </span>
-          <code
-            data-testid="status-tpp-session-id"
-            data-session-id={session.tppSessionId}
-            title={`TPP-Session-ID ${session.tppSessionId}`}
-          >
-            {shortSessionId(session.tppSessionId)}
-          </code>
-        </>
-      )}
-      <span role="status" aria-live="polite" data-testid="status-psu-notice">
-        {lastReset === 'same-psu' && <span className="badge badge-ok">new session, same PSU</span>}
-        {lastReset === 'forget' && <span className="badge badge-ok">PSU forgotten</span>}
       </span>
       {undoable && (
         <button
@@ -160,7 +167,7 @@ export function PsuSessionSummary({
         disabled={!target || busy}
         onClick={onNewSession}
       >
-        New TPP session
+        New <span className="status-label">TPP </span>session
       </button>{' '}
       <button
         type="button"

@@ -113,7 +113,9 @@ export function ProfilesPanel() {
               <th scope="col">URL</th>
               <th scope="col">SCA</th>
               <th scope="col">State</th>
-              <th scope="col" />
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>

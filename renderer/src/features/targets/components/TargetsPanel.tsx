@@ -26,7 +26,9 @@ export function TargetsPanel() {
             <th scope="col">Where</th>
             <th scope="col">Signing</th>
             <th scope="col">mTLS</th>
-            <th scope="col" />
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -1,0 +1,58 @@
+/**
+ * WCAG 2.1 AA (issue #33 item 5): axe-core on every view in both themes, with a consent flow done
+ * so the views show tables, selected rows, badges and the sequence diagram. No serious or critical
+ * violation may remain.
+ */
+import { test, expect, expectOnlyLoopback } from './fixtures';
+import { axeViolations, countByImpact, seriousOnes, type AxeFinding } from './a11y';
+import { openWithConsentDone, DEMO_SIZES, shotAtReviewSizes } from './steps';
+
+test('every view in both themes has no serious or critical axe-core violation', async ({
+  page,
+  webHost,
+  requests,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await openWithConsentDone(page, webHost.url);
+
+  const found: AxeFinding[] = [];
+  for (const theme of ['dark', 'light'] as const) {
+    await page.getByTestId('nav-settings').click();
+    await page.getByTestId(`theme-${theme}`).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    // Every view the navigation offers.
+    const sections = (
+      await page
+        .getByRole('navigation', { name: 'Sections' })
+        .locator('[data-testid^="nav-"]:not([data-testid="nav-help"])')
+        .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-testid')!.slice(4)))
+    ).map((id) => ({ id }));
+    expect(sections.length).toBeGreaterThanOrEqual(7);
+    for (const section of sections) {
+      await page.getByTestId(`nav-${section.id}`).click();
+      await expect(page.getByTestId(`nav-${section.id}`)).toHaveAttribute('aria-current', 'page');
+      if (section.id === 'bank') {
+        // A selected row in the request log: its links and badges on the selection colour.
+        await page
+          .getByTestId('sequence-step')
+          .filter({ hasText: 'POST /v1/consents' })
+          .first()
+          .click();
+      }
+      if (section.id === 'history') {
+        // An entry open: its request, signing string and response bodies scroll.
+        await page.getByTestId('history-entry').first().getByRole('button').click();
+        await expect(page.getByTestId('history-detail')).toBeVisible();
+      }
+      found.push(...(await axeViolations(page, testInfo, `${theme}-${section.id}`)));
+      if (section.id === 'bank' || section.id === 'runner')
+        await shotAtReviewSizes(page, testInfo, `${section.id}-${theme}`, DEMO_SIZES);
+    }
+  }
+  console.log('axe-core findings (elements) by impact:', JSON.stringify(countByImpact(found)));
+  for (const f of found) console.log(`${f.view} ${f.impact} ${f.rule}\n  ${f.nodes.join('\n  ')}`);
+  expect(
+    seriousOnes(found).map((f) => `${f.view} ${f.impact} ${f.rule} (${f.nodes.length})`),
+  ).toEqual([]);
+  expectOnlyLoopback(requests);
+});

@@ -1,0 +1,59 @@
+/** The HTML report's rule coverage map (main/core/runner/reporters/html.ts, issue #33 item 4). */
+import { describe, expect, it } from 'vitest';
+import { runChecks } from '../../../main/core/runner/engine/run';
+import { renderHtmlReport, type CoverageRule } from '../../../main/core/runner/reporters/html';
+import { check, runOptions } from './fakes';
+
+const rule = (id: string, section: string, checkIds: string[], testable = true): CoverageRule => ({
+  id,
+  section,
+  statement: `statement of ${id} <b>`,
+  testable,
+  ...(testable ? {} : { reason: 'only the bank operator can see it' }),
+  checkIds,
+});
+
+describe('HTML report coverage map', () => {
+  it('maps section → rule → checks → verdict, with the gaps named', async () => {
+    const result = await runChecks(
+      runOptions([
+        check('C-PASS', async () => {}, { rules: ['R-1'] }),
+        check(
+          'C-FAIL',
+          async (ctx) => {
+            ctx.expect.equal(1, 2, 'one is two');
+          },
+          { rules: ['R-1'] },
+        ),
+      ]),
+    );
+    const html = renderHtmlReport(result, {
+      coverage: [
+        rule('R-1', '§5.2.10', ['C-PASS', 'C-FAIL']),
+        // The fixture's gaps: a rule no check covers, and one whose check did not run here.
+        rule('R-2', '§5.2.9', []),
+        rule('R-3', '§5.2.9', ['C-ELSEWHERE']),
+        rule('R-4', '§1', [], false),
+      ],
+    });
+    const section = html.slice(html.indexOf('<section id="coverage">'));
+    expect(section).toContain('4 rules, 2 with a gap on this target');
+    // Sections in spec order: §1, §5.2.9, §5.2.10.
+    const order = ['§1', '§5.2.9', '§5.2.10'].map((s) => section.indexOf(`>${s}<`));
+    expect(order.every((at) => at > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    const row = (id: string) =>
+      section.slice(section.indexOf(`data-rule="${id}"`)).split('</tr>')[0]!;
+    // The rule's verdict is its worst check's; each check links to its section in the report.
+    expect(row('R-1')).toContain('<a href="#check-C-FAIL">');
+    expect(row('R-1')).toMatch(/<td><span class="v-fail">FAIL<\/span><\/td>$/);
+    expect(row('R-2')).toContain('gap: no check');
+    expect(row('R-3')).toContain('gap: not run');
+    expect(row('R-3')).toContain('<code>C-ELSEWHERE</code> <span class="time">not run</span>');
+    expect(row('R-4')).toContain('untestable: only the bank operator can see it');
+    // Statements are text, not markup.
+    expect(section).toContain('statement of R-1 &lt;b&gt;');
+    // Without the catalogue there is no map.
+    expect(renderHtmlReport(result)).not.toContain('id="coverage"');
+  });
+});
