@@ -258,4 +258,27 @@ describe('workbench doctor: network checks', () => {
     expect(accepted.status).toBe('PASS');
     expect(accepted.detail).toMatch(/answered 200: bank clock \d{4}-/);
   });
+
+  it('bank-clock: at real time it passes; a year ahead, past the QSealC, it WARNs saying both and how to set it back', async () => {
+    const clock = new VirtualClock();
+    const bank = createBank({ mode: 'sandbox', clock });
+    banks.push(bank);
+    const intercept = createAdminApi({ bank, clock, token: ADMIN_TOKEN, maxBodyBytes: 1 << 20 });
+    const url = (await bank.listen({ intercept })).url;
+    const profile = () =>
+      loadProfile(
+        tpp.dir,
+        profileFor(url, (p) => (p.admin = { url: `${url}/admin`, token: ADMIN_TOKEN })),
+      );
+    const atRealTime = lineOf(await runDoctor(await profile()), 'bank-clock');
+    expect(atRealTime.status, atRealTime.detail).toBe('PASS');
+    expect(atRealTime.detail).toMatch(/: 0 min (ahead of|behind) real time$/);
+
+    clock.advance(400 * 86_400_000);
+    const ahead = lineOf(await runDoctor(await profile()), 'bank-clock');
+    expect(ahead.status).toBe('WARN');
+    expect(ahead.detail).toMatch(/400 d 0 h ahead of real time/);
+    expect(ahead.detail).toMatch(/past the QSealC's notAfter .*: the bank refuses it/);
+    expect(ahead.fix).toContain(`POST ${url}/admin/clock`);
+  });
 });

@@ -110,6 +110,7 @@ describe('workbench doctor --target-file', () => {
       'mode',
       'clock-skew',
       'admin-api',
+      'bank-clock',
     ])
       expect(
         lines.some((l) => l.startsWith(`PASS  ${id}  `)),

@@ -13,6 +13,7 @@ import {
   type ReadProfileOptions,
 } from '../target-profile/index.js';
 import { adminApiCheck } from './checks/admin-api.js';
+import { bankClockCheck } from './checks/bank-clock.js';
 import { certificateChainCheck } from './checks/certificate-chain.js';
 import { certificateValidityCheck } from './checks/certificate-validity.js';
 import { clockSkewCheck } from './checks/clock-skew.js';
@@ -51,6 +52,7 @@ export const DOCTOR_CHECKS: readonly DoctorCheck[] = [
   redirectListenerCheck,
   psuBrowserCheck,
   adminApiCheck,
+  bankClockCheck,
 ];
 
 /** Every check id, `profile` first: the reference the CLI usage text lists. */
