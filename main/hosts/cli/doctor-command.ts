@@ -42,6 +42,8 @@ as JSON instead. Secrets named as \${env:NAME} come from the environment, as in 
   redirect-listener        sca.mode manual: the loopback listener can bind sca.listenPort
   psu-browser              sca.mode browser: Chromium starts through playwright-core
   admin-api                admin given: GET {admin.url}/clock with the token (401: token refused)
+  bank-clock               admin given: the bank clock more than a minute from real time, or
+                           outside a certificate's validity, is a WARN (how to set it back)
 Exit codes:
   0  no check FAILED (WARN and SKIP do not fail)
   1  a check FAILED, or the profile does not read
