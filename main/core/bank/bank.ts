@@ -30,7 +30,7 @@ import { applyErrorFaults, applyResponseFaults } from './response-faults.js';
 import { handlerResponse, rejectionResponse } from './response.js';
 import type { ResponseSigner } from './response-signing.js';
 import { BANK_ROUTES } from './routes.js';
-import { runDueBatches } from './domain/batch.js';
+import { startDueBatches } from './domain/batch.js';
 import { buildInitialState } from './domain/initial-data.js';
 import { certificateStage } from './stages/certificate.js';
 import { fixesStage } from './stages/fixes.js';
@@ -174,6 +174,14 @@ export interface Bank {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** The longest stretch a catch-up of batch runs holds the event loop (domain/batch.ts). */
+const CATCH_UP_SLICE_MS = 5;
+/**
+ * The most work one request's catch-up does; what is left is done by the next request, from where
+ * it stopped (domain/batch.ts startDueBatches).
+ */
+const CATCH_UP_TOTAL_MS = 500;
+
 /**
  * Compiled request schemas depend only on the route definitions, so every bank shares one cache:
  * compiling a query or body schema costs milliseconds, and suites start a bank per check.
@@ -291,6 +299,38 @@ export function createBank(options: BankOptions): Bank {
     ['request-schema', requestSchemaStage(requestValidator)],
   ];
 
+  /**
+   * The catch-up with the bank clock in progress, if it did not fit in one slice (after a jump of
+   * the clock with much due). Requests that arrive meanwhile wait for it, then catch up to their
+   * own time; between slices the event loop serves everyone else (/health, the admin API).
+   */
+  let catchingUp: Promise<void> | undefined;
+
+  /** Performs what is due at `now`; a promise when it takes more than one slice. */
+  function catchUp(now: Date): Promise<void> | undefined {
+    if (catchingUp) return catchingUp.then(() => catchUp(now));
+    const run = startDueBatches(state, now, CATCH_UP_TOTAL_MS);
+    if (run.step(CATCH_UP_SLICE_MS)) return undefined;
+    catchingUp = new Promise<void>((resolve, reject) => {
+      const next = () => {
+        let done: boolean;
+        try {
+          // A reset or import replaced the state: what was due on the old one is moot.
+          done = run.state !== state || run.step(CATCH_UP_SLICE_MS);
+        } catch (error) {
+          catchingUp = undefined;
+          reject(error); // a bank bug: the waiting requests answer SYSTEM_ERROR, as before
+          return;
+        }
+        if (!done) return void setImmediate(next);
+        catchingUp = undefined;
+        resolve();
+      };
+      setImmediate(next);
+    });
+    return catchingUp;
+  }
+
   const wallClockText = isoTimestamps();
   const bankClockText = isoTimestamps();
 
@@ -316,7 +356,8 @@ export function createBank(options: BankOptions): Bank {
     let failed = false;
     try {
       // §1 sandbox batch: the runs (and periodic executions) due on the bank clock happen first.
-      runDueBatches(state, ctx.now);
+      const catchingUp = catchUp(ctx.now);
+      if (catchingUp) await catchingUp;
       for (const [name, stage] of stages) {
         current = name;
         const begin = performance.now();
