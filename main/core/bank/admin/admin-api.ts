@@ -11,7 +11,7 @@
  * answer for /admin and everything under it, `undefined` for any other path.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { ClockState } from '../../clock.js';
+import { CLOCK_RANGE, CLOCK_RANGE_TEXT, type ClockState } from '../../clock.js';
 import { runBatchNow, type BatchReport } from '../domain/batch.js';
 import { batchRunText, clockJumpText, type ConsoleEventKind } from '../console-events.js';
 import type { Bank } from '../bank.js';
@@ -74,9 +74,6 @@ export function adminTokenProblem(token: string): string | undefined {
   return undefined;
 }
 
-/** The clock may move within these years: beyond them dates stop being ISO 8601 (or valid). */
-const EARLIEST = Date.UTC(1970, 0, 1);
-const LATEST = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 /** RFC 3339 date-time with an offset (Z or ±hh:mm), as the spec's date-times. */
 const DATE_TIME =
   /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
@@ -110,15 +107,24 @@ function answer(status: number, body: unknown, headers: Record<string, string> =
   };
 }
 
+/**
+ * `error` as the admin API always answered, and the same as a `tppMessages` entry (§7's form,
+ * `path` naming the field), for tools that read the bank's errors that way.
+ */
 function problemAnswer(problem: AdminProblem): BankResponse {
+  const field = problem.field !== undefined ? { field: problem.field } : {};
   return answer(
     problem.status,
     {
-      error: {
-        code: problem.code,
-        message: problem.message,
-        ...(problem.field !== undefined ? { field: problem.field } : {}),
-      },
+      error: { code: problem.code, message: problem.message, ...field },
+      tppMessages: [
+        {
+          category: 'ERROR',
+          code: problem.code,
+          ...(problem.field !== undefined ? { path: problem.field } : {}),
+          text: problem.message,
+        },
+      ],
     },
     problem.headers,
   );
@@ -144,9 +150,15 @@ function jsonObject(request: BankRequest, maxBodyBytes: number, what: string): u
   return value;
 }
 
+/** The instant the clock would move to, when it lies in CLOCK_RANGE; 400 naming `field` else. */
 function checkedInstant(ms: number, field: string): Date {
-  if (!(ms >= EARLIEST && ms <= LATEST))
-    throw badRequest(field, 'the clock would leave the years 1970 to 9999');
+  if (!(ms >= CLOCK_RANGE.earliest && ms <= CLOCK_RANGE.latest)) {
+    const target = Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString() : ms;
+    throw badRequest(
+      field,
+      `${field} would move the bank clock to ${target}, outside its range ${CLOCK_RANGE_TEXT}; nothing was changed`,
+    );
+  }
   return new Date(ms);
 }
 
