@@ -14,6 +14,13 @@ import { bankError } from '../spec/errors.js';
 import { MAX_REQUEST_BODY_BYTES } from '../spec/limits.js';
 import type { BankRequest, BankResponse, ServedRequest } from './types.js';
 
+/** What a body limit may depend on: the request line and the credentials. */
+export interface BodyLimitHead {
+  method: string;
+  target: string;
+  authorization: string | undefined;
+}
+
 export interface ListenOptions {
   /** Default 127.0.0.1. */
   host?: string;
@@ -25,6 +32,11 @@ export interface ListenOptions {
    */
   https?: ServerOptions & { key: string | Buffer; cert: string | Buffer };
   maxBodyBytes?: number;
+  /**
+   * A larger body limit for some requests, asked with the request head before the body is read
+   * (the admin API's snapshot import with the right token); `undefined` keeps `maxBodyBytes`.
+   */
+  bodyLimit?: (head: BodyLimitHead) => number | undefined;
   /**
    * Connection limits (defaults in BANK_HTTP_DEFAULTS): the whole request head must arrive within
    * `headersTimeoutMs` (with TLS, the handshake too, or the connection is destroyed), the whole
@@ -146,10 +158,17 @@ function answerBatch(): (write: () => void, afterSending?: () => void) => void {
 
 function requestListener(
   serve: (request: BankRequest) => Promise<ServedRequest>,
-  maxBodyBytes: number,
+  defaultMaxBodyBytes: number,
+  bodyLimit: ListenOptions['bodyLimit'],
 ) {
   const later = answerBatch();
   return (req: IncomingMessage, res: ServerResponse): void => {
+    const maxBodyBytes =
+      bodyLimit?.({
+        method: req.method ?? 'GET',
+        target: req.url ?? '/',
+        authorization: req.headers.authorization,
+      }) ?? defaultMaxBodyBytes;
     const chunks: Buffer[] = [];
     let kept = 0;
     let received = 0;
@@ -372,6 +391,7 @@ export async function listenBank(
         }
       : served,
     options.maxBodyBytes ?? MAX_REQUEST_BODY_BYTES,
+    options.bodyLimit,
   );
   const d = BANK_HTTP_DEFAULTS;
   const requestTimeout = positiveLimit(

@@ -482,6 +482,16 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
       `workbench bank: warning: --host ${flags.host} is not loopback; the bank is reachable from the network.`,
     );
 
+  const admin =
+    flags.adminToken !== undefined
+      ? createAdminApi({
+          bank,
+          clock,
+          token: flags.adminToken,
+          maxBodyBytes: MAX_REQUEST_BODY_BYTES,
+          renderReport: renderForAdmin,
+        })
+      : undefined;
   let listener;
   try {
     listener = await bank.listen({
@@ -489,17 +499,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
       port: flags.port,
       ...flags.http,
       ...(tlsSetup ? { https: tlsSetup.https } : {}),
-      ...(flags.adminToken !== undefined
-        ? {
-            intercept: createAdminApi({
-              bank,
-              clock,
-              token: flags.adminToken,
-              maxBodyBytes: MAX_REQUEST_BODY_BYTES,
-              renderReport: renderForAdmin,
-            }),
-          }
-        : {}),
+      ...(admin ? { intercept: admin, bodyLimit: admin.bodyLimit } : {}),
     });
   } catch (error) {
     io.err(

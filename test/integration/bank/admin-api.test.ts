@@ -40,14 +40,13 @@ beforeEach(async () => {
   h = await startHarness({ pki });
   setClock(h, '10:00'); // between the 09:00 and 12:00 batch runs: no scheduled run interferes
   tpp = paymentTpp(h);
-  const listener = await h.bank.listen({
-    intercept: createAdminApi({
-      bank: h.bank,
-      clock: h.clock,
-      token: TOKEN,
-      maxBodyBytes: MAX_REQUEST_BODY_BYTES,
-    }),
+  const api = createAdminApi({
+    bank: h.bank,
+    clock: h.clock,
+    token: TOKEN,
+    maxBodyBytes: MAX_REQUEST_BODY_BYTES,
   });
+  const listener = await h.bank.listen({ intercept: api, bodyLimit: api.bodyLimit });
   adminUrl = listener.url;
 });
 afterEach(() => h.close());
@@ -226,6 +225,9 @@ describe('POST /admin/clock', () => {
     });
     expect(answer.status).toBe(413);
     expect(answer.body.error.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(answer.body.error.message).toBe(
+      `the body is over ${MAX_REQUEST_BODY_BYTES} bytes, the limit of POST /admin/clock`,
+    );
     expect(h.clock.now().toISOString()).toBe(now);
   });
 
@@ -355,6 +357,40 @@ describe('snapshots and reset', () => {
     expect(h.bank.state()).toEqual(exported.body.state);
     expect((await statusOf(tpp, payment.path)).transactionStatus).toBe('RCVD');
   });
+
+  it('a snapshot of 2,000 payments goes back in: GET → reset → PUT (issue #29 finding 5)', async () => {
+    const payment = await create(tpp, sct());
+    await approve(tpp, payment.scaRedirect!);
+    // 1,999 more like it, as the bank would hold them after as many initiations.
+    h.bank.act((state) => {
+      const model = state.payments.find((p) => p.paymentId === payment.paymentId)!;
+      for (let i = 1; i < 2000; i++)
+        state.payments.push({
+          ...structuredClone(model),
+          paymentId: `${payment.paymentId.slice(0, -6)}${String(i).padStart(6, '0')}`,
+        });
+    });
+    const exported = await request(`${adminUrl}/admin/snapshot`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(exported.statusCode).toBe(200);
+    const text = await exported.body.text();
+    console.log(`snapshot of 2,000 payments: ${text.length} bytes`);
+    expect(text.length).toBeGreaterThan(MAX_REQUEST_BODY_BYTES);
+    const before = h.bank.state();
+    expect(before.payments).toHaveLength(2000);
+
+    expect((await admin('POST', '/admin/reset')).status).toBe(200);
+    expect(h.bank.state().payments).toEqual([]);
+    const imported = await admin('PUT', '/admin/snapshot', { raw: text });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(h.bank.state()).toEqual(before);
+    expect((await statusOf(tpp, payment.path)).transactionStatus).toBe('ACTC');
+
+    // The larger limit is for the token's holder only.
+    const anonymous = await admin('PUT', '/admin/snapshot', { raw: text, token: null });
+    expect(anonymous.status).toBe(401);
+  }, 60_000);
 
   it('a broken snapshot is 400 naming the problem, and the state stays as it was', async () => {
     await create(tpp, sct());

@@ -10,6 +10,7 @@
  * Wired in front of the bank pipeline through the listener's `intercept` hook (http.ts): an
  * answer for /admin and everything under it, `undefined` for any other path.
  */
+import { constants as bufferConstants } from 'node:buffer';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { CLOCK_RANGE, CLOCK_RANGE_TEXT, type ClockState } from '../../clock.js';
 import { runBatchNow, type BatchReport } from '../domain/batch.js';
@@ -17,6 +18,7 @@ import { batchRunText, clockJumpText, type ConsoleEventKind } from '../console-e
 import type { Bank } from '../bank.js';
 import { SnapshotError } from '../state.js';
 import type { TppReport } from '../tpp-findings/model.js';
+import type { BodyLimitHead } from '../http.js';
 import type { BankRequest, BankResponse } from '../types.js';
 import { parseDurationMs } from './duration.js';
 
@@ -59,7 +61,20 @@ class TextAnswer {
   ) {}
 }
 
-export type AdminIntercept = (request: BankRequest) => Promise<BankResponse | undefined>;
+export type AdminIntercept = ((request: BankRequest) => Promise<BankResponse | undefined>) & {
+  /**
+   * The listener's `bodyLimit` (http.ts): `PUT /admin/snapshot` with the right token may carry a
+   * snapshot as large as GET gives, up to SNAPSHOT_MAX_BYTES; every other request keeps the limit.
+   */
+  bodyLimit(head: BodyLimitHead): number | undefined;
+};
+
+/**
+ * The largest snapshot `PUT /admin/snapshot` takes: the longest string V8 can hold (about 512 MiB
+ * on 64-bit Node), which is also the largest JSON text GET /admin/snapshot can give. A snapshot
+ * the bank could export always goes back in; only the token's holder may send that much.
+ */
+export const SNAPSHOT_MAX_BYTES = bufferConstants.MAX_STRING_LENGTH;
 
 export const ADMIN_TOKEN_MIN_LENGTH = 16;
 /** Visible ASCII, no spaces: what a Bearer credential can carry as one header token. */
@@ -137,7 +152,11 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 /** The JSON body as an object; `what` names it in messages. */
 function jsonObject(request: BankRequest, maxBodyBytes: number, what: string): unknown {
   if (request.body.length > maxBodyBytes)
-    throw new AdminProblem(413, 'PAYLOAD_TOO_LARGE', `the body is over ${maxBodyBytes} bytes`);
+    throw new AdminProblem(
+      413,
+      'PAYLOAD_TOO_LARGE',
+      `the body is over ${maxBodyBytes} bytes, the limit of ${request.method} ${request.target.split('?')[0]}`,
+    );
   if (request.body.length === 0) throw badRequest(undefined, `the body must be ${what}`);
   let value: unknown;
   try {
@@ -235,7 +254,7 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
   const expected = digest(options.token);
 
   /** Constant time: both sides are hashed to the same length first. */
-  function authorised(request: BankRequest): boolean {
+  function authorised(request: Pick<BankRequest, 'headers'>): boolean {
     const header = request.headers.authorization;
     const match = header === undefined ? null : /^Bearer +(\S+) *$/i.exec(header);
     const given = digest(match?.[1] ?? '');
@@ -305,7 +324,11 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
       },
       PUT: async (request, url) => {
         queryOf(url, []);
-        const snapshot = jsonObject(request, maxBodyBytes, 'a JSON object, a bank state snapshot');
+        const snapshot = jsonObject(
+          request,
+          SNAPSHOT_MAX_BYTES,
+          'a JSON object, a bank state snapshot',
+        );
         try {
           bank.importSnapshot(snapshot);
         } catch (error) {
@@ -362,7 +385,7 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
     },
   };
 
-  return async (request) => {
+  const intercept = async (request: BankRequest): Promise<BankResponse | undefined> => {
     let url: URL;
     try {
       url = new URL(request.target, 'http://admin.invalid');
@@ -410,4 +433,12 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
       });
     }
   };
+  return Object.assign(intercept, {
+    bodyLimit: (head: BodyLimitHead) =>
+      head.method === 'PUT' &&
+      /^\/admin\/snapshot(\?|$)/.test(head.target) &&
+      authorised({ headers: head.authorization ? { authorization: head.authorization } : {} })
+        ? SNAPSHOT_MAX_BYTES
+        : undefined,
+  });
 }
