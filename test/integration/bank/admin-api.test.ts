@@ -405,6 +405,12 @@ describe('snapshots and reset', () => {
       ],
       [{ ...exported, format: 'other' }, /snapshot format must be/],
       [{ ...exported, version: 2 }, /version 2 is not supported/],
+      // Issue #29 finding 7: the string "1" is not the version 1 (it said "1 … (expected 1)").
+      [
+        { ...exported, version: '1' },
+        /snapshot version must be the number 1, not a string \("1"\)/,
+      ],
+      [{ ...exported, version: undefined }, /snapshot has no version \(expected the number 1\)/],
       [{ format: exported.format, version: 1 }, /no state object/],
     ] as const) {
       const answer = await admin('PUT', '/admin/snapshot', { body });
