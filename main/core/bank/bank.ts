@@ -536,7 +536,7 @@ export function createBank(options: BankOptions): Bank {
       database.commit(state);
     } catch (error) {
       state = database.rollback();
-      throw error;
+      throw storageFault(error) ? new UnsavedChangeError(error) : error;
     }
     return result;
   }
@@ -634,6 +634,31 @@ export function createBank(options: BankOptions): Bank {
       }),
     openApiDocument,
   };
+}
+
+/** An error of the database file itself (full disk, read-only file, I/O), not of the change. */
+function storageFault(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_');
+}
+
+/**
+ * A console change (reset, import, act, update) that the database could not save: nothing of it
+ * was kept, and the same change may be made again. The admin API answers it 503, as the PSD2
+ * routes answer a request whose commit failed.
+ */
+export class UnsavedChangeError extends Error {
+  override readonly name = 'UnsavedChangeError';
+  /** The database's error code (SQLITE_FULL, SQLITE_READONLY, …). */
+  readonly code: string;
+  constructor(cause: unknown) {
+    const code = String((cause as { code: string }).code);
+    super(
+      `the bank could not save this change (${code}: ${(cause as Error).message}); nothing was changed, try again`,
+      { cause },
+    );
+    this.code = code;
+  }
 }
 
 /**

@@ -15,7 +15,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { CLOCK_RANGE, CLOCK_RANGE_TEXT, type ClockState } from '../../clock.js';
 import { runBatchNow, type BatchReport } from '../domain/batch.js';
 import { batchRunText, clockJumpText, type ConsoleEventKind } from '../console-events.js';
-import type { Bank } from '../bank.js';
+import { UnsavedChangeError, type Bank } from '../bank.js';
 import { SnapshotError } from '../state.js';
 import type { TppReport } from '../tpp-findings/model.js';
 import type { BodyLimitHead } from '../http.js';
@@ -332,8 +332,10 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
         try {
           bank.importSnapshot(snapshot);
         } catch (error) {
-          // importSnapshot replaces the state only once the snapshot passed: whatever it throws
-          // (SnapshotError, or a RangeError for JSON nested too deep to copy) is about the input.
+          if (error instanceof UnsavedChangeError) throw error; // the disk's fault: 503
+          // importSnapshot replaces the state only once the snapshot passed: whatever else it
+          // throws (SnapshotError, or a RangeError for JSON nested too deep to copy) is about the
+          // input.
           const reason =
             error instanceof SnapshotError
               ? error.message
@@ -427,6 +429,13 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
       return answer(200, result);
     } catch (error) {
       if (error instanceof AdminProblem) return problemAnswer(error);
+      // A full disk or a read-only file: nothing changed, send it again (as the PSD2 routes say).
+      if (error instanceof UnsavedChangeError)
+        return problemAnswer(
+          new AdminProblem(503, 'SERVICE_UNAVAILABLE', error.message, undefined, {
+            'retry-after': '1',
+          }),
+        );
       // A bank bug or a failed save, never bad input.
       return answer(500, {
         error: { code: 'INTERNAL_ERROR', message: (error as Error).message ?? String(error) },
