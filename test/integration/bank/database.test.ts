@@ -190,15 +190,15 @@ describe('admin changes on a failing disk (issue #29 finding 7)', () => {
         '/admin/snapshot',
         snapshot,
         fullDisk,
-        () => db.pragma('max_page_count = 1073741823'),
+        (d: Database.Database) => d.pragma('max_page_count = 1073741823'),
         'SQLITE_FULL',
       ],
       [
         'POST',
         '/admin/reset',
         '',
-        () => db.pragma('query_only = 1'),
-        () => db.pragma('query_only = 0'),
+        (d: Database.Database) => d.pragma('query_only = 1'),
+        (d: Database.Database) => d.pragma('query_only = 0'),
         'SQLITE_READONLY',
       ],
     ] as const) {
