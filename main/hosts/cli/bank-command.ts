@@ -10,7 +10,7 @@
  * 2 the command line was wrong.
  */
 import { randomBytes } from 'node:crypto';
-import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { VirtualClock } from '../../core/clock.js';
@@ -450,7 +450,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
   let database: BankDatabase | undefined;
   if (flags.db !== undefined) {
     try {
-      database = await openStateDatabase(flags.db, flags.state, snapshot, say);
+      database = await openStateDatabase(flags.db, flags.state, snapshot, say, io.err);
     } catch (error) {
       if (!(error instanceof DatabaseFileError)) throw error;
       io.err(`workbench bank: ${error.message}`);
@@ -585,9 +585,20 @@ async function openStateDatabase(
   statePath: string | undefined,
   snapshot: BankState | undefined,
   say: (line: string) => void,
+  warn: (line: string) => void,
 ): Promise<BankDatabase> {
   if (statePath !== undefined) await removeLeftoverTemporaryFiles(statePath);
+  // An empty file is a new database to SQLite; a bank that starts fresh on a file the user named
+  // says so, in case the file was meant to hold a state (a copy that failed, a truncated file).
+  const empty = await stat(path).then(
+    (file) => file.isFile() && file.size === 0,
+    () => false,
+  );
   const database = await BankDatabase.open(path);
+  if (empty)
+    warn(
+      `workbench bank: --db ${path} was an empty file (0 bytes); it is taken as a new database and the bank starts from its initial data.`,
+    );
   if (snapshot !== undefined) {
     if (database.hasState())
       say(`State kept in ${path}; --state ${statePath} was imported before and is not read again.`);

@@ -220,6 +220,36 @@ describe('runBankCommand', () => {
     }
   });
 
+  it('--db: a file that cannot be opened exits 1 naming the path and the reason (issue #29 finding 7)', async () => {
+    // A folder that is a file: SQLite alone says "unable to open database file".
+    const path = join(file('not-a-folder', 'x'), 'bank.db');
+    const { io, err } = fakeIo();
+    expect(await runBankCommand(['--mode', 'sandbox', '--db', path], io)).toBe(1);
+    expect(err.join('\n')).toContain(`the bank database ${path} cannot be opened`);
+    expect(err.join('\n')).toMatch(
+      /unable to open database file \(SQLITE_CANTOPEN\); the system says ENOTDIR/,
+    );
+  });
+
+  it('--db: an empty file starts a new bank and says so on stderr (issue #29 finding 7)', async () => {
+    const path = file('empty.db', '');
+    const { io, err, stop, startedLine } = fakeIo();
+    const exit = runBankCommand(['--mode', 'sandbox', '--db', path], io);
+    await startedLine;
+    expect(err.join('\n')).toContain(
+      `--db ${path} was an empty file (0 bytes); it is taken as a new database`,
+    );
+    stop();
+    expect(await exit).toBe(0);
+    // Once it holds the state it is no longer empty, and nothing more is said.
+    const again = fakeIo();
+    const second = runBankCommand(['--mode', 'sandbox', '--db', path], again.io);
+    await again.startedLine;
+    expect(again.err.join('\n')).not.toContain('empty file');
+    again.stop();
+    expect(await second).toBe(0);
+  });
+
   it('names the file and the problem', async () => {
     const { io, err } = fakeIo();
     await runBankCommand(
