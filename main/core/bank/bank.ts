@@ -4,6 +4,7 @@
  * adapter in front. No module-level state: a sandbox and a production bank can run side by side.
  */
 import type { Clock } from '../clock.js';
+import { isLoopbackAddress, loopbackHostHeaders } from '../../shared/loopback.js';
 import { SigningCertificateCache } from '../signature/index.js';
 import { bankError } from '../spec/errors.js';
 import { MAX_REQUEST_BODY_BYTES } from '../spec/limits.js';
@@ -558,9 +559,15 @@ export function createBank(options: BankOptions): Bank {
         ...(options.revocation ? { revocation: options.revocation } : {}),
       });
       const outer = listenOptions.intercept;
+      // Set once the listener knows its port: on loopback, the Host its own routes accept.
+      let hostCheck: ((request: BankRequest) => BankResponse | undefined) | undefined;
       const intercept = async (request: BankRequest) =>
-        pki(request) ?? (outer ? await outer(request) : undefined);
+        hostCheck?.(request) ?? pki(request) ?? (outer ? await outer(request) : undefined);
       const listener = await listenBank({ serve }, { maxBodyBytes, ...listenOptions, intercept });
+      if (isLoopbackAddress(listener.host))
+        hostCheck = foreignHostRefusal(
+          loopbackHostHeaders(listener.port, listenOptions.https ? 443 : 80),
+        );
       const https = listenOptions.https;
       if (https?.requestCert === true && https.rejectUnauthorized !== false)
         mutualTlsListeners.add(listener);
@@ -659,6 +666,35 @@ export class UnsavedChangeError extends Error {
     );
     this.code = code;
   }
+}
+
+/** The bank's own routes that change it outside the PSD2 interface: admin API, sandbox data. */
+const OWN_ROUTES = /^\/(admin(\/|\?|$)|v1\/sandbox(\/|\?|$))/;
+
+/**
+ * For a listener on loopback: the admin API and the sandbox management routes answer only a Host
+ * that names loopback with the listener's port; any other is 421 with a tppMessages text. A web
+ * page that rebinds its own name to 127.0.0.1 (DNS rebinding) sends its name, and so cannot reset
+ * the bank or make data in it. The PSD2 routes need a signature, which such a page cannot make.
+ */
+function foreignHostRefusal(
+  allowed: ReadonlySet<string>,
+): (request: BankRequest) => BankResponse | undefined {
+  return (request) => {
+    if (!OWN_ROUTES.test(request.target)) return undefined;
+    const host = request.headers.host;
+    if (host !== undefined && allowed.has(host.toLowerCase())) return undefined;
+    const error = bankError(
+      'BAD_REQUEST',
+      `${host === undefined ? 'no Host header' : `Host '${host.slice(0, 100)}'`} is not this bank's loopback address (${[...allowed].join(', ')}): the admin API and the sandbox management routes answer only requests addressed to it (DNS rebinding protection)`,
+      { status: 421 },
+    );
+    return {
+      status: error.status,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify(error.body),
+    };
+  };
 }
 
 /**
