@@ -6,11 +6,11 @@
  * handshake. Small limits, 127.0.0.1 only.
  */
 import { connect as connectTcp, type Socket } from 'node:net';
-import { connect as connectTls } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBank, type Bank } from '../../../main/core/bank/index.js';
 import { generateServerTls, type GeneratedServerTls } from '../../../main/core/bank/tls.js';
 import { VirtualClock } from '../../../main/core/clock.js';
+import { tlsHealth } from './tls-health.js';
 
 const HEADERS_TIMEOUT_MS = 400;
 let bank: Bank;
@@ -39,20 +39,6 @@ function idle(port: number): Promise<Socket> {
 const closed = (socket: Socket) =>
   socket.destroyed ? Promise.resolve() : new Promise((resolve) => socket.once('close', resolve));
 
-/** GET /health over TLS; the status, or the error's code. */
-function health(port: number): Promise<number | string> {
-  return new Promise((resolve) => {
-    const socket = connectTls({ host: '127.0.0.1', port, ca: tls.caPem, servername: 'localhost' });
-    let text = '';
-    socket.on('secureConnect', () =>
-      socket.write('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'),
-    );
-    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
-    socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
-    socket.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0)));
-  });
-}
-
 describe('a TLS handshake must complete within the head timeout', () => {
   it('idle connects at the connection cap are destroyed, and a new client is served', async () => {
     const listener = await bank.listen({
@@ -64,7 +50,7 @@ describe('a TLS handshake must complete within the head timeout', () => {
     const sockets = await Promise.all(Array.from({ length: 5 }, () => idle(listener.port)));
     await Promise.all(sockets.map(closed));
     expect(performance.now() - started).toBeLessThan(HEADERS_TIMEOUT_MS + 1000);
-    expect(await health(listener.port)).toBe(200);
+    expect(await tlsHealth(listener.port, tls.caPem)).toBe(200);
     await listener.close();
   });
 

@@ -9,8 +9,8 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { connect as connectTcp, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connect as connectTls } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tlsHealth } from '../bank/tls-health.js';
 import { killStartedBanks, startBank } from './workbench-bank';
 
 const BIN = 'bin/workbench.js';
@@ -36,21 +36,6 @@ function idle(port: number): Promise<Socket> {
   });
 }
 
-/** GET /health over TLS: the status, or the error's code. */
-function health(port: number, ca: string): Promise<number | string> {
-  return new Promise((resolve) => {
-    const socket = connectTls({ host: '127.0.0.1', port, ca, servername: 'localhost' });
-    let text = '';
-    socket.setTimeout(10_000, () => socket.destroy(new Error('no answer within 10 s')));
-    socket.on('secureConnect', () =>
-      socket.write('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'),
-    );
-    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
-    socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
-    socket.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0)));
-  });
-}
-
 describe('workbench bank --tls with connections that never handshake', () => {
   it('100 idle connects: a new client is served within --headers-timeout + 1 s; SIGTERM exits 0 with the report', async () => {
     const caFile = join(dir, 'ca.pem');
@@ -68,7 +53,7 @@ describe('workbench bank --tls with connections that never handshake', () => {
     const filled = performance.now();
     let status: number | string = 0;
     while (status !== 200 && performance.now() - filled < HEADERS_TIMEOUT_MS + 5000) {
-      status = await health(port, ca);
+      status = await tlsHealth(port, ca);
       if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const servedAfter = performance.now() - filled;
