@@ -7,6 +7,19 @@ export interface Clock {
   now(): Date;
 }
 
+/**
+ * The range a virtual clock may be moved within (docs/ci.md "Admin API"): 2000-01-01T00:00:00Z to
+ * 2199-12-31T23:59:59Z. Two centuries cover every date a test needs; beyond them years stop being
+ * four digits, and a catch-up of batch runs over millennia is work no test wants.
+ */
+export const CLOCK_RANGE = {
+  earliest: Date.UTC(2000, 0, 1, 0, 0, 0),
+  latest: Date.UTC(2199, 11, 31, 23, 59, 59),
+} as const;
+
+/** The range in words, for messages. */
+export const CLOCK_RANGE_TEXT = '2000-01-01T00:00:00Z to 2199-12-31T23:59:59Z';
+
 export const systemClock: Clock = { now: () => new Date() };
 
 export interface ClockState {

@@ -4,6 +4,7 @@
  * adapter in front. No module-level state: a sandbox and a production bank can run side by side.
  */
 import type { Clock } from '../clock.js';
+import { isLoopbackAddress, loopbackHostHeaders } from '../../shared/loopback.js';
 import { SigningCertificateCache } from '../signature/index.js';
 import { bankError } from '../spec/errors.js';
 import { MAX_REQUEST_BODY_BYTES } from '../spec/limits.js';
@@ -34,7 +35,7 @@ import {
 import { handlerResponse, rejectionResponse } from './response.js';
 import type { ResponseSigner } from './response-signing.js';
 import { BANK_ROUTES } from './routes.js';
-import { runDueBatches } from './domain/batch.js';
+import { startDueBatches } from './domain/batch.js';
 import { buildInitialState } from './domain/initial-data.js';
 import { certificateStage } from './stages/certificate.js';
 import { fixesStage } from './stages/fixes.js';
@@ -178,6 +179,14 @@ export interface Bank {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** The longest stretch a catch-up of batch runs holds the event loop (domain/batch.ts). */
+const CATCH_UP_SLICE_MS = 5;
+/**
+ * The most work one request's catch-up does; what is left is done by the next request, from where
+ * it stopped (domain/batch.ts startDueBatches).
+ */
+const CATCH_UP_TOTAL_MS = 500;
+
 /**
  * Compiled request schemas depend only on the route definitions, so every bank shares one cache:
  * compiling a query or body schema costs milliseconds, and suites start a bank per check.
@@ -295,6 +304,38 @@ export function createBank(options: BankOptions): Bank {
     ['request-schema', requestSchemaStage(requestValidator)],
   ];
 
+  /**
+   * The catch-up with the bank clock in progress, if it did not fit in one slice (after a jump of
+   * the clock with much due). Requests that arrive meanwhile wait for it, then catch up to their
+   * own time; between slices the event loop serves everyone else (/health, the admin API).
+   */
+  let catchingUp: Promise<void> | undefined;
+
+  /** Performs what is due at `now`; a promise when it takes more than one slice. */
+  function catchUp(now: Date): Promise<void> | undefined {
+    if (catchingUp) return catchingUp.then(() => catchUp(now));
+    const run = startDueBatches(state, now, CATCH_UP_TOTAL_MS);
+    if (run.step(CATCH_UP_SLICE_MS)) return undefined;
+    catchingUp = new Promise<void>((resolve, reject) => {
+      const next = () => {
+        let done: boolean;
+        try {
+          // A reset or import replaced the state: what was due on the old one is moot.
+          done = run.state !== state || run.step(CATCH_UP_SLICE_MS);
+        } catch (error) {
+          catchingUp = undefined;
+          reject(error); // a bank bug: the waiting requests answer SYSTEM_ERROR, as before
+          return;
+        }
+        if (!done) return void setImmediate(next);
+        catchingUp = undefined;
+        resolve();
+      };
+      setImmediate(next);
+    });
+    return catchingUp;
+  }
+
   const wallClockText = isoTimestamps();
   const bankClockText = isoTimestamps();
 
@@ -320,7 +361,8 @@ export function createBank(options: BankOptions): Bank {
     let failed = false;
     try {
       // §1 sandbox batch: the runs (and periodic executions) due on the bank clock happen first.
-      runDueBatches(state, ctx.now);
+      const catchingUp = catchUp(ctx.now);
+      if (catchingUp) await catchingUp;
       for (const [name, stage] of stages) {
         current = name;
         const begin = performance.now();
@@ -499,7 +541,7 @@ export function createBank(options: BankOptions): Bank {
       database.commit(state);
     } catch (error) {
       state = database.rollback();
-      throw error;
+      throw storageFault(error) ? new UnsavedChangeError(error) : error;
     }
     return result;
   }
@@ -521,9 +563,15 @@ export function createBank(options: BankOptions): Bank {
         ...(options.revocation ? { revocation: options.revocation } : {}),
       });
       const outer = listenOptions.intercept;
+      // Set once the listener knows its port: on loopback, the Host its own routes accept.
+      let hostCheck: ((request: BankRequest) => BankResponse | undefined) | undefined;
       const intercept = async (request: BankRequest) =>
-        pki(request) ?? (outer ? await outer(request) : undefined);
+        hostCheck?.(request) ?? pki(request) ?? (outer ? await outer(request) : undefined);
       const listener = await listenBank({ serve }, { maxBodyBytes, ...listenOptions, intercept });
+      if (isLoopbackAddress(listener.host))
+        hostCheck = foreignHostRefusal(
+          loopbackHostHeaders(listener.port, listenOptions.https ? 443 : 80),
+        );
       const https = listenOptions.https;
       if (https?.requestCert === true && https.rejectUnauthorized !== false)
         mutualTlsListeners.add(listener);
@@ -596,6 +644,60 @@ export function createBank(options: BankOptions): Bank {
         if (group.length > 0) commitGroup();
       }),
     openApiDocument,
+  };
+}
+
+/** An error of the database file itself (full disk, read-only file, I/O), not of the change. */
+function storageFault(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_');
+}
+
+/**
+ * A console change (reset, import, act, update) that the database could not save: nothing of it
+ * was kept, and the same change may be made again. The admin API answers it 503, as the PSD2
+ * routes answer a request whose commit failed.
+ */
+export class UnsavedChangeError extends Error {
+  override readonly name = 'UnsavedChangeError';
+  /** The database's error code (SQLITE_FULL, SQLITE_READONLY, …). */
+  readonly code: string;
+  constructor(cause: unknown) {
+    const code = String((cause as { code: string }).code);
+    super(
+      `the bank could not save this change (${code}: ${(cause as Error).message}); nothing was changed, try again`,
+      { cause },
+    );
+    this.code = code;
+  }
+}
+
+/** The bank's own routes that change it outside the PSD2 interface: admin API, sandbox data. */
+const OWN_ROUTES = /^\/(admin(\/|\?|$)|v1\/sandbox(\/|\?|$))/;
+
+/**
+ * For a listener on loopback: the admin API and the sandbox management routes answer only a Host
+ * that names loopback with the listener's port; any other is 421 with a tppMessages text. A web
+ * page that rebinds its own name to 127.0.0.1 (DNS rebinding) sends its name, and so cannot reset
+ * the bank or make data in it. The PSD2 routes need a signature, which such a page cannot make.
+ */
+function foreignHostRefusal(
+  allowed: ReadonlySet<string>,
+): (request: BankRequest) => BankResponse | undefined {
+  return (request) => {
+    if (!OWN_ROUTES.test(request.target)) return undefined;
+    const host = request.headers.host;
+    if (host !== undefined && allowed.has(host.toLowerCase())) return undefined;
+    const error = bankError(
+      'BAD_REQUEST',
+      `${host === undefined ? 'no Host header' : `Host '${host.slice(0, 100)}'`} is not this bank's loopback address (${[...allowed].join(', ')}): the admin API and the sandbox management routes answer only requests addressed to it (DNS rebinding protection)`,
+      { status: 421 },
+    );
+    return {
+      status: error.status,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify(error.body),
+    };
   };
 }
 

@@ -14,6 +14,12 @@ export interface CertificateInspection {
   roles: Psd2CertificateRole[];
   /** Set when the QCStatements extension is present but cannot be decoded. */
   qcStatementsError?: string;
+  /**
+   * What says whether it may authenticate a TLS client (§5.1: the QWAC): its QcTypes (`web` for a
+   * QWAC, `eseal` for a QSealC) and extended key usages (`clientAuth`). Absent when the inspector
+   * does not read them; then the check is not made.
+   */
+  tlsClient?: { qcTypes: readonly string[]; extendedKeyUsage: readonly string[] };
 }
 
 export type CertificateInspector = (certificate: SigningCertificate) => CertificateInspection;
@@ -26,6 +32,7 @@ export function inspectTppCertificate(certificate: SigningCertificate): Certific
   const inspection: CertificateInspection = {
     organizationIdentifier: description.organizationIdentifier,
     roles: [...new Set(roles)],
+    tlsClient: { qcTypes: description.qcTypes, extendedKeyUsage: description.extendedKeyUsage },
   };
   const malformed = description.warnings.find(
     (warning) => warning.code === 'malformed-qcstatements',

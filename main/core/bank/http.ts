@@ -14,6 +14,13 @@ import { bankError } from '../spec/errors.js';
 import { MAX_REQUEST_BODY_BYTES } from '../spec/limits.js';
 import type { BankRequest, BankResponse, ServedRequest } from './types.js';
 
+/** What a body limit may depend on: the request line and the credentials. */
+export interface BodyLimitHead {
+  method: string;
+  target: string;
+  authorization: string | undefined;
+}
+
 export interface ListenOptions {
   /** Default 127.0.0.1. */
   host?: string;
@@ -26,8 +33,14 @@ export interface ListenOptions {
   https?: ServerOptions & { key: string | Buffer; cert: string | Buffer };
   maxBodyBytes?: number;
   /**
+   * A larger body limit for some requests, asked with the request head before the body is read
+   * (the admin API's snapshot import with the right token); `undefined` keeps `maxBodyBytes`.
+   */
+  bodyLimit?: (head: BodyLimitHead) => number | undefined;
+  /**
    * Connection limits (defaults in BANK_HTTP_DEFAULTS): the whole request head must arrive within
-   * `headersTimeoutMs`, the whole request (head and body) within `requestTimeoutMs`; an idle
+   * `headersTimeoutMs` (with TLS, the handshake too, or the connection is destroyed), the whole
+   * request (head and body) within `requestTimeoutMs`; an idle
    * keep-alive connection closes after `keepAliveTimeoutMs`; beyond `maxConnections` open
    * connections a new one is closed at once.
    */
@@ -145,10 +158,17 @@ function answerBatch(): (write: () => void, afterSending?: () => void) => void {
 
 function requestListener(
   serve: (request: BankRequest) => Promise<ServedRequest>,
-  maxBodyBytes: number,
+  defaultMaxBodyBytes: number,
+  bodyLimit: ListenOptions['bodyLimit'],
 ) {
   const later = answerBatch();
   return (req: IncomingMessage, res: ServerResponse): void => {
+    const maxBodyBytes =
+      bodyLimit?.({
+        method: req.method ?? 'GET',
+        target: req.url ?? '/',
+        authorization: req.headers.authorization,
+      }) ?? defaultMaxBodyBytes;
     const chunks: Buffer[] = [];
     let kept = 0;
     let received = 0;
@@ -256,28 +276,88 @@ function clientCertificateOf(socket: Socket): { clientCertificate?: Buffer } {
   return raw ? { clientCertificate: raw } : {};
 }
 
-function onClientError(error: Error & { code?: string }, socket: Socket): void {
-  if (!socket.writable || socket.destroyed) {
-    socket.destroy();
-    return;
-  }
-  const status =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? 431
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? 408
-        : 400;
-  const reason =
-    status === 431
-      ? 'Request Header Fields Too Large'
-      : status === 408
-        ? 'Request Timeout'
-        : 'Bad Request';
-  const text =
-    status === 408
-      ? 'the request did not arrive in time (headers or body too slow)'
-      : `malformed HTTP request (${error.code ?? error.message})`;
-  socket.end(rawRefusal(status, reason, text));
+/**
+ * Malformed HTTP gets a plain-HTTP answer, then the connection closes. A TLS socket whose
+ * handshake never completed (a handshake timeout, a client certificate the handshake refused, a
+ * peer that speaks no TLS) cannot carry one: it is destroyed, or it would stay open for good.
+ */
+function onClientError(
+  established: WeakSet<Socket>,
+): (error: Error & { code?: string }, socket: Socket) => void {
+  return (error, socket) => {
+    if (
+      !socket.writable ||
+      socket.destroyed ||
+      ((socket as TLSSocket).encrypted === true && !established.has(socket))
+    ) {
+      socket.destroy();
+      return;
+    }
+    const status =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? 431
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? 408
+          : 400;
+    const reason =
+      status === 431
+        ? 'Request Header Fields Too Large'
+        : status === 408
+          ? 'Request Timeout'
+          : 'Bad Request';
+    const text =
+      status === 408
+        ? 'the request did not arrive in time (headers or body too slow)'
+        : `malformed HTTP request (${error.code ?? error.message})`;
+    socket.end(rawRefusal(status, reason, text));
+  };
+}
+
+/** A connection's peer, the same on its TCP socket and on the TLS socket over it. */
+const peerOf = (socket: Socket) => `${socket.remoteAddress}|${socket.remotePort}`;
+
+/**
+ * Every connection of `server`, so that closing destroys them all (node:http's own tracking knows
+ * only those that reached HTTP). With TLS, a connection whose handshake has not completed within
+ * `handshakeMs` is destroyed: however slowly its bytes trickle in, a handshake holds a connection
+ * (and a place under maxConnections) no longer than a request head may take. Returns the TLS
+ * sockets whose handshake completed, and a function that destroys every connection.
+ */
+function trackConnections(
+  server: Server,
+  tls: boolean,
+  handshakeMs: number,
+): { established: WeakSet<Socket>; destroyAll(): void } {
+  const sockets = new Set<Socket>();
+  const handshaking = new Map<string, NodeJS.Timeout>();
+  const established = new WeakSet<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    const peer = peerOf(socket);
+    const deadline = tls ? setTimeout(() => socket.destroy(), handshakeMs).unref() : undefined;
+    if (deadline) handshaking.set(peer, deadline);
+    socket.once('close', () => {
+      sockets.delete(socket);
+      if (deadline) {
+        clearTimeout(deadline);
+        if (handshaking.get(peer) === deadline) handshaking.delete(peer);
+      }
+    });
+  });
+  if (tls)
+    server.on('secureConnection', (socket: TLSSocket) => {
+      established.add(socket);
+      const peer = peerOf(socket);
+      clearTimeout(handshaking.get(peer));
+      handshaking.delete(peer);
+    });
+  return {
+    established,
+    destroyAll() {
+      for (const socket of sockets) socket.destroy();
+    },
+  };
 }
 
 function positiveLimit(name: string, value: number | undefined, fallback: number): number {
@@ -311,6 +391,7 @@ export async function listenBank(
         }
       : served,
     options.maxBodyBytes ?? MAX_REQUEST_BODY_BYTES,
+    options.bodyLimit,
   );
   const d = BANK_HTTP_DEFAULTS;
   const requestTimeout = positiveLimit(
@@ -335,10 +416,14 @@ export async function listenBank(
     connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headersTimeout / 4))),
   };
   const server: Server = options.https
-    ? createHttpsServer({ minVersion: 'TLSv1.2', ...options.https, ...limits }, listener)
+    ? createHttpsServer(
+        { minVersion: 'TLSv1.2', ...options.https, ...limits, handshakeTimeout: headersTimeout },
+        listener,
+      )
     : createServer(limits, listener);
   server.maxConnections = positiveLimit('maxConnections', options.maxConnections, d.maxConnections);
-  server.on('clientError', onClientError);
+  const connections = trackConnections(server, options.https !== undefined, headersTimeout);
+  server.on('clientError', onClientError(connections.established));
   server.on('checkExpectation', onCheckExpectation);
   server.on('connect', onConnect);
   await new Promise<void>((resolve, reject) => {
@@ -361,6 +446,7 @@ export async function listenBank(
       closed ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
+        connections.destroyAll();
       });
       return closed;
     },

@@ -84,9 +84,7 @@ export function readSnapshot(input: unknown): BankState {
   if (envelope.format !== SNAPSHOT_FORMAT)
     throw new SnapshotError(`snapshot format must be '${SNAPSHOT_FORMAT}'`);
   if (envelope.version !== SNAPSHOT_VERSION)
-    throw new SnapshotError(
-      `snapshot version ${String(envelope.version)} is not supported (expected ${SNAPSHOT_VERSION})`,
-    );
+    throw new SnapshotError(versionProblem(envelope.version));
   if (
     typeof envelope.state !== 'object' ||
     envelope.state === null ||
@@ -96,6 +94,18 @@ export function readSnapshot(input: unknown): BankState {
   const state = { ...emptyState(), ...structuredClone(envelope.state) };
   checkState(state);
   return state;
+}
+
+/** What is wrong with a snapshot's `version`: missing, another number, or not a number at all. */
+function versionProblem(version: unknown): string {
+  if (version === undefined)
+    return `snapshot has no version (expected the number ${SNAPSHOT_VERSION})`;
+  if (typeof version === 'number')
+    return `snapshot version ${version} is not supported (expected ${SNAPSHOT_VERSION})`;
+  const shown = JSON.stringify(version) ?? String(version);
+  const kind =
+    version === null ? 'null' : Array.isArray(version) ? 'an array' : `a ${typeof version}`;
+  return `snapshot version must be the number ${SNAPSHOT_VERSION}, not ${kind} (${shown.slice(0, 40)})`;
 }
 
 /** Throws SnapshotError naming the first problems when `state` breaks its schema or references. */

@@ -8,7 +8,7 @@
  * (docs/reliability.md). NORMAL would survive a kill but could lose the last commits on power loss.
  */
 import Database from 'better-sqlite3';
-import { readdir, rename, rm } from 'node:fs/promises';
+import { open, readdir, rename, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
@@ -94,6 +94,23 @@ export async function removeLeftoverTemporaryFiles(path: string): Promise<string
   return leftovers.map((name) => join(folder, name));
 }
 
+/**
+ * What the file system says when the file at `path` is opened for writing (SQLite's own message,
+ * "unable to open database file", names neither): `; the system says EROFS: read-only file system,
+ * open '…'`, or nothing when it can be opened. A file this creates is removed again.
+ */
+async function whyNotWritable(path: string): Promise<string> {
+  const existed = existsSync(path);
+  try {
+    const handle = await open(path, existed ? 'r+' : 'wx');
+    await handle.close();
+    if (!existed) await rm(path, { force: true });
+    return '';
+  } catch (error) {
+    return `; the system says ${(error as Error).message}`;
+  }
+}
+
 export interface OpenDatabaseFileOptions {
   migrations: readonly Migration[];
   /** What the file holds, for messages: 'the bank database'. */
@@ -122,7 +139,10 @@ export async function openDatabaseFile(
   } catch (error) {
     db?.close();
     const code = (error as { code?: string }).code ?? '';
-    if (!/^SQLITE_(NOTADB|CORRUPT)/.test(code)) throw error;
+    if (!/^SQLITE_(NOTADB|CORRUPT)/.test(code))
+      throw new DatabaseFileError(
+        `${options.what} ${path} cannot be opened: ${(error as Error).message}${code ? ` (${code})` : ''}${await whyNotWritable(path)}`,
+      );
     const stamp = (options.now?.() ?? new Date()).toISOString().replace(/[:.]/g, '-');
     const movedTo = `${path}.corrupt-${stamp}`;
     await rename(path, movedTo);
@@ -137,6 +157,11 @@ export async function openDatabaseFile(
     migrate(db, options.migrations, `${options.what} ${path}`);
   } catch (error) {
     db.close();
+    const code = (error as { code?: string }).code;
+    if (code?.startsWith('SQLITE_'))
+      throw new DatabaseFileError(
+        `${options.what} ${path} cannot be prepared: ${(error as Error).message} (${code})${await whyNotWritable(path)}`,
+      );
     throw error;
   }
   return db;

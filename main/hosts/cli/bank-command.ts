@@ -1,6 +1,7 @@
 /**
  * `workbench bank --mode sandbox|production [--port N] [--host H] [--trust-ca FILE]...
- * [--crl FILE]... [--registry FILE] [--state FILE] [--tls|--mtls …] [--admin|--admin-token T]
+ * [--crl FILE]... [--registry FILE] [--state FILE] [--tls|--mtls …]
+ * [--admin|--admin-token T|--admin-token-file FILE]
  * [--json] [--report F --report-dir D] [--sign-responses …]` (issue req. 12, issue #17 item 3 for
  * the admin API, items 5 and 6 for the TPP report and signed responses, "Reports, evidence and a
  * CLI" item 6 for --crl; docs/ci.md). The
@@ -10,7 +11,7 @@
  * 2 the command line was wrong.
  */
 import { randomBytes } from 'node:crypto';
-import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { VirtualClock } from '../../core/clock.js';
@@ -54,7 +55,7 @@ export const bankCommandUsage = `Usage: workbench bank --mode sandbox|production
                       [--headers-timeout MS] [--request-timeout MS] [--keep-alive-timeout MS]
                       [--max-connections N]
                       [--tls [--tls-cert FILE --tls-key FILE | --tls-ca-out FILE]] [--mtls]
-                      [--admin | --admin-token TOKEN] [--json]
+                      [--admin | --admin-token TOKEN | --admin-token-file FILE] [--json]
                       [--report junit,html,json --report-dir DIR]
                       [--sign-responses [--response-cert FILE --response-key FILE |
                        --response-cert-out FILE]]
@@ -96,7 +97,11 @@ Runs the embedded bank until Ctrl+C or SIGTERM (then it saves its state and exit
                    it (PSP_AI, PSP_PI): 403 otherwise. Implies --tls.
   --admin          turn on the admin API under /admin/ (move the bank clock, run the batch,
                    reset, snapshots, request log) with a random token, printed on stderr
-  --admin-token T  the same with this token (16 characters at least)
+  --admin-token T  the same with this token (16 characters at least); visible to every user of
+                   the machine in the process list: prefer one of the two below
+  --admin-token-file FILE  the same with the token in FILE (its first line)
+                   WORKBENCH_ADMIN_TOKEN=T in the environment does the same when no flag gives
+                   a token; a token from a file or the environment is not printed on stderr
   --json           print one JSON line on stdout when listening (url, health, openapi, mode,
                    pid, tls, admin) and nothing else there; messages go to stderr
   --report F,...   on stop (SIGTERM, SIGINT), write the TPP conformance report — every
@@ -134,6 +139,10 @@ interface BankCommandFlags {
   tls: BankTlsFlags;
   /** The admin API's token when it is on (--admin makes one at random). */
   adminToken?: string;
+  /** Where the token comes from: a file or the environment are not printed on stderr. */
+  adminTokenFrom?: 'flag' | 'file' | 'environment' | 'random';
+  /** --admin-token-file: read by runBankCommand. */
+  adminTokenFile?: string;
   json: boolean;
   /** --report: the formats written to `reportDir` on stop. */
   report?: { formats: TppReportFormat[]; dir: string };
@@ -154,7 +163,13 @@ const DATABASE_FILE = /\.(db|sqlite|sqlite3)$/i;
 /** Largest value of an HTTP limit flag: a day in milliseconds (also plenty of connections). */
 const HTTP_LIMIT_MAX = 86_400_000;
 
-export function parseBankFlags(argv: string[]): BankCommandFlags {
+/** The environment variable that gives the admin token without a flag (docs/ci.md). */
+export const ADMIN_TOKEN_VARIABLE = 'WORKBENCH_ADMIN_TOKEN';
+
+export function parseBankFlags(
+  argv: string[],
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): BankCommandFlags {
   let values: Record<string, string | string[] | boolean | undefined>;
   try {
     ({ values } = parseArgs({
@@ -182,6 +197,7 @@ export function parseBankFlags(argv: string[]): BankCommandFlags {
         mtls: { type: 'boolean' },
         admin: { type: 'boolean' },
         'admin-token': { type: 'string' },
+        'admin-token-file': { type: 'string' },
         json: { type: 'boolean' },
         report: { type: 'string' },
         'report-dir': { type: 'string' },
@@ -238,11 +254,29 @@ export function parseBankFlags(argv: string[]): BankCommandFlags {
   if (flags.persist && values.state === undefined)
     throw new UsageProblem('--persist needs --state FILE');
   const adminToken = values['admin-token'] as string | undefined;
+  const adminTokenFile = values['admin-token-file'] as string | undefined;
+  const environmentToken = env[ADMIN_TOKEN_VARIABLE];
+  if (adminToken !== undefined && adminTokenFile !== undefined)
+    throw new UsageProblem('--admin-token and --admin-token-file: give the token one way.');
   if (adminToken !== undefined) {
     const problem = adminTokenProblem(adminToken);
     if (problem) throw new UsageProblem(`--admin-token ${problem}.`);
     flags.adminToken = adminToken;
-  } else if (values.admin === true) flags.adminToken = randomBytes(24).toString('base64url');
+    flags.adminTokenFrom = 'flag';
+  } else if (adminTokenFile !== undefined) {
+    if (adminTokenFile.trim() === '')
+      throw new UsageProblem('--admin-token-file needs a file name.');
+    flags.adminTokenFile = adminTokenFile;
+    flags.adminTokenFrom = 'file';
+  } else if (environmentToken !== undefined && environmentToken !== '') {
+    const problem = adminTokenProblem(environmentToken);
+    if (problem) throw new UsageProblem(`${ADMIN_TOKEN_VARIABLE} ${problem}.`);
+    flags.adminToken = environmentToken;
+    flags.adminTokenFrom = 'environment';
+  } else if (values.admin === true) {
+    flags.adminToken = randomBytes(24).toString('base64url');
+    flags.adminTokenFrom = 'random';
+  }
   if (values.registry !== undefined) flags.registry = values.registry as string;
   if (values.state !== undefined) flags.state = values.state as string;
   const report = reportFlags(values);
@@ -353,6 +387,21 @@ async function writeReports(
   return ok;
 }
 
+/** The token in FILE: its first line, without the line break; a usage problem names the file. */
+async function readAdminTokenFile(path: string): Promise<string> {
+  // Not a FIFO that never ends or a device without end: a regular file, small.
+  const info = await stat(path).catch(() => undefined);
+  if (info && (!info.isFile() || info.size > 4096))
+    throw new UsageProblem(
+      `--admin-token-file ${path}: not a regular file of at most 4096 bytes; give a file with the token`,
+    );
+  const contents = await readFlagFile('--admin-token-file', path);
+  const token = contents.toString('utf8').split(/\r?\n/)[0]!;
+  const problem = adminTokenProblem(token);
+  if (problem) throw new UsageProblem(`--admin-token-file ${path}: the token ${problem}.`);
+  return token;
+}
+
 async function readFlagFile(flag: string, path: string): Promise<Buffer> {
   try {
     return await readFile(path);
@@ -378,6 +427,8 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
   let revocation: RevocationLists | undefined;
   try {
     flags = parseBankFlags(argv);
+    if (flags.adminTokenFile !== undefined)
+      flags.adminToken = await readAdminTokenFile(flags.adminTokenFile);
     for (const path of flags.trustCa) {
       const contents = await readFlagFile('--trust-ca', path);
       try {
@@ -450,7 +501,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
   let database: BankDatabase | undefined;
   if (flags.db !== undefined) {
     try {
-      database = await openStateDatabase(flags.db, flags.state, snapshot, say);
+      database = await openStateDatabase(flags.db, flags.state, snapshot, say, io.err);
     } catch (error) {
       if (!(error instanceof DatabaseFileError)) throw error;
       io.err(`workbench bank: ${error.message}`);
@@ -482,6 +533,16 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
       `workbench bank: warning: --host ${flags.host} is not loopback; the bank is reachable from the network.`,
     );
 
+  const admin =
+    flags.adminToken !== undefined
+      ? createAdminApi({
+          bank,
+          clock,
+          token: flags.adminToken,
+          maxBodyBytes: MAX_REQUEST_BODY_BYTES,
+          renderReport: renderForAdmin,
+        })
+      : undefined;
   let listener;
   try {
     listener = await bank.listen({
@@ -489,17 +550,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
       port: flags.port,
       ...flags.http,
       ...(tlsSetup ? { https: tlsSetup.https } : {}),
-      ...(flags.adminToken !== undefined
-        ? {
-            intercept: createAdminApi({
-              bank,
-              clock,
-              token: flags.adminToken,
-              maxBodyBytes: MAX_REQUEST_BODY_BYTES,
-              renderReport: renderForAdmin,
-            }),
-          }
-        : {}),
+      ...(admin ? { intercept: admin, bodyLimit: admin.bodyLimit } : {}),
     });
   } catch (error) {
     io.err(
@@ -558,7 +609,15 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
     );
   // On stderr with or without --json: stdout carries the bank's URL lines (or the JSON line).
   if (flags.adminToken !== undefined)
-    io.err(`Admin API at ${listener.url}/admin/ — send Authorization: Bearer ${flags.adminToken}`);
+    io.err(
+      `Admin API at ${listener.url}/admin/ — send Authorization: Bearer ${
+        flags.adminTokenFrom === 'file'
+          ? `<the token in ${flags.adminTokenFile}>`
+          : flags.adminTokenFrom === 'environment'
+            ? `<the token in ${ADMIN_TOKEN_VARIABLE}>`
+            : flags.adminToken
+      }`,
+    );
   const signal = await stopped;
   await bank.close();
   await bank.flush();
@@ -585,9 +644,20 @@ async function openStateDatabase(
   statePath: string | undefined,
   snapshot: BankState | undefined,
   say: (line: string) => void,
+  warn: (line: string) => void,
 ): Promise<BankDatabase> {
   if (statePath !== undefined) await removeLeftoverTemporaryFiles(statePath);
+  // An empty file is a new database to SQLite; a bank that starts fresh on a file the user named
+  // says so, in case the file was meant to hold a state (a copy that failed, a truncated file).
+  const empty = await stat(path).then(
+    (file) => file.isFile() && file.size === 0,
+    () => false,
+  );
   const database = await BankDatabase.open(path);
+  if (empty)
+    warn(
+      `workbench bank: --db ${path} was an empty file (0 bytes); it is taken as a new database and the bank starts from its initial data.`,
+    );
   if (snapshot !== undefined) {
     if (database.hasState())
       say(`State kept in ${path}; --state ${statePath} was imported before and is not read again.`);

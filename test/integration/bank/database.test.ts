@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createAdminApi } from '../../../main/core/bank/admin/admin-api.js';
 import { createBank } from '../../../main/core/bank/bank.js';
 import type { BankState } from '../../../main/core/bank/state.js';
 import { BankDatabase } from '../../../main/core/bank/store/bank-database.js';
@@ -139,6 +140,81 @@ describe('a failed commit', () => {
       `/v1/payments/sepa-credit-transfers/${json(created).paymentId}`,
     );
     expectStatus(read, 200);
+  });
+});
+
+describe('admin changes on a failing disk (issue #29 finding 7)', () => {
+  const TOKEN = 'admin-token-for-tests-0123456789';
+  const fullDisk = (db: Database.Database) => {
+    db.exec('VACUUM');
+    db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`);
+  };
+
+  it('POST /admin/reset and PUT /admin/snapshot answer 503 with Retry-After, as the PSD2 routes', async () => {
+    rig = await startRig({ store: 'database file' });
+    const r = rig;
+    const admin = createAdminApi({
+      bank: r.bank,
+      clock: r.clock,
+      token: TOKEN,
+      maxBodyBytes: 1 << 20,
+    });
+    const call = (method: string, target: string, body = '') =>
+      admin({
+        method,
+        target,
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+        body: Buffer.from(body),
+      });
+    r.bank.update((state) => {
+      state.behaviour.riskPolicy = { mode: 'never', thresholdMinor: 0 };
+    });
+    for (let i = 0; i < 20; i++)
+      expectStatus(
+        await r.send(
+          'POST',
+          '/v1/payments/sepa-credit-transfers',
+          EXEMPT,
+          sct('5.00', `Kept ${i}`),
+        ),
+        201,
+      );
+    const snapshot = JSON.stringify(r.bank.exportSnapshot());
+    expect((await call('POST', '/admin/reset'))!.status).toBe(200);
+    const before = r.bank.state();
+    const db = r.store!.database.db;
+    for (const [method, target, body, fail, heal, code] of [
+      // The snapshot holds more than the state: the file must grow, and cannot.
+      [
+        'PUT',
+        '/admin/snapshot',
+        snapshot,
+        fullDisk,
+        (d: Database.Database) => d.pragma('max_page_count = 1073741823'),
+        'SQLITE_FULL',
+      ],
+      [
+        'POST',
+        '/admin/reset',
+        '',
+        (d: Database.Database) => d.pragma('query_only = 1'),
+        (d: Database.Database) => d.pragma('query_only = 0'),
+        'SQLITE_READONLY',
+      ],
+    ] as const) {
+      fail(db);
+      const answer = (await call(method, target, body))!;
+      heal(db);
+      expect(answer.status, `${method} ${target}: ${answer.body}`).toBe(503);
+      expect(answer.headers['retry-after']).toBe('1');
+      const error = JSON.parse(answer.body as string).error;
+      expect(error.code).toBe('SERVICE_UNAVAILABLE');
+      expect(error.message).toContain(`could not save this change (${code}`);
+      expect(r.bank.state()).toEqual(before);
+      expect(r.store!.committed().payments).toEqual(before.payments);
+    }
+    expect((await call('PUT', '/admin/snapshot', snapshot))!.status).toBe(200);
+    expect(r.bank.state().payments).toHaveLength(20);
   });
 });
 

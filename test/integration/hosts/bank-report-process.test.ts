@@ -92,6 +92,14 @@ describe('workbench bank --report and --sign-responses', () => {
           message: 'format must be one of json, junit, html',
           field: 'format',
         },
+        tppMessages: [
+          {
+            category: 'ERROR',
+            code: 'BAD_REQUEST',
+            path: 'format',
+            text: 'format must be one of json, junit, html',
+          },
+        ],
       },
     ]);
 

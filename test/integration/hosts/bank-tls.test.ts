@@ -271,6 +271,22 @@ describe('workbench bank --mtls', () => {
       expect(messages[0]!.text).toContain('QWAC');
     });
 
+    it('refuses a QSealC as the TLS client certificate: 403 naming why (issue #29 finding 6)', async () => {
+      // The QSealC holds PSP_PI and chains to the trusted CA: the handshake lets it in.
+      const response = await initiatePayment(qsealc);
+      expect(response.status).toBe(403);
+      const messages = (response.json as { tppMessages: { code: string; text: string }[] })
+        .tppMessages;
+      expect(messages).toEqual([
+        {
+          category: 'ERROR',
+          code: 'FORBIDDEN',
+          text: expect.stringContaining('the TLS client certificate is a QSealC (QcType eseal'),
+        },
+      ]);
+      expect(messages[0]!.text).toMatch(/QWAC \(QcType web\).*clientAuth/);
+    });
+
     it('accepts a QWAC that holds PSP_PI', async () => {
       const response = await initiatePayment(qwacAisPis);
       expect(response.status, response.body.toString()).toBe(201);

@@ -157,6 +157,28 @@ describe('JSON body rules', () => {
     expect((await send(post(ok))).status).toBe(201);
   });
 
+  it('refuses a lone UTF-16 surrogate as it refuses emoji (issue #29 finding 7)', async () => {
+    // JSON's \ud83d escape alone: half of an emoji, valid JSON, no character at all.
+    for (const [text, codePoint] of [
+      ['Thanks \\ud83d', 'U\\+D83D'],
+      ['\\ude00 low half first', 'U\\+DE00'],
+    ]) {
+      const body = JSON.stringify({ ...payment, remittanceInformationUnstructured: 'x' }).replace(
+        '"x"',
+        `"${text}"`,
+      );
+      await refused(
+        post(body),
+        'FORMAT_ERROR',
+        new RegExp(`${codePoint} \\(a lone UTF-16 surrogate, half a character\\).*cannot process`),
+        'remittanceInformationUnstructured',
+      );
+    }
+    // In a key too.
+    const key = JSON.stringify(payment).replace('"creditorName"', '"creditor\\udc00Name"');
+    await refused(post(key), 'FORMAT_ERROR', /U\+DC00 \(a lone UTF-16 surrogate/);
+  });
+
   it('refuses a schema violation with FORMAT_ERROR naming the field', async () => {
     await refused(
       post(JSON.stringify({ ...payment, creditorName: 'x'.repeat(71) })),

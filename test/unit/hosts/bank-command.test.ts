@@ -120,6 +120,65 @@ describe('parseBankFlags', () => {
     expect(parseBankFlags(['--mode', 'sandbox']).adminToken).toBeUndefined();
   });
 
+  it('the token from WORKBENCH_ADMIN_TOKEN or --admin-token-file, out of the process list (issue #29 finding 7)', async () => {
+    const token = 'token-from-the-environment-0123';
+    expect(parseBankFlags(['--mode', 'sandbox'], { WORKBENCH_ADMIN_TOKEN: token })).toMatchObject({
+      adminToken: token,
+      adminTokenFrom: 'environment',
+    });
+    // A flag wins over the environment; an empty variable is no token.
+    expect(
+      parseBankFlags(['--mode', 'sandbox', '--admin-token', '0123456789abcdef'], {
+        WORKBENCH_ADMIN_TOKEN: token,
+      }).adminToken,
+    ).toBe('0123456789abcdef');
+    expect(parseBankFlags(['--mode', 'sandbox'], { WORKBENCH_ADMIN_TOKEN: '' }).adminToken).toBe(
+      undefined,
+    );
+    expect(() => parseBankFlags(['--mode', 'sandbox'], { WORKBENCH_ADMIN_TOKEN: 'short' })).toThrow(
+      /WORKBENCH_ADMIN_TOKEN must be at least 16/,
+    );
+    expect(() =>
+      parseBankFlags([
+        '--mode',
+        'sandbox',
+        '--admin-token',
+        'x'.repeat(16),
+        '--admin-token-file',
+        'f',
+      ]),
+    ).toThrow(/give the token one way/);
+
+    // The file's first line is the token; stderr does not print it.
+    const fromFile = 'token-from-a-file-0123456789';
+    const { io, out, err, stop, startedLine } = fakeIo();
+    const path = file('admin-token', `${fromFile}\n`);
+    const exit = runBankCommand(['--mode', 'sandbox', '--admin-token-file', path], io);
+    const url = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(await startedLine)![1]!;
+    const clock = await request(`${url}/admin/clock`, {
+      headers: { authorization: `Bearer ${fromFile}` },
+    });
+    expect(clock.statusCode).toBe(200);
+    await clock.body.dump();
+    expect([...out, ...err].join('\n')).not.toContain(fromFile);
+    expect(err.join('\n')).toContain(`Bearer <the token in ${path}>`);
+    stop();
+    expect(await exit).toBe(0);
+
+    for (const [contents, message] of [
+      ['short\n', /--admin-token-file .*: the token must be at least 16/],
+      ['x'.repeat(5000), /not a regular file of at most 4096 bytes/],
+    ] as const) {
+      const bad = fakeIo();
+      const code = await runBankCommand(
+        ['--mode', 'sandbox', '--admin-token-file', file('bad-token', contents)],
+        bad.io,
+      );
+      expect(code).toBe(2);
+      expect(bad.err[0]).toMatch(message);
+    }
+  });
+
   it.each([
     [[], /--mode is required/],
     [['--mode', 'staging'], /--mode must be sandbox or production, not 'staging'/],
@@ -218,6 +277,36 @@ describe('runBankCommand', () => {
       expect(await runBankCommand(['--mode', 'production', ...trust, ...flags], io)).toBe(2);
       expect(err[0]).toMatch(message);
     }
+  });
+
+  it('--db: a file that cannot be opened exits 1 naming the path and the reason (issue #29 finding 7)', async () => {
+    // A folder that is a file: SQLite alone says "unable to open database file".
+    const path = join(file('not-a-folder', 'x'), 'bank.db');
+    const { io, err } = fakeIo();
+    expect(await runBankCommand(['--mode', 'sandbox', '--db', path], io)).toBe(1);
+    expect(err.join('\n')).toContain(`the bank database ${path} cannot be opened`);
+    expect(err.join('\n')).toMatch(
+      /unable to open database file \(SQLITE_CANTOPEN\); the system says ENOTDIR/,
+    );
+  });
+
+  it('--db: an empty file starts a new bank and says so on stderr (issue #29 finding 7)', async () => {
+    const path = file('empty.db', '');
+    const { io, err, stop, startedLine } = fakeIo();
+    const exit = runBankCommand(['--mode', 'sandbox', '--db', path], io);
+    await startedLine;
+    expect(err.join('\n')).toContain(
+      `--db ${path} was an empty file (0 bytes); it is taken as a new database`,
+    );
+    stop();
+    expect(await exit).toBe(0);
+    // Once it holds the state it is no longer empty, and nothing more is said.
+    const again = fakeIo();
+    const second = runBankCommand(['--mode', 'sandbox', '--db', path], again.io);
+    await again.startedLine;
+    expect(again.err.join('\n')).not.toContain('empty file');
+    again.stop();
+    expect(await second).toBe(0);
   });
 
   it('names the file and the problem', async () => {

@@ -10,13 +10,15 @@
  * Wired in front of the bank pipeline through the listener's `intercept` hook (http.ts): an
  * answer for /admin and everything under it, `undefined` for any other path.
  */
+import { constants as bufferConstants } from 'node:buffer';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { ClockState } from '../../clock.js';
+import { CLOCK_RANGE, CLOCK_RANGE_TEXT, type ClockState } from '../../clock.js';
 import { runBatchNow, type BatchReport } from '../domain/batch.js';
 import { batchRunText, clockJumpText, type ConsoleEventKind } from '../console-events.js';
-import type { Bank } from '../bank.js';
+import { UnsavedChangeError, type Bank } from '../bank.js';
 import { SnapshotError } from '../state.js';
 import type { TppReport } from '../tpp-findings/model.js';
+import type { BodyLimitHead } from '../http.js';
 import type { BankRequest, BankResponse } from '../types.js';
 import { parseDurationMs } from './duration.js';
 
@@ -59,7 +61,20 @@ class TextAnswer {
   ) {}
 }
 
-export type AdminIntercept = (request: BankRequest) => Promise<BankResponse | undefined>;
+export type AdminIntercept = ((request: BankRequest) => Promise<BankResponse | undefined>) & {
+  /**
+   * The listener's `bodyLimit` (http.ts): `PUT /admin/snapshot` with the right token may carry a
+   * snapshot as large as GET gives, up to SNAPSHOT_MAX_BYTES; every other request keeps the limit.
+   */
+  bodyLimit(head: BodyLimitHead): number | undefined;
+};
+
+/**
+ * The largest snapshot `PUT /admin/snapshot` takes: the longest string V8 can hold (about 512 MiB
+ * on 64-bit Node), which is also the largest JSON text GET /admin/snapshot can give. A snapshot
+ * the bank could export always goes back in; only the token's holder may send that much.
+ */
+export const SNAPSHOT_MAX_BYTES = bufferConstants.MAX_STRING_LENGTH;
 
 export const ADMIN_TOKEN_MIN_LENGTH = 16;
 /** Visible ASCII, no spaces: what a Bearer credential can carry as one header token. */
@@ -74,9 +89,6 @@ export function adminTokenProblem(token: string): string | undefined {
   return undefined;
 }
 
-/** The clock may move within these years: beyond them dates stop being ISO 8601 (or valid). */
-const EARLIEST = Date.UTC(1970, 0, 1);
-const LATEST = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 /** RFC 3339 date-time with an offset (Z or ±hh:mm), as the spec's date-times. */
 const DATE_TIME =
   /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
@@ -110,15 +122,24 @@ function answer(status: number, body: unknown, headers: Record<string, string> =
   };
 }
 
+/**
+ * `error` as the admin API always answered, and the same as a `tppMessages` entry (§7's form,
+ * `path` naming the field), for tools that read the bank's errors that way.
+ */
 function problemAnswer(problem: AdminProblem): BankResponse {
+  const field = problem.field !== undefined ? { field: problem.field } : {};
   return answer(
     problem.status,
     {
-      error: {
-        code: problem.code,
-        message: problem.message,
-        ...(problem.field !== undefined ? { field: problem.field } : {}),
-      },
+      error: { code: problem.code, message: problem.message, ...field },
+      tppMessages: [
+        {
+          category: 'ERROR',
+          code: problem.code,
+          ...(problem.field !== undefined ? { path: problem.field } : {}),
+          text: problem.message,
+        },
+      ],
     },
     problem.headers,
   );
@@ -131,7 +152,11 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 /** The JSON body as an object; `what` names it in messages. */
 function jsonObject(request: BankRequest, maxBodyBytes: number, what: string): unknown {
   if (request.body.length > maxBodyBytes)
-    throw new AdminProblem(413, 'PAYLOAD_TOO_LARGE', `the body is over ${maxBodyBytes} bytes`);
+    throw new AdminProblem(
+      413,
+      'PAYLOAD_TOO_LARGE',
+      `the body is over ${maxBodyBytes} bytes, the limit of ${request.method} ${request.target.split('?')[0]}`,
+    );
   if (request.body.length === 0) throw badRequest(undefined, `the body must be ${what}`);
   let value: unknown;
   try {
@@ -144,9 +169,15 @@ function jsonObject(request: BankRequest, maxBodyBytes: number, what: string): u
   return value;
 }
 
+/** The instant the clock would move to, when it lies in CLOCK_RANGE; 400 naming `field` else. */
 function checkedInstant(ms: number, field: string): Date {
-  if (!(ms >= EARLIEST && ms <= LATEST))
-    throw badRequest(field, 'the clock would leave the years 1970 to 9999');
+  if (!(ms >= CLOCK_RANGE.earliest && ms <= CLOCK_RANGE.latest)) {
+    const target = Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString() : ms;
+    throw badRequest(
+      field,
+      `${field} would move the bank clock to ${target}, outside its range ${CLOCK_RANGE_TEXT}; nothing was changed`,
+    );
+  }
   return new Date(ms);
 }
 
@@ -223,7 +254,7 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
   const expected = digest(options.token);
 
   /** Constant time: both sides are hashed to the same length first. */
-  function authorised(request: BankRequest): boolean {
+  function authorised(request: Pick<BankRequest, 'headers'>): boolean {
     const header = request.headers.authorization;
     const match = header === undefined ? null : /^Bearer +(\S+) *$/i.exec(header);
     const given = digest(match?.[1] ?? '');
@@ -293,12 +324,18 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
       },
       PUT: async (request, url) => {
         queryOf(url, []);
-        const snapshot = jsonObject(request, maxBodyBytes, 'a JSON object, a bank state snapshot');
+        const snapshot = jsonObject(
+          request,
+          SNAPSHOT_MAX_BYTES,
+          'a JSON object, a bank state snapshot',
+        );
         try {
           bank.importSnapshot(snapshot);
         } catch (error) {
-          // importSnapshot replaces the state only once the snapshot passed: whatever it throws
-          // (SnapshotError, or a RangeError for JSON nested too deep to copy) is about the input.
+          if (error instanceof UnsavedChangeError) throw error; // the disk's fault: 503
+          // importSnapshot replaces the state only once the snapshot passed: whatever else it
+          // throws (SnapshotError, or a RangeError for JSON nested too deep to copy) is about the
+          // input.
           const reason =
             error instanceof SnapshotError
               ? error.message
@@ -350,7 +387,7 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
     },
   };
 
-  return async (request) => {
+  const intercept = async (request: BankRequest): Promise<BankResponse | undefined> => {
     let url: URL;
     try {
       url = new URL(request.target, 'http://admin.invalid');
@@ -392,10 +429,25 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
       return answer(200, result);
     } catch (error) {
       if (error instanceof AdminProblem) return problemAnswer(error);
+      // A full disk or a read-only file: nothing changed, send it again (as the PSD2 routes say).
+      if (error instanceof UnsavedChangeError)
+        return problemAnswer(
+          new AdminProblem(503, 'SERVICE_UNAVAILABLE', error.message, undefined, {
+            'retry-after': '1',
+          }),
+        );
       // A bank bug or a failed save, never bad input.
       return answer(500, {
         error: { code: 'INTERNAL_ERROR', message: (error as Error).message ?? String(error) },
       });
     }
   };
+  return Object.assign(intercept, {
+    bodyLimit: (head: BodyLimitHead) =>
+      head.method === 'PUT' &&
+      /^\/admin\/snapshot(\?|$)/.test(head.target) &&
+      authorised({ headers: head.authorization ? { authorization: head.authorization } : {} })
+        ? SNAPSHOT_MAX_BYTES
+        : undefined,
+  });
 }

@@ -185,54 +185,132 @@ function executePeriodic(
 }
 
 /**
- * Catches up with the bank clock: every batch run scheduled after the last one up to `now`, and
- * every periodic execution day that came, in time order. A bank that never ran, or whose clock
- * was moved back before its last run, starts counting from `now`. Mutates `state`; returns what
- * happened.
+ * The last batch run at or before `now` and after `lastRun`, or `lastRun` when none came: computed
+ * from the day of `now`, however far the clock jumped (a loop over every run of two centuries
+ * would take seconds).
  */
-export function runDueBatches(state: DomainState, now: Date): BatchReport {
+function lastBatchRunSince(state: DomainEntities, lastRun: Date, now: Date): Date {
+  const minutes = batchMinutes(state);
+  const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+  for (const day of [today, today - DAY_MS])
+    for (let i = minutes.length - 1; i >= 0; i--) {
+      const at = day + minutes[i]! * 60_000;
+      if (at <= now.getTime()) return at > lastRun.getTime() ? new Date(at) : lastRun;
+    }
+  return lastRun;
+}
+
+/**
+ * A catch-up with the bank clock in steps (see runDueBatches): `step(budgetMs)` performs due
+ * events until none is left (then it answers true) or until `budgetMs` have passed (false: call it
+ * again). The bank runs it in slices of a few milliseconds, so a catch-up after a jump of years
+ * never holds the event loop for long.
+ */
+export interface BatchCatchUp {
+  readonly state: DomainState;
+  readonly report: BatchReport;
+  step(budgetMs: number): boolean;
+}
+
+/** Never more events than this in one catch-up, whatever the state holds. */
+const MAX_EVENTS = 100_000;
+
+/**
+ * Starts catching up with `now`. After `totalMs` of work (summed over the steps) it stops early:
+ * the last run is then recorded just before the last event performed, so the next catch-up goes
+ * on from there with the same dates, and every request waits at most about `totalMs` for it
+ * (a standing order due every week of two centuries is ten thousand bookings).
+ */
+export function startDueBatches(
+  state: DomainState,
+  now: Date,
+  totalMs: number = Infinity,
+): BatchCatchUp {
   const report = emptyReport();
   const behaviour = state.behaviour;
+  const done = { state, report, step: () => true };
   if (behaviour.lastBatchRunAt === undefined) {
     behaviour.lastBatchRunAt = now.toISOString();
-    return report;
+    return done;
   }
   const lastRun = new Date(behaviour.lastBatchRunAt);
   if (now < lastRun) {
     // The clock was moved back (the admin API, or a run undoing its moves): the schedule counts
     // from now again, or no batch would run until the clock passed the last run once more.
     behaviour.lastBatchRunAt = now.toISOString();
-    return report;
+    return done;
   }
-  if (!(now > lastRun)) return report;
+  if (!(now > lastRun)) return done;
   const runs = new Set<string>();
   // A payment whose processing fails (a bank bug, or a hand-written snapshot) is left as it is for
   // this catch-up, so one bad payment never blocks the others or every later request.
   const skipped = new Set<string>();
-  // Process one event at a time: a settlement changes balances, and a periodic execution may
-  // end a schedule, so the next event is computed afresh.
-  for (let guard = 0; guard < 100_000; guard++) {
-    const [event] = dueEvents(state, lastRun, now, skipped);
-    if (!event) break;
-    try {
-      if (event.kind === 'batch') {
-        runs.add(event.at.toISOString());
-        settleInRun(state, event.payment, event.at, report);
-      } else executePeriodic(state, event.payment, event.day, event.at, report);
-    } catch (error) {
-      skipped.add(event.payment.paymentId);
-      report.errors.push({
-        paymentId: event.payment.paymentId,
-        message: error instanceof Error ? error.message : String(error),
-      });
-    }
-  }
-  report.runs = [...runs].sort();
-  let latest = lastRun;
-  for (let run = nextBatchRun(state, lastRun); run && run <= now; run = nextBatchRun(state, run))
-    latest = run;
-  behaviour.lastBatchRunAt = latest.toISOString();
-  return report;
+  let worked = 0;
+  let events = 0;
+  let lastEventAt: Date | undefined;
+  let finished = false;
+  const finish = (early: boolean) => {
+    finished = true;
+    report.runs = [...runs].sort();
+    const last =
+      early && lastEventAt
+        ? new Date(lastEventAt.getTime() - 1)
+        : lastBatchRunSince(state, lastRun, now);
+    behaviour.lastBatchRunAt = last.toISOString();
+  };
+  return {
+    state,
+    report,
+    step(budgetMs) {
+      if (finished) return true;
+      const started = performance.now();
+      const until = started + Math.min(budgetMs, totalMs - worked);
+      // Process one event at a time: a settlement changes balances, and a periodic execution may
+      // end a schedule, so the next event is computed afresh.
+      for (;;) {
+        const [event] = dueEvents(state, lastRun, now, skipped);
+        if (!event) break;
+        if (++events > MAX_EVENTS) {
+          finish(true);
+          return true;
+        }
+        lastEventAt = event.at;
+        try {
+          if (event.kind === 'batch') {
+            runs.add(event.at.toISOString());
+            settleInRun(state, event.payment, event.at, report);
+          } else executePeriodic(state, event.payment, event.day, event.at, report);
+        } catch (error) {
+          skipped.add(event.payment.paymentId);
+          report.errors.push({
+            paymentId: event.payment.paymentId,
+            message: error instanceof Error ? error.message : String(error),
+          });
+        }
+        if (performance.now() >= until) {
+          worked += performance.now() - started;
+          if (worked < totalMs) return false;
+          finish(true);
+          return true;
+        }
+      }
+      finish(false);
+      return true;
+    },
+  };
+}
+
+/**
+ * Catches up with the bank clock: every batch run scheduled after the last one up to `now`, and
+ * every periodic execution day that came, in time order. A bank that never ran, or whose clock
+ * was moved back before its last run, starts counting from `now`. Mutates `state`; returns what
+ * happened. Only the runs that settle something are
+ * performed one by one; the others only move the time of the last run.
+ */
+export function runDueBatches(state: DomainState, now: Date): BatchReport {
+  const catchUp = startDueBatches(state, now);
+  catchUp.step(Infinity);
+  return catchUp.report;
 }
 
 /**

@@ -10,7 +10,7 @@ import type { X509Certificate } from 'node:crypto';
 import { TPP_ROLE_BY_CERTIFICATE_ROLE, type TppRole } from '../../spec/enums.js';
 import { bankError } from '../../spec/errors.js';
 import { CertificateParseError, type SigningCertificateCache } from '../../signature/index.js';
-import type { CertificateInspector } from '../certificateInspection.js';
+import type { CertificateInspection, CertificateInspector } from '../certificateInspection.js';
 import type { Revocation, RevocationLists } from '../revocation.js';
 import type { TrustStore } from '../trustStore.js';
 import { reject, type RequestContext, type Rejection } from '../types.js';
@@ -28,6 +28,25 @@ export function revocationText(ca: X509Certificate, revoked: Revocation): string
   const number = revoked.crlNumber !== undefined ? ` (CRL number ${revoked.crlNumber})` : '';
   const reason = revoked.entry.reason ? `, reason ${revoked.entry.reason}` : '';
   return `on the CRL of '${ca.subject.replace(/\n/g, ', ')}'${number} since ${revoked.entry.revocationDate.toISOString()}${reason}`;
+}
+
+/**
+ * Why the certificate may not authenticate a TLS client, or undefined when it may: §5.1's TLS
+ * client certificate is the QWAC (QcType web, ETSI TS 119 495), or at least a certificate with
+ * the clientAuth extended key usage. A QSealC (QcType eseal, no clientAuth) seals requests; the
+ * handshake lets it in (no extended key usage means any to TLS), the bank does not.
+ */
+function tlsClientProblem(inspection: CertificateInspection): string | undefined {
+  const usage = inspection.tlsClient;
+  if (!usage || usage.qcTypes.includes('web') || usage.extendedKeyUsage.includes('clientAuth'))
+    return undefined;
+  const types = usage.qcTypes.length > 0 ? `QcType ${usage.qcTypes.join(', ')}` : 'no QcType';
+  const what = usage.qcTypes.includes('eseal') ? 'a QSealC' : 'not a QWAC';
+  const eku =
+    usage.extendedKeyUsage.length > 0
+      ? `extended key usage ${usage.extendedKeyUsage.join(', ')}`
+      : 'no extended key usage';
+  return `the TLS client certificate is ${what} (${types}, ${eku}): mTLS needs a QWAC (QcType web) or a certificate with the clientAuth extended key usage (§5.1); a QSealC signs requests, it does not authenticate the TLS client`;
 }
 
 /** Checks the verified client certificate of a production request; undefined when it may pass. */
@@ -59,17 +78,20 @@ export function clientCertificateRefusal(
       'revoked',
       `the TLS client certificate (QWAC) serial ${certificate.serialNumber} is revoked: ${revocationText(issuer, revoked)}`,
     );
-  if (role === null) return undefined;
   let inspection;
   try {
     inspection = inspect(certificate);
   } catch (error) {
     if (!(error instanceof CertificateParseError)) throw error;
+    if (role === null) return undefined; // nothing to read it for, as before revocation
     return refuse(
       'unreadable',
       `the TLS client certificate (QWAC) cannot be read: ${error.message}`,
     );
   }
+  const notForTls = tlsClientProblem(inspection);
+  if (notForTls) return refuse('not-tls-client', notForTls);
+  if (role === null) return undefined;
   const roles = inspection.roles.map((held) => TPP_ROLE_BY_CERTIFICATE_ROLE[held]);
   if (roles.includes(role)) return undefined;
   const held = inspection.roles.length > 0 ? inspection.roles.join(', ') : 'none';

@@ -93,13 +93,17 @@ function contentTypeProblem(value: string | undefined): string | undefined {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Path and code point of the first string (value or key) with a character outside the BMP. */
+/**
+ * Path and code point of the first string (value or key) with a character outside the BMP, or
+ * with a lone UTF-16 surrogate (JSON's `"\ud800"`: half of such a character, which no downstream
+ * system can process either; its code point is the surrogate's).
+ */
 export function findAstralCharacter(
   value: unknown,
   path = '',
 ): { path: string; codePoint: number } | undefined {
   if (typeof value === 'string') {
-    const at = value.search(/[\uD800-\uDBFF][\uDC00-\uDFFF]/);
+    const at = value.search(/[\uD800-\uDFFF]/);
     return at < 0 ? undefined : { path, codePoint: value.codePointAt(at)! };
   }
   if (Array.isArray(value)) {
@@ -193,7 +197,8 @@ function checkBody(ctx: RequestContext, validator: SpecValidator): StageResult {
       bankError('SYSTEM_ERROR', 'the downstream system failed on a character of the request'),
     );
   if (astral) {
-    const codePoint = `U+${astral.codePoint.toString(16).toUpperCase()}`;
+    const lone = astral.codePoint >= 0xd800 && astral.codePoint <= 0xdfff;
+    const codePoint = `U+${astral.codePoint.toString(16).toUpperCase()}${lone ? ' (a lone UTF-16 surrogate, half a character)' : ''}`;
     return reject(
       'request-schema.body.unprocessable-character',
       bankError(

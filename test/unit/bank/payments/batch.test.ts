@@ -4,6 +4,7 @@ import {
   nextBatchRun,
   runBatchNow,
   runDueBatches,
+  startDueBatches,
 } from '../../../../main/core/bank/domain/batch.js';
 import { buildInitialState } from '../../../../main/core/bank/domain/initial-data.js';
 import type { DomainState, Payment } from '../../../../main/core/bank/domain/model.js';
@@ -91,6 +92,39 @@ describe('the batch schedule (§1: five runs a day)', () => {
     expect(state.behaviour.lastBatchRunAt).toBe(at('10:00').toISOString());
     // The 12:00 run of today comes, rather than none until next year.
     expect(runDueBatches(state, at('13:00')).settled).toEqual([payment.paymentId]);
+  });
+
+  it('after a jump of two centuries, finds the last run at once (issue #29 finding 4)', () => {
+    const state = buildInitialState(at('00:00'));
+    state.behaviour.lastBatchRunAt = '2000-01-01T00:00:00.000Z';
+    const payment = withPayment(state);
+    const started = performance.now();
+    const report = runDueBatches(state, new Date('2199-12-31T13:00:00.000Z'));
+    // A loop over the million runs in between took seconds; the answer is a few computations.
+    expect(performance.now() - started).toBeLessThan(200);
+    expect(report.settled).toEqual([payment.paymentId]);
+    expect(state.behaviour.lastBatchRunAt).toBe('2199-12-31T12:00:00.000Z');
+    state.behaviour.batchTimes = ['23:30'];
+    state.behaviour.lastBatchRunAt = '2000-01-01T00:00:00.000Z';
+    runDueBatches(state, new Date('2199-12-31T23:00:00.000Z'));
+    expect(state.behaviour.lastBatchRunAt).toBe('2199-12-30T23:30:00.000Z');
+  });
+
+  it('a catch-up stopped early records its last run just before its last event, and goes on', () => {
+    const state = buildInitialState(at('00:00'));
+    state.behaviour.lastBatchRunAt = at('09:00').toISOString();
+    const first = withPayment(state);
+    const second = withPayment(state, { createdAt: at('09:40').toISOString() });
+    // No time at all: one event per catch-up.
+    const stopped = startDueBatches(state, at('16:00'), 0);
+    expect(stopped.step(5)).toBe(true);
+    expect(stopped.report.settled).toEqual([first.paymentId]);
+    expect(second.transactionStatus).toBe('ACTC');
+    expect(state.behaviour.lastBatchRunAt).toBe('2026-03-10T11:59:59.999Z');
+    // The next catch-up settles the second in the same run, 12:00.
+    expect(runDueBatches(state, at('16:00')).runs).toEqual([at('12:00').toISOString()]);
+    expect(second.transactionStatus).toBe('ACSC');
+    expect(state.behaviour.lastBatchRunAt).toBe(at('15:00').toISOString());
   });
 
   it('a payment it cannot process is left as it is, and the others still settle', () => {
