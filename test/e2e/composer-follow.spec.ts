@@ -3,7 +3,7 @@
  * a match, and a followed link leaves the form on the operation and values it called.
  */
 import { test, expect, expectOnlyLoopback } from './fixtures';
-import { ensureSandboxBankRunning, shot, signSandboxWithNewQsealc } from './steps';
+import { ensureSandboxBankRunning, rawResponseBody, shot, signSandboxWithNewQsealc } from './steps';
 
 test('the find box: Enter picks the highlighted match and sends nothing; Ctrl+Enter sends the form', async ({
   page,
@@ -44,5 +44,76 @@ test('the find box: Enter picks the highlighted match and sends nothing; Ctrl+En
   await expect(page.getByTestId('response')).toHaveCount(0);
   await page.getByTestId('nav-history').click();
   await expect(page.getByTestId('history-entry')).toHaveCount(1); // the consent only
+  expectOnlyLoopback(requests);
+});
+
+test('"status →" and "scaStatus →" leave the form on the operation they called; history opens with its operation', async ({
+  page,
+  webHost,
+  requests,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(webHost.url);
+  await signSandboxWithNewQsealc(page);
+  await ensureSandboxBankRunning(page);
+  await page.getByTestId('nav-composer').click();
+  await page.getByTestId('target-picker').selectOption('embedded-sandbox');
+  await page.getByTestId('endpoint-picker').selectOption('createConsent');
+  await page.getByTestId('send').click();
+  await expect(page.getByTestId('response-status')).toHaveText('201');
+  const consentId = JSON.parse(await (await rawResponseBody(page)).innerText()).consentId as string;
+
+  const picker = page.getByTestId('endpoint-picker');
+  const sentLine = page.getByTestId('sent-request-line');
+  const previewLine = page.getByTestId('prepared-request').locator('.request-line');
+
+  // status →: the form is on the status operation with the consent's id; the preview is the
+  // request that was sent.
+  await page.getByTestId('follow-status').click();
+  await expect(page.getByTestId('composer-notice')).toHaveText('Followed status');
+  await expect(picker).toHaveValue('getConsentStatus');
+  await expect(page.getByTestId('request-path')).toHaveValue('/v1/consents/{consentId}/status');
+  await expect(page.getByTestId('path-param-consentId')).toHaveValue(consentId);
+  await expect(sentLine).toHaveText(new RegExp(`^GET \\S+/v1/consents/${consentId}/status$`));
+  await expect(previewLine).toHaveText((await sentLine.textContent())!);
+  // The consent's other links stay at hand.
+  await expect(page.getByTestId('source-follow-status')).toBeVisible();
+  await shot(page, testInfo, 'followed-status');
+
+  // scaStatus → from the consent's links: the authorisation's operation and both ids.
+  await page.getByTestId('source-follow-scaStatus').click();
+  await expect(page.getByTestId('composer-notice')).toHaveText('Followed scaStatus');
+  await expect(page.getByTestId('request-path')).toHaveValue(
+    /^\/v1\/consents\/\{consentId\}\/authorisations\/\{[^}]+\}$/,
+  );
+  expect(await picker.inputValue()).not.toBe('');
+  await expect(page.getByTestId('path-param-consentId')).toHaveValue(consentId);
+  await expect(sentLine).toHaveText(new RegExp(`/v1/consents/${consentId}/authorisations/`));
+  await expect(previewLine).toHaveText((await sentLine.textContent())!);
+  await expect(page.getByTestId('source-follow-status')).toBeVisible();
+
+  // History: dated, and each entry opens on its own operation with its values.
+  await page.getByTestId('nav-history').click();
+  await expect(page.getByTestId('history-sent').first()).toHaveText(
+    /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/,
+  );
+  await page
+    .getByTestId('history-entry')
+    .filter({ hasText: `/v1/consents/${consentId}/status` })
+    .getByRole('button')
+    .click();
+  await page.getByTestId('history-open-in-composer').click();
+  await expect(picker).toHaveValue('getConsentStatus');
+  await expect(page.getByTestId('path-param-consentId')).toHaveValue(consentId);
+  await page.getByTestId('nav-history').click();
+  await page
+    .getByTestId('history-entry')
+    .filter({ hasText: 'POST /v1/consents' })
+    .first() // newest first: this test's consent
+    .getByRole('button')
+    .click();
+  await page.getByTestId('history-open-in-composer').click();
+  await expect(picker).toHaveValue('createConsent');
+  await expect(page.getByTestId('response-status')).toHaveText('201');
   expectOnlyLoopback(requests);
 });

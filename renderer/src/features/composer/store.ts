@@ -12,10 +12,14 @@ import type {
   WorkbenchSettings,
 } from '../../../../main/api/contract';
 import { api } from '../../api';
+import { linksOf } from '../../lib/links';
+import { fillPath } from '../../lib/path-template';
+import { useTargetsStore } from '../targets/store';
 import {
   composedRequest,
   draftAfterFollow,
   draftFromEndpoint,
+  draftOfExchange,
   editedRow,
   emptyDraft,
   row,
@@ -31,6 +35,18 @@ export type ResponseViewMode = 'tree' | 'table' | 'raw';
 /** The key a response is kept under: its operation (a response belongs to what asked for it). */
 const keyOf = (draft: RequestDraft) => draft.operationId ?? '';
 
+/** The base URL of the target an exchange went to, for reading its path as an operation. */
+function baseUrlOf(targetId: string): string | undefined {
+  return useTargetsStore.getState().view?.targets.find((t) => t.id === targetId)?.baseUrl;
+}
+
+/** A response whose `_links` stay offered while the answer of one of them is shown. */
+export interface LinkSource {
+  from: ExchangeView;
+  /** The id of the followed answer it is shown with. */
+  shownWith: string;
+}
+
 interface ComposerState {
   catalogue?: EndpointCatalogueView;
   /** The bank's JSON Schemas, for the body editor. */
@@ -42,6 +58,8 @@ interface ComposerState {
   response?: ExchangeView;
   /** The last response of each operation, so switching back shows its own. */
   responses: Record<string, ExchangeView>;
+  /** The response a shown answer was followed from: its other links stay at hand. */
+  linkSource?: LinkSource;
   responseView: ResponseViewMode;
   setResponseView(mode: ResponseViewMode): void;
   sending: boolean;
@@ -60,7 +78,13 @@ interface ComposerState {
   removeRow(list: RowList, id: string): void;
   refreshPreview(targetId: string): Promise<void>;
   send(targetId: string): Promise<void>;
-  follow(relation: string): Promise<void>;
+  /**
+   * Follows a `_links` relation of the shown response (or of `from`); the form moves to the
+   * operation and values the link called, so it says what was sent.
+   */
+  follow(relation: string, from?: ExchangeView): Promise<void>;
+  /** A sent exchange (history) in the form: its operation and values, its response. */
+  openExchange(exchange: ExchangeView): Promise<void>;
   loadCollections(): Promise<void>;
   save(collection: string, name: string): Promise<boolean>;
   removeSaved(collection: string, id: string): Promise<void>;
@@ -164,19 +188,31 @@ export const useComposerStore = create<ComposerState>((set, get) => ({
       set({ sending: false, error });
     }
   },
-  async follow(relation) {
-    const from = get().response;
+  async follow(relation, source) {
+    const from = source ?? get().response;
     if (!from || get().sending) return;
     set({ sending: true, error: undefined, notice: undefined });
     try {
       const response = await api.call('tpp.follow', { exchangeId: from.id, relation });
-      // Paging keeps the form in step: the query shows what the page shown answers.
       set((state) => {
-        const draft = draftAfterFollow(state.draft, response.request.url);
+        const endpoints = state.catalogue?.endpoints ?? [];
+        const baseUrl = baseUrlOf(response.targetId);
+        const onOperation = draftOfExchange(response, endpoints, baseUrl);
+        // Paging stays on the operation and keeps the form's rows: the query shows what the page
+        // shown answers. Any other link moves the form to what it called.
+        const samePage =
+          onOperation.operationId !== undefined &&
+          onOperation.operationId === state.draft.operationId &&
+          fillPath(onOperation.pathTemplate, onOperation.pathParams) ===
+            fillPath(state.draft.pathTemplate, state.draft.pathParams);
+        const draft = samePage ? draftAfterFollow(state.draft, response.request.url) : onOperation;
+        const keeps = linksOf(from.response?.json).length > 0 ? from : state.linkSource?.from;
         return {
           draft,
+          preview: undefined,
           response,
           responses: { ...state.responses, [keyOf(draft)]: response },
+          ...(keeps ? { linkSource: { from: keeps, shownWith: response.id } } : {}),
           sending: false,
           notice: `Followed ${relation}`,
         };
@@ -184,6 +220,11 @@ export const useComposerStore = create<ComposerState>((set, get) => ({
     } catch (error) {
       set({ sending: false, error });
     }
+  },
+  async openExchange(exchange) {
+    if (!get().catalogue) await get().loadCatalogue();
+    const endpoints = get().catalogue?.endpoints ?? [];
+    get().loadDraft(draftOfExchange(exchange, endpoints, baseUrlOf(exchange.targetId)), exchange);
   },
   async loadCollections() {
     try {

@@ -25,6 +25,7 @@ export function Composer() {
   const store = useComposerStore();
   const { draft, catalogue, schemas, preview, previewError, response, sending, error, notice } =
     store;
+  const linkSource = store.linkSource;
   const settings = useSettings();
   const target = useActiveTarget();
   const beginSca = useScaStore((s) => s.begin);
@@ -229,8 +230,11 @@ export function Composer() {
           {response ? (
             <ResponseView
               exchange={response}
+              {...(linkSource && linkSource.shownWith === response.id
+                ? { followedFrom: linkSource.from }
+                : {})}
               busy={sending}
-              onFollow={(relation) => void store.follow(relation)}
+              onFollow={(relation, from) => void store.follow(relation, from)}
               onOpenSca={(href) => {
                 // The step view polls the authorisation when the answer links its scaStatus.
                 const hasStatus = linksOf(response.response?.json).some(
