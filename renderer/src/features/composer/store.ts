@@ -14,6 +14,7 @@ import type {
 import { api } from '../../api';
 import { linksOf } from '../../lib/links';
 import { fillPath } from '../../lib/path-template';
+import { useScaStore } from '../sca/store';
 import { useTargetsStore } from '../targets/store';
 import {
   composedRequest,
@@ -176,6 +177,9 @@ export const useComposerStore = create<ComposerState>((set, get) => ({
         request: composedRequest(get().draft),
         ...(get().draft.operationId ? { label: get().draft.operationId } : {}),
       });
+      // A new resource asking for SCA: the SCA shown so far was another one's.
+      if (linksOf(response.response?.json).some((link) => link.relation === 'scaRedirect'))
+        useScaStore.getState().dismiss();
       set((state) => ({
         response,
         responses: { ...state.responses, [keyOf(state.draft)]: response },
