@@ -17,6 +17,60 @@ describe('compareRuns', () => {
       ],
       added: ['NEW'],
       removed: ['OLD'],
+      targets: {
+        previous: {
+          key: 'sandbox http://127.0.0.1:9999',
+          name: 'fake bank',
+          url: 'http://127.0.0.1:9999',
+          mode: 'sandbox',
+        },
+        current: {
+          key: 'sandbox http://127.0.0.1:9999',
+          name: 'fake bank',
+          url: 'http://127.0.0.1:9999',
+          mode: 'sandbox',
+        },
+        same: true,
+      },
     });
+  });
+
+  it('says when the two runs checked different banks', () => {
+    const embedded = {
+      ...resultWith({ A: 'PASS' }),
+      target: {
+        baseUrl: 'http://127.0.0.1 (one embedded bank per check)',
+        mode: 'sandbox' as const,
+        hasSandboxApi: true,
+        name: 'embedded bank (sandbox)',
+      },
+    };
+    const byUrl = {
+      ...resultWith({ A: 'FAIL' }),
+      target: {
+        baseUrl: 'https://bank.example:8443/',
+        mode: 'sandbox' as const,
+        hasSandboxApi: true,
+        name: 'Acme test bank',
+        shared: true,
+      },
+    };
+    const { targets } = compareRuns(embedded, byUrl);
+    expect(targets.same).toBe(false);
+    expect(targets.previous).toEqual({
+      key: 'embedded sandbox',
+      name: 'embedded bank (sandbox)',
+      mode: 'sandbox',
+    });
+    expect(targets.current).toEqual({
+      key: 'sandbox https://bank.example:8443',
+      name: 'Acme test bank',
+      url: 'https://bank.example:8443',
+      mode: 'sandbox',
+    });
+    expect(compareRuns(embedded, embedded).targets.same).toBe(true);
+    // The other embedded bank is another bank.
+    const production = { ...embedded, target: { ...embedded.target, mode: 'production' as const } };
+    expect(compareRuns(embedded, production).targets.same).toBe(false);
   });
 });
