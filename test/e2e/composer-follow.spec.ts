@@ -117,3 +117,57 @@ test('"status →" and "scaStatus →" leave the form on the operation they call
   await expect(page.getByTestId('response-status')).toHaveText('201');
   expectOnlyLoopback(requests);
 });
+
+test('a consentId captured from an answer fills the next request: picked for the path or written as {{consentId}}', async ({
+  page,
+  webHost,
+  requests,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(webHost.url);
+  await signSandboxWithNewQsealc(page);
+  await ensureSandboxBankRunning(page);
+  await page.getByTestId('nav-composer').click();
+  await page.getByTestId('target-picker').selectOption('embedded-sandbox');
+  await page.getByTestId('endpoint-picker').selectOption('createConsent');
+  await page.getByTestId('send').click();
+  await expect(page.getByTestId('response-status')).toHaveText('201');
+  const consentId = JSON.parse(await (await rawResponseBody(page)).innerText()).consentId as string;
+
+  // The status of the consent: its id offered for the path, taken with one click.
+  await page.getByTestId('endpoint-picker').selectOption('getConsentStatus');
+  await expect(
+    page.getByTestId('path-param-values-consentId').locator('option').first(),
+  ).toHaveAttribute('value', consentId);
+  await page.getByTestId('path-param-use-consentId').click();
+  await expect(page.getByTestId('path-param-consentId')).toHaveValue(consentId);
+  await page.getByTestId('send').click();
+  await expect(page.getByTestId('response-status')).toHaveText('200');
+
+  // {{consentId}} in the path parameter: the preview and the request carry the id.
+  await page.getByTestId('endpoint-picker').selectOption('getConsentInformation');
+  await page.getByTestId('path-param-consentId').fill('{{consentId}}');
+  await expect(page.getByTestId('prepared-request').locator('.request-line')).toContainText(
+    `/v1/consents/${consentId}`,
+  );
+  await page.getByTestId('variables').locator('summary').click();
+  await expect(page.getByTestId('variable-consentId')).toContainText(consentId);
+  await expect(page.getByTestId('variable-authorisationId')).toBeVisible();
+  await shot(page, testInfo, 'composer-variables');
+  await page.getByTestId('send').click();
+  await expect(page.getByTestId('response-status')).toHaveText('200');
+  await expect(page.getByTestId('sent-request-line')).toHaveText(
+    new RegExp(`/v1/consents/${consentId}$`),
+  );
+  // An unknown name stops the send and says so.
+  await page.getByTestId('path-param-consentId').fill('{{noSuchThing}}');
+  await expect(page.getByTestId('draft-problems')).toContainText('No variable {{noSuchThing}}');
+  await expect(page.getByTestId('send')).toBeDisabled();
+
+  // The payment product is a choice from the spec's list.
+  await page.getByTestId('endpoint-picker').selectOption('getPaymentStatus');
+  await expect(
+    page.getByTestId('path-param-payment-product').locator('option[value="sepa-credit-transfers"]'),
+  ).toHaveCount(1);
+  expectOnlyLoopback(requests);
+});

@@ -15,6 +15,7 @@ import { api } from '../../api';
 import { linksOf } from '../../lib/links';
 import { fillPath } from '../../lib/path-template';
 import { useScaStore } from '../sca/store';
+import { useSessionStore } from '../session/store';
 import { useTargetsStore } from '../targets/store';
 import {
   composedRequest,
@@ -27,6 +28,13 @@ import {
   type RequestDraft,
   type Row,
 } from './request-model';
+import {
+  capturedFrom,
+  resolvedDraft,
+  variableValues,
+  withCaptured,
+  type Variables,
+} from './variables';
 
 type RowList = 'query' | 'headers';
 
@@ -39,6 +47,31 @@ const keyOf = (draft: RequestDraft) => draft.operationId ?? '';
 /** The base URL of the target an exchange went to, for reading its path as an operation. */
 function baseUrlOf(targetId: string): string | undefined {
   return useTargetsStore.getState().view?.targets.find((t) => t.id === targetId)?.baseUrl;
+}
+
+/** What `{{name}}` stands for on a target: its captured variables and its PSU session's PSU-ID. */
+export function variableValuesOf(
+  variables: Record<string, Variables>,
+  targetId: string,
+): Record<string, string> {
+  return variableValues(
+    variables[targetId] ?? {},
+    useSessionStore.getState().sessions[targetId]?.psuId,
+  );
+}
+
+/** The target's variables with the ids an answer carried. */
+function captured(
+  variables: Record<string, Variables>,
+  exchange: ExchangeView,
+): Record<string, Variables> {
+  const found = capturedFrom(exchange.response?.json);
+  if (Object.keys(found).length === 0) return variables;
+  const from = `${exchange.request.method} ${new URL(exchange.request.url).pathname}`;
+  return {
+    ...variables,
+    [exchange.targetId]: withCaptured(variables[exchange.targetId] ?? {}, found, from),
+  };
 }
 
 /** A response whose `_links` stay offered while the answer of one of them is shown. */
@@ -61,6 +94,8 @@ interface ComposerState {
   responses: Record<string, ExchangeView>;
   /** The response a shown answer was followed from: its other links stay at hand. */
   linkSource?: LinkSource;
+  /** Per target: ids captured from its answers, for pickers and `{{name}}`. */
+  variables: Record<string, Variables>;
   responseView: ResponseViewMode;
   setResponseView(mode: ResponseViewMode): void;
   sending: boolean;
@@ -96,6 +131,7 @@ interface ComposerState {
 export const useComposerStore = create<ComposerState>((set, get) => ({
   draft: emptyDraft(),
   responses: {},
+  variables: {},
   responseView: 'tree',
   setResponseView: (responseView) => set({ responseView }),
   schemas: [],
@@ -160,7 +196,7 @@ export const useComposerStore = create<ComposerState>((set, get) => ({
     try {
       const preview = await api.call('tpp.preview', {
         targetId,
-        request: composedRequest(draft),
+        request: composedRequest(resolvedDraft(draft, variableValuesOf(get().variables, targetId))),
       });
       // A newer draft may have replaced this one while main prepared it.
       if (get().draft === draft) set({ preview, previewError: undefined });
@@ -174,7 +210,9 @@ export const useComposerStore = create<ComposerState>((set, get) => ({
     try {
       const response = await api.call('tpp.send', {
         targetId,
-        request: composedRequest(get().draft),
+        request: composedRequest(
+          resolvedDraft(get().draft, variableValuesOf(get().variables, targetId)),
+        ),
         ...(get().draft.operationId ? { label: get().draft.operationId } : {}),
       });
       // A new resource asking for SCA: the SCA shown so far was another one's.
@@ -183,6 +221,7 @@ export const useComposerStore = create<ComposerState>((set, get) => ({
       set((state) => ({
         response,
         responses: { ...state.responses, [keyOf(state.draft)]: response },
+        variables: captured(state.variables, response),
         sending: false,
         notice: response.response
           ? `Sent: ${response.response.status}`
@@ -216,6 +255,7 @@ export const useComposerStore = create<ComposerState>((set, get) => ({
           preview: undefined,
           response,
           responses: { ...state.responses, [keyOf(draft)]: response },
+          variables: captured(state.variables, response),
           ...(keeps ? { linkSource: { from: keeps, shownWith: response.id } } : {}),
           sending: false,
           notice: `Followed ${relation}`,
