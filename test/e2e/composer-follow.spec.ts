@@ -1,21 +1,17 @@
 /**
  * The composer's form says what is sent: the find box's keys never swap the chosen operation for
- * a match, and a followed link leaves the form on the operation and values it called.
+ * a match, a followed link leaves the form on the operation and values it called, and ids
+ * captured from answers fill later requests.
  */
 import { test, expect, expectOnlyLoopback } from './fixtures';
-import { ensureSandboxBankRunning, rawResponseBody, shot, signSandboxWithNewQsealc } from './steps';
+import { composerOnSignedSandbox, rawResponseBody, shot } from './steps';
 
 test('the find box: Enter picks the highlighted match and sends nothing; Ctrl+Enter sends the form', async ({
   page,
   webHost,
   requests,
 }, testInfo) => {
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto(webHost.url);
-  await signSandboxWithNewQsealc(page);
-  await ensureSandboxBankRunning(page);
-  await page.getByTestId('nav-composer').click();
-  await page.getByTestId('target-picker').selectOption('embedded-sandbox');
+  await composerOnSignedSandbox(page, webHost.url);
   await page.getByTestId('endpoint-picker').selectOption('createConsent');
   await expect(page.getByTestId('request-path')).toHaveValue('/v1/consents');
 
@@ -52,12 +48,7 @@ test('"status →" and "scaStatus →" leave the form on the operation they call
   webHost,
   requests,
 }, testInfo) => {
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto(webHost.url);
-  await signSandboxWithNewQsealc(page);
-  await ensureSandboxBankRunning(page);
-  await page.getByTestId('nav-composer').click();
-  await page.getByTestId('target-picker').selectOption('embedded-sandbox');
+  await composerOnSignedSandbox(page, webHost.url);
   await page.getByTestId('endpoint-picker').selectOption('createConsent');
   await page.getByTestId('send').click();
   await expect(page.getByTestId('response-status')).toHaveText('201');
@@ -123,12 +114,7 @@ test('a consentId captured from an answer fills the next request: picked for the
   webHost,
   requests,
 }, testInfo) => {
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto(webHost.url);
-  await signSandboxWithNewQsealc(page);
-  await ensureSandboxBankRunning(page);
-  await page.getByTestId('nav-composer').click();
-  await page.getByTestId('target-picker').selectOption('embedded-sandbox');
+  await composerOnSignedSandbox(page, webHost.url);
   await page.getByTestId('endpoint-picker').selectOption('createConsent');
   await page.getByTestId('send').click();
   await expect(page.getByTestId('response-status')).toHaveText('201');

@@ -16,7 +16,18 @@ import {
   shot,
   shotAtReviewSizes,
   signSandboxWithNewQsealc,
+  type SandboxCustomer,
 } from './steps';
+
+/** A signed, running embedded sandbox in the composer, and one of its private customers. */
+async function privatePsuOnSignedSandbox(page: Page, url: string): Promise<SandboxCustomer> {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(url);
+  await signSandboxWithNewQsealc(page);
+  await ensureSandboxBankRunning(page);
+  const customers = await listSandboxCustomersInComposer(page);
+  return customers.find((c) => c.type === 'PRIVATE')!;
+}
 
 async function sendConsentRequest(page: Page) {
   await page.getByTestId('endpoint-picker').selectOption('createConsent');
@@ -30,12 +41,7 @@ test("the status bar shows the bank's view of the TPP session: valid, replaced, 
   webHost,
   requests,
 }, testInfo) => {
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto(webHost.url);
-  await signSandboxWithNewQsealc(page);
-  await ensureSandboxBankRunning(page);
-  const customers = await listSandboxCustomersInComposer(page);
-  const psu = customers.find((c) => c.type === 'PRIVATE')!;
+  const psu = await privatePsuOnSignedSandbox(page, webHost.url);
   const sca = page.getByTestId('status-sca');
 
   // A fresh session: the bank knows no SCA for it.
@@ -105,43 +111,17 @@ test("the status bar shows the bank's view of the TPP session: valid, replaced, 
   expectOnlyLoopback(requests);
 });
 
-/** The PSU logs in and confirms the consent screen without ticking an account. */
-async function confirmConsentWithNoAccount(page: Page, nationalIdentityNumber: string) {
-  const popupOpened = page.waitForEvent('popup');
-  await page.getByTestId('open-sca').click();
-  const popup = await popupOpened;
-  await popup.locator('[name="nationalIdentityNumber"]').fill(nationalIdentityNumber);
-  await popup.getByTestId('login').click();
-  const context = popup.getByTestId('context-form');
-  const consent = popup.getByTestId('consent-form');
-  await expect(context.or(consent)).toBeVisible();
-  if (await context.isVisible()) {
-    await popup.getByTestId('context-private').check();
-    await popup.getByTestId('choose').click();
-  }
-  await expect(consent).toBeVisible();
-  for (const account of await consent.locator('input[type="checkbox"][name="account"]').all())
-    await account.uncheck();
-  await popup.getByTestId('confirm').click();
-  await page.bringToFront();
-}
-
 test('the SCA panel keeps to what holds: nothing granted, a new consent, a new session, the hour, a bank reset', async ({
   page,
   webHost,
   requests,
 }, testInfo) => {
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto(webHost.url);
-  await signSandboxWithNewQsealc(page);
-  await ensureSandboxBankRunning(page);
-  const customers = await listSandboxCustomersInComposer(page);
-  const psu = customers.find((c) => c.type === 'PRIVATE')!;
+  const psu = await privatePsuOnSignedSandbox(page, webHost.url);
   await page.getByTestId('status-new-tpp-session').click();
 
   // A consent confirmed with no account ticked: no access granted, not a success.
   await sendConsentRequest(page);
-  await confirmConsentWithNoAccount(page, psu.nationalIdentityNumber);
+  await completeConsentScaInPopup(page, psu.nationalIdentityNumber, { grant: 'no account' });
   const noLonger = page.getByTestId('sca-no-longer');
   await expect(noLonger).toHaveAttribute('data-state', 'no-access');
   await expect(noLonger).toContainText('No access granted');
