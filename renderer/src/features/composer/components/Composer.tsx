@@ -11,7 +11,7 @@ import { useSettings } from '../../settings/store';
 import { useActiveTarget } from '../../targets/store';
 import { METHODS, draftProblems, type RequestDraft } from '../request-model';
 import { useComposerStore, variableValuesOf } from '../store';
-import { unknownVariables, variableOfParameter } from '../variables';
+import { resolvedDraft, unknownVariables, variableOfParameter } from '../variables';
 import { BodyEditor, type EditorProblem } from './BodyEditor';
 import { CollectionsPanel } from './CollectionsPanel';
 import { EndpointPicker } from './EndpointPicker';
@@ -54,14 +54,14 @@ export function Composer() {
 
   // The preview follows the draft, the target and its PSU session (debounced: main signs each one).
   const previewKey = JSON.stringify([
-    draft,
+    // What is sent: a captured variable the draft does not use changes nothing here.
+    resolvedDraft(draft, values),
     target?.id,
     target?.baseUrl,
     target?.signingCertificate,
     session?.tppSessionId,
     session?.psuId,
     session?.psuCorporateId,
-    values,
   ]);
   useEffect(() => {
     if (!target || !reachable || blockers.length > 0) return;
