@@ -3,8 +3,18 @@
  * a match, a followed link leaves the form on the operation and values it called, and ids
  * captured from answers fill later requests.
  */
+import type { Page } from '@playwright/test';
 import { test, expect, expectOnlyLoopback } from './fixtures';
 import { composerOnSignedSandbox, rawResponseBody, shot } from './steps';
+
+/** POST /v1/consents sent from the composer on a signed sandbox: the new consent's id. */
+async function consentCreatedOnSignedSandbox(page: Page, url: string): Promise<string> {
+  await composerOnSignedSandbox(page, url);
+  await page.getByTestId('endpoint-picker').selectOption('createConsent');
+  await page.getByTestId('send').click();
+  await expect(page.getByTestId('response-status')).toHaveText('201');
+  return JSON.parse(await (await rawResponseBody(page)).innerText()).consentId as string;
+}
 
 test('the find box: Enter picks the highlighted match and sends nothing; Ctrl+Enter sends the form', async ({
   page,
@@ -48,11 +58,7 @@ test('"status →" and "scaStatus →" leave the form on the operation they call
   webHost,
   requests,
 }, testInfo) => {
-  await composerOnSignedSandbox(page, webHost.url);
-  await page.getByTestId('endpoint-picker').selectOption('createConsent');
-  await page.getByTestId('send').click();
-  await expect(page.getByTestId('response-status')).toHaveText('201');
-  const consentId = JSON.parse(await (await rawResponseBody(page)).innerText()).consentId as string;
+  const consentId = await consentCreatedOnSignedSandbox(page, webHost.url);
 
   const picker = page.getByTestId('endpoint-picker');
   const sentLine = page.getByTestId('sent-request-line');
@@ -114,11 +120,7 @@ test('a consentId captured from an answer fills the next request: picked for the
   webHost,
   requests,
 }, testInfo) => {
-  await composerOnSignedSandbox(page, webHost.url);
-  await page.getByTestId('endpoint-picker').selectOption('createConsent');
-  await page.getByTestId('send').click();
-  await expect(page.getByTestId('response-status')).toHaveText('201');
-  const consentId = JSON.parse(await (await rawResponseBody(page)).innerText()).consentId as string;
+  const consentId = await consentCreatedOnSignedSandbox(page, webHost.url);
 
   // The status of the consent: its id offered for the path, taken with one click.
   await page.getByTestId('endpoint-picker').selectOption('getConsentStatus');

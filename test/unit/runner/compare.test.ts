@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { compareRuns } from '../../../main/core/runner/compare';
-import { resultWith } from './fakes';
+import type { TargetInfo } from '../../../main/shared/run-result';
+import { resultWith, sandboxTarget } from './fakes';
 
 describe('compareRuns', () => {
   it('sorts checks into new failures, fixed, still failing, changed, added and removed', () => {
     const previous = resultWith({ A: 'PASS', B: 'FAIL', C: 'FAIL', D: 'SKIPPED', OLD: 'PASS' });
     const current = resultWith({ A: 'FAIL', B: 'PASS', C: 'FAIL', D: 'WARNING', NEW: 'FAIL' });
+    const fakeBank = {
+      key: 'sandbox http://127.0.0.1:9999',
+      name: 'fake bank',
+      url: 'http://127.0.0.1:9999',
+      mode: 'sandbox',
+    };
     expect(compareRuns(previous, current)).toEqual({
       newFailures: ['A', 'NEW'],
       fixed: ['B'],
@@ -18,43 +25,27 @@ describe('compareRuns', () => {
       added: ['NEW'],
       removed: ['OLD'],
       targets: {
-        previous: {
-          key: 'sandbox http://127.0.0.1:9999',
-          name: 'fake bank',
-          url: 'http://127.0.0.1:9999',
-          mode: 'sandbox',
-        },
-        current: {
-          key: 'sandbox http://127.0.0.1:9999',
-          name: 'fake bank',
-          url: 'http://127.0.0.1:9999',
-          mode: 'sandbox',
-        },
+        previous: fakeBank,
+        current: fakeBank,
         same: true,
       },
     });
   });
 
   it('says when the two runs checked different banks', () => {
-    const embedded = {
-      ...resultWith({ A: 'PASS' }),
-      target: {
-        baseUrl: 'http://127.0.0.1 (one embedded bank per check)',
-        mode: 'sandbox' as const,
-        hasSandboxApi: true,
-        name: 'embedded bank (sandbox)',
-      },
-    };
-    const byUrl = {
-      ...resultWith({ A: 'FAIL' }),
-      target: {
-        baseUrl: 'https://bank.example:8443/',
-        mode: 'sandbox' as const,
-        hasSandboxApi: true,
-        name: 'Acme test bank',
-        shared: true,
-      },
-    };
+    const against = (status: 'PASS' | 'FAIL', target: Partial<TargetInfo>) => ({
+      ...resultWith({ A: status }),
+      target: { ...sandboxTarget, ...target },
+    });
+    const embedded = against('PASS', {
+      baseUrl: 'http://127.0.0.1 (one embedded bank per check)',
+      name: 'embedded bank (sandbox)',
+    });
+    const byUrl = against('FAIL', {
+      baseUrl: 'https://bank.example:8443/',
+      name: 'Acme test bank',
+      shared: true,
+    });
     const { targets } = compareRuns(embedded, byUrl);
     expect(targets.same).toBe(false);
     expect(targets.previous).toEqual({
