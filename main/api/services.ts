@@ -133,7 +133,15 @@ export function createServices(host: HostEnvironment): Services {
     'bank.status': () => [banks.status('sandbox'), banks.status('production')],
     'bank.start': ({ mode, port, https }) => banks.start(mode, { port, https }),
     'bank.stop': ({ mode }) => banks.stop(mode),
-    'bank.reset': ({ mode }) => banks.reset(mode),
+    'bank.reset': async ({ mode }) => {
+      const status = banks.reset(mode);
+      // The reset bank knows none of its PSUs and TPP sessions: the targets it serves start a
+      // new TPP session without a PSU, so no PSU-ID the bank no longer has is sent (§3.4).
+      const { targets: known } = await targets.list();
+      for (const target of known)
+        if (target.kind === 'embedded' && target.mode === mode) await tpp.resetSession(target.id);
+      return status;
+    },
     'bank.exportSnapshot': ({ mode }) => ({ snapshot: banks.exportSnapshot(mode) }),
     'bank.importSnapshot': ({ mode, snapshot }) => banks.importSnapshot(mode, snapshot),
     'bank.requestLog': ({ mode, limit }) => banks.requestLog(mode, limit),

@@ -38,7 +38,7 @@ test('initiate a payment, confirm it in the SCA popup, run the batch, see ACSC',
   await page.getByTestId('endpoint-picker').selectOption('initiatePayment');
   await expect(page.getByTestId('request-method')).toHaveValue('POST');
   await expect(page.getByTestId('request-path')).toHaveValue('/v1/payments/{payment-product}');
-  await page.getByTestId('path-param-payment-product').fill('sepa-credit-transfers');
+  await page.getByTestId('path-param-payment-product').selectOption('sepa-credit-transfers');
   await expect(page.getByTestId('headers-value-x-accept-fix')).toHaveValue('amount-as-string');
   // PSU-IP-Address is required here (§4.2.2); Settings may already propose one.
   const psuIp = page.getByTestId('headers-value-PSU-IP-Address');
@@ -137,7 +137,7 @@ test('initiate a payment, confirm it in the SCA popup, run the batch, see ACSC',
   await expect(page.getByTestId('request-path')).toHaveValue(
     '/v1/payments/{payment-product}/{paymentId}/status',
   );
-  await page.getByTestId('path-param-payment-product').fill('sepa-credit-transfers');
+  await page.getByTestId('path-param-payment-product').selectOption('sepa-credit-transfers');
   await page.getByTestId('path-param-paymentId').fill(created.paymentId);
   await page.getByTestId('send').click();
   await expect(page.getByTestId('composer-notice')).toHaveText('Sent: 200');

@@ -35,7 +35,7 @@ test('run the signing suite and SCA checks against a bank by URL through a targe
   webHost,
   requests,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   dir = await mkdtemp(join(tmpdir(), 'workbench-e2e-profile-'));
   const certs = join(dir, 'certs');
   await createCerts(certs);
@@ -110,6 +110,9 @@ test('run the signing suite and SCA checks against a bank by URL through a targe
   await expect(page.getByTestId('coverage-count-all')).not.toHaveText('0');
   await page.getByTestId('runner-target').selectOption(profileId);
   await expect(page.getByTestId('runner-profile-note')).toBeVisible();
+  // The subtitle names the profile's bank, not the embedded one.
+  await expect(page.getByTestId('runner-subtitle')).toContainText(bankUrl);
+  await expect(page.getByTestId('runner-subtitle')).not.toContainText('embedded');
   await expect(page.getByTestId('fault-picker')).toHaveCount(0);
   await page.getByTestId('select-area-signing').check();
   for (const id of ['CONSENT-GRANTED-DURING-SCA', 'CONSENT-NO-AIS-BEFORE-GRANT']) {
@@ -124,6 +127,9 @@ test('run the signing suite and SCA checks against a bank by URL through a targe
   await page.getByTestId('run-selected').click();
   await expect(page.getByTestId('run-state')).toHaveText('finished', { timeout: 120_000 });
   await expect(page.getByTestId('run-done')).toHaveText(`${selected} of ${selected} checks`);
+  // The run is named by its bank: the profile's name and URL.
+  await expect(page.getByTestId('run-target')).toContainText(bankUrl);
+  const urlRunId = await page.getByTestId('run-picker').inputValue();
   expect(await count(page, 'run-count-FAIL')).toBeGreaterThanOrEqual(1);
   expect(await count(page, 'run-count-PASS')).toBeGreaterThan(selected / 2);
   // SCA completed against the bank's own pages (headless) for the consent checks.
@@ -149,6 +155,29 @@ test('run the signing suite and SCA checks against a bank by URL through a targe
   await expect(exchange.getByTestId('exchange-status')).toHaveText('401');
   await expect(exchange).toContainText(`${bankUrl}/v1/`);
   await shot(page, testInfo, 'runner-profile-evidence-dark');
+
+  // The same suite against the embedded sandbox: the run list names both banks, and comparing
+  // the two says they are different banks.
+  await page.getByTestId('runner-target').selectOption('embedded-sandbox');
+  await expect(page.getByTestId('runner-subtitle')).toContainText('embedded bank (sandbox)');
+  await page.getByTestId('run-selected').click();
+  await expect(page.getByTestId('run-state')).toHaveText('finished', { timeout: 120_000 });
+  await expect(page.getByTestId('run-target')).toHaveText('embedded bank (sandbox)');
+  const embeddedRunId = await page.getByTestId('run-picker').inputValue();
+  expect(embeddedRunId).not.toBe(urlRunId);
+  const runOption = (runId: string) =>
+    page.getByTestId('run-picker').locator(`option[value="${runId}"]`);
+  await expect(runOption(urlRunId)).toContainText(bankUrl);
+  await expect(runOption(embeddedRunId)).toContainText('embedded bank (sandbox)');
+  await expect(runOption(embeddedRunId)).not.toContainText(bankUrl);
+  await expect(page.getByTestId('export-target')).toContainText('embedded bank (sandbox)');
+  await page.getByTestId('compare-current').selectOption(embeddedRunId);
+  await page.getByTestId('compare-previous').selectOption(urlRunId);
+  await expect(page.getByTestId('compare-banks-differ')).toContainText(bankUrl);
+  await page.getByTestId('compare-run').click();
+  await expect(page.getByTestId('comparison-banks-differ')).toContainText('Two different banks');
+  await expect(page.getByTestId('comparison-summary')).toContainText(bankUrl);
+  await shot(page, testInfo, 'runner-compare-two-banks');
 
   // Forgotten again (its file stays): the next journey in this web host starts without it.
   await page.getByTestId('nav-settings').click();

@@ -33,6 +33,16 @@ export async function signSandboxWithNewQsealc(page: Page): Promise<void> {
   await expect(page.getByTestId('cert-used-by')).toContainText('signs for Embedded bank (sandbox)');
 }
 
+/** A signed embedded sandbox, running, chosen in the composer, at the first review size. */
+export async function composerOnSignedSandbox(page: Page, url: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(url);
+  await signSandboxWithNewQsealc(page);
+  await ensureSandboxBankRunning(page);
+  await page.getByTestId('nav-composer').click();
+  await page.getByTestId('target-picker').selectOption('embedded-sandbox');
+}
+
 /** Starts the embedded sandbox bank from the bank console unless it runs already. */
 export async function ensureSandboxBankRunning(page: Page): Promise<void> {
   // Another test file may have started it already in this worker's web host.
@@ -63,13 +73,15 @@ export async function listSandboxCustomersInComposer(page: Page): Promise<Sandbo
 
 /**
  * The composer's last response asked for SCA: the PSU opens it, logs in with a national identity
- * number, acts privately, grants every account and confirms; the workbench sees the redirect.
+ * number, acts privately, grants every account (or, asked to, none) and confirms; granting, the
+ * workbench sees the redirect succeed.
  */
 export async function completeConsentScaInPopup(
   page: Page,
   nationalIdentityNumber: string,
-  options: { lingerMs?: number } = {},
+  options: { lingerMs?: number; grant?: 'every account' | 'no account' } = {},
 ): Promise<void> {
+  const grantsNothing = options.grant === 'no account';
   const popupOpened = page.waitForEvent('popup');
   await page.getByTestId('open-sca').click();
   const popup = await popupOpened;
@@ -86,9 +98,13 @@ export async function completeConsentScaInPopup(
   }
   await expect(consent).toBeVisible();
   for (const account of await consent.locator('input[type="checkbox"][name="account"]').all()) {
-    await account.check();
+    await account.setChecked(!grantsNothing);
   }
   await popup.getByTestId('confirm').click();
+  if (grantsNothing) {
+    await page.bringToFront();
+    return;
+  }
   await expect(page.getByTestId('sca-success')).toBeVisible();
   // The window stays on the redirect page (§6.1 parameters); the PSU returns to the workbench.
   await expect(popup.getByTestId('redirect-title')).toHaveText('Authorisation complete');

@@ -1,5 +1,6 @@
 /** Comparing a run with a previous one: what broke, what got fixed, what changed otherwise. */
 import type { CheckStatus, RunResult } from '../../shared/run-result.js';
+import { runTargetIdentity, type RunTargetIdentity } from '../../shared/run-target.js';
 
 export interface StatusChange {
   checkId: string;
@@ -24,6 +25,11 @@ export interface RunComparison {
   /** In this run only / in the previous run only. */
   added: string[];
   removed: string[];
+  /**
+   * The banks the two runs checked. When they differ (`same` false) the comparison is of two
+   * banks, not of one bank over time: added, removed and changed checks say so much.
+   */
+  targets: { previous: RunTargetIdentity; current: RunTargetIdentity; same: boolean };
 }
 
 export function compareRuns(previous: RunResult, current: RunResult): RunComparison {
@@ -37,6 +43,7 @@ export function compareRuns(previous: RunResult, current: RunResult): RunCompari
     changed: [],
     added: [],
     removed: previous.checks.map((check) => check.checkId).filter((id) => !now.has(id)),
+    targets: targetsOf(previous, current),
   };
   for (const { checkId, status } of current.checks) {
     const was = before.get(checkId);
@@ -50,4 +57,10 @@ export function compareRuns(previous: RunResult, current: RunResult): RunCompari
     }
   }
   return comparison;
+}
+
+function targetsOf(previous: RunResult, current: RunResult): RunComparison['targets'] {
+  const before = runTargetIdentity(previous.target);
+  const now = runTargetIdentity(current.target);
+  return { previous: before, current: now, same: before.key === now.key };
 }

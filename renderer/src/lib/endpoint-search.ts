@@ -60,3 +60,42 @@ export function readableHelp(text: string): string {
     .replace(/\s+([.,;:])/g, '$1')
     .trim();
 }
+
+/** What a key pressed in the find box does. */
+export type FindBoxAction =
+  | { kind: 'highlight'; index: number }
+  | { kind: 'pick'; index: number }
+  | { kind: 'clear' }
+  /** Ctrl/⌘+Enter: left to the composer, which sends the form as it stands. */
+  | { kind: 'none' };
+
+/**
+ * The find box's keys: the arrows move the highlight over the matches, Enter picks the highlighted
+ * match (and sends nothing), Escape clears the search. Ctrl/⌘+Enter changes nothing here: it sends
+ * what the form shows, never a match the search happens to put first.
+ */
+export function findBoxKey(
+  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>,
+  highlighted: number,
+  matches: number,
+): FindBoxAction {
+  const last = matches - 1;
+  const current = Math.min(Math.max(highlighted, 0), Math.max(last, 0));
+  switch (event.key) {
+    case 'ArrowDown':
+      return matches
+        ? { kind: 'highlight', index: current >= last ? 0 : current + 1 }
+        : { kind: 'none' };
+    case 'ArrowUp':
+      return matches
+        ? { kind: 'highlight', index: current <= 0 ? last : current - 1 }
+        : { kind: 'none' };
+    case 'Enter':
+      if (event.ctrlKey || event.metaKey || event.altKey || matches === 0) return { kind: 'none' };
+      return { kind: 'pick', index: current };
+    case 'Escape':
+      return { kind: 'clear' };
+    default:
+      return { kind: 'none' };
+  }
+}

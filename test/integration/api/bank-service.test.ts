@@ -11,6 +11,7 @@ import type {
   BankStatusView,
   CallOutcome,
   ClockView,
+  PsuSessionView,
 } from '../../../main/api/contract';
 import { createTestCa } from '../../../main/core/certs/index';
 
@@ -274,5 +275,21 @@ describe('bank lifecycle through the contract', () => {
     // The bank time is the bank clock's after the move, an hour ahead of the real time.
     const jump = listed[1]!;
     expect(Date.parse(jump.bankTime) - Date.parse(jump.arrivedAt)).toBeGreaterThan(3_590_000);
+  });
+
+  it("a reset forgets the PSU of the reset bank's targets: a new TPP session without PSU-ID", async () => {
+    const psuId = '5f0c9a52-3b1e-4c55-9a52-0d7e3f7b2a11';
+    for (const targetId of ['embedded-sandbox', 'embedded-production'])
+      await ok(services.dispatch('session.update', { targetId, psuId }));
+    const before = await ok<PsuSessionView[]>(services.dispatch('session.list', {}));
+    await ok(services.dispatch('bank.reset', { mode: 'sandbox' }));
+    const after = await ok<PsuSessionView[]>(services.dispatch('session.list', {}));
+    const of = (list: PsuSessionView[], id: string) => list.find((s) => s.targetId === id)!;
+    expect(of(after, 'embedded-sandbox').psuId).toBeUndefined();
+    expect(of(after, 'embedded-sandbox').tppSessionId).not.toBe(
+      of(before, 'embedded-sandbox').tppSessionId,
+    );
+    // The production bank was not reset: its target keeps its session and PSU.
+    expect(of(after, 'embedded-production')).toEqual(of(before, 'embedded-production'));
   });
 });

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { createServices, type Services } from '../../../main/api/services';
 import { BANK_ROUTES } from '../../../main/core/bank/routes';
+import { PAYMENT_PRODUCTS } from '../../../main/core/spec/enums';
 import { SpecValidator } from '../../../main/core/spec/validation';
 import type {
   BankExchangeView,
@@ -190,6 +191,11 @@ describe('the composer catalogue', () => {
       body: 'none',
     });
     expect(cardTransactions.requiredHeaders).toContain('TPP-Redirect-URI');
+    // The product of a payment path is one of the spec's list, offered as a choice.
+    const paymentStatus = catalogue.endpoints.find((e) => e.operationId === 'getPaymentStatus')!;
+    expect(paymentStatus.pathParameters).toContainEqual(
+      expect.objectContaining({ name: 'payment-product', enum: [...PAYMENT_PRODUCTS] }),
+    );
     expect(cardTransactions.query).toContainEqual(
       expect.objectContaining({
         name: 'bookingStatus',

@@ -8,6 +8,7 @@ import {
 } from '../../../renderer/src/lib/json-view';
 import {
   endpointGroups,
+  findBoxKey,
   matchesEndpoint,
   readableHelp,
 } from '../../../renderer/src/lib/endpoint-search';
@@ -105,6 +106,26 @@ describe('operation picker', () => {
       'Sandbox · fixed test data',
       'Sandbox · card accounts',
     ]);
+  });
+
+  it('find box keys: Enter picks the highlighted match; Ctrl/⌘+Enter picks nothing', () => {
+    const key = (k: string, mod: Partial<KeyboardEvent> = {}) => ({
+      key: k,
+      ctrlKey: false,
+      metaKey: false,
+      altKey: false,
+      ...mod,
+    });
+    expect(findBoxKey(key('Enter'), 2, 5)).toEqual({ kind: 'pick', index: 2 });
+    // Ctrl/⌘+Enter is the composer's send: it sends the form, the find box changes nothing.
+    expect(findBoxKey(key('Enter', { ctrlKey: true }), 0, 5)).toEqual({ kind: 'none' });
+    expect(findBoxKey(key('Enter', { metaKey: true }), 0, 5)).toEqual({ kind: 'none' });
+    expect(findBoxKey(key('Enter'), 0, 0)).toEqual({ kind: 'none' });
+    expect(findBoxKey(key('ArrowDown'), 4, 5)).toEqual({ kind: 'highlight', index: 0 });
+    expect(findBoxKey(key('ArrowUp'), 0, 5)).toEqual({ kind: 'highlight', index: 4 });
+    // A highlight beyond a shorter list of matches picks the last one.
+    expect(findBoxKey(key('Enter'), 7, 3)).toEqual({ kind: 'pick', index: 2 });
+    expect(findBoxKey(key('Escape'), 0, 5)).toEqual({ kind: 'clear' });
   });
 
   it("drops references to the workbench's own files from help text", () => {

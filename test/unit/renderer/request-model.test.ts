@@ -5,7 +5,9 @@ import {
   composedRequest,
   draftFromEndpoint,
   draftFromExchange,
+  draftOfExchange,
   draftProblems,
+  operationOfRequest,
   editedRow,
   emptyDraft,
   row,
@@ -189,5 +191,89 @@ describe('draftFromExchange', () => {
     expect(draft.query.map((r) => [r.name, r.value])).toEqual([['bookingStatus', 'both']]);
     expect(draft.headers.map((r) => r.name)).toEqual(['x-accept-fix']);
     expect(draft.sign).toBe(true);
+  });
+});
+
+describe('the operation a sent request called', () => {
+  const endpoint = (operationId: string, method: EndpointView['method'], pathTemplate: string) =>
+    ({ ...cardTransactions, operationId, method, pathTemplate, query: [] }) as EndpointView;
+  const endpoints = [
+    endpoint('createConsent', 'POST', '/v1/consents'),
+    endpoint('getConsentInformation', 'GET', '/v1/consents/{consentId}'),
+    endpoint('getConsentStatus', 'GET', '/v1/consents/{consentId}/status'),
+    endpoint(
+      'getConsentScaStatus',
+      'GET',
+      '/v1/consents/{consentId}/authorisations/{authorisationId}',
+    ),
+    endpoint('deleteConsent', 'DELETE', '/v1/consents/{consentId}'),
+    cardTransactions,
+  ];
+
+  it('matches method and template below the base URL, with the parameters decoded', () => {
+    const base = 'http://127.0.0.1:4000/bank/';
+    const status = operationOfRequest(
+      endpoints,
+      'GET',
+      'http://127.0.0.1:4000/bank/v1/consents/c%201/status',
+      base,
+    );
+    expect(status?.endpoint.operationId).toBe('getConsentStatus');
+    expect(status?.pathParams).toEqual({ consentId: 'c 1' });
+    const sca = operationOfRequest(
+      endpoints,
+      'GET',
+      'http://127.0.0.1:4000/bank/v1/consents/c1/authorisations/a1?x=1',
+      base,
+    );
+    expect(sca?.pathParams).toEqual({ consentId: 'c1', authorisationId: 'a1' });
+    expect(
+      operationOfRequest(endpoints, 'DELETE', 'http://127.0.0.1:4000/bank/v1/consents/c1', base)
+        ?.endpoint.operationId,
+    ).toBe('deleteConsent');
+    // Another server, or a path outside the base, is no operation of the target.
+    expect(operationOfRequest(endpoints, 'GET', 'http://other/bank/v1/consents/c1', base)).toBe(
+      undefined,
+    );
+    expect(operationOfRequest(endpoints, 'GET', 'http://127.0.0.1:4000/v1/consents/c1', base)).toBe(
+      undefined,
+    );
+  });
+
+  it('opens a sent exchange on its operation, query rows of the operation listed', () => {
+    const draft = draftOfExchange(
+      {
+        id: 'e2',
+        targetId: 'embedded-sandbox',
+        startedAt: '2026-01-01T00:00:00Z',
+        sent: true,
+        request: {
+          method: 'GET',
+          url: 'http://127.0.0.1:4000/v1/card-accounts/acc%2F1/transactions?bookingStatus=both',
+          headers: { 'x-accept-fix': 'amount-as-string' },
+        },
+        headerSources: { 'x-accept-fix': 'request' },
+        timings: { headersMs: 0, totalMs: 0 },
+        responseSignature: { status: 'absent' },
+        curl: '',
+      },
+      endpoints,
+      'http://127.0.0.1:4000',
+    );
+    expect(draft.operationId).toBe('getCardAccountTransactionList');
+    expect(draft.pathTemplate).toBe('/v1/card-accounts/{account-id}/transactions');
+    expect(draft.pathParams).toEqual({ 'account-id': 'acc/1' });
+    expect(draft.query.map((r) => [r.name, r.value, r.enabled])).toEqual([
+      ['bookingStatus', 'both', true],
+      ['dateFrom', '', false],
+    ]);
+    expect(draft.sign).toBe(false);
+    // The form composes the request that was sent.
+    expect(composedRequest(draft)).toMatchObject({
+      method: 'GET',
+      path: '/v1/card-accounts/acc%2F1/transactions',
+      query: { bookingStatus: 'both' },
+      headers: { 'x-accept-fix': 'amount-as-string' },
+    });
   });
 });

@@ -7,6 +7,7 @@ import { markExpected, unmarkExpected } from '../../../renderer/src/features/run
 import type { CheckStatus } from '../../../main/shared/run-status';
 
 const run = (statuses: Record<string, CheckStatus>) => ({
+  target: { baseUrl: 'http://127.0.0.1:9999', mode: 'sandbox', hasSandboxApi: true, shared: true },
   checks: Object.entries(statuses).map(([checkId, status]) => ({
     checkId,
     title: `title of ${checkId}`,

@@ -6,6 +6,7 @@
 import { SPEC_SCHEMAS, specSchemasAsJson } from '../../../core/spec/schemas/index.js';
 import { SCHEMA_ID_BASE } from '../../../core/spec/schemas/common.js';
 import { FIXES } from '../../../core/spec/fixes.js';
+import { PAYMENT_PRODUCTS, PAYMENT_SERVICES } from '../../../core/spec/enums.js';
 import { headerRule } from '../../../core/spec/headers.js';
 import { BANK_ROUTES } from '../../../core/bank/routes.js';
 import type { RouteDefinition } from '../../../core/bank/types.js';
@@ -16,6 +17,12 @@ import type {
   SpecSchemaView,
 } from '../../contract.js';
 import { exampleOf, type SchemaNode } from './example-body.js';
+
+/** Path parameters the spec allows a fixed list of values for (decisions.md "Paths"). */
+const PATH_PARAMETER_VALUES: Record<string, readonly string[]> = {
+  'payment-product': PAYMENT_PRODUCTS,
+  'payment-service': PAYMENT_SERVICES,
+};
 
 /** Headers the client computes for every signed request (client.ts, signer.ts). */
 export const GENERATED_HEADERS = [
@@ -83,6 +90,7 @@ function endpointOf(route: RouteDefinition, today: string): EndpointView {
       ...(route.pathParameters?.[name!]
         ? { description: route.pathParameters[name!]!.description }
         : {}),
+      ...(PATH_PARAMETER_VALUES[name!] ? { enum: [...PATH_PARAMETER_VALUES[name!]!] } : {}),
     })),
     query: queryParameters(route),
     requiredHeaders: route.headers.required.map(headerName),

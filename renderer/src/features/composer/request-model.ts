@@ -206,6 +206,113 @@ export function draftFromExchange(exchange: ExchangeView, baseUrl?: string): Req
   };
 }
 
+/** The catalogue operation a sent request called, with its path parameters' values. */
+export interface CalledOperation {
+  endpoint: EndpointView;
+  pathParams: Record<string, string>;
+}
+
+function templatePattern(template: string): RegExp {
+  const source = template
+    .split(/(\{[^}/]+\})/)
+    .map((part) =>
+      /^\{[^}/]+\}$/.test(part) ? '([^/]+)' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'),
+    )
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * The operation a request to `url` with `method` calls: the path below the target's base URL (or,
+ * without one, the URL's path) against each template of the method, none for a URL outside the
+ * base; the template with the most
+ * fixed text wins (`/v1/consents/{consentId}/status` over `/v1/consents/{consentId}`).
+ */
+export function operationOfRequest(
+  endpoints: readonly EndpointView[],
+  method: string,
+  url: string,
+  baseUrl?: string,
+): CalledOperation | undefined {
+  let path: string;
+  try {
+    path = new URL(url, 'http://x').pathname;
+    if (baseUrl) {
+      // A link to another server is no operation of this target.
+      const base = new URL(baseUrl);
+      const basePath = base.pathname.replace(/\/+$/, '');
+      if (new URL(url, base).origin !== base.origin || !path.startsWith(`${basePath}/`))
+        return undefined;
+      path = path.slice(basePath.length);
+    }
+  } catch {
+    return undefined;
+  }
+  let best: CalledOperation | undefined;
+  let bestFixed = -1;
+  for (const endpoint of endpoints) {
+    if (endpoint.method !== method) continue;
+    const match = templatePattern(endpoint.pathTemplate).exec(path);
+    if (!match) continue;
+    const fixed = endpoint.pathTemplate.replace(/\{[^}/]+\}/g, '').length;
+    if (fixed <= bestFixed) continue;
+    const names = pathParameterNames(endpoint.pathTemplate);
+    best = {
+      endpoint,
+      pathParams: Object.fromEntries(names.map((n, i) => [n, decoded(match[i + 1]!)])),
+    };
+    bestFixed = fixed;
+  }
+  return best;
+}
+
+/**
+ * A draft on the operation a request called: its template and parameter values, its query rows
+ * (the endpoint's own parameters listed, ticked when the request carried them), the rest as the
+ * draft had it.
+ */
+export function draftOnOperation(draft: RequestDraft, called: CalledOperation): RequestDraft {
+  const { endpoint, pathParams } = called;
+  const sent = draft.query;
+  const query: Row[] = endpoint.query.map((parameter) => {
+    const found = sent.find((r) => r.name === parameter.name);
+    return found
+      ? { ...found, note: parameter.required ? 'required' : 'optional' }
+      : row(parameter.name, '', false, parameter.required ? 'required' : 'optional');
+  });
+  for (const r of sent) if (!query.some((q) => q.name === r.name)) query.push(r);
+  return {
+    ...draft,
+    operationId: endpoint.operationId,
+    method: endpoint.method,
+    pathTemplate: endpoint.pathTemplate,
+    pathParams,
+    query,
+  };
+}
+
+/**
+ * The draft that says what an exchange sent (history → composer, a followed link): the request's
+ * own values, on the catalogue operation it called when one matches.
+ */
+export function draftOfExchange(
+  exchange: ExchangeView,
+  endpoints: readonly EndpointView[],
+  baseUrl?: string,
+): RequestDraft {
+  const draft = draftFromExchange(exchange, baseUrl);
+  const called = operationOfRequest(endpoints, draft.method, exchange.request.url, baseUrl);
+  return called ? draftOnOperation(draft, called) : draft;
+}
+
 /** A saved request back into a draft. */
 export function draftFromSaved(request: ComposedRequest, operationId?: string): RequestDraft {
   return {

@@ -12,16 +12,29 @@ import type {
   WorkbenchSettings,
 } from '../../../../main/api/contract';
 import { api } from '../../api';
+import { linksOf } from '../../lib/links';
+import { fillPath } from '../../lib/path-template';
+import { useScaStore } from '../sca/store';
+import { useSessionStore } from '../session/store';
+import { useTargetsStore } from '../targets/store';
 import {
   composedRequest,
   draftAfterFollow,
   draftFromEndpoint,
+  draftOfExchange,
   editedRow,
   emptyDraft,
   row,
   type RequestDraft,
   type Row,
 } from './request-model';
+import {
+  capturedFrom,
+  resolvedDraft,
+  variableValues,
+  withCaptured,
+  type Variables,
+} from './variables';
 
 type RowList = 'query' | 'headers';
 
@@ -30,6 +43,43 @@ export type ResponseViewMode = 'tree' | 'table' | 'raw';
 
 /** The key a response is kept under: its operation (a response belongs to what asked for it). */
 const keyOf = (draft: RequestDraft) => draft.operationId ?? '';
+
+/** The base URL of the target an exchange went to, for reading its path as an operation. */
+function baseUrlOf(targetId: string): string | undefined {
+  return useTargetsStore.getState().view?.targets.find((t) => t.id === targetId)?.baseUrl;
+}
+
+/** What `{{name}}` stands for on a target: its captured variables and its PSU session's PSU-ID. */
+export function variableValuesOf(
+  variables: Record<string, Variables>,
+  targetId: string,
+): Record<string, string> {
+  return variableValues(
+    variables[targetId] ?? {},
+    useSessionStore.getState().sessions[targetId]?.psuId,
+  );
+}
+
+/** The target's variables with the ids an answer carried. */
+function captured(
+  variables: Record<string, Variables>,
+  exchange: ExchangeView,
+): Record<string, Variables> {
+  const found = capturedFrom(exchange.response?.json);
+  if (Object.keys(found).length === 0) return variables;
+  const from = `${exchange.request.method} ${new URL(exchange.request.url).pathname}`;
+  return {
+    ...variables,
+    [exchange.targetId]: withCaptured(variables[exchange.targetId] ?? {}, found, from),
+  };
+}
+
+/** A response whose `_links` stay offered while the answer of one of them is shown. */
+export interface LinkSource {
+  from: ExchangeView;
+  /** The id of the followed answer it is shown with. */
+  shownWith: string;
+}
 
 interface ComposerState {
   catalogue?: EndpointCatalogueView;
@@ -42,6 +92,10 @@ interface ComposerState {
   response?: ExchangeView;
   /** The last response of each operation, so switching back shows its own. */
   responses: Record<string, ExchangeView>;
+  /** The response a shown answer was followed from: its other links stay at hand. */
+  linkSource?: LinkSource;
+  /** Per target: ids captured from its answers, for pickers and `{{name}}`. */
+  variables: Record<string, Variables>;
   responseView: ResponseViewMode;
   setResponseView(mode: ResponseViewMode): void;
   sending: boolean;
@@ -60,7 +114,13 @@ interface ComposerState {
   removeRow(list: RowList, id: string): void;
   refreshPreview(targetId: string): Promise<void>;
   send(targetId: string): Promise<void>;
-  follow(relation: string): Promise<void>;
+  /**
+   * Follows a `_links` relation of the shown response (or of `from`); the form moves to the
+   * operation and values the link called, so it says what was sent.
+   */
+  follow(relation: string, from?: ExchangeView): Promise<void>;
+  /** A sent exchange (history) in the form: its operation and values, its response. */
+  openExchange(exchange: ExchangeView): Promise<void>;
   loadCollections(): Promise<void>;
   save(collection: string, name: string): Promise<boolean>;
   removeSaved(collection: string, id: string): Promise<void>;
@@ -71,6 +131,7 @@ interface ComposerState {
 export const useComposerStore = create<ComposerState>((set, get) => ({
   draft: emptyDraft(),
   responses: {},
+  variables: {},
   responseView: 'tree',
   setResponseView: (responseView) => set({ responseView }),
   schemas: [],
@@ -135,7 +196,7 @@ export const useComposerStore = create<ComposerState>((set, get) => ({
     try {
       const preview = await api.call('tpp.preview', {
         targetId,
-        request: composedRequest(draft),
+        request: composedRequest(resolvedDraft(draft, variableValuesOf(get().variables, targetId))),
       });
       // A newer draft may have replaced this one while main prepared it.
       if (get().draft === draft) set({ preview, previewError: undefined });
@@ -149,12 +210,18 @@ export const useComposerStore = create<ComposerState>((set, get) => ({
     try {
       const response = await api.call('tpp.send', {
         targetId,
-        request: composedRequest(get().draft),
+        request: composedRequest(
+          resolvedDraft(get().draft, variableValuesOf(get().variables, targetId)),
+        ),
         ...(get().draft.operationId ? { label: get().draft.operationId } : {}),
       });
+      // A new resource asking for SCA: the SCA shown so far was another one's.
+      if (linksOf(response.response?.json).some((link) => link.relation === 'scaRedirect'))
+        useScaStore.getState().dismiss();
       set((state) => ({
         response,
         responses: { ...state.responses, [keyOf(state.draft)]: response },
+        variables: captured(state.variables, response),
         sending: false,
         notice: response.response
           ? `Sent: ${response.response.status}`
@@ -164,19 +231,32 @@ export const useComposerStore = create<ComposerState>((set, get) => ({
       set({ sending: false, error });
     }
   },
-  async follow(relation) {
-    const from = get().response;
+  async follow(relation, source) {
+    const from = source ?? get().response;
     if (!from || get().sending) return;
     set({ sending: true, error: undefined, notice: undefined });
     try {
       const response = await api.call('tpp.follow', { exchangeId: from.id, relation });
-      // Paging keeps the form in step: the query shows what the page shown answers.
       set((state) => {
-        const draft = draftAfterFollow(state.draft, response.request.url);
+        const endpoints = state.catalogue?.endpoints ?? [];
+        const baseUrl = baseUrlOf(response.targetId);
+        const onOperation = draftOfExchange(response, endpoints, baseUrl);
+        // Paging stays on the operation and keeps the form's rows: the query shows what the page
+        // shown answers. Any other link moves the form to what it called.
+        const samePage =
+          onOperation.operationId !== undefined &&
+          onOperation.operationId === state.draft.operationId &&
+          fillPath(onOperation.pathTemplate, onOperation.pathParams) ===
+            fillPath(state.draft.pathTemplate, state.draft.pathParams);
+        const draft = samePage ? draftAfterFollow(state.draft, response.request.url) : onOperation;
+        const keeps = linksOf(from.response?.json).length > 0 ? from : state.linkSource?.from;
         return {
           draft,
+          preview: undefined,
           response,
           responses: { ...state.responses, [keyOf(draft)]: response },
+          variables: captured(state.variables, response),
+          ...(keeps ? { linkSource: { from: keeps, shownWith: response.id } } : {}),
           sending: false,
           notice: `Followed ${relation}`,
         };
@@ -184,6 +264,11 @@ export const useComposerStore = create<ComposerState>((set, get) => ({
     } catch (error) {
       set({ sending: false, error });
     }
+  },
+  async openExchange(exchange) {
+    if (!get().catalogue) await get().loadCatalogue();
+    const endpoints = get().catalogue?.endpoints ?? [];
+    get().loadDraft(draftOfExchange(exchange, endpoints, baseUrlOf(exchange.targetId)), exchange);
   },
   async loadCollections() {
     try {

@@ -51,3 +51,16 @@ export function modeOfRunTarget(
 ): 'sandbox' | 'production' {
   return options.find((o) => o.id === id)?.mode ?? 'sandbox';
 }
+
+/**
+ * What the Runner's subtitle says it checks: the chosen embedded bank, or a profile's bank by
+ * name and URL.
+ */
+export function runTargetTitle(view: TargetsView | undefined, id: string): string {
+  const embedded = EMBEDDED_RUN_TARGETS.find((t) => t.id === id);
+  if (embedded) return `the ${embedded.label.charAt(0).toLowerCase()}${embedded.label.slice(1)}`;
+  const profile = view?.profiles.find((p) => p.id === id);
+  if (!profile) return 'the chosen bank';
+  const name = profile.name ?? profile.baseUrl ?? profile.path;
+  return profile.baseUrl && profile.name ? `${name} (${profile.baseUrl})` : name;
+}

@@ -5,7 +5,12 @@
  * is computed in the views from this, never stored.
  */
 import { create } from 'zustand';
-import type { CallArgs, RunnerEvent, RunSummaryView } from '../../../../main/api/contract';
+import type {
+  CallArgs,
+  RunComparison,
+  RunnerEvent,
+  RunSummaryView,
+} from '../../../../main/api/contract';
 import { api } from '../../api';
 import { bytesToBase64 } from '../../lib/base64';
 import { downloadText } from '../../lib/download';
@@ -59,6 +64,8 @@ export interface Comparison {
   previousRunId: string;
   currentRunId: string;
   rows: ComparisonRow[];
+  /** The banks the two runs checked (runner.compare), and whether they are the same one. */
+  targets: RunComparison['targets'];
 }
 
 /** The baseline as the view edits it, before it is saved or passed to runner.report. */
@@ -349,7 +356,12 @@ export const useRunnerStore = create<RunnerState>((set, get) => {
           ensureResult(currentRunId),
           api.call('runner.compare', { previousRunId, currentRunId }),
         ]);
-        return { previousRunId, currentRunId, rows: comparisonRows(changes, previous, current) };
+        return {
+          previousRunId,
+          currentRunId,
+          rows: comparisonRows(changes, previous, current),
+          targets: changes.targets,
+        };
       });
       if (comparison) set({ comparison });
     },

@@ -22,6 +22,11 @@ interface ScaState {
   popupBlocked: boolean;
   steps: ScaStep[];
   outcome?: ScaRedirectView;
+  /**
+   * The status of the resource the SCA authorised, read once the PSU is back (`consentStatus`):
+   * a consent confirmed with no account ticked is `revokedByPsu`, not a success.
+   */
+  resourceStatus?: string;
   pollError?: string;
   error?: unknown;
   /**
@@ -49,6 +54,22 @@ function stopPolling() {
 
 export const useScaStore = create<ScaState>((set, get) => {
   /** Reads the `scaStatus` link once; a new status becomes a step. */
+  /** Reads the authorised resource's `status` link once (a consent's `consentStatus`). */
+  async function readResourceStatus(exchangeId: string, attemptId: string | undefined) {
+    try {
+      const answer = await api.call('tpp.follow', {
+        exchangeId,
+        relation: 'status',
+        record: false,
+      });
+      const json = answer.response?.json as { consentStatus?: unknown } | undefined;
+      if (typeof json?.consentStatus === 'string' && get().attempt?.id === attemptId)
+        set({ resourceStatus: json.consentStatus });
+    } catch {
+      // No status link, or not readable: the redirect's outcome is what there is to show.
+    }
+  }
+
   async function readStatus(exchangeId: string): Promise<string | undefined> {
     try {
       const answer = await api.call('tpp.follow', {
@@ -92,6 +113,7 @@ export const useScaStore = create<ScaState>((set, get) => {
       set({
         attempt: undefined,
         outcome: undefined,
+        resourceStatus: undefined,
         steps: [],
         error: undefined,
         pollError: undefined,
@@ -120,11 +142,19 @@ export const useScaStore = create<ScaState>((set, get) => {
       set({ outcome: event.redirect });
       // One last read: the steps end with the status the redirect settled (FINALISED, FAILED).
       if (pollSource) void readStatus(pollSource);
+      if (pollSource && event.redirect.outcome === 'success')
+        void readResourceStatus(pollSource, attempt?.id);
     },
     dismiss() {
       stopPolling();
       pollSource = undefined;
-      set({ attempt: undefined, outcome: undefined, steps: [], pollError: undefined });
+      set({
+        attempt: undefined,
+        outcome: undefined,
+        resourceStatus: undefined,
+        steps: [],
+        pollError: undefined,
+      });
     },
   };
 });

@@ -10,7 +10,8 @@ import { useSessionStore } from '../../session/store';
 import { useSettings } from '../../settings/store';
 import { useActiveTarget } from '../../targets/store';
 import { METHODS, draftProblems, type RequestDraft } from '../request-model';
-import { useComposerStore } from '../store';
+import { useComposerStore, variableValuesOf } from '../store';
+import { resolvedDraft, unknownVariables, variableOfParameter } from '../variables';
 import { BodyEditor, type EditorProblem } from './BodyEditor';
 import { CollectionsPanel } from './CollectionsPanel';
 import { EndpointPicker } from './EndpointPicker';
@@ -25,6 +26,7 @@ export function Composer() {
   const store = useComposerStore();
   const { draft, catalogue, schemas, preview, previewError, response, sending, error, notice } =
     store;
+  const linkSource = store.linkSource;
   const settings = useSettings();
   const target = useActiveTarget();
   const beginSca = useScaStore((s) => s.begin);
@@ -37,7 +39,12 @@ export function Composer() {
   const reachable = target !== undefined && (target.kind === 'external' || target.running === true);
   const endpoint = catalogue?.endpoints.find((e) => e.operationId === draft.operationId);
   const parseError = jsonParseError(draft.body);
-  const blockers = draftProblems(draft);
+  const targetVariables = (target && store.variables[target.id]) || {};
+  // The session's PSU-ID is read here so a new one re-renders (and re-previews) the form.
+  const values = target
+    ? variableValuesOf(store.variables, target.id)
+    : ({} as Record<string, string>);
+  const blockers = [...draftProblems(draft), ...unknownVariables(draft, values)];
 
   useEffect(() => {
     if (!catalogue) void store.loadCatalogue();
@@ -47,7 +54,8 @@ export function Composer() {
 
   // The preview follows the draft, the target and its PSU session (debounced: main signs each one).
   const previewKey = JSON.stringify([
-    draft,
+    // What is sent: a captured variable the draft does not use changes nothing here.
+    resolvedDraft(draft, values),
     target?.id,
     target?.baseUrl,
     target?.signingCertificate,
@@ -160,17 +168,86 @@ export function Composer() {
           {Object.keys(draft.pathParams).length > 0 && (
             <fieldset className="path-params">
               <legend>Path parameters</legend>
-              {Object.entries(draft.pathParams).map(([name, value]) => (
-                <label key={name} className="inline-field">
-                  <span>{name}</span>
-                  <input
-                    value={value}
-                    data-testid={`path-param-${name}`}
-                    onChange={(event) => store.setPathParam(name, event.target.value)}
-                  />
-                </label>
-              ))}
+              {Object.entries(draft.pathParams).map(([name, value]) => {
+                const choices = endpoint?.pathParameters.find((p) => p.name === name)?.enum;
+                const known = targetVariables[variableOfParameter(name)] ?? [];
+                return (
+                  <label key={name} className="inline-field">
+                    <span>{name}</span>
+                    {choices ? (
+                      <select
+                        value={value}
+                        data-testid={`path-param-${name}`}
+                        onChange={(event) => store.setPathParam(name, event.target.value)}
+                      >
+                        <option value="">— choose —</option>
+                        {choices.map((choice) => (
+                          <option key={choice} value={choice}>
+                            {choice}
+                          </option>
+                        ))}
+                      </select>
+                    ) : (
+                      <>
+                        <input
+                          value={value}
+                          data-testid={`path-param-${name}`}
+                          {...(known.length ? { list: `path-param-values-${name}` } : {})}
+                          onChange={(event) => store.setPathParam(name, event.target.value)}
+                        />
+                        {known.length > 0 && (
+                          <datalist
+                            id={`path-param-values-${name}`}
+                            data-testid={`path-param-values-${name}`}
+                          >
+                            {known.map((v) => (
+                              <option key={v.value} value={v.value}>
+                                {v.from}
+                              </option>
+                            ))}
+                          </datalist>
+                        )}
+                        {!value && known[0] && (
+                          <button
+                            type="button"
+                            className="link"
+                            data-testid={`path-param-use-${name}`}
+                            title={`From ${known[0].from}`}
+                            onClick={() => store.setPathParam(name, known[0]!.value)}
+                          >
+                            use {variableOfParameter(name)} {known[0].value.slice(0, 8)}…
+                          </button>
+                        )}
+                      </>
+                    )}
+                  </label>
+                );
+              })}
             </fieldset>
+          )}
+          {Object.keys(values).length > 0 && (
+            <details className="variables" data-testid="variables">
+              <summary>Variables of this target ({Object.keys(values).length})</summary>
+              <p className="muted">
+                Captured from the bank&apos;s answers; write <code>{'{{name}}'}</code> in a path
+                parameter, query, header or body to use the latest value.
+              </p>
+              <dl>
+                {Object.entries(values).map(([name, value]) => (
+                  <div key={name} data-testid={`variable-${name}`}>
+                    <dt>
+                      <code>{`{{${name}}}`}</code>
+                    </dt>
+                    <dd>
+                      <code>{value}</code>{' '}
+                      <span className="muted">
+                        {targetVariables[name]?.[0]?.from ?? 'the PSU session (SCA)'}
+                      </span>
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </details>
           )}
           <RowsTable
             list="query"
@@ -229,8 +306,11 @@ export function Composer() {
           {response ? (
             <ResponseView
               exchange={response}
+              {...(linkSource && linkSource.shownWith === response.id
+                ? { followedFrom: linkSource.from }
+                : {})}
               busy={sending}
-              onFollow={(relation) => void store.follow(relation)}
+              onFollow={(relation, from) => void store.follow(relation, from)}
               onOpenSca={(href) => {
                 // The step view polls the authorisation when the answer links its scaStatus.
                 const hasStatus = linksOf(response.response?.json).some(

@@ -7,8 +7,10 @@ import { JsonViewer } from './JsonViewer';
 
 interface ResponseViewProps {
   exchange: ExchangeView;
+  /** The response this one was followed from: its links stay offered under this one's. */
+  followedFrom?: ExchangeView;
   busy: boolean;
-  onFollow(relation: string): void;
+  onFollow(relation: string, from?: ExchangeView): void;
   onOpenSca(href: string): void;
 }
 
@@ -28,11 +30,20 @@ function signatureText(result: ExchangeView['responseSignature']): string {
 }
 
 /** Status, timings, response signature, tppMessages, `_links` to follow, headers, body. */
-export function ResponseView({ exchange, busy, onFollow, onOpenSca }: ResponseViewProps) {
+export function ResponseView({
+  exchange,
+  followedFrom,
+  busy,
+  onFollow,
+  onOpenSca,
+}: ResponseViewProps) {
   const response = exchange.response;
   const json = response?.json;
   const messages = tppMessagesOf(json);
   const links = linksOf(json);
+  const sourceLinks = followedFrom
+    ? linksOf(followedFrom.response?.json).filter((link) => isFollowable(link))
+    : [];
   return (
     <section className="response" aria-labelledby="response-title" data-testid="response">
       <h2 id="response-title">Response</h2>
@@ -97,6 +108,29 @@ export function ResponseView({ exchange, busy, onFollow, onOpenSca }: ResponseVi
                   </button>
                 ),
               )}
+            </div>
+          )}
+          {followedFrom && sourceLinks.length > 0 && (
+            <div
+              className="links"
+              data-testid="source-links"
+              aria-label="Links of the request before"
+            >
+              <span className="muted">
+                From {followedFrom.request.method} {new URL(followedFrom.request.url).pathname}:
+              </span>
+              {sourceLinks.map((link) => (
+                <button
+                  key={link.relation}
+                  type="button"
+                  data-testid={`source-follow-${link.relation}`}
+                  disabled={busy}
+                  title={link.href}
+                  onClick={() => onFollow(link.relation, followedFrom)}
+                >
+                  {link.relation} →
+                </button>
+              ))}
             </div>
           )}
           <details>

@@ -5,7 +5,6 @@ import { ErrorNotice } from '../../../components/ErrorNotice';
 import { HeaderList } from '../../../components/HeaderList';
 import { downloadText } from '../../../lib/download';
 import { formatInstant, formatMs, prettyJson, statusClassOf } from '../../../lib/format';
-import { draftFromExchange } from '../../composer/request-model';
 import { useComposerStore } from '../../composer/store';
 import { useTargetsStore } from '../../targets/store';
 import { searchExchanges, useHistoryStore } from '../store';
@@ -16,7 +15,7 @@ export function HistoryView() {
   const { exchanges, search, setSearch, selected, select, load, exportHar, error } =
     useHistoryStore();
   const targets = useTargetsStore((s) => s.view?.targets ?? EMPTY);
-  const loadDraft = useComposerStore((s) => s.loadDraft);
+  const openExchange = useComposerStore((s) => s.openExchange);
   const open = useShellStore((s) => s.open);
   useEffect(() => {
     void load();
@@ -60,7 +59,7 @@ export function HistoryView() {
         <table className="log" data-testid="history-list">
           <thead>
             <tr>
-              <th scope="col">Sent</th>
+              <th scope="col">Sent (UTC)</th>
               <th scope="col">Target</th>
               <th scope="col">Request</th>
               <th scope="col">Status</th>
@@ -74,7 +73,9 @@ export function HistoryView() {
                 data-testid="history-entry"
                 className={e.id === selected ? 'selected' : undefined}
               >
-                <td>{formatInstant(e.startedAt).slice(11)}</td>
+                <td className="history-sent" data-testid="history-sent">
+                  {formatInstant(e.startedAt).replace(/ UTC$/, '')}
+                </td>
                 <td>{targetName(e.targetId)}</td>
                 <td>
                   <button type="button" className="link" onClick={() => select(e.id)}>
@@ -114,9 +115,7 @@ export function HistoryView() {
                 className="primary"
                 data-testid="history-open-in-composer"
                 onClick={() => {
-                  const base = targets.find((t) => t.id === exchange.targetId)?.baseUrl;
-                  loadDraft(draftFromExchange(exchange, base), exchange);
-                  open('composer');
+                  void openExchange(exchange).then(() => open('composer'));
                 }}
               >
                 Open in the composer

@@ -1,7 +1,10 @@
 import { useState } from 'react';
+import { runTargetText } from '../../../../../main/shared/run-target';
 import { FileDrop } from '../../../components/FileDrop';
 import { CHANGES, changeCounts } from '../comparison';
+import { comparableRuns } from '../run-target';
 import { shortRunId, useRunnerStore, type ReportFormat } from '../store';
+import { useRunTargetOf } from '../use-run-target';
 import { useViewedRun } from '../viewed-run';
 import { runLabel } from './ResultsList';
 import { StatusBadge } from './StatusBadge';
@@ -17,10 +20,16 @@ function Exports() {
   const busy = useRunnerStore((s) => s.busy);
   const baseline = useRunnerStore((s) => s.baseline);
   const { exportReport, setApplyBaseline } = useRunnerStore.getState();
+  const targetOf = useRunTargetOf();
   const finished = (progress?.finished ?? summary?.finished ?? false) && !summary?.error;
   return (
     <div className="reports-block">
       <h3>Export the run shown</h3>
+      {summary && (
+        <p className="muted" data-testid="export-target">
+          Run {shortRunId(summary.runId)} of {runTargetText(targetOf(summary))}
+        </p>
+      )}
       <div className="actions">
         {FORMATS.map(({ format, label }) => (
           <button
@@ -114,11 +123,24 @@ function Compare() {
   const runs = useRunnerStore((s) => s.runs);
   const busy = useRunnerStore((s) => s.busy);
   const { compare, importRun, importBundle } = useRunnerStore.getState();
+  const targetOf = useRunTargetOf();
   const finished = runs.filter((r) => r.finished && !r.error);
   const [previous, setPrevious] = useState('');
   const [current, setCurrent] = useState('');
-  const previousId = previous || finished.at(-2)?.runId || '';
   const currentId = current || finished.at(-1)?.runId || '';
+  // Runs of the current run's bank first: comparing two banks is rarely what is meant.
+  const { same, other } = comparableRuns(finished, currentId, targetOf);
+  const offered = [...same, ...other];
+  const previousId =
+    (previous && previous !== currentId && offered.some((r) => r.runId === previous)
+      ? previous
+      : undefined) ??
+    offered[0]?.runId ??
+    '';
+  const currentRun = finished.find((r) => r.runId === currentId);
+  const previousRun = finished.find((r) => r.runId === previousId);
+  const differentBanks =
+    currentRun && previousRun && targetOf(currentRun).key !== targetOf(previousRun).key;
   return (
     <div className="reports-block" data-testid="compare">
       <h3>Import and compare</h3>
@@ -138,33 +160,54 @@ function Compare() {
       />
       <div className="compare-form">
         <label className="inline-field">
-          <span>Previous</span>
-          <select
-            value={previousId}
-            data-testid="compare-previous"
-            onChange={(e) => setPrevious(e.target.value)}
-          >
-            {finished.map((run) => (
-              <option key={run.runId} value={run.runId}>
-                {runLabel(run)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="inline-field">
           <span>Current</span>
           <select
             value={currentId}
             data-testid="compare-current"
             onChange={(e) => setCurrent(e.target.value)}
           >
-            {finished.map((run) => (
+            {[...finished].reverse().map((run) => (
               <option key={run.runId} value={run.runId}>
-                {runLabel(run)}
+                {runLabel(run, targetOf(run))}
               </option>
             ))}
           </select>
         </label>
+        <label className="inline-field">
+          <span>Previous</span>
+          <select
+            value={previousId}
+            data-testid="compare-previous"
+            onChange={(e) => setPrevious(e.target.value)}
+          >
+            {same.length > 0 && (
+              <optgroup
+                label={`Same bank: ${currentRun ? runTargetText(targetOf(currentRun)) : ''}`}
+              >
+                {same.map((run) => (
+                  <option key={run.runId} value={run.runId}>
+                    {runLabel(run, targetOf(run))}
+                  </option>
+                ))}
+              </optgroup>
+            )}
+            {other.length > 0 && (
+              <optgroup label="Other banks">
+                {other.map((run) => (
+                  <option key={run.runId} value={run.runId}>
+                    {runLabel(run, targetOf(run))}
+                  </option>
+                ))}
+              </optgroup>
+            )}
+          </select>
+        </label>
+        {differentBanks && (
+          <p className="warn" data-testid="compare-banks-differ">
+            These runs checked different banks: {runTargetText(targetOf(previousRun))} and{' '}
+            {runTargetText(targetOf(currentRun))}.
+          </p>
+        )}
         <button
           type="button"
           disabled={finished.length < 2 || !previousId || !currentId || previousId === currentId}
@@ -186,8 +229,17 @@ function ComparisonTable() {
   return (
     <div className="comparison" data-testid="comparison">
       <h3>Comparison</h3>
+      {!comparison.targets.same && (
+        <p className="warn" data-testid="comparison-banks-differ">
+          Two different banks: run {shortRunId(comparison.previousRunId)} checked{' '}
+          {runTargetText(comparison.targets.previous)}, run {shortRunId(comparison.currentRunId)}{' '}
+          checked {runTargetText(comparison.targets.current)}. What differs below is between the
+          banks, not a change of one bank.
+        </p>
+      )}
       <p data-testid="comparison-summary">
-        Run {shortRunId(comparison.previousRunId)} → run {shortRunId(comparison.currentRunId)}:{' '}
+        Run {shortRunId(comparison.previousRunId)} ({runTargetText(comparison.targets.previous)}) →
+        run {shortRunId(comparison.currentRunId)} ({runTargetText(comparison.targets.current)}):{' '}
         <strong className="error">{counts['new failure']} new failure(s)</strong>,{' '}
         <strong className="ok">{counts.fixed} fixed</strong>, {counts['still failing']} still
         failing, {counts.changed} otherwise changed, {counts.added} added, {counts.removed} removed,{' '}

@@ -3,9 +3,12 @@ import type { BundleProvenanceView, RunSummaryView } from '../../../../../main/a
 import { formatInstant, formatMs } from '../../../lib/format';
 import { countStatuses, type CheckStatus } from '../../../../../main/shared/run-status';
 import type { CheckResult } from '../../../../../main/shared/run-result';
+import { runTargetText, type RunTargetIdentity } from '../../../../../main/shared/run-target';
 import { importedMark, provenanceLine } from '../bundle-provenance';
+import { targetOfRun } from '../run-target';
 import { failuresFirst, STATUSES } from '../status-order';
 import { shortRunId, useRunnerStore } from '../store';
+import { useRunTargetOf } from '../use-run-target';
 import { useViewedRun } from '../viewed-run';
 import { StatusBadge } from './StatusBadge';
 
@@ -16,7 +19,11 @@ export function attemptsMark(run: RunSummaryView): string {
   return run.attempts && run.attempts > 1 ? ` · ${run.attempts} attempts` : '';
 }
 
-export function runLabel(run: RunSummaryView): string {
+/** "10:15:02 · Acme test bank — https://acme.example (sandbox) · 1a2b3c4d · 250 PASS, 5 FAIL". */
+export function runLabel(
+  run: RunSummaryView,
+  target: RunTargetIdentity = targetOfRun(run),
+): string {
   const counts = run.counts
     ? STATUSES.filter((s) => run.counts![s] > 0)
         .map((s) => `${run.counts![s]} ${s}`)
@@ -26,7 +33,7 @@ export function runLabel(run: RunSummaryView): string {
       : run.finished
         ? 'no checks'
         : 'running';
-  return `${importedMark(run.bundle)}${formatInstant(run.startedAt).slice(11, 19)} · ${run.mode} · ${shortRunId(run.runId)}${attemptsMark(run)} · ${counts}`;
+  return `${importedMark(run.bundle)}${formatInstant(run.startedAt).slice(11, 19)} · ${runTargetText(target)} · ${shortRunId(run.runId)}${attemptsMark(run)} · ${counts}`;
 }
 
 const ResultRow = memo(function ResultRow({
@@ -94,6 +101,7 @@ export function ResultsList() {
   const baseline = useRunnerStore((s) => s.baseline.entries);
   const { viewRun, setResultFilter } = useRunnerStore.getState();
   const { runId, checks, summary } = useViewedRun();
+  const targetOf = useRunTargetOf();
   const [text, setText] = useState('');
   const counts = useMemo(() => countStatuses(checks), [checks]);
   const expected = useMemo(() => new Set(baseline.map((e) => e.checkId)), [baseline]);
@@ -122,7 +130,7 @@ export function ResultsList() {
           {!runId && <option value="">no run yet</option>}
           {[...runs].reverse().map((run) => (
             <option key={run.runId} value={run.runId}>
-              {runLabel(run)}
+              {runLabel(run, targetOf(run))}
             </option>
           ))}
         </select>

@@ -7,8 +7,10 @@ function formatElapsed(ms: number): string {
 }
 import { elapsedMs, progressFraction, type RunProgress } from '../run-progress';
 import type { StatusCounts } from '../../../../../main/shared/run-status';
+import { runTargetText } from '../../../../../main/shared/run-target';
 import { STATUSES } from '../status-order';
 import { shortRunId } from '../store';
+import { useRunTargetOf } from '../use-run-target';
 import { useViewedRun } from '../viewed-run';
 import { StatusBadge } from './StatusBadge';
 import { WaitingChecks } from './WaitingChecks';
@@ -32,6 +34,7 @@ function Elapsed({ progress }: { progress: RunProgress }) {
 /** The run shown: state, a progress bar, counts by status, the checks running now, elapsed time. */
 export function RunProgressView() {
   const { runId, summary, progress, checks } = useViewedRun();
+  const targetOf = useRunTargetOf();
   if (!runId) return <p className="muted">No run yet in this session.</p>;
   const finished = progress?.finished ?? summary?.finished ?? false;
   const error = progress?.error ?? summary?.error;
@@ -58,6 +61,11 @@ export function RunProgressView() {
           </span>
         ) : null}
         {summary && <span className={`badge badge-${summary.mode}`}>{summary.mode}</span>}
+        {summary && (
+          <span className="run-target" data-testid="run-target">
+            {runTargetText(targetOf(summary))}
+          </span>
+        )}
         <span className={`run-state run-state-${state.replace(/ /g, '-')}`} data-testid="run-state">
           {state}
         </span>

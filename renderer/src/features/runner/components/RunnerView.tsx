@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { StatusLine } from '../../../components/StatusLine';
+import { useTargetsStore } from '../../targets/store';
+import { runTargetTitle } from '../run-targets';
 import { useRunnerStore } from '../store';
 import { useViewedRun } from '../viewed-run';
 import '../runner.css';
@@ -26,6 +28,8 @@ export function RunnerView() {
   const busy = useRunnerStore((s) => s.busy);
   const done = useRunnerStore((s) => s.done);
   const error = useRunnerStore((s) => s.error);
+  const chosen = useRunnerStore((s) => s.options.target);
+  const targets = useTargetsStore((s) => s.view);
   const { load, dismissError } = useRunnerStore.getState();
   useEffect(() => {
     void load();
@@ -34,9 +38,9 @@ export function RunnerView() {
     <section className="runner" aria-labelledby="runner-title">
       <header className="view-header">
         <h1 id="runner-title">Runner</h1>
-        <span className="muted">
-          Conformance checks against the embedded bank: every rule of the spec, its checks, their
-          evidence.
+        <span className="muted" data-testid="runner-subtitle">
+          Conformance checks against {runTargetTitle(targets, chosen)}: every rule of the spec, its
+          checks, their evidence.
         </span>
       </header>
       <StatusLine busy={busy} done={done} testId="runner-status" />

@@ -1,16 +1,54 @@
+import { useNow } from '../../../app/use-now';
 import { ErrorNotice } from '../../../components/ErrorNotice';
+import { bankNow } from '../../../lib/bank-clock';
 import { formatInstant } from '../../../lib/format';
+import { useBankStore } from '../../bank/store';
 import { useSessionStore } from '../../session/store';
+import { scaStanding, type ScaStanding } from '../standing';
 import { useScaStore } from '../store';
+
+/** What a completed SCA no longer grants, in words; none while it holds. */
+function standingText(standing: ScaStanding): string | undefined {
+  switch (standing.state) {
+    case 'holds':
+      return undefined;
+    case 'no-access':
+      return `The PSU confirmed without ticking an account, and the consent is ${standing.resourceStatus}. Reads under it fail with CONSENT_INVALID.`;
+    case 'new-session':
+      return standing.psuKept
+        ? 'A new TPP session has started since: this SCA does not cover it; the PSU completes SCA again (§3.4).'
+        : 'A new PSU session has been started since: this PSU is no longer in it, and its SCA does not cover it (§3.4).';
+    case 'replaced':
+      return `Replaced: another TPP session of this PSU${standing.by ? ` (${standing.by.slice(0, 8)}…)` : ''} completed SCA since (§3.4).`;
+    case 'expired':
+      return `Expired at ${formatInstant(standing.at)} on the bank clock: the SCA hour is over; calls that need SCA are refused until the PSU authorises again (§3.4).`;
+  }
+}
 
 /**
  * The SCA in progress: the popup the PSU completes, the scaStatus steps seen meanwhile, and the
  * redirect back — the PSU session it set (§6.1) or the failure parameters (§6.2).
  */
 export function ScaPanel() {
-  const { attempt, popupBlocked, steps, outcome, pollError, error, dismiss } = useScaStore();
+  const { attempt, popupBlocked, steps, outcome, resourceStatus, pollError, error, dismiss } =
+    useScaStore();
   const session = useSessionStore((s) => (attempt ? s.sessions[attempt.targetId] : undefined));
+  const bankView = useSessionStore((s) => (attempt ? s.bankViews[attempt.targetId] : undefined));
+  const clock = useBankStore((s) => s.clock);
+  const now = useNow(1000);
   if (!attempt && !error) return null;
+  const standing =
+    attempt && outcome?.outcome === 'success'
+      ? scaStanding({
+          attempt,
+          outcome,
+          ...(session ? { session } : {}),
+          ...(bankView ? { bankView } : {}),
+          ...(clock ? { bankTime: bankNow(clock, now) } : {}),
+          ...(resourceStatus ? { resourceStatus } : {}),
+        })
+      : undefined;
+  const noLonger = standing ? standingText(standing) : undefined;
   return (
     <section className="sca-panel" aria-labelledby="sca-title" data-testid="sca-panel">
       <h2 id="sca-title">Strong customer authentication</h2>
@@ -42,10 +80,26 @@ export function ScaPanel() {
       )}
       {pollError && <p className="muted">scaStatus not readable: {pollError}</p>}
       {outcome?.outcome === 'success' && (
-        <div className="notice notice-ok" role="status" data-testid="sca-success">
-          <p>
-            <strong>Authorisation complete.</strong> The PSU session of this target now carries:
-          </p>
+        <div
+          className={`notice ${noLonger ? 'notice-warn' : 'notice-ok'}`}
+          role="status"
+          data-testid={noLonger ? 'sca-no-longer' : 'sca-success'}
+          data-state={standing?.state}
+        >
+          {noLonger ? (
+            <p data-testid={standing?.state === 'new-session' ? 'sca-session-replaced' : undefined}>
+              <strong>
+                {standing?.state === 'no-access'
+                  ? 'No access granted.'
+                  : 'Authorisation completed earlier; it no longer holds.'}
+              </strong>{' '}
+              <span data-testid="sca-no-longer-why">{noLonger}</span>
+            </p>
+          ) : (
+            <p>
+              <strong>Authorisation complete.</strong> The PSU session of this target now carries:
+            </p>
+          )}
           <dl>
             <dt>PSU-ID</dt>
             <dd>
@@ -61,18 +115,19 @@ export function ScaPanel() {
                 </dd>
               </>
             )}
-            {session?.scaCompletedAt && (
+            {resourceStatus && (
+              <>
+                <dt>consentStatus</dt>
+                <dd data-testid="sca-resource-status">{resourceStatus}</dd>
+              </>
+            )}
+            {!noLonger && session?.scaCompletedAt && (
               <>
                 <dt>SCA completed</dt>
                 <dd>{formatInstant(session.scaCompletedAt)} (bank clock; valid one hour, §3.4)</dd>
               </>
             )}
           </dl>
-          {attempt && session && session.tppSessionId !== attempt.tppSessionId && (
-            <p className="muted" data-testid="sca-session-replaced">
-              A new PSU session has been started since: this PSU is no longer in it.
-            </p>
-          )}
         </div>
       )}
       {outcome?.outcome === 'failure' && (

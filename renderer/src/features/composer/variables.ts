@@ -1,0 +1,125 @@
+/**
+ * Per-target variables: ids captured from the bank's answers (consentId, paymentId,
+ * authorisationId, basketId, resourceId, transactionId) and the PSU-ID the SCA identified, offered
+ * for path parameters and usable as `{{name}}` in path parameters, query, headers and body. Pure.
+ */
+import type { RequestDraft } from './request-model';
+
+/** The body fields whose values become variables of the same name. */
+export const CAPTURED_FIELDS = [
+  'consentId',
+  'paymentId',
+  'authorisationId',
+  'basketId',
+  'resourceId',
+  'transactionId',
+] as const;
+
+/** One value of a variable and the request whose answer carried it. */
+export interface CapturedValue {
+  value: string;
+  from: string;
+}
+
+/** Variable name → its values, latest first. */
+export type Variables = Record<string, CapturedValue[]>;
+
+/** How many values of one variable are kept. */
+const KEPT = 10;
+const MAX_DEPTH = 5;
+const MAX_ITEMS = 50;
+
+/** Every captured field's values in a JSON body, and authorisation ids named by its links. */
+export function capturedFrom(json: unknown): Record<string, string[]> {
+  const found: Record<string, string[]> = {};
+  const add = (name: string, value: string) => {
+    const list = (found[name] ??= []);
+    if (!list.includes(value)) list.push(value);
+  };
+  const walk = (node: unknown, depth: number) => {
+    if (depth > MAX_DEPTH || typeof node !== 'object' || node === null) return;
+    if (Array.isArray(node)) {
+      for (const item of node.slice(0, MAX_ITEMS)) walk(item, depth + 1);
+      return;
+    }
+    for (const [key, value] of Object.entries(node)) {
+      if (
+        (CAPTURED_FIELDS as readonly string[]).includes(key) &&
+        typeof value === 'string' &&
+        value
+      )
+        add(key, value);
+      else if (key === '_links') {
+        for (const link of Object.values(value ?? {})) {
+          const href = typeof link === 'string' ? link : (link as { href?: unknown })?.href;
+          const id = typeof href === 'string' ? /\/authorisations\/([^/?#]+)$/.exec(href) : null;
+          if (id) add('authorisationId', decodeURIComponent(id[1]!));
+        }
+      } else walk(value, depth + 1);
+    }
+  };
+  walk(json, 0);
+  return found;
+}
+
+/** The variables after an answer: its values first, the older ones after, at most `KEPT` each. */
+export function withCaptured(
+  variables: Variables,
+  captured: Record<string, string[]>,
+  from: string,
+): Variables {
+  const next: Variables = { ...variables };
+  for (const [name, values] of Object.entries(captured)) {
+    const fresh = values.map((value) => ({ value, from }));
+    const older = (variables[name] ?? []).filter((v) => !values.includes(v.value));
+    next[name] = [...fresh, ...older].slice(0, KEPT);
+  }
+  return next;
+}
+
+/** Name → the value `{{name}}` stands for: each variable's latest, and the PSU-ID if known. */
+export function variableValues(variables: Variables, psuId?: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, list] of Object.entries(variables)) if (list[0]) values[name] = list[0].value;
+  if (psuId) values.psuId = psuId;
+  return values;
+}
+
+/** The variable a path parameter takes its values from: the same name; `account-id` a resourceId. */
+export function variableOfParameter(parameter: string): string {
+  return parameter === 'account-id' ? 'resourceId' : parameter;
+}
+
+const REFERENCE = /\{\{\s*([A-Za-z][\w-]*)\s*\}\}/g;
+
+function substituted(text: string, values: Record<string, string>): string {
+  return text.replace(REFERENCE, (whole, name: string) => values[name] ?? whole);
+}
+
+/** The draft with every `{{name}}` the values know replaced (path parameters, query, headers, body). */
+export function resolvedDraft(draft: RequestDraft, values: Record<string, string>): RequestDraft {
+  return {
+    ...draft,
+    pathParams: Object.fromEntries(
+      Object.entries(draft.pathParams).map(([n, v]) => [n, substituted(v, values)]),
+    ),
+    query: draft.query.map((r) => ({ ...r, value: substituted(r.value, values) })),
+    headers: draft.headers.map((r) => ({ ...r, value: substituted(r.value, values) })),
+    body: substituted(draft.body, values),
+  };
+}
+
+/** `{{name}}` references the values do not know, in words; empty when every one resolves. */
+export function unknownVariables(draft: RequestDraft, values: Record<string, string>): string[] {
+  const texts = [
+    ...Object.values(draft.pathParams),
+    ...draft.query.filter((r) => r.enabled).map((r) => r.value),
+    ...draft.headers.filter((r) => r.enabled).map((r) => r.value),
+    draft.body,
+  ];
+  const unknown = new Set<string>();
+  for (const text of texts)
+    for (const match of text.matchAll(REFERENCE))
+      if (!(match[1]! in values)) unknown.add(match[1]!);
+  return [...unknown].map((name) => `No variable {{${name}}} on this target yet.`);
+}
