@@ -28,16 +28,19 @@ export function aisGet(
   path: string,
   read: AisRead = {},
 ): Promise<EvidenceExchange> {
-  const omitsFix = (read.omitHeaders ?? []).some((name) => name.toLowerCase() === 'x-accept-fix');
+  const omitted = (read.omitHeaders ?? []).map((name) => name.toLowerCase());
+  const headers = Object.fromEntries(
+    Object.entries({
+      'x-accept-fix': 'amount-as-string',
+      ...session.headers,
+      ...read.headers,
+    }).filter(([name]) => !omitted.includes(name.toLowerCase())),
+  );
   return ctx.client.send({
     method: 'GET',
     path,
     ...(read.query ? { query: read.query } : {}),
-    headers: {
-      ...(omitsFix ? {} : { 'x-accept-fix': 'amount-as-string' }),
-      ...session.headers,
-      ...read.headers,
-    },
+    headers,
     ...(read.omitHeaders ? { omitHeaders: read.omitHeaders } : {}),
     label: read.label ?? `GET ${path}`,
   });

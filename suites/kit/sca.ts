@@ -11,6 +11,7 @@ import type {
   ScaRedirect,
 } from '../../main/core/runner/check-api/index.js';
 import { absoluteHref, scaRedirectOf } from './answers.js';
+import { corporateScript, knownPsu } from './test-psus.js';
 
 export type SuccessfulSca = Extract<ScaRedirect, { outcome: 'success' }>;
 
@@ -95,4 +96,23 @@ export async function signedInSession(
 ): Promise<{ sessionId: string; redirect: SuccessfulSca }> {
   const redirect = expectSuccess(ctx, await userSca(ctx, script, tppSession(sessionId)), what);
   return { sessionId, redirect };
+}
+
+/**
+ * A PSU-ID (and PSU-Corporate-ID) the bank gave this TPP, with the TPP session it belongs to: the
+ * test PSU signs in (GET /v1/user) privately or for its corporation. What a check sends when the
+ * bank must have no reason but the rule under test to refuse a PSU header.
+ */
+export async function signedInPsuHeaders(
+  ctx: CheckContext,
+  who: 'private' | 'representative',
+): Promise<Record<string, string>> {
+  const { sessionId, redirect } = await signedInSession(
+    ctx,
+    who === 'private'
+      ? { login: knownPsu(ctx, 'private').login }
+      : corporateScript(knownPsu(ctx, 'representative')),
+    'the PSU signs in for the PSU headers',
+  );
+  return { ...tppSession(sessionId), ...psuHeaders(redirect) };
 }

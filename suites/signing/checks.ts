@@ -12,8 +12,7 @@ import {
   type EvidenceExchange,
 } from '../../main/core/runner/check-api/index.js';
 import { expectRefusal } from '../kit/controls.js';
-import { psuHeaders, signedInSession, tppSession } from '../kit/sca.js';
-import { corporateScript, knownPsu } from '../kit/test-psus.js';
+import { signedInPsuHeaders } from '../kit/sca.js';
 import {
   expectAccepted,
   expectHeaderRequired,
@@ -23,24 +22,6 @@ import {
 } from '../kit/probe.js';
 
 const noHeaders = async (): Promise<Record<string, string>> => ({});
-
-/**
- * PSU-ID (and PSU-Corporate-ID) the bank gave this TPP: the PSU signs in (GET /v1/user) and the
- * probe carries the §6.1 redirect's ids under that TPP session, so the bank has no reason but the
- * signature to refuse it.
- */
-const signedInPsu =
-  (who: 'private' | 'representative') =>
-  async (ctx: CheckContext): Promise<Record<string, string>> => {
-    const { sessionId, redirect } = await signedInSession(
-      ctx,
-      who === 'private'
-        ? { login: knownPsu(ctx, 'private').login }
-        : corporateScript(knownPsu(ctx, 'representative')),
-      'the PSU signs in for the PSU headers',
-    );
-    return { ...tppSession(sessionId), ...psuHeaders(redirect) };
-  };
 
 /**
  * A signature the bank does not verify: 400 (decisions.md: the spec's status wins over Berlin
@@ -348,8 +329,12 @@ export const signingChecks: Check[] = [
       ['SIGN-COVERS-X-REQUEST-ID', 'x-request-id', noHeaders],
       ['SIGN-COVERS-DIGEST', 'digest', noHeaders],
       ['SIGN-COVERS-TPP-REDIRECT-URI', 'tpp-redirect-uri', noHeaders],
-      ['SIGN-COVERS-PSU-ID', 'psu-id', signedInPsu('private')],
-      ['SIGN-COVERS-PSU-CORPORATE-ID', 'psu-corporate-id', signedInPsu('representative')],
+      ['SIGN-COVERS-PSU-ID', 'psu-id', (ctx: CheckContext) => signedInPsuHeaders(ctx, 'private')],
+      [
+        'SIGN-COVERS-PSU-CORPORATE-ID',
+        'psu-corporate-id',
+        (ctx: CheckContext) => signedInPsuHeaders(ctx, 'representative'),
+      ],
       ['SIGN-COVERS-DATE', 'date', async () => ({ Date: new Date(0).toUTCString() })],
     ] as const
   ).map(([rule, header, headersFor]) =>
