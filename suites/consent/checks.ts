@@ -119,6 +119,7 @@ export const consentChecks: Check[] = [
     title: 'POST /v1/consents answers 201 with consentId, consentStatus and _links.scaRedirect',
     rules: ['CONSENT-CREATE-201'],
     async run(ctx) {
+      await probeRefusedControl(ctx);
       const exchange = await ctx.client.send({ method: 'POST', path: '/v1/consents', body: {} });
       ctx.expect.status(exchange, 201, 'POST /v1/consents');
       const body = json(exchange);
@@ -142,6 +143,7 @@ export const consentChecks: Check[] = [
     title: 'GET /v1/consents/{consentId}/status answers 200 with consentStatus',
     rules: ['CONSENT-STATUS-200'],
     async run(ctx) {
+      await probeRefusedControl(ctx);
       const started = await startConsent(ctx);
       const exchange = await ctx.client.send({
         method: 'GET',

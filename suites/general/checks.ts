@@ -22,7 +22,13 @@ import {
   SandboxCardAccountCreatedSchema,
 } from '../../main/core/spec/schemas/sandbox.js';
 import { PaymentInitiationResponseSchema } from '../../main/core/spec/schemas/payments.js';
-import { CONSENT_CREATED_SCHEMA, expectAccepted, probe, probeControl } from '../kit/probe.js';
+import {
+  CONSENT_CREATED_SCHEMA,
+  expectAccepted,
+  probe,
+  probeControl,
+  probeRefusedControl,
+} from '../kit/probe.js';
 import { expectAnswer, expectRefusal, requireAccepted, sendControl } from '../kit/controls.js';
 import { freeNorwegianAccount } from '../kit/account-numbers.js';
 import { json } from '../kit/answers.js';
@@ -245,6 +251,7 @@ export const generalChecks: Check[] = [
     title: 'Dates in payloads are ISO 8601 (YYYY-MM-DD)',
     rules: ['GEN-PAYLOAD-DATE-FORMAT'],
     async run(ctx) {
+      await probeRefusedControl(ctx);
       const consentId = json<{ consentId: string }>(
         await probeControl(ctx, 'a consent to read'),
       ).consentId;
@@ -301,6 +308,7 @@ export const generalChecks: Check[] = [
     title: 'The Date response header is an RFC 7231 IMF-fixdate, on success and on error',
     rules: ['GEN-RESPONSE-DATE-HEADER-RFC-7231'],
     async run(ctx) {
+      await probeRefusedControl(ctx);
       const created = await probe(ctx);
       expectAccepted(ctx, created, 'POST /v1/consents');
       const answers = [
@@ -325,6 +333,7 @@ export const generalChecks: Check[] = [
     title: '_links map relation names to Links: href and verbs from GET, PUT, POST, DELETE',
     rules: ['GEN-LINK-SHAPE'],
     async run(ctx) {
+      await probeRefusedControl(ctx);
       const created = await probe(ctx);
       expectAccepted(ctx, created, 'POST /v1/consents');
       expectLinks(ctx, json(created)._links, 'POST /v1/consents');
@@ -437,6 +446,7 @@ export const generalChecks: Check[] = [
     rules: ['GEN-PRODUCTION-PATHS-IN-SANDBOX'],
     modes: ['sandbox'],
     async run(ctx) {
+      await probeRefusedControl(ctx);
       expectAccepted(ctx, await probe(ctx), 'POST /v1/consents in sandbox mode');
       const reads: [string, Record<string, string | number>][] = [
         ['/v1/user', {}],

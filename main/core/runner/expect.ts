@@ -60,11 +60,16 @@ function matchesTppMessage(entry: unknown, expected: ExpectedTppMessage): entry 
     typeof expected.code === 'string' ? [expected.code] : expected.code;
   if (!codes.includes(message.code)) return false;
   if (message.category !== (expected.category ?? 'ERROR')) return false;
-  if (
-    expected.path !== undefined &&
-    (typeof message.path !== 'string' || message.path.toLowerCase() !== expected.path.toLowerCase())
-  )
-    return false;
+  if (expected.path !== undefined) {
+    // A body field may be named where it sits: `[0].bookingDate` names `bookingDate`, and an
+    // element of it too: `roles[1]` names `roles`.
+    const path =
+      typeof message.path === 'string'
+        ? message.path.toLowerCase().replace(/(\[\d+\])+$/, '')
+        : undefined;
+    const wanted = expected.path.toLowerCase();
+    if (path === undefined || (path !== wanted && !path.endsWith(`.${wanted}`))) return false;
+  }
   if (expected.textIncludes === undefined) return true;
   return (
     typeof message.text === 'string' &&

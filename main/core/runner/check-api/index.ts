@@ -150,7 +150,8 @@ export interface ExpectedTppMessage {
   category?: TppMessageCategory;
   /**
    * The `path` the entry must carry (case-insensitive): the header or the body field refused,
-   * e.g. `Signature`, `X-Request-ID`, `creditorName`.
+   * e.g. `Signature`, `X-Request-ID`, `creditorName`; a nested path ending in the field
+   * (`[0].bookingDate` for `bookingDate`) or an element of it (`roles[1]` for `roles`) names it too.
    */
   path?: string;
   /** Case-insensitive substring the message text must contain (decisions.md: name the cause). */
