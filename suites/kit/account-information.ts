@@ -7,9 +7,11 @@
 import type {
   CheckContext,
   EvidenceExchange,
+  JsonSchema,
   JsonValue,
   TargetRequest,
 } from '../../main/core/runner/check-api/index.js';
+import { requireAccepted } from './controls.js';
 import { freeNorwegianAccount } from './account-numbers.js';
 import { json } from './answers.js';
 import type { AisSession } from './consent.js';
@@ -44,6 +46,29 @@ export function aisGet(
     ...(read.omitHeaders ? { omitHeaders: read.omitHeaders } : {}),
     label: read.label ?? `GET ${path}`,
   });
+}
+
+/**
+ * The positive control of a check that reads with a defect: the same read without it (`read`) is
+ * accepted, 200 with a body valid against `schema`, or the check is INCONCLUSIVE.
+ */
+export async function readControl(
+  ctx: CheckContext,
+  session: AisSession,
+  path: string,
+  read: AisRead,
+  schema: JsonSchema,
+  what: string,
+): Promise<EvidenceExchange> {
+  return requireAccepted(
+    ctx,
+    await aisGet(ctx, session, path, { label: `control: ${what}`, ...read }),
+    {
+      what,
+      status: 200,
+      schema,
+    },
+  );
 }
 
 interface HrefLink {

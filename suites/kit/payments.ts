@@ -12,7 +12,7 @@ import type {
 } from '../../main/core/runner/check-api/index.js';
 import { absoluteHref, json, scaRedirectOf } from './answers.js';
 import { completeSca, expectSuccess, psuHeaders, type SuccessfulSca } from './sca.js';
-import { expectAnswer, sendRefusedControl } from './controls.js';
+import { expectAnswer, expectRefusal, sendControl, sendRefusedControl } from './controls.js';
 import { PaymentInitiationResponseSchema } from '../../main/core/spec/schemas/payments.js';
 
 /**
@@ -91,14 +91,10 @@ export function withoutHeaders(
 }
 
 /** POST /v1/{service}/{product}: x-accept-fix amount-as-string, PSU-Context PRIVATE (single SCA). */
-export function initiatePayment(
-  ctx: CheckContext,
-  body: Body,
-  request: PaymentRequest = {},
-): Promise<EvidenceExchange> {
+export function initiationRequest(body: Body, request: PaymentRequest = {}): TargetRequest {
   const service = request.service ?? 'payments';
   const product = request.product ?? 'sepa-credit-transfers';
-  return ctx.client.send({
+  return {
     method: 'POST',
     path: `/v1/${service}/${product}`,
     ...(request.query ? { query: request.query } : {}),
@@ -110,7 +106,16 @@ export function initiatePayment(
     body,
     ...(request.signing ? { signing: request.signing } : {}),
     label: request.label ?? `initiate ${service}/${product}`,
-  });
+  };
+}
+
+/** Sends the initiation `initiationRequest` describes. */
+export function initiatePayment(
+  ctx: CheckContext,
+  body: Body,
+  request: PaymentRequest = {},
+): Promise<EvidenceExchange> {
+  return ctx.client.send(initiationRequest(body, request));
 }
 
 export interface CreatedPayment {
@@ -143,11 +148,9 @@ export async function createPayment(
     await sendRefusedControl(
       ctx,
       {
-        method: 'POST',
-        path: `/v1/${request.service ?? 'payments'}/${request.product ?? 'sepa-credit-transfers'}`,
-        headers: { 'x-accept-fix': 'amount-as-string', 'PSU-Context': 'PRIVATE' },
-        body,
+        ...initiationRequest(body, request),
         signing: { corruptSignature: true },
+        label: undefined,
       },
       'the same initiation with a signature that does not verify',
     );
@@ -213,7 +216,7 @@ export async function paymentStatus(
   return json(exchange) ?? {};
 }
 
-/** A 400 whose tppMessage has `code` and names `field` (decisions.md "Errors"). */
+/** A 400 with a `code` entry on `field` whose text names it (decisions.md "Errors"). */
 export function expectRefused(
   ctx: CheckContext,
   exchange: EvidenceExchange,
@@ -221,6 +224,27 @@ export function expectRefused(
   code: Parameters<CheckContext['expect']['tppMessage']>[1]['code'] = 'FORMAT_ERROR',
   status = 400,
 ): void {
-  ctx.expect.status(exchange, status, `refused: ${field}`);
-  ctx.expect.tppMessage(exchange, { code, textIncludes: field });
+  expectRefusal(
+    ctx,
+    exchange,
+    { status, code, path: field, textIncludes: field },
+    `refused: ${field}`,
+  );
+}
+
+/**
+ * The positive control of a check that initiates a payment with a defect: the same initiation
+ * without it (`body`) is accepted with the §2.3 answer, or the check is INCONCLUSIVE.
+ */
+export function paymentControl(
+  ctx: CheckContext,
+  body: Body,
+  what: string,
+  request: PaymentRequest = {},
+): Promise<EvidenceExchange> {
+  return sendControl(
+    ctx,
+    { ...initiationRequest(body, request), label: `control: ${what}` },
+    { what, status: 201, schema: PaymentInitiationResponseSchema },
+  );
 }

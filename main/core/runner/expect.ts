@@ -63,12 +63,11 @@ function matchesTppMessage(entry: unknown, expected: ExpectedTppMessage): entry 
   if (expected.path !== undefined) {
     // A body field may be named where it sits: `[0].bookingDate` names `bookingDate`, and an
     // element of it too: `roles[1]` names `roles`.
-    const path =
-      typeof message.path === 'string'
-        ? message.path.toLowerCase().replace(/(\[\d+\])+$/, '')
-        : undefined;
+    if (typeof message.path !== 'string') return false;
     const wanted = expected.path.toLowerCase();
-    if (path === undefined || (path !== wanted && !path.endsWith(`.${wanted}`))) return false;
+    const exact = message.path.toLowerCase();
+    const path = exact.replace(/(\[\d+\])+$/, '');
+    if (exact !== wanted && path !== wanted && !path.endsWith(`.${wanted}`)) return false;
   }
   if (expected.textIncludes === undefined) return true;
   return (
