@@ -28,6 +28,7 @@ import {
   type AccountTransactionView,
   type AccountTransactionsBody,
   type AccountView,
+  readControl,
 } from '../kit/account-information.js';
 import { json } from '../kit/answers.js';
 import { aisConsent, type AisSession } from '../kit/consent.js';
@@ -319,6 +320,14 @@ export const accountTransactionChecks: Check[] = [
     async run(ctx) {
       const session = await aisConsent(ctx);
       const account = await firstAccount(ctx, session);
+      await readControl(
+        ctx,
+        session,
+        accountTransactionsPath(account.resourceId),
+        { query: { bookingStatus: 'booked', limit: 1 } },
+        AccountTransactionsResponseSchema,
+        'the same read with limit=1',
+      );
       for (const limit of [0, -5]) {
         const exchange = await aisGet(ctx, session, accountTransactionsPath(account.resourceId), {
           query: { bookingStatus: 'booked', limit },

@@ -27,7 +27,7 @@ import {
   type CreatedPayment,
 } from '../kit/payments.js';
 import { absoluteHref, json, scaRedirectOf } from '../kit/answers.js';
-import { expectSuccess } from '../kit/sca.js';
+import { completeSca, expectSuccess } from '../kit/sca.js';
 
 interface Basket {
   basketId: string;
@@ -108,7 +108,7 @@ async function authoriseBasket(
     href !== undefined,
     'the basket authorisation carries _links.scaRedirect, like a single payment',
   );
-  const redirect = await ctx.psu.completeSca(absoluteHref(href!, started), {
+  const redirect = await completeSca(ctx, absoluteHref(href!, started), {
     login: PAYER.login,
     context: 'PRIVATE',
   });

@@ -6,7 +6,12 @@
  */
 import { CardAccountTransactionsResponseSchema } from '../../main/core/spec/schemas/cardAccounts.js';
 import { defineCheck, type Check } from '../../main/core/runner/check-api/index.js';
-import { aisGet, follow, type CardTransactionsBody } from '../kit/account-information.js';
+import {
+  aisGet,
+  follow,
+  readControl,
+  type CardTransactionsBody,
+} from '../kit/account-information.js';
 import {
   bookedBaseline,
   bookedOf,
@@ -64,6 +69,14 @@ export const cardTransactionQueryChecks: Check[] = [
     needs: ['psu-agent'],
     async run(ctx) {
       const setup = await cardSetup(ctx);
+      await readControl(
+        ctx,
+        setup.session,
+        setup.path,
+        { query: { bookingStatus: 'booked' } },
+        CardAccountTransactionsResponseSchema,
+        'the same read with bookingStatus=booked',
+      );
       const exchange = await aisGet(ctx, setup.session, setup.path, { label: 'no bookingStatus' });
       ctx.expect.status(exchange, 400, 'no bookingStatus');
       ctx.expect.tppMessage(exchange, {
@@ -162,6 +175,14 @@ export const cardTransactionQueryChecks: Check[] = [
     needs: ['psu-agent'],
     async run(ctx) {
       const setup = await cardSetup(ctx);
+      await readControl(
+        ctx,
+        setup.session,
+        setup.path,
+        { query: { bookingStatus: 'booked', limit: 1 } },
+        CardAccountTransactionsResponseSchema,
+        'the same read with limit=1',
+      );
       for (const limit of [0, -1]) {
         const exchange = await aisGet(ctx, setup.session, setup.path, {
           query: { bookingStatus: 'booked', limit },

@@ -21,6 +21,7 @@ import {
   startConsent,
 } from '../kit/consent.js';
 import { completeSca, expectSuccess, psuHeaders, signedInSession } from '../kit/sca.js';
+import { expectAccepted, probeRefusedControl } from '../kit/probe.js';
 import { testPeople } from '../kit/test-psus.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -79,6 +80,8 @@ export const consentChecks: Check[] = [
         ['an array', [1, 2, 3]],
         ['a string', 'consent please'],
       ];
+      await probeRefusedControl(ctx);
+      const ids: string[] = [];
       for (const [what, body] of bodies) {
         const exchange = await ctx.client.send({
           method: 'POST',
@@ -86,8 +89,10 @@ export const consentChecks: Check[] = [
           ...(body !== undefined ? { body } : {}),
           label: `consent with ${what}`,
         });
-        ctx.expect.status(exchange, 201, `POST /v1/consents with ${what}`);
+        expectAccepted(ctx, exchange, `POST /v1/consents with ${what}`);
+        ids.push(json<{ consentId: string }>(exchange).consentId);
       }
+      ctx.expect.equal(new Set(ids).size, ids.length, 'each request created a consent of its own');
     },
   }),
   consentCheck({
@@ -114,6 +119,7 @@ export const consentChecks: Check[] = [
     title: 'POST /v1/consents answers 201 with consentId, consentStatus and _links.scaRedirect',
     rules: ['CONSENT-CREATE-201'],
     async run(ctx) {
+      await probeRefusedControl(ctx);
       const exchange = await ctx.client.send({ method: 'POST', path: '/v1/consents', body: {} });
       ctx.expect.status(exchange, 201, 'POST /v1/consents');
       const body = json(exchange);
@@ -137,6 +143,7 @@ export const consentChecks: Check[] = [
     title: 'GET /v1/consents/{consentId}/status answers 200 with consentStatus',
     rules: ['CONSENT-STATUS-200'],
     async run(ctx) {
+      await probeRefusedControl(ctx);
       const started = await startConsent(ctx);
       const exchange = await ctx.client.send({
         method: 'GET',

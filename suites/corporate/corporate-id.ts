@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Check, CheckContext } from '../../main/core/runner/check-api/index.js';
 import { accountsOf } from '../kit/account-information.js';
+import { expectRefusal, requireAccepted } from '../kit/controls.js';
 import { json } from '../kit/answers.js';
 import {
   expectSuccess,
@@ -51,12 +52,21 @@ export const corporateIdChecks: Check[] = [
     needs: ['psu-agent'],
     async run(ctx) {
       const { id, redirect } = await corporateUserSca(ctx, 'corporate SCA');
-      const user = await getUser(ctx, { ...tppSession(id), 'PSU-ID': redirect.psuId });
-      ctx.expect.status(user, 400, 'GET /v1/user with PSU-ID only');
-      ctx.expect.tppMessage(user, {
-        code: 'HTTP_HEADER_REQUIRED',
-        textIncludes: 'PSU-Corporate-ID',
+      requireAccepted(ctx, await getUser(ctx, { ...tppSession(id), ...psuHeaders(redirect) }), {
+        what: 'GET /v1/user with PSU-ID and PSU-Corporate-ID',
+        status: 200,
       });
+      const user = await getUser(ctx, { ...tppSession(id), 'PSU-ID': redirect.psuId });
+      expectRefusal(
+        ctx,
+        user,
+        {
+          code: 'HTTP_HEADER_REQUIRED',
+          path: 'PSU-Corporate-ID',
+          textIncludes: 'PSU-Corporate-ID',
+        },
+        'GET /v1/user with PSU-ID only',
+      );
     },
   }),
   corporateCheck({

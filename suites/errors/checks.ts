@@ -12,10 +12,14 @@ import {
 } from '../../main/core/runner/check-api/index.js';
 import { aisGet, cardTransactionsPath, firstCardAccount } from '../kit/account-information.js';
 import { createPayment, sctBody } from '../kit/payments.js';
-import { probe } from '../kit/probe.js';
+import { CardAccountTransactionsResponseSchema } from '../../main/core/spec/schemas/cardAccounts.js';
+import { SandboxAccountListItemSchema } from '../../main/core/spec/schemas/sandbox.js';
+import { json } from '../kit/answers.js';
+import { expectRefusal, requireAccepted, sendControl } from '../kit/controls.js';
+import { probe, probeControl } from '../kit/probe.js';
 import { freeNorwegianAccount } from '../kit/account-numbers.js';
 import { aisConsent, startConsent } from '../kit/consent.js';
-import { completeSca, getUser } from '../kit/sca.js';
+import { completeSca, getUser, signedInPsuHeaders } from '../kit/sca.js';
 import { privatePsu, testPeople } from '../kit/test-psus.js';
 
 /** Asserts an exchange is a well-formed §7 error whose status matches its code. */
@@ -61,6 +65,7 @@ export const errorChecks: Check[] = [
       'ERR-STATUS-404',
     ],
     async run(ctx) {
+      await probeControl(ctx, 'the probe without a defect');
       judgeErrorBody(
         ctx,
         await probe(ctx, { omitHeaders: ['TPP-Redirect-URI'], label: 'missing header' }),
@@ -90,9 +95,11 @@ export const errorChecks: Check[] = [
     area: 'errors',
     rules: ['ERR-TEXT-NAMES-CAUSE'],
     async run(ctx) {
+      await probeControl(ctx, 'the probe with TPP-Redirect-URI');
       const exchange = await probe(ctx, { omitHeaders: ['TPP-Redirect-URI'] });
       ctx.expect.tppMessage(exchange, {
         code: 'HTTP_HEADER_REQUIRED',
+        path: 'TPP-Redirect-URI',
         textIncludes: 'TPP-Redirect-URI',
       });
     },
@@ -103,6 +110,7 @@ export const errorChecks: Check[] = [
     area: 'errors',
     rules: ['ERR-NO-500-FOR-BAD-INPUT', 'GEN-XML-NOT-SUPPORTED'],
     async run(ctx) {
+      await probeControl(ctx, 'the probe with a JSON body');
       const cases: [string, Parameters<typeof probe>[1]][] = [
         ['broken JSON', { rawBody: '{"a": ' }],
         ['XML', { rawBody: '<consent/>', headers: { 'Content-Type': 'application/xml' } }],
@@ -122,7 +130,12 @@ export const errorChecks: Check[] = [
         rawBody: '<consent/>',
         headers: { 'Content-Type': 'application/xml' },
       });
-      ctx.expect.status(xml, 400, 'an XML body (§1: XML is not supported)');
+      expectRefusal(
+        ctx,
+        xml,
+        { code: ['FORMAT_ERROR', 'BAD_REQUEST'], textIncludes: 'XML' },
+        'an XML body (§1: XML is not supported)',
+      );
     },
   }),
   defineCheck({
@@ -131,11 +144,17 @@ export const errorChecks: Check[] = [
     area: 'errors',
     rules: ['ERR-UTF-8-UNPROCESSABLE-400'],
     async run(ctx) {
+      await probeControl(ctx, 'the same body without the emoji', { body: { note: 'thumbs up' } });
       const exchange = await probe(ctx, {
         body: { note: 'thumbs up \u{1F44D}' },
         label: 'a body with an emoji',
       });
-      ctx.expect.status(exchange, 400, 'a request body with U+1F44D');
+      expectRefusal(
+        ctx,
+        exchange,
+        { code: ['FORMAT_ERROR', 'BAD_REQUEST'], path: 'note' },
+        'a request body with U+1F44D',
+      );
     },
   }),
   defineCheck({
@@ -175,7 +194,12 @@ export const errorChecks: Check[] = [
     title: 'SCA_NOT_FOUND and PSU_CREDENTIALS_INVALID are answered 401',
     area: 'errors',
     rules: ['ERR-STATUS-401'],
+    needs: ['psu-agent'],
     async run(ctx) {
+      requireAccepted(ctx, await getUser(ctx, await signedInPsuHeaders(ctx, 'private')), {
+        what: 'GET /v1/user in a session with SCA, with the PSU-ID the bank gave',
+        status: 200,
+      });
       const noSca = await getUser(ctx, { 'TPP-Session-ID': randomUUID() });
       ctx.expect.tppMessage(noSca, { code: 'SCA_NOT_FOUND' });
       ctx.expect.status(noSca, 401, 'SCA_NOT_FOUND');
@@ -190,6 +214,12 @@ export const errorChecks: Check[] = [
     area: 'errors',
     rules: ['ERR-STATUS-403'],
     async run(ctx) {
+      const own = json<{ consentId: string }>(await probeControl(ctx, 'a consent of this TPP'));
+      await sendControl(
+        ctx,
+        { method: 'GET', path: `/v1/consents/${encodeURIComponent(own.consentId)}` },
+        { what: 'reading a consent this TPP has', status: 200 },
+      );
       const exchange = await ctx.client.send({
         method: 'GET',
         path: `/v1/consents/${randomUUID()}`,
@@ -220,15 +250,22 @@ export const errorChecks: Check[] = [
         creditLine: 0,
         balances: [],
       };
-      const first = await ctx.client.send({ method: 'POST', path: '/v1/sandbox/accounts', body });
-      ctx.expect.status(first, 201, 'the first account with this BBAN');
+      await sendControl(
+        ctx,
+        { method: 'POST', path: '/v1/sandbox/accounts', body },
+        {
+          what: 'the first account with this BBAN',
+          status: 201,
+          schema: SandboxAccountListItemSchema,
+        },
+      );
       const second = await ctx.client.send({
         method: 'POST',
         path: '/v1/sandbox/accounts',
         body,
         label: 'the same BBAN again',
       });
-      ctx.expect.tppMessage(second, { code: 'CONFLICT' });
+      ctx.expect.tppMessage(second, { code: 'CONFLICT', path: 'bban' });
       ctx.expect.status(second, 409, 'CONFLICT');
     },
   }),
@@ -242,12 +279,19 @@ export const errorChecks: Check[] = [
       const session = await aisConsent(ctx);
       const path = cardTransactionsPath((await firstCardAccount(ctx, session)).resourceId);
       let last: EvidenceExchange | undefined;
-      for (let call = 1; call <= 5; call++)
+      for (let call = 1; call <= 5; call++) {
         last = await aisGet(ctx, session, path, {
           query: { bookingStatus: 'booked' },
           omitHeaders: ['PSU-IP-Address'],
           label: `call ${call} without PSU-IP-Address`,
         });
+        if (call === 1)
+          requireAccepted(ctx, last, {
+            what: 'the first read without PSU-IP-Address',
+            status: 200,
+            schema: CardAccountTransactionsResponseSchema,
+          });
+      }
       ctx.expect.tppMessage(last!, { code: 'ACCESS_EXCEEDED' });
       ctx.expect.status(last!, 429, 'ACCESS_EXCEEDED');
     },

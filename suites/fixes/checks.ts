@@ -27,7 +27,7 @@ import {
   type CardTransactionView,
   type CardTransactionsBody,
 } from '../kit/account-information.js';
-import { expectRefused, initiatePayment, sctBody } from '../kit/payments.js';
+import { expectRefused, initiatePayment, paymentControl, sctBody } from '../kit/payments.js';
 import { json, pathOf } from '../kit/answers.js';
 import { aisConsent, type AisSession } from '../kit/consent.js';
 import { knownPsu } from '../kit/test-psus.js';
@@ -104,6 +104,7 @@ export const fixChecks: Check[] = [
       const now = await ctx.clock.now().catch(() => new Date());
       if (now.toISOString().slice(0, 10) < '2024-09-05')
         ctx.skip('the target’s clock is before 2024-09-05');
+      await paymentControl(ctx, sctBody(), 'the same payment with an unstructured remittance');
       const body = sctBody({ remittanceInformationStructured: { reference: '1234567897' } });
       delete (body as Record<string, unknown>).remittanceInformationUnstructured;
       const exchange = await initiatePayment(ctx, body);

@@ -14,8 +14,22 @@ import {
   type Check,
   type CheckContext,
   type EvidenceExchange,
+  type TargetRequest,
 } from '../../main/core/runner/check-api/index.js';
-import { expectAccepted, probe } from '../kit/probe.js';
+import {
+  SandboxAccountListItemSchema,
+  SandboxAccountListSchema,
+  SandboxCardAccountCreatedSchema,
+} from '../../main/core/spec/schemas/sandbox.js';
+import { PaymentInitiationResponseSchema } from '../../main/core/spec/schemas/payments.js';
+import {
+  CONSENT_CREATED_SCHEMA,
+  expectAccepted,
+  probe,
+  probeControl,
+  probeRefusedControl,
+} from '../kit/probe.js';
+import { expectAnswer, expectRefusal, requireAccepted, sendControl } from '../kit/controls.js';
 import { freeNorwegianAccount } from '../kit/account-numbers.js';
 import { json } from '../kit/answers.js';
 import { readConsent } from '../kit/consent.js';
@@ -119,8 +133,14 @@ export const generalChecks: Check[] = [
         body: {},
         label: 'AISP-only TPP: consent',
       });
-      ctx.expect.status(consent, 201, 'an AIS call by a TPP registered for AISP');
-      const payment = await aisp!.send({
+      expectAnswer(
+        ctx,
+        consent,
+        201,
+        CONSENT_CREATED_SCHEMA,
+        'an AIS call by a TPP registered for AISP',
+      );
+      const payment: TargetRequest = {
         method: 'POST',
         path: '/v1/payments/sepa-credit-transfers',
         headers: { 'x-accept-fix': 'amount-as-string', 'PSU-Context': 'PRIVATE' },
@@ -131,10 +151,23 @@ export const generalChecks: Check[] = [
           debtorAccount: { iban: 'NO5297100512347', currency: 'NOK' },
           remittanceInformationUnstructured: 'Role check',
         },
-        label: 'AISP-only TPP: payment',
-      });
-      ctx.expect.status(payment, 403, 'a payment initiation by a TPP not registered for PISP');
-      ctx.expect.tppMessage(payment, { code: 'FORBIDDEN', textIncludes: 'PISP' });
+      };
+      await sendControl(
+        ctx,
+        { ...payment, label: 'control: the same payment by the TPP registered for PISP' },
+        {
+          what: 'the same payment by the TPP registered for PISP',
+          status: 201,
+          schema: PaymentInitiationResponseSchema,
+        },
+      );
+      const refused = await aisp!.send({ ...payment, label: 'AISP-only TPP: payment' });
+      expectRefusal(
+        ctx,
+        refused,
+        { status: 403, code: 'FORBIDDEN', textIncludes: 'PISP' },
+        'a payment initiation by a TPP not registered for PISP',
+      );
     },
   }),
   generalCheck({
@@ -144,7 +177,7 @@ export const generalChecks: Check[] = [
     modes: ['production'],
     timeoutMs: 10_000,
     async run(ctx) {
-      expectAccepted(ctx, await probe(ctx), "a request signed with the suite TPP's certificate");
+      await probeControl(ctx, "the probe signed with the suite TPP's certificate");
       const seal = await untrustedSeal();
       const path = '/v1/user';
       const signed = signRequest({
@@ -165,10 +198,11 @@ export const generalChecks: Check[] = [
         headers: signed.headers,
         label: 'signed with a certificate of an unknown CA',
       });
-      ctx.expect.status(exchange, 403, 'a certificate whose CA the bank does not trust');
-      ctx.expect.true(
-        /certificate|issuer|CA/i.test(exchange.response?.body ?? ''),
-        'the refusal names the certificate',
+      expectRefusal(
+        ctx,
+        exchange,
+        { status: 403, code: 'FORBIDDEN', textIncludes: 'certificate' },
+        'a certificate whose CA the bank does not trust',
       );
     },
   }),
@@ -217,7 +251,10 @@ export const generalChecks: Check[] = [
     title: 'Dates in payloads are ISO 8601 (YYYY-MM-DD)',
     rules: ['GEN-PAYLOAD-DATE-FORMAT'],
     async run(ctx) {
-      const consentId = json<{ consentId: string }>(await probe(ctx)).consentId;
+      await probeRefusedControl(ctx);
+      const consentId = json<{ consentId: string }>(
+        await probeControl(ctx, 'a consent to read'),
+      ).consentId;
       const consent = await readConsent(ctx, consentId);
       for (const field of ['validUntil', 'lastActionDate'] as const)
         ctx.expect.true(
@@ -226,12 +263,18 @@ export const generalChecks: Check[] = [
         );
       if (!ctx.target.hasSandboxApi) return;
       const accounts = json<{ id: string }[]>(
-        await ctx.client.send({ method: 'GET', path: '/v1/sandbox/accounts' }),
+        await sendControl(
+          ctx,
+          { method: 'GET', path: '/v1/sandbox/accounts' },
+          { what: 'the sandbox accounts', status: 200, schema: SandboxAccountListSchema },
+        ),
       );
+      if (accounts.length === 0) ctx.inconclusive('the sandbox lists no account to read');
       const transactions = await ctx.client.send({
         method: 'GET',
         path: `/v1/sandbox/accounts/${encodeURIComponent(accounts[0]!.id)}/transactions`,
       });
+      ctx.expect.status(transactions, 200, 'the transactions of a sandbox account');
       for (const entry of json<{ bookingDate: string; valueDate: string }[]>(transactions) ?? [])
         ctx.expect.true(
           DATE.test(entry.bookingDate) && DATE.test(entry.valueDate),
@@ -265,6 +308,7 @@ export const generalChecks: Check[] = [
     title: 'The Date response header is an RFC 7231 IMF-fixdate, on success and on error',
     rules: ['GEN-RESPONSE-DATE-HEADER-RFC-7231'],
     async run(ctx) {
+      await probeRefusedControl(ctx);
       const created = await probe(ctx);
       expectAccepted(ctx, created, 'POST /v1/consents');
       const answers = [
@@ -289,7 +333,9 @@ export const generalChecks: Check[] = [
     title: '_links map relation names to Links: href and verbs from GET, PUT, POST, DELETE',
     rules: ['GEN-LINK-SHAPE'],
     async run(ctx) {
+      await probeRefusedControl(ctx);
       const created = await probe(ctx);
+      expectAccepted(ctx, created, 'POST /v1/consents');
       expectLinks(ctx, json(created)._links, 'POST /v1/consents');
       const consent = await readConsent(ctx, json<{ consentId: string }>(created).consentId);
       expectLinks(ctx, consent._links, 'GET /v1/consents/{consentId}');
@@ -323,10 +369,17 @@ export const generalChecks: Check[] = [
           },
         });
       };
-      ctx.expect.status(await post('SEK'), 201, 'an account in SEK');
-      const refused = await post('XYZ');
-      ctx.expect.status(refused, 400, 'an account in XYZ (not ISO 4217)');
-      ctx.expect.true(refused.response?.body.includes('currency'), 'the error names currency');
+      requireAccepted(ctx, await post('SEK'), {
+        what: 'an account in SEK',
+        status: 201,
+        schema: SandboxAccountListItemSchema,
+      });
+      expectRefusal(
+        ctx,
+        await post('XYZ'),
+        { code: 'FORMAT_ERROR', path: 'currency', textIncludes: 'currency' },
+        'an account in XYZ (not ISO 4217)',
+      );
       const listed = json<{ currency: string }[]>(
         await ctx.client.send({ method: 'GET', path: '/v1/sandbox/accounts' }),
       );
@@ -364,14 +417,27 @@ export const generalChecks: Check[] = [
           status: 'enabled',
         },
       });
-      ctx.expect.status(card, 201, 'POST /v1/sandbox/card-accounts');
+      requireAccepted(ctx, card, {
+        what: 'a card account to book on',
+        status: 201,
+        schema: SandboxCardAccountCreatedSchema,
+      });
       const id = String(json(card).resourceId);
-      ctx.expect.status(await cardTransactionWithAddress(ctx, id, 'SE'), 201, 'country SE');
-      for (const country of ['XX', 'NOR', 'no']) {
-        const refused = await cardTransactionWithAddress(ctx, id, country);
-        ctx.expect.status(refused, 400, `country ${country} (not on the §2.1 list)`);
-        ctx.expect.true(refused.response?.body.includes('country'), 'the error names country');
-      }
+      requireAccepted(ctx, await cardTransactionWithAddress(ctx, id, 'SE'), {
+        what: 'a card transaction with card acceptor country SE',
+        status: 201,
+      });
+      for (const country of ['XX', 'NOR', 'no'])
+        expectRefusal(
+          ctx,
+          await cardTransactionWithAddress(ctx, id, country),
+          {
+            code: 'FORMAT_ERROR',
+            path: '[0].cardAcceptorAddress.country',
+            textIncludes: 'country',
+          },
+          `country ${country} (not on the §2.1 list)`,
+        );
     },
   }),
   generalCheck({
@@ -380,6 +446,7 @@ export const generalChecks: Check[] = [
     rules: ['GEN-PRODUCTION-PATHS-IN-SANDBOX'],
     modes: ['sandbox'],
     async run(ctx) {
+      await probeRefusedControl(ctx);
       expectAccepted(ctx, await probe(ctx), 'POST /v1/consents in sandbox mode');
       const reads: [string, Record<string, string | number>][] = [
         ['/v1/user', {}],

@@ -8,12 +8,23 @@ import {
   type CheckContext,
   type EvidenceExchange,
 } from '../../main/core/runner/check-api/index.js';
-import { expectAccepted, probe } from '../kit/probe.js';
+import { CardAccountTransactionsResponseSchema } from '../../main/core/spec/schemas/cardAccounts.js';
+import { SandboxAccountListItemSchema } from '../../main/core/spec/schemas/sandbox.js';
+import { expectAccepted, probe, probeControl, probeRefusedControl } from '../kit/probe.js';
 import { freeNorwegianAccount } from '../kit/account-numbers.js';
-import { absoluteHref, json, scaRedirectOf } from '../kit/answers.js';
-import { privatePsu, testPeople } from '../kit/test-psus.js';
+import { absoluteHref, scaRedirectOf } from '../kit/answers.js';
+import { expectAnswer, requireAccepted, sendControl } from '../kit/controls.js';
+import { aisGet, cardTransactionsPath, firstCardAccount } from '../kit/account-information.js';
+import { aisConsent } from '../kit/consent.js';
+import { signedInPsuHeaders } from '../kit/sca.js';
+import { knownPsu, privatePsu } from '../kit/test-psus.js';
 
-const CARD_TRANSACTIONS = '/v1/card-accounts/00000000-unknown/transactions';
+/** A consented card account's transactions: the read the card-transaction header checks vary. */
+async function cardTransactionsRead(ctx: CheckContext) {
+  const session = await aisConsent(ctx);
+  const path = cardTransactionsPath((await firstCardAccount(ctx, session)).resourceId);
+  return { session, path, query: { bookingStatus: 'booked' } };
+}
 
 function expectNamed(
   ctx: CheckContext,
@@ -26,36 +37,42 @@ function expectNamed(
     400,
     `${header} ${code === 'FORMAT_ERROR' ? 'malformed' : 'missing'}`,
   );
-  ctx.expect.tppMessage(exchange, { code, textIncludes: header });
+  ctx.expect.tppMessage(exchange, { code, path: header, textIncludes: header });
 }
 
-/** A format rule: a bad value is refused naming the header; a good one is accepted. */
+/**
+ * A format rule: with a good value the probe is accepted (the positive control: else the check
+ * cannot judge), and the same probe with a bad one is refused naming the header. With `psu`, the
+ * good PSU-ID is one the bank gave this TPP (the PSU signs in first).
+ */
 function formatCheck(
   rule: string,
   header: string,
   bad: string,
   good: string,
   extra: Record<string, string> = {},
+  psu = false,
 ): Check {
   return defineCheck({
     id: `${rule}-CHECKED`,
     title: `${header} '${bad}' is refused as malformed; '${good}' is accepted`,
     area: 'headers',
     rules: [rule],
+    ...(psu ? { needs: ['psu-agent'] as const } : {}),
     async run(ctx) {
+      const base = psu ? await signedInPsuHeaders(ctx, 'private') : {};
+      const wellFormed = base[header] ?? good;
+      await probeControl(ctx, `the probe with ${header}: ${wellFormed}`, {
+        headers: { ...extra, ...base, [header]: wellFormed },
+      });
       expectNamed(
         ctx,
-        await probe(ctx, { headers: { ...extra, [header]: bad }, label: `${header}: ${bad}` }),
+        await probe(ctx, {
+          headers: { ...extra, ...base, [header]: bad },
+          label: `${header}: ${bad}`,
+        }),
         'FORMAT_ERROR',
         header,
-      );
-      const accepted = await probe(ctx, {
-        headers: { ...extra, [header]: good },
-        label: `${header}: ${good}`,
-      });
-      ctx.expect.true(
-        !(accepted.response?.status === 400 && accepted.response.body.includes(header)),
-        `a well-formed ${header} is not refused as malformed`,
       );
     },
   });
@@ -68,7 +85,14 @@ export const headerChecks: Check[] = [
     'request-42',
     '0f8fad5b-d9cb-469f-a165-70867728950e',
   ),
-  formatCheck('HDR-PSU-ID-UUID', 'PSU-ID', 'ola.nordmann', '3f0c6f0e-8a43-4a8e-9f43-3d2a1c7b8e11'),
+  formatCheck(
+    'HDR-PSU-ID-UUID',
+    'PSU-ID',
+    'ola.nordmann',
+    'the PSU-ID of a signed-in PSU',
+    {},
+    true,
+  ),
   formatCheck('HDR-PSU-CONTEXT-VALUES', 'PSU-Context', 'BUSINESS', 'PRIVATE'),
   formatCheck('HDR-X-PSU-IDENTITY', 'X-PSU-IDENTITY', '15038512364', '15038512363'),
   formatCheck('HDR-PSU-HTTP-METHOD-VALUES', 'PSU-HTTP-Method', 'FETCH', 'GET'),
@@ -91,6 +115,7 @@ export const headerChecks: Check[] = [
     area: 'headers',
     rules: ['HDR-TPP-REDIRECT-URI-REQUIRED'],
     async run(ctx) {
+      await probeControl(ctx, 'the probe with TPP-Redirect-URI');
       expectNamed(
         ctx,
         await probe(ctx, { omitHeaders: ['TPP-Redirect-URI'], label: 'no TPP-Redirect-URI' }),
@@ -106,6 +131,7 @@ export const headerChecks: Check[] = [
     area: 'headers',
     rules: ['HDR-NEGOTIATION-OPTIONAL', 'HDR-NEGOTIATION-STATED', 'GEN-JSON-PAYLOADS'],
     async run(ctx) {
+      await probeRefusedControl(ctx);
       const exchange = await probe(ctx, {
         omitHeaders: ['Accept', 'Accept-Language', 'Accept-Encoding', 'Accept-Charset'],
       });
@@ -121,16 +147,20 @@ export const headerChecks: Check[] = [
     title: 'Get card account transactions refuses a request missing any of its required headers',
     area: 'headers',
     rules: ['HDR-CARD-TRANSACTIONS-REQUIRED', 'FIX-HEADER-REQUIRED-WHERE-LISTED'],
+    needs: ['psu-agent'],
     async run(ctx) {
       // §4.2.3 lists x-accept-fix, X-Request-ID, TPP-Session-ID, TPP-Redirect-URI,
       // TPP-Signature-Certificate and Signature; the last three matter for signing and are
       // covered by the signing checks.
+      const { session, path, query } = await cardTransactionsRead(ctx);
+      requireAccepted(ctx, await aisGet(ctx, session, path, { query }), {
+        what: 'the consented read with every required header',
+        status: 200,
+        schema: CardAccountTransactionsResponseSchema,
+      });
       for (const header of ['x-accept-fix', 'TPP-Session-ID', 'TPP-Redirect-URI']) {
-        const exchange = await ctx.client.send({
-          method: 'GET',
-          path: CARD_TRANSACTIONS,
-          query: { bookingStatus: 'booked' },
-          headers: header === 'x-accept-fix' ? {} : { 'x-accept-fix': 'amount-as-string' },
+        const exchange = await aisGet(ctx, session, path, {
+          query,
           omitHeaders: [header],
           label: `card transactions without ${header}`,
         });
@@ -146,6 +176,15 @@ export const headerChecks: Check[] = [
     modes: ['sandbox'],
     needs: ['sandbox-api'],
     async run(ctx) {
+      await sendControl(
+        ctx,
+        {
+          method: 'GET',
+          path: '/v1/sandbox/customers',
+          signing: { signedHeaders: ['x-request-id', 'tpp-redirect-uri'] },
+        },
+        { what: 'the sandbox customers with X-Request-ID', status: 200 },
+      );
       const exchange = await ctx.client.send({
         method: 'GET',
         path: '/v1/sandbox/customers',
@@ -162,6 +201,7 @@ export const headerChecks: Check[] = [
     area: 'headers',
     rules: ['HDR-CONTENT-TYPE-ON-BODY'],
     async run(ctx) {
+      await probeRefusedControl(ctx);
       expectAccepted(
         ctx,
         await probe(ctx, { headers: { 'Content-Type': 'application/json; charset=utf-8' } }),
@@ -185,6 +225,7 @@ export const headerChecks: Check[] = [
     area: 'headers',
     rules: ['HDR-TPP-REDIRECT-PREFERRED-DEFAULT-TRUE'],
     async run(ctx) {
+      await probeRefusedControl(ctx);
       const consent = await probe(ctx, { omitHeaders: ['TPP-Redirect-Preferred'] });
       expectAccepted(ctx, consent, 'a consent without TPP-Redirect-Preferred');
       const href = scaRedirectOf(consent);
@@ -210,6 +251,7 @@ export const headerChecks: Check[] = [
     area: 'headers',
     rules: ['HDR-TPP-BRAND-LOGGING-OPTIONAL'],
     async run(ctx) {
+      await probeRefusedControl(ctx);
       expectAccepted(
         ctx,
         await probe(ctx, { headers: { 'TPP-Brand-Logging-Information': 'Workbench Brand' } }),
@@ -228,6 +270,7 @@ export const headerChecks: Check[] = [
     area: 'headers',
     rules: ['HDR-PSU-FORWARDED-OPTIONAL'],
     async run(ctx) {
+      await probeRefusedControl(ctx);
       expectAccepted(
         ctx,
         await probe(ctx, {
@@ -265,6 +308,7 @@ export const headerChecks: Check[] = [
     title: 'Get card account transactions needs none of its optional headers, and takes them all',
     area: 'headers',
     rules: ['HDR-CARD-TRANSACTIONS-OPTIONAL'],
+    needs: ['psu-agent'],
     async run(ctx) {
       const optional = [
         'PSU-ID',
@@ -275,28 +319,24 @@ export const headerChecks: Check[] = [
         'TPP-Redirect-Preferred',
         'Accept-Language',
       ];
+      const { session, path, query } = await cardTransactionsRead(ctx);
       // The PSU is named by X-PSU-IDENTITY, the §4.1 alternative to PSU-ID.
-      const [psu] = await testPeople(ctx);
-      const bare = await ctx.client.send({
-        method: 'GET',
-        path: CARD_TRANSACTIONS,
-        query: { bookingStatus: 'booked' },
-        headers: { 'x-accept-fix': 'amount-as-string', 'X-PSU-IDENTITY': psu.login },
+      const bare = await aisGet(ctx, session, path, {
+        query,
+        headers: { 'X-PSU-IDENTITY': knownPsu(ctx, 'private').login },
         omitHeaders: optional,
         label: 'card transactions with no optional header (PSU named by X-PSU-IDENTITY)',
       });
-      for (const header of optional)
-        ctx.expect.true(
-          !(bare.response?.status === 400 && bare.response.body.includes(header)),
-          `the read is not refused for lack of ${header}`,
-        );
-      const full = await ctx.client.send({
-        method: 'GET',
-        path: CARD_TRANSACTIONS,
-        query: { bookingStatus: 'booked' },
+      expectAnswer(
+        ctx,
+        bare,
+        200,
+        CardAccountTransactionsResponseSchema,
+        'card transactions with no optional header',
+      );
+      const full = await aisGet(ctx, session, path, {
+        query,
         headers: {
-          'x-accept-fix': 'amount-as-string',
-          'X-PSU-IDENTITY': psu.login,
           'PSU-Context': 'PRIVATE',
           'PSU-IP-Address': '192.0.2.10',
           'PSU-User-Agent': 'Workbench',
@@ -305,9 +345,12 @@ export const headerChecks: Check[] = [
         },
         label: 'card transactions with optional headers',
       });
-      ctx.expect.true(
-        full.response !== undefined && full.response.status !== 400,
-        'the optional headers are not refused',
+      expectAnswer(
+        ctx,
+        full,
+        200,
+        CardAccountTransactionsResponseSchema,
+        'card transactions with the optional headers',
       );
     },
   }),
@@ -335,6 +378,21 @@ export const headerChecks: Check[] = [
           balances: [],
         };
       };
+      await sendControl(
+        ctx,
+        {
+          method: 'POST',
+          path: '/v1/sandbox/accounts',
+          body: body(),
+          headers: { 'Content-Type': 'application/json; charset=utf-8' },
+          label: 'sandbox body with Digest and Content-Type',
+        },
+        {
+          what: 'a sandbox body with Digest and Content-Type',
+          status: 201,
+          schema: SandboxAccountListItemSchema,
+        },
+      );
       const withoutDigest = await ctx.client.send({
         method: 'POST',
         path: '/v1/sandbox/accounts',
@@ -343,15 +401,6 @@ export const headerChecks: Check[] = [
         label: 'sandbox body without Digest',
       });
       expectNamed(ctx, withoutDigest, 'HTTP_HEADER_REQUIRED', 'Digest');
-      const typed = await ctx.client.send({
-        method: 'POST',
-        path: '/v1/sandbox/accounts',
-        body: body(),
-        headers: { 'Content-Type': 'application/json; charset=utf-8' },
-        label: 'sandbox body with Digest and Content-Type',
-      });
-      ctx.expect.status(typed, 201, 'a sandbox body with Digest and Content-Type');
-      ctx.expect.true(typeof json(typed).id === 'string', 'the account was created');
     },
   }),
 ];

@@ -7,9 +7,11 @@
 import type {
   CheckContext,
   EvidenceExchange,
+  JsonSchema,
   JsonValue,
   TargetRequest,
 } from '../../main/core/runner/check-api/index.js';
+import { requireAccepted } from './controls.js';
 import { freeNorwegianAccount } from './account-numbers.js';
 import { json } from './answers.js';
 import type { AisSession } from './consent.js';
@@ -28,19 +30,45 @@ export function aisGet(
   path: string,
   read: AisRead = {},
 ): Promise<EvidenceExchange> {
-  const omitsFix = (read.omitHeaders ?? []).some((name) => name.toLowerCase() === 'x-accept-fix');
+  const omitted = (read.omitHeaders ?? []).map((name) => name.toLowerCase());
+  const headers = Object.fromEntries(
+    Object.entries({
+      'x-accept-fix': 'amount-as-string',
+      ...session.headers,
+      ...read.headers,
+    }).filter(([name]) => !omitted.includes(name.toLowerCase())),
+  );
   return ctx.client.send({
     method: 'GET',
     path,
     ...(read.query ? { query: read.query } : {}),
-    headers: {
-      ...(omitsFix ? {} : { 'x-accept-fix': 'amount-as-string' }),
-      ...session.headers,
-      ...read.headers,
-    },
+    headers,
     ...(read.omitHeaders ? { omitHeaders: read.omitHeaders } : {}),
     label: read.label ?? `GET ${path}`,
   });
+}
+
+/**
+ * The positive control of a check that reads with a defect: the same read without it (`read`) is
+ * accepted, 200 with a body valid against `schema`, or the check is INCONCLUSIVE.
+ */
+export async function readControl(
+  ctx: CheckContext,
+  session: AisSession,
+  path: string,
+  read: AisRead,
+  schema: JsonSchema,
+  what: string,
+): Promise<EvidenceExchange> {
+  return requireAccepted(
+    ctx,
+    await aisGet(ctx, session, path, { label: `control: ${what}`, ...read }),
+    {
+      what,
+      status: 200,
+      schema,
+    },
+  );
 }
 
 interface HrefLink {

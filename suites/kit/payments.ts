@@ -11,7 +11,9 @@ import type {
   TargetRequest,
 } from '../../main/core/runner/check-api/index.js';
 import { absoluteHref, json, scaRedirectOf } from './answers.js';
-import { expectSuccess, psuHeaders, type SuccessfulSca } from './sca.js';
+import { completeSca, expectSuccess, psuHeaders, type SuccessfulSca } from './sca.js';
+import { expectAnswer, expectRefusal, sendControl, sendRefusedControl } from './controls.js';
+import { PaymentInitiationResponseSchema } from '../../main/core/spec/schemas/payments.js';
 
 /**
  * Documented test data (docs/sandbox-data.md): Ola pays, from his current account. The payer and
@@ -74,6 +76,7 @@ export interface PaymentRequest {
   headers?: Record<string, string>;
   omitHeaders?: readonly string[];
   label?: string;
+  signing?: TargetRequest['signing'];
 }
 
 /** `headers` without the names in `omit` (case-insensitive): the client only omits its defaults. */
@@ -88,14 +91,10 @@ export function withoutHeaders(
 }
 
 /** POST /v1/{service}/{product}: x-accept-fix amount-as-string, PSU-Context PRIVATE (single SCA). */
-export function initiatePayment(
-  ctx: CheckContext,
-  body: Body,
-  request: PaymentRequest = {},
-): Promise<EvidenceExchange> {
+export function initiationRequest(body: Body, request: PaymentRequest = {}): TargetRequest {
   const service = request.service ?? 'payments';
   const product = request.product ?? 'sepa-credit-transfers';
-  return ctx.client.send({
+  return {
     method: 'POST',
     path: `/v1/${service}/${product}`,
     ...(request.query ? { query: request.query } : {}),
@@ -105,8 +104,18 @@ export function initiatePayment(
     ),
     ...(request.omitHeaders ? { omitHeaders: request.omitHeaders } : {}),
     body,
+    ...(request.signing ? { signing: request.signing } : {}),
     label: request.label ?? `initiate ${service}/${product}`,
-  });
+  };
+}
+
+/** Sends the initiation `initiationRequest` describes. */
+export function initiatePayment(
+  ctx: CheckContext,
+  body: Body,
+  request: PaymentRequest = {},
+): Promise<EvidenceExchange> {
+  return ctx.client.send(initiationRequest(body, request));
 }
 
 export interface CreatedPayment {
@@ -118,20 +127,55 @@ export interface CreatedPayment {
   exchange: EvidenceExchange;
 }
 
-/** Initiates, asserting 201 with a paymentId. */
+/** The checks that already showed the bank refuses an initiation it must refuse. */
+const controlled = new WeakSet<CheckContext>();
+/** The paymentIds each check was given so far. */
+const given = new WeakMap<CheckContext, Set<string>>();
+
+/**
+ * Initiates, asserting 201 with the §2.3 answer and a paymentId no earlier initiation of the check
+ * got. The first initiation of a check is preceded by its negative control: the same initiation
+ * with a signature that does not verify must be refused, or the bank accepts anything and the
+ * check cannot judge (INCONCLUSIVE).
+ */
 export async function createPayment(
   ctx: CheckContext,
   body: Body,
   request: PaymentRequest = {},
 ): Promise<CreatedPayment> {
+  if (!controlled.has(ctx)) {
+    controlled.add(ctx);
+    await sendRefusedControl(
+      ctx,
+      {
+        ...initiationRequest(body, request),
+        signing: { corruptSignature: true },
+        label: undefined,
+      },
+      'the same initiation with a signature that does not verify',
+    );
+  }
   const exchange = await initiatePayment(ctx, body, request);
-  ctx.expect.status(exchange, 201, request.label ?? 'payment initiation');
+  expectAnswer(
+    ctx,
+    exchange,
+    201,
+    PaymentInitiationResponseSchema,
+    request.label ?? 'payment initiation',
+  );
   const answer = json<Record<string, JsonValue>>(exchange);
   const paymentId = answer?.paymentId;
   ctx.expect.true(
     typeof paymentId === 'string' && paymentId !== '',
     'the answer carries paymentId',
   );
+  const ids = given.get(ctx) ?? new Set<string>();
+  given.set(ctx, ids);
+  ctx.expect.true(
+    !ids.has(paymentId as string),
+    `paymentId ${String(paymentId)} names a payment of its own (no earlier initiation of this check got it)`,
+  );
+  ids.add(paymentId as string);
   const href = scaRedirectOf(exchange);
   return {
     paymentId: paymentId as string,
@@ -149,7 +193,7 @@ export async function approve(
   login: string = PAYER.login,
 ): Promise<SuccessfulSca> {
   ctx.expect.true(payment.scaRedirect !== undefined, 'the answer carries _links.scaRedirect');
-  const redirect = await ctx.psu.completeSca(payment.scaRedirect!, { login, context: 'PRIVATE' });
+  const redirect = await completeSca(ctx, payment.scaRedirect!, { login, context: 'PRIVATE' });
   return expectSuccess(ctx, redirect, 'the payment SCA');
 }
 
@@ -172,7 +216,7 @@ export async function paymentStatus(
   return json(exchange) ?? {};
 }
 
-/** A 400 whose tppMessage has `code` and names `field` (decisions.md "Errors"). */
+/** A 400 with a `code` entry on `field` whose text names it (decisions.md "Errors"). */
 export function expectRefused(
   ctx: CheckContext,
   exchange: EvidenceExchange,
@@ -180,6 +224,27 @@ export function expectRefused(
   code: Parameters<CheckContext['expect']['tppMessage']>[1]['code'] = 'FORMAT_ERROR',
   status = 400,
 ): void {
-  ctx.expect.status(exchange, status, `refused: ${field}`);
-  ctx.expect.tppMessage(exchange, { code, textIncludes: field });
+  expectRefusal(
+    ctx,
+    exchange,
+    { status, code, path: field, textIncludes: field },
+    `refused: ${field}`,
+  );
+}
+
+/**
+ * The positive control of a check that initiates a payment with a defect: the same initiation
+ * without it (`body`) is accepted with the §2.3 answer, or the check is INCONCLUSIVE.
+ */
+export function paymentControl(
+  ctx: CheckContext,
+  body: Body,
+  what: string,
+  request: PaymentRequest = {},
+): Promise<EvidenceExchange> {
+  return sendControl(
+    ctx,
+    { ...initiationRequest(body, request), label: `control: ${what}` },
+    { what, status: 201, schema: PaymentInitiationResponseSchema },
+  );
 }

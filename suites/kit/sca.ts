@@ -4,13 +4,16 @@
  * SCA that GET /v1/user starts (decisions.md GET /v1/user).
  */
 import { randomUUID } from 'node:crypto';
-import type {
-  CheckContext,
-  EvidenceExchange,
-  PsuScript,
-  ScaRedirect,
+import {
+  isCheckInconclusive,
+  isCheckSkipped,
+  type CheckContext,
+  type EvidenceExchange,
+  type PsuScript,
+  type ScaRedirect,
 } from '../../main/core/runner/check-api/index.js';
 import { absoluteHref, scaRedirectOf } from './answers.js';
+import { corporateScript, knownPsu } from './test-psus.js';
 
 export type SuccessfulSca = Extract<ScaRedirect, { outcome: 'success' }>;
 
@@ -38,7 +41,18 @@ export async function completeSca(
   ctx.evidence.note(
     `PSU ${script.login} ${script.outcome === 'abort' ? 'aborts' : 'completes'} the SCA at ${scaRedirect}`,
   );
-  return ctx.psu.completeSca(scaRedirect, script);
+  try {
+    return await ctx.psu.completeSca(scaRedirect, script);
+  } catch (error) {
+    // A skip (no PSU agent), an abort or an inconclusive end goes on as it is; anything else is
+    // the PSU's side failing (the page did not open, the bank's pages are not what the agent
+    // knows): the check cannot judge its rules.
+    if (ctx.signal.aborted || isCheckSkipped(error) || isCheckInconclusive(error)) throw error;
+    const cause = (error as { cause?: { message?: unknown } })?.cause?.message;
+    ctx.inconclusive(
+      `the PSU could not complete the SCA at ${scaRedirect}: ${error instanceof Error ? error.message : String(error)}${typeof cause === 'string' ? ` (${cause})` : ''}`,
+    );
+  }
 }
 
 /** The §6.1 redirect of a successful SCA; a failure redirect fails the check. */
@@ -95,4 +109,23 @@ export async function signedInSession(
 ): Promise<{ sessionId: string; redirect: SuccessfulSca }> {
   const redirect = expectSuccess(ctx, await userSca(ctx, script, tppSession(sessionId)), what);
   return { sessionId, redirect };
+}
+
+/**
+ * A PSU-ID (and PSU-Corporate-ID) the bank gave this TPP, with the TPP session it belongs to: the
+ * test PSU signs in (GET /v1/user) privately or for its corporation. What a check sends when the
+ * bank must have no reason but the rule under test to refuse a PSU header.
+ */
+export async function signedInPsuHeaders(
+  ctx: CheckContext,
+  who: 'private' | 'representative',
+): Promise<Record<string, string>> {
+  const { sessionId, redirect } = await signedInSession(
+    ctx,
+    who === 'private'
+      ? { login: knownPsu(ctx, 'private').login }
+      : corporateScript(knownPsu(ctx, 'representative')),
+    'the PSU signs in for the PSU headers',
+  );
+  return { ...tppSession(sessionId), ...psuHeaders(redirect) };
 }

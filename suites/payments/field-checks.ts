@@ -13,6 +13,7 @@ import {
   createPayment,
   expectRefused,
   initiatePayment,
+  paymentControl,
   sctBody,
   type Body,
 } from '../kit/payments.js';
@@ -66,6 +67,7 @@ export function requiredCheck(id: string, rule: string, fields: readonly string[
     area: 'payments',
     rules: [rule],
     async run(ctx) {
+      await paymentControl(ctx, sctBody(), 'the same payment with every field');
       for (const field of fields) {
         const exchange = await initiatePayment(ctx, withField(sctBody(), field, undefined), {
           label: `without ${field}`,

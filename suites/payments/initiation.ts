@@ -3,6 +3,7 @@
  * and products, and every field rule of §2.2 at its limit and one past it. Each refusal must be
  * 400 naming the field (decisions.md "Errors").
  */
+import { probeRefusedControl } from '../kit/probe.js';
 import { TRANSACTION_STATUSES } from '../../main/core/spec/enums.js';
 import {
   CREDITOR_NAME_MAX,
@@ -40,6 +41,7 @@ export const paymentChecks: Check[] = [
     area: 'payments',
     rules: ['PAY-INITIATION-PATH', 'PAY-CREATE-201'],
     async run(ctx) {
+      await probeRefusedControl(ctx);
       const exchange = await initiatePayment(ctx, sctBody());
       ctx.expect.status(exchange, 201, 'a valid SCT initiation');
       ctx.expect.schema(

@@ -3,6 +3,7 @@
  * fundsAvailable, the Norwegian domestic read rule, DELETE in the sandbox, KID errors, instant
  * payments between own accounts, periodic MonthlyVariable; and the §4.2.2 header rules.
  */
+import { expectRefusal } from '../kit/controls.js';
 import { PAYMENT_PRODUCTS, TRANSACTION_STATUSES } from '../../main/core/spec/enums.js';
 import { defineCheck, type Check } from '../../main/core/runner/check-api/index.js';
 import {
@@ -11,6 +12,7 @@ import {
   approve,
   createPayment,
   expectRefused,
+  paymentControl,
   initiatePayment,
   ownAccountBody,
   paymentStatus,
@@ -242,6 +244,7 @@ export const paymentLifecycleChecks: Check[] = [
     area: 'headers',
     rules: ['HDR-PAYMENT-REQUIRED'],
     async run(ctx) {
+      await paymentControl(ctx, sctBody(), 'the same initiation with every required header');
       for (const header of ['x-accept-fix', 'TPP-Session-ID', 'TPP-Redirect-URI', 'PSU-IP-Address'])
         expectRefused(
           ctx,
@@ -293,14 +296,16 @@ export const paymentLifecycleChecks: Check[] = [
     rules: ['HDR-PAYMENT-PSU-CONTEXT-SINGLE-SCA'],
     needs: ['psu-agent'],
     async run(ctx) {
-      expectRefused(
+      await paymentControl(ctx, sctBody(), 'the same initiation with PSU-Context PRIVATE');
+      // Refused for the PSU-ID it lacks, the text saying PSU-Context would do instead.
+      expectRefusal(
         ctx,
         await initiatePayment(ctx, sctBody(), {
           omitHeaders: ['PSU-Context'],
           label: 'no PSU-ID, no PSU-Context',
         }),
-        'PSU-Context',
-        'HTTP_HEADER_REQUIRED',
+        { code: 'HTTP_HEADER_REQUIRED', path: 'PSU-ID', textIncludes: 'PSU-Context' },
+        'a single-SCA initiation without PSU-Context',
       );
       const payment = await createPayment(ctx, sctBody(), {
         label: 'no PSU-ID, PSU-Context PRIVATE',

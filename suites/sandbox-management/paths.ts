@@ -2,6 +2,7 @@
  * Where the sandbox operations live (decisions.md "Paths"): under /sandbox/ paths, in sandbox
  * mode only; production answers 404 for them.
  */
+import { probeControl } from '../kit/probe.js';
 import { type Check, defineCheck, type JsonValue } from '../../main/core/runner/check-api/index.js';
 import { privatePsu, sandboxCustomers } from '../kit/test-psus.js';
 import {
@@ -53,6 +54,7 @@ export const sandboxPathChecks: Check[] = [
     effects: ['sandbox-data', 'sandbox-reset'],
     modes: ['production'],
     async run(ctx) {
+      await probeControl(ctx, 'the production interface answering on its own paths');
       const cases: [string, 'GET' | 'POST', JsonValue | undefined][] = [
         ['/v1/sandbox/customers', 'GET', undefined],
         ['/v1/sandbox/initialize', 'POST', {}],

@@ -13,16 +13,35 @@ import {
 import { freeNorwegianAccount } from '../kit/account-numbers.js';
 import { json } from '../kit/answers.js';
 import { privatePsu, type SandboxCustomer } from '../kit/test-psus.js';
+import { expectAnswer, expectRefusal, sendRefusedControl } from '../kit/controls.js';
+import {
+  SandboxAccountListItemSchema,
+  SandboxAccountListSchema,
+  SandboxAgreementSchema,
+  SandboxCardAccountCreatedSchema,
+} from '../../main/core/spec/schemas/sandbox.js';
 
 export type Json = Record<string, JsonValue>;
 
-/** A sandbox check: sandbox mode only, needs the /v1/sandbox/ operations (§4.3). */
+/**
+ * A sandbox check: sandbox mode only, needs the /v1/sandbox/ operations (§4.3). It starts with
+ * its negative control: a sandbox operation whose signature does not verify is refused (§4.3
+ * requires Signature), else the sandbox answers anything and the check cannot judge.
+ */
 export function sandboxCheck(check: Omit<Check, 'area' | 'modes'>): Check {
   return defineCheck({
     area: 'sandbox-management',
     modes: ['sandbox'],
     ...check,
     needs: [...new Set(['sandbox-api' as const, ...(check.needs ?? [])])],
+    async run(ctx) {
+      await sendRefusedControl(
+        ctx,
+        { method: 'GET', path: '/v1/sandbox/customers', signing: { corruptSignature: true } },
+        'the sandbox customers with a signature that does not verify',
+      );
+      await check.run(ctx);
+    },
   });
 }
 
@@ -121,23 +140,35 @@ export interface Agreement {
 
 export async function listAccounts(ctx: CheckContext): Promise<AccountItem[]> {
   const exchange = await call(ctx, 'GET', '/v1/sandbox/accounts', 'list sandbox accounts');
-  ctx.expect.status(exchange, 200, 'GET /v1/sandbox/accounts');
-  return json<AccountItem[]>(exchange) ?? [];
+  expectAnswer(ctx, exchange, 200, SandboxAccountListSchema, 'GET /v1/sandbox/accounts');
+  return json<AccountItem[]>(exchange);
 }
 
 export async function createAccount(ctx: CheckContext, body: Json): Promise<AccountItem> {
   const exchange = await call(ctx, 'POST', '/v1/sandbox/accounts', 'create a sandbox account', {
     body,
   });
-  ctx.expect.status(exchange, 201, 'POST /v1/sandbox/accounts');
-  return json<AccountItem>(exchange);
+  expectAnswer(ctx, exchange, 201, SandboxAccountListItemSchema, 'POST /v1/sandbox/accounts');
+  const created = json<AccountItem>(exchange);
+  ctx.expect.equal(
+    [created.bban, created.iban],
+    [body.bban, body.iban],
+    'the created account is the one asked for (bban, iban)',
+  );
+  return created;
 }
 
 export async function createCardAccount(ctx: CheckContext, body: Json): Promise<Json> {
   const exchange = await call(ctx, 'POST', '/v1/sandbox/card-accounts', 'create a card account', {
     body,
   });
-  ctx.expect.status(exchange, 201, 'POST /v1/sandbox/card-accounts');
+  expectAnswer(
+    ctx,
+    exchange,
+    201,
+    SandboxCardAccountCreatedSchema,
+    'POST /v1/sandbox/card-accounts',
+  );
   return json<Json>(exchange);
 }
 
@@ -151,7 +182,8 @@ export async function getAgreement(ctx: CheckContext, id: string): Promise<Agree
     `/v1/sandbox/agreements/${encodeURIComponent(id)}`,
     `agreement ${id}`,
   );
-  ctx.expect.status(exchange, 200, `GET /v1/sandbox/agreements/${id}`);
+  expectAnswer(ctx, exchange, 200, SandboxAgreementSchema, `GET /v1/sandbox/agreements/${id}`);
+  ctx.expect.equal(json<Agreement>(exchange).id, id, 'the agreement read is the one asked for');
   return json<Agreement>(exchange);
 }
 
@@ -168,15 +200,19 @@ export async function newAccount(ctx: CheckContext, overrides: Json = {}): Promi
   return createAccount(ctx, accountBody(owner.customerNumber, overrides));
 }
 
-/** 400 naming `path` in its text (decisions.md: the text says which field). */
+/** 400 with an entry on field `path` whose text names it (decisions.md: the text says which field). */
 export function expectRefused(
   ctx: CheckContext,
   exchange: EvidenceExchange,
   path: string,
   what: string,
 ): void {
-  ctx.expect.status(exchange, 400, what);
-  ctx.expect.true(exchange.response?.body.includes(path), `${what}: the error text names ${path}`);
+  expectRefusal(
+    ctx,
+    exchange,
+    { code: ['FORMAT_ERROR', 'BAD_REQUEST'], path, textIncludes: path },
+    what,
+  );
 }
 
 export const privateAgreementOf = (customer: SandboxCustomer) =>

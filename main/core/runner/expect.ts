@@ -56,8 +56,19 @@ function tppMessagesOf(exchange: EvidenceExchange): unknown[] | undefined {
 function matchesTppMessage(entry: unknown, expected: ExpectedTppMessage): entry is TppMessage {
   if (typeof entry !== 'object' || entry === null) return false;
   const message = entry as Record<string, unknown>;
-  if (message.code !== expected.code) return false;
+  const codes: readonly unknown[] =
+    typeof expected.code === 'string' ? [expected.code] : expected.code;
+  if (!codes.includes(message.code)) return false;
   if (message.category !== (expected.category ?? 'ERROR')) return false;
+  if (expected.path !== undefined) {
+    // A body field may be named where it sits: `[0].bookingDate` names `bookingDate`, and an
+    // element of it too: `roles[1]` names `roles`.
+    if (typeof message.path !== 'string') return false;
+    const wanted = expected.path.toLowerCase();
+    const exact = message.path.toLowerCase();
+    const path = exact.replace(/(\[\d+\])+$/, '');
+    if (exact !== wanted && path !== wanted && !path.endsWith(`.${wanted}`)) return false;
+  }
   if (expected.textIncludes === undefined) return true;
   return (
     typeof message.text === 'string' &&
@@ -131,7 +142,7 @@ export function createExpect(
           wanted,
           body.length > BODY_EXCERPT_MAX ? body.slice(0, BODY_EXCERPT_MAX) + '…' : body,
           exchange,
-          `${what}: expected a tppMessages array with ${expected.code}, but the body has none`,
+          `${what}: expected a tppMessages array with ${[expected.code].flat().join(' or ')}, but the body has none`,
         );
       }
       const match = (messages ?? []).find((entry) => matchesTppMessage(entry, expected));

@@ -110,6 +110,35 @@ describe('expect.tppMessage', () => {
     expect(noMessages.message).toMatch(/expected a tppMessages array with FORMAT_ERROR/);
     expect(noMessages.actual).toBe('<html>oops</html>');
   });
+
+  it('takes one of several codes, and the path of the header or field the entry names', () => {
+    const { expectThat } = setup();
+    const exchange = fakeExchange({
+      status: 400,
+      json: {
+        tppMessages: [
+          { category: 'ERROR', code: 'BAD_REQUEST', path: 'Signature', text: 'keyId mismatch' },
+          { category: 'ERROR', code: 'FORMAT_ERROR', path: '[0].bookingDate', text: 'bad date' },
+          { category: 'ERROR', code: 'FORMAT_ERROR', path: 'roles[1]', text: 'unknown role' },
+          { category: 'ERROR', code: 'FORMAT_ERROR', text: 'refused: X-Request-ID, PSU-ID' },
+        ],
+      },
+    });
+    const either = ['FORMAT_ERROR', 'BAD_REQUEST'] as const;
+    expectThat.tppMessage(exchange, { code: either, path: 'signature', textIncludes: 'keyId' });
+    expectThat.tppMessage(exchange, { code: 'FORMAT_ERROR', path: 'bookingDate' });
+    expectThat.tppMessage(exchange, { code: 'FORMAT_ERROR', path: 'roles' });
+    // A text that names the header is not an entry on it.
+    expect(() => expectThat.tppMessage(exchange, { code: either, path: 'X-Request-ID' })).toThrow(
+      AssertionFailure,
+    );
+    expect(() => expectThat.tppMessage(exchange, { code: either, path: 'Date' })).toThrow(
+      AssertionFailure,
+    );
+    expect(() => expectThat.tppMessage(exchange, { code: 'CONFLICT', path: 'Signature' })).toThrow(
+      AssertionFailure,
+    );
+  });
 });
 
 describe('expect.equal, expect.true, expect.schema', () => {

@@ -144,9 +144,16 @@ export interface TargetClock {
 export type JsonSchema = object;
 
 export interface ExpectedTppMessage {
-  code: ErrorCode;
+  /** The code, or the codes any one of which names the refusal's reason. */
+  code: ErrorCode | readonly ErrorCode[];
   /** Default ERROR. */
   category?: TppMessageCategory;
+  /**
+   * The `path` the entry must carry (case-insensitive): the header or the body field refused,
+   * e.g. `Signature`, `X-Request-ID`, `creditorName`; a nested path ending in the field
+   * (`[0].bookingDate` for `bookingDate`) or an element of it (`roles[1]` for `roles`) names it too.
+   */
+  path?: string;
   /** Case-insensitive substring the message text must contain (decisions.md: name the cause). */
   textIncludes?: string;
 }
