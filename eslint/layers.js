@@ -10,7 +10,7 @@
  *
  * `files` are paths from the repository root: `dir/**` is everything under `dir`, anything else is
  * one file. Every file under `roots` must belong to a layer. `through` narrows what a layer may
- * import of a lower one to some of its files. `denyPackages` lists packages a layer may not import
+ * import of a lower one to some of its files (an empty list: none). `denyPackages` lists packages a layer may not import
  * (`name*` matches by prefix).
  *
  * Enforced by eslint/rules/layers.js (rule `workbench/layers`); drawn in docs/architecture.md.
@@ -73,8 +73,8 @@ export const layers = [
     name: 'suites',
     level: 5,
     files: ['suites/**'],
-    why: 'Conformance checks and rules, written against the check API. Never imported by main/core.',
-    through: { runner: ['main/core/runner/check-api/**'] },
+    why: 'Conformance checks and rules, written against the check API: they judge a bank over HTTP as a TPP would, so they never import the bank. Never imported by main/core.',
+    through: { runner: ['main/core/runner/check-api/**'], bank: [] },
     denyPackages: ['electron'],
   },
   {

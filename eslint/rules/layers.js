@@ -85,6 +85,8 @@ function refusal(from, to, target, typeOnly) {
   }
   if (to.level === undefined || to.level >= from.level) return 'refused';
   const through = from.through?.[to.name];
+  // An empty list closes a lower layer entirely (suites never import the bank).
+  if (through !== undefined && through.length === 0) return 'refused';
   if (through !== undefined && !through.some((pattern) => matches(pattern, target))) {
     return 'through';
   }

@@ -113,6 +113,16 @@ describe('the layer rule', () => {
     ]);
   });
 
+  it('keeps the bank out of suites: a check judges it over HTTP only', async () => {
+    const bank = await lint(
+      'suites/general/planted.ts',
+      "import { createBank } from '../../main/core/bank/index.js';\nexport const planted = createBank;\n",
+    );
+    expect(layerMessages(bank)).toEqual([
+      'Layer rule "workbench/layers": suites may not import bank (../../main/core/bank/index.js)',
+    ]);
+  });
+
   it('keeps Electron out of main/core', async () => {
     const messages = await lint(
       'main/core/persistence/planted.ts',
