@@ -6,7 +6,7 @@ import { createDispatcher, CallRefused, type Dispatch, type Implementation } fro
 import { EventHub } from './events.js';
 import type { AppInfo, HostKind } from './contract.js';
 import { productInfo } from '../core/product.js';
-import { VirtualClock } from '../core/clock.js';
+import { CLOCK_RANGE, CLOCK_RANGE_TEXT, VirtualClock } from '../core/clock.js';
 import { readCertificates } from '../core/bank/trustStore.js';
 import { BankService } from './services/bank-service.js';
 import { OwnRequests } from './services/own-requests.js';
@@ -211,12 +211,14 @@ export function createServices(host: HostEnvironment): Services {
 
     'clock.get': () => clock.state(),
     'clock.advance': ({ ms }) => {
+      withinClockRange(clock.now().getTime() + ms, 'advance');
       clock.advance(ms);
       return clockChanged(`advanced ${clockJumpText(ms)}`);
     },
     'clock.set': ({ now }) => {
       const instant = new Date(now);
       if (Number.isNaN(instant.getTime())) throw new CallRefused(`'${now}' is not a date-time.`);
+      withinClockRange(instant.getTime(), 'set');
       clock.set(instant);
       return clockChanged(`set to ${instant.toISOString()}`);
     },
@@ -296,4 +298,12 @@ export function createServices(host: HostEnvironment): Services {
       await banks.dispose();
     },
   };
+}
+
+/** The bank clock's range (main/core/clock.ts), as the admin API keeps it: refused naming the move. */
+function withinClockRange(instant: number, move: 'set' | 'advance'): void {
+  if (instant < CLOCK_RANGE.earliest || instant > CLOCK_RANGE.latest)
+    throw new CallRefused(
+      `clock.${move}: the bank clock would leave ${CLOCK_RANGE_TEXT} (it would be ${Number.isFinite(instant) && Math.abs(instant) <= 8.64e15 ? new Date(instant).toISOString() : 'out of any date'}).`,
+    );
 }

@@ -89,6 +89,22 @@ describe('bank lifecycle through the contract', () => {
     expect(changes).toHaveLength(3);
   });
 
+  it('keeps the clock within 2000–2199, refusing a move beyond and leaving the clock where it was', async () => {
+    await ok(services.dispatch('clock.freeze', {}));
+    await ok(services.dispatch('clock.set', { now: '2026-03-01T10:00:00Z' }));
+    const early = await services.dispatch('clock.set', { now: '1970-01-01T00:00:00Z' });
+    expect(early.ok).toBe(false);
+    expect(!early.ok && early.error.message).toMatch(
+      /^clock\.set: the bank clock would leave 2000-01-01T00:00:00Z to 2199-12-31T23:59:59Z/,
+    );
+    await ok(services.dispatch('clock.set', { now: '2195-03-01T10:00:00Z' }));
+    const late = await services.dispatch('clock.advance', { ms: 10 * 365 * 86_400_000 });
+    expect(!late.ok && late.error.message).toMatch(/^clock\.advance: .*would be 2205-/);
+    expect(services.banks.bank('sandbox').clock.now().toISOString()).toBe(
+      '2195-03-01T10:00:00.000Z',
+    );
+  });
+
   it('edits the registry and trust store, refusing what is not there or not a certificate', async () => {
     const entry = { organizationIdentifier: 'PSDNO-FSA-42', name: 'TPP', roles: ['AISP'] as const };
     expect(
