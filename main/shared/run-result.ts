@@ -90,6 +90,13 @@ export const EvidenceItemSchema = Type.Union([
 ]);
 export type EvidenceItem = Static<typeof EvidenceItemSchema>;
 
+/** An error thrown inside a check: its name, message and stack. */
+const ErrorDetailsSchema = Type.Object({
+  name: Type.String(),
+  message: Type.String(),
+  stack: Type.Optional(Type.String()),
+});
+
 export const CheckFailureSchema = Type.Object({
   /** One line: what failed, e.g. `HTTP status: expected 400, got 201`. */
   message: Type.String(),
@@ -99,19 +106,12 @@ export const CheckFailureSchema = Type.Object({
   /** The exchange the failed assertion was about (it is among the check's evidence). */
   exchangeId: Type.Optional(Type.String()),
   /**
-   * Set when the check could not judge its rules because an exchange got no answer (connection
-   * refused, DNS, TLS, a timeout): the request and the transport error. JUnit reports it as an
-   * <error>, and a run in which no exchange got any answer could not test the target.
+   * In files before format 3 only: a FAIL because an exchange got no answer. Such a check is
+   * INCONCLUSIVE now (`couldNotTest.transportError`); JUnit still reports an old one as <error>.
    */
   transportError: Type.Optional(Type.String()),
-  /** An unexpected error (not an assertion): its name, message and stack. */
-  error: Type.Optional(
-    Type.Object({
-      name: Type.String(),
-      message: Type.String(),
-      stack: Type.Optional(Type.String()),
-    }),
-  ),
+  /** In files before format 3 only: an error inside the check (now INCONCLUSIVE). */
+  error: Type.Optional(ErrorDetailsSchema),
 });
 export type CheckFailure = Static<typeof CheckFailureSchema>;
 
@@ -129,13 +129,7 @@ export const CouldNotTestSchema = Type.Object({
   /** Set when an exchange got no answer: the request and the transport error. */
   transportError: Type.Optional(Type.String()),
   /** An unexpected error inside the check: its name, message and stack. */
-  error: Type.Optional(
-    Type.Object({
-      name: Type.String(),
-      message: Type.String(),
-      stack: Type.Optional(Type.String()),
-    }),
-  ),
+  error: Type.Optional(ErrorDetailsSchema),
   /** The exchange the precondition was judged on (it is among the check's evidence). */
   exchangeId: Type.Optional(Type.String()),
 });
