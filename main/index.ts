@@ -22,6 +22,9 @@ import {
   backgroundColorOf,
   profilesAdded,
   readDesktopState,
+  entryUrlOf,
+  saveLastView,
+  viewOf,
   rememberProfile,
   saveTheme,
   saveWindowState,
@@ -132,7 +135,7 @@ async function start(): Promise<void> {
     if (desktop.window?.maximized) mainWindow.maximize();
     mainWindow.show();
   });
-  await mainWindow.loadURL(APP_ENTRY_URL);
+  await mainWindow.loadURL(entryUrlOf(APP_ENTRY_URL, desktop.lastView));
 
   app.on('window-all-closed', () => {
     void services.dispose().finally(() => app.quit());
@@ -158,6 +161,10 @@ async function rememberDesktopState(
   );
   services.events.subscribe((name, payload) => {
     if (name === 'settings.changed') saveTheme(store, (payload as SettingsView).settings.theme);
+    if (name === 'app.viewShown') {
+      const view = viewOf(payload);
+      if (view) saveLastView(store, view);
+    }
     if (name === 'targets.changed') {
       const paths = (payload as TargetsView).profiles.map((p) => p.path);
       for (const path of profilesAdded(known, paths)) {

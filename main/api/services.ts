@@ -117,6 +117,10 @@ export function createServices(host: HostEnvironment): Services {
   const implementation: Implementation = {
     ...runnerImplementation(runner),
     'app.info': () => appInfo(),
+    'app.viewShown': ({ view }) => {
+      events.emit('app.viewShown', { view });
+      return { view };
+    },
     'diagnostics.ping': ({ message }) => {
       const receivedAt = new Date().toISOString();
       // After the answer: the view sees the result first, then the event.

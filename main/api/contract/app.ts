@@ -26,6 +26,13 @@ export interface PongEvent {
   sentAt: string;
 }
 
+/** A view of the workbench by its section id (renderer/src/app/sections.ts), e.g. `runner`. */
+export const VIEW_ID_PATTERN = '^[a-z][a-z0-9-]{0,39}$';
+
+export interface ViewShownEvent {
+  view: string;
+}
+
 export const appCalls = {
   'app.info': call<AppInfo>()(
     'Name, version and runtime versions of the workbench and the host it runs in.',
@@ -36,8 +43,17 @@ export const appCalls = {
       'event with the same message, so a view can measure both directions.',
     Type.Object({ message: Type.String({ maxLength: 1024 }) }, { additionalProperties: false }),
   ),
+  'app.viewShown': call<ViewShownEvent>()(
+    'The view the user opened: main passes it on as `app.viewShown`, so a host that remembers ' +
+      'its window (the desktop app) opens on it next time.',
+    Type.Object(
+      { view: Type.String({ pattern: VIEW_ID_PATTERN }) },
+      { additionalProperties: false },
+    ),
+  ),
 };
 
 export const appEvents = {
   'diagnostics.pong': event<PongEvent>('Pushed after each `diagnostics.ping`.'),
+  'app.viewShown': event<ViewShownEvent>('A view was opened (after each `app.viewShown` call).'),
 };

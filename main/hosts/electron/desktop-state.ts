@@ -7,6 +7,10 @@
  * checked as they are read: a value that is not what it should be is ignored, never trusted.
  */
 import { isAbsolute } from 'node:path';
+import { VIEW_ID_PATTERN } from '../../api/contract/app.js';
+
+/** A view id as the contract's `app.viewShown` takes it. */
+const VIEW_ID = new RegExp(VIEW_ID_PATTERN);
 
 /** The part of electron-store this host uses. */
 export interface KeyValueStore {
@@ -71,8 +75,7 @@ export function readDesktopState(store: KeyValueStore): DesktopState {
   const window = readWindow(store.get(KEYS.window));
   if (window) state.window = window;
   const lastView = store.get(KEYS.lastView);
-  if (typeof lastView === 'string' && /^[a-z][a-z0-9-]{0,39}$/.test(lastView))
-    state.lastView = lastView;
+  if (typeof lastView === 'string' && VIEW_ID.test(lastView)) state.lastView = lastView;
   const theme = store.get(KEYS.theme);
   if (theme === 'dark' || theme === 'light') state.theme = theme;
   const recent = store.get(KEYS.recentProfiles);
@@ -159,6 +162,17 @@ export function rememberProfile(store: KeyValueStore, file: string): string[] {
 /** The profile files in `paths` that `known` does not hold: those the user just added. */
 export function profilesAdded(known: ReadonlySet<string>, paths: readonly string[]): string[] {
   return paths.filter((path) => !known.has(path));
+}
+
+/** The address the window opens: the app's entry, on the remembered view when there is one. */
+export function entryUrlOf(entry: string, lastView: string | undefined): string {
+  return lastView ? `${entry}?view=${encodeURIComponent(lastView)}` : entry;
+}
+
+/** The view a view-shown event names, when it is one the store may keep. */
+export function viewOf(payload: unknown): string | undefined {
+  const view = (payload as { view?: unknown } | null)?.view;
+  return typeof view === 'string' && VIEW_ID.test(view) ? view : undefined;
 }
 
 /** The window's background before the page paints, in the stored theme's colours. */

@@ -64,6 +64,10 @@ function Workbench() {
     void loadShared();
     return disconnect;
   }, []);
+  // Main hears which view is open: the desktop app opens on it next time.
+  useEffect(() => {
+    api.call('app.viewShown', { view: section }).catch(() => undefined);
+  }, [section]);
   const View = VIEWS[section];
   return (
     <div className="shell">

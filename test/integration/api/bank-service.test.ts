@@ -89,6 +89,15 @@ describe('bank lifecycle through the contract', () => {
     expect(changes).toHaveLength(3);
   });
 
+  it('passes the view the user opened on as app.viewShown, refusing what is not a view id', async () => {
+    const seen: unknown[] = [];
+    services.events.subscribe((name, payload) => name === 'app.viewShown' && seen.push(payload));
+    await ok(services.dispatch('app.viewShown', { view: 'runner' }));
+    const bad = await services.dispatch('app.viewShown', { view: '../../etc/passwd' });
+    expect(bad.ok).toBe(false);
+    expect(seen).toEqual([{ view: 'runner' }]);
+  });
+
   it('keeps the clock within 2000–2199, refusing a move beyond and leaving the clock where it was', async () => {
     await ok(services.dispatch('clock.freeze', {}));
     await ok(services.dispatch('clock.set', { now: '2026-03-01T10:00:00Z' }));

@@ -79,6 +79,7 @@ describe('the contract', () => {
   // One valid argument set per call: a new call without an entry here fails this test.
   const sampleArgs: Record<CallName, unknown> = {
     'app.info': {},
+    'app.viewShown': { view: 'runner' },
     'diagnostics.ping': { message: 'm' },
     'bank.status': {},
     'bank.start': { mode: 'sandbox' },

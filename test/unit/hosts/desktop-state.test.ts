@@ -8,12 +8,14 @@ import {
   MIN_WINDOW,
   RECENT_PROFILES_LIMIT,
   backgroundColorOf,
+  entryUrlOf,
   profilesAdded,
   readDesktopState,
   rememberProfile,
   saveLastView,
   saveTheme,
   saveWindowState,
+  viewOf,
   visibleBounds,
   windowStateOf,
   type KeyValueStore,
@@ -29,6 +31,22 @@ function fakeStore(initial: Record<string, unknown> = {}): KeyValueStore & {
 
 const FULL_HD = { x: 0, y: 0, width: 1920, height: 1040 };
 const RIGHT = { x: 1920, y: 0, width: 2560, height: 1400 };
+
+describe('the last view', () => {
+  it('is kept from the view-shown event and opens the window on it; anything else is ignored', () => {
+    const store = fakeStore();
+    for (const payload of [{ view: 'runner' }, { view: '../etc' }, { view: 7 }, null]) {
+      const view = viewOf(payload);
+      if (view) saveLastView(store, view);
+    }
+    const { lastView } = readDesktopState(store);
+    expect(lastView).toBe('runner');
+    expect(entryUrlOf('app://workbench/index.html', lastView)).toBe(
+      'app://workbench/index.html?view=runner',
+    );
+    expect(entryUrlOf('app://workbench/index.html', undefined)).toBe('app://workbench/index.html');
+  });
+});
 
 describe('desktop state', () => {
   it('reads back what was saved', () => {

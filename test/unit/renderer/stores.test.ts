@@ -438,3 +438,12 @@ describe('PSU session', () => {
     expect(shortSessionId('short')).toBe('short');
   });
 });
+
+describe('the section the workbench opens on', () => {
+  it('is the ?view= of its address when that is a section, else the composer', async () => {
+    const { sectionFromSearch } = await import('../../../renderer/src/app/shell-store');
+    expect(sectionFromSearch('?view=runner')).toBe('runner');
+    expect(sectionFromSearch('?view=nowhere')).toBe('composer');
+    expect(sectionFromSearch('')).toBe('composer');
+  });
+});
