@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { has } from '../../support/machine';
 
 const BIN = resolve('bin/workbench.js');
 const XSD = fileURLToPath(new URL('../../unit/runner/fixtures/junit-10.xsd', import.meta.url));
@@ -80,7 +81,7 @@ describe('workbench run exit codes', () => {
     const errors = /<testsuites [^>]*errors="(\d+)"/.exec(xml)?.[1];
     expect(Number(errors)).toBe(xml.split('<error ').length - 1);
     expect(Number(errors)).toBeGreaterThan(0);
-    if (spawnSync('which', ['xmllint']).status === 0)
+    if (has('xmllint'))
       execFileSync('xmllint', ['--noout', '--schema', XSD, join(out, 'junit.xml')], {
         stdio: 'pipe',
       });

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { has } from '../../support/machine';
 import type { RunResult } from '../../../main/shared/run-result';
 import { createTransport } from '../../../main/core/tpp/transport';
 import { killStartedBanks, startBank, type BankLine } from './workbench-bank';
@@ -224,7 +225,7 @@ async function bankClock(line: BankLine): Promise<number> {
 }
 
 describe('browser PSU through a profile', () => {
-  it.skipIf(!existsSync('/usr/bin/chromium'))(
+  it.skipIf(!has('chromium'))(
     'completes SCA in Chromium on an mTLS production bank (the QWAC presented by the browser), one screenshot per page in the evidence',
     async () => {
       const bank = await startBank(process.execPath, [

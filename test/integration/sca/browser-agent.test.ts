@@ -3,8 +3,8 @@
  * played on the embedded bank's pages in a real browser, one screenshot per page played, stopping
  * at the TPP-Redirect-URI without loading it (§6.1 / §6.2).
  */
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { has } from '../../support/machine';
 import type { Browser } from 'playwright-core';
 import {
   DEFAULT_CHROMIUM,
@@ -15,7 +15,7 @@ import { PsuAgentError } from '../../../main/core/tpp/psu-agent/agent.js';
 import { OLA, REDIRECT_URI, json, startHarness, type Harness } from './harness.js';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const hasChromium = existsSync(DEFAULT_CHROMIUM);
+const hasChromium = has('chromium');
 
 describe.skipIf(!hasChromium)(`PSU script in Chromium (${DEFAULT_CHROMIUM})`, () => {
   let browser: Browser;

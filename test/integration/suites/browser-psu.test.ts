@@ -6,8 +6,8 @@
  * one-time code page) — must pass, and every page the PSU played must have left exactly one
  * screenshot in the check's evidence, in the order played.
  */
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { has } from '../../support/machine';
 import { CHECKS } from '../../../suites/index';
 import type { Check, TargetMode } from '../../../main/core/runner/check-api/index';
 import { runChecks } from '../../../main/core/runner/index';
@@ -59,7 +59,7 @@ function playedSteps(result: CheckResult): string[] {
   });
 }
 
-describe.skipIf(!existsSync(DEFAULT_CHROMIUM))(
+describe.skipIf(!has('chromium'))(
   `SCA-dependent checks with the PSU in Chromium (${DEFAULT_CHROMIUM})`,
   () => {
     let identity: TppIdentity;
