@@ -36,6 +36,7 @@ import { readConsent } from '../kit/consent.js';
 import { DATE, dayFromToday } from '../kit/dates.js';
 import { getUser, signedInSession, tppSession } from '../kit/sca.js';
 import { privatePsu, testPeople } from '../kit/test-psus.js';
+import { uniqueRemittance } from '../kit/payments.js';
 
 function generalCheck(check: Omit<Check, 'area'>): Check {
   return defineCheck({ area: 'general', ...check });
@@ -149,7 +150,8 @@ export const generalChecks: Check[] = [
           creditorName: 'Kari Nordmann',
           creditorAccount: { iban: 'NO9386011117947', currency: 'NOK' },
           debtorAccount: { iban: 'NO5297100512347', currency: 'NOK' },
-          remittanceInformationUnstructured: 'Role check',
+          // Unique: a later run on the same bank must not meet this one as a logical duplicate.
+          remittanceInformationUnstructured: uniqueRemittance(),
         },
       };
       await sendControl(
