@@ -158,6 +158,26 @@ describe('a run with checks that could not test their preconditions', () => {
   });
 });
 
+describe('a control that got no answer', () => {
+  it('could not test because the target did not answer, as the console groups it', async () => {
+    const result = await runChecks(
+      runOptions(
+        [
+          check('CONTROL', async (ctx) => {
+            const control = await ctx.client.send({ method: 'POST', path: '/v1/consents' });
+            ctx.inconclusive('control refused: the same request got no answer', control);
+          }),
+        ],
+        { createEnvironment: () => environment({ client: fakeClient((r) => unanswered(r.path)) }) },
+      ),
+    );
+    expect(result.checks[0]!.couldNotTest?.transportError).toBe(
+      `POST http://127.0.0.1:9999/v1/consents: ${REFUSED}`,
+    );
+    expect(couldNotTestReason(result)).toMatch(/^no request got an answer/);
+  });
+});
+
 describe('the console for a target that stopped answering', () => {
   it('prints one line per area for its unanswered checks, and ends with one line that says so', async () => {
     const lines: string[] = [];

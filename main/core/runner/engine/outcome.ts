@@ -80,6 +80,10 @@ export function judge(
       return { status: 'FAIL', failure: { message: `timed out after ${outcome.timeoutMs} ms` } };
     case 'inconclusive': {
       const couldNotTest: CouldNotTest = { reason: outcome.reason };
+      // A control that got no answer: the target did not answer, as for any other exchange.
+      const unanswered = outcome.exchange;
+      if (unanswered && !unanswered.response && unanswered.transportError !== undefined)
+        couldNotTest.transportError = `${unanswered.request.method} ${unanswered.request.url}: ${unanswered.transportError}`;
       const step = stepOf(evidence);
       if (step) couldNotTest.step = step;
       if (outcome.exchange) couldNotTest.exchangeId = outcome.exchange.id;
