@@ -26,7 +26,7 @@ export function runTargetIdentity(info: TargetFacts): RunTargetIdentity {
   if (isEmbedded(info))
     return {
       key: `embedded ${info.mode}`,
-      name: info.name ?? `embedded bank (${info.mode})`,
+      name: withMode(info.name ?? 'embedded bank', info.mode),
       mode: info.mode,
     };
   const url = info.baseUrl.replace(/\/+$/, '');
@@ -40,5 +40,10 @@ export function runTargetIdentity(info: TargetFacts): RunTargetIdentity {
 export function runTargetText(target: RunTargetIdentity): string {
   if (!target.url) return target.name;
   const named = target.name.includes(target.url) ? target.name : `${target.name} — ${target.url}`;
-  return named.includes(`(${target.mode})`) ? named : `${named} (${target.mode})`;
+  return withMode(named, target.mode);
+}
+
+/** `name (mode)`, unless the name says its mode already. */
+function withMode(name: string, mode: TargetMode): string {
+  return name.includes(`(${mode})`) ? name : `${name} (${mode})`;
 }

@@ -60,7 +60,10 @@ test('re-run failed adds an attempt to the same run', async ({
   await expect(earlier).toHaveAttribute('data-attempt', '1');
   await expect(earlier).toContainText('FAIL');
   await earlier.locator('summary').first().click();
-  await expect(earlier.getByTestId('exchange-status').first()).toHaveText('401');
+  // The positive control first (the same request signed: accepted), then the refusal it judged.
+  const statuses = earlier.getByTestId('exchange-status');
+  await expect(statuses.first()).toHaveText('201');
+  await expect(statuses.filter({ hasText: /^401$/ })).toHaveCount(1);
   await evidence.getByTestId('earlier-attempts').scrollIntoViewIfNeeded();
   await shotAtReviewSizes(page, testInfo, 'runner-attempts');
 

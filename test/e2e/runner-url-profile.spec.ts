@@ -151,8 +151,13 @@ test('run the signing suite and SCA checks against a bank by URL through a targe
   );
   await expect(evidence.getByTestId('evidence-expected')).toHaveText('400');
   await expect(evidence.getByTestId('evidence-actual')).toHaveText('401');
-  const exchange = evidence.getByTestId('exchange').first();
-  await expect(exchange.getByTestId('exchange-status')).toHaveText('401');
+  // The positive control first (the same request signed: 201), then the refusal judged (401).
+  const exchanges = evidence.getByTestId('exchange');
+  await expect(exchanges.first().getByTestId('exchange-status')).toHaveText('201');
+  const exchange = exchanges.filter({
+    has: page.getByTestId('exchange-status').filter({ hasText: /^401$/ }),
+  });
+  await expect(exchange).toHaveCount(1);
   await expect(exchange).toContainText(`${bankUrl}/v1/`);
   await shot(page, testInfo, 'runner-profile-evidence-dark');
 

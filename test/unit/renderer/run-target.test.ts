@@ -38,6 +38,13 @@ describe('the bank a run checked', () => {
     });
     expect(runTargetText(embedded)).toBe('embedded bank (sandbox)');
     expect(embedded.key).not.toBe(acme.key);
+    // As runs record it now ('embedded bank', the header adds the mode): named with its mode.
+    const recorded = runTargetIdentity({
+      baseUrl: 'http://127.0.0.1 (one embedded bank per check)',
+      mode: 'production',
+      name: 'embedded bank',
+    });
+    expect(runTargetText(recorded)).toBe('embedded bank (production)');
   });
 
   it('falls back to the summary and the profile for runs whose result the view has not read', () => {
