@@ -9,7 +9,7 @@ import type { TppClient } from '../../main/core/tpp/client.js';
 import { linkOf, type OutgoingRequest } from '../../main/core/tpp/client.js';
 import type { Exchange } from '../../main/shared/exchange.js';
 import { PsuAgentError, runPsuAgent } from '../../main/core/tpp/psu-agent/agent.js';
-import type { AgentScript } from '../../main/core/tpp/psu-agent/script.js';
+import type { AgentIntent } from '../../main/core/tpp/psu-agent/script.js';
 import type { PsuSession } from '../../main/core/tpp/psu-session.js';
 import type { ScaRedirectParams } from '../../main/core/tpp/redirect-listener.js';
 import type { Random, SoakBook } from './book.js';
@@ -119,9 +119,9 @@ export class SoakTpp {
   /** The PSU on the bank's SCA pages (headless agent); every page counts as a request. */
   async psuAnswers(
     scaRedirect: string,
-    script: Omit<AgentScript, 'nationalIdentityNumber'>,
+    script: Omit<AgentIntent, 'nationalIdentityNumber'>,
   ): Promise<ScaRedirectParams> {
-    const full: AgentScript = {
+    const full: AgentIntent = {
       nationalIdentityNumber: this.psu.nationalIdentityNumber,
       context: 'PRIVATE',
       ...script,

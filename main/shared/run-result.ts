@@ -82,7 +82,7 @@ export const EvidenceItemSchema = Type.Union([
   Type.Object({
     kind: Type.Literal('screenshot'),
     at: At,
-    /** The PSU script's step that played the page, e.g. `login`. */
+    /** The PSU steps' step that played the page, e.g. `login`. */
     step: Type.String(),
     url: Type.String(),
     pngBase64: Type.String({ description: 'the PNG, base64-encoded' }),

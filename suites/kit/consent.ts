@@ -7,7 +7,7 @@ import type {
   CheckContext,
   EvidenceExchange,
   JsonValue,
-  PsuScript,
+  PsuIntent,
   ScaRedirect,
   TargetRequest,
 } from '../../main/core/runner/check-api/index.js';
@@ -46,7 +46,7 @@ export async function startConsent(
 /** Starts a consent and lets the PSU grant what `script` says; returns the consent and redirect. */
 export async function consentFlow(
   ctx: CheckContext,
-  script: PsuScript,
+  script: PsuIntent,
   request: Partial<TargetRequest> = {},
 ): Promise<StartedConsent & { redirect: ScaRedirect }> {
   const started = await startConsent(ctx, request);
@@ -70,7 +70,7 @@ export interface AisSession {
  */
 export async function grantedConsent(
   ctx: CheckContext,
-  script: PsuScript,
+  script: PsuIntent,
   what: string,
   request: Partial<TargetRequest> = {},
 ): Promise<AisSession & { redirect: SuccessfulSca }> {

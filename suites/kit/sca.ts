@@ -9,7 +9,7 @@ import {
   isCheckSkipped,
   type CheckContext,
   type EvidenceExchange,
-  type PsuScript,
+  type PsuIntent,
   type ScaRedirect,
 } from '../../main/core/runner/check-api/index.js';
 import { absoluteHref, scaRedirectOf } from './answers.js';
@@ -36,7 +36,7 @@ export const tppSession = (id: string) => ({ 'TPP-Session-ID': id });
 export async function completeSca(
   ctx: CheckContext,
   scaRedirect: string,
-  script: PsuScript,
+  script: PsuIntent,
 ): Promise<ScaRedirect> {
   ctx.evidence.note(
     `PSU ${script.login} ${script.outcome === 'abort' ? 'aborts' : 'completes'} the SCA at ${scaRedirect}`,
@@ -86,7 +86,7 @@ export function getUser(
  */
 export async function userSca(
   ctx: CheckContext,
-  script: PsuScript,
+  script: PsuIntent,
   headers: Record<string, string> = {},
 ): Promise<ScaRedirect> {
   const exchange = await getUser(ctx, headers, 'GET /v1/user to start SCA');
@@ -103,7 +103,7 @@ export async function userSca(
  */
 export async function signedInSession(
   ctx: CheckContext,
-  script: PsuScript,
+  script: PsuIntent,
   what: string,
   sessionId: string = randomUUID(),
 ): Promise<{ sessionId: string; redirect: SuccessfulSca }> {

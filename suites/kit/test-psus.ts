@@ -4,7 +4,7 @@
  * the embedded bank's documented ones (docs/sandbox-data.md), which a production-mode run of the
  * embedded bank logs in with. The SCA login is the mocked national identity number (§1).
  */
-import type { CheckContext, PsuScript } from '../../main/core/runner/check-api/index.js';
+import type { CheckContext, PsuIntent } from '../../main/core/runner/check-api/index.js';
 import { json } from './answers.js';
 
 export interface TestPsu {
@@ -167,7 +167,7 @@ export async function testRepresentative(ctx: CheckContext): Promise<Representat
 }
 
 /** The PSU agent's script to act for `representative`'s corporation (§1). */
-export function corporateScript(representative: Representative): PsuScript {
+export function corporateScript(representative: Representative): PsuIntent {
   return {
     login: representative.login,
     context: 'CORPORATE',

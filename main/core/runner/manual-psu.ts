@@ -9,7 +9,7 @@
  * came back even when several checks wait at once.
  */
 import { randomUUID } from 'node:crypto';
-import type { PsuAgent, PsuScript } from './check-api/index.js';
+import type { PsuAgent, PsuIntent } from './check-api/index.js';
 import { startRedirectListener, type RedirectListener } from '../tpp/redirect-listener.js';
 import { suiteScaRedirect } from './sca-redirect-view.js';
 
@@ -19,7 +19,7 @@ export interface ScaWaiting {
   checkTitle: string;
   /** The bank's SCA link (the scaRedirect of the check's consent, payment or authorisation). */
   scaRedirect: string;
-  /** What to do on the bank's pages, in words, from the check's PSU script. */
+  /** What to do on the bank's pages, in words, from the check's PSU steps. */
   instructions: string;
   /** When the check gives up (ISO 8601). */
   deadline: string;
@@ -49,7 +49,7 @@ export interface ManualSca {
 }
 
 /** The script in a person's words: "log in as 15038512363, choose …, tick …, then confirm". */
-export function describePsuScript(script: PsuScript): string {
+export function describePsuIntent(script: PsuIntent): string {
   const steps = [`log in as ${script.login}`];
   if (script.context === 'CORPORATE')
     steps.push(`choose the corporate agreement ${script.corporateAgreement ?? '(any)'}`);
@@ -82,7 +82,7 @@ export async function startManualSca(options: ManualScaOptions): Promise<ManualS
               checkId: check.id,
               checkTitle: check.title,
               scaRedirect: scaRedirectUrl,
-              instructions: describePsuScript(script),
+              instructions: describePsuIntent(script),
               deadline: new Date(Date.now() + options.timeoutMs).toISOString(),
             });
             try {

@@ -1,13 +1,13 @@
 /**
  * The suites' PsuAgent (main/core/runner/check-api) over the workbench's PSU agents: a check's
- * PsuScript becomes the agent's script, the agent plays the bank's SCA pages with the bank's PSU
+ * PsuIntent becomes the agent's script, the agent plays the bank's SCA pages with the bank's PSU
  * script (main/core/tpp/psu-agent/steps.ts; default the embedded bank's `workbench-bank`) —
  * headless over HTTP (tpp/psu-agent/) or in Chromium (tpp/psu-browser/) — and its redirect
  * becomes the suites' ScaRedirect (§6.1 / §6.2).
  *
  * The agent stops at the redirect to the TPP (e.g. SUITE_REDIRECT_URI) without fetching it.
  *
- * Script mapping (the PSU script's variables, docs/sca.md "PSU scripts for other banks"):
+ * Script mapping (the PSU steps' variables, docs/sca.md "PSU steps for other banks"):
  * - `login` → `${login}`: the login page's national identity number (sandbox: the mocked
  *   number, §1);
  * - `context` PRIVATE → `${context}` PRIVATE; CORPORATE → `${context}` CORPORATE and
@@ -25,7 +25,7 @@ import type { Dispatcher } from 'undici';
 import type {
   EvidenceRecorder,
   PsuAgent,
-  PsuScript as SuitePsuScript,
+  PsuIntent as SuitePsuIntent,
   ScaRedirect as SuiteScaRedirect,
 } from './check-api/index.js';
 import {
@@ -34,10 +34,11 @@ import {
   type PsuAgentOptions,
   type PsuAgentResult,
 } from '../tpp/psu-agent/agent.js';
-import type { AgentScript } from '../tpp/psu-agent/script.js';
+import type { AgentIntent } from '../tpp/psu-agent/script.js';
 import { psuPlayedNote } from '../../shared/sequence/psu-note.js';
 import { suiteScaRedirect } from './sca-redirect-view.js';
-import { DEFAULT_PSU_SCRIPT, resolvePsuSteps, type PsuSteps } from '../tpp/psu-agent/steps.js';
+import type { PsuSteps } from '../tpp/psu-agent/steps.js';
+import { DEFAULT_PSU_STEPS, resolvePsuSteps } from '../tpp/psu-agent/built-in-steps.js';
 import { launchPsuBrowser, runBrowserPsuAgent } from '../tpp/psu-browser/browser-agent.js';
 
 /**
@@ -49,9 +50,9 @@ export type PsuAgentFactory = (context: { signal: AbortSignal }) => PsuAgent;
 /** Every account on the consent screen (`consent: { grant: [ALL_ACCOUNTS] }`). */
 export const ALL_ACCOUNTS = '*';
 
-/** The headless agent's script for a check's PsuScript. */
-export function agentScriptOf(script: SuitePsuScript): AgentScript {
-  const agent: AgentScript = { nationalIdentityNumber: script.login };
+/** The headless agent's script for a check's PsuIntent. */
+export function agentIntentOf(script: SuitePsuIntent): AgentIntent {
+  const agent: AgentIntent = { nationalIdentityNumber: script.login };
   if (script.context === 'CORPORATE')
     agent.context = { agreementName: script.corporateAgreement ?? '(no corporateAgreement named)' };
   else agent.context = 'PRIVATE';
@@ -100,7 +101,7 @@ async function completing(
 
 /**
  * Builds the suites' headless PSU agent (HTTP only, no browser); `signal` stops it between pages
- * of a check that timed out. `steps`: the bank's PSU script (default `workbench-bank`).
+ * of a check that timed out. `steps`: the bank's PSU steps (default `workbench-bank`).
  */
 export function createSuitePsuAgent(
   options: { signal?: AbortSignal } & Pick<
@@ -113,7 +114,7 @@ export function createSuitePsuAgent(
   return {
     async completeSca(scaRedirectUrl, script, evidence?: EvidenceRecorder) {
       const result = await completing(signal, () =>
-        runPsuAgent(scaRedirectUrl, agentScriptOf(script), { ...agentOptions, steps }),
+        runPsuAgent(scaRedirectUrl, agentIntentOf(script), { ...agentOptions, steps }),
       );
       evidence?.note(playedNote('headless', steps, result));
       return suiteRedirectOf(result);
@@ -124,7 +125,7 @@ export function createSuitePsuAgent(
 export interface SuitePsuAgentOptions {
   /** `headless` (default): HTTP only. `browser`: Chromium through Playwright, with screenshots. */
   mode?: 'headless' | 'browser';
-  /** The bank's PSU script: a built-in name or a script (default `workbench-bank`). */
+  /** The bank's PSU steps: a built-in name or a script (default `workbench-bank`). */
   steps?: PsuSteps | string;
   /** Browser mode: the Chromium to launch (default /usr/bin/chromium). */
   executablePath?: string;
@@ -147,13 +148,13 @@ export interface SuitePsuAgentFactory extends PsuAgentFactory {
 }
 
 /**
- * The PSU agent factory a target profile names: headless or browser, with the bank's PSU script.
+ * The PSU agent factory a target profile names: headless or browser, with the bank's PSU steps.
  * Browser mode launches one Chromium on first use and gives each SCA a private context of it;
  * every page played leaves a `screenshot` in the check's evidence. Throws a PsuStepsError (naming
  * the wrong field) when `steps` is not a valid script or names no built-in one.
  */
 export function suitePsuAgentFactory(options: SuitePsuAgentOptions = {}): SuitePsuAgentFactory {
-  const steps = resolvePsuSteps(options.steps ?? DEFAULT_PSU_SCRIPT);
+  const steps = resolvePsuSteps(options.steps ?? DEFAULT_PSU_STEPS);
   const common = {
     steps,
     ...(options.redirectUri !== undefined ? { redirectUri: options.redirectUri } : {}),
@@ -179,7 +180,7 @@ export function suitePsuAgentFactory(options: SuitePsuAgentOptions = {}): SuiteP
   const factory = ({ signal }: { signal: AbortSignal }): PsuAgent => ({
     async completeSca(scaRedirectUrl, script, evidence?: EvidenceRecorder) {
       const result = await completing(signal, async () =>
-        runBrowserPsuAgent(scaRedirectUrl, agentScriptOf(script), {
+        runBrowserPsuAgent(scaRedirectUrl, agentIntentOf(script), {
           ...common,
           browser: await launched(),
           signal,

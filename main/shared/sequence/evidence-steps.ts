@@ -1,6 +1,6 @@
 /**
  * The sequence picture of one check's evidence: the TPP's requests and the bank's answers, the SCA
- * pages the PSU's browser played (from the PSU script's note, psu-note.ts) and the redirect back
+ * pages the PSU's browser played (from the PSU steps' note, psu-note.ts) and the redirect back
  * to the TPP (§6.1/§6.2). Pure: the run view and the HTML report draw it alike.
  */
 import type { EvidenceExchange } from '../exchange.js';

@@ -1,5 +1,5 @@
 /**
- * The evidence line a PSU script leaves when it completes an SCA: which pages it played and where
+ * The evidence line PSU steps leave when they complete an SCA: which pages it played and where
  * the bank sent the browser back. Written by the runner (main/core/runner/psu-adapter.ts) and
  * read back by the sequence picture of a check's evidence — one format, in one place.
  */
@@ -7,7 +7,7 @@
 export interface PsuPlayedNote {
   /** How the PSU was played: `headless` (HTTP) or `browser`. */
   how: string;
-  /** The PSU script's name, e.g. `workbench-bank`. */
+  /** The PSU steps' name, e.g. `workbench-bank`. */
   script: string;
   /** The pages submitted, by step name, in order (`?` for a page without one). */
   played: string[];

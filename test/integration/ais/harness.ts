@@ -14,7 +14,7 @@ import {
 import { VirtualClock } from '../../../main/core/clock.js';
 import { TppClient } from '../../../main/core/tpp/client.js';
 import { runPsuAgent } from '../../../main/core/tpp/psu-agent/agent.js';
-import type { AgentScript } from '../../../main/core/tpp/psu-agent/script.js';
+import type { AgentIntent } from '../../../main/core/tpp/psu-agent/script.js';
 import { newPsuSession, type PsuSession } from '../../../main/core/tpp/psu-session.js';
 import { ORGANIZATION_ID, createPki, type Pki } from '../../unit/bank/fixtures.js';
 
@@ -56,7 +56,7 @@ export interface AisTpp {
     headers?: Record<string, string | null>,
   ): Promise<Answer>;
   /** POST /v1/consents and the PSU's SCA with `script`; the TPP keeps the psu-id it gets. */
-  consent(script: Partial<AgentScript> & { nationalIdentityNumber: string }): Promise<string>;
+  consent(script: Partial<AgentIntent> & { nationalIdentityNumber: string }): Promise<string>;
 }
 
 export interface AisHarness {

@@ -1,5 +1,5 @@
 /**
- * The PSU script in Chromium (main/core/tpp/psu-browser/): the built-in `workbench-bank` script
+ * The PSU steps in Chromium (main/core/tpp/psu-browser/): the built-in `workbench-bank` script
  * played on the embedded bank's pages in a real browser, one screenshot per page played, stopping
  * at the TPP-Redirect-URI without loading it (§6.1 / §6.2).
  */
@@ -17,7 +17,7 @@ import { OLA, REDIRECT_URI, json, startHarness, type Harness } from './harness.j
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const hasChromium = has('chromium');
 
-describe.skipIf(!hasChromium)(`PSU script in Chromium (${DEFAULT_CHROMIUM})`, () => {
+describe.skipIf(!hasChromium)(`PSU steps in Chromium (${DEFAULT_CHROMIUM})`, () => {
   let browser: Browser;
   const harnesses: Harness[] = [];
   beforeAll(async () => {

@@ -23,7 +23,7 @@ import { VirtualClock } from '../../../main/core/clock.js';
 import { TppClient } from '../../../main/core/tpp/client.js';
 import type { Exchange } from '../../../main/shared/exchange.js';
 import { runPsuAgent, type PsuAgentResult } from '../../../main/core/tpp/psu-agent/agent.js';
-import type { AgentScript } from '../../../main/core/tpp/psu-agent/script.js';
+import type { AgentIntent } from '../../../main/core/tpp/psu-agent/script.js';
 import { newPsuSession, type PsuSession } from '../../../main/core/tpp/psu-session.js';
 import { ORGANIZATION_ID, createPki, type Pki } from '../../unit/bank/fixtures.js';
 
@@ -61,7 +61,7 @@ export interface Tpp {
     exchange: Exchange;
   }>;
   /** Runs the PSU agent; on success stores psu-id / psu-corporate-id in the session like a TPP. */
-  complete(scaRedirect: string, script: AgentScript): Promise<PsuAgentResult>;
+  complete(scaRedirect: string, script: AgentIntent): Promise<PsuAgentResult>;
 }
 
 export interface Harness {

@@ -1,6 +1,6 @@
 /**
  * The SCA-dependent checks (needs 'psu-agent') with the PSU in Chromium: the embedded bank's
- * built-in PSU script `workbench-bank` played by the browser agent (main/core/tpp/psu-browser/)
+ * built-in PSU steps `workbench-bank` played by the browser agent (main/core/tpp/psu-browser/)
  * through `suitePsuAgentFactory({ mode: 'browser' })`. A representative subset for time — the
  * first checks of every area that has such checks, two of the larger areas, and production (the
  * one-time code page) — must pass, and every page the PSU played must have left exactly one

@@ -1,7 +1,7 @@
 /**
  * A hypothetical bank's SCA pages on loopback ("Fjordbank", docs/examples/psu-steps.example.json):
  * nothing like the embedded bank's — paths instead of data-step, nameless buttons, a one-time
- * code in a span, a profile <select>, accounts named by IBAN — so a PSU script for it proves the
+ * code in a span, a profile <select>, accounts named by IBAN — so PSU steps for it prove the
  * step language reaches beyond the built-in script.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';

@@ -1,5 +1,5 @@
 /**
- * PSU scripts (main/core/tpp/psu-agent/steps.ts) and their interpreter (play.ts): the schema
+ * PSU steps (main/core/tpp/psu-agent/steps.ts) and their interpreter (play.ts): the schema
  * refuses a wrong script naming the wrong field; the built-in `workbench-bank` script and the
  * documented example (docs/examples/psu-steps.example.json) are valid; a matcher or an action
  * that does not fit the page fails with a named error; and the example completes SCA on the
@@ -16,12 +16,14 @@ import {
   ruleFor,
 } from '../../../main/core/tpp/psu-agent/play.js';
 import {
-  BUILT_IN_PSU_SCRIPTS,
   parsePsuSteps,
   PsuStepsError,
-  resolvePsuSteps,
   type PsuSteps,
 } from '../../../main/core/tpp/psu-agent/steps.js';
+import {
+  BUILT_IN_PSU_STEPS,
+  resolvePsuSteps,
+} from '../../../main/core/tpp/psu-agent/built-in-steps.js';
 import {
   FJORD_ACCOUNTS,
   FJORD_CODE,
@@ -33,7 +35,7 @@ import {
 const EXAMPLE = JSON.parse(
   readFileSync(new URL('../../../docs/examples/psu-steps.example.json', import.meta.url), 'utf8'),
 ) as unknown;
-const BUILT_IN = BUILT_IN_PSU_SCRIPTS['workbench-bank']!;
+const BUILT_IN = BUILT_IN_PSU_STEPS['workbench-bank']!;
 const clone = <T>(value: T): T => structuredClone(value);
 
 const refusal = (value: unknown) => {
@@ -46,14 +48,14 @@ const refusal = (value: unknown) => {
   throw new Error('the script was accepted');
 };
 
-describe('PSU script schema', () => {
+describe('PSU steps schema', () => {
   it('accepts every built-in script and the documented example', () => {
-    for (const steps of Object.values(BUILT_IN_PSU_SCRIPTS))
+    for (const steps of Object.values(BUILT_IN_PSU_STEPS))
       expect(parsePsuSteps(clone(steps))).toEqual(steps);
     expect(parsePsuSteps(EXAMPLE).name).toBe('fjordbank-sandbox');
     expect(resolvePsuSteps('workbench-bank')).toBe(BUILT_IN);
     expect(() => resolvePsuSteps('nobank')).toThrow(
-      /no built-in PSU script 'nobank'; built in: workbench-bank/,
+      /no built-in PSU steps 'nobank'; built in: workbench-bank/,
     );
   });
 
@@ -287,7 +289,7 @@ describe('the example script on the bank it describes', () => {
     );
     expect(error).toBeInstanceOf(PsuAgentError);
     expect((error as Error).message).toBe(
-      "the bank answered 200 with a page no rule of the PSU script 'fjordbank-sandbox' fits ('Enter your code')",
+      "the bank answered 200 with a page no rule of the PSU steps 'fjordbank-sandbox' fits ('Enter your code')",
     );
   });
 });

@@ -82,7 +82,7 @@ export interface TargetClient {
 // ---- the PSU's side of SCA ------------------------------------------------------------------
 
 /** What the automated PSU does on the bank's SCA pages (§5.3, §1 consent screen). */
-export interface PsuScript {
+export interface PsuIntent {
   /** The login the bank asks for: in the sandbox a mock national identity number (§1). */
   login: string;
   /** Context chosen during SCA (§1); leave out to accept the bank's default. */
@@ -127,7 +127,7 @@ export interface PsuAgent {
    */
   completeSca(
     scaRedirectUrl: string,
-    script: PsuScript,
+    script: PsuIntent,
     evidence?: EvidenceRecorder,
   ): Promise<ScaRedirect>;
 }
@@ -178,7 +178,7 @@ export interface EvidenceRecorder {
   note(text: string): void;
   /** Attach an exchange that did not go through `ctx.client` (e.g. one the PSU agent made). */
   exchange(exchange: EvidenceExchange): void;
-  /** Attach a screenshot of a page the PSU saw (`step` of its PSU script, the page's URL). */
+  /** Attach a screenshot of a page the PSU saw (`step` of its PSU steps, the page's URL). */
   screenshot(shot: { step: string; url: string; pngBase64: string }): void;
 }
 

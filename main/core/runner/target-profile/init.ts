@@ -1,7 +1,7 @@
 /**
  * A first profile for a bank: what `workbench target init` writes. For a `workbench bank` it is
  * complete: the files `workbench certs create` wrote (QSealC, QWAC and the test CA for a TLS
- * bank, the AISP-only TPP), the embedded bank's pages as the PSU script, and the admin API when
+ * bank, the AISP-only TPP), the embedded bank's pages as the PSU steps, and the admin API when
  * the bank's `--json` line names one. For another bank it is the skeleton to fill in: its PSUs
  * and, when its SCA pages differ, a PSU steps file (docs/sca.md).
  */

@@ -1,11 +1,11 @@
 /**
  * A headless PSU: given a bank's scaRedirect link and a script, it opens the SCA pages over HTTP,
- * reads their forms (html-forms.ts, no browser), fills them as the PSU script of the bank says
+ * reads their forms (html-forms.ts, no browser), fills them as the PSU steps of the bank says
  * (steps.ts, played by play.ts; default the embedded bank's `workbench-bank`) and submits them
  * with the bank's cookies (cookie-jar.ts) and the forms' hidden anti-forgery fields, follows
  * redirects until the bank sends it to the TPP-Redirect-URI, and returns the §6.1/§6.2 parameters
  * with every page it saw as evidence. It knows only what a person would see: attributes and text
- * of the pages (docs/sca.md, "PSU scripts for other banks").
+ * of the pages (docs/sca.md, "PSU steps for other banks").
  */
 import { fetch as undiciFetch, type Dispatcher } from 'undici';
 import { describeTransportError } from '../transport.js';
@@ -21,9 +21,10 @@ import {
   ruleFor,
   type PageSurface,
 } from './play.js';
-import type { AgentScript } from './script.js';
+import type { AgentIntent } from './script.js';
 import { selectorMatches } from './selector.js';
-import { resolvePsuSteps, type PsuSteps } from './steps.js';
+import type { PsuSteps } from './steps.js';
+import { resolvePsuSteps } from './built-in-steps.js';
 
 export interface PsuAgentOptions {
   /** Pages before giving up (a loop guard). Default 25. */
@@ -32,7 +33,7 @@ export interface PsuAgentOptions {
   deliverRedirect?: boolean;
   /** undici dispatcher, e.g. an Agent trusting the bank's test CA. */
   dispatcher?: Dispatcher;
-  /** The bank's PSU script: a built-in name or a script (default `workbench-bank`). */
+  /** The bank's PSU steps: a built-in name or a script (default `workbench-bank`). */
   steps?: PsuSteps | string;
   /**
    * The TPP-Redirect-URI: a redirect to it (same origin and path) ends the script. Without it,
@@ -134,7 +135,7 @@ export function htmlSurface(
 /** Completes the SCA behind `scaRedirect` as `script` says, over HTTP only. */
 export async function runPsuAgent(
   scaRedirect: string,
-  script: AgentScript,
+  script: AgentIntent,
   options: PsuAgentOptions = {},
 ): Promise<PsuAgentResult> {
   const steps = resolvePsuSteps(options.steps);
@@ -212,7 +213,7 @@ export async function runPsuAgent(
     const rule = await ruleFor(steps, request.url, surface.find);
     if (!rule)
       return fail(
-        `the bank answered ${response.status} with a page no rule of the PSU script '${steps.name}' fits${page.step !== undefined ? ` (step '${page.step}')` : page.title !== undefined ? ` ('${page.title}')` : ''}`,
+        `the bank answered ${response.status} with a page no rule of the PSU steps '${steps.name}' fits${page.step !== undefined ? ` (step '${page.step}')` : page.title !== undefined ? ` ('${page.title}')` : ''}`,
       );
     page.step ??= rule.name;
     let play;

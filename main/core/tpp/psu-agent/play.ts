@@ -1,5 +1,5 @@
 /**
- * The one interpreter of PSU scripts (steps.ts). It decides which rule plays a page and what each
+ * The one interpreter of PSU steps (steps.ts). It decides which rule plays a page and what each
  * action does to the page's form; a `PageSurface` carries it out — over fetched HTML in the
  * headless agent (agent.ts), in a Chromium page in the browser agent (psu-browser/). Both engines
  * therefore fail the same way, with the same words, when a script does not fit a bank's pages.
@@ -12,7 +12,7 @@ import {
   type PsuSteps,
   type PsuVariables,
 } from './steps.js';
-import type { AgentScript } from './script.js';
+import type { AgentIntent } from './script.js';
 
 /** A control of the form a rule plays, as the engine sees it. */
 export interface ControlView {
@@ -58,8 +58,8 @@ export class PsuPlayError extends Error {
   override readonly name = 'PsuPlayError';
 }
 
-/** The variables of a check's script (steps.ts PSU_SCRIPT_VARIABLES). */
-export function psuVariablesOf(script: AgentScript): Record<string, string | string[]> {
+/** The variables of a check's script (steps.ts PSU_STEPS_VARIABLES). */
+export function psuVariablesOf(script: AgentIntent): Record<string, string | string[]> {
   const accounts = script.accounts;
   return {
     login: script.nationalIdentityNumber,

@@ -1,14 +1,14 @@
 /**
  * The PSU's side of the SCA pages as a check says: which customer logs in, which context and
  * accounts to choose, and whether to confirm or cancel. How that is done on a bank's pages is the
- * PSU script's business (steps.ts); this is what the script's variables are made of
+ * PSU steps' business (steps.ts); this is what the script's variables are made of
  * (play.ts `psuVariablesOf`).
  */
 
 /** The embedded bank's pages (docs/sca.md); `cancelAt` names one of them. */
 export type PsuAgentStep = 'login' | 'code' | 'context' | 'consent' | 'authorise';
 
-export interface AgentScript {
+export interface AgentIntent {
   nationalIdentityNumber: string;
   /** Context to choose when the bank asks; the agreement by its name on the page. */
   context?: 'PRIVATE' | { agreementName: string };

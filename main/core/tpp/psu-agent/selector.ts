@@ -1,5 +1,5 @@
 /**
- * The selectors of a PSU script (steps.ts): a small, CSS-compatible subset a bank engineer can
+ * The selectors of PSU steps (steps.ts): a small, CSS-compatible subset a bank engineer can
  * write without knowing either engine — an optional tag name followed by attribute tests, e.g.
  * `[data-step=login]`, `form[name="consent"]`, `output[data-testid=one-time-code-sent]`,
  * `input[required]`. No combinators, classes or pseudo-classes: the headless agent evaluates a

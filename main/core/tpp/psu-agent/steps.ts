@@ -1,12 +1,12 @@
 /**
- * PSU scripts: how to complete SCA on one bank's pages, written as data (issue #16, "PSU
+ * PSU steps: how to complete SCA on one bank's pages, written as data (issue #16, "PSU
  * automation for every target"). A script is a list of page rules; the first rule whose matcher
  * fits a page plays that page with its actions (fill, choose, tick, untick, read, submit,
- * expectRedirect, fail). Values are templates over the check's PsuScript (`${login}`,
+ * expectRedirect, fail). Values are templates over the check's PsuIntent (`${login}`,
  * `${agreement}`, `${grant}`, …) and over what earlier `read` actions took from the pages
  * (`${code}`). One interpreter (play.ts) runs a script headless over HTTP (agent.ts) or in
  * Chromium (psu-browser/); the embedded bank's own pages are the built-in script
- * `workbench-bank` (docs/sca.md, "PSU scripts for other banks").
+ * `workbench-bank` (docs/sca.md, "PSU steps for other banks").
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { SpecValidator, problemText, type SchemaProblem } from '../../spec/validation.js';
@@ -173,12 +173,12 @@ export type PsuSteps = Static<typeof PsuStepsSchema>;
 // ---- variables ------------------------------------------------------------------------------------
 
 /**
- * The variables every script may use, from the check's PsuScript (psu-adapter.ts maps it):
+ * The variables every script may use, from the check's PsuIntent (psu-adapter.ts maps it):
  * login, context (PRIVATE | CORPORATE | ""), agreement, accounts (all | listed | exactly | "":
  * exactly = untick what is not in grant), grant and revoke (lists), action (confirm | cancel), cancelAt (the step to cancel on; "" = the last page),
  * oneTimeCode (a code the script names; "" = read it from the page).
  */
-export const PSU_SCRIPT_VARIABLES = [
+export const PSU_STEPS_VARIABLES = [
   'login',
   'context',
   'agreement',
@@ -212,7 +212,7 @@ export class PsuStepsError extends Error {
     readonly path: string,
     readonly problem: string,
   ) {
-    super(`PSU script: ${path === '' ? problem : `${path}: ${problem}`}`);
+    super(`PSU steps: ${path === '' ? problem : `${path}: ${problem}`}`);
   }
 }
 
@@ -291,7 +291,7 @@ function checkMeaning(steps: PsuSteps): void {
   steps.errorOf?.forEach((selector, i) => checkSelector(selector, `errorOf[${i}]`));
   if (steps.errorPage) checkMatch(steps.errorPage, 'errorPage');
   const known = new Set<string>([
-    ...PSU_SCRIPT_VARIABLES,
+    ...PSU_STEPS_VARIABLES,
     ...steps.pages.flatMap((page) =>
       page.actions.flatMap((action) => ('read' in action ? [action.into] : [])),
     ),
@@ -342,7 +342,7 @@ function checkMeaning(steps: PsuSteps): void {
 }
 
 /**
- * A PSU script as read from a file or a target profile. Refuses anything that does not match
+ * PSU steps as read from a file or a target profile. Refuses anything that does not match
  * PsuStepsSchema, naming the wrong field (e.g. `pages[0].actions[2].fill: must be string`).
  */
 export function parsePsuSteps(value: unknown): PsuSteps {
@@ -351,143 +351,4 @@ export function parsePsuSteps(value: unknown): PsuSteps {
   const steps = value as PsuSteps;
   checkMeaning(steps);
   return steps;
-}
-
-// ---- the embedded bank's pages --------------------------------------------------------------------
-
-/** An account is named by its id, IBAN, masked PAN or name (docs/sca.md, consent screen). */
-const ACCOUNT_BY = [
-  'value',
-  'data-account-id',
-  'data-iban',
-  'data-masked-pan',
-  'data-name',
-  'data-label',
-  'label',
-];
-
-/** Cancel on `step` when the script cancels there, or on the last page when it names none. */
-const cancelOn = (step: string, last = false): PsuAction => ({
-  submit: 'action',
-  value: 'cancel',
-  when: { action: 'cancel', cancelAt: last ? [step, ''] : step },
-});
-
-/**
- * The embedded bank's SCA pages (docs/sca.md, "The redirect flow"), as data: every page says its
- * step in `data-step`, every control has a stable `name`, the buttons are `action=<verb>`.
- */
-const WORKBENCH_BANK: PsuSteps = {
-  name: 'workbench-bank',
-  description:
-    "The embedded bank's SCA pages: login, the production one-time code, context, consent screen, authorise.",
-  pagesPath: '^/sca/',
-  stepOf: { selector: '[data-testid=sca-page]', attribute: 'data-step' },
-  titleOf: '[data-testid=page-title]',
-  errorOf: ['[data-testid=form-error]', '[data-testid=error-message]'],
-  errorPage: { selector: '[data-testid=sca-page][data-step=error]' },
-  pages: [
-    {
-      name: 'login',
-      match: { selector: '[data-testid=sca-page][data-step=login]' },
-      form: 'form[name=login]',
-      actions: [
-        cancelOn('login'),
-        { fill: 'nationalIdentityNumber', value: '${login}' },
-        { submit: 'action', value: 'login' },
-      ],
-    },
-    {
-      name: 'code',
-      match: { selector: '[data-testid=sca-page][data-step=code]' },
-      form: 'form[name=code]',
-      actions: [
-        cancelOn('code'),
-        {
-          read: '[data-testid=one-time-code-sent]',
-          into: 'code',
-          noMatch: 'the code page shows no one-time code to read',
-          when: { oneTimeCode: '' },
-        },
-        { fill: 'oneTimeCode', value: '${code}', when: { oneTimeCode: '' } },
-        { fill: 'oneTimeCode', value: '${oneTimeCode}', unless: { oneTimeCode: '' } },
-        { submit: 'action', value: 'verify' },
-      ],
-    },
-    {
-      name: 'context',
-      match: { selector: '[data-testid=sca-page][data-step=context]' },
-      form: 'form[name=context]',
-      actions: [
-        cancelOn('context'),
-        { fail: 'the bank asks for a context and the script names none', when: { context: '' } },
-        {
-          choose: 'context',
-          value: 'PRIVATE',
-          by: ['value'],
-          noMatch: 'context PRIVATE is not offered; the page offers ${offered}',
-          when: { context: 'PRIVATE' },
-        },
-        {
-          choose: 'context',
-          value: '${agreement}',
-          by: ACCOUNT_BY,
-          noMatch: "context agreement '${wanted}' is not offered; the page offers ${offered}",
-          when: { context: 'CORPORATE' },
-        },
-        { submit: 'action', value: 'choose' },
-      ],
-    },
-    {
-      name: 'consent',
-      match: { selector: '[data-testid=sca-page][data-step=consent]' },
-      form: 'form[name=consent]',
-      actions: [
-        { expectRedirect: true },
-        cancelOn('consent', true),
-        { tick: 'account', all: true, when: { accounts: 'all' } },
-        { untick: 'account', all: true, when: { accounts: 'exactly' } },
-        {
-          tick: 'account',
-          values: '${grant}',
-          by: ACCOUNT_BY,
-          noMatch: "account '${wanted}' is not on the consent screen; it lists ${offered}",
-          when: { accounts: ['listed', 'exactly'] },
-        },
-        {
-          untick: 'account',
-          values: '${revoke}',
-          by: ACCOUNT_BY,
-          noMatch: "account '${wanted}' is not on the consent screen; it lists ${offered}",
-          when: { accounts: ['listed', 'exactly'] },
-        },
-        { submit: 'action', value: '${action}' },
-      ],
-    },
-    {
-      name: 'authorise',
-      match: { selector: '[data-testid=sca-page][data-step=authorise]' },
-      form: 'form[name=authorise]',
-      actions: [{ expectRedirect: true }, { submit: 'action', value: '${action}' }],
-    },
-  ],
-};
-
-/** Scripts that ship with the workbench, by name (a target profile names one, or brings its own). */
-export const BUILT_IN_PSU_SCRIPTS: Readonly<Record<string, PsuSteps>> = {
-  'workbench-bank': WORKBENCH_BANK,
-};
-
-export const DEFAULT_PSU_SCRIPT = 'workbench-bank';
-
-/** A built-in script by name, or `steps` checked against the schema. */
-export function resolvePsuSteps(steps: PsuSteps | string = DEFAULT_PSU_SCRIPT): PsuSteps {
-  if (typeof steps !== 'string') return parsePsuSteps(steps);
-  const builtIn = BUILT_IN_PSU_SCRIPTS[steps];
-  if (!builtIn)
-    throw new PsuStepsError(
-      '',
-      `no built-in PSU script '${steps}'; built in: ${Object.keys(BUILT_IN_PSU_SCRIPTS).join(', ')}`,
-    );
-  return builtIn;
 }

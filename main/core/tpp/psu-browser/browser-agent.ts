@@ -1,5 +1,5 @@
 /**
- * The PSU in a real browser: the same PSU script (tpp/psu-agent/steps.ts) played by the same
+ * The PSU in a real browser: the same PSU steps (tpp/psu-agent/steps.ts) played by the same
  * interpreter (play.ts) in Chromium through Playwright — fill, check, select and click on the
  * bank's own pages, with its CSS, cookies and redirects as a person's browser meets them — and one
  * PNG screenshot of every page it plays, taken after filling and before submitting, as evidence.
@@ -29,9 +29,10 @@ import {
   type FoundElement,
   type PageSurface,
 } from '../psu-agent/play.js';
-import type { AgentScript } from '../psu-agent/script.js';
+import type { AgentIntent } from '../psu-agent/script.js';
 import { selectorCss } from '../psu-agent/selector.js';
-import { resolvePsuSteps, type PsuSteps } from '../psu-agent/steps.js';
+import type { PsuSteps } from '../psu-agent/steps.js';
+import { resolvePsuSteps } from '../psu-agent/built-in-steps.js';
 
 /** Debian's Chromium, where CI installs it (never `playwright install`: it downloads). */
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
@@ -81,7 +82,7 @@ export interface PsuScreenshot {
 export interface BrowserPsuOptions {
   /** The browser to open a private context in (one per SCA, so cookies never leak between). */
   browser: Browser;
-  /** The bank's PSU script: a built-in name or a script (default `workbench-bank`). */
+  /** The bank's PSU steps: a built-in name or a script (default `workbench-bank`). */
   steps?: PsuSteps | string;
   /** The TPP-Redirect-URI; see PsuAgentOptions.redirectUri. */
   redirectUri?: string;
@@ -197,7 +198,7 @@ const PAGE_AT_THE_TPP =
 /** Completes the SCA behind `scaRedirect` as `script` says, in a private context of `browser`. */
 export async function runBrowserPsuAgent(
   scaRedirect: string,
-  script: AgentScript,
+  script: AgentIntent,
   options: BrowserPsuOptions,
 ): Promise<BrowserPsuResult> {
   const steps = resolvePsuSteps(options.steps);
@@ -305,7 +306,7 @@ export async function runBrowserPsuAgent(
       const rule = await ruleFor(steps, surface.url, surface.find);
       if (!rule)
         return await stop(
-          `the bank answered ${seen.status} with a page no rule of the PSU script '${steps.name}' fits${seen.step !== undefined ? ` (step '${seen.step}')` : seen.title !== undefined ? ` ('${seen.title}')` : ''}`,
+          `the bank answered ${seen.status} with a page no rule of the PSU steps '${steps.name}' fits${seen.step !== undefined ? ` (step '${seen.step}')` : seen.title !== undefined ? ` ('${seen.title}')` : ''}`,
         );
       seen.step ??= rule.name;
       let play;
