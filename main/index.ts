@@ -125,6 +125,7 @@ async function start(): Promise<void> {
         scaRedirectUrl: plan.url,
         redirectUri: plan.redirectUri,
         tppSessionId: plan.tppSessionId,
+        ...(plan.recording ? { recording: plan.recording } : {}),
       }),
   });
   wireIpc(ipcMain, services);

@@ -25,6 +25,8 @@ import { CollectionsService } from './services/collections-service.js';
 import { SettingsService } from './services/settings-service.js';
 import { StorageNotices } from './services/stored-files.js';
 import { TargetsService } from './services/targets-service.js';
+import type { OpenScaWindow } from './services/tpp/sca-redirects.js';
+import type { RelayScaPages } from './services/tpp/sca-recordings.js';
 import { TppService } from './services/tpp/tpp-service.js';
 import { workbenchCalls } from './services/workbench-calls.js';
 import { RunnerService } from './services/runner/runner-service.js';
@@ -47,7 +49,12 @@ export interface HostEnvironment {
    * Opens the bank's SCA page in a window of the host's own (the desktop app's hardened SCA
    * window). Without it the view opens a browser popup.
    */
-  openScaWindow?: (plan: { url: string; redirectUri: string; tppSessionId: string }) => void;
+  openScaWindow?: OpenScaWindow;
+  /**
+   * The web host's relay of the bank's SCA pages that adds the recorder (docs/sca.md, "Recording
+   * SCA steps"). The desktop app records in its own SCA window instead.
+   */
+  relayScaPages?: RelayScaPages;
   /**
    * How the user confirms a private key export outside the view (desktop: a native dialog; web
    * host: a code printed on stderr). Without one the workbench exports no private key.
@@ -93,6 +100,7 @@ export function createServices(host: HostEnvironment): Services {
     events,
     own,
     ...(host.openScaWindow ? { openScaWindow: host.openScaWindow } : {}),
+    ...(host.relayScaPages ? { relayScaPages: host.relayScaPages } : {}),
   });
   // The suites' checks (the default), against the embedded banks or the profiles added in Targets.
   const runner = new RunnerService(events, undefined, targets);

@@ -121,6 +121,44 @@ export interface ScaAttemptView {
   startedAt: string;
   /** True when the host opened the SCA window itself (the desktop app); the view opens none. */
   openedByHost: boolean;
+  /** True when what the PSU does on the bank's pages is being recorded as PSU steps. */
+  recording?: boolean;
+}
+
+/** A recording of the SCA pages (docs/sca.md, "Recording SCA steps") and the steps it makes. */
+export interface ScaRecordingView {
+  attemptId: string;
+  /** Reports the bank's pages sent (pages seen, typing, submissions). */
+  events: number;
+  /** The bank sent the PSU back to the TPP while recording. */
+  redirected: boolean;
+  stopped: boolean;
+  /** The PSU steps (the headless and browser agents' format), once a form was submitted. */
+  steps?: unknown;
+  /** The steps file's text and a name to save it under. */
+  file?: { name: string; text: string };
+  /** Environment variables replay needs (`${env:NAME}`), one per secret field. */
+  secrets: string[];
+  warnings: string[];
+  /** Why no steps could be made yet. */
+  problem?: string;
+}
+
+/** One page the browser agent played, as it looked before its submission. */
+export interface ScaReplayScreenshot {
+  step: string;
+  url: string;
+  at: string;
+  /** PNG, base64. */
+  png: string;
+}
+
+export interface ScaReplayView {
+  attemptId: string;
+  redirect?: ScaRedirectView;
+  /** Why the steps did not reach the redirect (the page they stopped on is the last screenshot). */
+  error?: string;
+  screenshots: ScaReplayScreenshot[];
 }
 
 export interface ScaRedirectEvent {
@@ -267,6 +305,29 @@ export const tppCalls = {
       {
         targetId: TargetId,
         href: Type.String({ minLength: 1, maxLength: 4000 }),
+        /** Record what the PSU does on the bank's pages as PSU steps (`sca.recording`). */
+        record: Type.Optional(Type.Boolean()),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+  'sca.recording': call<ScaRecordingView>()(
+    'The PSU steps recorded so far on an attempt begun with `record`; `stop` ends the recording.',
+    Type.Object(
+      {
+        attemptId: Type.String({ minLength: 1, maxLength: 100 }),
+        stop: Type.Optional(Type.Boolean()),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+  'sca.replay': call<ScaReplayView>()(
+    'Plays PSU steps in Chromium (browser mode) on an scaRedirect, a screenshot per page; the redirect back updates the PSU session as `sca.redirect`.',
+    Type.Object(
+      {
+        targetId: TargetId,
+        href: Type.String({ minLength: 1, maxLength: 4000 }),
+        steps: Type.Object({}, { description: 'PSU steps (docs/sca.md)' }),
       },
       { additionalProperties: false },
     ),

@@ -97,6 +97,8 @@ export function workbenchCalls(areas: WorkbenchAreas): WorkbenchCalls {
     },
     'session.update': (args) => tpp.updateSession(args),
     'sca.begin': (args) => tpp.beginSca(args),
+    'sca.recording': async (args) => tpp.scaRecording(args),
+    'sca.replay': (args) => tpp.replaySca(args),
 
     'collections.list': () => collections.list(),
     'collections.saveRequest': (args) => collections.saveRequest(args),

@@ -5,6 +5,7 @@ import { createServices } from '../../api/services.js';
 import { terminalTokenConfirmer } from '../../api/services/certs/key-export-confirmation.js';
 import { defaultDataDir } from '../../core/persistence/data-dir.js';
 import { isLoopbackHost, startWebHost } from '../web/server.js';
+import { startScaRecordRelay } from '../web/sca-record-proxy.js';
 import { UsageError } from './io.js';
 import { parseFlags, parsePort } from './parse.js';
 import type { CliCommand } from './command.js';
@@ -49,6 +50,8 @@ export const webCommand: CliCommand = {
       ...(passphrase ? { keystorePassphrase: passphrase } : {}),
       // A private key export is confirmed with a code printed here, where the page cannot read it.
       keyExportConfirmer: terminalTokenConfirmer((line) => io.err(line)),
+      // The SCA popup records through a relay that adds the recorder to the bank's pages.
+      relayScaPages: startScaRecordRelay,
     });
     const web = await startWebHost({
       services,

@@ -6,6 +6,7 @@
  */
 import type { BrowserWindowConstructorOptions } from 'electron';
 import { DEVELOPMENT_BUILD } from './build-flags.js';
+import type { RecordingSink } from '../../api/services/tpp/sca-recordings.js';
 
 export interface ScaWindowPlan {
   /** The scaRedirect link the bank returned. */
@@ -16,6 +17,8 @@ export interface ScaWindowPlan {
   tppSessionId: string;
   /** Further origins of the bank the SCA pages may move between (e.g. a separate login host). */
   extraBankOrigins?: readonly string[];
+  /** Record what the PSU does (sca-recorder.ts); the window stays without a preload. */
+  recording?: RecordingSink;
 }
 
 export function scaPartition(tppSessionId: string): string {

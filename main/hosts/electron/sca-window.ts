@@ -5,6 +5,7 @@
  */
 import type { BrowserWindow as BrowserWindowType, WebContents } from 'electron';
 import { scaNavigation, scaWindowOptions, type ScaWindowPlan } from './sca-window-policy.js';
+import { recorderConsoleListener, SCA_WINDOW_RECORDER_SCRIPT } from './sca-recorder.js';
 
 /** Web contents that belong to SCA windows: the main window's navigation guard leaves them alone. */
 export const scaContents = new WeakSet<WebContents>();
@@ -29,6 +30,13 @@ export function createScaWindowOpener(BrowserWindow: typeof BrowserWindowType) {
       if (decision.action === 'capture-redirect')
         contents.once('did-finish-load', () => window.close());
     };
+    if (plan.recording) {
+      // Recording (docs/sca.md): the script reports on the page's console; no preload needed.
+      contents.on('console-message', recorderConsoleListener(plan.recording));
+      contents.on('dom-ready', () => {
+        void contents.executeJavaScript(SCA_WINDOW_RECORDER_SCRIPT).catch(() => undefined);
+      });
+    }
     contents.on('will-navigate', guard);
     contents.on('will-redirect', guard);
     // Its partition got the session policy when it was created (main/index.ts, session-created).

@@ -11,11 +11,14 @@ import type { EventHub } from '../../events.js';
 import type { CallArgs, PsuSessionView, ScaAttemptView } from '../../contract.js';
 import type { TargetsService } from '../targets-service.js';
 import type { PsuSessions } from './psu-sessions.js';
+import type { RecordingSink, RelayScaPages, ScaRecordings } from './sca-recordings.js';
 
 export type OpenScaWindow = (plan: {
   url: string;
   redirectUri: string;
   tppSessionId: string;
+  /** Record what the PSU does in the window (docs/sca.md, "Recording SCA steps"). */
+  recording?: RecordingSink;
 }) => void;
 
 export class ScaRedirects {
@@ -27,11 +30,45 @@ export class ScaRedirects {
       targets: TargetsService;
       clock: Clock;
       events: EventHub;
+      recordings: ScaRecordings;
       openScaWindow?: OpenScaWindow;
+      relayScaPages?: RelayScaPages;
     },
   ) {}
 
   async begin(args: CallArgs<'sca.begin'>): Promise<ScaAttemptView> {
+    const { openScaWindow, relayScaPages, recordings } = this.deps;
+    if (args.record && !openScaWindow && !relayScaPages)
+      throw new CallRefused('This host cannot record the SCA pages.');
+    const { attempt, redirectUri } = await this.announce(args, openScaWindow !== undefined);
+    let recording: RecordingSink | undefined;
+    if (args.record) {
+      attempt.recording = true;
+      recording = recordings.start(attempt.id, new Date(attempt.startedAt));
+      if (!openScaWindow && relayScaPages) {
+        // The web host's popup opens the bank's pages through its relay, which adds the recorder.
+        const relay = await relayScaPages({ url: attempt.url, recording });
+        recordings.relayed(attempt.id, relay.close);
+        attempt.url = relay.url;
+      }
+    }
+    openScaWindow?.({
+      url: attempt.url,
+      redirectUri,
+      tppSessionId: attempt.tppSessionId,
+      ...(recording ? { recording } : {}),
+    });
+    return attempt;
+  }
+
+  /**
+   * Notes an attempt on `href` without opening anything (the browser agent's replay opens the
+   * page itself): the redirect back is matched to it like any other.
+   */
+  async announce(
+    args: { targetId: string; href: string },
+    openedByHost = false,
+  ): Promise<{ attempt: ScaAttemptView; redirectUri: string }> {
     const target = await this.deps.targets.resolve(args.targetId);
     let url: URL;
     try {
@@ -49,15 +86,10 @@ export class ScaRedirects {
       url: url.toString(),
       tppSessionId: session.tppSessionId,
       startedAt: this.deps.clock.now().toISOString(),
-      openedByHost: this.deps.openScaWindow !== undefined,
+      openedByHost,
     };
     this.attempts = [...this.attempts.slice(-19), attempt];
-    this.deps.openScaWindow?.({
-      url: attempt.url,
-      redirectUri: session.tppRedirectUri,
-      tppSessionId: session.tppSessionId,
-    });
-    return attempt;
+    return { attempt, redirectUri: session.tppRedirectUri };
   }
 
   redirected(redirect: ScaRedirectParams): void {
@@ -68,6 +100,7 @@ export class ScaRedirects {
       .find((a) => (targetId ? a.targetId === targetId : true));
     targetId ??= attempt?.targetId;
     if (attempt) this.attempts = this.attempts.filter((a) => a !== attempt);
+    if (attempt?.recording) this.deps.recordings.redirected(attempt.id);
     let session: PsuSessionView | undefined;
     if (redirect.outcome === 'success' && targetId) {
       const current = sessions.current(targetId);

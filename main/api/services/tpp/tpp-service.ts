@@ -17,6 +17,8 @@ import type {
   ExchangeView,
   PsuSessionView,
   ScaAttemptView,
+  ScaRecordingView,
+  ScaReplayView,
 } from '../../contract.js';
 import type { CertsService } from '../certs/certs-service.js';
 import type { SettingsService } from '../settings-service.js';
@@ -25,6 +27,8 @@ import { sourcesOf } from './header-sources.js';
 import { ExchangeHistory, exchangeView } from './history.js';
 import { PsuSessions } from './psu-sessions.js';
 import { ScaRedirects, type OpenScaWindow } from './sca-redirects.js';
+import { ScaRecordings, type RelayScaPages } from './sca-recordings.js';
+import { ScaReplay } from './sca-replay.js';
 import { targetClient, type TargetClient } from './target-client.js';
 
 /** Headers of a request that a followed link must not repeat: the client computes them afresh. */
@@ -61,6 +65,8 @@ async function guard<T>(run: () => Promise<T>): Promise<T> {
 export class TppService {
   private readonly sessions: PsuSessions;
   private readonly sca: ScaRedirects;
+  private readonly recordings = new ScaRecordings();
+  private readonly replays: ScaReplay;
   private readonly exchanges: ExchangeHistory;
 
   constructor(
@@ -73,6 +79,8 @@ export class TppService {
       /** Where polling requests are noted so the bank console can tell them apart. */
       own?: OwnRequests;
       openScaWindow?: OpenScaWindow;
+      /** The web host's relay that adds the recorder to the bank's pages. */
+      relayScaPages?: RelayScaPages;
     },
   ) {
     this.sessions = new PsuSessions({
@@ -80,7 +88,8 @@ export class TppService {
       events: deps.events,
       onRedirect: (redirect) => this.sca.redirected(redirect),
     });
-    this.sca = new ScaRedirects({ ...deps, sessions: this.sessions });
+    this.sca = new ScaRedirects({ ...deps, sessions: this.sessions, recordings: this.recordings });
+    this.replays = new ScaReplay(this.sca);
     this.exchanges = new ExchangeHistory(deps.events);
   }
 
@@ -109,6 +118,14 @@ export class TppService {
 
   beginSca(args: CallArgs<'sca.begin'>): Promise<ScaAttemptView> {
     return this.sca.begin(args);
+  }
+
+  scaRecording(args: CallArgs<'sca.recording'>): ScaRecordingView {
+    return this.recordings.view(args.attemptId, args.stop);
+  }
+
+  replaySca(args: CallArgs<'sca.replay'>): Promise<ScaReplayView> {
+    return this.replays.replay(args);
   }
 
   // ---- preview, send, follow ----------------------------------------------------------------
@@ -199,7 +216,9 @@ export class TppService {
     return this.exchanges.clear();
   }
 
-  dispose(): Promise<void> {
+  async dispose(): Promise<void> {
+    await this.replays.dispose();
+    await this.recordings.dispose();
     return this.sessions.dispose();
   }
 }

@@ -25,8 +25,11 @@ import type { AgentIntent } from './script.js';
 import { selectorMatches } from './selector.js';
 import type { PsuSteps } from './steps.js';
 import { resolvePsuSteps } from './built-in-steps.js';
+import { envVariablesOf } from './env-references.js';
 
 export interface PsuAgentOptions {
+  /** Where `${env:NAME}` in the steps is read (default: this process's environment). */
+  env?: Readonly<Record<string, string | undefined>>;
   /** Pages before giving up (a loop guard). Default 25. */
   maxPages?: number;
   /** Also GET the TPP-Redirect-URI at the end (e.g. to reach a redirect listener). */
@@ -139,7 +142,10 @@ export async function runPsuAgent(
   options: PsuAgentOptions = {},
 ): Promise<PsuAgentResult> {
   const steps = resolvePsuSteps(options.steps);
-  const variables: Record<string, string | readonly string[]> = psuVariablesOf(script);
+  const variables: Record<string, string | readonly string[]> = {
+    ...psuVariablesOf(script),
+    ...envVariablesOf(steps, options.env),
+  };
   const start = new URL(scaRedirect);
   const jar = new CookieJar();
   const pages: SeenPage[] = [];

@@ -197,6 +197,8 @@ export type PsuVariables = Record<string, string | readonly string[]>;
 
 const REFERENCE = /\$\{([^}]*)\}/g;
 const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** `${env:NAME}`: an environment variable of the process that plays the steps (env-references.ts). */
+export const ENV_REFERENCE = /^env:([A-Za-z_][A-Za-z0-9_]*)$/;
 
 /** The variable names `template` refers to. */
 export function templateReferences(template: string): string[] {
@@ -298,6 +300,7 @@ function checkMeaning(steps: PsuSteps): void {
   ]);
   const checkTemplate = (template: string, at: string, extra: readonly string[] = []) => {
     for (const name of templateReferences(template)) {
+      if (ENV_REFERENCE.test(name)) continue;
       if (!VARIABLE_NAME.test(name))
         throw new PsuStepsError(at, `\${${name}} is not a variable reference`);
       if (!known.has(name) && !extra.includes(name))

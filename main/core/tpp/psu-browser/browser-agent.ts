@@ -33,6 +33,7 @@ import type { AgentIntent } from '../psu-agent/script.js';
 import { selectorCss } from '../psu-agent/selector.js';
 import type { PsuSteps } from '../psu-agent/steps.js';
 import { resolvePsuSteps } from '../psu-agent/built-in-steps.js';
+import { envVariablesOf } from '../psu-agent/env-references.js';
 
 /** Debian's Chromium, where CI installs it (never `playwright install`: it downloads). */
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
@@ -86,6 +87,8 @@ export interface BrowserPsuOptions {
   steps?: PsuSteps | string;
   /** The TPP-Redirect-URI; see PsuAgentOptions.redirectUri. */
   redirectUri?: string;
+  /** Where `${env:NAME}` in the steps is read (default: this process's environment). */
+  env?: Readonly<Record<string, string | undefined>>;
   /** Pages before giving up (a loop guard). Default 25. */
   maxPages?: number;
   /** Per navigation and per action, in ms. Default 15 000. */
@@ -202,7 +205,10 @@ export async function runBrowserPsuAgent(
   options: BrowserPsuOptions,
 ): Promise<BrowserPsuResult> {
   const steps = resolvePsuSteps(options.steps);
-  const variables: Record<string, string | readonly string[]> = psuVariablesOf(script);
+  const variables: Record<string, string | readonly string[]> = {
+    ...psuVariablesOf(script),
+    ...envVariablesOf(steps, options.env),
+  };
   const start = new URL(scaRedirect);
   const timeout = options.timeoutMs ?? 15_000;
   const pages: SeenPage[] = [];

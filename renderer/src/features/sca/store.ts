@@ -11,6 +11,7 @@ import type {
 import { api } from '../../api';
 import { scaStatusOf } from '../../lib/links';
 import { hostScaWindow, openScaWindow, type ScaWindow } from './open-sca';
+import { useScaRecording } from './recording';
 
 export interface ScaStep {
   scaStatus: string;
@@ -120,8 +121,15 @@ export const useScaStore = create<ScaState>((set, get) => {
         popupBlocked: !popup.opened,
       });
       try {
-        const attempt = await api.call('sca.begin', { targetId, href });
+        const record = useScaRecording.getState().record;
+        const attempt = await api.call('sca.begin', {
+          targetId,
+          href,
+          ...(record ? { record } : {}),
+        });
+        // Recording, the web host's popup opens the bank's pages through its recording relay.
         popup.show(attempt.url);
+        if (attempt.recording) useScaRecording.getState().started(attempt.id);
         set({ attempt });
         if (pollFrom) {
           void readStatus(pollFrom);
@@ -140,6 +148,7 @@ export const useScaStore = create<ScaState>((set, get) => {
       // The window stays open on the redirect page, which shows the parameters (§6.1/§6.2); the
       // next SCA reuses or closes it.
       set({ outcome: event.redirect });
+      if (attempt?.recording) void useScaRecording.getState().refresh();
       // One last read: the steps end with the status the redirect settled (FINALISED, FAILED).
       if (pollSource) void readStatus(pollSource);
       if (pollSource && event.redirect.outcome === 'success')

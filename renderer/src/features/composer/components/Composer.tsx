@@ -5,6 +5,7 @@ import { linksOf } from '../../../lib/links';
 import { pathParameterNames } from '../../../lib/path-template';
 import { useBankStore } from '../../bank/store';
 import { ScaPanel } from '../../sca/components/ScaPanel';
+import { ScaRecorder } from '../../sca/components/ScaRecorder';
 import { useScaStore } from '../../sca/store';
 import { useSessionStore } from '../../session/store';
 import { useSettings } from '../../settings/store';
@@ -68,6 +69,10 @@ export function Composer() {
     const timer = setTimeout(() => void store.refreshPreview(target.id), PREVIEW_DELAY_MS);
     return () => clearTimeout(timer);
   }, [previewKey, reachable]);
+
+  const scaRedirect = linksOf(response?.response?.json).find(
+    (link) => link.relation === 'scaRedirect',
+  )?.href;
 
   const canSend = target !== undefined && reachable && blockers.length === 0 && !sending;
   const send = () => {
@@ -323,6 +328,10 @@ export function Composer() {
             <p className="muted">Send a request to see the answer here (Ctrl/⌘ + Enter).</p>
           )}
           <ScaPanel />
+          <ScaRecorder
+            {...(response ? { targetId: response.targetId } : {})}
+            {...(scaRedirect ? { scaRedirect } : {})}
+          />
         </div>
       </div>
       <CollectionsPanel />

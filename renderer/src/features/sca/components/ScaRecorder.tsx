@@ -1,0 +1,132 @@
+import './sca-recorder.css';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { downloadText } from '../../../lib/download';
+import { useScaRecording } from '../recording';
+
+/**
+ * Record SCA steps by clicking (docs/sca.md, "Recording SCA steps"): the toggle for the next SCA
+ * window, the steps the recording made (secrets as `${env:…}`), Save, and Replay in browser mode
+ * on the scaRedirect of the answer shown, with a screenshot of every page.
+ */
+export function ScaRecorder({
+  targetId,
+  scaRedirect,
+}: {
+  targetId?: string;
+  scaRedirect?: string;
+}) {
+  const { record, attemptId, recording, replaying, replay, error, setRecord, stop, replayOn } =
+    useScaRecording();
+  const active = attemptId !== undefined && recording?.stopped !== true;
+  return (
+    <section
+      className="sca-recorder"
+      aria-labelledby="sca-recorder-title"
+      data-testid="sca-recorder"
+    >
+      <h2 id="sca-recorder-title">Record SCA steps</h2>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={record}
+          disabled={active}
+          onChange={(event) => setRecord(event.target.checked)}
+          data-testid="sca-record-toggle"
+        />{' '}
+        Record what I do on the bank's pages when I open the next scaRedirect
+      </label>
+      <ErrorNotice error={error} doing="Recording" />
+      {active && (
+        <p role="status" data-testid="sca-recording-status">
+          <span className="spinner" aria-hidden="true" /> Recording:{' '}
+          <span data-testid="sca-recording-events">{recording?.events ?? 0}</span> reports from the
+          bank's pages{recording?.redirected ? ', the bank sent the PSU back' : ''}.{' '}
+          <button type="button" onClick={() => void stop()} data-testid="sca-record-stop">
+            Stop recording
+          </button>
+        </p>
+      )}
+      {recording?.stopped && recording.problem && (
+        <p className="warn" data-testid="sca-recording-problem">
+          No steps: {recording.problem}
+        </p>
+      )}
+      {recording?.stopped && recording.file && (
+        <div data-testid="sca-recorded">
+          {recording.secrets.length > 0 && (
+            <p data-testid="sca-recorded-secrets">
+              Secrets are read from the environment on replay:{' '}
+              {recording.secrets.map((name) => (
+                <code key={name}>{name}</code>
+              ))}
+            </p>
+          )}
+          {recording.warnings.length > 0 && (
+            <ul className="warn" data-testid="sca-recorded-warnings">
+              {recording.warnings.map((warning) => (
+                <li key={warning}>{warning}</li>
+              ))}
+            </ul>
+          )}
+          <pre className="sca-recorded-steps" tabIndex={0} data-testid="sca-recorded-steps">
+            {recording.file.text}
+          </pre>
+          <div className="actions">
+            <button
+              type="button"
+              onClick={() => downloadText(recording.file!.name, recording.file!.text)}
+              data-testid="sca-record-save"
+            >
+              Save steps file
+            </button>
+            <button
+              type="button"
+              disabled={!scaRedirect || !targetId || replaying}
+              title={scaRedirect ? undefined : 'Send a request whose answer has an scaRedirect'}
+              onClick={() => targetId && scaRedirect && void replayOn(targetId, scaRedirect)}
+              data-testid="sca-replay"
+            >
+              Replay on this answer's scaRedirect (browser mode)
+            </button>
+          </div>
+        </div>
+      )}
+      {replaying && (
+        <p role="status">
+          <span className="spinner" aria-hidden="true" /> Replaying in Chromium…
+        </p>
+      )}
+      {replay && (
+        <div data-testid="sca-replay-result">
+          <p
+            className={
+              replay.redirect?.outcome === 'success' ? 'notice notice-ok' : 'notice notice-error'
+            }
+            data-testid="sca-replay-outcome"
+            data-outcome={replay.redirect?.outcome ?? 'error'}
+          >
+            {replay.redirect
+              ? `The replay reached the redirect: ${replay.redirect.outcome}${replay.redirect.outcome === 'failure' ? ` (${replay.redirect.code ?? 'no code'})` : ''}.`
+              : `The replay stopped: ${replay.error ?? 'no redirect'}`}
+          </p>
+          <ol className="sca-replay-shots">
+            {replay.screenshots.map((shot) => (
+              <li key={shot.at + shot.step} data-testid="sca-replay-shot">
+                <figure>
+                  <img
+                    src={`data:image/png;base64,${shot.png}`}
+                    alt={`The bank's page at step ${shot.step}, before its submission`}
+                    width={300}
+                  />
+                  <figcaption>
+                    <code>{shot.step}</code> {shot.url}
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+    </section>
+  );
+}
