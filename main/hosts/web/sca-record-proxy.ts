@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { pageRecorderScript } from '../../core/tpp/psu-recorder/page-script.js';
 import type { RecordingSink } from '../../api/services/tpp/sca-recordings.js';
-import { recorderCsp, relayedCookie, relayedLocation } from './sca-record-rewrite.js';
+import { leavesBank, recorderCsp, relayedCookie, relayedLocation } from './sca-record-rewrite.js';
 
 /** Where the page's recorder posts its reports, on the relay's origin. */
 export const RECORDER_ENDPOINT = '/__psd2-workbench/recorder';
@@ -67,7 +67,8 @@ export async function startScaRecordRelay(plan: {
       if (typeof value === 'string') headers[name] = value.replace(relay, bank.origin);
     }
     const upstream = send(
-      new URL(req.url ?? '/', bank.origin),
+      // Concatenated, never resolved: a path like //elsewhere/ stays on the bank's origin.
+      new URL(`${bank.origin}${req.url?.startsWith('/') ? req.url : '/'}`),
       { method: req.method, headers },
       (answer) => {
         const out: Record<string, string | string[]> = {};
@@ -75,8 +76,16 @@ export async function startScaRecordRelay(plan: {
           if (value === undefined || name === 'content-length') continue;
           out[name] = value;
         }
-        if (typeof answer.headers.location === 'string')
+        if (typeof answer.headers.location === 'string') {
           out.location = relayedLocation(answer.headers.location, bank, relay);
+          // The bank sends the PSU away from its pages: the redirect back to the TPP (§6).
+          if (leavesBank(answer.headers.location, bank))
+            try {
+              plan.recording.report([{ kind: 'redirect', seq: Date.now(), url: out.location }]);
+            } catch {
+              // A stopped or full recording: the redirect is not recorded.
+            }
+        }
         if (answer.headers['set-cookie'])
           out['set-cookie'] = answer.headers['set-cookie'].map(relayedCookie);
         const html = /^text\/html/i.test(answer.headers['content-type'] ?? '');

@@ -16,6 +16,15 @@ export function relayedLocation(location: string, bank: URL, relay: string): str
   return new URL(`${target.pathname}${target.search}${target.hash}`, relay).toString();
 }
 
+/** Whether a redirect sends the PSU away from the bank's origin (to the TPP, §6). */
+export function leavesBank(location: string, bank: URL): boolean {
+  try {
+    return new URL(location, bank).origin !== bank.origin;
+  } catch {
+    return false;
+  }
+}
+
 /** The bank's cookie for the relay's host: no Domain, and no Secure on the loopback relay. */
 export function relayedCookie(cookie: string): string {
   return cookie

@@ -53,6 +53,7 @@ export class ScaRecordings {
         if (recording.events.length + events.length > MAX_EVENTS)
           throw new Error(`a recording holds at most ${MAX_EVENTS} events`);
         recording.events.push(...events);
+        if (events.some((event) => event.kind === 'redirect')) recording.redirected = true;
       },
     };
   }

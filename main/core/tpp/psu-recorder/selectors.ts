@@ -38,7 +38,14 @@ export function elementSelector(element: ElementInfo): string | undefined {
     const test = attributeTest(name, value);
     if (test) return `${element.tag.toLowerCase()}${test}`;
   }
-  return undefined;
+  // A data-* attribute the page marks the element with, e.g. <span data-otp>.
+  const mark = Object.keys(element.attributes).find(
+    (name) => /^data-[a-z0-9-]+$/.test(name) && !looksGenerated(element.attributes[name]!),
+  );
+  if (mark === undefined) return undefined;
+  const value = element.attributes[mark]!;
+  const test = value === '' ? `[${mark}]` : attributeTest(mark, value);
+  return test && `${element.tag.toLowerCase()}${test}`;
 }
 
 /** `form[name=login]`, `form[id=login-form]`, or undefined (the agent then finds the form). */
