@@ -17,6 +17,7 @@ import {
   ensureSandboxBankRunning,
   listSandboxCustomersInComposer,
   rawResponseBody,
+  sendNewConsent,
   shot,
   signSandboxWithNewQsealc,
 } from './steps';
@@ -45,10 +46,7 @@ test('record SCA steps by clicking, save them, replay them in browser mode, pass
   const psu = customers.find((c) => c.type === 'PRIVATE')!;
 
   // A consent, a new TPP session; Record on before opening its scaRedirect.
-  await page.getByTestId('status-new-tpp-session').click();
-  await page.getByTestId('endpoint-picker').selectOption('createConsent');
-  await page.getByTestId('send').click();
-  await expect(page.getByTestId('response-status')).toHaveText('201');
+  await sendNewConsent(page);
   await page.getByTestId('sca-record-toggle').check();
   const popupOpened = page.waitForEvent('popup');
   await page.getByTestId('open-sca').click();
@@ -110,10 +108,7 @@ test('record SCA steps by clicking, save them, replay them in browser mode, pass
   await shot(page, testInfo, 'sca-recorded-steps');
 
   // Replay in browser mode on a new consent's scaRedirect: a screenshot per page, success.
-  await page.getByTestId('status-new-tpp-session').click();
-  await page.getByTestId('endpoint-picker').selectOption('createConsent');
-  await page.getByTestId('send').click();
-  await expect(page.getByTestId('response-status')).toHaveText('201');
+  await sendNewConsent(page);
   await page.getByTestId('sca-replay').click();
   const outcome = page.getByTestId('sca-replay-outcome');
   await expect(outcome).toHaveAttribute('data-outcome', 'success', { timeout: 60_000 });

@@ -111,6 +111,15 @@ export async function completeConsentScaInPopup(
   await page.bringToFront();
 }
 
+/** POST /v1/consents in a fresh TPP session from the composer: the new consent's id (201). */
+export async function sendNewConsent(page: Page): Promise<string> {
+  await page.getByTestId('status-new-tpp-session').click();
+  await page.getByTestId('endpoint-picker').selectOption('createConsent');
+  await page.getByTestId('send').click();
+  await expect(page.getByTestId('response-status')).toHaveText('201');
+  return JSON.parse(await (await rawResponseBody(page)).innerText()).consentId as string;
+}
+
 /**
  * A private PSU's consent with its SCA done, in a fresh TPP session of the signed embedded sandbox
  * bank: the composer sends POST /v1/consents and the PSU completes the SCA in the popup.
@@ -122,11 +131,7 @@ export async function consentWithScaDone(
   await ensureSandboxBankRunning(page);
   const customers = await listSandboxCustomersInComposer(page);
   const psu = customers.find((c) => c.type === 'PRIVATE')!;
-  await page.getByTestId('status-new-tpp-session').click();
-  await page.getByTestId('endpoint-picker').selectOption('createConsent');
-  await page.getByTestId('send').click();
-  await expect(page.getByTestId('response-status')).toHaveText('201');
-  const consentId = JSON.parse(await (await rawResponseBody(page)).innerText()).consentId as string;
+  const consentId = await sendNewConsent(page);
   await completeConsentScaInPopup(page, psu.nationalIdentityNumber);
   return { consentId, psu };
 }
