@@ -51,23 +51,25 @@ function ProfileRow({ profile }: { profile: TargetProfileView }) {
             </ul>
           )}
         </td>
-        <td className="actions">
-          <button
-            type="button"
-            disabled={checking}
-            data-testid="profile-preflight"
-            onClick={() => void runPreflight()}
-          >
-            {checking ? 'Checking…' : 'Pre-flight'}
-          </button>{' '}
-          <button
-            type="button"
-            disabled={busy}
-            data-testid="profile-remove"
-            onClick={() => void removeProfile(profile.id)}
-          >
-            Remove
-          </button>
+        <td>
+          <div className="actions">
+            <button
+              type="button"
+              disabled={checking}
+              data-testid="profile-preflight"
+              onClick={() => void runPreflight()}
+            >
+              {checking ? 'Checking…' : 'Pre-flight'}
+            </button>{' '}
+            <button
+              type="button"
+              disabled={busy}
+              data-testid="profile-remove"
+              onClick={() => void removeProfile(profile.id)}
+            >
+              Remove
+            </button>
+          </div>
         </td>
       </tr>
       {(preflight || preflightError !== undefined) && (

@@ -57,20 +57,22 @@ export function TargetsPanel() {
               </td>
               <td>{label(t.signingCertificate)}</td>
               <td>{label(t.transportCertificate)}</td>
-              <td className="actions">
-                {t.id !== view.activeTargetId && (
-                  <button type="button" disabled={busy} onClick={() => void setActive(t.id)}>
-                    Make active
+              <td>
+                <div className="actions">
+                  {t.id !== view.activeTargetId && (
+                    <button type="button" disabled={busy} onClick={() => void setActive(t.id)}>
+                      Make active
+                    </button>
+                  )}
+                  <button type="button" data-testid="target-edit" onClick={() => setEditing(t.id)}>
+                    Edit
                   </button>
-                )}
-                <button type="button" data-testid="target-edit" onClick={() => setEditing(t.id)}>
-                  Edit
-                </button>
-                {t.kind === 'external' && (
-                  <button type="button" disabled={busy} onClick={() => void remove(t.id)}>
-                    Remove
-                  </button>
-                )}
+                  {t.kind === 'external' && (
+                    <button type="button" disabled={busy} onClick={() => void remove(t.id)}>
+                      Remove
+                    </button>
+                  )}
+                </div>
               </td>
             </tr>
           ))}
