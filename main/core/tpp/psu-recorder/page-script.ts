@@ -25,8 +25,9 @@ export const PAGE_RECORDER_FUNCTION = String.raw`function (send) {
     var out = {};
     for (var i = 0; i < el.attributes.length && i < 60; i++) {
       var a = el.attributes[i];
-      // The value attribute of a password field is never reported.
-      if (a.name === 'value' && String(el.type).toLowerCase() === 'password') continue;
+      // The value attribute of a field one types into is never reported (a page may mirror
+      // what was typed into it); the typed value travels only in input reports.
+      if (a.name === 'value' && typed(el)) continue;
       out[a.name.slice(0, 100)] = String(a.value).slice(0, 2000);
     }
     return out;
