@@ -8,15 +8,24 @@ import { useScaRecording } from '../recording';
  * window, the steps the recording made (secrets as `${env:…}`), Save, and Replay in browser mode
  * on the scaRedirect of the answer shown, with a screenshot of every page.
  */
-export function ScaRecorder({
+export function ScaRecorder(props: { targetId?: string; scaRedirect?: string }) {
+  return <ScaRecorderView {...props} {...useScaRecording()} />;
+}
+
+/** The panel for a state of the recording store (rendered on its own in tests). */
+export function ScaRecorderView({
   targetId,
   scaRedirect,
-}: {
-  targetId?: string;
-  scaRedirect?: string;
-}) {
-  const { record, attemptId, recording, replaying, replay, error, setRecord, stop, replayOn } =
-    useScaRecording();
+  record,
+  attemptId,
+  recording,
+  replaying,
+  replay,
+  error,
+  setRecord,
+  stop,
+  replayOn,
+}: { targetId?: string; scaRedirect?: string } & ReturnType<typeof useScaRecording.getState>) {
   const active = attemptId !== undefined && recording?.stopped !== true;
   return (
     <section

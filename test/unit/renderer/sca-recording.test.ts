@@ -1,0 +1,128 @@
+/**
+ * Recording SCA steps in the view (renderer/src/features/sca/recording.ts, ScaRecorder.tsx) over a
+ * fake contract client: Record makes the next SCA a recording one, Stop asks main for the steps,
+ * Replay sends them with the answer's scaRedirect, and the panel shows the file, its secrets and
+ * one screenshot per page.
+ */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ScaRecordingView } from '../../../main/api/contract';
+
+const calls: { name: string; args: unknown }[] = [];
+const answers = new Map<string, (args: unknown) => unknown>();
+vi.mock('../../../renderer/src/api', () => ({
+  api: {
+    available: true,
+    host: 'web',
+    call: async (name: string, args: unknown) => {
+      calls.push({ name, args });
+      return answers.get(name)!(args);
+    },
+    on: () => () => undefined,
+  },
+}));
+const shown: string[] = [];
+vi.mock('../../../renderer/src/features/sca/open-sca', () => ({
+  openScaWindow: () => ({ opened: true, show: (url: string) => shown.push(url), close: () => {} }),
+  hostScaWindow: { opened: true, show: () => undefined, close: () => undefined },
+}));
+
+const { useScaStore } = await import('../../../renderer/src/features/sca/store');
+const { useScaRecording } = await import('../../../renderer/src/features/sca/recording');
+const { ScaRecorderView } =
+  await import('../../../renderer/src/features/sca/components/ScaRecorder');
+const view = (props: { targetId?: string; scaRedirect?: string }) =>
+  renderToStaticMarkup(createElement(ScaRecorderView, { ...props, ...useScaRecording.getState() }));
+
+const STEPS = { name: 'recorded', pages: [] };
+const stopped: ScaRecordingView = {
+  attemptId: 'attempt-1',
+  events: 7,
+  redirected: true,
+  stopped: true,
+  steps: STEPS,
+  file: { name: 'recorded.psu-steps.json', text: '{ "pin": "${env:PSU_PIN}" }\n' },
+  secrets: ['PSU_PIN'],
+  warnings: [],
+};
+
+beforeEach(() => {
+  calls.length = 0;
+  shown.length = 0;
+  useScaRecording.setState({ record: false, attemptId: undefined, recording: undefined });
+});
+
+describe('recording SCA steps', () => {
+  it('records the next SCA when Record is on, and stops with the steps', async () => {
+    answers.set('sca.begin', () => ({
+      id: 'attempt-1',
+      targetId: 't',
+      url: 'http://127.0.0.1:4444/sca/1',
+      tppSessionId: 's',
+      startedAt: '',
+      openedByHost: false,
+      recording: true,
+    }));
+    answers.set('sca.recording', (args) =>
+      (args as { stop?: boolean }).stop ? stopped : { ...stopped, stopped: false },
+    );
+    useScaRecording.getState().setRecord(true);
+    await useScaStore.getState().begin('t', '/sca/1');
+    expect(calls[0]).toEqual({
+      name: 'sca.begin',
+      args: { targetId: 't', href: '/sca/1', record: true },
+    });
+    // The popup goes to the relay's URL main answered with.
+    expect(shown).toEqual(['http://127.0.0.1:4444/sca/1']);
+    expect(useScaRecording.getState().attemptId).toBe('attempt-1');
+    await useScaRecording.getState().stop();
+    expect(calls.at(-1)).toEqual({
+      name: 'sca.recording',
+      args: { attemptId: 'attempt-1', stop: true },
+    });
+    expect(useScaRecording.getState()).toMatchObject({ record: false, recording: stopped });
+  });
+
+  it('does not record when Record is off', async () => {
+    await useScaStore.getState().begin('t', '/sca/1');
+    expect(calls[0]!.args).toEqual({ targetId: 't', href: '/sca/1' });
+  });
+
+  it('replays the steps on the scaRedirect and shows a screenshot per page', async () => {
+    useScaRecording.setState({ attemptId: 'attempt-1', recording: stopped });
+    answers.set('sca.replay', () => ({
+      attemptId: 'attempt-2',
+      redirect: {
+        outcome: 'success',
+        psuId: 'p',
+        tppSessionId: 's',
+        context: 'PRIVATE',
+        query: {},
+        receivedAt: '',
+        problems: [],
+      },
+      screenshots: [
+        { step: 'login', url: 'http://bank/sca/2', at: '1', png: 'AAAA' },
+        { step: 'consent', url: 'http://bank/sca/2', at: '2', png: 'BBBB' },
+      ],
+    }));
+    await useScaRecording.getState().replayOn('t', '/sca/2');
+    expect(calls.at(-1)).toEqual({
+      name: 'sca.replay',
+      args: { targetId: 't', href: '/sca/2', steps: STEPS },
+    });
+    const html = view({ targetId: 't', scaRedirect: '/sca/2' });
+    expect(html).toContain('PSU_PIN');
+    expect(html).toContain('${env:PSU_PIN}');
+    expect(html).toContain('data-outcome="success"');
+    expect(html.match(/data-testid="sca-replay-shot"/g)).toHaveLength(2);
+    expect(html).toContain('src="data:image/png;base64,AAAA"');
+  });
+
+  it('offers Replay only with an scaRedirect to play on', () => {
+    useScaRecording.setState({ attemptId: 'attempt-1', recording: stopped, replay: undefined });
+    const html = view({ targetId: 't' });
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*data-testid="sca-replay"/);
+  });
+});
