@@ -6,22 +6,9 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RunSummaryView, TargetsView } from '../../../main/api/contract';
+import { answers, calls } from './fake-api.js';
 
-const calls: { name: string; args: unknown }[] = [];
-const answers = new Map<string, (args: unknown) => unknown>();
-vi.mock('../../../renderer/src/api', () => ({
-  api: {
-    available: true,
-    host: 'web',
-    call: async (name: string, args: unknown) => {
-      calls.push({ name, args });
-      const answer = answers.get(name);
-      if (!answer) throw new Error(`no answer for ${name}`);
-      return answer(args);
-    },
-    on: () => () => undefined,
-  },
-}));
+vi.mock('../../../renderer/src/api', () => import('./fake-api.js').then((m) => m.fakeApiModule));
 const popups: { url?: string; closed: boolean }[] = [];
 vi.mock('../../../renderer/src/features/sca/open-sca', () => ({
   openScaWindow: () => {

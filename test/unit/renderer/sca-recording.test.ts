@@ -8,20 +8,9 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ScaRecordingView } from '../../../main/api/contract';
+import { answers, calls } from './fake-api.js';
 
-const calls: { name: string; args: unknown }[] = [];
-const answers = new Map<string, (args: unknown) => unknown>();
-vi.mock('../../../renderer/src/api', () => ({
-  api: {
-    available: true,
-    host: 'web',
-    call: async (name: string, args: unknown) => {
-      calls.push({ name, args });
-      return answers.get(name)!(args);
-    },
-    on: () => () => undefined,
-  },
-}));
+vi.mock('../../../renderer/src/api', () => import('./fake-api.js').then((m) => m.fakeApiModule));
 const shown: string[] = [];
 vi.mock('../../../renderer/src/features/sca/open-sca', () => ({
   openScaWindow: () => ({ opened: true, show: (url: string) => shown.push(url), close: () => {} }),
@@ -93,15 +82,7 @@ describe('recording SCA steps', () => {
     useScaRecording.setState({ attemptId: 'attempt-1', recording: stopped });
     answers.set('sca.replay', () => ({
       attemptId: 'attempt-2',
-      redirect: {
-        outcome: 'success',
-        psuId: 'p',
-        tppSessionId: 's',
-        context: 'PRIVATE',
-        query: {},
-        receivedAt: '',
-        problems: [],
-      },
+      redirect: { outcome: 'success', psuId: 'p', context: 'PRIVATE', query: {}, problems: [] },
       screenshots: [
         { step: 'login', url: 'http://bank/sca/2', at: '1', png: 'AAAA' },
         { step: 'consent', url: 'http://bank/sca/2', at: '2', png: 'BBBB' },
