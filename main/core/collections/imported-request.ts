@@ -96,7 +96,9 @@ export function importedLocation(
     if (!segment.startsWith(':') || segment.length < 2) return segment;
     const key = segment.slice(1);
     const value = pathValues[key];
-    if (value !== undefined && value !== '') pathVariables.push({ key, value });
+    // A value that only names the variable itself (`{{consentId}}`) defines nothing.
+    if (value !== undefined && value !== '' && value.trim() !== `{{${key}}}`)
+      pathVariables.push({ key, value });
     return `{{${key}}}`;
   });
   const path = `/${segments.join('/')}`;

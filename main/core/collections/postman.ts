@@ -96,7 +96,8 @@ function importedItem(
   if (item.events.count() > 0)
     notes.add('events:request', (n) => `Left out the scripts and tests of ${requestsCount(n)}.`);
   const text = importedBody(method, raw, notes);
-  const description = descriptionOf(item);
+  // Postman writes a request's description in `request`; older files on the item.
+  const description = descriptionOf(request) ?? descriptionOf(item);
   return {
     kind: 'request',
     id: ctx.newId(),
