@@ -77,7 +77,10 @@ export const collectionsCalls = {
   ),
   'collections.rename': call<CollectionView[]>()(
     'Renames a collection.',
-    Type.Object({ collection: CollectionName, to: CollectionName }, { additionalProperties: false }),
+    Type.Object(
+      { collection: CollectionName, to: CollectionName },
+      { additionalProperties: false },
+    ),
   ),
   'collections.remove': call<CollectionView[]>()(
     'Removes a collection with its folders and requests.',

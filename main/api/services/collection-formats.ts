@@ -11,6 +11,7 @@ import {
   importOpenApi,
   importPostman,
   parsedJson,
+  safeFileName,
   type Collection,
   type CollectionFile,
   type ImportContext,
@@ -74,16 +75,11 @@ export async function importedCollection(
   }
 }
 
-/** A name for files: no path separators or characters some systems refuse. */
-function fileStem(name: string): string {
-  return name.replace(/[\\/:*?"<>|\x00-\x1f]/g, '-').trim() || 'collection';
-}
-
 export function exportedCollection(
   collection: Collection,
   format: CallArgs<'collections.export'>['format'],
 ): CollectionExportView {
-  const stem = fileStem(collection.name);
+  const stem = safeFileName(collection.name, 'collection');
   if (format === 'postman')
     return {
       fileName: `${stem}.postman_collection.json`,

@@ -25,9 +25,15 @@ import type { CallArgs } from '../contract.js';
 import type { CollectionImportView, CollectionView } from '../contract/collections.js';
 import { ComposedRequestSchema } from '../contract/tpp.js';
 import { schemaParser, type StorageNotices } from './stored-files.js';
-import { importedCollection, exportedCollection, type OpenApiSource } from './collection-formats.js';
+import {
+  importedCollection,
+  exportedCollection,
+  type OpenApiSource,
+} from './collection-formats.js';
 
-const parseCollections = schemaParser<CollectionView[]>(collectionsFileSchema(ComposedRequestSchema));
+const parseCollections = schemaParser<CollectionView[]>(
+  collectionsFileSchema(ComposedRequestSchema),
+);
 
 /** A name not yet taken: "name", else "name (2)", "name (3)", … */
 function freeName(collections: readonly Collection[], name: string): string {
@@ -70,7 +76,9 @@ export class CollectionsService {
       const folderId = args.folderId ?? undefined;
       const folder = folderId === undefined ? undefined : findItem(collection, folderId);
       if (folderId !== undefined && folder?.kind !== 'folder')
-        throw new CallRefused(`There is no folder ${folderId} in the collection '${args.collection}'.`);
+        throw new CallRefused(
+          `There is no folder ${folderId} in the collection '${args.collection}'.`,
+        );
       const siblings = folder?.kind === 'folder' ? folder.items : collection.items;
       const same = siblings.find((i) => i.kind === 'request' && i.name === args.name);
       const saved: SavedRequestItem = {

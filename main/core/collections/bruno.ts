@@ -60,7 +60,10 @@ function parsedBru<T>(file: CollectionFile, parse: (text: string) => unknown): T
 
 /** The collection's files by their path below the folder that holds bruno.json. */
 function rootedFiles(files: readonly CollectionFile[]): { name: string; files: CollectionFile[] } {
-  const normalised = files.map((f) => ({ ...f, path: f.path.replace(/\\/g, '/').replace(/^\/+/, '') }));
+  const normalised = files.map((f) => ({
+    ...f,
+    path: f.path.replace(/\\/g, '/').replace(/^\/+/, ''),
+  }));
   const manifests = normalised
     .filter((f) => f.path === 'bruno.json' || f.path.endsWith('/bruno.json'))
     .sort((a, b) => a.path.length - b.path.length);
@@ -72,8 +75,11 @@ function rootedFiles(files: readonly CollectionFile[]): { name: string; files: C
   const prefix = manifest.path.slice(0, -'bruno.json'.length);
   const json = parsedJson(manifest.text, manifest.path);
   if (!isRecord(json))
-    throw new CollectionFormatError(`${manifest.path} is not a Bruno collection manifest (no JSON object).`);
-  const name = typeof json.name === 'string' && json.name.trim() ? json.name.trim() : 'Bruno collection';
+    throw new CollectionFormatError(
+      `${manifest.path} is not a Bruno collection manifest (no JSON object).`,
+    );
+  const name =
+    typeof json.name === 'string' && json.name.trim() ? json.name.trim() : 'Bruno collection';
   return {
     name,
     files: normalised
@@ -96,11 +102,19 @@ function importedRequest(
 ): CollectionItem | undefined {
   const method = (bru.http?.method ?? '').toUpperCase() as CollectionMethod;
   if (bru.meta?.type && bru.meta.type !== 'http') {
-    notes.add(`type:${bru.meta.type}`, (n) => `Left out ${requestsCount(n)} of type ${bru.meta!.type}: the bank answers HTTP requests with JSON.`);
+    notes.add(
+      `type:${bru.meta.type}`,
+      (n) =>
+        `Left out ${requestsCount(n)} of type ${bru.meta!.type}: the bank answers HTTP requests with JSON.`,
+    );
     return undefined;
   }
   if (!COLLECTION_METHODS.includes(method)) {
-    notes.add(`method:${method}`, (n) => `Left out ${requestsCount(n)} with the method ${method || '(none)'}: the bank's operations use ${COLLECTION_METHODS.join(', ')}.`);
+    notes.add(
+      `method:${method}`,
+      (n) =>
+        `Left out ${requestsCount(n)} with the method ${method || '(none)'}: the bank's operations use ${COLLECTION_METHODS.join(', ')}.`,
+    );
     return undefined;
   }
   const params = bru.params ?? [];
@@ -109,8 +123,12 @@ function importedRequest(
   // params are the full list.
   const queryParams = params.filter((p) => p.type === 'query');
   if (queryParams.length > 0)
-    url.query.repopulate(queryParams.map((p) => ({ key: p.name, value: p.value, disabled: !p.enabled })));
-  const pathValues = Object.fromEntries(params.filter((p) => p.type === 'path').map((p) => [p.name, p.value]));
+    url.query.repopulate(
+      queryParams.map((p) => ({ key: p.name, value: p.value, disabled: !p.enabled })),
+    );
+  const pathValues = Object.fromEntries(
+    params.filter((p) => p.type === 'path').map((p) => [p.name, p.value]),
+  );
   const location = importedLocation(url, notes, pathValues);
   locations.push(location);
   const headers = importedHeaders(bru.headers ?? [], notes);
@@ -118,12 +136,22 @@ function importedRequest(
   let raw: string | undefined;
   if (mode === 'json' || mode === 'text') raw = bru.body?.[mode];
   else if (mode !== 'none')
-    notes.add(`body:${mode}`, (n) => `Left out the ${mode} body of ${requestsCount(n)}: the bank takes JSON bodies.`);
+    notes.add(
+      `body:${mode}`,
+      (n) => `Left out the ${mode} body of ${requestsCount(n)}: the bank takes JSON bodies.`,
+    );
   const auth = bru.http?.auth ?? 'none';
   if (auth !== 'none' && auth !== 'inherit')
-    notes.add('auth', (n) => `Left out the auth settings of ${requestsCount(n)}: the workbench authenticates with the target's certificates and signature (§5.2).`);
+    notes.add(
+      'auth',
+      (n) =>
+        `Left out the auth settings of ${requestsCount(n)}: the workbench authenticates with the target's certificates and signature (§5.2).`,
+    );
   if (bru.script || bru.tests || (bru.assertions?.length ?? 0) > 0)
-    notes.add('scripts', (n) => `Left out the scripts, tests and assertions of ${requestsCount(n)}.`);
+    notes.add(
+      'scripts',
+      (n) => `Left out the scripts, tests and assertions of ${requestsCount(n)}.`,
+    );
   const body = importedBody(method, raw, notes);
   return {
     kind: 'request',
@@ -173,7 +201,11 @@ function importedFolder(
   for (const sub of subfolders) {
     if (dir === '' && (sub === 'environments' || sub === 'node_modules' || sub.startsWith('.'))) {
       if (sub === 'environments')
-        notes.add('environments', () => "Left out the Bruno environments (environments/*.bru): the workbench takes each target's base URL and its own variables.");
+        notes.add(
+          'environments',
+          () =>
+            "Left out the Bruno environments (environments/*.bru): the workbench takes each target's base URL and its own variables.",
+        );
       continue;
     }
     const folderFile = files.find((f) => f.path === `${dir}${sub}/folder.bru`);
@@ -191,13 +223,14 @@ function importedFolder(
       },
     });
   }
-  return entries
-    .sort((a, b) => a.seq - b.seq || a.name.localeCompare(b.name))
-    .map((e) => e.item);
+  return entries.sort((a, b) => a.seq - b.seq || a.name.localeCompare(b.name)).map((e) => e.item);
 }
 
 /** A Bruno collection (its folder's files) as a workbench collection. */
-export function importBruno(files: readonly CollectionFile[], ctx: ImportContext): ImportedCollection {
+export function importBruno(
+  files: readonly CollectionFile[],
+  ctx: ImportContext,
+): ImportedCollection {
   const { name, files: inside } = rootedFiles(files);
   const notes = new ImportNotes();
   const locations: ImportedLocation[] = [];
@@ -212,7 +245,11 @@ export function importBruno(files: readonly CollectionFile[], ctx: ImportContext
   const variables: CollectionVariable[] = [];
   for (const v of settings.vars?.req ?? []) {
     if (base.has(v.name)) {
-      notes.add(`base:${v.name}`, () => `{{${v.name}}} stands for the base URL: the workbench sends to the target chosen in the composer, so it was not imported.`);
+      notes.add(
+        `base:${v.name}`,
+        () =>
+          `{{${v.name}}} stands for the base URL: the workbench sends to the target chosen in the composer, so it was not imported.`,
+      );
     } else if (v.enabled) variables.push({ key: v.name, value: v.value });
   }
   for (const { key, value } of locations.flatMap((l) => l.pathVariables))
@@ -228,9 +265,17 @@ export function importBruno(files: readonly CollectionFile[], ctx: ImportContext
   };
 }
 
-/** A file or folder name for an item: no path separators or characters Windows refuses. */
+/** A file or folder name: no path separators, no characters some systems refuse. */
+export function safeFileName(name: string, fallback: string): string {
+  const kept = [...name]
+    .map((char) => (char.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(char) ? '-' : char))
+    .join('');
+  return kept.replace(/^\.+/, '').trim() || fallback;
+}
+
+/** A name for an item not yet taken in its folder (case-insensitively, as some systems compare). */
 function fileName(name: string, taken: Set<string>): string {
-  const base = name.replace(/[\\/:*?"<>|\x00-\x1f]/g, '-').replace(/^\.+/, '').trim() || 'request';
+  const base = safeFileName(name, 'request');
   let candidate = base;
   for (let i = 2; taken.has(candidate.toLowerCase()); i += 1) candidate = `${base} (${i})`;
   taken.add(candidate.toLowerCase());
@@ -244,7 +289,11 @@ function exportedUrl(path: string, query: Record<string, string> | undefined): s
   return `${start}${start.includes('?') ? '&' : '?'}${pairs.join('&')}`;
 }
 
-function exportedFolder(dir: string, items: readonly CollectionItem[], files: CollectionFile[]): void {
+function exportedFolder(
+  dir: string,
+  items: readonly CollectionItem[],
+  files: CollectionFile[],
+): void {
   const taken = new Set<string>(['folder', 'collection', 'environments']);
   items.forEach((item, index) => {
     const seq = index + 1;

@@ -5,7 +5,8 @@
  * Pure.
  */
 import type { UrlType as Url } from './postman-sdk.js';
-import { ImportNotes, requestsCount } from './import-notes.js';
+import type { ImportNotes } from './import-notes.js';
+import { requestsCount } from './import-notes.js';
 import type { CollectionRequest } from './model.js';
 
 /**
@@ -42,7 +43,10 @@ export function importedHeaders(
     const key = name.trim();
     const why = DROPPED_HEADERS[key.toLowerCase()];
     if (why) {
-      notes.add(`header:${key.toLowerCase()}`, (n) => `Dropped ${key} from ${requestsCount(n)}: ${why}.`);
+      notes.add(
+        `header:${key.toLowerCase()}`,
+        (n) => `Dropped ${key} from ${requestsCount(n)}: ${why}.`,
+      );
     } else if (!enabled) {
       notes.add('header:disabled', (n) => `Left out ${n} disabled header(s).`);
     } else if (!HEADER_NAME.test(key) || /[\r\n]/.test(value)) {
@@ -125,7 +129,11 @@ export function importedBody(
 ): string | undefined {
   if (body === undefined || body.trim() === '') return undefined;
   if (method === 'GET' || method === 'DELETE') {
-    notes.add('body:no-body-method', (n) => `Left out the body of ${requestsCount(n)} with GET or DELETE (the composer sends none).`);
+    notes.add(
+      'body:no-body-method',
+      (n) =>
+        `Left out the body of ${requestsCount(n)} with GET or DELETE (the composer sends none).`,
+    );
     return undefined;
   }
   return body;

@@ -90,7 +90,10 @@ function requestOf(
 ): SavedRequestItem {
   const query: Record<string, string> = {};
   const headers: Record<string, string> = {};
-  const parameters = [...shared, ...(Array.isArray(operation.parameters) ? operation.parameters : [])];
+  const parameters = [
+    ...shared,
+    ...(Array.isArray(operation.parameters) ? operation.parameters : []),
+  ];
   for (const raw of parameters) {
     const parameter = resolved(document, raw);
     if (!isRecord(parameter) || typeof parameter.name !== 'string') continue;
@@ -109,11 +112,17 @@ function requestOf(
   const summary = typeof operation.summary === 'string' ? operation.summary.trim() : '';
   const description = typeof operation.description === 'string' ? operation.description : '';
   if (operation.deprecated === true)
-    notes.add('deprecated', (n) => `${requestsCount(n)} of deprecated operations are included; their names say so.`);
+    notes.add(
+      'deprecated',
+      (n) => `${requestsCount(n)} of deprecated operations are included; their names say so.`,
+    );
   return {
     kind: 'request',
     id: ctx.newId(),
-    name: `${operation.deprecated === true ? '(deprecated) ' : ''}${summary || operationId || `${method} ${path}`}`.slice(0, 200),
+    name: `${operation.deprecated === true ? '(deprecated) ' : ''}${summary || operationId || `${method} ${path}`}`.slice(
+      0,
+      200,
+    ),
     ...(description.trim() ? { description } : {}),
     ...(operationId ? { operationId } : {}),
     request: {
@@ -137,7 +146,11 @@ function folderName(path: string, operation: Json): string {
 }
 
 /** An OpenAPI 3 document (parsed) as a collection of its operations. */
-export function importOpenApi(document: unknown, ctx: ImportContext, name?: string): ImportedCollection {
+export function importOpenApi(
+  document: unknown,
+  ctx: ImportContext,
+  name?: string,
+): ImportedCollection {
   if (!isRecord(document))
     throw new CollectionFormatError('The OpenAPI document is not a JSON object.');
   if (typeof document.swagger === 'string')
@@ -150,7 +163,9 @@ export function importOpenApi(document: unknown, ctx: ImportContext, name?: stri
     );
   const paths = document.paths;
   if (!isRecord(paths) || Object.keys(paths).length === 0)
-    throw new CollectionFormatError('The OpenAPI document has no paths: there is no operation to make a request of.');
+    throw new CollectionFormatError(
+      'The OpenAPI document has no paths: there is no operation to make a request of.',
+    );
   const notes = new ImportNotes();
   const folders = new Map<string, FolderItem>();
   const items: CollectionItem[] = [];
@@ -163,7 +178,11 @@ export function importOpenApi(document: unknown, ctx: ImportContext, name?: stri
       if (!isRecord(operation)) continue;
       if (!method) {
         if (['head', 'options', 'trace'].includes(key))
-          notes.add(`method:${key}`, (n) => `Left out ${n} ${key.toUpperCase()} operation(s): the composer sends ${Object.values(METHODS).join(', ')}.`);
+          notes.add(
+            `method:${key}`,
+            (n) =>
+              `Left out ${n} ${key.toUpperCase()} operation(s): the composer sends ${Object.values(METHODS).join(', ')}.`,
+          );
         continue;
       }
       const request = requestOf(document, path, method, operation, shared, ctx, notes);
@@ -182,7 +201,11 @@ export function importOpenApi(document: unknown, ctx: ImportContext, name?: stri
   const info = isRecord(document.info) ? document.info : {};
   const title = typeof info.title === 'string' && info.title.trim() ? info.title.trim() : 'OpenAPI';
   const version = typeof info.version === 'string' ? ` ${info.version}` : '';
-  notes.add('openapi:headers', () => 'Left out the headers the workbench makes (X-Request-ID, Digest, Signature, TPP-Signature-Certificate) and those the PSU session supplies (TPP-Session-ID, TPP-Redirect-URI, PSU-ID, PSU-Corporate-ID); optional parameters are left for the composer.');
+  notes.add(
+    'openapi:headers',
+    () =>
+      'Left out the headers the workbench makes (X-Request-ID, Digest, Signature, TPP-Signature-Certificate) and those the PSU session supplies (TPP-Session-ID, TPP-Redirect-URI, PSU-ID, PSU-Corporate-ID); optional parameters are left for the composer.',
+  );
   return {
     collection: {
       name: (name ?? `${title}${version}`).slice(0, 100),

@@ -41,7 +41,10 @@ export const BASE_URL_VARIABLE = 'baseUrl';
 
 /** The Postman format version a file names, or why it is no Postman collection. */
 function checkedVersion(json: unknown): void {
-  if (!isRecord(json)) throw new CollectionFormatError('The file is not a Postman collection: it is not a JSON object.');
+  if (!isRecord(json))
+    throw new CollectionFormatError(
+      'The file is not a Postman collection: it is not a JSON object.',
+    );
   const info = json.info;
   if (!isRecord(info) || typeof info.schema !== 'string') {
     if (Array.isArray(json.requests) && Array.isArray(json.order))
@@ -56,7 +59,9 @@ function checkedVersion(json: unknown): void {
       `The file is a Postman collection of schema ${version ?? info.schema}; the workbench imports v2.1.0 (and v2.0.0). In Postman, export the collection as "Collection v2.1".`,
     );
   if (!Array.isArray(json.item))
-    throw new CollectionFormatError('The Postman collection has no item list (info and item are required).');
+    throw new CollectionFormatError(
+      'The Postman collection has no item list (info and item are required).',
+    );
 }
 
 function descriptionOf(property: { description?: unknown }): string | undefined {
@@ -74,7 +79,11 @@ function importedItem(
   const request = item.request;
   const method = request.method.toUpperCase() as CollectionMethod;
   if (!COLLECTION_METHODS.includes(method)) {
-    notes.add(`method:${method}`, (n) => `Left out ${requestsCount(n)} with the method ${method}: the bank's operations use ${COLLECTION_METHODS.join(', ')}.`);
+    notes.add(
+      `method:${method}`,
+      (n) =>
+        `Left out ${requestsCount(n)} with the method ${method}: the bank's operations use ${COLLECTION_METHODS.join(', ')}.`,
+    );
     return undefined;
   }
   const pathValues = Object.fromEntries(
@@ -90,9 +99,17 @@ function importedItem(
   const body = request.body;
   if (body?.mode === 'raw') raw = body.raw;
   else if (body?.mode && !body.isEmpty())
-    notes.add(`body:${body.mode}`, (n) => `Left out the ${body.mode} body of ${requestsCount(n)}: the bank takes JSON (raw) bodies.`);
+    notes.add(
+      `body:${body.mode}`,
+      (n) =>
+        `Left out the ${body.mode} body of ${requestsCount(n)}: the bank takes JSON (raw) bodies.`,
+    );
   if (request.auth && request.auth.type !== 'noauth')
-    notes.add('auth:request', (n) => `Left out the auth settings of ${requestsCount(n)}: the workbench authenticates with the target's certificates and signature (§5.2).`);
+    notes.add(
+      'auth:request',
+      (n) =>
+        `Left out the auth settings of ${requestsCount(n)}: the workbench authenticates with the target's certificates and signature (§5.2).`,
+    );
   if (item.events.count() > 0)
     notes.add('events:request', (n) => `Left out the scripts and tests of ${requestsCount(n)}.`);
   const text = importedBody(method, raw, notes);
@@ -154,7 +171,11 @@ function importedVariables(
     const key = variable.key ?? '';
     if (!key) continue;
     if (base.has(key)) {
-      notes.add(`base:${key}`, () => `{{${key}}} stands for the base URL: the workbench sends to the target chosen in the composer, so it was not imported.`);
+      notes.add(
+        `base:${key}`,
+        () =>
+          `{{${key}}} stands for the base URL: the workbench sends to the target chosen in the composer, so it was not imported.`,
+      );
       continue;
     }
     if (variable.disabled) {
@@ -178,12 +199,18 @@ export function importPostman(text: string, ctx: ImportContext): ImportedCollect
   try {
     collection = new PostmanCollection(json as ConstructorParameters<typeof PostmanCollection>[0]);
   } catch (error) {
-    throw new CollectionFormatError(`The Postman collection could not be read: ${(error as Error).message}.`);
+    throw new CollectionFormatError(
+      `The Postman collection could not be read: ${(error as Error).message}.`,
+    );
   }
   const locations: ImportedLocation[] = [];
   const items = importedItems(collection, ctx, notes, locations);
   if (collection.auth && collection.auth.type !== 'noauth')
-    notes.add('auth:collection', () => "Left out the collection's auth settings: the workbench authenticates with the target's certificates and signature (§5.2).");
+    notes.add(
+      'auth:collection',
+      () =>
+        "Left out the collection's auth settings: the workbench authenticates with the target's certificates and signature (§5.2).",
+    );
   if (collection.events.count() > 0)
     notes.add('events:collection', () => "Left out the collection's scripts.");
   const variables = importedVariables(collection, locations, notes);
@@ -227,7 +254,11 @@ function exportedUrl(path: string, query: Record<string, string> | undefined) {
 function exportedItem(item: CollectionItem): ItemDefinition | ItemGroupDefinition {
   const description = item.description ? { description: item.description } : {};
   if (item.kind === 'folder')
-    return { name: item.name, ...description, item: item.items.map(exportedItem) } as ItemGroupDefinition;
+    return {
+      name: item.name,
+      ...description,
+      item: item.items.map(exportedItem),
+    } as ItemGroupDefinition;
   const { request } = item;
   const header = Object.entries(request.headers ?? {})
     .filter((entry): entry is [string, string] => entry[1] !== null)
@@ -260,7 +291,7 @@ export function exportPostman(collection: Collection): Record<string, unknown> {
       value: '',
       type: 'string',
       description:
-        "The base URL of the bank. The workbench sends to the target chosen in the composer instead.",
+        'The base URL of the bank. The workbench sends to the target chosen in the composer instead.',
     } as VariableDefinition);
   const sdk = new PostmanCollection({
     info: {

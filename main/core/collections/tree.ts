@@ -41,7 +41,9 @@ function mapItems(
   for (const item of items) {
     const changed = change(item);
     if (!changed) continue;
-    next.push(changed.kind === 'folder' ? { ...changed, items: mapItems(changed.items, change) } : changed);
+    next.push(
+      changed.kind === 'folder' ? { ...changed, items: mapItems(changed.items, change) } : changed,
+    );
   }
   return next;
 }

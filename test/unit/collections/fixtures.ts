@@ -22,7 +22,8 @@ export function folderFiles(path: string, prefix = ''): CollectionFile[] {
     for (const name of readdirSync(dir).sort()) {
       const full = join(dir, name);
       if (statSync(full).isDirectory()) walk(full);
-      else files.push({ path: `${prefix}${relative(root, full)}`, text: readFileSync(full, 'utf8') });
+      else
+        files.push({ path: `${prefix}${relative(root, full)}`, text: readFileSync(full, 'utf8') });
     }
   };
   walk(root);

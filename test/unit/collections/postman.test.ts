@@ -62,7 +62,7 @@ describe('Postman import', () => {
       query: { bookingStatus: 'booked', dateFrom: '2026-01-01' },
       headers: { 'Consent-ID': '{{consentId}}' },
     });
-    expect(customers!.description).toBe('The sandbox\'s PSUs (§4.3).');
+    expect(customers!.description).toBe("The sandbox's PSUs (§4.3).");
     const said = notes.join('\n');
     for (const header of ['X-Request-ID', 'Digest', 'Signature', 'TPP-Signature-Certificate'])
       expect(said).toContain(`Dropped ${header} from 1 request`);
@@ -107,14 +107,22 @@ describe('Postman export', () => {
           kind: 'request',
           id: 'r',
           name: 'Absolute',
-          request: { method: 'GET', path: 'https://bank.example/v1/accounts', query: { a: '{{x}}' } },
+          request: {
+            method: 'GET',
+            path: 'https://bank.example/v1/accounts',
+            query: { a: '{{x}}' },
+          },
           savedAt: 'now',
         },
         {
           kind: 'request',
           id: 's',
           name: 'Put',
-          request: { method: 'PUT', path: '/v1/payments/sepa-credit-transfers/{{paymentId}}', body: '{"a":1}' },
+          request: {
+            method: 'PUT',
+            path: '/v1/payments/sepa-credit-transfers/{{paymentId}}',
+            body: '{"a":1}',
+          },
           savedAt: 'now',
         },
       ],

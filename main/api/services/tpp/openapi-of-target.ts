@@ -14,10 +14,13 @@ export async function openApiOfTarget(tpp: TppService, targetId: string): Promis
   );
   const response = exchange.response;
   if (!response)
-    throw new CallRefused(`The target did not answer GET /openapi.json: ${exchange.error ?? 'no response'}.`);
+    throw new CallRefused(
+      `The target did not answer GET /openapi.json: ${exchange.error ?? 'no response'}.`,
+    );
   if (response.status !== 200)
-    throw new CallRefused(`The target answered GET /openapi.json with ${response.status}, not its OpenAPI document.`);
-  if (response.json === undefined)
-    throw new CallRefused('The target’s /openapi.json is not JSON.');
+    throw new CallRefused(
+      `The target answered GET /openapi.json with ${response.status}, not its OpenAPI document.`,
+    );
+  if (response.json === undefined) throw new CallRefused('The target’s /openapi.json is not JSON.');
   return response.json;
 }
