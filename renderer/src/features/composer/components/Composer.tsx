@@ -48,7 +48,6 @@ export function Composer() {
 
   useEffect(() => {
     if (!catalogue) void store.loadCatalogue();
-    void store.loadCollections();
     // Once per visit; the store keeps the draft between visits.
   }, []);
 
