@@ -12,7 +12,12 @@ function RenameButton({ name, onRename }: { name: string; onRename(name: string)
   const [value, setValue] = useState<string | undefined>(undefined);
   if (value === undefined)
     return (
-      <button type="button" className="link" onClick={() => setValue(name)}>
+      <button
+        type="button"
+        className="link"
+        aria-label={`Rename ${name}`}
+        onClick={() => setValue(name)}
+      >
         Rename
       </button>
     );
@@ -38,12 +43,26 @@ function RenameButton({ name, onRename }: { name: string; onRename(name: string)
 }
 
 /** A field that adds a folder (inside `parentId`, or at the top). */
-function NewFolder({ collection, parentId }: { collection: string; parentId?: string }) {
+function NewFolder({
+  collection,
+  parentId,
+  inside,
+}: {
+  collection: string;
+  parentId?: string;
+  /** The folder or collection it goes in, for the button's accessible name. */
+  inside: string;
+}) {
   const addFolder = useCollectionsStore((s) => s.addFolder);
   const [name, setName] = useState<string | undefined>(undefined);
   if (name === undefined)
     return (
-      <button type="button" className="link" onClick={() => setName('')}>
+      <button
+        type="button"
+        className="link"
+        aria-label={`New folder in ${inside}`}
+        onClick={() => setName('')}
+      >
         New folder
       </button>
     );
@@ -140,7 +159,7 @@ function Items({ collection, items }: { collection: CollectionView; items: Colle
                 {item.name} <span className="muted">({item.items.length})</span>
               </summary>
               <div className="item-actions">
-                <NewFolder collection={collection.name} parentId={item.id} />
+                <NewFolder collection={collection.name} parentId={item.id} inside={item.name} />
                 <RenameButton
                   name={item.name}
                   onRename={(name) => void renameItem(collection.name, item.id, name)}
@@ -148,6 +167,7 @@ function Items({ collection, items }: { collection: CollectionView; items: Colle
                 <button
                   type="button"
                   className="link"
+                  aria-label={`Remove the folder ${item.name}`}
                   onClick={() => {
                     if (window.confirm(`Remove the folder ${item.name} and everything in it?`))
                       void removeItem(collection.name, item.id);
@@ -179,11 +199,12 @@ export function CollectionTree({ collection }: { collection: CollectionView }) {
         {collection.name} <span className="muted">({countRequests(collection.items)})</span>
       </summary>
       <div className="item-actions">
-        <NewFolder collection={collection.name} />
+        <NewFolder collection={collection.name} inside={collection.name} />
         <RenameButton name={collection.name} onRename={(to) => void rename(collection.name, to)} />
         <button
           type="button"
           data-testid="export-postman"
+          aria-label={`Export ${collection.name} as Postman v2.1`}
           onClick={() => void exportAs(collection.name, 'postman')}
         >
           Export Postman v2.1
@@ -191,6 +212,7 @@ export function CollectionTree({ collection }: { collection: CollectionView }) {
         <button
           type="button"
           data-testid="export-bruno"
+          aria-label={`Export ${collection.name} as a Bruno collection (zip)`}
           onClick={() => void exportAs(collection.name, 'bruno')}
         >
           Export Bruno (zip)
@@ -198,6 +220,7 @@ export function CollectionTree({ collection }: { collection: CollectionView }) {
         <button
           type="button"
           className="link"
+          aria-label={`Remove the collection ${collection.name}`}
           onClick={() => {
             if (window.confirm(`Remove the collection ${collection.name} with all its requests?`))
               void remove(collection.name);
