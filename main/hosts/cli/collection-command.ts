@@ -8,7 +8,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { CollectionsService } from '../../api/services/collections-service.js';
 import { StorageNotices } from '../../api/services/stored-files.js';
 import { EventHub } from '../../api/events.js';
-import { requestsOf } from '../../core/collections/index.js';
+import { requestsCount, requestsOf } from '../../core/collections/index.js';
 import { systemClock } from '../../core/clock.js';
 import { defaultDataDir } from '../../core/persistence/data-dir.js';
 import { UsageError, type CliIo } from './io.js';
@@ -92,7 +92,7 @@ async function importCollection(argv: string[], io: CliIo): Promise<number> {
     ...(values.name ? { name: values.name } : {}),
   });
   const collection = result.collections.find((c) => c.name === result.imported)!;
-  io.out(`Imported '${result.imported}': ${requestsOf(collection).length} requests.`);
+  io.out(`Imported '${result.imported}': ${requestsCount(requestsOf(collection).length)}.`);
   for (const note of result.notes) io.out(`  ${note}`);
   return 0;
 }
@@ -137,7 +137,7 @@ async function listCollections(argv: string[], io: CliIo): Promise<number> {
   const { values } = parseFlags(argv, { 'data-dir': { type: 'string' } });
   const collections = await service(values['data-dir'] ?? defaultDataDir()).list();
   if (collections.length === 0) io.out('No saved collections.');
-  for (const c of collections) io.out(`${c.name}\t${requestsOf(c).length} requests`);
+  for (const c of collections) io.out(`${c.name}\t${requestsCount(requestsOf(c).length)}`);
   return 0;
 }
 
