@@ -6,13 +6,8 @@
  */
 import bruno from '@usebruno/lang';
 import { describe, expect, it } from 'vitest';
-import {
-  CollectionFormatError,
-  exportBruno,
-  importBruno,
-  requestsOf,
-} from '../../../main/core/collections/index.js';
-import { comparable, fixedContext, folderFiles } from './fixtures.js';
+import { exportBruno, importBruno, requestsOf } from '../../../main/core/collections/index.js';
+import { comparable, fixedContext, folderFiles, refusal } from './fixtures.js';
 
 // As a folder picker gives them: below the chosen folder's own name.
 const files = () => folderFiles('bruno/psd2-sandbox', 'psd2-sandbox/');
@@ -80,15 +75,8 @@ describe('Bruno import', () => {
 });
 
 describe('Bruno folders that are not a collection', () => {
-  const refused = (given: { path: string; text: string }[]) => {
-    try {
-      importBruno(given, fixedContext());
-    } catch (error) {
-      expect(error).toBeInstanceOf(CollectionFormatError);
-      return (error as Error).message;
-    }
-    throw new Error('imported');
-  };
+  const refused = (given: { path: string; text: string }[]) =>
+    refusal(() => importBruno(given, fixedContext()));
 
   it('names the .bru file with a syntax error', () => {
     const broken = files().map((f) =>

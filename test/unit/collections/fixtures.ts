@@ -1,11 +1,12 @@
 /** The collection fixtures (test/fixtures/collections) and a fixed import context. */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type {
-  Collection,
-  CollectionFile,
-  CollectionItem,
-  ImportContext,
+import {
+  CollectionFormatError,
+  type Collection,
+  type CollectionFile,
+  type CollectionItem,
+  type ImportContext,
 } from '../../../main/core/collections/index.js';
 
 export const FIXTURES = join(import.meta.dirname, '../../fixtures/collections');
@@ -47,4 +48,15 @@ export function comparable(collection: Collection): unknown {
     variables: collection.variables,
     items: collection.items.map(strip),
   };
+}
+
+/** The message of the CollectionFormatError `read` throws; fails when it reads the input. */
+export function refusal(read: () => unknown): string {
+  try {
+    read();
+  } catch (error) {
+    if (error instanceof CollectionFormatError) return error.message;
+    throw error;
+  }
+  throw new Error('The input was read, not refused.');
 }

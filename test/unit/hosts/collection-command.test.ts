@@ -8,20 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../../main/hosts/cli/index';
-import type { CliIo } from '../../../main/hosts/cli/io';
+import { captureCliIo } from '../../support/cli-capture';
 import { FIXTURES } from '../collections/fixtures';
-
-function capture(): CliIo & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return {
-    stdout,
-    stderr,
-    out: (line) => stdout.push(line),
-    err: (line) => stderr.push(line),
-    stopRequested: () => Promise.resolve('SIGTERM'),
-  };
-}
 
 let dir: string;
 beforeEach(async () => {
@@ -30,7 +18,7 @@ beforeEach(async () => {
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
 const run = async (...argv: string[]) => {
-  const io = capture();
+  const io = captureCliIo();
   const code = await runCli(['collection', ...argv, '--data-dir', join(dir, 'data')], io);
   return { code, out: io.stdout.join('\n'), err: io.stderr.join('\n') };
 };

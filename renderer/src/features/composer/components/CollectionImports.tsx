@@ -2,10 +2,13 @@ import { useId } from 'react';
 import type { CollectionImportFormat } from '../../../../../main/api/contract';
 import { useCollectionsStore } from '../collections-store';
 
+const JSON_FILES = '.json,application/json';
+const ZIP_FILES = '.zip,application/zip';
+
 interface PickerProps {
   label: string;
-  accept?: string;
-  folder?: boolean;
+  accept?: string | undefined;
+  folder?: boolean | undefined;
   testId: string;
   onFiles(files: File[]): void;
   disabled: boolean;
@@ -40,41 +43,46 @@ function Picker({ label, accept, folder, testId, onFiles, disabled }: PickerProp
   );
 }
 
+/** The file imports: the button, what it accepts, and whether it takes a folder. */
+const PICKERS: {
+  format: CollectionImportFormat;
+  label: string;
+  testId: string;
+  accept?: string;
+  folder?: boolean;
+}[] = [
+  {
+    format: 'postman',
+    label: 'Import Postman v2.1…',
+    testId: 'import-postman',
+    accept: JSON_FILES,
+  },
+  { format: 'bruno', label: 'Import Bruno folder…', testId: 'import-bruno-folder', folder: true },
+  { format: 'bruno', label: 'Import Bruno zip…', testId: 'import-bruno-zip', accept: ZIP_FILES },
+  {
+    format: 'openapi',
+    label: 'Import OpenAPI (JSON)…',
+    testId: 'import-openapi',
+    accept: JSON_FILES,
+  },
+];
+
 /** Import buttons: Postman v2.1, a Bruno folder or zip, an OpenAPI file or the target's. */
 export function CollectionImports({ targetId }: { targetId: string | undefined }) {
   const { import: run, busy } = useCollectionsStore();
-  const file = (format: CollectionImportFormat) => (files: File[]) =>
-    void run(format, { kind: 'file', file: files[0]! });
   return (
     <div className="collection-imports" role="group" aria-label="Import a collection">
-      <Picker
-        label="Import Postman v2.1…"
-        accept=".json,application/json"
-        testId="import-postman"
-        onFiles={file('postman')}
-        disabled={busy}
-      />
-      <Picker
-        label="Import Bruno folder…"
-        folder
-        testId="import-bruno-folder"
-        onFiles={(files) => void run('bruno', { kind: 'folder', files })}
-        disabled={busy}
-      />
-      <Picker
-        label="Import Bruno zip…"
-        accept=".zip,application/zip"
-        testId="import-bruno-zip"
-        onFiles={file('bruno')}
-        disabled={busy}
-      />
-      <Picker
-        label="Import OpenAPI (JSON)…"
-        accept=".json,application/json"
-        testId="import-openapi"
-        onFiles={file('openapi')}
-        disabled={busy}
-      />
+      {PICKERS.map(({ format, folder, ...picker }) => (
+        <Picker
+          key={picker.testId}
+          {...picker}
+          folder={folder}
+          disabled={busy}
+          onFiles={(files) =>
+            void run(format, folder ? { kind: 'folder', files } : { kind: 'file', file: files[0]! })
+          }
+        />
+      ))}
       <button
         type="button"
         data-testid="import-target-openapi"

@@ -1,89 +1,38 @@
-import { useState } from 'react';
 import type {
   CollectionItemView,
   CollectionView,
   SavedRequestView,
 } from '../../../../../main/api/contract';
 import { useCollectionsStore } from '../collections-store';
-import { countRequests, foldersOf } from '../collection-tree';
+import { countRequests } from '../collection-tree';
+import { FolderOptions, NameField } from './NameField';
 
-/** A name edited in place: the button becomes a field; Enter saves, Escape leaves it. */
+/** Renames an item in place. */
 function RenameButton({ name, onRename }: { name: string; onRename(name: string): void }) {
-  const [value, setValue] = useState<string | undefined>(undefined);
-  if (value === undefined)
-    return (
-      <button
-        type="button"
-        className="link"
-        aria-label={`Rename ${name}`}
-        onClick={() => setValue(name)}
-      >
-        Rename
-      </button>
-    );
   return (
-    <form
-      className="rename-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (value.trim() && value.trim() !== name) onRename(value.trim());
-        setValue(undefined);
-      }}
-    >
-      <input
-        aria-label={`New name for ${name}`}
-        value={value}
-        autoFocus
-        onChange={(event) => setValue(event.target.value)}
-        onKeyDown={(event) => event.key === 'Escape' && setValue(undefined)}
-      />
-      <button type="submit">Save</button>
-    </form>
+    <NameField
+      label="Rename"
+      ariaLabel={`Rename ${name}`}
+      fieldLabel={`New name for ${name}`}
+      initial={name}
+      submit="Save"
+      onName={onRename}
+    />
   );
 }
 
-/** A field that adds a folder (inside `parentId`, or at the top). */
-function NewFolder({
-  collection,
-  parentId,
-  inside,
-}: {
-  collection: string;
-  parentId?: string;
-  /** The folder or collection it goes in, for the button's accessible name. */
-  inside: string;
-}) {
+/** Adds a folder (inside `parentId`, or at the top); `inside` names where, for its button. */
+function NewFolder(props: { collection: string; parentId?: string; inside: string }) {
   const addFolder = useCollectionsStore((s) => s.addFolder);
-  const [name, setName] = useState<string | undefined>(undefined);
-  if (name === undefined)
-    return (
-      <button
-        type="button"
-        className="link"
-        aria-label={`New folder in ${inside}`}
-        onClick={() => setName('')}
-      >
-        New folder
-      </button>
-    );
   return (
-    <form
-      className="rename-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (name.trim()) void addFolder(collection, name.trim(), parentId);
-        setName(undefined);
-      }}
-    >
-      <input
-        aria-label="Folder name"
-        value={name}
-        autoFocus
-        onChange={(event) => setName(event.target.value)}
-        onKeyDown={(event) => event.key === 'Escape' && setName(undefined)}
-      />
-      <button type="submit">Add</button>
-    </form>
+    <NameField
+      label="New folder"
+      ariaLabel={`New folder in ${props.inside}`}
+      fieldLabel="Folder name"
+      initial=""
+      submit="Add"
+      onName={(name) => void addFolder(props.collection, name, props.parentId)}
+    />
   );
 }
 
@@ -95,7 +44,6 @@ function SavedRequestRow({
   saved: SavedRequestView;
 }) {
   const { open, renameItem, removeItem, moveItem } = useCollectionsStore();
-  const folders = foldersOf(collection);
   return (
     <li data-testid="saved-request" data-request-name={saved.name}>
       <button type="button" className="link" onClick={() => void open(collection, saved)}>
@@ -117,11 +65,7 @@ function SavedRequestRow({
         >
           <option value="">Move to…</option>
           <option value=".">(top level)</option>
-          {folders.map((f) => (
-            <option key={f.id} value={f.id}>
-              {f.path}
-            </option>
-          ))}
+          <FolderOptions collection={collection} />
         </select>
       </label>
       <RenameButton

@@ -4,6 +4,7 @@ import { useActiveTarget } from '../../targets/store';
 import { useCollectionsStore } from '../collections-store';
 import { CollectionImports } from './CollectionImports';
 import { CollectionTree } from './CollectionTree';
+import { FolderOptions } from './NameField';
 import { foldersOf } from '../collection-tree';
 
 /**
@@ -60,11 +61,7 @@ export function CollectionsPanel() {
             onChange={(event) => setFolderId(event.target.value)}
           >
             <option value="">(top level)</option>
-            {folders.map((f) => (
-              <option key={f.id} value={f.id}>
-                {f.path}
-              </option>
-            ))}
+            <FolderOptions collection={chosen} />
           </select>
         </label>
         <label className="inline-field">
