@@ -11,6 +11,7 @@ import { EventHub } from '../../api/events.js';
 import { requestsCount, requestsOf } from '../../core/collections/index.js';
 import { systemClock } from '../../core/clock.js';
 import { defaultDataDir } from '../../core/persistence/data-dir.js';
+import { isBrunoCollectionFile } from '../../shared/bruno-files.js';
 import { UsageError, type CliIo } from './io.js';
 import { parseFlags } from './parse.js';
 import type { CliCommand } from './command.js';
@@ -28,8 +29,6 @@ list    prints each collection with its number of requests.`;
 
 const FORMATS_IN = ['postman', 'bruno', 'openapi'] as const;
 const FORMATS_OUT = ['postman', 'bruno'] as const;
-/** What of a Bruno folder is read: its manifest and .bru files, never node_modules or .git. */
-const BRUNO_FILE = /(^|\/)(bruno\.json|[^/]+\.bru)$/;
 const MAX_BRUNO_FILES = 5000;
 
 function service(dataDir: string): CollectionsService {
@@ -41,15 +40,14 @@ async function brunoFolderFiles(root: string): Promise<{ path: string; text: str
   const walk = async (dir: string) => {
     for (const entry of await readdir(dir, { withFileTypes: true })) {
       const full = join(dir, entry.name);
+      const path = relative(root, full).split('\\').join('/');
       if (entry.isDirectory()) {
-        if (entry.name !== 'node_modules' && !entry.name.startsWith('.')) await walk(full);
-      } else if (BRUNO_FILE.test(entry.name)) {
+        // A folder the collection never keeps files in (node_modules, .git) is not walked.
+        if (isBrunoCollectionFile(`${path}/request.bru`)) await walk(full);
+      } else if (isBrunoCollectionFile(path)) {
         if (files.length >= MAX_BRUNO_FILES)
           throw new UsageError(`${root} holds more than ${MAX_BRUNO_FILES} .bru files.`);
-        files.push({
-          path: relative(root, full).split('\\').join('/'),
-          text: await readFile(full, 'utf8'),
-        });
+        files.push({ path, text: await readFile(full, 'utf8') });
       }
     }
   };

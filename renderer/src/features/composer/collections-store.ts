@@ -10,6 +10,7 @@ import type {
   CollectionView,
   SavedRequestView,
 } from '../../../../main/api/contract';
+import { isBrunoCollectionFile } from '../../../../main/shared/bruno-files';
 import { api } from '../../api';
 import { bytesToBase64 } from '../../lib/base64';
 import { downloadBase64, downloadText } from '../../lib/download';
@@ -51,13 +52,16 @@ interface CollectionsState {
   open(collection: CollectionView, saved: SavedRequestView): Promise<void>;
 }
 
-/** A folder's files by their path inside the chosen folder (the browser's webkitRelativePath). */
+/** A folder's Bruno files by their path inside the chosen folder (the browser's webkitRelativePath). */
 async function folderFiles(files: readonly File[]) {
+  const path = (file: File) => file.webkitRelativePath || file.name;
   return Promise.all(
-    files.map(async (file) => ({
-      path: file.webkitRelativePath || file.name,
-      text: await file.text(),
-    })),
+    files
+      .filter((file) => isBrunoCollectionFile(path(file)))
+      .map(async (file) => ({
+        path: path(file),
+        text: await file.text(),
+      })),
   );
 }
 
