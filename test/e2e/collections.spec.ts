@@ -98,6 +98,31 @@ test('a Postman v2.1 export validates against its schema and imports back unchan
   expect(second).not.toBe(first);
   expect(withoutIds(await exportPostman(page, second))).toEqual(withoutIds(exported));
 
+  // Folders by hand: a new one, a request moved into it, renamed.
+  const copy = collection(page, second);
+  await copy.getByRole('button', { name: `New folder in ${second}` }).click();
+  await copy.getByRole('textbox', { name: 'Folder name' }).fill('Reads');
+  await copy.getByRole('button', { name: 'Add' }).click();
+  const reads = copy.locator('[data-testid="collection-folder"][data-folder-name="Reads"]');
+  await expect(reads).toBeVisible();
+  await copy
+    .locator('[data-testid="saved-request"][data-request-name="Sandbox customers"]')
+    .getByTestId('move-request')
+    .selectOption({ label: 'Reads' });
+  await expect(reads.getByTestId('saved-request')).toHaveAttribute(
+    'data-request-name',
+    'Sandbox customers',
+  );
+  await reads.getByRole('button', { name: 'Rename Sandbox customers' }).click();
+  await reads
+    .getByRole('textbox', { name: 'New name for Sandbox customers' })
+    .fill('PSUs of the sandbox');
+  await reads.getByRole('button', { name: 'Save' }).click();
+  await expect(reads.getByTestId('saved-request')).toHaveAttribute(
+    'data-request-name',
+    'PSUs of the sandbox',
+  );
+
   // A file of another format is refused, and nothing saved goes.
   await page.getByTestId('import-postman').setInputFiles({
     name: 'bad.json',
