@@ -115,7 +115,10 @@ export function importedLocation(
   const base = { ...(query ? { query } : {}), pathVariables };
   if (!host) return { path, baseVariables: [], ...base };
   const hostReferences = referencesIn(host + port);
-  if (hostReferences.length > 0 && !url.protocol)
+  // `{{baseUrl}}/…`, `https://{{host}}/…`: the host is a variable, so the target's. A literal
+  // host with a variable in it (`api.{{env}}.bank.example`) stays where it points.
+  const onlyReferences = (host + port).replace(/\{\{[^}]*\}\}|[.:]/g, '') === '';
+  if (hostReferences.length > 0 && (onlyReferences || !url.protocol))
     return { path, baseVariables: hostReferences, ...base };
   const protocol = url.protocol ?? 'https';
   return { path: `${protocol}://${host}${port}${path}`, baseVariables: [], ...base };

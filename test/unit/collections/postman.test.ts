@@ -73,6 +73,36 @@ describe('Postman import', () => {
   });
 });
 
+describe('Postman URLs', () => {
+  const pathOf = (url: string) =>
+    importPostman(
+      JSON.stringify({
+        info: {
+          name: 'u',
+          schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
+        },
+        item: [{ name: 'r', request: { method: 'GET', url } }],
+      }),
+      fixedContext(),
+    ).collection;
+
+  it('reads a host that is only variables as the target, a literal host as absolute', () => {
+    expect(requestsOf(pathOf('{{baseUrl}}/v1/accounts'))[0]!.request.path).toBe('/v1/accounts');
+    expect(requestsOf(pathOf('https://{{host}}:{{port}}/v1/accounts'))[0]!.request.path).toBe(
+      '/v1/accounts',
+    );
+    expect(requestsOf(pathOf('/v1/accounts'))[0]!.request.path).toBe('/v1/accounts');
+    expect(requestsOf(pathOf('https://api.{{env}}.bank.example/v1/x'))[0]!.request.path).toBe(
+      'https://api.{{env}}.bank.example/v1/x',
+    );
+    expect(requestsOf(pathOf('http://127.0.0.1:8080/v1/x?a=1'))[0]!.request).toEqual({
+      method: 'GET',
+      path: 'http://127.0.0.1:8080/v1/x',
+      query: { a: '1' },
+    });
+  });
+});
+
 describe('Postman export', () => {
   it('validates against the published Postman Collection v2.1 JSON Schema', () => {
     const exported = exportPostman(imported().collection);
