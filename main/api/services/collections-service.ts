@@ -13,6 +13,7 @@ import {
   withItemIn,
   withItemMoved,
   withItemRenamed,
+  withItemReplaced,
   withoutItem,
   type Collection,
   type SavedRequestItem,
@@ -91,7 +92,7 @@ export class CollectionsService {
         savedAt: this.clock.now().toISOString(),
       };
       const next = same
-        ? withItemIn(withoutItem(collection, same.id), folderId, saved)
+        ? withItemReplaced(collection, same.id, saved)
         : withItemIn(collection, folderId, saved);
       return found ? collections.map((c) => (c === found ? next : c)) : [...collections, next];
     });

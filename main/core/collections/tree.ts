@@ -72,6 +72,17 @@ export function withoutItem(collection: Collection, id: string): Collection {
   return { ...collection, items: mapItems(collection.items, (i) => (i.id === id ? undefined : i)) };
 }
 
+/** The collection with item `id` replaced by `item`, where it was. */
+export function withItemReplaced(
+  collection: Collection,
+  id: string,
+  item: CollectionItem,
+): Collection {
+  if (!findItem(collection, id))
+    throw new CollectionFormatError(`There is no item ${id} in '${collection.name}'.`);
+  return { ...collection, items: mapItems(collection.items, (i) => (i.id === id ? item : i)) };
+}
+
 export function withItemRenamed(collection: Collection, id: string, name: string): Collection {
   if (!findItem(collection, id))
     throw new CollectionFormatError(`There is no item ${id} in '${collection.name}'.`);

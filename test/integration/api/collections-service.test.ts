@@ -107,6 +107,24 @@ describe('the saved collections file', () => {
       name: 'Account information',
       items: [{ kind: 'folder', name: 'Reads', items: [{ kind: 'request', name: 'Accounts' }] }],
     });
+    // Saving under a name the folder has replaces that request where it stands.
+    await ok('collections.saveRequest', {
+      collection: 'Account information',
+      name: 'Other',
+      folderId: folder.id,
+      request: { method: 'GET', path: '/v1/consents' },
+    });
+    [ais] = await ok<CollectionView[]>('collections.saveRequest', {
+      collection: 'Account information',
+      name: 'Accounts',
+      folderId: folder.id,
+      request: { method: 'GET', path: '/v1/accounts', query: { withBalance: 'true' } },
+    });
+    const reads = ais!.items[0]!;
+    expect(reads.kind === 'folder' && reads.items.map((i) => [i.name, i.id])).toEqual([
+      ['Accounts', request.id],
+      ['Other', expect.any(String)],
+    ]);
     [ais] = await ok<CollectionView[]>('collections.removeItem', {
       collection: 'Account information',
       id: folder.id,
