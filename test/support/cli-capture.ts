@@ -1,7 +1,10 @@
 /** A CliIo that keeps what a command printed, for tests of `workbench` commands. */
 import type { CliIo } from '../../main/hosts/cli/io';
 
-export function captureCliIo(): CliIo & { stdout: string[]; stderr: string[] } {
+/** `stopRequested` says when the command is asked to stop (default: at once, as by SIGTERM). */
+export function captureCliIo(
+  stopRequested: () => Promise<string> = () => Promise.resolve('SIGTERM'),
+): CliIo & { stdout: string[]; stderr: string[] } {
   const stdout: string[] = [];
   const stderr: string[] = [];
   return {
@@ -9,6 +12,6 @@ export function captureCliIo(): CliIo & { stdout: string[]; stderr: string[] } {
     stderr,
     out: (line) => stdout.push(line),
     err: (line) => stderr.push(line),
-    stopRequested: () => Promise.resolve('SIGTERM'),
+    stopRequested,
   };
 }
