@@ -6,6 +6,7 @@
  */
 import bruno from '@usebruno/lang';
 import { Url } from './postman-sdk.js';
+import { authLeftOut, importedMethod, importedVariables } from './imported-collection.js';
 import { ImportNotes, requestsCount } from './import-notes.js';
 import {
   importedBody,
@@ -15,13 +16,10 @@ import {
 } from './imported-request.js';
 import { isRecord, parsedJson } from './json-file.js';
 import {
-  COLLECTION_METHODS,
   CollectionFormatError,
   type Collection,
   type CollectionFile,
   type CollectionItem,
-  type CollectionMethod,
-  type CollectionVariable,
   type ImportContext,
   type ImportedCollection,
 } from './model.js';
@@ -100,7 +98,6 @@ function importedRequest(
   notes: ImportNotes,
   locations: ImportedLocation[],
 ): CollectionItem | undefined {
-  const method = (bru.http?.method ?? '').toUpperCase() as CollectionMethod;
   if (bru.meta?.type && bru.meta.type !== 'http') {
     notes.add(
       `type:${bru.meta.type}`,
@@ -109,14 +106,8 @@ function importedRequest(
     );
     return undefined;
   }
-  if (!COLLECTION_METHODS.includes(method)) {
-    notes.add(
-      `method:${method}`,
-      (n) =>
-        `Left out ${requestsCount(n)} with the method ${method || '(none)'}: the bank's operations use ${COLLECTION_METHODS.join(', ')}.`,
-    );
-    return undefined;
-  }
+  const method = importedMethod(bru.http?.method ?? '', notes);
+  if (!method) return undefined;
   const params = bru.params ?? [];
   const url = new Url(bru.http?.url ?? '/');
   // Bruno keeps the query both in the URL and in params:query (with the disabled ones); the
@@ -141,12 +132,7 @@ function importedRequest(
       (n) => `Left out the ${mode} body of ${requestsCount(n)}: the bank takes JSON bodies.`,
     );
   const auth = bru.http?.auth ?? 'none';
-  if (auth !== 'none' && auth !== 'inherit')
-    notes.add(
-      'auth',
-      (n) =>
-        `Left out the auth settings of ${requestsCount(n)}: the workbench authenticates with the target's certificates and signature (§5.2).`,
-    );
+  if (auth !== 'none' && auth !== 'inherit') authLeftOut(notes, 'request', requestsCount);
   if (bru.script || bru.tests || (bru.assertions?.length ?? 0) > 0)
     notes.add(
       'scripts',
@@ -241,19 +227,12 @@ export function importBruno(
   const settings = collectionFile
     ? parsedBru<BruCollection>(collectionFile, bruno.collectionBruToJson)
     : {};
-  const base = new Set(locations.flatMap((l) => l.baseVariables));
-  const variables: CollectionVariable[] = [];
-  for (const v of settings.vars?.req ?? []) {
-    if (base.has(v.name)) {
-      notes.add(
-        `base:${v.name}`,
-        () =>
-          `{{${v.name}}} stands for the base URL: the workbench sends to the target chosen in the composer, so it was not imported.`,
-      );
-    } else if (v.enabled) variables.push({ key: v.name, value: v.value });
-  }
-  for (const { key, value } of locations.flatMap((l) => l.pathVariables))
-    if (!variables.some((v) => v.key === key)) variables.push({ key, value });
+  const declared = (settings.vars?.req ?? []).map((v) => ({
+    key: v.name,
+    value: v.value,
+    enabled: v.enabled,
+  }));
+  const variables = importedVariables(declared, locations, notes);
   return {
     collection: {
       name: name.slice(0, 100),

@@ -15,6 +15,7 @@ import {
   type ItemType as Item,
   type VariableDefinition,
 } from './postman-sdk.js';
+import { authLeftOut, importedMethod, importedVariables } from './imported-collection.js';
 import { ImportNotes, requestsCount } from './import-notes.js';
 import {
   importedBody,
@@ -24,12 +25,9 @@ import {
 } from './imported-request.js';
 import { isRecord, parsedJson } from './json-file.js';
 import {
-  COLLECTION_METHODS,
   CollectionFormatError,
   type Collection,
   type CollectionItem,
-  type CollectionMethod,
-  type CollectionVariable,
   type ImportContext,
   type ImportedCollection,
 } from './model.js';
@@ -77,15 +75,8 @@ function importedItem(
   locations: ImportedLocation[],
 ): CollectionItem | undefined {
   const request = item.request;
-  const method = request.method.toUpperCase() as CollectionMethod;
-  if (!COLLECTION_METHODS.includes(method)) {
-    notes.add(
-      `method:${method}`,
-      (n) =>
-        `Left out ${requestsCount(n)} with the method ${method}: the bank's operations use ${COLLECTION_METHODS.join(', ')}.`,
-    );
-    return undefined;
-  }
+  const method = importedMethod(request.method, notes);
+  if (!method) return undefined;
   const pathValues = Object.fromEntries(
     request.url.variables.all().map((v) => [v.key ?? '', String(v.value ?? '')]),
   );
@@ -104,12 +95,7 @@ function importedItem(
       (n) =>
         `Left out the ${body.mode} body of ${requestsCount(n)}: the bank takes JSON (raw) bodies.`,
     );
-  if (request.auth && request.auth.type !== 'noauth')
-    notes.add(
-      'auth:request',
-      (n) =>
-        `Left out the auth settings of ${requestsCount(n)}: the workbench authenticates with the target's certificates and signature (§5.2).`,
-    );
+  if (request.auth && request.auth.type !== 'noauth') authLeftOut(notes, 'request', requestsCount);
   if (item.events.count() > 0)
     notes.add('events:request', (n) => `Left out the scripts and tests of ${requestsCount(n)}.`);
   const text = importedBody(method, raw, notes);
@@ -142,7 +128,7 @@ function importedItems(
     if (ItemGroup.isItemGroup(member)) {
       const folder = member as ItemGroupType<Item>;
       if (folder.auth && folder.auth.type !== 'noauth')
-        notes.add('auth:folder', (n) => `Left out the auth settings of ${n} folder(s).`);
+        authLeftOut(notes, 'folder', (n) => `${n} folder(s)`);
       const description = descriptionOf(folder);
       items.push({
         kind: 'folder',
@@ -157,37 +143,6 @@ function importedItems(
     }
   });
   return items;
-}
-
-/** The collection variables, without those that stood for the base URL (the target's). */
-function importedVariables(
-  collection: PostmanCollectionType,
-  locations: readonly ImportedLocation[],
-  notes: ImportNotes,
-): CollectionVariable[] {
-  const base = new Set(locations.flatMap((l) => l.baseVariables));
-  const variables: CollectionVariable[] = [];
-  for (const variable of collection.variables.all()) {
-    const key = variable.key ?? '';
-    if (!key) continue;
-    if (base.has(key)) {
-      notes.add(
-        `base:${key}`,
-        () =>
-          `{{${key}}} stands for the base URL: the workbench sends to the target chosen in the composer, so it was not imported.`,
-      );
-      continue;
-    }
-    if (variable.disabled) {
-      notes.add('variable:disabled', (n) => `Left out ${n} disabled variable(s).`);
-      continue;
-    }
-    const value = variable.value;
-    variables.push({ key, value: typeof value === 'string' ? value : JSON.stringify(value ?? '') });
-  }
-  for (const { key, value } of locations.flatMap((l) => l.pathVariables))
-    if (!variables.some((v) => v.key === key)) variables.push({ key, value });
-  return variables;
 }
 
 /** A Postman Collection v2.1 (or v2.0) file as a workbench collection. */
@@ -206,14 +161,15 @@ export function importPostman(text: string, ctx: ImportContext): ImportedCollect
   const locations: ImportedLocation[] = [];
   const items = importedItems(collection, ctx, notes, locations);
   if (collection.auth && collection.auth.type !== 'noauth')
-    notes.add(
-      'auth:collection',
-      () =>
-        "Left out the collection's auth settings: the workbench authenticates with the target's certificates and signature (§5.2).",
-    );
+    authLeftOut(notes, 'collection', () => 'the collection');
   if (collection.events.count() > 0)
     notes.add('events:collection', () => "Left out the collection's scripts.");
-  const variables = importedVariables(collection, locations, notes);
+  const declared = collection.variables.all().map((v) => ({
+    key: v.key ?? '',
+    value: typeof v.value === 'string' ? v.value : JSON.stringify(v.value ?? ''),
+    enabled: !v.disabled,
+  }));
+  const variables = importedVariables(declared, locations, notes);
   const description = descriptionOf(collection);
   return {
     collection: {
