@@ -63,6 +63,13 @@ export const layers = [
     denyPackages: ['electron'],
   },
   {
+    name: 'collections',
+    level: 3,
+    files: ['main/core/collections/**'],
+    why: 'Saved requests in collections with folders; Postman v2.1, Bruno and OpenAPI in and out. Pure: no file, no network.',
+    denyPackages: ['electron'],
+  },
+  {
     name: 'runner',
     level: 4,
     files: ['main/core/runner/**'],

@@ -22,6 +22,7 @@ import type { SecretBox } from '../core/certs/secret-box.js';
 import { CertsService } from './services/certs/certs-service.js';
 import type { KeyExportConfirmer } from './services/certs/key-export-confirmation.js';
 import { CollectionsService } from './services/collections-service.js';
+import { openApiOfTarget } from './services/tpp/openapi-of-target.js';
 import { SettingsService } from './services/settings-service.js';
 import { StorageNotices } from './services/stored-files.js';
 import { TargetsService } from './services/targets-service.js';
@@ -91,7 +92,9 @@ export function createServices(host: HostEnvironment): Services {
     host.keyExportConfirmer,
   );
   const targets = new TargetsService(host.dataDir, notices, events, banks, certs);
-  const collections = new CollectionsService(host.dataDir, notices, events, clock);
+  const collections = new CollectionsService(host.dataDir, notices, events, clock, (targetId) =>
+    openApiOfTarget(tpp, targetId),
+  );
   const tpp = new TppService({
     certs,
     targets,

@@ -1,57 +1,152 @@
-/** Named collections of saved composer requests, kept on disk by the host (atomic write). */
-import { Type, type Static } from '@sinclair/typebox';
+/**
+ * Named collections of saved composer requests with folders, kept on disk by the host (atomic
+ * write), and the collection formats in and out: Postman Collection v2.1, Bruno (a folder of
+ * `.bru` files, or a zip of one) and OpenAPI 3 (a file, or a target's `/openapi.json`).
+ */
+import { Type } from '@sinclair/typebox';
+import type {
+  Collection,
+  CollectionFile,
+  CollectionItem,
+  FolderItem,
+  SavedRequestItem,
+} from '../../core/collections/model.js';
 import { call, event } from './define.js';
 import { ComposedRequestSchema } from './tpp.js';
 
+export type CollectionView = Collection;
+export type CollectionItemView = CollectionItem;
+export type FolderView = FolderItem;
+export type SavedRequestView = SavedRequestItem;
+export type CollectionFileView = CollectionFile;
+
 const CollectionName = Type.String({ minLength: 1, maxLength: 100 });
-const RequestName = Type.String({ minLength: 1, maxLength: 200 });
+const ItemName = Type.String({ minLength: 1, maxLength: 200 });
+const ItemId = Type.String({ minLength: 1, maxLength: 100 });
+/** Where an item goes: a folder's id, or the top level when absent or null. */
+const FolderId = Type.Optional(Type.Union([ItemId, Type.Null()]));
 
-export const SavedRequestSchema = Type.Object(
-  {
-    id: Type.String({ minLength: 1, maxLength: 100 }),
-    name: RequestName,
-    /** The catalogue operation it was composed from, if any. */
-    operationId: Type.Optional(Type.String({ maxLength: 200 })),
-    request: ComposedRequestSchema,
-    savedAt: Type.String(),
-  },
-  { additionalProperties: false },
-);
-export type SavedRequestView = Static<typeof SavedRequestSchema>;
+export const COLLECTION_IMPORT_FORMATS = ['postman', 'bruno', 'openapi'] as const;
+export type CollectionImportFormat = (typeof COLLECTION_IMPORT_FORMATS)[number];
+export const COLLECTION_EXPORT_FORMATS = ['postman', 'bruno'] as const;
+export type CollectionExportFormat = (typeof COLLECTION_EXPORT_FORMATS)[number];
 
-export const CollectionSchema = Type.Object(
-  { name: CollectionName, requests: Type.Array(SavedRequestSchema) },
-  { additionalProperties: false },
-);
-export type CollectionView = Static<typeof CollectionSchema>;
+/** The largest file an import reads (a Postman file, an OpenAPI document, one .bru file). */
+const MAX_FILE_CHARS = 20_000_000;
+
+export interface CollectionImportView {
+  collections: CollectionView[];
+  /** The name the new collection got (a taken name gets " (2)"). */
+  imported: string;
+  /** What of the file was left out, and why (auth, scripts, the headers the workbench makes). */
+  notes: string[];
+}
+
+export interface CollectionExportView {
+  fileName: string;
+  mediaType: string;
+  /** The file: JSON text (Postman) or a zip in base64 (Bruno). */
+  text?: string;
+  base64?: string;
+  /** Bruno: the collection folder's files, for a host that writes a folder (the CLI). */
+  files?: CollectionFileView[];
+}
 
 export const collectionsCalls = {
   'collections.list': call<CollectionView[]>()(
-    'Every saved collection with its requests.',
+    'Every saved collection with its folders and requests.',
     Type.Object({}, { additionalProperties: false }),
   ),
   'collections.saveRequest': call<CollectionView[]>()(
-    'Saves a request into a collection (created when new); a request with the same name is replaced.',
+    'Saves a request into a collection (created when new), in a folder or at the top; a request ' +
+      'with the same name in the same folder is replaced.',
     Type.Object(
       {
         collection: CollectionName,
-        name: RequestName,
+        name: ItemName,
+        folderId: FolderId,
         operationId: Type.Optional(Type.String({ maxLength: 200 })),
         request: ComposedRequestSchema,
       },
       { additionalProperties: false },
     ),
   ),
-  'collections.removeRequest': call<CollectionView[]>()(
-    'Removes a saved request.',
+  'collections.create': call<CollectionView[]>()(
+    'Creates an empty collection.',
+    Type.Object({ collection: CollectionName }, { additionalProperties: false }),
+  ),
+  'collections.rename': call<CollectionView[]>()(
+    'Renames a collection.',
     Type.Object(
-      { collection: CollectionName, id: Type.String({ minLength: 1 }) },
+      { collection: CollectionName, to: CollectionName },
       { additionalProperties: false },
     ),
   ),
   'collections.remove': call<CollectionView[]>()(
-    'Removes a collection and its requests.',
+    'Removes a collection with its folders and requests.',
     Type.Object({ collection: CollectionName }, { additionalProperties: false }),
+  ),
+  'collections.addFolder': call<CollectionView[]>()(
+    'Adds a folder to a collection, inside a folder or at the top.',
+    Type.Object(
+      { collection: CollectionName, name: ItemName, parentId: FolderId },
+      { additionalProperties: false },
+    ),
+  ),
+  'collections.renameItem': call<CollectionView[]>()(
+    'Renames a folder or a saved request.',
+    Type.Object(
+      { collection: CollectionName, id: ItemId, name: ItemName },
+      { additionalProperties: false },
+    ),
+  ),
+  'collections.removeItem': call<CollectionView[]>()(
+    'Removes a saved request, or a folder with everything in it.',
+    Type.Object({ collection: CollectionName, id: ItemId }, { additionalProperties: false }),
+  ),
+  'collections.moveItem': call<CollectionView[]>()(
+    'Moves a saved request or a folder into another folder (or to the top).',
+    Type.Object(
+      { collection: CollectionName, id: ItemId, folderId: FolderId },
+      { additionalProperties: false },
+    ),
+  ),
+  'collections.import': call<CollectionImportView>()(
+    'Imports a collection as a new one: Postman v2.1 (`text`), Bruno (`files` of its folder, or ' +
+      '`zipBase64`), OpenAPI 3 JSON (`text`, or `targetId` for the target’s /openapi.json). A bad ' +
+      'file is refused naming what is wrong; nothing saved changes.',
+    Type.Object(
+      {
+        format: Type.Union(COLLECTION_IMPORT_FORMATS.map((f) => Type.Literal(f))),
+        text: Type.Optional(Type.String({ maxLength: MAX_FILE_CHARS })),
+        files: Type.Optional(
+          Type.Array(
+            Type.Object(
+              {
+                path: Type.String({ minLength: 1, maxLength: 1000 }),
+                text: Type.String({ maxLength: MAX_FILE_CHARS }),
+              },
+              { additionalProperties: false },
+            ),
+            { maxItems: 5000 },
+          ),
+        ),
+        zipBase64: Type.Optional(Type.String({ maxLength: MAX_FILE_CHARS })),
+        targetId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+        name: Type.Optional(CollectionName),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+  'collections.export': call<CollectionExportView>()(
+    'A collection as a Postman Collection v2.1 file or a Bruno collection (zip and files).',
+    Type.Object(
+      {
+        collection: CollectionName,
+        format: Type.Union(COLLECTION_EXPORT_FORMATS.map((f) => Type.Literal(f))),
+      },
+      { additionalProperties: false },
+    ),
   ),
 };
 

@@ -102,8 +102,17 @@ export function workbenchCalls(areas: WorkbenchAreas): WorkbenchCalls {
 
     'collections.list': () => collections.list(),
     'collections.saveRequest': (args) => collections.saveRequest(args),
-    'collections.removeRequest': ({ collection, id }) => collections.removeRequest(collection, id),
+    'collections.create': ({ collection }) => collections.create(collection),
+    'collections.rename': ({ collection, to }) => collections.rename(collection, to),
     'collections.remove': ({ collection }) => collections.remove(collection),
+    'collections.addFolder': (args) => collections.addFolder(args),
+    'collections.renameItem': ({ collection, id, name }) =>
+      collections.renameItem(collection, id, name),
+    'collections.removeItem': ({ collection, id }) => collections.removeItem(collection, id),
+    'collections.moveItem': ({ collection, id, folderId }) =>
+      collections.moveItem(collection, id, folderId),
+    'collections.import': (args) => collections.import(args),
+    'collections.export': (args) => collections.export(args),
 
     'settings.get': () => settings.view(),
     'settings.update': (patch) => settings.update(patch),

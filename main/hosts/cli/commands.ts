@@ -5,6 +5,7 @@
 import type { CliCommand } from './command.js';
 import { bankCommand } from './bank-command.js';
 import { certsCommand } from './certs-command.js';
+import { collectionCommand } from './collection-command.js';
 import { doctorCommand } from './doctor-command.js';
 import { requestCommand } from './request-command.js';
 import { rulesCommand } from './rules-command.js';
@@ -16,6 +17,7 @@ import { webCommand } from './web-command.js';
 export const commands: CliCommand[] = [
   bankCommand,
   certsCommand,
+  collectionCommand,
   doctorCommand,
   requestCommand,
   rulesCommand,

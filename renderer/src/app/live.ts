@@ -6,7 +6,7 @@
 import { api } from '../api';
 import { useBankStore } from '../features/bank/store';
 import { useCertificatesStore } from '../features/certificates/store';
-import { useComposerStore } from '../features/composer/store';
+import { useCollectionsStore } from '../features/composer/collections-store';
 import { useHistoryStore } from '../features/history/store';
 import { useRunnerStore } from '../features/runner/store';
 import { useScaStore } from '../features/sca/store';
@@ -44,7 +44,7 @@ export function connectLiveEvents(): () => void {
     api.on('certs.changed', (e) => useCertificatesStore.getState().receivedEntries(e)),
     api.on('keystore.changed', (s) => useCertificatesStore.getState().receivedStatus(s)),
     api.on('certs.progress', (p) => useCertificatesStore.getState().receivedProgress(p)),
-    api.on('collections.changed', (c) => useComposerStore.getState().receivedCollections(c)),
+    api.on('collections.changed', (c) => useCollectionsStore.getState().received(c)),
     // Batched again in the store: a run's events reach the view a few times a second.
     api.on('runner.event', (e) => useRunnerStore.getState().receivedEvent(e)),
     api.on('runner.finished', (s) => useRunnerStore.getState().receivedFinished(s)),

@@ -13,6 +13,7 @@ import { createServices, type Services } from '../../../main/api/services';
 import { BANK_ROUTES } from '../../../main/core/bank/routes';
 import { PAYMENT_PRODUCTS } from '../../../main/core/spec/enums';
 import { SpecValidator } from '../../../main/core/spec/validation';
+import { tppReadyThrough } from '../../support/tpp-ready';
 import type {
   BankExchangeView,
   BankStatusView,
@@ -53,39 +54,7 @@ async function relaunch(): Promise<void> {
 }
 
 /** A CA, QSealC and QWAC, the TPP registered, and both embedded targets set to use them. */
-async function tppReady(): Promise<{ qsealc: KeystoreEntryView; qwac: KeystoreEntryView }> {
-  const ca = await ok<KeystoreEntryView>('certs.createCa', {
-    commonName: 'Test CA',
-    organizationName: 'Workbench',
-    countryName: 'NO',
-  });
-  const subject = {
-    issuerHandle: ca.handle,
-    commonName: 'Test TPP',
-    organizationName: 'Test TPP AS',
-    countryName: 'NO',
-    organizationIdentifier: 'PSDNO-FSA-555',
-    roles: ['PSP_AI', 'PSP_PI'],
-    ncaName: 'Finanstilsynet',
-    ncaId: 'NO-FSA',
-  };
-  const qsealc = await ok<KeystoreEntryView>('certs.issue', { ...subject, kind: 'qsealc' });
-  const qwac = await ok<KeystoreEntryView>('certs.issue', { ...subject, kind: 'qwac' });
-  await ok('certs.registerInBank', { handle: qsealc.handle });
-  for (const id of ['embedded-sandbox', 'embedded-production']) {
-    await ok('targets.save', {
-      target: {
-        id,
-        name: 'ignored for embedded targets',
-        mode: 'sandbox',
-        signingCertificate: qsealc.handle,
-        transportCertificate: qwac.handle,
-        defaultHeaders: { 'PSU-IP-Address': '192.0.2.7' },
-      },
-    });
-  }
-  return { qsealc, qwac };
-}
+const tppReady = () => tppReadyThrough(ok);
 
 describe('targets and settings', () => {
   it('lists the embedded banks with their URLs once started', async () => {
@@ -502,12 +471,13 @@ describe('saved collections', () => {
       request: { ...request, path: '/v1/accounts?withBalance=true' },
     });
     await relaunch();
-    const collections = await ok<
-      { name: string; requests: { name: string; request: unknown }[] }[]
-    >('collections.list', {});
+    const collections = await ok<{ name: string; items: { name: string; request: unknown }[] }[]>(
+      'collections.list',
+      {},
+    );
     expect(collections).toHaveLength(1);
-    expect(collections[0]!.requests).toHaveLength(1);
-    expect(collections[0]!.requests[0]!.request).toMatchObject({
+    expect(collections[0]!.items).toHaveLength(1);
+    expect(collections[0]!.items[0]!.request).toMatchObject({
       path: '/v1/accounts?withBalance=true',
     });
   });

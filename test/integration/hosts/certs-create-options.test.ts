@@ -11,20 +11,10 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../../main/hosts/cli/index';
-import type { CliIo } from '../../../main/hosts/cli/io';
+import { captureCliIo } from '../../support/cli-capture';
 import { readTargetProfile } from '../../../main/core/runner/target-profile/index';
 
-function capture(): CliIo & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return {
-    stdout,
-    stderr,
-    out: (line) => stdout.push(line),
-    err: (line) => stderr.push(line),
-    stopRequested: () => new Promise(() => undefined),
-  };
-}
+const capture = () => captureCliIo(() => new Promise(() => undefined));
 
 const ENV = 'WB_TEST_P12_PASSPHRASE';
 const PASSPHRASE = 'Tr0mso-fjord-7Kx!';

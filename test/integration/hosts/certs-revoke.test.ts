@@ -11,20 +11,10 @@ import { mkdtempSync, readFileSync, rmSync, statSync, unlinkSync, copyFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../../main/hosts/cli/index';
-import type { CliIo } from '../../../main/hosts/cli/io';
+import { captureCliIo } from '../../support/cli-capture';
 import { readCrl } from '../../../main/core/certs/crl';
 
-function capture(): CliIo & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return {
-    stdout,
-    stderr,
-    out: (line) => stdout.push(line),
-    err: (line) => stderr.push(line),
-    stopRequested: () => new Promise(() => undefined),
-  };
-}
+const capture = () => captureCliIo(() => new Promise(() => undefined));
 
 const BASE = 'http://127.0.0.1:8080';
 const CA_NAME = 'psd2-workbench-test-issuing-ca';

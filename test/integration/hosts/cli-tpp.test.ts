@@ -9,23 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { runCli } from '../../../main/hosts/cli/index';
-import type { CliIo } from '../../../main/hosts/cli/io';
+import { captureCliIo } from '../../support/cli-capture';
 import { createBank, type Bank } from '../../../main/core/bank/index';
 import { VirtualClock } from '../../../main/core/clock';
 
 const run = promisify(execFile);
 
-function capture(): CliIo & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return {
-    stdout,
-    stderr,
-    out: (line) => stdout.push(line),
-    err: (line) => stderr.push(line),
-    stopRequested: () => new Promise(() => undefined),
-  };
-}
+const capture = () => captureCliIo(() => new Promise(() => undefined));
 
 const dir = mkdtempSync(join(tmpdir(), 'wb-certs-'));
 let bank: Bank;

@@ -12,7 +12,7 @@ import { createTransport } from '../../../main/core/tpp/transport';
 import { parseBankJson } from '../../../main/core/tpp/safe-json';
 import { nestsDeeperThan } from '../../../main/shared/json';
 import { runCli } from '../../../main/hosts/cli/index';
-import type { CliIo } from '../../../main/hosts/cli/io';
+import { captureCliIo } from '../../support/cli-capture';
 import { createExpect } from '../../../main/core/runner/expect';
 import { toEvidence } from '../../../main/shared/exchange';
 
@@ -82,17 +82,7 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-function capture(): CliIo & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return {
-    stdout,
-    stderr,
-    out: (line) => stdout.push(line),
-    err: (line) => stderr.push(line),
-    stopRequested: () => new Promise(() => undefined),
-  };
-}
+const capture = () => captureCliIo(() => new Promise(() => undefined));
 
 describe('safe JSON', () => {
   it('scans depth linearly, skipping brackets inside strings and escapes', () => {

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../main/hosts/cli/index';
-import type { CliIo } from '../../../main/hosts/cli/io';
+import { captureCliIo } from '../../support/cli-capture';
 import packageJson from '../../../package.json' with { type: 'json' };
 
-function capture(): CliIo & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return {
-    stdout,
-    stderr,
-    out: (line) => stdout.push(line),
-    err: (line) => stderr.push(line),
-    stopRequested: () => Promise.resolve('SIGTERM'),
-  };
-}
+const capture = captureCliIo;
 
 describe('workbench CLI', () => {
   it('prints help listing its commands', async () => {

@@ -7,7 +7,7 @@ import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../../main/hosts/cli/io';
+import { captureCliIo } from '../../support/cli-capture';
 import { UsageError } from '../../../main/hosts/cli/io';
 import { certsCommand } from '../../../main/hosts/cli/certs-command';
 import { createRunCommand } from '../../../main/hosts/cli/run-command';
@@ -18,17 +18,7 @@ import { verifyBundleCommand } from '../../../main/hosts/cli/verify-bundle-comma
 import { check } from '../runner/fakes';
 import type { CheckContext } from '../../../main/core/runner/check-api/index';
 
-function capture(): CliIo & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return {
-    stdout,
-    stderr,
-    out: (line) => stdout.push(line),
-    err: (line) => stderr.push(line),
-    stopRequested: () => new Promise(() => {}),
-  };
-}
+const capture = () => captureCliIo(() => new Promise(() => {}));
 
 const failing =
   (message: string) => async (ctx: { expect: { true(v: boolean, m: string): void } }) =>

@@ -3,23 +3,13 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../../../main/hosts/cli/io';
+import { captureCliIo } from '../../support/cli-capture';
 import { createRunCommand } from '../../../main/hosts/cli/run-command';
 import { parseRunResult } from '../../../main/core/runner/result-file';
 import { check } from '../runner/fakes';
 
-function capture(): CliIo & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return {
-    stdout,
-    stderr,
-    out: (line) => stdout.push(line),
-    err: (line) => stderr.push(line),
-    // Never asks to stop: the run goes to its end.
-    stopRequested: () => new Promise(() => {}),
-  };
-}
+// Never asks to stop: the run goes to its end.
+const capture = () => captureCliIo(() => new Promise(() => {}));
 
 describe('workbench run', () => {
   it('marks the baseline in every report and exits by it', async () => {

@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../../../main/hosts/cli/io';
+import { captureCliIo } from '../../support/cli-capture';
 import { UsageError } from '../../../main/hosts/cli/io';
 import { createRulesCommand, rulesCommand } from '../../../main/hosts/cli/rules-command';
 import type { Check } from '../../../main/core/runner/check-api/index';
 import { RULES } from '../../../suites/catalogue';
 import type { Rule } from '../../../main/core/runner/check-api/rule';
 
-function capture(): CliIo & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return {
-    stdout,
-    stderr,
-    out: (line) => stdout.push(line),
-    err: (line) => stderr.push(line),
-    stopRequested: () => Promise.resolve('SIGTERM'),
-  };
-}
+const capture = captureCliIo;
 
 const rules: Rule[] = [
   {

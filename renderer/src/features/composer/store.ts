@@ -5,7 +5,6 @@
  */
 import { create } from 'zustand';
 import type {
-  CollectionView,
   EndpointCatalogueView,
   ExchangeView,
   SpecSchemaView,
@@ -17,6 +16,7 @@ import { fillPath } from '../../lib/path-template';
 import { useScaStore } from '../sca/store';
 import { useSessionStore } from '../session/store';
 import { useTargetsStore } from '../targets/store';
+import { useOpenCollection } from './open-collection';
 import {
   composedRequest,
   draftAfterFollow,
@@ -54,10 +54,14 @@ export function variableValuesOf(
   variables: Record<string, Variables>,
   targetId: string,
 ): Record<string, string> {
-  return variableValues(
-    variables[targetId] ?? {},
-    useSessionStore.getState().sessions[targetId]?.psuId,
-  );
+  return {
+    // The open collection's variables, unless the target captured a value of the same name.
+    ...useOpenCollection.getState().values,
+    ...variableValues(
+      variables[targetId] ?? {},
+      useSessionStore.getState().sessions[targetId]?.psuId,
+    ),
+  };
 }
 
 /** The target's variables with the ids an answer carried. */
@@ -100,7 +104,6 @@ interface ComposerState {
   setResponseView(mode: ResponseViewMode): void;
   sending: boolean;
   error?: unknown;
-  collections: CollectionView[];
   /** Status line for screen readers and the eye: "Sent", "Saved", "Copied". */
   notice?: string;
   loadCatalogue(): Promise<void>;
@@ -121,10 +124,6 @@ interface ComposerState {
   follow(relation: string, from?: ExchangeView): Promise<void>;
   /** A sent exchange (history) in the form: its operation and values, its response. */
   openExchange(exchange: ExchangeView): Promise<void>;
-  loadCollections(): Promise<void>;
-  save(collection: string, name: string): Promise<boolean>;
-  removeSaved(collection: string, id: string): Promise<void>;
-  receivedCollections(collections: CollectionView[]): void;
   say(notice: string | undefined): void;
 }
 
@@ -136,7 +135,6 @@ export const useComposerStore = create<ComposerState>((set, get) => ({
   setResponseView: (responseView) => set({ responseView }),
   schemas: [],
   sending: false,
-  collections: [],
   async loadCatalogue() {
     try {
       const [catalogue, schemas] = await Promise.all([
@@ -270,36 +268,5 @@ export const useComposerStore = create<ComposerState>((set, get) => ({
     const endpoints = get().catalogue?.endpoints ?? [];
     get().loadDraft(draftOfExchange(exchange, endpoints, baseUrlOf(exchange.targetId)), exchange);
   },
-  async loadCollections() {
-    try {
-      set({ collections: await api.call('collections.list', {}) });
-    } catch (error) {
-      set({ error });
-    }
-  },
-  async save(collection, name) {
-    const draft = get().draft;
-    try {
-      const collections = await api.call('collections.saveRequest', {
-        collection,
-        name,
-        request: composedRequest(draft),
-        ...(draft.operationId ? { operationId: draft.operationId } : {}),
-      });
-      set({ collections, notice: `Saved “${name}” in ${collection}` });
-      return true;
-    } catch (error) {
-      set({ error });
-      return false;
-    }
-  },
-  async removeSaved(collection, id) {
-    try {
-      set({ collections: await api.call('collections.removeRequest', { collection, id }) });
-    } catch (error) {
-      set({ error });
-    }
-  },
-  receivedCollections: (collections) => set({ collections }),
   say: (notice) => set({ notice }),
 }));

@@ -12,19 +12,9 @@ import {
   transportOfProfile,
 } from '../../../../main/core/runner/target-profile/index';
 import { runCli } from '../../../../main/hosts/cli/index';
-import type { CliIo } from '../../../../main/hosts/cli/io';
+import { captureCliIo } from '../../../support/cli-capture';
 
-function capture(): CliIo & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return {
-    stdout,
-    stderr,
-    out: (line) => stdout.push(line),
-    err: (line) => stderr.push(line),
-    stopRequested: () => new Promise(() => {}),
-  };
-}
+const capture = () => captureCliIo(() => new Promise(() => {}));
 
 const minimal = {
   profileVersion: 1,

@@ -1,21 +1,40 @@
-import { useState } from 'react';
-import { useComposerStore } from '../store';
-import { draftFromSaved } from '../request-model';
+import { useEffect, useState } from 'react';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { useActiveTarget } from '../../targets/store';
+import { useCollectionsStore } from '../collections-store';
+import { CollectionImports } from './CollectionImports';
+import { CollectionTree } from './CollectionTree';
+import { FolderOptions } from './NameField';
+import { foldersOf } from '../collection-tree';
 
-/** Saved requests by collection: save the current one, load or remove a saved one. */
+/**
+ * Collections: save the composer's request into a collection and folder; import from Postman
+ * v2.1, Bruno or OpenAPI, export as Postman v2.1 or Bruno; the tree of folders and requests.
+ */
 export function CollectionsPanel() {
-  const { collections, save, removeSaved, loadDraft } = useComposerStore();
+  const { collections, save, create, load, error, report } = useCollectionsStore();
+  const target = useActiveTarget();
   const [collection, setCollection] = useState('My requests');
+  const [folderId, setFolderId] = useState('');
   const [name, setName] = useState('');
+  const [newCollection, setNewCollection] = useState('');
+  const chosen = collections.find((c) => c.name === collection.trim());
+  const folders = foldersOf(chosen);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
   return (
     <section className="collections" aria-labelledby="collections-title">
-      <h2 id="collections-title">Saved requests</h2>
+      <h2 id="collections-title">Collections</h2>
       <form
         className="inline-form"
         onSubmit={(event) => {
           event.preventDefault();
           if (name.trim() && collection.trim()) {
-            void save(collection.trim(), name.trim()).then((saved) => saved && setName(''));
+            const folder = folders.some((f) => f.id === folderId) ? folderId : undefined;
+            void save(collection.trim(), name.trim(), folder).then((saved) => saved && setName(''));
           }
         }}
       >
@@ -35,6 +54,17 @@ export function CollectionsPanel() {
           ))}
         </datalist>
         <label className="inline-field">
+          <span>Folder</span>
+          <select
+            value={folderId}
+            data-testid="save-folder"
+            onChange={(event) => setFolderId(event.target.value)}
+          >
+            <option value="">(top level)</option>
+            <FolderOptions collection={chosen} />
+          </select>
+        </label>
+        <label className="inline-field">
           <span>Name</span>
           <input
             value={name}
@@ -47,34 +77,45 @@ export function CollectionsPanel() {
           Save request
         </button>
       </form>
+      <form
+        className="inline-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (newCollection.trim())
+            void create(newCollection.trim()).then(() => setNewCollection(''));
+        }}
+      >
+        <label className="inline-field">
+          <span>New collection</span>
+          <input
+            value={newCollection}
+            data-testid="new-collection-name"
+            onChange={(event) => setNewCollection(event.target.value)}
+          />
+        </label>
+        <button type="submit" data-testid="new-collection">
+          Create
+        </button>
+      </form>
+      <CollectionImports targetId={target?.id} />
+      <ErrorNotice error={error} doing="The collection" testId="collections-error" />
+      {report && (
+        <div className="import-report" role="status" data-testid="import-report">
+          <p>
+            Imported <strong>{report.imported}</strong>.
+            {report.notes.length > 0 && ' Left out on import:'}
+          </p>
+          {report.notes.length > 0 && (
+            <ul>
+              {report.notes.map((note) => (
+                <li key={note}>{note}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
       {collections.map((c) => (
-        <details key={c.name} open>
-          <summary>
-            {c.name} <span className="muted">({c.requests.length})</span>
-          </summary>
-          <ul className="saved-list">
-            {c.requests.map((saved) => (
-              <li key={saved.id} data-testid="saved-request">
-                <button
-                  type="button"
-                  className="link"
-                  onClick={() => loadDraft(draftFromSaved(saved.request, saved.operationId))}
-                >
-                  <code>{saved.request.method}</code> {saved.name}
-                </button>
-                <span className="muted"> {saved.request.path}</span>
-                <button
-                  type="button"
-                  className="icon"
-                  aria-label={`Remove ${saved.name}`}
-                  onClick={() => void removeSaved(c.name, saved.id)}
-                >
-                  ×
-                </button>
-              </li>
-            ))}
-          </ul>
-        </details>
+        <CollectionTree key={c.name} collection={c} />
       ))}
     </section>
   );

@@ -49,7 +49,6 @@ export function Composer() {
 
   useEffect(() => {
     if (!catalogue) void store.loadCatalogue();
-    void store.loadCollections();
     // Once per visit; the store keeps the draft between visits.
   }, []);
 

@@ -1,0 +1,99 @@
+/**
+ * The collection files in and out for the collections service: which converter a format takes
+ * (core/collections), a Bruno collection as a zip (the runner's zip reader and writer), and an
+ * OpenAPI document from a target's `/openapi.json`. Every refusal names what was wrong.
+ */
+import {
+  CollectionFormatError,
+  exportBruno,
+  exportPostman,
+  importBruno,
+  importOpenApi,
+  importPostman,
+  parsedJson,
+  safeFileName,
+  type Collection,
+  type CollectionFile,
+  type ImportContext,
+  type ImportedCollection,
+} from '../../core/collections/index.js';
+import { readZip, writeZip, ZipError } from '../../core/runner/zip.js';
+import { CallRefused } from '../dispatch.js';
+import type { CallArgs } from '../contract.js';
+import type { CollectionExportView } from '../contract/collections.js';
+
+/** Reads the OpenAPI document a target serves; refuses naming why it could not. */
+export type OpenApiSource = (targetId: string) => Promise<unknown>;
+
+/** A Bruno collection is text files; a zip of one holds nothing bigger. */
+const MAX_BRUNO_ZIP_BYTES = 50 * 1024 * 1024;
+
+function brunoFilesOfZip(base64: string): CollectionFile[] {
+  let entries;
+  try {
+    entries = readZip(Buffer.from(base64, 'base64'), MAX_BRUNO_ZIP_BYTES);
+  } catch (error) {
+    if (error instanceof ZipError)
+      throw new CollectionFormatError(`The Bruno zip could not be read: ${error.message}`);
+    throw error;
+  }
+  return entries
+    .filter((e) => !e.name.endsWith('/'))
+    .map((e) => ({ path: e.name, text: e.content.toString('utf8') }));
+}
+
+function needs<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new CallRefused(`Give ${what}.`);
+  return value;
+}
+
+export async function importedCollection(
+  args: CallArgs<'collections.import'>,
+  ctx: ImportContext,
+  openApiOf?: OpenApiSource,
+): Promise<ImportedCollection> {
+  try {
+    switch (args.format) {
+      case 'postman':
+        return importPostman(needs(args.text, 'the Postman collection file (text)'), ctx);
+      case 'bruno': {
+        const files = args.files ?? (args.zipBase64 ? brunoFilesOfZip(args.zipBase64) : undefined);
+        return importBruno(needs(files, 'the Bruno collection folder (files) or a zip of it'), ctx);
+      }
+      case 'openapi': {
+        if (args.targetId) {
+          if (!openApiOf) throw new CallRefused('This host cannot read a target’s /openapi.json.');
+          return importOpenApi(await openApiOf(args.targetId), ctx, args.name);
+        }
+        const text = needs(args.text, 'the OpenAPI document (text) or a targetId');
+        return importOpenApi(parsedJson(text, 'The OpenAPI document'), ctx, args.name);
+      }
+    }
+  } catch (error) {
+    if (error instanceof CollectionFormatError) throw new CallRefused(error.message);
+    throw error;
+  }
+}
+
+export function exportedCollection(
+  collection: Collection,
+  format: CallArgs<'collections.export'>['format'],
+): CollectionExportView {
+  const stem = safeFileName(collection.name, 'collection');
+  if (format === 'postman')
+    return {
+      fileName: `${stem}.postman_collection.json`,
+      mediaType: 'application/json',
+      text: `${JSON.stringify(exportPostman(collection), null, 2)}\n`,
+    };
+  const files = exportBruno(collection);
+  const zip = writeZip(
+    files.map((f) => ({ name: `${stem}/${f.path}`, content: Buffer.from(f.text, 'utf8') })),
+  );
+  return {
+    fileName: `${stem}.bruno.zip`,
+    mediaType: 'application/zip',
+    base64: zip.toString('base64'),
+    files,
+  };
+}

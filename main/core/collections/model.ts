@@ -1,0 +1,87 @@
+/**
+ * Saved requests in named collections with folders (issue 32 item 3), as plain data: what the
+ * workbench keeps in `collections.json` and what every import and export converts to and from.
+ * Pure; no file, no renderer.
+ */
+
+export type CollectionMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+export const COLLECTION_METHODS: readonly CollectionMethod[] = [
+  'GET',
+  'POST',
+  'PUT',
+  'DELETE',
+  'PATCH',
+];
+
+/** A request as the composer sends it (the contract's ComposedRequest). */
+export interface CollectionRequest {
+  method: CollectionMethod;
+  /** A path below the target's base URL, or an absolute URL; may hold `{{name}}` references. */
+  path: string;
+  query?: Record<string, string>;
+  /** `null` removes a header the client would add. */
+  headers?: Record<string, string | null>;
+  /** JSON text sent byte for byte. */
+  body?: string;
+  sign?: boolean;
+}
+
+export interface SavedRequestItem {
+  kind: 'request';
+  id: string;
+  name: string;
+  description?: string;
+  /** The catalogue operation it was composed from (or that an OpenAPI document named). */
+  operationId?: string;
+  request: CollectionRequest;
+  savedAt: string;
+}
+
+export interface FolderItem {
+  kind: 'folder';
+  id: string;
+  name: string;
+  description?: string;
+  items: CollectionItem[];
+}
+
+export type CollectionItem = SavedRequestItem | FolderItem;
+
+/** A `{{key}}` the collection defines (Postman collection variables, Bruno collection vars). */
+export interface CollectionVariable {
+  key: string;
+  value: string;
+}
+
+export interface Collection {
+  name: string;
+  description?: string;
+  variables: CollectionVariable[];
+  items: CollectionItem[];
+}
+
+/** A collection read from a file, and what of the file the workbench left out, in words. */
+export interface ImportedCollection {
+  collection: Collection;
+  notes: string[];
+}
+
+/** Where an import takes ids and the time of saving from (tests pass fixed ones). */
+export interface ImportContext {
+  newId(): string;
+  now: string;
+}
+
+/** A file of a collection that is a folder of files (Bruno), by its path inside that folder. */
+export interface CollectionFile {
+  path: string;
+  text: string;
+}
+
+/** A file that is not the collection format it was given as: the message names what is wrong. */
+export class CollectionFormatError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CollectionFormatError';
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * `workbench collection import|export|list`: the saved collections of the workbench (the ones the
+ * UI's Collections panel shows, in the same data folder as `workbench web`) in and out of Postman
+ * Collection v2.1, Bruno and OpenAPI files, through the same service the UI calls.
+ */
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import { CollectionsService } from '../../api/services/collections-service.js';
+import { StorageNotices } from '../../api/services/stored-files.js';
+import { EventHub } from '../../api/events.js';
+import { requestsCount, requestsOf } from '../../core/collections/index.js';
+import { systemClock } from '../../core/clock.js';
+import { defaultDataDir } from '../../core/persistence/data-dir.js';
+import { isBrunoCollectionFile } from '../../shared/bruno-files.js';
+import { UsageError, type CliIo } from './io.js';
+import { parseFlags } from './parse.js';
+import type { CliCommand } from './command.js';
+
+const usage = `Usage: workbench collection import --format postman|bruno|openapi PATH [--name NAME]
+       workbench collection export NAME --format postman|bruno --out PATH [--force]
+       workbench collection list
+Every form takes --data-dir DIR (default: the workbench's own, as 'workbench web' uses).
+
+import  adds a collection: a Postman Collection v2.1 file, a Bruno collection folder (with
+        bruno.json) or a zip of one, an OpenAPI 3 document in JSON. Prints what was left out
+        (auth, scripts, the headers the workbench makes when it sends: docs/collections.md).
+export  writes a collection as a Postman v2.1 file, or as a Bruno collection folder at PATH.
+list    prints each collection with its number of requests.`;
+
+const FORMATS_IN = ['postman', 'bruno', 'openapi'] as const;
+const FORMATS_OUT = ['postman', 'bruno'] as const;
+const MAX_BRUNO_FILES = 5000;
+
+function service(dataDir: string): CollectionsService {
+  return new CollectionsService(dataDir, new StorageNotices(), new EventHub(), systemClock);
+}
+
+async function brunoFolderFiles(root: string): Promise<{ path: string; text: string }[]> {
+  const files: { path: string; text: string }[] = [];
+  const walk = async (dir: string) => {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const full = join(dir, entry.name);
+      const path = relative(root, full).split('\\').join('/');
+      if (entry.isDirectory()) {
+        // A folder the collection never keeps files in (node_modules, .git) is not walked.
+        if (isBrunoCollectionFile(`${path}/request.bru`)) await walk(full);
+      } else if (isBrunoCollectionFile(path)) {
+        if (files.length >= MAX_BRUNO_FILES)
+          throw new UsageError(`${root} holds more than ${MAX_BRUNO_FILES} .bru files.`);
+        files.push({ path, text: await readFile(full, 'utf8') });
+      }
+    }
+  };
+  await walk(root);
+  return files;
+}
+
+function oneOf<T extends string>(
+  value: string | undefined,
+  allowed: readonly T[],
+  flag: string,
+): T {
+  if (!value || !(allowed as readonly string[]).includes(value))
+    throw new UsageError(
+      `${flag} must be ${allowed.join(', ')}${value ? `, not '${value}'` : ''}.`,
+    );
+  return value as T;
+}
+
+async function importCollection(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseFlags(
+    argv,
+    { format: { type: 'string' }, name: { type: 'string' }, 'data-dir': { type: 'string' } },
+    true,
+  );
+  const format = oneOf(values.format, FORMATS_IN, '--format');
+  if (positionals.length !== 1) throw new UsageError('Give one file or folder to import.');
+  const path = resolve(positionals[0]!);
+  const info = await stat(path).catch(() => undefined);
+  if (!info) throw new UsageError(`There is no file or folder ${path}.`);
+  let source: { text?: string; files?: { path: string; text: string }[]; zipBase64?: string };
+  if (format === 'bruno' && info.isDirectory()) source = { files: await brunoFolderFiles(path) };
+  else if (info.isDirectory())
+    throw new UsageError(`${path} is a folder; a ${format} collection is one file.`);
+  else if (format === 'bruno') source = { zipBase64: (await readFile(path)).toString('base64') };
+  else source = { text: await readFile(path, 'utf8') };
+  const result = await service(values['data-dir'] ?? defaultDataDir()).import({
+    format,
+    ...source,
+    ...(values.name ? { name: values.name } : {}),
+  });
+  const collection = result.collections.find((c) => c.name === result.imported)!;
+  io.out(`Imported '${result.imported}': ${requestsCount(requestsOf(collection).length)}.`);
+  for (const note of result.notes) io.out(`  ${note}`);
+  return 0;
+}
+
+async function exportCollection(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseFlags(
+    argv,
+    {
+      format: { type: 'string' },
+      out: { type: 'string' },
+      force: { type: 'boolean' },
+      'data-dir': { type: 'string' },
+    },
+    true,
+  );
+  const format = oneOf(values.format, FORMATS_OUT, '--format');
+  if (positionals.length !== 1) throw new UsageError('Give the name of the collection to export.');
+  if (!values.out) throw new UsageError('Give --out PATH.');
+  const out = resolve(values.out);
+  if (!values.force && (await stat(out).catch(() => undefined)))
+    throw new UsageError(`${out} exists; add --force to overwrite it.`);
+  const exported = await service(values['data-dir'] ?? defaultDataDir()).export({
+    collection: positionals[0]!,
+    format,
+  });
+  if (format === 'postman') {
+    await mkdir(dirname(out), { recursive: true });
+    await writeFile(out, exported.text!);
+    io.out(`Wrote ${out} (Postman Collection v2.1).`);
+    return 0;
+  }
+  for (const file of exported.files!) {
+    const target = join(out, ...file.path.split('/'));
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, file.text);
+  }
+  io.out(`Wrote the Bruno collection folder ${out} (${exported.files!.length} files).`);
+  return 0;
+}
+
+async function listCollections(argv: string[], io: CliIo): Promise<number> {
+  const { values } = parseFlags(argv, { 'data-dir': { type: 'string' } });
+  const collections = await service(values['data-dir'] ?? defaultDataDir()).list();
+  if (collections.length === 0) io.out('No saved collections.');
+  for (const c of collections) io.out(`${c.name}\t${requestsCount(requestsOf(c).length)}`);
+  return 0;
+}
+
+export const collectionCommand: CliCommand = {
+  name: 'collection',
+  summary: 'Import and export saved collections (Postman v2.1, Bruno, OpenAPI).',
+  usage,
+  async run(argv, io) {
+    const [action, ...rest] = argv;
+    if (action === 'import') return importCollection(rest, io);
+    if (action === 'export') return exportCollection(rest, io);
+    if (action === 'list') return listCollections(rest, io);
+    throw new UsageError(action ? `Unknown action '${action}'.` : 'Give import, export or list.');
+  },
+};

@@ -1,0 +1,189 @@
+import type {
+  CollectionItemView,
+  CollectionView,
+  SavedRequestView,
+} from '../../../../../main/api/contract';
+import { useCollectionsStore } from '../collections-store';
+import { countRequests } from '../collection-tree';
+import { FolderOptions, NameField } from './NameField';
+
+/** Renames an item in place. */
+function RenameButton({ name, onRename }: { name: string; onRename(name: string): void }) {
+  return (
+    <NameField
+      label="Rename"
+      ariaLabel={`Rename ${name}`}
+      fieldLabel={`New name for ${name}`}
+      initial={name}
+      submit="Save"
+      onName={onRename}
+    />
+  );
+}
+
+/** Adds a folder (inside `parentId`, or at the top); `inside` names where, for its button. */
+function NewFolder(props: { collection: string; parentId?: string; inside: string }) {
+  const addFolder = useCollectionsStore((s) => s.addFolder);
+  return (
+    <NameField
+      label="New folder"
+      ariaLabel={`New folder in ${props.inside}`}
+      fieldLabel="Folder name"
+      initial=""
+      submit="Add"
+      onName={(name) => void addFolder(props.collection, name, props.parentId)}
+    />
+  );
+}
+
+function SavedRequestRow({
+  collection,
+  saved,
+}: {
+  collection: CollectionView;
+  saved: SavedRequestView;
+}) {
+  const { open, renameItem, removeItem, moveItem } = useCollectionsStore();
+  return (
+    <li data-testid="saved-request" data-request-name={saved.name}>
+      <button type="button" className="link" onClick={() => void open(collection, saved)}>
+        <code>{saved.request.method}</code> {saved.name}
+      </button>
+      <span className="muted"> {saved.request.path}</span>{' '}
+      <label className="inline-field compact">
+        <span className="visually-hidden">Move {saved.name} to</span>
+        <select
+          value=""
+          data-testid="move-request"
+          onChange={(event) =>
+            void moveItem(
+              collection.name,
+              saved.id,
+              event.target.value === '.' ? null : event.target.value,
+            )
+          }
+        >
+          <option value="">Move to…</option>
+          <option value=".">(top level)</option>
+          <FolderOptions collection={collection} />
+        </select>
+      </label>
+      <RenameButton
+        name={saved.name}
+        onRename={(name) => void renameItem(collection.name, saved.id, name)}
+      />
+      <button
+        type="button"
+        className="icon"
+        aria-label={`Remove ${saved.name}`}
+        onClick={() => void removeItem(collection.name, saved.id)}
+      >
+        ×
+      </button>
+    </li>
+  );
+}
+
+function Items({ collection, items }: { collection: CollectionView; items: CollectionItemView[] }) {
+  const { renameItem, removeItem } = useCollectionsStore();
+  return (
+    <ul className="saved-list">
+      {items.map((item) =>
+        item.kind === 'request' ? (
+          <SavedRequestRow key={item.id} collection={collection} saved={item} />
+        ) : (
+          <li
+            key={item.id}
+            className="folder"
+            data-testid="collection-folder"
+            data-folder-name={item.name}
+          >
+            <details open>
+              <summary>
+                {item.name} <span className="muted">({item.items.length})</span>
+              </summary>
+              <div className="item-actions">
+                <NewFolder collection={collection.name} parentId={item.id} inside={item.name} />
+                <RenameButton
+                  name={item.name}
+                  onRename={(name) => void renameItem(collection.name, item.id, name)}
+                />
+                <button
+                  type="button"
+                  className="link"
+                  aria-label={`Remove the folder ${item.name}`}
+                  onClick={() => {
+                    if (window.confirm(`Remove the folder ${item.name} and everything in it?`))
+                      void removeItem(collection.name, item.id);
+                  }}
+                >
+                  Remove folder
+                </button>
+              </div>
+              <Items collection={collection} items={item.items} />
+            </details>
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
+
+/** One collection: its actions (rename, export, remove, new folder) and its tree. */
+export function CollectionTree({ collection }: { collection: CollectionView }) {
+  const { rename, remove, export: exportAs } = useCollectionsStore();
+  return (
+    <details
+      open
+      className="collection"
+      data-testid="collection"
+      data-collection-name={collection.name}
+    >
+      <summary>
+        {collection.name} <span className="muted">({countRequests(collection.items)})</span>
+      </summary>
+      <div className="item-actions">
+        <NewFolder collection={collection.name} inside={collection.name} />
+        <RenameButton name={collection.name} onRename={(to) => void rename(collection.name, to)} />
+        <button
+          type="button"
+          data-testid="export-postman"
+          aria-label={`Export ${collection.name} as Postman v2.1`}
+          onClick={() => void exportAs(collection.name, 'postman')}
+        >
+          Export Postman v2.1
+        </button>
+        <button
+          type="button"
+          data-testid="export-bruno"
+          aria-label={`Export ${collection.name} as a Bruno collection (zip)`}
+          onClick={() => void exportAs(collection.name, 'bruno')}
+        >
+          Export Bruno (zip)
+        </button>
+        <button
+          type="button"
+          className="link"
+          aria-label={`Remove the collection ${collection.name}`}
+          onClick={() => {
+            if (window.confirm(`Remove the collection ${collection.name} with all its requests?`))
+              void remove(collection.name);
+          }}
+        >
+          Remove collection
+        </button>
+      </div>
+      {collection.variables.length > 0 && (
+        <p className="muted collection-variables">
+          Variables:{' '}
+          {collection.variables.map((v) => (
+            <code key={v.key}>
+              {`{{${v.key}}}`} = {v.value || '""'}{' '}
+            </code>
+          ))}
+        </p>
+      )}
+      <Items collection={collection} items={collection.items} />
+    </details>
+  );
+}

@@ -1,0 +1,225 @@
+/**
+ * Saved collections through the contract (main/api/services/collections-service.ts): a file of
+ * the first format (no folders) keeps every request; folders are created, renamed, moved into and
+ * removed, and stay after a relaunch; imports from Postman, Bruno (folder or zip) and a target's
+ * /openapi.json become new collections, a bad file changes nothing saved, and an imported request
+ * is signed by the workbench on send.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createServices, type Services } from '../../../main/api/services';
+import type {
+  CallName,
+  CollectionExportView,
+  CollectionImportView,
+  CollectionView,
+  ExchangeView,
+} from '../../../main/api/contract';
+import { requestsOf } from '../../../main/core/collections/index.js';
+import { tppReadyThrough } from '../../support/tpp-ready';
+import { fixtureText, folderFiles } from '../../unit/collections/fixtures';
+
+const PASSPHRASE = 'integration passphrase';
+let dataDir: string;
+let services: Services;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'workbench-collections-'));
+});
+afterEach(async () => {
+  await services?.dispose();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const launch = () => {
+  services = createServices({ kind: 'web', dataDir, keystorePassphrase: PASSPHRASE });
+};
+
+async function ok<T>(name: CallName, args: unknown): Promise<T> {
+  const outcome = await services.dispatch(name, args);
+  if (!outcome.ok) throw new Error(`${name}: ${outcome.error.code}: ${outcome.error.message}`);
+  return outcome.result as T;
+}
+
+async function refused(name: CallName, args: unknown): Promise<string> {
+  const outcome = await services.dispatch(name, args);
+  if (outcome.ok) throw new Error(`${name} was not refused`);
+  return outcome.error.message;
+}
+
+describe('the saved collections file', () => {
+  it('reads a file of the first format (no folders) with every request kept', async () => {
+    const saved = {
+      id: 'r-1',
+      name: 'Accounts',
+      operationId: 'getAccountList',
+      request: { method: 'GET', path: '/v1/accounts', headers: { 'PSU-IP-Address': '192.0.2.1' } },
+      savedAt: '2026-11-01T10:00:00.000Z',
+    };
+    await writeFile(
+      join(dataDir, 'collections.json'),
+      JSON.stringify([
+        { name: 'My requests', requests: [saved, { ...saved, id: 'r-2', name: 'Two' }] },
+      ]),
+    );
+    launch();
+    const [collection] = await ok<CollectionView[]>('collections.list', {});
+    expect(collection).toEqual({
+      name: 'My requests',
+      variables: [],
+      items: [
+        { kind: 'request', ...saved },
+        { kind: 'request', ...saved, id: 'r-2', name: 'Two' },
+      ],
+    });
+  });
+
+  it('creates, renames, moves into and removes folders, kept after a relaunch', async () => {
+    launch();
+    await ok('collections.create', { collection: 'AIS' });
+    let [ais] = await ok<CollectionView[]>('collections.addFolder', {
+      collection: 'AIS',
+      name: 'Consents',
+    });
+    const folder = ais!.items[0]!;
+    [ais] = await ok<CollectionView[]>('collections.saveRequest', {
+      collection: 'AIS',
+      name: 'Accounts',
+      request: { method: 'GET', path: '/v1/accounts' },
+    });
+    const request = ais!.items[1]!;
+    await ok('collections.moveItem', { collection: 'AIS', id: request.id, folderId: folder.id });
+    await ok('collections.renameItem', { collection: 'AIS', id: folder.id, name: 'Reads' });
+    await ok('collections.rename', { collection: 'AIS', to: 'Account information' });
+    expect(
+      await refused('collections.moveItem', {
+        collection: 'Account information',
+        id: folder.id,
+        folderId: folder.id,
+      }),
+    ).toMatch(/cannot go inside itself/);
+    await services.dispose();
+    launch();
+    [ais] = await ok<CollectionView[]>('collections.list', {});
+    expect(ais).toMatchObject({
+      name: 'Account information',
+      items: [{ kind: 'folder', name: 'Reads', items: [{ kind: 'request', name: 'Accounts' }] }],
+    });
+    // Saving under a name the folder has replaces that request where it stands.
+    await ok('collections.saveRequest', {
+      collection: 'Account information',
+      name: 'Other',
+      folderId: folder.id,
+      request: { method: 'GET', path: '/v1/consents' },
+    });
+    [ais] = await ok<CollectionView[]>('collections.saveRequest', {
+      collection: 'Account information',
+      name: 'Accounts',
+      folderId: folder.id,
+      request: { method: 'GET', path: '/v1/accounts', query: { withBalance: 'true' } },
+    });
+    const reads = ais!.items[0]!;
+    expect(reads.kind === 'folder' && reads.items.map((i) => [i.name, i.id])).toEqual([
+      ['Accounts', request.id],
+      ['Other', expect.any(String)],
+    ]);
+    [ais] = await ok<CollectionView[]>('collections.removeItem', {
+      collection: 'Account information',
+      id: folder.id,
+    });
+    expect(ais!.items).toEqual([]);
+    expect(await refused('collections.rename', { collection: 'Nope', to: 'x' })).toMatch(
+      /no collection 'Nope'/,
+    );
+  });
+});
+
+describe('imports and exports', () => {
+  it('refuses a bad file naming what is wrong, and keeps what is saved', async () => {
+    launch();
+    await ok('collections.saveRequest', {
+      collection: 'Mine',
+      name: 'A',
+      request: { method: 'GET', path: '/v1/accounts' },
+    });
+    const before = await ok<CollectionView[]>('collections.list', {});
+    expect(await refused('collections.import', { format: 'postman', text: 'not json' })).toMatch(
+      /not JSON/,
+    );
+    expect(
+      await refused('collections.import', {
+        format: 'bruno',
+        files: [{ path: 'x/a.bru', text: 'meta {' }],
+      }),
+    ).toMatch(/no bruno\.json/);
+    expect(
+      await refused('collections.import', { format: 'bruno', zipBase64: 'bm90IGEgemlw' }),
+    ).toMatch(/Bruno zip could not be read/);
+    expect(
+      await refused('collections.import', {
+        format: 'openapi',
+        text: '{"openapi":"3.0.3","paths":{}}',
+      }),
+    ).toMatch(/no paths/);
+    expect(await ok('collections.list', {})).toEqual(before);
+  });
+
+  it('imports Postman and Bruno as new collections; a Bruno zip export imports back the same', async () => {
+    launch();
+    const postman = await ok<CollectionImportView>('collections.import', {
+      format: 'postman',
+      text: fixtureText('postman/psd2-sandbox.postman_collection.json'),
+    });
+    expect(postman.imported).toBe('PSD2 sandbox (from Postman)');
+    expect(postman.notes.join(' ')).toMatch(/Dropped Signature/);
+    const again = await ok<CollectionImportView>('collections.import', {
+      format: 'postman',
+      text: fixtureText('postman/psd2-sandbox.postman_collection.json'),
+    });
+    expect(again.imported).toBe('PSD2 sandbox (from Postman) (2)');
+
+    const bruno = await ok<CollectionImportView>('collections.import', {
+      format: 'bruno',
+      files: folderFiles('bruno/psd2-sandbox', 'psd2-sandbox/'),
+    });
+    const exported = await ok<CollectionExportView>('collections.export', {
+      collection: bruno.imported,
+      format: 'bruno',
+    });
+    expect(exported.fileName).toBe('PSD2 sandbox (from Bruno).bruno.zip');
+    const fromZip = await ok<CollectionImportView>('collections.import', {
+      format: 'bruno',
+      zipBase64: exported.base64,
+      name: 'From the zip',
+    });
+    const byName = (name: string) => fromZip.collections.find((c) => c.name === name)!;
+    const strip = (c: CollectionView) => requestsOf(c).map((r) => [r.name, r.request]);
+    expect(strip(byName('From the zip'))).toEqual(strip(byName(bruno.imported)));
+  });
+
+  it("makes a collection of the target's /openapi.json whose request is signed on send", async () => {
+    launch();
+    await tppReadyThrough(ok);
+    await ok('bank.start', { mode: 'sandbox' });
+    const { imported, collections } = await ok<CollectionImportView>('collections.import', {
+      format: 'openapi',
+      targetId: 'embedded-sandbox',
+    });
+    const collection = collections.find((c) => c.name === imported)!;
+    const consent = requestsOf(collection).find((r) => r.operationId === 'createConsent')!;
+    const sent = await ok<ExchangeView>('tpp.send', {
+      targetId: 'embedded-sandbox',
+      request: consent.request,
+    });
+    expect(sent.response?.status).toBe(201);
+    expect(sent.signing).toBeDefined();
+    const headers = Object.fromEntries(
+      Object.entries(sent.request.headers).map(([k, v]) => [k.toLowerCase(), v]),
+    );
+    expect(headers.signature).toMatch(/keyId=/);
+    expect(headers.digest).toMatch(/^SHA-256=/);
+    expect(headers['tpp-signature-certificate']).toBeDefined();
+  });
+});

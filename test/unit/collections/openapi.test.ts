@@ -1,0 +1,105 @@
+/**
+ * A collection from an OpenAPI document (main/core/collections/openapi.ts): the bank's own
+ * /openapi.json (one request per operation, folders by tag, path parameters as `{{name}}`, the
+ * example bodies) and the Berlin Group 1.3.8 definition in docs/spec (read as JSON would give it); a document without paths or
+ * not OpenAPI 3 is refused naming why.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from '../../../main/core/bank/openapi.js';
+import { BANK_ROUTES } from '../../../main/core/bank/routes.js';
+import { importOpenApi, requestsOf, walkItems } from '../../../main/core/collections/index.js';
+import { readYaml } from '../bank/ais/yaml-subset.js';
+import { fixedContext, refusal } from './fixtures.js';
+
+const METHODS = ['get', 'post', 'put', 'delete', 'patch'];
+
+function operationsOf(document: { paths: Record<string, Record<string, unknown>> }) {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => METHODS.includes(method))
+      .map(([method, operation]) => ({
+        path,
+        method,
+        operation: operation as { operationId: string; tags: string[] },
+      })),
+  );
+}
+
+describe("the bank's /openapi.json", () => {
+  const document = buildOpenApiDocument(BANK_ROUTES, { mode: 'sandbox' });
+  const { collection, notes } = importOpenApi(document, fixedContext());
+
+  it('makes one request per operation, in a folder per tag', () => {
+    const operations = operationsOf(document);
+    const requests = requestsOf(collection);
+    expect(requests).toHaveLength(operations.length);
+    expect(requests.map((r) => r.operationId).sort()).toEqual(
+      operations.map((o) => o.operation.operationId).sort(),
+    );
+    const tags = [...new Set(operations.map((o) => o.operation.tags[0]))];
+    expect(collection.items.map((i) => i.name).sort()).toEqual(tags.sort());
+    for (const { item, parents } of walkItems(collection.items))
+      if (item.kind === 'request') {
+        const operation = operations.find((o) => o.operation.operationId === item.operationId)!;
+        expect(parents.map((p) => p.name)).toEqual([operation.operation.tags[0]]);
+      }
+  });
+
+  it('turns path parameters into {{variables}} and takes the example body', () => {
+    const requests = requestsOf(collection);
+    const transactions = requests.find((r) => r.operationId === 'getCardAccountTransactionList')!;
+    expect(transactions.request.path).toBe('/v1/card-accounts/{{account-id}}/transactions');
+    expect(transactions.request.query?.bookingStatus).toBeDefined();
+    const consent = requests.find((r) => r.operationId === 'createConsent')!;
+    expect(consent.request).toMatchObject({ method: 'POST', path: '/v1/consents', body: '{}\n' });
+    expect(consent.request.headers).toEqual({ 'Content-Type': 'application/json' });
+    // Never the headers the workbench makes or the PSU session supplies.
+    for (const request of requests)
+      for (const name of Object.keys(request.request.headers ?? {}))
+        expect([
+          'x-request-id',
+          'signature',
+          'digest',
+          'tpp-signature-certificate',
+          'tpp-session-id',
+          'tpp-redirect-uri',
+        ]).not.toContain(name.toLowerCase());
+    expect(notes.join(' ')).toMatch(/Left out the headers the workbench makes/);
+  });
+});
+
+describe('the Berlin Group 1.3.8 OpenAPI', () => {
+  const text = readFileSync(
+    join(import.meta.dirname, '../../../docs/spec/berlin-group/psd2-api-1.3.8.openapi.yaml'),
+    'utf8',
+  );
+  // The project has no YAML package; the tests' reader of the subset this file uses.
+  const document = readYaml(text) as unknown as { paths: Record<string, Record<string, unknown>> };
+
+  it('makes a request of each of its operations, with example bodies', () => {
+    const { collection } = importOpenApi(document, fixedContext());
+    const requests = requestsOf(collection);
+    expect(requests).toHaveLength(operationsOf(document).length);
+    const initiate = requests.find((r) => r.operationId === 'initiatePayment')!;
+    expect(initiate.request.path).toBe('/v1/{{payment-service}}/{{payment-product}}');
+    expect(initiate.request.body).toBeDefined();
+    expect(() => JSON.parse(initiate.request.body!)).not.toThrow();
+    expect(collection.name).toMatch(/^NextGenPSD2 XS2A Framework 1\.3\.8/);
+  });
+});
+
+describe('documents that make no collection', () => {
+  const refused = (document: unknown) => refusal(() => importOpenApi(document, fixedContext()));
+
+  it('names what is wrong', () => {
+    expect(refused({ openapi: '3.0.3', info: { title: 'x' } })).toMatch(/has no paths/);
+    expect(refused({ openapi: '3.0.3', paths: {} })).toMatch(/has no paths/);
+    expect(refused({ swagger: '2.0', paths: { '/a': {} } })).toMatch(/Swagger 2\.0/);
+    expect(refused({ paths: { '/a': {} } })).toMatch(/not OpenAPI 3/);
+    expect(refused({ openapi: '3.0.3', paths: { '/a': { summary: 'x' } } })).toMatch(
+      /no operations/,
+    );
+  });
+});
