@@ -155,8 +155,7 @@ describe('the contract', () => {
       form: {
         baseUrl: 'http://127.0.0.1:1',
         mode: 'sandbox',
-        signingCertificate: '/no/such/qsealc.pem',
-        signingKey: '/no/such/qsealc.key.pem',
+        signing: { certificate: '/no/such/qsealc.pem', key: '/no/such/qsealc.key.pem' },
         scaMode: 'none',
       },
     },

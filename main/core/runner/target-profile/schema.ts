@@ -37,8 +37,21 @@ export const CredentialSchema = Type.Union(
       },
       { additionalProperties: false },
     ),
+    Type.Object(
+      {
+        keystore: Type.String({
+          minLength: 1,
+          maxLength: 200,
+          description:
+            'an entry of the workbench keystore (the Certificates view) by its label or handle; the key never leaves it. The command line opens the keystore with WORKBENCH_KEYSTORE_PASSPHRASE',
+        }),
+      },
+      { additionalProperties: false },
+    ),
   ],
-  { description: 'a certificate and its private key' },
+  {
+    description: 'a certificate and its private key: files, or an entry of the workbench keystore',
+  },
 );
 export type Credential = Static<typeof CredentialSchema>;
 

@@ -36,7 +36,7 @@ export function Composer() {
   const bankBusy = useBankStore((s) => s.busy);
   const bankError = useBankStore((s) => s.error);
   const [problems, setProblems] = useState<EditorProblem[]>([]);
-  const reachable = target !== undefined && (target.kind === 'external' || target.running === true);
+  const reachable = target !== undefined && (target.kind !== 'embedded' || target.running === true);
   const endpoint = catalogue?.endpoints.find((e) => e.operationId === draft.operationId);
   const parseError = jsonParseError(draft.body);
   const targetVariables = (target && store.variables[target.id]) || {};
