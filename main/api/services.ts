@@ -22,6 +22,7 @@ import type { SecretBox } from '../core/certs/secret-box.js';
 import { CertsService } from './services/certs/certs-service.js';
 import type { KeyExportConfirmer } from './services/certs/key-export-confirmation.js';
 import { CollectionsService } from './services/collections-service.js';
+import { WorkspaceService } from './services/workspace-service.js';
 import { SettingsService } from './services/settings-service.js';
 import { StorageNotices } from './services/stored-files.js';
 import { TargetsService } from './services/targets-service.js';
@@ -85,6 +86,7 @@ export function createServices(host: HostEnvironment): Services {
   );
   const targets = new TargetsService(host.dataDir, notices, events, banks, certs);
   const collections = new CollectionsService(host.dataDir, notices, events, clock);
+  const workspace = new WorkspaceService(host.dataDir, notices, events);
   const tpp = new TppService({
     certs,
     targets,
@@ -288,6 +290,11 @@ export function createServices(host: HostEnvironment): Services {
     },
 
     ...workbenchCalls({ certs, targets, tpp, collections, settings, clock, banks }),
+    'workspace.variables': () => workspace.variables(),
+    'workspace.saveVariables': ({ targetId, variables }) =>
+      workspace.saveVariables(targetId, variables),
+    'workspace.tabs': () => workspace.tabs(),
+    'workspace.saveTabs': (tabs) => workspace.saveTabs(tabs),
   };
 
   return {

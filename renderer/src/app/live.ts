@@ -34,7 +34,11 @@ export function connectLiveEvents(): () => void {
       useSessionStore.getState().bankMayHaveChanged();
     }),
     api.on('history.added', (e) => useHistoryStore.getState().received(e)),
-    api.on('session.changed', (s) => useSessionStore.getState().received(s)),
+    api.on('session.changed', (s) => {
+      useSessionStore.getState().received(s);
+      // After SCA the session knows the PSU-ID and PSU-Corporate-ID: variables of the target.
+      useComposerStore.getState().captureSession(s.targetId, s);
+    }),
     api.on('sca.redirect', (e) => {
       useScaStore.getState().received(e);
       useSessionStore.getState().bankMayHaveChanged();
@@ -45,6 +49,7 @@ export function connectLiveEvents(): () => void {
     api.on('keystore.changed', (s) => useCertificatesStore.getState().receivedStatus(s)),
     api.on('certs.progress', (p) => useCertificatesStore.getState().receivedProgress(p)),
     api.on('collections.changed', (c) => useComposerStore.getState().receivedCollections(c)),
+    api.on('workspace.variablesChanged', (v) => useComposerStore.getState().receivedVariables(v)),
     // Batched again in the store: a run's events reach the view a few times a second.
     api.on('runner.event', (e) => useRunnerStore.getState().receivedEvent(e)),
     api.on('runner.finished', (s) => useRunnerStore.getState().receivedFinished(s)),
@@ -60,5 +65,6 @@ export async function loadShared(): Promise<void> {
     useBankStore.getState().load(),
     useSessionStore.getState().load(),
     useCertificatesStore.getState().loadStatus(),
+    useComposerStore.getState().loadVariables(),
   ]);
 }

@@ -195,6 +195,13 @@ describe('the contract', () => {
     'runner.compare': { previousRunId: 'a', currentRunId: 'b' },
     'runner.report': { runId: 'none', format: 'junit' },
     'runner.faults': {},
+    'workspace.variables': {},
+    'workspace.saveVariables': {
+      targetId: 'embedded-sandbox',
+      variables: { active: 'default', environments: { default: {} } },
+    },
+    'workspace.tabs': {},
+    'workspace.saveTabs': { tabs: [] },
   };
 
   it('has an implementation for every call that accepts its sample arguments', async () => {
