@@ -66,5 +66,6 @@ export async function loadShared(): Promise<void> {
     useSessionStore.getState().load(),
     useCertificatesStore.getState().loadStatus(),
     useComposerStore.getState().loadVariables(),
+    useComposerStore.getState().loadTabs(),
   ]);
 }

@@ -31,6 +31,7 @@ import {
 import { activeVariables } from './environments';
 import { resolvedDraft, variableValues } from './variables';
 import { variablesActions, type VariablesState } from './variables-actions';
+import { tabsActions, type TabsState } from './tabs-actions';
 
 type RowList = 'query' | 'headers';
 
@@ -66,7 +67,7 @@ export interface LinkSource {
   shownWith: string;
 }
 
-interface ComposerState extends VariablesState {
+interface ComposerState extends VariablesState, TabsState {
   catalogue?: EndpointCatalogueView;
   /** The bank's JSON Schemas, for the body editor. */
   schemas: SpecSchemaView[];
@@ -111,8 +112,9 @@ interface ComposerState extends VariablesState {
   say(notice: string | undefined): void;
 }
 
-export const useComposerStore = create<ComposerState>((set, get) => ({
+export const useComposerStore = create<ComposerState>((set, get, store) => ({
   ...variablesActions(set, get),
+  ...tabsActions(set, get, store.subscribe),
   draft: emptyDraft(),
   responses: {},
   responseView: 'tree',

@@ -17,6 +17,7 @@ import { BodyEditor, type EditorProblem } from './BodyEditor';
 import { CollectionsPanel } from './CollectionsPanel';
 import { EndpointPicker } from './EndpointPicker';
 import { PreparedRequest } from './PreparedRequest';
+import { RequestTabs } from './RequestTabs';
 import { ResponseView } from './ResponseView';
 import { RowsTable } from './RowsTable';
 import { TargetPicker } from './TargetPicker';
@@ -96,6 +97,7 @@ export function Composer() {
         <h1 id="composer-title">Composer</h1>
         <TargetPicker />
       </header>
+      <RequestTabs />
       <EndpointPicker />
       <div className="composer-grid">
         <div className="request-pane">
