@@ -44,26 +44,30 @@ export function tabsActions(
   const first = freshTab();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let loaded = false;
-  const save = () => {
+  const flush = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => {
-      const { tabSet, draft, response } = get();
-      api.call('workspace.saveTabs', storedTabs(withShown(tabSet, draft, response))).then(
-        () => set({ tabsError: undefined }),
-        (tabsError: unknown) => set({ tabsError }),
-      );
-    }, SAVE_DELAY_MS);
+    timer = undefined;
+    const { tabSet, draft, response } = get();
+    api.call('workspace.saveTabs', storedTabs(withShown(tabSet, draft, response))).then(
+      () => set({ tabsError: undefined }),
+      (tabsError: unknown) => set({ tabsError }),
+    );
   };
-  // Any change of the shown form or answer, or of the tabs, is kept (once the saved ones are in).
+  // Typing is kept a moment after it pauses; a tab opened, closed or switched, or an answer, at
+  // once (a reload right after must find it).
   subscribe((state, before) => {
     if (!loaded) return;
-    if (
-      state.draft !== before.draft ||
-      state.response !== before.response ||
-      state.tabSet !== before.tabSet
-    )
-      save();
+    if (state.tabSet !== before.tabSet || state.response !== before.response) flush();
+    else if (state.draft !== before.draft) {
+      clearTimeout(timer);
+      timer = setTimeout(flush, SAVE_DELAY_MS);
+    }
   });
+  // Leaving the page with typing not yet kept: kept now (best effort, the page is going).
+  if (typeof window !== 'undefined')
+    window.addEventListener('pagehide', () => {
+      if (timer !== undefined) flush();
+    });
   /** Shows tab `id` of `tabSet`, the shown one written back first. */
   const show = (tabSet: TabSet, id: string) => {
     const tab = tabSet.tabs.find((t) => t.id === id);

@@ -25,7 +25,7 @@ export function VariablesPanel({
   const environments = Object.keys(target?.environments ?? { default: {} });
   const problem = environment ? environmentNameProblem(target, environment) : undefined;
   return (
-    <details className="variables" data-testid="variables" open={Object.keys(values).length > 0}>
+    <details className="variables" data-testid="variables">
       <summary>
         Variables of this target ({Object.keys(values).length}) · environment{' '}
         <strong data-testid="variables-active-environment">{target?.active ?? 'default'}</strong>
