@@ -148,7 +148,12 @@ export const ProfileFormSchema = Type.Object(
         {
           private: Type.Array(
             Type.Object(
-              { login: Login, name: Type.Optional(Type.String({ maxLength: 200 })) },
+              {
+                login: Login,
+                name: Type.Optional(Type.String({ maxLength: 200 })),
+                /** A secret: `${env:WORKBENCH_PROFILE_…}`, or the password (then a reference). */
+                password: Type.Optional(Type.String({ maxLength: 200 })),
+              },
               { additionalProperties: false },
             ),
             { maxItems: 20 },
@@ -159,6 +164,7 @@ export const ProfileFormSchema = Type.Object(
                 login: Login,
                 name: Type.Optional(Type.String({ maxLength: 200 })),
                 agreement: Type.String({ minLength: 1, maxLength: 200 }),
+                password: Type.Optional(Type.String({ maxLength: 200 })),
               },
               { additionalProperties: false },
             ),

@@ -1,7 +1,7 @@
 /**
  * The Targets screen's form as a target profile (docs/targets.md): pure, so what lands in the file
  * is tested without a disk. A secret never lands in it: a value typed where a secret goes (the
- * admin token) becomes a `${env:WORKBENCH_PROFILE_…}` reference, and the value is handed back
+ * admin token, a PSU's password) becomes a `${env:WORKBENCH_PROFILE_…}` reference, and the value is handed back
  * separately, for the host to hold in memory for this launch and to tell the user which variable
  * to set (SECURITY.md: a profile used in the UI reads only WORKBENCH_PROFILE_*).
  */
@@ -109,17 +109,29 @@ export function profileFromForm(form: ProfileForm): WrittenProfile {
           ...(form.manualTimeoutSeconds ? { timeoutSeconds: form.manualTimeoutSeconds } : {}),
         }
       : { mode: form.scaMode };
+  /** A PSU's password as the file writes it: a reference, never the value (secretField). */
+  const password = (login: string, value: string | undefined, at: string) => {
+    const given = trimmed(value);
+    if (!given) return {};
+    const field = `PSU_${login.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_PASSWORD`;
+    return {
+      password: secretField(given, secretVariableName(form, field), `${at}/password`, secrets),
+    };
+  };
   const privatePsus = (form.psus?.private ?? [])
-    .map((p) => ({ login: p.login.trim(), name: trimmed(p.name) }))
-    .filter((p) => p.login)
-    .map((p) => ({ login: p.login, ...(p.name ? { name: p.name } : {}) }));
+    .filter((p) => p.login.trim())
+    .map((p, index) => ({
+      login: p.login.trim(),
+      ...(trimmed(p.name) ? { name: trimmed(p.name)! } : {}),
+      ...password(p.login.trim(), p.password, `/psus/private/${index}`),
+    }));
   const corporate = (form.psus?.corporate ?? [])
-    .map((p) => ({ login: p.login.trim(), name: trimmed(p.name), agreement: p.agreement.trim() }))
-    .filter((p) => p.login)
-    .map((p) => ({
-      login: p.login,
-      ...(p.name ? { name: p.name } : {}),
-      agreement: { name: p.agreement },
+    .filter((p) => p.login.trim())
+    .map((p, index) => ({
+      login: p.login.trim(),
+      ...(trimmed(p.name) ? { name: trimmed(p.name)! } : {}),
+      ...password(p.login.trim(), p.password, `/psus/corporate/${index}`),
+      agreement: { name: p.agreement.trim() },
     }));
   if (corporate.length > 0 && privatePsus.length === 0)
     throw new CallRefused(

@@ -50,8 +50,14 @@ export type PsuAgentFactory = (context: { signal: AbortSignal }) => PsuAgent;
 export const ALL_ACCOUNTS = '*';
 
 /** The headless agent's script for a check's PsuScript. */
-export function agentScriptOf(script: SuitePsuScript): AgentScript {
+export function agentScriptOf(
+  script: SuitePsuScript,
+  passwords: Readonly<Record<string, string>> = {},
+): AgentScript {
   const agent: AgentScript = { nationalIdentityNumber: script.login };
+  // The target profile's password of this login (psus[].password), for `${password}`.
+  const password = passwords[script.login];
+  if (password !== undefined) agent.password = password;
   if (script.context === 'CORPORATE')
     agent.context = { agreementName: script.corporateAgreement ?? '(no corporateAgreement named)' };
   else agent.context = 'PRIVATE';
@@ -103,17 +109,17 @@ async function completing(
  * of a check that timed out. `steps`: the bank's PSU script (default `workbench-bank`).
  */
 export function createSuitePsuAgent(
-  options: { signal?: AbortSignal } & Pick<
+  options: { signal?: AbortSignal; passwords?: Readonly<Record<string, string>> } & Pick<
     PsuAgentOptions,
     'dispatcher' | 'maxPages' | 'steps' | 'redirectUri'
   > = {},
 ): PsuAgent {
-  const { signal, ...agentOptions } = options;
+  const { signal, passwords, ...agentOptions } = options;
   const steps = resolvePsuSteps(options.steps);
   return {
     async completeSca(scaRedirectUrl, script, evidence?: EvidenceRecorder) {
       const result = await completing(signal, () =>
-        runPsuAgent(scaRedirectUrl, agentScriptOf(script), { ...agentOptions, steps }),
+        runPsuAgent(scaRedirectUrl, agentScriptOf(script, passwords), { ...agentOptions, steps }),
       );
       evidence?.note(playedNote('headless', steps, result));
       return suiteRedirectOf(result);
@@ -138,6 +144,8 @@ export interface SuitePsuAgentOptions {
   redirectUri?: string;
   /** Pages per SCA before giving up (default 25). */
   maxPages?: number;
+  /** The target profile's PSU passwords by login (`${password}` in the PSU script). */
+  passwords?: Readonly<Record<string, string>>;
 }
 
 /** A PsuAgentFactory that may hold a browser: call `close()` when the run is over. */
@@ -165,6 +173,7 @@ export function suitePsuAgentFactory(options: SuitePsuAgentOptions = {}): SuiteP
         signal,
         ...common,
         ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+        ...(options.passwords ? { passwords: options.passwords } : {}),
       });
     return Object.assign(factory, { close: async () => undefined });
   }
@@ -179,7 +188,7 @@ export function suitePsuAgentFactory(options: SuitePsuAgentOptions = {}): SuiteP
   const factory = ({ signal }: { signal: AbortSignal }): PsuAgent => ({
     async completeSca(scaRedirectUrl, script, evidence?: EvidenceRecorder) {
       const result = await completing(signal, async () =>
-        runBrowserPsuAgent(scaRedirectUrl, agentScriptOf(script), {
+        runBrowserPsuAgent(scaRedirectUrl, agentScriptOf(script, options.passwords), {
           ...common,
           browser: await launched(),
           signal,

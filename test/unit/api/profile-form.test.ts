@@ -68,6 +68,28 @@ describe('the profile writer', () => {
     expect(secrets).toEqual([{ variable, at: '/admin/token', value: token }]);
   });
 
+  it('never writes a PSU password typed into the form either', () => {
+    const { profile, secrets } = profileFromForm(
+      form({
+        psus: {
+          private: [{ login: '01017012345', password: 'kari-pass-77' }],
+          corporate: [
+            {
+              login: '02028012345',
+              agreement: 'Nordlys Rørlegger AS',
+              password: '${env:WORKBENCH_PROFILE_OLA}',
+            },
+          ],
+        },
+      }),
+    );
+    expect(JSON.stringify(profile)).not.toContain('kari-pass-77');
+    const variable = 'WORKBENCH_PROFILE_NORDLYS_TEST_PSU_01017012345_PASSWORD';
+    expect(profile.psus?.private[0]?.password).toBe(`\${env:${variable}}`);
+    expect(profile.psus?.corporate?.[0]?.password).toBe('${env:WORKBENCH_PROFILE_OLA}');
+    expect(secrets).toEqual([{ variable, at: '/psus/private/0/password', value: 'kari-pass-77' }]);
+  });
+
   it('keeps a reference as given, and refuses one the UI may not read', () => {
     const reference = '${env:WORKBENCH_PROFILE_MY_TOKEN}';
     const { profile, secrets } = profileFromForm(

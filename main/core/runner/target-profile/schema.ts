@@ -64,6 +64,14 @@ const Login = Type.String({
 export const ProfilePsuSchema = Type.Object(
   {
     login: Login,
+    password: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description:
+          'the PSU’s password where the bank’s SCA pages ask for one: `${password}` in a PSU script (docs/sca.md); a secret, so ${env:NAME}',
+      }),
+    ),
     name: Type.Optional(Type.String({ maxLength: 200 })),
     customerNumber: Type.Optional(Type.String({ maxLength: 100 })),
   },
@@ -73,6 +81,14 @@ export const ProfilePsuSchema = Type.Object(
 export const ProfileRepresentativeSchema = Type.Object(
   {
     login: Login,
+    password: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description:
+          'the PSU’s password where the bank’s SCA pages ask for one: `${password}` in a PSU script (docs/sca.md); a secret, so ${env:NAME}',
+      }),
+    ),
     name: Type.Optional(Type.String({ maxLength: 200 })),
     customerNumber: Type.Optional(Type.String({ maxLength: 100 })),
     agreement: Type.Object(

@@ -1,7 +1,8 @@
 /**
  * What the profile form's free-text fields mean, before main checks them: PSUs one a line
- * (`login, name` for a private PSU; `login, agreement, name` for a corporate representative, the
- * agreement as the SCA context page names it, §1) and CA paths one a line. Pure.
+ * (`login, name, password` for a private PSU; `login, agreement, name, password` for a corporate
+ * representative, the agreement as the SCA context page names it, §1; the password optional, a
+ * secret main writes as an environment reference) and CA paths one a line. Pure.
  */
 import type { ProfileFormInput } from './store';
 
@@ -15,12 +16,12 @@ const lines = (text: string) =>
 /** The PSUs the two text areas list; undefined when both are empty. */
 export function psusOf(privateText: string, corporateText: string): ProfileFormInput['psus'] {
   const privatePsus = lines(privateText).map((line) => {
-    const [login = '', name] = cells(line);
-    return { login, ...(name ? { name } : {}) };
+    const [login = '', name, password] = cells(line);
+    return { login, ...(name ? { name } : {}), ...(password ? { password } : {}) };
   });
   const corporate = lines(corporateText).map((line) => {
-    const [login = '', agreement = '', name] = cells(line);
-    return { login, agreement, ...(name ? { name } : {}) };
+    const [login = '', agreement = '', name, password] = cells(line);
+    return { login, agreement, ...(name ? { name } : {}), ...(password ? { password } : {}) };
   });
   return privatePsus.length + corporate.length > 0
     ? { private: privatePsus, corporate }

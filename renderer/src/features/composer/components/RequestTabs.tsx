@@ -14,7 +14,7 @@ export function RequestTabs() {
       <ErrorNotice error={tabsError} doing="Keeping the tabs" testId="request-tabs-error" />
       <div
         className="request-tabs"
-        role="tablist"
+        role="group"
         aria-label="Open requests"
         data-testid="request-tabs"
       >
@@ -25,8 +25,7 @@ export function RequestTabs() {
             <span key={tab.id} className={active ? 'request-tab active' : 'request-tab'}>
               <button
                 type="button"
-                role="tab"
-                aria-selected={active}
+                aria-current={active ? 'true' : undefined}
                 data-testid="request-tab"
                 data-tab={tab.id}
                 onClick={() => switchTab(tab.id)}

@@ -181,7 +181,10 @@ export function ProfileForm({ onDone }: { onDone(): void }) {
       <Field label="CA of the bank's signing certificate (PEM)" hint="optional, instead or besides">
         {input('bankCa', 'profile-form-bank-ca', 'bank-ca.pem')}
       </Field>
-      <Field label="Private PSUs" hint="one a line: login, name (optional: the bank's own list)">
+      <Field
+        label="Private PSUs"
+        hint="one a line: login, name, password (all optional but the login; the password is never written into the file)"
+      >
         <textarea
           value={privatePsus}
           rows={2}
@@ -190,7 +193,7 @@ export function ProfileForm({ onDone }: { onDone(): void }) {
           onChange={(e) => setPrivatePsus(e.target.value)}
         />
       </Field>
-      <Field label="Corporate representatives" hint="one a line: login, agreement, name">
+      <Field label="Corporate representatives" hint="one a line: login, agreement, name, password">
         <textarea
           value={corporatePsus}
           rows={2}
