@@ -61,17 +61,19 @@ const Login = Type.String({
   description: 'what the SCA login asks for (sandbox: the mocked national identity number, §1)',
 });
 
+const Password = Type.Optional(
+  Type.String({
+    minLength: 1,
+    maxLength: 200,
+    description:
+      'the PSU’s password where the bank’s SCA pages ask for one: `${password}` in a PSU script (docs/sca.md); a secret, so ${env:NAME}',
+  }),
+);
+
 export const ProfilePsuSchema = Type.Object(
   {
     login: Login,
-    password: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 200,
-        description:
-          'the PSU’s password where the bank’s SCA pages ask for one: `${password}` in a PSU script (docs/sca.md); a secret, so ${env:NAME}',
-      }),
-    ),
+    password: Password,
     name: Type.Optional(Type.String({ maxLength: 200 })),
     customerNumber: Type.Optional(Type.String({ maxLength: 100 })),
   },
@@ -81,14 +83,7 @@ export const ProfilePsuSchema = Type.Object(
 export const ProfileRepresentativeSchema = Type.Object(
   {
     login: Login,
-    password: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 200,
-        description:
-          'the PSU’s password where the bank’s SCA pages ask for one: `${password}` in a PSU script (docs/sca.md); a secret, so ${env:NAME}',
-      }),
-    ),
+    password: Password,
     name: Type.Optional(Type.String({ maxLength: 200 })),
     customerNumber: Type.Optional(Type.String({ maxLength: 100 })),
     agreement: Type.Object(

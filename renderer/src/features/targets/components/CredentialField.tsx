@@ -78,26 +78,22 @@ export function CredentialField(props: {
           )}
         </label>
       ) : (
-        <>
-          <label className="field">
-            <span>Certificate (PEM)</span>
+        (
+          [
+            ['certificate', 'Certificate (PEM)', 'cert', 'qsealc.pem'],
+            ['key', 'Key (PEM)', 'key', 'qsealc.key.pem'],
+          ] as const
+        ).map(([field, label, suffix, placeholder]) => (
+          <label key={field} className="field">
+            <span>{label}</span>
             <input
-              value={value.certificate}
-              placeholder="qsealc.pem"
-              data-testid={`profile-form-${id}-cert`}
-              onChange={(e) => onChange({ ...value, certificate: e.target.value })}
+              value={value[field]}
+              placeholder={placeholder}
+              data-testid={`profile-form-${id}-${suffix}`}
+              onChange={(e) => onChange({ ...value, [field]: e.target.value })}
             />
           </label>
-          <label className="field">
-            <span>Key (PEM)</span>
-            <input
-              value={value.key}
-              placeholder="qsealc.key.pem"
-              data-testid={`profile-form-${id}-key`}
-              onChange={(e) => onChange({ ...value, key: e.target.value })}
-            />
-          </label>
-        </>
+        ))
       )}
     </fieldset>
   );

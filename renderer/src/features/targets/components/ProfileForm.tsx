@@ -30,6 +30,28 @@ function Field(props: { label: string; hint?: string; children: ReactNode }) {
   );
 }
 
+/** A text area of one entry a line. */
+function LinesField(props: {
+  label: string;
+  hint: string;
+  value: string;
+  testId: string;
+  placeholder?: string;
+  onChange(value: string): void;
+}) {
+  return (
+    <Field label={props.label} hint={props.hint}>
+      <textarea
+        value={props.value}
+        rows={2}
+        data-testid={props.testId}
+        {...(props.placeholder ? { placeholder: props.placeholder } : {})}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </Field>
+  );
+}
+
 /**
  * A new target profile from a form: main checks it against the profile schema and reads every file
  * and keystore entry it names before it writes the file, so what is written is a profile a run
@@ -164,14 +186,13 @@ export function ProfileForm({ onDone }: { onDone(): void }) {
         entries={entries}
         onChange={setAisp}
       />
-      <Field label="CA certificates to trust" hint="one path per line; optional">
-        <textarea
-          value={ca}
-          rows={2}
-          data-testid="profile-form-ca"
-          onChange={(e) => setCa(e.target.value)}
-        />
-      </Field>
+      <LinesField
+        label="CA certificates to trust"
+        hint="one path per line; optional"
+        value={ca}
+        testId="profile-form-ca"
+        onChange={setCa}
+      />
       <Field
         label="Bank's response-signing certificate (PEM)"
         hint="optional (§5.2.7): a signed answer by any other certificate fails"
@@ -181,27 +202,22 @@ export function ProfileForm({ onDone }: { onDone(): void }) {
       <Field label="CA of the bank's signing certificate (PEM)" hint="optional, instead or besides">
         {input('bankCa', 'profile-form-bank-ca', 'bank-ca.pem')}
       </Field>
-      <Field
+      <LinesField
         label="Private PSUs"
         hint="one a line: login, name, password (all optional but the login; the password is never written into the file)"
-      >
-        <textarea
-          value={privatePsus}
-          rows={2}
-          data-testid="profile-form-psus-private"
-          placeholder="01017012345, Kari Nordmann"
-          onChange={(e) => setPrivatePsus(e.target.value)}
-        />
-      </Field>
-      <Field label="Corporate representatives" hint="one a line: login, agreement, name, password">
-        <textarea
-          value={corporatePsus}
-          rows={2}
-          data-testid="profile-form-psus-corporate"
-          placeholder="02028012345, Nordlys Rørlegger AS, Ola"
-          onChange={(e) => setCorporatePsus(e.target.value)}
-        />
-      </Field>
+        value={privatePsus}
+        testId="profile-form-psus-private"
+        placeholder="01017012345, Kari Nordmann"
+        onChange={setPrivatePsus}
+      />
+      <LinesField
+        label="Corporate representatives"
+        hint="one a line: login, agreement, name, password"
+        value={corporatePsus}
+        testId="profile-form-psus-corporate"
+        placeholder="02028012345, Nordlys Rørlegger AS, Ola"
+        onChange={setCorporatePsus}
+      />
       <Field label="SCA">
         <select
           value={scaMode}
