@@ -1,7 +1,7 @@
 /**
  * The suites' PsuAgent (main/core/runner/check-api) over the workbench's PSU agents: a check's
  * PsuScript becomes the agent's script, the agent plays the bank's SCA pages with the bank's PSU
- * script (main/core/tpp/psu-agent/steps.ts; default the embedded bank's `workbench-bank`) —
+ * script (main/core/tpp/psu-agent/steps.ts; default the embedded bank's `workbench-bank`, built-in-steps.ts) —
  * headless over HTTP (tpp/psu-agent/) or in Chromium (tpp/psu-browser/) — and its redirect
  * becomes the suites' ScaRedirect (§6.1 / §6.2).
  *
@@ -37,7 +37,8 @@ import {
 import type { AgentScript } from '../tpp/psu-agent/script.js';
 import { psuPlayedNote } from '../../shared/sequence/psu-note.js';
 import { suiteScaRedirect } from './sca-redirect-view.js';
-import { DEFAULT_PSU_SCRIPT, resolvePsuSteps, type PsuSteps } from '../tpp/psu-agent/steps.js';
+import { DEFAULT_PSU_SCRIPT, resolvePsuSteps } from '../tpp/psu-agent/built-in-steps.js';
+import type { PsuSteps } from '../tpp/psu-agent/steps.js';
 import { launchPsuBrowser, runBrowserPsuAgent } from '../tpp/psu-browser/browser-agent.js';
 
 /**

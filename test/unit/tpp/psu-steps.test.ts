@@ -16,12 +16,14 @@ import {
   ruleFor,
 } from '../../../main/core/tpp/psu-agent/play.js';
 import {
-  BUILT_IN_PSU_SCRIPTS,
   parsePsuSteps,
   PsuStepsError,
-  resolvePsuSteps,
   type PsuSteps,
 } from '../../../main/core/tpp/psu-agent/steps.js';
+import {
+  BUILT_IN_PSU_SCRIPTS,
+  resolvePsuSteps,
+} from '../../../main/core/tpp/psu-agent/built-in-steps.js';
 import {
   FJORD_ACCOUNTS,
   FJORD_CODE,

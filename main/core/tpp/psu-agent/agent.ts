@@ -23,7 +23,8 @@ import {
 } from './play.js';
 import type { AgentScript } from './script.js';
 import { selectorMatches } from './selector.js';
-import { resolvePsuSteps, type PsuSteps } from './steps.js';
+import { resolvePsuSteps } from './built-in-steps.js';
+import type { PsuSteps } from './steps.js';
 
 export interface PsuAgentOptions {
   /** Pages before giving up (a loop guard). Default 25. */

@@ -31,7 +31,8 @@ import {
 } from '../psu-agent/play.js';
 import type { AgentScript } from '../psu-agent/script.js';
 import { selectorCss } from '../psu-agent/selector.js';
-import { resolvePsuSteps, type PsuSteps } from '../psu-agent/steps.js';
+import { resolvePsuSteps } from '../psu-agent/built-in-steps.js';
+import type { PsuSteps } from '../psu-agent/steps.js';
 
 /** Debian's Chromium, where CI installs it (never `playwright install`: it downloads). */
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
