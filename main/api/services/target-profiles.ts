@@ -76,7 +76,7 @@ export async function describeProfile(
 ): Promise<TargetProfileView> {
   try {
     const { profile } = await readTargetProfile(path, {
-      env: { ...env, ...held },
+      env: { ...held, ...env },
       envPolicy: UI_ENV_POLICY,
       ...(keystore ? { keystore } : {}),
     });
@@ -121,10 +121,11 @@ export async function writeProfileFromForm(
   const text = `${JSON.stringify(profile, null, 2)}\n`;
   try {
     // The same steps as reading the file back: ${env:NAME} filled, then every file it names read.
-    // The secrets typed into the form are read from memory, as the file will read them.
+    // The secrets typed into the form are read from memory, as the file will read them (a
+    // variable set in the environment wins, as it will when the file is read).
     const typed = Object.fromEntries(secrets.map((s) => [s.variable, s.value]));
     const parsed = parseTargetProfile(text, path, {
-      env: { ...env, ...typed },
+      env: { ...typed, ...env },
       envPolicy: UI_ENV_POLICY,
     });
     await loadTargetProfile(parsed, {

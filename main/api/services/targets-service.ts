@@ -167,9 +167,12 @@ export class TargetsService {
     return this.options.env ?? process.env;
   }
 
-  /** What `${env:NAME}` reads: the environment, and the secrets held for this launch. */
+  /**
+   * What `${env:NAME}` reads: the environment, and the secrets held for this launch where the
+   * environment has no such variable (a caller never overrides what the user set, SECURITY.md).
+   */
   private get env(): Env {
-    return { ...this.baseEnv, ...this.held };
+    return { ...this.held, ...this.baseEnv };
   }
 
   /** Adds the profile at `path` once it reads as a run would read it. */
