@@ -19,6 +19,7 @@ import { settingsCalls, settingsEvents } from './contract/settings.js';
 import { targetsCalls, targetsEvents } from './contract/targets.js';
 import { tppCalls, tppEvents } from './contract/tpp.js';
 import { runnerCalls, runnerEvents } from './contract/runner.js';
+import { workspaceCalls, workspaceEvents } from './contract/workspace.js';
 
 export type { CallSpec, EventSpec } from './contract/define.js';
 export type * from './contract/app.js';
@@ -29,6 +30,7 @@ export type * from './contract/settings.js';
 export type * from './contract/targets.js';
 export type * from './contract/tpp.js';
 export type * from './contract/runner.js';
+export type * from './contract/workspace.js';
 
 export const contract = {
   calls: {
@@ -42,6 +44,7 @@ export const contract = {
     ...collectionsCalls,
     ...settingsCalls,
     ...runnerCalls,
+    ...workspaceCalls,
   },
   events: {
     ...appEvents,
@@ -52,6 +55,7 @@ export const contract = {
     ...collectionsEvents,
     ...settingsEvents,
     ...runnerEvents,
+    ...workspaceEvents,
   },
 } as const;
 

@@ -23,6 +23,7 @@ import { CertsService } from './services/certs/certs-service.js';
 import type { KeyExportConfirmer } from './services/certs/key-export-confirmation.js';
 import { CollectionsService } from './services/collections-service.js';
 import { openApiOfTarget } from './services/tpp/openapi-of-target.js';
+import { WorkspaceService } from './services/workspace-service.js';
 import { SettingsService } from './services/settings-service.js';
 import { StorageNotices } from './services/stored-files.js';
 import { TargetsService } from './services/targets-service.js';
@@ -95,6 +96,7 @@ export function createServices(host: HostEnvironment): Services {
   const collections = new CollectionsService(host.dataDir, notices, events, clock, (targetId) =>
     openApiOfTarget(tpp, targetId),
   );
+  const workspace = new WorkspaceService(host.dataDir, notices, events);
   const tpp = new TppService({
     certs,
     targets,
@@ -299,6 +301,11 @@ export function createServices(host: HostEnvironment): Services {
     },
 
     ...workbenchCalls({ certs, targets, tpp, collections, settings, clock, banks }),
+    'workspace.variables': () => workspace.variables(),
+    'workspace.saveVariables': ({ targetId, variables }) =>
+      workspace.saveVariables(targetId, variables),
+    'workspace.tabs': () => workspace.tabs(),
+    'workspace.saveTabs': (tabs) => workspace.saveTabs(tabs),
   };
 
   return {

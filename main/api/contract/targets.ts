@@ -45,9 +45,17 @@ export const TargetConfigSchema = Type.Object(
 );
 export type TargetConfig = Static<typeof TargetConfigSchema>;
 
-export interface TargetView extends TargetConfig {
+/**
+ * One entry of the one list of targets: an embedded bank, an external target, or a target profile
+ * that reads (kind 'profile', its id the profile's: the composer sends to it with the profile's
+ * certificates, the runner runs against it).
+ */
+export interface TargetView extends Omit<TargetConfig, 'kind'> {
+  kind: TargetConfig['kind'] | 'profile';
   /** Embedded targets: whether the bank runs (then `baseUrl` is where). */
   running?: boolean;
+  /** Profiles: the file it is read from. */
+  profilePath?: string;
 }
 
 /**
@@ -68,6 +76,11 @@ export interface TargetProfileView {
   scaMode?: 'headless' | 'browser' | 'manual' | 'none';
   /** What is wrong with it, each naming the JSON path (e.g. `/signing/key: cannot read …`). */
   problems: string[];
+  /**
+   * Variables the profile reads whose value the workbench holds only in memory for this launch
+   * (a secret typed into the form): set them in its environment before the next launch.
+   */
+  setBeforeNextLaunch?: string[];
 }
 
 /** One pre-flight line (main/core/runner/doctor): a FAIL always says what to change. */
@@ -96,17 +109,71 @@ export interface TargetsView {
 
 const ProfilePath = Type.String({ minLength: 1, maxLength: 4096 });
 
-/** What the Targets screen's form asks for; the service writes it as a target profile file. */
+/** A certificate and its key: an entry of the workbench keystore (label or handle), or PEM files. */
+const CredentialInputSchema = Type.Union([
+  Type.Object(
+    { keystore: Type.String({ minLength: 1, maxLength: 200 }) },
+    {
+      additionalProperties: false,
+    },
+  ),
+  Type.Object({ certificate: ProfilePath, key: ProfilePath }, { additionalProperties: false }),
+]);
+export type CredentialInput = Static<typeof CredentialInputSchema>;
+
+const Login = Type.String({ minLength: 1, maxLength: 200 });
+
+/**
+ * What the Targets screen's form asks for; the service writes it as a target profile file
+ * (profile-form.ts). A secret (the admin token) is never written: the file names
+ * `${env:WORKBENCH_PROFILE_…}` and the value typed is kept in memory for this launch only.
+ */
 export const ProfileFormSchema = Type.Object(
   {
     name: Type.Optional(Type.String({ maxLength: 100 })),
     baseUrl: Type.String({ minLength: 1, maxLength: 2000 }),
     mode: Mode,
-    signingCertificate: ProfilePath,
-    signingKey: ProfilePath,
-    tlsCertificate: Type.Optional(ProfilePath),
-    tlsKey: Type.Optional(ProfilePath),
+    /** The QSealC that signs requests (§5.2). */
+    signing: CredentialInputSchema,
+    /** The QWAC presented for mTLS (§5.1). */
+    tlsClient: Type.Optional(CredentialInputSchema),
     ca: Type.Optional(Type.Array(ProfilePath, { maxItems: 50 })),
+    /** §5.2.7: the bank's response-signing certificate(s), and/or the CA that issues them. */
+    bankSigningCert: Type.Optional(ProfilePath),
+    bankCa: Type.Optional(ProfilePath),
+    /** A second TPP registered for account information only (GEN-ROLE-MUST-BE-REGISTERED). */
+    aispOnlySigning: Type.Optional(CredentialInputSchema),
+    psus: Type.Optional(
+      Type.Object(
+        {
+          private: Type.Array(
+            Type.Object(
+              {
+                login: Login,
+                name: Type.Optional(Type.String({ maxLength: 200 })),
+                /** A secret: `${env:WORKBENCH_PROFILE_…}`, or the password (then a reference). */
+                password: Type.Optional(Type.String({ maxLength: 200 })),
+              },
+              { additionalProperties: false },
+            ),
+            { maxItems: 20 },
+          ),
+          corporate: Type.Array(
+            Type.Object(
+              {
+                login: Login,
+                name: Type.Optional(Type.String({ maxLength: 200 })),
+                agreement: Type.String({ minLength: 1, maxLength: 200 }),
+                password: Type.Optional(Type.String({ maxLength: 200 })),
+              },
+              { additionalProperties: false },
+            ),
+            { maxItems: 20 },
+          ),
+        },
+        { additionalProperties: false },
+      ),
+    ),
     scaMode: Type.Union([
       Type.Literal('headless'),
       Type.Literal('browser'),
@@ -125,8 +192,9 @@ export const ProfileFormSchema = Type.Object(
         { additionalProperties: false },
       ),
     ),
-    /** A workbench bank's admin API; the token literal or `${env:NAME}`. */
+    /** A workbench bank's admin API. */
     adminUrl: Type.Optional(Type.String({ maxLength: 2000 })),
+    /** `${env:WORKBENCH_PROFILE_NAME}`, or the token itself: then the file names a variable. */
     adminToken: Type.Optional(Type.String({ maxLength: 2000 })),
   },
   { additionalProperties: false },

@@ -11,22 +11,21 @@ import {
   describeSchemaErrors,
   loadTargetProfile,
   parseTargetProfile,
-  PROFILE_SCHEMA_REFERENCE,
+  readProfileFile,
   readTargetProfile,
-  TARGET_PROFILE_VERSION,
   TargetProfileError,
   TargetProfileSchema,
   type EnvPolicy,
+  type KeystoreCredentials,
   type LoadedTargetProfile,
-  type TargetProfile,
 } from '../../core/runner/target-profile/index.js';
 import { CallRefused } from '../dispatch.js';
 import type { ProfileForm, TargetProfileView } from '../contract/targets.js';
+import { profileFromForm, UI_ENV_PREFIX, type SecretToSet } from './profile-form.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
-/** The only environment variables a profile read through the UI may name (SECURITY.md). */
-export const UI_ENV_PREFIX = 'WORKBENCH_PROFILE_';
+export { UI_ENV_PREFIX };
 
 /**
  * What a caller of the UI (Electron IPC or the web host's socket, one dispatch) may have the host
@@ -48,9 +47,17 @@ export function requireAbsolute(path: string, what: string): void {
 }
 
 /** The profile's file, read as a run would read it; a problem becomes a refusal naming it. */
-export async function loadProfileFile(path: string, env: Env): Promise<LoadedTargetProfile> {
+export async function loadProfileFile(
+  path: string,
+  env: Env,
+  keystore?: KeystoreCredentials,
+): Promise<LoadedTargetProfile> {
   try {
-    return await readTargetProfile(path, { env, envPolicy: UI_ENV_POLICY });
+    return await readTargetProfile(path, {
+      env,
+      envPolicy: UI_ENV_POLICY,
+      ...(keystore ? { keystore } : {}),
+    });
   } catch (error) {
     if (error instanceof TargetProfileError)
       throw new CallRefused(`The target profile ${error.message}`);
@@ -63,9 +70,20 @@ export async function describeProfile(
   id: string,
   path: string,
   env: Env,
+  keystore?: KeystoreCredentials,
+  /** Variables held in memory for this launch (secrets typed into the form). */
+  held: Env = {},
 ): Promise<TargetProfileView> {
   try {
-    const { profile } = await readTargetProfile(path, { env, envPolicy: UI_ENV_POLICY });
+    const { profile } = await readTargetProfile(path, {
+      env: { ...held, ...env },
+      envPolicy: UI_ENV_POLICY,
+      ...(keystore ? { keystore } : {}),
+    });
+    const text = (await readProfileFile(path)).toString('utf8');
+    const setBeforeNextLaunch = Object.keys(held).filter(
+      (name) => env[name] === undefined && text.includes(`\${env:${name}}`),
+    );
     return {
       id,
       path,
@@ -75,59 +93,13 @@ export async function describeProfile(
       mode: profile.mode,
       scaMode: profile.sca?.mode ?? 'headless',
       problems: [],
+      ...(setBeforeNextLaunch.length > 0 ? { setBeforeNextLaunch } : {}),
     };
   } catch (error) {
     const problems =
       error instanceof TargetProfileError ? [...error.problems] : [(error as Error).message];
     return { id, path, ok: false, problems };
   }
-}
-
-/** The profile the form describes, before any check. */
-export function profileFromForm(form: ProfileForm): TargetProfile {
-  const trimmed = (value: string | undefined) => value?.trim() || undefined;
-  const tlsCertificate = trimmed(form.tlsCertificate);
-  const tlsKey = trimmed(form.tlsKey);
-  if (Boolean(tlsCertificate) !== Boolean(tlsKey))
-    throw new CallRefused(
-      'The mTLS certificate (QWAC) and its key go together: give both or none.',
-    );
-  const adminUrl = trimmed(form.adminUrl);
-  const adminToken = trimmed(form.adminToken);
-  if (Boolean(adminUrl) !== Boolean(adminToken))
-    throw new CallRefused(
-      `The admin API needs its URL and its token (a literal, or \${env:${UI_ENV_PREFIX}NAME} to read it from the environment).`,
-    );
-  const ca = (form.ca ?? []).map((path) => path.trim()).filter(Boolean);
-  const name = trimmed(form.name);
-  const sca: TargetProfile['sca'] =
-    form.scaMode === 'manual'
-      ? {
-          mode: 'manual',
-          ...(form.manualTimeoutSeconds ? { timeoutSeconds: form.manualTimeoutSeconds } : {}),
-        }
-      : { mode: form.scaMode };
-  return {
-    $schema: PROFILE_SCHEMA_REFERENCE,
-    profileVersion: TARGET_PROFILE_VERSION,
-    ...(name ? { name } : {}),
-    baseUrl: form.baseUrl.trim().replace(/\/+$/, ''),
-    mode: form.mode,
-    signing: { certificate: form.signingCertificate.trim(), key: form.signingKey.trim() },
-    ...(tlsCertificate || ca.length > 0
-      ? {
-          tls: {
-            ...(tlsCertificate && tlsKey
-              ? { clientCertificate: { certificate: tlsCertificate, key: tlsKey } }
-              : {}),
-            ...(ca.length > 0 ? { ca } : {}),
-          },
-        }
-      : {}),
-    sca,
-    ...(form.allows ? { allows: { ...form.allows } } : {}),
-    ...(adminUrl && adminToken ? { admin: { url: adminUrl, token: adminToken } } : {}),
-  };
 }
 
 /**
@@ -138,9 +110,10 @@ export async function writeProfileFromForm(
   path: string,
   form: ProfileForm,
   env: Env,
-): Promise<void> {
+  keystore?: KeystoreCredentials,
+): Promise<SecretToSet[]> {
   requireAbsolute(path, 'The profile file');
-  const profile = profileFromForm(form);
+  const { profile, secrets } = profileFromForm(form);
   if (!Value.Check(TargetProfileSchema, profile))
     throw new CallRefused(
       `The profile would not be valid: ${describeSchemaErrors(Value.Errors(TargetProfileSchema, profile)).join('; ')}.`,
@@ -148,8 +121,18 @@ export async function writeProfileFromForm(
   const text = `${JSON.stringify(profile, null, 2)}\n`;
   try {
     // The same steps as reading the file back: ${env:NAME} filled, then every file it names read.
-    const parsed = parseTargetProfile(text, path, { env, envPolicy: UI_ENV_POLICY });
-    await loadTargetProfile(parsed, { source: path, baseDir: dirname(path) });
+    // The secrets typed into the form are read from memory, as the file will read them (a
+    // variable set in the environment wins, as it will when the file is read).
+    const typed = Object.fromEntries(secrets.map((s) => [s.variable, s.value]));
+    const parsed = parseTargetProfile(text, path, {
+      env: { ...typed, ...env },
+      envPolicy: UI_ENV_POLICY,
+    });
+    await loadTargetProfile(parsed, {
+      source: path,
+      baseDir: dirname(path),
+      ...(keystore ? { keystore } : {}),
+    });
   } catch (error) {
     if (error instanceof TargetProfileError)
       throw new CallRefused(`The profile was not written: ${error.message}`);
@@ -157,7 +140,8 @@ export async function writeProfileFromForm(
   }
   try {
     await mkdir(dirname(path), { recursive: true });
-    // 'wx': never over an existing file; 0600: a literal admin token is a secret.
+    // 'wx': never over an existing file. The file holds no secret (profile-form.ts); 0600 still,
+    // as it names the user's certificate files.
     await writeFile(path, text, { flag: 'wx', mode: 0o600 });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -167,4 +151,5 @@ export async function writeProfileFromForm(
         : `${path} could not be written (${code ?? (error as Error).message}).`,
     );
   }
+  return secrets;
 }

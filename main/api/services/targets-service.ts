@@ -18,9 +18,14 @@ import {
   type TargetConfig,
   type TargetView,
   type PreflightView,
+  type TargetProfileView,
   type TargetsView,
 } from '../contract/targets.js';
-import type { LoadedTargetProfile } from '../../core/runner/target-profile/index.js';
+import type {
+  KeystoreCredentials,
+  LoadedTargetProfile,
+} from '../../core/runner/target-profile/index.js';
+import { keystoreCredential } from '../../core/certs/index.js';
 import type { BankService } from './bank-service.js';
 import type { CertsService } from './certs/certs-service.js';
 import { schemaParser, type StorageNotices } from './stored-files.js';
@@ -68,6 +73,7 @@ function embeddedDefaults(mode: BankModeName): TargetConfig {
 }
 
 function withEmbedded(file: TargetsFile): TargetsFile {
+  const profiles = file.profiles ?? [];
   // The embedded banks always exist, whatever an older or hand-edited file says.
   const targets = file.targets.filter((t) => t.kind === 'external');
   const stored = (mode: BankModeName) =>
@@ -79,10 +85,27 @@ function withEmbedded(file: TargetsFile): TargetsFile {
     mode,
   }));
   const all = [...embedded, ...targets];
-  const activeTargetId = all.some((t) => t.id === file.activeTargetId)
+  // A profile is a target too (the one list): the composer may send to it.
+  const activeTargetId = [...all, ...profiles].some((t) => t.id === file.activeTargetId)
     ? file.activeTargetId
     : EMBEDDED_TARGET_IDS.sandbox;
-  return { activeTargetId, targets: all, profiles: file.profiles ?? [] };
+  return { activeTargetId, targets: all, profiles };
+}
+
+/** A profile that reads, as an entry of the one list of targets. */
+function profileTarget(profile: TargetProfileView): TargetView[] {
+  if (!profile.ok || !profile.baseUrl || !profile.mode) return [];
+  return [
+    {
+      id: profile.id,
+      kind: 'profile',
+      name: profile.name ?? profile.baseUrl,
+      mode: profile.mode,
+      baseUrl: profile.baseUrl,
+      defaultHeaders: {},
+      profilePath: profile.path,
+    },
+  ];
 }
 
 export interface TargetsServiceOptions {
@@ -92,6 +115,14 @@ export interface TargetsServiceOptions {
 
 export class TargetsService {
   private readonly store: Promise<JsonFileStore<TargetsFile>>;
+  /**
+   * Secrets typed into the profile form, by the WORKBENCH_PROFILE_* variable the profile names
+   * instead: held in memory for this launch only, never written (profile-form.ts).
+   */
+  private readonly held: Record<string, string> = {};
+  /** A profile's `{ "keystore": … }` credential: the keystore the user unlocked. */
+  private readonly keystore: KeystoreCredentials = async (reference) =>
+    keystoreCredential(this.certs.unlocked(), reference);
 
   constructor(
     dataDir: string | undefined,
@@ -121,17 +152,27 @@ export class TargetsService {
   async list(): Promise<TargetsView> {
     const file = (await this.store).get();
     const profiles = await Promise.all(
-      (file.profiles ?? []).map((p) => describeProfile(p.id, p.path, this.env)),
+      (file.profiles ?? []).map((p) =>
+        describeProfile(p.id, p.path, this.baseEnv, this.keystore, this.held),
+      ),
     );
     return {
       activeTargetId: file.activeTargetId,
-      targets: file.targets.map((t) => this.view(t)),
+      targets: [...file.targets.map((t) => this.view(t)), ...profiles.flatMap(profileTarget)],
       profiles,
     };
   }
 
-  private get env(): Env {
+  private get baseEnv(): Env {
     return this.options.env ?? process.env;
+  }
+
+  /**
+   * What `${env:NAME}` reads: the environment, and the secrets held for this launch where the
+   * environment has no such variable (a caller never overrides what the user set, SECURITY.md).
+   */
+  private get env(): Env {
+    return { ...this.held, ...this.baseEnv };
   }
 
   /** Adds the profile at `path` once it reads as a run would read it. */
@@ -140,7 +181,7 @@ export class TargetsService {
     const absolute = normalize(path);
     if ((await this.store).get().profiles?.some((p) => p.path === absolute))
       throw new CallRefused(`${absolute} is already in the list of target profiles.`);
-    await loadProfileFile(absolute, this.env);
+    await loadProfileFile(absolute, this.env, this.keystore);
     return this.change((file) => {
       if (file.profiles?.some((p) => p.path === absolute)) return file;
       const profiles = [
@@ -154,7 +195,8 @@ export class TargetsService {
   /** Writes the form as a new profile file and adds it. */
   async createProfile(path: string, form: ProfileForm): Promise<TargetsView> {
     requireAbsolute(path, 'The profile file');
-    await writeProfileFromForm(normalize(path), form, this.env);
+    const secrets = await writeProfileFromForm(normalize(path), form, this.env, this.keystore);
+    for (const secret of secrets) this.held[secret.variable] = secret.value;
     return this.addProfile(path);
   }
 
@@ -174,6 +216,7 @@ export class TargetsService {
     const report = await doctorTargetFile(stored.path, {
       env: this.env,
       envPolicy: UI_ENV_POLICY,
+      keystore: this.keystore,
     });
     return { profileId: id, startedAt: report.startedAt, lines: report.lines, ok: report.ok };
   }
@@ -183,11 +226,31 @@ export class TargetsService {
     const stored = (await this.store).get().profiles?.find((p) => p.id === id);
     if (!stored)
       throw new CallRefused(`There is no target profile '${id}'; add it in Settings → Targets.`);
-    return loadProfileFile(stored.path, this.env);
+    return loadProfileFile(stored.path, this.env, this.keystore);
   }
 
-  /** A target as the client needs it; refuses one that cannot be reached now. */
-  async resolve(id: string): Promise<TargetView & { baseUrl: string }> {
+  /**
+   * A target as the client needs it; refuses one that cannot be reached now. A profile is read
+   * from its file now: the composer signs and presents its certificates (`loaded`).
+   */
+  async resolve(
+    id: string,
+  ): Promise<TargetView & { baseUrl: string; loaded?: LoadedTargetProfile }> {
+    const stored = (await this.store).get().profiles?.find((p) => p.id === id);
+    if (stored) {
+      const loaded = await this.loadProfile(id);
+      const { profile } = loaded;
+      return {
+        id,
+        kind: 'profile',
+        name: profile.name ?? profile.baseUrl,
+        mode: profile.mode,
+        baseUrl: profile.baseUrl,
+        defaultHeaders: {},
+        profilePath: stored.path,
+        loaded,
+      };
+    }
     const config = (await this.store).get().targets.find((t) => t.id === id);
     if (!config) throw new CallRefused(`There is no target '${id}'; choose one in Settings.`);
     const target = this.view(config);
@@ -287,7 +350,7 @@ export class TargetsService {
 
   setActive(id: string): Promise<TargetsView> {
     return this.change((file) => {
-      if (!file.targets.some((t) => t.id === id))
+      if (![...file.targets, ...(file.profiles ?? [])].some((t) => t.id === id))
         throw new CallRefused(`There is no target '${id}'.`);
       return { ...file, activeTargetId: id };
     });

@@ -13,3 +13,4 @@ export * from './publication.js';
 export * from './qc-statements.js';
 export * from './secret-box.js';
 export * from './serial-number.js';
+export * from './keystore-reference.js';

@@ -57,14 +57,22 @@ export async function profileTarget(
   const sca = profile.sca ?? { mode: 'headless' as const };
   const psus = profile.psus
     ? {
-        private: profile.psus.private.map((p) => ({ ...p, name: p.name ?? p.login })),
-        corporate: (profile.psus.corporate ?? []).map((p) => ({
+        // A password stays with the PSU agent (below), out of the target the checks and reports see.
+        private: profile.psus.private.map(({ password: _password, ...p }) => ({
+          ...p,
+          name: p.name ?? p.login,
+        })),
+        corporate: (profile.psus.corporate ?? []).map(({ password: _password, ...p }) => ({
           ...p,
           name: p.name ?? p.login,
           agreement: { id: p.agreement.id ?? p.agreement.name, name: p.agreement.name },
         })),
       }
     : undefined;
+  // `${password}` in the PSU script: each PSU's own, by login (the values are run secrets).
+  const passwords: Record<string, string> = {};
+  for (const p of [...(profile.psus?.private ?? []), ...(profile.psus?.corporate ?? [])])
+    if (p.password !== undefined) passwords[p.login] = p.password;
   const allows = profile.allows
     ? {
         createSandboxData: profile.allows.createSandboxData ?? true,
@@ -142,6 +150,7 @@ export async function profileTarget(
     try {
       factory = suitePsuAgentFactory({
         mode: sca.mode,
+        ...(Object.keys(passwords).length > 0 ? { passwords } : {}),
         ...(script !== undefined ? { steps: script as PsuSteps | string } : {}),
         ...(redirectUri ? { redirectUri } : {}),
         ...(sca.mode === 'headless'

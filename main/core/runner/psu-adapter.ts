@@ -1,7 +1,7 @@
 /**
  * The suites' PsuAgent (main/core/runner/check-api) over the workbench's PSU agents: a check's
  * PsuIntent becomes the agent's script, the agent plays the bank's SCA pages with the bank's PSU
- * script (main/core/tpp/psu-agent/steps.ts; default the embedded bank's `workbench-bank`) —
+ * script (main/core/tpp/psu-agent/steps.ts; default the embedded bank's `workbench-bank`, built-in-steps.ts) —
  * headless over HTTP (tpp/psu-agent/) or in Chromium (tpp/psu-browser/) — and its redirect
  * becomes the suites' ScaRedirect (§6.1 / §6.2).
  *
@@ -51,8 +51,14 @@ export type PsuAgentFactory = (context: { signal: AbortSignal }) => PsuAgent;
 export const ALL_ACCOUNTS = '*';
 
 /** The headless agent's script for a check's PsuIntent. */
-export function agentIntentOf(script: SuitePsuIntent): AgentIntent {
+export function agentIntentOf(
+  script: SuitePsuIntent,
+  passwords: Readonly<Record<string, string>> = {},
+): AgentIntent {
   const agent: AgentIntent = { nationalIdentityNumber: script.login };
+  // The target profile's password of this login (psus[].password), for `${password}`.
+  const password = passwords[script.login];
+  if (password !== undefined) agent.password = password;
   if (script.context === 'CORPORATE')
     agent.context = { agreementName: script.corporateAgreement ?? '(no corporateAgreement named)' };
   else agent.context = 'PRIVATE';
@@ -104,17 +110,17 @@ async function completing(
  * of a check that timed out. `steps`: the bank's PSU steps (default `workbench-bank`).
  */
 export function createSuitePsuAgent(
-  options: { signal?: AbortSignal } & Pick<
+  options: { signal?: AbortSignal; passwords?: Readonly<Record<string, string>> } & Pick<
     PsuAgentOptions,
     'dispatcher' | 'maxPages' | 'steps' | 'redirectUri'
   > = {},
 ): PsuAgent {
-  const { signal, ...agentOptions } = options;
+  const { signal, passwords, ...agentOptions } = options;
   const steps = resolvePsuSteps(options.steps);
   return {
     async completeSca(scaRedirectUrl, script, evidence?: EvidenceRecorder) {
       const result = await completing(signal, () =>
-        runPsuAgent(scaRedirectUrl, agentIntentOf(script), { ...agentOptions, steps }),
+        runPsuAgent(scaRedirectUrl, agentIntentOf(script, passwords), { ...agentOptions, steps }),
       );
       evidence?.note(playedNote('headless', steps, result));
       return suiteRedirectOf(result);
@@ -139,6 +145,8 @@ export interface SuitePsuAgentOptions {
   redirectUri?: string;
   /** Pages per SCA before giving up (default 25). */
   maxPages?: number;
+  /** The target profile's PSU passwords by login (`${password}` in the PSU script). */
+  passwords?: Readonly<Record<string, string>>;
 }
 
 /** A PsuAgentFactory that may hold a browser: call `close()` when the run is over. */
@@ -166,6 +174,7 @@ export function suitePsuAgentFactory(options: SuitePsuAgentOptions = {}): SuiteP
         signal,
         ...common,
         ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+        ...(options.passwords ? { passwords: options.passwords } : {}),
       });
     return Object.assign(factory, { close: async () => undefined });
   }
@@ -180,7 +189,7 @@ export function suitePsuAgentFactory(options: SuitePsuAgentOptions = {}): SuiteP
   const factory = ({ signal }: { signal: AbortSignal }): PsuAgent => ({
     async completeSca(scaRedirectUrl, script, evidence?: EvidenceRecorder) {
       const result = await completing(signal, async () =>
-        runBrowserPsuAgent(scaRedirectUrl, agentIntentOf(script), {
+        runBrowserPsuAgent(scaRedirectUrl, agentIntentOf(script, options.passwords), {
           ...common,
           browser: await launched(),
           signal,

@@ -10,6 +10,7 @@ import {
   type DoctorReport,
 } from '../../core/runner/doctor/index.js';
 import { UsageError, type CliIo } from './io.js';
+import { cliKeystoreCredentials } from './keystore-credentials.js';
 import { parseFlags } from './parse.js';
 import type { CliCommand } from './command.js';
 
@@ -85,7 +86,7 @@ export const doctorCommand: CliCommand = {
       throw new UsageError(
         "--target-file FILE is required: the profile to check ('workbench target init' writes one)",
       );
-    const report = await doctorTargetFile(file);
+    const report = await doctorTargetFile(file, { keystore: cliKeystoreCredentials() });
     if (values.json) io.out(JSON.stringify(report, null, 2));
     else printReport(io, report);
     return report.ok ? 0 : 1;

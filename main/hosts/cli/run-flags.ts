@@ -35,6 +35,7 @@ import {
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TOTAL_TIMEOUT_MS } from '../../core/tpp/transport.js';
 import { ruleCatalogue } from '../../api/services/runner/catalogue.js';
 import { UsageError, type CliIo } from './io.js';
+import { cliKeystoreCredentials } from './keystore-credentials.js';
 import { parseFlags, parseMaxBody, parseTimeoutSeconds, readFlagFile } from './parse.js';
 import { isRerunStatus } from '../../shared/run-status.js';
 
@@ -327,7 +328,7 @@ async function readRerunFailed(file: string, all: readonly Check[], io: CliIo): 
 
 async function readProfile(file: string): Promise<LoadedTargetProfile> {
   try {
-    return await readTargetProfile(file);
+    return await readTargetProfile(file, { keystore: cliKeystoreCredentials() });
   } catch (error) {
     if (error instanceof TargetProfileError) throw new UsageError(`--target-file ${error.message}`);
     throw error;

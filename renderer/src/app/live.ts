@@ -7,6 +7,7 @@ import { api } from '../api';
 import { useBankStore } from '../features/bank/store';
 import { useCertificatesStore } from '../features/certificates/store';
 import { useCollectionsStore } from '../features/composer/collections-store';
+import { useComposerStore } from '../features/composer/store';
 import { useHistoryStore } from '../features/history/store';
 import { useRunnerStore } from '../features/runner/store';
 import { useScaStore } from '../features/sca/store';
@@ -34,7 +35,11 @@ export function connectLiveEvents(): () => void {
       useSessionStore.getState().bankMayHaveChanged();
     }),
     api.on('history.added', (e) => useHistoryStore.getState().received(e)),
-    api.on('session.changed', (s) => useSessionStore.getState().received(s)),
+    api.on('session.changed', (s) => {
+      useSessionStore.getState().received(s);
+      // After SCA the session knows the PSU-ID and PSU-Corporate-ID: variables of the target.
+      useComposerStore.getState().captureSession(s.targetId, s);
+    }),
     api.on('sca.redirect', (e) => {
       useScaStore.getState().received(e);
       useSessionStore.getState().bankMayHaveChanged();
@@ -45,6 +50,7 @@ export function connectLiveEvents(): () => void {
     api.on('keystore.changed', (s) => useCertificatesStore.getState().receivedStatus(s)),
     api.on('certs.progress', (p) => useCertificatesStore.getState().receivedProgress(p)),
     api.on('collections.changed', (c) => useCollectionsStore.getState().received(c)),
+    api.on('workspace.variablesChanged', (v) => useComposerStore.getState().receivedVariables(v)),
     // Batched again in the store: a run's events reach the view a few times a second.
     api.on('runner.event', (e) => useRunnerStore.getState().receivedEvent(e)),
     api.on('runner.finished', (s) => useRunnerStore.getState().receivedFinished(s)),
@@ -60,5 +66,7 @@ export async function loadShared(): Promise<void> {
     useBankStore.getState().load(),
     useSessionStore.getState().load(),
     useCertificatesStore.getState().loadStatus(),
+    useComposerStore.getState().loadVariables(),
+    useComposerStore.getState().loadTabs(),
   ]);
 }

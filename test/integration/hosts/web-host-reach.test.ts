@@ -113,8 +113,7 @@ const form = (overrides: object = {}) => ({
   name: 'Reach',
   baseUrl: listenerUrl,
   mode: 'sandbox',
-  signingCertificate: join(certs, 'qsealc.pem'),
-  signingKey: join(certs, 'qsealc.key.pem'),
+  signing: { certificate: join(certs, 'qsealc.pem'), key: join(certs, 'qsealc.key.pem') },
   scaMode: 'none',
   ...overrides,
 });
@@ -200,7 +199,7 @@ describe('what a caller with the page token may reach on the host', () => {
       refusal(
         await call('targets.createProfile', {
           path: profilePath(),
-          form: form({ signingCertificate: shadow }),
+          form: form({ signing: { certificate: shadow, key: join(certs, 'qsealc.key.pem') } }),
         }),
       ),
       refusal(await call('targets.addProfile', { path: profileFile({ baseline: shadow }) })),
@@ -232,7 +231,10 @@ describe('what a caller with the page token may reach on the host', () => {
         refusal(
           await call(
             'targets.createProfile',
-            { path: profilePath(), form: form({ signingKey: fifo }) },
+            {
+              path: profilePath(),
+              form: form({ signing: { certificate: join(certs, 'qsealc.pem'), key: fifo } }),
+            },
             5_000,
           ),
         ),
@@ -256,7 +258,7 @@ describe('what a caller with the page token may reach on the host', () => {
     const message = refusal(
       await call('targets.createProfile', {
         path: profilePath(),
-        form: form({ signingCertificate: big }),
+        form: form({ signing: { certificate: big, key: join(certs, 'qsealc.key.pem') } }),
       }),
     );
     expect(message).toContain(big);
@@ -269,7 +271,12 @@ describe('what a caller with the page token may reach on the host', () => {
       refusal(
         await call(
           'targets.createProfile',
-          { path: profilePath(), form: form({ signingCertificate: '/dev/zero' }) },
+          {
+            path: profilePath(),
+            form: form({
+              signing: { certificate: '/dev/zero', key: join(certs, 'qsealc.key.pem') },
+            }),
+          },
           5_000,
         ),
       ),

@@ -155,8 +155,7 @@ describe('the contract', () => {
       form: {
         baseUrl: 'http://127.0.0.1:1',
         mode: 'sandbox',
-        signingCertificate: '/no/such/qsealc.pem',
-        signingKey: '/no/such/qsealc.key.pem',
+        signing: { certificate: '/no/such/qsealc.pem', key: '/no/such/qsealc.key.pem' },
         scaMode: 'none',
       },
     },
@@ -205,6 +204,13 @@ describe('the contract', () => {
     'runner.compare': { previousRunId: 'a', currentRunId: 'b' },
     'runner.report': { runId: 'none', format: 'junit' },
     'runner.faults': {},
+    'workspace.variables': {},
+    'workspace.saveVariables': {
+      targetId: 'embedded-sandbox',
+      variables: { active: 'default', environments: { default: {} } },
+    },
+    'workspace.tabs': {},
+    'workspace.saveTabs': { tabs: [] },
   };
 
   it('has an implementation for every call that accepts its sample arguments', async () => {

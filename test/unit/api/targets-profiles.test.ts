@@ -13,6 +13,9 @@ import { createServices, type Services } from '../../../main/api/services';
 import type { CallArgs, CallName, CallOutcome, TargetsView } from '../../../main/api/contract';
 import { runCli } from '../../../main/hosts/cli/index';
 import type { CliIo } from '../../../main/hosts/cli/io';
+import { cliKeystoreCredentials } from '../../../main/hosts/cli/keystore-credentials';
+import { readTargetProfile } from '../../../main/core/runner/target-profile/index';
+import { X509Certificate } from 'node:crypto';
 
 const quiet: CliIo = { out: () => {}, err: () => {}, stopRequested: () => new Promise(() => {}) };
 
@@ -63,8 +66,7 @@ const form = (overrides: Partial<CallArgs<'targets.createProfile'>['form']> = {}
   name: 'Test bank',
   baseUrl: 'http://127.0.0.1:9/',
   mode: 'sandbox' as const,
-  signingCertificate: join(certs, 'qsealc.pem'),
-  signingKey: join(certs, 'qsealc.key.pem'),
+  signing: { certificate: join(certs, 'qsealc.pem'), key: join(certs, 'qsealc.key.pem') },
   scaMode: 'manual' as const,
   manualTimeoutSeconds: 60,
   ...overrides,
@@ -210,17 +212,89 @@ describe('target profiles in the targets service', () => {
     const path = join(dir, 'never', 'p.json');
     const create = (f: ReturnType<typeof form>) =>
       refused(call(services, 'targets.createProfile', { path, form: f }));
-    expect(await create(form({ signingKey: join(dir, 'nokey.pem') }))).toContain(
-      '/signing/key: cannot read',
-    );
+    expect(
+      await create(
+        form({ signing: { certificate: join(certs, 'qsealc.pem'), key: join(dir, 'nokey.pem') } }),
+      ),
+    ).toContain('/signing/key: cannot read');
     expect(await create(form({ baseUrl: 'ftp://bank' }))).toContain('/baseUrl');
-    expect(await create(form({ tlsCertificate: join(certs, 'qwac.pem') }))).toContain(
-      'go together',
-    );
+    expect(
+      await create(form({ tlsClient: { certificate: join(certs, 'qwac.pem'), key: ' ' } })),
+    ).toContain('certificate file and its key file');
     expect(await create(form({ adminUrl: 'http://127.0.0.1:9/admin' }))).toContain('admin API');
     expect(
       await refused(call(services, 'targets.createProfile', { path: 'p.json', form: form() })),
     ).toContain('relative path');
     expect(existsSync(path)).toBe(false);
+  });
+});
+
+describe('a profile written in the UI with keystore certificates', () => {
+  it('reads in the UI and on the command line, and keeps the typed admin token out of its file', async () => {
+    const xdg = await mkdtemp(join(dir, 'xdg-'));
+    const dataDir = join(xdg, 'psd2-workbench');
+    const services = await servicesIn(dataDir);
+    const passphrase = 'correct horse battery staple';
+    expect((await call(services, 'keystore.unlock', { passphrase })).ok).toBe(true);
+    const pem = Buffer.concat([
+      await readFile(join(certs, 'qsealc.pem')),
+      await readFile(join(certs, 'qsealc.key.pem')),
+    ]);
+    const imported = await call(services, 'certs.import', {
+      dataBase64: pem.toString('base64'),
+      label: 'TPP QSealC',
+    });
+    expect(imported.ok).toBe(true);
+    const token = 'typed-admin-token-9f2c';
+    const path = join(dir, 'written', 'keystore.json');
+    const view = await ok(
+      call(services, 'targets.createProfile', {
+        path,
+        form: form({
+          name: 'Keystore bank',
+          signing: { keystore: 'TPP QSealC' },
+          adminUrl: 'http://127.0.0.1:9/admin',
+          adminToken: token,
+        }),
+      }),
+    );
+    const variable = 'WORKBENCH_PROFILE_KEYSTORE_BANK_ADMIN_TOKEN';
+    const text = await readFile(path, 'utf8');
+    expect(text).not.toContain(token);
+    expect(JSON.parse(text)).toMatchObject({
+      signing: { keystore: 'TPP QSealC' },
+      admin: { token: `\${env:${variable}}` },
+    });
+    const profile = view.profiles.find((p) => p.path === path)!;
+    expect(profile).toMatchObject({ ok: true, setBeforeNextLaunch: [variable] });
+    // One list: the profile is a target the composer can choose.
+    expect(view.targets.find((t) => t.id === profile.id)).toMatchObject({
+      kind: 'profile',
+      name: 'Keystore bank',
+      baseUrl: 'http://127.0.0.1:9',
+    });
+    expect((await ok(call(services, 'targets.setActive', { id: profile.id }))).activeTargetId).toBe(
+      profile.id,
+    );
+
+    // The command line opens the same keystore with WORKBENCH_KEYSTORE_PASSPHRASE, or says why not.
+    const env = { XDG_CONFIG_HOME: xdg, [variable]: token };
+    const locked = await readTargetProfile(path, {
+      env,
+      keystore: cliKeystoreCredentials(env),
+    }).catch((error: Error) => error.message);
+    expect(locked).toContain('/signing/keystore');
+    expect(locked).toContain('WORKBENCH_KEYSTORE_PASSPHRASE');
+    const withPassphrase = { ...env, WORKBENCH_KEYSTORE_PASSPHRASE: passphrase };
+    const loaded = await readTargetProfile(path, {
+      env: withPassphrase,
+      keystore: cliKeystoreCredentials(withPassphrase),
+    });
+    expect(
+      loaded.signing.certificates[0]!.equals(
+        new X509Certificate(await readFile(join(certs, 'qsealc.pem'))).raw,
+      ),
+    ).toBe(true);
+    expect(loaded.profile.admin?.token).toBe(token);
   });
 });

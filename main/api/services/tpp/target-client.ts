@@ -7,6 +7,10 @@ import { TppClient } from '../../../core/tpp/client.js';
 import type { PsuSession } from '../../../core/tpp/psu-session.js';
 import type { TransportOptions } from '../../../core/tpp/transport.js';
 import { toPem } from '../../../core/certs/pem.js';
+import {
+  transportOfProfile,
+  type LoadedTargetProfile,
+} from '../../../core/runner/target-profile/index.js';
 import { CallRefused } from '../../dispatch.js';
 import type { CertsService } from '../certs/certs-service.js';
 import type { SettingsService } from '../settings-service.js';
@@ -34,6 +38,7 @@ export async function targetClient(
   sign?: boolean,
 ): Promise<TargetClient> {
   const target = await deps.targets.resolve(targetId);
+  if (target.loaded) return profileClient(deps, targetId, target.loaded);
   if (sign === true && !target.signingCertificate) {
     throw new CallRefused(
       `${target.name} has no signing certificate: choose a QSealC for it (Certificates → ` +
@@ -76,4 +81,35 @@ export async function targetClient(
     defaultHeaders: target.defaultHeaders,
   });
   return { client, session, defaults: target.defaultHeaders };
+}
+
+/**
+ * A client for a target profile (the one list of targets): its QSealC signs, its QWAC and CAs go
+ * to the transport, its bank's response-signing certificates are checked (§5.2.7), exactly as a
+ * run against it does; the settings' timeouts apply where the profile names none.
+ */
+async function profileClient(
+  deps: TargetClientDeps,
+  targetId: string,
+  loaded: LoadedTargetProfile,
+): Promise<TargetClient> {
+  const settings = await deps.settings.settings();
+  const session = await deps.sessions.session(targetId);
+  const transport = transportOfProfile(loaded);
+  const client = new TppClient({
+    baseUrl: loaded.profile.baseUrl,
+    signing: { key: loaded.signing.key, certificate: loaded.signing.certificates[0]! },
+    transport: {
+      timeouts: {
+        connectMs: settings.requestTimeoutMs,
+        headersMs: settings.requestTimeoutMs,
+        bodyMs: settings.requestTimeoutMs,
+      },
+      ...transport,
+    },
+    session: () => deps.sessions.current(targetId),
+    defaultHeaders: {},
+    ...(loaded.bankSigning ? { bankSigning: loaded.bankSigning } : {}),
+  });
+  return { client, session, defaults: {} };
 }

@@ -134,6 +134,7 @@ export async function doctorTargetFile(
     loaded = await readTargetProfile(file, {
       ...(options.env ? { env: options.env } : {}),
       ...(options.envPolicy ? { envPolicy: options.envPolicy } : {}),
+      ...(options.keystore ? { keystore: options.keystore } : {}),
     });
   } catch (error) {
     if (!(error instanceof TargetProfileError)) throw error;

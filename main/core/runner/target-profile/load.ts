@@ -42,10 +42,22 @@ export interface LoadedTargetProfile {
   secrets?: readonly string[];
 }
 
+/**
+ * Where a `{ "keystore": "label" }` credential is found: the workbench keystore the host opened
+ * (the UI's, or the CLI's with WORKBENCH_KEYSTORE_PASSPHRASE). It throws an Error whose message
+ * says why the entry cannot be used (locked, unknown, no private key); without a resolver a
+ * profile naming a keystore entry does not read, and says so.
+ */
+export type KeystoreCredentials = (
+  reference: string,
+) => Promise<{ certificates: Buffer[]; key: KeyObject }>;
+
 export interface ReadProfileOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Which variables the profile may name; default: any (the CLI reading its user's file). */
   envPolicy?: EnvPolicy;
+  /** The keystore a `{ "keystore": … }` credential names (see KeystoreCredentials). */
+  keystore?: KeystoreCredentials;
 }
 
 /** A valid profile and the values the environment filled into it. */
@@ -118,7 +130,12 @@ export async function readTargetProfile(
     ]);
   }
   const { profile, secrets } = parseTargetProfileSecrets(text, file, options);
-  return loadTargetProfile(profile, { source: file, baseDir: dirname(source), secrets });
+  return loadTargetProfile(profile, {
+    source: file,
+    baseDir: dirname(source),
+    secrets,
+    ...(options.keystore ? { keystore: options.keystore } : {}),
+  });
 }
 
 /**
@@ -127,7 +144,12 @@ export async function readTargetProfile(
  */
 export async function loadTargetProfile(
   profile: TargetProfile,
-  where: { source: string; baseDir: string; secrets?: readonly string[] },
+  where: {
+    source: string;
+    baseDir: string;
+    secrets?: readonly string[];
+    keystore?: KeystoreCredentials;
+  },
 ): Promise<LoadedTargetProfile> {
   const problems: string[] = [];
   const read = async (path: string, at: string): Promise<Buffer | undefined> => {
@@ -154,6 +176,20 @@ export async function loadTargetProfile(
     }
   };
   const credential = async (c: Credential, at: string): Promise<LoadedCredential | undefined> => {
+    if ('keystore' in c) {
+      if (!where.keystore) {
+        problems.push(
+          `${at}/keystore: names the keystore entry '${c.keystore}', and no workbench keystore is open here`,
+        );
+        return undefined;
+      }
+      try {
+        return { ...(await where.keystore(c.keystore)), at };
+      } catch (error) {
+        problems.push(`${at}/keystore: '${c.keystore}': ${(error as Error).message}`);
+        return undefined;
+      }
+    }
     if ('pkcs12' in c) {
       const bytes = await read(c.pkcs12, `${at}/pkcs12`);
       if (!bytes) return undefined;

@@ -37,8 +37,21 @@ export const CredentialSchema = Type.Union(
       },
       { additionalProperties: false },
     ),
+    Type.Object(
+      {
+        keystore: Type.String({
+          minLength: 1,
+          maxLength: 200,
+          description:
+            'an entry of the workbench keystore (the Certificates view) by its label or handle; the key never leaves it. The command line opens the keystore with WORKBENCH_KEYSTORE_PASSPHRASE',
+        }),
+      },
+      { additionalProperties: false },
+    ),
   ],
-  { description: 'a certificate and its private key' },
+  {
+    description: 'a certificate and its private key: files, or an entry of the workbench keystore',
+  },
 );
 export type Credential = Static<typeof CredentialSchema>;
 
@@ -48,9 +61,19 @@ const Login = Type.String({
   description: 'what the SCA login asks for (sandbox: the mocked national identity number, §1)',
 });
 
+const Password = Type.Optional(
+  Type.String({
+    minLength: 1,
+    maxLength: 200,
+    description:
+      'the PSU’s password where the bank’s SCA pages ask for one: `${password}` in a PSU script (docs/sca.md); a secret, so ${env:NAME}',
+  }),
+);
+
 export const ProfilePsuSchema = Type.Object(
   {
     login: Login,
+    password: Password,
     name: Type.Optional(Type.String({ maxLength: 200 })),
     customerNumber: Type.Optional(Type.String({ maxLength: 100 })),
   },
@@ -60,6 +83,7 @@ export const ProfilePsuSchema = Type.Object(
 export const ProfileRepresentativeSchema = Type.Object(
   {
     login: Login,
+    password: Password,
     name: Type.Optional(Type.String({ maxLength: 200 })),
     customerNumber: Type.Optional(Type.String({ maxLength: 100 })),
     agreement: Type.Object(

@@ -63,6 +63,7 @@ export function psuVariablesOf(script: AgentIntent): Record<string, string | str
   const accounts = script.accounts;
   return {
     login: script.nationalIdentityNumber,
+    password: script.password ?? '',
     context:
       script.context === undefined ? '' : script.context === 'PRIVATE' ? 'PRIVATE' : 'CORPORATE',
     agreement: typeof script.context === 'object' ? script.context.agreementName : '',

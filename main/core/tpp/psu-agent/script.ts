@@ -10,6 +10,8 @@ export type PsuAgentStep = 'login' | 'code' | 'context' | 'consent' | 'authorise
 
 export interface AgentIntent {
   nationalIdentityNumber: string;
+  /** The PSU's password, for a bank whose login page asks for one (`${password}`). */
+  password?: string;
   /** Context to choose when the bank asks; the agreement by its name on the page. */
   context?: 'PRIVATE' | { agreementName: string };
   /**

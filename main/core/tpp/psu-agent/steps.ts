@@ -174,12 +174,14 @@ export type PsuSteps = Static<typeof PsuStepsSchema>;
 
 /**
  * The variables every script may use, from the check's PsuIntent (psu-adapter.ts maps it):
- * login, context (PRIVATE | CORPORATE | ""), agreement, accounts (all | listed | exactly | "":
+ * login, password (the profile's, "" when it names none), context (PRIVATE | CORPORATE | ""),
+ * agreement, accounts (all | listed | exactly | "":
  * exactly = untick what is not in grant), grant and revoke (lists), action (confirm | cancel), cancelAt (the step to cancel on; "" = the last page),
  * oneTimeCode (a code the script names; "" = read it from the page).
  */
 export const PSU_STEPS_VARIABLES = [
   'login',
+  'password',
   'context',
   'agreement',
   'accounts',

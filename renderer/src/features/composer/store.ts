@@ -28,13 +28,10 @@ import {
   type RequestDraft,
   type Row,
 } from './request-model';
-import {
-  capturedFrom,
-  resolvedDraft,
-  variableValues,
-  withCaptured,
-  type Variables,
-} from './variables';
+import { activeVariables } from './environments';
+import { resolvedDraft, variableValues } from './variables';
+import { variablesActions, type VariablesState } from './variables-actions';
+import { tabsActions, type TabsState } from './tabs-actions';
 
 type RowList = 'query' | 'headers';
 
@@ -49,32 +46,21 @@ function baseUrlOf(targetId: string): string | undefined {
   return useTargetsStore.getState().view?.targets.find((t) => t.id === targetId)?.baseUrl;
 }
 
-/** What `{{name}}` stands for on a target: its captured variables and its PSU session's PSU-ID. */
+/**
+ * What `{{name}}` stands for on a target: its active environment's variables and its PSU
+ * session's PSU-ID.
+ */
 export function variableValuesOf(
-  variables: Record<string, Variables>,
+  variables: VariablesState['variables'],
   targetId: string,
 ): Record<string, string> {
   return {
     // The open collection's variables, unless the target captured a value of the same name.
     ...useOpenCollection.getState().values,
     ...variableValues(
-      variables[targetId] ?? {},
+      activeVariables(variables[targetId]),
       useSessionStore.getState().sessions[targetId]?.psuId,
     ),
-  };
-}
-
-/** The target's variables with the ids an answer carried. */
-function captured(
-  variables: Record<string, Variables>,
-  exchange: ExchangeView,
-): Record<string, Variables> {
-  const found = capturedFrom(exchange.response?.json);
-  if (Object.keys(found).length === 0) return variables;
-  const from = `${exchange.request.method} ${new URL(exchange.request.url).pathname}`;
-  return {
-    ...variables,
-    [exchange.targetId]: withCaptured(variables[exchange.targetId] ?? {}, found, from),
   };
 }
 
@@ -85,7 +71,7 @@ export interface LinkSource {
   shownWith: string;
 }
 
-interface ComposerState {
+interface ComposerState extends VariablesState, TabsState {
   catalogue?: EndpointCatalogueView;
   /** The bank's JSON Schemas, for the body editor. */
   schemas: SpecSchemaView[];
@@ -98,8 +84,6 @@ interface ComposerState {
   responses: Record<string, ExchangeView>;
   /** The response a shown answer was followed from: its other links stay at hand. */
   linkSource?: LinkSource;
-  /** Per target: ids captured from its answers, for pickers and `{{name}}`. */
-  variables: Record<string, Variables>;
   responseView: ResponseViewMode;
   setResponseView(mode: ResponseViewMode): void;
   sending: boolean;
@@ -127,10 +111,11 @@ interface ComposerState {
   say(notice: string | undefined): void;
 }
 
-export const useComposerStore = create<ComposerState>((set, get) => ({
+export const useComposerStore = create<ComposerState>((set, get, store) => ({
+  ...variablesActions(set, get),
+  ...tabsActions(set, get, store.subscribe),
   draft: emptyDraft(),
   responses: {},
-  variables: {},
   responseView: 'tree',
   setResponseView: (responseView) => set({ responseView }),
   schemas: [],
@@ -216,10 +201,10 @@ export const useComposerStore = create<ComposerState>((set, get) => ({
       // A new resource asking for SCA: the SCA shown so far was another one's.
       if (linksOf(response.response?.json).some((link) => link.relation === 'scaRedirect'))
         useScaStore.getState().dismiss();
+      get().captureFrom(response);
       set((state) => ({
         response,
         responses: { ...state.responses, [keyOf(state.draft)]: response },
-        variables: captured(state.variables, response),
         sending: false,
         notice: response.response
           ? `Sent: ${response.response.status}`
@@ -235,6 +220,7 @@ export const useComposerStore = create<ComposerState>((set, get) => ({
     set({ sending: true, error: undefined, notice: undefined });
     try {
       const response = await api.call('tpp.follow', { exchangeId: from.id, relation });
+      get().captureFrom(response);
       set((state) => {
         const endpoints = state.catalogue?.endpoints ?? [];
         const baseUrl = baseUrlOf(response.targetId);
@@ -253,7 +239,6 @@ export const useComposerStore = create<ComposerState>((set, get) => ({
           preview: undefined,
           response,
           responses: { ...state.responses, [keyOf(draft)]: response },
-          variables: captured(state.variables, response),
           ...(keeps ? { linkSource: { from: keeps, shownWith: response.id } } : {}),
           sending: false,
           notice: `Followed ${relation}`,

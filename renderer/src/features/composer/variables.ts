@@ -1,7 +1,9 @@
 /**
  * Per-target variables: ids captured from the bank's answers (consentId, paymentId,
- * authorisationId, basketId, resourceId, transactionId) and the PSU-ID the SCA identified, offered
- * for path parameters and usable as `{{name}}` in path parameters, query, headers and body. Pure.
+ * authorisationId, basketId, resourceId — an account's id —, transactionId, the scaRedirect link)
+ * and the PSU-ID / PSU-Corporate-ID the SCA identified (§5.3), offered for path parameters and
+ * usable as `{{name}}` in path parameters, query, headers and body. Pure; environments.ts keeps
+ * them per environment, the host keeps them on disk (docs/variables.md).
  */
 import type { RequestDraft } from './request-model';
 
@@ -50,9 +52,12 @@ export function capturedFrom(json: unknown): Record<string, string[]> {
       )
         add(key, value);
       else if (key === '_links') {
-        for (const link of Object.values(value ?? {})) {
+        for (const [relation, link] of Object.entries(value ?? {})) {
           const href = typeof link === 'string' ? link : (link as { href?: unknown })?.href;
-          const id = typeof href === 'string' ? /\/authorisations\/([^/?#]+)$/.exec(href) : null;
+          if (typeof href !== 'string') continue;
+          // §6: the link the PSU is sent to for SCA, kept to open it again.
+          if (relation === 'scaRedirect' && href) add('scaRedirect', href);
+          const id = /\/authorisations\/([^/?#]+)$/.exec(href);
           if (id) add('authorisationId', decodeURIComponent(id[1]!));
         }
       } else walk(value, depth + 1);
@@ -83,6 +88,20 @@ export function variableValues(variables: Variables, psuId?: string): Record<str
   for (const [name, list] of Object.entries(variables)) if (list[0]) values[name] = list[0].value;
   if (psuId) values.psuId = psuId;
   return values;
+}
+
+/**
+ * What the PSU session says after SCA (§5.3): the PSU-ID and PSU-Corporate-ID the bank identified,
+ * as variables `psuId` and `psuCorporateId`; nothing for what it does not know.
+ */
+export function capturedFromSession(session: {
+  psuId?: string | null | undefined;
+  psuCorporateId?: string | null | undefined;
+}): Record<string, string[]> {
+  return {
+    ...(session.psuId ? { psuId: [session.psuId] } : {}),
+    ...(session.psuCorporateId ? { psuCorporateId: [session.psuCorporateId] } : {}),
+  };
 }
 
 /** The variable a path parameter takes its values from: the same name; `account-id` a resourceId. */

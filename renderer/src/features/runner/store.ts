@@ -4,7 +4,7 @@
  * comparison, and the baseline of expected failures. Derived state (the tree, counts, statuses)
  * is computed in the views from this, never stored.
  */
-import { create } from 'zustand';
+import { create, type StoreApi } from 'zustand';
 import type {
   CallArgs,
   RunComparison,
@@ -15,12 +15,9 @@ import { api } from '../../api';
 import { bytesToBase64 } from '../../lib/base64';
 import { downloadText } from '../../lib/download';
 import { MAX_BUNDLE_BYTES } from '../../../../main/shared/evidence-bundle';
-import {
-  parseBaseline,
-  serializeBaseline,
-  type ExpectedFailure,
-} from '../../../../main/shared/baseline';
-import { markExpected, unmarkExpected } from './baseline';
+import { serializeBaseline, type ExpectedFailure } from '../../../../main/shared/baseline';
+import { baselineActions } from './baseline-actions';
+import { liveActions } from './live-actions';
 import {
   NO_CATALOGUE_FILTER,
   runnableSelection,
@@ -30,9 +27,8 @@ import {
 } from './catalogue-tree';
 import { comparisonRows, type ComparisonRow } from './comparison';
 import { createBatcher } from './event-batcher';
-import { finishProgress, newProgress, reduceRunEvents, type RunProgress } from './run-progress';
+import { newProgress, reduceRunEvents, type RunProgress } from './run-progress';
 import { modeOfRunTarget, runTargetOptions } from './run-targets';
-import { closeWaitingSca, waitingKey } from './waiting-sca';
 import { useTargetsStore } from '../targets/store';
 import type { CheckStatus } from '../../../../main/shared/run-status';
 import type { CheckResult, RunResult } from '../../../../main/shared/run-result';
@@ -77,7 +73,7 @@ export interface BaselineDraft {
   applyToExports: boolean;
 }
 
-interface RunnerState {
+export interface RunnerState {
   catalogue?: Catalogue;
   faults: FaultView[];
   /** runner.list: every run of this session (started here, elsewhere, or imported). */
@@ -127,6 +123,9 @@ interface RunnerState {
   receivedEvent(event: RunnerEvent): void;
   receivedFinished(summary: RunSummaryView): void;
 }
+
+export type StoreSet = StoreApi<RunnerState>['setState'];
+export type StoreGet = StoreApi<RunnerState>['getState'];
 
 /** The checks of a run as far as the view knows them: live progress first, else the fetched result. */
 export function checksOfRun(
@@ -366,99 +365,9 @@ export const useRunnerStore = create<RunnerState>((set, get) => {
       if (comparison) set({ comparison });
     },
 
-    loadBaseline(fileName, text) {
-      try {
-        const loaded = parseBaseline(text, fileName).expectedFailures;
-        // The file's entries win; failures marked here and not in the file are kept.
-        const kept = get().baseline.entries.filter(
-          (e) => !loaded.some((l) => l.checkId === e.checkId),
-        );
-        set((state) => ({
-          baseline: { ...state.baseline, fileName, entries: [...loaded, ...kept] },
-          error: undefined,
-          done:
-            `Loaded ${loaded.length} expected failure(s) from ${fileName}` +
-            (kept.length ? `; kept ${kept.length} marked here.` : '.'),
-        }));
-      } catch (error) {
-        set({ error });
-      }
-    },
-    markExpected: (checkId, reason) =>
-      set((state) => ({
-        baseline: {
-          ...state.baseline,
-          entries: markExpected(state.baseline.entries, checkId, reason),
-        },
-      })),
-    unmarkExpected: (checkId) =>
-      set((state) => ({
-        baseline: { ...state.baseline, entries: unmarkExpected(state.baseline.entries, checkId) },
-      })),
-    setApplyBaseline: (applyToExports) =>
-      set((state) => ({ baseline: { ...state.baseline, applyToExports } })),
-    saveBaseline() {
-      const { baseline } = get();
-      downloadText(baseline.fileName ?? 'baseline.json', serializeBaseline(baseline.entries));
-    },
+    ...baselineActions(set, get),
     dismissError: () => set({ error: undefined }),
 
-    receivedEvent(item) {
-      const { event } = item;
-      // A waiting check is kept in the run's summary (as main keeps it), at once: a person is
-      // asked to act, and a view opened later reads the same list from runner.list.
-      if (event.type === 'check:waiting' || event.type === 'check:resumed') {
-        if (event.type === 'check:resumed') closeWaitingSca(waitingKey(item.runId, event.checkId));
-        set((state) => ({
-          runs: state.runs.map((run) =>
-            run.runId !== item.runId
-              ? run
-              : {
-                  ...run,
-                  waiting: [
-                    ...(run.waiting ?? []).filter((w) => w.checkId !== event.checkId),
-                    ...(event.type === 'check:waiting' ? [event.waiting] : []),
-                  ],
-                },
-          ),
-        }));
-        return;
-      }
-      batcher.push(item);
-    },
-    receivedFinished(summary) {
-      batcher.flushNow();
-      if (summary.attemptOf) {
-        // A re-run ended: its verdicts joined its run (attempts.ts). The run is shown again, its
-        // merged result fetched anew; the attempt is no run of its own any more.
-        const runId = summary.attemptOf.runId;
-        const viewing = get().viewedRunId === summary.runId;
-        set((state) => {
-          const { [runId]: _progress, ...progress } = state.progress;
-          const { [runId]: _result, ...results } = state.results;
-          return {
-            progress,
-            results,
-            runs: state.runs.filter((r) => r.runId !== summary.runId),
-            ...(state.activeRunId === summary.runId ? { activeRunId: undefined } : {}),
-            ...(viewing ? { viewedRunId: runId } : {}),
-            done: `Attempt ${summary.attemptOf!.attempt} of run ${shortRunId(runId)} ended.`,
-          };
-        });
-        if (viewing) void get().viewRun(runId);
-        return;
-      }
-      set((state) => ({
-        // A run that gained an attempt finished long ago: its result is fetched, not followed.
-        progress:
-          summary.attempts && !state.progress[summary.runId]
-            ? state.progress
-            : finishProgress(state.progress, summary),
-        runs: state.runs.some((r) => r.runId === summary.runId)
-          ? state.runs.map((r) => (r.runId === summary.runId ? summary : r))
-          : [...state.runs, summary],
-        ...(state.activeRunId === summary.runId ? { activeRunId: undefined } : {}),
-      }));
-    },
+    ...liveActions(set, get, batcher),
   };
 });

@@ -5,6 +5,7 @@ import { api } from '../../api';
 
 export type TargetInput = CallArgs<'targets.save'>['target'];
 export type ProfileFormInput = CallArgs<'targets.createProfile'>['form'];
+export type CredentialInput = ProfileFormInput['signing'];
 
 interface TargetsState {
   view?: TargetsView;

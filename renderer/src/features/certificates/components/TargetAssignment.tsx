@@ -8,7 +8,9 @@ export function TargetAssignment({ entry }: { entry: KeystoreEntryView }) {
   const { view, save, busy, error } = useTargetsStore();
   const [targetId, setTargetId] = useState('');
   if (!view || !entry.hasPrivateKey || entry.kind === 'ca') return null;
-  const chosen = view.targets.find((t) => t.id === (targetId || view.activeTargetId));
+  // A profile names its certificates in its file (by keystore label): written in Targets.
+  const editable = view.targets.filter((t) => t.kind !== 'profile');
+  const chosen = editable.find((t) => t.id === (targetId || view.activeTargetId)) ?? editable[0];
   const assign = (role: 'signingCertificate' | 'transportCertificate') => {
     if (chosen) void save({ ...targetInput(chosen), [role]: entry.handle });
   };
@@ -31,7 +33,7 @@ export function TargetAssignment({ entry }: { entry: KeystoreEntryView }) {
           value={chosen?.id ?? ''}
           onChange={(e) => setTargetId(e.target.value)}
         >
-          {view.targets.map((t) => (
+          {editable.map((t) => (
             <option key={t.id} value={t.id}>
               {t.name}
             </option>

@@ -12,14 +12,17 @@ import { useSettings } from '../../settings/store';
 import { useActiveTarget } from '../../targets/store';
 import { METHODS, draftProblems, type RequestDraft } from '../request-model';
 import { useComposerStore, variableValuesOf } from '../store';
+import { activeVariables } from '../environments';
 import { resolvedDraft, unknownVariables, variableOfParameter } from '../variables';
 import { BodyEditor, type EditorProblem } from './BodyEditor';
 import { CollectionsPanel } from './CollectionsPanel';
 import { EndpointPicker } from './EndpointPicker';
 import { PreparedRequest } from './PreparedRequest';
+import { RequestTabs } from './RequestTabs';
 import { ResponseView } from './ResponseView';
 import { RowsTable } from './RowsTable';
 import { TargetPicker } from './TargetPicker';
+import { VariablesPanel } from './VariablesPanel';
 
 const PREVIEW_DELAY_MS = 350;
 
@@ -37,10 +40,10 @@ export function Composer() {
   const bankBusy = useBankStore((s) => s.busy);
   const bankError = useBankStore((s) => s.error);
   const [problems, setProblems] = useState<EditorProblem[]>([]);
-  const reachable = target !== undefined && (target.kind === 'external' || target.running === true);
+  const reachable = target !== undefined && (target.kind !== 'embedded' || target.running === true);
   const endpoint = catalogue?.endpoints.find((e) => e.operationId === draft.operationId);
   const parseError = jsonParseError(draft.body);
-  const targetVariables = (target && store.variables[target.id]) || {};
+  const targetVariables = activeVariables(target && store.variables[target.id]);
   // The session's PSU-ID is read here so a new one re-renders (and re-previews) the form.
   const values = target
     ? variableValuesOf(store.variables, target.id)
@@ -98,6 +101,7 @@ export function Composer() {
         <h1 id="composer-title">Composer</h1>
         <TargetPicker />
       </header>
+      <RequestTabs />
       <EndpointPicker />
       <div className="composer-grid">
         <div className="request-pane">
@@ -229,30 +233,7 @@ export function Composer() {
               })}
             </fieldset>
           )}
-          {Object.keys(values).length > 0 && (
-            <details className="variables" data-testid="variables">
-              <summary>Variables of this target ({Object.keys(values).length})</summary>
-              <p className="muted">
-                Captured from the bank&apos;s answers; write <code>{'{{name}}'}</code> in a path
-                parameter, query, header or body to use the latest value.
-              </p>
-              <dl>
-                {Object.entries(values).map(([name, value]) => (
-                  <div key={name} data-testid={`variable-${name}`}>
-                    <dt>
-                      <code>{`{{${name}}}`}</code>
-                    </dt>
-                    <dd>
-                      <code>{value}</code>{' '}
-                      <span className="muted">
-                        {targetVariables[name]?.[0]?.from ?? 'the PSU session (SCA)'}
-                      </span>
-                    </dd>
-                  </div>
-                ))}
-              </dl>
-            </details>
-          )}
+          {target && <VariablesPanel targetId={target.id} values={values} />}
           <RowsTable
             list="query"
             title="Query parameters"

@@ -33,6 +33,18 @@ function ProfileRow({ profile }: { profile: TargetProfileView }) {
           <div className="muted">
             <code data-testid="profile-path">{profile.path}</code>
           </div>
+          {profile.setBeforeNextLaunch && (
+            <p className="warn" data-testid="profile-set-env">
+              Held in memory until the workbench stops; set{' '}
+              {profile.setBeforeNextLaunch.map((name, index) => (
+                <span key={name}>
+                  {index > 0 && ', '}
+                  <code>{name}</code>
+                </span>
+              ))}{' '}
+              in its environment before the next launch (and for the command line).
+            </p>
+          )}
         </td>
         <td>{profile.baseUrl ? <code data-testid="profile-url">{profile.baseUrl}</code> : '—'}</td>
         <td data-testid="profile-sca">{profile.scaMode ?? '—'}</td>

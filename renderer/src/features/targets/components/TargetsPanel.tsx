@@ -55,8 +55,16 @@ export function TargetsPanel() {
                   </>
                 )}
               </td>
-              <td>{label(t.signingCertificate)}</td>
-              <td>{label(t.transportCertificate)}</td>
+              {t.kind === 'profile' ? (
+                <td colSpan={2} className="muted" data-testid="target-profile-file">
+                  profile <code>{t.profilePath}</code> (below)
+                </td>
+              ) : (
+                <>
+                  <td>{label(t.signingCertificate)}</td>
+                  <td>{label(t.transportCertificate)}</td>
+                </>
+              )}
               <td>
                 <div className="actions">
                   {t.id !== view.activeTargetId && (
@@ -64,9 +72,15 @@ export function TargetsPanel() {
                       Make active
                     </button>
                   )}
-                  <button type="button" data-testid="target-edit" onClick={() => setEditing(t.id)}>
-                    Edit
-                  </button>
+                  {t.kind !== 'profile' && (
+                    <button
+                      type="button"
+                      data-testid="target-edit"
+                      onClick={() => setEditing(t.id)}
+                    >
+                      Edit
+                    </button>
+                  )}
                   {t.kind === 'external' && (
                     <button type="button" disabled={busy} onClick={() => void remove(t.id)}>
                       Remove

@@ -1,0 +1,118 @@
+/**
+ * The composer's workspace, kept by the host so it survives a reload and a restart: per target,
+ * its variables (ids captured from the bank's answers, docs/variables.md) in named environments
+ * with one active; and the open request tabs, each with its form and the id of its last answer
+ * in the history.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { call, event } from './define.js';
+
+/** What `{{name}}` names: a letter, then letters, digits, `_` or `-`. */
+export const VARIABLE_NAME_PATTERN = '^[A-Za-z][A-Za-z0-9_-]{0,63}$';
+const VariableName = Type.String({ pattern: VARIABLE_NAME_PATTERN });
+const EnvironmentName = Type.String({ minLength: 1, maxLength: 60, pattern: '^[^\\r\\n]+$' });
+
+export const CapturedValueSchema = Type.Object(
+  {
+    value: Type.String({ minLength: 1, maxLength: 2000, pattern: '^[^\\r\\n]*$' }),
+    /** The request whose answer carried it, or `set by hand`. */
+    from: Type.String({ maxLength: 300 }),
+  },
+  { additionalProperties: false },
+);
+
+/** Variable name → its values, latest first. */
+export const VariablesSchema = Type.Record(
+  VariableName,
+  Type.Array(CapturedValueSchema, { minItems: 1, maxItems: 10 }),
+  { additionalProperties: false },
+);
+
+export const TargetVariablesSchema = Type.Object(
+  {
+    /** The environment the composer and the runner use now. */
+    active: EnvironmentName,
+    environments: Type.Record(EnvironmentName, VariablesSchema, { additionalProperties: false }),
+  },
+  { additionalProperties: false },
+);
+export type TargetVariablesView = Static<typeof TargetVariablesSchema>;
+
+/** Target id → its environments. */
+export type WorkspaceVariablesView = Record<string, TargetVariablesView>;
+
+const Row = Type.Object(
+  {
+    id: Type.String({ minLength: 1, maxLength: 100 }),
+    name: Type.String({ maxLength: 500 }),
+    value: Type.String({ maxLength: 8192 }),
+    enabled: Type.Boolean(),
+    note: Type.Optional(Type.String({ maxLength: 300 })),
+  },
+  { additionalProperties: false },
+);
+
+/** The composer's form (renderer/src/features/composer/request-model.ts RequestDraft). */
+export const DraftSchema = Type.Object(
+  {
+    operationId: Type.Optional(Type.String({ maxLength: 200 })),
+    method: Type.Union([
+      Type.Literal('GET'),
+      Type.Literal('POST'),
+      Type.Literal('PUT'),
+      Type.Literal('DELETE'),
+      Type.Literal('PATCH'),
+    ]),
+    pathTemplate: Type.String({ maxLength: 2000 }),
+    pathParams: Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 2000 })),
+    query: Type.Array(Row, { maxItems: 100 }),
+    headers: Type.Array(Row, { maxItems: 100 }),
+    body: Type.String({ maxLength: 200_000 }),
+    sign: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+
+export const TabSchema = Type.Object(
+  {
+    id: Type.String({ minLength: 1, maxLength: 100 }),
+    draft: DraftSchema,
+    /** The history exchange shown as its answer. */
+    responseId: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+
+export const TabsSchema = Type.Object(
+  {
+    tabs: Type.Array(TabSchema, { maxItems: 30 }),
+    activeTabId: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);
+export type TabsView = Static<typeof TabsSchema>;
+
+export const workspaceCalls = {
+  'workspace.variables': call<WorkspaceVariablesView>()(
+    "Every target's variables in their environments, and which environment is active.",
+    Type.Object({}, { additionalProperties: false }),
+  ),
+  'workspace.saveVariables': call<WorkspaceVariablesView>()(
+    "Replaces one target's variables and environments (the composer captures and edits them).",
+    Type.Object(
+      { targetId: Type.String({ minLength: 1, maxLength: 100 }), variables: TargetVariablesSchema },
+      { additionalProperties: false },
+    ),
+  ),
+  'workspace.tabs': call<TabsView>()(
+    "The composer's open request tabs.",
+    Type.Object({}, { additionalProperties: false }),
+  ),
+  'workspace.saveTabs': call<TabsView>()("Keeps the composer's open request tabs.", TabsSchema),
+};
+
+export const workspaceEvents = {
+  'workspace.variablesChanged': event<WorkspaceVariablesView>(
+    "A target's variables or environments changed.",
+  ),
+};

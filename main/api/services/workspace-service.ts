@@ -1,0 +1,110 @@
+/**
+ * The composer's workspace on disk: per-target variables in named environments
+ * (`variables.json`) and the open request tabs (`tabs.json`), each written atomically and read
+ * back through its schema, so a hand-edited or damaged file is set aside with a notice, never
+ * trusted (stored-files.ts).
+ */
+import { join } from 'node:path';
+import { Type } from '@sinclair/typebox';
+import { JsonFileStore } from '../../core/persistence/index.js';
+import { CallRefused } from '../dispatch.js';
+import type { EventHub } from '../events.js';
+import {
+  TabsSchema,
+  TargetVariablesSchema,
+  type TabsView,
+  type TargetVariablesView,
+  type WorkspaceVariablesView,
+} from '../contract/workspace.js';
+import { schemaParser, type StorageNotices } from './stored-files.js';
+
+/** How many targets keep variables: a target removed long ago does not grow the file forever. */
+const MAX_TARGETS = 200;
+
+const VariablesFileSchema = Type.Record(
+  Type.String({ minLength: 1, maxLength: 100 }),
+  TargetVariablesSchema,
+);
+
+export class WorkspaceService {
+  private readonly variablesStore: Promise<JsonFileStore<WorkspaceVariablesView>>;
+  private readonly tabsStore: Promise<JsonFileStore<TabsView>>;
+
+  constructor(
+    dataDir: string | undefined,
+    notices: StorageNotices,
+    private readonly events: EventHub,
+  ) {
+    const opened = <T>(store: Promise<JsonFileStore<T>>) =>
+      store.then((s) => {
+        notices.add(s.notice);
+        return s;
+      });
+    this.variablesStore = opened(
+      JsonFileStore.open<WorkspaceVariablesView>({
+        ...(dataDir ? { path: join(dataDir, 'variables.json') } : {}),
+        what: 'variables',
+        defaults: () => ({}),
+        parse: schemaParser<WorkspaceVariablesView>(VariablesFileSchema),
+      }),
+    );
+    this.tabsStore = opened(
+      JsonFileStore.open<TabsView>({
+        ...(dataDir ? { path: join(dataDir, 'tabs.json') } : {}),
+        what: 'composer tabs',
+        defaults: () => ({ tabs: [] }),
+        parse: schemaParser<TabsView>(TabsSchema),
+      }),
+    );
+  }
+
+  async variables(): Promise<WorkspaceVariablesView> {
+    return (await this.variablesStore).get();
+  }
+
+  async saveVariables(
+    targetId: string,
+    variables: TargetVariablesView,
+  ): Promise<WorkspaceVariablesView> {
+    if (!(variables.active in variables.environments))
+      throw new CallRefused(
+        `The active environment '${variables.active}' is not one of this target's environments (${Object.keys(variables.environments).join(', ') || 'none'}).`,
+      );
+    const next = await this.write(this.variablesStore, 'variables', (all) => {
+      const others = Object.keys(all).filter((id) => id !== targetId);
+      if (others.length >= MAX_TARGETS)
+        throw new CallRefused(
+          `Variables are kept for at most ${MAX_TARGETS} targets; remove a target first.`,
+        );
+      return { ...all, [targetId]: variables };
+    });
+    this.events.emit('workspace.variablesChanged', next);
+    return next;
+  }
+
+  async tabs(): Promise<TabsView> {
+    return (await this.tabsStore).get();
+  }
+
+  saveTabs(tabs: TabsView): Promise<TabsView> {
+    if (tabs.activeTabId !== undefined && !tabs.tabs.some((t) => t.id === tabs.activeTabId))
+      throw new CallRefused(`The active tab '${tabs.activeTabId}' is not one of the tabs.`);
+    return this.write(this.tabsStore, 'composer tabs', () => tabs);
+  }
+
+  private async write<T>(
+    store: Promise<JsonFileStore<T>>,
+    what: string,
+    apply: (value: T) => T,
+  ): Promise<T> {
+    try {
+      return await (await store).update(apply);
+    } catch (error) {
+      if (error instanceof CallRefused) throw error;
+      throw new CallRefused(
+        `The ${what} were not saved (${(error as Error).message}); nothing changed. ` +
+          'Check that the workbench may write to its data folder.',
+      );
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { activeVariables, environmentNameProblem } from '../environments';
+import { useComposerStore } from '../store';
+
+/**
+ * The active target's variables (docs/variables.md): the environment switcher, each variable's
+ * latest value and where it came from, and a variable set or removed by hand. `values` is what
+ * `{{name}}` stands for now (the PSU session's PSU-ID included).
+ */
+export function VariablesPanel({
+  targetId,
+  values,
+}: {
+  targetId: string;
+  values: Record<string, string>;
+}) {
+  const target = useComposerStore((s) => s.variables[targetId]);
+  const error = useComposerStore((s) => s.variablesError);
+  const actions = useComposerStore.getState();
+  const [environment, setEnvironment] = useState('');
+  const [name, setName] = useState('');
+  const [value, setValue] = useState('');
+  const variables = activeVariables(target);
+  const environments = Object.keys(target?.environments ?? { default: {} });
+  const problem = environment ? environmentNameProblem(target, environment) : undefined;
+  return (
+    <details className="variables" data-testid="variables">
+      <summary>
+        Variables of this target ({Object.keys(values).length}) · environment{' '}
+        <strong data-testid="variables-active-environment">{target?.active ?? 'default'}</strong>
+      </summary>
+      <p className="muted">
+        Captured from the bank&apos;s answers into the active environment; write{' '}
+        <code>{'{{name}}'}</code> in a path parameter, query, header or body to use the latest
+        value. Kept by the workbench across reloads.
+      </p>
+      <div className="actions">
+        <label className="inline-field">
+          <span>Environment</span>
+          <select
+            data-testid="variables-environment"
+            value={target?.active ?? 'default'}
+            onChange={(e) => actions.switchEnvironment(targetId, e.target.value)}
+          >
+            {environments.map((env) => (
+              <option key={env} value={env}>
+                {env}
+              </option>
+            ))}
+          </select>
+        </label>
+        <input
+          aria-label="New environment name"
+          placeholder="new environment"
+          data-testid="variables-new-environment"
+          value={environment}
+          onChange={(e) => setEnvironment(e.target.value)}
+        />
+        <button
+          type="button"
+          data-testid="variables-add-environment"
+          disabled={!environment || problem !== undefined}
+          title={problem}
+          onClick={() => {
+            actions.newEnvironment(targetId, environment);
+            setEnvironment('');
+          }}
+        >
+          Add
+        </button>
+      </div>
+      {problem && <p className="warn">{problem}</p>}
+      <ErrorNotice error={error} doing="Saving the variables" />
+      <dl>
+        {Object.entries(values).map(([variable, current]) => (
+          <div key={variable} data-testid={`variable-${variable}`}>
+            <dt>
+              <code>{`{{${variable}}}`}</code>
+            </dt>
+            <dd>
+              <code data-testid={`variable-value-${variable}`}>{current}</code>{' '}
+              <span className="muted">
+                {variables[variable]?.[0]?.from ?? 'the PSU session (SCA)'}
+              </span>{' '}
+              {variables[variable] && (
+                <button
+                  type="button"
+                  className="link"
+                  data-testid={`variable-remove-${variable}`}
+                  onClick={() => actions.removeVariable(targetId, variable)}
+                >
+                  remove
+                </button>
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <form
+        className="actions"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!/^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(name) || !value) return;
+          actions.setVariable(targetId, name, value);
+          setName('');
+          setValue('');
+        }}
+      >
+        <input
+          aria-label="Variable name"
+          placeholder="name"
+          data-testid="variable-new-name"
+          value={name}
+          onChange={(e) => setName(e.target.value.trim())}
+        />
+        <input
+          aria-label="Variable value"
+          placeholder="value"
+          data-testid="variable-new-value"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+        />
+        <button type="submit" data-testid="variable-set" disabled={!name || !value}>
+          Set
+        </button>
+      </form>
+    </details>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * The composer store's tabs: open, switch and close, each keeping its own form and answer; kept by
+ * the host (workspace.saveTabs) a moment after each change, and restored on load with their
+ * answers from the history. The rules are in tabs.ts.
+ */
+import type { StoreApi } from 'zustand';
+import type { ExchangeView } from '../../../../main/api/contract';
+import { api } from '../../api';
+import { emptyDraft, type RequestDraft } from './request-model';
+import { restoredTabs, storedTabs, withShown, withoutTab, type Tab, type TabSet } from './tabs';
+
+export interface TabsState {
+  tabSet: TabSet;
+  tabsError?: unknown;
+  loadTabs(): Promise<void>;
+  newTab(): void;
+  switchTab(id: string): void;
+  closeTab(id: string): void;
+}
+
+/** What the tabs read and write of the rest of the composer store. */
+interface Shown {
+  draft: RequestDraft;
+  response?: ExchangeView;
+  preview?: ExchangeView;
+}
+
+type State = TabsState & Shown;
+type Set = StoreApi<State>['setState'];
+type Get = StoreApi<State>['getState'];
+
+const SAVE_DELAY_MS = 400;
+let counter = 0;
+const freshTab = (): Tab => ({
+  id: `tab-${Date.now().toString(36)}-${++counter}`,
+  draft: emptyDraft(),
+});
+
+export function tabsActions(
+  set: Set,
+  get: Get,
+  subscribe: StoreApi<State>['subscribe'],
+): TabsState {
+  const first = freshTab();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let loaded = false;
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const { tabSet, draft, response } = get();
+    api.call('workspace.saveTabs', storedTabs(withShown(tabSet, draft, response))).then(
+      () => set({ tabsError: undefined }),
+      (tabsError: unknown) => set({ tabsError }),
+    );
+  };
+  // Typing is kept a moment after it pauses; a tab opened, closed or switched, or an answer, at
+  // once (a reload right after must find it).
+  subscribe((state, before) => {
+    if (!loaded) return;
+    if (state.tabSet !== before.tabSet || state.response !== before.response) flush();
+    else if (state.draft !== before.draft) {
+      clearTimeout(timer);
+      timer = setTimeout(flush, SAVE_DELAY_MS);
+    }
+  });
+  // Leaving the page with typing not yet kept: kept now (best effort, the page is going).
+  if (typeof window !== 'undefined')
+    window.addEventListener('pagehide', () => {
+      if (timer !== undefined) flush();
+    });
+  /** Shows tab `id` of `tabSet`, the shown one written back first. */
+  const show = (tabSet: TabSet, id: string) => {
+    const tab = tabSet.tabs.find((t) => t.id === id);
+    if (!tab) return;
+    set({
+      tabSet: { ...tabSet, activeTabId: id },
+      draft: tab.draft,
+      response: tab.response,
+      preview: undefined,
+    });
+  };
+  return {
+    tabSet: { tabs: [first], activeTabId: first.id },
+    async loadTabs() {
+      if (loaded) return;
+      try {
+        const [view, history] = await Promise.all([
+          api.call('workspace.tabs', {}),
+          api.call('tpp.history', {}),
+        ]);
+        const restored = restoredTabs(view, history);
+        if (restored) show(restored, restored.activeTabId);
+      } catch (tabsError) {
+        set({ tabsError });
+      }
+      loaded = true;
+    },
+    newTab() {
+      const { tabSet, draft, response } = get();
+      const tab = freshTab();
+      const written = withShown(tabSet, draft, response);
+      show({ ...written, tabs: [...written.tabs, tab] }, tab.id);
+    },
+    switchTab(id) {
+      const { tabSet, draft, response } = get();
+      if (id === tabSet.activeTabId) return;
+      show(withShown(tabSet, draft, response), id);
+    },
+    closeTab(id) {
+      const { tabSet, draft, response } = get();
+      const next = withoutTab(withShown(tabSet, draft, response), id, freshTab);
+      if (next.activeTabId === tabSet.activeTabId) set({ tabSet: next });
+      else show(next, next.activeTabId);
+    },
+  };
+}
