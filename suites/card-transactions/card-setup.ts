@@ -21,7 +21,7 @@ import {
 } from '../kit/account-information.js';
 import { json } from '../kit/answers.js';
 import { aisConsent, type AisSession } from '../kit/consent.js';
-import { shiftDay } from '../kit/dates.js';
+import { dayFromToday } from '../kit/dates.js';
 import { knownPsu } from '../kit/test-psus.js';
 
 export interface CardSetup {
@@ -86,12 +86,13 @@ export function middleDate(ctx: CheckContext, list: CardTransactionView[]): stri
   return dates[Math.floor(dates.length / 2)]!;
 }
 
-/** A §2.6 sandbox card transaction on `card`, booked yesterday (§4.3 rule 3: in the past). */
+/** A §2.6 sandbox card transaction on `card`, booked yesterday by the bank's clock (§4.3 rule 3: in the past). */
 export function sandboxCardTransaction(
+  today: Date,
   card: CardAccountView,
   overrides: Record<string, unknown> = {},
 ): Record<string, unknown> {
-  const yesterday = shiftDay(new Date().toISOString().slice(0, 10), -1);
+  const yesterday = dayFromToday(-1, today);
   return {
     cardTransactionId: `chk-${Math.random().toString(36).slice(2, 12)}`,
     terminalId: 'T0000001',
@@ -116,7 +117,7 @@ export async function createCardTransaction(
   card: CardAccountView,
   overrides: Record<string, unknown> = {},
 ): Promise<Record<string, unknown>> {
-  const item = sandboxCardTransaction(card, overrides);
+  const item = sandboxCardTransaction(await ctx.bankNow(), card, overrides);
   const exchange = await ctx.client.send({
     method: 'POST',
     path: `/v1/sandbox/card-accounts/${encodeURIComponent(card.resourceId)}/transactions`,

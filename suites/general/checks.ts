@@ -93,6 +93,7 @@ async function cardTransactionWithAddress(
   cardAccountId: string,
   country: string,
 ): Promise<EvidenceExchange> {
+  const today = await ctx.bankNow();
   return ctx.client.send({
     method: 'POST',
     path: `/v1/sandbox/card-accounts/${encodeURIComponent(cardAccountId)}/transactions`,
@@ -101,8 +102,8 @@ async function cardTransactionWithAddress(
       {
         cardTransactionId: `wb-country-${randomUUID().slice(0, 8)}`,
         terminalId: 'T1',
-        bookingDate: dayFromToday(-3),
-        transactionDate: dayFromToday(-2),
+        bookingDate: dayFromToday(-3, today),
+        transactionDate: dayFromToday(-2, today),
         transactionAmount: { currency: 'NOK', amount: -1_000 },
         originalAmount: { currency: 'NOK', amount: -1_000 },
         merchantCategoryCode: '5411',
