@@ -11,7 +11,7 @@ import {
   type EvidenceExchange,
 } from '../../main/core/runner/check-api/index.js';
 import { aisGet, cardTransactionsPath, firstCardAccount } from '../kit/account-information.js';
-import { createPayment, sctBody } from '../kit/payments.js';
+import { createPayment, sctBody, paymentParty } from '../kit/payments.js';
 import { CardAccountTransactionsResponseSchema } from '../../main/core/spec/schemas/cardAccounts.js';
 import { SandboxAccountListItemSchema } from '../../main/core/spec/schemas/sandbox.js';
 import { json } from '../kit/answers.js';
@@ -164,6 +164,7 @@ export const errorChecks: Check[] = [
     rules: ['ERR-SCA-FAILURE-REDIRECT'],
     needs: ['psu-agent'],
     async run(ctx) {
+      const party = await paymentParty(ctx);
       const [psu] = await testPeople(ctx);
       const consent = await startConsent(ctx);
       const failed = await completeSca(ctx, consent.scaRedirect, {
@@ -176,7 +177,7 @@ export const errorChecks: Check[] = [
           failed.params[parameter] !== undefined,
           `the failure redirect carries ${parameter}`,
         );
-      const payment = await createPayment(ctx, sctBody(), { label: 'a payment to cancel' });
+      const payment = await createPayment(ctx, sctBody(party), { label: 'a payment to cancel' });
       ctx.expect.true(payment.scaRedirect !== undefined, 'the payment needs SCA');
       const cancelled = await completeSca(ctx, payment.scaRedirect!, {
         login: psu.login,

@@ -27,7 +27,13 @@ import {
   type CardTransactionView,
   type CardTransactionsBody,
 } from '../kit/account-information.js';
-import { expectRefused, initiatePayment, paymentControl, sctBody } from '../kit/payments.js';
+import {
+  expectRefused,
+  initiatePayment,
+  paymentControl,
+  sctBody,
+  paymentParty,
+} from '../kit/payments.js';
 import { json, pathOf } from '../kit/answers.js';
 import { aisConsent, type AisSession } from '../kit/consent.js';
 import { knownPsu } from '../kit/test-psus.js';
@@ -102,9 +108,10 @@ export const fixChecks: Check[] = [
     area: 'fixes',
     rules: ['FIX-REMITTANCE-STRUCTURED-REMOVED'],
     async run(ctx) {
+      const party = await paymentParty(ctx);
       if ((await bankDay(ctx)) < '2024-09-05') ctx.skip('the target’s clock is before 2024-09-05');
-      await paymentControl(ctx, sctBody(), 'the same payment with an unstructured remittance');
-      const body = sctBody({ remittanceInformationStructured: { reference: '1234567897' } });
+      await paymentControl(ctx, sctBody(party), 'the same payment with an unstructured remittance');
+      const body = sctBody(party, { remittanceInformationStructured: { reference: '1234567897' } });
       delete (body as Record<string, unknown>).remittanceInformationUnstructured;
       const exchange = await initiatePayment(ctx, body);
       expectRefused(ctx, exchange, 'remittanceInformationStructured');

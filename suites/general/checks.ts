@@ -36,7 +36,7 @@ import { readConsent } from '../kit/consent.js';
 import { DATE, dayFromToday } from '../kit/dates.js';
 import { getUser, signedInSession, tppSession } from '../kit/sca.js';
 import { privatePsu, testPeople } from '../kit/test-psus.js';
-import { uniqueRemittance } from '../kit/payments.js';
+import { paymentParty, uniqueRemittance } from '../kit/payments.js';
 
 function generalCheck(check: Omit<Check, 'area'>): Check {
   return defineCheck({ area: 'general', ...check });
@@ -129,6 +129,7 @@ export const generalChecks: Check[] = [
     async run(ctx) {
       const aisp = ctx.aispOnlyClient;
       if (!aisp) ctx.skip('this run has no second TPP registered for AISP only');
+      const party = await paymentParty(ctx);
       const consent = await aisp!.send({
         method: 'POST',
         path: '/v1/consents',
@@ -148,9 +149,9 @@ export const generalChecks: Check[] = [
         headers: { 'x-accept-fix': 'amount-as-string', 'PSU-Context': 'PRIVATE' },
         body: {
           instructedAmount: { currency: 'NOK', amount: '10.00' },
-          creditorName: 'Kari Nordmann',
+          creditorName: party.creditor.name,
           creditorAccount: { iban: 'NO9386011117947', currency: 'NOK' },
-          debtorAccount: { iban: 'NO5297100512347', currency: 'NOK' },
+          debtorAccount: { iban: party.debtor, currency: 'NOK' },
           // Unique: a later run on the same bank must not meet this one as a logical duplicate.
           remittanceInformationUnstructured: uniqueRemittance(),
         },

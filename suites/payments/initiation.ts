@@ -24,6 +24,7 @@ import {
   ownAccountBody,
   paymentStatus,
   sctBody,
+  paymentParty,
 } from '../kit/payments.js';
 import { json } from '../kit/answers.js';
 import {
@@ -41,8 +42,9 @@ export const paymentChecks: Check[] = [
     area: 'payments',
     rules: ['PAY-INITIATION-PATH', 'PAY-CREATE-201'],
     async run(ctx) {
+      const party = await paymentParty(ctx);
       await probeRefusedControl(ctx);
-      const exchange = await initiatePayment(ctx, sctBody());
+      const exchange = await initiatePayment(ctx, sctBody(party));
       ctx.expect.status(exchange, 201, 'a valid SCT initiation');
       ctx.expect.schema(
         exchange.response?.json,
@@ -57,7 +59,8 @@ export const paymentChecks: Check[] = [
     area: 'payments',
     rules: ['PAY-RESPONSE-PAYMENT-ID'],
     async run(ctx) {
-      const payment = await createPayment(ctx, sctBody());
+      const party = await paymentParty(ctx);
+      const payment = await createPayment(ctx, sctBody(party));
       await paymentStatus(ctx, payment.path, 'the status of the new paymentId');
     },
   }),
@@ -67,7 +70,8 @@ export const paymentChecks: Check[] = [
     area: 'payments',
     rules: ['PAY-TRANSACTION-STATUS-VALUES'],
     async run(ctx) {
-      const payment = await createPayment(ctx, sctBody());
+      const party = await paymentParty(ctx);
+      const payment = await createPayment(ctx, sctBody(party));
       const codes: readonly string[] = TRANSACTION_STATUSES;
       ctx.expect.true(
         codes.includes(String(payment.answer.transactionStatus)),
@@ -86,19 +90,20 @@ export const paymentChecks: Check[] = [
     area: 'payments',
     rules: ['PAY-PAYMENT-SERVICES'],
     async run(ctx) {
-      const single = sctBody();
+      const party = await paymentParty(ctx);
+      const single = sctBody(party);
       await createPayment(ctx, single, { service: 'payments' });
-      const { debtorAccount, ...element } = sctBody();
+      const { debtorAccount, ...element } = sctBody(party);
       await createPayment(
         ctx,
         { debtorAccount: debtorAccount!, payments: [element] },
         { service: 'bulk-payments' },
       );
-      await createPayment(ctx, sctBody({ startDate: '2099-01-01', frequency: 'Monthly' }), {
+      await createPayment(ctx, sctBody(party, { startDate: '2099-01-01', frequency: 'Monthly' }), {
         service: 'periodic-payments',
       });
       ctx.expect.status(
-        await initiatePayment(ctx, sctBody(), { service: 'instant-payments' }),
+        await initiatePayment(ctx, sctBody(party), { service: 'instant-payments' }),
         404,
         'an unknown payment service',
       );
@@ -110,6 +115,7 @@ export const paymentChecks: Check[] = [
     area: 'payments',
     rules: ['PAY-PAYMENT-PRODUCTS'],
     async run(ctx) {
+      const party = await paymentParty(ctx);
       for (const product of [
         'sepa-credit-transfers',
         'instant-sepa-credit-transfers',
@@ -118,7 +124,7 @@ export const paymentChecks: Check[] = [
         'instant-norwegian-domestic-credit-transfers-straks',
         'ncbct',
       ])
-        await createPayment(ctx, ownAccountBody(), { product, label: product });
+        await createPayment(ctx, ownAccountBody(party), { product, label: product });
     },
   }),
   defineCheck({
@@ -127,7 +133,8 @@ export const paymentChecks: Check[] = [
     area: 'payments',
     rules: ['PAY-PRODUCT-UNKNOWN'],
     async run(ctx) {
-      const exchange = await initiatePayment(ctx, sctBody(), {
+      const party = await paymentParty(ctx);
+      const exchange = await initiatePayment(ctx, sctBody(party), {
         product: 'pigeon-credit-transfers',
       });
       expectRefused(ctx, exchange, 'payment-product', 'PRODUCT_UNKNOWN', 404);
@@ -139,7 +146,8 @@ export const paymentChecks: Check[] = [
     area: 'payments',
     rules: ['PAY-ALLOW-LOGICAL-DUPLICATE'],
     async run(ctx) {
-      const body = sctBody();
+      const party = await paymentParty(ctx);
+      const body = sctBody(party);
       await createPayment(ctx, body, { label: 'the first payment' });
       const refused = await initiatePayment(ctx, body, {
         query: { allowLogicalDuplicate: false },
@@ -190,10 +198,14 @@ export const paymentChecks: Check[] = [
     area: 'payments',
     rules: ['PAY-IBAN-MAX-34'],
     async run(ctx) {
-      await createPayment(ctx, sctBody({ creditorAccount: { iban: IBAN_33, currency: 'NOK' } }));
+      const party = await paymentParty(ctx);
+      await createPayment(
+        ctx,
+        sctBody(party, { creditorAccount: { iban: IBAN_33, currency: 'NOK' } }),
+      );
       const over = await initiatePayment(
         ctx,
-        sctBody({ creditorAccount: { iban: `${IBAN_33}00`, currency: 'NOK' } }),
+        sctBody(party, { creditorAccount: { iban: `${IBAN_33}00`, currency: 'NOK' } }),
         { label: 'a creditor IBAN of 35 characters' },
       );
       expectRefused(ctx, over, 'creditorAccount.iban');
@@ -205,14 +217,18 @@ export const paymentChecks: Check[] = [
     area: 'payments',
     rules: ['PAY-IBAN-VALID'],
     async run(ctx) {
+      const party = await paymentParty(ctx);
       await createPayment(
         ctx,
-        sctBody({ creditorAccount: { iban: EXTERNAL_IBAN, currency: 'EUR' } }),
+        sctBody(party, { creditorAccount: { iban: EXTERNAL_IBAN, currency: 'EUR' } }),
       );
       const wrong = EXTERNAL_IBAN.replace(/^DE89/, 'DE88');
       expectRefused(
         ctx,
-        await initiatePayment(ctx, sctBody({ creditorAccount: { iban: wrong, currency: 'EUR' } })),
+        await initiatePayment(
+          ctx,
+          sctBody(party, { creditorAccount: { iban: wrong, currency: 'EUR' } }),
+        ),
         'creditorAccount.iban',
       );
     },
@@ -223,14 +239,18 @@ export const paymentChecks: Check[] = [
     area: 'payments',
     rules: ['PAY-CREDITOR-ADDRESS-COUNTRY'],
     async run(ctx) {
-      await createPayment(ctx, sctBody({ creditorAddress: { city: 'Oslo', country: 'NO' } }));
+      const party = await paymentParty(ctx);
+      await createPayment(
+        ctx,
+        sctBody(party, { creditorAddress: { city: 'Oslo', country: 'NO' } }),
+      );
       for (const [what, address] of [
         ['without country', { city: 'Oslo' }],
         ['with country XX', { city: 'Oslo', country: 'XX' }],
       ] as const)
         expectRefused(
           ctx,
-          await initiatePayment(ctx, sctBody({ creditorAddress: address }), {
+          await initiatePayment(ctx, sctBody(party, { creditorAddress: address }), {
             label: `creditorAddress ${what}`,
           }),
           'creditorAddress.country',
@@ -242,7 +262,7 @@ export const paymentChecks: Check[] = [
     'PAY-CREDITOR-STREET-MAX-70',
     'creditorAddress.street',
     STREET_MAX,
-    () => sctBody({ creditorAddress: { country: 'NO' } }),
+    (party) => sctBody(party, { creditorAddress: { country: 'NO' } }),
   ),
   defineCheck({
     id: 'PAY-REMITTANCE-1-TO-140',
@@ -251,23 +271,24 @@ export const paymentChecks: Check[] = [
     area: 'payments',
     rules: ['PAY-REMITTANCE-1-140'],
     async run(ctx) {
+      const party = await paymentParty(ctx);
       const field = 'remittanceInformationUnstructured';
       // These texts cannot be made unique, and an earlier run's payment with the same text is a
       // logical duplicate within 24 hours (§4.2.2): allowed here, the rule under test is the length.
       const duplicatesAllowed = { query: { allowLogicalDuplicate: true } };
-      await createPayment(ctx, withField(sctBody(), field, 'x'), {
+      await createPayment(ctx, withField(sctBody(party), field, 'x'), {
         ...duplicatesAllowed,
         label: 'one character',
       });
       await createPayment(
         ctx,
-        withField(sctBody(), field, 'y'.repeat(REMITTANCE_INFORMATION_UNSTRUCTURED_MAX)),
+        withField(sctBody(party), field, 'y'.repeat(REMITTANCE_INFORMATION_UNSTRUCTURED_MAX)),
         duplicatesAllowed,
       );
       for (const value of ['', 'z'.repeat(REMITTANCE_INFORMATION_UNSTRUCTURED_MAX + 1)])
         expectRefused(
           ctx,
-          await initiatePayment(ctx, withField(sctBody(), field, value), {
+          await initiatePayment(ctx, withField(sctBody(party), field, value), {
             label: `${value.length} characters`,
           }),
           field,
@@ -280,11 +301,12 @@ export const paymentChecks: Check[] = [
     area: 'payments',
     rules: ['PAY-EXECUTION-DATE-ISO'],
     async run(ctx) {
-      await createPayment(ctx, sctBody({ requestedExecutionDate: '2099-12-31' }));
+      const party = await paymentParty(ctx);
+      await createPayment(ctx, sctBody(party, { requestedExecutionDate: '2099-12-31' }));
       for (const value of ['31.12.2099', '2099-13-01'])
         expectRefused(
           ctx,
-          await initiatePayment(ctx, sctBody({ requestedExecutionDate: value }), {
+          await initiatePayment(ctx, sctBody(party, { requestedExecutionDate: value }), {
             label: `date ${value}`,
           }),
           'requestedExecutionDate',
@@ -349,7 +371,8 @@ export const paymentChecks: Check[] = [
       // The same 13 integer digits: within §2.1 decimal(18, 5) in both currencies; with BHD's 3
       // minor units they exceed the bank's store (decisions.md "Ambiguities decided").
       const digits = '9999999999999';
-      await createPayment(ctx, amountBody(`${digits}.99`, 'NOK'), {
+      const party = await paymentParty(ctx);
+      await createPayment(ctx, amountBody(party, `${digits}.99`, 'NOK'), {
         label: `amount ${digits}.99 NOK`,
       });
       const bhd = `${digits}.999`;
@@ -357,7 +380,7 @@ export const paymentChecks: Check[] = [
         validateAmountString(bhd, 'BHD').ok,
         `${bhd} BHD is well-formed per §2.1 / §8`,
       );
-      const beyond = await initiatePayment(ctx, amountBody(bhd, 'BHD'), {
+      const beyond = await initiatePayment(ctx, amountBody(party, bhd, 'BHD'), {
         label: `amount ${bhd} BHD`,
       });
       ctx.expect.status(beyond, 400, 'refused as a bank limit');
@@ -370,7 +393,9 @@ export const paymentChecks: Check[] = [
       // A malformed amount is still the TPP's format error.
       expectRefused(
         ctx,
-        await initiatePayment(ctx, amountBody('1.2.3', 'BHD'), { label: 'amount 1.2.3 BHD' }),
+        await initiatePayment(ctx, amountBody(party, '1.2.3', 'BHD'), {
+          label: 'amount 1.2.3 BHD',
+        }),
         'instructedAmount.amount',
       );
     },
@@ -389,7 +414,8 @@ export const paymentChecks: Check[] = [
     area: 'payments',
     rules: ['PAY-FEE-INDICATOR'],
     async run(ctx) {
-      const body = sctBody({
+      const party = await paymentParty(ctx);
+      const body = sctBody(party, {
         creditorAccount: { iban: EXTERNAL_IBAN, currency: 'EUR' },
         instructedAmount: { amount: '250.00', currency: 'EUR' },
         creditorAddress: { city: 'Frankfurt', country: 'DE' },
@@ -415,6 +441,7 @@ export const paymentChecks: Check[] = [
     area: 'payments',
     rules: ['PAY-ANSWER-AMOUNTS-DECIMAL-STRING'],
     async run(ctx) {
+      const party = await paymentParty(ctx);
       const expectAmount = (amount: unknown, what: string) => {
         const { amount: value, currency } = (amount ?? {}) as {
           amount?: unknown;
@@ -432,7 +459,7 @@ export const paymentChecks: Check[] = [
       // A cross-border transfer carries a fee (transactionFees) in the initiation answer.
       const crossBorder = await createPayment(
         ctx,
-        sctBody({
+        sctBody(party, {
           creditorAccount: { iban: EXTERNAL_IBAN, currency: 'EUR' },
           instructedAmount: { amount: '250.00', currency: 'EUR' },
           creditorAddress: { city: 'Frankfurt', country: 'DE' },
@@ -444,7 +471,7 @@ export const paymentChecks: Check[] = [
         'the cross-border initiation answer states its fee (transactionFees)',
       );
       expectAmount(crossBorder.answer.transactionFees, 'initiation answer transactionFees');
-      for (const { path } of [crossBorder, await createPayment(ctx, sctBody())]) {
+      for (const { path } of [crossBorder, await createPayment(ctx, sctBody(party))]) {
         const read = await ctx.client.send({ method: 'GET', path, label: `read ${path}` });
         ctx.expect.status(read, 200, 'payment read');
         expectAmount(
@@ -460,9 +487,10 @@ export const paymentChecks: Check[] = [
     area: 'payments',
     rules: ['PAY-PSU-MESSAGE-MAX-512'],
     async run(ctx) {
+      const party = await paymentParty(ctx);
       const { answer } = await createPayment(
         ctx,
-        sctBody({
+        sctBody(party, {
           creditorName: 'N'.repeat(CREDITOR_NAME_MAX),
           remittanceInformationUnstructured: 'R'.repeat(REMITTANCE_INFORMATION_UNSTRUCTURED_MAX),
         }),

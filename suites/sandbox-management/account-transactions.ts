@@ -9,7 +9,7 @@ import {
 } from '../../main/core/spec/limits.js';
 import { SandboxAccountTransactionSchema } from '../../main/core/spec/schemas/sandbox.js';
 import type { Check } from '../../main/core/runner/check-api/index.js';
-import { approve, createPayment, ownAccountBody } from '../kit/payments.js';
+import { approve, createPayment, ownAccountBody, paymentParty } from '../kit/payments.js';
 import { json } from '../kit/answers.js';
 import { dayFromToday } from '../kit/dates.js';
 import { privatePsu } from '../kit/test-psus.js';
@@ -271,13 +271,14 @@ export const bookedPaymentChecks: Check[] = [
     effects: ['sandbox-data'],
     needs: ['psu-agent'],
     async run(ctx) {
+      const party = await paymentParty(ctx);
       const psu = await privatePsu(ctx);
       const own = (await listAccounts(ctx)).find((a) => a.customerNumber === psu.customerNumber);
       ctx.expect.true(own !== undefined, `${psu.name} has an account to pay from`);
       const target = await createAccount(ctx, accountBody(psu.customerNumber));
       const payment = await createPayment(
         ctx,
-        ownAccountBody({
+        ownAccountBody(party, {
           instructedAmount: { amount: '250.00', currency: 'NOK' },
           debtorAccount: { iban: own!.iban, currency: 'NOK' },
           creditorAccount: { iban: target.iban, currency: 'NOK' },

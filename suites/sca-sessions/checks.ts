@@ -12,7 +12,7 @@ import {
   type Check,
   type CheckContext,
 } from '../../main/core/runner/check-api/index.js';
-import { approve, createPayment, paymentStatus, sctBody } from '../kit/payments.js';
+import { approve, createPayment, paymentStatus, sctBody, paymentParty } from '../kit/payments.js';
 import { absoluteHref, json, scaRedirectOf } from '../kit/answers.js';
 import { consentFlow, startConsent } from '../kit/consent.js';
 import {
@@ -389,8 +389,9 @@ export const scaSessionChecks: Check[] = [
     rules: ['SCA-SINGLE-SCA-PISP-JOURNEY'],
     needs: ['psu-agent'],
     async run(ctx) {
+      const party = await paymentParty(ctx);
       const [psu] = await testPeople(ctx);
-      const payment = await createPayment(ctx, sctBody(), {
+      const payment = await createPayment(ctx, sctBody(party), {
         label: 'a payment initiation without PSU-ID (PSU-Context PRIVATE)',
       });
       const redirect = await approve(ctx, payment, psu.login);
@@ -408,12 +409,13 @@ export const scaSessionChecks: Check[] = [
     rules: ['SESSION-DYNAMIC-LINKING-NOT-EXEMPT'],
     needs: ['psu-agent'],
     async run(ctx) {
+      const party = await paymentParty(ctx);
       const [psu] = await testPeople(ctx);
       const sessionId = randomUUID();
-      const first = await createPayment(ctx, sctBody(), { headers: tppSession(sessionId) });
+      const first = await createPayment(ctx, sctBody(party), { headers: tppSession(sessionId) });
       const redirect = await approve(ctx, first, psu.login);
       await expectSessionValid(ctx, sessionId, true, 'the session holds SCA after the payment');
-      const second = await createPayment(ctx, sctBody(), {
+      const second = await createPayment(ctx, sctBody(party), {
         headers: { ...tppSession(sessionId), ...psuHeaders(redirect) },
         label: 'a second payment in the same session',
       });
