@@ -4,6 +4,7 @@
  * with a query, the booked baseline a query is judged against, and sandbox card transactions
  * (§2.6) created on it.
  */
+import { requireSetup } from '../kit/controls.js';
 import type {
   CheckContext,
   EvidenceExchange,
@@ -111,7 +112,7 @@ export function sandboxCardTransaction(
   };
 }
 
-/** POST /v1/sandbox/card-accounts/{id}/transactions with one item, asserting success. */
+/** POST /v1/sandbox/card-accounts/{id}/transactions with one item; refused, the check could not test. */
 export async function createCardTransaction(
   ctx: CheckContext,
   card: CardAccountView,
@@ -124,6 +125,9 @@ export async function createCardTransaction(
     body: [item] as unknown as JsonValue,
     label: 'create a sandbox card transaction',
   });
-  ctx.expect.status(exchange, [200, 201], 'POST /v1/sandbox/card-accounts/{id}/transactions');
+  requireSetup(ctx, exchange, {
+    what: 'the sandbox card transaction the check reads (POST /v1/sandbox/card-accounts/{id}/transactions)',
+    status: [200, 201],
+  });
   return item;
 }

@@ -197,13 +197,15 @@ export const errorChecks: Check[] = [
     rules: ['ERR-STATUS-401'],
     needs: ['psu-agent'],
     async run(ctx) {
+      // SCA_NOT_FOUND first: the sign-in below starts from that very 401, so a bank that answers
+      // it otherwise would leave the check no session to control with.
+      const noSca = await getUser(ctx, { 'TPP-Session-ID': randomUUID() });
+      ctx.expect.tppMessage(noSca, { code: 'SCA_NOT_FOUND' });
+      ctx.expect.status(noSca, 401, 'SCA_NOT_FOUND');
       requireAccepted(ctx, await getUser(ctx, await signedInPsuHeaders(ctx, 'private')), {
         what: 'GET /v1/user in a session with SCA, with the PSU-ID the bank gave',
         status: 200,
       });
-      const noSca = await getUser(ctx, { 'TPP-Session-ID': randomUUID() });
-      ctx.expect.tppMessage(noSca, { code: 'SCA_NOT_FOUND' });
-      ctx.expect.status(noSca, 401, 'SCA_NOT_FOUND');
       const unknownPsu = await getUser(ctx, { 'PSU-ID': randomUUID() }, 'an unknown PSU-ID');
       ctx.expect.tppMessage(unknownPsu, { code: 'PSU_CREDENTIALS_INVALID' });
       ctx.expect.status(unknownPsu, 401, 'PSU_CREDENTIALS_INVALID');
