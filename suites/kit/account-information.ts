@@ -20,6 +20,7 @@ export interface AisRead {
   query?: TargetRequest['query'];
   headers?: Record<string, string>;
   omitHeaders?: readonly string[];
+  signing?: TargetRequest['signing'];
   label?: string;
 }
 
@@ -44,6 +45,7 @@ export function aisGet(
     ...(read.query ? { query: read.query } : {}),
     headers,
     ...(read.omitHeaders ? { omitHeaders: read.omitHeaders } : {}),
+    ...(read.signing ? { signing: read.signing } : {}),
     label: read.label ?? `GET ${path}`,
   });
 }
