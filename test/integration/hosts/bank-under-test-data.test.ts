@@ -16,7 +16,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunResult } from '../../../main/shared/run-result';
 import { maskIban } from '../../../main/core/runner/report-result';
-import { killStartedBanks, startBank, type Started } from './workbench-bank';
+import { killStartedBanks, startBank, targetInit, type Started } from './workbench-bank';
 import {
   DOCUMENTED_PAYER,
   OTHER_PAYER,
@@ -58,20 +58,7 @@ afterAll(killStartedBanks);
 
 /** A profile from `workbench target init` for the bank, with `psus` as given. */
 async function profile(name: string, psus: unknown): Promise<string> {
-  const file = join(dir, `${name}.json`);
-  const line = join(dir, `${name}.bank.json`);
-  await writeFile(line, JSON.stringify(bank.line) + '\n');
-  await exec(process.execPath, [
-    BIN,
-    'target',
-    'init',
-    '--bank-json',
-    line,
-    '--certs',
-    certs,
-    '--out',
-    file,
-  ]);
+  const file = await targetInit(bank.line, certs, join(dir, `${name}.json`));
   const written = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   await writeFile(file, JSON.stringify({ ...written, psus }));
   return file;

@@ -6,12 +6,11 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { killStartedBanks, startBank, type Started } from './workbench-bank';
+import { killStartedBanks, startBank, targetInit, type Started } from './workbench-bank';
 
 const BIN = 'bin/workbench.js';
 const exec = promisify(execFile);
@@ -26,20 +25,7 @@ beforeAll(async () => {
   const certs = join(dir, 'certs');
   await exec(process.execPath, [BIN, 'certs', 'create', '--out', certs]);
   bank = await startBank(process.execPath, [BIN, 'bank', '--mode', 'sandbox', '--admin', '--json']);
-  const line = join(dir, 'bank.json');
-  await writeFile(line, JSON.stringify(bank.line) + '\n');
-  profile = join(dir, 'profile.json');
-  await exec(process.execPath, [
-    BIN,
-    'target',
-    'init',
-    '--bank-json',
-    line,
-    '--certs',
-    certs,
-    '--out',
-    profile,
-  ]);
+  profile = await targetInit(bank.line, certs, join(dir, 'profile.json'));
   expect(JSON.parse(readFileSync(profile, 'utf8')).admin).toBeDefined();
 }, 180_000);
 afterAll(killStartedBanks);
