@@ -26,6 +26,7 @@ import {
 } from '../kit/payments.js';
 import { absoluteHref, json, scaRedirectOf } from '../kit/answers.js';
 import { completeSca, expectSuccess } from '../kit/sca.js';
+import { requireAccepted } from '../kit/controls.js';
 
 interface Basket {
   basketId: string;
@@ -197,6 +198,25 @@ export const basketChecks: Check[] = [
         sctBody(party, { startDate: '2099-01-01', frequency: 'Monthly' }),
         {
           service: 'periodic-payments',
+        },
+      );
+      // The control: a basket of single payments like `single` is created (§2.4); two others, as a
+      // payment goes into one basket only.
+      const controls = [
+        await createPayment(ctx, sctBody(party), { label: 'a single payment for the control' }),
+        await createPayment(ctx, sctBody(party), { label: 'another one for the control' }),
+      ];
+      requireAccepted(
+        ctx,
+        await postBasket(
+          ctx,
+          controls.map((payment) => payment.paymentId),
+          'control: a basket of two single payments',
+        ),
+        {
+          what: 'the same basket with a single payment instead',
+          status: 201,
+          schema: SigningBasketCreatedSchema,
         },
       );
       for (const [what, other] of [
