@@ -16,7 +16,13 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunResult } from '../../../main/shared/run-result';
 import { maskIban } from '../../../main/core/runner/report-result';
-import { killStartedBanks, startBank, targetInit, type Started } from './workbench-bank';
+import {
+  killStartedBanks,
+  productionTlsArgs,
+  startBank,
+  targetInit,
+  type Started,
+} from './workbench-bank';
 import {
   DOCUMENTED_PAYER,
   OTHER_PAYER,
@@ -42,15 +48,7 @@ beforeAll(async () => {
     'production',
     '--state',
     state,
-    '--tls-cert',
-    join(certs, 'bank-tls.pem'),
-    '--tls-key',
-    join(certs, 'bank-tls.key.pem'),
-    '--mtls',
-    '--trust-ca',
-    join(certs, 'ca-chain.pem'),
-    '--registry',
-    join(certs, 'registry.json'),
+    ...productionTlsArgs(certs),
     '--json',
   ]);
 }, 180_000);

@@ -91,3 +91,16 @@ export async function targetInit(line: BankLine, certs: string, file: string): P
   ]);
   return file;
 }
+
+/** `workbench bank` flags of a production bank over TLS with mTLS, from `certs create`'s files. */
+export const productionTlsArgs = (certs: string): string[] => [
+  '--tls-cert',
+  `${certs}/bank-tls.pem`,
+  '--tls-key',
+  `${certs}/bank-tls.key.pem`,
+  '--mtls',
+  '--trust-ca',
+  `${certs}/ca-chain.pem`,
+  '--registry',
+  `${certs}/registry.json`,
+];
