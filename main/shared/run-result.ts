@@ -221,6 +221,11 @@ export interface TargetPsu {
   login: string;
   name: string;
   customerNumber?: string;
+  /**
+   * IBANs the PSU owns, as the profile names them: a payment check pays from the first (to the
+   * second, or another PSU's first). Absent: found through AIS after a consent, where needed.
+   */
+  accounts?: string[];
 }
 
 /** A test PSU who represents a corporation with accounts to consent to in that context (§1). */
@@ -272,6 +277,7 @@ const TargetPsuSchema = Type.Object({
   login: Type.String(),
   name: Type.String(),
   customerNumber: Type.Optional(Type.String()),
+  accounts: Type.Optional(Type.Array(Type.String())),
 });
 
 export const TargetInfoSchema = Type.Object({
@@ -288,6 +294,7 @@ export const TargetInfoSchema = Type.Object({
           login: Type.String(),
           name: Type.String(),
           customerNumber: Type.Optional(Type.String()),
+          accounts: Type.Optional(Type.Array(Type.String())),
           agreement: Type.Object({ id: Type.String(), name: Type.String() }),
         }),
       ),

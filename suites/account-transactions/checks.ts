@@ -32,7 +32,7 @@ import {
 } from '../kit/account-information.js';
 import { json } from '../kit/answers.js';
 import { aisConsent, type AisSession } from '../kit/consent.js';
-import { shiftDay } from '../kit/dates.js';
+import { bankDay, shiftDay } from '../kit/dates.js';
 import { knownPsu } from '../kit/test-psus.js';
 
 const AREA = 'account-transactions';
@@ -353,7 +353,7 @@ export const accountTransactionChecks: Check[] = [
       await fillFixedTestData(ctx);
       const session = await aisConsent(ctx, knownPsu(ctx, 'fill').login);
       const { accounts } = await accountsOf(ctx, session);
-      const dateFrom = shiftDay(new Date().toISOString().slice(0, 10), -400);
+      const dateFrom = await bankDay(ctx, -400);
       let largest = { accountId: '', count: 0, next: false };
       for (const account of accounts) {
         const { body } = await readTransactions(ctx, session, account.resourceId, {

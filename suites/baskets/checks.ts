@@ -14,9 +14,6 @@ import {
   type EvidenceExchange,
 } from '../../main/core/runner/check-api/index.js';
 import {
-  ACCOUNTS,
-  OTHER_PSU,
-  PAYER,
   createPayment,
   expectRefused,
   ownAccountBody,
@@ -25,9 +22,11 @@ import {
   sctBody,
   withoutHeaders,
   type CreatedPayment,
+  paymentParty,
 } from '../kit/payments.js';
 import { absoluteHref, json, scaRedirectOf } from '../kit/answers.js';
 import { completeSca, expectSuccess } from '../kit/sca.js';
+import { requireAccepted } from '../kit/controls.js';
 
 interface Basket {
   basketId: string;
@@ -62,9 +61,10 @@ async function twoPayments(
   ctx: CheckContext,
   headers: Record<string, string> = {},
 ): Promise<CreatedPayment[]> {
+  const party = await paymentParty(ctx);
   return [
-    await createPayment(ctx, sctBody(), { headers, label: 'basket payment 1' }),
-    await createPayment(ctx, ownAccountBody(), { headers, label: 'basket payment 2' }),
+    await createPayment(ctx, sctBody(party), { headers, label: 'basket payment 1' }),
+    await createPayment(ctx, ownAccountBody(party), { headers, label: 'basket payment 2' }),
   ];
 }
 
@@ -98,6 +98,7 @@ async function authoriseBasket(
   ctx: CheckContext,
   payments: (headers: Record<string, string>) => Promise<CreatedPayment[]>,
 ) {
+  const party = await paymentParty(ctx);
   const headers = await payerPsuHeaders(ctx);
   const created = await payments(headers);
   const basket = await createBasket(ctx, created);
@@ -109,7 +110,7 @@ async function authoriseBasket(
     'the basket authorisation carries _links.scaRedirect, like a single payment',
   );
   const redirect = await completeSca(ctx, absoluteHref(href!, started), {
-    login: PAYER.login,
+    login: party.payer.login,
     context: 'PRIVATE',
   });
   expectSuccess(ctx, redirect, 'the basket SCA');
@@ -184,8 +185,9 @@ export const basketChecks: Check[] = [
     area: 'baskets',
     rules: ['BASKET-REFERENCE-MIX-INVALID'],
     async run(ctx) {
-      const single = await createPayment(ctx, sctBody());
-      const { debtorAccount, ...element } = sctBody();
+      const party = await paymentParty(ctx);
+      const single = await createPayment(ctx, sctBody(party));
+      const { debtorAccount, ...element } = sctBody(party);
       const bulk = await createPayment(
         ctx,
         { debtorAccount: debtorAccount!, payments: [element] },
@@ -193,9 +195,28 @@ export const basketChecks: Check[] = [
       );
       const periodic = await createPayment(
         ctx,
-        sctBody({ startDate: '2099-01-01', frequency: 'Monthly' }),
+        sctBody(party, { startDate: '2099-01-01', frequency: 'Monthly' }),
         {
           service: 'periodic-payments',
+        },
+      );
+      // The control: a basket of single payments like `single` is created (§2.4); two others, as a
+      // payment goes into one basket only.
+      const controls = [
+        await createPayment(ctx, sctBody(party), { label: 'a single payment for the control' }),
+        await createPayment(ctx, sctBody(party), { label: 'another one for the control' }),
+      ];
+      requireAccepted(
+        ctx,
+        await postBasket(
+          ctx,
+          controls.map((payment) => payment.paymentId),
+          'control: a basket of two single payments',
+        ),
+        {
+          what: 'the same basket with a single payment instead',
+          status: 201,
+          schema: SigningBasketCreatedSchema,
         },
       );
       for (const [what, other] of [
@@ -220,8 +241,9 @@ export const basketChecks: Check[] = [
     area: 'baskets',
     rules: ['BASKET-NCBCT'],
     async run(ctx) {
-      const ncbct = await createPayment(ctx, ownAccountBody(), { product: 'ncbct' });
-      await createBasket(ctx, [ncbct, await createPayment(ctx, sctBody())]);
+      const party = await paymentParty(ctx);
+      const ncbct = await createPayment(ctx, ownAccountBody(party), { product: 'ncbct' });
+      await createBasket(ctx, [ncbct, await createPayment(ctx, sctBody(party))]);
     },
   }),
   defineCheck({
@@ -271,17 +293,22 @@ export const basketChecks: Check[] = [
     rules: ['BASKET-NOT-ATOMIC-WORST-STATUS'],
     needs: ['psu-agent'],
     async run(ctx) {
+      const party = await paymentParty(ctx);
+      if (party.creditor.iban === party.ownAccount)
+        return ctx.inconclusive(
+          'the target has no other PSU with an account the payer does not own (psus.private[1])',
+        );
       // The payer may not pay from the other PSU's account: that payment fails at the basket SCA.
       const { basket, payments } = await authoriseBasket(ctx, async (headers) => [
-        await createPayment(ctx, sctBody(), { headers, label: "from the payer's account" }),
+        await createPayment(ctx, sctBody(party), { headers, label: "from the payer's account" }),
         await createPayment(
           ctx,
-          sctBody({
-            debtorAccount: { iban: ACCOUNTS.otherPsu, currency: 'NOK' },
-            creditorAccount: { iban: ACCOUNTS.debtor, currency: 'NOK' },
-            creditorName: PAYER.name,
+          sctBody(party, {
+            debtorAccount: { iban: party.creditor.iban, currency: 'NOK' },
+            creditorAccount: { iban: party.debtor, currency: 'NOK' },
+            creditorName: party.payer.name,
           }),
-          { headers, label: `from ${OTHER_PSU.name}'s account` },
+          { headers, label: `from ${party.creditor.name}'s account` },
         ),
       ]);
       const [good, bad] = payments;

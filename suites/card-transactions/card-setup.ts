@@ -4,6 +4,7 @@
  * with a query, the booked baseline a query is judged against, and sandbox card transactions
  * (§2.6) created on it.
  */
+import { requireSetup } from '../kit/controls.js';
 import type {
   CheckContext,
   EvidenceExchange,
@@ -21,7 +22,7 @@ import {
 } from '../kit/account-information.js';
 import { json } from '../kit/answers.js';
 import { aisConsent, type AisSession } from '../kit/consent.js';
-import { shiftDay } from '../kit/dates.js';
+import { dayFromToday } from '../kit/dates.js';
 import { knownPsu } from '../kit/test-psus.js';
 
 export interface CardSetup {
@@ -86,12 +87,13 @@ export function middleDate(ctx: CheckContext, list: CardTransactionView[]): stri
   return dates[Math.floor(dates.length / 2)]!;
 }
 
-/** A §2.6 sandbox card transaction on `card`, booked yesterday (§4.3 rule 3: in the past). */
+/** A §2.6 sandbox card transaction on `card`, booked yesterday by the bank's clock (§4.3 rule 3: in the past). */
 export function sandboxCardTransaction(
+  today: Date,
   card: CardAccountView,
   overrides: Record<string, unknown> = {},
 ): Record<string, unknown> {
-  const yesterday = shiftDay(new Date().toISOString().slice(0, 10), -1);
+  const yesterday = dayFromToday(-1, today);
   return {
     cardTransactionId: `chk-${Math.random().toString(36).slice(2, 12)}`,
     terminalId: 'T0000001',
@@ -110,19 +112,22 @@ export function sandboxCardTransaction(
   };
 }
 
-/** POST /v1/sandbox/card-accounts/{id}/transactions with one item, asserting success. */
+/** POST /v1/sandbox/card-accounts/{id}/transactions with one item; refused, the check could not test. */
 export async function createCardTransaction(
   ctx: CheckContext,
   card: CardAccountView,
   overrides: Record<string, unknown> = {},
 ): Promise<Record<string, unknown>> {
-  const item = sandboxCardTransaction(card, overrides);
+  const item = sandboxCardTransaction(await ctx.bankNow(), card, overrides);
   const exchange = await ctx.client.send({
     method: 'POST',
     path: `/v1/sandbox/card-accounts/${encodeURIComponent(card.resourceId)}/transactions`,
     body: [item] as unknown as JsonValue,
     label: 'create a sandbox card transaction',
   });
-  ctx.expect.status(exchange, [200, 201], 'POST /v1/sandbox/card-accounts/{id}/transactions');
+  requireSetup(ctx, exchange, {
+    what: 'the sandbox card transaction the check reads (POST /v1/sandbox/card-accounts/{id}/transactions)',
+    status: [200, 201],
+  });
   return item;
 }

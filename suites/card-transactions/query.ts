@@ -22,7 +22,7 @@ import {
   readCardTransactions,
 } from './card-setup.js';
 import { json, paramsOf } from '../kit/answers.js';
-import { shiftDay } from '../kit/dates.js';
+import { bankDay, shiftDay } from '../kit/dates.js';
 
 const AREA = 'card-transactions';
 
@@ -219,7 +219,7 @@ export const cardTransactionQueryChecks: Check[] = [
     needs: ['psu-agent', 'sandbox-api'],
     async run(ctx) {
       const setup = await cardSetup(ctx, { fixedData: true });
-      const dateFrom = shiftDay(new Date().toISOString().slice(0, 10), -400);
+      const dateFrom = await bankDay(ctx, -400);
       const { body } = await readCardTransactions(ctx, setup, {
         bookingStatus: 'booked',
         dateFrom,

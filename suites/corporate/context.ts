@@ -45,8 +45,8 @@ export const contextChecks: Check[] = [
     id: 'CORP-PRIVATE-CONTEXT-OWN-ACCOUNTS',
     title: 'In private context the PSU is offered its own accounts, not the corporation’s',
     rules: ['CORP-PRIVATE-SEES-OWN-ACCOUNTS'],
-    modes: ['sandbox'],
-    needs: ['psu-agent', 'sandbox-api'],
+    // §1 names no mode: production banks are judged too, by what their contexts offer.
+    needs: ['psu-agent'],
     async run(ctx) {
       const representative = await testRepresentative(ctx);
       const flow = await consentFlow(ctx, {
@@ -55,6 +55,24 @@ export const contextChecks: Check[] = [
         consent: { grant: ['*'] },
       });
       expectSuccess(ctx, flow.redirect, 'private consent');
+      if (!ctx.target.hasSandboxApi) {
+        // No sandbox to list the PSU's own accounts: the corporation's, as the corporate context
+        // offers them, must not be among those offered in private context.
+        const offered = ibansOf(await grantedReferences(ctx, flow.consentId));
+        const corporately = await consentFlow(ctx, corporateScript(representative));
+        expectSuccess(ctx, corporately.redirect, 'corporate consent');
+        const corporate = ibansOf(await grantedReferences(ctx, corporately.consentId));
+        if (offered.length === 0 || corporate.length === 0)
+          ctx.inconclusive(
+            `${representative.name} is offered no account in ${offered.length === 0 ? 'private' : 'corporate'} context, so the two cannot be told apart`,
+          );
+        ctx.expect.equal(
+          offered.filter((iban) => corporate.includes(iban)),
+          [],
+          `accounts of ${representative.agreement.name} offered to ${representative.name} in private context`,
+        );
+        return;
+      }
       const own = (await sandboxAccounts(ctx))
         .filter((a) => a.customerNumber === representative.customerNumber)
         .map((a) => a.iban)

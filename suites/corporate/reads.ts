@@ -7,7 +7,7 @@ import type { Check } from '../../main/core/runner/check-api/index.js';
 import { accountsOf, aisGet, cardTransactionsPath } from '../kit/account-information.js';
 import { absoluteHref, json, scaRedirectOf } from '../kit/answers.js';
 import { consentFlow, grantedConsent } from '../kit/consent.js';
-import { dayFromToday } from '../kit/dates.js';
+import { bankDay } from '../kit/dates.js';
 import { completeSca, expectSuccess, tppSession } from '../kit/sca.js';
 import { corporateScript, testRepresentative } from '../kit/test-psus.js';
 import { corporateCheck, corporateConsent, newAccountOf, sandboxAgreement } from './setup.js';
@@ -94,7 +94,7 @@ export const corporateReadChecks: Check[] = [
       const cards = await aisGet(ctx, { consentId, headers }, '/v1/card-accounts');
       const card = (json<{ cardAccounts?: { resourceId: string }[] }>(cards).cardAccounts ?? [])[0];
       if (!card) return ctx.skip('the PSU has no card account');
-      const dateFrom = dayFromToday(-120);
+      const dateFrom = await bankDay(ctx, -120);
       const read = await aisGet(
         ctx,
         { consentId, headers: { ...headers, ...tppSession(randomUUID()) } },

@@ -15,7 +15,7 @@ export const corporateRules = rulesOf('corporate', [
     section: '§1',
     statement: 'A private PSU sees its own PSD2-enabled accounts.',
     testable: true,
-    needs: ['psu-agent', 'sandbox-api'],
+    needs: ['psu-agent'],
   },
   {
     id: 'CORP-REPRESENTATIVE-SEES-GRANTED',

@@ -11,7 +11,7 @@ import {
   type EvidenceExchange,
 } from '../../main/core/runner/check-api/index.js';
 import { aisGet, cardTransactionsPath, firstCardAccount } from '../kit/account-information.js';
-import { createPayment, sctBody } from '../kit/payments.js';
+import { createPayment, sctBody, paymentParty } from '../kit/payments.js';
 import { CardAccountTransactionsResponseSchema } from '../../main/core/spec/schemas/cardAccounts.js';
 import { SandboxAccountListItemSchema } from '../../main/core/spec/schemas/sandbox.js';
 import { json } from '../kit/answers.js';
@@ -164,6 +164,7 @@ export const errorChecks: Check[] = [
     rules: ['ERR-SCA-FAILURE-REDIRECT'],
     needs: ['psu-agent'],
     async run(ctx) {
+      const party = await paymentParty(ctx);
       const [psu] = await testPeople(ctx);
       const consent = await startConsent(ctx);
       const failed = await completeSca(ctx, consent.scaRedirect, {
@@ -176,7 +177,7 @@ export const errorChecks: Check[] = [
           failed.params[parameter] !== undefined,
           `the failure redirect carries ${parameter}`,
         );
-      const payment = await createPayment(ctx, sctBody(), { label: 'a payment to cancel' });
+      const payment = await createPayment(ctx, sctBody(party), { label: 'a payment to cancel' });
       ctx.expect.true(payment.scaRedirect !== undefined, 'the payment needs SCA');
       const cancelled = await completeSca(ctx, payment.scaRedirect!, {
         login: psu.login,
@@ -196,13 +197,15 @@ export const errorChecks: Check[] = [
     rules: ['ERR-STATUS-401'],
     needs: ['psu-agent'],
     async run(ctx) {
+      // SCA_NOT_FOUND first: the sign-in below starts from that very 401, so a bank that answers
+      // it otherwise would leave the check no session to control with.
+      const noSca = await getUser(ctx, { 'TPP-Session-ID': randomUUID() });
+      ctx.expect.tppMessage(noSca, { code: 'SCA_NOT_FOUND' });
+      ctx.expect.status(noSca, 401, 'SCA_NOT_FOUND');
       requireAccepted(ctx, await getUser(ctx, await signedInPsuHeaders(ctx, 'private')), {
         what: 'GET /v1/user in a session with SCA, with the PSU-ID the bank gave',
         status: 200,
       });
-      const noSca = await getUser(ctx, { 'TPP-Session-ID': randomUUID() });
-      ctx.expect.tppMessage(noSca, { code: 'SCA_NOT_FOUND' });
-      ctx.expect.status(noSca, 401, 'SCA_NOT_FOUND');
       const unknownPsu = await getUser(ctx, { 'PSU-ID': randomUUID() }, 'an unknown PSU-ID');
       ctx.expect.tppMessage(unknownPsu, { code: 'PSU_CREDENTIALS_INVALID' });
       ctx.expect.status(unknownPsu, 401, 'PSU_CREDENTIALS_INVALID');

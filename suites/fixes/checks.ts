@@ -27,10 +27,17 @@ import {
   type CardTransactionView,
   type CardTransactionsBody,
 } from '../kit/account-information.js';
-import { expectRefused, initiatePayment, paymentControl, sctBody } from '../kit/payments.js';
+import {
+  expectRefused,
+  initiatePayment,
+  paymentControl,
+  sctBody,
+  paymentParty,
+} from '../kit/payments.js';
 import { json, pathOf } from '../kit/answers.js';
 import { aisConsent, type AisSession } from '../kit/consent.js';
 import { knownPsu } from '../kit/test-psus.js';
+import { bankDay } from '../kit/dates.js';
 
 const AREA = 'fixes';
 const ISO_TYPES: readonly string[] = CASH_ACCOUNT_TYPES;
@@ -101,11 +108,10 @@ export const fixChecks: Check[] = [
     area: 'fixes',
     rules: ['FIX-REMITTANCE-STRUCTURED-REMOVED'],
     async run(ctx) {
-      const now = await ctx.clock.now().catch(() => new Date());
-      if (now.toISOString().slice(0, 10) < '2024-09-05')
-        ctx.skip('the target’s clock is before 2024-09-05');
-      await paymentControl(ctx, sctBody(), 'the same payment with an unstructured remittance');
-      const body = sctBody({ remittanceInformationStructured: { reference: '1234567897' } });
+      const party = await paymentParty(ctx);
+      if ((await bankDay(ctx)) < '2024-09-05') ctx.skip('the target’s clock is before 2024-09-05');
+      await paymentControl(ctx, sctBody(party), 'the same payment with an unstructured remittance');
+      const body = sctBody(party, { remittanceInformationStructured: { reference: '1234567897' } });
       delete (body as Record<string, unknown>).remittanceInformationUnstructured;
       const exchange = await initiatePayment(ctx, body);
       expectRefused(ctx, exchange, 'remittanceInformationStructured');
@@ -195,7 +201,7 @@ export const fixChecks: Check[] = [
       const latest = FIXES.map((fix) => fix.defaultFrom)
         .sort()
         .at(-1)!;
-      if (new Date().toISOString().slice(0, 10) < latest) ctx.skip(`today is before ${latest}`);
+      if ((await bankDay(ctx)) < latest) ctx.skip(`the bank's today is before ${latest}`);
       const session = await aisConsent(ctx);
       const { accounts } = await accountsWith(ctx, session, undefined);
       ctx.expect.true(accounts.length > 0, 'accounts to judge');

@@ -78,6 +78,14 @@ function formatCheck(
   });
 }
 
+/** The §5.2(4) headers a read with `psuHeaders` and no X-Request-ID signs. */
+const signedWithout = (psuHeaders: Record<string, string>): string[] => [
+  ...Object.keys(psuHeaders)
+    .map((name) => name.toLowerCase())
+    .filter((name) => name === 'psu-id' || name === 'psu-corporate-id'),
+  'tpp-redirect-uri',
+];
+
 export const headerChecks: Check[] = [
   formatCheck(
     'HDR-X-REQUEST-ID-UUID',
@@ -150,18 +158,23 @@ export const headerChecks: Check[] = [
     needs: ['psu-agent'],
     async run(ctx) {
       // §4.2.3 lists x-accept-fix, X-Request-ID, TPP-Session-ID, TPP-Redirect-URI,
-      // TPP-Signature-Certificate and Signature; the last three matter for signing and are
-      // covered by the signing checks.
+      // TPP-Signature-Certificate and Signature; the last two are the signing checks'. The rule
+      // holds in both modes (§4.2.3 names no mode), so X-Request-ID is judged in production too,
+      // not only by the sandbox operations' HDR-SANDBOX-REQUIRED-X-REQUEST-ID.
       const { session, path, query } = await cardTransactionsRead(ctx);
       requireAccepted(ctx, await aisGet(ctx, session, path, { query }), {
         what: 'the consented read with every required header',
         status: 200,
         schema: CardAccountTransactionsResponseSchema,
       });
-      for (const header of ['x-accept-fix', 'TPP-Session-ID', 'TPP-Redirect-URI']) {
+      for (const header of ['x-accept-fix', 'X-Request-ID', 'TPP-Session-ID', 'TPP-Redirect-URI']) {
         const exchange = await aisGet(ctx, session, path, {
           query,
           omitHeaders: [header],
+          // §5.2(4) signs x-request-id when the request carries it: without it, the rest.
+          ...(header === 'X-Request-ID'
+            ? { signing: { signedHeaders: signedWithout(session.headers) } }
+            : {}),
           label: `card transactions without ${header}`,
         });
         expectNamed(ctx, exchange, 'HTTP_HEADER_REQUIRED', header);

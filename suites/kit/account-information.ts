@@ -11,7 +11,7 @@ import type {
   JsonValue,
   TargetRequest,
 } from '../../main/core/runner/check-api/index.js';
-import { requireAccepted } from './controls.js';
+import { requireAccepted, requireSetup } from './controls.js';
 import { freeNorwegianAccount } from './account-numbers.js';
 import { json } from './answers.js';
 import type { AisSession } from './consent.js';
@@ -20,6 +20,7 @@ export interface AisRead {
   query?: TargetRequest['query'];
   headers?: Record<string, string>;
   omitHeaders?: readonly string[];
+  signing?: TargetRequest['signing'];
   label?: string;
 }
 
@@ -44,6 +45,7 @@ export function aisGet(
     ...(read.query ? { query: read.query } : {}),
     headers,
     ...(read.omitHeaders ? { omitHeaders: read.omitHeaders } : {}),
+    ...(read.signing ? { signing: read.signing } : {}),
     label: read.label ?? `GET ${path}`,
   });
 }
@@ -186,7 +188,7 @@ export function follow(
   return aisGet(ctx, session, url.pathname, { ...read, query, label });
 }
 
-/** POST /v1/sandbox/fixed-test-data (sandbox only), asserting success. */
+/** POST /v1/sandbox/fixed-test-data (sandbox only); refused, the check could not test. */
 export async function fillFixedTestData(ctx: CheckContext): Promise<void> {
   const exchange = await ctx.client.send({
     method: 'POST',
@@ -194,7 +196,10 @@ export async function fillFixedTestData(ctx: CheckContext): Promise<void> {
     body: {},
     label: 'fixed test-data fill',
   });
-  ctx.expect.status(exchange, [200, 201], 'POST /v1/sandbox/fixed-test-data');
+  requireSetup(ctx, exchange, {
+    what: 'the fixed test-data fill the check reads (POST /v1/sandbox/fixed-test-data)',
+    status: [200, 201],
+  });
 }
 
 /**
@@ -227,6 +232,9 @@ export async function createSandboxAccount(
     body,
     label: 'create a sandbox account',
   });
-  ctx.expect.status(exchange, 201, 'POST /v1/sandbox/accounts');
+  requireSetup(ctx, exchange, {
+    what: 'the sandbox account the check needs (POST /v1/sandbox/accounts)',
+    status: 201,
+  });
   return { iban, accountName: String(body.accountName) };
 }

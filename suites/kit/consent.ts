@@ -12,7 +12,8 @@ import type {
   TargetRequest,
 } from '../../main/core/runner/check-api/index.js';
 import { absoluteHref, json, scaRedirectOf } from './answers.js';
-import { completeSca, expectSuccess, psuHeaders, type SuccessfulSca } from './sca.js';
+import { completeSca, psuHeaders, setupSucceeded, type SuccessfulSca } from './sca.js';
+import { requireSetup } from './controls.js';
 import { knownPsu } from './test-psus.js';
 
 export interface StartedConsent {
@@ -33,13 +34,18 @@ export async function startConsent(
     label: 'start a consent',
     ...request,
   });
-  ctx.expect.status(exchange, 201, 'POST /v1/consents');
+  // The consent is what the check reads through: a bank that refuses it was not tested.
+  requireSetup(ctx, exchange, {
+    what: 'the consent the check needs (POST /v1/consents)',
+    status: 201,
+  });
   const body = json<{ consentId?: string }>(exchange);
   const href = scaRedirectOf(exchange);
-  ctx.expect.true(
-    typeof body?.consentId === 'string' && href !== undefined,
-    'the consent answer carries consentId and _links.scaRedirect',
-  );
+  if (typeof body?.consentId !== 'string' || href === undefined)
+    ctx.inconclusive(
+      'could not set up: the consent answer carries no consentId or _links.scaRedirect to grant it through',
+      exchange,
+    );
   return { consentId: body.consentId!, scaRedirect: absoluteHref(href!, exchange), exchange };
 }
 
@@ -65,8 +71,9 @@ export interface AisSession {
 }
 
 /**
- * The consent flow as `script` says (default grant: every account offered), asserting that the
- * SCA succeeds (`what` names it in the evidence).
+ * The consent flow as `script` says (default grant: every account offered). The consent is the
+ * check's setup: when the bank refuses it or its SCA, the check could not test (INCONCLUSIVE,
+ * naming `what`).
  */
 export async function grantedConsent(
   ctx: CheckContext,
@@ -75,7 +82,7 @@ export async function grantedConsent(
   request: Partial<TargetRequest> = {},
 ): Promise<AisSession & { redirect: SuccessfulSca }> {
   const flow = await consentFlow(ctx, script, request);
-  const redirect = expectSuccess(ctx, flow.redirect, what);
+  const redirect = setupSucceeded(ctx, flow.redirect, what);
   return { consentId: flow.consentId, headers: psuHeaders(redirect), redirect };
 }
 

@@ -79,6 +79,23 @@ export function requireAccepted(
   return exchange;
 }
 
+/**
+ * A setup step of the check (the consent it reads through, sandbox data it needs) was accepted, or
+ * the check ends INCONCLUSIVE naming the step: a bank that refuses the setup has not been tested
+ * on the check's rules (docs/writing-checks.md, "could not test").
+ */
+export function requireSetup(
+  ctx: CheckContext,
+  exchange: EvidenceExchange,
+  acceptance: Acceptance,
+): EvidenceExchange {
+  const problem = notAccepted(exchange, acceptance);
+  if (problem !== undefined)
+    ctx.inconclusive(`could not set up: ${acceptance.what} ${problem}`, exchange);
+  ctx.expect.true(true, `setup: ${acceptance.what} is accepted`);
+  return exchange;
+}
+
 /** Sends the control request and requires it accepted (see requireAccepted). */
 export async function sendControl(
   ctx: CheckContext,

@@ -1,40 +1,28 @@
 /**
- * What the payment and signing-basket checks share, over HTTP only: the documented test accounts
- * (docs/sandbox-data.md, in the initial data of both modes), §2.2 bodies, initiating a payment as
+ * What the payment and signing-basket checks share, over HTTP only: §2.2 bodies from the accounts
+ * of the bank under test (payment-party.ts), initiating a payment as
  * a single-SCA PISP journey (release 1.17.0: PSU-Context, no PSU-ID yet), the PSU's approval, and
  * judging a refusal that names its field.
  */
-import type {
-  CheckContext,
-  EvidenceExchange,
-  JsonValue,
-  TargetRequest,
+import {
+  CheckInconclusive,
+  type CheckContext,
+  type EvidenceExchange,
+  type JsonValue,
+  type TargetRequest,
 } from '../../main/core/runner/check-api/index.js';
 import { absoluteHref, json, scaRedirectOf } from './answers.js';
 import { completeSca, expectSuccess, psuHeaders, type SuccessfulSca } from './sca.js';
 import { expectAnswer, expectRefusal, sendControl, sendRefusedControl } from './controls.js';
 import { PaymentInitiationResponseSchema } from '../../main/core/spec/schemas/payments.js';
+import { DOCUMENTED_PARTY, paymentParty, type PaymentParty } from './payment-party.js';
 
-/**
- * Documented test data (docs/sandbox-data.md): Ola pays, from his current account. The payer and
- * the ACCOUNTS below are one documented set (his IBANs, Kari's), so they stay together here; a
- * profile's PSUs (knownPsu) do not come with accounts to pay from.
- */
-export const PAYER = { login: '15038512363', name: 'Ola Nordmann', customerNumber: '10000001' };
-/** Kari: another PSU of the bank. */
-export const OTHER_PSU = {
-  login: '62079045611',
-  name: 'Kari Nordmann',
-  customerNumber: '10000002',
-};
+export { paymentParty, type PaymentParty } from './payment-party.js';
+
+/** The documented accounts (docs/sandbox-data.md), for the sandbox-only checks that need their ids. */
 export const ACCOUNTS = {
-  /** Ola's Brukskonto (NOK). */
-  debtor: 'NO5297100512347',
-  debtorMockId: 'acc-10000001-brukskonto',
-  /** Ola's Høyrentekonto (NOK): an own account. */
-  ownSavings: 'NO8797100523454',
-  /** Kari's Brukskonto (NOK). */
-  otherPsu: 'NO6997100712346',
+  debtor: DOCUMENTED_PARTY.debtor,
+  debtorMockId: DOCUMENTED_PARTY.debtorMockId,
 } as const;
 /** A valid IBAN of another bank. */
 export const EXTERNAL_IBAN = 'DE89370400440532013000';
@@ -47,23 +35,30 @@ let counter = 0;
 /** A remittance text no other payment of the check has (no logical duplicates by accident). */
 export const uniqueRemittance = () => `Workbench check ${++counter} ${Date.now().toString(36)}`;
 
-/** A §2.2 SCT of 100.00 NOK from Ola's current account to Kari's. */
-export function sctBody(overrides: Body = {}): Body {
+/** A §2.2 SCT of 100.00 NOK from the payer's account to the party's creditor (paymentParty). */
+export function sctBody(party: PaymentParty, overrides: Body = {}): Body {
   return {
     instructedAmount: { amount: '100.00', currency: 'NOK' },
-    debtorAccount: { iban: ACCOUNTS.debtor, currency: 'NOK' },
-    creditorAccount: { iban: ACCOUNTS.otherPsu, currency: 'NOK' },
-    creditorName: OTHER_PSU.name,
+    debtorAccount: { iban: party.debtor, currency: 'NOK' },
+    creditorAccount: { iban: party.creditor.iban, currency: 'NOK' },
+    creditorName: party.creditor.name,
     remittanceInformationUnstructured: uniqueRemittance(),
     ...overrides,
   };
 }
 
-/** A body every product takes: NOK between Ola's own Norwegian accounts, with an address. */
-export function ownAccountBody(overrides: Body = {}): Body {
-  return sctBody({
-    creditorAccount: { iban: ACCOUNTS.ownSavings, currency: 'NOK' },
-    creditorName: PAYER.name,
+/**
+ * A body every product takes: NOK between the payer's own Norwegian accounts, with an address.
+ * A payer with one account cannot make it: the check could not test (INCONCLUSIVE).
+ */
+export function ownAccountBody(party: PaymentParty, overrides: Body = {}): Body {
+  if (!party.ownAccount)
+    throw new CheckInconclusive(
+      `${party.payer.login} has one account at the target; a transfer between own accounts needs two`,
+    );
+  return sctBody(party, {
+    creditorAccount: { iban: party.ownAccount, currency: 'NOK' },
+    creditorName: party.payer.name,
     creditorAddress: { city: 'Oslo', country: 'NO' },
     ...overrides,
   });
@@ -190,8 +185,9 @@ export async function createPayment(
 export async function approve(
   ctx: CheckContext,
   payment: { scaRedirect?: string },
-  login: string = PAYER.login,
+  login?: string,
 ): Promise<SuccessfulSca> {
+  login ??= (await paymentParty(ctx)).payer.login;
   ctx.expect.true(payment.scaRedirect !== undefined, 'the answer carries _links.scaRedirect');
   const redirect = await completeSca(ctx, payment.scaRedirect!, { login, context: 'PRIVATE' });
   return expectSuccess(ctx, redirect, 'the payment SCA');
@@ -199,7 +195,7 @@ export async function approve(
 
 /** A PSU-ID for the payer: a single-SCA payment whose SCA identifies the PSU (1.17.0). */
 export async function payerPsuHeaders(ctx: CheckContext): Promise<Record<string, string>> {
-  const payment = await createPayment(ctx, sctBody(), {
+  const payment = await createPayment(ctx, sctBody(await paymentParty(ctx)), {
     label: 'a payment that identifies the PSU',
   });
   return psuHeaders(await approve(ctx, payment));

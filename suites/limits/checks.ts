@@ -24,7 +24,7 @@ import {
 } from '../kit/account-information.js';
 import { json, paramsOf } from '../kit/answers.js';
 import { aisConsent, type AisSession } from '../kit/consent.js';
-import { shiftDay } from '../kit/dates.js';
+import { bankDay } from '../kit/dates.js';
 import { knownPsu } from '../kit/test-psus.js';
 
 const AREA = 'limits';
@@ -115,7 +115,7 @@ export const limitChecks: Check[] = [
       await fillFixedTestData(ctx);
       const session = await aisConsent(ctx, knownPsu(ctx, 'fill').login);
       const path = cardTransactionsPath((await firstCardAccount(ctx, session)).resourceId);
-      const dateFrom = shiftDay(new Date().toISOString().slice(0, 10), -400);
+      const dateFrom = await bankDay(ctx, -400);
       const first = await aisGet(ctx, session, path, {
         query: { bookingStatus: 'both', dateFrom },
       });

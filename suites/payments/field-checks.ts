@@ -16,6 +16,8 @@ import {
   paymentControl,
   sctBody,
   type Body,
+  paymentParty,
+  type PaymentParty,
 } from '../kit/payments.js';
 
 /** A body with `path` (dotted) set to `value`, or removed when `value` is undefined. */
@@ -40,7 +42,7 @@ export function lengthCheck(
   rule: string,
   field: string,
   max: number,
-  base = sctBody,
+  base: (party: PaymentParty) => Body = sctBody,
 ): Check {
   return defineCheck({
     id,
@@ -48,10 +50,11 @@ export function lengthCheck(
     area: 'payments',
     rules: [rule],
     async run(ctx) {
-      await createPayment(ctx, withField(base(), field, 'x'.repeat(max)), {
+      const party = await paymentParty(ctx);
+      await createPayment(ctx, withField(base(party), field, 'x'.repeat(max)), {
         label: `${field} of ${max} characters`,
       });
-      const over = await initiatePayment(ctx, withField(base(), field, 'x'.repeat(max + 1)), {
+      const over = await initiatePayment(ctx, withField(base(party), field, 'x'.repeat(max + 1)), {
         label: `${field} of ${max + 1} characters`,
       });
       expectRefused(ctx, over, field);
@@ -67,9 +70,10 @@ export function requiredCheck(id: string, rule: string, fields: readonly string[
     area: 'payments',
     rules: [rule],
     async run(ctx) {
-      await paymentControl(ctx, sctBody(), 'the same payment with every field');
+      const party = await paymentParty(ctx);
+      await paymentControl(ctx, sctBody(party), 'the same payment with every field');
       for (const field of fields) {
-        const exchange = await initiatePayment(ctx, withField(sctBody(), field, undefined), {
+        const exchange = await initiatePayment(ctx, withField(sctBody(party), field, undefined), {
           label: `without ${field}`,
         });
         expectRefused(ctx, exchange, field);
@@ -79,8 +83,8 @@ export function requiredCheck(id: string, rule: string, fields: readonly string[
 }
 
 /** A credit transfer body with `instructedAmount` set to `value` in `currency`. */
-export function amountBody(value: JsonValue, currency: string): Body {
-  return sctBody({ instructedAmount: { amount: value, currency } });
+export function amountBody(party: PaymentParty, value: JsonValue, currency: string): Body {
+  return sctBody(party, { instructedAmount: { amount: value, currency } });
 }
 
 export async function expectAmounts(
@@ -88,14 +92,15 @@ export async function expectAmounts(
   accepted: readonly [JsonValue, string][],
   refused: readonly [JsonValue, string, string][],
 ): Promise<void> {
+  const party = await paymentParty(ctx);
   for (const [value, currency] of accepted)
-    await createPayment(ctx, amountBody(value, currency), {
+    await createPayment(ctx, amountBody(party, value, currency), {
       label: `amount ${String(value)} ${currency}`,
     });
   for (const [value, currency, field] of refused)
     expectRefused(
       ctx,
-      await initiatePayment(ctx, amountBody(value, currency), {
+      await initiatePayment(ctx, amountBody(party, value, currency), {
         label: `amount ${String(value)} ${currency}`,
       }),
       field,

@@ -8,7 +8,6 @@ import { PAYMENT_PRODUCTS, TRANSACTION_STATUSES } from '../../main/core/spec/enu
 import { defineCheck, type Check } from '../../main/core/runner/check-api/index.js';
 import {
   ACCOUNTS,
-  PAYER,
   approve,
   createPayment,
   expectRefused,
@@ -17,6 +16,8 @@ import {
   ownAccountBody,
   paymentStatus,
   sctBody,
+  paymentParty,
+  type PaymentParty,
 } from '../kit/payments.js';
 import { json } from '../kit/answers.js';
 import { restoreBalances, sandboxBalances } from '../kit/sandbox-cleanup.js';
@@ -26,8 +27,8 @@ const NDCT = 'norwegian-domestic-credit-transfers';
 const VALID_KID = '1234567897';
 const INVALID_KID = '1234567891';
 
-const ndctBody = (reference: Record<string, string>) =>
-  sctBody({ remittanceInformationStructuredArray: [reference] });
+const ndctBody = (party: PaymentParty, reference: Record<string, string>) =>
+  sctBody(party, { remittanceInformationStructuredArray: [reference] });
 
 export const paymentLifecycleChecks: Check[] = [
   defineCheck({
@@ -36,7 +37,8 @@ export const paymentLifecycleChecks: Check[] = [
     area: 'payments',
     rules: ['PAY-READ-200'],
     async run(ctx) {
-      const payment = await createPayment(ctx, sctBody());
+      const party = await paymentParty(ctx);
+      const payment = await createPayment(ctx, sctBody(party));
       const exchange = await ctx.client.send({
         method: 'GET',
         path: payment.path,
@@ -46,7 +48,7 @@ export const paymentLifecycleChecks: Check[] = [
       const body = json<{ creditorName?: string; transactionStatus?: string }>(exchange);
       ctx.expect.equal(
         body?.creditorName,
-        'Kari Nordmann',
+        party.creditor.name,
         'the payment read shows the creditorName sent',
       );
     },
@@ -57,7 +59,8 @@ export const paymentLifecycleChecks: Check[] = [
     area: 'payments',
     rules: ['PAY-STATUS-200'],
     async run(ctx) {
-      const payment = await createPayment(ctx, sctBody());
+      const party = await paymentParty(ctx);
+      const payment = await createPayment(ctx, sctBody(party));
       const status = await paymentStatus(ctx, payment.path);
       ctx.expect.true(
         (TRANSACTION_STATUSES as readonly string[]).includes(String(status.transactionStatus)),
@@ -76,6 +79,7 @@ export const paymentLifecycleChecks: Check[] = [
     modes: ['sandbox'],
     needs: ['sandbox-api'],
     async run(ctx) {
+      const party = await paymentParty(ctx);
       // The debtor account is one of the bank's own (Ola's Brukskonto), which other checks and
       // runs on a shared bank pay from: its balances are put back when the check ends, pass or
       // fail (suites/kit/sandbox-cleanup.ts).
@@ -93,7 +97,7 @@ export const paymentLifecycleChecks: Check[] = [
         ctx.expect.status(balances, 200, 'PUT the balances');
         const tooMuch = await createPayment(
           ctx,
-          sctBody({ instructedAmount: { amount: '200.00', currency: 'NOK' } }),
+          sctBody(party, { instructedAmount: { amount: '200.00', currency: 'NOK' } }),
         );
         ctx.expect.equal(
           (await paymentStatus(ctx, tooMuch.path)).fundsAvailable,
@@ -102,7 +106,7 @@ export const paymentLifecycleChecks: Check[] = [
         );
         const enough = await createPayment(
           ctx,
-          sctBody({ instructedAmount: { amount: '50.00', currency: 'NOK' } }),
+          sctBody(party, { instructedAmount: { amount: '50.00', currency: 'NOK' } }),
         );
         ctx.expect.equal(
           (await paymentStatus(ctx, enough.path)).fundsAvailable,
@@ -120,7 +124,8 @@ export const paymentLifecycleChecks: Check[] = [
     area: 'payments',
     rules: ['PAY-NORWEGIAN-DOMESTIC-UNREADABLE-BEFORE-APPROVAL'],
     async run(ctx) {
-      const payment = await createPayment(ctx, sctBody(), { product: NDCT });
+      const party = await paymentParty(ctx);
+      const payment = await createPayment(ctx, sctBody(party), { product: NDCT });
       for (const [what, path] of [
         ['details', payment.path],
         ['status', `${payment.path}/status`],
@@ -148,8 +153,12 @@ export const paymentLifecycleChecks: Check[] = [
     modes: ['sandbox'],
     needs: ['sandbox-api'],
     async run(ctx) {
+      const party = await paymentParty(ctx);
       for (const product of PAYMENT_PRODUCTS) {
-        const payment = await createPayment(ctx, ownAccountBody(), { product, label: product });
+        const payment = await createPayment(ctx, ownAccountBody(party), {
+          product,
+          label: product,
+        });
         const deleted = await ctx.client.send({
           method: 'DELETE',
           path: payment.path,
@@ -171,13 +180,14 @@ export const paymentLifecycleChecks: Check[] = [
     area: 'payments',
     rules: ['PAY-KID-ERROR-400'],
     async run(ctx) {
-      await createPayment(ctx, ndctBody({ reference: VALID_KID }), {
+      const party = await paymentParty(ctx);
+      await createPayment(ctx, ndctBody(party, { reference: VALID_KID }), {
         product: NDCT,
         label: 'a valid KID',
       });
       expectRefused(
         ctx,
-        await initiatePayment(ctx, ndctBody({ reference: INVALID_KID }), {
+        await initiatePayment(ctx, ndctBody(party, { reference: INVALID_KID }), {
           product: NDCT,
           label: 'a wrong KID',
         }),
@@ -186,7 +196,7 @@ export const paymentLifecycleChecks: Check[] = [
       );
       expectRefused(
         ctx,
-        await initiatePayment(ctx, ndctBody({ referenceType: 'KID' }), {
+        await initiatePayment(ctx, ndctBody(party, { referenceType: 'KID' }), {
           product: NDCT,
           label: 'no KID',
         }),
@@ -202,10 +212,11 @@ export const paymentLifecycleChecks: Check[] = [
     rules: ['PAY-INSTANT-OWN-ACCOUNTS'],
     needs: ['psu-agent'],
     async run(ctx) {
-      const payment = await createPayment(ctx, ownAccountBody(), {
+      const party = await paymentParty(ctx);
+      const payment = await createPayment(ctx, ownAccountBody(party), {
         product: 'instant-norwegian-domestic-credit-transfers-straks',
       });
-      await approve(ctx, payment, PAYER.login);
+      await approve(ctx, payment, party.payer.login);
       ctx.expect.equal(
         (await paymentStatus(ctx, payment.path)).transactionStatus,
         'ACSC',
@@ -220,8 +231,9 @@ export const paymentLifecycleChecks: Check[] = [
     area: 'payments',
     rules: ['PAY-PERIODIC-MONTHLY-VARIABLE-DUPLICATES'],
     async run(ctx) {
+      const party = await paymentParty(ctx);
       const periodic = (months: string[]) =>
-        sctBody({
+        sctBody(party, {
           startDate: '2099-01-01',
           frequency: 'MonthlyVariable',
           monthsOfExecution: months,
@@ -244,11 +256,12 @@ export const paymentLifecycleChecks: Check[] = [
     area: 'headers',
     rules: ['HDR-PAYMENT-REQUIRED'],
     async run(ctx) {
-      await paymentControl(ctx, sctBody(), 'the same initiation with every required header');
+      const party = await paymentParty(ctx);
+      await paymentControl(ctx, sctBody(party), 'the same initiation with every required header');
       for (const header of ['x-accept-fix', 'TPP-Session-ID', 'TPP-Redirect-URI', 'PSU-IP-Address'])
         expectRefused(
           ctx,
-          await initiatePayment(ctx, sctBody(), {
+          await initiatePayment(ctx, sctBody(party), {
             omitHeaders: [header],
             label: `without ${header}`,
           }),
@@ -257,7 +270,7 @@ export const paymentLifecycleChecks: Check[] = [
         );
       expectRefused(
         ctx,
-        await initiatePayment(ctx, sctBody(), {
+        await initiatePayment(ctx, sctBody(party), {
           omitHeaders: ['PSU-Context'],
           label: 'without PSU-ID and PSU-Context',
         }),
@@ -272,11 +285,12 @@ export const paymentLifecycleChecks: Check[] = [
     area: 'headers',
     rules: ['HDR-PAYMENT-OPTIONAL'],
     async run(ctx) {
-      await createPayment(ctx, sctBody(), {
+      const party = await paymentParty(ctx);
+      await createPayment(ctx, sctBody(party), {
         headers: {
           'TPP-Redirect-Preferred': 'true',
           'TPP-Brand-Logging-Information': 'Workbench suites',
-          'X-PSU-IDENTITY': PAYER.login,
+          'X-PSU-IDENTITY': party.payer.login,
           'PSU-IP-Port': '443',
           'PSU-User-Agent': 'Mozilla/5.0',
           'PSU-Accept': 'text/html',
@@ -296,21 +310,22 @@ export const paymentLifecycleChecks: Check[] = [
     rules: ['HDR-PAYMENT-PSU-CONTEXT-SINGLE-SCA'],
     needs: ['psu-agent'],
     async run(ctx) {
-      await paymentControl(ctx, sctBody(), 'the same initiation with PSU-Context PRIVATE');
+      const party = await paymentParty(ctx);
+      await paymentControl(ctx, sctBody(party), 'the same initiation with PSU-Context PRIVATE');
       // Refused for the PSU-ID it lacks, the text saying PSU-Context would do instead.
       expectRefusal(
         ctx,
-        await initiatePayment(ctx, sctBody(), {
+        await initiatePayment(ctx, sctBody(party), {
           omitHeaders: ['PSU-Context'],
           label: 'no PSU-ID, no PSU-Context',
         }),
         { code: 'HTTP_HEADER_REQUIRED', path: 'PSU-ID', textIncludes: 'PSU-Context' },
         'a single-SCA initiation without PSU-Context',
       );
-      const payment = await createPayment(ctx, sctBody(), {
+      const payment = await createPayment(ctx, sctBody(party), {
         label: 'no PSU-ID, PSU-Context PRIVATE',
       });
-      const redirect = await approve(ctx, payment, PAYER.login);
+      const redirect = await approve(ctx, payment, party.payer.login);
       ctx.expect.true(redirect.psuId !== '', 'the single SCA delivers the PSU-ID (§6.1)');
     },
   }),

@@ -9,7 +9,7 @@ import {
 } from '../../main/core/spec/limits.js';
 import { SandboxAccountTransactionSchema } from '../../main/core/spec/schemas/sandbox.js';
 import type { Check } from '../../main/core/runner/check-api/index.js';
-import { approve, createPayment, ownAccountBody } from '../kit/payments.js';
+import { approve, createPayment, ownAccountBody, paymentParty } from '../kit/payments.js';
 import { json } from '../kit/answers.js';
 import { dayFromToday } from '../kit/dates.js';
 import { privatePsu } from '../kit/test-psus.js';
@@ -28,12 +28,16 @@ import {
 /** An account outside the bank, as counterparty. */
 const OUTSIDE = { iban: 'NO9386011117947', bban: '86011117947' };
 
-/** A credit from outside the bank onto `account`. */
-function accountTransactionItem(account: { iban: string; bban: string }, overrides: Json = {}) {
+/** A credit from outside the bank onto `account`, booked yesterday by the bank's clock (`today`). */
+function accountTransactionItem(
+  today: Date,
+  account: { iban: string; bban: string },
+  overrides: Json = {},
+) {
   return {
     amount: 50_000,
     currency: 'NOK',
-    valueDate: dayFromToday(-1),
+    valueDate: dayFromToday(-1, today),
     remittanceInformationUnstructured: 'Workbench check',
     creditorName: 'Account Holder',
     creditorAccount: { iban: account.iban, bban: account.bban },
@@ -43,7 +47,7 @@ function accountTransactionItem(account: { iban: string; bban: string }, overrid
     ultimateDebtor: 'Utenfor Banken AS',
     ultimateCreditor: 'Account Holder',
     purposeCode: 'OTHR',
-    bookingDate: dayFromToday(-1),
+    bookingDate: dayFromToday(-1, today),
     ...overrides,
   } as Json;
 }
@@ -55,9 +59,13 @@ export const accountTransactionChecks: Check[] = [
     rules: ['SANDBOX-ACCTX-CREATE'],
     effects: ['sandbox-data'],
     async run(ctx) {
+      const today = await ctx.bankNow();
       const account = await newAccount(ctx);
       const created = await call(ctx, 'POST', accountTransactionsPath(account.id), 'create two', {
-        body: [accountTransactionItem(account), accountTransactionItem(account, { amount: 1_000 })],
+        body: [
+          accountTransactionItem(today, account),
+          accountTransactionItem(today, account, { amount: 1_000 }),
+        ],
       });
       ctx.expect.status(created, 201, 'POST .../transactions');
       const items = json<{ id?: string }[]>(created) ?? [];
@@ -74,13 +82,17 @@ export const accountTransactionChecks: Check[] = [
     rules: ['SANDBOX-ACCTX-LIST'],
     effects: ['sandbox-data'],
     async run(ctx) {
+      const today = await ctx.bankNow();
       const account = await newAccount(ctx);
-      const day = (n: number) => ({ bookingDate: dayFromToday(-n), valueDate: dayFromToday(-n) });
+      const day = (n: number) => ({
+        bookingDate: dayFromToday(-n, today),
+        valueDate: dayFromToday(-n, today),
+      });
       const created = await call(ctx, 'POST', accountTransactionsPath(account.id), 'three', {
         body: [
-          accountTransactionItem(account, { amount: 100, ...day(30) }),
-          accountTransactionItem(account, { amount: 200, ...day(20) }),
-          accountTransactionItem(account, { amount: 300, ...day(10) }),
+          accountTransactionItem(today, account, { amount: 100, ...day(30) }),
+          accountTransactionItem(today, account, { amount: 200, ...day(20) }),
+          accountTransactionItem(today, account, { amount: 300, ...day(10) }),
         ],
       });
       ctx.expect.status(created, 201, 'create three transactions');
@@ -99,8 +111,12 @@ export const accountTransactionChecks: Check[] = [
         return (json<{ amount: number }[]>(list) ?? []).map((t) => t.amount).sort((a, b) => a - b);
       };
       ctx.expect.equal(await amounts({}), [100, 200, 300], 'every transaction');
-      ctx.expect.equal(await amounts({ fromDate: dayFromToday(-25) }), [200, 300], 'fromDate');
-      ctx.expect.equal(await amounts({ toDate: dayFromToday(-15) }), [100, 200], 'toDate');
+      ctx.expect.equal(
+        await amounts({ fromDate: dayFromToday(-25, today) }),
+        [200, 300],
+        'fromDate',
+      );
+      ctx.expect.equal(await amounts({ toDate: dayFromToday(-15, today) }), [100, 200], 'toDate');
       const page1 = await amounts({ offset: 0, limit: 2 });
       const page2 = await amounts({ offset: 2, limit: 2 });
       ctx.expect.equal(page1.length, 2, 'limit 2 answers two');
@@ -117,11 +133,12 @@ export const accountTransactionChecks: Check[] = [
     rules: ['SANDBOX-ACCTX-GET-ONE'],
     effects: ['sandbox-data'],
     async run(ctx) {
+      const today = await ctx.bankNow();
       const account = await newAccount(ctx);
       const created = await call(ctx, 'POST', accountTransactionsPath(account.id), 'create two', {
         body: [
-          accountTransactionItem(account, { amount: 111 }),
-          accountTransactionItem(account, { amount: 222 }),
+          accountTransactionItem(today, account, { amount: 111 }),
+          accountTransactionItem(today, account, { amount: 222 }),
         ],
       });
       for (const item of json<{ id: string; amount: number }[]>(created) ?? []) {
@@ -143,9 +160,10 @@ export const accountTransactionChecks: Check[] = [
     rules: ['SANDBOX-ACCTX-FIELDS'],
     effects: ['sandbox-data'],
     async run(ctx) {
+      const today = await ctx.bankNow();
       const account = await newAccount(ctx);
       const created = await call(ctx, 'POST', accountTransactionsPath(account.id), 'create one', {
-        body: [accountTransactionItem(account)],
+        body: [accountTransactionItem(today, account)],
       });
       ctx.expect.status(created, 201, 'POST .../transactions');
       for (const item of json<unknown[]>(created) ?? [])
@@ -161,6 +179,7 @@ export const accountTransactionChecks: Check[] = [
     rules: ['SANDBOX-ACCTX-BTC-4-14'],
     effects: ['sandbox-data'],
     async run(ctx) {
+      const today = await ctx.bankNow();
       const account = await newAccount(ctx);
       const post = (code: string) =>
         call(
@@ -169,7 +188,7 @@ export const accountTransactionChecks: Check[] = [
           accountTransactionsPath(account.id),
           `bankTransactionCode of ${code.length}`,
           {
-            body: [accountTransactionItem(account, { bankTransactionCode: code })],
+            body: [accountTransactionItem(today, account, { bankTransactionCode: code })],
           },
         );
       for (const length of [BANK_TRANSACTION_CODE_MIN, BANK_TRANSACTION_CODE_MAX])
@@ -189,6 +208,7 @@ export const accountTransactionChecks: Check[] = [
     rules: ['SANDBOX-ACCTX-LIST-ALL'],
     effects: ['sandbox-data'],
     async run(ctx) {
+      const today = await ctx.bankNow();
       const account = await newAccount(ctx);
       const ids: string[] = [];
       for (const amount of [1_000, 2_000, 3_000]) {
@@ -198,7 +218,7 @@ export const accountTransactionChecks: Check[] = [
           accountTransactionsPath(account.id),
           `create ${amount}`,
           {
-            body: [accountTransactionItem(account, { amount })],
+            body: [accountTransactionItem(today, account, { amount })],
           },
         );
         ctx.expect.status(created, 201, 'POST .../transactions');
@@ -218,6 +238,7 @@ export const accountTransactionChecks: Check[] = [
     rules: ['SANDBOX-ACCTX-OTHER-DEBTOR-ERROR'],
     effects: ['sandbox-data'],
     async run(ctx) {
+      const today = await ctx.bankNow();
       const account = await newAccount(ctx);
       const other = (await listAccounts(ctx)).find((a) => a.id !== account.id)!;
       const exchange = await call(
@@ -227,7 +248,7 @@ export const accountTransactionChecks: Check[] = [
         'other debtor',
         {
           body: [
-            accountTransactionItem(account, {
+            accountTransactionItem(today, account, {
               debtorAccount: { iban: other.iban, bban: other.bban },
             }),
           ],
@@ -250,13 +271,14 @@ export const bookedPaymentChecks: Check[] = [
     effects: ['sandbox-data'],
     needs: ['psu-agent'],
     async run(ctx) {
+      const party = await paymentParty(ctx);
       const psu = await privatePsu(ctx);
       const own = (await listAccounts(ctx)).find((a) => a.customerNumber === psu.customerNumber);
       ctx.expect.true(own !== undefined, `${psu.name} has an account to pay from`);
       const target = await createAccount(ctx, accountBody(psu.customerNumber));
       const payment = await createPayment(
         ctx,
-        ownAccountBody({
+        ownAccountBody(party, {
           instructedAmount: { amount: '250.00', currency: 'NOK' },
           debtorAccount: { iban: own!.iban, currency: 'NOK' },
           creditorAccount: { iban: target.iban, currency: 'NOK' },

@@ -9,6 +9,7 @@ import {
   createPayment,
   paymentStatus,
   sctBody,
+  paymentParty,
 } from '../kit/payments.js';
 import { dayFromToday } from '../kit/dates.js';
 import { privatePsu } from '../kit/test-psus.js';
@@ -27,7 +28,7 @@ async function toNextMidnight(ctx: CheckContext): Promise<Date> {
 /** An authorised (SCA done) single SCT of the first test PSU, waiting for the batch. */
 async function authorisedPayment(ctx: CheckContext, label: string): Promise<CreatedPayment> {
   const payer = await privatePsu(ctx);
-  const payment = await createPayment(ctx, sctBody(), { label });
+  const payment = await createPayment(ctx, sctBody(await paymentParty(ctx)), { label });
   await approve(ctx, payment, payer.nationalIdentityNumber);
   return payment;
 }
@@ -63,11 +64,12 @@ export const batchRunChecks: Check[] = [
     rules: ['SANDBOX-BATCH-NOT-PERIODIC'],
     needs: ['psu-agent', 'clock-control'],
     async run(ctx) {
+      const party = await paymentParty(ctx);
       await toNextMidnight(ctx);
       const payer = await privatePsu(ctx);
       const periodic = await createPayment(
         ctx,
-        sctBody({ startDate: dayFromToday(0, await ctx.clock.now()), frequency: 'Monthly' }),
+        sctBody(party, { startDate: dayFromToday(0, await ctx.clock.now()), frequency: 'Monthly' }),
         { service: 'periodic-payments', label: 'a periodic payment starting today' },
       );
       await approve(ctx, periodic, payer.nationalIdentityNumber);

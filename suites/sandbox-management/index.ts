@@ -12,7 +12,8 @@ import { agreementChecks, engagementConsentChecks } from './agreements.js';
 import { amountChecks, minorUnitChecks } from './amounts.js';
 import { batchRunChecks } from './batch-runs.js';
 import { cardAccountAgreementChecks, cardAccountChecks } from './card-accounts.js';
-import { cardTransactionChecks } from './card-transactions.js';
+import { cardTransactionFieldChecks } from './card-transaction-fields.js';
+import { cardTransactionListChecks } from './card-transactions.js';
 import { customerChecks, customerReferenceChecks } from './customers.js';
 import { fixedTestDataChecks } from './fixed-test-data.js';
 import { initializeChecks } from './initialize.js';
@@ -27,7 +28,8 @@ export const checks: readonly Check[] = [
   ...sandboxPathChecks,
   ...amountChecks,
   ...cardAccountChecks,
-  ...cardTransactionChecks,
+  ...cardTransactionFieldChecks,
+  ...cardTransactionListChecks,
   ...cardAccountAgreementChecks,
   ...accountChecks,
   ...accountTransactionChecks,

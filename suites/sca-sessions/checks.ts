@@ -12,7 +12,7 @@ import {
   type Check,
   type CheckContext,
 } from '../../main/core/runner/check-api/index.js';
-import { approve, createPayment, paymentStatus, sctBody } from '../kit/payments.js';
+import { approve, createPayment, paymentStatus, sctBody, paymentParty } from '../kit/payments.js';
 import { absoluteHref, json, scaRedirectOf } from '../kit/answers.js';
 import { consentFlow, startConsent } from '../kit/consent.js';
 import {
@@ -83,11 +83,20 @@ export const scaSessionChecks: Check[] = [
     title: 'A request that needs SCA is answered with an scaRedirect link to the bank',
     rules: ['SCA-REDIRECT-LINK'],
     async run(ctx) {
-      const consent = await startConsent(ctx);
-      const url = new URL(consent.scaRedirect);
+      // The link is the rule here, not a setup: judged, not could-not-test.
+      const consent = await ctx.client.send({
+        method: 'POST',
+        path: '/v1/consents',
+        body: {},
+        label: 'start a consent',
+      });
+      ctx.expect.status(consent, 201, 'POST /v1/consents');
+      const href = scaRedirectOf(consent);
+      ctx.expect.true(href !== undefined, 'the consent answer offers _links.scaRedirect');
+      const url = new URL(absoluteHref(href!, consent));
       ctx.expect.true(
         /^https?:$/.test(url.protocol),
-        `scaRedirect ${consent.scaRedirect} is an http(s) address`,
+        `scaRedirect ${url.href} is an http(s) address`,
       );
       const user = await getUser(ctx, {}, 'GET /v1/user without SCA');
       ctx.expect.status(user, 401, 'GET /v1/user without SCA');
@@ -121,9 +130,11 @@ export const scaSessionChecks: Check[] = [
     needs: ['psu-agent'],
     async run(ctx) {
       const [psu] = await testPeople(ctx);
-      const { sessionId, redirect } = await signedInSession(
+      // The redirect is the rule here, not a setup: a failed one is judged.
+      const sessionId = randomUUID();
+      const redirect = expectSuccess(
         ctx,
-        { login: psu.login },
+        await userSca(ctx, { login: psu.login }, tppSession(sessionId)),
         'identity SCA',
       );
       ctx.expect.true(redirect.params['psu-id'] !== undefined, 'the redirect carries psu-id');
@@ -389,8 +400,9 @@ export const scaSessionChecks: Check[] = [
     rules: ['SCA-SINGLE-SCA-PISP-JOURNEY'],
     needs: ['psu-agent'],
     async run(ctx) {
+      const party = await paymentParty(ctx);
       const [psu] = await testPeople(ctx);
-      const payment = await createPayment(ctx, sctBody(), {
+      const payment = await createPayment(ctx, sctBody(party), {
         label: 'a payment initiation without PSU-ID (PSU-Context PRIVATE)',
       });
       const redirect = await approve(ctx, payment, psu.login);
@@ -408,12 +420,13 @@ export const scaSessionChecks: Check[] = [
     rules: ['SESSION-DYNAMIC-LINKING-NOT-EXEMPT'],
     needs: ['psu-agent'],
     async run(ctx) {
+      const party = await paymentParty(ctx);
       const [psu] = await testPeople(ctx);
       const sessionId = randomUUID();
-      const first = await createPayment(ctx, sctBody(), { headers: tppSession(sessionId) });
+      const first = await createPayment(ctx, sctBody(party), { headers: tppSession(sessionId) });
       const redirect = await approve(ctx, first, psu.login);
       await expectSessionValid(ctx, sessionId, true, 'the session holds SCA after the payment');
-      const second = await createPayment(ctx, sctBody(), {
+      const second = await createPayment(ctx, sctBody(party), {
         headers: { ...tppSession(sessionId), ...psuHeaders(redirect) },
         label: 'a second payment in the same session',
       });

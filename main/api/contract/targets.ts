@@ -100,6 +100,17 @@ export interface PreflightView {
   ok: boolean;
 }
 
+/**
+ * A target profile's bank clock against real time, read through its admin API before a run
+ * (issue #28): `farOff` when more than a minute away, which the Runner shows with a button to set
+ * it back. `none`: the profile names no admin API.
+ */
+export type BankClockView = { profileId: string } & (
+  | { kind: 'none' }
+  | { kind: 'read'; url: string; bankNow: string; offsetMs: number; farOff: boolean; text: string }
+  | { kind: 'unreadable'; url: string; error: string }
+);
+
 export interface TargetsView {
   targets: TargetView[];
   activeTargetId: string;
@@ -252,6 +263,22 @@ export const targetsCalls = {
   'targets.preflight': call<PreflightView>()(
     'The pre-flight of a target profile (as workbench doctor): key and certificate, chain, ' +
       'dates, roles, keyId, TLS, reachability, mode, clock skew, admin API; each line with its fix.',
+    Type.Object(
+      { id: Type.String({ minLength: 1, maxLength: 100 }) },
+      { additionalProperties: false },
+    ),
+  ),
+  'targets.bankClock': call<BankClockView>()(
+    "A target profile's bank clock (its admin API) against real time: what the Runner warns about " +
+      'before a run when it is more than a minute off.',
+    Type.Object(
+      { id: Type.String({ minLength: 1, maxLength: 100 }) },
+      { additionalProperties: false },
+    ),
+  ),
+  'targets.resetBankClock': call<BankClockView>()(
+    "Sets a target profile's bank clock back to real time through its admin API (as workbench " +
+      'run --reset-clock); answers the clock read afterwards.',
     Type.Object(
       { id: Type.String({ minLength: 1, maxLength: 100 }) },
       { additionalProperties: false },

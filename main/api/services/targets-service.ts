@@ -9,6 +9,12 @@ import { JsonFileStore } from '../../core/persistence/index.js';
 import { readCertificates } from '../../core/bank/trustStore.js';
 import { CallRefused } from '../dispatch.js';
 import { doctorTargetFile } from '../../core/runner/doctor/index.js';
+import {
+  bankClockWarning,
+  readBankClock,
+  resetBankClock,
+  type BankClockReading,
+} from '../../core/runner/bank-clock-preflight.js';
 import type { EventHub } from '../events.js';
 import type { BankModeName, CallArgs } from '../contract.js';
 import {
@@ -20,6 +26,7 @@ import {
   type PreflightView,
   type TargetProfileView,
   type TargetsView,
+  type BankClockView,
 } from '../contract/targets.js';
 import type {
   KeystoreCredentials,
@@ -221,6 +228,25 @@ export class TargetsService {
     return { profileId: id, startedAt: report.startedAt, lines: report.lines, ok: report.ok };
   }
 
+  /** The profile's bank clock against real time (the Runner's pre-flight warning). */
+  async bankClock(id: string): Promise<BankClockView> {
+    return bankClockView(id, await readBankClock(await this.loadProfile(id)));
+  }
+
+  /** Sets the profile's bank clock back to real time (the Runner's "Reset the bank clock"). */
+  async resetBankClock(id: string): Promise<BankClockView> {
+    const loaded = await this.loadProfile(id);
+    if (!loaded.profile.admin)
+      throw new CallRefused(
+        'The target profile names no admin API (admin), so the workbench cannot set its bank clock.',
+      );
+    try {
+      return bankClockView(id, await resetBankClock(loaded));
+    } catch (error) {
+      throw new CallRefused(`Setting the bank clock back failed: ${(error as Error).message}`);
+    }
+  }
+
   /** A run's target: the profile's file read now (it may have changed since it was added). */
   async loadProfile(id: string): Promise<LoadedTargetProfile> {
     const stored = (await this.store).get().profiles?.find((p) => p.id === id);
@@ -381,4 +407,13 @@ export class TargetsService {
     this.events.emit('targets.changed', view);
     return view;
   }
+}
+
+function bankClockView(profileId: string, reading: BankClockReading): BankClockView {
+  if (reading.kind !== 'read') return { profileId, ...reading };
+  return {
+    profileId,
+    ...reading,
+    text: bankClockWarning(reading) ?? 'the bank clock is within a minute of real time',
+  };
 }

@@ -73,6 +73,8 @@ export function workbenchCalls(areas: WorkbenchAreas): WorkbenchCalls {
     'targets.createProfile': ({ path, form }) => targets.createProfile(path, form),
     'targets.removeProfile': ({ id }) => targets.removeProfile(id),
     'targets.preflight': ({ id }) => targets.preflight(id),
+    'targets.bankClock': ({ id }) => targets.bankClock(id),
+    'targets.resetBankClock': ({ id }) => targets.resetBankClock(id),
 
     'tpp.endpoints': () => endpointCatalogue(undefined, areas.clock.now()),
     'spec.schemas': () => editorSchemas(),

@@ -128,7 +128,7 @@ export function adminClock(
   admin: { url: string; token: string },
   transport: Transport,
   signal?: AbortSignal,
-): TargetClock & { restore(): Promise<void> } {
+): TargetClock & { restore(): Promise<void>; set(at: Date): Promise<Date> } {
   const url = `${admin.url.replace(/\/+$/, '')}/clock`;
   async function call(body?: object, abort = signal): Promise<Date> {
     const response = await transport.send({
@@ -159,6 +159,8 @@ export function adminClock(
       await call({ advanceMs: step });
       moved += step;
     },
+    /** Sets the clock to `at` (the run's pre-flight, setting a far-off clock back to real time). */
+    set: (at) => call({ set: at.toISOString() }),
     async restore() {
       if (moved === 0) return;
       // Not the check's signal: it may have been aborted, and the bank must be put right anyway.

@@ -15,6 +15,12 @@ import { probeConnect, PREFLIGHT_SILENT, type ProbeOptions } from './preflight.j
 import { redactingRun, runSecrets } from './run-secrets.js';
 import { selectChecks, type CheckSelection } from './selection.js';
 import { TransportError } from '../tpp/transport.js';
+import {
+  bankClockWarning,
+  clockOffsetText,
+  readBankClock,
+  resetBankClock,
+} from './bank-clock-preflight.js';
 import type { LoadedTargetProfile } from './target-profile/index.js';
 
 export type PlannedTarget =
@@ -28,6 +34,11 @@ export interface RunPlan {
   timeoutMs?: number;
   /** Known deviations; default: the profile's baseline, if it names one. */
   baseline?: Baseline;
+  /**
+   * A bank clock (the profile's admin API) more than a minute from real time is set back to real
+   * time before the run (bank-clock-preflight.ts); without it the run only says so.
+   */
+  resetClock?: boolean;
 }
 
 export interface RunPlanHooks {
@@ -90,6 +101,8 @@ export async function prepareRun(
     // nothing to do with conformance: the mode is checked first (TargetModeMismatch). A silent
     // target cannot tell its mode; its run fails at once as "could not test" instead.
     if (!probe.silent) await checkProfileMode(plan.target.loaded, hooks.warn ?? (() => {}));
+    if (!probe.silent)
+      await preflightBankClock(plan.target.loaded, plan.resetClock === true, hooks.warn);
     const reached = await profileTarget(plan.target.loaded, {
       ...(hooks.onScaWaiting ? { onScaWaiting: hooks.onScaWaiting } : {}),
       ...(hooks.onScaResumed ? { onScaResumed: hooks.onScaResumed } : {}),
@@ -117,6 +130,32 @@ export async function prepareRun(
   }
   const baseline = planBaseline(plan);
   return { checks, target, mode, ...(baseline ? { baseline } : {}) };
+}
+
+/**
+ * Issue #28: the bank clock is read before the run; far from real time, the run says so (and how
+ * to set it back) or, asked to, sets it back first. An admin API that does not answer is the
+ * doctor's to explain; the run goes on.
+ */
+async function preflightBankClock(
+  loaded: LoadedTargetProfile,
+  reset: boolean,
+  warn: (message: string) => void = () => {},
+): Promise<void> {
+  const reading = await readBankClock(loaded);
+  if (reading.kind !== 'read' || !reading.farOff) return;
+  if (!reset) {
+    warn(bankClockWarning(reading)!);
+    return;
+  }
+  try {
+    const after = await resetBankClock(loaded);
+    warn(
+      `the bank clock was ${clockOffsetText(reading.offsetMs)}; set back to real time (${after.kind === 'read' ? after.bankNow : 'now'}) before the run`,
+    );
+  } catch (error) {
+    warn(`${bankClockWarning(reading)!} Setting it back failed: ${(error as Error).message}`);
+  }
 }
 
 function planBaseline(plan: RunPlan): Baseline | undefined {

@@ -32,6 +32,7 @@ const usage = `Usage: workbench run --target-file PROFILE | --target embedded|UR
                     [--sign-cert FILE --sign-key FILE] [--tls-cert FILE --tls-key FILE] [--ca FILE]...
                     [--sca headless|manual|none]
                     [--bundle FILE.zip [--bundle-key PEM --bundle-cert PEM]] [--no-redact]
+                    [--reset-clock]
 
 Runs the conformance checks and prints one line per check and a summary.
   --target-file F  a target profile (docs/targets.md; 'workbench target init' writes one): the
@@ -62,6 +63,9 @@ Runs the conformance checks and prints one line per check and a summary.
   --no-redact      keep PSU data in the reports and the bundle: IBANs, PSU-IDs, identity numbers
                    and names are masked by default (NO93…0713, [psu-id:3f2a9c1b]); credentials
                    and private keys are redacted either way
+  --reset-clock    with a profile's admin API: a bank clock more than a minute from real time
+                   (left there by an earlier run or a person) is set back to real time before
+                   the run. Without it the run only says so, on stderr, before it starts
   --write-baseline FILE  write the run's failures as a baseline to FILE (reasons kept from
                    --baseline; entries of checks this run did not select are kept); not written
                    when the run could not test or was cancelled; the exit code is unchanged

@@ -60,6 +60,7 @@ const FLAGS = {
   'bundle-key': { type: 'string' },
   'bundle-cert': { type: 'string' },
   'no-redact': { type: 'boolean' },
+  'reset-clock': { type: 'boolean' },
   concurrency: { type: 'string' },
   timeout: { type: 'string' },
   'request-timeout': { type: 'string' },
@@ -163,6 +164,7 @@ export async function readRunFlags(
     ...(baseline ? { baseline } : {}),
     allowStaleBaseline: values['allow-stale-baseline'] === true,
     psuData: values['no-redact'] === true ? 'keep' : 'mask',
+    ...(values['reset-clock'] === true ? { resetClock: true } : {}),
   });
   return {
     plan,

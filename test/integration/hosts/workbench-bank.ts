@@ -2,7 +2,9 @@
  * `workbench bank` started as its own process from the built CLI, as a TPP's CI starts it: the
  * JSON line it prints once it listens, and a clean-up that kills whatever a test started.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { createInterface } from 'node:readline';
 
 export interface BankLine {
@@ -68,3 +70,37 @@ export function startBank(
     });
   });
 }
+
+/**
+ * `workbench target init` for a started bank, as docs/targets.md has a user do it: its JSON line
+ * written to `<file>.bank.json`, the profile to `file`.
+ */
+export async function targetInit(line: BankLine, certs: string, file: string): Promise<string> {
+  const bankJson = `${file}.bank.json`;
+  await writeFile(bankJson, JSON.stringify(line) + '\n');
+  await promisify(execFile)(process.execPath, [
+    'bin/workbench.js',
+    'target',
+    'init',
+    '--bank-json',
+    bankJson,
+    '--certs',
+    certs,
+    '--out',
+    file,
+  ]);
+  return file;
+}
+
+/** `workbench bank` flags of a production bank over TLS with mTLS, from `certs create`'s files. */
+export const productionTlsArgs = (certs: string): string[] => [
+  '--tls-cert',
+  `${certs}/bank-tls.pem`,
+  '--tls-key',
+  `${certs}/bank-tls.key.pem`,
+  '--mtls',
+  '--trust-ca',
+  `${certs}/ca-chain.pem`,
+  '--registry',
+  `${certs}/registry.json`,
+];

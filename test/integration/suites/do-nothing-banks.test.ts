@@ -96,6 +96,29 @@ describe('the reviewed list', () => {
   });
 });
 
+/**
+ * Issue #28: a kit setup the bank refuses (the consent a check reads through, the PSU's sign-in,
+ * the sandbox data it needs) is "could not test" naming the step, never a FAIL of the check's
+ * rules. On the bank that refuses everything, a check that starts with each setup shows it.
+ */
+const SETUP_REFUSED: Record<DoNothingMode, [string, RegExp][]> = {
+  sandbox: [
+    [
+      'CARDTX-RESPONSE-SHAPE',
+      /^could not set up: the consent the check needs \(POST \/v1\/consents\)/,
+    ],
+    ['HDR-PSU-ID-UUID-CHECKED', /^could not set up: GET \/v1\/user to start SCA was answered 400/],
+    ['LIMIT-LINKS-CARRY-200', /^could not set up: the fixed test-data fill/],
+  ],
+  production: [
+    [
+      'CARDTX-RESPONSE-SHAPE',
+      /^could not set up: the consent the check needs \(POST \/v1\/consents\)/,
+    ],
+    ['HDR-PSU-ID-UUID-CHECKED', /^could not set up: GET \/v1\/user to start SCA was answered 400/],
+  ],
+};
+
 describe.each(DO_NOTHING_BANKS)('the %s bank', (kind) => {
   it.each(['sandbox', 'production'] as const)(
     '%s: only the reviewed checks PASS, no exception is a verdict',
@@ -122,6 +145,12 @@ describe.each(DO_NOTHING_BANKS)('the %s bank', (kind) => {
       if (exceptions.length > 0)
         console.log(`[do-nothing] ${kind} ${mode} exceptions:\n${exceptions.join('\n')}`);
       expect.soft(exceptions, 'exceptions shown as verdicts').toEqual([]);
+      if (kind === 'refuse-all')
+        for (const [id, reason] of SETUP_REFUSED[mode]) {
+          const check = result.checks.find((r) => r.checkId === id);
+          expect.soft(check?.status, `${id}: its setup refused`).toBe('INCONCLUSIVE');
+          expect.soft(check?.couldNotTest?.reason ?? '', `${id}: names the step`).toMatch(reason);
+        }
     },
     600_000,
   );

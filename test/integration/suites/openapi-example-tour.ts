@@ -8,7 +8,8 @@ import type { EvidenceExchange, JsonValue } from '../../../main/core/runner/chec
 import type { TargetClient } from '../../../main/core/runner/check-api/index';
 import type { CheckEnvironment } from '../../../main/core/runner/engine/check-context';
 import { absoluteHref, scaRedirectOf } from '../../../suites/kit/answers';
-import { PAYER, sctBody } from '../../../suites/kit/payments';
+import { sctBody } from '../../../suites/kit/payments';
+import { DOCUMENTED_PARTY as PARTY } from '../../../suites/kit/payment-party';
 import { psuHeaders } from '../../../suites/kit/sca';
 
 const PAYMENT_HEADERS = { 'x-accept-fix': 'amount-as-string', 'PSU-Context': 'PRIVATE' };
@@ -52,13 +53,13 @@ export async function exampleTour(
   const userStatus = hrefOf(user, 'scaStatus');
   if (userStatus) await send('GET', userStatus);
 
-  const { debtorAccount, ...element } = sctBody();
+  const { debtorAccount, ...element } = sctBody(PARTY);
   const paymentIds: string[] = [];
   let identified: Record<string, string> = {};
   const initiations: [string, JsonValue][] = [
-    ['payments', sctBody()],
+    ['payments', sctBody(PARTY)],
     ['bulk-payments', { debtorAccount: debtorAccount!, payments: [element] }],
-    ['periodic-payments', sctBody({ startDate: '2099-01-01', frequency: 'Monthly' })],
+    ['periodic-payments', sctBody(PARTY, { startDate: '2099-01-01', frequency: 'Monthly' })],
   ];
   for (const [service, body] of initiations) {
     const created = await send(
@@ -75,13 +76,13 @@ export async function exampleTour(
     if (service === 'payments' && scaRedirect && psu)
       identified = psuHeaders(
         await psu.completeSca(absoluteHref(scaRedirect, created), {
-          login: PAYER.login,
+          login: PARTY.payer.login,
           context: 'PRIVATE',
         }),
       );
   }
   // A basket of a fresh single payment (the one above is already being authorised).
-  const second = await send('POST', '/v1/payments/sepa-credit-transfers', sctBody(), {
+  const second = await send('POST', '/v1/payments/sepa-credit-transfers', sctBody(PARTY), {
     ...PAYMENT_HEADERS,
     ...identified,
   });

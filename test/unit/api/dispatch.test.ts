@@ -161,6 +161,8 @@ describe('the contract', () => {
     },
     'targets.removeProfile': { id: 'profile-none' },
     'targets.preflight': { id: 'profile-none' },
+    'targets.bankClock': { id: 'profile-none' },
+    'targets.resetBankClock': { id: 'profile-none' },
     'sca.begin': { targetId: 'embedded-sandbox', href: 'http://127.0.0.1:1/sca' },
     'sca.recording': { attemptId: 'a1' },
     'sca.replay': { targetId: 'embedded-sandbox', href: 'http://127.0.0.1:1/sca', steps: {} },

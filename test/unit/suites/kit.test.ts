@@ -39,7 +39,7 @@ describe('dayFromToday', () => {
     expect(dayFromToday(0, from)).toBe('2026-03-01');
     expect(dayFromToday(-1, from)).toBe('2026-02-28');
     expect(dayFromToday(31, from)).toBe('2026-04-01');
-    expect(DATE.test(dayFromToday(5))).toBe(true);
+    expect(DATE.test(dayFromToday(5, from))).toBe(true);
   });
 });
 

@@ -195,6 +195,14 @@ export interface CheckContext {
   readonly psu: PsuAgent;
   /** Skips the check (SKIPPED) when the target's clock cannot be moved. */
   readonly clock: TargetClock;
+  /**
+   * The bank's "now", by which a check dates the data it creates (issue #28: never the machine's
+   * clock, which a bank running a year ahead does not share): the target's clock when the run can
+   * read it (the embedded bank, an admin API), else the `Date` header (RFC 9110 §6.6.1) of the
+   * check's latest answer, moved on by the time since, else of a request sent to read it. Ends the
+   * check INCONCLUSIVE when the bank's answers carry no Date.
+   */
+  bankNow(): Promise<Date>;
   readonly expect: Expect;
   /** Ends the check as SKIPPED with `reason`. */
   skip(reason: string): never;

@@ -18,6 +18,7 @@ import {
   type TargetInfo,
 } from '../check-api/index.js';
 import { createExpect } from '../expect.js';
+import { createBankNow } from './bank-now.js';
 import type { EvidenceItem } from '../../../shared/run-result.js';
 
 /** What the composition root gives one check: how to reach the target. */
@@ -103,12 +104,13 @@ export interface CheckContextParts {
 
 export function createCheckContext(parts: CheckContextParts): CheckContext {
   const { check, environment, signal, now, addEvidence } = parts;
-  // Every exchange a check makes, through any of its clients, is evidence.
+  // Every exchange a check makes, through any of its clients, is evidence, and its Date the bank's now.
   const recording = (client: TargetClient): TargetClient => ({
     async send(request) {
       signal.throwIfAborted();
       const exchange = await client.send(request);
       addEvidence({ kind: 'exchange', at: now(), exchange });
+      bankNow.observe(exchange);
       // §5.2.7: the TPP should verify a signed response; a bad signature is a finding of the run.
       if (exchange.responseSignature?.status === 'invalid')
         parts.warn(
@@ -125,10 +127,12 @@ export function createCheckContext(parts: CheckContextParts): CheckContext {
   };
   // The PSU agent records what it saw (e.g. screenshots in a browser) as this check's evidence.
   const psu = environment.psu;
+  const client = recording(environment.client);
+  const bankNow = createBankNow(client, environment.clock);
   return {
     check: { id: check.id, title: check.title, area: check.area },
     target: parts.target,
-    client: recording(environment.client),
+    client,
     ...(environment.aispOnlyClient
       ? { aispOnlyClient: recording(environment.aispOnlyClient) }
       : {}),
@@ -136,6 +140,7 @@ export function createCheckContext(parts: CheckContextParts): CheckContext {
       ? { completeSca: (url, script) => psu.completeSca(url, script, evidence) }
       : noPsuAgent,
     clock: environment.clock ?? noTargetClock,
+    bankNow: () => bankNow.now(),
     expect: createExpect(
       { assertion: (record) => addEvidence({ kind: 'assertion', at: now(), ...record }) },
       parts.validator,

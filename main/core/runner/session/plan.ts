@@ -43,6 +43,8 @@ export interface SessionRequest {
   allowStaleBaseline?: boolean;
   /** 'keep' shows PSU data in the reports (`--no-redact`); credentials are redacted either way. */
   psuData?: 'mask' | 'keep';
+  /** Set a far-off bank clock back to real time before the run (RunPlan.resetClock). */
+  resetClock?: boolean;
 }
 
 export interface SessionPlan {
@@ -65,6 +67,7 @@ export function planSession(request: SessionRequest): SessionPlan {
     ...(request.concurrency !== undefined ? { concurrency: request.concurrency } : {}),
     ...(request.timeoutMs !== undefined ? { timeoutMs: request.timeoutMs } : {}),
     ...(baseline ? { baseline: baseline.baseline } : {}),
+    ...(request.resetClock ? { resetClock: true } : {}),
   };
   return {
     request,

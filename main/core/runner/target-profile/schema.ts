@@ -76,6 +76,14 @@ export const ProfilePsuSchema = Type.Object(
     password: Password,
     name: Type.Optional(Type.String({ maxLength: 200 })),
     customerNumber: Type.Optional(Type.String({ maxLength: 100 })),
+    accounts: Type.Optional(
+      Type.Array(Type.String({ pattern: '^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{1,30}$' }), {
+        minItems: 1,
+        maxItems: 20,
+        description:
+          'IBANs the PSU owns: payment checks pay from the first (to the second). Without it a production bank by URL is asked through AIS after a consent',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -9,22 +9,10 @@
 import { namedCredentials } from '../credentials.js';
 import { line, type DoctorCheck } from '../types.js';
 import { readAdminClock } from './admin-clock.js';
+import { BANK_CLOCK_PREFLIGHT_MS, clockOffsetText } from '../../bank-clock-preflight.js';
 
-/** How far the bank clock may be from real time before the doctor says so. */
-export const BANK_CLOCK_DRIFT_WARN_MS = 60_000;
-
-function offsetText(ms: number): string {
-  const minutes = Math.round(Math.abs(ms) / 60_000);
-  const days = Math.floor(minutes / 1440);
-  const hours = Math.floor((minutes % 1440) / 60);
-  const text =
-    days > 0
-      ? `${days} d ${hours} h`
-      : hours > 0
-        ? `${hours} h ${minutes % 60} min`
-        : `${minutes} min`;
-  return `${text} ${ms >= 0 ? 'ahead of' : 'behind'} real time`;
-}
+/** How far the bank clock may be from real time before the doctor says so (as a run does). */
+export const BANK_CLOCK_DRIFT_WARN_MS = BANK_CLOCK_PREFLIGHT_MS;
 
 export const bankClockCheck: DoctorCheck = {
   id: 'bank-clock',
@@ -42,7 +30,7 @@ export const bankClockCheck: DoctorCheck = {
     const bank = reading.now;
     const drift = bank.getTime() - context.now().getTime();
     const problems: string[] = [];
-    if (Math.abs(drift) > BANK_CLOCK_DRIFT_WARN_MS) problems.push(offsetText(drift));
+    if (Math.abs(drift) > BANK_CLOCK_DRIFT_WARN_MS) problems.push(clockOffsetText(drift));
     for (const credential of namedCredentials(context.loaded)) {
       const { validFrom, validTo } = credential.certificate;
       if (bank < new Date(validFrom))
@@ -56,7 +44,7 @@ export const bankClockCheck: DoctorCheck = {
     }
     const detail = `bank clock ${bank.toISOString()} (GET ${reading.url})`;
     if (problems.length === 0)
-      return line(bankClockCheck, 'PASS', `${detail}: ${offsetText(drift)}`);
+      return line(bankClockCheck, 'PASS', `${detail}: ${clockOffsetText(drift)}`);
     return line(
       bankClockCheck,
       'WARN',

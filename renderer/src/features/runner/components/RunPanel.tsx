@@ -4,6 +4,7 @@ import { modeOfRunTarget, runTargetOptions } from '../run-targets';
 import { useRunnerStore } from '../store';
 import { useTargetsStore } from '../../targets/store';
 import { useViewedRun } from '../viewed-run';
+import { BankClockNotice } from './BankClockNotice';
 import { FaultPicker } from './FaultPicker';
 import { RunProgressView } from './RunProgressView';
 import { isRerunStatus } from '../../../../../main/shared/run-status';
@@ -93,6 +94,7 @@ export function RunPanel() {
           or check profiles in Settings → Targets.
         </p>
       )}
+      {!embedded && <BankClockNotice profileId={options.target} locked={locked} />}
       <div className="actions">
         <button
           type="button"
