@@ -10,7 +10,7 @@ import {
   importBruno,
   importOpenApi,
   importPostman,
-  parsedJson,
+  parsedOpenApiDocument,
   safeFileName,
   type Collection,
   type CollectionFile,
@@ -66,7 +66,7 @@ export async function importedCollection(
           return importOpenApi(await openApiOf(args.targetId), ctx, args.name);
         }
         const text = needs(args.text, 'the OpenAPI document (text) or a targetId');
-        return importOpenApi(parsedJson(text, 'The OpenAPI document'), ctx, args.name);
+        return importOpenApi(parsedOpenApiDocument(text), ctx, args.name);
       }
     }
   } catch (error) {

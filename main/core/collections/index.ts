@@ -7,4 +7,5 @@ export { importPostman, exportPostman, POSTMAN_V21_SCHEMA, BASE_URL_VARIABLE } f
 export { importBruno, exportBruno, safeFileName } from './bruno.js';
 export { importOpenApi } from './openapi.js';
 export { parsedJson } from './json-file.js';
+export { parsedOpenApiDocument } from './openapi-document.js';
 export { requestsCount } from './import-notes.js';

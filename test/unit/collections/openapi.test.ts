@@ -9,8 +9,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../../main/core/bank/openapi.js';
 import { BANK_ROUTES } from '../../../main/core/bank/routes.js';
-import { importOpenApi, requestsOf, walkItems } from '../../../main/core/collections/index.js';
-import { readYaml } from '../bank/ais/yaml-subset.js';
+import {
+  importOpenApi,
+  parsedOpenApiDocument,
+  requestsOf,
+  walkItems,
+} from '../../../main/core/collections/index.js';
 import { fixedContext, refusal } from './fixtures.js';
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'];
@@ -75,8 +79,10 @@ describe('the Berlin Group 1.3.8 OpenAPI', () => {
     join(import.meta.dirname, '../../../docs/spec/berlin-group/psd2-api-1.3.8.openapi.yaml'),
     'utf8',
   );
-  // The project has no YAML package; the tests' reader of the subset this file uses.
-  const document = readYaml(text) as unknown as { paths: Record<string, Record<string, unknown>> };
+  // As the user imports it: the file's YAML text, read by the import's own reader.
+  const document = parsedOpenApiDocument(text) as {
+    paths: Record<string, Record<string, unknown>>;
+  };
 
   it('makes a request of each of its operations, with example bodies', () => {
     const { collection } = importOpenApi(document, fixedContext());
@@ -87,6 +93,18 @@ describe('the Berlin Group 1.3.8 OpenAPI', () => {
     expect(initiate.request.body).toBeDefined();
     expect(() => JSON.parse(initiate.request.body!)).not.toThrow();
     expect(collection.name).toMatch(/^NextGenPSD2 XS2A Framework 1\.3\.8/);
+  });
+});
+
+describe('OpenAPI document text', () => {
+  it('reads JSON and YAML alike, and names where YAML is broken', () => {
+    const json = '{"openapi":"3.0.3","paths":{"/a":{}}}';
+    const yaml = 'openapi: 3.0.3\npaths:\n  /a: {}\n';
+    expect(parsedOpenApiDocument(json)).toEqual(parsedOpenApiDocument(yaml));
+    expect(refusal(() => parsedOpenApiDocument('openapi: 3.0.3\npaths: [\n'))).toMatch(
+      /neither JSON nor YAML at line \d+/,
+    );
+    expect(refusal(() => parsedOpenApiDocument('{"openapi": '))).toMatch(/is not JSON/);
   });
 });
 

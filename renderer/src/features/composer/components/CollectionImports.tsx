@@ -2,6 +2,8 @@ import { useId } from 'react';
 import type { CollectionImportFormat } from '../../../../../main/api/contract';
 import { useCollectionsStore } from '../collections-store';
 
+/** The Berlin Group publishes its OpenAPI as YAML; banks serve JSON. */
+const OPENAPI_FILES = '.json,.yaml,.yml,application/json,application/yaml';
 const JSON_FILES = '.json,application/json';
 const ZIP_FILES = '.zip,application/zip';
 
@@ -61,9 +63,9 @@ const PICKERS: {
   { format: 'bruno', label: 'Import Bruno zip…', testId: 'import-bruno-zip', accept: ZIP_FILES },
   {
     format: 'openapi',
-    label: 'Import OpenAPI (JSON)…',
+    label: 'Import OpenAPI (JSON or YAML)…',
     testId: 'import-openapi',
-    accept: JSON_FILES,
+    accept: OPENAPI_FILES,
   },
 ];
 
