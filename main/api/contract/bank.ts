@@ -66,7 +66,7 @@ export interface BankExchangeView {
 }
 
 /**
- * Something done to a bank that is not a request it answered (main/core/bank/console-events.ts):
+ * Something done to a bank that is not a request it answered (main/core/bank/log/console-events.ts):
  * the PSU's revocation at the bank, a card account blocked, a batch run, a reset, a clock jump.
  */
 export interface BankEventView {

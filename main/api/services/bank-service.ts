@@ -4,19 +4,19 @@
  * while stopped. Maps the core's objects to the contract's views.
  */
 import { createBank, type Bank } from '../../core/bank/index.js';
-import type { DomainState } from '../../core/bank/domain/model.js';
-import type { ExchangeRecord } from '../../core/bank/requestLog.js';
+import type { DomainState } from '../../core/bank/index.js';
+import type { ExchangeRecord } from '../../core/bank/index.js';
 import {
   ConsoleEventLog,
   type ConsoleActor,
   type ConsoleEventKind,
   type ConsoleEventRecord,
-} from '../../core/bank/console-events.js';
-import type { BankListener } from '../../core/bank/http.js';
+} from '../../core/bank/index.js';
+import type { BankListener } from '../../core/bank/index.js';
 import type { VirtualClock } from '../../core/clock.js';
 import { CallRefused } from '../dispatch.js';
-import { scaValidUntil, sessionState } from '../../core/bank/domain/sessions.js';
-import { knownFaults } from '../../core/bank/faults/index.js';
+import { scaValidUntil, sessionState } from '../../core/bank/index.js';
+import { knownFaults } from '../../core/bank/index.js';
 import type { EventHub } from '../events.js';
 import { OwnRequests } from './own-requests.js';
 import type {

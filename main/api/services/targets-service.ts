@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { join, normalize } from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { JsonFileStore } from '../../core/persistence/index.js';
-import { readCertificates } from '../../core/bank/trustStore.js';
+import { readCertificates } from '../../core/bank/index.js';
 import { CallRefused } from '../dispatch.js';
 import { doctorTargetFile } from '../../core/runner/doctor/index.js';
 import type { EventHub } from '../events.js';

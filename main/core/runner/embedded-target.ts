@@ -9,7 +9,7 @@ import {
   createResponseSigner,
   generateResponseCertificate,
   type GeneratedResponseCertificate,
-} from '../bank/response-signing.js';
+} from '../bank/index.js';
 import { VirtualClock } from '../clock.js';
 import {
   createTestCa,

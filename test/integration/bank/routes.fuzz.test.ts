@@ -51,7 +51,7 @@ import fc from 'fast-check';
 import { request as undiciRequest } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAGE_NAMES, type RouteDefinition } from '../../../main/core/bank/index.js';
-import { BANK_ROUTES } from '../../../main/core/bank/routes.js';
+import { BANK_ROUTES } from '../../../main/core/bank/handlers/routes.js';
 import { createPki } from '../../unit/bank/fixtures.js';
 import { setUpBank, type BankUnderTest } from './fuzz/bank-setup.js';
 import { describeCase, expectationFailure, violation } from './fuzz/judge.js';

@@ -10,7 +10,7 @@ import { createServer as createNetServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminApi } from '../../../main/core/bank/admin/admin-api.js';
 import { createBank, type Bank } from '../../../main/core/bank/index.js';
-import { bankTlsServerOptions } from '../../../main/core/bank/tls.js';
+import { bankTlsServerOptions } from '../../../main/core/bank/listener/tls.js';
 import { issueServerCertificate } from '../../../main/core/certs/index.js';
 import { VirtualClock } from '../../../main/core/clock.js';
 import { runDoctor, verifyTargetMode } from '../../../main/core/runner/doctor/index.js';

@@ -18,7 +18,7 @@ import { modeOf, type PlannedTarget } from '../../../core/runner/run-plan.js';
 import { planSession, runSession, type SessionPlan } from '../../../core/runner/session/index.js';
 import type { ScaWaiting } from '../../../core/runner/manual-psu.js';
 import type { LoadedTargetProfile } from '../../../core/runner/target-profile/index.js';
-import { knownFaults } from '../../../core/bank/faults/index.js';
+import { knownFaults } from '../../../core/bank/index.js';
 import { BundleImportError, readEvidenceBundle } from '../../../core/runner/bundle-import.js';
 import { CallRefused } from '../../dispatch.js';
 import type { EventHub } from '../../events.js';

@@ -3,11 +3,7 @@
  * (its own session record decides valid, expired or replaced); an external bank cannot be, so the
  * workbench estimates from the SCA it saw complete, and says so.
  */
-import {
-  findSessionById,
-  scaValidUntil,
-  sessionState,
-} from '../../../core/bank/domain/sessions.js';
+import { findSessionById, scaValidUntil, sessionState } from '../../../core/bank/index.js';
 import type { Clock } from '../../../core/clock.js';
 import { SCA_SESSION_VALIDITY_MS } from '../../../core/spec/limits.js';
 import type { PsuSession } from '../../../core/tpp/psu-session.js';

@@ -14,11 +14,11 @@ import { constants as bufferConstants } from 'node:buffer';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { CLOCK_RANGE, CLOCK_RANGE_TEXT, type ClockState } from '../../clock.js';
 import { runBatchNow, type BatchReport } from '../domain/batch.js';
-import { batchRunText, clockJumpText, type ConsoleEventKind } from '../console-events.js';
+import { batchRunText, clockJumpText, type ConsoleEventKind } from '../log/console-events.js';
 import { UnsavedChangeError, type Bank } from '../bank.js';
 import { SnapshotError } from '../state.js';
-import type { TppReport } from '../tpp-findings/model.js';
-import type { BodyLimitHead } from '../http.js';
+import type { TppReport } from '../log/tpp-findings/model.js';
+import type { BodyLimitHead } from '../listener/http.js';
 import type { BankRequest, BankResponse } from '../types.js';
 import { parseDurationMs } from './duration.js';
 

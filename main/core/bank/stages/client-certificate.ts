@@ -10,9 +10,12 @@ import type { X509Certificate } from 'node:crypto';
 import { TPP_ROLE_BY_CERTIFICATE_ROLE, type TppRole } from '../../spec/enums.js';
 import { bankError } from '../../spec/errors.js';
 import { CertificateParseError, type SigningCertificateCache } from '../../signature/index.js';
-import type { CertificateInspection, CertificateInspector } from '../certificateInspection.js';
-import type { Revocation, RevocationLists } from '../revocation.js';
-import type { TrustStore } from '../trustStore.js';
+import type {
+  CertificateInspection,
+  CertificateInspector,
+} from '../trust/certificate-inspection.js';
+import type { Revocation, RevocationLists } from '../trust/revocation.js';
+import type { TrustStore } from '../trust/trust-store.js';
 import { reject, type RequestContext, type Rejection } from '../types.js';
 
 export const CERTIFICATE_ROLE_OF: Readonly<Record<TppRole, string>> = {

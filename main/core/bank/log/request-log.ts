@@ -2,7 +2,7 @@
  * The request log (issue "Embedded bank" req. 9): a capped ring buffer of exchanges with a
  * subscribe API. A failing subscriber never breaks the bank.
  */
-import type { BankMode, StageName } from './types.js';
+import type { BankMode, StageName } from '../types.js';
 import { CappedLog } from './capped-log.js';
 
 export interface LoggedRequest {

@@ -3,10 +3,10 @@
  * (OID 2.5.4.97, the registry key) and the PSD2 roles of its QCStatement (ETSI TS 119 495), read
  * with main/core/certs' describeCertificate (no parser of our own). Roles are taken by OID.
  */
-import { describeCertificate } from '../certs/describe.js';
-import { psd2RoleOfOid } from '../certs/psd2-roles.js';
-import type { SigningCertificate } from '../signature/index.js';
-import type { Psd2CertificateRole } from '../spec/enums.js';
+import { describeCertificate } from '../../certs/describe.js';
+import { psd2RoleOfOid } from '../../certs/psd2-roles.js';
+import type { SigningCertificate } from '../../signature/index.js';
+import type { Psd2CertificateRole } from '../../spec/enums.js';
 
 export interface CertificateInspection {
   organizationIdentifier: string | undefined;

@@ -11,9 +11,9 @@
  * Bounded memory: counts are kept for every request, evidence for the first
  * FINDINGS_KEPT_PER_VERDICT per rule and verdict, links for the last MAX_LINKS.
  */
-import { tppRule, TPP_RULES, type TppRuleId } from '../../spec/tpp-rules.js';
-import type { ExchangeRecord } from '../requestLog.js';
-import type { Rejection, RouteDefinition, StageName } from '../types.js';
+import { tppRule, TPP_RULES, type TppRuleId } from '../../../spec/tpp-rules.js';
+import type { ExchangeRecord } from '../request-log.js';
+import type { Rejection, RouteDefinition, StageName } from '../../types.js';
 import { compareSigningStrings } from './forensics.js';
 import { isScaRefusal, judgeDecision, passed, type Decision, type Verdict } from './judge.js';
 import {

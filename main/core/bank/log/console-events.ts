@@ -6,12 +6,12 @@
  * made them (the bank console, the status bar, the admin API). A capped ring buffer; a failing
  * subscriber never breaks the bank.
  */
-import type { BatchReport } from './domain/batch.js';
-import type { ConsoleActor, ConsoleEventKind } from '../../shared/bank-events.js';
-import type { BankMode } from './types.js';
+import type { BatchReport } from '../domain/batch.js';
+import type { ConsoleActor, ConsoleEventKind } from '../../../shared/bank-events.js';
+import type { BankMode } from '../types.js';
 import { CappedLog } from './capped-log.js';
 
-export type { ConsoleActor, ConsoleEventKind } from '../../shared/bank-events.js';
+export type { ConsoleActor, ConsoleEventKind } from '../../../shared/bank-events.js';
 
 export interface ConsoleEventRecord {
   /** Sequence number, unique per log. */

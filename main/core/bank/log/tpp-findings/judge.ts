@@ -6,8 +6,8 @@
  * not refuse — computed offsets (§4.2.3) and a repeated call after scaRedirect (§5.3(1)) — needs
  * memory across requests, kept by the recorder (recorder.ts).
  */
-import type { TppRuleId } from '../../spec/tpp-rules.js';
-import { STAGE_NAMES, type RouteDefinition, type StageName } from '../types.js';
+import type { TppRuleId } from '../../../spec/tpp-rules.js';
+import { STAGE_NAMES, type RouteDefinition, type StageName } from '../../types.js';
 
 export interface Verdict {
   rule: TppRuleId;

@@ -2,29 +2,29 @@
  * The bank's endpoints. Adding one: a file in handlers/ exporting a RouteDefinition, plus one line
  * here. Stages, /openapi.json and the request log pick it up from this list.
  */
-import { getAgreements } from './handlers/agreements.js';
-import { ACCOUNT_ROUTES } from './handlers/ais/accounts.js';
-import { getTransactionList } from './handlers/ais/accountTransactions.js';
-import { CARD_ACCOUNT_ROUTES } from './handlers/ais/cardAccounts.js';
-import { getTransactionDetails } from './handlers/ais/transactionDetails.js';
-import { AUTHORISATION_ROUTES } from './handlers/authorisations.js';
-import { getCardAccountTransactions } from './handlers/cardAccountTransactions.js';
-import { CONSENT_ROUTES } from './handlers/consents.js';
-import { healthRoute } from './handlers/health.js';
-import { openApiDocumentRoute } from './handlers/openApiDocument.js';
-import * as sandboxAccounts from './handlers/sandbox/accounts.js';
-import * as sandboxAccountTransactions from './handlers/sandbox/accountTransactions.js';
-import * as sandboxAgreements from './handlers/sandbox/agreements.js';
-import * as sandboxCardAccounts from './handlers/sandbox/cardAccounts.js';
-import * as sandboxCardTransactions from './handlers/sandbox/cardTransactions.js';
-import { listSandboxCustomers } from './handlers/sandbox/customers.js';
-import { sandboxFixedTestData } from './handlers/sandbox/fixedTestData.js';
-import { sandboxInitialize } from './handlers/sandbox/initialize.js';
-import { SCA_PAGE_ROUTES } from './handlers/sca/scaPages.js';
-import { getUser } from './handlers/user.js';
-import { PAYMENT_ROUTES } from './handlers/payments/routes.js';
-import { SIGNING_BASKET_ROUTES } from './handlers/baskets/routes.js';
-import type { RouteDefinition } from './types.js';
+import { getAgreements } from './agreements.js';
+import { ACCOUNT_ROUTES } from './ais/accounts.js';
+import { getTransactionList } from './ais/accountTransactions.js';
+import { CARD_ACCOUNT_ROUTES } from './ais/cardAccounts.js';
+import { getTransactionDetails } from './ais/transactionDetails.js';
+import { AUTHORISATION_ROUTES } from './authorisations.js';
+import { getCardAccountTransactions } from './cardAccountTransactions.js';
+import { CONSENT_ROUTES } from './consents.js';
+import { healthRoute } from './health.js';
+import { openApiDocumentRoute } from './openApiDocument.js';
+import * as sandboxAccounts from './sandbox/accounts.js';
+import * as sandboxAccountTransactions from './sandbox/accountTransactions.js';
+import * as sandboxAgreements from './sandbox/agreements.js';
+import * as sandboxCardAccounts from './sandbox/cardAccounts.js';
+import * as sandboxCardTransactions from './sandbox/cardTransactions.js';
+import { listSandboxCustomers } from './sandbox/customers.js';
+import { sandboxFixedTestData } from './sandbox/fixedTestData.js';
+import { sandboxInitialize } from './sandbox/initialize.js';
+import { SCA_PAGE_ROUTES } from './sca/scaPages.js';
+import { getUser } from './user.js';
+import { PAYMENT_ROUTES } from './payments/routes.js';
+import { SIGNING_BASKET_ROUTES } from './baskets/routes.js';
+import type { RouteDefinition } from '../types.js';
 
 export const BANK_ROUTES: readonly RouteDefinition[] = [
   openApiDocumentRoute,

@@ -10,9 +10,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createServer as createHttpsServer, type ServerOptions } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
-import { bankError } from '../spec/errors.js';
-import { MAX_REQUEST_BODY_BYTES } from '../spec/limits.js';
-import type { BankRequest, BankResponse, ServedRequest } from './types.js';
+import { bankError } from '../../spec/errors.js';
+import { MAX_REQUEST_BODY_BYTES } from '../../spec/limits.js';
+import type { BankRequest, BankResponse, ServedRequest } from '../types.js';
 
 /** What a body limit may depend on: the request line and the credentials. */
 export interface BodyLimitHead {

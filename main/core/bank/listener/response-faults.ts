@@ -4,9 +4,9 @@
  * Content-Type (§4.1); a Date header not in the RFC 7231 form (§1).
  */
 import { createHash } from 'node:crypto';
-import { bankError } from '../spec/errors.js';
-import { faultActive } from './faults/index.js';
-import type { BankResponse, Rejection, RequestContext } from './types.js';
+import { bankError } from '../../spec/errors.js';
+import { faultActive } from '../faults/index.js';
+import type { BankResponse, Rejection, RequestContext } from '../types.js';
 
 /** The rejection as the active error faults would answer it. */
 export function applyErrorFaults(

@@ -3,9 +3,9 @@
  * organisation may act as AISP and/or PISP. Plain data with add/remove/list, loadable from JSON.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { TPP_ROLES, type TppRole } from '../spec/enums.js';
-import { StringEnum } from '../spec/schemas/common.js';
-import { SpecValidator, problemText } from '../spec/validation.js';
+import { TPP_ROLES, type TppRole } from '../../spec/enums.js';
+import { StringEnum } from '../../spec/schemas/common.js';
+import { SpecValidator, problemText } from '../../spec/validation.js';
 
 export const RegistryEntrySchema = Type.Object(
   {

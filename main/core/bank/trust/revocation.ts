@@ -13,8 +13,8 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import type { X509Certificate } from 'node:crypto';
-import { crlSignedBy, readCrl, type Crl, type RevokedEntry } from '../certs/crl.js';
-import type { TrustStore } from './trustStore.js';
+import { crlSignedBy, readCrl, type Crl, type RevokedEntry } from '../../certs/crl.js';
+import type { TrustStore } from './trust-store.js';
 
 export interface Revocation {
   entry: RevokedEntry;

@@ -5,8 +5,8 @@
  * can answer and on which routes; the handler's own answers are the route's `responses`. A stage
  * added to STAGE_NAMES without an entry here does not compile.
  */
-import { ERROR_STATUS, TRANSPORT_STATUS, type ErrorCode } from '../spec/errors.js';
-import type { BankMode, RouteDefinition, StageName } from './types.js';
+import { ERROR_STATUS, TRANSPORT_STATUS, type ErrorCode } from '../../spec/errors.js';
+import type { BankMode, RouteDefinition, StageName } from '../types.js';
 
 /** What the document is built for: the mode, and what the running bank adds to every answer. */
 export interface ResponseOptions {

@@ -2,8 +2,8 @@
  * Building the HTTP answer (issue req. 2): JSON body, Content-Type, X-Request-ID echoed. Errors
  * come only from the spec catalogue (main/core/spec/errors.ts).
  */
-import { bankError } from '../spec/errors.js';
-import type { BankRequest, BankResponse, HandlerResult, Rejection } from './types.js';
+import { bankError } from '../../spec/errors.js';
+import type { BankRequest, BankResponse, HandlerResult, Rejection } from '../types.js';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 

@@ -8,19 +8,19 @@
  * pipeline's stages (openapi-responses.ts); examples from the sandbox data (openapi-examples.ts).
  */
 import type { TSchema } from '@sinclair/typebox';
-import { productInfo } from '../product.js';
-import { BERLIN_GROUP_NOT_ADOPTED } from '../spec/berlin-group-operations.js';
-import { headerRule } from '../spec/headers.js';
-import { SPEC_SCHEMAS } from '../spec/schemas/index.js';
+import { productInfo } from '../../product.js';
+import { BERLIN_GROUP_NOT_ADOPTED } from '../../spec/berlin-group-operations.js';
+import { headerRule } from '../../spec/headers.js';
+import { SPEC_SCHEMAS } from '../../spec/schemas/index.js';
 import {
   pipelineAnswers,
   RESPONSE_HEADERS,
   responseHeaders,
   type ResponseOptions,
-} from './openapi-responses.js';
-import { OPENAPI_EXAMPLES } from './openapi-examples.js';
-import { MUTUAL_TLS_EXTENSION, SECURITY_SCHEMES, SIGNATURE_SCHEME } from './openapi-security.js';
-import type { BankMode, RouteDefinition } from './types.js';
+} from './responses.js';
+import { OPENAPI_EXAMPLES } from './examples.js';
+import { MUTUAL_TLS_EXTENSION, SECURITY_SCHEMES, SIGNATURE_SCHEME } from './security.js';
+import type { BankMode, RouteDefinition } from '../types.js';
 
 export type OpenApiDocument = Record<string, unknown> & {
   openapi: string;

@@ -1,7 +1,8 @@
 /**
- * The examples of /openapi.json (openapi.ts), per operationId: a request body and the body of each
+ * The examples of /openapi.json (document.ts), per operationId: a request body and the body of each
  * 2xx answer, as the sandbox and production suites met them on the embedded bank's initial data.
- * Generated: `UPDATE_OPENAPI_EXAMPLES=1 npx vitest run test/integration/suites/openapi-exchanges.test.ts`
+ * @generated, not hand-written (the 450-line limit is for hand-written files): never edit it,
+ * regenerate it with `UPDATE_OPENAPI_EXAMPLES=1 npx vitest run test/integration/suites/openapi-exchanges.test.ts`
  * (lists cut to 2 items, the listener's origin written http://127.0.0.1:8080).
  * test/unit/bank/openapi-examples.test.ts checks each against its schema in both modes.
  */

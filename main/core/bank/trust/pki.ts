@@ -14,11 +14,11 @@
  * GET or HEAD is 405.
  */
 import type { X509Certificate } from 'node:crypto';
-import { caPublicationName, PKI_PATH_PREFIX } from '../certs/publication.js';
-import { bankError } from '../spec/errors.js';
+import { caPublicationName, PKI_PATH_PREFIX } from '../../certs/publication.js';
+import { bankError } from '../../spec/errors.js';
 import type { RevocationLists } from './revocation.js';
-import type { TrustStore } from './trustStore.js';
-import type { BankRequest, BankResponse } from './types.js';
+import type { TrustStore } from './trust-store.js';
+import type { BankRequest, BankResponse } from '../types.js';
 
 export const PKI_CONTENT_TYPES = {
   crt: 'application/pkix-cert',

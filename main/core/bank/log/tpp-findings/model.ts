@@ -5,7 +5,7 @@
  * `workbench bank --report json` writes; the JUnit and HTML renderings are made from it
  * (main/core/runner/reporters/tpp-report.ts).
  */
-import type { LoggedRequest, LoggedResponse } from '../requestLog.js';
+import type { LoggedRequest, LoggedResponse } from '../request-log.js';
 
 export const TPP_REPORT_FORMAT = 'psd2-workbench/tpp-report';
 export const TPP_REPORT_FORMAT_VERSION = 1;

@@ -6,8 +6,8 @@
  * fails without one; the PSD2 role a route needs is checked per request (stages/certificate.ts).
  */
 import type { ServerOptions } from 'node:https';
-import { createTestCa, issueServerCertificate } from '../certs/issue.js';
-import { generateRsaKeyPair } from '../certs/keys.js';
+import { createTestCa, issueServerCertificate } from '../../certs/issue.js';
+import { generateRsaKeyPair } from '../../certs/keys.js';
 
 export interface BankTlsSettings {
   /** Server private key (PEM). */

@@ -3,7 +3,7 @@
  * the TPP's `headers` list, the one that would have verified or was due, and the lines where they
  * differ. The strings come from the bank's verifier (SigningForensics); this only compares them.
  */
-import type { SigningForensics } from '../../signature/index.js';
+import type { SigningForensics } from '../../../signature/index.js';
 import type { SigningStringComparison, SigningStringLine } from './model.js';
 
 /** Line diff by longest common subsequence; signing strings have a handful of lines. */

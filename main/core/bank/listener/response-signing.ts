@@ -20,10 +20,10 @@ import {
   signRsaSha256,
   signingStringBytes,
   verifyRsaSha256,
-} from '../signature/index.js';
-import { generateRsaKeyPair } from '../certs/keys.js';
-import { createTestCa, issueQsealc } from '../certs/issue.js';
-import type { BankResponse } from './types.js';
+} from '../../signature/index.js';
+import { generateRsaKeyPair } from '../../certs/keys.js';
+import { createTestCa, issueQsealc } from '../../certs/issue.js';
+import type { BankResponse } from '../types.js';
 
 export type ResponseSigner = (response: BankResponse) => BankResponse;
 
