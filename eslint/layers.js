@@ -76,7 +76,14 @@ export const layers = [
     name: 'runner',
     level: 4,
     files: ['main/core/runner/**'],
-    why: 'The suite engine, its check API (main/core/runner/check-api) and reporters. Never imports suites.',
+    why: 'The suite engine, its check API (main/core/runner/check-api) and reporters. Never imports suites. Seen from above through its index files.',
+    public: [
+      'main/core/runner/index.ts',
+      'main/core/runner/check-api/**',
+      'main/core/runner/session/index.ts',
+      'main/core/runner/target-profile/index.ts',
+      'main/core/runner/doctor/index.ts',
+    ],
     denyPackages: ['electron'],
   },
   {

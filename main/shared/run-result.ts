@@ -20,7 +20,7 @@ export {
 export const RUN_RESULT_FORMAT = 'psd2-workbench/run-result';
 /**
  * 2: the file keeps each signing certificate once and JSON bodies once
- * (main/core/runner/result-compaction.ts); version 1 files are still read.
+ * (main/core/runner/results/result-compaction.ts); version 1 files are still read.
  * 3: the INCONCLUSIVE verdict ("could not test") and its count; versions 1 and 2 are read with a
  * count of 0.
  */
@@ -146,7 +146,7 @@ const Status = Type.Union(CHECK_STATUSES.map((status) => Type.Literal(status)));
 
 /**
  * An earlier verdict of a check in the same run, kept when "re-run failed" ran it again as a
- * further attempt (main/core/runner/attempts.ts): what it said then and the evidence it had.
+ * further attempt (main/core/runner/engine/attempts.ts): what it said then and the evidence it had.
  */
 export const CheckAttemptSchema = Type.Object({
   attempt: Type.Integer({ minimum: 1 }),

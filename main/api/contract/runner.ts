@@ -4,9 +4,9 @@
  * earlier run, baselines, and report export.
  */
 import { Type } from '@sinclair/typebox';
-import type { RunEvent } from '../../core/runner/events.js';
+import type { RunEvent } from '../../core/runner/index.js';
 import type { CheckStatus, RunResult } from '../../shared/run-result.js';
-import type { RunComparison } from '../../core/runner/compare.js';
+import type { RunComparison } from '../../core/runner/index.js';
 import { MAX_BUNDLE_BYTES } from '../../shared/evidence-bundle.js';
 import { call, event } from './define.js';
 

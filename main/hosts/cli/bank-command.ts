@@ -41,7 +41,7 @@ import {
   parseTppReportFormats,
   renderTppReport,
   type TppReportFormat,
-} from '../../core/runner/reporters/tpp-report.js';
+} from '../../core/runner/index.js';
 import { MAX_REQUEST_BODY_BYTES } from '../../core/spec/limits.js';
 import { bankTlsSetup, checkBankTlsFlags, type BankTlsFlags } from './bank-tls.js';
 import type { CliCommand } from './command.js';

@@ -13,8 +13,8 @@ import {
   type CheckSelection,
   type RunResult,
 } from '../../core/runner/index.js';
-import type { Signer } from '../../core/runner/evidence-bundle.js';
-import type { PlannedTarget } from '../../core/runner/run-plan.js';
+import type { Signer } from '../../core/runner/index.js';
+import type { PlannedTarget } from '../../core/runner/index.js';
 import {
   planSession,
   profileSigner,

@@ -15,11 +15,11 @@ import {
   createTppIdentity,
   embeddedTarget,
   type TppIdentity,
-} from '../../../main/core/runner/embedded-target';
+} from '../../../main/core/runner/targets/embedded-target';
 import {
   suitePsuAgentFactory,
   type SuitePsuAgentFactory,
-} from '../../../main/core/runner/psu-adapter';
+} from '../../../main/core/runner/targets/psu-adapter';
 import { DEFAULT_CHROMIUM } from '../../../main/core/tpp/psu-browser/browser-agent';
 import type { CheckResult } from '../../../main/shared/run-result';
 import '../../../main/core/bank/index';

@@ -12,7 +12,7 @@ import {
   createTppIdentity,
   embeddedTarget,
   type TppIdentity,
-} from '../../../main/core/runner/embedded-target';
+} from '../../../main/core/runner/targets/embedded-target';
 import { knownFaults } from '../../../main/core/bank/faults/index';
 import '../../../main/core/bank/index';
 

@@ -9,8 +9,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTppIdentity } from '../../../main/core/runner/embedded-target';
-import { executePreparedRun, prepareRun, type RunPlan } from '../../../main/core/runner/run-plan';
+import { createTppIdentity } from '../../../main/core/runner/targets/embedded-target';
+import {
+  executePreparedRun,
+  prepareRun,
+  type RunPlan,
+} from '../../../main/core/runner/session/run-plan';
 import {
   loadTargetProfile,
   TARGET_PROFILE_VERSION,

@@ -14,9 +14,12 @@ import type {
   TargetMode,
 } from '../../../main/core/runner/check-api/index';
 import { runChecks, type RunResult } from '../../../main/core/runner/index';
-import { createTppIdentity, type TppIdentity } from '../../../main/core/runner/embedded-target';
-import { externalTarget } from '../../../main/core/runner/external-target';
-import { createSuitePsuAgent } from '../../../main/core/runner/psu-adapter';
+import {
+  createTppIdentity,
+  type TppIdentity,
+} from '../../../main/core/runner/targets/embedded-target';
+import { externalTarget } from '../../../main/core/runner/targets/external-target';
+import { createSuitePsuAgent } from '../../../main/core/runner/targets/psu-adapter';
 import { createBank, type Bank } from '../../../main/core/bank/index';
 import { VirtualClock } from '../../../main/core/clock';
 import { effectfulRequests, requestEffects } from './effect-evidence';

@@ -18,7 +18,7 @@ import {
   createTppIdentity,
   embeddedTarget,
   type TppIdentity,
-} from '../../../main/core/runner/embedded-target';
+} from '../../../main/core/runner/targets/embedded-target';
 import '../../../main/core/bank/index';
 import { effectfulRequests, requestEffects, type EffectfulRequest } from './effect-evidence';
 

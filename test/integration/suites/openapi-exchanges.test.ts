@@ -13,7 +13,7 @@ import {
   createTppIdentity,
   embeddedTarget,
   type TppIdentity,
-} from '../../../main/core/runner/embedded-target';
+} from '../../../main/core/runner/targets/embedded-target';
 import { createBank } from '../../../main/core/bank/index';
 import type { OpenApiDocument } from '../../../main/core/bank/openapi/document';
 import { BANK_ROUTES } from '../../../main/core/bank/handlers/routes';

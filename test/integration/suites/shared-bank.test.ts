@@ -15,9 +15,9 @@ import {
   embeddedTarget,
   registerSuitesTpps,
   type TppIdentity,
-} from '../../../main/core/runner/embedded-target';
-import { externalTarget } from '../../../main/core/runner/external-target';
-import { createSuitePsuAgent } from '../../../main/core/runner/psu-adapter';
+} from '../../../main/core/runner/targets/embedded-target';
+import { externalTarget } from '../../../main/core/runner/targets/external-target';
+import { createSuitePsuAgent } from '../../../main/core/runner/targets/psu-adapter';
 import { createBank, type Bank, type BankListener } from '../../../main/core/bank/index';
 import { createAdminApi } from '../../../main/core/bank/admin/admin-api';
 import { MAX_REQUEST_BODY_BYTES } from '../../../main/core/spec/limits';

@@ -25,8 +25,11 @@ import { readSigningCertificate } from '../../../main/core/signature/index.js';
 import { VirtualClock } from '../../../main/core/clock.js';
 import { requestCommand } from '../../../main/hosts/cli/request-command.js';
 import { runChecks } from '../../../main/core/runner/index.js';
-import { externalTarget } from '../../../main/core/runner/external-target.js';
-import { createTppIdentity, type TppIdentity } from '../../../main/core/runner/embedded-target.js';
+import { externalTarget } from '../../../main/core/runner/targets/external-target.js';
+import {
+  createTppIdentity,
+  type TppIdentity,
+} from '../../../main/core/runner/targets/embedded-target.js';
 import type { ResponseSignatureTrust } from '../../../main/core/tpp/response-signature.js';
 import { CHECKS } from '../../../suites/index.js';
 

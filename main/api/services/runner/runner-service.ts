@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { CHECKS } from '../../../../suites/index.js';
 import type { Check } from '../../../core/runner/check-api/index.js';
-import { addAttempt, attemptsOf } from '../../../core/runner/attempts.js';
+import { addAttempt, attemptsOf } from '../../../core/runner/index.js';
 import {
   compareRuns,
   parseRunResult,
@@ -13,13 +13,13 @@ import {
   runNameOf,
   type RunResult,
 } from '../../../core/runner/index.js';
-import { createTppIdentity, type TppIdentity } from '../../../core/runner/embedded-target.js';
-import { modeOf, type PlannedTarget } from '../../../core/runner/run-plan.js';
+import { createTppIdentity, type TppIdentity } from '../../../core/runner/index.js';
+import { modeOf, type PlannedTarget } from '../../../core/runner/index.js';
 import { planSession, runSession, type SessionPlan } from '../../../core/runner/session/index.js';
-import type { ScaWaiting } from '../../../core/runner/manual-psu.js';
+import type { ScaWaiting } from '../../../core/runner/index.js';
 import type { LoadedTargetProfile } from '../../../core/runner/target-profile/index.js';
 import { knownFaults } from '../../../core/bank/index.js';
-import { BundleImportError, readEvidenceBundle } from '../../../core/runner/bundle-import.js';
+import { BundleImportError, readEvidenceBundle } from '../../../core/runner/index.js';
 import { CallRefused } from '../../dispatch.js';
 import type { EventHub } from '../../events.js';
 import type {

@@ -4,9 +4,9 @@
  * bank (or from a check) is escaped, and a Content-Security-Policy forbids scripts outright, so
  * even an escaping mistake cannot run code from a hostile response.
  */
-import { signingLine, specRelease } from '../report-result.js';
+import { signingLine, specRelease } from '../results/report-result.js';
 import type { EvidenceExchange } from '../../../shared/exchange.js';
-import type { Reporter } from '../events.js';
+import type { Reporter } from '../engine/events.js';
 import {
   evidenceInvolvesSca,
   evidenceSequenceSteps,

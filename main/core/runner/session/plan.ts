@@ -6,8 +6,8 @@
  */
 import type { Baseline } from '../../../shared/baseline.js';
 import type { Check, TargetMode } from '../check-api/index.js';
-import { modeOf, planChecks, type PlannedTarget, type RunPlan } from '../run-plan.js';
-import type { CheckSelection } from '../selection.js';
+import { modeOf, planChecks, type PlannedTarget, type RunPlan } from './run-plan.js';
+import type { CheckSelection } from './selection.js';
 import type { CoverageRule } from '../reporters/html.js';
 
 /** The rule catalogue as the session sees it (the suites own it and pass it in). */

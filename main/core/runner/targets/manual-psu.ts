@@ -9,8 +9,8 @@
  * came back even when several checks wait at once.
  */
 import { randomUUID } from 'node:crypto';
-import type { PsuAgent, PsuScript } from './check-api/index.js';
-import { startRedirectListener, type RedirectListener } from '../tpp/redirect-listener.js';
+import type { PsuAgent, PsuScript } from '../check-api/index.js';
+import { startRedirectListener, type RedirectListener } from '../../tpp/redirect-listener.js';
 import { suiteScaRedirect } from './sca-redirect-view.js';
 
 /** What a person is asked to do for a waiting check. */

@@ -3,8 +3,8 @@
  * §6.2 on failure) from the parameters the TPP side read off the redirect: one mapping for every
  * kind of PSU agent (headless, browser, a person at the manual listener).
  */
-import type { ScaRedirect } from './check-api/index.js';
-import type { ScaRedirectParams } from '../tpp/sca-redirect.js';
+import type { ScaRedirect } from '../check-api/index.js';
+import type { ScaRedirectParams } from '../../tpp/sca-redirect.js';
 
 export function suiteScaRedirect(redirect: ScaRedirectParams, url: string): ScaRedirect {
   if (redirect.outcome === 'success')

@@ -3,9 +3,9 @@
  * failed last time". Filters of different kinds narrow together (AND); values within one filter
  * widen (OR), as in `--area signing --area headers`. Exclusions drop checks from the result.
  */
-import type { Check } from './check-api/index.js';
-import type { RunResult } from '../../shared/run-result.js';
-import { isRerunStatus } from '../../shared/run-status.js';
+import type { Check } from '../check-api/index.js';
+import type { RunResult } from '../../../shared/run-result.js';
+import { isRerunStatus } from '../../../shared/run-status.js';
 
 export interface CheckSelection {
   /** Areas (suites), e.g. `signing`. */

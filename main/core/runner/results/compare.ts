@@ -1,6 +1,6 @@
 /** Comparing a run with a previous one: what broke, what got fixed, what changed otherwise. */
-import type { CheckStatus, RunResult } from '../../shared/run-result.js';
-import { runTargetIdentity, type RunTargetIdentity } from '../../shared/run-target.js';
+import type { CheckStatus, RunResult } from '../../../shared/run-result.js';
+import { runTargetIdentity, type RunTargetIdentity } from '../../../shared/run-target.js';
 
 export interface StatusChange {
   checkId: string;

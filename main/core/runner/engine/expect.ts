@@ -5,18 +5,18 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { TSchema } from '@sinclair/typebox';
-import { problemText, SpecValidator } from '../spec/validation.js';
-import type { TppMessage } from '../spec/errors.js';
+import { problemText, SpecValidator } from '../../spec/validation.js';
+import type { TppMessage } from '../../spec/errors.js';
 import {
   AssertionFailure,
   type EvidenceExchange,
   type Expect,
   type ExpectedTppMessage,
   type JsonSchema,
-} from './check-api/index.js';
+} from '../check-api/index.js';
 import { toJsonValue } from './json-value.js';
-import { parseBankJson } from '../tpp/safe-json.js';
-import type { EvidenceItem } from '../../shared/run-result.js';
+import { parseBankJson } from '../../tpp/safe-json.js';
+import type { EvidenceItem } from '../../../shared/run-result.js';
 
 type AssertionRecord = Omit<Extract<EvidenceItem, { kind: 'assertion' }>, 'kind' | 'at'>;
 

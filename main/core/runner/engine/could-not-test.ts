@@ -5,7 +5,7 @@
  * INCONCLUSIVE checks say nothing about the bank, so the CLI exits 3 ("could not test"), not 0 or 1:
  * a lost target wins over failures found before it was lost, since the run is incomplete.
  */
-import type { CheckResult, RunResult } from '../../shared/run-result.js';
+import type { CheckResult, RunResult } from '../../../shared/run-result.js';
 
 /** Why the run could not test its target (one line); undefined when it did. */
 export function couldNotTestReason(result: RunResult): string | undefined {

@@ -10,7 +10,7 @@ import {
   type CheckResult,
   type RunAttempt,
   type RunResult,
-} from '../../shared/run-result.js';
+} from '../../../shared/run-result.js';
 
 /** The attempts a result records, the first one made up from the run itself when none are. */
 export function attemptsOf(result: RunResult): RunAttempt[] {

@@ -6,11 +6,11 @@
  * reason; a file that is no bundle at all is refused naming what is missing.
  */
 import { BUNDLE_FORMAT, MANIFEST_FILE, verifyBundle } from './evidence-bundle.js';
-import { DEFAULT_JSON_FILE } from './reporters/json.js';
-import { parseRunResult } from './result-file.js';
+import { DEFAULT_JSON_FILE } from '../reporters/json.js';
+import { parseRunResult } from '../results/result-file.js';
 import { readZip } from './zip.js';
-import type { RunResult } from '../../shared/run-result.js';
-import { MAX_BUNDLE_BYTES } from '../../shared/evidence-bundle.js';
+import type { RunResult } from '../../../shared/run-result.js';
+import { MAX_BUNDLE_BYTES } from '../../../shared/evidence-bundle.js';
 
 /** Above MAX_BUNDLE_BYTES a file is refused before it is unpacked (where a hostile ZIP costs). */
 export { MAX_BUNDLE_BYTES };

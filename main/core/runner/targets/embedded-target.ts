@@ -4,26 +4,26 @@
  * side by side without seeing each other. The TPP's test CA and certificates are made once per
  * run and registered in each production bank's registry and trust store.
  */
-import { createBank, type Bank } from '../bank/index.js';
+import { createBank, type Bank } from '../../bank/index.js';
 import {
   createResponseSigner,
   generateResponseCertificate,
   type GeneratedResponseCertificate,
-} from '../bank/index.js';
-import { VirtualClock } from '../clock.js';
+} from '../../bank/index.js';
+import { VirtualClock } from '../../clock.js';
 import {
   createTestCa,
   issueQsealc,
   issueQwac,
   type IssuedCertificate,
   type TestCa,
-} from '../certs/index.js';
-import { TppClient } from '../tpp/client.js';
-import { newPsuSession, type PsuSession } from '../tpp/psu-session.js';
-import type { Check, TargetInfo, TargetMode } from './check-api/index.js';
-import type { CheckEnvironment } from './engine/check-context.js';
+} from '../../certs/index.js';
+import { TppClient } from '../../tpp/client.js';
+import { newPsuSession, type PsuSession } from '../../tpp/psu-session.js';
+import type { Check, TargetInfo, TargetMode } from '../check-api/index.js';
+import type { CheckEnvironment } from '../engine/check-context.js';
 import { createSuitePsuAgent, type PsuAgentFactory } from './psu-adapter.js';
-import { EMBEDDED_BASE_URL } from './run-name.js';
+import { EMBEDDED_BASE_URL } from '../session/run-name.js';
 import { createTargetClient } from './target-client.js';
 
 /** The TPP the suites act as: organizationIdentifier, roles, and its certificates. */

@@ -4,18 +4,18 @@
  * into checks and a target; `executeRunPlan` runs them with the caller's reporters. Neither host
  * assembles a run of its own, so both learn every target kind at once.
  */
-import type { Check, TargetMode } from './check-api/index.js';
-import type { Baseline } from '../../shared/baseline.js';
-import type { RunResult } from '../../shared/run-result.js';
-import { createTppIdentity, embeddedTarget, type TppIdentity } from './embedded-target.js';
-import { DEFAULT_CHECK_TIMEOUT_MS, runChecks, type RunOptions } from './engine/run.js';
-import type { ScaWaiting } from './manual-psu.js';
-import { checkProfileMode, profileTarget, type PreparedTarget } from './profile-target.js';
-import { probeConnect, PREFLIGHT_SILENT, type ProbeOptions } from './preflight.js';
-import { redactingRun, runSecrets } from './run-secrets.js';
+import type { Check, TargetMode } from '../check-api/index.js';
+import type { Baseline } from '../../../shared/baseline.js';
+import type { RunResult } from '../../../shared/run-result.js';
+import { createTppIdentity, embeddedTarget, type TppIdentity } from '../targets/embedded-target.js';
+import { DEFAULT_CHECK_TIMEOUT_MS, runChecks, type RunOptions } from '../engine/run.js';
+import type { ScaWaiting } from '../targets/manual-psu.js';
+import { checkProfileMode, profileTarget, type PreparedTarget } from '../targets/profile-target.js';
+import { probeConnect, PREFLIGHT_SILENT, type ProbeOptions } from '../targets/preflight.js';
+import { redactingRun, runSecrets } from '../targets/run-secrets.js';
 import { selectChecks, type CheckSelection } from './selection.js';
-import { TransportError } from '../tpp/transport.js';
-import type { LoadedTargetProfile } from './target-profile/index.js';
+import { TransportError } from '../../tpp/transport.js';
+import type { LoadedTargetProfile } from '../target-profile/index.js';
 
 export type PlannedTarget =
   | { kind: 'embedded'; mode: TargetMode; faultProfiles?: readonly string[] }

@@ -15,14 +15,14 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { EvidenceExchange } from '../../shared/exchange.js';
+import type { EvidenceExchange } from '../../../shared/exchange.js';
 import type {
   CheckResult,
   EvidenceItem,
   RunMetadata,
   RunResult,
   SpecSection,
-} from '../../shared/run-result.js';
+} from '../../../shared/run-result.js';
 
 export const REDACTED = '[redacted]';
 

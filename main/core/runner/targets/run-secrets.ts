@@ -5,10 +5,10 @@
  * them (executePreparedRun), so nothing made from the run afterwards — the UI's views, the JSON,
  * JUnit and HTML reports, the HAR, the curl script, the evidence bundle — can show them.
  */
-import { REDACTED } from './report-result.js';
-import type { Reporter, RunEvent, RunnerLogger } from './events.js';
-import type { LoadedTargetProfile } from './target-profile/index.js';
-import type { RunResult } from '../../shared/run-result.js';
+import { REDACTED } from '../results/report-result.js';
+import type { Reporter, RunEvent, RunnerLogger } from '../engine/events.js';
+import type { LoadedTargetProfile } from '../target-profile/index.js';
+import type { RunResult } from '../../../shared/run-result.js';
 
 /**
  * Shorter values are not searched for: they would match ordinary text (a status, a number) all

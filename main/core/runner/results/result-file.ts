@@ -10,7 +10,7 @@ import {
   RUN_RESULT_FORMAT_VERSION,
   RunResultSchema,
   type RunResult,
-} from '../../shared/run-result.js';
+} from '../../../shared/run-result.js';
 import { CompactionError, compactRunResult, expandRunResult } from './result-compaction.js';
 
 export class RunResultImportError extends Error {

@@ -27,18 +27,18 @@ import type {
   PsuAgent,
   PsuScript as SuitePsuScript,
   ScaRedirect as SuiteScaRedirect,
-} from './check-api/index.js';
+} from '../check-api/index.js';
 import {
   PsuAgentError,
   runPsuAgent,
   type PsuAgentOptions,
   type PsuAgentResult,
-} from '../tpp/psu-agent/agent.js';
-import type { AgentScript } from '../tpp/psu-agent/script.js';
-import { psuPlayedNote } from '../../shared/sequence/psu-note.js';
+} from '../../tpp/psu-agent/agent.js';
+import type { AgentScript } from '../../tpp/psu-agent/script.js';
+import { psuPlayedNote } from '../../../shared/sequence/psu-note.js';
 import { suiteScaRedirect } from './sca-redirect-view.js';
-import { DEFAULT_PSU_SCRIPT, resolvePsuSteps, type PsuSteps } from '../tpp/psu-agent/steps.js';
-import { launchPsuBrowser, runBrowserPsuAgent } from '../tpp/psu-browser/browser-agent.js';
+import { DEFAULT_PSU_SCRIPT, resolvePsuSteps, type PsuSteps } from '../../tpp/psu-agent/steps.js';
+import { launchPsuBrowser, runBrowserPsuAgent } from '../../tpp/psu-browser/browser-agent.js';
 
 /**
  * Builds a PSU agent for one check; `signal` is the check's (aborted on timeout or cancellation).

@@ -8,9 +8,9 @@
  */
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import type { EvidenceExchange } from '../../shared/exchange.js';
-import type { JsonValue } from '../../shared/json.js';
-import type { RunResult } from '../../shared/run-result.js';
+import type { EvidenceExchange } from '../../../shared/exchange.js';
+import type { JsonValue } from '../../../shared/json.js';
+import type { RunResult } from '../../../shared/run-result.js';
 
 /** The request header whose value the file keeps once per distinct certificate (§5.2). */
 const CERTIFICATE_HEADER = 'tpp-signature-certificate';

@@ -3,9 +3,9 @@
  * its last check ends, so under concurrency the suites of neighbouring areas may overlap.
  */
 import { performance } from 'node:perf_hooks';
-import type { Check } from './check-api/index.js';
+import type { Check } from '../check-api/index.js';
 import type { ReporterMultiplexer } from './events.js';
-import { countStatuses, type CheckResult } from '../../shared/run-result.js';
+import { countStatuses, type CheckResult } from '../../../shared/run-result.js';
 
 interface SuiteState {
   checkIds: string[];

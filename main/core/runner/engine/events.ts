@@ -3,14 +3,14 @@
  * A multiplexer delivers each event to every reporter and isolates them: a reporter that throws
  * or rejects is logged once and never breaks the run or the other reporters.
  */
-import type { TargetInfo } from './check-api/index.js';
+import type { TargetInfo } from '../check-api/index.js';
 import type {
   CheckResult,
   CheckStatus,
   EvidenceItem,
   RunResult,
   StatusCounts,
-} from '../../shared/run-result.js';
+} from '../../../shared/run-result.js';
 
 export interface RunBeginEvent {
   type: 'run:begin';

@@ -15,13 +15,13 @@ import type {
   TargetInfo,
   TargetMode,
   TargetPsus,
-} from './check-api/index.js';
-import type { SigningIdentity } from '../tpp/client.js';
-import { TppClient } from '../tpp/client.js';
-import { createTransport, type Transport, type TransportOptions } from '../tpp/transport.js';
-import { newPsuSession } from '../tpp/psu-session.js';
-import type { ResponseSignatureTrust } from '../tpp/response-signature.js';
-import type { CheckEnvironment } from './engine/check-context.js';
+} from '../check-api/index.js';
+import type { SigningIdentity } from '../../tpp/client.js';
+import { TppClient } from '../../tpp/client.js';
+import { createTransport, type Transport, type TransportOptions } from '../../tpp/transport.js';
+import { newPsuSession } from '../../tpp/psu-session.js';
+import type { ResponseSignatureTrust } from '../../tpp/response-signature.js';
+import type { CheckEnvironment } from '../engine/check-context.js';
 import { createTargetClient } from './target-client.js';
 import { SUITE_REDIRECT_URI, type PsuAgentFactory } from './embedded-target.js';
 

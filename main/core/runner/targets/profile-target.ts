@@ -8,15 +8,15 @@
  * - `manual`: a person completes SCA; the check waits (manual-psu.ts);
  * - `none`: checks that need SCA are SKIPPED.
  */
-import type { SigningIdentity } from '../tpp/client.js';
-import { toPem } from '../certs/index.js';
-import { TppClient } from '../tpp/client.js';
-import { PsuStepsError, type PsuSteps } from '../tpp/psu-agent/steps.js';
-import { launchPsuBrowser } from '../tpp/psu-browser/browser-agent.js';
-import { createTransport, transportDispatcher } from '../tpp/transport.js';
-import { verifyTargetMode } from './doctor/target-mode.js';
-import type { Check, TargetInfo } from './check-api/index.js';
-import type { CheckEnvironment } from './engine/check-context.js';
+import type { SigningIdentity } from '../../tpp/client.js';
+import { toPem } from '../../certs/index.js';
+import { TppClient } from '../../tpp/client.js';
+import { PsuStepsError, type PsuSteps } from '../../tpp/psu-agent/steps.js';
+import { launchPsuBrowser } from '../../tpp/psu-browser/browser-agent.js';
+import { createTransport, transportDispatcher } from '../../tpp/transport.js';
+import { verifyTargetMode } from '../doctor/target-mode.js';
+import type { Check, TargetInfo } from '../check-api/index.js';
+import type { CheckEnvironment } from '../engine/check-context.js';
 import { externalTarget } from './external-target.js';
 import { startManualSca, type ManualSca, type ScaWaiting } from './manual-psu.js';
 import { suitePsuAgentFactory, type SuitePsuAgentFactory } from './psu-adapter.js';
@@ -25,7 +25,7 @@ import {
   transportOfProfile,
   type LoadedCredential,
   type LoadedTargetProfile,
-} from './target-profile/index.js';
+} from '../target-profile/index.js';
 
 /** Manual SCA: how long a person gets per SCA when the profile does not say. */
 export const DEFAULT_MANUAL_SCA_TIMEOUT_S = 300;

@@ -2,7 +2,7 @@
  * The name of a run, `<target>-<mode>-<UTC time>`: the CLI's named report copies and the UI's
  * exported reports carry it, so the files of one run are found together (docs/ci.md "Report files").
  */
-import type { RunResult } from '../../shared/run-result.js';
+import type { RunResult } from '../../../shared/run-result.js';
 
 /**
  * `<target>-<mode>-<UTC time>`, e.g. `127.0.0.1-8443-sandbox-20250102T101500Z`: a file name that

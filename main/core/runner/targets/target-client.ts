@@ -3,9 +3,9 @@
  * check's request becomes a signed exchange, deliberate signing deviations are applied after the
  * real signature is made, and the exchange is turned into check evidence.
  */
-import type { SigningOverrides, TargetClient, TargetRequest } from './check-api/index.js';
-import type { OutgoingRequest, TppClient } from '../tpp/client.js';
-import { toEvidence } from '../../shared/exchange.js';
+import type { SigningOverrides, TargetClient, TargetRequest } from '../check-api/index.js';
+import type { OutgoingRequest, TppClient } from '../../tpp/client.js';
+import { toEvidence } from '../../../shared/exchange.js';
 
 /** Flips bits in the base64 signature part so it no longer verifies, keeping its shape. */
 export function corruptSignatureValue(signatureHeader: string): string {

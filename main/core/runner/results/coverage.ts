@@ -2,8 +2,8 @@
  * Coverage of the rule catalogue by checks: which testable rules have checks, which do not, and
  * catalogue mistakes (a check naming an unknown or an untestable rule, or none at all).
  */
-import type { Check } from './check-api/index.js';
-import type { Rule } from './check-api/rule.js';
+import type { Check } from '../check-api/index.js';
+import type { Rule } from '../check-api/rule.js';
 
 export type CoverageState = 'covered' | 'uncovered' | 'untestable';
 

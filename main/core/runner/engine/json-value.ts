@@ -2,7 +2,7 @@
  * Turns whatever a check compared into JSON that a result file can hold: assertion values can be
  * anything (undefined, bigint, Errors, Maps, cycles), and a result must survive JSON round trips.
  */
-import type { JsonValue } from './check-api/index.js';
+import type { JsonValue } from '../check-api/index.js';
 
 const MAX_DEPTH = 20;
 

@@ -1,13 +1,13 @@
 /**
  * Every exchange of a run as a HAR and as a curl script, for the evidence bundle: the bank's
  * developers open the HAR in a browser's network panel or replay one request from the script. They
- * are made from the run result the reports are written from (main/core/runner/report-result.ts),
+ * are made from the run result the reports are written from (main/core/runner/results/report-result.ts),
  * so they are redacted exactly as the reports are, with the signing client's own exporters
  * (main/core/tpp/export.ts) so a HAR from the composer and one from a bundle look the same.
  */
-import { toCurl, toHar } from '../tpp/export.js';
-import type { EvidenceExchange, Exchange } from '../../shared/exchange.js';
-import type { RunResult } from '../../shared/run-result.js';
+import { toCurl, toHar } from '../../tpp/export.js';
+import type { EvidenceExchange, Exchange } from '../../../shared/exchange.js';
+import type { RunResult } from '../../../shared/run-result.js';
 
 export const HAR_FILE = 'exchanges.har';
 export const CURL_FILE = 'exchanges.curl.sh';
