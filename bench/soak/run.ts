@@ -17,7 +17,7 @@ import {
   TrustStore,
   createBank,
   type Bank,
-  type BankState,
+  type DomainSnapshot,
 } from '../../main/core/bank/index.js';
 import { snapshotStateOf } from '../../main/core/bank/state.js';
 import { BankDatabase } from '../../main/core/bank/store/bank-database.js';
@@ -306,7 +306,7 @@ export async function runSoak(
     });
   }
 
-  const before: BankState = bank.state();
+  const before: DomainSnapshot = bank.state();
   progress(`load: ${options.tpps} TPPs for ${options.durationSeconds} s on ${listener.url}`);
   const started = Date.now();
   stopAt = started + options.durationSeconds * 1000;
@@ -460,14 +460,14 @@ export function formatSoakReport(report: SoakReport): string {
 async function persistedState(
   database: BankDatabase,
   path: string,
-  after: BankState,
+  after: DomainSnapshot,
 ): Promise<string[]> {
   database.close();
   const reopened = await BankDatabase.open(path);
   try {
     const saved = snapshotStateOf(reopened.load());
     const problems: string[] = [];
-    for (const name of Object.keys(after) as (keyof BankState)[])
+    for (const name of Object.keys(after) as (keyof DomainSnapshot)[])
       if (JSON.stringify(saved[name]) !== JSON.stringify(after[name]))
         problems.push(`${name}: the file differs from the state the bank answered from`);
     return problems;

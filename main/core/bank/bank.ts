@@ -54,7 +54,7 @@ import {
   readSnapshot,
   snapshotStateOf,
   type BankSnapshot,
-  type BankState,
+  type DomainSnapshot,
 } from './state.js';
 import { TppFindingsRecorder } from './log/tpp-findings/recorder.js';
 import type { DomainState } from './domain/model.js';
@@ -145,7 +145,7 @@ export interface Bank {
   /** Closes every listener this bank started. */
   close(): Promise<void>;
   /** A deep copy of the current state, as a snapshot holds it (transactions included). */
-  state(): BankState;
+  state(): DomainSnapshot;
   exportSnapshot(): BankSnapshot;
   /** Replaces the state with a validated snapshot; throws SnapshotError naming the problem. */
   importSnapshot(snapshot: unknown): void;

@@ -21,7 +21,7 @@ import { TrustStore } from '../../core/bank/index.js';
 import { RevocationLists } from '../../core/bank/index.js';
 import { publishedPaths } from '../../core/bank/index.js';
 import { BankDatabase } from '../../core/bank/index.js';
-import { liveStateOf, readSnapshot, type BankState } from '../../core/bank/index.js';
+import { liveStateOf, readSnapshot, type DomainSnapshot } from '../../core/bank/index.js';
 import {
   DatabaseFileError,
   removeLeftoverTemporaryFiles,
@@ -420,7 +420,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
   let flags: BankCommandFlags;
   const trustStore = new TrustStore();
   const registry = new TppRegistry();
-  let snapshot: BankState | undefined;
+  let snapshot: DomainSnapshot | undefined;
   let snapshotText: Buffer | undefined;
   let tlsSetup: Awaited<ReturnType<typeof bankTlsSetup>>;
   let signResponse: ResponseSigner | undefined;
@@ -642,7 +642,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
 async function openStateDatabase(
   path: string,
   statePath: string | undefined,
-  snapshot: BankState | undefined,
+  snapshot: DomainSnapshot | undefined,
   say: (line: string) => void,
   warn: (line: string) => void,
 ): Promise<BankDatabase> {

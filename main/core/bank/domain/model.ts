@@ -318,7 +318,7 @@ export const BankBehaviourSchema = Type.Object({
 });
 export type BankBehaviour = Static<typeof BankBehaviourSchema>;
 
-export const DomainStateSchema = Type.Object(
+export const DomainSnapshotSchema = Type.Object(
   {
     customers: Type.Array(CustomerSchema),
     accounts: Type.Array(AccountSchema),
@@ -340,7 +340,7 @@ export const DomainStateSchema = Type.Object(
   { additionalProperties: false },
 );
 /** The state as a snapshot holds it (state.ts): every collection, transactions included. */
-export type DomainSnapshot = Static<typeof DomainStateSchema>;
+export type DomainSnapshot = Static<typeof DomainSnapshotSchema>;
 
 /**
  * The live state: small entities as objects in memory, the transactions (the collections that grow

@@ -21,7 +21,7 @@ import { NO_FILTER, mergeEvents, mergeLog, type LogFilter } from './log-filter';
 
 const MODES: BankModeName[] = ['sandbox', 'production'];
 
-interface BankState {
+interface BankStore {
   status: Partial<Record<BankModeName, BankStatusView>>;
   clock?: ClockReading;
   log: BankExchangeView[];
@@ -99,7 +99,7 @@ export function batchSummary(mode: BankModeName, report: BatchRunView): string {
   return `Batch run on the ${mode} bank: ${parts.join(', ')}.`;
 }
 
-export const useBankStore = create<BankState>((set, get) => {
+export const useBankStore = create<BankStore>((set, get) => {
   async function run<T>(name: string, action: () => Promise<T>, done?: (r: T) => string) {
     set({ busy: name, error: undefined, done: undefined });
     try {
