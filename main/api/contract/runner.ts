@@ -9,6 +9,7 @@ import type { CheckStatus, RunResult } from '../../shared/run-result.js';
 import type { RunComparison } from '../../core/runner/index.js';
 import { MAX_BUNDLE_BYTES } from '../../shared/evidence-bundle.js';
 import { call, event } from './define.js';
+import type { BankMode } from '../../shared/mode.js';
 
 export type { RunEvent, RunResult, RunComparison };
 
@@ -30,7 +31,7 @@ export interface CheckView {
   area: string;
   rules: string[];
   tags: string[];
-  modes: ('sandbox' | 'production')[];
+  modes: BankMode[];
   needs: string[];
 }
 
@@ -65,7 +66,7 @@ export interface RunSummaryView {
   /** What the run was started against: an embedded bank's id or a target profile's id. */
   targetId?: string;
   target: string;
-  mode: 'sandbox' | 'production';
+  mode: BankMode;
   startedAt: string;
   finished: boolean;
   counts?: Record<CheckStatus, number>;

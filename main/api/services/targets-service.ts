@@ -10,7 +10,8 @@ import { readCertificates } from '../../core/bank/index.js';
 import { CallRefused } from '../dispatch.js';
 import { doctorTargetFile } from '../../core/runner/doctor/index.js';
 import type { EventHub } from '../events.js';
-import type { BankModeName, CallArgs } from '../contract.js';
+import type { BankMode, CallArgs } from '../contract.js';
+import { BANK_MODES } from '../../shared/mode.js';
 import {
   EMBEDDED_TARGET_IDS,
   TargetConfigSchema,
@@ -52,12 +53,12 @@ const TargetsFileSchema = Type.Object(
 );
 type TargetsFile = Static<typeof TargetsFileSchema>;
 
-const EMBEDDED_NAMES: Record<BankModeName, string> = {
+const EMBEDDED_NAMES: Record<BankMode, string> = {
   sandbox: 'Embedded bank (sandbox)',
   production: 'Embedded bank (production)',
 };
 
-function embeddedDefaults(mode: BankModeName): TargetConfig {
+function embeddedDefaults(mode: BankMode): TargetConfig {
   return {
     id: EMBEDDED_TARGET_IDS[mode],
     kind: 'embedded',
@@ -70,9 +71,9 @@ function embeddedDefaults(mode: BankModeName): TargetConfig {
 function withEmbedded(file: TargetsFile): TargetsFile {
   // The embedded banks always exist, whatever an older or hand-edited file says.
   const targets = file.targets.filter((t) => t.kind === 'external');
-  const stored = (mode: BankModeName) =>
+  const stored = (mode: BankMode) =>
     file.targets.find((t) => t.id === EMBEDDED_TARGET_IDS[mode]) ?? embeddedDefaults(mode);
-  const embedded = (['sandbox', 'production'] as const).map((mode) => ({
+  const embedded = BANK_MODES.map((mode) => ({
     ...stored(mode),
     kind: 'embedded' as const,
     name: EMBEDDED_NAMES[mode],

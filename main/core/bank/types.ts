@@ -10,8 +10,9 @@ import type { PaymentProduct, PaymentService, TppRole } from '../spec/enums.js';
 import type { DomainState } from './domain/model.js';
 import type { FaultId } from './faults/index.js';
 
-export type BankMode = 'sandbox' | 'production';
-export const BANK_MODES: readonly BankMode[] = ['sandbox', 'production'];
+import type { BankMode } from '../../shared/mode.js';
+
+export { BANK_MODES, type BankMode } from '../../shared/mode.js';
 
 export interface BankRequest {
   method: string;

@@ -26,6 +26,7 @@ import {
   writeTppFiles,
   type TppFiles,
 } from '../../unit/runner/doctor/fixtures.js';
+import type { BankMode } from '../../../main/shared/mode.js';
 
 const ADMIN_TOKEN = 'doctor-admin-token-0123456789';
 let tpp: TppFiles;
@@ -42,7 +43,7 @@ afterAll(async () => {
 });
 
 async function startBank(
-  mode: 'sandbox' | 'production',
+  mode: BankMode,
   listen: Parameters<Bank['listen']>[0] = {},
 ): Promise<string> {
   const bank = createBank({ mode, clock: new VirtualClock() });

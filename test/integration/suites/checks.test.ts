@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../suites/index';
-import type { Check, TargetMode } from '../../../main/core/runner/check-api/index';
+import type { Check, BankMode } from '../../../main/core/runner/check-api/index';
 import { runChecks } from '../../../main/core/runner/index';
 import {
   createTppIdentity,
@@ -21,7 +21,7 @@ beforeAll(async () => {
   identity = await createTppIdentity();
 });
 
-async function runOne(check: Check, mode: TargetMode, faultProfiles: string[] = []) {
+async function runOne(check: Check, mode: BankMode, faultProfiles: string[] = []) {
   const target = embeddedTarget({ mode, identity, faultProfiles });
   const result = await runChecks({
     checks: [check],

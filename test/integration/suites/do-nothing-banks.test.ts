@@ -25,8 +25,8 @@ import {
   DO_NOTHING_BANKS,
   startDoNothingBank,
   type DoNothingBankKind,
-  type DoNothingMode,
 } from '../../fixtures/do-nothing-banks';
+import type { BankMode } from '../../../main/shared/mode';
 import { DO_NOTHING_PASSES } from '../../fixtures/do-nothing-passes';
 
 /** A reason that is an exception's text rather than a judgement. */
@@ -52,7 +52,7 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-async function runAgainst(kind: DoNothingBankKind, mode: DoNothingMode) {
+async function runAgainst(kind: DoNothingBankKind, mode: BankMode) {
   const bank = await startDoNothingBank(kind, mode);
   try {
     const loaded = await loadTargetProfile(

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../suites/index';
-import type { Check, TargetMode } from '../../../main/core/runner/check-api/index';
+import type { Check, BankMode } from '../../../main/core/runner/check-api/index';
 import { runChecks, type CheckResult, type RunResult } from '../../../main/core/runner/index';
 import {
   createTppIdentity,
@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 
 /** A `workbench bank` in this process: its own clock, the suites' TPPs registered and trusted. */
-async function startBank(mode: TargetMode, admin: boolean) {
+async function startBank(mode: BankMode, admin: boolean) {
   const clock = new VirtualClock();
   const bank: Bank = createBank({ mode, clock });
   if (mode === 'production') registerSuitesTpps(bank, identity);
@@ -53,7 +53,7 @@ async function startBank(mode: TargetMode, admin: boolean) {
   return { bank, listener };
 }
 
-function sharedTarget(url: string, mode: TargetMode, admin: boolean) {
+function sharedTarget(url: string, mode: BankMode, admin: boolean) {
   return externalTarget({
     baseUrl: url,
     mode,

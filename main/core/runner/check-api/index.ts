@@ -12,14 +12,15 @@ import type { PsuContext, TppMessageCategory } from '../../spec/enums.js';
 import type { RuleArea, RuleNeed } from './rule.js';
 import type { JsonValue } from '../../../shared/json.js';
 import type { EvidenceExchange, HttpMethod } from '../../../shared/exchange.js';
-import type { TargetInfo, TargetMode } from '../../../shared/run-result.js';
+import type { TargetInfo } from '../../../shared/run-result.js';
+import type { BankMode } from '../../../shared/mode.js';
 
 // ---- the target ---------------------------------------------------------------------------
 
+export type { BankMode };
 export type {
   TargetAllows,
   TargetInfo,
-  TargetMode,
   TargetPsu,
   TargetPsus,
   TargetRepresentative,
@@ -231,7 +232,7 @@ export interface Check {
   rules: readonly string[];
   tags?: readonly string[];
   /** Modes the check makes sense in; default both. */
-  modes?: readonly TargetMode[];
+  modes?: readonly BankMode[];
   needs?: readonly CheckNeed[];
   /**
    * Needs the bank to itself: resets or fills the sandbox, or moves the bank clock, so nothing

@@ -5,7 +5,7 @@
  * The suites are a layer above the runner, so the host passes the checks and the rule catalogue.
  */
 import type { Baseline } from '../../../shared/baseline.js';
-import type { Check, TargetMode } from '../check-api/index.js';
+import type { Check, BankMode } from '../check-api/index.js';
 import { modeOf, planChecks, type PlannedTarget, type RunPlan } from './run-plan.js';
 import type { CheckSelection } from './selection.js';
 import type { CoverageRule } from '../reporters/html.js';
@@ -50,7 +50,7 @@ export interface SessionPlan {
   plan: RunPlan;
   /** The checks the run executes: the selection's, those that make sense in the target's mode. */
   checks: Check[];
-  mode: TargetMode;
+  mode: BankMode;
   /** The baseline the run is judged by, and where it came from. */
   baseline?: { baseline: Baseline; source: string };
 }

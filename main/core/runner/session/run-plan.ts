@@ -4,7 +4,7 @@
  * into checks and a target; `executeRunPlan` runs them with the caller's reporters. Neither host
  * assembles a run of its own, so both learn every target kind at once.
  */
-import type { Check, TargetMode } from '../check-api/index.js';
+import type { Check, BankMode } from '../check-api/index.js';
 import type { Baseline } from '../../../shared/baseline.js';
 import type { RunResult } from '../../../shared/run-result.js';
 import { createTppIdentity, embeddedTarget, type TppIdentity } from '../targets/embedded-target.js';
@@ -18,7 +18,7 @@ import { TransportError } from '../../tpp/transport.js';
 import type { LoadedTargetProfile } from '../target-profile/index.js';
 
 export type PlannedTarget =
-  | { kind: 'embedded'; mode: TargetMode; faultProfiles?: readonly string[] }
+  | { kind: 'embedded'; mode: BankMode; faultProfiles?: readonly string[] }
   | { kind: 'profile'; loaded: LoadedTargetProfile };
 
 export interface RunPlan {
@@ -44,7 +44,7 @@ export interface RunPlanHooks {
 export interface PreparedRun {
   checks: Check[];
   target: PreparedTarget;
-  mode: TargetMode;
+  mode: BankMode;
   baseline?: Baseline;
   /**
    * Set when the pre-flight connect probe got no answer at all: every check of the run fails at
@@ -53,7 +53,7 @@ export interface PreparedRun {
   silentTarget?: string;
 }
 
-export function modeOf(target: PlannedTarget): TargetMode {
+export function modeOf(target: PlannedTarget): BankMode {
   return target.kind === 'embedded' ? target.mode : target.loaded.profile.mode;
 }
 

@@ -20,7 +20,7 @@ import {
 } from '../../certs/index.js';
 import { TppClient } from '../../tpp/client.js';
 import { newPsuSession, type PsuSession } from '../../tpp/psu-session.js';
-import type { Check, TargetInfo, TargetMode } from '../check-api/index.js';
+import type { Check, TargetInfo, BankMode } from '../check-api/index.js';
 import type { CheckEnvironment } from '../engine/check-context.js';
 import { createSuitePsuAgent, type PsuAgentFactory } from './psu-adapter.js';
 import { EMBEDDED_BASE_URL } from '../session/run-name.js';
@@ -105,7 +105,7 @@ export const SUITE_REDIRECT_URI = 'http://127.0.0.1:9/suite-callback';
 export type { PsuAgentFactory } from './psu-adapter.js';
 
 export interface EmbeddedTargetOptions {
-  mode: TargetMode;
+  mode: BankMode;
   identity: TppIdentity;
   /**
    * Default: the headless PSU agent with the built-in `workbench-bank` script (psu-adapter.ts);

@@ -13,7 +13,7 @@ import type {
   TargetAllows,
   TargetClock,
   TargetInfo,
-  TargetMode,
+  BankMode,
   TargetPsus,
 } from '../check-api/index.js';
 import type { SigningIdentity } from '../../tpp/client.js';
@@ -27,7 +27,7 @@ import { SUITE_REDIRECT_URI, type PsuAgentFactory } from './embedded-target.js';
 
 export interface ExternalTargetOptions {
   baseUrl: string;
-  mode: TargetMode;
+  mode: BankMode;
   signing: SigningIdentity;
   /**
    * How to reach the bank: options for a transport the target makes once and shares between all
