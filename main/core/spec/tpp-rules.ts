@@ -6,6 +6,7 @@
  * same obligation from the bank's side; a unit test keeps those references real (the bank may not
  * import the catalogue, so the list lives here, in the foundation layer).
  */
+import type { RuleId } from '../../shared/rule-ids.js';
 
 export interface TppRule {
   /** Stable id: `TPP-` then upper-case words joined by hyphens. */
@@ -17,7 +18,7 @@ export interface TppRule {
   /** The statement, in the spec's words where it has them. */
   statement: string;
   /** Catalogue rules stating the same obligation from the bank's side. */
-  catalogue: readonly string[];
+  catalogue: readonly RuleId[];
 }
 
 export const TPP_RULES = [

@@ -32,6 +32,7 @@ import type {
 } from '../../contract.js';
 import { catalogueOf, ruleCatalogue } from './catalogue.js';
 import { exportReport, type ReportFile } from './report-export.js';
+import type { CheckId } from '../../../shared/rule-ids.js';
 
 interface RunRecord {
   summary: RunSummaryView;
@@ -155,7 +156,7 @@ export class RunnerService {
           setWaiting((list) => [...list.filter((w) => w.checkId !== waiting.checkId), view]);
           emit({ type: 'check:waiting', runId, checkId: waiting.checkId, waiting: view });
         },
-        onScaResumed: (checkId: string) => {
+        onScaResumed: (checkId: CheckId) => {
           setWaiting((list) => list.filter((w) => w.checkId !== checkId));
           emit({ type: 'check:resumed', runId, checkId });
         },

@@ -11,6 +11,7 @@ import type {
   RunResult,
   StatusCounts,
 } from '../../../shared/run-result.js';
+import type { RuleId, CheckId } from '../../../shared/rule-ids.js';
 
 export interface RunBeginEvent {
   type: 'run:begin';
@@ -26,7 +27,7 @@ export interface SuiteBeginEvent {
   type: 'suite:begin';
   runId: string;
   area: string;
-  checkIds: string[];
+  checkIds: CheckId[];
 }
 
 export interface SuiteEndEvent {
@@ -40,24 +41,24 @@ export interface SuiteEndEvent {
 export interface CheckBeginEvent {
   type: 'check:begin';
   runId: string;
-  checkId: string;
+  checkId: CheckId;
   title: string;
   area: string;
-  rules: string[];
+  rules: RuleId[];
   startedAt: string;
 }
 
 export interface CheckEvidenceEvent {
   type: 'check:evidence';
   runId: string;
-  checkId: string;
+  checkId: CheckId;
   item: EvidenceItem;
 }
 
 export interface CheckEndEvent {
   type: 'check:end';
   runId: string;
-  checkId: string;
+  checkId: CheckId;
   status: CheckStatus;
   durationMs: number;
   result: CheckResult;

@@ -6,9 +6,10 @@ import { performance } from 'node:perf_hooks';
 import type { Check } from '../check-api/index.js';
 import type { ReporterMultiplexer } from './events.js';
 import { countStatuses, type CheckResult } from '../../../shared/run-result.js';
+import type { CheckId } from '../../../shared/rule-ids.js';
 
 interface SuiteState {
-  checkIds: string[];
+  checkIds: CheckId[];
   results: CheckResult[];
   startedAt?: number;
 }

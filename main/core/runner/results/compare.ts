@@ -1,9 +1,10 @@
 /** Comparing a run with a previous one: what broke, what got fixed, what changed otherwise. */
 import type { CheckStatus, RunResult } from '../../../shared/run-result.js';
 import { runTargetIdentity, type RunTargetIdentity } from '../../../shared/run-target.js';
+import type { CheckId } from '../../../shared/rule-ids.js';
 
 export interface StatusChange {
-  checkId: string;
+  checkId: CheckId;
   from: CheckStatus;
   to: CheckStatus;
 }

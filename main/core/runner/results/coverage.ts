@@ -4,6 +4,7 @@
  */
 import type { Check } from '../check-api/index.js';
 import type { Rule } from '../check-api/rule.js';
+import type { RuleId, CheckId } from '../../../shared/rule-ids.js';
 
 export type CoverageState = 'covered' | 'uncovered' | 'untestable';
 
@@ -11,7 +12,7 @@ export interface RuleCoverage {
   rule: Rule;
   state: CoverageState;
   /** Checks naming the rule, in registry order. */
-  checkIds: string[];
+  checkIds: CheckId[];
 }
 
 export interface CoverageSummary {
@@ -23,9 +24,9 @@ export interface CoverageSummary {
 }
 
 export type CatalogueProblem =
-  | { kind: 'unknown-rule'; checkId: string; ruleId: string }
-  | { kind: 'untestable-rule'; checkId: string; ruleId: string }
-  | { kind: 'no-rules'; checkId: string };
+  | { kind: 'unknown-rule'; checkId: CheckId; ruleId: RuleId }
+  | { kind: 'untestable-rule'; checkId: CheckId; ruleId: RuleId }
+  | { kind: 'no-rules'; checkId: CheckId };
 
 export interface CoverageReport {
   rules: RuleCoverage[];

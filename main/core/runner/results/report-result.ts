@@ -23,13 +23,14 @@ import type {
   RunResult,
   SpecSection,
 } from '../../../shared/run-result.js';
+import type { RuleId } from '../../../shared/rule-ids.js';
 
 export const REDACTED = '[redacted]';
 
 export interface PresentOptions {
   meta?: RunMetadata;
   /** The catalogue's description of a rule id (suites/catalogue.ts describeRule). */
-  describeRule?(ruleId: string): { section: string } | undefined;
+  describeRule?(ruleId: RuleId): { section: string } | undefined;
   /** Values never to show wherever they appear, e.g. the admin token of the profile. */
   secrets?: readonly string[];
   /** 'keep' for `--no-redact`; credentials are redacted either way. Default 'mask'. */

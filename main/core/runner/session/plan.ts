@@ -9,13 +9,14 @@ import type { Check, BankMode } from '../check-api/index.js';
 import { modeOf, planChecks, type PlannedTarget, type RunPlan } from './run-plan.js';
 import type { CheckSelection } from './selection.js';
 import type { CoverageRule } from '../reporters/html.js';
+import type { RuleId } from '../../../shared/rule-ids.js';
 
 /** The rule catalogue as the session sees it (the suites own it and pass it in). */
 export interface RuleCatalogue {
   /** Every rule: its id, where the spec states it (section; see also …) and its statement. */
   rules: readonly { id: string; reference: string; statement: string }[];
   /** A rule id as reports show it, next to each check and failure. */
-  describeRule(ruleId: string): { section: string; statement: string } | undefined;
+  describeRule(ruleId: RuleId): { section: string; statement: string } | undefined;
   /** Every rule with the checks that cover it: the HTML report's coverage map. */
   coverage?: readonly CoverageRule[];
 }

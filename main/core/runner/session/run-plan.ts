@@ -16,6 +16,7 @@ import { redactingRun, runSecrets } from '../targets/run-secrets.js';
 import { selectChecks, type CheckSelection } from './selection.js';
 import { TransportError } from '../../tpp/transport.js';
 import type { LoadedTargetProfile } from '../target-profile/index.js';
+import type { CheckId } from '../../../shared/rule-ids.js';
 
 export type PlannedTarget =
   | { kind: 'embedded'; mode: BankMode; faultProfiles?: readonly string[] }
@@ -34,7 +35,7 @@ export interface RunPlanHooks {
   /** The suites' TPP for embedded banks (made once per process and reused). */
   identity?: () => Promise<TppIdentity>;
   onScaWaiting?(waiting: ScaWaiting): void;
-  onScaResumed?(checkId: string): void;
+  onScaResumed?(checkId: CheckId): void;
   /** A doubt before the run that does not stop it (e.g. a mode the bank's answer cannot confirm). */
   warn?(message: string): void;
   /** The pre-flight connect probe of a bank by URL (tests shorten it or fake the socket). */

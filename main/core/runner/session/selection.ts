@@ -6,12 +6,13 @@
 import type { Check } from '../check-api/index.js';
 import type { RunResult } from '../../../shared/run-result.js';
 import { isRerunStatus } from '../../../shared/run-status.js';
+import type { RuleId } from '../../../shared/rule-ids.js';
 
 export interface CheckSelection {
   /** Areas (suites), e.g. `signing`. */
   areas?: readonly string[];
   /** Checks covering at least one of these rule ids. */
-  ruleIds?: readonly string[];
+  ruleIds?: readonly RuleId[];
   /** Checks carrying at least one of these tags. */
   tags?: readonly string[];
   /** Case-insensitive text found in the check's id, title or rule ids. */

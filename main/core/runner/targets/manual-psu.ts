@@ -12,10 +12,11 @@ import { randomUUID } from 'node:crypto';
 import type { PsuAgent, PsuScript } from '../check-api/index.js';
 import { startRedirectListener, type RedirectListener } from '../../tpp/redirect-listener.js';
 import { suiteScaRedirect } from './sca-redirect-view.js';
+import type { CheckId } from '../../../shared/rule-ids.js';
 
 /** What a person is asked to do for a waiting check. */
 export interface ScaWaiting {
-  checkId: string;
+  checkId: CheckId;
   checkTitle: string;
   /** The bank's SCA link (the scaRedirect of the check's consent, payment or authorisation). */
   scaRedirect: string;
@@ -32,7 +33,7 @@ export interface ManualScaOptions {
   timeoutMs: number;
   onWaiting(waiting: ScaWaiting): void;
   /** The redirect arrived (or the wait ended) for this check. */
-  onResumed?(checkId: string): void;
+  onResumed?(checkId: CheckId): void;
 }
 
 export interface ManualSca {

@@ -26,6 +26,7 @@ import {
   type LoadedCredential,
   type LoadedTargetProfile,
 } from '../target-profile/index.js';
+import type { CheckId } from '../../../shared/rule-ids.js';
 
 /** Manual SCA: how long a person gets per SCA when the profile does not say. */
 export const DEFAULT_MANUAL_SCA_TIMEOUT_S = 300;
@@ -33,7 +34,7 @@ export const DEFAULT_MANUAL_SCA_TIMEOUT_S = 300;
 export interface ProfileTargetOptions {
   /** A check waits for a person to complete SCA (sca.mode manual). */
   onScaWaiting?(waiting: ScaWaiting): void;
-  onScaResumed?(checkId: string): void;
+  onScaResumed?(checkId: CheckId): void;
 }
 
 export interface PreparedTarget {
