@@ -4,7 +4,7 @@
  * 400 naming the field (decisions.md "Errors").
  */
 import { probeRefusedControl } from '../kit/probe.js';
-import { TRANSACTION_STATUSES } from '../../main/core/spec/enums.js';
+import { PAYMENT_PRODUCTS, TRANSACTION_STATUSES } from '../../main/core/spec/enums.js';
 import {
   CREDITOR_NAME_MAX,
   END_TO_END_IDENTIFICATION_MAX,
@@ -110,14 +110,7 @@ export const paymentChecks: Check[] = [
     area: 'payments',
     rules: ['PAY-PAYMENT-PRODUCTS'],
     async run(ctx) {
-      for (const product of [
-        'sepa-credit-transfers',
-        'instant-sepa-credit-transfers',
-        'cross-border-credit-transfers',
-        'norwegian-domestic-credit-transfers',
-        'instant-norwegian-domestic-credit-transfers-straks',
-        'ncbct',
-      ])
+      for (const product of PAYMENT_PRODUCTS)
         await createPayment(ctx, ownAccountBody(), { product, label: product });
     },
   }),
