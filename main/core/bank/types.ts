@@ -1,6 +1,6 @@
 /**
  * The bank's request/response model and the context every pipeline stage reads and extends.
- * No socket anywhere: the node:http listener (http.ts) is a thin adapter over these types.
+ * No socket anywhere: the node:http listener (listener/http.ts) is a thin adapter over these types.
  */
 import type { TObject, TSchema } from '@sinclair/typebox';
 import type { SigningCertificate, SigningForensics } from '../signature/index.js';
@@ -185,7 +185,7 @@ export type RouteResponseHeader = 'Location' | 'ASPSP-SCA-Approach';
 
 /**
  * One endpoint. Later issues add endpoints as one file exporting a RouteDefinition plus one line
- * in routes.ts.
+ * in handlers/routes.ts.
  */
 export interface RouteDefinition {
   operationId: string;

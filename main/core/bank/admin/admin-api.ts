@@ -7,7 +7,7 @@
  * <token>` (compared in constant time); bad input is 400 with `{ error: { code, message, field } }`
  * naming the field, never a 500.
  *
- * Wired in front of the bank pipeline through the listener's `intercept` hook (http.ts): an
+ * Wired in front of the bank pipeline through the listener's `intercept` hook (listener/http.ts): an
  * answer for /admin and everything under it, `undefined` for any other path.
  */
 import { constants as bufferConstants } from 'node:buffer';
@@ -57,7 +57,7 @@ class TextAnswer {
 
 export type AdminIntercept = ((request: BankRequest) => Promise<BankResponse | undefined>) & {
   /**
-   * The listener's `bodyLimit` (http.ts): `PUT /admin/snapshot` with the right token may carry a
+   * The listener's `bodyLimit` (listener/http.ts): `PUT /admin/snapshot` with the right token may carry a
    * snapshot as large as GET gives, up to SNAPSHOT_MAX_BYTES; every other request keeps the limit.
    */
   bodyLimit(head: BodyLimitHead): number | undefined;
