@@ -10,7 +10,9 @@
  *
  * `files` are paths from the repository root: `dir/**` is everything under `dir`, anything else is
  * one file. Every file under `roots` must belong to a layer. `through` narrows what a layer may
- * import of a lower one to some of its files (an empty list: none). `denyPackages` lists packages a layer may not import
+ * import of a lower one to some of its files (an empty list: none). `public` names the files of a
+ * layer that the layers above it may import (its public surface); files of the layer itself, and
+ * `bench` and `test`, reach the rest. `denyPackages` lists packages a layer may not import
  * (`name*` matches by prefix).
  *
  * Enforced by eslint/rules/layers.js (rule `workbench/layers`); drawn in docs/architecture.md.
@@ -35,10 +37,17 @@ export const layers = [
     denyPackages: ['electron', ...nodeBuiltins],
   },
   {
-    name: 'foundation',
+    name: 'spec',
     level: 1,
-    files: ['main/core/spec/**', 'main/core/clock.ts', 'main/core/product.ts'],
-    why: 'One source per spec fact (enumerations, limits, error codes, fixes, JSON Schemas), the injected clock, the product name and version.',
+    files: ['main/core/spec/**'],
+    why: 'One source per spec fact (enumerations, limits, error codes, fixes, JSON Schemas): pure, so the renderer reads it too; no Node, no Electron.',
+    denyPackages: ['electron', ...nodeBuiltins],
+  },
+  {
+    name: 'foundation',
+    level: 1.5,
+    files: ['main/core/clock.ts', 'main/core/product.ts'],
+    why: 'The injected clock, the product name and version.',
     denyPackages: ['electron'],
   },
   {
@@ -52,7 +61,8 @@ export const layers = [
     name: 'bank',
     level: 3,
     files: ['main/core/bank/**'],
-    why: 'The embedded bank. Never imports the signing client.',
+    why: 'The embedded bank. Never imports the signing client. Seen from above only through its index.ts.',
+    public: ['main/core/bank/index.ts'],
     denyPackages: ['electron'],
   },
   {
@@ -73,7 +83,14 @@ export const layers = [
     name: 'runner',
     level: 4,
     files: ['main/core/runner/**'],
-    why: 'The suite engine, its check API (main/core/runner/check-api) and reporters. Never imports suites.',
+    why: 'The suite engine, its check API (main/core/runner/check-api) and reporters. Never imports suites. Seen from above through its index files.',
+    public: [
+      'main/core/runner/index.ts',
+      'main/core/runner/check-api/**',
+      'main/core/runner/session/index.ts',
+      'main/core/runner/target-profile/index.ts',
+      'main/core/runner/doctor/index.ts',
+    ],
     denyPackages: ['electron'],
   },
   {
@@ -106,8 +123,12 @@ export const layers = [
   {
     name: 'renderer',
     files: ['renderer/**'],
-    why: 'A view over the contract: `import type` from it, values only from main/shared; never Electron or Node.',
-    mayImport: [{ layer: 'shared' }, { layer: 'api', files: contract, typeOnly: true }],
+    why: 'A view over the contract: `import type` from it, values only from main/shared and the pure spec facts of main/core/spec; never Electron or Node.',
+    mayImport: [
+      { layer: 'shared' },
+      { layer: 'spec' },
+      { layer: 'api', files: contract, typeOnly: true },
+    ],
     denyPackages: ['electron', ...nodeBuiltins],
   },
   {

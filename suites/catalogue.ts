@@ -18,6 +18,7 @@ import * as sandboxManagement from './sandbox-management/index.js';
 import * as scaSessions from './sca-sessions/index.js';
 import * as signing from './signing/index.js';
 import { RULE_AREAS, type Rule, type RuleArea } from '../main/core/runner/check-api/rule.js';
+import type { RuleId } from '../main/shared/rule-ids.js';
 
 export * from '../main/core/runner/check-api/rule.js';
 
@@ -44,7 +45,7 @@ export const RULES: readonly Rule[] = RULE_AREAS.flatMap((area) => RULES_BY_AREA
 
 const rulesById: ReadonlyMap<string, Rule> = new Map(RULES.map((rule) => [rule.id, rule]));
 
-export function ruleById(id: string): Rule | undefined {
+export function ruleById(id: RuleId): Rule | undefined {
   return rulesById.get(id);
 }
 
@@ -64,7 +65,7 @@ export function ruleReference(rule: Rule): string {
 }
 
 /** A rule id as reports show it (the HTML reporter's `describeRule`). */
-export function describeRule(id: string): { section: string; statement: string } | undefined {
+export function describeRule(id: RuleId): { section: string; statement: string } | undefined {
   const rule = ruleById(id);
   return rule && { section: ruleReference(rule), statement: rule.statement };
 }

@@ -7,7 +7,7 @@
  */
 import type {
   AccountTransactionRecord,
-  DomainSnapshot as DomainState,
+  DomainSnapshot,
 } from '../../main/core/bank/domain/model.js';
 import { FINAL_TRANSACTION_STATUSES } from '../../main/core/bank/domain/payments.js';
 import { FEE_BANK_TRANSACTION_CODE } from '../../main/core/bank/domain/paymentsSettlement.js';
@@ -48,8 +48,8 @@ export interface AccessRecord {
 }
 
 export interface SoakEvidence {
-  before: DomainState;
-  after: DomainState;
+  before: DomainSnapshot;
+  after: DomainSnapshot;
   payments: readonly PaymentRecord[];
   deposits: readonly DepositRecord[];
   access: readonly AccessRecord[];
@@ -75,7 +75,7 @@ const SHOWN_PROBLEMS = 10;
 const isFinal = (status: string) =>
   (FINAL_TRANSACTION_STATUSES as readonly string[]).includes(status);
 
-function newEntries(before: DomainState, after: DomainState): AccountTransactionRecord[] {
+function newEntries(before: DomainSnapshot, after: DomainSnapshot): AccountTransactionRecord[] {
   const known = new Set(before.accountTransactions.map((entry) => entry.id));
   return after.accountTransactions.filter((entry) => !known.has(entry.id));
 }

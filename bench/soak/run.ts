@@ -17,7 +17,7 @@ import {
   TrustStore,
   createBank,
   type Bank,
-  type BankState,
+  type DomainSnapshot,
 } from '../../main/core/bank/index.js';
 import { snapshotStateOf } from '../../main/core/bank/state.js';
 import { BankDatabase } from '../../main/core/bank/store/bank-database.js';
@@ -29,73 +29,25 @@ import { norwegianBbanCheckDigit } from '../../main/core/spec/validators/norwegi
 import { TppClient } from '../../main/core/tpp/client.js';
 import { newPsuSession } from '../../main/core/tpp/psu-session.js';
 import { JOURNEY_KINDS, Random, SoakBook, type JourneyKind } from './book.js';
-import { checkInvariants, mib, type InvariantResult } from './invariants.js';
+import { checkInvariants } from './invariants.js';
 import { JOURNEY_WEIGHTS, pollStatus, runJourney } from './journeys.js';
 import { SoakUsageError, type SoakOptions } from './options.js';
 import { JourneyStop, SoakTpp, type SoakWorld } from './tpp.js';
 import { soakInitialState, soakPsus } from './psus.js';
 import { TrafficRecorder } from './traffic.js';
-
-export interface SoakReport {
-  options: SoakOptions;
-  bankUrl: string;
-  loadSeconds: number;
-  /** HTTP requests answered or dropped during the load (API calls and SCA pages). */
-  requests: number;
-  requestsPerSecond: number;
-  /** Latency of the TPPs' signed API calls, milliseconds. */
-  latencyMs: { p50: number; p99: number };
-  journeys: Record<JourneyKind, number>;
-  journeysCompleted: number;
-  /** Payments by final transactionStatus in the bank after the drain. */
-  payments: Record<string, number>;
-  reads: number;
-  batchRuns: number;
-  consoleRevocations: number;
-  statuses: Record<string, number>;
-  /** Resident and heap memory after warm-up and after the run; the bank state's size at the end. */
-  memory: { warm: MemoryReading; end: MemoryReading; bankStateBytes: number };
-  invariants: InvariantResult[];
-  passed: boolean;
-}
+import {
+  MEMORY_SAMPLES,
+  MEMORY_SAMPLE_GAP_MS,
+  memoryLine,
+  settledMemory,
+  type MemoryReading,
+} from './memory.js';
+import type { SoakReport } from './report.js';
 
 /** A Norwegian account outside the bank (a valid BBAN of another bank registration). */
 const OUTSIDE_ACCOUNT = { iban: 'NO9386011117947', bban: '86011117947', name: 'Utenfor Banken AS' };
 const FUNDING_MINOR = 300_000; // 3 000.00 NOK: payments of up to 400.00 run it down; deposits refill it
 const REDIRECT_BASE = 'https://tpp.example/soak';
-
-interface MemoryReading {
-  rssBytes: number;
-  heapUsedBytes: number;
-  /** Memory of C++ objects bound to JavaScript, buffers included. */
-  externalBytes: number;
-}
-
-function memoryLine(): string {
-  const { rss, heapTotal, heapUsed } = process.memoryUsage();
-  return `RSS ${mib(rss)} (heap ${mib(heapUsed)} used of ${mib(heapTotal)})`;
-}
-
-function memoryAfterGc(): MemoryReading {
-  (globalThis as { gc?: () => void }).gc?.();
-  const { rss, heapUsed, external } = process.memoryUsage();
-  return { rssBytes: rss, heapUsedBytes: heapUsed, externalBytes: external };
-}
-
-/**
- * Resident memory swings by tens of MiB as V8 grows and shrinks its heap, so one reading is
- * noise: a reading is the median (by RSS) of five, each after a full GC, 200 ms apart.
- */
-const MEMORY_SAMPLES = 5;
-const MEMORY_SAMPLE_GAP_MS = 200;
-async function settledMemory(): Promise<MemoryReading> {
-  const samples: MemoryReading[] = [];
-  for (let i = 0; i < MEMORY_SAMPLES; i++) {
-    if (i > 0) await new Promise((resolve) => setTimeout(resolve, MEMORY_SAMPLE_GAP_MS));
-    samples.push(memoryAfterGc());
-  }
-  return samples.sort((a, b) => a.rssBytes - b.rssBytes)[Math.floor(MEMORY_SAMPLES / 2)]!;
-}
 
 interface AccountNumber {
   bban: string;
@@ -306,7 +258,7 @@ export async function runSoak(
     });
   }
 
-  const before: BankState = bank.state();
+  const before: DomainSnapshot = bank.state();
   progress(`load: ${options.tpps} TPPs for ${options.durationSeconds} s on ${listener.url}`);
   const started = Date.now();
   stopAt = started + options.durationSeconds * 1000;
@@ -425,34 +377,6 @@ export async function runSoak(
   };
 }
 
-export function formatSoakReport(report: SoakReport): string {
-  const { memory } = report;
-  const lines = [
-    `soak: ${report.options.tpps} TPPs, ${report.loadSeconds.toFixed(1)} s on ${report.bankUrl} (seed ${report.options.seed})`,
-    `  requests served   ${report.requests} (${report.requestsPerSecond.toFixed(0)} req/s; API + SCA pages)`,
-    `  latency (API)     p50 ${report.latencyMs.p50.toFixed(1)} ms, p99 ${report.latencyMs.p99.toFixed(1)} ms`,
-    `  journeys          ${report.journeysCompleted} completed: ${JOURNEY_KINDS.map((k) => `${k} ${report.journeys[k]}`).join(', ')}`,
-    `  payments          ${
-      Object.entries(report.payments)
-        .map(([s, n]) => `${s} ${n}`)
-        .join(', ') || 'none'
-    }; ${report.batchRuns} batch runs`,
-    `  reads checked     ${report.reads} (${report.consoleRevocations} revocations in the bank)`,
-    `  statuses          ${Object.entries(report.statuses)
-      .map(([s, n]) => `${s}×${n}`)
-      .join(' ')}`,
-    `  memory (RSS)      ${mib(memory.warm.rssBytes)} after warm-up → ${mib(memory.end.rssBytes)} after the run (${(memory.end.rssBytes / memory.warm.rssBytes).toFixed(2)}×)`,
-    `  memory (heap)     ${mib(memory.warm.heapUsedBytes)} → ${mib(memory.end.heapUsedBytes)}, external ${mib(memory.warm.externalBytes)} → ${mib(memory.end.externalBytes)}; bank state ${mib(memory.bankStateBytes)} as JSON`,
-    'invariants:',
-    ...report.invariants.flatMap((invariant) => [
-      `  ${invariant.problems.length === 0 ? 'ok  ' : 'FAIL'} ${invariant.name}`,
-      ...invariant.problems.map((problem) => `         ${problem}`),
-    ]),
-    report.passed ? 'soak passed' : 'soak FAILED',
-  ];
-  return lines.join('\n');
-}
-
 /**
  * With --persist: the database file, opened again after the bank closed, holds exactly the state
  * the bank answered from (every acknowledged change committed, nothing else).
@@ -460,14 +384,14 @@ export function formatSoakReport(report: SoakReport): string {
 async function persistedState(
   database: BankDatabase,
   path: string,
-  after: BankState,
+  after: DomainSnapshot,
 ): Promise<string[]> {
   database.close();
   const reopened = await BankDatabase.open(path);
   try {
     const saved = snapshotStateOf(reopened.load());
     const problems: string[] = [];
-    for (const name of Object.keys(after) as (keyof BankState)[])
+    for (const name of Object.keys(after) as (keyof DomainSnapshot)[])
       if (JSON.stringify(saved[name]) !== JSON.stringify(after[name]))
         problems.push(`${name}: the file differs from the state the bank answered from`);
     return problems;

@@ -4,7 +4,8 @@
  * --max-requests.
  */
 import { parseSoakArgs, SoakUsageError } from './options.js';
-import { formatSoakReport, runSoak } from './run.js';
+import { runSoak } from './run.js';
+import { formatSoakReport } from './report.js';
 
 async function main(): Promise<number> {
   const options = parseSoakArgs(process.argv.slice(2));

@@ -90,6 +90,9 @@ function refusal(from, to, target, typeOnly) {
   if (through !== undefined && !through.some((pattern) => matches(pattern, target))) {
     return 'through';
   }
+  if (to.public !== undefined && !to.public.some((pattern) => matches(pattern, target))) {
+    return 'public';
+  }
   return undefined;
 }
 
@@ -103,6 +106,7 @@ export const layersRule = {
       refused: `Layer rule "${ruleName}": {{from}} may not import {{to}} ({{specifier}})`,
       typeOnly: `Layer rule "${ruleName}": {{from}} may not import {{to}} ({{specifier}}); only \`import type\` from {{files}}`,
       through: `Layer rule "${ruleName}": {{from}} may not import {{to}} ({{specifier}}); only {{files}}`,
+      public: `Layer rule "${ruleName}": {{from}} may import {{to}} only through its public files {{files}} ({{specifier}})`,
       package: `Layer rule "${ruleName}": {{from}} may not import the package {{to}} ({{specifier}})`,
       unmappedTarget: `Layer rule "${ruleName}": {{from}} may not import {{target}}, which is in no layer ({{specifier}}); add it to ${mapFile}`,
       unmappedFile: `Layer rule "${ruleName}": {{file}} is in no layer; add it to ${mapFile}`,
@@ -149,9 +153,12 @@ export const layersRule = {
       }
       const why = refusal(from, to, target, typeOnly);
       if (why === undefined) return;
-      const grant = Array.isArray(from.mayImport)
-        ? from.mayImport.find((entry) => entry.layer === to.name)
-        : { files: from.through?.[to.name] };
+      const grant =
+        why === 'public'
+          ? { files: to.public }
+          : Array.isArray(from.mayImport)
+            ? from.mayImport.find((entry) => entry.layer === to.name)
+            : { files: from.through?.[to.name] };
       context.report({
         node: sourceNode,
         messageId: why,

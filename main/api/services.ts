@@ -7,7 +7,7 @@ import { EventHub } from './events.js';
 import type { AppInfo, HostKind } from './contract.js';
 import { productInfo } from '../core/product.js';
 import { CLOCK_RANGE, CLOCK_RANGE_TEXT, VirtualClock } from '../core/clock.js';
-import { readCertificates } from '../core/bank/trustStore.js';
+import { readCertificates } from '../core/bank/index.js';
 import { BankService } from './services/bank-service.js';
 import { OwnRequests } from './services/own-requests.js';
 import {
@@ -15,9 +15,9 @@ import {
   revokeGrant,
   setCardAccountStatus,
   setPaymentPermission,
-} from '../core/bank/domain/access.js';
-import { runBatchNow } from '../core/bank/domain/batch.js';
-import { batchRunText, clockJumpText } from '../core/bank/console-events.js';
+} from '../core/bank/index.js';
+import { runBatchNow } from '../core/bank/index.js';
+import { batchRunText, clockJumpText } from '../core/bank/index.js';
 import type { SecretBox } from '../core/certs/secret-box.js';
 import { CertsService } from './services/certs/certs-service.js';
 import type { KeyExportConfirmer } from './services/certs/key-export-confirmation.js';

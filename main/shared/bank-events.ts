@@ -1,5 +1,5 @@
 /**
- * The vocabulary of a bank's events outside its requests (main/core/bank/console-events.ts): what
+ * The vocabulary of a bank's events outside its requests (main/core/bank/log/console-events.ts): what
  * kind of thing was done to the bank, and by whom. The bank records them, the contract carries
  * them to the request log view and the sequence diagram; one list for all three.
  */

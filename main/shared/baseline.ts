@@ -8,9 +8,10 @@
  */
 import { jsonSyntaxProblem } from './json.js';
 import type { CheckResult, RunResult } from './run-result.js';
+import type { CheckId } from './rule-ids.js';
 
 export interface ExpectedFailure {
-  checkId: string;
+  checkId: CheckId;
   /** Why the failure is accepted for now, e.g. a ticket of the bank. */
   reason: string;
 }

@@ -8,6 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { EvidenceExchange } from './exchange.js';
 import type { JsonValue } from './json.js';
 import { CHECK_STATUSES, type StatusCounts } from './run-status.js';
+import { BankModeSchema, type BankMode } from './mode.js';
 
 export {
   CHECK_STATUSES,
@@ -20,7 +21,7 @@ export {
 export const RUN_RESULT_FORMAT = 'psd2-workbench/run-result';
 /**
  * 2: the file keeps each signing certificate once and JSON bodies once
- * (main/core/runner/result-compaction.ts); version 1 files are still read.
+ * (main/core/runner/results/result-compaction.ts); version 1 files are still read.
  * 3: the INCONCLUSIVE verdict ("could not test") and its count; versions 1 and 2 are read with a
  * count of 0.
  */
@@ -146,7 +147,7 @@ const Status = Type.Union(CHECK_STATUSES.map((status) => Type.Literal(status)));
 
 /**
  * An earlier verdict of a check in the same run, kept when "re-run failed" ran it again as a
- * further attempt (main/core/runner/attempts.ts): what it said then and the evidence it had.
+ * further attempt (main/core/runner/engine/attempts.ts): what it said then and the evidence it had.
  */
 export const CheckAttemptSchema = Type.Object({
   attempt: Type.Integer({ minimum: 1 }),
@@ -213,7 +214,6 @@ export const StatusCountsSchema = Type.Object({
 });
 
 /** The embedded bank and the real bank both run in one of the two environments of §1. */
-export type TargetMode = 'sandbox' | 'production';
 
 /** A test PSU a target profile names: what the SCA login asks for (§1) and who it is. */
 export interface TargetPsu {
@@ -256,7 +256,7 @@ export interface TargetAllows {
 export interface TargetInfo {
   /** Base URL the paths of the spec hang below, e.g. `http://127.0.0.1:8443`. */
   baseUrl: string;
-  mode: TargetMode;
+  mode: BankMode;
   /** True when the `/v1/sandbox/` management operations are available (§4.3). */
   hasSandboxApi: boolean;
   /** A readable name for reports, e.g. `embedded bank (sandbox)`. */
@@ -282,7 +282,7 @@ const TargetPsuSchema = Type.Object({
 
 export const TargetInfoSchema = Type.Object({
   baseUrl: Type.String(),
-  mode: Type.Union([Type.Literal('sandbox'), Type.Literal('production')]),
+  mode: BankModeSchema,
   hasSandboxApi: Type.Boolean(),
   name: Type.Optional(Type.String()),
   shared: Type.Optional(Type.Boolean()),
@@ -333,7 +333,7 @@ export const RunMetadataSchema = Type.Object({
   target: Type.Object({
     name: Type.Union([Type.String(), Type.Null()]),
     url: Type.String(),
-    mode: Type.Union([Type.Literal('sandbox'), Type.Literal('production')]),
+    mode: BankModeSchema,
     /** The target profile file, or null for `--target embedded|URL`. */
     profileFile: Type.Union([Type.String(), Type.Null()]),
   }),

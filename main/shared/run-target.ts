@@ -3,7 +3,8 @@
  * bank by its mode (each check had a fresh one, at no fixed address), any other bank by its name
  * and base URL. Runs with the same key checked the same bank. Pure.
  */
-import type { TargetInfo, TargetMode } from './run-result.js';
+import type { TargetInfo } from './run-result.js';
+import type { BankMode } from './mode.js';
 
 export interface RunTargetIdentity {
   /** Equal for runs of the same bank: `embedded sandbox`, or the mode and the base URL. */
@@ -12,7 +13,7 @@ export interface RunTargetIdentity {
   name: string;
   /** The base URL; none for an embedded bank. */
   url?: string;
-  mode: TargetMode;
+  mode: BankMode;
 }
 
 type TargetFacts = Pick<TargetInfo, 'baseUrl' | 'mode' | 'name' | 'shared'>;
@@ -44,6 +45,6 @@ export function runTargetText(target: RunTargetIdentity): string {
 }
 
 /** `name (mode)`, unless the name says its mode already. */
-function withMode(name: string, mode: TargetMode): string {
+function withMode(name: string, mode: BankMode): string {
   return name.includes(`(${mode})`) ? name : `${name} (${mode})`;
 }

@@ -4,7 +4,7 @@
  * amounts (amounts.ts) in between, in registry order.
  */
 import { probeRefusedControl } from '../kit/probe.js';
-import { TRANSACTION_STATUSES } from '../../main/core/spec/enums.js';
+import { PAYMENT_PRODUCTS, TRANSACTION_STATUSES } from '../../main/core/spec/enums.js';
 import {
   CREDITOR_NAME_MAX,
   PSU_MESSAGE_MAX,
@@ -105,14 +105,7 @@ export const paymentChecks: Check[] = [
     rules: ['PAY-PAYMENT-PRODUCTS'],
     async run(ctx) {
       const party = await paymentParty(ctx);
-      for (const product of [
-        'sepa-credit-transfers',
-        'instant-sepa-credit-transfers',
-        'cross-border-credit-transfers',
-        'norwegian-domestic-credit-transfers',
-        'instant-norwegian-domestic-credit-transfers-straks',
-        'ncbct',
-      ])
+      for (const product of PAYMENT_PRODUCTS)
         await createPayment(ctx, ownAccountBody(party), { product, label: product });
     },
   }),

@@ -7,9 +7,9 @@
 import { execFileSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createTppIdentity } from '../../main/core/runner/embedded-target.js';
+import { createTppIdentity } from '../../main/core/runner/targets/embedded-target.js';
 import { toPem } from '../../main/core/certs/index.js';
-import { readZip, writeZip } from '../../main/core/runner/zip.js';
+import { readZip, writeZip } from '../../main/core/runner/evidence/zip.js';
 import { test, expect, expectOnlyLoopback } from './fixtures';
 import { shotAtReviewSizes } from './steps';
 

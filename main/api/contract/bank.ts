@@ -6,14 +6,15 @@
 import { Type } from '@sinclair/typebox';
 import type { ConsoleActor, ConsoleEventKind } from '../../shared/bank-events.js';
 import { call, event } from './define.js';
+import { BankModeSchema, type BankMode } from '../../shared/mode.js';
 
-export type BankModeName = 'sandbox' | 'production';
-const Mode = Type.Union([Type.Literal('sandbox'), Type.Literal('production')]);
-const ModeArgs = Type.Object({ mode: Mode }, { additionalProperties: false });
+export type { BankMode };
+
+const ModeArgs = Type.Object({ mode: BankModeSchema }, { additionalProperties: false });
 const NoArgs = Type.Object({}, { additionalProperties: false });
 
 export interface BankStatusView {
-  mode: BankModeName;
+  mode: BankMode;
   running: boolean;
   url?: string;
   /** True when served over HTTPS with a certificate from the workbench's test CA. */
@@ -43,7 +44,7 @@ export interface TrustAnchorView {
 /** One request the bank answered, as its request log recorded it. */
 export interface BankExchangeView {
   id: number;
-  mode: BankModeName;
+  mode: BankMode;
   /** Bank clock reading when the request arrived. */
   receivedAt: string;
   /** Real time the request arrived: the order of arrival, whatever the bank clock says. */
@@ -66,14 +67,14 @@ export interface BankExchangeView {
 }
 
 /**
- * Something done to a bank that is not a request it answered (main/core/bank/console-events.ts):
+ * Something done to a bank that is not a request it answered (main/core/bank/log/console-events.ts):
  * the PSU's revocation at the bank, a card account blocked, a batch run, a reset, a clock jump.
  */
 export interface BankEventView {
   /** Unique across both banks and the shared clock: `sandbox:3`, `clock:7`. */
   key: string;
   /** The bank it concerns; absent for the clock both banks share. */
-  mode?: BankModeName;
+  mode?: BankMode;
   kind: ConsoleEventKind;
   /** The PSU at the bank (§1) or the bank itself. */
   actor: ConsoleActor;
@@ -107,7 +108,7 @@ export const bankCalls = {
     'Starts the bank of a mode on 127.0.0.1 (a free port unless one is given).',
     Type.Object(
       {
-        mode: Mode,
+        mode: BankModeSchema,
         port: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
         https: Type.Optional(Type.Boolean()),
       },
@@ -125,12 +126,15 @@ export const bankCalls = {
   ),
   'bank.importSnapshot': call<BankStatusView>()(
     'Replaces the state with a snapshot; a corrupt one is refused naming the problem.',
-    Type.Object({ mode: Mode, snapshot: Type.Unknown() }, { additionalProperties: false }),
+    Type.Object(
+      { mode: BankModeSchema, snapshot: Type.Unknown() },
+      { additionalProperties: false },
+    ),
   ),
   'bank.requestLog': call<BankExchangeView[]>()(
     'The most recent exchanges, newest last.',
     Type.Object(
-      { mode: Mode, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000 })) },
+      { mode: BankModeSchema, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000 })) },
       { additionalProperties: false },
     ),
   ),
@@ -166,7 +170,7 @@ export const bankCalls = {
     'Registers a TPP (by organizationIdentifier) for roles, replacing an earlier entry.',
     Type.Object(
       {
-        mode: Mode,
+        mode: BankModeSchema,
         entry: Type.Object(
           {
             organizationIdentifier: Type.String({ minLength: 1, maxLength: 200 }),
@@ -184,7 +188,7 @@ export const bankCalls = {
   'registry.remove': call<RegistryEntryView[]>()(
     'Removes a TPP from the registry.',
     Type.Object(
-      { mode: Mode, organizationIdentifier: Type.String({ minLength: 1 }) },
+      { mode: BankModeSchema, organizationIdentifier: Type.String({ minLength: 1 }) },
       { additionalProperties: false },
     ),
   ),
@@ -195,14 +199,14 @@ export const bankCalls = {
   'trustStore.add': call<TrustAnchorView[]>()(
     'Trusts the CA certificate(s) in a PEM text.',
     Type.Object(
-      { mode: Mode, pem: Type.String({ minLength: 1, maxLength: 1_000_000 }) },
+      { mode: BankModeSchema, pem: Type.String({ minLength: 1, maxLength: 1_000_000 }) },
       { additionalProperties: false },
     ),
   ),
   'trustStore.remove': call<TrustAnchorView[]>()(
     'Stops trusting a CA, by SHA-256 fingerprint.',
     Type.Object(
-      { mode: Mode, fingerprint256: Type.String({ minLength: 1 }) },
+      { mode: BankModeSchema, fingerprint256: Type.String({ minLength: 1 }) },
       { additionalProperties: false },
     ),
   ),
@@ -214,7 +218,7 @@ export const bankConsoleCalls = {
     'Changes how a bank behaves: the pending known issue, the risk rule, fault profiles.',
     Type.Object(
       {
-        mode: Mode,
+        mode: BankModeSchema,
         pendingKnownIssue: Type.Optional(Type.Boolean()),
         riskPolicy: Type.Optional(
           Type.Object(
@@ -238,7 +242,7 @@ export const bankConsoleCalls = {
     'The PSU revokes, in the bank, one account it granted a TPP (§1: the TPP is not told).',
     Type.Object(
       {
-        mode: Mode,
+        mode: BankModeSchema,
         tppId: Text(),
         customerNumber: Text(40),
         agreementId: Type.Optional(Text()),
@@ -249,13 +253,13 @@ export const bankConsoleCalls = {
   ),
   'bank.revokeConsent': call<{ revokedGrants: number }>()(
     'The PSU revokes a whole consent directly with the bank (§1: the TPP is not told).',
-    Type.Object({ mode: Mode, consentId: Text() }, { additionalProperties: false }),
+    Type.Object({ mode: BankModeSchema, consentId: Text() }, { additionalProperties: false }),
   ),
   'bank.setCardAccountStatus': call<{ changed: boolean }>()(
     'The bank blocks a card account or enables it again (§3.3).',
     Type.Object(
       {
-        mode: Mode,
+        mode: BankModeSchema,
         cardAccountId: Text(),
         status: Type.Union([Type.Literal('enabled'), Type.Literal('blocked')]),
       },
@@ -269,7 +273,7 @@ export const bankConsoleCalls = {
   'bank.setPaymentPermission': call<{ changed: boolean }>()(
     'The bank removes or restores payment permission on an account; it stays visible to AIS (§1).',
     Type.Object(
-      { mode: Mode, accountId: Text(), allowed: Type.Boolean() },
+      { mode: BankModeSchema, accountId: Text(), allowed: Type.Boolean() },
       { additionalProperties: false },
     ),
   ),

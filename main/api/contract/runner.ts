@@ -4,11 +4,13 @@
  * earlier run, baselines, and report export.
  */
 import { Type } from '@sinclair/typebox';
-import type { RunEvent } from '../../core/runner/events.js';
+import type { RunEvent } from '../../core/runner/index.js';
 import type { CheckStatus, RunResult } from '../../shared/run-result.js';
-import type { RunComparison } from '../../core/runner/compare.js';
+import type { RunComparison } from '../../core/runner/index.js';
 import { MAX_BUNDLE_BYTES } from '../../shared/evidence-bundle.js';
 import { call, event } from './define.js';
+import type { BankMode } from '../../shared/mode.js';
+import type { RuleId, CheckId } from '../../shared/rule-ids.js';
 
 export type { RunEvent, RunResult, RunComparison };
 
@@ -21,16 +23,16 @@ export interface RuleView {
   /** Why the rule cannot be tested over the API, when it cannot. */
   reason?: string;
   /** Checks that cover it. */
-  checkIds: string[];
+  checkIds: CheckId[];
 }
 
 export interface CheckView {
   id: string;
   title: string;
   area: string;
-  rules: string[];
+  rules: RuleId[];
   tags: string[];
-  modes: ('sandbox' | 'production')[];
+  modes: BankMode[];
   needs: string[];
 }
 
@@ -39,7 +41,7 @@ export interface CheckView {
  * bank's link to open, what to do there, and when the check gives up.
  */
 export interface ScaWaitingView {
-  checkId: string;
+  checkId: CheckId;
   checkTitle: string;
   scaRedirect: string;
   instructions: string;
@@ -65,7 +67,7 @@ export interface RunSummaryView {
   /** What the run was started against: an embedded bank's id or a target profile's id. */
   targetId?: string;
   target: string;
-  mode: 'sandbox' | 'production';
+  mode: BankMode;
   startedAt: string;
   finished: boolean;
   counts?: Record<CheckStatus, number>;
@@ -88,7 +90,7 @@ export interface RunSummaryView {
 export interface CheckWaitingEvent {
   type: 'check:waiting';
   runId: string;
-  checkId: string;
+  checkId: CheckId;
   waiting: ScaWaitingView;
 }
 
@@ -96,7 +98,7 @@ export interface CheckWaitingEvent {
 export interface CheckResumedEvent {
   type: 'check:resumed';
   runId: string;
-  checkId: string;
+  checkId: CheckId;
 }
 
 export interface RunnerEvent {
@@ -203,7 +205,7 @@ export const runnerCalls = {
       { additionalProperties: false },
     ),
   ),
-  'runner.faults': call<{ ruleId: string; effect: string }[]>()(
+  'runner.faults': call<{ ruleId: RuleId; effect: string }[]>()(
     'Every fault profile the embedded bank can be put into.',
     Type.Object({}, { additionalProperties: false }),
   ),

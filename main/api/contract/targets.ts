@@ -5,13 +5,13 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { call, event } from './define.js';
+import { BankModeSchema, type BankMode } from '../../shared/mode.js';
 
 export const EMBEDDED_TARGET_IDS = {
   sandbox: 'embedded-sandbox',
   production: 'embedded-production',
 } as const;
 
-const Mode = Type.Union([Type.Literal('sandbox'), Type.Literal('production')]);
 /** RFC 9110 token: a header name. */
 export const HEADER_NAME_PATTERN = "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$";
 /** A header value: no line breaks (no header injection). */
@@ -29,7 +29,7 @@ export const TargetConfigSchema = Type.Object(
     id: Type.String({ minLength: 1, maxLength: 100 }),
     kind: Type.Union([Type.Literal('embedded'), Type.Literal('external')]),
     name: Type.String({ minLength: 1, maxLength: 100 }),
-    mode: Mode,
+    mode: BankModeSchema,
     /** External targets only: where the bank's API lives (the embedded banks say where they run). */
     baseUrl: Type.Optional(Type.String({ pattern: '^https?://', maxLength: 2000 })),
     /** Keystore handle of the QSealC that signs requests (§5.2). */
@@ -72,7 +72,7 @@ export interface TargetProfileView {
   ok: boolean;
   name?: string;
   baseUrl?: string;
-  mode?: 'sandbox' | 'production';
+  mode?: BankMode;
   scaMode?: 'headless' | 'browser' | 'manual' | 'none';
   /** What is wrong with it, each naming the JSON path (e.g. `/signing/key: cannot read …`). */
   problems: string[];
@@ -143,7 +143,7 @@ export const ProfileFormSchema = Type.Object(
   {
     name: Type.Optional(Type.String({ maxLength: 100 })),
     baseUrl: Type.String({ minLength: 1, maxLength: 2000 }),
-    mode: Mode,
+    mode: BankModeSchema,
     /** The QSealC that signs requests (§5.2). */
     signing: CredentialInputSchema,
     /** The QWAC presented for mTLS (§5.1). */
@@ -226,7 +226,7 @@ export const targetsCalls = {
           {
             id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
             name: Type.String({ minLength: 1, maxLength: 100 }),
-            mode: Mode,
+            mode: BankModeSchema,
             baseUrl: Type.Optional(Type.String({ pattern: '^https?://', maxLength: 2000 })),
             signingCertificate: Type.Optional(Handle),
             transportCertificate: Type.Optional(Handle),

@@ -10,6 +10,7 @@ import type { Exchange, HttpMethod } from '../../shared/exchange.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { call, event } from './define.js';
 import { HEADER_NAME_PATTERN, HEADER_VALUE_PATTERN } from './targets.js';
+import type { BankMode } from '../../shared/mode.js';
 
 /** The methods the bank's operations use, and so the ones the composer offers. */
 export type EndpointMethod = Exclude<HttpMethod, 'HEAD' | 'OPTIONS'>;
@@ -31,7 +32,7 @@ export interface EndpointView {
   /** With `{name}` path parameters, e.g. `/v1/card-accounts/{account-id}/transactions`. */
   pathTemplate: string;
   /** 'production': part of the production interface (also served by the sandbox bank). */
-  group: 'production' | 'sandbox';
+  group: BankMode;
   tag: string;
   summary: string;
   description: string;

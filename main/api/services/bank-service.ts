@@ -4,26 +4,26 @@
  * while stopped. Maps the core's objects to the contract's views.
  */
 import { createBank, type Bank } from '../../core/bank/index.js';
-import type { DomainState } from '../../core/bank/domain/model.js';
-import type { ExchangeRecord } from '../../core/bank/requestLog.js';
+import type { DomainState } from '../../core/bank/index.js';
+import type { ExchangeRecord } from '../../core/bank/index.js';
 import {
   ConsoleEventLog,
   type ConsoleActor,
   type ConsoleEventKind,
   type ConsoleEventRecord,
-} from '../../core/bank/console-events.js';
-import type { BankListener } from '../../core/bank/http.js';
+} from '../../core/bank/index.js';
+import type { BankListener } from '../../core/bank/index.js';
 import type { VirtualClock } from '../../core/clock.js';
 import { CallRefused } from '../dispatch.js';
-import { scaValidUntil, sessionState } from '../../core/bank/domain/sessions.js';
-import { knownFaults } from '../../core/bank/faults/index.js';
+import { scaValidUntil, sessionState } from '../../core/bank/index.js';
+import { knownFaults } from '../../core/bank/index.js';
 import type { EventHub } from '../events.js';
 import { OwnRequests } from './own-requests.js';
 import type {
   BankBehaviourView,
   BankEventView,
   BankExchangeView,
-  BankModeName,
+  BankMode,
   BankSessionRowView,
   BankStatusView,
   RegistryEntryView,
@@ -51,7 +51,7 @@ export interface ConsoleEventNote {
 }
 
 export class BankService {
-  private readonly slots = new Map<BankModeName, BankSlot>();
+  private readonly slots = new Map<BankMode, BankSlot>();
   /** The clock both banks share moves for both: its events belong to neither bank. */
   private readonly clockEvents = new ConsoleEventLog();
   /**
@@ -70,11 +70,11 @@ export class BankService {
   }
 
   /** The bank of a mode, created (stopped) on first use so its registry and state can be set up. */
-  bank(mode: BankModeName): Bank {
+  bank(mode: BankMode): Bank {
     return this.slot(mode).bank;
   }
 
-  status(mode: BankModeName): BankStatusView {
+  status(mode: BankMode): BankStatusView {
     const slot = this.slots.get(mode);
     return {
       mode,
@@ -85,7 +85,7 @@ export class BankService {
   }
 
   async start(
-    mode: BankModeName,
+    mode: BankMode,
     options: { port?: number; https?: boolean } = {},
   ): Promise<BankStatusView> {
     const slot = this.slot(mode);
@@ -119,7 +119,7 @@ export class BankService {
     return this.changed(mode);
   }
 
-  async stop(mode: BankModeName): Promise<BankStatusView> {
+  async stop(mode: BankMode): Promise<BankStatusView> {
     const slot = this.slots.get(mode);
     if (!slot?.listener) throw new CallRefused(`The ${mode} bank is not running.`);
     await slot.listener.close();
@@ -129,17 +129,17 @@ export class BankService {
     return this.changed(mode);
   }
 
-  reset(mode: BankModeName): BankStatusView {
+  reset(mode: BankMode): BankStatusView {
     this.bank(mode).reset();
     this.note(mode, { kind: 'reset', actor: 'bank', text: 'Bank reset to its initial state' });
     return this.changed(mode);
   }
 
-  exportSnapshot(mode: BankModeName): unknown {
+  exportSnapshot(mode: BankMode): unknown {
     return this.bank(mode).exportSnapshot();
   }
 
-  importSnapshot(mode: BankModeName, snapshot: unknown): BankStatusView {
+  importSnapshot(mode: BankMode, snapshot: unknown): BankStatusView {
     try {
       this.bank(mode).importSnapshot(snapshot);
     } catch (error) {
@@ -155,20 +155,20 @@ export class BankService {
     return this.changed(mode);
   }
 
-  requestLog(mode: BankModeName, limit = 200): BankExchangeView[] {
+  requestLog(mode: BankMode, limit = 200): BankExchangeView[] {
     return this.bank(mode)
       .requestLog.entries()
       .slice(-limit)
       .map((record) => exchangeView(record, this.own));
   }
 
-  behaviour(mode: BankModeName): BankBehaviourView {
+  behaviour(mode: BankMode): BankBehaviourView {
     // inspect, not state(): state() copies the whole ledger out to read one small entity.
     return this.bank(mode).inspect((state) => structuredClone(state.behaviour));
   }
 
   setBehaviour(
-    mode: BankModeName,
+    mode: BankMode,
     patch: Partial<Pick<BankBehaviourView, 'pendingKnownIssue' | 'riskPolicy' | 'faultProfiles'>>,
   ): BankBehaviourView {
     if (patch.faultProfiles) {
@@ -190,7 +190,7 @@ export class BankService {
    * recorded as a console event (`describe`), so the request log and the diagram show it.
    */
   act<T>(
-    mode: BankModeName,
+    mode: BankMode,
     operation: (state: DomainState, now: Date) => T,
     describe?: (result: T) => ConsoleEventNote | undefined,
   ): T {
@@ -207,7 +207,7 @@ export class BankService {
   }
 
   /** Records what was done to a bank (or, without a mode, to the clock both share). */
-  note(mode: BankModeName | undefined, note: ConsoleEventNote): void {
+  note(mode: BankMode | undefined, note: ConsoleEventNote): void {
     const log = mode ? this.bank(mode).consoleEvents : this.clockEvents;
     log.record({
       ...(mode ? { mode } : {}),
@@ -230,7 +230,7 @@ export class BankService {
   }
 
   /** The bank's TPP sessions, each with its §3.4 state now (the status bar's sessionState). */
-  sessions(mode: BankModeName): BankSessionRowView[] {
+  sessions(mode: BankMode): BankSessionRowView[] {
     return this.bank(mode).inspect((state, now) =>
       state.sessions.map((record) => ({
         tppSessionId: record.tppSessionId,
@@ -246,13 +246,13 @@ export class BankService {
     );
   }
 
-  registry(mode: BankModeName): RegistryEntryView[] {
+  registry(mode: BankMode): RegistryEntryView[] {
     return this.bank(mode)
       .registry.list()
       .map((e) => ({ ...e, roles: [...e.roles] }));
   }
 
-  trustAnchors(mode: BankModeName): TrustAnchorView[] {
+  trustAnchors(mode: BankMode): TrustAnchorView[] {
     return this.bank(mode)
       .trustStore.list()
       .map((anchor) => ({ ...anchor }));
@@ -266,7 +266,7 @@ export class BankService {
     this.slots.clear();
   }
 
-  private slot(mode: BankModeName): BankSlot {
+  private slot(mode: BankMode): BankSlot {
     let slot = this.slots.get(mode);
     if (!slot) {
       const bank = createBank({ mode, clock: this.clock });
@@ -284,7 +284,7 @@ export class BankService {
     return slot;
   }
 
-  private changed(mode: BankModeName): BankStatusView {
+  private changed(mode: BankMode): BankStatusView {
     const status = this.status(mode);
     this.events.emit('bank.status', status);
     return status;

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { join, normalize } from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { JsonFileStore } from '../../core/persistence/index.js';
-import { readCertificates } from '../../core/bank/trustStore.js';
+import { readCertificates } from '../../core/bank/index.js';
 import { CallRefused } from '../dispatch.js';
 import { doctorTargetFile } from '../../core/runner/doctor/index.js';
 import {
@@ -14,9 +14,10 @@ import {
   readBankClock,
   resetBankClock,
   type BankClockReading,
-} from '../../core/runner/bank-clock-preflight.js';
+} from '../../core/runner/index.js';
 import type { EventHub } from '../events.js';
-import type { BankModeName, CallArgs } from '../contract.js';
+import type { BankMode, CallArgs } from '../contract.js';
+import { BANK_MODES } from '../../shared/mode.js';
 import {
   EMBEDDED_TARGET_IDS,
   TargetConfigSchema,
@@ -64,12 +65,12 @@ const TargetsFileSchema = Type.Object(
 );
 type TargetsFile = Static<typeof TargetsFileSchema>;
 
-const EMBEDDED_NAMES: Record<BankModeName, string> = {
+const EMBEDDED_NAMES: Record<BankMode, string> = {
   sandbox: 'Embedded bank (sandbox)',
   production: 'Embedded bank (production)',
 };
 
-function embeddedDefaults(mode: BankModeName): TargetConfig {
+function embeddedDefaults(mode: BankMode): TargetConfig {
   return {
     id: EMBEDDED_TARGET_IDS[mode],
     kind: 'embedded',
@@ -83,9 +84,9 @@ function withEmbedded(file: TargetsFile): TargetsFile {
   const profiles = file.profiles ?? [];
   // The embedded banks always exist, whatever an older or hand-edited file says.
   const targets = file.targets.filter((t) => t.kind === 'external');
-  const stored = (mode: BankModeName) =>
+  const stored = (mode: BankMode) =>
     file.targets.find((t) => t.id === EMBEDDED_TARGET_IDS[mode]) ?? embeddedDefaults(mode);
-  const embedded = (['sandbox', 'production'] as const).map((mode) => ({
+  const embedded = BANK_MODES.map((mode) => ({
     ...stored(mode),
     kind: 'embedded' as const,
     name: EMBEDDED_NAMES[mode],

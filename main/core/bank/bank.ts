@@ -13,28 +13,28 @@ import {
   cachedInspector,
   inspectTppCertificate,
   type CertificateInspector,
-} from './certificateInspection.js';
-import { listenBank, type BankListener, type ListenOptions } from './http.js';
-import { isoTimestamps } from './iso-timestamp.js';
-import { pkiIntercept } from './pki.js';
-import { buildOpenApiDocument, type OpenApiDocument } from './openapi.js';
-import { TppRegistry } from './registry.js';
-import type { RevocationLists } from './revocation.js';
+} from './trust/certificate-inspection.js';
+import { listenBank, type BankListener, type ListenOptions } from './listener/http.js';
+import { isoTimestamps } from './log/iso-timestamp.js';
+import { pkiIntercept } from './trust/pki.js';
+import { buildOpenApiDocument, type OpenApiDocument } from './openapi/document.js';
+import { TppRegistry } from './trust/registry.js';
+import type { RevocationLists } from './trust/revocation.js';
 import {
   RequestLog,
   BODY_TEXT_MAX,
   DEFAULT_LOG_CAPACITY,
   type ExchangeRecord,
-} from './requestLog.js';
-import { ConsoleEventLog } from './console-events.js';
+} from './log/request-log.js';
+import { ConsoleEventLog } from './log/console-events.js';
 import {
   applyErrorFaults,
   applyResponseFaults,
   applyResponseSignatureFault,
-} from './response-faults.js';
-import { handlerResponse, rejectionResponse } from './response.js';
-import type { ResponseSigner } from './response-signing.js';
-import { BANK_ROUTES } from './routes.js';
+} from './listener/response-faults.js';
+import { handlerResponse, rejectionResponse } from './listener/response.js';
+import type { ResponseSigner } from './listener/response-signing.js';
+import { BANK_ROUTES } from './handlers/routes.js';
 import { startDueBatches } from './domain/batch.js';
 import { buildInitialState } from './domain/initial-data.js';
 import { certificateStage } from './stages/certificate.js';
@@ -54,13 +54,13 @@ import {
   readSnapshot,
   snapshotStateOf,
   type BankSnapshot,
-  type BankState,
+  type DomainSnapshot,
 } from './state.js';
-import { TppFindingsRecorder } from './tpp-findings/recorder.js';
+import { TppFindingsRecorder } from './log/tpp-findings/recorder.js';
 import type { DomainState } from './domain/model.js';
 import type { BankDatabase } from './store/bank-database.js';
 import type { LedgerStore } from './store/ledger-store.js';
-import { TrustStore } from './trustStore.js';
+import { TrustStore } from './trust/trust-store.js';
 import {
   isRejection,
   reject,
@@ -145,7 +145,7 @@ export interface Bank {
   /** Closes every listener this bank started. */
   close(): Promise<void>;
   /** A deep copy of the current state, as a snapshot holds it (transactions included). */
-  state(): BankState;
+  state(): DomainSnapshot;
   exportSnapshot(): BankSnapshot;
   /** Replaces the state with a validated snapshot; throws SnapshotError naming the problem. */
   importSnapshot(snapshot: unknown): void;

@@ -5,7 +5,7 @@
  * transactions in its ledger store, and the two convert here.
  */
 import {
-  DomainStateSchema,
+  DomainSnapshotSchema,
   emptyDomainSnapshot,
   type DomainSnapshot,
   type DomainState,
@@ -13,14 +13,16 @@ import {
 import type { LedgerStore } from './store/ledger-store.js';
 import { SpecValidator, problemText } from '../spec/validation.js';
 
-/** The bank's whole state is its domain (domain/model.ts): one schema, one snapshot. */
-export const BankStateSchema = DomainStateSchema;
-/** The state as a snapshot carries it: every collection, transactions included. */
-export type BankState = DomainSnapshot;
-export const emptyState = emptyDomainSnapshot;
+/**
+ * The bank's whole state is its domain (domain/model.ts), under two names: DomainState, the live
+ * state (its transactions in the ledger store), and DomainSnapshot, the state as a snapshot holds
+ * it (every collection as JSON, transactions included). BankSnapshot is the file a snapshot is
+ * exported in: a DomainSnapshot with its format, version, mode and time.
+ */
+export { DomainSnapshotSchema, emptyDomainSnapshot, type DomainSnapshot };
 
 /** The live state as a snapshot: its small entities copied, its ledger read out whole. */
-export function snapshotStateOf(live: DomainState): BankState {
+export function snapshotStateOf(live: DomainState): DomainSnapshot {
   const { ledger, ...small } = live;
   return {
     ...structuredClone(small),
@@ -30,7 +32,7 @@ export function snapshotStateOf(live: DomainState): BankState {
 }
 
 /** A (checked) snapshot state made live on `ledger`, whose transactions it replaces. */
-export function liveStateOf(snapshot: BankState, ledger: LedgerStore): DomainState {
+export function liveStateOf(snapshot: DomainSnapshot, ledger: LedgerStore): DomainState {
   const { accountTransactions, cardTransactions, ...small } = snapshot;
   ledger.replaceAll(accountTransactions, cardTransactions);
   return { ...small, ledger };
@@ -45,7 +47,7 @@ export interface BankSnapshot {
   /** Bank clock time of the export. */
   exportedAt: string;
   mode: string;
-  state: BankState;
+  state: DomainSnapshot;
 }
 
 export class SnapshotError extends Error {
@@ -69,7 +71,7 @@ export function exportSnapshot(state: DomainState, mode: string, now: Date): Ban
  * (written before a later issue added them) start empty; anything else wrong is refused with a
  * message naming the field.
  */
-export function readSnapshot(input: unknown): BankState {
+export function readSnapshot(input: unknown): DomainSnapshot {
   let value = input;
   if (typeof input === 'string' || Buffer.isBuffer(input)) {
     try {
@@ -91,7 +93,7 @@ export function readSnapshot(input: unknown): BankState {
     Array.isArray(envelope.state)
   )
     throw new SnapshotError('snapshot has no state object');
-  const state = { ...emptyState(), ...structuredClone(envelope.state) };
+  const state = { ...emptyDomainSnapshot(), ...structuredClone(envelope.state) };
   checkState(state);
   return state;
 }
@@ -109,8 +111,8 @@ function versionProblem(version: unknown): string {
 }
 
 /** Throws SnapshotError naming the first problems when `state` breaks its schema or references. */
-export function checkState(state: BankState): void {
-  const check = validator.check(BankStateSchema, state);
+export function checkState(state: DomainSnapshot): void {
+  const check = validator.check(DomainSnapshotSchema, state);
   if (!check.ok)
     throw new SnapshotError(
       `snapshot state is invalid: ${check.problems.slice(0, 5).map(problemText).join('; ')}`,
@@ -119,7 +121,7 @@ export function checkState(state: BankState): void {
 }
 
 /** Cross-references a schema cannot express: unique ids, and entries pointing at what exists. */
-function checkReferences(state: BankState): void {
+function checkReferences(state: DomainSnapshot): void {
   const unique = (what: string, ids: string[]) => {
     const seen = new Set<string>();
     for (const id of ids) {

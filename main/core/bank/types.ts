@@ -1,6 +1,6 @@
 /**
  * The bank's request/response model and the context every pipeline stage reads and extends.
- * No socket anywhere: the node:http listener (http.ts) is a thin adapter over these types.
+ * No socket anywhere: the node:http listener (listener/http.ts) is a thin adapter over these types.
  */
 import type { TObject, TSchema } from '@sinclair/typebox';
 import type { SigningCertificate, SigningForensics } from '../signature/index.js';
@@ -10,8 +10,9 @@ import type { PaymentProduct, PaymentService, TppRole } from '../spec/enums.js';
 import type { DomainState } from './domain/model.js';
 import type { FaultId } from './faults/index.js';
 
-export type BankMode = 'sandbox' | 'production';
-export const BANK_MODES: readonly BankMode[] = ['sandbox', 'production'];
+import type { BankMode } from '../../shared/mode.js';
+
+export { BANK_MODES, type BankMode } from '../../shared/mode.js';
 
 export interface BankRequest {
   method: string;
@@ -184,7 +185,7 @@ export type RouteResponseHeader = 'Location' | 'ASPSP-SCA-Approach';
 
 /**
  * One endpoint. Later issues add endpoints as one file exporting a RouteDefinition plus one line
- * in routes.ts.
+ * in handlers/routes.ts.
  */
 export interface RouteDefinition {
   operationId: string;

@@ -1,24 +1,47 @@
 /**
- * The suite runner: engine, events and reporters, selection, baselines, result files, coverage.
+ * The suite runner's public surface (with check-api/, session/, target-profile/ and doctor/, each
+ * through its index.ts; eslint/layers.js refuses any other file from above): engine, events and
+ * reporters, selection, baselines, result files, coverage, targets and the evidence bundle.
  * Plain Node (no electron): the CLI, the web host and the Electron host all run suites through it.
  */
 export * from '../../shared/baseline.js';
-export * from './compare.js';
-export * from './could-not-test.js';
-export * from './coverage.js';
+export * from './results/compare.js';
+export * from './engine/could-not-test.js';
+export * from './results/coverage.js';
 export * from './engine/run.js';
 export type { CheckEnvironment } from './engine/check-context.js';
 export { CANCELLED_WHILE_RUNNING } from './engine/outcome.js';
-export * from './events.js';
-export * from './expect.js';
+export * from './engine/events.js';
+export * from './engine/expect.js';
 export * from '../../shared/run-result.js';
-export * from './result-file.js';
-export * from './run-name.js';
-export * from './report-result.js';
-export * from './selection.js';
+export * from './results/result-file.js';
+export * from './session/run-name.js';
+export * from './results/report-result.js';
+export * from './session/selection.js';
 export { consoleReporter, checkLine, summaryLine } from './reporters/console.js';
 export { htmlReporter, renderHtmlReport, type HtmlReportOptions } from './reporters/html.js';
 export { jsonReporter } from './reporters/json.js';
 export { junitReporter, renderJUnit } from './reporters/junit.js';
 export type { FileReporterOptions } from './reporters/files.js';
 export { withBaseline, type BaselinedReporters } from './reporters/with-baseline.js';
+export { addAttempt, attemptsOf } from './engine/attempts.js';
+export { createTppIdentity, type TppIdentity } from './targets/embedded-target.js';
+export type { ScaWaiting } from './targets/manual-psu.js';
+export type { ProbeOptions } from './targets/preflight.js';
+export { TargetModeMismatch } from './targets/profile-target.js';
+export {
+  bankClockWarning,
+  readBankClock,
+  resetBankClock,
+  type BankClockReading,
+} from './targets/bank-clock-preflight.js';
+export { modeOf, type PlannedTarget } from './session/run-plan.js';
+export { BundleImportError, readEvidenceBundle } from './evidence/bundle-import.js';
+export { verifyBundle, type Signer } from './evidence/evidence-bundle.js';
+export {
+  TPP_REPORT_CONTENT_TYPES,
+  TPP_REPORT_FILES,
+  parseTppReportFormats,
+  renderTppReport,
+  type TppReportFormat,
+} from './reporters/tpp-report.js';

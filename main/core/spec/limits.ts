@@ -17,9 +17,15 @@ export const PAGE_LIMIT_MIN = 1;
 /** `limit` parameter default when some paging parameter is given (§4.2.3). */
 export const PAGE_LIMIT_PARAMETER_DEFAULT = 1;
 
+/**
+ * The name of a party to a payment (§2.2, §8 creditorName: at most 70). An account transaction
+ * (§4.2.3, Berlin Group Max70Text) names its creditor, debtor and ultimate parties within it too.
+ */
+export const PARTY_NAME_MAX = 70;
+
 /** §2.2 / §8 payment request field limits. */
 export const END_TO_END_IDENTIFICATION_MAX = 35;
-export const CREDITOR_NAME_MAX = 70;
+export const CREDITOR_NAME_MAX = PARTY_NAME_MAX;
 export const IBAN_MAX = 34;
 /** creditorAddress street and card acceptor street (§2.2, §2.6, §8). */
 export const STREET_MAX = 70;

@@ -1,11 +1,12 @@
 /**
  * The TPP-side rules (issue #17 item 5): what the interface spec asks of the client, as the bank
- * judges every request it receives in its TPP conformance report (main/core/bank/tpp-findings/).
+ * judges every request it receives in its TPP conformance report (main/core/bank/log/tpp-findings/).
  * One source: the bank's recorder names these ids, the report renders these sections and
  * statements. `catalogue` names the rule catalogue's ids (suites/<area>/rules.ts) that state the
  * same obligation from the bank's side; a unit test keeps those references real (the bank may not
  * import the catalogue, so the list lives here, in the foundation layer).
  */
+import type { RuleId } from '../../shared/rule-ids.js';
 
 export interface TppRule {
   /** Stable id: `TPP-` then upper-case words joined by hyphens. */
@@ -17,7 +18,7 @@ export interface TppRule {
   /** The statement, in the spec's words where it has them. */
   statement: string;
   /** Catalogue rules stating the same obligation from the bank's side. */
-  catalogue: readonly string[];
+  catalogue: readonly RuleId[];
 }
 
 export const TPP_RULES = [

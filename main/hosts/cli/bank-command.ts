@@ -15,33 +15,33 @@ import { access, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { VirtualClock } from '../../core/clock.js';
-import { createBank } from '../../core/bank/bank.js';
-import { TppRegistry, parseRegistryJson } from '../../core/bank/registry.js';
-import { TrustStore } from '../../core/bank/trustStore.js';
-import { RevocationLists } from '../../core/bank/revocation.js';
-import { publishedPaths } from '../../core/bank/pki.js';
-import { BankDatabase } from '../../core/bank/store/bank-database.js';
-import { liveStateOf, readSnapshot, type BankState } from '../../core/bank/state.js';
+import { createBank } from '../../core/bank/index.js';
+import { TppRegistry, parseRegistryJson } from '../../core/bank/index.js';
+import { TrustStore } from '../../core/bank/index.js';
+import { RevocationLists } from '../../core/bank/index.js';
+import { publishedPaths } from '../../core/bank/index.js';
+import { BankDatabase } from '../../core/bank/index.js';
+import { liveStateOf, readSnapshot, type DomainSnapshot } from '../../core/bank/index.js';
 import {
   DatabaseFileError,
   removeLeftoverTemporaryFiles,
 } from '../../core/persistence/sqlite-file.js';
-import { BANK_MODES, type BankMode } from '../../core/bank/types.js';
-import { BANK_HTTP_DEFAULTS, type ListenOptions } from '../../core/bank/http.js';
-import { adminTokenProblem, createAdminApi } from '../../core/bank/admin/admin-api.js';
+import { BANK_MODES, type BankMode } from '../../core/bank/index.js';
+import { BANK_HTTP_DEFAULTS, type ListenOptions } from '../../core/bank/index.js';
+import { adminTokenProblem, createAdminApi } from '../../core/bank/index.js';
 import {
   createResponseSigner,
   generateResponseCertificate,
   type ResponseSigner,
-} from '../../core/bank/response-signing.js';
-import type { TppReport } from '../../core/bank/tpp-findings/model.js';
+} from '../../core/bank/index.js';
+import type { TppReport } from '../../core/bank/index.js';
 import {
   TPP_REPORT_CONTENT_TYPES,
   TPP_REPORT_FILES,
   parseTppReportFormats,
   renderTppReport,
   type TppReportFormat,
-} from '../../core/runner/reporters/tpp-report.js';
+} from '../../core/runner/index.js';
 import { MAX_REQUEST_BODY_BYTES } from '../../core/spec/limits.js';
 import { bankTlsSetup, checkBankTlsFlags, type BankTlsFlags } from './bank-tls.js';
 import type { CliCommand } from './command.js';
@@ -420,7 +420,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
   let flags: BankCommandFlags;
   const trustStore = new TrustStore();
   const registry = new TppRegistry();
-  let snapshot: BankState | undefined;
+  let snapshot: DomainSnapshot | undefined;
   let snapshotText: Buffer | undefined;
   let tlsSetup: Awaited<ReturnType<typeof bankTlsSetup>>;
   let signResponse: ResponseSigner | undefined;
@@ -642,7 +642,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
 async function openStateDatabase(
   path: string,
   statePath: string | undefined,
-  snapshot: BankState | undefined,
+  snapshot: DomainSnapshot | undefined,
   say: (line: string) => void,
   warn: (line: string) => void,
 ): Promise<BankDatabase> {

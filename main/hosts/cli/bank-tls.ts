@@ -1,13 +1,13 @@
 /**
  * `workbench bank --tls/--mtls`: from the command line's TLS flags to the listener's HTTPS options
- * (main/core/bank/tls.ts). Without --tls-cert the server certificate comes from a test CA made at
+ * (main/core/bank/listener/tls.ts). Without --tls-cert the server certificate comes from a test CA made at
  * start; --tls-ca-out writes that CA's certificate for the client's --ca. See docs/ci.md.
  */
 import { writeFile } from 'node:fs/promises';
 import type { ServerOptions } from 'node:https';
 import { createSecureContext } from 'node:tls';
-import { bankTlsServerOptions, generateServerTls } from '../../core/bank/tls.js';
-import type { TrustStore } from '../../core/bank/trustStore.js';
+import { bankTlsServerOptions, generateServerTls } from '../../core/bank/index.js';
+import type { TrustStore } from '../../core/bank/index.js';
 
 export interface BankTlsFlags {
   tls: boolean;

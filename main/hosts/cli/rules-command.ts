@@ -18,7 +18,7 @@ import {
   summarise,
   type CoverageState,
   type RuleCoverage,
-} from '../../core/runner/coverage.js';
+} from '../../core/runner/index.js';
 import type { CliCommand } from './command.js';
 import { UsageError, type CliIo } from './io.js';
 import { parseFlags } from './parse.js';

@@ -7,8 +7,8 @@
 import { CHECKS } from '../../../suites/index.js';
 import type { Check } from '../../core/runner/check-api/index.js';
 import { consoleReporter, describeBaselineOutcome } from '../../core/runner/index.js';
-import type { ProbeOptions } from '../../core/runner/preflight.js';
-import { TargetModeMismatch } from '../../core/runner/profile-target.js';
+import type { ProbeOptions } from '../../core/runner/index.js';
+import { TargetModeMismatch } from '../../core/runner/index.js';
 import {
   EXIT_COULD_NOT_TEST,
   finishSession,

@@ -4,7 +4,7 @@
  * run itself is the session's (main/core/runner/session).
  */
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
-import type { Check, TargetMode } from '../../core/runner/check-api/index.js';
+import type { Check, BankMode } from '../../core/runner/check-api/index.js';
 import {
   namesCheck,
   parseBaseline,
@@ -13,8 +13,8 @@ import {
   type CheckSelection,
   type RunResult,
 } from '../../core/runner/index.js';
-import type { Signer } from '../../core/runner/evidence-bundle.js';
-import type { PlannedTarget } from '../../core/runner/run-plan.js';
+import type { Signer } from '../../core/runner/index.js';
+import type { PlannedTarget } from '../../core/runner/index.js';
 import {
   planSession,
   profileSigner,
@@ -186,7 +186,7 @@ async function readTargetFlags(values: {
   'target-file'?: string | undefined;
   mode?: string | undefined;
   [flag: string]: string | string[] | boolean | undefined;
-}): Promise<{ profile?: LoadedTargetProfile; mode: TargetMode }> {
+}): Promise<{ profile?: LoadedTargetProfile; mode: BankMode }> {
   if (!values.target && !values['target-file'])
     throw new UsageError(
       '--target-file PROFILE or --target is required: embedded, or the base URL of a bank',
@@ -208,7 +208,7 @@ async function readTargetFlags(values: {
         `--mode ${values.mode}: the profile ${values['target-file']} is for a ${profile.profile.mode} bank`,
       );
   }
-  const mode = (profile?.profile.mode ?? values.mode ?? 'sandbox') as TargetMode;
+  const mode = (profile?.profile.mode ?? values.mode ?? 'sandbox') as BankMode;
   return { ...(profile ? { profile } : {}), mode };
 }
 
@@ -342,7 +342,7 @@ const SCA_FLAG_MODES = ['headless', 'manual', 'none'] as const;
 /** The profile the URL flags describe: one run path for a profile file and for flags. */
 async function profileFromFlags(
   target: string,
-  mode: TargetMode,
+  mode: BankMode,
   values: Values,
   limits: { timeouts: { totalMs: number }; maxResponseBytes: number },
 ): Promise<LoadedTargetProfile> {

@@ -15,6 +15,7 @@ import {
 import { UsageError, type CliIo } from './io.js';
 import { parseFlags } from './parse.js';
 import type { CliCommand } from './command.js';
+import type { BankMode } from '../../shared/mode.js';
 
 /** Where `target init` points the admin token: the profile never holds it. */
 export const ADMIN_TOKEN_VARIABLE = 'WORKBENCH_ADMIN_TOKEN';
@@ -42,7 +43,7 @@ schema prints the profile's JSON Schema (docs/schemas/target-profile.schema.json
 
 interface BankJsonLine {
   url: string;
-  mode: 'sandbox' | 'production';
+  mode: BankMode;
   admin: { url: string; token: string } | null;
 }
 

@@ -1,11 +1,11 @@
 /**
  * `workbench verify-bundle FILE [--cert PEM]`: checks an evidence bundle written by
- * `workbench run --bundle` (main/core/runner/evidence-bundle.ts): the manifest's signature and the
+ * `workbench run --bundle` (main/core/runner/evidence/evidence-bundle.ts): the manifest's signature and the
  * SHA-256 of every file. Exit 0 when everything matches, 1 naming each difference, 2 for a bad
  * command line or a file that cannot be read.
  */
 import { X509Certificate } from 'node:crypto';
-import { verifyBundle } from '../../core/runner/evidence-bundle.js';
+import { verifyBundle } from '../../core/runner/index.js';
 import { UsageError, type CliIo } from './io.js';
 import { parseFlags, readFlagFile } from './parse.js';
 import type { CliCommand } from './command.js';

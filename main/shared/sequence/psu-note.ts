@@ -1,6 +1,6 @@
 /**
  * The evidence line PSU steps leave when they complete an SCA: which pages it played and where
- * the bank sent the browser back. Written by the runner (main/core/runner/psu-adapter.ts) and
+ * the bank sent the browser back. Written by the runner (main/core/runner/targets/psu-adapter.ts) and
  * read back by the sequence picture of a check's evidence — one format, in one place.
  */
 

@@ -4,6 +4,7 @@
  * asking main every second. Pure.
  */
 import type { BankSessionView, ClockView } from '../../../main/api/contract';
+import { SCA_SESSION_VALIDITY_MS } from '../../../main/core/spec/limits';
 
 export interface ClockReading {
   view: ClockView;
@@ -15,9 +16,6 @@ export function bankNow(reading: ClockReading, realNow: number): Date {
   const at = new Date(reading.view.now).getTime();
   return new Date(reading.view.frozen ? at : at + (realNow - reading.receivedAt));
 }
-
-/** §3.4 / §8: an SCA lasts one hour within its TPP session, on the bank clock. */
-export const SCA_VALIDITY_MS = 60 * 60 * 1000;
 
 /** What the status bar says of a TPP session's SCA, from the bank's reading (§3.4). */
 export type ScaIndicator =
@@ -48,7 +46,7 @@ export function scaIndicator(
   const completed = view.scaCompletedAt ? new Date(view.scaCompletedAt).getTime() : undefined;
   return {
     state: 'valid',
-    leftMs: Math.min(left, SCA_VALIDITY_MS),
+    leftMs: Math.min(left, SCA_SESSION_VALIDITY_MS),
     clockBeforeSca: completed !== undefined && completed > bankTime.getTime(),
   };
 }

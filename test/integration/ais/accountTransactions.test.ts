@@ -33,6 +33,7 @@ import {
   type AisTpp,
   type Answer,
 } from './harness.js';
+import type { BankMode } from '../../../main/shared/mode.js';
 
 const validator = new SpecValidator();
 let h: AisHarness;
@@ -55,7 +56,7 @@ async function read(
   return answer;
 }
 
-async function ola(mode: 'sandbox' | 'production' = 'sandbox', now?: Date): Promise<AisTpp> {
+async function ola(mode: BankMode = 'sandbox', now?: Date): Promise<AisTpp> {
   h = await startAis({ mode, ...(now ? { now } : {}) });
   const tpp = h.tpp();
   await tpp.consent({ nationalIdentityNumber: OLA.nin });

@@ -1,10 +1,13 @@
 /**
- * The suites' PSU agent (main/core/runner/psu-adapter.ts) over the headless PSU: a check's
+ * The suites' PSU agent (main/core/runner/targets/psu-adapter.ts) over the headless PSU: a check's
  * PsuIntent (login, context, corporateAgreement, consent grant/revoke, outcome) played on the
  * bank's SCA pages, in both modes, ending at the TPP-Redirect-URI without fetching it (§6.1/§6.2).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ALL_ACCOUNTS, createSuitePsuAgent } from '../../../main/core/runner/psu-adapter.js';
+import {
+  ALL_ACCOUNTS,
+  createSuitePsuAgent,
+} from '../../../main/core/runner/targets/psu-adapter.js';
 import { OLA, OLA_ACCOUNT, startAis, type AisHarness } from './harness.js';
 
 let h: AisHarness;

@@ -13,7 +13,7 @@ import { createServices, type Services } from '../../../main/api/services';
 import type { CallOutcome, RunSummaryView, TargetsView } from '../../../main/api/contract';
 import { runCli } from '../../../main/hosts/cli/index';
 import type { CliIo } from '../../../main/hosts/cli/io';
-import { readZip } from '../../../main/core/runner/zip';
+import { readZip } from '../../../main/core/runner/evidence/zip';
 
 const SECRET = 'cb-secret-5e8f2a71d0c4';
 const VARIABLE = 'WORKBENCH_PROFILE_CALLBACK_KEY';

@@ -6,11 +6,11 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createServices, type Services } from '../../../main/api/services';
 import type { CallOutcome, RunResult, RunSummaryView } from '../../../main/api/contract';
-import { createTppIdentity } from '../../../main/core/runner/embedded-target';
-import { createBundle, type Signer } from '../../../main/core/runner/evidence-bundle';
+import { createTppIdentity } from '../../../main/core/runner/targets/embedded-target';
+import { createBundle, type Signer } from '../../../main/core/runner/evidence/evidence-bundle';
 import { runChecks } from '../../../main/core/runner/engine/run';
-import { parseRunResult, serializeRunResult } from '../../../main/core/runner/result-file';
-import { readZip, writeZip } from '../../../main/core/runner/zip';
+import { parseRunResult, serializeRunResult } from '../../../main/core/runner/results/result-file';
+import { readZip, writeZip } from '../../../main/core/runner/evidence/zip';
 import { toPem } from '../../../main/core/certs/index';
 import { check, environment, runOptions } from '../../unit/runner/fakes';
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { createServices, type Services } from '../../../main/api/services';
-import { BANK_ROUTES } from '../../../main/core/bank/routes';
+import { BANK_ROUTES } from '../../../main/core/bank/handlers/routes';
 import { PAYMENT_PRODUCTS } from '../../../main/core/spec/enums';
 import { SpecValidator } from '../../../main/core/spec/validation';
 import { tppReadyThrough } from '../../support/tpp-ready';

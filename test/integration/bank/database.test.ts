@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAdminApi } from '../../../main/core/bank/admin/admin-api.js';
 import { createBank } from '../../../main/core/bank/bank.js';
-import type { BankState } from '../../../main/core/bank/state.js';
+import type { DomainSnapshot } from '../../../main/core/bank/state.js';
 import { BankDatabase } from '../../../main/core/bank/store/bank-database.js';
 import { BANK_SCHEMA_VERSION } from '../../../main/core/bank/store/schema.js';
 import { VirtualClock } from '../../../main/core/clock.js';
@@ -249,7 +249,7 @@ describe('a failed group commit', () => {
           r.signed('POST', '/v1/payments/sepa-credit-transfers', EXEMPT, sct('5.00', text)),
         ),
       );
-      const created = (payments: BankState['payments']) =>
+      const created = (payments: DomainSnapshot['payments']) =>
         remittances.map(
           (text) => payments.filter((p) => JSON.stringify(p).includes(`"${text}"`)).length,
         );

@@ -13,7 +13,10 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { TppClient } from '../../../main/core/tpp/client';
 import { newPsuSession } from '../../../main/core/tpp/psu-session';
-import { createTppIdentity, type TppIdentity } from '../../../main/core/runner/embedded-target';
+import {
+  createTppIdentity,
+  type TppIdentity,
+} from '../../../main/core/runner/targets/embedded-target';
 import { createBank } from '../../../main/core/bank/bank';
 import { VirtualClock } from '../../../main/core/clock';
 

@@ -7,7 +7,7 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBank, type Bank, type BankListener } from '../../../main/core/bank/index.js';
-import { BANK_HTTP_DEFAULTS, listenBank } from '../../../main/core/bank/http.js';
+import { BANK_HTTP_DEFAULTS, listenBank } from '../../../main/core/bank/listener/http.js';
 import { VirtualClock } from '../../../main/core/clock.js';
 
 let bank: Bank;

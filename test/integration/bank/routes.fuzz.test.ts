@@ -51,13 +51,13 @@ import fc from 'fast-check';
 import { request as undiciRequest } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAGE_NAMES, type RouteDefinition } from '../../../main/core/bank/index.js';
-import { BANK_ROUTES } from '../../../main/core/bank/routes.js';
+import { BANK_ROUTES } from '../../../main/core/bank/handlers/routes.js';
 import { createPki } from '../../unit/bank/fixtures.js';
-import { setUpBank, type BankUnderTest } from './fuzz/bank-setup.js';
+import { setUpBank, TIMEOUT_MS, type BankUnderTest } from './fuzz/bank-setup.js';
 import { describeCase, expectationFailure, violation } from './fuzz/judge.js';
 import { buildMutatedRequest, type SigningKeys } from './fuzz/mutated-request.js';
 import { examplesFor, mutationArbitrary, type Mutation } from './fuzz/mutations.js';
-import { send, TIMEOUT_MS } from './fuzz/send.js';
+import { send } from './fuzz/send.js';
 import { Tally } from './fuzz/tally.js';
 
 const SEED = Number(process.env.BANK_FUZZ_SEED ?? 20_261_121);

@@ -8,7 +8,10 @@
 import { connect as connectTcp, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBank, type Bank } from '../../../main/core/bank/index.js';
-import { generateServerTls, type GeneratedServerTls } from '../../../main/core/bank/tls.js';
+import {
+  generateServerTls,
+  type GeneratedServerTls,
+} from '../../../main/core/bank/listener/tls.js';
 import { VirtualClock } from '../../../main/core/clock.js';
 import { tlsHealth } from './tls-health.js';
 

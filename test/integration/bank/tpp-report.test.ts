@@ -6,7 +6,7 @@
  * rules, passes the rules its other requests exercised, and shows the signing-string forensics.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TppReport } from '../../../main/core/bank/tpp-findings/model.js';
+import type { TppReport } from '../../../main/core/bank/log/tpp-findings/model.js';
 import { renderTppReport } from '../../../main/core/runner/reporters/tpp-report.js';
 import { TPP_RULES } from '../../../main/core/spec/tpp-rules.js';
 import { TppClient } from '../../../main/core/tpp/client.js';

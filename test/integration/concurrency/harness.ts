@@ -21,7 +21,7 @@ import {
   type BankRequest,
 } from '../../../main/core/bank/index.js';
 import { BankDatabase } from '../../../main/core/bank/store/bank-database.js';
-import { emptyState, type BankState } from '../../../main/core/bank/state.js';
+import { emptyDomainSnapshot, type DomainSnapshot } from '../../../main/core/bank/state.js';
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,7 +53,7 @@ export interface RigDatabase {
   database: BankDatabase;
   path: string;
   /** The state committed to the file, read over a connection of its own (WAL: commits only). */
-  committed(): BankState;
+  committed(): DomainSnapshot;
 }
 
 async function rigDatabase(): Promise<RigDatabase & { remove(): void }> {
@@ -71,7 +71,7 @@ async function rigDatabase(): Promise<RigDatabase & { remove(): void }> {
           .all() as { collection: string; record: string }[];
         // Every collection, empty ones too (they have no rows).
         const state: Record<string, unknown[]> = Object.fromEntries(
-          Object.keys(emptyState()).map((name) => [name, []]),
+          Object.keys(emptyDomainSnapshot()).map((name) => [name, []]),
         );
         for (const row of rows) (state[row.collection] ??= []).push(JSON.parse(row.record));
         const records = (table: string) =>
@@ -79,8 +79,8 @@ async function rigDatabase(): Promise<RigDatabase & { remove(): void }> {
             reader.prepare(`SELECT record FROM ${table} ORDER BY seq`).pluck().all() as string[]
           ).map((record) => JSON.parse(record) as never);
         return {
-          ...(state as unknown as BankState),
-          behaviour: state.behaviour![0] as BankState['behaviour'],
+          ...(state as unknown as DomainSnapshot),
+          behaviour: state.behaviour![0] as DomainSnapshot['behaviour'],
           accountTransactions: records('account_transactions'),
           cardTransactions: records('card_transactions'),
         };

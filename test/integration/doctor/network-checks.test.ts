@@ -10,7 +10,7 @@ import { createServer as createNetServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminApi } from '../../../main/core/bank/admin/admin-api.js';
 import { createBank, type Bank } from '../../../main/core/bank/index.js';
-import { bankTlsServerOptions } from '../../../main/core/bank/tls.js';
+import { bankTlsServerOptions } from '../../../main/core/bank/listener/tls.js';
 import { issueServerCertificate } from '../../../main/core/certs/index.js';
 import { VirtualClock } from '../../../main/core/clock.js';
 import { runDoctor, verifyTargetMode } from '../../../main/core/runner/doctor/index.js';
@@ -26,6 +26,7 @@ import {
   writeTppFiles,
   type TppFiles,
 } from '../../unit/runner/doctor/fixtures.js';
+import type { BankMode } from '../../../main/shared/mode.js';
 
 const ADMIN_TOKEN = 'doctor-admin-token-0123456789';
 let tpp: TppFiles;
@@ -42,7 +43,7 @@ afterAll(async () => {
 });
 
 async function startBank(
-  mode: 'sandbox' | 'production',
+  mode: BankMode,
   listen: Parameters<Bank['listen']>[0] = {},
 ): Promise<string> {
   const bank = createBank({ mode, clock: new VirtualClock() });

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseRunResult } from '../../../main/core/runner/result-file';
+import { parseRunResult } from '../../../main/core/runner/results/result-file';
 import { killStartedBanks, startBank } from './workbench-bank';
 
 const BIN = resolve('bin/workbench.js');

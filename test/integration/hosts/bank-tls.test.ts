@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { connect, type ConnectionOptions } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBankCommand, type BankCommandIo } from '../../../main/hosts/cli/bank-command.js';
-import { bankTlsServerOptions } from '../../../main/core/bank/tls.js';
+import { bankTlsServerOptions } from '../../../main/core/bank/listener/tls.js';
 import {
   createTestCa,
   issueQsealc,

@@ -13,7 +13,7 @@ import {
   type IssuedCertificate,
   type TestCa,
 } from '../../../main/core/certs/issue';
-import { externalTarget } from '../../../main/core/runner/external-target';
+import { externalTarget } from '../../../main/core/runner/targets/external-target';
 import { mtlsServerOptions } from '../tpp/mtls-server';
 
 let ca: TestCa;

@@ -12,13 +12,17 @@ import { createBank, type Bank } from '../../../main/core/bank/index';
 import { VirtualClock } from '../../../main/core/clock';
 import { CHECKS } from '../../../suites/index';
 import { runCli } from '../../../main/hosts/cli/index';
-import { executePreparedRun, prepareRun, type RunPlan } from '../../../main/core/runner/run-plan';
+import {
+  executePreparedRun,
+  prepareRun,
+  type RunPlan,
+} from '../../../main/core/runner/session/run-plan';
 import {
   loadTargetProfile,
   TARGET_PROFILE_VERSION,
 } from '../../../main/core/runner/target-profile/index';
 import { runPsuAgent } from '../../../main/core/tpp/psu-agent/agent';
-import type { ScaWaiting } from '../../../main/core/runner/manual-psu';
+import type { ScaWaiting } from '../../../main/core/runner/targets/manual-psu';
 
 const quiet = {
   out: () => {},

@@ -13,8 +13,12 @@ import {
   createTppIdentity,
   registerSuitesTpps,
   type TppIdentity,
-} from '../../../main/core/runner/embedded-target';
-import { executePreparedRun, prepareRun, type RunPlan } from '../../../main/core/runner/run-plan';
+} from '../../../main/core/runner/targets/embedded-target';
+import {
+  executePreparedRun,
+  prepareRun,
+  type RunPlan,
+} from '../../../main/core/runner/session/run-plan';
 import {
   loadTargetProfile,
   TARGET_PROFILE_VERSION,

@@ -7,6 +7,7 @@ import { createBank, type Bank, type BankListener } from '../../../main/core/ban
 import { VirtualClock } from '../../../main/core/clock.js';
 import { TppClient, type OutgoingRequest } from '../../../main/core/tpp/client.js';
 import { createPki, type Pki } from '../../unit/bank/fixtures.js';
+import type { BankMode } from '../../../main/shared/mode.js';
 
 /** The bank clock of every sandbox test: a fixed instant (dates of the data count back from it). */
 export const NOW = new Date('2025-03-14T10:00:00.000Z');
@@ -43,10 +44,7 @@ export function testPki(): Promise<Pki> {
   return sharedPki;
 }
 
-export async function startSandbox(
-  mode: 'sandbox' | 'production' = 'sandbox',
-  now: Date = NOW,
-): Promise<Sandbox> {
+export async function startSandbox(mode: BankMode = 'sandbox', now: Date = NOW): Promise<Sandbox> {
   const pki = await testPki();
   const clock = new VirtualClock();
   clock.set(now);

@@ -13,6 +13,7 @@ import {
 } from '../../../main/core/tpp/psu-browser/browser-agent.js';
 import { PsuAgentError } from '../../../main/core/tpp/psu-agent/agent.js';
 import { OLA, REDIRECT_URI, json, startHarness, type Harness } from './harness.js';
+import type { BankMode } from '../../../main/shared/mode.js';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const hasChromium = has('chromium');
@@ -27,7 +28,7 @@ describe.skipIf(!hasChromium)(`PSU steps in Chromium (${DEFAULT_CHROMIUM})`, () 
     await Promise.all(harnesses.map((h) => h.close()));
     await browser?.close();
   });
-  const harness = async (mode: 'sandbox' | 'production') => {
+  const harness = async (mode: BankMode) => {
     const h = await startHarness({ mode });
     harnesses.push(h);
     return h;

@@ -13,7 +13,7 @@ import {
   type BankMode,
   type RouteDefinition,
 } from '../../../main/core/bank/index.js';
-import { BANK_ROUTES } from '../../../main/core/bank/routes.js';
+import { BANK_ROUTES } from '../../../main/core/bank/handlers/routes.js';
 import {
   INITIAL_CORPORATE_AGREEMENTS,
   INITIAL_CUSTOMERS,

@@ -9,17 +9,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { has } from '../../support/machine';
 import { CHECKS } from '../../../suites/index';
-import type { Check, TargetMode } from '../../../main/core/runner/check-api/index';
+import type { Check, BankMode } from '../../../main/core/runner/check-api/index';
 import { runChecks } from '../../../main/core/runner/index';
 import {
   createTppIdentity,
   embeddedTarget,
   type TppIdentity,
-} from '../../../main/core/runner/embedded-target';
+} from '../../../main/core/runner/targets/embedded-target';
 import {
   suitePsuAgentFactory,
   type SuitePsuAgentFactory,
-} from '../../../main/core/runner/psu-adapter';
+} from '../../../main/core/runner/targets/psu-adapter';
 import { DEFAULT_CHROMIUM } from '../../../main/core/tpp/psu-browser/browser-agent';
 import type { CheckResult } from '../../../main/shared/run-result';
 import '../../../main/core/bank/index';
@@ -27,7 +27,7 @@ import '../../../main/core/bank/index';
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** Up to `perArea` checks of every area, among those needing the PSU agent in `mode`. */
-function subset(mode: TargetMode, perArea: (area: string) => number): Check[] {
+function subset(mode: BankMode, perArea: (area: string) => number): Check[] {
   const taken = new Map<string, number>();
   return CHECKS.filter((check) => {
     if (!check.needs?.includes('psu-agent')) return false;
@@ -40,7 +40,7 @@ function subset(mode: TargetMode, perArea: (area: string) => number): Check[] {
 }
 
 const LARGER_AREAS = ['sca-sessions', 'consent', 'corporate', 'card-transactions', 'baskets'];
-const PLAN: [TargetMode, Check[]][] = [
+const PLAN: [BankMode, Check[]][] = [
   ['sandbox', subset('sandbox', (area) => (LARGER_AREAS.includes(area) ? 2 : 1))],
   [
     'production',

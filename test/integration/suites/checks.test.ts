@@ -6,13 +6,13 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../suites/index';
-import type { Check, TargetMode } from '../../../main/core/runner/check-api/index';
+import type { Check, BankMode } from '../../../main/core/runner/check-api/index';
 import { runChecks } from '../../../main/core/runner/index';
 import {
   createTppIdentity,
   embeddedTarget,
   type TppIdentity,
-} from '../../../main/core/runner/embedded-target';
+} from '../../../main/core/runner/targets/embedded-target';
 import { knownFaults } from '../../../main/core/bank/faults/index';
 import '../../../main/core/bank/index';
 
@@ -21,7 +21,7 @@ beforeAll(async () => {
   identity = await createTppIdentity();
 });
 
-async function runOne(check: Check, mode: TargetMode, faultProfiles: string[] = []) {
+async function runOne(check: Check, mode: BankMode, faultProfiles: string[] = []) {
   const target = embeddedTarget({ mode, identity, faultProfiles });
   const result = await runChecks({
     checks: [check],

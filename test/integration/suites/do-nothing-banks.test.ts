@@ -9,8 +9,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTppIdentity } from '../../../main/core/runner/embedded-target';
-import { executePreparedRun, prepareRun, type RunPlan } from '../../../main/core/runner/run-plan';
+import { createTppIdentity } from '../../../main/core/runner/targets/embedded-target';
+import {
+  executePreparedRun,
+  prepareRun,
+  type RunPlan,
+} from '../../../main/core/runner/session/run-plan';
 import {
   loadTargetProfile,
   TARGET_PROFILE_VERSION,
@@ -21,8 +25,8 @@ import {
   DO_NOTHING_BANKS,
   startDoNothingBank,
   type DoNothingBankKind,
-  type DoNothingMode,
 } from '../../fixtures/do-nothing-banks';
+import type { BankMode } from '../../../main/shared/mode';
 import { DO_NOTHING_PASSES } from '../../fixtures/do-nothing-passes';
 
 /** A reason that is an exception's text rather than a judgement. */
@@ -48,7 +52,7 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-async function runAgainst(kind: DoNothingBankKind, mode: DoNothingMode) {
+async function runAgainst(kind: DoNothingBankKind, mode: BankMode) {
   const bank = await startDoNothingBank(kind, mode);
   try {
     const loaded = await loadTargetProfile(

@@ -11,12 +11,15 @@ import { CHECKS } from '../../../suites/index';
 import type {
   CheckEffect,
   TargetAllows,
-  TargetMode,
+  BankMode,
 } from '../../../main/core/runner/check-api/index';
 import { runChecks, type RunResult } from '../../../main/core/runner/index';
-import { createTppIdentity, type TppIdentity } from '../../../main/core/runner/embedded-target';
-import { externalTarget } from '../../../main/core/runner/external-target';
-import { createSuitePsuAgent } from '../../../main/core/runner/psu-adapter';
+import {
+  createTppIdentity,
+  type TppIdentity,
+} from '../../../main/core/runner/targets/embedded-target';
+import { externalTarget } from '../../../main/core/runner/targets/external-target';
+import { createSuitePsuAgent } from '../../../main/core/runner/targets/psu-adapter';
 import { createBank, type Bank } from '../../../main/core/bank/index';
 import { VirtualClock } from '../../../main/core/clock';
 import { effectfulRequests, requestEffects } from './effect-evidence';
@@ -40,7 +43,7 @@ beforeAll(async () => {
 });
 
 /** A `workbench bank` in this process, every check run against it by URL with `allows`. */
-async function runAgainstBank(mode: TargetMode, allows: TargetAllows) {
+async function runAgainstBank(mode: BankMode, allows: TargetAllows) {
   const bank: Bank = createBank({ mode, clock: new VirtualClock() });
   if (mode === 'production') {
     bank.trustStore.add(identity.ca.chainPem);
@@ -81,7 +84,7 @@ async function runAgainstBank(mode: TargetMode, allows: TargetAllows) {
 }
 
 /** Checks of `mode` whose effects need a permission `allows` withholds, and the results. */
-function forbidden(mode: TargetMode, allows: TargetAllows, result: RunResult) {
+function forbidden(mode: BankMode, allows: TargetAllows, result: RunResult) {
   return CHECKS.filter((c) => !c.modes || c.modes.includes(mode)).map((check) => ({
     check,
     result: result.checks.find((r) => r.checkId === check.id)!,
@@ -91,7 +94,7 @@ function forbidden(mode: TargetMode, allows: TargetAllows, result: RunResult) {
   }));
 }
 
-for (const mode of ['sandbox', 'production'] as const satisfies readonly TargetMode[]) {
+for (const mode of ['sandbox', 'production'] as const satisfies readonly BankMode[]) {
   describe(`a profile that allows nothing (${mode})`, () => {
     let run: Awaited<ReturnType<typeof runAgainstBank>>;
     beforeAll(async () => {

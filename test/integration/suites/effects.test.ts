@@ -12,21 +12,21 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../suites/index';
-import type { CheckEffect, TargetMode } from '../../../main/core/runner/check-api/index';
+import type { CheckEffect, BankMode } from '../../../main/core/runner/check-api/index';
 import { runChecks, type CheckResult } from '../../../main/core/runner/index';
 import {
   createTppIdentity,
   embeddedTarget,
   type TppIdentity,
-} from '../../../main/core/runner/embedded-target';
+} from '../../../main/core/runner/targets/embedded-target';
 import '../../../main/core/bank/index';
 import { effectfulRequests, requestEffects, type EffectfulRequest } from './effect-evidence';
 
-const MODES: readonly TargetMode[] = ['sandbox', 'production'];
+const MODES: readonly BankMode[] = ['sandbox', 'production'];
 
 let identity: TppIdentity;
 /** Per check id, per mode: its result against a fresh embedded bank. */
-const results = new Map<string, Map<TargetMode, CheckResult>>();
+const results = new Map<string, Map<BankMode, CheckResult>>();
 
 beforeAll(async () => {
   identity = await createTppIdentity();
@@ -40,7 +40,7 @@ beforeAll(async () => {
       logger: { error: () => {} },
     });
     for (const result of run.checks) {
-      const byMode = results.get(result.checkId) ?? new Map<TargetMode, CheckResult>();
+      const byMode = results.get(result.checkId) ?? new Map<BankMode, CheckResult>();
       byMode.set(mode, result);
       results.set(result.checkId, byMode);
     }
@@ -48,10 +48,10 @@ beforeAll(async () => {
 }, 900_000);
 
 /** What each check's evidence shows it did, over every mode it ran in. */
-function observed(): Map<string, (EffectfulRequest & { mode: TargetMode })[]> {
-  const byCheck = new Map<string, (EffectfulRequest & { mode: TargetMode })[]>();
+function observed(): Map<string, (EffectfulRequest & { mode: BankMode })[]> {
+  const byCheck = new Map<string, (EffectfulRequest & { mode: BankMode })[]>();
   for (const check of CHECKS) {
-    const found: (EffectfulRequest & { mode: TargetMode })[] = [];
+    const found: (EffectfulRequest & { mode: BankMode })[] = [];
     for (const [mode, result] of results.get(check.id) ?? [])
       for (const request of effectfulRequests(result.evidence)) found.push({ ...request, mode });
     byCheck.set(check.id, found);

@@ -2,7 +2,7 @@
  * Collects the examples of /openapi.json from a suite run: per operation, the request body and
  * the response body of its first successful exchange per 2xx status. Arrays are cut to their
  * first EXAMPLE_ITEMS items (a transaction page of 200 is no example) and the listener's origin
- * becomes EXAMPLE_ORIGIN (the run's port is a free one). Writes main/core/bank/openapi-examples.ts.
+ * becomes EXAMPLE_ORIGIN (the run's port is a free one). Writes main/core/bank/openapi/examples.ts.
  */
 import type { RecordedExchange } from './openapi-match';
 
@@ -45,9 +45,10 @@ export class ExampleCollector {
   source(): string {
     const sorted = Object.fromEntries([...this.examples].sort(([a], [b]) => a.localeCompare(b)));
     return `/**
- * The examples of /openapi.json (openapi.ts), per operationId: a request body and the body of each
+ * The examples of /openapi.json (document.ts), per operationId: a request body and the body of each
  * 2xx answer, as the sandbox and production suites met them on the embedded bank's initial data.
- * Generated: \`UPDATE_OPENAPI_EXAMPLES=1 npx vitest run test/integration/suites/openapi-exchanges.test.ts\`
+ * @generated, not hand-written (the 450-line limit is for hand-written files): never edit it,
+ * regenerate it with \`UPDATE_OPENAPI_EXAMPLES=1 npx vitest run test/integration/suites/openapi-exchanges.test.ts\`
  * (lists cut to ${EXAMPLE_ITEMS} items, the listener's origin written ${EXAMPLE_ORIGIN}).
  * test/unit/bank/openapi-examples.test.ts checks each against its schema in both modes.
  */

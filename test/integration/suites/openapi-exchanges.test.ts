@@ -13,10 +13,10 @@ import {
   createTppIdentity,
   embeddedTarget,
   type TppIdentity,
-} from '../../../main/core/runner/embedded-target';
+} from '../../../main/core/runner/targets/embedded-target';
 import { createBank } from '../../../main/core/bank/index';
-import type { OpenApiDocument } from '../../../main/core/bank/openapi';
-import { BANK_ROUTES } from '../../../main/core/bank/routes';
+import type { OpenApiDocument } from '../../../main/core/bank/openapi/document';
+import { BANK_ROUTES } from '../../../main/core/bank/handlers/routes';
 import { BANK_MODES } from '../../../main/core/bank/types';
 import { VirtualClock } from '../../../main/core/clock';
 import { OpenApiMatcher, type MatchKind, type RecordedExchange } from './openapi-match';
@@ -26,7 +26,7 @@ import type { EvidenceExchange } from '../../../main/core/runner/check-api/index
 
 /**
  * `UPDATE_OPENAPI_EXAMPLES=1 npx vitest run test/integration/suites/openapi-exchanges.test.ts`
- * rewrites main/core/bank/openapi-examples.ts from the exchanges of this run (the examples of
+ * rewrites main/core/bank/openapi/examples.ts from the exchanges of this run (the examples of
  * /openapi.json: the sandbox data as the suites meet it). openapi-examples.test.ts then checks
  * each against its schema and that every operation has one.
  */
@@ -34,7 +34,7 @@ const collector = process.env.UPDATE_OPENAPI_EXAMPLES === '1' ? new ExampleColle
 afterAll(() => {
   if (collector)
     writeFileSync(
-      new URL('../../../main/core/bank/openapi-examples.ts', import.meta.url),
+      new URL('../../../main/core/bank/openapi/examples.ts', import.meta.url),
       collector.source(),
     );
 });

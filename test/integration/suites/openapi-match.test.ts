@@ -3,8 +3,8 @@
  * off its schema, a missing required header, a wrong answer to an unknown path or method.
  */
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from '../../../main/core/bank/openapi';
-import { BANK_ROUTES } from '../../../main/core/bank/routes';
+import { buildOpenApiDocument } from '../../../main/core/bank/openapi/document';
+import { BANK_ROUTES } from '../../../main/core/bank/handlers/routes';
 import { OpenApiMatcher, type RecordedExchange } from './openapi-match';
 
 const matcher = new OpenApiMatcher(buildOpenApiDocument(BANK_ROUTES, { mode: 'sandbox' }));

@@ -13,7 +13,7 @@
  */
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { OpenApiDocument } from '../../../main/core/bank/openapi.js';
+import type { OpenApiDocument } from '../../../main/core/bank/openapi/document.js';
 
 export interface RecordedExchange {
   method: string;

@@ -10,8 +10,8 @@ import {
   createTppIdentity,
   embeddedTarget,
   type TppIdentity,
-} from '../../../main/core/runner/embedded-target';
-import { externalTarget } from '../../../main/core/runner/external-target';
+} from '../../../main/core/runner/targets/embedded-target';
+import { externalTarget } from '../../../main/core/runner/targets/external-target';
 import { createBank } from '../../../main/core/bank/index';
 import { VirtualClock } from '../../../main/core/clock';
 

@@ -8,16 +8,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../suites/index';
-import type { Check, TargetMode } from '../../../main/core/runner/check-api/index';
+import type { Check, BankMode } from '../../../main/core/runner/check-api/index';
 import { runChecks, type CheckResult, type RunResult } from '../../../main/core/runner/index';
 import {
   createTppIdentity,
   embeddedTarget,
   registerSuitesTpps,
   type TppIdentity,
-} from '../../../main/core/runner/embedded-target';
-import { externalTarget } from '../../../main/core/runner/external-target';
-import { createSuitePsuAgent } from '../../../main/core/runner/psu-adapter';
+} from '../../../main/core/runner/targets/embedded-target';
+import { externalTarget } from '../../../main/core/runner/targets/external-target';
+import { createSuitePsuAgent } from '../../../main/core/runner/targets/psu-adapter';
 import { createBank, type Bank, type BankListener } from '../../../main/core/bank/index';
 import { createAdminApi } from '../../../main/core/bank/admin/admin-api';
 import { MAX_REQUEST_BODY_BYTES } from '../../../main/core/spec/limits';
@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 
 /** A `workbench bank` in this process: its own clock, the suites' TPPs registered and trusted. */
-async function startBank(mode: TargetMode, admin: boolean) {
+async function startBank(mode: BankMode, admin: boolean) {
   const clock = new VirtualClock();
   const bank: Bank = createBank({ mode, clock });
   if (mode === 'production') registerSuitesTpps(bank, identity);
@@ -53,7 +53,7 @@ async function startBank(mode: TargetMode, admin: boolean) {
   return { bank, listener };
 }
 
-function sharedTarget(url: string, mode: TargetMode, admin: boolean) {
+function sharedTarget(url: string, mode: BankMode, admin: boolean) {
   return externalTarget({
     baseUrl: url,
     mode,

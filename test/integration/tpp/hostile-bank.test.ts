@@ -13,7 +13,7 @@ import { parseBankJson } from '../../../main/core/tpp/safe-json';
 import { nestsDeeperThan } from '../../../main/shared/json';
 import { runCli } from '../../../main/hosts/cli/index';
 import { captureCliIo } from '../../support/cli-capture';
-import { createExpect } from '../../../main/core/runner/expect';
+import { createExpect } from '../../../main/core/runner/engine/expect';
 import { toEvidence } from '../../../main/shared/exchange';
 
 /** 8 MB of `[[[…]]]`: parsing it costs gigabytes; the depth scan stops after 65 characters. */

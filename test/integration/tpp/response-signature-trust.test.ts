@@ -19,14 +19,17 @@ import {
   generateResponseCertificate,
   type GeneratedResponseCertificate,
   type ResponseSigner,
-} from '../../../main/core/bank/response-signing.js';
+} from '../../../main/core/bank/listener/response-signing.js';
 import { createTestCa, issueQsealc } from '../../../main/core/certs/index.js';
 import { readSigningCertificate } from '../../../main/core/signature/index.js';
 import { VirtualClock } from '../../../main/core/clock.js';
 import { requestCommand } from '../../../main/hosts/cli/request-command.js';
 import { runChecks } from '../../../main/core/runner/index.js';
-import { externalTarget } from '../../../main/core/runner/external-target.js';
-import { createTppIdentity, type TppIdentity } from '../../../main/core/runner/embedded-target.js';
+import { externalTarget } from '../../../main/core/runner/targets/external-target.js';
+import {
+  createTppIdentity,
+  type TppIdentity,
+} from '../../../main/core/runner/targets/embedded-target.js';
 import type { ResponseSignatureTrust } from '../../../main/core/tpp/response-signature.js';
 import { CHECKS } from '../../../suites/index.js';
 

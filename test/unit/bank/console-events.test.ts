@@ -1,10 +1,10 @@
-/** The bank's console events (main/core/bank/console-events.ts): the ring buffer and its texts. */
+/** The bank's console events (main/core/bank/log/console-events.ts): the ring buffer and its texts. */
 import { describe, expect, it } from 'vitest';
 import {
   ConsoleEventLog,
   batchRunText,
   clockJumpText,
-} from '../../../main/core/bank/console-events.js';
+} from '../../../main/core/bank/log/console-events.js';
 
 describe('console event log', () => {
   it('numbers events, stamps the real time, keeps the newest `capacity` and notifies', () => {

@@ -1,7 +1,7 @@
 /** The node:http adapter's request model: raw header information and body limits. */
 import { Agent, request } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { headersFromRaw, listenBank } from '../../../main/core/bank/http.js';
+import { headersFromRaw, listenBank } from '../../../main/core/bank/listener/http.js';
 import type { BankRequest } from '../../../main/core/bank/types.js';
 import { createBank } from '../../../main/core/bank/index.js';
 import { VirtualClock } from '../../../main/core/clock.js';

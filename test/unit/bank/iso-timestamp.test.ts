@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoTimestamps } from '../../../main/core/bank/iso-timestamp.js';
+import { isoTimestamps } from '../../../main/core/bank/log/iso-timestamp.js';
 
 describe('isoTimestamps', () => {
   it('formats each instant as Date#toISOString does, also when instants repeat and go back', () => {

@@ -28,6 +28,7 @@ import {
   snapshotWith,
   type Pki,
 } from './fixtures.js';
+import type { BankMode } from '../../../main/shared/mode.js';
 
 let pki: Pki;
 beforeAll(async () => {
@@ -387,7 +388,7 @@ describe('/openapi.json', () => {
       mode: 'production',
       clock: new VirtualClock(),
     }).openApiDocument();
-    const pathsOf = (mode: 'sandbox' | 'production') => [
+    const pathsOf = (mode: BankMode) => [
       ...new Set(
         BANK_ROUTES.filter((route) => !route.internal && route.modes.includes(mode)).map(
           (route) => route.path,

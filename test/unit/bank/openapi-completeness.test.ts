@@ -13,8 +13,11 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createBank, type Bank } from '../../../main/core/bank/index.js';
-import { buildOpenApiDocument, type OpenApiDocument } from '../../../main/core/bank/openapi.js';
-import { BANK_ROUTES } from '../../../main/core/bank/routes.js';
+import {
+  buildOpenApiDocument,
+  type OpenApiDocument,
+} from '../../../main/core/bank/openapi/document.js';
+import { BANK_ROUTES } from '../../../main/core/bank/handlers/routes.js';
 import type { BankMode } from '../../../main/core/bank/types.js';
 import { VirtualClock } from '../../../main/core/clock.js';
 import { BERLIN_GROUP_NOT_ADOPTED } from '../../../main/core/spec/berlin-group-operations.js';

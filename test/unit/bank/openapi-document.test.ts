@@ -15,9 +15,9 @@ import {
   buildOpenApiDocument,
   toOpenApiSchema,
   type OpenApiDocument,
-} from '../../../main/core/bank/openapi.js';
-import { pipelineAnswers } from '../../../main/core/bank/openapi-responses.js';
-import { BANK_ROUTES } from '../../../main/core/bank/routes.js';
+} from '../../../main/core/bank/openapi/document.js';
+import { pipelineAnswers } from '../../../main/core/bank/openapi/responses.js';
+import { BANK_ROUTES } from '../../../main/core/bank/handlers/routes.js';
 import { BANK_MODES, type BankMode } from '../../../main/core/bank/types.js';
 import { VirtualClock } from '../../../main/core/clock.js';
 import { problemLines, redoclyProblems } from './openapi-ruleset.js';

@@ -1,5 +1,5 @@
 /**
- * The examples of /openapi.json (main/core/bank/openapi-examples.ts, from the sandbox data as the
+ * The examples of /openapi.json (main/core/bank/openapi/examples.ts, from the sandbox data as the
  * suites meet it): every operation of either mode has one for its request body and for each 2xx
  * answer with a body, and every example validates against the schema it illustrates, in the
  * document of each mode (Ajv over the whole document, so `$ref`s resolve into its components) and
@@ -9,9 +9,12 @@ import type { TSchema } from '@sinclair/typebox';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument, type OpenApiDocument } from '../../../main/core/bank/openapi.js';
-import { OPENAPI_EXAMPLES } from '../../../main/core/bank/openapi-examples.js';
-import { BANK_ROUTES } from '../../../main/core/bank/routes.js';
+import {
+  buildOpenApiDocument,
+  type OpenApiDocument,
+} from '../../../main/core/bank/openapi/document.js';
+import { OPENAPI_EXAMPLES } from '../../../main/core/bank/openapi/examples.js';
+import { BANK_ROUTES } from '../../../main/core/bank/handlers/routes.js';
 import { BANK_MODES } from '../../../main/core/bank/types.js';
 import { SpecValidator } from '../../../main/core/spec/validation.js';
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createBank, type Bank } from '../../../main/core/bank/index.js';
-import { headersFromRaw } from '../../../main/core/bank/http.js';
+import { headersFromRaw } from '../../../main/core/bank/listener/http.js';
 import { VirtualClock } from '../../../main/core/clock.js';
 import { aisHeaders, createPki, parse, signedRequest, withHeaders, type Pki } from './fixtures.js';
 

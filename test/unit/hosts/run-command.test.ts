@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { captureCliIo } from '../../support/cli-capture';
 import { createRunCommand } from '../../../main/hosts/cli/run-command';
-import { parseRunResult } from '../../../main/core/runner/result-file';
+import { parseRunResult } from '../../../main/core/runner/results/result-file';
 import { check } from '../runner/fakes';
 
 // Never asks to stop: the run goes to its end.

@@ -31,7 +31,7 @@ describe('the layer rule', () => {
       "import { Bank } from '../bank/bank.js';\nexport const planted = Bank;\n",
     );
     expect(layerMessages(messages)).toEqual([
-      'Layer rule "workbench/layers": foundation may not import bank (../bank/bank.js)',
+      'Layer rule "workbench/layers": spec may not import bank (../bank/bank.js)',
     ]);
   });
 
@@ -121,6 +121,38 @@ describe('the layer rule', () => {
     expect(layerMessages(bank)).toEqual([
       'Layer rule "workbench/layers": suites may not import bank (../../main/core/bank/index.js)',
     ]);
+  });
+
+  it('lets the renderer read the pure spec layer, and keeps Node out of it', async () => {
+    const spec = await lint(
+      'renderer/src/planted.ts',
+      "import { SCA_SESSION_VALIDITY_MS } from '../../main/core/spec/limits';\nexport const planted = SCA_SESSION_VALIDITY_MS;\n",
+    );
+    expect(spec).toEqual([]);
+
+    const node = await lint(
+      'main/core/spec/planted.ts',
+      "import { readFileSync } from 'node:fs';\nexport const planted = readFileSync;\n",
+    );
+    expect(layerMessages(node)).toEqual([
+      'Layer rule "workbench/layers": spec may not import the package node:fs (node:fs)',
+    ]);
+  });
+
+  it('lets the layers above reach the bank only through its index.ts', async () => {
+    const inside = await lint(
+      'main/core/runner/planted.ts',
+      "import { TrustStore } from '../bank/trust/trust-store.js';\nexport const planted = TrustStore;\n",
+    );
+    expect(layerMessages(inside)).toEqual([
+      'Layer rule "workbench/layers": runner may import bank only through its public files main/core/bank/index.ts (../bank/trust/trust-store.js)',
+    ]);
+
+    const index = await lint(
+      'main/core/runner/planted.ts',
+      "import { TrustStore } from '../bank/index.js';\nexport const planted = TrustStore;\n",
+    );
+    expect(index).toEqual([]);
   });
 
   it('keeps Electron out of main/core', async () => {

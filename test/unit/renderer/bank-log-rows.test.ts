@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BankEventView, BankExchangeView } from '../../../main/api/contract';
 import { NO_FILTER, logRows, mergeEvents } from '../../../renderer/src/features/bank/log-filter';
+import type { BankMode } from '../../../main/shared/mode.js';
 
 function exchange(id: number, second: number, status = 200): BankExchangeView {
   const at = `2026-01-01T10:00:${String(second).padStart(2, '0')}.000Z`;
@@ -16,7 +17,7 @@ function exchange(id: number, second: number, status = 200): BankExchangeView {
   };
 }
 
-function event(key: string, second: number, mode?: 'sandbox' | 'production'): BankEventView {
+function event(key: string, second: number, mode?: BankMode): BankEventView {
   const at = `2026-01-01T10:00:${String(second).padStart(2, '0')}.000Z`;
   return {
     key,

@@ -1,6 +1,6 @@
 /** The Runner's comparison table and baseline editing. */
 import { describe, expect, it } from 'vitest';
-import { compareRuns } from '../../../main/core/runner/compare';
+import { compareRuns } from '../../../main/core/runner/results/compare';
 import { changeCounts, comparisonRows } from '../../../renderer/src/features/runner/comparison';
 import { parseBaseline, serializeBaseline } from '../../../main/shared/baseline';
 import { markExpected, unmarkExpected } from '../../../renderer/src/features/runner/baseline';

@@ -7,6 +7,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BankExchangeView, PsuSessionView } from '../../../main/api/contract';
+import type { BankMode } from '../../../main/shared/mode.js';
 
 const calls: { name: string; args: unknown }[] = [];
 const answers = new Map<string, (args: unknown) => unknown>();
@@ -62,7 +63,7 @@ beforeEach(() => {
 
 function exchange(
   id: number,
-  mode: 'sandbox' | 'production',
+  mode: BankMode,
   status: number,
   target: string,
   rejected = false,

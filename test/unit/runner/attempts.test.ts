@@ -1,8 +1,8 @@
-/** Re-run failed as a further attempt of the same run (main/core/runner/attempts.ts). */
+/** Re-run failed as a further attempt of the same run (main/core/runner/engine/attempts.ts). */
 import { describe, expect, it } from 'vitest';
-import { addAttempt, attemptsOf } from '../../../main/core/runner/attempts';
-import { parseRunResult, serializeRunResult } from '../../../main/core/runner/result-file';
-import { selectChecks } from '../../../main/core/runner/selection';
+import { addAttempt, attemptsOf } from '../../../main/core/runner/engine/attempts';
+import { parseRunResult, serializeRunResult } from '../../../main/core/runner/results/result-file';
+import { selectChecks } from '../../../main/core/runner/session/selection';
 import type { CheckResult, CheckStatus, RunResult } from '../../../main/shared/run-result';
 import { countStatuses } from '../../../main/shared/run-result';
 import { sandboxTarget } from './fakes';

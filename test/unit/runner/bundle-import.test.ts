@@ -1,20 +1,20 @@
 /**
- * Reading an evidence bundle back for the UI (main/core/runner/bundle-import.ts): a sealed bundle
+ * Reading an evidence bundle back for the UI (main/core/runner/evidence/bundle-import.ts): a sealed bundle
  * verifies and gives its run; a changed one is read but says it does not verify and why; a file
  * that is not a bundle, one without a run, an oversized one and a ZIP bomb are refused by name.
  */
 import { X509Certificate } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTppIdentity } from '../../../main/core/runner/embedded-target';
-import { createBundle, type Signer } from '../../../main/core/runner/evidence-bundle';
+import { createTppIdentity } from '../../../main/core/runner/targets/embedded-target';
+import { createBundle, type Signer } from '../../../main/core/runner/evidence/evidence-bundle';
 import {
   BundleImportError,
   MAX_BUNDLE_BYTES,
   readEvidenceBundle,
-} from '../../../main/core/runner/bundle-import';
+} from '../../../main/core/runner/evidence/bundle-import';
 import { runChecks } from '../../../main/core/runner/engine/run';
-import { serializeRunResult } from '../../../main/core/runner/result-file';
-import { readZip, writeZip } from '../../../main/core/runner/zip';
+import { serializeRunResult } from '../../../main/core/runner/results/result-file';
+import { readZip, writeZip } from '../../../main/core/runner/evidence/zip';
 import { toPem } from '../../../main/core/certs/index';
 import { check, environment, runOptions } from './fakes';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareRuns } from '../../../main/core/runner/compare';
+import { compareRuns } from '../../../main/core/runner/results/compare';
 import type { TargetInfo } from '../../../main/shared/run-result';
 import { resultWith, sandboxTarget } from './fakes';
 

@@ -6,7 +6,7 @@ import { runChecks } from '../../../main/core/runner/engine/run';
 import { consoleReporter } from '../../../main/core/runner/reporters/console';
 import { jsonReporter } from '../../../main/core/runner/reporters/json';
 import { withBaseline } from '../../../main/core/runner/reporters/with-baseline';
-import { parseRunResult } from '../../../main/core/runner/result-file';
+import { parseRunResult } from '../../../main/core/runner/results/result-file';
 import { check, runOptions } from './fakes';
 
 const checks = () => [

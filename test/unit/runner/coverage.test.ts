@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeProblem, ruleCoverage } from '../../../main/core/runner/coverage';
+import { describeProblem, ruleCoverage } from '../../../main/core/runner/results/coverage';
 import type { Rule } from '../../../main/core/runner/check-api/rule';
 import { check } from './fakes';
 

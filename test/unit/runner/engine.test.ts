@@ -6,7 +6,7 @@ import {
   RUN_CANCELLED,
   runChecks,
 } from '../../../main/core/runner/engine/run';
-import type { RunEvent } from '../../../main/core/runner/events';
+import type { RunEvent } from '../../../main/core/runner/engine/events';
 import type { CheckResult } from '../../../main/shared/run-result';
 import { AssertionFailure, type Check } from '../../../main/core/runner/check-api/index';
 import {

@@ -8,9 +8,16 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTppIdentity, type TppIdentity } from '../../../main/core/runner/embedded-target';
-import { createBundle, verifyBundle, type Signer } from '../../../main/core/runner/evidence-bundle';
-import { readZip, writeZip } from '../../../main/core/runner/zip';
+import {
+  createTppIdentity,
+  type TppIdentity,
+} from '../../../main/core/runner/targets/embedded-target';
+import {
+  createBundle,
+  verifyBundle,
+  type Signer,
+} from '../../../main/core/runner/evidence/evidence-bundle';
+import { readZip, writeZip } from '../../../main/core/runner/evidence/zip';
 import { toPem } from '../../../main/core/certs/index';
 
 let identity: TppIdentity;

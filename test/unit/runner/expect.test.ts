@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
-import { createExpect } from '../../../main/core/runner/expect';
+import { createExpect } from '../../../main/core/runner/engine/expect';
 import type { EvidenceItem } from '../../../main/shared/run-result';
 import {
   AssertionFailure,

@@ -9,7 +9,7 @@ import type {
 } from '../../../main/core/runner/check-api/index';
 import type { CheckEnvironment } from '../../../main/core/runner/engine/check-context';
 import type { RunOptions } from '../../../main/core/runner/engine/run';
-import type { Reporter, RunEvent } from '../../../main/core/runner/events';
+import type { Reporter, RunEvent } from '../../../main/core/runner/engine/events';
 import type { CheckStatus, RunResult } from '../../../main/shared/run-result';
 
 export const sandboxTarget: TargetInfo = {

@@ -1,7 +1,7 @@
 /** The pre-flight TCP connect probe: silent (dropped packets) versus answered (connected, refused). */
 import { createServer, Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { endpointOf, probeConnect } from '../../../main/core/runner/preflight';
+import { endpointOf, probeConnect } from '../../../main/core/runner/targets/preflight';
 
 describe('probeConnect', () => {
   it('is silent when no connection and no refusal comes within the timeout', async () => {

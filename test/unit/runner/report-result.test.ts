@@ -10,10 +10,10 @@ import {
   redactExchange,
   redactText,
   REDACTED,
-} from '../../../main/core/runner/report-result';
+} from '../../../main/core/runner/results/report-result';
 import { renderHtmlReport } from '../../../main/core/runner/reporters/html';
 import { renderJUnit } from '../../../main/core/runner/reporters/junit';
-import { parseRunResult, serializeRunResult } from '../../../main/core/runner/result-file';
+import { parseRunResult, serializeRunResult } from '../../../main/core/runner/results/result-file';
 import type { RunMetadata, RunResult } from '../../../main/shared/run-result';
 import { describeRule } from '../../../suites/catalogue';
 import { fakeExchange, resultWith } from './fakes';

@@ -4,7 +4,7 @@ import {
   parseRunResult,
   RunResultImportError,
   serializeRunResult,
-} from '../../../main/core/runner/result-file';
+} from '../../../main/core/runner/results/result-file';
 import type { RunResult } from '../../../main/shared/run-result';
 import { check, environment, fakeClient, fakeExchange, runOptions } from './fakes';
 

@@ -4,7 +4,7 @@ import {
   parseRunResult,
   RunResultImportError,
   serializeRunResult,
-} from '../../../main/core/runner/result-file';
+} from '../../../main/core/runner/results/result-file';
 import { check, environment, fakeClient, fakeExchange, runOptions } from './fakes';
 
 async function realisticResult() {

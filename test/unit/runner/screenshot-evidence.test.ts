@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { runChecks } from '../../../main/core/runner/engine/run';
 import { renderHtmlReport } from '../../../main/core/runner/reporters/html';
 import { evidenceItemText } from '../../../main/core/runner/reporters/evidence-text';
-import { parseRunResult } from '../../../main/core/runner/result-file';
+import { parseRunResult } from '../../../main/core/runner/results/result-file';
 import type { PsuAgent } from '../../../main/core/runner/check-api/index';
 import { check, environment, fakeClient, fakeExchange, runOptions } from './fakes';
 

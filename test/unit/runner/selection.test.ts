@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { selectChecks } from '../../../main/core/runner/selection';
+import { selectChecks } from '../../../main/core/runner/session/selection';
 import { check, resultWith } from './fakes';
 
 const checks = [

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { has } from '../../support/machine';
 import { runChecks } from '../../../main/core/runner/engine/run';
-import { couldNotTestReason } from '../../../main/core/runner/could-not-test';
+import { couldNotTestReason } from '../../../main/core/runner/engine/could-not-test';
 import { renderJUnit } from '../../../main/core/runner/reporters/junit';
 import { checkLine, consoleReporter } from '../../../main/core/runner/reporters/console';
 import type { EvidenceExchange } from '../../../main/shared/exchange';

@@ -1,7 +1,7 @@
 /** The baseline applied once per run and shared by every reporter and the caller. */
 import { describe, expect, it } from 'vitest';
 import { runChecks } from '../../../main/core/runner/engine/run';
-import type { Reporter } from '../../../main/core/runner/events';
+import type { Reporter } from '../../../main/core/runner/engine/events';
 import { withBaseline } from '../../../main/core/runner/reporters/with-baseline';
 import type { RunResult } from '../../../main/shared/run-result';
 import { check, runOptions } from './fakes';

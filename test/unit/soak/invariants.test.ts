@@ -9,7 +9,7 @@ import {
   emptyDomainSnapshot,
   type Account,
   type AccountTransactionRecord,
-  type DomainSnapshot as DomainState,
+  type DomainSnapshot,
   type Payment,
 } from '../../../main/core/bank/domain/model.js';
 import { FEE_BANK_TRANSACTION_CODE } from '../../../main/core/bank/domain/paymentsSettlement.js';
@@ -97,7 +97,7 @@ const OUTSIDE = 'NO9386011117947';
 
 /** Before: pay 100 000, other 5 000 (credit line 0), scratch 0 (balance set by a TPP). */
 function consistentRun(): SoakEvidence {
-  const before: DomainState = {
+  const before: DomainSnapshot = {
     ...emptyDomainSnapshot(),
     accounts: [
       account('pay', PAY, 100_000, 10_000),

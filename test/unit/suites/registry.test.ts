@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeProblem, ruleCoverage } from '../../../main/core/runner/coverage';
+import { describeProblem, ruleCoverage } from '../../../main/core/runner/results/coverage';
 import { CHECKS, RULE_AREAS, RULE_ID_PATTERN, RULE_NEEDS, RULES } from '../../../suites';
 
 // The registry is empty until checks are written against the embedded bank; these hold for

@@ -12,6 +12,7 @@ import { TPP_ROLE_BY_CERTIFICATE_ROLE, type TppRole } from '../../../core/spec/e
 import { CallRefused } from '../../dispatch.js';
 import type { BankRegistrationView } from '../../contract.js';
 import type { BankService } from '../bank-service.js';
+import { BANK_MODES } from '../../../shared/mode.js';
 
 export function registerInBanks(
   keystore: Keystore,
@@ -43,7 +44,7 @@ export function registerInBanks(
   }
   const chainPem = caChainPem(keystore, entry);
   const name = certificate.organizationName ?? certificate.commonName ?? organizationIdentifier;
-  for (const mode of ['sandbox', 'production'] as const) {
+  for (const mode of BANK_MODES) {
     banks.bank(mode).registry.add({ organizationIdentifier, name, roles });
   }
   banks.bank('production').trustStore.add(chainPem);

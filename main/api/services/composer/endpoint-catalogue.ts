@@ -8,8 +8,8 @@ import { SCHEMA_ID_BASE } from '../../../core/spec/schemas/common.js';
 import { FIXES } from '../../../core/spec/fixes.js';
 import { PAYMENT_PRODUCTS, PAYMENT_SERVICES } from '../../../core/spec/enums.js';
 import { headerRule } from '../../../core/spec/headers.js';
-import { BANK_ROUTES } from '../../../core/bank/routes.js';
-import type { RouteDefinition } from '../../../core/bank/types.js';
+import { BANK_ROUTES } from '../../../core/bank/index.js';
+import type { RouteDefinition } from '../../../core/bank/index.js';
 import type {
   EndpointCatalogueView,
   EndpointParameterView,

@@ -6,6 +6,7 @@ import { CHECKS, describeRule, RULES, ruleReference } from '../../../../suites/i
 import type { Check } from '../../../core/runner/check-api/index.js';
 import type { RuleCatalogue } from '../../../core/runner/session/index.js';
 import type { CheckView, RuleView } from '../../contract.js';
+import { BANK_MODES } from '../../../shared/mode.js';
 
 export function catalogueOf(checks: readonly Check[]): { rules: RuleView[]; checks: CheckView[] } {
   const checksByRule = new Map<string, string[]>();
@@ -29,7 +30,7 @@ export function catalogueOf(checks: readonly Check[]): { rules: RuleView[]; chec
       area: check.area,
       rules: [...check.rules],
       tags: [...(check.tags ?? [])],
-      modes: [...(check.modes ?? ['sandbox', 'production'])],
+      modes: [...(check.modes ?? BANK_MODES)],
       needs: [...(check.needs ?? [])],
     })),
   };

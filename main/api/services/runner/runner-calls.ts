@@ -1,5 +1,5 @@
 /** The runner's part of the contract's implementation. */
-import { knownFaults } from '../../../core/bank/faults/index.js';
+import { knownFaults } from '../../../core/bank/index.js';
 import type { Implementation } from '../../dispatch.js';
 import type { RunnerService } from './runner-service.js';
 

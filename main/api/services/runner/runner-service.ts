@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { CHECKS } from '../../../../suites/index.js';
 import type { Check } from '../../../core/runner/check-api/index.js';
-import { addAttempt, attemptsOf } from '../../../core/runner/attempts.js';
+import { addAttempt, attemptsOf } from '../../../core/runner/index.js';
 import {
   compareRuns,
   parseRunResult,
@@ -13,13 +13,13 @@ import {
   runNameOf,
   type RunResult,
 } from '../../../core/runner/index.js';
-import { createTppIdentity, type TppIdentity } from '../../../core/runner/embedded-target.js';
-import { modeOf, type PlannedTarget } from '../../../core/runner/run-plan.js';
+import { createTppIdentity, type TppIdentity } from '../../../core/runner/index.js';
+import { modeOf, type PlannedTarget } from '../../../core/runner/index.js';
 import { planSession, runSession, type SessionPlan } from '../../../core/runner/session/index.js';
-import type { ScaWaiting } from '../../../core/runner/manual-psu.js';
+import type { ScaWaiting } from '../../../core/runner/index.js';
 import type { LoadedTargetProfile } from '../../../core/runner/target-profile/index.js';
-import { knownFaults } from '../../../core/bank/faults/index.js';
-import { BundleImportError, readEvidenceBundle } from '../../../core/runner/bundle-import.js';
+import { knownFaults } from '../../../core/bank/index.js';
+import { BundleImportError, readEvidenceBundle } from '../../../core/runner/index.js';
 import { CallRefused } from '../../dispatch.js';
 import type { EventHub } from '../../events.js';
 import type {
@@ -32,6 +32,7 @@ import type {
 } from '../../contract.js';
 import { catalogueOf, ruleCatalogue } from './catalogue.js';
 import { exportReport, type ReportFile } from './report-export.js';
+import type { CheckId } from '../../../shared/rule-ids.js';
 
 interface RunRecord {
   summary: RunSummaryView;
@@ -155,7 +156,7 @@ export class RunnerService {
           setWaiting((list) => [...list.filter((w) => w.checkId !== waiting.checkId), view]);
           emit({ type: 'check:waiting', runId, checkId: waiting.checkId, waiting: view });
         },
-        onScaResumed: (checkId: string) => {
+        onScaResumed: (checkId: CheckId) => {
           setWaiting((list) => list.filter((w) => w.checkId !== checkId));
           emit({ type: 'check:resumed', runId, checkId });
         },

@@ -3,21 +3,17 @@
  * (its own session record decides valid, expired or replaced); an external bank cannot be, so the
  * workbench estimates from the SCA it saw complete, and says so.
  */
-import {
-  findSessionById,
-  scaValidUntil,
-  sessionState,
-} from '../../../core/bank/domain/sessions.js';
+import { findSessionById, scaValidUntil, sessionState } from '../../../core/bank/index.js';
 import type { Clock } from '../../../core/clock.js';
 import { SCA_SESSION_VALIDITY_MS } from '../../../core/spec/limits.js';
 import type { PsuSession } from '../../../core/tpp/psu-session.js';
-import type { BankModeName, BankSessionView } from '../../contract.js';
+import type { BankMode, BankSessionView } from '../../contract.js';
 import { EMBEDDED_TARGET_IDS } from '../../contract/targets.js';
 import type { BankService } from '../bank-service.js';
 
 /** The embedded bank mode a target id names, if it names one. */
-export function embeddedModeOf(targetId: string): BankModeName | undefined {
-  return (Object.entries(EMBEDDED_TARGET_IDS) as [BankModeName, string][]).find(
+export function embeddedModeOf(targetId: string): BankMode | undefined {
+  return (Object.entries(EMBEDDED_TARGET_IDS) as [BankMode, string][]).find(
     ([, id]) => id === targetId,
   )?.[0];
 }

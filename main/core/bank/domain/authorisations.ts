@@ -100,8 +100,8 @@ export interface PsuDescription {
 
 /**
  * One kind of authorisation: how the bank's page describes it to the PSU (§1 "what will be
- * paid"), and what confirming or failing it does to its resource. The payments engineer registers
- * 'payment' and 'basket'; 'consent' and 'user' are registered by handlers/consents.ts and user.ts.
+ * paid"), and what confirming or failing it does to its resource. Every kind's is in the one list
+ * handlers/authorisation-kinds.ts; the functions here that need one are given that list.
  */
 export interface AuthorisationKindHandler {
   describeForPsu(state: DomainState, authorisation: Authorisation): PsuDescription;
@@ -115,35 +115,8 @@ export interface AuthorisationKindHandler {
   onFailed?(state: DomainState, authorisation: Authorisation, now: Date): void;
 }
 
-const genericDescription = (what: string) => ({
-  describeForPsu: (_state: DomainState, authorisation: Authorisation): PsuDescription => ({
-    title: `Authorise ${what}`,
-    lines: [
-      `${authorisation.tppName ?? 'The TPP'} asks you to authorise ${what}${
-        authorisation.resourceId !== undefined ? ` ${authorisation.resourceId}` : ''
-      }.`,
-    ],
-  }),
-});
-
-const kinds = new Map<AuthorisationKind, AuthorisationKindHandler>([
-  ['payment', genericDescription('the payment')],
-  ['basket', genericDescription('the signing basket')],
-  ['consent', genericDescription('access to your accounts')],
-  ['user', genericDescription('sharing your identity')],
-]);
-
-/** Registers (or replaces) the handler of one kind. Pure functions only: no per-bank state. */
-export function registerAuthorisationKind(
-  kind: AuthorisationKind,
-  handler: AuthorisationKindHandler,
-): void {
-  kinds.set(kind, handler);
-}
-
-export function authorisationKind(kind: AuthorisationKind): AuthorisationKindHandler {
-  return kinds.get(kind)!;
-}
+/** The handler of every kind, each kind exactly once (handlers/authorisation-kinds.ts). */
+export type AuthorisationKinds = Readonly<Record<AuthorisationKind, AuthorisationKindHandler>>;
 
 // ---- starting one ----------------------------------------------------------------------------
 
@@ -281,10 +254,11 @@ export function failAuthorisation(
   authorisation: Authorisation,
   failure: AuthorisationFailure,
   now: Date,
+  kinds: AuthorisationKinds,
 ): string {
   if (!isFinal(authorisation)) moveScaStatus(authorisation, 'FAILED', now);
   authorisation.failure = { ...failure, system: SCA_SYSTEM };
-  authorisationKind(authorisation.kind).onFailed?.(state, authorisation, now);
+  kinds[authorisation.kind].onFailed?.(state, authorisation, now);
   return redirectTo(authorisation, {
     system: SCA_SYSTEM,
     status: String(failure.status),
@@ -302,11 +276,12 @@ export function finaliseAuthorisation(
   state: DomainState,
   authorisation: Authorisation,
   now: Date,
+  kinds: AuthorisationKinds,
 ): string {
   const customerNumber = authorisation.customerNumber!;
   const context = authorisation.context ?? 'PRIVATE';
-  const refused = authorisationKind(authorisation.kind).onConfirmed?.(state, authorisation, now);
-  if (refused) return failAuthorisation(state, authorisation, refused, now);
+  const refused = kinds[authorisation.kind].onConfirmed?.(state, authorisation, now);
+  if (refused) return failAuthorisation(state, authorisation, refused, now, kinds);
   moveScaStatus(authorisation, 'FINALISED', now);
   completeSca(
     state,

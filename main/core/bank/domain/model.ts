@@ -7,10 +7,7 @@
  * interface formats them as decimal strings with the currency's ISO 4217 decimals (§2.1).
  */
 import { Type, type Static } from '@sinclair/typebox';
-import {
-  SandboxCardAccountRequestBlock,
-  SandboxCardTransactionBlock,
-} from '../../spec/schemas/sandbox.js';
+import { SandboxCardAccountRequestBlock } from '../../spec/schemas/sandbox.js';
 import {
   CASH_ACCOUNT_TYPES,
   ENGAGEMENT_ROLES,
@@ -23,10 +20,21 @@ import {
 import { StringEnum } from '../../spec/schemas/common.js';
 import { FeeScheduleSchema } from './fees.js';
 import { LedgerStore } from '../store/ledger-store.js';
+import {
+  AccountRef,
+  AccountTransactionSchema,
+  CardTransactionSchema,
+  IsoDay,
+  IsoInstant,
+  MinorUnits,
+} from './transactions.js';
 
-const IsoInstant = Type.String({ description: 'ISO 8601 date-time (bank clock)' });
-const IsoDay = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
-const MinorUnits = Type.Integer({ description: 'Integer minor units of the currency' });
+export {
+  AccountTransactionSchema,
+  CardTransactionSchema,
+  type AccountTransactionRecord,
+  type CardTransactionRecord,
+} from './transactions.js';
 
 // ---- parties -------------------------------------------------------------------------------
 
@@ -67,37 +75,6 @@ export const AccountSchema = Type.Object({
 });
 export type Account = Static<typeof AccountSchema>;
 
-const AccountRef = Type.Object({ iban: Type.String(), bban: Type.String() });
-
-/**
- * One entry on an account (§2.6 "Sandbox account transaction" plus status and origin). Booked
- * entries keep their id forever (1.18.0 "stable transaction ids for booked transactions").
- */
-export const AccountTransactionSchema = Type.Object({
-  id: Type.String({ minLength: 1 }),
-  accountId: Type.String(),
-  /** Signed: negative debits the account. */
-  amount: MinorUnits,
-  currency: Type.String(),
-  status: StringEnum(['booked', 'pending'] as const),
-  bookingDate: IsoDay,
-  valueDate: IsoDay,
-  remittanceInformationUnstructured: Type.String(),
-  creditorName: Type.String(),
-  creditorAccount: AccountRef,
-  debtorName: Type.String(),
-  debtorAccount: AccountRef,
-  bankTransactionCode: Type.String(),
-  ultimateDebtor: Type.String(),
-  ultimateCreditor: Type.String(),
-  purposeCode: Type.String(),
-  origin: StringEnum(['initial', 'fixed-test-data', 'sandbox', 'payment'] as const),
-  /** The payment that made this entry, for payment-made transactions (§4.3 rule 1). */
-  paymentId: Type.Optional(Type.String()),
-  createdAt: IsoInstant,
-});
-export type AccountTransactionRecord = Static<typeof AccountTransactionSchema>;
-
 /** A card account (§2.6 request fields) under its resource id. */
 export const CardAccountSchema = Type.Object({
   resourceId: Type.String({ minLength: 1 }),
@@ -106,16 +83,6 @@ export const CardAccountSchema = Type.Object({
   createdAt: IsoInstant,
 });
 export type CardAccount = Static<typeof CardAccountSchema>;
-
-/** A card transaction (§2.6 request item) on a card account; only created ones exist (§4.3 rule 2). */
-export const CardTransactionSchema = Type.Object({
-  accountId: Type.String({ minLength: 1 }),
-  ...SandboxCardTransactionBlock.properties,
-  /** Pending card transactions are listed under `pending`; created ones are booked by default. */
-  status: StringEnum(['booked', 'pending'] as const),
-  createdAt: IsoInstant,
-});
-export type CardTransactionRecord = Static<typeof CardTransactionSchema>;
 
 // ---- agreements: who may see and pay from which account -----------------------------------
 
@@ -351,7 +318,7 @@ export const BankBehaviourSchema = Type.Object({
 });
 export type BankBehaviour = Static<typeof BankBehaviourSchema>;
 
-export const DomainStateSchema = Type.Object(
+export const DomainSnapshotSchema = Type.Object(
   {
     customers: Type.Array(CustomerSchema),
     accounts: Type.Array(AccountSchema),
@@ -373,7 +340,7 @@ export const DomainStateSchema = Type.Object(
   { additionalProperties: false },
 );
 /** The state as a snapshot holds it (state.ts): every collection, transactions included. */
-export type DomainSnapshot = Static<typeof DomainStateSchema>;
+export type DomainSnapshot = Static<typeof DomainSnapshotSchema>;
 
 /**
  * The live state: small entities as objects in memory, the transactions (the collections that grow

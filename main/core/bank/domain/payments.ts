@@ -12,6 +12,7 @@ import type {
   PeriodicFrequency,
   TransactionStatus,
 } from '../../spec/enums.js';
+import { PAYMENT_PRODUCTS } from '../../spec/enums.js';
 import type { Account, Payment, DomainEntities } from './model.js';
 import { privateAgreementOf, rightsOfRoles } from './parties.js';
 
@@ -96,14 +97,7 @@ export function findPayment(state: DomainEntities, paymentId: string): Payment |
 
 /** decisions.md products per service (workbench choice, docs/payments.md): else PRODUCT_INVALID. */
 export const PRODUCTS_OF_SERVICE: Readonly<Record<PaymentService, readonly PaymentProduct[]>> = {
-  payments: [
-    'sepa-credit-transfers',
-    'instant-sepa-credit-transfers',
-    'cross-border-credit-transfers',
-    'norwegian-domestic-credit-transfers',
-    'instant-norwegian-domestic-credit-transfers-straks',
-    'ncbct',
-  ],
+  payments: PAYMENT_PRODUCTS,
   'bulk-payments': [
     'sepa-credit-transfers',
     'cross-border-credit-transfers',

@@ -21,8 +21,6 @@ import type { SessionState } from './sessions.js';
 export { agreementsRepresentedBy, consentableAccounts, customerByIdentityNumber };
 export type { ConsentableAccount };
 
-type BankState = DomainState;
-
 /**
  * What the session stage learnt about the PSU a request acts for (stages/session.ts puts it in
  * `ctx.session`; read it with `psuContextOf(ctx)`). Handlers never read PSU headers themselves.
@@ -124,7 +122,7 @@ export function agreementOfPsuCorporateId(
 
 /** The corporate agreement `customerNumber` represents, by id; undefined when they do not. */
 export function representedAgreement(
-  state: BankState,
+  state: DomainState,
   customerNumber: string,
   agreementId: string,
 ): Agreement | undefined {
@@ -142,7 +140,7 @@ export type IdentityCheck =
  * a private customer. A corporate customer's number is refused naming the type (§4.3 rule 7):
  * corporations act through the persons who represent them, chosen as context during SCA (§1).
  */
-export function checkIdentityNumber(state: BankState, value: string): IdentityCheck {
+export function checkIdentityNumber(state: DomainState, value: string): IdentityCheck {
   const trimmed = value.trim();
   const format = validateNorwegianIdentityNumber(trimmed);
   if (!format.ok)

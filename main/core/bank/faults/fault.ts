@@ -3,6 +3,7 @@
  * each area's list and the index import it without importing each other.
  */
 import type { SchemaProblem } from '../../spec/validation.js';
+import type { RuleId } from '../../../shared/rule-ids.js';
 
 /** Which schema problems a fault lets through, on which route ('query' or 'body'). */
 export type SchemaWaiver = (
@@ -12,7 +13,7 @@ export type SchemaWaiver = (
 
 export interface FaultDescription {
   /** The catalogue rule the fault breaks. */
-  ruleId: string;
+  ruleId: RuleId;
   /** What the bank does instead. */
   effect: string;
 }

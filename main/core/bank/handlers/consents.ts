@@ -12,7 +12,7 @@ import {
 } from '../../spec/limits.js';
 import { ErrorResponseSchema } from '../../spec/schemas/shared.js';
 import { consentValidUntil, refreshConsent, setConsentStatus } from '../domain/access.js';
-import { registerAuthorisationKind } from '../domain/authorisations.js';
+import type { AuthorisationKindHandler } from '../domain/authorisations.js';
 import type { Consent, DomainState } from '../domain/model.js';
 import { tppIdOf } from '../domain/psu.js';
 import { faultActive } from '../faults/index.js';
@@ -37,7 +37,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 const RENEWAL_FAULT_DAYS = 90;
 
-registerAuthorisationKind('consent', {
+/** The 'consent' kind: access to accounts; a failed SCA rejects a consent still received. */
+export const consentAuthorisation: AuthorisationKindHandler = {
   describeForPsu: (_state, authorisation) => ({
     title: 'Share account information',
     lines: [
@@ -49,7 +50,7 @@ registerAuthorisationKind('consent', {
     const consent = state.consents.find((c) => c.consentId === authorisation.resourceId);
     if (consent?.consentStatus === 'received') setConsentStatus(consent, 'rejected', now);
   },
-});
+};
 
 const consentPath = (consentId: string) => `/v1/consents/${encodeURIComponent(consentId)}`;
 

@@ -6,14 +6,15 @@
  * psu-id and, in corporate context, psu-corporate-id (§6.1). Response shape: docs/sca.md.
  */
 import { formatDateTime } from '../../spec/dates.js';
-import { registerAuthorisationKind } from '../domain/authorisations.js';
+import type { AuthorisationKindHandler } from '../domain/authorisations.js';
 import { psuContextOf, psuCorporateIdFor, psuIdFor } from '../domain/psu.js';
 import { scaValidUntil } from '../domain/sessions.js';
 import { faultActive } from '../faults/index.js';
 import type { RouteDefinition } from '../types.js';
 import { SCA_START_HEADERS, ScaNeededShape, UserShape } from './sca/apiShapes.js';
 
-registerAuthorisationKind('user', {
+/** The 'user' kind (GET /v1/user): the PSU shares who they are, nothing else. */
+export const userAuthorisation: AuthorisationKindHandler = {
   describeForPsu: (_state, authorisation) => ({
     title: 'Confirm your identity',
     lines: [
@@ -21,7 +22,7 @@ registerAuthorisationKind('user', {
       'No account information and no payment is shared by this confirmation.',
     ],
   }),
-});
+};
 
 export const getUser: RouteDefinition = {
   operationId: 'getUser',

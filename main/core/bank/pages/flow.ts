@@ -6,7 +6,6 @@
 import {
   MAX_LOGIN_ATTEMPTS,
   SCA_FAILURES,
-  authorisationKind,
   failAuthorisation,
   finaliseAuthorisation,
   moveScaStatus,
@@ -35,6 +34,7 @@ import {
   type PageStep,
 } from './views.js';
 import { faultActive } from '../faults/index.js';
+import { AUTHORISATION_KINDS } from '../handlers/authorisation-kinds.js';
 
 export type PageOutcome =
   | { kind: 'page'; status: number; html: string }
@@ -72,7 +72,13 @@ export function currentStep(authorisation: Authorisation): PageStep {
 
 const fail = (input: FlowInput, failure: AuthorisationFailure): PageOutcome => ({
   kind: 'redirect',
-  location: failAuthorisation(input.state, input.authorisation, failure, input.now),
+  location: failAuthorisation(
+    input.state,
+    input.authorisation,
+    failure,
+    input.now,
+    AUTHORISATION_KINDS,
+  ),
   toTpp: true,
 });
 
@@ -197,7 +203,7 @@ export function showCurrent(
       return page(contextPage({ ...base(input, messages), options: settled }));
     }
     case 'consent': {
-      const description = authorisationKind('consent').describeForPsu(state, authorisation);
+      const description = AUTHORISATION_KINDS.consent.describeForPsu(state, authorisation);
       return page(
         consentPage({
           ...base(input, messages),
@@ -208,7 +214,7 @@ export function showCurrent(
       );
     }
     case 'authorise': {
-      const description = authorisationKind(authorisation.kind).describeForPsu(
+      const description = AUTHORISATION_KINDS[authorisation.kind].describeForPsu(
         state,
         authorisation,
       );
@@ -315,7 +321,7 @@ function submitConsent(input: FlowInput, fields: FormFields): PageOutcome {
   applyConsentChoice(state, consent, scope, chosen, now);
   return {
     kind: 'redirect',
-    location: finaliseAuthorisation(state, authorisation, now),
+    location: finaliseAuthorisation(state, authorisation, now, AUTHORISATION_KINDS),
     toTpp: true,
   };
 }
@@ -344,7 +350,7 @@ export function submit(input: FlowInput, fields: FormFields): PageOutcome {
       if (action !== 'confirm') break;
       return {
         kind: 'redirect',
-        location: finaliseAuthorisation(input.state, authorisation, input.now),
+        location: finaliseAuthorisation(input.state, authorisation, input.now, AUTHORISATION_KINDS),
         toTpp: true,
       };
     default:

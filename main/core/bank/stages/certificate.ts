@@ -10,11 +10,11 @@
 import { TPP_ROLE_BY_CERTIFICATE_ROLE, type TppRole } from '../../spec/enums.js';
 import { bankError } from '../../spec/errors.js';
 import { SigningCertificateCache } from '../../signature/index.js';
-import type { CertificateInspector } from '../certificateInspection.js';
+import type { CertificateInspector } from '../trust/certificate-inspection.js';
 import { faultActive } from '../faults/index.js';
-import type { TppRegistry } from '../registry.js';
-import type { RevocationLists } from '../revocation.js';
-import type { TrustStore } from '../trustStore.js';
+import type { TppRegistry } from '../trust/registry.js';
+import type { RevocationLists } from '../trust/revocation.js';
+import type { TrustStore } from '../trust/trust-store.js';
 import { reject, type BankMode, type Rejection, type Stage } from '../types.js';
 import {
   CERTIFICATE_ROLE_OF,

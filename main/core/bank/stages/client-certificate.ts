@@ -4,15 +4,18 @@
  * the CA that issued it (revocation.ts, §1), and the route's role must be among
  * the PSD2 roles of its QCStatement (PSP_AI for account information, PSP_PI for payments). A
  * trusted QWAC without it is answered 403 FORBIDDEN naming the missing role (docs/ci.md "TLS and
- * mTLS"). Roles are read exactly as for the QSealC (certificateInspection.ts).
+ * mTLS"). Roles are read exactly as for the QSealC (trust/certificate-inspection.ts).
  */
 import type { X509Certificate } from 'node:crypto';
 import { TPP_ROLE_BY_CERTIFICATE_ROLE, type TppRole } from '../../spec/enums.js';
 import { bankError } from '../../spec/errors.js';
 import { CertificateParseError, type SigningCertificateCache } from '../../signature/index.js';
-import type { CertificateInspection, CertificateInspector } from '../certificateInspection.js';
-import type { Revocation, RevocationLists } from '../revocation.js';
-import type { TrustStore } from '../trustStore.js';
+import type {
+  CertificateInspection,
+  CertificateInspector,
+} from '../trust/certificate-inspection.js';
+import type { Revocation, RevocationLists } from '../trust/revocation.js';
+import type { TrustStore } from '../trust/trust-store.js';
 import { reject, type RequestContext, type Rejection } from '../types.js';
 
 export const CERTIFICATE_ROLE_OF: Readonly<Record<TppRole, string>> = {

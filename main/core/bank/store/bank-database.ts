@@ -14,15 +14,14 @@ import {
   DatabaseFileError,
   type SqliteDatabase,
 } from '../../persistence/sqlite-file.js';
-import { DomainStateSchema, type DomainState } from '../domain/model.js';
+import { DomainSnapshotSchema, type DomainEntities, type DomainState } from '../domain/model.js';
 import { LedgerStore } from './ledger-store.js';
 import { BANK_MIGRATIONS } from './schema.js';
 
-type SmallState = Omit<DomainState, 'ledger'>;
-type SmallName = keyof SmallState;
+type SmallName = keyof DomainEntities;
 
 /** Every collection of the state but the transactions (which live in their own tables). */
-const SMALL_NAMES = Object.keys(DomainStateSchema.properties).filter(
+const SMALL_NAMES = Object.keys(DomainSnapshotSchema.properties).filter(
   (name) => name !== 'accountTransactions' && name !== 'cardTransactions',
 ) as SmallName[];
 

@@ -10,7 +10,7 @@
  */
 import type { Statement } from 'better-sqlite3';
 import { openMemoryDatabase, type SqliteDatabase } from '../../persistence/sqlite-file.js';
-import type { AccountTransactionRecord, CardTransactionRecord } from '../domain/model.js';
+import type { AccountTransactionRecord, CardTransactionRecord } from '../domain/transactions.js';
 import { BANK_MIGRATIONS } from './schema.js';
 
 export type EntryStatus = 'booked' | 'pending';

@@ -12,14 +12,18 @@ import type { PsuContext, TppMessageCategory } from '../../spec/enums.js';
 import type { RuleArea, RuleNeed } from './rule.js';
 import type { JsonValue } from '../../../shared/json.js';
 import type { EvidenceExchange, HttpMethod } from '../../../shared/exchange.js';
-import type { TargetInfo, TargetMode } from '../../../shared/run-result.js';
+import type { TargetInfo } from '../../../shared/run-result.js';
+import type { BankMode } from '../../../shared/mode.js';
+import type { CheckId, RuleId } from '../../../shared/rule-ids.js';
+
+export type { CheckId, RuleId };
 
 // ---- the target ---------------------------------------------------------------------------
 
+export type { BankMode };
 export type {
   TargetAllows,
   TargetInfo,
-  TargetMode,
   TargetPsu,
   TargetPsus,
   TargetRepresentative,
@@ -232,14 +236,14 @@ export type CheckEffect = 'sandbox-data' | 'sandbox-reset' | 'payment-delete';
 
 export interface Check {
   /** Stable id, e.g. `SIGN-MISSING-SIGNATURE-400`; baselines and re-runs refer to it. */
-  id: string;
+  id: CheckId;
   title: string;
   area: RuleArea;
   /** Ids of the catalogue rules (suites/<area>/rules.ts) this check covers; at least one. */
-  rules: readonly string[];
+  rules: readonly RuleId[];
   tags?: readonly string[];
   /** Modes the check makes sense in; default both. */
-  modes?: readonly TargetMode[];
+  modes?: readonly BankMode[];
   needs?: readonly CheckNeed[];
   /**
    * Needs the bank to itself: resets or fills the sandbox, or moves the bank clock, so nothing

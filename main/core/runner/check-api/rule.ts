@@ -2,6 +2,7 @@
  * The shape of the rule catalogue: every normative statement of the interface spec and of
  * decisions.md, one rule each, with a stable id that checks name in `rules`.
  */
+import type { RuleId } from '../../../shared/rule-ids.js';
 
 /** The areas the catalogue is split into, one file per area (suites/<area>/rules.ts). */
 export const RULE_AREAS = [
@@ -48,7 +49,7 @@ export type SpecReference = `§${string}` | 'decisions.md' | `decisions.md#${str
 
 interface RuleCommon {
   /** Stable, readable id: upper-case words joined by hyphens, e.g. `SIGN-KEYID-FORMAT`. */
-  id: string;
+  id: RuleId;
   /** The section that states the rule (the most specific one). */
   section: SpecReference;
   /** Other places that repeat or refine the same statement. */

@@ -4,7 +4,7 @@
  * a line can say which field to change.
  */
 import { X509Certificate } from 'node:crypto';
-import { readCertificates } from '../../bank/trustStore.js';
+import { readCertificates } from '../../bank/index.js';
 import { formatRfc2253, readCertificateFields } from '../../signature/index.js';
 import type { LoadedCredential, LoadedTargetProfile } from '../target-profile/index.js';
 

@@ -27,7 +27,7 @@ import { psuBrowserCheck } from './checks/psu-browser.js';
 import { redirectListenerCheck } from './checks/redirect-listener.js';
 import { tlsCheck } from './checks/tls.js';
 import { createProbes } from './probes.js';
-import { redactSecretValues, runSecrets } from '../run-secrets.js';
+import { redactSecretValues, runSecrets } from '../targets/run-secrets.js';
 import {
   line,
   summarise,

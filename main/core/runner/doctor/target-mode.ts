@@ -8,6 +8,7 @@
  */
 import type { Exchange } from '../../../shared/exchange.js';
 import type { TppClient } from '../../tpp/client.js';
+import type { BankMode } from '../../../shared/mode.js';
 
 export type TargetModeVerdict = 'match' | 'mismatch' | 'unknown';
 
@@ -16,7 +17,7 @@ export interface TargetModeVerification {
   /** What the bank answered and what that means, in one sentence. */
   detail: string;
   /** The mode the answer shows, when it shows one. */
-  observed?: 'sandbox' | 'production';
+  observed?: BankMode;
 }
 
 export const MODE_PROBE_PATH = '/v1/sandbox/customers';
@@ -46,7 +47,7 @@ export function statusText(exchange: Exchange): string {
 
 export async function verifyTargetMode(
   client: TppClient,
-  mode: 'sandbox' | 'production',
+  mode: BankMode,
   signal?: AbortSignal,
 ): Promise<TargetModeVerification> {
   const exchange = await client.send({
@@ -62,7 +63,7 @@ export async function verifyTargetMode(
       detail: `${probe} got no answer: ${exchange.error ?? 'unknown error'}`,
     };
   const status = exchange.response.status;
-  let observed: 'sandbox' | 'production' | undefined;
+  let observed: BankMode | undefined;
   if (status >= 200 && status < 300) observed = 'sandbox';
   else if (status === 404) observed = 'production';
   if (!observed)

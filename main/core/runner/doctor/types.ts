@@ -4,6 +4,7 @@
  */
 import type { LoadedTargetProfile } from '../target-profile/index.js';
 import type { DoctorProbes } from './probes.js';
+import type { BankMode } from '../../../shared/mode.js';
 
 export type DoctorStatus = 'PASS' | 'FAIL' | 'WARN' | 'SKIP';
 
@@ -28,7 +29,7 @@ export interface DoctorReport {
   /** The profile file as given, or the description of a profile built in memory. */
   profile: string;
   baseUrl?: string;
-  mode?: 'sandbox' | 'production';
+  mode?: BankMode;
   startedAt: string;
   lines: DoctorLine[];
   summary: DoctorSummary;

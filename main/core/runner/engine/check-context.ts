@@ -17,7 +17,7 @@ import {
   type TargetClock,
   type TargetInfo,
 } from '../check-api/index.js';
-import { createExpect } from '../expect.js';
+import { createExpect } from './expect.js';
 import { createBankNow } from './bank-now.js';
 import type { EvidenceItem } from '../../../shared/run-result.js';
 

@@ -11,7 +11,7 @@ import {
   isCheckSkipped,
   type AssertionFailure,
 } from '../check-api/index.js';
-import { toJsonValue } from '../json-value.js';
+import { toJsonValue } from './json-value.js';
 import type { EvidenceExchange } from '../../../shared/exchange.js';
 import type {
   CheckFailure,

@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import type { SpecValidator } from '../../spec/validation.js';
 import type { Check, TargetInfo } from '../check-api/index.js';
-import type { ReporterMultiplexer, RunnerLogger } from '../events.js';
+import type { ReporterMultiplexer, RunnerLogger } from './events.js';
 import type { CheckResult, EvidenceItem } from '../../../shared/run-result.js';
 import {
   createCheckContext,

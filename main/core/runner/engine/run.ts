@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { systemClock, type Clock } from '../../clock.js';
 import { SpecValidator } from '../../spec/validation.js';
 import type { Check, TargetInfo } from '../check-api/index.js';
-import { ReporterMultiplexer, stderrLogger, type Reporter, type RunnerLogger } from '../events.js';
+import { ReporterMultiplexer, stderrLogger, type Reporter, type RunnerLogger } from './events.js';
 import {
   countStatuses,
   RUN_RESULT_FORMAT,
@@ -17,7 +17,7 @@ import {
   type CheckResult,
   type RunResult,
 } from '../../../shared/run-result.js';
-import { SuiteTracker } from '../suites.js';
+import { SuiteTracker } from './suite-events.js';
 import type { CheckEnvironment } from './check-context.js';
 import { runCheck, type RunScope } from './run-check.js';
 

@@ -4,8 +4,8 @@
  * not test because the target did not answer are one line per area, not one per check: a target
  * that is gone must not bury the run's output in hundreds of identical lines.
  */
-import type { Reporter } from '../events.js';
-import { couldNotTestLine } from '../could-not-test.js';
+import type { Reporter } from '../engine/events.js';
+import { couldNotTestLine } from '../engine/could-not-test.js';
 import type { CheckResult, StatusCounts } from '../../../shared/run-result.js';
 import { durationText } from './evidence-text.js';
 

@@ -4,9 +4,9 @@
  * bank (or from a check) is escaped, and a Content-Security-Policy forbids scripts outright, so
  * even an escaping mistake cannot run code from a hostile response.
  */
-import { signingLine, specRelease } from '../report-result.js';
+import { signingLine, specRelease } from '../results/report-result.js';
 import type { EvidenceExchange } from '../../../shared/exchange.js';
-import type { Reporter } from '../events.js';
+import type { Reporter } from '../engine/events.js';
 import {
   evidenceInvolvesSca,
   evidenceSequenceSteps,
@@ -29,6 +29,7 @@ import {
   valueText,
 } from './evidence-text.js';
 import { writeReportFile, type FileReporterOptions } from './files.js';
+import type { RuleId, CheckId } from '../../../shared/rule-ids.js';
 
 export const DEFAULT_HTML_FILE = 'report.html';
 
@@ -44,12 +45,12 @@ export interface CoverageRule {
   statement: string;
   testable: boolean;
   reason?: string;
-  checkIds: readonly string[];
+  checkIds: readonly CheckId[];
 }
 
 export interface HtmlReportOptions {
   /** The catalogue's description of a rule id, shown next to each check. */
-  describeRule?(ruleId: string): RuleDescription | undefined;
+  describeRule?(ruleId: RuleId): RuleDescription | undefined;
   /** Every rule of the catalogue: the report then maps section → rule → checks → verdict. */
   coverage?: readonly CoverageRule[];
   /** The page's title and heading; `PSD2 Workbench run against <target>` by default. */
@@ -203,7 +204,7 @@ function failureHtml(result: CheckResult): string {
 }
 
 /** The fragment of a check's section: `report.html#check-PAY-E2EID-MAX-35`. */
-function checkAnchor(checkId: string): string {
+function checkAnchor(checkId: CheckId): string {
   return `check-${checkId}`;
 }
 

@@ -2,8 +2,8 @@
  * JSON reporter: writes the RunResult, the re-importable record of the run (with expected failures
  * marked when the run's reporters are wrapped by withBaseline).
  */
-import type { Reporter } from '../events.js';
-import { serializeRunResult } from '../result-file.js';
+import type { Reporter } from '../engine/events.js';
+import { serializeRunResult } from '../results/result-file.js';
 import { writeReportFile, type FileReporterOptions } from './files.js';
 
 export const DEFAULT_JSON_FILE = 'run-result.json';

@@ -11,8 +11,8 @@
  * - an expected failure (baseline) → <skipped> "expected failure", so CI does not count it, with
  *   the failure and evidence in <system-out> (the result comes marked: see withBaseline).
  */
-import { signingLine, specRelease } from '../report-result.js';
-import type { Reporter } from '../events.js';
+import { signingLine, specRelease } from '../results/report-result.js';
+import type { Reporter } from '../engine/events.js';
 import type { CheckResult, RunResult } from '../../../shared/run-result.js';
 import { escapeXmlAttribute, escapeXmlText } from './escape.js';
 import { failureText } from './evidence-text.js';

@@ -1,6 +1,6 @@
 /**
  * The TPP conformance report (issue #17 item 5) in the runner's report formats: the bank's
- * findings JSON (main/core/bank/tpp-findings/model.ts) becomes a run result with one check per
+ * findings JSON (main/core/bank/log/tpp-findings/model.ts) becomes a run result with one check per
  * TPP-side rule, which the JUnit and HTML reporters render as they render a run. The bank (layer
  * 3) cannot import the reporters (layer 4); its hosts hand these renderers to it (bank-command.ts).
  * A rule no request exercised is SKIPPED; each finding is a note (with the signing-string
@@ -21,7 +21,7 @@ import type {
   TppFinding,
   TppReport,
   TppRuleReport,
-} from '../../bank/tpp-findings/model.js';
+} from '../../bank/index.js';
 import { tppRule } from '../../spec/tpp-rules.js';
 import { renderHtmlReport } from './html.js';
 import { renderJUnit } from './junit.js';

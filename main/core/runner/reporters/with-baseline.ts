@@ -9,7 +9,7 @@ import {
   type Baseline,
   type BaselineOutcome,
 } from '../../../shared/baseline.js';
-import type { Reporter, RunEndEvent } from '../events.js';
+import type { Reporter, RunEndEvent } from '../engine/events.js';
 import type { RunResult } from '../../../shared/run-result.js';
 
 export interface BaselinedReporters {

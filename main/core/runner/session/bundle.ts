@@ -6,8 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import { toPem } from '../../certs/index.js';
 import type { RunResult } from '../../../shared/run-result.js';
-import { CURL_FILE, HAR_FILE, runCurlScript, runHar } from '../bundle-exchanges.js';
-import { createBundle, type Signer } from '../evidence-bundle.js';
+import { CURL_FILE, HAR_FILE, runCurlScript, runHar } from '../evidence/bundle-exchanges.js';
+import { createBundle, type Signer } from '../evidence/evidence-bundle.js';
 import type { LoadedTargetProfile } from '../target-profile/index.js';
 import { writeAtomically } from './baselines.js';
 import { REPORT_FILES, REPORT_FORMATS, type ReportFormat } from './report-files.js';

@@ -4,7 +4,7 @@
  * The host prints what was done; nothing here writes to a console.
  */
 import type { Baseline } from '../../../shared/baseline.js';
-import type { Signer } from '../evidence-bundle.js';
+import type { Signer } from '../evidence/evidence-bundle.js';
 import { writeAdoptedBaseline } from './baselines.js';
 import { writeEvidenceBundle } from './bundle.js';
 import { baselineRefusal, sessionOutcome, type SessionOutcome } from './outcome.js';

@@ -7,9 +7,9 @@ import { createHash, X509Certificate } from 'node:crypto';
 import { productInfo } from '../../product.js';
 import { API_RELEASE, BERLIN_GROUP_OPENAPI_VERSION, SPEC_DOCUMENT } from '../../spec/release.js';
 import type { RunMetadata, RunResult } from '../../../shared/run-result.js';
-import type { TppIdentity } from '../embedded-target.js';
-import { machineInfo } from '../report-result.js';
-import { runName } from '../run-name.js';
+import type { TppIdentity } from '../targets/embedded-target.js';
+import { machineInfo } from '../results/report-result.js';
+import { runName } from './run-name.js';
 import type { RuleCatalogue, SessionPlan } from './plan.js';
 
 /**

@@ -7,7 +7,7 @@
  */
 import type { BaselineOutcome } from '../../../shared/baseline.js';
 import type { RunResult } from '../../../shared/run-result.js';
-import { couldNotTestReason } from '../could-not-test.js';
+import { couldNotTestReason } from '../engine/could-not-test.js';
 
 /** The exit code of a run that could not test its target (see couldNotTestReason). */
 export const EXIT_COULD_NOT_TEST = 3;

@@ -5,17 +5,18 @@
  * The suites are a layer above the runner, so the host passes the checks and the rule catalogue.
  */
 import type { Baseline } from '../../../shared/baseline.js';
-import type { Check, TargetMode } from '../check-api/index.js';
-import { modeOf, planChecks, type PlannedTarget, type RunPlan } from '../run-plan.js';
-import type { CheckSelection } from '../selection.js';
+import type { Check, BankMode } from '../check-api/index.js';
+import { modeOf, planChecks, type PlannedTarget, type RunPlan } from './run-plan.js';
+import type { CheckSelection } from './selection.js';
 import type { CoverageRule } from '../reporters/html.js';
+import type { RuleId } from '../../../shared/rule-ids.js';
 
 /** The rule catalogue as the session sees it (the suites own it and pass it in). */
 export interface RuleCatalogue {
   /** Every rule: its id, where the spec states it (section; see also …) and its statement. */
   rules: readonly { id: string; reference: string; statement: string }[];
   /** A rule id as reports show it, next to each check and failure. */
-  describeRule(ruleId: string): { section: string; statement: string } | undefined;
+  describeRule(ruleId: RuleId): { section: string; statement: string } | undefined;
   /** Every rule with the checks that cover it: the HTML report's coverage map. */
   coverage?: readonly CoverageRule[];
 }
@@ -52,7 +53,7 @@ export interface SessionPlan {
   plan: RunPlan;
   /** The checks the run executes: the selection's, those that make sense in the target's mode. */
   checks: Check[];
-  mode: TargetMode;
+  mode: BankMode;
   /** The baseline the run is judged by, and where it came from. */
   baseline?: { baseline: Baseline; source: string };
 }

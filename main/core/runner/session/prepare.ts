@@ -3,8 +3,8 @@
  * its pre-flight and mode check) and the TPP identity an embedded run signs with kept for the
  * metadata (it exists only inside the run).
  */
-import { createTppIdentity, type TppIdentity } from '../embedded-target.js';
-import { prepareRun, type PreparedRun, type RunPlanHooks } from '../run-plan.js';
+import { createTppIdentity, type TppIdentity } from '../targets/embedded-target.js';
+import { prepareRun, type PreparedRun, type RunPlanHooks } from './run-plan.js';
 import type { SessionPlan } from './plan.js';
 
 export interface PreparedSession {

@@ -7,7 +7,7 @@
 import { copyFile, link, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunResult } from '../../../shared/run-result.js';
-import type { Reporter } from '../events.js';
+import type { Reporter } from '../engine/events.js';
 import {
   DEFAULT_HTML_FILE,
   htmlReporter,
@@ -16,8 +16,8 @@ import {
 } from '../reporters/html.js';
 import { DEFAULT_JSON_FILE, jsonReporter } from '../reporters/json.js';
 import { DEFAULT_JUNIT_FILE, junitReporter, renderJUnit } from '../reporters/junit.js';
-import { serializeRunResult } from '../result-file.js';
-import { RUN_REPORT_SUFFIX } from '../run-name.js';
+import { serializeRunResult } from '../results/result-file.js';
+import { RUN_REPORT_SUFFIX } from './run-name.js';
 import type { RuleCatalogue } from './plan.js';
 
 export const REPORT_FORMATS = ['junit', 'html', 'json'] as const;

@@ -6,11 +6,11 @@
  */
 import type { BaselineOutcome } from '../../../shared/baseline.js';
 import type { RunMetadata, RunResult } from '../../../shared/run-result.js';
-import type { Reporter } from '../events.js';
-import { presentRunResult } from '../report-result.js';
-import { runSecrets } from '../run-secrets.js';
+import type { Reporter } from '../engine/events.js';
+import { presentRunResult } from '../results/report-result.js';
+import { runSecrets } from '../targets/run-secrets.js';
 import { withBaseline } from '../reporters/with-baseline.js';
-import { executePreparedRun, type ExecuteOptions, type RunPlanHooks } from '../run-plan.js';
+import { executePreparedRun, type ExecuteOptions, type RunPlanHooks } from './run-plan.js';
 import { runMetadata } from './metadata.js';
 import type { SessionPlan } from './plan.js';
 import { prepareSession, type PreparedSession } from './prepare.js';

@@ -8,6 +8,7 @@
 import { access } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { TARGET_PROFILE_VERSION, type TargetProfile } from './schema.js';
+import type { BankMode } from '../../../shared/mode.js';
 
 /** File names `workbench certs create` writes (main/hosts/cli/certs-command.ts). */
 export const CERTS_DIR_FILES = {
@@ -25,7 +26,7 @@ export const PROFILE_SCHEMA_REFERENCE =
 
 export interface InitProfileOptions {
   bankUrl: string;
-  mode: 'sandbox' | 'production';
+  mode: BankMode;
   /** Folder `workbench certs create` wrote; paths in the profile are relative to `profileDir`. */
   certsDir?: string;
   profileDir: string;

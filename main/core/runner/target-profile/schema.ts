@@ -10,6 +10,7 @@
  * before the run starts (env-secrets.ts).
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { BankModeSchema } from '../../../shared/mode.js';
 
 export const TARGET_PROFILE_VERSION = 1;
 
@@ -182,7 +183,7 @@ export const TargetProfileSchema = Type.Object(
       maxLength: 2000,
       description: 'the bank’s API root; request paths start with /v1 below it',
     }),
-    mode: Type.Union([Type.Literal('sandbox'), Type.Literal('production')], {
+    mode: Type.Union(BankModeSchema.anyOf, {
       description: 'checked before a run: a production bank answers 404 on /v1/sandbox/',
     }),
     /** The QSealC and key that sign requests (§5.2). */

@@ -8,7 +8,12 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { BALANCE_TYPES, BOOKING_STATUSES, CARD_ACCOUNT_STATUSES } from '../enums.js';
-import { ACCOUNT_NAME_MAX_WITH_LONGER_NAMES, PAGE_LIMIT_MIN } from '../limits.js';
+import {
+  ACCOUNT_NAME_MAX_WITH_LONGER_NAMES,
+  PAGE_LIMIT_MIN,
+  PARTY_NAME_MAX,
+  REMITTANCE_INFORMATION_UNSTRUCTURED_MAX,
+} from '../limits.js';
 import { CurrencyBlock, Int32, IsoDate, StringEnum, publish } from './common.js';
 import { AmountBlock, LinkBlock, LinksBlock } from './shared.js';
 
@@ -105,13 +110,15 @@ export const AccountTransactionBlock = Type.Object({
   bookingDate: Type.Optional(IsoDate()),
   valueDate: Type.Optional(IsoDate()),
   transactionAmount: AmountBlock,
-  creditorName: Type.Optional(Type.String({ maxLength: 70 })),
+  creditorName: Type.Optional(Type.String({ maxLength: PARTY_NAME_MAX })),
   creditorAccount: Type.Optional(AccountPartyReference),
-  ultimateCreditor: Type.Optional(Type.String({ maxLength: 70 })),
-  debtorName: Type.Optional(Type.String({ maxLength: 70 })),
+  ultimateCreditor: Type.Optional(Type.String({ maxLength: PARTY_NAME_MAX })),
+  debtorName: Type.Optional(Type.String({ maxLength: PARTY_NAME_MAX })),
   debtorAccount: Type.Optional(AccountPartyReference),
-  ultimateDebtor: Type.Optional(Type.String({ maxLength: 70 })),
-  remittanceInformationUnstructured: Type.Optional(Type.String({ maxLength: 140 })),
+  ultimateDebtor: Type.Optional(Type.String({ maxLength: PARTY_NAME_MAX })),
+  remittanceInformationUnstructured: Type.Optional(
+    Type.String({ maxLength: REMITTANCE_INFORMATION_UNSTRUCTURED_MAX }),
+  ),
   purposeCode: Type.Optional(Type.String()),
   bankTransactionCode: Type.Optional(Type.String()),
   _links: Type.Optional(LinksBlock),

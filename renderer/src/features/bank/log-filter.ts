@@ -1,9 +1,9 @@
 /** The bank console's request-log filters, and the generic tables of a state snapshot. Pure. */
-import type { BankEventView, BankExchangeView, BankModeName } from '../../../../main/api/contract';
+import type { BankEventView, BankExchangeView, BankMode } from '../../../../main/api/contract';
 import { statusClassOf, type StatusClass } from '../../lib/format';
 
 export interface LogFilter {
-  mode: BankModeName | 'all';
+  mode: BankMode | 'all';
   statusClass: StatusClass | 'all';
   /** Matched against the request target (path and query), case-insensitively. */
   pathText: string;

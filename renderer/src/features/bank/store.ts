@@ -6,7 +6,7 @@ import { create } from 'zustand';
 import type {
   BankEventView,
   BankExchangeView,
-  BankModeName,
+  BankMode,
   BankSessionRowView,
   BankStatusView,
   BatchRunView,
@@ -18,20 +18,19 @@ import { api } from '../../api';
 import type { ClockReading } from '../../lib/bank-clock';
 import { REAL_TIME_SLACK_MS } from '../../lib/format';
 import { NO_FILTER, mergeEvents, mergeLog, type LogFilter } from './log-filter';
+import { BANK_MODES } from '../../../../main/shared/mode';
 
-const MODES: BankModeName[] = ['sandbox', 'production'];
-
-interface BankState {
-  status: Partial<Record<BankModeName, BankStatusView>>;
+interface BankStore {
+  status: Partial<Record<BankMode, BankStatusView>>;
   clock?: ClockReading;
   log: BankExchangeView[];
   filter: LogFilter;
   selectedExchange?: string;
-  snapshots: Partial<Record<BankModeName, unknown>>;
+  snapshots: Partial<Record<BankMode, unknown>>;
   /** The bank's sessions with their §3.4 state at the bank's now (`bank.sessions`). */
-  sessions: Partial<Record<BankModeName, BankSessionRowView[]>>;
-  registry: Partial<Record<BankModeName, RegistryEntryView[]>>;
-  trustAnchors: Partial<Record<BankModeName, TrustAnchorView[]>>;
+  sessions: Partial<Record<BankMode, BankSessionRowView[]>>;
+  registry: Partial<Record<BankMode, RegistryEntryView[]>>;
+  trustAnchors: Partial<Record<BankMode, TrustAnchorView[]>>;
   /**
    * What was done to the banks outside their requests (revocations, card blocks, batch runs, clock
    * jumps), from main whoever made them: the request log and the diagram show them (newest last).
@@ -41,19 +40,19 @@ interface BankState {
   done?: string;
   error?: unknown;
   load(): Promise<void>;
-  start(mode: BankModeName, port?: number): Promise<void>;
-  stop(mode: BankModeName): Promise<void>;
-  reset(mode: BankModeName): Promise<void>;
-  exportSnapshot(mode: BankModeName): Promise<unknown>;
-  importSnapshot(mode: BankModeName, snapshot: unknown): Promise<void>;
+  start(mode: BankMode, port?: number): Promise<void>;
+  stop(mode: BankMode): Promise<void>;
+  reset(mode: BankMode): Promise<void>;
+  exportSnapshot(mode: BankMode): Promise<unknown>;
+  importSnapshot(mode: BankMode, snapshot: unknown): Promise<void>;
   /** The payment batch now (§1: otherwise five times a day on the bank clock). */
-  runBatch(mode: BankModeName): Promise<void>;
-  refreshSnapshot(mode: BankModeName): Promise<void>;
+  runBatch(mode: BankMode): Promise<void>;
+  refreshSnapshot(mode: BankMode): Promise<void>;
   /** §1: the PSU revokes a consent with the bank (all its accounts). */
-  revokeConsent(mode: BankModeName, consentId: string): Promise<void>;
+  revokeConsent(mode: BankMode, consentId: string): Promise<void>;
   /** §3.3: block a card account or enable it again. */
   setCardStatus(
-    mode: BankModeName,
+    mode: BankMode,
     cardAccountId: string,
     status: 'enabled' | 'blocked',
   ): Promise<void>;
@@ -63,11 +62,11 @@ interface BankState {
   ): Promise<void>;
   setFilter(filter: Partial<LogFilter>): void;
   selectExchange(id: string | undefined): void;
-  loadRegistry(mode: BankModeName): Promise<void>;
-  putRegistry(mode: BankModeName, entry: RegistryEntryView): Promise<boolean>;
-  removeRegistry(mode: BankModeName, organizationIdentifier: string): Promise<void>;
-  addTrustAnchor(mode: BankModeName, pem: string): Promise<boolean>;
-  removeTrustAnchor(mode: BankModeName, fingerprint256: string): Promise<void>;
+  loadRegistry(mode: BankMode): Promise<void>;
+  putRegistry(mode: BankMode, entry: RegistryEntryView): Promise<boolean>;
+  removeRegistry(mode: BankMode, organizationIdentifier: string): Promise<void>;
+  addTrustAnchor(mode: BankMode, pem: string): Promise<boolean>;
+  removeTrustAnchor(mode: BankMode, fingerprint256: string): Promise<void>;
   receivedStatus(status: BankStatusView): void;
   receivedClock(view: ClockView): void;
   receivedExchanges(exchanges: BankExchangeView[]): void;
@@ -77,7 +76,7 @@ interface BankState {
 const LISTED_IDS = 5;
 
 /** What a batch run did, in words: counts, and the payment ids when there are few. */
-export function batchSummary(mode: BankModeName, report: BatchRunView): string {
+export function batchSummary(mode: BankMode, report: BatchRunView): string {
   const part = (label: string, ids: string[]) => {
     if (ids.length === 0) return `${label} 0`;
     const listed = ids.slice(0, LISTED_IDS).join(', ');
@@ -99,7 +98,7 @@ export function batchSummary(mode: BankModeName, report: BatchRunView): string {
   return `Batch run on the ${mode} bank: ${parts.join(', ')}.`;
 }
 
-export const useBankStore = create<BankState>((set, get) => {
+export const useBankStore = create<BankStore>((set, get) => {
   async function run<T>(name: string, action: () => Promise<T>, done?: (r: T) => string) {
     set({ busy: name, error: undefined, done: undefined });
     try {
@@ -137,7 +136,7 @@ export const useBankStore = create<BankState>((set, get) => {
           api.call('bank.status', {}),
           api.call('clock.get', {}),
           api.call('bank.events', { limit: 500 }),
-          ...MODES.map((mode) => api.call('bank.requestLog', { mode, limit: 500 })),
+          ...BANK_MODES.map((mode) => api.call('bank.requestLog', { mode, limit: 500 })),
         ]);
         set((state) => ({
           status: Object.fromEntries(statuses.map((s) => [s.mode, s])),

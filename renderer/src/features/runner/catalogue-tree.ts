@@ -5,6 +5,7 @@
 import type { CheckView, RuleView } from '../../../../main/api/contract';
 import type { CheckStatus } from '../../../../main/shared/run-status';
 import { worstStatus } from './status-order';
+import type { BankMode } from '../../../../main/shared/mode';
 
 /** A rule is covered by checks, testable but without a check yet, or untestable over the API. */
 export type Coverage = 'covered' | 'no-check' | 'untestable';
@@ -178,7 +179,7 @@ export function toggleSelection(
 export function runnableSelection(
   catalogue: Catalogue,
   selected: ReadonlySet<string>,
-  mode: 'sandbox' | 'production',
+  mode: BankMode,
 ): string[] {
   return catalogue.checks
     .filter((check) => selected.has(check.id) && check.modes.includes(mode))

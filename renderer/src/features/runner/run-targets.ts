@@ -4,13 +4,14 @@
  * shown in Targets).
  */
 import type { TargetsView } from '../../../../main/api/contract';
+import type { BankMode } from '../../../../main/shared/mode';
 
 export interface RunTargetOption {
   id: string;
   label: string;
   kind: 'embedded' | 'profile';
   /** Unknown for a profile that does not read. */
-  mode?: 'sandbox' | 'production';
+  mode?: BankMode;
   disabled: boolean;
 }
 
@@ -45,10 +46,7 @@ export function runTargetOptions(view: TargetsView | undefined): RunTargetOption
 }
 
 /** The mode the checks are chosen for; sandbox until a profile's mode is known. */
-export function modeOfRunTarget(
-  options: readonly RunTargetOption[],
-  id: string,
-): 'sandbox' | 'production' {
+export function modeOfRunTarget(options: readonly RunTargetOption[], id: string): BankMode {
   return options.find((o) => o.id === id)?.mode ?? 'sandbox';
 }
 

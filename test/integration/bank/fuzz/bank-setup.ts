@@ -22,7 +22,9 @@ import { parseForms } from '../../../../main/core/tpp/psu-agent/html-forms.js';
 import { newPsuSession } from '../../../../main/core/tpp/psu-session.js';
 import { ORGANIZATION_ID, type Pki } from '../../../unit/bank/fixtures.js';
 import { OLA, OLA_ACCOUNT } from '../../sandbox/bodies.js';
-import { TIMEOUT_MS } from './send.js';
+
+/** How long a case may wait for its answer (headers, then body). */
+export const TIMEOUT_MS = 10_000;
 
 export const REDIRECT_URI = 'https://tpp.example/callback';
 export const PSU_IP = '192.0.2.10';

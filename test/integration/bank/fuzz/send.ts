@@ -1,12 +1,9 @@
 /**
  * Sending one case: through undici, or on a raw node:net socket for what undici refuses to send
- * (CR, LF, NUL, bytes above 0x7f in header values); both give up after TIMEOUT_MS.
+ * (CR, LF, NUL, bytes above 0x7f in header values); both give up after TIMEOUT_MS (bank-setup.ts).
  */
 import { connect } from 'node:net';
-import type { BankUnderTest } from './bank-setup.js';
-
-/** How long a case may wait for its answer (headers, then body). */
-export const TIMEOUT_MS = 10_000;
+import { TIMEOUT_MS, type BankUnderTest } from './bank-setup.js';
 
 /** One request exactly as it goes on the wire. */
 export interface Wire {

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   compareSigningStrings,
   diffLines,
-} from '../../../../main/core/bank/tpp-findings/forensics.js';
+} from '../../../../main/core/bank/log/tpp-findings/forensics.js';
 import { verifySignedRequest } from '../../../../main/core/signature/index.js';
 import { signRequest } from '../../../../main/core/tpp/signer.js';
 import { createPki, lowerCase, type Pki } from '../fixtures.js';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expandEnvSecrets } from '../../../../main/core/runner/target-profile/env-secrets';
-import { redactSecretValues, runSecrets } from '../../../../main/core/runner/run-secrets';
+import { redactSecretValues, runSecrets } from '../../../../main/core/runner/targets/run-secrets';
 import { jsonSyntaxProblem } from '../../../../main/shared/json';
 import type { LoadedTargetProfile } from '../../../../main/core/runner/target-profile/load';
 

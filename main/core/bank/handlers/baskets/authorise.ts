@@ -12,7 +12,6 @@ import { scaRequired } from '../../domain/risk.js';
 import { psuContextOf } from '../../domain/psu.js';
 import { startAuthorisationFor } from '../../domain/scaRedirect.js';
 import { isRejection, reject, type RouteDefinition } from '../../types.js';
-import '../payments/kinds.js';
 import { BASKET_AUTHORISATION_HEADERS, link } from '../payments/shapes.js';
 import { BASKET_ID, ownBasket, refuse } from './common.js';
 

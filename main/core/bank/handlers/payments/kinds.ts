@@ -4,7 +4,7 @@
  * approve (domain/paymentsApproval.ts) or reject; a payment that cannot be approved turns the
  * redirect into §6.2 PAYMENT_FAILED (§7.4).
  */
-import { registerAuthorisationKind } from '../../domain/authorisations.js';
+import type { AuthorisationKindHandler } from '../../domain/authorisations.js';
 import { approveBasket, findBasket, paymentsOf, rejectBasket } from '../../domain/baskets.js';
 import type { Authorisation } from '../../domain/model.js';
 import { findPayment } from '../../domain/payments.js';
@@ -28,7 +28,7 @@ const gone = {
   message: 'The payment no longer exists.',
 };
 
-registerAuthorisationKind('payment', {
+export const paymentAuthorisation: AuthorisationKindHandler = {
   describeForPsu(state, authorisation) {
     const payment = findPayment(state, authorisation.resourceId ?? '');
     return {
@@ -51,9 +51,9 @@ registerAuthorisationKind('payment', {
     if (payment)
       rejectUnapproved(payment, now, `SCA failed: ${authorisation.failure?.code ?? 'FAILED'}`);
   },
-});
+};
 
-registerAuthorisationKind('basket', {
+export const basketAuthorisation: AuthorisationKindHandler = {
   describeForPsu(state, authorisation) {
     const basket = findBasket(state, authorisation.resourceId ?? '');
     const payments = basket
@@ -87,4 +87,4 @@ registerAuthorisationKind('basket', {
         `basket SCA failed: ${authorisation.failure?.code ?? 'FAILED'}`,
       );
   },
-});
+};

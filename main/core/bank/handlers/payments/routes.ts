@@ -20,7 +20,6 @@ import { ErrorResponseSchema } from '../../../spec/schemas/shared.js';
 import { PRODUCTS_OF_SERVICE } from '../../domain/payments.js';
 import type { RequestContext, RouteDefinition } from '../../types.js';
 import { AuthorisationIdsShape, READ_HEADERS, ScaStatusShape } from '../sca/apiShapes.js';
-import './kinds.js';
 import { initiationHandler } from './initiate.js';
 import { resolvePaymentPath } from './lookup.js';
 import {

@@ -27,6 +27,7 @@ import type {
 } from '../../types.js';
 import { randomBytes } from 'node:crypto';
 import { faultyRedirect } from './redirectFaults.js';
+import { AUTHORISATION_KINDS } from '../authorisation-kinds.js';
 
 /** Cookie binding the browser to one authorisation (path-scoped, so several can run at once). */
 export const SCA_COOKIE = 'psd2-sca';
@@ -137,7 +138,13 @@ function flowInput(ctx: RequestContext, env: HandlerEnvironment, a: Authorisatio
 
 /** The PSU took longer than the authorisation's lifetime: §6.2 SCA_EXPIRED. */
 function expired(ctx: RequestContext, env: HandlerEnvironment, a: Authorisation): HandlerResult {
-  const location = failAuthorisation(env.state, a, SCA_FAILURES.expired(), ctx.now);
+  const location = failAuthorisation(
+    env.state,
+    a,
+    SCA_FAILURES.expired(),
+    ctx.now,
+    AUTHORISATION_KINDS,
+  );
   return resultOf({ kind: 'redirect', location, toTpp: true }, a, ctx, env);
 }
 

@@ -9,7 +9,7 @@
 import { namedCredentials } from '../credentials.js';
 import { line, type DoctorCheck } from '../types.js';
 import { readAdminClock } from './admin-clock.js';
-import { BANK_CLOCK_PREFLIGHT_MS, clockOffsetText } from '../../bank-clock-preflight.js';
+import { BANK_CLOCK_PREFLIGHT_MS, clockOffsetText } from '../../targets/bank-clock-preflight.js';
 
 /** How far the bank clock may be from real time before the doctor says so (as a run does). */
 export const BANK_CLOCK_DRIFT_WARN_MS = BANK_CLOCK_PREFLIGHT_MS;

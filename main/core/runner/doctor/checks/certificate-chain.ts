@@ -1,12 +1,12 @@
 /**
  * `certificate-chain`: the QSealC, the QWAC and the AISP-only QSealC each chain to a CA of the
  * profile's tls.ca, through intermediates found in the same PEM files. The test is the bank's own
- * (main/core/bank/trustStore.ts): the CA's subject is the certificate's issuer (checkIssued) and
+ * (main/core/bank/trust/trust-store.ts): the CA's subject is the certificate's issuer (checkIssued) and
  * its key verifies the certificate's signature. A certificate that does not chain to the CA the
  * bank trusts is refused in production (403 before any other check) and fails mTLS (§5.1).
  */
 import type { X509Certificate } from 'node:crypto';
-import { TrustStore } from '../../../bank/trustStore.js';
+import { TrustStore } from '../../../bank/index.js';
 import { issuerOf, namedCredentials, profileCas, subjectOf } from '../credentials.js';
 import { line, type DoctorCheck } from '../types.js';
 

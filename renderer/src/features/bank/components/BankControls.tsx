@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import type { BankModeName } from '../../../../../main/api/contract';
+import type { BankMode } from '../../../../../main/api/contract';
 import { downloadText } from '../../../lib/download';
 import { useBankStore } from '../store';
 
 /** One bank: running or not and where, start (optional port) / stop, reset, batch run, snapshots. */
-export function BankControls({ mode }: { mode: BankModeName }) {
+export function BankControls({ mode }: { mode: BankMode }) {
   const { status, busy, start, stop, reset, runBatch, exportSnapshot, importSnapshot } =
     useBankStore();
   const [port, setPort] = useState('');

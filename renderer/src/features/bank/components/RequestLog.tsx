@@ -1,4 +1,4 @@
-import type { BankEventView, BankModeName } from '../../../../../main/api/contract';
+import type { BankEventView, BankMode } from '../../../../../main/api/contract';
 import { formatInstant, formatMs, statusClassOf, type StatusClass } from '../../../lib/format';
 import { logRows, pollingCount } from '../log-filter';
 import { useBankStore } from '../store';
@@ -26,7 +26,7 @@ export function RequestLog() {
           <span>Mode</span>
           <select
             value={filter.mode}
-            onChange={(e) => setFilter({ mode: e.target.value as BankModeName | 'all' })}
+            onChange={(e) => setFilter({ mode: e.target.value as BankMode | 'all' })}
           >
             <option value="all">both</option>
             <option value="sandbox">sandbox</option>

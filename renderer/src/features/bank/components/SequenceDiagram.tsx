@@ -5,7 +5,6 @@ import {
   SEQUENCE_COLOURS,
   SEQUENCE_WIDTH,
   sequenceHeight,
-  stepColourName,
   stepY,
 } from '../../../../../main/shared/sequence/svg';
 import { useSessionStore } from '../../session/store';
@@ -19,6 +18,8 @@ import {
   type SequenceStep,
 } from '../sequence';
 import { useBankStore } from '../store';
+import { exportName, svgText, svgToPng } from './sequence-export';
+import { Arrow, PALETTES, type Palette } from './SequenceSteps';
 
 const WIDTH = SEQUENCE_WIDTH;
 /**
@@ -26,27 +27,6 @@ const WIDTH = SEQUENCE_WIDTH;
  * screen (read from the back of a room); full screen stretches it to the screen's width.
  */
 const SCALE = 4 / 3;
-
-/**
- * Explicit colours (no CSS variables), so the exported file looks as it does on screen: the
- * light palette is the shared one (reports, evidence); the dark one keeps 4.5:1 on its background.
- */
-const PALETTES = {
-  light: { ...SEQUENCE_COLOURS, background: '#ffffff', noteFill: '#f3edfa', selected: '#fff3c4' },
-  dark: {
-    request: '#79b8ff',
-    response: '#c8c8c8',
-    redirect: '#f0a35e',
-    note: '#c8a8f0',
-    error: '#ff8a80',
-    lane: '#8a8a8a',
-    text: '#e8e8e8',
-    background: '#1e1e1e',
-    noteFill: '#2e2640',
-    selected: '#4a4123',
-  },
-} as const;
-type Palette = (typeof PALETTES)[keyof typeof PALETTES];
 
 const SINCE_LABELS: Record<SequenceSince, string> = {
   recent: 'Last 40 exchanges',
@@ -56,46 +36,6 @@ const SINCE_LABELS: Record<SequenceSince, string> = {
 
 /** Within this many pixels of the bottom, the view follows new steps. */
 const FOLLOW_SLACK = 40;
-
-function exportName(extension: string): string {
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
-  return `sequence-${stamp}Z.${extension}`;
-}
-
-/** The diagram's SVG as a standalone file's text. */
-function svgText(svg: SVGSVGElement): string {
-  const copy = svg.cloneNode(true) as SVGSVGElement;
-  copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
-  for (const element of copy.querySelectorAll('[class]')) element.removeAttribute('class');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${copy.outerHTML}`;
-}
-
-/**
- * The diagram as a PNG at twice its size. The SVG is loaded as a `data:` image: the page's
- * Content-Security-Policy allows `img-src 'self' data:` (SECURITY.md), in the web host and the
- * Electron window alike, and not `blob:`.
- */
-export function svgToPng(text: string, width: number, height: number): Promise<Blob> {
-  const url = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(text)}`;
-  return new Promise((resolve, reject) => {
-    const image = new Image();
-    image.onload = () => {
-      const canvas = document.createElement('canvas');
-      canvas.width = width * 2;
-      canvas.height = height * 2;
-      const context = canvas.getContext('2d');
-      if (!context) return reject(new Error('This browser cannot draw on a canvas.'));
-      context.scale(2, 2);
-      context.drawImage(image, 0, 0, width, height);
-      canvas.toBlob(
-        (blob) => (blob ? resolve(blob) : reject(new Error('The canvas made no PNG.'))),
-        'image/png',
-      );
-    };
-    image.onerror = () => reject(new Error('The diagram could not be drawn as an image.'));
-    image.src = url;
-  });
-}
 
 /** Keeps the scroll box at its newest step unless the user scrolled back; returns "following". */
 function useFollowNewest(box: React.RefObject<HTMLDivElement | null>, stepCount: number) {
@@ -408,111 +348,5 @@ export function SequenceDiagram() {
           : ''}
       </p>
     </section>
-  );
-}
-
-function Arrow({
-  step,
-  y,
-  colours,
-  selected,
-  focused,
-  onSelect,
-}: {
-  step: SequenceStep;
-  y: number;
-  colours: Palette;
-  selected: boolean;
-  focused: boolean;
-  onSelect: () => void;
-}) {
-  const colourName = stepColourName(step);
-  const colour = colours[colourName];
-  const x1 = laneX(step.from);
-  const x2 = laneX(step.to);
-  if (step.from === step.to)
-    return <LaneNote step={step} y={y} colours={colours} colour={colour} focused={focused} />;
-  return (
-    <g
-      data-testid="sequence-step"
-      data-kind={step.kind}
-      data-from={step.from}
-      data-to={step.to}
-      data-focused={focused || undefined}
-      onClick={onSelect}
-      style={step.exchangeKey ? { cursor: 'pointer' } : undefined}
-    >
-      <title>{step.title ?? step.label}</title>
-      {selected || focused ? (
-        <rect
-          x={Math.min(x1, x2)}
-          y={y - 16}
-          width={Math.abs(x2 - x1)}
-          height={22}
-          fill={selected ? colours.selected : 'none'}
-          stroke={focused ? colours.text : 'none'}
-          strokeWidth="1.5"
-        />
-      ) : null}
-      <line
-        x1={x1}
-        x2={x2}
-        y1={y}
-        y2={y}
-        stroke={colour}
-        strokeWidth="1.5"
-        strokeDasharray={step.kind === 'response' || step.kind === 'note' ? '5 3' : undefined}
-        markerEnd={`url(#arrow-${colourName})`}
-      />
-      <text x={(x1 + x2) / 2} y={y - 4} textAnchor="middle" fill={colour}>
-        {step.label}
-      </text>
-    </g>
-  );
-}
-
-/** Approximate width of the 12 px label text, for the note's box (SVG text has no padding). */
-const CHAR_WIDTH = 6.4;
-
-/** Something the bank did on its own: a box on its lane, not an arrow to anyone. */
-function LaneNote({
-  step,
-  y,
-  colours,
-  colour,
-  focused,
-}: {
-  step: SequenceStep;
-  y: number;
-  colours: Palette;
-  colour: string;
-  focused: boolean;
-}) {
-  const x = laneX(step.from);
-  const width = Math.min(WIDTH - 20, step.label.length * CHAR_WIDTH + 16);
-  const left = Math.max(10, Math.min(WIDTH - 10 - width, x - width / 2));
-  return (
-    <g
-      data-testid="sequence-step"
-      data-kind={step.kind}
-      data-from={step.from}
-      data-to={step.to}
-      data-focused={focused || undefined}
-    >
-      <title>{step.title ?? step.label}</title>
-      <rect
-        x={left}
-        y={y - 15}
-        width={width}
-        height={20}
-        rx={3}
-        fill={colours.noteFill}
-        stroke={focused ? colours.text : colour}
-        strokeWidth={focused ? 2 : 1}
-      />
-      <text x={left + width / 2} y={y - 1} textAnchor="middle" fill={colour}>
-        {step.label}
-      </text>
-    </g>
   );
 }

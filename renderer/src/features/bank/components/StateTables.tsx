@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { BankModeName } from '../../../../../main/api/contract';
+import type { BankMode } from '../../../../../main/api/contract';
 import { consoleTables, filterRows, type ConsoleTable, type RowAction } from '../console-tables';
 import { useBankStore } from '../store';
 import { SandboxActionForm, type SandboxActionRequest } from './SandboxActionForm';
@@ -20,7 +20,7 @@ const ADD_ACTIONS: SandboxActionRequest[] = [
  * Refreshed (throttled) when the bank answers, changes or its clock moves.
  */
 export function StateTables() {
-  const [mode, setMode] = useState<BankModeName>('sandbox');
+  const [mode, setMode] = useState<BankMode>('sandbox');
   const [tableName, setTableName] = useState('consents');
   const [filter, setFilter] = useState('');
   const [action, setAction] = useState<SandboxActionRequest>();
@@ -50,7 +50,7 @@ export function StateTables() {
       <div className="actions">
         <label className="inline-field">
           <span>Mode</span>
-          <select value={mode} onChange={(e) => setMode(e.target.value as BankModeName)}>
+          <select value={mode} onChange={(e) => setMode(e.target.value as BankMode)}>
             <option value="sandbox">sandbox</option>
             <option value="production">production</option>
           </select>
@@ -124,7 +124,7 @@ function StateTable({
 }: {
   table: ConsoleTable;
   filter: string;
-  mode: BankModeName;
+  mode: BankMode;
   onSandboxAction: (action: SandboxActionRequest) => void;
 }) {
   const rows = filterRows(table.rows, filter);
@@ -184,7 +184,7 @@ function RowActionButton({
   onSandboxAction,
 }: {
   action: RowAction;
-  mode: BankModeName;
+  mode: BankMode;
   onSandboxAction: (action: SandboxActionRequest) => void;
 }) {
   const revokeConsent = useBankStore((s) => s.revokeConsent);

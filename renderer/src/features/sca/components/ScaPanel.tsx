@@ -1,7 +1,8 @@
 import { useNow } from '../../../app/use-now';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { bankNow } from '../../../lib/bank-clock';
-import { formatInstant } from '../../../lib/format';
+import { formatDuration, formatInstant } from '../../../lib/format';
+import { SCA_SESSION_VALIDITY_MS } from '../../../../../main/core/spec/limits';
 import { useBankStore } from '../../bank/store';
 import { useSessionStore } from '../../session/store';
 import { scaStanding, type ScaStanding } from '../standing';
@@ -124,7 +125,10 @@ export function ScaPanel() {
             {!noLonger && session?.scaCompletedAt && (
               <>
                 <dt>SCA completed</dt>
-                <dd>{formatInstant(session.scaCompletedAt)} (bank clock; valid one hour, §3.4)</dd>
+                <dd>
+                  {formatInstant(session.scaCompletedAt)} (bank clock; valid{' '}
+                  {formatDuration(SCA_SESSION_VALIDITY_MS)}, §3.4)
+                </dd>
               </>
             )}
           </dl>

@@ -1,0 +1,64 @@
+/**
+ * The bank's endpoints. Adding one: a file in handlers/ exporting a RouteDefinition, plus one line
+ * here. Stages, /openapi.json and the request log pick it up from this list.
+ */
+import { getAgreements } from './agreements.js';
+import { ACCOUNT_ROUTES } from './ais/accounts.js';
+import { getTransactionList } from './ais/accountTransactions.js';
+import { CARD_ACCOUNT_ROUTES } from './ais/cardAccounts.js';
+import { getTransactionDetails } from './ais/transactionDetails.js';
+import { AUTHORISATION_ROUTES } from './authorisations.js';
+import { getCardAccountTransactions } from './cardAccountTransactions.js';
+import { CONSENT_ROUTES } from './consents.js';
+import { healthRoute } from './health.js';
+import { openApiDocumentRoute } from './openApiDocument.js';
+import * as sandboxAccounts from './sandbox/accounts.js';
+import * as sandboxAccountTransactions from './sandbox/accountTransactions.js';
+import * as sandboxAgreements from './sandbox/agreements.js';
+import * as sandboxCardAccounts from './sandbox/cardAccounts.js';
+import * as sandboxCardTransactions from './sandbox/cardTransactions.js';
+import { listSandboxCustomers } from './sandbox/customers.js';
+import { sandboxFixedTestData } from './sandbox/fixedTestData.js';
+import { sandboxInitialize } from './sandbox/initialize.js';
+import { SCA_PAGE_ROUTES } from './sca/scaPages.js';
+import { getUser } from './user.js';
+import { PAYMENT_ROUTES } from './payments/routes.js';
+import { SIGNING_BASKET_ROUTES } from './baskets/routes.js';
+import type { RouteDefinition } from '../types.js';
+
+export const BANK_ROUTES: readonly RouteDefinition[] = [
+  openApiDocumentRoute,
+  sandboxInitialize,
+  getCardAccountTransactions,
+  // Account information (issue "Embedded bank, part 3"; docs/ais.md)
+  ...ACCOUNT_ROUTES,
+  getTransactionList,
+  getTransactionDetails,
+  ...CARD_ACCOUNT_ROUTES,
+  // SCA, consent, PSU identity (issue "SCA redirect flow"; docs/sca.md)
+  ...CONSENT_ROUTES,
+  ...AUTHORISATION_ROUTES,
+  getUser,
+  getAgreements,
+  ...SCA_PAGE_ROUTES,
+  sandboxFixedTestData,
+  listSandboxCustomers,
+  sandboxAccounts.createSandboxAccount,
+  sandboxAccounts.listSandboxAccounts,
+  sandboxAccounts.changeSandboxAccountBalances,
+  sandboxAccountTransactions.createSandboxAccountTransactions,
+  sandboxAccountTransactions.listSandboxAccountTransactions,
+  sandboxAccountTransactions.getSandboxAccountTransaction,
+  sandboxCardAccounts.createSandboxCardAccount,
+  sandboxCardAccounts.getSandboxCardAccount,
+  sandboxCardTransactions.createSandboxCardTransactions,
+  sandboxCardTransactions.listSandboxCardTransactions,
+  sandboxAgreements.createSandboxAgreement,
+  sandboxAgreements.getSandboxAgreement,
+  sandboxAgreements.createSandboxEngagement,
+  // Payments and signing baskets (issue "Embedded bank, part 4"; docs/payments.md)
+  ...PAYMENT_ROUTES,
+  ...SIGNING_BASKET_ROUTES,
+  // The workbench's own liveness answer, outside the PSD2 interface (docs/ci.md)
+  healthRoute,
+];

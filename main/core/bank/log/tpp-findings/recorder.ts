@@ -1,0 +1,259 @@
+/**
+ * The TPP findings recorder (issue #17 item 5): fed by the bank after every request with what its
+ * pipeline decided (bank.ts), it keeps per TPP-side rule the verdicts and the first requests as
+ * evidence, and makes the conformance report (model.ts) at any time. Two rules need memory the
+ * pipeline does not keep, because the bank serves both requests:
+ * - §4.2.3 paging: a page after the first must be read through a `next`/`previous` link the bank
+ *   gave (the same path and query parameters), not an offset the TPP computed;
+ * - §5.3(1) scaRedirect: after an SCA refusal on a TPP-Session-ID, the same refusal again with no
+ *   PSU at the bank's SCA pages in between means the TPP called again instead of redirecting; a
+ *   call that gets past the session stage afterwards passes.
+ * Bounded memory: counts are kept for every request, evidence for the first
+ * FINDINGS_KEPT_PER_VERDICT per rule and verdict, links for the last MAX_LINKS.
+ */
+import { tppRule, TPP_RULES, type TppRuleId } from '../../../spec/tpp-rules.js';
+import type { ExchangeRecord } from '../request-log.js';
+import type { Rejection, RouteDefinition, StageName } from '../../types.js';
+import { compareSigningStrings } from './forensics.js';
+import { isScaRefusal, judgeDecision, passed, type Decision, type Verdict } from './judge.js';
+import {
+  FINDINGS_KEPT_PER_VERDICT,
+  TPP_REPORT_FORMAT,
+  TPP_REPORT_FORMAT_VERSION,
+  type TppEvidenceExchange,
+  type TppFinding,
+  type TppReport,
+  type TppRuleReport,
+} from './model.js';
+
+/** Remembered page links; a long CI run reads far fewer pages than this between two pages. */
+const MAX_LINKS = 10_000;
+
+/** §4.2.3 lists: the paths the bank answers with `next`/`previous` links (handlers/ais/common.ts). */
+const PAGED_PATHS = new Set([
+  '/v1/card-accounts/{account-id}/transactions',
+  '/v1/accounts/{account-id}/transactions',
+]);
+
+/** What bank.ts hands over after a request went through the pipeline. */
+export interface Observation {
+  route?: RouteDefinition;
+  /** The stage that refused (with the rejection), or undefined when the handler answered. */
+  refusedAt?: StageName;
+  rejection?: Rejection;
+  record: ExchangeRecord;
+  /** The answer's JSON body (the request log keeps it for refusals only). */
+  responseBody?: unknown;
+}
+
+interface RuleTally {
+  passes: number;
+  failures: number;
+  failed: TppFinding[];
+  passed: TppFinding[];
+}
+
+/** Path and query parameters as a sorted key: the same page whichever order the link lists them. */
+function pageKey(target: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(target, 'http://bank.invalid');
+  } catch {
+    return undefined;
+  }
+  const params = [...url.searchParams].map(([name, value]) => `${name}=${value}`).sort();
+  return `${url.pathname}?${params.join('&')}`;
+}
+
+/** Every `_links.*.href` of a JSON answer. */
+function linksOf(body: unknown): string[] {
+  const links = (body as { _links?: unknown } | undefined)?._links;
+  if (typeof links !== 'object' || links === null) return [];
+  return Object.values(links as Record<string, unknown>).flatMap((link) => {
+    const href = (link as { href?: unknown } | null)?.href;
+    return typeof href === 'string' ? [href] : [];
+  });
+}
+
+export class TppFindingsRecorder {
+  private readonly tallies = new Map<TppRuleId, RuleTally>();
+  private readonly evidence = new Map<number, TppEvidenceExchange>();
+  private readonly issuedLinks = new Set<string>();
+  /**
+   * TPP-Session-ID → the exchange whose SCA refusal carried a scaRedirect, and whether a PSU was
+   * at the SCA pages since (which session's they served is not known here).
+   */
+  private readonly pendingSca = new Map<string, { exchangeId: number; psuVisited: boolean }>();
+  private judged = 0;
+
+  constructor(private readonly bank: { mode: string; url?: () => string | undefined }) {}
+
+  observe(observation: Observation): void {
+    const { route, record } = observation;
+    if (route?.kind === 'page') {
+      // A PSU at the SCA pages: the TPP did redirect.
+      for (const pending of this.pendingSca.values()) pending.psuVisited = true;
+      return;
+    }
+    if (!route || !route.signed) return;
+    this.judged++;
+    const rejection = observation.rejection;
+    const decision: Decision = {
+      route,
+      headers: record.request.headers,
+      bodySize: record.request.bodySize,
+      status: record.response.status,
+      ...(rejection && observation.refusedAt
+        ? {
+            rejection: {
+              stage: observation.refusedAt,
+              rule: rejection.rule,
+              text: rejection.error.body.tppMessages[0]?.text ?? rejection.rule,
+            },
+          }
+        : {}),
+    };
+    const verdicts = [
+      ...judgeDecision(decision),
+      ...this.judgePaging(route, record),
+      ...this.judgeScaRedirect(decision, record),
+    ];
+    for (const verdict of verdicts) this.add(verdict, record, observation);
+    for (const href of linksOf(observation.responseBody)) this.rememberLink(href);
+  }
+
+  /** §4.2.3: an offset other than the first page's, on a request line no link of the bank gave. */
+  private judgePaging(route: RouteDefinition, record: ExchangeRecord): Verdict[] {
+    if (record.request.method !== 'GET' || !PAGED_PATHS.has(route.path)) return [];
+    const key = pageKey(record.request.target);
+    const offset = new URL(record.request.target, 'http://bank.invalid').searchParams.get('offset');
+    if (key === undefined || offset === null || offset === '0') return [];
+    return this.issuedLinks.has(key)
+      ? [
+          {
+            rule: 'TPP-PAGING-NEXT-LINK',
+            verdict: 'pass',
+            text: 'the page was read through a link the bank gave',
+          },
+        ]
+      : [
+          {
+            rule: 'TPP-PAGING-NEXT-LINK',
+            verdict: 'fail',
+            text: `offset=${offset} on a request no next or previous link of the bank gave (${record.request.target}): follow _links.next instead of computing offsets (§4.2.3)`,
+          },
+        ];
+  }
+
+  /** §5.3(1): an SCA refusal again on a session whose scaRedirect no PSU followed. */
+  private judgeScaRedirect(decision: Decision, record: ExchangeRecord): Verdict[] {
+    const session = decision.headers['tpp-session-id'] ?? '';
+    const pending = this.pendingSca.get(session);
+    if (isScaRefusal(decision)) {
+      this.pendingSca.set(session, { exchangeId: record.id, psuVisited: false });
+      return pending === undefined || pending.psuVisited
+        ? []
+        : [
+            {
+              rule: 'TPP-SCA-REDIRECT',
+              verdict: 'fail',
+              text: `called again after the scaRedirect of exchange #${pending.exchangeId} with no PSU at the bank's SCA pages in between: ${decision.rejection!.text}`,
+            },
+          ];
+    }
+    if (pending !== undefined && passed(decision, 'session')) {
+      this.pendingSca.delete(session);
+      return [
+        {
+          rule: 'TPP-SCA-REDIRECT',
+          verdict: 'pass',
+          text: `called again after the PSU went through the SCA of exchange #${pending.exchangeId}'s scaRedirect`,
+        },
+      ];
+    }
+    return [];
+  }
+
+  private rememberLink(href: string): void {
+    const key = pageKey(href);
+    if (key === undefined) return;
+    this.issuedLinks.delete(key);
+    this.issuedLinks.add(key);
+    if (this.issuedLinks.size > MAX_LINKS)
+      this.issuedLinks.delete(this.issuedLinks.values().next().value!);
+  }
+
+  private add(verdict: Verdict, record: ExchangeRecord, observation: Observation): void {
+    let tally = this.tallies.get(verdict.rule);
+    if (!tally) {
+      tally = { passes: 0, failures: 0, failed: [], passed: [] };
+      this.tallies.set(verdict.rule, tally);
+    }
+    const kept = verdict.verdict === 'fail' ? tally.failed : tally.passed;
+    if (verdict.verdict === 'fail') tally.failures++;
+    else tally.passes++;
+    if (kept.length >= FINDINGS_KEPT_PER_VERDICT) return;
+    const forensics = verdict.verdict === 'fail' ? observation.rejection?.forensics : undefined;
+    kept.push({
+      verdict: verdict.verdict,
+      exchangeId: record.id,
+      at: record.receivedAt,
+      request: `${record.request.method} ${record.request.target}`,
+      text: verdict.text,
+      ...(verdict.verdict === 'fail' && record.rejectedBy ? { rejectedBy: record.rejectedBy } : {}),
+      ...(forensics ? { signing: compareSigningStrings(forensics) } : {}),
+    });
+    this.evidence.set(record.id, {
+      id: record.id,
+      receivedAt: record.receivedAt,
+      request: record.request,
+      response: { ...record.response, body: observation.responseBody },
+    });
+  }
+
+  /** Forgets every finding (e.g. between two test runs against one bank). */
+  clear(): void {
+    this.tallies.clear();
+    this.evidence.clear();
+    this.issuedLinks.clear();
+    this.pendingSca.clear();
+    this.judged = 0;
+  }
+
+  report(now = new Date()): TppReport {
+    const rules: TppRuleReport[] = TPP_RULES.map(({ id }) => {
+      const rule = tppRule(id)!;
+      const tally = this.tallies.get(id);
+      const status = !tally ? 'NOT_EXERCISED' : tally.failures > 0 ? 'FAIL' : 'PASS';
+      return {
+        id,
+        section: rule.section,
+        title: rule.title,
+        statement: rule.statement,
+        catalogue: rule.catalogue,
+        status,
+        passes: tally?.passes ?? 0,
+        failures: tally?.failures ?? 0,
+        findings: [...(tally?.failed ?? []), ...(tally?.passed ?? [])],
+      };
+    });
+    const count = (status: TppRuleReport['status']) =>
+      rules.filter((rule) => rule.status === status).length;
+    const url = this.bank.url?.();
+    return {
+      format: TPP_REPORT_FORMAT,
+      formatVersion: TPP_REPORT_FORMAT_VERSION,
+      generatedAt: now.toISOString(),
+      bank: { mode: this.bank.mode, ...(url ? { url } : {}) },
+      requestsJudged: this.judged,
+      counts: {
+        total: rules.length,
+        PASS: count('PASS'),
+        FAIL: count('FAIL'),
+        NOT_EXERCISED: count('NOT_EXERCISED'),
+      },
+      rules,
+      exchanges: [...this.evidence.values()].sort((a, b) => a.id - b.id),
+    };
+  }
+}

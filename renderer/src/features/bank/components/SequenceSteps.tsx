@@ -1,0 +1,140 @@
+/**
+ * The steps of the sequence diagram (SequenceDiagram.tsx) as SVG: an arrow between two lanes for
+ * an exchange, a box on its lane for what the bank did on its own; in the palette of the theme.
+ */
+import {
+  laneX,
+  SEQUENCE_COLOURS,
+  SEQUENCE_WIDTH,
+  stepColourName,
+} from '../../../../../main/shared/sequence/svg';
+import type { SequenceStep } from '../sequence';
+
+const WIDTH = SEQUENCE_WIDTH;
+
+/**
+ * Explicit colours (no CSS variables), so the exported file looks as it does on screen: the
+ * light palette is the shared one (reports, evidence); the dark one keeps 4.5:1 on its background.
+ */
+export const PALETTES = {
+  light: { ...SEQUENCE_COLOURS, background: '#ffffff', noteFill: '#f3edfa', selected: '#fff3c4' },
+  dark: {
+    request: '#79b8ff',
+    response: '#c8c8c8',
+    redirect: '#f0a35e',
+    note: '#c8a8f0',
+    error: '#ff8a80',
+    lane: '#8a8a8a',
+    text: '#e8e8e8',
+    background: '#1e1e1e',
+    noteFill: '#2e2640',
+    selected: '#4a4123',
+  },
+} as const;
+export type Palette = (typeof PALETTES)[keyof typeof PALETTES];
+
+export function Arrow({
+  step,
+  y,
+  colours,
+  selected,
+  focused,
+  onSelect,
+}: {
+  step: SequenceStep;
+  y: number;
+  colours: Palette;
+  selected: boolean;
+  focused: boolean;
+  onSelect: () => void;
+}) {
+  const colourName = stepColourName(step);
+  const colour = colours[colourName];
+  const x1 = laneX(step.from);
+  const x2 = laneX(step.to);
+  if (step.from === step.to)
+    return <LaneNote step={step} y={y} colours={colours} colour={colour} focused={focused} />;
+  return (
+    <g
+      data-testid="sequence-step"
+      data-kind={step.kind}
+      data-from={step.from}
+      data-to={step.to}
+      data-focused={focused || undefined}
+      onClick={onSelect}
+      style={step.exchangeKey ? { cursor: 'pointer' } : undefined}
+    >
+      <title>{step.title ?? step.label}</title>
+      {selected || focused ? (
+        <rect
+          x={Math.min(x1, x2)}
+          y={y - 16}
+          width={Math.abs(x2 - x1)}
+          height={22}
+          fill={selected ? colours.selected : 'none'}
+          stroke={focused ? colours.text : 'none'}
+          strokeWidth="1.5"
+        />
+      ) : null}
+      <line
+        x1={x1}
+        x2={x2}
+        y1={y}
+        y2={y}
+        stroke={colour}
+        strokeWidth="1.5"
+        strokeDasharray={step.kind === 'response' || step.kind === 'note' ? '5 3' : undefined}
+        markerEnd={`url(#arrow-${colourName})`}
+      />
+      <text x={(x1 + x2) / 2} y={y - 4} textAnchor="middle" fill={colour}>
+        {step.label}
+      </text>
+    </g>
+  );
+}
+
+/** Approximate width of the 12 px label text, for the note's box (SVG text has no padding). */
+const CHAR_WIDTH = 6.4;
+
+/** Something the bank did on its own: a box on its lane, not an arrow to anyone. */
+function LaneNote({
+  step,
+  y,
+  colours,
+  colour,
+  focused,
+}: {
+  step: SequenceStep;
+  y: number;
+  colours: Palette;
+  colour: string;
+  focused: boolean;
+}) {
+  const x = laneX(step.from);
+  const width = Math.min(WIDTH - 20, step.label.length * CHAR_WIDTH + 16);
+  const left = Math.max(10, Math.min(WIDTH - 10 - width, x - width / 2));
+  return (
+    <g
+      data-testid="sequence-step"
+      data-kind={step.kind}
+      data-from={step.from}
+      data-to={step.to}
+      data-focused={focused || undefined}
+    >
+      <title>{step.title ?? step.label}</title>
+      <rect
+        x={left}
+        y={y - 15}
+        width={width}
+        height={20}
+        rx={3}
+        fill={colours.noteFill}
+        stroke={focused ? colours.text : colour}
+        strokeWidth={focused ? 2 : 1}
+      />
+      <text x={left + width / 2} y={y - 1} textAnchor="middle" fill={colour}>
+        {step.label}
+      </text>
+    </g>
+  );
+}
