@@ -663,7 +663,8 @@ async function openStateDatabase(
       say(`State kept in ${path}; --state ${statePath} was imported before and is not read again.`);
     else {
       database.begin();
-      database.commit(liveStateOf(snapshot, database.ledger));
+      database.adopt(liveStateOf(snapshot, database.ledger));
+      database.commit();
       say(`State kept in ${path}, imported from --state ${statePath}.`);
     }
   }
