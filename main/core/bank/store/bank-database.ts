@@ -54,11 +54,18 @@ export interface CommitCounters {
   commits: number;
   rowsWritten: number;
   rowsSerialised: number;
+  /** CPU time (user + system) spent in commit(), in microseconds: the soak's commit share. */
+  cpuMicros: number;
 }
 
 export class BankDatabase {
   readonly ledger: LedgerStore;
-  readonly counters: CommitCounters = { commits: 0, rowsWritten: 0, rowsSerialised: 0 };
+  readonly counters: CommitCounters = {
+    commits: 0,
+    rowsWritten: 0,
+    rowsSerialised: 0,
+    cpuMicros: 0,
+  };
   /** verifyTracking: the writes the tracker missed (each also failed its commit). */
   readonly trackingMisses: string[] = [];
   private tracker: ChangeTracker | undefined;
@@ -164,6 +171,7 @@ export class BankDatabase {
   commit(): void {
     const tracker = this.live();
     const { rewritten, dirty } = tracker.changes();
+    const cpu = process.cpuUsage();
     try {
       for (const name of rewritten) {
         this.removeCollection.run(name);
@@ -176,6 +184,9 @@ export class BankDatabase {
     } catch (error) {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
       throw error;
+    } finally {
+      const spent = process.cpuUsage(cpu);
+      this.counters.cpuMicros += spent.user + spent.system;
     }
     this.counters.commits += 1;
     tracker.settle();
