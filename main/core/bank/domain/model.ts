@@ -22,7 +22,7 @@ import {
 } from '../../spec/enums.js';
 import { StringEnum } from '../../spec/schemas/common.js';
 import { FeeScheduleSchema } from './fees.js';
-import { LedgerStore } from '../store/ledger-store.js';
+import { LedgerStore } from './ledger-store.js';
 
 const IsoInstant = Type.String({ description: 'ISO 8601 date-time (bank clock)' });
 const IsoDay = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
@@ -377,7 +377,7 @@ export type DomainSnapshot = Static<typeof DomainStateSchema>;
 
 /**
  * The live state: small entities as objects in memory, the transactions (the collections that grow
- * without bound) in the ledger store, read through its indexes (store/ledger-store.ts).
+ * without bound) in the ledger store, read through its indexes (domain/ledger-store.ts).
  */
 export type DomainState = DomainEntities & { ledger: LedgerStore };
 

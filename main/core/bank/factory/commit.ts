@@ -10,7 +10,7 @@ import { bankError } from '../../spec/errors.js';
 import type { DomainState } from '../domain/model.js';
 import { rejectionResponse } from '../response.js';
 import type { BankDatabase } from '../store/bank-database.js';
-import type { LedgerStore } from '../store/ledger-store.js';
+import type { LedgerStore } from '../domain/ledger-store.js';
 import { reject, type BankRequest, type BankResponse } from '../types.js';
 
 /** One request waiting for its group's commit (pipeline.ts made `run`). */

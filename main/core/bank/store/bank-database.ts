@@ -16,8 +16,8 @@ import {
 } from '../../persistence/sqlite-file.js';
 import type { DomainState } from '../domain/model.js';
 import { ChangeTracker, rowsOf, type EntityCollection } from './change-tracker.js';
-import { LedgerStore } from './ledger-store.js';
-import { BANK_MIGRATIONS } from './schema.js';
+import { LedgerStore } from '../domain/ledger-store.js';
+import { BANK_MIGRATIONS } from '../domain/schema.js';
 
 /** The page cache of the database file's connection, in KiB. */
 const PAGE_CACHE_KIB = 16 * 1024;
