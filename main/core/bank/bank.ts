@@ -30,6 +30,7 @@ import {
 import { TppFindingsRecorder } from './tpp-findings/recorder.js';
 import type { DomainState } from './domain/model.js';
 import type { BankDatabase } from './store/bank-database.js';
+import type { PgBankStore } from './store/pg-bank-store.js';
 import { TrustStore } from './trustStore.js';
 import type {
   BankMode,
@@ -72,6 +73,12 @@ export interface BankOptions {
    * state when the file is new. Without one, the state lives in memory (an in-memory ledger).
    */
   database?: BankDatabase;
+  /**
+   * A PostgreSQL store (store/pg-bank-store.ts), started, that this bank shares with every other
+   * bank process on the same database: each request is a transaction under the sandbox's lock,
+   * with what the others committed. Console changes go through `exclusive` (the admin API).
+   */
+  sharedStore?: PgBankStore;
   /** Endpoints; BANK_ROUTES by default. */
   routes?: readonly RouteDefinition[];
   /** Reads organizationIdentifier and PSD2 roles from a certificate. */
@@ -140,6 +147,12 @@ export interface Bank {
    * state). `read` must not change what it is given.
    */
   inspect<T>(read: (state: Readonly<DomainState>, now: Date) => T): T;
+  /**
+   * Runs `work` (an admin API call) on the latest state as one transaction: on a shared
+   * PostgreSQL store under the sandbox's lock, with what other processes committed pulled first;
+   * elsewhere it just runs it.
+   */
+  exclusive<T>(work: () => T | Promise<T>): Promise<T>;
   /** Resolves when every request in progress is answered (and, with a database, committed). */
   flush(): Promise<void>;
   openApiDocument(): OpenApiDocument;
@@ -162,9 +175,11 @@ export function createBank(options: BankOptions): Bank {
   const tppFindings = new TppFindingsRecorder({ mode, url: () => listeners.last?.url });
   const consoleEvents = new ConsoleEventLog();
   const database = options.database;
+  const shared = options.sharedStore;
 
   const live: LiveState<PipelineRun> = new LiveState<PipelineRun>({
     database,
+    shared,
     initialState,
     settle: (request, run, response) => pipeline.record(request, run, response),
     sign: (response) => pipeline.signed(response),
@@ -175,7 +190,7 @@ export function createBank(options: BankOptions): Bank {
       mode,
       ...(listeners.last ? { serverUrl: listeners.last.url } : {}),
       signedResponses: options.signResponse !== undefined,
-      durable: database !== undefined,
+      durable: database !== undefined || shared !== undefined,
       mutualTls: listeners.lastIsMutualTls(),
     });
   const env: HandlerEnvironment = {
@@ -211,7 +226,7 @@ export function createBank(options: BankOptions): Bank {
    * the log entry is made with it (factory/commit.ts).
    */
   function serve(request: BankRequest): Promise<ServedRequest> {
-    if (database) return handle(request).then((response) => ({ response }));
+    if (live.durable) return handle(request).then((response) => ({ response }));
     return pipeline.run(request).then((run) => ({
       response: run.response,
       afterSending: () => pipeline.record(request, run, run.response),
@@ -219,7 +234,7 @@ export function createBank(options: BankOptions): Bank {
   }
 
   function handle(request: BankRequest): Promise<BankResponse> {
-    if (!database)
+    if (!live.durable)
       return pipeline.run(request).then((run) => {
         pipeline.record(request, run, run.response);
         return run.response;
@@ -281,6 +296,7 @@ export function createBank(options: BankOptions): Bank {
       return live.change(() => operation(live.state, clock.now()));
     },
     inspect: (read) => read(live.raw, clock.now()),
+    exclusive: (work) => live.exclusive(work),
     flush: () => live.flush(),
     openApiDocument,
   };

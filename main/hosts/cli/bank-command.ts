@@ -19,6 +19,8 @@ import { TrustStore } from '../../core/bank/trustStore.js';
 import { RevocationLists } from '../../core/bank/revocation.js';
 import { publishedPaths } from '../../core/bank/pki.js';
 import { BankDatabase } from '../../core/bank/store/bank-database.js';
+import { PgBankStore } from '../../core/bank/store/pg-bank-store.js';
+import { buildInitialState } from '../../core/bank/domain/initial-data.js';
 import { liveStateOf, readSnapshot, type BankState } from '../../core/bank/state.js';
 import {
   DatabaseFileError,
@@ -43,6 +45,7 @@ import type { CliIo } from './io.js';
 
 import {
   ADMIN_TOKEN_VARIABLE,
+  POSTGRES_URL,
   UsageProblem,
   bankCommandUsage,
   parseBankFlags,
@@ -218,7 +221,18 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
 
   const clock = new VirtualClock();
   let database: BankDatabase | undefined;
-  if (flags.db !== undefined) {
+  let shared: PgBankStore | undefined;
+  if (flags.db !== undefined && POSTGRES_URL.test(flags.db)) {
+    try {
+      shared = await PgBankStore.open(flags.db, clock);
+      await shared.start(() => buildInitialState(clock.now()));
+    } catch (error) {
+      io.err(`workbench bank: --db: ${(error as Error).message}`);
+      await shared?.close().catch(() => undefined);
+      return 1;
+    }
+    say(`State kept in PostgreSQL (${shared.where}), shared with every bank process on it.`);
+  } else if (flags.db !== undefined) {
     try {
       database = await openStateDatabase(flags.db, flags.state, snapshot, say, io.err);
     } catch (error) {
@@ -233,10 +247,11 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
     trustStore,
     registry,
     ...(database ? { database } : {}),
+    ...(shared ? { sharedStore: shared } : {}),
     ...(signResponse ? { signResponse } : {}),
     ...(revocation ? { revocation } : {}),
   });
-  if (snapshotText !== undefined && !database) bank.importSnapshot(snapshotText);
+  if (snapshotText !== undefined && !database && !shared) bank.importSnapshot(snapshotText);
   if (flags.mode === 'production') {
     if (trustStore.size === 0)
       io.err(
@@ -341,6 +356,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
   await bank.close();
   await bank.flush();
   database?.close();
+  await shared?.close();
   // Issue #17 item 5: the TPP's conformance report of everything the bank judged.
   const reported = flags.report
     ? await writeReports(bank.tppFindings.report(), flags.report, io)

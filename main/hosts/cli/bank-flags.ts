@@ -43,6 +43,9 @@ Runs the embedded bank until Ctrl+C or SIGTERM (then it saves its state and exit
                    every request that changes the state is one transaction, answered after its
                    commit; a failed commit changes nothing and answers 503 (send it again). An
                    unreadable FILE is moved aside to FILE.corrupt-<time> and the bank does not start.
+  --db postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE
+                   keep it in PostgreSQL instead: several bank processes on one database serve
+                   one sandbox (docs/ci.md "A shared sandbox on PostgreSQL"); not with --state.
   --state FILE     bank state snapshot (JSON) to start from; with --db it is imported only into a
                    new database (an existing one keeps its state)
   --persist        with --state: keep the state durably. A FILE ending in .db, .sqlite or .sqlite3
@@ -124,6 +127,9 @@ const HTTP_LIMIT_FLAGS = {
 
 /** A --state file with one of these names is a database, not a JSON snapshot. */
 export const DATABASE_FILE = /\.(db|sqlite|sqlite3)$/i;
+
+/** A --db naming a PostgreSQL database rather than a file. */
+export const POSTGRES_URL = /^postgres(ql)?:\/\//i;
 
 /** Largest value of an HTTP limit flag: a day in milliseconds (also plenty of connections). */
 const HTTP_LIMIT_MAX = 86_400_000;
@@ -249,6 +255,17 @@ export function parseBankFlags(
   const signResponses = signResponseFlags(values);
   if (signResponses) flags.signResponses = signResponses;
   const db = values.db as string | undefined;
+  if (db !== undefined && POSTGRES_URL.test(db)) {
+    if (flags.state !== undefined)
+      throw new UsageProblem(
+        '--state goes with a database file; a PostgreSQL database starts from its own state or the initial data',
+      );
+    try {
+      new URL(db);
+    } catch {
+      throw new UsageProblem(`--db ${db}: not a valid postgres:// URL`);
+    }
+  }
   if (db !== undefined) flags.db = db;
   else if (flags.persist) {
     const state = flags.state!;

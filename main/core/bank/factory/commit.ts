@@ -10,6 +10,7 @@ import { bankError } from '../../spec/errors.js';
 import type { DomainState } from '../domain/model.js';
 import { rejectionResponse } from '../response.js';
 import type { BankDatabase } from '../store/bank-database.js';
+import type { PgBankStore } from '../store/pg-bank-store.js';
 import type { LedgerStore } from '../domain/ledger-store.js';
 import { reject, type BankRequest, type BankResponse } from '../types.js';
 
@@ -22,6 +23,8 @@ export interface GroupMember<Run extends { failed: boolean; response: BankRespon
 
 export interface LiveStateOptions<Run> {
   database: BankDatabase | undefined;
+  /** A PostgreSQL store shared with other bank processes (started: its state loaded). */
+  shared?: PgBankStore | undefined;
   initialState: () => DomainState;
   /** Answers what a request's pipeline produced once its fate is known (log entry, findings). */
   settle(request: BankRequest, run: Run, response: BankResponse): void;
@@ -36,6 +39,9 @@ export interface LiveStateOptions<Run> {
 export class LiveState<Run extends { failed: boolean; response: BankResponse }> {
   state: DomainState;
   private readonly database: BankDatabase | undefined;
+  private readonly shared: PgBankStore | undefined;
+  /** Inside exclusive() on a shared store: console changes join its transaction. */
+  private exclusiveDepth = 0;
   /**
    * With a database, requests run one at a time inside the open transaction (the stages and
    * handlers are synchronous today, so requests never interleave anyway; the queue keeps that
@@ -52,7 +58,9 @@ export class LiveState<Run extends { failed: boolean; response: BankResponse }> 
 
   constructor(private readonly options: LiveStateOptions<Run>) {
     const database = (this.database = options.database);
-    if (database?.hasState()) this.state = database.load();
+    this.shared = options.shared;
+    if (this.shared) this.state = this.shared.view;
+    else if (database?.hasState()) this.state = database.load();
     else {
       database?.begin();
       this.state = this.adopt(options.initialState(), undefined);
@@ -61,16 +69,22 @@ export class LiveState<Run extends { failed: boolean; response: BankResponse }> 
   }
 
   get durable(): boolean {
-    return this.database !== undefined;
+    return this.database !== undefined || this.shared !== undefined;
   }
 
   /** The live state without tracking (read it, never change it). */
   get raw(): DomainState {
+    if (this.shared) return this.shared.raw();
     return this.database ? this.database.raw() : this.state;
   }
 
   /** `next` (a reset, an import, POST /v1/sandbox/initialize) becomes the live state. */
   replace(next: DomainState): void {
+    if (this.shared) {
+      this.shared.adopt(next);
+      this.state = this.shared.view;
+      return;
+    }
     this.state = this.adopt(next, this.state.ledger);
   }
 
@@ -94,6 +108,7 @@ export class LiveState<Run extends { failed: boolean; response: BankResponse }> 
 
   /** Runs one request's pipeline inside the open transaction; answers after its commit. */
   enqueue(request: BankRequest, runPipeline: () => Promise<Run>): Promise<BankResponse> {
+    if (this.shared) return this.enqueueShared(this.shared, request, runPipeline);
     const database = this.database!;
     return new Promise<BankResponse>((answer) => {
       this.queue = this.queue.then(async () => {
@@ -140,11 +155,84 @@ export class LiveState<Run extends { failed: boolean; response: BankResponse }> 
   }
 
   /**
+   * On a shared store, one request at a time per process, each its own transaction under the
+   * sandbox's lock (pg-bank-store.ts): pull, pipeline, write, commit, answer.
+   */
+  private enqueueShared(
+    shared: PgBankStore,
+    request: BankRequest,
+    runPipeline: () => Promise<Run>,
+  ): Promise<BankResponse> {
+    return new Promise<BankResponse>((answer) => {
+      this.queue = this.queue.then(async () => {
+        let failure: unknown;
+        try {
+          await shared.begin();
+          this.state = shared.view;
+        } catch (error) {
+          failure = error; // answered 503 below; what the pipeline changes is read again
+        }
+        const run = await runPipeline();
+        if (failure === undefined && !run.failed)
+          await shared.commit().catch((error: unknown) => (failure = error));
+        if (failure !== undefined || run.failed) {
+          await shared.rollback().catch(() => undefined);
+          this.state = shared.view;
+        }
+        const response =
+          failure === undefined || run.failed
+            ? run.response
+            : this.options.sign(unsavedChangeResponse(request, failure));
+        this.options.settle(request, run, response);
+        answer(response);
+      });
+    });
+  }
+
+  /** `work` in a transaction of its own under the sandbox's lock; rolled back when it throws. */
+  private async underLock<T>(shared: PgBankStore, work: () => T | Promise<T>): Promise<T> {
+    await shared.begin();
+    this.state = shared.view;
+    let result: T;
+    this.exclusiveDepth += 1;
+    try {
+      result = await work();
+      await shared.commit();
+    } catch (error) {
+      await shared.rollback().catch(() => undefined);
+      this.state = shared.view;
+      throw error;
+    } finally {
+      this.exclusiveDepth -= 1;
+    }
+    return result;
+  }
+
+  /**
+   * Runs `work` (the admin API's handling of one call) with the latest state of a shared store,
+   * as one transaction; elsewhere it just runs it.
+   */
+  exclusive<T>(work: () => T | Promise<T>): Promise<T> {
+    const shared = this.shared;
+    if (!shared) return Promise.resolve().then(work);
+    const result = this.queue.then(() => this.underLock(shared, work));
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  /**
    * A console change (act, update, import, reset) on the live state. With a database it is one
    * transaction of its own, committed before the call returns; a failed commit leaves the state
    * as it was and throws. Inside a request's open transaction it joins that one.
    */
   change<T>(operation: () => T): T {
+    if (this.shared) {
+      if (this.exclusiveDepth === 0)
+        throw new Error(
+          'a bank on PostgreSQL changes its state only inside a transaction (bank.exclusive)',
+        );
+      return operation();
+    }
     const database = this.database;
     if (!database) return operation();
     // Requests waiting for their group's commit are committed first: the console change is
@@ -165,6 +253,8 @@ export class LiveState<Run extends { failed: boolean; response: BankResponse }> 
 
   /** Resolves when every request in progress is answered (and committed). */
   flush(): Promise<void> {
+    // Inside exclusive() this process runs nothing else, and the queue waits for the caller.
+    if (this.exclusiveDepth > 0) return Promise.resolve();
     return this.queue.then(() => {
       if (this.group.length > 0) this.commitGroup();
     });

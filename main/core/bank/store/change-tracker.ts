@@ -110,6 +110,57 @@ export class ChangeTracker {
     this.dirtyRows = new Map();
   }
 
+  /**
+   * Another process committed this row (the PostgreSQL store's pull): the raw state takes it,
+   * replacing the entity at that position or appending it, without marking anything dirty.
+   */
+  applyRow(name: EntityCollection, position: number, record: object): void {
+    const meta: RowMeta = { collection: name, position };
+    this.rows.set(record, meta);
+    if (name === 'behaviour') {
+      (this.raw as unknown as Record<string, unknown>).behaviour = record;
+      return;
+    }
+    const items = this.raw[name] as object[];
+    const index = this.indexOf(items, position);
+    if (index >= 0) items[index] = record;
+    else {
+      const at = -index - 1;
+      if (at === items.length) items.push(record);
+      else items.splice(at, 0, record);
+    }
+    if (position >= (this.nextPosition.get(name) ?? 0)) this.nextPosition.set(name, position + 1);
+  }
+
+  /** Another process rewrote the collection: the raw state takes its rows, in position order. */
+  replaceCollection(name: EntityCollection, records: object[], positions: number[]): void {
+    records.forEach((record, index) =>
+      this.rows.set(record, { collection: name, position: positions[index]! }),
+    );
+    if (name === 'behaviour') {
+      if (records[0]) (this.raw as unknown as Record<string, unknown>).behaviour = records[0];
+    } else {
+      const items = this.raw[name] as object[];
+      items.length = 0;
+      for (const record of records) items.push(record);
+    }
+    this.nextPosition.set(name, positions.length ? Math.max(...positions) + 1 : 0);
+  }
+
+  /** The index of the entity at `position` (positions grow along the array), or -(insert)-1. */
+  private indexOf(items: object[], position: number): number {
+    let low = 0;
+    let high = items.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const at = this.rows.get(items[middle]!)?.position ?? -1;
+      if (at === position) return middle;
+      if (at < position) low = middle + 1;
+      else high = middle - 1;
+    }
+    return -low - 1;
+  }
+
   private markDirty(root: object): void {
     const meta = this.rows.get(root);
     if (meta) this.dirtyRows.set(root, meta);
