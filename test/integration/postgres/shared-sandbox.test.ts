@@ -5,13 +5,17 @@
  * process's request ran it; the clock moved through one's admin API is the other's clock.
  * Needs Debian's PostgreSQL (a named skip here, a failure in CI: test/support/machine.ts).
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TppClient } from '../../../main/core/tpp/client.js';
 import { newPsuSession } from '../../../main/core/tpp/psu-session.js';
 import type { BankSnapshot } from '../../../main/core/bank/state.js';
+import type { RunResult } from '../../../main/core/runner/index.js';
 import { has } from '../../support/machine.js';
 import { startPostgres, type ThrowawayPostgres } from '../../support/postgres.js';
 import {
@@ -154,4 +158,45 @@ describe.skipIf(!has('postgres'))('two bank processes on one PostgreSQL database
       ]);
     }
   });
+
+  it('a full sandbox suite run by URL passes against the PostgreSQL-backed bank', async () => {
+    // The checks that date their data take the real day: the bank's clock back to it first.
+    await admin(one, 'POST', '/clock', { set: new Date().toISOString() });
+    const dir = mkdtempSync(join(tmpdir(), 'pg-suite-'));
+    const run = promisify(execFile);
+    await run(process.execPath, [BIN, 'certs', 'create', '--out', join(dir, 'certs')]);
+    const out = join(dir, 'report');
+    let code = 0;
+    try {
+      await run(
+        process.execPath,
+        [
+          BIN,
+          'run',
+          '--target',
+          two.line.url,
+          '--sca',
+          'headless',
+          '--sign-cert',
+          join(dir, 'certs', 'qsealc.pem'),
+          '--sign-key',
+          join(dir, 'certs', 'qsealc.key.pem'),
+          '--reporter',
+          'json',
+          '--out',
+          out,
+        ],
+        { maxBuffer: 64 * 1024 * 1024 },
+      );
+    } catch (error) {
+      code = (error as { code: number }).code;
+    }
+    const result = JSON.parse(readFileSync(join(out, 'run-result.json'), 'utf8')) as RunResult;
+    const failed = result.checks
+      .filter((check) => check.status === 'FAIL')
+      .map((check) => `${check.checkId}: ${check.failure?.message ?? ''}`);
+    expect(failed).toEqual([]);
+    expect(code).toBe(0);
+    expect(result.counts.PASS).toBeGreaterThan(50);
+  }, 600_000);
 });
