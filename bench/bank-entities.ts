@@ -20,7 +20,9 @@ import { createBank, type Bank, type BankRequest } from '../main/core/bank/index
 import { buildInitialState } from '../main/core/bank/domain/initial-data.js';
 import type { Consent, DomainState, Payment } from '../main/core/bank/domain/model.js';
 import { BankDatabase } from '../main/core/bank/store/bank-database.js';
+import { PgBankStore } from '../main/core/bank/store/pg-bank-store.js';
 import type { VirtualClock } from '../main/core/clock.js';
+import { startPostgres, type ThrowawayPostgres } from '../test/support/postgres.js';
 import { signRequest } from '../main/core/tpp/signer.js';
 
 export interface Seal {
@@ -148,7 +150,11 @@ async function postsPerSecond(bank: Bank, seal: Seal, inFlight: number, count: n
   return count / ((performance.now() - started) / 1000);
 }
 
+/** Where the durable bank keeps its state: a SQLite file, or a (throwaway) PostgreSQL database. */
+export type Engine = 'sqlite' | 'postgres';
+
 export interface EntityRow {
+  engine: Engine;
   size: number;
   getDurableMs: number;
   getMemoryMs: number;
@@ -163,37 +169,47 @@ export async function entityRows(
   clockAt: () => VirtualClock,
   sizes: readonly number[],
   inFlight: number,
+  engine: Engine = 'sqlite',
 ): Promise<EntityRow[]> {
   const { consent, payment } = await templates(seal, clockAt());
   const folder = mkdtempSync(join(tmpdir(), 'bench-entities-'));
+  const server: ThrowawayPostgres | undefined =
+    engine === 'postgres' ? await startPostgres() : undefined;
   const rows: EntityRow[] = [];
   try {
     for (const size of sizes) {
       const clock = clockAt();
       const initialState = () => stateWith(size, clock.now(), consent, payment);
-      const database = await BankDatabase.open(join(folder, `entities-${size}.db`));
-      const durable = createBank({ mode: 'sandbox', clock, database, initialState });
+      let shared: PgBankStore | undefined;
+      let database: BankDatabase | undefined;
+      if (server) {
+        shared = await PgBankStore.open(server.createDatabase(`entities_${size}`), clock);
+        await shared.start(initialState);
+      } else database = await BankDatabase.open(join(folder, `entities-${size}.db`));
+      const durable = createBank({
+        mode: 'sandbox',
+        clock,
+        initialState,
+        ...(database ? { database } : {}),
+        ...(shared ? { sharedStore: shared } : {}),
+      });
       const memory = createBank({ mode: 'sandbox', clock, initialState });
       const get = tppRequest(seal, 'GET', `/v1/consents/${consent.consentId}`);
       const durableTimes: number[] = [];
       const memoryTimes: number[] = [];
       await getLatencyMs(durable, get, 20); // warm both
       await getLatencyMs(memory, get, 20);
-      const before = database.counters.rowsWritten;
+      const before = database?.counters.rowsWritten ?? 0;
       for (let round = 0; round < 3; round += 1) {
         durableTimes.push(await getLatencyMs(durable, get, 100));
         memoryTimes.push(await getLatencyMs(memory, get, 100));
       }
-      const commitRowsPerGet = (database.counters.rowsWritten - before) / 300;
+      const commitRowsPerGet = ((database?.counters.rowsWritten ?? 0) - before) / 300;
       const posts = size >= 100_000 ? 500 : 1_000;
-      const counted = { ...database.counters };
       const postDurable = await postsPerSecond(durable, seal, inFlight, posts);
-      if (process.env.BENCH_DEBUG)
-        console.log(
-          `size ${size}: ${posts} POSTs, ${database.counters.commits - counted.commits} commits, ${database.counters.rowsWritten - counted.rowsWritten} rows`,
-        );
       const postMemory = await postsPerSecond(memory, seal, inFlight, posts);
       rows.push({
+        engine,
         size,
         getDurableMs: median(durableTimes),
         getMemoryMs: median(memoryTimes),
@@ -203,9 +219,11 @@ export async function entityRows(
       });
       await durable.close();
       await memory.close();
-      database.close();
+      database?.close();
+      await shared?.close();
     }
   } finally {
+    server?.stop();
     rmSync(folder, { recursive: true, force: true });
   }
   return rows;

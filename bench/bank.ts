@@ -16,7 +16,8 @@
  * Loopback only, bounded in count and time. Environment: BENCH_DURATION (seconds per autocannon
  * round, default 3), BENCH_CONNECTIONS (default 16), BENCH_MAX (largest history, default 100000),
  * BENCH_SKIP_GET (leave out the GET rounds, e.g. to profile the rest with --cpu-prof),
- * BENCH_ONLY_ENTITIES (only the consent and payment rows of bank-entities.ts).
+ * BENCH_ONLY_ENTITIES (only the consent and payment rows of bank-entities.ts), BENCH_ENGINES
+ * (the durable engines of those rows: sqlite,postgres by default).
  * - issue #30: consents and payments at 0 / 1k / 10k / 100k, a signed GET and durable payment
  *   POSTs on a bank with its database file against in memory (bank-entities.ts).
  */
@@ -41,7 +42,7 @@ import type { CardTransactionRecord } from '../main/core/bank/domain/model.js';
 import { createTestCa, issueQsealc } from '../main/core/certs/issue.js';
 import { VirtualClock } from '../main/core/clock.js';
 import { signRequest } from '../main/core/tpp/signer.js';
-import { entityRows } from './bank-entities.js';
+import { entityRows, type Engine } from './bank-entities.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -331,19 +332,22 @@ async function main() {
       '≥ 0.70',
     ]);
 
-  for (const row of await entityRows(seal, frozenClock, [0, ...SIZES], CONNECTIONS)) {
-    const ratio = row.getDurableMs / row.getMemoryMs;
-    rows.push([
-      `signed GET /v1/consents/{id}, ${row.size} consents and payments`,
-      `database ${row.getDurableMs.toFixed(2)} ms, memory ${row.getMemoryMs.toFixed(2)} ms: ${ratio.toFixed(2)}× (${row.commitRowsPerGet} rows written per GET)`,
-      '≤ 1.5×',
-    ]);
-    rows.push([
-      `payment POSTs, ${CONNECTIONS} in flight, ${row.size} consents and payments`,
-      `database ${row.postDurable.toFixed(0)} /s, memory ${row.postMemory.toFixed(0)} /s`,
-      '≥ 1000 /s (database)',
-    ]);
-  }
+  // BENCH_ENGINES: which durable engines (sqlite, postgres; postgres needs Debian's server).
+  const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',') as Engine[];
+  for (const engine of engines)
+    for (const row of await entityRows(seal, frozenClock, [0, ...SIZES], CONNECTIONS, engine)) {
+      const ratio = row.getDurableMs / row.getMemoryMs;
+      rows.push([
+        `${engine}: signed GET /v1/consents/{id}, ${row.size} consents and payments`,
+        `database ${row.getDurableMs.toFixed(2)} ms, memory ${row.getMemoryMs.toFixed(2)} ms: ${ratio.toFixed(2)}×`,
+        '≤ 1.5×',
+      ]);
+      rows.push([
+        `${engine}: payment POSTs, ${CONNECTIONS} in flight, ${row.size} consents and payments`,
+        `database ${row.postDurable.toFixed(0)} /s, memory ${row.postMemory.toFixed(0)} /s`,
+        '≥ 1000 /s (database)',
+      ]);
+    }
   if (process.env.BENCH_ONLY_ENTITIES) return print(rows);
 
   const folder = mkdtempSync(join(tmpdir(), 'bench-bank-'));
