@@ -1,0 +1,105 @@
+/**
+ * Issue #30 item 3: the bank on its PostgreSQL store passes the whole check catalogue, both
+ * modes, with the admin API (the clock checks run too), as the SQLite-backed bank does
+ * (test/integration/bank/change-tracking.test.ts). A `workbench bank --db postgres://…` that
+ * cannot reach its database exits 1 naming it. Needs Debian's PostgreSQL for the catalogue runs
+ * (test/support/machine.ts).
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHECKS } from '../../../suites/index';
+import { runChecks } from '../../../main/core/runner/index';
+import {
+  createTppIdentity,
+  registerSuitesTpps,
+  type TppIdentity,
+} from '../../../main/core/runner/embedded-target';
+import { externalTarget } from '../../../main/core/runner/external-target';
+import { createSuitePsuAgent } from '../../../main/core/runner/psu-adapter';
+import { createAdminApi } from '../../../main/core/bank/admin/admin-api';
+import { createBank } from '../../../main/core/bank/index';
+import { buildInitialState } from '../../../main/core/bank/domain/initial-data';
+import { PgBankStore } from '../../../main/core/bank/store/pg-bank-store';
+import { MAX_REQUEST_BODY_BYTES } from '../../../main/core/spec/limits';
+import { VirtualClock } from '../../../main/core/clock';
+import { has } from '../../support/machine.js';
+import { startPostgres, type ThrowawayPostgres } from '../../support/postgres.js';
+
+describe.skipIf(!has('postgres'))('the whole catalogue on the PostgreSQL store', () => {
+  let identity: TppIdentity;
+  let server: ThrowawayPostgres;
+  beforeAll(async () => {
+    identity = await createTppIdentity();
+    server = await startPostgres();
+  }, 120_000);
+  afterAll(() => server?.stop());
+
+  for (const mode of ['sandbox', 'production'] as const)
+    it(`${mode}: no check fails`, async () => {
+      const clock = new VirtualClock();
+      const store = await PgBankStore.open(server.createDatabase(`catalogue_${mode}`), clock);
+      await store.start(() => buildInitialState(clock.now()));
+      const bank = createBank({ mode, clock, sharedStore: store });
+      if (mode === 'production') registerSuitesTpps(bank, identity);
+      const token = 'postgres-catalogue-token';
+      const listener = await bank.listen({
+        intercept: createAdminApi({ bank, clock, token, maxBodyBytes: MAX_REQUEST_BODY_BYTES }),
+      });
+      try {
+        const target = externalTarget({
+          baseUrl: listener.url,
+          mode,
+          signing: { key: identity.qsealc.privateKey, certificate: identity.qsealc.certificateDer },
+          aispOnlySigning: {
+            key: identity.aispOnly.qsealc.privateKey,
+            certificate: identity.aispOnly.qsealc.certificateDer,
+          },
+          psuAgent: createSuitePsuAgent,
+          admin: { url: `${listener.url}/admin`, token },
+        });
+        const result = await runChecks({
+          checks: CHECKS,
+          target: target.info,
+          concurrency: 4,
+          createEnvironment: (_check, signal) => target.createEnvironment(signal),
+          logger: { error: () => {} },
+        });
+        expect(
+          result.checks
+            .filter((r) => r.status === 'FAIL')
+            .map((r) => `${r.checkId}: ${r.failure?.message}`),
+        ).toEqual([]);
+        expect(result.counts.PASS).toBeGreaterThan(50);
+      } finally {
+        await bank.close();
+        await bank.flush();
+        await store.close();
+      }
+    }, 600_000);
+});
+
+describe('workbench bank --db postgres://… without its database', () => {
+  it.skipIf(!existsSync('out/main/cli.js'))('exits 1 naming the database', async () => {
+    const failure = await promisify(execFile)(
+      process.execPath,
+      [
+        'bin/workbench.js',
+        'bank',
+        '--mode',
+        'sandbox',
+        '--db',
+        'postgres://bank:secret@127.0.0.1:1/sandbox',
+      ],
+      { timeout: 30_000 },
+    ).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stderr).toMatch(
+      /cannot reach the PostgreSQL database postgres:\/\/bank:\*\*\*@127\.0\.0\.1:1\/sandbox/,
+    );
+  });
+});
