@@ -35,8 +35,17 @@ const OLA_ACCOUNT = 'NO5297100512347';
 const KARI_ACCOUNT = 'NO6997100712346';
 
 let counter = 0;
-/** A signed request as a TPP in a session sends it (§4 headers), lower-cased as node:http. */
-function tppRequest(seal: Seal, method: string, target: string, body?: unknown): BankRequest {
+/**
+ * A signed request, lower-cased as node:http gives it; `session` adds the §4 headers of a TPP
+ * acting in a PSU's session (the consent and payment rows need them).
+ */
+export function benchRequest(
+  seal: Seal,
+  method: string,
+  target: string,
+  body?: unknown,
+  session = false,
+): BankRequest {
   const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
   const n = (counter += 1).toString(16).padStart(12, '0');
   const headers = signRequest({
@@ -44,11 +53,7 @@ function tppRequest(seal: Seal, method: string, target: string, body?: unknown):
     path: target,
     headers: {
       'X-Request-ID': `6f1c2a9e-7023-4848-9853-${n}`,
-      'X-PSU-IDENTITY': OLA_NIN,
-      'x-accept-fix': 'amount-as-string',
-      'TPP-Session-ID': 'bench-session',
-      'TPP-Redirect-URI': 'https://tpp.example/callback',
-      'PSU-IP-Address': '192.0.2.10',
+      ...(session ? SESSION_HEADERS : {}),
       ...(payload ? { 'Content-Type': 'application/json' } : {}),
     },
     ...(payload ? { body: payload } : {}),
@@ -66,6 +71,17 @@ function tppRequest(seal: Seal, method: string, target: string, body?: unknown):
     remoteAddress: '127.0.0.1',
   };
 }
+
+const SESSION_HEADERS = {
+  'X-PSU-IDENTITY': OLA_NIN,
+  'x-accept-fix': 'amount-as-string',
+  'TPP-Session-ID': 'bench-session',
+  'TPP-Redirect-URI': 'https://tpp.example/callback',
+  'PSU-IP-Address': '192.0.2.10',
+};
+
+const tppRequest = (seal: Seal, method: string, target: string, body?: unknown) =>
+  benchRequest(seal, method, target, body, true);
 
 const transfer = (cents: number) => ({
   instructedAmount: { amount: (cents / 100).toFixed(2), currency: 'NOK' },

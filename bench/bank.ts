@@ -41,8 +41,7 @@ import { postCardTransaction } from '../main/core/bank/domain/ledger.js';
 import type { CardTransactionRecord } from '../main/core/bank/domain/model.js';
 import { createTestCa, issueQsealc } from '../main/core/certs/issue.js';
 import { VirtualClock } from '../main/core/clock.js';
-import { signRequest } from '../main/core/tpp/signer.js';
-import { entityRows, type Engine } from './bank-entities.js';
+import { benchRequest, entityRows, type Engine } from './bank-entities.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -65,32 +64,8 @@ async function identity() {
   });
 }
 
-let requestCounter = 0;
-function signed(seal: Signing, method: string, target: string, body?: unknown): BankRequest {
-  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-  const n = (requestCounter += 1).toString(16).padStart(12, '0');
-  const headers = signRequest({
-    method,
-    path: target,
-    headers: {
-      'X-Request-ID': `3dc3d5b3-7023-4848-9853-${n}`,
-      ...(payload ? { 'Content-Type': 'application/json' } : {}),
-    },
-    ...(payload ? { body: payload } : {}),
-    certificate: seal.certificateDer,
-    signingKey: seal.privateKey,
-  }).headers;
-  const lower: Record<string, string> = { host: '127.0.0.1' };
-  for (const [name, value] of Object.entries(headers)) lower[name.toLowerCase()] = value;
-  return {
-    method,
-    target,
-    headers: lower,
-    duplicateHeaders: [],
-    body: payload ?? Buffer.alloc(0),
-    remoteAddress: '127.0.0.1',
-  };
-}
+const signed = (seal: Signing, method: string, target: string, body?: unknown): BankRequest =>
+  benchRequest(seal, method, target, body);
 
 function frozenClock(): VirtualClock {
   const clock = new VirtualClock();

@@ -9,20 +9,11 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHECKS } from '../../../suites/index';
-import { runChecks } from '../../../main/core/runner/index';
-import {
-  createTppIdentity,
-  registerSuitesTpps,
-  type TppIdentity,
-} from '../../../main/core/runner/embedded-target';
-import { externalTarget } from '../../../main/core/runner/external-target';
-import { createSuitePsuAgent } from '../../../main/core/runner/psu-adapter';
-import { createAdminApi } from '../../../main/core/bank/admin/admin-api';
+import { createTppIdentity, type TppIdentity } from '../../../main/core/runner/embedded-target';
 import { createBank } from '../../../main/core/bank/index';
 import { BankDatabase } from '../../../main/core/bank/store/bank-database';
-import { MAX_REQUEST_BODY_BYTES } from '../../../main/core/spec/limits';
 import { VirtualClock } from '../../../main/core/clock';
+import { runCatalogue } from './catalogue-run.js';
 import { OLA, expectStatus, json, sct, startRig, type Rig } from '../concurrency/harness.js';
 
 const HEADERS = {
@@ -107,40 +98,12 @@ describe('no write escapes the tracker (verifying commits, whole catalogue)', ()
       const database = await BankDatabase.open(join(folder, 'bank.db'), { verifyTracking: true });
       const clock = new VirtualClock();
       const bank = createBank({ mode, clock, database });
-      if (mode === 'production') registerSuitesTpps(bank, identity);
-      const token = 'tracking-test-token';
-      const listener = await bank.listen({
-        intercept: createAdminApi({ bank, clock, token, maxBodyBytes: MAX_REQUEST_BODY_BYTES }),
-      });
       try {
-        const target = externalTarget({
-          baseUrl: listener.url,
-          mode,
-          signing: { key: identity.qsealc.privateKey, certificate: identity.qsealc.certificateDer },
-          aispOnlySigning: {
-            key: identity.aispOnly.qsealc.privateKey,
-            certificate: identity.aispOnly.qsealc.certificateDer,
-          },
-          psuAgent: createSuitePsuAgent,
-          admin: { url: `${listener.url}/admin`, token },
-        });
-        const result = await runChecks({
-          checks: CHECKS,
-          target: target.info,
-          concurrency: 4,
-          createEnvironment: (_check, signal) => target.createEnvironment(signal),
-          logger: { error: () => {} },
-        });
+        const { failed } = await runCatalogue(bank, clock, mode, identity);
         expect(database.trackingMisses).toEqual([]);
-        expect(
-          result.checks
-            .filter((r) => r.status === 'FAIL')
-            .map((r) => `${r.checkId}: ${r.failure?.message}`),
-        ).toEqual([]);
+        expect(failed).toEqual([]);
         expect(database.counters.commits).toBeGreaterThan(100);
       } finally {
-        await bank.close();
-        await bank.flush();
         database.close();
       }
     }, 600_000);

@@ -9,22 +9,13 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECKS } from '../../../suites/index';
-import { runChecks } from '../../../main/core/runner/index';
-import {
-  createTppIdentity,
-  registerSuitesTpps,
-  type TppIdentity,
-} from '../../../main/core/runner/embedded-target';
-import { externalTarget } from '../../../main/core/runner/external-target';
-import { createSuitePsuAgent } from '../../../main/core/runner/psu-adapter';
-import { createAdminApi } from '../../../main/core/bank/admin/admin-api';
+import { createTppIdentity, type TppIdentity } from '../../../main/core/runner/embedded-target';
 import { createBank } from '../../../main/core/bank/index';
 import { buildInitialState } from '../../../main/core/bank/domain/initial-data';
 import { PgBankStore } from '../../../main/core/bank/store/pg-bank-store';
-import { MAX_REQUEST_BODY_BYTES } from '../../../main/core/spec/limits';
 import { VirtualClock } from '../../../main/core/clock';
 import { has } from '../../support/machine.js';
+import { runCatalogue } from '../bank/catalogue-run.js';
 import { startPostgres, type ThrowawayPostgres } from '../../support/postgres.js';
 
 describe.skipIf(!has('postgres'))('the whole catalogue on the PostgreSQL store', () => {
@@ -42,39 +33,11 @@ describe.skipIf(!has('postgres'))('the whole catalogue on the PostgreSQL store',
       const store = await PgBankStore.open(server.createDatabase(`catalogue_${mode}`), clock);
       await store.start(() => buildInitialState(clock.now()));
       const bank = createBank({ mode, clock, sharedStore: store });
-      if (mode === 'production') registerSuitesTpps(bank, identity);
-      const token = 'postgres-catalogue-token';
-      const listener = await bank.listen({
-        intercept: createAdminApi({ bank, clock, token, maxBodyBytes: MAX_REQUEST_BODY_BYTES }),
-      });
       try {
-        const target = externalTarget({
-          baseUrl: listener.url,
-          mode,
-          signing: { key: identity.qsealc.privateKey, certificate: identity.qsealc.certificateDer },
-          aispOnlySigning: {
-            key: identity.aispOnly.qsealc.privateKey,
-            certificate: identity.aispOnly.qsealc.certificateDer,
-          },
-          psuAgent: createSuitePsuAgent,
-          admin: { url: `${listener.url}/admin`, token },
-        });
-        const result = await runChecks({
-          checks: CHECKS,
-          target: target.info,
-          concurrency: 4,
-          createEnvironment: (_check, signal) => target.createEnvironment(signal),
-          logger: { error: () => {} },
-        });
-        expect(
-          result.checks
-            .filter((r) => r.status === 'FAIL')
-            .map((r) => `${r.checkId}: ${r.failure?.message}`),
-        ).toEqual([]);
+        const { result, failed } = await runCatalogue(bank, clock, mode, identity);
+        expect(failed).toEqual([]);
         expect(result.counts.PASS).toBeGreaterThan(50);
       } finally {
-        await bank.close();
-        await bank.flush();
         await store.close();
       }
     }, 600_000);

@@ -166,26 +166,14 @@ describe.skipIf(!has('postgres'))('two bank processes on one PostgreSQL database
     const run = promisify(execFile);
     await run(process.execPath, [BIN, 'certs', 'create', '--out', join(dir, 'certs')]);
     const out = join(dir, 'report');
+    const signing = ['--sign-cert', join(dir, 'certs', 'qsealc.pem')];
+    signing.push('--sign-key', join(dir, 'certs', 'qsealc.key.pem'));
+    const report = ['--reporter', 'json', '--out', out];
     let code = 0;
     try {
       await run(
         process.execPath,
-        [
-          BIN,
-          'run',
-          '--target',
-          two.line.url,
-          '--sca',
-          'headless',
-          '--sign-cert',
-          join(dir, 'certs', 'qsealc.pem'),
-          '--sign-key',
-          join(dir, 'certs', 'qsealc.key.pem'),
-          '--reporter',
-          'json',
-          '--out',
-          out,
-        ],
+        [BIN, 'run', '--target', two.line.url, '--sca', 'headless', ...signing, ...report],
         { maxBuffer: 64 * 1024 * 1024 },
       );
     } catch (error) {

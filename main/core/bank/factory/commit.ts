@@ -144,14 +144,17 @@ export class LiveState<Run extends { failed: boolean; response: BankResponse }> 
       }
     }
     this.groupFailed = false;
-    for (const { request, run, answer } of members) {
-      const response =
-        failure === undefined || run.failed
-          ? run.response
-          : this.options.sign(unsavedChangeResponse(request, failure));
-      this.options.settle(request, run, response);
-      answer(response);
-    }
+    for (const member of members) this.answer(member, failure);
+  }
+
+  /** A request's answer: its own, or 503 when its change could not be committed. */
+  private answer({ request, run, answer }: GroupMember<Run>, failure: unknown): void {
+    const response =
+      failure === undefined || run.failed
+        ? run.response
+        : this.options.sign(unsavedChangeResponse(request, failure));
+    this.options.settle(request, run, response);
+    answer(response);
   }
 
   /**
@@ -175,18 +178,16 @@ export class LiveState<Run extends { failed: boolean; response: BankResponse }> 
         const run = await runPipeline();
         if (failure === undefined && !run.failed)
           await shared.commit().catch((error: unknown) => (failure = error));
-        if (failure !== undefined || run.failed) {
-          await shared.rollback().catch(() => undefined);
-          this.state = shared.view;
-        }
-        const response =
-          failure === undefined || run.failed
-            ? run.response
-            : this.options.sign(unsavedChangeResponse(request, failure));
-        this.options.settle(request, run, response);
-        answer(response);
+        if (failure !== undefined || run.failed) await this.readAgain(shared);
+        this.answer({ request, run, answer }, failure);
       });
     });
+  }
+
+  /** After a failed change: the shared state as the database holds it. */
+  private async readAgain(shared: PgBankStore): Promise<void> {
+    await shared.rollback().catch(() => undefined);
+    this.state = shared.view;
   }
 
   /** `work` in a transaction of its own under the sandbox's lock; rolled back when it throws. */
@@ -199,8 +200,7 @@ export class LiveState<Run extends { failed: boolean; response: BankResponse }> 
       result = await work();
       await shared.commit();
     } catch (error) {
-      await shared.rollback().catch(() => undefined);
-      this.state = shared.view;
+      await this.readAgain(shared);
       throw error;
     } finally {
       this.exclusiveDepth -= 1;

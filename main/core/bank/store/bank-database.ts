@@ -15,30 +15,17 @@ import {
   type SqliteDatabase,
 } from '../../persistence/sqlite-file.js';
 import type { DomainState } from '../domain/model.js';
-import { ChangeTracker, rowsOf, type EntityCollection } from './change-tracker.js';
+import {
+  ChangeTracker,
+  ENTITY_COLLECTIONS,
+  rowsOf,
+  type EntityCollection,
+} from './change-tracker.js';
 import { LedgerStore } from '../domain/ledger-store.js';
 import { BANK_MIGRATIONS } from '../domain/schema.js';
 
 /** The page cache of the database file's connection, in KiB. */
 const PAGE_CACHE_KIB = 16 * 1024;
-
-/** Every collection of the state but the transactions (which live in their own tables). */
-const ENTITY_COLLECTIONS: readonly EntityCollection[] = [
-  'customers',
-  'accounts',
-  'cardAccounts',
-  'agreements',
-  'psuIdentities',
-  'corporateIdentities',
-  'sessions',
-  'authorisations',
-  'consents',
-  'grants',
-  'accessCounts',
-  'payments',
-  'baskets',
-  'behaviour',
-];
 
 export interface BankDatabaseOptions {
   now?: () => Date;

@@ -22,6 +22,24 @@ import type { DomainState } from '../domain/model.js';
 /** The collections kept as entity rows (every one but the ledger's). */
 export type EntityCollection = Exclude<keyof DomainState, 'ledger'>;
 
+/** Every collection kept as entity rows, `behaviour` (one row) last. */
+export const ENTITY_COLLECTIONS: readonly EntityCollection[] = [
+  'customers',
+  'accounts',
+  'cardAccounts',
+  'agreements',
+  'psuIdentities',
+  'corporateIdentities',
+  'sessions',
+  'authorisations',
+  'consents',
+  'grants',
+  'accessCounts',
+  'payments',
+  'baskets',
+  'behaviour',
+];
+
 /** What one entity is in the store: its collection and its row's position (order key). */
 interface RowMeta {
   readonly collection: EntityCollection;

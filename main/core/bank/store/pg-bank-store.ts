@@ -26,7 +26,12 @@ import type { VirtualClock, VirtualClockSettings } from '../../clock.js';
 import type { SqliteDatabase } from '../../persistence/sqlite-file.js';
 import { LedgerStore } from '../domain/ledger-store.js';
 import type { DomainState } from '../domain/model.js';
-import { ChangeTracker, rowsOf, type EntityCollection } from './change-tracker.js';
+import {
+  ChangeTracker,
+  ENTITY_COLLECTIONS,
+  rowsOf,
+  type EntityCollection,
+} from './change-tracker.js';
 import { PG_MIGRATIONS, migratePostgres } from './pg-schema.js';
 
 /** The advisory lock every request of every process of one sandbox takes (any fixed number). */
@@ -77,20 +82,13 @@ export class PgBankStore {
   /** The state the bank works on: the database's, or `initial` written as the first. */
   async start(initial: () => DomainState): Promise<void> {
     await this.begin(false);
-    try {
+    await this.commitWith(async () => {
       const { rows } = await this.client.query(`SELECT 1 FROM bank_entities LIMIT 1`);
-      if (rows.length > 0) await this.loadAll();
-      else {
-        this.adopt(initial());
-        this.clockShared = '';
-        await this.writeChanges();
-      }
-      await this.client.query('COMMIT');
-    } catch (error) {
-      await this.client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    }
-    this.tracker.settle();
+      if (rows.length > 0) return this.loadAll();
+      this.adopt(initial());
+      this.clockShared = '';
+      await this.writeChanges();
+    });
   }
 
   get view(): DomainState {
@@ -119,10 +117,15 @@ export class PgBankStore {
     if (pull) await this.pull();
   }
 
-  /** Writes what this change wrote and commits; throws after rolling back (then reload()). */
-  async commit(): Promise<void> {
+  /** Writes what this change wrote and commits; throws after rolling back (then rollback()). */
+  commit(): Promise<void> {
+    return this.commitWith(() => this.writeChanges());
+  }
+
+  /** `work`, then COMMIT; ROLLBACK and the error when either fails. */
+  private async commitWith(work: () => Promise<void>): Promise<void> {
     try {
-      await this.writeChanges();
+      await work();
       await this.client.query('COMMIT');
     } catch (error) {
       await this.client.query('ROLLBACK').catch(() => undefined);
@@ -229,7 +232,7 @@ export class PgBankStore {
     state.behaviour = (state.behaviour as unknown[] | undefined)?.[0];
     if (state.behaviour === undefined)
       throw new Error(`the PostgreSQL database ${this.where} holds no bank behaviour row`);
-    for (const name of ENTITY_COLLECTIONS) state[name] ??= [];
+    for (const name of ENTITY_COLLECTIONS) if (name !== 'behaviour') state[name] ??= [];
     this.local.exec('DELETE FROM account_transactions; DELETE FROM card_transactions');
     const ledger = await this.client.query<{ tbl: string; seq: string; row: string | null }>(
       `SELECT tbl, seq, row FROM bank_ledger WHERE row IS NOT NULL ORDER BY tbl, seq`,
@@ -352,19 +355,3 @@ export class PgBankStore {
     );
   }
 }
-
-const ENTITY_COLLECTIONS: readonly EntityCollection[] = [
-  'customers',
-  'accounts',
-  'cardAccounts',
-  'agreements',
-  'psuIdentities',
-  'corporateIdentities',
-  'sessions',
-  'authorisations',
-  'consents',
-  'grants',
-  'accessCounts',
-  'payments',
-  'baskets',
-];
