@@ -19,8 +19,15 @@ import {
   type Bank,
   type BankState,
 } from '../../main/core/bank/index.js';
-import { snapshotStateOf } from '../../main/core/bank/state.js';
 import { BankDatabase } from '../../main/core/bank/store/bank-database.js';
+import { commitShare, persistedState } from './persist.js';
+import {
+  MEMORY_SAMPLES,
+  MEMORY_SAMPLE_GAP_MS,
+  memoryLine,
+  settledMemory,
+  type MemoryReading,
+} from './memory.js';
 import { knownFaults } from '../../main/core/bank/faults/index.js';
 import { createTestCa, issueQsealc, type TestCa } from '../../main/core/certs/issue.js';
 import { generateRsaKeyPair, type RsaKeyPair } from '../../main/core/certs/keys.js';
@@ -63,39 +70,6 @@ export interface SoakReport {
 const OUTSIDE_ACCOUNT = { iban: 'NO9386011117947', bban: '86011117947', name: 'Utenfor Banken AS' };
 const FUNDING_MINOR = 300_000; // 3 000.00 NOK: payments of up to 400.00 run it down; deposits refill it
 const REDIRECT_BASE = 'https://tpp.example/soak';
-
-interface MemoryReading {
-  rssBytes: number;
-  heapUsedBytes: number;
-  /** Memory of C++ objects bound to JavaScript, buffers included. */
-  externalBytes: number;
-}
-
-function memoryLine(): string {
-  const { rss, heapTotal, heapUsed } = process.memoryUsage();
-  return `RSS ${mib(rss)} (heap ${mib(heapUsed)} used of ${mib(heapTotal)})`;
-}
-
-function memoryAfterGc(): MemoryReading {
-  (globalThis as { gc?: () => void }).gc?.();
-  const { rss, heapUsed, external } = process.memoryUsage();
-  return { rssBytes: rss, heapUsedBytes: heapUsed, externalBytes: external };
-}
-
-/**
- * Resident memory swings by tens of MiB as V8 grows and shrinks its heap, so one reading is
- * noise: a reading is the median (by RSS) of five, each after a full GC, 200 ms apart.
- */
-const MEMORY_SAMPLES = 5;
-const MEMORY_SAMPLE_GAP_MS = 200;
-async function settledMemory(): Promise<MemoryReading> {
-  const samples: MemoryReading[] = [];
-  for (let i = 0; i < MEMORY_SAMPLES; i++) {
-    if (i > 0) await new Promise((resolve) => setTimeout(resolve, MEMORY_SAMPLE_GAP_MS));
-    samples.push(memoryAfterGc());
-  }
-  return samples.sort((a, b) => a.rssBytes - b.rssBytes)[Math.floor(MEMORY_SAMPLES / 2)]!;
-}
 
 interface AccountNumber {
   bban: string;
@@ -362,15 +336,7 @@ export async function runSoak(
   await Promise.all(tpps.map((tpp) => tpp.client.close()));
   await bank.close();
   await bank.flush();
-  if (database) {
-    // Issue #30: the commits' share of the CPU (this process: the bank and the soak's TPPs).
-    const used = process.cpuUsage(cpuAtStart);
-    const total = (used.user + used.system) / 1000;
-    const commit = database.counters.cpuMicros / 1000;
-    console.log(
-      `commit: ${database.counters.commits} commits, ${database.counters.rowsWritten} rows, ${commit.toFixed(0)} ms CPU of ${total.toFixed(0)} ms process CPU (${((100 * commit) / total).toFixed(1)} %)`,
-    );
-  }
+  if (database) console.log(commitShare(database, cpuAtStart));
   const persisted = databasePath ? await persistedState(database!, databasePath, after) : [];
   if (folder) rmSync(folder, { recursive: true, force: true });
 
@@ -461,28 +427,4 @@ export function formatSoakReport(report: SoakReport): string {
     report.passed ? 'soak passed' : 'soak FAILED',
   ];
   return lines.join('\n');
-}
-
-/**
- * With --persist: the database file, opened again after the bank closed, holds exactly the state
- * the bank answered from (every acknowledged change committed, nothing else).
- */
-async function persistedState(
-  database: BankDatabase,
-  path: string,
-  after: BankState,
-): Promise<string[]> {
-  database.close();
-  const reopened = await BankDatabase.open(path);
-  try {
-    reopened.load();
-    const saved = snapshotStateOf(reopened.raw());
-    const problems: string[] = [];
-    for (const name of Object.keys(after) as (keyof BankState)[])
-      if (JSON.stringify(saved[name]) !== JSON.stringify(after[name]))
-        problems.push(`${name}: the file differs from the state the bank answered from`);
-    return problems;
-  } finally {
-    reopened.close();
-  }
 }
