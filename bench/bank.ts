@@ -15,7 +15,11 @@
  *
  * Loopback only, bounded in count and time. Environment: BENCH_DURATION (seconds per autocannon
  * round, default 3), BENCH_CONNECTIONS (default 16), BENCH_MAX (largest history, default 100000),
- * BENCH_SKIP_GET (leave out the GET rounds, e.g. to profile the rest with --cpu-prof).
+ * BENCH_SKIP_GET (leave out the GET rounds, e.g. to profile the rest with --cpu-prof),
+ * BENCH_ONLY_ENTITIES (only the consent and payment rows of bank-entities.ts), BENCH_ENGINES
+ * (the durable engines of those rows: sqlite,postgres by default).
+ * - issue #30: consents and payments at 0 / 1k / 10k / 100k, a signed GET and durable payment
+ *   POSTs on a bank with its database file against in memory (bank-entities.ts).
  */
 import autocannon from 'autocannon';
 import { createHash, createVerify, X509Certificate } from 'node:crypto';
@@ -37,7 +41,7 @@ import { postCardTransaction } from '../main/core/bank/domain/ledger.js';
 import type { CardTransactionRecord } from '../main/core/bank/domain/model.js';
 import { createTestCa, issueQsealc } from '../main/core/certs/issue.js';
 import { VirtualClock } from '../main/core/clock.js';
-import { signRequest } from '../main/core/tpp/signer.js';
+import { benchRequest, entityRows, type Engine } from './bank-entities.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -60,32 +64,8 @@ async function identity() {
   });
 }
 
-let requestCounter = 0;
-function signed(seal: Signing, method: string, target: string, body?: unknown): BankRequest {
-  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-  const n = (requestCounter += 1).toString(16).padStart(12, '0');
-  const headers = signRequest({
-    method,
-    path: target,
-    headers: {
-      'X-Request-ID': `3dc3d5b3-7023-4848-9853-${n}`,
-      ...(payload ? { 'Content-Type': 'application/json' } : {}),
-    },
-    ...(payload ? { body: payload } : {}),
-    certificate: seal.certificateDer,
-    signingKey: seal.privateKey,
-  }).headers;
-  const lower: Record<string, string> = { host: '127.0.0.1' };
-  for (const [name, value] of Object.entries(headers)) lower[name.toLowerCase()] = value;
-  return {
-    method,
-    target,
-    headers: lower,
-    duplicateHeaders: [],
-    body: payload ?? Buffer.alloc(0),
-    remoteAddress: '127.0.0.1',
-  };
-}
+const signed = (seal: Signing, method: string, target: string, body?: unknown): BankRequest =>
+  benchRequest(seal, method, target, body);
 
 function frozenClock(): VirtualClock {
   const clock = new VirtualClock();
@@ -327,6 +307,24 @@ async function main() {
       '≥ 0.70',
     ]);
 
+  // BENCH_ENGINES: which durable engines (sqlite, postgres; postgres needs Debian's server).
+  const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',') as Engine[];
+  for (const engine of engines)
+    for (const row of await entityRows(seal, frozenClock, [0, ...SIZES], CONNECTIONS, engine)) {
+      const ratio = row.getDurableMs / row.getMemoryMs;
+      rows.push([
+        `${engine}: signed GET /v1/consents/{id}, ${row.size} consents and payments`,
+        `database ${row.getDurableMs.toFixed(2)} ms, memory ${row.getMemoryMs.toFixed(2)} ms: ${ratio.toFixed(2)}×`,
+        '≤ 1.5×',
+      ]);
+      rows.push([
+        `${engine}: payment POSTs, ${CONNECTIONS} in flight, ${row.size} consents and payments`,
+        `database ${row.postDurable.toFixed(0)} /s, memory ${row.postMemory.toFixed(0)} /s`,
+        '≥ 1000 /s (database)',
+      ]);
+    }
+  if (process.env.BENCH_ONLY_ENTITIES) return print(rows);
+
   const folder = mkdtempSync(join(tmpdir(), 'bench-bank-'));
   const pages = new Map<number, number>();
   const writes = new Map<number, number>();
@@ -366,7 +364,10 @@ async function main() {
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
   rows.push([`RSS, ${MAX} card transactions, database file`, mb(rssOf('file', MAX)), '≤ 200 MB']);
   rows.push([`RSS, ${MAX} card transactions, in-memory ledger`, mb(rssOf('memory', MAX)), '']);
+  print(rows);
+}
 
+function print(rows: [string, string, string][]): void {
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((row) => row[i]!.length), 6));
   const line = (cells: string[]) =>
     `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;

@@ -1,7 +1,4 @@
-/**
- * The soak's memory readings: resident, heap and external memory, each reading settled over
- * several full GCs (run with --expose-gc), so growth over the run is told from V8's heap swings.
- */
+/** The soak's memory readings (run.ts): a line for the progress, a settled reading for the check. */
 import { mib } from './invariants.js';
 
 export interface MemoryReading {

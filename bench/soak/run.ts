@@ -19,8 +19,15 @@ import {
   type Bank,
   type DomainSnapshot,
 } from '../../main/core/bank/index.js';
-import { snapshotStateOf } from '../../main/core/bank/state.js';
 import { BankDatabase } from '../../main/core/bank/store/bank-database.js';
+import { commitShare, persistedState } from './persist.js';
+import {
+  MEMORY_SAMPLES,
+  MEMORY_SAMPLE_GAP_MS,
+  memoryLine,
+  settledMemory,
+  type MemoryReading,
+} from './memory.js';
 import { knownFaults } from '../../main/core/bank/faults/index.js';
 import { createTestCa, issueQsealc, type TestCa } from '../../main/core/certs/issue.js';
 import { generateRsaKeyPair, type RsaKeyPair } from '../../main/core/certs/keys.js';
@@ -35,14 +42,9 @@ import { SoakUsageError, type SoakOptions } from './options.js';
 import { JourneyStop, SoakTpp, type SoakWorld } from './tpp.js';
 import { soakInitialState, soakPsus } from './psus.js';
 import { TrafficRecorder } from './traffic.js';
-import {
-  MEMORY_SAMPLES,
-  MEMORY_SAMPLE_GAP_MS,
-  memoryLine,
-  settledMemory,
-  type MemoryReading,
-} from './memory.js';
 import type { SoakReport } from './report.js';
+
+export type { SoakReport } from './report.js';
 
 /** A Norwegian account outside the bank (a valid BBAN of another bank registration). */
 const OUTSIDE_ACCOUNT = { iban: 'NO9386011117947', bban: '86011117947', name: 'Utenfor Banken AS' };
@@ -181,6 +183,7 @@ export async function runSoak(
   if (new URL(listener.url).hostname !== '127.0.0.1')
     throw new Error(`the soak only sends to 127.0.0.1, the bank listens on ${listener.url}`);
 
+  const cpuAtStart = process.cpuUsage();
   const traffic = new TrafficRecorder();
   const book = new SoakBook();
   let stopAt = Number.POSITIVE_INFINITY;
@@ -313,6 +316,7 @@ export async function runSoak(
   await Promise.all(tpps.map((tpp) => tpp.client.close()));
   await bank.close();
   await bank.flush();
+  if (database) console.log(commitShare(database, cpuAtStart));
   const persisted = databasePath ? await persistedState(database!, databasePath, after) : [];
   if (folder) rmSync(folder, { recursive: true, force: true });
 
@@ -375,27 +379,4 @@ export async function runSoak(
     invariants,
     passed: invariants.every((i) => i.problems.length === 0),
   };
-}
-
-/**
- * With --persist: the database file, opened again after the bank closed, holds exactly the state
- * the bank answered from (every acknowledged change committed, nothing else).
- */
-async function persistedState(
-  database: BankDatabase,
-  path: string,
-  after: DomainSnapshot,
-): Promise<string[]> {
-  database.close();
-  const reopened = await BankDatabase.open(path);
-  try {
-    const saved = snapshotStateOf(reopened.load());
-    const problems: string[] = [];
-    for (const name of Object.keys(after) as (keyof DomainSnapshot)[])
-      if (JSON.stringify(saved[name]) !== JSON.stringify(after[name]))
-        problems.push(`${name}: the file differs from the state the bank answered from`);
-    return problems;
-  } finally {
-    reopened.close();
-  }
 }

@@ -31,6 +31,12 @@ export interface ClockState {
   offsetMs: number;
 }
 
+/** A virtual clock's own settings: its offset from real time, or the instant it stands at. */
+export interface VirtualClockSettings {
+  offsetMs: number;
+  frozenAt: number | null;
+}
+
 /**
  * A clock that follows real time by default and can be frozen, set, or advanced.
  * Advancing a running clock shifts its offset; advancing a frozen clock moves its fixed instant.
@@ -59,6 +65,17 @@ export class VirtualClock implements Clock {
     if (Number.isNaN(instant.getTime())) throw new RangeError('clock.set: not a valid date');
     if (this.frozenAt !== undefined) this.frozenAt = instant.getTime();
     else this.offsetMs = instant.getTime() - this.realNow();
+  }
+
+  /** What this clock is, to share it (a bank's PostgreSQL store keeps it for every process). */
+  settings(): VirtualClockSettings {
+    return { offsetMs: this.offsetMs, frozenAt: this.frozenAt ?? null };
+  }
+
+  /** Takes the settings another process's clock shared (settings()). */
+  restore(settings: VirtualClockSettings): void {
+    this.offsetMs = settings.offsetMs;
+    this.frozenAt = settings.frozenAt ?? undefined;
   }
 
   advance(ms: number): void {

@@ -17,7 +17,7 @@ import {
   type ImportContext,
   type ImportedCollection,
 } from '../../core/collections/index.js';
-import { readZip, writeZip, ZipError } from '../../core/runner/zip.js';
+import { readZip, writeZip, ZipError } from '../../core/runner/index.js';
 import { CallRefused } from '../dispatch.js';
 import type { CallArgs } from '../contract.js';
 import type { CollectionExportView } from '../contract/collections.js';

@@ -10,7 +10,7 @@ import {
   type DomainSnapshot,
   type DomainState,
 } from './domain/model.js';
-import type { LedgerStore } from './store/ledger-store.js';
+import type { LedgerStore } from './domain/ledger-store.js';
 import { SpecValidator, problemText } from '../spec/validation.js';
 
 /**

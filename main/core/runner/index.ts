@@ -45,3 +45,5 @@ export {
   renderTppReport,
   type TppReportFormat,
 } from './reporters/tpp-report.js';
+// ZIP archives (evidence bundles; Bruno collections in and out).
+export { readZip, writeZip, ZipError, type ZipEntry } from './evidence/zip.js';

@@ -13,7 +13,7 @@ import { createAdminApi } from '../../../main/core/bank/admin/admin-api.js';
 import { createBank } from '../../../main/core/bank/bank.js';
 import type { DomainSnapshot } from '../../../main/core/bank/state.js';
 import { BankDatabase } from '../../../main/core/bank/store/bank-database.js';
-import { BANK_SCHEMA_VERSION } from '../../../main/core/bank/store/schema.js';
+import { BANK_SCHEMA_VERSION } from '../../../main/core/bank/domain/schema.js';
 import { VirtualClock } from '../../../main/core/clock.js';
 import { DatabaseFileError, schemaVersion } from '../../../main/core/persistence/sqlite-file.js';
 import { OLA, expectStatus, json, sct, startRig, type Rig } from '../concurrency/harness.js';

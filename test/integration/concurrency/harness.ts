@@ -59,7 +59,7 @@ export interface RigDatabase {
 async function rigDatabase(): Promise<RigDatabase & { remove(): void }> {
   const folder = mkdtempSync(join(tmpdir(), 'rig-db-'));
   const path = join(folder, 'bank.db');
-  const database = await BankDatabase.open(path);
+  const database = await BankDatabase.open(path, { verifyTracking: true });
   return {
     database,
     path,

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunResult } from '../../../main/shared/run-result';
-import { maskIban } from '../../../main/core/runner/report-result';
+import { maskIban } from '../../../main/core/runner/results/report-result';
 import {
   killStartedBanks,
   productionTlsArgs,

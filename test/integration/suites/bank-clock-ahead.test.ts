@@ -7,16 +7,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../suites/index';
-import type { Check, TargetMode } from '../../../main/core/runner/check-api/index';
+import type { Check, BankMode } from '../../../main/core/runner/check-api/index';
 import { runChecks, type CheckResult } from '../../../main/core/runner/index';
 import {
   createTppIdentity,
   embeddedTarget,
   registerSuitesTpps,
   type TppIdentity,
-} from '../../../main/core/runner/embedded-target';
-import { externalTarget } from '../../../main/core/runner/external-target';
-import { createSuitePsuAgent } from '../../../main/core/runner/psu-adapter';
+} from '../../../main/core/runner/targets/embedded-target';
+import { externalTarget } from '../../../main/core/runner/targets/external-target';
+import { createSuitePsuAgent } from '../../../main/core/runner/targets/psu-adapter';
 import { createBank, type Bank, type BankListener } from '../../../main/core/bank/index';
 import { VirtualClock } from '../../../main/core/clock';
 
@@ -49,7 +49,7 @@ beforeAll(async () => {
   identity = await createTppIdentity();
 });
 
-function checksFor(mode: TargetMode): Check[] {
+function checksFor(mode: BankMode): Check[] {
   const found = CHECKS.filter((c) => DATED.includes(c.id) || /^SBX-CARD-TX-/.test(c.id));
   expect(found.length).toBeGreaterThanOrEqual(DATED.length);
   return found.filter((c) => !c.modes || c.modes.includes(mode));

@@ -105,7 +105,7 @@ describe('the reviewed list', () => {
  * the sandbox data it needs) is "could not test" naming the step, never a FAIL of the check's
  * rules. On the bank that refuses everything, a check that starts with each setup shows it.
  */
-const SETUP_REFUSED: Record<DoNothingMode, [string, RegExp][]> = {
+const SETUP_REFUSED: Record<BankMode, [string, RegExp][]> = {
   sandbox: [
     [
       'CARDTX-RESPONSE-SHAPE',

@@ -10,7 +10,7 @@ import {
   createTppIdentity,
   embeddedTarget,
   type TppIdentity,
-} from '../../../main/core/runner/embedded-target';
+} from '../../../main/core/runner/targets/embedded-target';
 
 /** Check id → the fault (rule id) that breaks its rule. */
 const PRODUCTION_WAYS: Record<string, string> = {

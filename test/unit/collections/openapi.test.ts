@@ -7,8 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from '../../../main/core/bank/openapi.js';
-import { BANK_ROUTES } from '../../../main/core/bank/routes.js';
+import { BANK_ROUTES, buildOpenApiDocument } from '../../../main/core/bank/index.js';
 import {
   importOpenApi,
   parsedOpenApiDocument,

@@ -91,6 +91,15 @@ describe('parseBankFlags', () => {
     expect(() => parseBankFlags(['--mode', 'sandbox', '--db', 'b.db', '--persist'])).toThrow(
       /--db FILE is durable already/,
     );
+    // A PostgreSQL database (issue #30): a URL, kept as given; not with --state.
+    const url = 'postgres://bank:secret@db.example:5432/sandbox';
+    expect(parseBankFlags(['--mode', 'sandbox', '--db', url]).db).toBe(url);
+    expect(() =>
+      parseBankFlags(['--mode', 'sandbox', '--db', url, '--state', 'snapshot.json']),
+    ).toThrow(/--state goes with a database file/);
+    expect(() =>
+      parseBankFlags(['--mode', 'sandbox', '--db', 'postgres://bank@db:port/x']),
+    ).toThrow(/not a valid postgres:\/\/ URL/);
     expect(parseBankFlags(['--mode', 'sandbox'])).toEqual({
       mode: 'sandbox',
       port: 0,

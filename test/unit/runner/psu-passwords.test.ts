@@ -3,7 +3,7 @@
  * every report redacts it), handed to the PSU script as `${password}` for that PSU's login only.
  */
 import { describe, expect, it } from 'vitest';
-import { agentIntentOf } from '../../../main/core/runner/psu-adapter';
+import { agentIntentOf } from '../../../main/core/runner/targets/psu-adapter';
 import { parseTargetProfileSecrets } from '../../../main/core/runner/target-profile/index';
 import { psuVariablesOf } from '../../../main/core/tpp/psu-agent/play';
 

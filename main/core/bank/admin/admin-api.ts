@@ -261,7 +261,8 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
           undefined,
           { allow: Object.keys(route).join(', ') },
         );
-      const result = await handler(request, url);
+      // On a PostgreSQL store shared by several bank processes: the latest state, one transaction.
+      const result = await bank.exclusive(() => handler(request, url));
       if (result instanceof TextAnswer)
         return {
           status: 200,

@@ -6,10 +6,10 @@
  * pending entries move expected only (expected = booked plus pending).
  *
  * Functions over the state object they are given (they mutate it in place; transactions go to its
- * ledger store, store/ledger-store.ts); no clock reads: the caller passes dates and `createdAt`.
+ * ledger store, domain/ledger-store.ts); no clock reads: the caller passes dates and `createdAt`.
  */
 import type { SandboxBalanceType } from '../../spec/enums.js';
-import type { EntryStatus } from '../store/ledger-store.js';
+import type { EntryStatus } from './ledger-store.js';
 import { newResourceId } from './ids.js';
 import { customerByNumber, holdingByIban } from './parties.js';
 import type {
@@ -20,7 +20,7 @@ import type {
   DomainState,
 } from './model.js';
 
-export type { EntryStatus } from '../store/ledger-store.js';
+export type { EntryStatus } from './ledger-store.js';
 
 // ---- balances ----------------------------------------------------------------------------------
 

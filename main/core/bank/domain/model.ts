@@ -19,7 +19,7 @@ import {
 } from '../../spec/enums.js';
 import { StringEnum } from '../../spec/schemas/common.js';
 import { FeeScheduleSchema } from './fees.js';
-import { LedgerStore } from '../store/ledger-store.js';
+import { LedgerStore } from './ledger-store.js';
 import {
   AccountRef,
   AccountTransactionSchema,
@@ -344,7 +344,7 @@ export type DomainSnapshot = Static<typeof DomainSnapshotSchema>;
 
 /**
  * The live state: small entities as objects in memory, the transactions (the collections that grow
- * without bound) in the ledger store, read through its indexes (store/ledger-store.ts).
+ * without bound) in the ledger store, read through its indexes (domain/ledger-store.ts).
  */
 export type DomainState = DomainEntities & { ledger: LedgerStore };
 

@@ -4,44 +4,66 @@
  * after the commit. A failed commit is rolled back in the file and in memory, so it changes
  * nothing and the request can be sent again.
  *
- * Small entities are rows of `bank_entities` (collection, position, JSON). At commit, each entity
- * is serialised and compared with what the file holds (a cache of the committed JSON); only the
- * changed rows are written. Transactions are written by the ledger store as they are posted,
- * inside the same transaction.
+ * Small entities are rows of `bank_entities` (collection, position, JSON). The live state is
+ * handed out through a change tracker (change-tracker.ts): a commit writes the rows of the
+ * entities that were written to, and nothing else is serialised (issue #30 item 1). Transactions
+ * are written by the ledger store as they are posted, inside the same transaction.
  */
 import {
   openDatabaseFile,
   DatabaseFileError,
   type SqliteDatabase,
 } from '../../persistence/sqlite-file.js';
-import { DomainSnapshotSchema, type DomainEntities, type DomainState } from '../domain/model.js';
-import { LedgerStore } from './ledger-store.js';
-import { BANK_MIGRATIONS } from './schema.js';
-
-type SmallName = keyof DomainEntities;
-
-/** Every collection of the state but the transactions (which live in their own tables). */
-const SMALL_NAMES = Object.keys(DomainSnapshotSchema.properties).filter(
-  (name) => name !== 'accountTransactions' && name !== 'cardTransactions',
-) as SmallName[];
+import type { DomainState } from '../domain/model.js';
+import {
+  ChangeTracker,
+  ENTITY_COLLECTIONS,
+  rowsOf,
+  type EntityCollection,
+} from './change-tracker.js';
+import { LedgerStore } from '../domain/ledger-store.js';
+import { BANK_MIGRATIONS } from '../domain/schema.js';
 
 /** The page cache of the database file's connection, in KiB. */
 const PAGE_CACHE_KIB = 16 * 1024;
 
-/** `behaviour` is one object; the collections are arrays. Both are stored as rows. */
-const rowsOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
+export interface BankDatabaseOptions {
+  now?: () => Date;
+  /**
+   * Tests: every commit also compares the whole state with what the file holds and throws when
+   * a change escaped the tracker (a write the tracker did not see). Costs what tracking saves.
+   */
+  verifyTracking?: boolean;
+}
+
+/** What the commits of this database wrote, for tests and the benchmark. */
+export interface CommitCounters {
+  commits: number;
+  rowsWritten: number;
+  rowsSerialised: number;
+  /** CPU time (user + system) spent in commit(), in microseconds: the soak's commit share. */
+  cpuMicros: number;
+}
 
 export class BankDatabase {
   readonly ledger: LedgerStore;
-  /** The JSON of every committed entity row, by collection: what the file holds. */
-  private committed = new Map<SmallName, string[]>();
+  readonly counters: CommitCounters = {
+    commits: 0,
+    rowsWritten: 0,
+    rowsSerialised: 0,
+    cpuMicros: 0,
+  };
+  /** verifyTracking: the writes the tracker missed (each also failed its commit). */
+  readonly trackingMisses: string[] = [];
+  private tracker: ChangeTracker | undefined;
   private readonly upsert;
-  private readonly truncate;
+  private readonly removeCollection;
 
   private constructor(
     readonly db: SqliteDatabase,
     /** The file, for messages. */
     readonly path: string,
+    private readonly verifyTracking: boolean,
   ) {
     // SQLite's default page cache (2 MB) is smaller than the page index of a 100k-entry account
     // (about 4 MB): a deep page's OFFSET walk (§4.2.3 offset paging) pushed the page's own rows
@@ -52,22 +74,20 @@ export class BankDatabase {
       `INSERT INTO bank_entities (collection, position, record) VALUES (?, ?, ?)
        ON CONFLICT (collection, position) DO UPDATE SET record = excluded.record`,
     );
-    this.truncate = db.prepare<[string, number]>(
-      `DELETE FROM bank_entities WHERE collection = ? AND position >= ?`,
-    );
+    this.removeCollection = db.prepare<[string]>(`DELETE FROM bank_entities WHERE collection = ?`);
   }
 
   /**
    * Opens (or creates) the database file: leftover temporary files are removed, an unreadable
    * file is moved aside and refused (DatabaseFileError), an older schema is migrated.
    */
-  static async open(path: string, now?: () => Date): Promise<BankDatabase> {
+  static async open(path: string, options: BankDatabaseOptions = {}): Promise<BankDatabase> {
     const db = await openDatabaseFile(path, {
       migrations: BANK_MIGRATIONS,
       what: 'the bank database',
-      ...(now ? { now } : {}),
+      ...(options.now ? { now: options.now } : {}),
     });
-    return new BankDatabase(db, path);
+    return new BankDatabase(db, path, options.verifyTracking ?? false);
   }
 
   /** Whether the file holds a state yet (a new file does not). */
@@ -75,36 +95,53 @@ export class BankDatabase {
     return this.db.prepare(`SELECT 1 FROM bank_entities LIMIT 1`).get() !== undefined;
   }
 
-  /** The live state the file holds. */
+  /** The live state the file holds, as the tracked view the bank works on. */
   load(): DomainState {
     const rows = this.db
-      .prepare(`SELECT collection, record FROM bank_entities ORDER BY collection, position`)
-      .all() as { collection: string; record: string }[];
-    const committed = new Map<SmallName, string[]>();
+      .prepare(
+        `SELECT collection, position, record FROM bank_entities ORDER BY collection, position`,
+      )
+      .all() as { collection: string; position: number; record: string }[];
+    const state = { ledger: this.ledger } as Record<string, unknown>;
+    const positions = new Map<EntityCollection, number[]>();
+    for (const name of ENTITY_COLLECTIONS) {
+      state[name] = [];
+      positions.set(name, []);
+    }
     for (const row of rows) {
-      const name = row.collection as SmallName;
-      if (!SMALL_NAMES.includes(name))
+      const name = row.collection as EntityCollection;
+      if (!positions.has(name))
         throw new DatabaseFileError(
           `the bank database ${this.path} holds an unknown collection '${row.collection}'`,
         );
-      let list = committed.get(name);
-      if (!list) committed.set(name, (list = []));
-      list.push(row.record);
+      (state[name] as unknown[]).push(JSON.parse(row.record));
+      positions.get(name)!.push(row.position);
     }
-    this.committed = committed;
-    return this.stateFromCommitted();
-  }
-
-  /** The small entities as last committed, as new objects, on this database's ledger. */
-  private stateFromCommitted(): DomainState {
-    const state = { ledger: this.ledger } as Record<string, unknown>;
-    for (const name of SMALL_NAMES) {
-      const records = (this.committed.get(name) ?? []).map((text) => JSON.parse(text) as unknown);
-      state[name] = name === 'behaviour' ? records[0] : records;
-    }
+    state.behaviour = (state.behaviour as unknown[])[0];
     if (state.behaviour === undefined)
       throw new DatabaseFileError(`the bank database ${this.path} holds no bank behaviour row`);
-    return state as DomainState;
+    this.tracker = new ChangeTracker(state as DomainState, positions);
+    return this.tracker.view;
+  }
+
+  /**
+   * `state` (on this database's ledger) becomes the live state, written whole at the next commit:
+   * the first state of a new file, a reset, an import. Returns its tracked view.
+   */
+  adopt(state: DomainState): DomainState {
+    this.tracker = new ChangeTracker(state);
+    this.tracker.rewriteAll();
+    return this.tracker.view;
+  }
+
+  /** The live state itself, untracked: for snapshots and reads that must not cost tracking. */
+  raw(): DomainState {
+    return this.live().raw;
+  }
+
+  private live(): ChangeTracker {
+    if (!this.tracker) throw new Error('the bank database has no live state: load() or adopt()');
+    return this.tracker;
   }
 
   /** Starts the transaction of one change (a request, a console action) unless one is open. */
@@ -113,42 +150,67 @@ export class BankDatabase {
   }
 
   /**
-   * Writes the entities that changed since the last commit and commits, with the ledger rows the
-   * change posted. Throws (after rolling the file back) when the commit fails; the caller then
-   * takes `rollback()`'s state.
+   * Writes the rows of the entities changed since the last commit and commits, with the ledger
+   * rows the change posted. A change that wrote nothing writes nothing (a read-only transaction
+   * commits nothing). Throws (after rolling the file back) when the commit fails; the caller
+   * then takes `rollback()`'s state.
    */
-  commit(state: DomainState): void {
-    const changes: [SmallName, string[]][] = [];
+  commit(): void {
+    const tracker = this.live();
+    const { rewritten, dirty } = tracker.changes();
+    const cpu = process.cpuUsage();
     try {
-      for (const name of SMALL_NAMES) {
-        const before = this.committed.get(name) ?? [];
-        const items = rowsOf(state[name]);
-        let after: string[] | undefined;
-        for (let position = 0; position < items.length; position += 1) {
-          const text = JSON.stringify(items[position]);
-          if (text === before[position]) continue;
-          after ??= before.slice(0, items.length);
-          after[position] = text;
-          this.upsert.run(name, position, text);
-        }
-        if (before.length > items.length) {
-          this.truncate.run(name, items.length);
-          after ??= before.slice(0, items.length);
-        }
-        if (after) changes.push([name, after]);
+      for (const name of rewritten) {
+        this.removeCollection.run(name);
+        rowsOf(tracker.raw[name]).forEach((item, position) => this.write(name, position, item));
       }
+      for (const [entity, row] of dirty)
+        if (!rewritten.has(row.collection)) this.write(row.collection, row.position, entity);
+      if (this.verifyTracking) this.verify(tracker);
       if (this.db.inTransaction) this.db.exec('COMMIT');
     } catch (error) {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
       throw error;
+    } finally {
+      const spent = process.cpuUsage(cpu);
+      this.counters.cpuMicros += spent.user + spent.system;
     }
-    for (const [name, after] of changes) this.committed.set(name, after);
+    this.counters.commits += 1;
+    tracker.settle();
+  }
+
+  private write(name: EntityCollection, position: number, entity: object): void {
+    this.counters.rowsSerialised += 1;
+    this.counters.rowsWritten += 1;
+    this.upsert.run(name, position, JSON.stringify(entity));
+  }
+
+  /** Tests: the file holds exactly the live state; else a write escaped the tracker. */
+  private verify(tracker: ChangeTracker): void {
+    const rows = this.db
+      .prepare(`SELECT collection, record FROM bank_entities ORDER BY collection, position`)
+      .all() as { collection: string; record: string }[];
+    const stored = new Map<string, string[]>();
+    for (const row of rows) {
+      let list = stored.get(row.collection);
+      if (!list) stored.set(row.collection, (list = []));
+      list.push(row.record);
+    }
+    for (const name of ENTITY_COLLECTIONS) {
+      const live = rowsOf(tracker.raw[name]).map((item) => JSON.stringify(item));
+      const file = stored.get(name) ?? [];
+      const at = live.findIndex((text, index) => text !== file[index]);
+      if (at < 0 && file.length === live.length) continue;
+      const miss = `change tracking missed a write: ${name}[${at >= 0 ? at : live.length}] differs from the committed row`;
+      this.trackingMisses.push(miss);
+      throw new Error(miss);
+    }
   }
 
   /** Abandons the open change: the file and the returned state are as last committed. */
   rollback(): DomainState {
     if (this.db.inTransaction) this.db.exec('ROLLBACK');
-    return this.stateFromCommitted();
+    return this.load();
   }
 
   close(): void {

@@ -50,7 +50,9 @@ import {
 /** A list item as the active faults would present it. */
 function faultyItem(ctx: RequestContext, item: SandboxAccountListItem): Record<string, unknown> {
   if (ctx.faults.size === 0) return item;
-  const result: Record<string, unknown> = structuredClone(item);
+  // A JSON copy (the item is a response body): it may hold the live state's change-tracking
+  // views (store/change-tracker.ts), which structuredClone refuses.
+  const result = JSON.parse(JSON.stringify(item)) as Record<string, unknown>;
   const major = (minor: number) => (minor / 100).toFixed(2);
   if (faultActive(ctx, 'SANDBOX-AMOUNT-INT32')) {
     result.creditLine = major(item.creditLine);

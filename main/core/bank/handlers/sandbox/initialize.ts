@@ -33,7 +33,9 @@ export const sandboxInitialize = sandboxRoute({
     const before = env.state;
     const next = env.initialState();
     const { lastBatchRunAt: _reset, ...settings } = before.behaviour;
-    next.behaviour = structuredClone(settings);
+    // A JSON copy: the live state's objects may be change-tracking views (store/change-tracker.ts),
+    // which structuredClone refuses; the behaviour is JSON by its schema.
+    next.behaviour = JSON.parse(JSON.stringify(settings)) as typeof settings;
     if (faultActive(ctx, 'SANDBOX-INIT-KNOWN-STATE'))
       for (const account of next.accounts) {
         const changed = before.accounts.find((candidate) => candidate.id === account.id);

@@ -1,5 +1,5 @@
 /**
- * store/ledger-store.ts: a page at an offset starts from the booking day the offset falls on,
+ * domain/ledger-store.ts: a page at an offset starts from the booking day the offset falls on,
  * found from the entries per day (schema.ts `countsPerDay`, versions 3 and 4), and a list's count
  * sums the days. Every page and count must be the plain OFFSET walk's (§4.2.3: offset/limit
  * paging, newest day first, later posting first), whatever was inserted, deleted or changed since.
@@ -9,7 +9,7 @@ import type {
   AccountTransactionRecord,
   CardTransactionRecord,
 } from '../../../../main/core/bank/domain/model.js';
-import { LedgerStore, type LedgerQuery } from '../../../../main/core/bank/store/ledger-store.js';
+import { LedgerStore, type LedgerQuery } from '../../../../main/core/bank/domain/ledger-store.js';
 
 const ACCOUNTS = ['acc-a', 'acc-b'];
 const STATUSES = ['booked', 'pending'] as const;

@@ -7,10 +7,13 @@
  *
  * Order everywhere (domain/ledger.ts): newest booking date first; on one date the later posting
  * first. `seq` is the posting order.
+ *
+ * It lives in domain/ (with the tables' migrations, schema.ts) because the live state holds it
+ * (DomainState.ledger): the domain imports nothing of store/, which stores the domain.
  */
 import type { Statement } from 'better-sqlite3';
 import { openMemoryDatabase, type SqliteDatabase } from '../../persistence/sqlite-file.js';
-import type { AccountTransactionRecord, CardTransactionRecord } from '../domain/transactions.js';
+import type { AccountTransactionRecord, CardTransactionRecord } from './transactions.js';
 import { BANK_MIGRATIONS } from './schema.js';
 
 export type EntryStatus = 'booked' | 'pending';

@@ -1,0 +1,79 @@
+/**
+ * The bank's PostgreSQL schema (pg-bank-store.ts), as numbered migrations like the SQLite file's
+ * (domain/schema.ts): a database lacking a step gets it, one transaction each, under an advisory
+ * lock so that two bank processes starting at once migrate once. Never edit a released step.
+ */
+import type pg from 'pg';
+
+export interface PgMigration {
+  version: number;
+  summary: string;
+  sql: string;
+}
+
+/** Held while migrating (any fixed number, other than the request lock's). */
+const MIGRATION_LOCK = 7_300_300;
+
+export const PG_MIGRATIONS: readonly PgMigration[] = [
+  {
+    version: 1,
+    summary:
+      'entities, ledger rows and settings, each with the version of the commit that wrote it',
+    sql: `
+      CREATE SEQUENCE bank_version;
+      CREATE TABLE bank_entities (
+        collection TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        record TEXT NOT NULL,
+        version BIGINT NOT NULL,
+        PRIMARY KEY (collection, position)
+      );
+      CREATE INDEX bank_entities_version ON bank_entities (version);
+      CREATE TABLE bank_collections (
+        collection TEXT PRIMARY KEY,
+        rewritten BIGINT NOT NULL
+      );
+      CREATE TABLE bank_ledger (
+        tbl TEXT NOT NULL,
+        seq BIGINT NOT NULL,
+        row TEXT,
+        version BIGINT NOT NULL,
+        PRIMARY KEY (tbl, seq)
+      );
+      CREATE INDEX bank_ledger_version ON bank_ledger (version);
+      CREATE TABLE bank_settings (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL,
+        version BIGINT NOT NULL
+      );`,
+  },
+];
+
+/** Applies the steps the database lacks; refuses a database of a newer schema. */
+export async function migratePostgres(
+  client: pg.Client,
+  migrations: readonly PgMigration[],
+): Promise<void> {
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await client.query(`CREATE TABLE IF NOT EXISTS bank_schema (version INTEGER NOT NULL)`);
+    const { rows } = await client.query<{ version: number }>(
+      `SELECT coalesce(max(version), 0) AS version FROM bank_schema`,
+    );
+    const current = rows[0]!.version;
+    const latest = migrations.at(-1)!.version;
+    if (current > latest)
+      throw new Error(
+        `the PostgreSQL database has schema version ${current}, newer than this bank's ${latest}`,
+      );
+    for (const step of migrations.filter((migration) => migration.version > current)) {
+      await client.query(step.sql);
+      await client.query(`INSERT INTO bank_schema (version) VALUES ($1)`, [step.version]);
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
