@@ -22,6 +22,7 @@ import {
   readCardTransactions,
 } from './card-setup.js';
 import { json, paramsOf } from '../kit/answers.js';
+import { expectAnswer, expectRefusal } from '../kit/controls.js';
 import { bankDay, shiftDay } from '../kit/dates.js';
 
 const AREA = 'card-transactions';
@@ -78,11 +79,12 @@ export const cardTransactionQueryChecks: Check[] = [
         'the same read with bookingStatus=booked',
       );
       const exchange = await aisGet(ctx, setup.session, setup.path, { label: 'no bookingStatus' });
-      ctx.expect.status(exchange, 400, 'no bookingStatus');
-      ctx.expect.tppMessage(exchange, {
-        code: 'QUERY_PARAMETER_REQUIRED',
-        textIncludes: 'bookingStatus',
-      });
+      expectRefusal(
+        ctx,
+        exchange,
+        { code: 'QUERY_PARAMETER_REQUIRED', path: 'bookingStatus', textIncludes: 'bookingStatus' },
+        'no bookingStatus',
+      );
     },
   }),
   defineCheck({
@@ -93,14 +95,28 @@ export const cardTransactionQueryChecks: Check[] = [
     needs: ['psu-agent'],
     async run(ctx) {
       const setup = await cardSetup(ctx);
-      for (const bookingStatus of ['booked', 'pending', 'both'])
+      // The control: the same read with bookingStatus=booked is accepted, so a refusal of
+      // bookingStatus=all is about the value.
+      await readControl(
+        ctx,
+        setup.session,
+        setup.path,
+        { query: { bookingStatus: 'booked' } },
+        CardAccountTransactionsResponseSchema,
+        'the same read with bookingStatus=booked',
+      );
+      for (const bookingStatus of ['pending', 'both'])
         await readCardTransactions(ctx, setup, { bookingStatus });
       const exchange = await aisGet(ctx, setup.session, setup.path, {
         query: { bookingStatus: 'all' },
         label: 'bookingStatus=all',
       });
-      ctx.expect.status(exchange, 400, 'bookingStatus=all');
-      ctx.expect.tppMessage(exchange, { code: 'FORMAT_ERROR', textIncludes: 'bookingStatus' });
+      expectRefusal(
+        ctx,
+        exchange,
+        { code: 'FORMAT_ERROR', path: 'bookingStatus', textIncludes: 'bookingStatus' },
+        'bookingStatus=all',
+      );
     },
   }),
   defineCheck({
@@ -188,8 +204,12 @@ export const cardTransactionQueryChecks: Check[] = [
           query: { bookingStatus: 'booked', limit },
           label: `limit=${limit}`,
         });
-        ctx.expect.status(exchange, 400, `limit=${limit}`);
-        ctx.expect.tppMessage(exchange, { code: 'FORMAT_ERROR', textIncludes: 'limit' });
+        expectRefusal(
+          ctx,
+          exchange,
+          { code: 'FORMAT_ERROR', path: 'limit', textIncludes: 'limit' },
+          `limit=${limit}`,
+        );
       }
       const { body } = await readCardTransactions(ctx, setup, {
         bookingStatus: 'booked',
@@ -242,7 +262,7 @@ export const cardTransactionQueryChecks: Check[] = [
       ctx.expect.true(next !== undefined, 'the first page links to the next one');
       ctx.expect.true(first.body._links?.previous === undefined, 'the first page has no previous');
       const second = await follow(ctx, setup.session, next!, 'follow next');
-      ctx.expect.status(second, 200, 'the next page');
+      expectAnswer(ctx, second, 200, CardAccountTransactionsResponseSchema, 'the next page');
       const secondBody = json<CardTransactionsBody>(second);
       ctx.expect.equal(
         cardTransactionIds(bookedOf(secondBody)),
@@ -252,7 +272,7 @@ export const cardTransactionQueryChecks: Check[] = [
       const previous = secondBody._links?.previous?.href;
       ctx.expect.true(previous !== undefined, 'the second page links to the previous one');
       const back = await follow(ctx, setup.session, previous!, 'follow previous');
-      ctx.expect.status(back, 200, 'the previous page');
+      expectAnswer(ctx, back, 200, CardAccountTransactionsResponseSchema, 'the previous page');
       ctx.expect.equal(
         cardTransactionIds(bookedOf(json<CardTransactionsBody>(back))),
         cardTransactionIds(all.slice(0, 2)),
@@ -279,6 +299,7 @@ export const cardTransactionQueryChecks: Check[] = [
       const params = paramsOf(next!);
       ctx.expect.equal([params.offset, params.limit], ['3', '2'], 'next: offset 1 + 2, limit 2');
       const page = await follow(ctx, setup.session, next!, 'follow next');
+      expectAnswer(ctx, page, 200, CardAccountTransactionsResponseSchema, 'the next page');
       ctx.expect.equal(
         cardTransactionIds(bookedOf(json<CardTransactionsBody>(page))),
         cardTransactionIds(all.slice(3, 5)),
