@@ -3,8 +3,9 @@
  * engagement's customer is the PSU who sees the account, its account is the corporation's, and
  * a corporate agreement is owned by the corporation that owns its accounts.
  */
+import { SandboxEngagementCreationSchema } from '../../main/core/spec/schemas/sandbox.js';
 import type { Check } from '../../main/core/runner/check-api/index.js';
-import { expectRefusal, requireAccepted } from '../kit/controls.js';
+import { expectAnswer, expectRefusal, requireAccepted } from '../kit/controls.js';
 import { sandboxCustomers, testRepresentative } from '../kit/test-psus.js';
 import {
   corporateCheck,
@@ -27,9 +28,11 @@ export const engagementChecks: Check[] = [
       const representative = await testRepresentative(ctx);
       const owner = (await sandboxAgreement(ctx, representative.agreement.id)).owner!;
       const iban = await newAccountOf(ctx, owner);
-      ctx.expect.status(
+      expectAnswer(
+        ctx,
         await engage(ctx, representative.agreement.id, representative.customerNumber!, iban),
         201,
+        SandboxEngagementCreationSchema,
         'engage the PSU on a new corporate account',
       );
       const consent = await corporateConsent(ctx, representative);
@@ -58,6 +61,7 @@ export const engagementChecks: Check[] = [
       requireAccepted(ctx, await engage(ctx, representative.agreement.id, psu, corporate), {
         what: "the same engagement on the corporation's account",
         status: 201,
+        schema: SandboxEngagementCreationSchema,
       });
       const refused = await engage(ctx, representative.agreement.id, psu, own!.iban);
       // The reason: an entry on the account's iban saying the PSU owns it (§2.6).
