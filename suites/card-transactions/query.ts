@@ -5,7 +5,11 @@
  * transactions filtered like booked ones (§8: card reads are unaffected by the known issue).
  */
 import { CardAccountTransactionsResponseSchema } from '../../main/core/spec/schemas/cardAccounts.js';
-import { defineCheck, type Check } from '../../main/core/runner/check-api/index.js';
+import {
+  defineCheck,
+  type Check,
+  type CheckContext,
+} from '../../main/core/runner/check-api/index.js';
 import {
   aisGet,
   follow,
@@ -16,6 +20,7 @@ import {
   bookedBaseline,
   bookedOf,
   cardSetup,
+  type CardSetup,
   cardTransactionIds,
   middleDate,
   pendingOf,
@@ -61,6 +66,18 @@ function firstPageCheck(page: {
   });
 }
 
+/** The control of a bookingStatus check: the same read with bookingStatus=booked is accepted. */
+function bookedControl(ctx: CheckContext, setup: CardSetup) {
+  return readControl(
+    ctx,
+    setup.session,
+    setup.path,
+    { query: { bookingStatus: 'booked' } },
+    CardAccountTransactionsResponseSchema,
+    'the same read with bookingStatus=booked',
+  );
+}
+
 export const cardTransactionQueryChecks: Check[] = [
   defineCheck({
     id: 'CARDTX-BOOKING-STATUS-MISSING-400',
@@ -70,14 +87,7 @@ export const cardTransactionQueryChecks: Check[] = [
     needs: ['psu-agent'],
     async run(ctx) {
       const setup = await cardSetup(ctx);
-      await readControl(
-        ctx,
-        setup.session,
-        setup.path,
-        { query: { bookingStatus: 'booked' } },
-        CardAccountTransactionsResponseSchema,
-        'the same read with bookingStatus=booked',
-      );
+      await bookedControl(ctx, setup);
       const exchange = await aisGet(ctx, setup.session, setup.path, { label: 'no bookingStatus' });
       expectRefusal(
         ctx,
@@ -97,14 +107,7 @@ export const cardTransactionQueryChecks: Check[] = [
       const setup = await cardSetup(ctx);
       // The control: the same read with bookingStatus=booked is accepted, so a refusal of
       // bookingStatus=all is about the value.
-      await readControl(
-        ctx,
-        setup.session,
-        setup.path,
-        { query: { bookingStatus: 'booked' } },
-        CardAccountTransactionsResponseSchema,
-        'the same read with bookingStatus=booked',
-      );
+      await bookedControl(ctx, setup);
       for (const bookingStatus of ['pending', 'both'])
         await readCardTransactions(ctx, setup, { bookingStatus });
       const exchange = await aisGet(ctx, setup.session, setup.path, {
