@@ -23,7 +23,12 @@ import {
   UUID,
 } from '../kit/sca.js';
 import { corporateScript, testPeople, testRepresentative } from '../kit/test-psus.js';
-import { expectSessionValid, scaCheck, tppSessionChecks } from './tpp-sessions.js';
+import {
+  consentInNewSession,
+  expectSessionValid,
+  scaCheck,
+  tppSessionChecks,
+} from './tpp-sessions.js';
 
 export const scaSessionChecks: Check[] = [
   scaCheck({
@@ -162,13 +167,7 @@ export const scaSessionChecks: Check[] = [
     rules: ['SCA-REDIRECT-TPP-SESSION-ID'],
     needs: ['psu-agent'],
     async run(ctx) {
-      const [psu] = await testPeople(ctx);
-      const sessionId = randomUUID();
-      const { redirect } = await consentFlow(
-        ctx,
-        { login: psu.login },
-        { headers: tppSession(sessionId) },
-      );
+      const { sessionId, redirect } = await consentInNewSession(ctx);
       ctx.expect.equal(redirect.params['tpp-session-id'], sessionId, 'tpp-session-id');
     },
   }),

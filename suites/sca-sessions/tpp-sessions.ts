@@ -65,6 +65,18 @@ async function sessionControl(ctx: CheckContext, sessionId: string, what: string
   );
 }
 
+/** The test PSU's consent flow under a new TPP-Session-ID: the session id and the redirect. */
+export async function consentInNewSession(ctx: CheckContext) {
+  const [psu] = await testPeople(ctx);
+  const sessionId = randomUUID();
+  const { redirect } = await consentFlow(
+    ctx,
+    { login: psu.login },
+    { headers: tppSession(sessionId) },
+  );
+  return { sessionId, redirect };
+}
+
 /** In catalogue order, between the sandbox login and GET /v1/user checks of checks.ts. */
 export const tppSessionChecks: Check[] = [
   scaCheck({
@@ -98,13 +110,7 @@ export const tppSessionChecks: Check[] = [
     rules: ['SCA-ACROSS-TPP-ROLES'],
     needs: ['psu-agent'],
     async run(ctx) {
-      const [psu] = await testPeople(ctx);
-      const sessionId = randomUUID();
-      const { redirect } = await consentFlow(
-        ctx,
-        { login: psu.login },
-        { headers: tppSession(sessionId) },
-      );
+      const { sessionId, redirect } = await consentInNewSession(ctx);
       const done = expectSuccess(ctx, redirect, 'consent SCA');
       const user = await getUser(ctx, tppSession(sessionId), 'GET /v1/user after the consent SCA');
       ctx.expect.status(user, 200, 'GET /v1/user in the session of the consent SCA');
