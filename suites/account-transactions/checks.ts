@@ -11,6 +11,7 @@ import {
   AccountTransactionsResponseSchema,
   TransactionDetailsResponseSchema,
 } from '../../main/core/spec/schemas/accounts.js';
+import { SandboxAccountTransactionsSchema } from '../../main/core/spec/schemas/sandbox.js';
 import {
   defineCheck,
   type Check,
@@ -31,6 +32,7 @@ import {
   readControl,
 } from '../kit/account-information.js';
 import { json } from '../kit/answers.js';
+import { expectAnswer, expectRefusal } from '../kit/controls.js';
 import { aisConsent, type AisSession } from '../kit/consent.js';
 import { bankDay, shiftDay } from '../kit/dates.js';
 import { knownPsu } from '../kit/test-psus.js';
@@ -48,7 +50,7 @@ async function readTransactions(
     query,
     label: what,
   });
-  ctx.expect.status(exchange, 200, what);
+  expectAnswer(ctx, exchange, 200, AccountTransactionsResponseSchema, what);
   return { exchange, body: json<AccountTransactionsBody>(exchange) ?? {} };
 }
 
@@ -206,6 +208,7 @@ export const accountTransactionChecks: Check[] = [
       );
       await fillFixedTestData(ctx);
       const after = await accountsOf(ctx, session);
+      ctx.expect.schema(after.exchange.response?.json, AccountListSchema, 'the account list');
       ctx.expect.equal(after.accounts, [], 'the account list after the account was closed');
     },
   }),
@@ -276,7 +279,13 @@ export const accountTransactionChecks: Check[] = [
         query: { fromDate: after },
         label: 'sandbox transaction list from after the pending ones',
       });
-      ctx.expect.status(sandbox, 200, 'GET /v1/sandbox/accounts/{id}/transactions');
+      expectAnswer(
+        ctx,
+        sandbox,
+        200,
+        SandboxAccountTransactionsSchema,
+        'GET /v1/sandbox/accounts/{id}/transactions',
+      );
       const listed = new Set((json<{ id?: string }[]>(sandbox) ?? []).map((t) => t.id));
       ctx.expect.true(
         pending.every((t) => !listed.has(t.transactionId)),
@@ -308,7 +317,19 @@ export const accountTransactionChecks: Check[] = [
         `${accountTransactionsPath(account.resourceId)}/${encodeURIComponent(first[0]!)}`,
         { label: 'details by the listed id' },
       );
-      ctx.expect.status(details, 200, 'the listed id reads the transaction details');
+      expectAnswer(
+        ctx,
+        details,
+        200,
+        TransactionDetailsResponseSchema,
+        'the listed id reads the transaction details',
+      );
+      ctx.expect.equal(
+        json<{ transactionsDetails?: { transactionDetails?: AccountTransactionView } }>(details)
+          .transactionsDetails?.transactionDetails?.transactionId,
+        first[0],
+        'the details are of the listed id',
+      );
     },
   }),
   defineCheck({
@@ -333,8 +354,12 @@ export const accountTransactionChecks: Check[] = [
           query: { bookingStatus: 'booked', limit },
           label: `limit=${limit}`,
         });
-        ctx.expect.status(exchange, 400, `limit=${limit}`);
-        ctx.expect.tppMessage(exchange, { code: 'FORMAT_ERROR', textIncludes: 'limit' });
+        expectRefusal(
+          ctx,
+          exchange,
+          { code: 'FORMAT_ERROR', path: 'limit', textIncludes: 'limit' },
+          `limit=${limit}`,
+        );
       }
     },
   }),

@@ -4,7 +4,8 @@
  * with a query, the booked baseline a query is judged against, and sandbox card transactions
  * (§2.6) created on it.
  */
-import { requireSetup } from '../kit/controls.js';
+import { CardAccountTransactionsResponseSchema } from '../../main/core/spec/schemas/cardAccounts.js';
+import { expectAnswer, requireSetup } from '../kit/controls.js';
 import type {
   CheckContext,
   EvidenceExchange,
@@ -45,7 +46,7 @@ export async function cardSetup(
   return { session, card, path: cardTransactionsPath(card.resourceId) };
 }
 
-/** GET the card transactions with `query`, asserting 200. */
+/** GET the card transactions with `query`, asserting 200 and a §2.5 card transactions answer. */
 export async function readCardTransactions(
   ctx: CheckContext,
   setup: CardSetup,
@@ -58,9 +59,11 @@ export async function readCardTransactions(
     label:
       read.label ?? `card transactions ${new URLSearchParams(query as Record<string, string>)}`,
   });
-  ctx.expect.status(
+  expectAnswer(
+    ctx,
     exchange,
     200,
+    CardAccountTransactionsResponseSchema,
     `card transactions ?${new URLSearchParams(query as Record<string, string>)}`,
   );
   return { exchange, body: json<CardTransactionsBody>(exchange) ?? {} };

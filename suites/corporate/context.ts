@@ -3,7 +3,9 @@
  * context during SCA, and each context shows its own accounts: the PSU's in private context, in
  * corporate context only the corporation's accounts engaged to that PSU.
  */
+import { SandboxEngagementCreationSchema } from '../../main/core/spec/schemas/sandbox.js';
 import type { Check } from '../../main/core/runner/check-api/index.js';
+import { expectAnswer } from '../kit/controls.js';
 import { consentFlow, grantedReferences } from '../kit/consent.js';
 import { expectSuccess } from '../kit/sca.js';
 import { corporateScript, sandboxCustomers, testRepresentative } from '../kit/test-psus.js';
@@ -99,9 +101,11 @@ export const contextChecks: Check[] = [
       );
       if (!other) return ctx.skip('the sandbox has only one private customer');
       const iban = await newAccountOf(ctx, agreement.owner!);
-      ctx.expect.status(
+      expectAnswer(
+        ctx,
         await engage(ctx, agreement.id, other.customerNumber, iban),
         201,
+        SandboxEngagementCreationSchema,
         `engage ${other.name} on a new corporate account`,
       );
       // The representative's consentable engagements on accounts (card accounts are granted by

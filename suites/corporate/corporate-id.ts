@@ -133,6 +133,11 @@ export const corporateIdChecks: Check[] = [
       });
       ctx.expect.status(user, 200, 'GET /v1/user with the chosen PSU-Corporate-ID');
       ctx.expect.equal(json(user).context, 'CORPORATE', 'the call acts for the corporation');
+      ctx.expect.equal(
+        json(user).psuCorporateId,
+        chosen!.psuCorporateId,
+        'the call acts for the corporation chosen',
+      );
     },
   }),
   corporateCheck({

@@ -3,7 +3,9 @@
  * engagement's customer is the PSU who sees the account, its account is the corporation's, and
  * a corporate agreement is owned by the corporation that owns its accounts.
  */
+import { SandboxEngagementCreationSchema } from '../../main/core/spec/schemas/sandbox.js';
 import type { Check } from '../../main/core/runner/check-api/index.js';
+import { expectAnswer, expectRefusal, requireAccepted } from '../kit/controls.js';
 import { sandboxCustomers, testRepresentative } from '../kit/test-psus.js';
 import {
   corporateCheck,
@@ -26,9 +28,11 @@ export const engagementChecks: Check[] = [
       const representative = await testRepresentative(ctx);
       const owner = (await sandboxAgreement(ctx, representative.agreement.id)).owner!;
       const iban = await newAccountOf(ctx, owner);
-      ctx.expect.status(
+      expectAnswer(
+        ctx,
         await engage(ctx, representative.agreement.id, representative.customerNumber!, iban),
         201,
+        SandboxEngagementCreationSchema,
         'engage the PSU on a new corporate account',
       );
       const consent = await corporateConsent(ctx, representative);
@@ -51,13 +55,21 @@ export const engagementChecks: Check[] = [
       const psu = representative.customerNumber!;
       const own = (await sandboxAccounts(ctx)).find((a) => a.customerNumber === psu);
       ctx.expect.true(own !== undefined, `${representative.name} owns an account`);
-      const refused = await engage(ctx, representative.agreement.id, psu, own!.iban);
-      ctx.expect.status(refused, 400, `an engagement on ${representative.name}'s own account`);
+      // The control: the same engagement on an account of the corporation is accepted, so the
+      // refusal that follows is about whose account it is.
       const corporate = await newAccountOf(ctx, owner);
-      ctx.expect.status(
-        await engage(ctx, representative.agreement.id, psu, corporate),
-        201,
-        "an engagement on the corporation's account",
+      requireAccepted(ctx, await engage(ctx, representative.agreement.id, psu, corporate), {
+        what: "the same engagement on the corporation's account",
+        status: 201,
+        schema: SandboxEngagementCreationSchema,
+      });
+      const refused = await engage(ctx, representative.agreement.id, psu, own!.iban);
+      // The reason: an entry on the account's iban saying the PSU owns it (§2.6).
+      expectRefusal(
+        ctx,
+        refused,
+        { code: ['BAD_REQUEST', 'FORMAT_ERROR'], path: 'iban', textIncludes: 'owned' },
+        `an engagement on ${representative.name}'s own account`,
       );
     },
   }),

@@ -3,7 +3,11 @@
  * until a consent flow for it, and a read's first SCA lets the PSU choose the context.
  */
 import { randomUUID } from 'node:crypto';
+import { AccountListSchema } from '../../main/core/spec/schemas/accounts.js';
+import { CardAccountTransactionsResponseSchema } from '../../main/core/spec/schemas/cardAccounts.js';
+import { SandboxAgreementSchema } from '../../main/core/spec/schemas/sandbox.js';
 import type { Check } from '../../main/core/runner/check-api/index.js';
+import { expectAnswer, expectRefusal, requireAccepted } from '../kit/controls.js';
 import { accountsOf, aisGet, cardTransactionsPath } from '../kit/account-information.js';
 import { absoluteHref, json, scaRedirectOf } from '../kit/answers.js';
 import { consentFlow, grantedConsent } from '../kit/consent.js';
@@ -43,7 +47,7 @@ export const corporateReadChecks: Check[] = [
           ],
         },
       });
-      ctx.expect.status(created, 201, 'POST /v1/sandbox/agreements');
+      expectAnswer(ctx, created, 201, SandboxAgreementSchema, 'POST /v1/sandbox/agreements');
       const list = await ctx.client.send({
         method: 'GET',
         path: '/v1/agreements',
@@ -61,10 +65,32 @@ export const corporateReadChecks: Check[] = [
         'PSU-ID': existing.headers['PSU-ID']!,
         'PSU-Corporate-ID': fresh!.psuCorporateId,
       };
+      // The control: the same read in the agreement the PSU consented to is accepted at this
+      // moment, so a refusal in the new one is about its missing consent.
+      requireAccepted(
+        ctx,
+        await aisGet(ctx, existing, '/v1/accounts', {
+          label: 'control: accounts of the consented agreement',
+        }),
+        {
+          what: 'the same read in the agreement with a consent',
+          status: 200,
+          schema: AccountListSchema,
+        },
+      );
       const before = await aisGet(ctx, { consentId: '', headers }, '/v1/accounts', {
         label: 'accounts of the new agreement, no consent',
       });
-      ctx.expect.status(before, [401, 403], 'GET /v1/accounts in the new agreement before consent');
+      expectRefusal(
+        ctx,
+        before,
+        {
+          status: [401, 403],
+          code: ['CONSENT_INVALID', 'CONSENT_UNKNOWN'],
+          textIncludes: 'consent',
+        },
+        'GET /v1/accounts in the new agreement before consent',
+      );
       const flow = await consentFlow(
         ctx,
         { login: representative.login, consent: { grant: ['*'] } },
@@ -95,6 +121,26 @@ export const corporateReadChecks: Check[] = [
       const card = (json<{ cardAccounts?: { resourceId: string }[] }>(cards).cardAccounts ?? [])[0];
       if (!card) return ctx.skip('the PSU has no card account');
       const dateFrom = await bankDay(ctx, -120);
+      // The control: the same read within the 90 days a session without SCA reaches is
+      // accepted, so the 401 that follows is about the older history.
+      requireAccepted(
+        ctx,
+        await aisGet(
+          ctx,
+          { consentId, headers: { ...headers, ...tppSession(randomUUID()) } },
+          cardTransactionsPath(card.resourceId),
+          {
+            query: { bookingStatus: 'booked', dateFrom: await bankDay(ctx, -30) },
+            omitHeaders: ['PSU-Context'],
+            label: 'control: card transactions 30 days back, new session, no PSU-Context',
+          },
+        ),
+        {
+          what: 'the same read 30 days back',
+          status: 200,
+          schema: CardAccountTransactionsResponseSchema,
+        },
+      );
       const read = await aisGet(
         ctx,
         { consentId, headers: { ...headers, ...tppSession(randomUUID()) } },
@@ -105,7 +151,12 @@ export const corporateReadChecks: Check[] = [
           label: 'card transactions 120 days back, new session, no PSU-Context',
         },
       );
-      ctx.expect.status(read, 401, 'history beyond 90 days in a session without SCA');
+      expectRefusal(
+        ctx,
+        read,
+        { status: 401, code: ['SCA_NOT_FOUND', 'SCA_EXPIRED'] },
+        'history beyond 90 days in a session without SCA',
+      );
       const href = scaRedirectOf(read);
       ctx.expect.true(href !== undefined, 'the read offers an scaRedirect');
       const redirect = await completeSca(

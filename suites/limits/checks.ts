@@ -9,6 +9,7 @@ import {
   DEFAULT_PAGE_SIZE,
   TPP_MESSAGE_TEXT_MAX,
 } from '../../main/core/spec/limits.js';
+import { CardAccountTransactionsResponseSchema } from '../../main/core/spec/schemas/cardAccounts.js';
 import {
   defineCheck,
   type Check,
@@ -23,6 +24,7 @@ import {
   type CardTransactionsBody,
 } from '../kit/account-information.js';
 import { json, paramsOf } from '../kit/answers.js';
+import { expectAnswer, expectRefusal, requireAccepted } from '../kit/controls.js';
 import { aisConsent, type AisSession } from '../kit/consent.js';
 import { bankDay } from '../kit/dates.js';
 import { knownPsu } from '../kit/test-psus.js';
@@ -55,18 +57,38 @@ export const limitChecks: Check[] = [
     async run(ctx) {
       const session = await aisConsent(ctx);
       const path = cardTransactionsPath((await firstCardAccount(ctx, session)).resourceId);
-      for (let call = 1; call <= CALLS_WITHOUT_PSU_IP_ADDRESS_PER_DAY; call++)
-        ctx.expect.status(
+      // The control: the first read of the day without PSU-IP-Address is accepted (a card
+      // transactions answer); a bank that refuses it has not been tested on the daily count.
+      requireAccepted(
+        ctx,
+        await readCard(ctx, session, path, false, 'call 1 without PSU-IP-Address'),
+        {
+          what: 'the first card transactions read of the day without PSU-IP-Address',
+          status: 200,
+          schema: CardAccountTransactionsResponseSchema,
+        },
+      );
+      for (let call = 2; call <= CALLS_WITHOUT_PSU_IP_ADDRESS_PER_DAY; call++)
+        expectAnswer(
+          ctx,
           await readCard(ctx, session, path, false, `call ${call} without PSU-IP-Address`),
           200,
+          CardAccountTransactionsResponseSchema,
           `call ${call} of the day without PSU-IP-Address`,
         );
       const fifth = await readCard(ctx, session, path, false, 'fifth call without PSU-IP-Address');
-      ctx.expect.status(fifth, 429, 'the fifth call of the day without PSU-IP-Address');
-      ctx.expect.tppMessage(fifth, { code: 'ACCESS_EXCEEDED' });
-      ctx.expect.status(
+      // The reason: 429 ACCESS_EXCEEDED naming the missing PSU-IP-Address (§8, ERR-STATUS-429).
+      expectRefusal(
+        ctx,
+        fifth,
+        { status: 429, code: 'ACCESS_EXCEEDED', textIncludes: 'PSU-IP-Address' },
+        'the fifth call of the day without PSU-IP-Address',
+      );
+      expectAnswer(
+        ctx,
         await readCard(ctx, session, path, true, 'a call with PSU-IP-Address'),
         200,
+        CardAccountTransactionsResponseSchema,
         'a call with PSU-IP-Address is not limited',
       );
     },
@@ -81,10 +103,16 @@ export const limitChecks: Check[] = [
       const session = await aisConsent(ctx);
       const path = cardTransactionsPath((await firstCardAccount(ctx, session)).resourceId);
       await ctx.clock.advance((CONSENT_MAX_AGE_WITHOUT_PSU_IP_ADDRESS_DAYS - 1) * DAY_MS);
-      ctx.expect.status(
+      // The control: the same read without PSU-IP-Address from the consent at 179 days is
+      // accepted; only its age differs from the read that must be refused.
+      requireAccepted(
+        ctx,
         await readCard(ctx, session, path, false, 'without PSU-IP-Address, consent 179 days old'),
-        200,
-        'without PSU-IP-Address on day 179 of the consent',
+        {
+          what: 'the same read without PSU-IP-Address on day 179 of the consent',
+          status: 200,
+          schema: CardAccountTransactionsResponseSchema,
+        },
       );
       await ctx.clock.advance(2 * DAY_MS);
       const late = await readCard(
@@ -94,9 +122,13 @@ export const limitChecks: Check[] = [
         false,
         'without PSU-IP-Address, consent 181 days old',
       );
-      ctx.expect.true(
-        late.response !== undefined && late.response.status >= 400 && late.response.status < 500,
-        `without PSU-IP-Address on day 181 of the consent: refused (got ${late.response?.status})`,
+      // The reason: the consent is too old (CONSENT_EXPIRED; §8 names no code, so the consent
+      // codes of §2.1 that say the consent no longer serves the read are accepted).
+      expectRefusal(
+        ctx,
+        late,
+        { status: [401, 403], code: ['CONSENT_EXPIRED', 'CONSENT_INVALID'] },
+        'without PSU-IP-Address on day 181 of the consent',
       );
     },
   }),
@@ -119,7 +151,13 @@ export const limitChecks: Check[] = [
       const first = await aisGet(ctx, session, path, {
         query: { bookingStatus: 'both', dateFrom },
       });
-      ctx.expect.status(first, 200, 'the first page without paging parameters');
+      expectAnswer(
+        ctx,
+        first,
+        200,
+        CardAccountTransactionsResponseSchema,
+        'the first page without paging parameters',
+      );
       const next = json<CardTransactionsBody>(first)._links?.next?.href;
       ctx.expect.true(next !== undefined, 'more than 200 transactions: a next link');
       ctx.expect.equal(
@@ -128,7 +166,7 @@ export const limitChecks: Check[] = [
         'next carries offset 200 and limit 200',
       );
       const second = await follow(ctx, session, next!, 'follow next');
-      ctx.expect.status(second, 200, 'the second page');
+      expectAnswer(ctx, second, 200, CardAccountTransactionsResponseSchema, 'the second page');
       const previous = json<CardTransactionsBody>(second)._links?.previous?.href;
       ctx.expect.equal(
         previous === undefined ? undefined : paramsOf(previous).limit,
@@ -145,6 +183,18 @@ export const limitChecks: Check[] = [
     needs: ['psu-agent'],
     async run(ctx) {
       const session = await aisConsent(ctx);
+      // The control: the same read of the PSU's own card account is accepted, so the 404 is
+      // about the unknown id, not about the read.
+      const own = (await firstCardAccount(ctx, session)).resourceId;
+      requireAccepted(
+        ctx,
+        await readCard(ctx, session, cardTransactionsPath(own), true, 'the own card account'),
+        {
+          what: 'the same read of the consented card account',
+          status: 200,
+          schema: CardAccountTransactionsResponseSchema,
+        },
+      );
       const exchange = await aisGet(
         ctx,
         session,
@@ -154,7 +204,12 @@ export const limitChecks: Check[] = [
           label: 'a card account id of 608 characters',
         },
       );
-      ctx.expect.status(exchange, 404, 'an unknown card account');
+      expectRefusal(
+        ctx,
+        exchange,
+        { status: 404, code: 'RESOURCE_UNKNOWN' },
+        'an unknown card account',
+      );
       const texts = (json<{ tppMessages?: { text?: string }[] }>(exchange).tppMessages ?? []).map(
         (message) => message.text ?? '',
       );

@@ -1,19 +1,16 @@
 /**
  * SCA and TPP sessions (§3.1, §3.4, §5.3, §6.1, §6.2, decisions.md GET /v1/user): the scaRedirect
  * link, the redirect back to the TPP and its parameters, the one-hour SCA of a TPP-Session-ID on
- * the bank clock, session replacement and abort, and the sandbox login. The PSU's side is played
+ * the bank clock (the session checks are in tpp-sessions.ts), and the sandbox login. The PSU's side is played
  * by ctx.psu on the bank's own pages.
  */
 import { randomUUID } from 'node:crypto';
 import { SCA_STATUSES } from '../../main/core/spec/enums.js';
 import { ERROR_CODES } from '../../main/core/spec/errors.js';
-import {
-  defineCheck,
-  type Check,
-  type CheckContext,
-} from '../../main/core/runner/check-api/index.js';
+import type { Check } from '../../main/core/runner/check-api/index.js';
 import { approve, createPayment, paymentStatus, sctBody, paymentParty } from '../kit/payments.js';
 import { absoluteHref, json, scaRedirectOf } from '../kit/answers.js';
+import { expectRefusal } from '../kit/controls.js';
 import { consentFlow, startConsent } from '../kit/consent.js';
 import {
   completeSca,
@@ -26,26 +23,12 @@ import {
   UUID,
 } from '../kit/sca.js';
 import { corporateScript, testPeople, testRepresentative } from '../kit/test-psus.js';
-
-const MINUTE = 60_000;
-
-function scaCheck(check: Omit<Check, 'area'>): Check {
-  return defineCheck({ area: 'sca-sessions', ...check });
-}
-
-/** GET /v1/user under `sessionId` answers 200 (the session holds SCA) or 401 with a new scaRedirect. */
-async function expectSessionValid(
-  ctx: CheckContext,
-  sessionId: string,
-  valid: boolean,
-  what: string,
-  headers: Record<string, string> = {},
-): Promise<void> {
-  const exchange = await getUser(ctx, { ...tppSession(sessionId), ...headers }, what);
-  ctx.expect.status(exchange, valid ? 200 : 401, what);
-  if (!valid)
-    ctx.expect.true(scaRedirectOf(exchange) !== undefined, `${what}: a new scaRedirect is offered`);
-}
+import {
+  consentInNewSession,
+  expectSessionValid,
+  scaCheck,
+  tppSessionChecks,
+} from './tpp-sessions.js';
 
 export const scaSessionChecks: Check[] = [
   scaCheck({
@@ -99,7 +82,7 @@ export const scaSessionChecks: Check[] = [
         `scaRedirect ${url.href} is an http(s) address`,
       );
       const user = await getUser(ctx, {}, 'GET /v1/user without SCA');
-      ctx.expect.status(user, 401, 'GET /v1/user without SCA');
+      expectRefusal(ctx, user, { status: 401, code: 'SCA_NOT_FOUND' }, 'GET /v1/user without SCA');
       ctx.expect.true(scaRedirectOf(user) !== undefined, 'GET /v1/user offers an scaRedirect');
     },
   }),
@@ -184,13 +167,7 @@ export const scaSessionChecks: Check[] = [
     rules: ['SCA-REDIRECT-TPP-SESSION-ID'],
     needs: ['psu-agent'],
     async run(ctx) {
-      const [psu] = await testPeople(ctx);
-      const sessionId = randomUUID();
-      const { redirect } = await consentFlow(
-        ctx,
-        { login: psu.login },
-        { headers: tppSession(sessionId) },
-      );
+      const { sessionId, redirect } = await consentInNewSession(ctx);
       ctx.expect.equal(redirect.params['tpp-session-id'], sessionId, 'tpp-session-id');
     },
   }),
@@ -265,110 +242,7 @@ export const scaSessionChecks: Check[] = [
       );
     },
   }),
-  scaCheck({
-    id: 'SCA-SESSION-ONE-PSU',
-    title: "A session id's SCA serves its own PSU only",
-    rules: ['SCA-ONE-TPP-ONE-PSU'],
-    needs: ['psu-agent'],
-    async run(ctx) {
-      const [ola, kari] = await testPeople(ctx);
-      const olaSession = randomUUID();
-      await signedInSession(ctx, { login: ola.login }, 'SCA 1', olaSession);
-      const { redirect: kariRedirect } = await signedInSession(
-        ctx,
-        { login: kari.login },
-        'SCA of another PSU',
-      );
-      await expectSessionValid(ctx, olaSession, true, `${ola.name}'s session for ${ola.name}`);
-      await expectSessionValid(
-        ctx,
-        olaSession,
-        false,
-        `${ola.name}'s session used for ${kari.name} (PSU-ID)`,
-        { 'PSU-ID': kariRedirect.psuId },
-      );
-    },
-  }),
-  scaCheck({
-    id: 'SCA-SESSION-ACROSS-ROLES',
-    title: "A consent's SCA (AIS) covers GET /v1/user (PIS identity) in the same session",
-    rules: ['SCA-ACROSS-TPP-ROLES'],
-    needs: ['psu-agent'],
-    async run(ctx) {
-      const [psu] = await testPeople(ctx);
-      const sessionId = randomUUID();
-      const { redirect } = await consentFlow(
-        ctx,
-        { login: psu.login },
-        { headers: tppSession(sessionId) },
-      );
-      const done = expectSuccess(ctx, redirect, 'consent SCA');
-      const user = await getUser(ctx, tppSession(sessionId), 'GET /v1/user after the consent SCA');
-      ctx.expect.status(user, 200, 'GET /v1/user in the session of the consent SCA');
-      ctx.expect.equal(json(user).psuId, done.psuId, 'the same PSU');
-    },
-  }),
-  scaCheck({
-    id: 'SCA-SESSION-ONE-HOUR',
-    title: "A session's SCA lasts one hour on the bank clock; then SCA is needed again",
-    rules: ['SESSION-SCA-1H'],
-    needs: ['psu-agent', 'clock-control'],
-    async run(ctx) {
-      const [psu] = await testPeople(ctx);
-      const { sessionId } = await signedInSession(ctx, { login: psu.login }, 'SCA');
-      await ctx.clock.advance(59 * MINUTE);
-      await expectSessionValid(ctx, sessionId, true, '59 minutes after the SCA');
-      await ctx.clock.advance(2 * MINUTE);
-      const expired = await getUser(ctx, tppSession(sessionId), '61 minutes after the SCA');
-      ctx.expect.status(expired, 401, '61 minutes after the SCA');
-      ctx.expect.tppMessage(expired, { code: 'SCA_EXPIRED' });
-      ctx.expect.true(scaRedirectOf(expired) !== undefined, 'a new scaRedirect renews it');
-    },
-  }),
-  scaCheck({
-    id: 'SCA-SESSION-NO-NEW-PROMPT',
-    title: 'Calls needing SCA inside the hour get no new SCA prompt',
-    rules: ['SESSION-SCA-REUSED-WITHIN-1H'],
-    needs: ['psu-agent', 'clock-control'],
-    async run(ctx) {
-      const [psu] = await testPeople(ctx);
-      const { sessionId } = await signedInSession(ctx, { login: psu.login }, 'SCA');
-      await expectSessionValid(ctx, sessionId, true, 'at once');
-      await expectSessionValid(ctx, sessionId, true, 'again');
-      await ctx.clock.advance(30 * MINUTE);
-      await expectSessionValid(ctx, sessionId, true, '30 minutes later');
-    },
-  }),
-  scaCheck({
-    id: 'SCA-SESSION-REPLACED-BY-NEW-ID',
-    title: 'Completing SCA under a new session id invalidates the old id',
-    rules: ['SESSION-NEW-ID-REPLACES-OLD'],
-    needs: ['psu-agent'],
-    async run(ctx) {
-      const [psu] = await testPeople(ctx);
-      const [oldId, newId] = [randomUUID(), randomUUID()];
-      await signedInSession(ctx, { login: psu.login }, 'first SCA', oldId);
-      await expectSessionValid(ctx, oldId, true, 'the old id before the new SCA');
-      await signedInSession(ctx, { login: psu.login }, 'second SCA', newId);
-      await expectSessionValid(ctx, newId, true, 'the new id');
-      await expectSessionValid(ctx, oldId, false, 'the old id after the new SCA');
-    },
-  }),
-  scaCheck({
-    id: 'SCA-SESSION-ABORT-KEEPS-OLD-ID',
-    title: 'Aborting SCA under a new session id leaves the old id valid',
-    rules: ['SESSION-ABORTED-NEW-ID-KEEPS-OLD'],
-    needs: ['psu-agent'],
-    async run(ctx) {
-      const [psu] = await testPeople(ctx);
-      const [oldId, newId] = [randomUUID(), randomUUID()];
-      await signedInSession(ctx, { login: psu.login }, 'first SCA', oldId);
-      const aborted = await userSca(ctx, { login: psu.login, outcome: 'abort' }, tppSession(newId));
-      ctx.expect.equal(aborted.outcome, 'failure', 'the SCA under the new id was aborted');
-      await expectSessionValid(ctx, oldId, true, 'the old id after the aborted SCA');
-      await expectSessionValid(ctx, newId, false, 'the new id after the aborted SCA');
-    },
-  }),
+  ...tppSessionChecks,
   scaCheck({
     id: 'SCA-USER-ANSWERS-PSU',
     title: 'GET /v1/user with SCA in the session answers 200 with the PSU id and context',
@@ -389,7 +263,7 @@ export const scaSessionChecks: Check[] = [
     rules: ['SCA-USER-WITHOUT-SCA'],
     async run(ctx) {
       const user = await getUser(ctx, tppSession(randomUUID()), 'GET /v1/user, new session');
-      ctx.expect.status(user, 401, 'GET /v1/user without SCA');
+      expectRefusal(ctx, user, { status: 401, code: 'SCA_NOT_FOUND' }, 'GET /v1/user without SCA');
       const href = scaRedirectOf(user);
       ctx.expect.true(href !== undefined, 'the answer carries _links.scaRedirect');
     },
