@@ -6,7 +6,6 @@
 import {
   CALLS_WITHOUT_PSU_IP_ADDRESS_PER_DAY,
   CONSENT_MAX_AGE_WITHOUT_PSU_IP_ADDRESS_DAYS,
-  DEFAULT_PAGE_SIZE,
   TPP_MESSAGE_TEXT_MAX,
 } from '../../main/core/spec/limits.js';
 import {
@@ -19,13 +18,12 @@ import {
   cardTransactionsPath,
   fillFixedTestData,
   firstCardAccount,
-  follow,
-  type CardTransactionsBody,
 } from '../kit/account-information.js';
-import { json, paramsOf } from '../kit/answers.js';
+import { json } from '../kit/answers.js';
 import { aisConsent, type AisSession } from '../kit/consent.js';
 import { bankDay } from '../kit/dates.js';
 import { knownPsu } from '../kit/test-psus.js';
+import { judgeLinksCarry200 } from './page-links.js';
 
 const AREA = 'limits';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -120,21 +118,7 @@ export const limitChecks: Check[] = [
         query: { bookingStatus: 'both', dateFrom },
       });
       ctx.expect.status(first, 200, 'the first page without paging parameters');
-      const next = json<CardTransactionsBody>(first)._links?.next?.href;
-      ctx.expect.true(next !== undefined, 'more than 200 transactions: a next link');
-      ctx.expect.equal(
-        [paramsOf(next!).offset, paramsOf(next!).limit],
-        [String(DEFAULT_PAGE_SIZE), String(DEFAULT_PAGE_SIZE)],
-        'next carries offset 200 and limit 200',
-      );
-      const second = await follow(ctx, session, next!, 'follow next');
-      ctx.expect.status(second, 200, 'the second page');
-      const previous = json<CardTransactionsBody>(second)._links?.previous?.href;
-      ctx.expect.equal(
-        previous === undefined ? undefined : paramsOf(previous).limit,
-        String(DEFAULT_PAGE_SIZE),
-        'previous carries limit 200',
-      );
+      await judgeLinksCarry200(ctx, session, first);
     },
   }),
   defineCheck({
