@@ -121,11 +121,14 @@ describe('`workbench bank --mode production` as its own process', () => {
     const profile = await targetInit(bank.line, certs, join(dir, 'profile.json'));
     const out = join(dir, 'out');
     const args = [BIN, 'run', '--target-file', profile, '--reporter', 'json', '--out', out];
-    for (const rule of RULES) args.push('--rule', rule);
+    for (const rule of [...RULES, 'FIX-CARD-AMOUNTS-SWITCH']) args.push('--rule', rule);
     await exec(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 });
     const result = JSON.parse(readFileSync(join(out, 'run-result.json'), 'utf8')) as RunResult;
     expect(verdicts(result)).toEqual(
       Object.fromEntries(FOUND_DATA_CHECKS.map((id) => [id, 'PASS'])),
     );
+    expect(
+      result.checks.find((c) => c.checkId === 'FIX-CARD-AMOUNT-MAPPING-IN-PRODUCTION')?.status,
+    ).toBe('PASS');
   }, 180_000);
 });
