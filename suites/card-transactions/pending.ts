@@ -9,14 +9,9 @@ import {
   type CheckContext,
   type Check,
 } from '../../main/core/runner/check-api/index.js';
-import {
-  cardAccountsOf,
-  cardTransactionsPath,
-  type CardTransactionView,
-} from '../kit/account-information.js';
-import { aisConsent } from '../kit/consent.js';
+import { cardTransactionsPath, type CardTransactionView } from '../kit/account-information.js';
 import { shiftDay } from '../kit/dates.js';
-import { knownPsu } from '../kit/test-psus.js';
+import { cardAccountWith } from '../kit/found-data.js';
 import { bookedOf, pendingOf, readCardTransactions, type CardSetup } from './card-setup.js';
 
 /** `all`, the pending card transactions of `setup`'s card account, are filtered by dateTo and limit. */
@@ -52,17 +47,19 @@ export const pendingFilteredInProduction: Check = defineCheck({
   modes: ['production'],
   needs: ['psu-agent'],
   async run(ctx) {
-    const session = await aisConsent(ctx, knownPsu(ctx, 'private').login);
-    const seen: string[] = [];
-    for (const card of (await cardAccountsOf(ctx, session)).cardAccounts) {
-      const setup = { session, card, path: cardTransactionsPath(card.resourceId) };
-      const { body } = await readCardTransactions(ctx, setup, { bookingStatus: 'pending' });
-      const all = pendingOf(body);
-      if (all.length >= 2) return judgePendingFiltered(ctx, setup, all);
-      seen.push(`${card.resourceId}: ${all.length}`);
-    }
-    ctx.inconclusive(
-      `the target has no card account with two or more pending transactions for this PSU (${seen.join(', ') || 'no card account'})`,
+    const { card, session, found } = await cardAccountWith(
+      ctx,
+      'two or more pending transactions',
+      async (session, card) => {
+        const setup = { session, card, path: cardTransactionsPath(card.resourceId) };
+        const { body } = await readCardTransactions(ctx, setup, { bookingStatus: 'pending' });
+        return pendingOf(body).length >= 2 ? pendingOf(body) : undefined;
+      },
+    );
+    await judgePendingFiltered(
+      ctx,
+      { session, card, path: cardTransactionsPath(card.resourceId) },
+      found,
     );
   },
 });

@@ -7,9 +7,7 @@
  */
 import { DEFAULT_PAGE_SIZE } from '../../main/core/spec/limits.js';
 import { defineCheck, type Check } from '../../main/core/runner/check-api/index.js';
-import { cardAccountsOf } from '../kit/account-information.js';
-import { aisConsent } from '../kit/consent.js';
-import { knownPsu } from '../kit/test-psus.js';
+import { cardAccountWith } from '../kit/found-data.js';
 import { cardTransactionsWith, correctlyMapped } from './checks.js';
 
 const FIX = 'amount-as-string,cardaccount-switch-originalamount-and-transactionamount';
@@ -23,29 +21,25 @@ export const cardAmountMappingInProduction: Check = defineCheck({
   modes: ['production'],
   needs: ['psu-agent'],
   async run(ctx) {
-    const session = await aisConsent(ctx, knownPsu(ctx, 'private').login);
-    const seen: string[] = [];
-    for (const card of (await cardAccountsOf(ctx, session)).cardAccounts) {
-      // A full default page of the default window: the foreign ones among the card's history.
-      const foreign = (
-        await cardTransactionsWith(ctx, session, card, FIX, { limit: DEFAULT_PAGE_SIZE })
-      ).filter(
-        (t) =>
-          t.transactionAmount !== undefined &&
-          t.originalAmount !== undefined &&
-          t.transactionAmount.currency !== t.originalAmount.currency,
-      );
-      if (foreign.length > 0) {
-        ctx.expect.true(
-          correctlyMapped(card, foreign),
-          `${card.resourceId} with x-accept-fix ${FIX}: transactionAmount in the card currency ${card.currency}`,
+    const { card, found } = await cardAccountWith(
+      ctx,
+      'a card transaction in a foreign currency',
+      async (session, card) => {
+        // A full default page of the default window: the foreign ones among the card's history.
+        const foreign = (
+          await cardTransactionsWith(ctx, session, card, FIX, { limit: DEFAULT_PAGE_SIZE })
+        ).filter(
+          (t) =>
+            t.transactionAmount !== undefined &&
+            t.originalAmount !== undefined &&
+            t.transactionAmount.currency !== t.originalAmount.currency,
         );
-        return;
-      }
-      seen.push(card.resourceId);
-    }
-    ctx.inconclusive(
-      `the target has no card transaction in a foreign currency for this PSU (card accounts: ${seen.join(', ') || 'none'})`,
+        return foreign.length > 0 ? foreign : undefined;
+      },
+    );
+    ctx.expect.true(
+      correctlyMapped(card, found),
+      `${card.resourceId} with x-accept-fix ${FIX}: transactionAmount in the card currency ${card.currency}`,
     );
   },
 });

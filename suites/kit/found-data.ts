@@ -20,6 +20,7 @@ import {
   cardTransactionsPath,
   follow,
   type AccountTransactionsBody,
+  type CardAccountView,
   type CardTransactionsBody,
 } from './account-information.js';
 import { json } from './answers.js';
@@ -105,6 +106,27 @@ export async function holdingBeyondOnePage(
     ctx.inconclusive(
       `the target has no ${kind} with more than ${DEFAULT_PAGE_SIZE} booked transactions for this PSU (${pages.map((p) => `${p.resourceId}: ${p.count}`).join(', ') || `no ${kind}`})`,
     )
+  );
+}
+
+/**
+ * The documented (or profile-named) private PSU's first card account on which `probe` finds what
+ * a check needs (a value, not undefined); INCONCLUSIVE naming `what` when no card account has it.
+ */
+export async function cardAccountWith<T>(
+  ctx: CheckContext,
+  what: string,
+  probe: (session: AisSession, card: CardAccountView) => Promise<T | undefined>,
+): Promise<{ session: AisSession; card: CardAccountView; found: T }> {
+  const session = await aisConsent(ctx, knownPsu(ctx, 'private').login);
+  const seen: string[] = [];
+  for (const card of (await cardAccountsOf(ctx, session)).cardAccounts) {
+    const found = await probe(session, card);
+    if (found !== undefined) return { session, card, found };
+    seen.push(card.resourceId);
+  }
+  return ctx.inconclusive(
+    `the target has no card account with ${what} for this PSU (card accounts: ${seen.join(', ') || 'none'})`,
   );
 }
 
