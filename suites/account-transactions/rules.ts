@@ -104,6 +104,6 @@ export const accountTransactionRules = rulesOf('account-transactions', [
     seeAlso: ['§9(4)'],
     statement: `Transaction lists return up to ${DEFAULT_PAGE_SIZE} transactions when no paging parameter is given.`,
     testable: true,
-    needs: ['psu-agent', 'sandbox-api'],
+    needs: ['psu-agent'],
   },
 ]);

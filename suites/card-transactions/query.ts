@@ -28,6 +28,7 @@ import {
 } from './card-setup.js';
 import { json, paramsOf } from '../kit/answers.js';
 import { expectAnswer, expectRefusal } from '../kit/controls.js';
+import { judgePendingFiltered } from './pending.js';
 import { bankDay, shiftDay } from '../kit/dates.js';
 
 const AREA = 'card-transactions';
@@ -326,21 +327,7 @@ export const cardTransactionQueryChecks: Check[] = [
       const { body } = await readCardTransactions(ctx, setup, { bookingStatus: 'pending' });
       const all = pendingOf(body);
       if (all.length < 2) ctx.skip('the card account has fewer than two pending transactions');
-      const earliest = all.map((t) => t.bookingDate ?? t.transactionDate ?? '').sort()[0]!;
-      const before = await readCardTransactions(ctx, setup, {
-        bookingStatus: 'pending',
-        dateTo: shiftDay(earliest, -1),
-      });
-      ctx.expect.equal(
-        pendingOf(before.body).length,
-        0,
-        `no pending transaction up to the day before ${earliest}`,
-      );
-      const one = await readCardTransactions(ctx, setup, { bookingStatus: 'both', limit: 1 });
-      ctx.expect.true(
-        bookedOf(one.body).length + pendingOf(one.body).length <= 1,
-        'limit=1: at most one transaction, pending ones included',
-      );
+      await judgePendingFiltered(ctx, setup, all);
     },
   }),
 ];

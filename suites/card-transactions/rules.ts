@@ -111,7 +111,7 @@ export const cardTransactionRules = rulesOf('card-transactions', [
     seeAlso: ['§8', '§9(4)'],
     statement: `When no paging parameter is given at all the service returns up to ${DEFAULT_PAGE_SIZE} transactions per call.`,
     testable: true,
-    needs: ['psu-agent', 'sandbox-api'],
+    needs: ['psu-agent'],
   },
   {
     id: 'CARDTX-PAGING-LINKS',
@@ -204,6 +204,6 @@ export const cardTransactionRules = rulesOf('card-transactions', [
     statement:
       'Card account reads are unaffected by the pending-transactions issue: dateFrom, dateTo and limit filter pending transactions too.',
     testable: true,
-    needs: ['psu-agent', 'sandbox-api'],
+    needs: ['psu-agent'],
   },
 ]);

@@ -68,7 +68,7 @@ function accountsWith(ctx: CheckContext, session: AisSession, acceptFix: string 
 const cashAccountTypes = (accounts: AccountView[]) => accounts.map((a) => a.cashAccountType ?? '');
 
 /** The card transactions of the first card account with this x-accept-fix (§4.2.3 requires one). */
-async function cardTransactionsWith(
+export async function cardTransactionsWith(
   ctx: CheckContext,
   session: AisSession,
   card: CardAccountView,
@@ -98,7 +98,7 @@ function foreignOnes(ctx: CheckContext, card: CardAccountView, list: CardTransac
 }
 
 /** §2.5/§9.2 correct mapping: transactionAmount in the card account's currency. */
-const correctlyMapped = (card: CardAccountView, list: CardTransactionView[]) =>
+export const correctlyMapped = (card: CardAccountView, list: CardTransactionView[]) =>
   list.every((t) => t.transactionAmount?.currency === card.currency);
 
 export const fixChecks: Check[] = [

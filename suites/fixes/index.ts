@@ -4,7 +4,8 @@
  */
 import type { Check } from '../../main/core/runner/check-api/index.js';
 import { fixChecks } from './checks.js';
+import { cardAmountMappingInProduction } from './production.js';
 
 export { fixRules as rules } from './rules.js';
 
-export const checks: readonly Check[] = fixChecks;
+export const checks: readonly Check[] = [...fixChecks, cardAmountMappingInProduction];

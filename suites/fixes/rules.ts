@@ -14,7 +14,7 @@ const FIX_RULES: Readonly<
   'amount-as-string': { id: 'FIX-AMOUNT-AS-STRING', needs: ['psu-agent'], seeAlso: ['§9(4)'] },
   'cardaccount-switch-originalamount-and-transactionamount': {
     id: 'FIX-CARD-AMOUNTS-SWITCH',
-    needs: ['psu-agent', 'sandbox-api'],
+    needs: ['psu-agent'],
     seeAlso: ['§2.5'],
   },
   'longer-names': { id: 'FIX-LONGER-NAMES', needs: ['psu-agent', 'sandbox-api'], seeAlso: ['§8'] },

@@ -6,7 +6,6 @@
 import {
   CALLS_WITHOUT_PSU_IP_ADDRESS_PER_DAY,
   CONSENT_MAX_AGE_WITHOUT_PSU_IP_ADDRESS_DAYS,
-  DEFAULT_PAGE_SIZE,
   TPP_MESSAGE_TEXT_MAX,
 } from '../../main/core/spec/limits.js';
 import { CardAccountTransactionsResponseSchema } from '../../main/core/spec/schemas/cardAccounts.js';
@@ -20,14 +19,13 @@ import {
   cardTransactionsPath,
   fillFixedTestData,
   firstCardAccount,
-  follow,
-  type CardTransactionsBody,
 } from '../kit/account-information.js';
 import { json, paramsOf } from '../kit/answers.js';
 import { expectAnswer, expectRefusal, requireAccepted } from '../kit/controls.js';
 import { aisConsent, type AisSession } from '../kit/consent.js';
 import { bankDay } from '../kit/dates.js';
 import { knownPsu } from '../kit/test-psus.js';
+import { judgeLinksCarry200 } from './page-links.js';
 
 const AREA = 'limits';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -158,21 +156,7 @@ export const limitChecks: Check[] = [
         CardAccountTransactionsResponseSchema,
         'the first page without paging parameters',
       );
-      const next = json<CardTransactionsBody>(first)._links?.next?.href;
-      ctx.expect.true(next !== undefined, 'more than 200 transactions: a next link');
-      ctx.expect.equal(
-        [paramsOf(next!).offset, paramsOf(next!).limit],
-        [String(DEFAULT_PAGE_SIZE), String(DEFAULT_PAGE_SIZE)],
-        'next carries offset 200 and limit 200',
-      );
-      const second = await follow(ctx, session, next!, 'follow next');
-      expectAnswer(ctx, second, 200, CardAccountTransactionsResponseSchema, 'the second page');
-      const previous = json<CardTransactionsBody>(second)._links?.previous?.href;
-      ctx.expect.equal(
-        previous === undefined ? undefined : paramsOf(previous).limit,
-        String(DEFAULT_PAGE_SIZE),
-        'previous carries limit 200',
-      );
+      await judgeLinksCarry200(ctx, session, first);
     },
   }),
   defineCheck({

@@ -4,7 +4,8 @@
  */
 import type { Check } from '../../main/core/runner/check-api/index.js';
 import { limitChecks } from './checks.js';
+import { pageLinksInProduction } from './page-links.js';
 
 export { limitRules as rules } from './rules.js';
 
-export const checks: readonly Check[] = limitChecks;
+export const checks: readonly Check[] = [...limitChecks, pageLinksInProduction];

@@ -32,7 +32,7 @@ export const limitRules = rulesOf('limits', [
     section: '§8',
     statement: `When no paging parameter is given, the next and previous links carry the page size ${DEFAULT_PAGE_SIZE} explicitly.`,
     testable: true,
-    needs: ['psu-agent', 'sandbox-api'],
+    needs: ['psu-agent'],
   },
   {
     id: 'LIMIT-TPP-MESSAGE-TEXT-512',

@@ -165,7 +165,7 @@ export function createBank(options: BankOptions): Bank {
   const maxBodyBytes = options.settings?.maxBodyBytes ?? MAX_REQUEST_BODY_BYTES;
   const requestLog = new RequestLog(options.settings?.requestLogCapacity ?? DEFAULT_LOG_CAPACITY);
   const routes = options.routes ?? BANK_ROUTES;
-  const initialState = options.initialState ?? (() => buildInitialState(clock.now()));
+  const initialState = options.initialState ?? (() => buildInitialState(clock.now(), mode));
   const listeners = new ListenerSet({
     trustStore,
     revocation: options.revocation,

@@ -230,7 +230,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
   if (flags.db !== undefined && POSTGRES_URL.test(flags.db)) {
     try {
       shared = await PgBankStore.open(flags.db, clock);
-      await shared.start(() => buildInitialState(clock.now()));
+      await shared.start(() => buildInitialState(clock.now(), flags.mode));
     } catch (error) {
       io.err(`workbench bank: --db: ${(error as Error).message}`);
       await shared?.close().catch(() => undefined);

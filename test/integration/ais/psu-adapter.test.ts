@@ -3,12 +3,21 @@
  * PsuIntent (login, context, corporateAgreement, consent grant/revoke, outcome) played on the
  * bank's SCA pages, in both modes, ending at the TPP-Redirect-URI without fetching it (§6.1/§6.2).
  */
+import type { BankMode } from '../../../main/shared/mode.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   ALL_ACCOUNTS,
   createSuitePsuAgent,
 } from '../../../main/core/runner/targets/psu-adapter.js';
+import { buildInitialState } from '../../../main/core/bank/domain/initial-data.js';
 import { OLA, OLA_ACCOUNT, startAis, type AisHarness } from './harness.js';
+
+/** Ola's accounts in `mode`'s initial data (production adds a bill account, domain/production-data.ts). */
+function olaAccounts(mode: BankMode): number {
+  const state = buildInitialState(new Date(), mode);
+  state.ledger.close();
+  return state.accounts.filter((a) => a.customerNumber === '10000001').length;
+}
 
 let h: AisHarness;
 afterEach(() => h?.close());
@@ -44,7 +53,7 @@ describe('createSuitePsuAgent', () => {
       if (redirect.outcome !== 'success') return;
       expect(redirect.params['psu-id']).toBe(redirect.psuId);
       tpp.session.psuId = redirect.psuId;
-      expect((await tpp.get('/v1/accounts')).body.accounts).toHaveLength(2);
+      expect((await tpp.get('/v1/accounts')).body.accounts).toHaveLength(olaAccounts(mode));
     });
 
   it('grants only the named accounts and revokes the named ones', async () => {

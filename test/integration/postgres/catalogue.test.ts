@@ -34,7 +34,7 @@ describe.skipIf(!has('postgres'))('the whole catalogue on the PostgreSQL store',
     it(`${mode}: no check fails`, async () => {
       const clock = new VirtualClock();
       const store = await PgBankStore.open(server.createDatabase(`catalogue_${mode}`), clock);
-      await store.start(() => buildInitialState(clock.now()));
+      await store.start(() => buildInitialState(clock.now(), mode));
       const bank = createBank({ mode, clock, sharedStore: store });
       try {
         const { result, failed } = await runCatalogue(bank, clock, mode, identity);

@@ -27,6 +27,8 @@ import {
 } from './data-set.js';
 import type { EntryStatus } from './ledger.js';
 import { emptyDomainState, type DomainState } from './model.js';
+import { productionHistory } from './production-data.js';
+import type { BankMode } from '../types.js';
 
 const customer = (
   customerNumber: string,
@@ -306,9 +308,29 @@ export const INITIAL_DATA: DataSet = {
   cardEntries: INITIAL_CARD_ENTRIES,
 };
 
-/** The initial sandbox state at bank-clock time `now` (the same for the same bank date). */
-export function buildInitialState(now: Date): DomainState {
+/**
+ * The initial data plus the production-only history (production-data.ts): a production bank has
+ * no /v1/sandbox to make the data its paging and pending rules need. Appended after the initial
+ * data's own seeds, so every initial id stays the same in both modes; the new holdings join Ola's
+ * private agreement.
+ */
+export function productionData(): DataSet {
+  const extra = productionHistory();
+  return {
+    ...INITIAL_DATA,
+    accounts: [...INITIAL_ACCOUNTS, ...extra.accounts],
+    cardAccounts: [...INITIAL_CARD_ACCOUNTS, ...extra.cardAccounts],
+    accountEntries: [...INITIAL_ACCOUNT_ENTRIES, ...extra.accountEntries],
+    cardEntries: [...INITIAL_CARD_ENTRIES, ...extra.cardEntries],
+  };
+}
+
+/**
+ * The initial state at bank-clock time `now` (the same for the same bank date): the sandbox's
+ * (§1 "Sandbox behaviour"), or in production mode that and the production-only history.
+ */
+export function buildInitialState(now: Date, mode: BankMode = 'sandbox'): DomainState {
   const state = emptyDomainState();
-  addDataSet(state, INITIAL_DATA, 'initial', now);
+  addDataSet(state, mode === 'production' ? productionData() : INITIAL_DATA, 'initial', now);
   return state;
 }

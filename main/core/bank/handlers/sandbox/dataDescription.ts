@@ -16,6 +16,9 @@ import {
   isConsentable,
 } from '../../domain/parties.js';
 
+/** The documented PSU the production-only history belongs to (domain/production-data.ts). */
+const PRODUCTION_PSU = '10000001';
+
 /** Any instant works: only dates move with the clock, and the text states them relatively. */
 const REFERENCE_NOW = new Date('2025-01-15T12:00:00Z');
 
@@ -198,6 +201,14 @@ export function describeFixedTestData(): string {
   return text;
 }
 
+/** What a production-mode bank holds for the documented PSU: the initial data and more. */
+export function describeProductionData(): string {
+  const state = buildInitialState(REFERENCE_NOW, 'production');
+  const text = describe(state, new Set([PRODUCTION_PSU]));
+  state.ledger.close();
+  return text;
+}
+
 /** docs/sandbox-data.md, whole. */
 export function sandboxDataDocument(): string {
   return [
@@ -210,6 +221,9 @@ export function sandboxDataDocument(): string {
     '## Fixed test data',
     'POST /v1/sandbox/fixed-test-data adds this set next to the initial data (calling it again replaces it; POST /v1/sandbox/initialize removes it): hundreds of account transactions over a year for paging and date filters, pending ones on the bank date, and a year of card transactions, many in foreign currencies with currencyExchange (SEK, EUR, USD, GBP, DKK at fixed rates plus a 1.75 % markup fee).',
     describeFixedTestData(),
+    '## Production data',
+    'A bank in production mode (`workbench bank --mode production`, or the embedded bank with a production target) has no /v1/sandbox to create data with (§4.3). Its initial state is the initial data above plus what the rules that hold in both modes need to be seen: Ola Nordmann also has a bill account with more booked transactions than one default page (§8: 200 per call without paging parameters, the next and previous links carrying 200) and a second card account with as many card transactions and pending ones (§8: card account reads filter pending transactions by dateFrom, dateTo and limit). All of it lies inside the default 90-day window. The production checks of those rules find such an account through AIS, after the PSU’s consent; a bank under test without one makes them “could not test”, naming what they looked for. Ola Nordmann’s holdings in production mode:',
+    describeProductionData(),
     '',
   ].join('\n\n');
 }
