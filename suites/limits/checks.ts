@@ -20,7 +20,7 @@ import {
   fillFixedTestData,
   firstCardAccount,
 } from '../kit/account-information.js';
-import { json, paramsOf } from '../kit/answers.js';
+import { json } from '../kit/answers.js';
 import { expectAnswer, expectRefusal, requireAccepted } from '../kit/controls.js';
 import { aisConsent, type AisSession } from '../kit/consent.js';
 import { bankDay } from '../kit/dates.js';
