@@ -10,7 +10,7 @@ import type {
 import type { CheckEnvironment } from '../../../main/core/runner/engine/check-context';
 import type { RunOptions } from '../../../main/core/runner/engine/run';
 import type { Reporter, RunEvent } from '../../../main/core/runner/engine/events';
-import type { CheckStatus, RunResult } from '../../../main/shared/run-result';
+import type { CheckResult, CheckStatus, RunResult } from '../../../main/shared/run-result';
 
 export const sandboxTarget: TargetInfo = {
   baseUrl: 'http://127.0.0.1:9999',
@@ -172,4 +172,11 @@ export function resultWith(statuses: Record<string, CheckStatus>): RunResult {
     counts,
     checks,
   };
+}
+
+/** The result of check `id` in a run's results (throws when the run has none). */
+export function byId(results: readonly CheckResult[], id: string): CheckResult {
+  const result = results.find((r) => r.checkId === id);
+  if (!result) throw new Error(`no result for ${id}`);
+  return result;
 }
