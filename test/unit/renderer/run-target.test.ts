@@ -90,6 +90,7 @@ describe('the bank a run checked', () => {
 
   it("says in the Runner's subtitle which bank it runs against", () => {
     const view = {
+      targets: [{ id: 'embedded-sandbox', kind: 'embedded', name: 'Embedded bank (sandbox)' }],
       profiles: [
         {
           id: 'profile-1',
