@@ -73,6 +73,9 @@ describe('the bank a run checked', () => {
     expect(runLabel(summary('a', { targetId: 'embedded-sandbox' }))).toContain(
       '· embedded bank (sandbox) · a ·',
     );
+    expect(
+      runLabel(summary('b', { targetId: 'embedded-sandbox', environment: 'customer B' })),
+    ).toContain('· embedded bank (sandbox) · environment customer B · b ·');
   });
 
   it('offers runs of the same bank first to compare with, latest first', () => {
