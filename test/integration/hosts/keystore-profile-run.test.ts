@@ -122,7 +122,10 @@ describe('a profile whose QSealC and QWAC are keystore entries', () => {
 
   it('ends with exit code 2 before anything is sent when the passphrase is wrong', async () => {
     const out = join(dir, 'wrong');
-    const run = await workbenchRun(env({ WORKBENCH_KEYSTORE_PASSPHRASE: 'not the passphrase' }), out);
+    const run = await workbenchRun(
+      env({ WORKBENCH_KEYSTORE_PASSPHRASE: 'not the passphrase' }),
+      out,
+    );
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(profile);
     expect(run.stderr).toContain('/signing/keystore');

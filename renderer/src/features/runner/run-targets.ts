@@ -21,9 +21,9 @@ export function modeOfRunTarget(
 }
 
 /** The target a run would use now: the active one, unless a run cannot use it. */
-export function runnableTarget(view: TargetsView | undefined):
-  | { ok: true; option: RunTargetOption }
-  | { ok: false; why: string } {
+export function runnableTarget(
+  view: TargetsView | undefined,
+): { ok: true; option: RunTargetOption } | { ok: false; why: string } {
   if (!view) return { ok: false, why: 'The targets are still loading.' };
   const option = choiceOf(runTargetOptions(view), view.activeTargetId);
   if (!option) return { ok: false, why: `There is no target '${view.activeTargetId}'.` };

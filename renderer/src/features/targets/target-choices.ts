@@ -31,7 +31,8 @@ function labelOf(target: TargetView, use: TargetUse): string {
   if (target.kind === 'embedded')
     // A run starts a fresh embedded bank per check: whether the shared one runs is the composer's.
     return use === 'send' && !target.running ? `${target.name} — stopped` : target.name;
-  const where = target.baseUrl && !target.name.includes(target.baseUrl) ? ` — ${target.baseUrl}` : '';
+  const where =
+    target.baseUrl && !target.name.includes(target.baseUrl) ? ` — ${target.baseUrl}` : '';
   return `${target.kind === 'profile' ? 'Profile' : 'External'}: ${target.name}${where} (${target.mode})`;
 }
 
@@ -48,15 +49,13 @@ export function targetChoices(view: TargetsView | undefined, use: TargetUse): Ta
   });
   const unreadable = (view?.profiles ?? [])
     .filter((profile) => !profile.ok)
-    .map(
-      (profile): TargetChoice => ({
-        id: profile.id,
-        label: `Profile: ${profile.path}`,
-        kind: 'profile',
-        ...(profile.mode ? { mode: profile.mode } : {}),
-        unusable: `the profile does not read: ${profile.problems[0] ?? 'see Settings → Targets'}`,
-      }),
-    );
+    .map((profile): TargetChoice => ({
+      id: profile.id,
+      label: `Profile: ${profile.path}`,
+      kind: 'profile',
+      ...(profile.mode ? { mode: profile.mode } : {}),
+      unusable: `the profile does not read: ${profile.problems[0] ?? 'see Settings → Targets'}`,
+    }));
   return [...listed, ...unreadable];
 }
 
