@@ -26,6 +26,8 @@ export function RunPanel() {
   const target = useMemo(() => runnableTarget(targetsView), [targetsView]);
   const mode = (target.ok && target.option.mode) || 'sandbox';
   const profileId = target.ok && target.option.kind === 'profile' ? target.option.id : undefined;
+  // Fault profiles break rules of the embedded banks only; a target a run cannot use gets neither.
+  const embedded = target.ok && target.option.kind === 'embedded';
   const runnable = useMemo(
     () => (catalogue ? runnableSelection(catalogue, selected, mode) : []),
     [catalogue, selected, mode],
@@ -76,9 +78,8 @@ export function RunPanel() {
           />
         </label>
       </div>
-      {!profileId ? (
-        <FaultPicker disabled={locked} />
-      ) : (
+      {embedded && <FaultPicker disabled={locked} />}
+      {profileId && (
         <p className="muted" data-testid="runner-profile-note">
           A target profile&apos;s bank runs as it is: fault profiles are for the embedded banks. Add
           or check profiles in Settings → Targets.
