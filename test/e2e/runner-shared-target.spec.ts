@@ -98,17 +98,16 @@ test('the composer and the Runner share one target and its environment', async (
   await page.getByTestId('nav-composer').click();
   await expect(page.getByTestId('target-picker')).toHaveValue(profileId);
   await expect(page.getByTestId('target-picker-environment')).toHaveValue(environment);
+  // Its own tab, closed after: the tabs other journeys left stay as they were.
+  const tabs = page.getByTestId('request-tab');
+  const tabsBefore = await tabs.count();
   await page.getByTestId('request-tab-new').click();
   await page.getByTestId('endpoint-picker').selectOption('createConsent');
   await page.getByTestId('send').click();
   await expect(page.getByTestId('response-status')).toHaveText('201');
   await expect(page.getByTestId('sent-request-line')).toHaveText(`POST ${bankUrl}/v1/consents`);
-  await page
-    .getByTestId('request-tab')
-    .filter({ hasText: 'createConsent' })
-    .locator('..')
-    .getByTestId('request-tab-close')
-    .click();
+  await page.locator('.request-tab.active').getByTestId('request-tab-close').click();
+  await expect(tabs).toHaveCount(tabsBefore);
 
   // A profile that no longer reads is listed in the Runner, disabled, with the reason.
   const brokenPath = join(dir, 'broken.json');
@@ -123,6 +122,31 @@ test('the composer and the Runner share one target and its environment', async (
   await expect(page.getByTestId('runner-target')).toHaveValue(profileId);
 
   await removeProfile(page, brokenPath);
+
+  // An external target (no profile) is the composer's to send to; the Runner says why it cannot run.
+  await page.getByTestId('nav-settings').click();
+  const targets = page.getByTestId('targets');
+  await targets.getByTestId('target-add').click();
+  const externalName = `By hand ${environment}`;
+  await targets.getByTestId('target-name').fill(externalName);
+  await targets.getByTestId('target-base-url').fill(bankUrl);
+  await targets.getByTestId('target-save').click();
+  const externalRow = targets.getByTestId('target-row').filter({ hasText: externalName });
+  const externalId = (await externalRow.getAttribute('data-target'))!;
+  await page.getByTestId('nav-composer').click();
+  await page.getByTestId('target-picker').selectOption(externalId);
+  await page.getByTestId('nav-runner').click();
+  await expect(page.getByTestId('runner-target')).toHaveValue(externalId);
+  await expect(page.getByTestId('runner-target-unusable')).toContainText(
+    'cannot be used here: a run needs a target profile',
+  );
+  await expect(page.getByTestId('run-all')).toBeDisabled();
+  await expect(page.getByTestId('fault-picker')).toHaveCount(0);
+  await shot(page, testInfo, 'runner-external-target-unusable');
+  await page.getByTestId('nav-settings').click();
+  await externalRow.getByRole('button', { name: 'Remove' }).click();
+  await expect(externalRow).toHaveCount(0);
+
   await removeProfile(page, profilePath);
   expectOnlyLoopback(requests);
 });
