@@ -52,6 +52,7 @@ describe('the target switcher list', () => {
     ]);
     expect(choices[0]!.label).toBe('Embedded bank (sandbox) — stopped');
     expect(choices[1]!.label).toBe('External: By hand — https://hand.example (production)');
+    expect(choices[3]!.unusableShort).toBe('does not read');
   });
 
   it('offers the Runner the same list; an external target cannot run, and says why', () => {
@@ -62,6 +63,7 @@ describe('the target switcher list', () => {
       'profile-bad',
     ]);
     expect(choices[1]!.unusable).toMatch(/^a run needs a target profile/);
+    expect(choices[1]!.unusableShort).toBe('a run needs a target profile');
     // A run starts its own embedded bank: whether the shared one runs does not matter.
     expect(choices[0]!.label).toBe('Embedded bank (sandbox)');
   });

@@ -18,13 +18,19 @@ export interface TargetChoice {
   mode?: 'sandbox' | 'production';
   /** Why this view cannot use it; none: it can. */
   unusable?: string;
+  /** The reason in a few words, for the list itself. */
+  unusableShort?: string;
 }
 
-/** Why a run cannot use a target of the list, or none. */
-function runRefusal(target: TargetView): string | undefined {
+/** Why a run cannot use a target of the list (in full and in a few words), or none. */
+function runRefusal(target: TargetView): Pick<TargetChoice, 'unusable' | 'unusableShort'> {
   if (target.kind === 'external')
-    return 'a run needs a target profile (its certificates, PSUs and SCA): add one in Settings → Targets';
-  return undefined;
+    return {
+      unusable:
+        'a run needs a target profile (its certificates, PSUs and SCA): add one in Settings → Targets',
+      unusableShort: 'a run needs a target profile',
+    };
+  return {};
 }
 
 function labelOf(target: TargetView, use: TargetUse): string {
@@ -38,13 +44,12 @@ function labelOf(target: TargetView, use: TargetUse): string {
 
 export function targetChoices(view: TargetsView | undefined, use: TargetUse): TargetChoice[] {
   const listed = (view?.targets ?? []).map((target): TargetChoice => {
-    const unusable = use === 'run' ? runRefusal(target) : undefined;
     return {
       id: target.id,
       label: labelOf(target, use),
       kind: target.kind,
       mode: target.mode,
-      ...(unusable ? { unusable } : {}),
+      ...(use === 'run' ? runRefusal(target) : {}),
     };
   });
   const unreadable = (view?.profiles ?? [])
@@ -55,6 +60,7 @@ export function targetChoices(view: TargetsView | undefined, use: TargetUse): Ta
       kind: 'profile',
       ...(profile.mode ? { mode: profile.mode } : {}),
       unusable: `the profile does not read: ${profile.problems[0] ?? 'see Settings → Targets'}`,
+      unusableShort: 'does not read',
     }));
   return [...listed, ...unreadable];
 }

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import './target-switcher.css';
 import { DEFAULT_ENVIRONMENT } from '../../../../../main/shared/environment';
 import { useComposerStore } from '../../composer/store';
 import { useTargetsStore } from '../store';
@@ -45,7 +46,7 @@ export function TargetSwitcher({
               title={choice.unusable}
             >
               {choice.label}
-              {choice.unusable ? ` — cannot be used here: ${choice.unusable}` : ''}
+              {choice.unusableShort ? ` — disabled: ${choice.unusableShort}` : ''}
             </option>
           ))}
         </select>
