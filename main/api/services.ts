@@ -108,7 +108,10 @@ export function createServices(host: HostEnvironment): Services {
     ...(host.relayScaPages ? { relayScaPages: host.relayScaPages } : {}),
   });
   // The suites' checks (the default), against the embedded banks or the profiles added in Targets.
-  const runner = new RunnerService(events, undefined, targets);
+  // A run records its target's active environment (docs/variables.md), as the composer uses it.
+  const runner = new RunnerService(events, undefined, targets, (id) =>
+    workspace.activeEnvironment(id),
+  );
   let pongSeq = 0;
 
   const appInfo = (): AppInfo => ({

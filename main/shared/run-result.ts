@@ -336,6 +336,12 @@ export const RunMetadataSchema = Type.Object({
     mode: BankModeSchema,
     /** The target profile file, or null for `--target embedded|URL`. */
     profileFile: Type.Union([Type.String(), Type.Null()]),
+    /**
+     * The target's active environment in the workbench when the run started (docs/variables.md):
+     * which test customer or scenario the run belongs to. Absent for the command line, which has
+     * no environments. No check reads its variables.
+     */
+    environment: Type.Optional(Type.String()),
   }),
   /** The selection as given on the command line (or the UI), and how many checks it chose. */
   selection: Type.Object({

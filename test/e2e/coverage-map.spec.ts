@@ -16,6 +16,9 @@ test('the rule coverage map: verdicts per target, gaps, evidence, and in the HTM
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto(webHost.url);
   await page.getByTestId('nav-runner').click();
+  // The active target is the one list's, shared with the composer: another journey may have left
+  // another one chosen.
+  await page.getByTestId('runner-target').selectOption('embedded-sandbox');
   await page.getByTestId('select-area-signing').check();
   await page.getByTestId('run-selected').click();
   await expect(page.getByTestId('run-state')).toHaveText('finished', { timeout: 90_000 });

@@ -19,6 +19,8 @@ test('re-run failed adds an attempt to the same run', async ({
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto(webHost.url);
   await page.getByTestId('nav-runner').click();
+  // The active target is shared with the composer: another journey may have left another chosen.
+  await page.getByTestId('runner-target').selectOption('embedded-sandbox');
 
   // Two signing checks; the bank breaks the rule of one of them.
   for (const id of [FAILING, PASSING]) {

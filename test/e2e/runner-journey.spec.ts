@@ -44,7 +44,9 @@ test('run the suites, prove a check fails under a fault profile, read the eviden
   await page.getByTestId('coverage-tab-all').click();
 
   // Run every check against the embedded sandbox and watch it finish.
-  await expect(page.getByTestId('runner-target')).toHaveValue('embedded-sandbox');
+  // The active target is shared with the composer: another journey may have left another chosen.
+  await page.getByTestId('runner-target').selectOption('embedded-sandbox');
+  await expect(page.getByTestId('runner-target-unusable')).toHaveCount(0);
   await page.getByTestId('runner-concurrency').fill('8');
   await page.getByTestId('run-all').click();
   const progress = page.getByTestId('run-progress');

@@ -105,8 +105,9 @@ test('a profile with keystore certificates runs and sends; captured ids, environ
   );
 
   // The composer sends to it: a consent, signed by the keystore's QSealC, at the bank's URL.
+  // Chosen in the Runner, it is the composer's target too: one list, one selection.
   await page.getByTestId('nav-composer').click();
-  await page.getByTestId('target-picker').selectOption(profileId);
+  await expect(page.getByTestId('target-picker')).toHaveValue(profileId);
   // Its own tab: the tabs other journeys left stay as they were.
   await page.getByTestId('request-tab-new').click();
   const tabs = page.getByTestId('request-tab');
@@ -158,9 +159,10 @@ test('a profile with keystore certificates runs and sends; captured ids, environ
   await page.getByTestId('variables-new-environment').fill(`staging ${run}`);
   await page.getByTestId('variables-add-environment').click();
   await expect(page.getByTestId('variables-active-environment')).toHaveText(`staging ${run}`);
+  await expect(page.getByTestId('target-picker-environment')).toHaveValue(`staging ${run}`);
   await expect(page.getByTestId('variable-consentId')).toHaveCount(0);
   await expect(page.getByTestId('draft-problems')).toContainText('No variable {{consentId}}');
-  await page.getByTestId('variables-environment').selectOption('default');
+  await page.getByTestId('target-picker-environment').selectOption('default');
   await expect(page.getByTestId('variable-value-consentId')).toHaveText(consentId);
   await shot(page, testInfo, 'composer-variables-environments');
 

@@ -68,6 +68,8 @@ export interface RunSummaryView {
   targetId?: string;
   target: string;
   mode: BankMode;
+  /** The target's active environment when the run started (docs/variables.md). */
+  environment?: string;
   startedAt: string;
   finished: boolean;
   counts?: Record<CheckStatus, number>;

@@ -4,6 +4,7 @@
  * back through its schema, so a hand-edited or damaged file is set aside with a notice, never
  * trusted (stored-files.ts).
  */
+import { DEFAULT_ENVIRONMENT } from '../../shared/environment.js';
 import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { JsonFileStore } from '../../core/persistence/index.js';
@@ -60,6 +61,14 @@ export class WorkspaceService {
 
   async variables(): Promise<WorkspaceVariablesView> {
     return (await this.variablesStore).get();
+  }
+
+  /**
+   * The environment a target's variables are read from now: the composer's and the runner's
+   * (docs/variables.md). A target whose variables were never saved is in `default`.
+   */
+  async activeEnvironment(targetId: string): Promise<string> {
+    return (await this.variables())[targetId]?.active ?? DEFAULT_ENVIRONMENT;
   }
 
   async saveVariables(

@@ -184,11 +184,16 @@ async function cliMetadata(argv: string[]): Promise<RunMetadata> {
   return parseRunResult(readFileSync(join(out, 'run-result.json'), 'utf8')).meta!;
 }
 
-/** The same metadata with what differs between two runs by nature left out. */
+/**
+ * The same metadata with what differs between two runs by nature left out, and the environment,
+ * which only the UI has (docs/variables.md).
+ */
 function comparable(meta: RunMetadata) {
-  const { runName, signingCertificate, ...rest } = meta;
+  const { runName, signingCertificate, target, ...rest } = meta;
+  const { environment: _onlyInTheUi, ...sameTarget } = target;
   return {
     ...rest,
+    target: sameTarget,
     runName: runName.replace(/\d{8}T\d{6}Z$/, '<time>'),
     signer: signingCertificate?.subject,
   };
@@ -214,9 +219,10 @@ describe('a report exported through the runner service', () => {
 
     expect(ui).toBeDefined();
     expect(comparable(ui!)).toEqual(comparable(cli));
+    expect(cli.target.environment).toBeUndefined();
     expect(ui).toMatchObject({
       spec: { apiRelease: API_RELEASE, document: 'docs/spec/interface-spec.md' },
-      target: { mode: 'sandbox', profileFile: null },
+      target: { mode: 'sandbox', profileFile: null, environment: 'default' },
       selection: { suites: ['general'], grep: 'COUNTRY', checks: 1 },
       baseline: null,
       psuDataMasked: true,

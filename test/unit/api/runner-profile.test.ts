@@ -17,6 +17,8 @@ import type {
   TargetsView,
 } from '../../../main/api/contract';
 import { runCli } from '../../../main/hosts/cli/index';
+import { renderHtmlReport } from '../../../main/core/runner/reporters/html';
+import { renderJUnit } from '../../../main/core/runner/reporters/junit';
 import type { CliIo } from '../../../main/hosts/cli/io';
 
 const quiet: CliIo = { out: () => {}, err: () => {}, stopRequested: () => new Promise(() => {}) };
@@ -114,6 +116,36 @@ describe('runner service with a target profile', () => {
     );
     expect(exchanges.length).toBeGreaterThan(0);
     expect(exchanges.every((url) => url.startsWith(bankUrl))).toBe(true);
+  }, 60_000);
+
+  it("names the target's active environment in the run's summary, metadata and reports", async () => {
+    const profile = await addProfile('Env bank', { mode: 'headless' });
+    await ok(
+      services.dispatch('workspace.saveVariables', {
+        targetId: profile.id,
+        variables: { active: 'customer B', environments: { default: {}, 'customer B': {} } },
+      }),
+    );
+    const { runId } = await ok<{ runId: string }>(
+      services.dispatch('runner.start', {
+        target: profile.id,
+        selection: { checkIds: ['SIGN-ACCEPTS-VALID'] },
+      }),
+    );
+    expect((await finished(runId)).environment).toBe('customer B');
+    const result = await ok<RunResult>(services.dispatch('runner.result', { runId }));
+    expect(result.meta?.target.environment).toBe('customer B');
+    expect(renderHtmlReport(result)).toContain('<dt>Environment</dt><dd>customer B</dd>');
+    expect(renderJUnit(result)).toContain('name="environment" value="customer B"');
+
+    // A target whose variables were never saved runs in `default`.
+    const other = await ok<{ runId: string }>(
+      services.dispatch('runner.start', {
+        target: 'embedded-sandbox',
+        selection: { checkIds: ['SIGN-ACCEPTS-VALID'] },
+      }),
+    );
+    expect((await finished(other.runId)).environment).toBe('default');
   }, 60_000);
 
   it('refuses a profile that is unknown, does not read, or comes with fault profiles', async () => {

@@ -73,6 +73,9 @@ describe('the bank a run checked', () => {
     expect(runLabel(summary('a', { targetId: 'embedded-sandbox' }))).toContain(
       '· embedded bank (sandbox) · a ·',
     );
+    expect(
+      runLabel(summary('b', { targetId: 'embedded-sandbox', environment: 'customer B' })),
+    ).toContain('· embedded bank (sandbox) · environment customer B · b ·');
   });
 
   it('offers runs of the same bank first to compare with, latest first', () => {
@@ -90,6 +93,7 @@ describe('the bank a run checked', () => {
 
   it("says in the Runner's subtitle which bank it runs against", () => {
     const view = {
+      targets: [{ id: 'embedded-sandbox', kind: 'embedded', name: 'Embedded bank (sandbox)' }],
       profiles: [
         {
           id: 'profile-1',

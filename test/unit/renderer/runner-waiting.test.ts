@@ -6,6 +6,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RunSummaryView, TargetsView } from '../../../main/api/contract';
+import type { BankMode } from '../../../main/shared/mode';
 import { answers, calls } from './fake-api.js';
 
 vi.mock('../../../renderer/src/api', () => import('./fake-api.js').then((m) => m.fakeApiModule));
@@ -31,8 +32,28 @@ const { openWaitingSca, waitingKey } =
   await import('../../../renderer/src/features/runner/waiting-sca');
 
 const view: TargetsView = {
-  activeTargetId: 'embedded-sandbox',
-  targets: [],
+  activeTargetId: 'profile-prod',
+  targets: [
+    embeddedTarget('sandbox'),
+    embeddedTarget('production'),
+    {
+      id: 'external-1',
+      kind: 'external',
+      name: 'By hand',
+      mode: 'sandbox',
+      baseUrl: 'https://hand.example',
+      defaultHeaders: {},
+    },
+    {
+      id: 'profile-prod',
+      kind: 'profile',
+      name: 'Prod bank',
+      mode: 'production',
+      baseUrl: 'https://bank.example',
+      defaultHeaders: {},
+      profilePath: '/p/prod.json',
+    },
+  ],
   profiles: [
     {
       id: 'profile-prod',
@@ -47,6 +68,11 @@ const view: TargetsView = {
     { id: 'profile-broken', path: '/p/broken.json', ok: false, problems: ['/signing: Expected'] },
   ],
 };
+
+function embeddedTarget(mode: BankMode): TargetsView['targets'][number] {
+  const name = `Embedded bank (${mode})`;
+  return { id: `embedded-${mode}`, kind: 'embedded', name, mode, defaultHeaders: {} };
+}
 
 const summary: RunSummaryView = {
   runId: 'run-1',
@@ -74,16 +100,18 @@ beforeEach(() => {
 });
 
 describe('runner targets', () => {
-  it('lists the embedded banks and the profiles; a broken profile cannot be chosen', () => {
+  it('lists the one list of targets; an external target and a broken profile cannot run', () => {
     const options = runTargetOptions(view);
-    expect(options.map((o) => [o.id, o.disabled])).toEqual([
+    expect(options.map((o) => [o.id, o.unusable !== undefined])).toEqual([
       ['embedded-sandbox', false],
       ['embedded-production', false],
+      ['external-1', true],
       ['profile-prod', false],
       ['profile-broken', true],
     ]);
-    expect(options[2]!.label).toBe('Profile: Prod bank (manual SCA)');
-    expect(options[3]!.label).toContain('does not read');
+    expect(options[2]!.unusable).toContain('needs a target profile');
+    expect(options[3]!.label).toBe('Profile: Prod bank — https://bank.example (production)');
+    expect(options[4]!.unusable).toBe('the profile does not read: /signing: Expected');
     expect(modeOfRunTarget(options, 'profile-prod')).toBe('production');
     expect(modeOfRunTarget(options, 'embedded-sandbox')).toBe('sandbox');
   });
@@ -93,7 +121,6 @@ describe('runner targets', () => {
     answers.set('runner.list', () => [summary]);
     useRunnerStore.setState({
       options: {
-        target: 'profile-prod',
         concurrency: 2,
         timeoutMs: 30_000,
         faultProfiles: ['SIGN-INVALID-400'],
@@ -106,6 +133,27 @@ describe('runner targets', () => {
       timeoutMs: 30_000,
     });
     expect(useRunnerStore.getState().runs).toEqual([summary]);
+  });
+
+  it('runs against the active target, whichever view chose it', async () => {
+    answers.set('runner.start', () => ({ runId: 'run-2' }));
+    answers.set('runner.list', () => []);
+    useRunnerStore.setState({ activeRunId: undefined });
+    useTargetsStore.setState({ view: { ...view, activeTargetId: 'embedded-production' } });
+    await useRunnerStore.getState().start('all');
+    expect(calls.find((c) => c.name === 'runner.start')?.args).toMatchObject({
+      target: 'embedded-production',
+    });
+  });
+
+  it('does not start against a target a run cannot use, and says why', async () => {
+    useRunnerStore.setState({ activeRunId: undefined, error: undefined });
+    useTargetsStore.setState({ view: { ...view, activeTargetId: 'external-1' } });
+    await useRunnerStore.getState().start('all');
+    expect(calls.some((c) => c.name === 'runner.start')).toBe(false);
+    expect(String(useRunnerStore.getState().error)).toContain(
+      'External: By hand — https://hand.example (sandbox) cannot run: a run needs a target profile',
+    );
   });
 });
 

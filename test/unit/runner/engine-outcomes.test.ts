@@ -107,7 +107,9 @@ describe('runChecks: outcomes', () => {
     });
     // No exception text stands as a FAIL reason.
     expect(byId(result.checks, 'THROWS').failure).toBeUndefined();
-    expect(byId(result.checks, 'THROWS').couldNotTest?.error?.stack).toMatch(/engine-outcomes\.test/);
+    expect(byId(result.checks, 'THROWS').couldNotTest?.error?.stack).toMatch(
+      /engine-outcomes\.test/,
+    );
     expect(byId(result.checks, 'THROWS-STRING').couldNotTest?.error).toEqual({
       name: 'string',
       message: 'not even an Error',

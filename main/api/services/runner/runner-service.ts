@@ -49,6 +49,12 @@ export interface ProfileSource {
   loadProfile(id: string): Promise<LoadedTargetProfile>;
 }
 
+/**
+ * The target's active environment (the workspace's variables, docs/variables.md): the run records
+ * it in its metadata and reports, so a run names the test customer or scenario it belongs to.
+ */
+export type EnvironmentOf = (targetId: string) => Promise<string | undefined>;
+
 const EMBEDDED = {
   'embedded-sandbox': 'sandbox',
   'embedded-production': 'production',
@@ -62,6 +68,7 @@ export class RunnerService {
     private readonly events: EventHub,
     private readonly checks: readonly Check[] = CHECKS,
     private readonly profiles?: ProfileSource,
+    private readonly environmentOf?: EnvironmentOf,
   ) {}
 
   catalogue(): { rules: RuleView[]; checks: CheckView[] } {
@@ -75,6 +82,7 @@ export class RunnerService {
    */
   async start(args: CallArgs<'runner.start'>): Promise<{ runId: string }> {
     const target = await this.plannedTarget(args);
+    const environment = await this.environmentOf?.(args.target);
     const mode = modeOf(target);
     const selection = args.selection ?? {};
     let failedIn: RunResult | undefined;
@@ -106,6 +114,7 @@ export class RunnerService {
       },
       ...(selection.failedInRunId ? { rerunFailed: `run ${selection.failedInRunId}` } : {}),
       ...(target.kind === 'profile' ? { profileFile: target.loaded.source } : {}),
+      ...(environment !== undefined ? { environment } : {}),
       ...(args.concurrency ? { concurrency: args.concurrency } : {}),
       ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
       profileBaseline: false,
@@ -134,6 +143,7 @@ export class RunnerService {
             ? `embedded bank (${mode})`
             : (target.loaded.profile.name ?? target.loaded.profile.baseUrl),
         mode,
+        ...(environment !== undefined ? { environment } : {}),
         startedAt: new Date().toISOString(),
         finished: false,
         waiting: [],

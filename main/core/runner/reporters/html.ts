@@ -342,6 +342,9 @@ function metaHtml(result: RunResult): string {
     ['QSealC', signingLine(meta)],
     ['PSU data', meta.psuDataMasked === false ? 'kept (--no-redact)' : 'masked'],
     ['Profile', meta.target.profileFile ?? '(none: command-line target)'],
+    ...(meta.target.environment !== undefined
+      ? [['Environment', meta.target.environment] as [string, string]]
+      : []),
     [
       'Selection',
       `${meta.selection.checks} checks${chosen.length > 0 ? `: ${chosen.join(' ')}` : ' (all of the mode)'}`,

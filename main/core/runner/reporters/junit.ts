@@ -117,6 +117,9 @@ function metaProperties(result: RunResult): [string, string][] {
     ['specCatalogueSha256', meta.spec.catalogueSha256],
     ['targetName', meta.target.name ?? ''],
     ['profileFile', meta.target.profileFile ?? ''],
+    ...(meta.target.environment !== undefined
+      ? [['environment', meta.target.environment] as [string, string]]
+      : []),
     ['baseline', meta.baseline ?? ''],
     [
       'selection',

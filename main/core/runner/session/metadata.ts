@@ -62,6 +62,7 @@ export function runMetadata(
       url: result.target.baseUrl,
       mode: result.target.mode,
       profileFile: request.profileFile ?? null,
+      ...(request.environment !== undefined ? { environment: request.environment } : {}),
     },
     selection: {
       suites: [...(selection.areas ?? [])],

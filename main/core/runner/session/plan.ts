@@ -31,6 +31,8 @@ export interface SessionRequest {
   rerunFailed?: string;
   /** The target profile file the target was read from, for the metadata (none for flags). */
   profileFile?: string;
+  /** The target's active environment in the UI, for the metadata (none on the command line). */
+  environment?: string;
   concurrency?: number;
   timeoutMs?: number;
   /** A baseline given for this run and where it came from; default: the profile's own. */

@@ -4,11 +4,12 @@
  * a new environment starts empty. Pure: the store saves the result through the contract.
  */
 import type { TargetVariablesView } from '../../../../main/api/contract';
+import { DEFAULT_ENVIRONMENT } from '../../../../main/shared/environment';
 import { withCaptured, type Variables } from './variables';
 
 export type TargetVariables = TargetVariablesView;
 
-export const DEFAULT_ENVIRONMENT = 'default';
+export { DEFAULT_ENVIRONMENT };
 
 export function emptyTargetVariables(): TargetVariables {
   return { active: DEFAULT_ENVIRONMENT, environments: { [DEFAULT_ENVIRONMENT]: {} } };

@@ -28,12 +28,11 @@ import {
 import { comparisonRows, type ComparisonRow } from './comparison';
 import { createBatcher } from './event-batcher';
 import { newProgress, reduceRunEvents, type RunProgress } from './run-progress';
-import { modeOfRunTarget, runTargetOptions } from './run-targets';
+import { runnableTarget } from './run-targets';
 import { useTargetsStore } from '../targets/store';
 import type { CheckStatus } from '../../../../main/shared/run-status';
 import type { CheckResult, RunResult } from '../../../../main/shared/run-result';
 
-export type RunTarget = CallArgs<'runner.start'>['target'];
 export type ReportFormat = CallArgs<'runner.report'>['format'];
 
 export interface FaultView {
@@ -41,8 +40,8 @@ export interface FaultView {
   effect: string;
 }
 
+/** How the Runner runs; what it runs against is the active target of the one list. */
 export interface RunSettings {
-  target: RunTarget;
   concurrency: number;
   timeoutMs: number;
   /** Rule ids the embedded bank breaks on purpose during the run. */
@@ -50,7 +49,6 @@ export interface RunSettings {
 }
 
 export const DEFAULT_OPTIONS: RunSettings = {
-  target: 'embedded-sandbox',
   concurrency: 4,
   timeoutMs: 30_000,
   faultProfiles: [],
@@ -235,9 +233,14 @@ export const useRunnerStore = create<RunnerState>((set, get) => {
     async start(kind) {
       const { options, catalogue, selected, viewedRunId, activeRunId } = get();
       if (activeRunId) return; // one run at a time from this view: no double start
-      const targets = runTargetOptions(useTargetsStore.getState().view);
-      const mode = modeOfRunTarget(targets, options.target);
-      const embedded = targets.find((t) => t.id === options.target)?.kind === 'embedded';
+      // The active target of the one list, as the composer uses it (docs/targets.md).
+      const target = runnableTarget(useTargetsStore.getState().view);
+      if (!target.ok) {
+        set({ error: new Error(target.why) });
+        return;
+      }
+      const mode = target.option.mode ?? 'sandbox';
+      const embedded = target.option.kind === 'embedded';
       const selection: CallArgs<'runner.start'>['selection'] =
         kind === 'selected'
           ? { checkIds: catalogue ? runnableSelection(catalogue, selected, mode) : [...selected] }
@@ -246,7 +249,7 @@ export const useRunnerStore = create<RunnerState>((set, get) => {
             : undefined;
       const started = await attempt('Starting the run', () =>
         api.call('runner.start', {
-          target: options.target,
+          target: target.option.id as CallArgs<'runner.start'>['target'],
           concurrency: options.concurrency,
           timeoutMs: options.timeoutMs,
           ...(selection ? { selection } : {}),

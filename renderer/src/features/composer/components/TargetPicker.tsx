@@ -1,25 +1,6 @@
-import { useTargetsStore } from '../../targets/store';
+import { TargetSwitcher } from '../../targets/components/TargetSwitcher';
 
-/** Which target the composer sends to (persisted as the active target). */
+/** Which target the composer sends to, and its environment: the one switcher (docs/targets.md). */
 export function TargetPicker() {
-  const { view, setActive, busy } = useTargetsStore();
-  if (!view) return null;
-  return (
-    <label className="inline-field">
-      <span>Target</span>
-      <select
-        data-testid="target-picker"
-        value={view.activeTargetId}
-        disabled={busy}
-        onChange={(event) => void setActive(event.target.value)}
-      >
-        {view.targets.map((target) => (
-          <option key={target.id} value={target.id}>
-            {target.name}
-            {target.kind === 'embedded' && !target.running ? ' — stopped' : ''}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
+  return <TargetSwitcher use="send" testId="target-picker" />;
 }

@@ -4,7 +4,8 @@ import { activeVariables, environmentNameProblem } from '../environments';
 import { useComposerStore } from '../store';
 
 /**
- * The active target's variables (docs/variables.md): the environment switcher, each variable's
+ * The active target's variables (docs/variables.md): a new environment (switching is the target
+ * switcher's, TargetSwitcher.tsx, shared with the Runner), each variable's
  * latest value and where it came from, and a variable set or removed by hand. `values` is what
  * `{{name}}` stands for now (the PSU session's PSU-ID included).
  */
@@ -22,7 +23,6 @@ export function VariablesPanel({
   const [name, setName] = useState('');
   const [value, setValue] = useState('');
   const variables = activeVariables(target);
-  const environments = Object.keys(target?.environments ?? { default: {} });
   const problem = environment ? environmentNameProblem(target, environment) : undefined;
   return (
     <details className="variables" data-testid="variables">
@@ -36,20 +36,6 @@ export function VariablesPanel({
         value. Kept by the workbench across reloads.
       </p>
       <div className="actions">
-        <label className="inline-field">
-          <span>Environment</span>
-          <select
-            data-testid="variables-environment"
-            value={target?.active ?? 'default'}
-            onChange={(e) => actions.switchEnvironment(targetId, e.target.value)}
-          >
-            {environments.map((env) => (
-              <option key={env} value={env}>
-                {env}
-              </option>
-            ))}
-          </select>
-        </label>
         <input
           aria-label="New environment name"
           placeholder="new environment"

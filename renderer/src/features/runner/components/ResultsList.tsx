@@ -19,7 +19,10 @@ export function attemptsMark(run: RunSummaryView): string {
   return run.attempts && run.attempts > 1 ? ` · ${run.attempts} attempts` : '';
 }
 
-/** "10:15:02 · Acme test bank — https://acme.example (sandbox) · 1a2b3c4d · 250 PASS, 5 FAIL". */
+/**
+ * "10:15:02 · Acme test bank — https://acme.example (sandbox) · environment customer B · 1a2b3c4d ·
+ * 250 PASS, 5 FAIL": the environment only when the run recorded one (docs/variables.md).
+ */
 export function runLabel(
   run: RunSummaryView,
   target: RunTargetIdentity = targetOfRun(run),
@@ -33,7 +36,8 @@ export function runLabel(
       : run.finished
         ? 'no checks'
         : 'running';
-  return `${importedMark(run.bundle)}${formatInstant(run.startedAt).slice(11, 19)} · ${runTargetText(target)} · ${shortRunId(run.runId)}${attemptsMark(run)} · ${counts}`;
+  const environment = run.environment !== undefined ? ` · environment ${run.environment}` : '';
+  return `${importedMark(run.bundle)}${formatInstant(run.startedAt).slice(11, 19)} · ${runTargetText(target)}${environment} · ${shortRunId(run.runId)}${attemptsMark(run)} · ${counts}`;
 }
 
 const ResultRow = memo(function ResultRow({

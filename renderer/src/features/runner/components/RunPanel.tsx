@@ -1,15 +1,19 @@
 import { useMemo } from 'react';
 import { runnableSelection } from '../catalogue-tree';
-import { modeOfRunTarget, runTargetOptions } from '../run-targets';
+import { runnableTarget } from '../run-targets';
 import { useRunnerStore } from '../store';
 import { useTargetsStore } from '../../targets/store';
+import { TargetSwitcher } from '../../targets/components/TargetSwitcher';
 import { useViewedRun } from '../viewed-run';
 import { BankClockNotice } from './BankClockNotice';
 import { FaultPicker } from './FaultPicker';
 import { RunProgressView } from './RunProgressView';
 import { isRerunStatus } from '../../../../../main/shared/run-status';
 
-/** Run options (target, concurrency, timeout, fault profiles), the run buttons and the progress. */
+/**
+ * Run options (the one target switcher, concurrency, timeout, fault profiles), the run buttons
+ * and the progress. The target and environment are the active ones, shared with the composer.
+ */
 export function RunPanel() {
   const options = useRunnerStore((s) => s.options);
   const catalogue = useRunnerStore((s) => s.catalogue);
@@ -19,9 +23,11 @@ export function RunPanel() {
   const { setOptions, start, cancel, clearSelection } = useRunnerStore.getState();
   const viewed = useViewedRun();
   const targetsView = useTargetsStore((s) => s.view);
-  const targets = useMemo(() => runTargetOptions(targetsView), [targetsView]);
-  const mode = modeOfRunTarget(targets, options.target);
-  const embedded = targets.find((t) => t.id === options.target)?.kind !== 'profile';
+  const target = useMemo(() => runnableTarget(targetsView), [targetsView]);
+  const mode = (target.ok && target.option.mode) || 'sandbox';
+  const profileId = target.ok && target.option.kind === 'profile' ? target.option.id : undefined;
+  // Fault profiles break rules of the embedded banks only; a target a run cannot use gets neither.
+  const embedded = target.ok && target.option.kind === 'embedded';
   const runnable = useMemo(
     () => (catalogue ? runnableSelection(catalogue, selected, mode) : []),
     [catalogue, selected, mode],
@@ -36,22 +42,8 @@ export function RunPanel() {
   return (
     <section className="card run-panel" aria-labelledby="run-title">
       <h2 id="run-title">Run</h2>
+      <TargetSwitcher use="run" testId="runner-target" locked={locked} />
       <div className="inline-form">
-        <label className="inline-field">
-          <span>Target</span>
-          <select
-            value={options.target}
-            disabled={locked}
-            data-testid="runner-target"
-            onChange={(e) => setOptions({ target: e.target.value })}
-          >
-            {targets.map((t) => (
-              <option key={t.id} value={t.id} disabled={t.disabled}>
-                {t.label}
-              </option>
-            ))}
-          </select>
-        </label>
         <label className="inline-field">
           <span>Concurrency</span>
           <input
@@ -86,20 +78,19 @@ export function RunPanel() {
           />
         </label>
       </div>
-      {embedded ? (
-        <FaultPicker disabled={locked} />
-      ) : (
+      {embedded && <FaultPicker disabled={locked} />}
+      {profileId && (
         <p className="muted" data-testid="runner-profile-note">
           A target profile&apos;s bank runs as it is: fault profiles are for the embedded banks. Add
           or check profiles in Settings → Targets.
         </p>
       )}
-      {!embedded && <BankClockNotice profileId={options.target} locked={locked} />}
+      {profileId && <BankClockNotice profileId={profileId} locked={locked} />}
       <div className="actions">
         <button
           type="button"
           className="primary"
-          disabled={locked || !catalogue}
+          disabled={locked || !catalogue || !target.ok}
           data-testid="run-all"
           onClick={() => void start('all')}
         >
@@ -107,7 +98,7 @@ export function RunPanel() {
         </button>
         <button
           type="button"
-          disabled={locked || runnable.length === 0}
+          disabled={locked || runnable.length === 0 || !target.ok}
           data-testid="run-selected"
           onClick={() => void start('selected')}
         >
@@ -115,7 +106,7 @@ export function RunPanel() {
         </button>
         <button
           type="button"
-          disabled={locked || failed === 0 || !viewedFinished || viewedImported}
+          disabled={locked || failed === 0 || !viewedFinished || viewedImported || !target.ok}
           data-testid="run-failed"
           title={
             viewedImported

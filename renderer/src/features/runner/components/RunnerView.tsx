@@ -28,7 +28,7 @@ export function RunnerView() {
   const busy = useRunnerStore((s) => s.busy);
   const done = useRunnerStore((s) => s.done);
   const error = useRunnerStore((s) => s.error);
-  const chosen = useRunnerStore((s) => s.options.target);
+  const chosen = useTargetsStore((s) => s.view?.activeTargetId ?? '');
   const targets = useTargetsStore((s) => s.view);
   const { load, dismissError } = useRunnerStore.getState();
   useEffect(() => {

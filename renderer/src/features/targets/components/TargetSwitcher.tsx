@@ -1,0 +1,78 @@
+import { useMemo } from 'react';
+import './target-switcher.css';
+import { DEFAULT_ENVIRONMENT } from '../../../../../main/shared/environment';
+import { useComposerStore } from '../../composer/store';
+import { useTargetsStore } from '../store';
+import { choiceOf, targetChoices, type TargetUse } from '../target-choices';
+
+/**
+ * The one target switcher (docs/targets.md, docs/variables.md): the active target of the one list
+ * and its active environment. The composer and the Runner both show it; a choice in either is the
+ * active target (targets.setActive) and environment (the workspace's variables) of both. A target
+ * the view cannot use is listed disabled, and when it is the active one the reason is shown.
+ */
+export function TargetSwitcher({
+  use,
+  testId,
+  locked = false,
+}: {
+  use: TargetUse;
+  testId: string;
+  /** While a run starts or runs, the Runner keeps its choice (the run's target is fixed). */
+  locked?: boolean;
+}) {
+  const view = useTargetsStore((s) => s.view);
+  const busy = useTargetsStore((s) => s.busy);
+  const variables = useComposerStore((s) => (view ? s.variables[view.activeTargetId] : undefined));
+  const choices = useMemo(() => targetChoices(view, use), [view, use]);
+  if (!view) return null;
+  const active = choiceOf(choices, view.activeTargetId);
+  const environments = Object.keys(variables?.environments ?? { [DEFAULT_ENVIRONMENT]: {} });
+  return (
+    <div className="inline-form target-switcher">
+      <label className="inline-field">
+        <span>Target</span>
+        <select
+          data-testid={testId}
+          value={view.activeTargetId}
+          disabled={busy || locked}
+          onChange={(event) => void useTargetsStore.getState().setActive(event.target.value)}
+        >
+          {choices.map((choice) => (
+            <option
+              key={choice.id}
+              value={choice.id}
+              disabled={choice.unusable !== undefined}
+              title={choice.unusable}
+            >
+              {choice.label}
+              {choice.unusableShort ? ` — disabled: ${choice.unusableShort}` : ''}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="inline-field">
+        <span>Environment</span>
+        <select
+          data-testid={`${testId}-environment`}
+          value={variables?.active ?? DEFAULT_ENVIRONMENT}
+          disabled={locked}
+          onChange={(event) =>
+            useComposerStore.getState().switchEnvironment(view.activeTargetId, event.target.value)
+          }
+        >
+          {environments.map((environment) => (
+            <option key={environment} value={environment}>
+              {environment}
+            </option>
+          ))}
+        </select>
+      </label>
+      {active?.unusable && (
+        <p className="warn" role="status" data-testid={`${testId}-unusable`}>
+          {active.label} cannot be used here: {active.unusable}.
+        </p>
+      )}
+    </div>
+  );
+}
