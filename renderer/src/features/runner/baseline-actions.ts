@@ -5,7 +5,7 @@
 import { downloadText } from '../../lib/download';
 import { parseBaseline, serializeBaseline } from '../../../../main/shared/baseline';
 import { markExpected, unmarkExpected } from './baseline';
-import type { RunnerState, StoreGet, StoreSet } from './store';
+import type { RunnerState, StoreGet, StoreSet } from './runner-state';
 
 type BaselineActions = Pick<
   RunnerState,

@@ -6,7 +6,7 @@ import type { RunnerEvent } from '../../../../main/api/contract';
 import type { Batcher } from './event-batcher';
 import { finishProgress } from './run-progress';
 import { closeWaitingSca, waitingKey } from './waiting-sca';
-import { shortRunId, type RunnerState, type StoreGet, type StoreSet } from './store';
+import { shortRunId, type RunnerState, type StoreGet, type StoreSet } from './runner-state';
 
 type LiveActions = Pick<RunnerState, 'receivedEvent' | 'receivedFinished'>;
 
