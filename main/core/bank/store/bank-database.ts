@@ -9,6 +9,7 @@
  * entities that were written to, and nothing else is serialised (issue #30 item 1). Transactions
  * are written by the ledger store as they are posted, inside the same transaction.
  */
+import { WalSync } from '../../persistence/wal-sync.js';
 import {
   openDatabaseFile,
   DatabaseFileError,
@@ -58,6 +59,9 @@ export class BankDatabase {
   private tracker: ChangeTracker | undefined;
   private readonly upsert;
   private readonly removeCollection;
+  private readonly wal: WalSync | undefined;
+  /** Rows this connection has written (ledger triggers included), for the sync's coverage. */
+  private readonly writes;
 
   private constructor(
     readonly db: SqliteDatabase,
@@ -69,6 +73,8 @@ export class BankDatabase {
     // (about 4 MB): a deep page's OFFSET walk (§4.2.3 offset paging) pushed the page's own rows
     // out, and they were read again from the file. 16 MiB keeps both; it is filled only as used.
     db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
+    this.wal = WalSync.attach(db, path);
+    this.writes = db.prepare(`SELECT total_changes()`).pluck();
     this.ledger = new LedgerStore(db);
     this.upsert = db.prepare<[string, number, string]>(
       `INSERT INTO bank_entities (collection, position, record) VALUES (?, ?, ?)
@@ -144,6 +150,19 @@ export class BankDatabase {
     return this.tracker;
   }
 
+  /**
+   * Resolves when every commit made so far is on disk; undefined when they all are already
+   * (or without background sync).
+   */
+  synced(): Promise<void> | undefined {
+    return this.wal?.waitFor(this.writes.get() as number);
+  }
+
+  /** The same, before returning (a console change). */
+  syncNow(): void {
+    this.wal?.syncNow();
+  }
+
   /** Starts the transaction of one change (a request, a console action) unless one is open. */
   begin(): void {
     if (!this.db.inTransaction) this.db.exec('BEGIN');
@@ -167,6 +186,8 @@ export class BankDatabase {
       for (const [entity, row] of dirty)
         if (!rewritten.has(row.collection)) this.write(row.collection, row.position, entity);
       if (this.verifyTracking) this.verify(tracker);
+      // After a failed sync nothing is committed: the file may not hold what it said it held.
+      this.wal?.check();
       if (this.db.inTransaction) this.db.exec('COMMIT');
     } catch (error) {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
@@ -215,6 +236,7 @@ export class BankDatabase {
 
   close(): void {
     if (this.db.inTransaction) this.db.exec('ROLLBACK');
+    this.wal?.close();
     if (this.db.open) this.db.close();
   }
 }
