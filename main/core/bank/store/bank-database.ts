@@ -62,6 +62,7 @@ export class BankDatabase {
   private readonly wal: WalSync | undefined;
   /** Rows this connection has written (ledger triggers included), for the sync's coverage. */
   private readonly writes;
+  private readonly transaction;
 
   private constructor(
     readonly db: SqliteDatabase,
@@ -75,6 +76,8 @@ export class BankDatabase {
     db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
     this.wal = WalSync.attach(db, path);
     this.writes = db.prepare(`SELECT total_changes()`).pluck();
+    // Prepared once: every request begins and commits (exec would compile them each time).
+    this.transaction = { begin: db.prepare('BEGIN'), commit: db.prepare('COMMIT') };
     this.ledger = new LedgerStore(db);
     this.upsert = db.prepare<[string, number, string]>(
       `INSERT INTO bank_entities (collection, position, record) VALUES (?, ?, ?)
@@ -165,7 +168,7 @@ export class BankDatabase {
 
   /** Starts the transaction of one change (a request, a console action) unless one is open. */
   begin(): void {
-    if (!this.db.inTransaction) this.db.exec('BEGIN');
+    if (!this.db.inTransaction) this.transaction.begin.run();
   }
 
   /**
@@ -188,7 +191,7 @@ export class BankDatabase {
       if (this.verifyTracking) this.verify(tracker);
       // After a failed sync nothing is committed: the file may not hold what it said it held.
       this.wal?.check();
-      if (this.db.inTransaction) this.db.exec('COMMIT');
+      if (this.db.inTransaction) this.transaction.commit.run();
     } catch (error) {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
       throw error;
