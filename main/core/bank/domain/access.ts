@@ -19,8 +19,16 @@ import { faultActive } from '../faults/index.js';
 import { KeyIndex } from './collection-index.js';
 
 const consentsById = new KeyIndex<Consent>((consent) => consent.consentId);
-/** A consent's TPP never changes; its PSU is set when its SCA completes (applyConsentChoice). */
-const consentsByTpp = new KeyIndex<Consent>((consent) => consent.tppId);
+/** A consent's scope: its TPP never changes, its PSU is set when its SCA completes (rekeyed). */
+const consentsByScope = new KeyIndex<Consent>((consent) =>
+  scopeKey({
+    tppId: consent.tppId,
+    customerNumber: consent.customerNumber,
+    agreementId: consent.agreementId,
+  }),
+);
+const scopeKey = (scope: { tppId: string; customerNumber?: string; agreementId?: string }) =>
+  JSON.stringify([scope.tppId, scope.customerNumber ?? null, scope.agreementId ?? null]);
 const countsByDay = new KeyIndex<AccessCount>((count) =>
   JSON.stringify([count.consentId, count.accountId, count.day]),
 );
@@ -93,7 +101,7 @@ export function latestConsent(
   // clock can be moved back (admin API), and an older consent may then carry a later time.
   let latest: Consent | undefined;
   let valid: Consent | undefined;
-  for (const consent of consentsByTpp.all(state.consents, scope.tppId)) {
+  for (const consent of consentsByScope.all(state.consents, scopeKey(scope))) {
     if (!inScope(scope, consent) || consent.scaCompletedAt === undefined) continue;
     if (!latest || consent.scaCompletedAt >= latest.scaCompletedAt!) latest = consent;
     if (consent.consentStatus === 'valid' && refreshConsent(consent, now) === 'valid')
@@ -188,13 +196,14 @@ export function applyConsentChoice(
       if (account.granted) revoked++;
     }
   }
-  for (const other of consentsByTpp.all(state.consents, scope.tppId))
+  for (const other of consentsByScope.all(state.consents, scopeKey(scope)))
     if (other !== consent && inScope(scope, other) && refreshConsent(other, now) === 'valid')
       setConsentStatus(other, 'expired', now);
   consent.customerNumber = scope.customerNumber;
   consent.context = scope.agreementId === undefined ? 'PRIVATE' : 'CORPORATE';
   if (scope.agreementId !== undefined) consent.agreementId = scope.agreementId;
   consent.scaCompletedAt = at;
+  consentsByScope.rekeyed(state.consents, consentsById.position(state.consents, consent.consentId));
   setConsentStatus(consent, granted > 0 ? 'valid' : 'revokedByPsu', now);
   return { granted, revoked };
 }

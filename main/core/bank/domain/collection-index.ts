@@ -116,23 +116,40 @@ export class KeyIndex<T> {
     return this.derived(raw).byKey.get(key) ?? [];
   }
 
+  /**
+   * The entity at `position` was given its key in place (a write point that sets a key once, as
+   * completing a consent's SCA sets its PSU): it moves to its new key's positions.
+   */
+  rekeyed(items: Collection<T>, position: number): void {
+    if (position < 0) return;
+    const raw = rawOf(items);
+    this.derived(raw).move(raw[position], position);
+  }
+
   private derived(raw: Collection<T>) {
     return derive(raw, this, () => {
       const byKey = new Map<string, number[]>();
+      const keys: (string | undefined)[] = [];
+      const move = (item: unknown, position: number) => {
+        const before = keys[position];
+        const key = this.keyOf(item as T);
+        if (key === before) return;
+        const old = before === undefined ? undefined : byKey.get(before);
+        old?.splice(old.indexOf(position), 1);
+        keys[position] = key;
+        if (key === undefined) return;
+        const positions = byKey.get(key) ?? [];
+        byKey.set(key, positions);
+        let at = positions.length;
+        while (at > 0 && positions[at - 1]! > position) at -= 1;
+        positions.splice(at, 0, position);
+      };
       return {
         byKey,
         indexed: 0,
-        add: (item: unknown, position: number) => {
-          const key = this.keyOf(item as T);
-          if (key === undefined) return;
-          const positions = byKey.get(key);
-          if (positions) positions.push(position);
-          else byKey.set(key, [position]);
-        },
-        replaced: (item: unknown, position: number) => {
-          const key = this.keyOf(item as T);
-          return key === undefined || (byKey.get(key)?.includes(position) ?? false);
-        },
+        move,
+        add: move,
+        replaced: (item: unknown, position: number) => (move(item, position), true),
       };
     });
   }

@@ -43,6 +43,11 @@ describe('lookups by key', () => {
     replaceAt(list, 0, { id: 'i0', owner: 'b', status: 'open' });
     expect(byOwner.all(list, 'b')).toEqual(walk(list, 'b'));
     expect(byOwner.all(list, 'a')).toEqual(walk(list, 'a'));
+    // A key given in place at a write point that says so (rekeyed) moves the entity.
+    list[2]!.owner = 'z';
+    byOwner.rekeyed(list, 2);
+    expect(byOwner.all(list, 'z')).toEqual([list[2]]);
+    expect(byOwner.all(list, 'a')).toEqual(walk(list, 'a'));
     // Shorter (a removal nobody announced): rebuilt.
     list.splice(1, 2);
     expect(byOwner.all(list, 'a')).toEqual(walk(list, 'a'));
