@@ -5,12 +5,12 @@
 import { snapshotStateOf, type DomainSnapshot } from '../../main/core/bank/state.js';
 import { BankDatabase } from '../../main/core/bank/store/bank-database.js';
 
-/** The commits' CPU against this process's (the bank and the soak's TPPs) since `start`. */
+/** The commits' time on the event loop against this process's CPU (the bank and the soak's TPPs) since `start`. */
 export function commitShare(database: BankDatabase, start: NodeJS.CpuUsage): string {
   const used = process.cpuUsage(start);
   const total = (used.user + used.system) / 1000;
-  const commit = database.counters.cpuMicros / 1000;
-  return `commit: ${database.counters.commits} commits, ${database.counters.rowsWritten} rows, ${commit.toFixed(0)} ms CPU of ${total.toFixed(0)} ms process CPU (${((100 * commit) / total).toFixed(1)} %)`;
+  const commit = database.counters.busyMicros / 1000;
+  return `commit: ${database.counters.commits} commits, ${database.counters.rowsWritten} rows, ${commit.toFixed(0)} ms in commits of ${total.toFixed(0)} ms process CPU (${((100 * commit) / total).toFixed(1)} %)`;
 }
 
 /**

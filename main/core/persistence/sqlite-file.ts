@@ -5,7 +5,9 @@
  *
  * Durability of `synchronous=FULL` in WAL mode: a commit returns after its WAL frames are written
  * and fsync'ed, so every committed transaction survives a process kill and a power loss or OS crash
- * (docs/reliability.md). NORMAL would survive a kill but could lose the last commits on power loss.
+ * (docs/reliability.md). NORMAL would survive a kill but could lose the last commits on power loss — unless, as the bank's
+ * database does (wal-sync.ts), nothing is acknowledged before an fdatasync of the WAL that began
+ * after the commit.
  */
 import Database from 'better-sqlite3';
 import { open, readdir, rename, rm } from 'node:fs/promises';

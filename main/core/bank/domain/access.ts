@@ -13,9 +13,33 @@ import {
   SCA_SESSION_VALIDITY_MS,
 } from '../../spec/limits.js';
 import { reject, type Rejection } from '../types.js';
-import type { AccessGrant, Consent, DomainEntities } from './model.js';
+import type { AccessCount, AccessGrant, Consent, DomainEntities } from './model.js';
 import { consentableAccounts, type ConsentableAccount, type ResolvedPsu } from './psu.js';
 import { faultActive } from '../faults/index.js';
+import { KeyIndex } from './collection-index.js';
+
+const consentsById = new KeyIndex<Consent>((consent) => consent.consentId);
+/** A consent's scope: its TPP never changes, its PSU is set when its SCA completes (rekeyed). */
+const consentsByScope = new KeyIndex<Consent>((consent) =>
+  scopeKey({
+    tppId: consent.tppId,
+    customerNumber: consent.customerNumber,
+    agreementId: consent.agreementId,
+  }),
+);
+const scopeKey = (scope: { tppId: string; customerNumber?: string; agreementId?: string }) =>
+  JSON.stringify([scope.tppId, scope.customerNumber ?? null, scope.agreementId ?? null]);
+const countsByDay = new KeyIndex<AccessCount>((count) =>
+  JSON.stringify([count.consentId, count.accountId, count.day]),
+);
+
+/** The consent with this id (ids are unique, state.ts checkReferences). */
+export function findConsent(
+  state: DomainEntities,
+  consentId: string | undefined,
+): Consent | undefined {
+  return consentId === undefined ? undefined : consentsById.first(state.consents, consentId);
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -77,7 +101,7 @@ export function latestConsent(
   // clock can be moved back (admin API), and an older consent may then carry a later time.
   let latest: Consent | undefined;
   let valid: Consent | undefined;
-  for (const consent of state.consents) {
+  for (const consent of consentsByScope.all(state.consents, scopeKey(scope))) {
     if (!inScope(scope, consent) || consent.scaCompletedAt === undefined) continue;
     if (!latest || consent.scaCompletedAt >= latest.scaCompletedAt!) latest = consent;
     if (consent.consentStatus === 'valid' && refreshConsent(consent, now) === 'valid')
@@ -172,13 +196,14 @@ export function applyConsentChoice(
       if (account.granted) revoked++;
     }
   }
-  for (const other of state.consents)
+  for (const other of consentsByScope.all(state.consents, scopeKey(scope)))
     if (other !== consent && inScope(scope, other) && refreshConsent(other, now) === 'valid')
       setConsentStatus(other, 'expired', now);
   consent.customerNumber = scope.customerNumber;
   consent.context = scope.agreementId === undefined ? 'PRIVATE' : 'CORPORATE';
   if (scope.agreementId !== undefined) consent.agreementId = scope.agreementId;
   consent.scaCompletedAt = at;
+  consentsByScope.rekeyed(state.consents, consentsById.position(state.consents, consent.consentId));
   setConsentStatus(consent, granted > 0 ? 'valid' : 'revokedByPsu', now);
   return { granted, revoked };
 }
@@ -204,7 +229,7 @@ export function revokeGrant(
   );
   if (!target) return false;
   target.revokedAt = now.toISOString();
-  const consent = state.consents.find((c) => c.consentId === target.consentId);
+  const consent = findConsent(state, target.consentId);
   const remaining = state.grants.some(
     (g) => g.consentId === target.consentId && g.revokedAt === undefined,
   );
@@ -219,7 +244,7 @@ export function revokeGrant(
  * Returns how many grants were revoked; throws naming the problem when there is nothing to revoke.
  */
 export function revokeConsent(state: DomainEntities, consentId: string, now: Date): number {
-  const consent = state.consents.find((c) => c.consentId === consentId);
+  const consent = findConsent(state, consentId);
   if (!consent) throw new Error(`there is no consent ${consentId}`);
   const active = state.grants.filter((g) => g.consentId === consentId && g.revokedAt === undefined);
   const status = refreshConsent(consent, now);
@@ -376,9 +401,7 @@ export function countCallWithoutPsuIp(
   now: Date,
 ): Rejection | undefined {
   const day = now.toISOString().slice(0, 10);
-  let count = state.accessCounts.find(
-    (c) => c.consentId === consentId && c.accountId === accountId && c.day === day,
-  );
+  let count = countsByDay.first(state.accessCounts, JSON.stringify([consentId, accountId, day]));
   if (!count) {
     count = { consentId, accountId, day, count: 0 };
     state.accessCounts.push(count);

@@ -11,6 +11,9 @@ import { SCA_SESSION_VALIDITY_MS } from '../../spec/limits.js';
 import type { Authorisation, DomainState, DomainEntities } from './model.js';
 import { psuCorporateIdFor, psuIdFor, type ResolvedPsu } from './psu.js';
 import { completeSca } from './sessions.js';
+import { KeyIndex } from './collection-index.js';
+
+const authorisationsById = new KeyIndex<Authorisation>((candidate) => candidate.authorisationId);
 
 export type AuthorisationKind = Authorisation['kind'];
 
@@ -214,10 +217,8 @@ export function findAuthorisation(
   state: DomainEntities,
   authorisationId: string,
 ): Authorisation | undefined {
-  // Ids are unique (state.ts checkReferences); an SCA in progress is among the newest.
-  return state.authorisations.findLast(
-    (candidate) => candidate.authorisationId === authorisationId,
-  );
+  // Ids are unique (state.ts checkReferences).
+  return authorisationsById.last(state.authorisations, authorisationId);
 }
 
 /** Constant-time comparison of two tokens. */

@@ -9,9 +9,12 @@ import type { AuthorisationFailure } from './authorisations.js';
 import type { DomainState, Payment, SigningBasket, DomainEntities } from './model.js';
 import { STATUS_SEVERITY, findPayment, worstStatus } from './payments.js';
 import { approvePayment, rejectUnapproved, type Approver } from './paymentsApproval.js';
+import { KeyIndex } from './collection-index.js';
+
+const basketsById = new KeyIndex<SigningBasket>((basket) => basket.basketId);
 
 export function findBasket(state: DomainEntities, basketId: string): SigningBasket | undefined {
-  return state.baskets.find((basket) => basket.basketId === basketId);
+  return basketsById.first(state.baskets, basketId);
 }
 
 export function basketPath(basketId: string): string {

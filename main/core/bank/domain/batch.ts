@@ -13,7 +13,8 @@
  */
 import type { DomainState, Payment, DomainEntities } from './model.js';
 import { nextExecutionDay } from './paymentsPeriodic.js';
-import { detailsOf, setTransactionStatus } from './payments.js';
+import { FINAL_TRANSACTION_STATUSES, detailsOf, setTransactionStatus } from './payments.js';
+import { OpenSet } from './collection-index.js';
 import { settlePayment, settleTransfer } from './paymentsSettlement.js';
 import { profileActive } from '../faults/index.js';
 
@@ -72,6 +73,15 @@ export function nextBatchRun(
   return undefined;
 }
 
+/**
+ * The payments a run may still take: not final (a final status has no transitions, payments.ts
+ * PAYMENT_TRANSITIONS), so the catch-up before every request walks the open payments, not the
+ * history.
+ */
+const openPayments = new OpenSet<Payment>(
+  (payment) => !FINAL_TRANSACTION_STATUSES.includes(payment.transactionStatus),
+);
+
 const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
 
 /** Whether the batch run handles it: authorised, not periodic (fault: periodic too). */
@@ -108,8 +118,8 @@ function dueEvents(
   // no payment awaiting the batch is due (every request catches up, so this is the usual case).
   const firstRun = nextBatchRun(state, lastRun);
   const batchDue = firstRun !== undefined && firstRun <= now;
-  for (const payment of state.payments) {
-    // Only authorised payments have events; most are final (this loop runs on every request).
+  for (const payment of openPayments.members(state.payments)) {
+    // Only authorised payments have events (this loop runs on every request).
     const status = payment.transactionStatus;
     if ((status !== 'ACTC' && status !== 'ACCP') || skipped.has(payment.paymentId)) continue;
     if (awaitsBatch(state, payment)) {
@@ -319,7 +329,8 @@ export function runDueBatches(state: DomainState, now: Date): BatchReport {
  */
 export function runBatchNow(state: DomainState, now: Date): BatchReport {
   const report = runDueBatches(state, now);
-  const ready = state.payments
+  const ready = openPayments
+    .members(state.payments)
     .filter((payment) => awaitsBatch(state, payment) && readyAt(payment) <= now)
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   for (const payment of ready)

@@ -15,6 +15,7 @@ import type {
 import { PAYMENT_PRODUCTS } from '../../spec/enums.js';
 import type { Account, Payment, DomainEntities } from './model.js';
 import { privateAgreementOf, rightsOfRoles } from './parties.js';
+import { KeyIndex } from './collection-index.js';
 
 /** One credit transfer: the single payment's, a periodic payment's, or one element of a bulk. */
 export interface CreditTransfer {
@@ -88,9 +89,11 @@ export function paymentPath(
   return `/v1/${payment.paymentService}/${payment.paymentProduct}/${encodeURIComponent(payment.paymentId)}`;
 }
 
+const paymentsById = new KeyIndex<Payment>((payment) => payment.paymentId);
+
 export function findPayment(state: DomainEntities, paymentId: string): Payment | undefined {
-  // Ids are unique (state.ts checkReferences); the newest payments are the ones read most.
-  return state.payments.findLast((payment) => payment.paymentId === paymentId);
+  // Ids are unique (state.ts checkReferences).
+  return paymentsById.last(state.payments, paymentId);
 }
 
 // ---- products ----------------------------------------------------------------------------------

@@ -6,6 +6,25 @@
 import { SCA_SESSION_VALIDITY_MS } from '../../spec/limits.js';
 import type { PsuContext } from '../../spec/enums.js';
 import type { TppSession, DomainEntities } from './model.js';
+import { KeyIndex, replaceAt } from './collection-index.js';
+
+/** A record's TPP, session id and PSU never change in place (completeSca replaces the record). */
+const sessionsByKey = new KeyIndex<TppSession>((session) =>
+  JSON.stringify([session.tppId, session.tppSessionId]),
+);
+const sessionsById = new KeyIndex<TppSession>((session) => session.tppSessionId);
+const sessionsByPsu = new KeyIndex<TppSession>((session) =>
+  JSON.stringify([session.tppId, session.customerNumber]),
+);
+
+/** The records of one TPP and PSU (every session id), in the order they were made. */
+export function sessionsOfPsu(
+  state: Readonly<Pick<DomainEntities, 'sessions'>>,
+  tppId: string,
+  customerNumber: string,
+): TppSession[] {
+  return sessionsByPsu.all(state.sessions, JSON.stringify([tppId, customerNumber]));
+}
 
 export type SessionState = 'valid' | 'expired' | 'replaced' | 'none';
 
@@ -15,9 +34,7 @@ export function findSession(
   tppId: string,
   tppSessionId: string,
 ): TppSession | undefined {
-  return state.sessions.find(
-    (session) => session.tppId === tppId && session.tppSessionId === tppSessionId,
-  );
+  return sessionsByKey.first(state.sessions, JSON.stringify([tppId, tppSessionId]));
 }
 
 /**
@@ -29,8 +46,7 @@ export function findSessionById(
   tppSessionId: string,
 ): TppSession | undefined {
   let found: TppSession | undefined;
-  for (const session of state.sessions) {
-    if (session.tppSessionId !== tppSessionId) continue;
+  for (const session of sessionsById.all(state.sessions, tppSessionId)) {
     if (!found || session.scaCompletedAt > found.scaCompletedAt) found = session;
   }
   return found;
@@ -62,13 +78,8 @@ export interface CompletedSca {
  * is still inside its hour is marked replaced. Returns the valid session.
  */
 export function completeSca(state: DomainEntities, sca: CompletedSca, now: Date): TppSession {
-  for (const other of state.sessions) {
-    if (
-      other.tppId === sca.tppId &&
-      other.customerNumber === sca.customerNumber &&
-      other.tppSessionId !== sca.tppSessionId &&
-      sessionState(other, now) === 'valid'
-    ) {
+  for (const other of sessionsOfPsu(state, sca.tppId, sca.customerNumber)) {
+    if (other.tppSessionId !== sca.tppSessionId && sessionState(other, now) === 'valid') {
       other.state = 'replaced';
       other.replacedBy = sca.tppSessionId;
     }
@@ -82,10 +93,9 @@ export function completeSca(state: DomainEntities, sca: CompletedSca, now: Date)
     state: 'valid',
   };
   if (sca.agreementId !== undefined) session.agreementId = sca.agreementId;
-  const index = state.sessions.findIndex(
-    (existing) => existing.tppId === sca.tppId && existing.tppSessionId === sca.tppSessionId,
-  );
-  if (index >= 0) state.sessions[index] = session;
+  const at = sessionsByKey.position(state.sessions, JSON.stringify([sca.tppId, sca.tppSessionId]));
+  // The record keeps its place (and row); its PSU may differ, which the indexes are told.
+  if (at >= 0) replaceAt(state.sessions, at, session);
   else state.sessions.push(session);
   return session;
 }

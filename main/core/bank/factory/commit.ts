@@ -55,6 +55,8 @@ export class LiveState<Run extends { failed: boolean; response: BankResponse }> 
   private group: GroupMember<Run>[] = [];
   private groupFailed = false;
   private commitScheduled = false;
+  /** The latest group's answers, sent once its commit is on disk (flush waits for them). */
+  private answered: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: LiveStateOptions<Run>) {
     const database = (this.database = options.database);
@@ -65,6 +67,7 @@ export class LiveState<Run extends { failed: boolean; response: BankResponse }> 
       database?.begin();
       this.state = this.adopt(options.initialState(), undefined);
       database?.commit();
+      database?.syncNow();
     }
   }
 
@@ -144,15 +147,31 @@ export class LiveState<Run extends { failed: boolean; response: BankResponse }> 
       }
     }
     this.groupFailed = false;
-    for (const member of members) this.answer(member, failure);
+    const answerAll = (syncFailure?: unknown) => {
+      for (const member of members)
+        if (failure !== undefined) this.answer(member, failure);
+        else this.answer(member, syncFailure, syncFailure !== undefined);
+    };
+    // Durable before answered: the group's commit, and every earlier one its requests may have
+    // read, is on disk when its answers go out (persistence/wal-sync.ts). The next group's
+    // requests run meanwhile.
+    const synced = database.synced();
+    if (!synced) return answerAll();
+    this.answered = synced.then(
+      () => answerAll(),
+      (error: unknown) => answerAll(error),
+    );
   }
 
-  /** A request's answer: its own, or 503 when its change could not be committed. */
-  private answer({ request, run, answer }: GroupMember<Run>, failure: unknown): void {
+  /**
+   * A request's answer: its own, or 503 when its change could not be committed (or, `kept`,
+   * was committed but could not be confirmed on disk).
+   */
+  private answer({ request, run, answer }: GroupMember<Run>, failure: unknown, kept = false): void {
     const response =
       failure === undefined || run.failed
         ? run.response
-        : this.options.sign(unsavedChangeResponse(request, failure));
+        : this.options.sign(unsavedChangeResponse(request, failure, kept));
     this.options.settle(request, run, response);
     answer(response);
   }
@@ -248,6 +267,7 @@ export class LiveState<Run extends { failed: boolean; response: BankResponse }> 
       this.state = database.rollback();
       throw storageFault(error) ? new UnsavedChangeError(error) : error;
     }
+    database.syncNow();
     return result;
   }
 
@@ -257,6 +277,7 @@ export class LiveState<Run extends { failed: boolean; response: BankResponse }> 
     if (this.exclusiveDepth > 0) return Promise.resolve();
     return this.queue.then(() => {
       if (this.group.length > 0) this.commitGroup();
+      return this.answered;
     });
   }
 }
@@ -291,17 +312,18 @@ export class UnsavedChangeError extends Error {
  * so the same request can be sent again; 503 says so, as Retry-After does. SYSTEM_ERROR is the
  * spec's code for a bank-side failure (§7.2 allows no other).
  */
-function unsavedChangeResponse(request: BankRequest, error: unknown): BankResponse {
+function unsavedChangeResponse(request: BankRequest, error: unknown, kept: boolean): BankResponse {
   const cause = (error as { code?: string }).code ?? (error as Error).message;
+  const outcome = kept
+    ? 'the change was written but could not be confirmed on disk; read the resource before sending it again'
+    : 'nothing was changed, send the request again';
   const response = rejectionResponse(
     request,
     reject(
       'persistence.commit-failed',
-      bankError(
-        'SYSTEM_ERROR',
-        `the bank could not save this change (${cause}); nothing was changed, send the request again`,
-        { status: 503 },
-      ),
+      bankError('SYSTEM_ERROR', `the bank could not save this change (${cause}); ${outcome}`, {
+        status: 503,
+      }),
     ),
   );
   return { ...response, headers: { ...response.headers, 'retry-after': '1' } };

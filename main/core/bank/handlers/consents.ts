@@ -11,7 +11,12 @@ import {
   SCA_RENEWAL_PERIOD_DAYS,
 } from '../../spec/limits.js';
 import { ErrorResponseSchema } from '../../spec/schemas/shared.js';
-import { consentValidUntil, refreshConsent, setConsentStatus } from '../domain/access.js';
+import {
+  consentValidUntil,
+  findConsent,
+  refreshConsent,
+  setConsentStatus,
+} from '../domain/access.js';
 import type { AuthorisationKindHandler } from '../domain/authorisations.js';
 import type { Consent, DomainState } from '../domain/model.js';
 import { tppIdOf } from '../domain/psu.js';
@@ -47,7 +52,7 @@ export const consentAuthorisation: AuthorisationKindHandler = {
     ],
   }),
   onFailed(state, authorisation, now) {
-    const consent = state.consents.find((c) => c.consentId === authorisation.resourceId);
+    const consent = findConsent(state, authorisation.resourceId);
     if (consent?.consentStatus === 'received') setConsentStatus(consent, 'rejected', now);
   },
 };
@@ -57,7 +62,7 @@ const consentPath = (consentId: string) => `/v1/consents/${encodeURIComponent(co
 /** The consent named in the path, when it is this TPP's; else 403 CONSENT_UNKNOWN. */
 export function ownConsent(ctx: RequestContext, state: DomainState): Consent | Rejection {
   const consentId = ctx.pathParams.consentId!;
-  const consent = state.consents.find((c) => c.consentId === consentId);
+  const consent = findConsent(state, consentId);
   if (!consent || consent.tppId !== tppIdOf(ctx))
     return reject(
       'handler.consent-unknown',

@@ -16,6 +16,7 @@ import {
 import {
   applyConsentChoice,
   consentScreenAccounts,
+  findConsent,
   type ConsentChoice,
   type ConsentScope,
 } from '../domain/access.js';
@@ -311,7 +312,7 @@ function submitConsent(input: FlowInput, fields: FormFields): PageOutcome {
     const [kind, ...rest] = value.split(':');
     chosen.push({ kind: kind as ConsentChoice['kind'], accountId: rest.join(':') });
   }
-  const consent = state.consents.find((c) => c.consentId === authorisation.resourceId);
+  const consent = findConsent(state, authorisation.resourceId);
   if (!consent || consent.consentStatus !== 'received')
     return fail(input, {
       status: 401,

@@ -18,6 +18,11 @@
  * (structuredClone of the raw state) and JSON see plain data.
  */
 import type { DomainState } from '../domain/model.js';
+import {
+  RAW_COLLECTION,
+  collectionChanged,
+  collectionRowReplaced,
+} from '../domain/collection-index.js';
 
 /** The collections kept as entity rows (every one but the ledger's). */
 export type EntityCollection = Exclude<keyof DomainState, 'ledger'>;
@@ -141,11 +146,16 @@ export class ChangeTracker {
     }
     const items = this.raw[name] as object[];
     const index = this.indexOf(items, position);
-    if (index >= 0) items[index] = record;
-    else {
+    if (index >= 0) {
+      items[index] = record;
+      collectionRowReplaced(items, index);
+    } else {
       const at = -index - 1;
       if (at === items.length) items.push(record);
-      else items.splice(at, 0, record);
+      else {
+        items.splice(at, 0, record);
+        collectionChanged(items);
+      }
     }
     if (position >= (this.nextPosition.get(name) ?? 0)) this.nextPosition.set(name, position + 1);
   }
@@ -161,6 +171,7 @@ export class ChangeTracker {
       const items = this.raw[name] as object[];
       items.length = 0;
       for (const record of records) items.push(record);
+      collectionChanged(items);
     }
     this.nextPosition.set(name, positions.length ? Math.max(...positions) + 1 : 0);
   }
@@ -231,6 +242,7 @@ export class ChangeTracker {
     const methods = new Map<string | symbol, unknown>();
     const view = new Proxy(array, {
       get: (target, key, receiver) => {
+        if (key === RAW_COLLECTION) return target;
         if (typeof key === 'string') {
           const index = arrayIndex(key);
           if (index !== undefined) return entity(target[index]);
@@ -256,6 +268,7 @@ export class ChangeTracker {
           const native = (Array.prototype as unknown as Record<string, ArrayMethod>)[key]!;
           method = (...args: unknown[]) => {
             this.rewrittenCollections.add(name);
+            collectionChanged(target);
             const result: unknown = native.apply(
               target,
               args.map((arg) => this.unwrap(arg)),
@@ -282,19 +295,25 @@ export class ChangeTracker {
             target[index] = raw;
             this.rows.set(raw, meta);
             this.dirtyRows.set(raw, meta);
+            if (previous !== undefined) collectionRowReplaced(target, index);
             return true;
           }
           if (key === 'length') {
-            if ((value as number) < target.length) this.rewrittenCollections.add(name);
+            if ((value as number) < target.length) {
+              this.rewrittenCollections.add(name);
+              collectionChanged(target);
+            }
             target.length = value as number;
             return true;
           }
         }
         this.rewrittenCollections.add(name);
+        collectionChanged(target);
         return Reflect.set(target, key, value);
       },
       deleteProperty: (target, key) => {
         this.rewrittenCollections.add(name);
+        collectionChanged(target);
         return Reflect.deleteProperty(target, key);
       },
     });

@@ -15,6 +15,10 @@ import type { DomainState, Payment } from '../../domain/model.js';
 import { detailsOf } from '../../domain/payments.js';
 import { reject, type RequestContext, type Rejection } from '../../types.js';
 import type { Instruction } from './instruction.js';
+import { KeyIndex } from '../../domain/collection-index.js';
+
+/** A payment's duplicate key is set when it is initiated and never changes. */
+const paymentsByDuplicateKey = new KeyIndex<Payment>((payment) => detailsOf(payment).duplicateKey);
 
 /** How long an earlier payment counts for duplicates (bank clock). */
 export const LOGICAL_DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -55,9 +59,10 @@ export function duplicateKey(input: {
 
 /** The earlier payment this one duplicates, if any (see the module comment). */
 export function earlierDuplicate(state: DomainState, key: string, now: Date): Payment | undefined {
-  return state.payments.find(
+  return paymentsByDuplicateKey.first(
+    state.payments,
+    key,
     (payment) =>
-      detailsOf(payment).duplicateKey === key &&
       payment.transactionStatus !== 'RJCT' &&
       payment.transactionStatus !== 'CANC' &&
       now.getTime() - new Date(payment.createdAt).getTime() < LOGICAL_DUPLICATE_WINDOW_MS,

@@ -5,9 +5,9 @@
  * bank's site.
  */
 import { randomUUID } from 'node:crypto';
-import { setConsentStatus } from '../../domain/access.js';
+import { findConsent, setConsentStatus } from '../../domain/access.js';
 import type { Authorisation, DomainState } from '../../domain/model.js';
-import { sessionState } from '../../domain/sessions.js';
+import { sessionState, sessionsOfPsu } from '../../domain/sessions.js';
 import { faultActive, type FaultId } from '../../faults/index.js';
 import type { RequestContext } from '../../types.js';
 
@@ -43,7 +43,7 @@ export function faultyRedirect(
         params.delete('psu-corporate-id');
     }
     if (authorisation.kind === 'consent' && on('CONSENT-GIVEN-DURING-SCA')) {
-      const consent = state.consents.find((c) => c.consentId === authorisation.resourceId);
+      const consent = findConsent(state, authorisation.resourceId);
       if (consent) setConsentStatus(consent, 'received', now);
     }
   } else {
@@ -58,10 +58,8 @@ export function faultyRedirect(
       params.set('error_description', message);
     }
     if (on('SESSION-ABORTED-NEW-ID-KEEPS-OLD') && authorisation.customerNumber !== undefined)
-      for (const other of state.sessions)
+      for (const other of sessionsOfPsu(state, authorisation.tppId, authorisation.customerNumber))
         if (
-          other.tppId === authorisation.tppId &&
-          other.customerNumber === authorisation.customerNumber &&
           other.tppSessionId !== authorisation.tppSessionId &&
           sessionState(other, now) === 'valid'
         ) {

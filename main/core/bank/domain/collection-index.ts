@@ -1,0 +1,206 @@
+/**
+ * Lookups over the state's collections that cost the same at 10 or 100,000 entities (issue #30:
+ * a request's cost must not follow the bank's history). The state stays plain data — it is
+ * snapshotted, loaded from the store, reset and imported — so an index is never stored in it: it
+ * is derived from a collection's array on first use, kept in a side table keyed by that array,
+ * and caught up or rebuilt when the array changes:
+ *
+ * - a new array (a reset, an import, a load, `state.x = state.x.filter(…)`) has no index yet;
+ * - a longer array had entities appended (the domain only ever pushes): the tail is indexed;
+ * - a shorter array, or a hit whose entity no longer carries the key, rebuilds the index;
+ * - the change tracker (store/change-tracker.ts), which sees every other way an array changes
+ *   (splice, sort, rows another process committed), says so through `collectionChanged` and
+ *   `collectionRowReplaced`.
+ *
+ * Keys must be what an entity never changes after it is made (ids, the TPP, the duplicate key);
+ * a lookup re-checks everything mutable on the entity it finds. Positions, not entities, are
+ * kept, and the entity is read through the array the caller holds: with `--db` that array is the
+ * tracker's view, so what a lookup returns is the entity's view and writes to it are tracked.
+ */
+
+/** A collection view answers this with the raw array it wraps (store/change-tracker.ts). */
+export const RAW_COLLECTION: unique symbol = Symbol('psd2-workbench.raw-collection');
+
+type Collection<T> = readonly T[];
+
+/** The plain array behind a collection (itself when it is not a tracker's view). */
+function rawOf<T>(items: Collection<T>): Collection<T> {
+  const raw = (items as unknown as Record<symbol, unknown>)[RAW_COLLECTION];
+  return (raw as Collection<T> | undefined) ?? items;
+}
+
+/** One derived structure over one array: appended entities are added, anything else rebuilds. */
+interface Derived {
+  indexed: number;
+  add(item: unknown, position: number): void;
+  /** The entity at `position` was replaced by another object; false: rebuild instead. */
+  replaced(item: unknown, position: number): boolean;
+}
+
+/** Array → (definition → its structure over that array). */
+const derivedOf = new WeakMap<object, Map<object, Derived>>();
+
+/** The array's entities moved or were swapped in place: its indexes are rebuilt on next use. */
+export function collectionChanged(raw: Collection<unknown>): void {
+  derivedOf.delete(raw);
+}
+
+/** The entity at `position` is a new object (a row another process committed). */
+export function collectionRowReplaced(raw: Collection<unknown>, position: number): void {
+  const all = derivedOf.get(raw);
+  if (!all) return;
+  for (const [definition, derived] of all)
+    if (position < derived.indexed && !derived.replaced(raw[position], position))
+      all.delete(definition);
+}
+
+/** `items[position] = item`, the indexes told (a domain write point that replaces a record). */
+export function replaceAt<T>(items: T[], position: number, item: T): void {
+  items[position] = item;
+  collectionRowReplaced(rawOf(items), position);
+}
+
+function derive<D extends Derived>(raw: Collection<unknown>, definition: object, make: () => D): D {
+  let all = derivedOf.get(raw);
+  if (!all) derivedOf.set(raw, (all = new Map()));
+  let derived = all.get(definition) as D | undefined;
+  if (!derived || derived.indexed > raw.length) all.set(definition, (derived = make()));
+  for (let position = derived.indexed; position < raw.length; position += 1)
+    derived.add(raw[position], position);
+  derived.indexed = raw.length;
+  return derived;
+}
+
+/** Entities by a key they never change: each key's positions, ascending. */
+export class KeyIndex<T> {
+  constructor(private readonly keyOf: (item: T) => string | undefined) {}
+
+  /** Every entity with `key` (array order) that `accept` takes. */
+  all(items: Collection<T>, key: string, accept?: (item: T) => boolean): T[] {
+    const raw = rawOf(items);
+    const found: T[] = [];
+    for (const position of this.positions(raw, key)) {
+      const item = raw[position]!;
+      if (!accept || accept(item)) found.push(items[position]!);
+    }
+    return found;
+  }
+
+  /** The first entity with `key` that `accept` takes (what `find` would return). */
+  first(items: Collection<T>, key: string, accept?: (item: T) => boolean): T | undefined {
+    const raw = rawOf(items);
+    for (const position of this.positions(raw, key))
+      if (!accept || accept(raw[position]!)) return items[position];
+    return undefined;
+  }
+
+  /** Where the first entity with `key` is (what `findIndex` would return), or -1. */
+  position(items: Collection<T>, key: string): number {
+    return this.positions(rawOf(items), key)[0] ?? -1;
+  }
+
+  /** The last entity with `key` that `accept` takes (what `findLast` would return). */
+  last(items: Collection<T>, key: string, accept?: (item: T) => boolean): T | undefined {
+    const raw = rawOf(items);
+    const positions = this.positions(raw, key);
+    for (let at = positions.length - 1; at >= 0; at -= 1)
+      if (!accept || accept(raw[positions[at]!]!)) return items[positions[at]!];
+    return undefined;
+  }
+
+  /** The positions of `key`, checked: one that no longer holds the key rebuilds the index. */
+  private positions(raw: Collection<T>, key: string): readonly number[] {
+    const positions = this.derived(raw).byKey.get(key) ?? [];
+    if (positions.every((position) => this.keyOf(raw[position]!) === key)) return positions;
+    collectionChanged(raw);
+    return this.derived(raw).byKey.get(key) ?? [];
+  }
+
+  /**
+   * The entity at `position` was given its key in place (a write point that sets a key once, as
+   * completing a consent's SCA sets its PSU): it moves to its new key's positions.
+   */
+  rekeyed(items: Collection<T>, position: number): void {
+    if (position < 0) return;
+    const raw = rawOf(items);
+    this.derived(raw).move(raw[position], position);
+  }
+
+  private derived(raw: Collection<T>) {
+    return derive(raw, this, () => {
+      const byKey = new Map<string, number[]>();
+      const keys: (string | undefined)[] = [];
+      const move = (item: unknown, position: number) => {
+        const before = keys[position];
+        const key = this.keyOf(item as T);
+        if (key === before) return;
+        const old = before === undefined ? undefined : byKey.get(before);
+        old?.splice(old.indexOf(position), 1);
+        keys[position] = key;
+        if (key === undefined) return;
+        const positions = byKey.get(key) ?? [];
+        byKey.set(key, positions);
+        let at = positions.length;
+        while (at > 0 && positions[at - 1]! > position) at -= 1;
+        positions.splice(at, 0, position);
+      };
+      return {
+        byKey,
+        indexed: 0,
+        move,
+        add: move,
+        replaced: (item: unknown, position: number) => (move(item, position), true),
+      };
+    });
+  }
+}
+
+/**
+ * The entities that may still be of interest, for a property an entity can lose but never regain
+ * (a payment that is not final yet: a final status has no transitions). A lookup re-checks each
+ * member and drops those that left, so the set follows the live ones, not the history.
+ */
+export class OpenSet<T> {
+  constructor(private readonly isOpen: (item: T) => boolean) {}
+
+  /** The open entities, in array order. */
+  members(items: Collection<T>): T[] {
+    const raw = rawOf(items);
+    const derived = this.derived(raw);
+    if (derived.unordered) {
+      const sorted = [...derived.open].sort((a, b) => a - b);
+      derived.open.clear();
+      for (const position of sorted) derived.open.add(position);
+      derived.unordered = false;
+    }
+    const members: T[] = [];
+    for (const position of derived.open) {
+      const item = raw[position];
+      if (item !== undefined && this.isOpen(item)) members.push(items[position]!);
+      else derived.open.delete(position);
+    }
+    return members;
+  }
+
+  private derived(raw: Collection<T>) {
+    return derive(raw, this, () => {
+      const open = new Set<number>();
+      const derived = {
+        open,
+        unordered: false,
+        indexed: 0,
+        add: (item: unknown, position: number) => {
+          if (this.isOpen(item as T)) open.add(position);
+        },
+        replaced: (item: unknown, position: number) => {
+          if (this.isOpen(item as T) && !open.has(position)) {
+            open.add(position);
+            derived.unordered = true;
+          }
+          return true;
+        },
+      };
+      return derived;
+    });
+  }
+}
