@@ -5,13 +5,6 @@
  */
 import {
   CollectionFormatError,
-  exportBruno,
-  exportPostman,
-  importBruno,
-  importOpenApi,
-  importPostman,
-  parsedOpenApiDocument,
-  safeFileName,
   type Collection,
   type CollectionFile,
   type ImportContext,
@@ -21,6 +14,9 @@ import { readZip, writeZip, ZipError } from '../../core/runner/index.js';
 import { CallRefused } from '../dispatch.js';
 import type { CallArgs } from '../contract.js';
 import type { CollectionExportView } from '../contract/collections.js';
+
+/** The converters, loaded on first use (core/collections/formats.ts says why). */
+const formats = () => import('../../core/collections/formats.js');
 
 /** Reads the OpenAPI document a target serves; refuses naming why it could not. */
 export type OpenApiSource = (targetId: string) => Promise<unknown>;
@@ -52,6 +48,7 @@ export async function importedCollection(
   ctx: ImportContext,
   openApiOf?: OpenApiSource,
 ): Promise<ImportedCollection> {
+  const { importBruno, importOpenApi, importPostman, parsedOpenApiDocument } = await formats();
   try {
     switch (args.format) {
       case 'postman':
@@ -75,10 +72,11 @@ export async function importedCollection(
   }
 }
 
-export function exportedCollection(
+export async function exportedCollection(
   collection: Collection,
   format: CallArgs<'collections.export'>['format'],
-): CollectionExportView {
+): Promise<CollectionExportView> {
+  const { exportBruno, exportPostman, safeFileName } = await formats();
   const stem = safeFileName(collection.name, 'collection');
   if (format === 'postman')
     return {

@@ -17,7 +17,7 @@ const dir = mkdtempSync(join(tmpdir(), 'package-install-'));
 const app = join(dir, 'app');
 const bin = join(app, 'node_modules', '.bin', 'workbench');
 /** A regression guard, not the aim: docs/ci.md states the measured size and why. */
-const MAX_INSTALLED_MB = 60;
+const MAX_INSTALLED_MB = 95;
 
 let installedKb = 0;
 let bank: Started;

@@ -6,7 +6,8 @@
  */
 import bruno from '@usebruno/lang';
 import { describe, expect, it } from 'vitest';
-import { exportBruno, importBruno, requestsOf } from '../../../main/core/collections/index.js';
+import { requestsOf } from '../../../main/core/collections/index.js';
+import { exportBruno, importBruno } from '../../../main/core/collections/formats.js';
 import { comparable, fixedContext, folderFiles, refusal } from './fixtures.js';
 
 // As a folder picker gives them: below the chosen folder's own name.

@@ -8,12 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BANK_ROUTES, buildOpenApiDocument } from '../../../main/core/bank/index.js';
-import {
-  importOpenApi,
-  parsedOpenApiDocument,
-  requestsOf,
-  walkItems,
-} from '../../../main/core/collections/index.js';
+import { requestsOf, walkItems } from '../../../main/core/collections/index.js';
+import { importOpenApi, parsedOpenApiDocument } from '../../../main/core/collections/formats.js';
 import { fixedContext, refusal } from './fixtures.js';
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'];

@@ -8,12 +8,8 @@
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import {
-  exportPostman,
-  importPostman,
-  requestsOf,
-  type Collection,
-} from '../../../main/core/collections/index.js';
+import { requestsOf, type Collection } from '../../../main/core/collections/index.js';
+import { exportPostman, importPostman } from '../../../main/core/collections/formats.js';
 import { comparable, fixedContext, fixtureText, refusal } from './fixtures.js';
 
 const schema = JSON.parse(fixtureText('postman/collection-v2.1.0.schema.json')) as object;

@@ -21,7 +21,7 @@
  *
  * Not shared: the request log and the TPP findings stay per process (docs/ci.md).
  */
-import pg from 'pg';
+import type pg from 'pg';
 import type { VirtualClock, VirtualClockSettings } from '../../clock.js';
 import type { SqliteDatabase } from '../../persistence/sqlite-file.js';
 import { LedgerStore } from '../domain/ledger-store.js';
@@ -71,7 +71,9 @@ export class PgBankStore {
   /** Connects and brings the database's schema up to date (PG_MIGRATIONS, under a lock). */
   static async open(url: string, clock: VirtualClock): Promise<PgBankStore> {
     const where = url.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@');
-    const client = new pg.Client({ connectionString: url });
+    // Loaded here, not at start: only a bank on PostgreSQL needs the driver (about 14 MB).
+    const { default: driver } = await import('pg');
+    const client = new driver.Client({ connectionString: url });
     await client.connect().catch((error: Error) => {
       throw new Error(`cannot reach the PostgreSQL database ${where}: ${error.message}`);
     });
