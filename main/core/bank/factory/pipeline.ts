@@ -227,8 +227,11 @@ export function createPipeline(options: PipelineOptions): Pipeline {
           ? pageResponse(outcome)
           : handlerResponse(request, outcome),
     );
+    // RFC 9110 §6.6.1: Date is the bank clock's, the clock its data is dated by, so a TPP (and
+    // a check, CheckContext.bankNow) reads the bank's today from any answer.
+    const dated = { ...answered, headers: { date: ctx.now.toUTCString(), ...answered.headers } };
     // §5.2.7: the bank's own signature over what it answers; SCA pages are for the browser.
-    const response = applyResponseSignatureFault(ctx, signed(answered, ctx.route?.kind !== 'page'));
+    const response = applyResponseSignatureFault(ctx, signed(dated, ctx.route?.kind !== 'page'));
     return { ctx, outcome, response, stageTimings, current, started, arrivedAt, failed };
   }
 
