@@ -24,6 +24,7 @@ test('the find box: Enter picks the highlighted match and sends nothing; Ctrl+En
   await composerOnSignedSandbox(page, webHost.url);
   // The web host serves every journey of this worker: count what its history holds already.
   await page.getByTestId('nav-history').click();
+  await expect(page.getByTestId('history-list')).toHaveAttribute('data-state', 'loaded');
   const before = await page.getByTestId('history-entry').count();
   await page.getByTestId('nav-composer').click();
   await page.getByTestId('endpoint-picker').selectOption('createConsent');

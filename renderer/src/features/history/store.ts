@@ -5,6 +5,8 @@ import { api } from '../../api';
 
 interface HistoryState {
   exchanges: ExchangeView[];
+  /** Whether the list has been read from main since the view opened (a count is then true). */
+  loaded: boolean;
   search: string;
   selected?: string;
   error?: unknown;
@@ -20,10 +22,12 @@ const LIMIT = 1000;
 
 export const useHistoryStore = create<HistoryState>((set) => ({
   exchanges: [],
+  loaded: false,
   search: '',
   async load() {
+    set({ loaded: false });
     try {
-      set({ exchanges: await api.call('tpp.history', {}), error: undefined });
+      set({ exchanges: await api.call('tpp.history', {}), loaded: true, error: undefined });
     } catch (error) {
       set({ error });
     }

@@ -12,7 +12,7 @@ import { EMPTY } from '../../../lib/empty';
 
 /** Every exchange the client sent: search, open in the composer, HAR export, copy as curl. */
 export function HistoryView() {
-  const { exchanges, search, setSearch, selected, select, load, exportHar, error } =
+  const { exchanges, loaded, search, setSearch, selected, select, load, exportHar, error } =
     useHistoryStore();
   const targets = useTargetsStore((s) => s.view?.targets ?? EMPTY);
   const openExchange = useComposerStore((s) => s.openExchange);
@@ -56,7 +56,12 @@ export function HistoryView() {
         />
       </label>
       <div className="history-layout">
-        <table className="log" data-testid="history-list">
+        <table
+          className="log"
+          data-testid="history-list"
+          data-state={loaded ? 'loaded' : 'loading'}
+          aria-busy={!loaded}
+        >
           <thead>
             <tr>
               <th scope="col">Sent (UTC)</th>
