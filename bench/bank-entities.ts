@@ -166,8 +166,12 @@ async function postsPerSecond(bank: Bank, seal: Seal, inFlight: number, count: n
   return count / ((performance.now() - started) / 1000);
 }
 
-/** Where the durable bank keeps its state: a SQLite file, or a (throwaway) PostgreSQL database. */
-export type Engine = 'sqlite' | 'postgres';
+/**
+ * Where the durable bank keeps its state: a SQLite file, or a (throwaway) PostgreSQL database
+ * served by this bank alone (`postgres`) or with a second bank process joined (`postgres-shared`:
+ * each group of reads asks the database whether the other committed, store/pg-membership.ts).
+ */
+export type Engine = 'sqlite' | 'postgres' | 'postgres-shared';
 
 export interface EntityRow {
   engine: Engine;
@@ -190,17 +194,24 @@ export async function entityRows(
   const { consent, payment } = await templates(seal, clockAt());
   const folder = mkdtempSync(join(tmpdir(), 'bench-entities-'));
   const server: ThrowawayPostgres | undefined =
-    engine === 'postgres' ? await startPostgres() : undefined;
+    engine === 'sqlite' ? undefined : await startPostgres();
   const rows: EntityRow[] = [];
   try {
     for (const size of sizes) {
       const clock = clockAt();
       const initialState = () => stateWith(size, clock.now(), consent, payment);
       let shared: PgBankStore | undefined;
+      let peer: PgBankStore | undefined;
       let database: BankDatabase | undefined;
       if (server) {
-        shared = await PgBankStore.open(server.createDatabase(`entities_${size}`), clock);
+        const url = server.createDatabase(`entities_${size}`);
+        shared = await PgBankStore.open(url, clock);
         await shared.start(initialState);
+        if (engine === 'postgres-shared') {
+          // The second bank on the same database (its own connection, as its own process has).
+          peer = await PgBankStore.open(url, clockAt());
+          await peer.start(initialState);
+        }
       } else database = await BankDatabase.open(join(folder, `entities-${size}.db`));
       const durable = createBank({
         mode: 'sandbox',
@@ -239,6 +250,7 @@ export async function entityRows(
       await durable.close();
       await memory.close();
       database?.close();
+      await peer?.close();
       await shared?.close();
     }
   } finally {

@@ -17,7 +17,7 @@
  * round, default 3), BENCH_CONNECTIONS (default 16), BENCH_MAX (largest history, default 100000),
  * BENCH_SKIP_GET (leave out the GET rounds, e.g. to profile the rest with --cpu-prof),
  * BENCH_ONLY_ENTITIES (only the consent and payment rows of bank-entities.ts), BENCH_ENGINES
- * (the durable engines of those rows: sqlite,postgres by default).
+ * (the durable engines of those rows: sqlite,postgres,postgres-shared by default).
  * - issue #30: consents and payments at 0 / 1k / 10k / 100k, a signed GET and durable payment
  *   POSTs on a bank with its database file against in memory (bank-entities.ts).
  */
@@ -307,8 +307,11 @@ async function main() {
       '≥ 0.70',
     ]);
 
-  // BENCH_ENGINES: which durable engines (sqlite, postgres; postgres needs Debian's server).
-  const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',') as Engine[];
+  // BENCH_ENGINES: which durable engines (sqlite, postgres, postgres-shared; the last two need
+  // Debian's server).
+  const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres,postgres-shared').split(
+    ',',
+  ) as Engine[];
   for (const engine of engines)
     for (const row of await entityRows(seal, frozenClock, [0, ...SIZES], CONNECTIONS, engine)) {
       const ratio = row.getDurableMs / row.getMemoryMs;

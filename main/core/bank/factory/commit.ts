@@ -12,6 +12,7 @@ import { rejectionResponse } from '../listener/response.js';
 import type { BankDatabase } from '../store/bank-database.js';
 import type { PgBankStore } from '../store/pg-bank-store.js';
 import type { LedgerStore } from '../domain/ledger-store.js';
+import { runSharedGroup, type SharedMember } from './shared-groups.js';
 import { reject, type BankRequest, type BankResponse } from '../types.js';
 
 /** One request waiting for its group's commit (pipeline.ts made `run`). */
@@ -53,6 +54,8 @@ export class LiveState<Run extends { failed: boolean; response: BankResponse }> 
    */
   private queue: Promise<unknown> = Promise.resolve();
   private group: GroupMember<Run>[] = [];
+  /** On a shared store: the requests of the next group (shared-groups.ts). */
+  private sharedWaiting: SharedMember<Run>[] = [];
   private groupFailed = false;
   private commitScheduled = false;
   /** The latest group's answers, sent once its commit is on disk (flush waits for them). */
@@ -177,8 +180,8 @@ export class LiveState<Run extends { failed: boolean; response: BankResponse }> 
   }
 
   /**
-   * On a shared store, one request at a time per process, each its own transaction under the
-   * sandbox's lock (pg-bank-store.ts): pull, pipeline, write, commit, answer.
+   * On a shared store, the requests that arrive while a group is with the database are the next
+   * group (shared-groups.ts): run, committed and answered together.
    */
   private enqueueShared(
     shared: PgBankStore,
@@ -186,26 +189,40 @@ export class LiveState<Run extends { failed: boolean; response: BankResponse }> 
     runPipeline: () => Promise<Run>,
   ): Promise<BankResponse> {
     return new Promise<BankResponse>((answer) => {
-      this.queue = this.queue.then(async () => {
-        let failure: unknown;
-        try {
-          await shared.begin();
-          this.state = shared.view;
-        } catch (error) {
-          failure = error; // answered 503 below; what the pipeline changes is read again
-        }
-        const run = await runPipeline();
-        if (failure === undefined && !run.failed)
-          await shared.commit().catch((error: unknown) => (failure = error));
-        if (failure !== undefined || run.failed) await this.readAgain(shared);
+      const settle = (run: Run, failure: unknown) => {
         this.answer({ request, run, answer }, failure);
+      };
+      this.sharedWaiting.push({
+        request,
+        runPipeline: async () => {
+          this.state = shared.view;
+          return runPipeline();
+        },
+        settle,
+        abandoned: (error: unknown) => {
+          // A bank bug outside the pipelines: one answer per request all the same, never a hang
+          // (a request already answered keeps its answer: a promise settles once).
+          answer(this.options.sign(unsavedChangeResponse(request, error, false)));
+        },
+      });
+      if (this.sharedWaiting.length > 1) return; // its group is already in the queue
+      this.queue = this.queue.then(async () => {
+        const members = this.sharedWaiting;
+        this.sharedWaiting = [];
+        try {
+          await runSharedGroup(shared, members);
+        } catch (error) {
+          await shared.abandon().catch(() => undefined);
+          for (const member of members) member.abandoned(error);
+        }
+        this.state = shared.view;
       });
     });
   }
 
   /** After a failed change: the shared state as the database holds it. */
   private async readAgain(shared: PgBankStore): Promise<void> {
-    await shared.rollback().catch(() => undefined);
+    await shared.abandon().catch(() => undefined);
     this.state = shared.view;
   }
 

@@ -160,6 +160,29 @@ export class ChangeTracker {
     if (position >= (this.nextPosition.get(name) ?? 0)) this.nextPosition.set(name, position + 1);
   }
 
+  /**
+   * A row this process added and never committed leaves its collection (the PostgreSQL store's
+   * discard); the raw state is as before the change that added it.
+   */
+  dropRow(name: EntityCollection, position: number): void {
+    if (name === 'behaviour') return;
+    const items = this.raw[name] as object[];
+    const index = this.indexOf(items, position);
+    if (index < 0) return;
+    this.rows.delete(items[index]!);
+    items.splice(index, 1);
+    collectionChanged(items);
+  }
+
+  /**
+   * The change was undone (discard): nothing is dirty or rewritten, and the positions stay those
+   * the rows were read with.
+   */
+  forget(): void {
+    this.rewrittenCollections = new Set();
+    this.dirtyRows = new Map();
+  }
+
   /** Another process rewrote the collection: the raw state takes its rows, in position order. */
   replaceCollection(name: EntityCollection, records: object[], positions: number[]): void {
     records.forEach((record, index) =>

@@ -7,24 +7,28 @@
  *
  * - every row carries the version of the commit that wrote it, from one sequence; the
  *   `bank_settings` row `version` is the last committed one;
- * - a request (or an admin API call) runs under a transaction-scoped advisory lock
- *   (pg_advisory_xact_lock): it first pulls the rows written since this process last looked
- *   (`version > seen`), runs the bank's synchronous pipeline, writes the rows it changed under a
- *   new version, and commits; so requests of all processes are one serial history, the batch
- *   runs once (its last run is in the behaviour row) and a consent made through one process is
- *   authorised through another's SCA pages;
+ * - a change (a group of requests, an admin API call) runs under a transaction-scoped advisory
+ *   lock (pg_advisory_xact_lock): it first pulls the rows written since this process last looked
+ *   (`version > seen`), runs the bank's synchronous pipeline, writes the rows it changed under
+ *   the next version, and commits; so requests of all processes are one serial history, the
+ *   batch runs once (its last run is in the behaviour row) and a consent made through one
+ *   process is authorised through another's SCA pages;
+ * - a group of reads takes no lock (factory/shared-groups.ts): it runs on this process's state
+ *   while one query reads the committed version; when that is the version this process holds
+ *   and the reads changed nothing, their answers are as of that moment. Otherwise what they
+ *   changed is undone (`discard`: the changed rows read again, the ledger back to its
+ *   savepoint) and they run again under the lock;
  * - a collection whose members moved (a splice, a reset) is written whole and marked in
  *   `bank_collections`; a process that sees the mark reads that collection again;
  * - the ledger's changes are caught by triggers on the local tables and written as rows of
  *   `bank_ledger` (the local row as JSON; NULL when deleted);
- * - the virtual clock's settings are the `bank_settings` row `clock`.
+ * - the virtual clock's settings are the `bank_settings` row `clock`;
+ * - a process alone on the database reads without asking it (pg-membership.ts).
  *
  * Not shared: the request log and the TPP findings stay per process (docs/ci.md).
  */
 import type pg from 'pg';
 import type { VirtualClock, VirtualClockSettings } from '../../clock.js';
-import type { SqliteDatabase } from '../../persistence/sqlite-file.js';
-import { LedgerStore } from '../domain/ledger-store.js';
 import type { DomainState } from '../domain/model.js';
 import {
   ChangeTracker,
@@ -32,40 +36,32 @@ import {
   rowsOf,
   type EntityCollection,
 } from './change-tracker.js';
+import { LocalLedger, type LedgerRow } from './pg-local-ledger.js';
+import { SandboxMembership } from './pg-membership.js';
 import { PG_MIGRATIONS, migratePostgres } from './pg-schema.js';
 
 /** The advisory lock every request of every process of one sandbox takes (any fixed number). */
 const SANDBOX_LOCK = 7_300_301;
-const LEDGER_TABLES = ['account_transactions', 'card_transactions'] as const;
 
 export class PgBankStore {
   private tracker!: ChangeTracker;
   /** The last committed version this process has pulled. */
   private seen = 0;
+  /** The committed version read by begin() under the lock: the next commit writes latest + 1. */
+  private latest = 0;
+  /** A discard failed (the database unreachable): the next change reads everything again. */
+  private stale = false;
   private clockShared = '';
-  private readonly ledger: LedgerStore;
-  private readonly local: SqliteDatabase;
+  private readonly ledger: LocalLedger;
 
   private constructor(
     private readonly client: pg.Client,
+    private readonly membership: SandboxMembership,
     private readonly clock: VirtualClock,
     /** For messages: the URL without its password. */
     readonly where: string,
   ) {
-    this.ledger = LedgerStore.inMemory();
-    this.local = this.ledger.db;
-    this.local.exec(
-      `CREATE TEMP TABLE ledger_changes (tbl TEXT, seq INTEGER, PRIMARY KEY (tbl, seq))`,
-    );
-    for (const table of LEDGER_TABLES)
-      for (const [event, row] of [
-        ['INSERT', 'NEW'],
-        ['UPDATE', 'NEW'],
-        ['DELETE', 'OLD'],
-      ] as const)
-        this.local.exec(`CREATE TEMP TRIGGER ${table}_${event.toLowerCase()}_change
-          AFTER ${event} ON main.${table} BEGIN
-          INSERT OR IGNORE INTO ledger_changes VALUES ('${table}', ${row}.seq); END`);
+    this.ledger = new LocalLedger(where);
   }
 
   /** Connects and brings the database's schema up to date (PG_MIGRATIONS, under a lock). */
@@ -77,8 +73,19 @@ export class PgBankStore {
     await client.connect().catch((error: Error) => {
       throw new Error(`cannot reach the PostgreSQL database ${where}: ${error.message}`);
     });
-    await migratePostgres(client, PG_MIGRATIONS);
-    return new PgBankStore(client, clock, where);
+    // A connection the server ends (a restart, an operator) is an error event, which would end
+    // the process unheard: each change then answers 503 (factory/shared-groups.ts) instead.
+    client.on('error', (error) =>
+      process.stderr.write(`the PostgreSQL database ${where} is out of reach: ${error.message}\n`),
+    );
+    try {
+      await migratePostgres(client, PG_MIGRATIONS);
+      const membership = await SandboxMembership.join(client, where);
+      return new PgBankStore(client, membership, clock, where);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
   }
 
   /** The state the bank works on: the database's, or `initial` written as the first. */
@@ -93,6 +100,11 @@ export class PgBankStore {
     });
   }
 
+  /** Whether this process is alone on the database (pg-membership.ts). */
+  get solo(): boolean {
+    return this.membership.solo;
+  }
+
   get view(): DomainState {
     return this.tracker.view;
   }
@@ -104,22 +116,72 @@ export class PgBankStore {
   /** A whole new state (reset, import): on the local ledger, written whole at the commit. */
   adopt(state: DomainState): void {
     const { ledger, ...small } = state;
-    if (ledger !== this.ledger) {
-      this.ledger.replaceAll(ledger.allAccountTransactions(), ledger.allCardTransactions());
-      ledger.close();
-    }
-    this.tracker = new ChangeTracker({ ...small, ledger: this.ledger });
+    this.ledger.replaceWith(ledger);
+    this.tracker = new ChangeTracker({ ...small, ledger: this.ledger.store });
     this.tracker.rewriteAll();
   }
 
-  /** Opens the transaction of one change under the sandbox's lock, with what others committed. */
-  async begin(pull = true): Promise<void> {
-    await this.client.query('BEGIN');
-    await this.client.query('SELECT pg_advisory_xact_lock($1)', [SANDBOX_LOCK]);
-    if (pull) await this.pull();
+  /**
+   * Opens the transaction of one change under the sandbox's lock (one round trip: BEGIN, the
+   * lock, the committed version), then, `pull`, takes what others committed. Answers whether
+   * nobody had committed since this process last looked.
+   */
+  async begin(pull = true): Promise<boolean> {
+    const results = (await this.client.query(
+      `BEGIN; SELECT pg_advisory_xact_lock(${SANDBOX_LOCK});
+       SELECT value FROM bank_settings WHERE name = 'version'`,
+    )) as unknown as pg.QueryResult<{ value: string }>[];
+    this.latest = Number(results[2]?.rows[0]?.value ?? 0);
+    const current = this.latest === this.seen && !this.stale;
+    if (pull) {
+      if (this.stale) await this.loadAll();
+      else await this.pull();
+    }
+    this.open();
+    return current;
   }
 
-  /** Writes what this change wrote and commits; throws after rolling back (then rollback()). */
+  /**
+   * The committed version, read without a lock or a transaction (a group of reads); a process
+   * alone on the database (pg-membership.ts) holds it without asking.
+   */
+  async committedVersion(): Promise<number> {
+    if (this.membership.solo && !this.stale) return this.seen;
+    // Named: the server parses and plans it once per connection (about half its round trip).
+    const { rows } = await this.client.query<{ value: string }>({
+      name: 'bank_committed_version',
+      text: `SELECT value FROM bank_settings WHERE name = 'version'`,
+    });
+    return Number(rows[0]?.value ?? 0);
+  }
+
+  /** Whether `version` is the one this process's state is as of. */
+  holds(version: number): boolean {
+    return version === this.seen && !this.stale;
+  }
+
+  /** Opens the local ledger's savepoint of a change (discard() goes back to it). */
+  open(): void {
+    this.ledger.open();
+  }
+
+  /** Whether the change in progress wrote anything (entities, ledger rows or the clock). */
+  changed(): boolean {
+    const { rewritten, dirty } = this.tracker.changes();
+    if (rewritten.size > 0 || dirty.size > 0) return true;
+    if (this.ledger.changed()) return true;
+    return JSON.stringify(this.clock.settings()) !== this.clockShared;
+  }
+
+  /**
+   * The change is committed: its savepoint goes. (One that wrote nothing keeps it open for the
+   * next: the ledger is as it was.)
+   */
+  private release(): void {
+    this.ledger.release();
+  }
+
+  /** Writes what this change wrote and commits; throws after rolling back (then abandon()). */
   commit(): Promise<void> {
     return this.commitWith(() => this.writeChanges());
   }
@@ -134,18 +196,63 @@ export class PgBankStore {
       throw error;
     }
     this.tracker.settle();
-    this.local.exec('DELETE FROM ledger_changes');
+    this.ledger.forgetChanges();
+    this.release();
   }
 
-  /** Abandons the change: the database is as before, and this process reads it again whole. */
-  async rollback(): Promise<void> {
+  /**
+   * Abandons the change (its transaction, if open, is rolled back): this process's state is the
+   * database's again, at its latest version. When the database cannot be reached the next
+   * change reads everything again first.
+   */
+  async abandon(): Promise<void> {
     await this.client.query('ROLLBACK').catch(() => undefined);
-    await this.client.query('BEGIN');
     try {
-      await this.loadAll();
-    } finally {
+      await this.begin(false);
+      await this.discard();
       await this.client.query('COMMIT');
+      this.release();
+    } catch (error) {
+      await this.client.query('ROLLBACK').catch(() => undefined);
+      this.stale = true;
+      throw error;
     }
+  }
+
+  /**
+   * Under the lock (begin(false)): undoes what this process changed and did not commit, then
+   * takes what others committed. Costs the rows the change touched, not the state: each changed
+   * entity is read again as committed (a new one, never committed, leaves its collection), a
+   * rewritten collection is read whole, and the ledger goes back to the change's savepoint.
+   */
+  async discard(): Promise<void> {
+    if (this.stale) {
+      await this.loadAll();
+      this.open();
+      return;
+    }
+    this.ledger.undo();
+    const { rewritten, dirty } = this.tracker.changes();
+    for (const name of rewritten) await this.readCollection(name);
+    const touched = [...dirty.values()].filter((row) => !rewritten.has(row.collection));
+    const found = await this.client.query<{
+      collection: EntityCollection;
+      position: number;
+      record: string;
+    }>(
+      `SELECT e.collection, e.position, e.record FROM bank_entities e
+       JOIN unnest($1::text[], $2::int[]) AS t (collection, position) USING (collection, position)`,
+      [touched.map((row) => row.collection), touched.map((row) => row.position)],
+    );
+    const committed = new Set(found.rows.map((row) => `${row.collection}/${row.position}`));
+    for (const row of touched)
+      if (!committed.has(`${row.collection}/${row.position}`))
+        this.tracker.dropRow(row.collection, row.position);
+    for (const row of found.rows)
+      this.tracker.applyRow(row.collection, row.position, JSON.parse(row.record) as object);
+    this.tracker.forget();
+    await this.pull();
+    this.open();
   }
 
   async close(): Promise<void> {
@@ -153,9 +260,9 @@ export class PgBankStore {
     this.ledger.close();
   }
 
-  /** The rows other processes committed since `seen`. */
+  /** The rows other processes committed since `seen` (under the lock: begin() read `latest`). */
   private async pull(): Promise<void> {
-    const latest = await this.version();
+    const latest = this.latest;
     if (latest === this.seen) return;
     const since = [this.seen];
     const rewritten = await this.client.query<{ collection: EntityCollection }>(
@@ -163,17 +270,7 @@ export class PgBankStore {
       since,
     );
     const whole = new Set(rewritten.rows.map((row) => row.collection));
-    for (const name of whole) {
-      const { rows } = await this.client.query<{ position: number; record: string }>(
-        `SELECT position, record FROM bank_entities WHERE collection = $1 ORDER BY position`,
-        [name],
-      );
-      this.tracker.replaceCollection(
-        name,
-        rows.map((row) => JSON.parse(row.record) as object),
-        rows.map((row) => row.position),
-      );
-    }
+    for (const name of whole) await this.readCollection(name);
     const changed = await this.client.query<{
       collection: EntityCollection;
       position: number;
@@ -186,14 +283,27 @@ export class PgBankStore {
     for (const row of changed.rows)
       if (!whole.has(row.collection))
         this.tracker.applyRow(row.collection, row.position, JSON.parse(row.record) as object);
-    const ledger = await this.client.query<{ tbl: string; seq: string; row: string | null }>(
-      `SELECT tbl, seq, row FROM bank_ledger WHERE version > $1 ORDER BY version, seq`,
+    const ledger = await this.client.query<LedgerRow>(
+      `SELECT tbl, seq::int AS seq, row FROM bank_ledger WHERE version > $1 ORDER BY version, seq`,
       since,
     );
-    for (const row of ledger.rows) this.applyLedgerRow(row.tbl, Number(row.seq), row.row);
-    this.local.exec('DELETE FROM ledger_changes');
+    for (const row of ledger.rows) this.ledger.apply(row);
+    this.ledger.forgetChanges();
     await this.pullClock(this.seen);
     this.seen = latest;
+  }
+
+  /** One collection again, whole, as committed. */
+  private async readCollection(name: EntityCollection): Promise<void> {
+    const { rows } = await this.client.query<{ position: number; record: string }>(
+      `SELECT position, record FROM bank_entities WHERE collection = $1 ORDER BY position`,
+      [name],
+    );
+    this.tracker.replaceCollection(
+      name,
+      rows.map((row) => JSON.parse(row.record) as object),
+      rows.map((row) => row.position),
+    );
   }
 
   private async version(): Promise<number> {
@@ -213,15 +323,16 @@ export class PgBankStore {
     this.clockShared = rows[0].value;
   }
 
-  /** Everything again (a start, a rolled back change): entities, ledger, clock. */
+  /** Everything again (a start, after the database was out of reach): entities, ledger, clock. */
   private async loadAll(): Promise<void> {
+    this.ledger.undo();
     const latest = await this.version();
     const { rows } = await this.client.query<{
       collection: EntityCollection;
       position: number;
       record: string;
     }>(`SELECT collection, position, record FROM bank_entities ORDER BY collection, position`);
-    const state = { ledger: this.ledger } as Record<string, unknown>;
+    const state = { ledger: this.ledger.store } as Record<string, unknown>;
     const positions = new Map<EntityCollection, number[]>();
     for (const row of rows) {
       let list = state[row.collection] as unknown[] | undefined;
@@ -235,44 +346,22 @@ export class PgBankStore {
     if (state.behaviour === undefined)
       throw new Error(`the PostgreSQL database ${this.where} holds no bank behaviour row`);
     for (const name of ENTITY_COLLECTIONS) if (name !== 'behaviour') state[name] ??= [];
-    this.local.exec('DELETE FROM account_transactions; DELETE FROM card_transactions');
-    const ledger = await this.client.query<{ tbl: string; seq: string; row: string | null }>(
-      `SELECT tbl, seq, row FROM bank_ledger WHERE row IS NOT NULL ORDER BY tbl, seq`,
+    this.ledger.clear();
+    const ledger = await this.client.query<LedgerRow>(
+      `SELECT tbl, seq::int AS seq, row FROM bank_ledger WHERE row IS NOT NULL ORDER BY tbl, seq`,
     );
-    for (const row of ledger.rows) this.applyLedgerRow(row.tbl, Number(row.seq), row.row);
-    this.local.exec('DELETE FROM ledger_changes');
+    for (const row of ledger.rows) this.ledger.apply(row);
+    this.ledger.forgetChanges();
     this.tracker = new ChangeTracker(state as DomainState, positions);
     await this.pullClock(-1);
-    this.seen = latest;
-  }
-
-  private applyLedgerRow(table: string, seq: number, row: string | null): void {
-    if (!(LEDGER_TABLES as readonly string[]).includes(table))
-      throw new Error(`the PostgreSQL database ${this.where} holds a ledger row of '${table}'`);
-    if (row === null) {
-      this.local.prepare(`DELETE FROM ${table} WHERE seq = ?`).run(seq);
-      return;
-    }
-    const values = JSON.parse(row) as Record<string, unknown>;
-    const columns = Object.keys(values).filter((name) => /^[a-z_]+$/.test(name));
-    const updates = columns
-      .filter((name) => name !== 'seq')
-      .map((name) => `${name} = excluded.${name}`);
-    this.local
-      .prepare(
-        `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((name) => `@${name}`).join(', ')})
-         ON CONFLICT (seq) DO UPDATE SET ${updates.join(', ')}`,
-      )
-      .run(values);
+    this.seen = this.latest = latest;
+    this.stale = false;
   }
 
   /** The rows of this change, under a new version; nothing at all when it changed nothing. */
   private async writeChanges(): Promise<void> {
     const { rewritten, dirty } = this.tracker.changes();
-    const ledger = this.local.prepare(`SELECT tbl, seq FROM ledger_changes`).all() as {
-      tbl: string;
-      seq: number;
-    }[];
+    const ledger = this.ledger.changedRows();
     const clock = JSON.stringify(this.clock.settings());
     if (
       rewritten.size === 0 &&
@@ -281,9 +370,8 @@ export class PgBankStore {
       clock === this.clockShared
     )
       return;
-    const version = Number(
-      (await this.client.query<{ v: string }>(`SELECT nextval('bank_version') AS v`)).rows[0]!.v,
-    );
+    // Under the lock nobody else commits: the next version is the one after the latest.
+    const version = this.latest + 1;
     for (const name of rewritten) {
       await this.client.query(`DELETE FROM bank_entities WHERE collection = $1`, [name]);
       const items = rowsOf(this.tracker.raw[name]);
@@ -309,12 +397,7 @@ export class PgBankStore {
     }
     for (const [name, [positions, records]] of byCollection)
       await this.upsertEntities(name, positions, records, version);
-    if (ledger.length > 0) {
-      const rows = ledger.map(
-        (change) =>
-          this.local.prepare(`SELECT * FROM ${change.tbl} WHERE seq = ?`).get(change.seq) as
-            object | undefined,
-      );
+    if (ledger.length > 0)
       await this.client.query(
         `INSERT INTO bank_ledger (tbl, seq, row, version)
          SELECT tbl, seq, row, $4 FROM unnest($1::text[], $2::bigint[], $3::text[]) AS t (tbl, seq, row)
@@ -322,17 +405,16 @@ export class PgBankStore {
         [
           ledger.map((change) => change.tbl),
           ledger.map((change) => change.seq),
-          rows.map((row) => (row === undefined ? null : JSON.stringify(row))),
+          ledger.map((change) => change.row),
           version,
         ],
       );
-    }
     if (clock !== this.clockShared) {
       await this.setting('clock', clock, version);
       this.clockShared = clock;
     }
     await this.setting('version', String(version), version);
-    this.seen = version;
+    this.seen = this.latest = version;
   }
 
   private async upsertEntities(

@@ -1,0 +1,139 @@
+/**
+ * How a bank on a shared PostgreSQL store (store/pg-bank-store.ts, issue #30) runs its requests:
+ * in groups, like the SQLite file's group commit (commit.ts), one group at a time per process.
+ * The requests that arrived while the previous group was with the database are the next group;
+ * they share its round trips, and are answered when its fate is known.
+ *
+ * - A group that may write (anything but GET and HEAD) takes the sandbox's lock first: pull what
+ *   other processes committed, run, write the rows it changed under the next version, commit.
+ * - A group of reads takes no lock. Its pipelines run on this process's state while one query
+ *   reads the committed version; when that is the version this process holds and the reads
+ *   changed nothing, each answer is the state as of that read, after the request arrived: a
+ *   consent created through another process a moment before is there. A read that did write
+ *   (the batch due on the bank clock, a §6.1 access counter) commits under the lock if nobody
+ *   committed meanwhile. Otherwise the group's changes are undone (PgBankStore.discard, at the
+ *   cost of the rows they touched) and it runs again under the lock.
+ * - A failed commit, or a group in which a handler threw (a bank bug), keeps none of the group's
+ *   changes: the bank bug's request answers its own 500, the others 503 (send again), as on
+ *   SQLite.
+ */
+import type { PgBankStore } from '../store/pg-bank-store.js';
+import type { BankRequest } from '../types.js';
+
+/** One request waiting for its group: how to run its pipeline, and where its answer goes. */
+export interface SharedMember<Run> {
+  request: BankRequest;
+  runPipeline(): Promise<Run>;
+  /** The request's answer: its run's response, or the 503 of `failure`. */
+  settle(run: Run, failure: unknown): void;
+  /** Answers 503 if `settle` never ran (a failure outside the pipelines). */
+  abandoned(error: unknown): void;
+}
+
+/** Methods that never change a resource (RFC 9110 §9.2.1): their group may go without the lock. */
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+/** Raised for the other members of a group in which a handler threw. */
+const GROUP_FAILED = new Error('a request of the same commit failed inside the bank');
+
+/** Runs one group on `shared`; every member is settled exactly once, whatever fails. */
+export async function runSharedGroup<Run extends { failed: boolean }>(
+  shared: PgBankStore,
+  members: readonly SharedMember<Run>[],
+): Promise<void> {
+  const reads = members.every((member) => SAFE_METHODS.has(member.request.method));
+  if (reads) {
+    const answered = await tryWithoutLock(shared, members);
+    if (answered) return;
+  } else {
+    try {
+      await shared.begin();
+    } catch (error) {
+      // The database is out of reach: nothing can be confirmed; each answers 503.
+      return settleAll(members, await runAll(members), error, shared);
+    }
+  }
+  const runs = await runAll(members);
+  let failure: unknown = runs.some((run) => run.failed) ? GROUP_FAILED : undefined;
+  if (failure === undefined) await shared.commit().catch((error: unknown) => (failure = error));
+  return settleAll(members, runs, failure, shared);
+}
+
+/**
+ * The group of reads without the lock. True when it was answered; false when it must run again
+ * under the lock (which is then held, with this process's state as committed).
+ */
+async function tryWithoutLock<Run extends { failed: boolean }>(
+  shared: PgBankStore,
+  members: readonly SharedMember<Run>[],
+): Promise<boolean> {
+  shared.open();
+  // Sent before the pipelines run; read after: the two overlap.
+  const committed = shared.committedVersion().then(
+    (version) => ({ version }),
+    (error: unknown) => ({ error }),
+  );
+  const runs = await runAll(members);
+  const read = await committed;
+  if ('error' in read) {
+    await settleAll(members, runs, read.error, shared);
+    return true;
+  }
+  if (runs.some((run) => run.failed)) {
+    await settleAll(members, runs, GROUP_FAILED, shared);
+    return true;
+  }
+  if (shared.holds(read.version)) {
+    if (!shared.changed()) {
+      for (const [index, member] of members.entries()) member.settle(runs[index]!, undefined);
+      return true;
+    }
+    // The reads wrote: kept when nobody committed since, as one change under the lock.
+    let current: boolean;
+    try {
+      current = await shared.begin(false);
+    } catch (error) {
+      await settleAll(members, runs, error, shared);
+      return true;
+    }
+    if (current) {
+      let failure: unknown;
+      await shared.commit().catch((error: unknown) => (failure = error));
+      await settleAll(members, runs, failure, shared);
+      return true;
+    }
+  } else {
+    try {
+      await shared.begin(false);
+    } catch (error) {
+      await settleAll(members, runs, error, shared);
+      return true;
+    }
+  }
+  // Another process committed meanwhile: these answers may be stale; run again on its state.
+  try {
+    await shared.discard();
+  } catch (error) {
+    await settleAll(members, runs, error, shared);
+    return true;
+  }
+  return false;
+}
+
+async function runAll<Run>(members: readonly SharedMember<Run>[]): Promise<Run[]> {
+  const runs: Run[] = [];
+  // One at a time: each request sees what the one before it changed, as a serial history.
+  for (const member of members) runs.push(await member.runPipeline());
+  return runs;
+}
+
+/** Answers every member; with a failure, the group's changes are undone first. */
+async function settleAll<Run extends { failed: boolean }>(
+  members: readonly SharedMember<Run>[],
+  runs: readonly Run[],
+  failure: unknown,
+  shared: PgBankStore,
+): Promise<void> {
+  if (failure !== undefined) await shared.abandon().catch(() => undefined);
+  for (const [index, member] of members.entries()) member.settle(runs[index]!, failure);
+}
