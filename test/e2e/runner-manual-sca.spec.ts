@@ -93,6 +93,14 @@ test('a check waits for manual SCA, the SCA window opens from the Runner, and th
   await expect(page.getByTestId('run-state')).toHaveText('running');
   await shot(page, testInfo, 'runner-waiting-dark');
 
+  // The target is the run's while it runs: the composer's switcher (the same choice) is locked,
+  // and says why.
+  await page.getByTestId('nav-composer').click();
+  await expect(page.getByTestId('target-picker')).toBeDisabled();
+  await expect(page.getByTestId('target-picker-environment')).toBeDisabled();
+  await expect(page.getByTestId('target-picker-locked')).toContainText('a run is in progress');
+  await page.getByTestId('nav-runner').click();
+
   // A reload still shows the waiting check (the run summary keeps it).
   await page.reload();
   await page.getByTestId('nav-runner').click();
@@ -122,6 +130,9 @@ test('a check waits for manual SCA, the SCA window opens from the Runner, and th
   await expect(page.getByTestId('waiting-check')).toHaveCount(0);
   await expect(page.getByTestId(`result-${CHECK}`)).toHaveAttribute('data-status', 'PASS');
   await expect(page.getByTestId('run-count-PASS')).toHaveText('1');
+  await page.getByTestId('nav-composer').click();
+  await expect(page.getByTestId('target-picker')).toBeEnabled();
+  await expect(page.getByTestId('target-picker-locked')).toHaveCount(0);
   await shot(page, testInfo, 'runner-manual-sca-passed-dark');
 
   // Forgotten again (its file stays): the next journey in this web host starts without it.

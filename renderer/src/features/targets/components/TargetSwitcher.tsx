@@ -15,11 +15,14 @@ export function TargetSwitcher({
   use,
   testId,
   locked = false,
+  lockedReason,
 }: {
   use: TargetUse;
   testId: string;
   /** While a run starts or runs, the Runner keeps its choice (the run's target is fixed). */
   locked?: boolean;
+  /** Shown while locked: why the choice cannot change now. */
+  lockedReason?: string;
 }) {
   const view = useTargetsStore((s) => s.view);
   const busy = useTargetsStore((s) => s.busy);
@@ -68,6 +71,11 @@ export function TargetSwitcher({
           ))}
         </select>
       </label>
+      {locked && lockedReason && (
+        <p className="muted" role="status" data-testid={`${testId}-locked`}>
+          The target stays as it is: {lockedReason}.
+        </p>
+      )}
       {active?.unusable && (
         <p className="warn" role="status" data-testid={`${testId}-unusable`}>
           {active.label} cannot be used here: {active.unusable}.
