@@ -42,8 +42,9 @@ export function RunnerView() {
           Conformance checks against {runTargetTitle(targets, chosen)}: every rule of the spec, its
           checks, their evidence.
         </span>
+        {/* In the heading's row: an empty status takes no band of its own under it. */}
+        <StatusLine busy={busy} done={done} testId="runner-status" />
       </header>
-      <StatusLine busy={busy} done={done} testId="runner-status" />
       <ErrorNotice error={error} testId="runner-error" onDismiss={dismissError} />
       <RunPanel />
       <div className="runner-grid">
