@@ -19,7 +19,8 @@
  *   `bank_ledger` (the local row as JSON; NULL when deleted);
  * - the virtual clock's settings are the `bank_settings` row `clock`.
  *
- * Not shared: the request log and the TPP findings stay per process (docs/ci.md).
+ * The request log, the console events and the TPP findings are shared on a connection of
+ * their own (pg-shared-log.ts).
  */
 import type pg from 'pg';
 import type { VirtualClock, VirtualClockSettings } from '../../clock.js';
@@ -51,6 +52,8 @@ export class PgBankStore {
     private readonly clock: VirtualClock,
     /** For messages: the URL without its password. */
     readonly where: string,
+    /** The URL it was opened with: the shared log (pg-shared-log.ts) opens its own connection. */
+    readonly url: string,
   ) {
     this.ledger = LedgerStore.inMemory();
     this.local = this.ledger.db;
@@ -78,7 +81,7 @@ export class PgBankStore {
       throw new Error(`cannot reach the PostgreSQL database ${where}: ${error.message}`);
     });
     await migratePostgres(client, PG_MIGRATIONS);
-    return new PgBankStore(client, clock, where);
+    return new PgBankStore(client, clock, where, url);
   }
 
   /** The state the bank works on: the database's, or `initial` written as the first. */
