@@ -133,7 +133,11 @@ export class PgSharedLog implements BankLogs {
 
   async report(now?: Date): Promise<TppReport> {
     await this.flush();
-    const report = await this.read((db) => judgeSharedExchanges(db, this.findings, true));
+    const report = await this.read(async (db) => {
+      const judged = await judgeSharedExchanges(db, this.findings, true);
+      await this.trimExchanges(db);
+      return judged;
+    });
     return now ? { ...report!, generatedAt: now.toISOString() } : report!;
   }
 
@@ -293,7 +297,11 @@ export class PgSharedLog implements BankLogs {
     if (this.sinceCheckpoint < CHECKPOINT_EVERY) return;
     this.sinceCheckpoint = 0;
     await judgeSharedExchanges(db, this.findings, false);
-    // Rows the checkpoint covers are needed only as the request log's latest entries.
+    await this.trimExchanges(db);
+  }
+
+  /** Rows the checkpoint covers are needed only as the request log's latest entries. */
+  private async trimExchanges(db: LogConnection): Promise<void> {
     await db.query(
       `DELETE FROM bank_exchanges WHERE judged AND (arrived_at, id) < (
          SELECT arrived_at, id FROM bank_exchanges
