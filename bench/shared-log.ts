@@ -15,25 +15,13 @@ import { buildInitialState } from '../main/core/bank/domain/initial-data.js';
 import { createBank, type Bank } from '../main/core/bank/index.js';
 import { PgBankStore } from '../main/core/bank/store/pg-bank-store.js';
 import { pgLogConnection } from '../main/core/bank/store/pg-shared-log.js';
-import { createTestCa, issueQsealc } from '../main/core/certs/issue.js';
 import { VirtualClock } from '../main/core/clock.js';
 import { startPostgres } from '../test/support/postgres.js';
-import { benchRequest, type Seal } from './bank-entities.js';
+import { benchRequest, benchSeal, type Seal } from './bank-entities.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000);
 const EXCHANGES = Number(process.env.BENCH_EXCHANGES ?? 20_000);
 const CARD_PAGE = '/v1/card-accounts/card-10000001/transactions?bookingStatus=booked&limit=1';
-
-async function seal(): Promise<Seal> {
-  const ca = await createTestCa();
-  return issueQsealc({
-    issuer: ca.issuer,
-    subject: { commonName: 'Bench TPP', countryName: 'NO', organizationIdentifier: 'PSDNO-FSA-1' },
-    roles: ['PSP_AI', 'PSP_PI'],
-    ncaName: 'Finanstilsynet',
-    ncaId: 'NO-FSA',
-  });
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
 
@@ -61,7 +49,7 @@ async function main(): Promise<void> {
   const bank = createBank({ mode: 'sandbox', clock, sharedStore: store });
   const db = await pgLogConnection(url)(() => undefined);
   try {
-    const signing = await seal();
+    const signing = await benchSeal();
     const rate = await requests(bank, signing);
     const copies = Math.max(0, Math.ceil(EXCHANGES / REQUESTS) - 1);
     await db.query(

@@ -293,7 +293,11 @@ export function createBank(options: BankOptions): Bank {
       return listeners.last?.port;
     },
     close: sharedLog
-      ? () => listeners.closeAll().then(() => sharedLog.close())
+      ? () =>
+          listeners
+            .closeAll()
+            .then(() => live.flush())
+            .then(() => sharedLog.close())
       : () => listeners.closeAll(),
     state: () => snapshotStateOf(live.raw),
     exportSnapshot: () => exportSnapshot(live.raw, mode, clock.now()),

@@ -12,7 +12,6 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleEventRecord } from '../../../main/core/bank/log/console-events.js';
 import type { ExchangeRecord } from '../../../main/core/bank/log/request-log.js';
@@ -24,7 +23,7 @@ import { newPsuSession } from '../../../main/core/tpp/psu-session.js';
 import { has } from '../../support/machine.js';
 import { startPostgres, type ThrowawayPostgres } from '../../support/postgres.js';
 import { REDIRECT_URI, expectStatus, json, testPki } from '../concurrency/harness.js';
-import { killStartedBanks, startBank, type Started } from '../hosts/workbench-bank.js';
+import { adminCall, killStartedBanks, startBank, type Started } from '../hosts/workbench-bank.js';
 
 const BIN = 'bin/workbench.js';
 const CARD_PATH = '/v1/card-accounts/card-10000001/transactions';
@@ -99,19 +98,7 @@ describe.skipIf(!has('postgres'))('two bank processes share their logs and findi
     server?.stop();
   });
 
-  const admin = async (bank: Started, method: string, path: string, body?: object) => {
-    const response = await request(`${bank.line.admin!.url}${path}`, {
-      method: method as 'GET',
-      headers: {
-        authorization: `Bearer ${bank.line.admin!.token}`,
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const answer = (await response.body.json()) as Record<string, unknown>;
-    expect(response.statusCode, JSON.stringify(answer)).toBe(200);
-    return answer;
-  };
+  const admin = adminCall;
   const report = async (bank: Started) =>
     (await admin(bank, 'GET', '/report')) as unknown as TppReport;
   const rule = (of: TppReport, id: string) => of.rules.find((entry) => entry.id === id)!;

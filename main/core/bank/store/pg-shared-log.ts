@@ -262,6 +262,13 @@ export class PgSharedLog implements BankLogs {
         ],
       );
     } catch (error) {
+      if (refusedData(error)) {
+        // Sent again it would be refused again, and hold up every record after it.
+        this.options.warn(
+          `the shared request log dropped ${exchanges.length + events.length} records PostgreSQL refused (${(error as Error).message})`,
+        );
+        return;
+      }
       this.queuedExchanges = exchanges.concat(this.queuedExchanges);
       this.queuedEvents = events.concat(this.queuedEvents);
       if (!this.failing)
@@ -309,4 +316,10 @@ export class PgSharedLog implements BankLogs {
       [this.options.requestCapacity - 1],
     );
   }
+}
+
+/** PostgreSQL refused the rows themselves (SQLSTATE class 22, data exception), not the write. */
+function refusedData(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('22');
 }

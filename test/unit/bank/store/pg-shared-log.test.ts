@@ -15,9 +15,15 @@ import {
 /** A connection that records its statements and fails while `down`. */
 class FakeConnection implements LogConnection {
   down = false;
+  /** The next INSERT is refused for its data (SQLSTATE 22…). */
+  refuseData = false;
   readonly inserts: unknown[][] = [];
   async query<Row>(text: string, values: unknown[] = []): Promise<{ rows: Row[] }> {
     if (this.down) throw new Error('connection refused');
+    if (this.refuseData) {
+      this.refuseData = false;
+      throw Object.assign(new Error('invalid input syntax'), { code: '22P02' });
+    }
     if (/INSERT INTO bank_exchanges/.test(text)) this.inserts.push(values);
     return { rows: [] };
   }
@@ -96,6 +102,18 @@ describe('the shared log writer', () => {
       '/v1/accounts?n=3',
     ]);
     expect(warnings.slice(1)).toEqual(['the shared request log is written to PostgreSQL again']);
+  });
+
+  it('drops a batch PostgreSQL refuses for its data, so it does not hold up the next', async () => {
+    connection.refuseData = true;
+    log.addExchange({ record: exchange(1) });
+    await log.flush();
+    log.addExchange({ record: exchange(2) });
+    await log.flush();
+    expect(connection.inserts.map(targets)).toEqual([['/v1/accounts?n=2']]);
+    expect(warnings).toEqual([
+      'the shared request log dropped 1 records PostgreSQL refused (invalid input syntax)',
+    ]);
   });
 
   it('retries a failed INSERT on its own when no other exchange comes', async () => {
