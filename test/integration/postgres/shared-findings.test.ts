@@ -18,6 +18,7 @@ import {
 } from '../../../main/core/bank/store/pg-shared-findings.js';
 import { pgLogConnection } from '../../../main/core/bank/store/pg-shared-log.js';
 import { VirtualClock } from '../../../main/core/clock.js';
+import type { Exchange } from '../../../main/shared/exchange.js';
 import { TppClient } from '../../../main/core/tpp/client.js';
 import { runPsuAgent } from '../../../main/core/tpp/psu-agent/agent.js';
 import { newPsuSession } from '../../../main/core/tpp/psu-session.js';
@@ -32,6 +33,8 @@ describe.skipIf(!has('postgres'))('TPP findings of a shared sandbox, from a chec
   let server: ThrowawayPostgres;
   const stores: PgBankStore[] = [];
   const banks: Bank[] = [];
+  /** What the banks said on stderr about their shared log. */
+  const warnings: string[] = [];
   const clients: TppClient[] = [];
   let db: LogConnection;
   const session = newPsuSession(REDIRECT_URI, { psuIpAddress: '192.0.2.10' });
@@ -50,6 +53,7 @@ describe.skipIf(!has('postgres'))('TPP findings of a shared sandbox, from a chec
         clock,
         sharedStore: store,
         settings: { requestLogCapacity: CAPACITY },
+        warn: (line) => warnings.push(line),
       });
       banks.push(bank);
       const listener = await bank.listen();
@@ -131,5 +135,26 @@ describe.skipIf(!has('postgres'))('TPP findings of a shared sandbox, from a chec
     const listed = await banks[0]!.logs.requests(CAPACITY);
     expect(listed.total).toBe(CAPACITY);
     expect(listed.entries.at(-1)!.request.target).toBe(computed);
+  });
+
+  it('answers while its log cannot be written, and writes the kept exchanges once it can', async () => {
+    await db.query(`ALTER TABLE bank_exchanges RENAME TO bank_exchanges_away`);
+    const target = '/v1/consents/no-such-consent';
+    let answered: Exchange;
+    try {
+      answered = await clients[0]!.send({ method: 'GET', path: target });
+      await banks[0]!.flush();
+      expect(warnings).toEqual([
+        expect.stringMatching(/could not be written to PostgreSQL \(relation "bank_exchanges"/),
+      ]);
+    } finally {
+      await db.query(`ALTER TABLE bank_exchanges_away RENAME TO bank_exchanges`);
+    }
+    expect(answered.response?.status).toBeGreaterThanOrEqual(400); // the bank's own answer
+    expect(answered.response?.status).not.toBe(503);
+    await banks[0]!.flush();
+    expect(warnings.at(-1)).toBe('the shared request log is written to PostgreSQL again');
+    const { entries } = await banks[1]!.logs.requests(CAPACITY);
+    expect(entries.at(-1)!.request.target).toBe(target);
   });
 });

@@ -4,7 +4,10 @@
  * which goes with the next flush, and stderr hears of it once.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAdminApi } from '../../../../main/core/bank/admin/admin-api.js';
+import { createBank } from '../../../../main/core/bank/bank.js';
 import type { ExchangeRecord } from '../../../../main/core/bank/log/request-log.js';
+import { VirtualClock } from '../../../../main/core/clock.js';
 import {
   FLUSH_DELAY_MS,
   PgSharedLog,
@@ -141,5 +144,33 @@ describe('the shared log writer', () => {
     failing.addExchange({ record: exchange(2) });
     await failing.close();
     expect(warnings.at(-1)).toMatch(/stops with 1 records of the shared request log not written/);
+  });
+
+  it('answers a read the database cannot make with 503 at the admin API, naming the cause', async () => {
+    connection.down = true;
+    await expect(log.requests(10)).rejects.toThrow(
+      /shared request log in PostgreSQL could not be read: the server is starting up/,
+    );
+    const clock = new VirtualClock();
+    const bank = createBank({ mode: 'sandbox', clock });
+    const token = 'admin-token-for-tests-0123456789';
+    const api = createAdminApi({
+      bank: Object.create(bank, { logs: { value: log } }) as typeof bank,
+      clock,
+      token,
+      maxBodyBytes: 1024,
+    });
+    vi.useRealTimers();
+    for (const target of ['/admin/requests', '/admin/events', '/admin/report']) {
+      const answer = await api({
+        method: 'GET',
+        target,
+        headers: { authorization: `Bearer ${token}` },
+        body: Buffer.alloc(0),
+      });
+      expect(answer?.status, target).toBe(503);
+      expect(answer?.headers['retry-after']).toBe('1');
+      expect(JSON.parse(answer!.body).error.message).toMatch(/could not be read/);
+    }
   });
 });
