@@ -120,6 +120,7 @@ export class PgSharedLog implements BankLogs {
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    if (this.closed) return Promise.resolve(); // what close() could not write stays unwritten
     return this.serial(() => this.write());
   }
 
@@ -185,6 +186,7 @@ export class PgSharedLog implements BankLogs {
   private read<T>(work: (db: LogConnection) => Promise<T>): Promise<T> {
     return this.serial(async () => {
       try {
+        if (this.closed) throw new Error('the bank has stopped');
         return await work(await this.db());
       } catch (error) {
         throw new LogUnavailableError(
