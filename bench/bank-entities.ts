@@ -24,6 +24,7 @@ import { PgBankStore } from '../main/core/bank/store/pg-bank-store.js';
 import type { VirtualClock } from '../main/core/clock.js';
 import { startPostgres, type ThrowawayPostgres } from '../test/support/postgres.js';
 import { signRequest } from '../main/core/tpp/signer.js';
+import { createTestCa, issueQsealc } from '../main/core/certs/issue.js';
 
 export interface Seal {
   certificateDer: Buffer;
@@ -33,6 +34,18 @@ export interface Seal {
 const OLA_NIN = '15038512363';
 const OLA_ACCOUNT = 'NO5297100512347';
 const KARI_ACCOUNT = 'NO6997100712346';
+
+/** A QSealC of a TPP with both roles, from a test CA of its own. */
+export async function benchSeal() {
+  const ca = await createTestCa();
+  return issueQsealc({
+    issuer: ca.issuer,
+    subject: { commonName: 'Bench TPP', countryName: 'NO', organizationIdentifier: 'PSDNO-FSA-1' },
+    roles: ['PSP_AI', 'PSP_PI'],
+    ncaName: 'Finanstilsynet',
+    ncaId: 'NO-FSA',
+  });
+}
 
 let counter = 0;
 /**

@@ -39,9 +39,8 @@ import {
 import { BankDatabase } from '../main/core/bank/store/bank-database.js';
 import { postCardTransaction } from '../main/core/bank/domain/ledger.js';
 import type { CardTransactionRecord } from '../main/core/bank/domain/model.js';
-import { createTestCa, issueQsealc } from '../main/core/certs/issue.js';
 import { VirtualClock } from '../main/core/clock.js';
-import { benchRequest, entityRows, type Engine } from './bank-entities.js';
+import { benchRequest, benchSeal, entityRows, type Engine } from './bank-entities.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -51,18 +50,7 @@ const NOW = new Date('2025-03-14T10:00:00.000Z');
 const CARD = 'card-10000001';
 const DAY = 24 * 60 * 60 * 1000;
 
-type Signing = Awaited<ReturnType<typeof identity>>;
-
-async function identity() {
-  const ca = await createTestCa();
-  return issueQsealc({
-    issuer: ca.issuer,
-    subject: { commonName: 'Bench TPP', countryName: 'NO', organizationIdentifier: 'PSDNO-FSA-1' },
-    roles: ['PSP_AI', 'PSP_PI'],
-    ncaName: 'Finanstilsynet',
-    ncaId: 'NO-FSA',
-  });
-}
+type Signing = Awaited<ReturnType<typeof benchSeal>>;
 
 const signed = (seal: Signing, method: string, target: string, body?: unknown): BankRequest =>
   benchRequest(seal, method, target, body);
@@ -268,7 +256,7 @@ function rssOf(kind: 'file' | 'memory', count: number): number {
  * headers), closes after `seconds`.
  */
 async function serveGet(kind: string, seconds: number): Promise<void> {
-  const seal = await identity();
+  const seal = await benchSeal();
   const bank = createBank({ mode: 'sandbox', clock: frozenClock() });
   const path = '/v1/sandbox/customers';
   const request = signed(seal, 'GET', path);
@@ -297,7 +285,7 @@ async function main() {
   if (serveAt >= 0)
     return serveGet(process.argv[serveAt + 1]!, Number(process.argv[serveAt + 2] ?? 20));
 
-  const seal = await identity();
+  const seal = await benchSeal();
   const rows: [string, string, string][] = [];
   const get = process.env.BENCH_SKIP_GET ? undefined : await signedGetRatio(seal);
   if (get)

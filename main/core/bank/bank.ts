@@ -14,6 +14,7 @@ import { TppRegistry } from './trust/registry.js';
 import type { RevocationLists } from './trust/revocation.js';
 import { RequestLog, DEFAULT_LOG_CAPACITY } from './log/request-log.js';
 import { ConsoleEventLog } from './log/console-events.js';
+import { localLogs, type BankLogs } from './log/bank-logs.js';
 import type { ResponseSigner } from './listener/response-signing.js';
 import { BANK_ROUTES } from './handlers/routes.js';
 import { buildInitialState } from './domain/initial-data.js';
@@ -31,6 +32,7 @@ import { TppFindingsRecorder } from './log/tpp-findings/recorder.js';
 import type { DomainState } from './domain/model.js';
 import type { BankDatabase } from './store/bank-database.js';
 import type { PgBankStore } from './store/pg-bank-store.js';
+import { PgSharedLog, pgLogConnection } from './store/pg-shared-log.js';
 import { TrustStore } from './trust/trust-store.js';
 import type {
   BankMode,
@@ -79,6 +81,11 @@ export interface BankOptions {
    * with what the others committed. Console changes go through `exclusive` (the admin API).
    */
   sharedStore?: PgBankStore;
+  /**
+   * Where a bank on a `sharedStore` says that its shared request log could not be written
+   * (store/pg-shared-log.ts); stderr by default.
+   */
+  warn?: (line: string) => void;
   /** Endpoints; BANK_ROUTES by default. */
   routes?: readonly RouteDefinition[];
   /** Reads organizationIdentifier and PSD2 roles from a certificate. */
@@ -110,6 +117,11 @@ export interface Bank {
    * log view and the sequence diagram show these beside the exchanges.
    */
   readonly consoleEvents: ConsoleEventLog;
+  /**
+   * The request log, console events and TPP report as the admin API reads them: the three above,
+   * or on a `sharedStore` those of every bank process on the database (store/pg-shared-log.ts).
+   */
+  readonly logs: BankLogs;
   /** The whole pipeline for one request; never throws, never answers 500 for bad input. */
   handle(request: BankRequest): Promise<BankResponse>;
   /** Starts a node:http(s) listener (127.0.0.1, free port by default). */
@@ -117,7 +129,7 @@ export interface Bank {
   /** The most recent listener's URL and port, if listening. */
   readonly url: string | undefined;
   readonly port: number | undefined;
-  /** Closes every listener this bank started. */
+  /** Closes every listener this bank started (and a shared log's connection, once written). */
   close(): Promise<void>;
   /** A deep copy of the current state, as a snapshot holds it (transactions included). */
   state(): DomainSnapshot;
@@ -176,6 +188,19 @@ export function createBank(options: BankOptions): Bank {
   const consoleEvents = new ConsoleEventLog();
   const database = options.database;
   const shared = options.sharedStore;
+  // Issue #30: on PostgreSQL every process's exchanges and events are shared, written behind.
+  const sharedLog =
+    shared &&
+    new PgSharedLog({
+      connect: pgLogConnection(shared.url),
+      routes,
+      bank: { mode, url: () => listeners.last?.url },
+      requestCapacity: requestLog.capacity,
+      eventCapacity: consoleEvents.capacity,
+      warn: options.warn ?? ((line) => process.stderr.write(`workbench bank: ${line}\n`)),
+    });
+  if (sharedLog) consoleEvents.subscribe((record) => sharedLog.addEvent(record));
+  const logs = sharedLog ?? localLogs(requestLog, consoleEvents, tppFindings);
 
   const live: LiveState<PipelineRun> = new LiveState<PipelineRun>({
     database,
@@ -215,7 +240,14 @@ export function createBank(options: BankOptions): Bank {
     sessionHook: options.sessionHook,
     signResponse: options.signResponse,
     requestLog,
-    tppFindings,
+    tppFindings: sharedLog
+      ? {
+          observe: (observation) => {
+            tppFindings.observe(observation);
+            sharedLog.addExchange(observation);
+          },
+        }
+      : tppFindings,
     env,
     state: () => live.state,
   });
@@ -251,6 +283,7 @@ export function createBank(options: BankOptions): Bank {
     requestLog,
     tppFindings,
     consoleEvents,
+    logs,
     handle,
     listen: (listenOptions) => listeners.listen(listenOptions),
     get url() {
@@ -259,7 +292,13 @@ export function createBank(options: BankOptions): Bank {
     get port() {
       return listeners.last?.port;
     },
-    close: () => listeners.closeAll(),
+    close: sharedLog
+      ? () =>
+          listeners
+            .closeAll()
+            .then(() => live.flush())
+            .then(() => sharedLog.close())
+      : () => listeners.closeAll(),
     state: () => snapshotStateOf(live.raw),
     exportSnapshot: () => exportSnapshot(live.raw, mode, clock.now()),
     importSnapshot(snapshot) {
@@ -297,7 +336,7 @@ export function createBank(options: BankOptions): Bank {
     },
     inspect: (read) => read(live.raw, clock.now()),
     exclusive: (work) => live.exclusive(work),
-    flush: () => live.flush(),
+    flush: sharedLog ? () => live.flush().then(() => sharedLog.flush()) : () => live.flush(),
     openApiDocument,
   };
 }

@@ -37,7 +37,7 @@ import {
   generateResponseCertificate,
   type ResponseSigner,
 } from '../../core/bank/index.js';
-import type { TppReport } from '../../core/bank/index.js';
+import type { Bank, TppReport } from '../../core/bank/index.js';
 import {
   TPP_REPORT_CONTENT_TYPES,
   TPP_REPORT_FILES,
@@ -112,6 +112,22 @@ async function writeReports(
     }
   }
   return ok;
+}
+
+/** The report at exit; a shared log out of reach is named on stderr (exit code 1). */
+async function writeExitReport(
+  bank: Bank,
+  target: NonNullable<BankCommandFlags['report']>,
+  io: CliIo,
+): Promise<boolean> {
+  let report: TppReport;
+  try {
+    report = await bank.logs.report();
+  } catch (error) {
+    io.err(`workbench bank: cannot make the TPP report: ${(error as Error).message}`);
+    return false;
+  }
+  return writeReports(report, target, io);
 }
 
 /** The token in FILE: its first line, without the line break; a usage problem names the file. */
@@ -252,7 +268,9 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
     trustStore,
     registry,
     ...(database ? { database } : {}),
-    ...(shared ? { sharedStore: shared } : {}),
+    ...(shared
+      ? { sharedStore: shared, warn: (line: string) => io.err(`workbench bank: ${line}`) }
+      : {}),
     ...(signResponse ? { signResponse } : {}),
     ...(revocation ? { revocation } : {}),
   });
@@ -358,14 +376,14 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
       }`,
     );
   const signal = await stopped;
-  await bank.close();
+  await listener.close();
   await bank.flush();
+  // Issue #17 item 5: the TPP's conformance report of everything the bank judged; on PostgreSQL,
+  // of every process on the database (issue #30), read before the shared log closes.
+  const reported = flags.report ? await writeExitReport(bank, flags.report, io) : true;
+  await bank.close();
   database?.close();
   await shared?.close();
-  // Issue #17 item 5: the TPP's conformance report of everything the bank judged.
-  const reported = flags.report
-    ? await writeReports(bank.tppFindings.report(), flags.report, io)
-    : true;
   if (flags.report && reported)
     io.err(
       `TPP conformance report written to ${flags.report.dir} (${flags.report.formats.join(', ')}).`,

@@ -6,6 +6,8 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { createInterface } from 'node:readline';
+import { request } from 'undici';
+import { expect } from 'vitest';
 
 export interface BankLine {
   url: string;
@@ -104,3 +106,23 @@ export const productionTlsArgs = (certs: string): string[] => [
   '--registry',
   `${certs}/registry.json`,
 ];
+
+/** A call to a started bank's admin API (--admin), expected to answer 200; its JSON answer. */
+export async function adminCall(
+  bank: Started,
+  method: string,
+  path: string,
+  body?: object,
+): Promise<Record<string, unknown>> {
+  const response = await request(`${bank.line.admin!.url}${path}`, {
+    method: method as 'GET',
+    headers: {
+      authorization: `Bearer ${bank.line.admin!.token}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const answer = (await response.body.json()) as Record<string, unknown>;
+  expect(response.statusCode, JSON.stringify(answer)).toBe(200);
+  return answer;
+}

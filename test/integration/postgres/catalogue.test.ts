@@ -41,6 +41,7 @@ describe.skipIf(!has('postgres'))('the whole catalogue on the PostgreSQL store',
         expect(failed).toEqual([]);
         expect(result.counts.PASS).toBeGreaterThan(50);
       } finally {
+        await bank.close(); // its shared log's connection (store/pg-shared-log.ts)
         await store.close();
       }
     }, 600_000);

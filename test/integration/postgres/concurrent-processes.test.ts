@@ -37,7 +37,7 @@ async function openStore(url: string, clock: VirtualClock): Promise<PgBankStore>
   return store;
 }
 
-const booked = (state: DomainState, iban: string) =>
+const booked = (state: Pick<DomainState, 'accounts'>, iban: string) =>
   state.accounts.find((account) => account.iban === iban)!.balances.closingBooked;
 
 describe.skipIf(!has('postgres'))(

@@ -10,7 +10,6 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TppClient } from '../../../main/core/tpp/client.js';
 import { newPsuSession } from '../../../main/core/tpp/psu-session.js';
@@ -27,7 +26,7 @@ import {
   submitOverHttp,
   testPki,
 } from '../concurrency/harness.js';
-import { killStartedBanks, startBank, type Started } from '../hosts/workbench-bank.js';
+import { adminCall, killStartedBanks, startBank, type Started } from '../hosts/workbench-bank.js';
 
 const BIN = 'bin/workbench.js';
 
@@ -83,18 +82,7 @@ describe.skipIf(!has('postgres'))('two bank processes on one PostgreSQL database
       headers,
       ...(body ? { body } : {}),
     });
-  const admin = async (bank: Started, method: string, path: string, body?: object) => {
-    const response = await request(`${bank.line.admin!.url}${path}`, {
-      method: method as 'GET',
-      headers: {
-        authorization: `Bearer ${bank.line.admin!.token}`,
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    expect(response.statusCode).toBe(200);
-    return (await response.body.json()) as Record<string, unknown>;
-  };
+  const admin = adminCall;
 
   it('the clock moved through one admin API is the other process’s clock', async () => {
     // The clock runs on from the instant set: compared within a minute (a loaded machine).

@@ -15,6 +15,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { runBatchNow, type BatchReport } from '../domain/batch.js';
 import { batchRunText, type ConsoleEventKind } from '../log/console-events.js';
 import { UnsavedChangeError, type Bank } from '../bank.js';
+import { LogUnavailableError } from '../log/bank-logs.js';
 import { SnapshotError } from '../state.js';
 import type { TppReport } from '../log/tpp-findings/model.js';
 import type { BodyLimitHead } from '../listener/http.js';
@@ -84,6 +85,9 @@ export function adminTokenProblem(token: string): string | undefined {
 }
 
 export const DEFAULT_REQUEST_LIMIT = 50;
+
+/** The routes that read or clear the logs, not the bank's state (log/bank-logs.ts). */
+const LOG_ROUTES = new Set(['/admin/requests', '/admin/events', '/admin/report']);
 
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
@@ -194,18 +198,14 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
     },
     '/admin/requests': {
       GET: async (_request, url) => {
-        const limit = limitOf(url, bank.requestLog.capacity);
-        const entries = bank.requestLog.entries();
-        return { total: entries.length, entries: entries.slice(-limit) };
+        return bank.logs.requests(limitOf(url, bank.requestLog.capacity));
       },
     },
     // What was done to the bank outside its requests (console-events.ts): clock moves, batch
     // runs, resets, a PSU's revocation at the bank — the same events the desktop log shows.
     '/admin/events': {
       GET: async (_request, url) => {
-        const limit = limitOf(url, bank.consoleEvents.capacity);
-        const entries = bank.consoleEvents.entries();
-        return { total: entries.length, entries: entries.slice(-limit) };
+        return bank.logs.events(limitOf(url, bank.consoleEvents.capacity));
       },
     },
     // Issue #17 item 5: what the bank found about the TPP's requests so far (docs/ci.md).
@@ -214,7 +214,7 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
         const format = queryOf(url, ['format']).get('format') ?? 'json';
         if (!(REPORT_FORMATS as readonly string[]).includes(format))
           throw badRequest('format', `format must be one of ${REPORT_FORMATS.join(', ')}`);
-        const report = bank.tppFindings.report();
+        const report = await bank.logs.report();
         if (format === 'json') return report;
         if (!options.renderReport)
           throw badRequest('format', `this bank's host renders no ${format} reports; ask for json`);
@@ -223,7 +223,7 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
       },
       DELETE: async (_request, url) => {
         queryOf(url, []);
-        bank.tppFindings.clear();
+        await bank.logs.clearReport();
         return { cleared: true };
       },
     },
@@ -262,7 +262,12 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
           { allow: Object.keys(route).join(', ') },
         );
       // On a PostgreSQL store shared by several bank processes: the latest state, one transaction.
-      const result = await bank.exclusive(() => handler(request, url));
+      // The logs are not the state: read outside the sandbox's lock, which every request needs.
+      const result = LOG_ROUTES.has(url.pathname)
+        ? await handler(request, url)
+        : await bank.exclusive(() => handler(request, url));
+      // The console event of a change is where every process reads it when the change answers.
+      if (request.method !== 'GET') await bank.logs.flush();
       if (result instanceof TextAnswer)
         return {
           status: 200,
@@ -272,8 +277,9 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
       return answer(200, result);
     } catch (error) {
       if (error instanceof AdminProblem) return problemAnswer(error);
-      // A full disk or a read-only file: nothing changed, send it again (as the PSD2 routes say).
-      if (error instanceof UnsavedChangeError)
+      // A full disk or a read-only file: nothing changed, send it again (as the PSD2 routes say);
+      // a shared log's database out of reach: ask again.
+      if (error instanceof UnsavedChangeError || error instanceof LogUnavailableError)
         return problemAnswer(
           new AdminProblem(503, 'SERVICE_UNAVAILABLE', error.message, undefined, {
             'retry-after': '1',

@@ -31,7 +31,7 @@ import { pageResponse } from '../pages/response.js';
 import { scaSessionHook, sessionStage, type SessionHook } from '../stages/session.js';
 import { signatureStage } from '../stages/signature.js';
 import { transportStage } from '../stages/transport.js';
-import type { TppFindingsRecorder } from '../log/tpp-findings/recorder.js';
+import type { Observation } from '../log/tpp-findings/recorder.js';
 import type { TrustStore } from '../trust/trust-store.js';
 import type { CertificateInspector } from '../trust/certificate-inspection.js';
 import {
@@ -77,7 +77,8 @@ export interface PipelineOptions {
   sessionHook: SessionHook | undefined;
   signResponse: ResponseSigner | undefined;
   requestLog: RequestLog;
-  tppFindings: TppFindingsRecorder;
+  /** The TPP findings recorder (and, on PostgreSQL, the shared log) each exchange is shown to. */
+  tppFindings: { observe(observation: Observation): void };
   env: HandlerEnvironment;
   /** The live state as the request finds it (a reset or import may replace it). */
   state(): DomainState;
@@ -258,7 +259,16 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     });
     tppFindings.observe({
       ...(ctx.route ? { route: ctx.route } : {}),
-      ...(isRejection(outcome) ? { refusedAt: current, rejection: outcome } : {}),
+      ...(isRejection(outcome)
+        ? {
+            refusedAt: current,
+            rejection: {
+              rule: outcome.rule,
+              text: outcome.error.body.tppMessages[0]?.text ?? outcome.rule,
+              ...(outcome.forensics ? { forensics: outcome.forensics } : {}),
+            },
+          }
+        : {}),
       record: entry,
       responseBody: isRejection(outcome) ? outcome.error.body : outcome.body,
     });

@@ -25,7 +25,8 @@
  * - the virtual clock's settings are the `bank_settings` row `clock`;
  * - a process alone on the database reads without asking it (pg-membership.ts).
  *
- * Not shared: the request log and the TPP findings stay per process (docs/ci.md).
+ * The request log, the console events and the TPP findings are shared on a connection of
+ * their own (pg-shared-log.ts).
  */
 import type pg from 'pg';
 import type { VirtualClock, VirtualClockSettings } from '../../clock.js';
@@ -60,6 +61,8 @@ export class PgBankStore {
     private readonly clock: VirtualClock,
     /** For messages: the URL without its password. */
     readonly where: string,
+    /** The URL it was opened with: the shared log (pg-shared-log.ts) opens its own connection. */
+    readonly url: string,
   ) {
     this.ledger = new LocalLedger(where);
   }
@@ -81,7 +84,7 @@ export class PgBankStore {
     try {
       await migratePostgres(client, PG_MIGRATIONS);
       const membership = await SandboxMembership.join(client, where);
-      return new PgBankStore(client, membership, clock, where);
+      return new PgBankStore(client, membership, clock, where, url);
     } catch (error) {
       await client.end().catch(() => undefined);
       throw error;

@@ -47,6 +47,32 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
         version BIGINT NOT NULL
       );`,
   },
+  {
+    version: 2,
+    summary:
+      'the request log, the console events and the TPP findings checkpoint of every process (pg-shared-log.ts)',
+    sql: `
+      CREATE TABLE bank_exchanges (
+        id BIGSERIAL PRIMARY KEY,
+        arrived_at TIMESTAMPTZ NOT NULL,
+        record TEXT NOT NULL,
+        judgement TEXT,
+        judged BOOLEAN NOT NULL DEFAULT false
+      );
+      CREATE INDEX bank_exchanges_arrival ON bank_exchanges (arrived_at, id);
+      CREATE INDEX bank_exchanges_unjudged ON bank_exchanges (arrived_at, id) WHERE NOT judged;
+      CREATE TABLE bank_console_events (
+        id BIGSERIAL PRIMARY KEY,
+        arrived_at TIMESTAMPTZ NOT NULL,
+        record TEXT NOT NULL
+      );
+      CREATE INDEX bank_console_events_arrival ON bank_console_events (arrived_at, id);
+      CREATE TABLE bank_findings_checkpoint (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        state TEXT NOT NULL,
+        cleared_at TIMESTAMPTZ
+      );`,
+  },
 ];
 
 /** Applies the steps the database lacks; refuses a database of a newer schema. */

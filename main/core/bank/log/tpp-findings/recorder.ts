@@ -12,8 +12,9 @@
  * FINDINGS_KEPT_PER_VERDICT per rule and verdict, links for the last MAX_LINKS.
  */
 import { tppRule, TPP_RULES, type TppRuleId } from '../../../spec/tpp-rules.js';
+import type { SigningForensics } from '../../../signature/index.js';
 import type { ExchangeRecord } from '../request-log.js';
-import type { Rejection, RouteDefinition, StageName } from '../../types.js';
+import type { RouteDefinition, StageName } from '../../types.js';
 import { compareSigningStrings } from './forensics.js';
 import { isScaRefusal, judgeDecision, passed, type Decision, type Verdict } from './judge.js';
 import {
@@ -35,15 +36,38 @@ const PAGED_PATHS = new Set([
   '/v1/accounts/{account-id}/transactions',
 ]);
 
+/** A refusal as the recorder reads it: plain data, so a shared log can store it (pg-shared-log.ts). */
+export interface ObservedRejection {
+  /** The bank rule that refused. */
+  rule: string;
+  /** The first tppMessages text of the refusal (the rule id when it has none). */
+  text: string;
+  /** Signature stage: the signing-string forensics (§5.2(5)). */
+  forensics?: SigningForensics;
+}
+
 /** What bank.ts hands over after a request went through the pipeline. */
 export interface Observation {
   route?: RouteDefinition;
   /** The stage that refused (with the rejection), or undefined when the handler answered. */
   refusedAt?: StageName;
-  rejection?: Rejection;
+  rejection?: ObservedRejection;
   record: ExchangeRecord;
   /** The answer's JSON body (the request log keeps it for refusals only). */
   responseBody?: unknown;
+}
+
+/**
+ * Everything the recorder remembers, as JSON: a shared log keeps it as a checkpoint and judges
+ * only the exchanges after it (store/pg-shared-findings.ts).
+ */
+export interface RecorderState {
+  judged: number;
+  tallies: [TppRuleId, RuleTally][];
+  evidence: TppEvidenceExchange[];
+  /** Oldest first, as they are dropped. */
+  issuedLinks: string[];
+  pendingSca: [string, { exchangeId: number; psuVisited: boolean }][];
 }
 
 interface RuleTally {
@@ -108,7 +132,7 @@ export class TppFindingsRecorder {
             rejection: {
               stage: observation.refusedAt,
               rule: rejection.rule,
-              text: rejection.error.body.tppMessages[0]?.text ?? rejection.rule,
+              text: rejection.text,
             },
           }
         : {}),
@@ -218,6 +242,30 @@ export class TppFindingsRecorder {
     this.issuedLinks.clear();
     this.pendingSca.clear();
     this.judged = 0;
+  }
+
+  /**
+   * What the recorder remembers, as JSON-ready data that shares the recorder's objects: turn it
+   * into text (JSON.stringify) before the next observe().
+   */
+  serialise(): RecorderState {
+    return {
+      judged: this.judged,
+      tallies: [...this.tallies],
+      evidence: [...this.evidence.values()],
+      issuedLinks: [...this.issuedLinks],
+      pendingSca: [...this.pendingSca],
+    };
+  }
+
+  /** Takes up what serialise() gave, in place of what it remembered. */
+  restore(state: RecorderState): void {
+    this.clear();
+    this.judged = state.judged;
+    for (const [rule, tally] of state.tallies) this.tallies.set(rule, tally);
+    for (const exchange of state.evidence) this.evidence.set(exchange.id, exchange);
+    for (const link of state.issuedLinks) this.issuedLinks.add(link);
+    for (const [session, pending] of state.pendingSca) this.pendingSca.set(session, pending);
   }
 
   report(now = new Date()): TppReport {

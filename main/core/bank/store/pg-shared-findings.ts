@@ -1,0 +1,202 @@
+/**
+ * The TPP findings of a sandbox served by several bank processes on one PostgreSQL database
+ * (issue #30; docs/ci.md "A shared sandbox on PostgreSQL"). Two TPP-side rules need memory
+ * across requests (log/tpp-findings/recorder.ts): a §4.2.3 page link given in one answer and
+ * followed in a later request, a §5.3(1) SCA refusal repeated on one TPP-Session-ID. Behind a
+ * round-robin load balancer those two requests reach different processes, so the report is
+ * judged over the exchanges of every process (bank_exchanges) in the order they arrived.
+ *
+ * Kept bounded with a checkpoint: the recorder's state (bank_findings_checkpoint) as of every
+ * exchange that arrived more than SETTLE_MARGIN_MS ago, which are then marked `judged`; a report
+ * restores it and judges only the exchanges after it. An exchange written later than the margin
+ * (a process that could not reach the database for a while) is still judged, after the
+ * checkpoint, where it falls in arrival order among the others left.
+ */
+import type { ExchangeRecord } from '../log/request-log.js';
+import type { TppReport } from '../log/tpp-findings/model.js';
+import {
+  TppFindingsRecorder,
+  type Observation,
+  type ObservedRejection,
+  type RecorderState,
+} from '../log/tpp-findings/recorder.js';
+import type { RouteDefinition, StageName } from '../types.js';
+
+/** A minimal PostgreSQL connection: pg.Client's query and end (a test may fake it). */
+export interface LogConnection {
+  query<Row = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: Row[] }>;
+  end(): Promise<void>;
+}
+
+/**
+ * Exchanges younger than this are judged by every report and not yet checkpointed: a process
+ * writes its exchanges within a fraction of a second (pg-shared-log.ts), so by then the
+ * exchanges of all processes that arrived before are in the table.
+ */
+export const SETTLE_MARGIN_MS = 10_000;
+
+/** Held while judging or clearing (any fixed number, other than the request and migration locks). */
+const FINDINGS_LOCK = 7_300_302;
+/** Exchanges read per query while judging. */
+const PAGE_ROWS = 1_000;
+
+/** What the recorder needs of an exchange beyond its log record. */
+interface StoredJudgement {
+  /** The route's operationId (unique in the bank's routes). */
+  route: string;
+  refusedAt?: StageName;
+  rejection?: ObservedRejection;
+  /** The answer's body, when the log record does not hold it (a handler's answer). */
+  responseBody?: unknown;
+}
+
+/**
+ * The `judgement` column of an exchange: undefined for one the recorder passes over (an unknown
+ * path, the bank's own meta routes).
+ */
+export function judgementOf(observation: Observation): StoredJudgement | undefined {
+  const { route, refusedAt, rejection, record, responseBody } = observation;
+  if (!route || (route.kind !== 'page' && !route.signed)) return undefined;
+  if (route.kind === 'page') return { route: route.operationId };
+  return {
+    route: route.operationId,
+    ...(refusedAt ? { refusedAt } : {}),
+    ...(rejection ? { rejection } : {}),
+    ...(responseBody !== record.response.body ? { responseBody } : {}),
+  };
+}
+
+interface ExchangeRow {
+  id: string;
+  arrived_at: Date;
+  record: string;
+  judgement: string | null;
+}
+
+export interface FindingsContext {
+  /** The bank's routes by operationId. */
+  routes: ReadonlyMap<string, RouteDefinition>;
+  /** The bank the report names. */
+  bank: { mode: string; url?: () => string | undefined };
+  /** Wall-clock milliseconds now. */
+  now(): number;
+}
+
+function observationOf(row: ExchangeRow, context: FindingsContext): Observation | undefined {
+  if (row.judgement === null) return undefined;
+  const judgement = JSON.parse(row.judgement) as StoredJudgement;
+  const route = context.routes.get(judgement.route);
+  if (!route) return undefined;
+  const record = { id: Number(row.id), ...JSON.parse(row.record) } as ExchangeRecord;
+  return {
+    route,
+    ...(judgement.refusedAt ? { refusedAt: judgement.refusedAt } : {}),
+    ...(judgement.rejection ? { rejection: judgement.rejection } : {}),
+    record,
+    responseBody: 'responseBody' in judgement ? judgement.responseBody : record.response.body,
+  };
+}
+
+/** Runs `work` under the findings lock, in one transaction that sees one snapshot. */
+async function underFindingsLock<T>(db: LogConnection, work: () => Promise<T>): Promise<T> {
+  // A session lock taken before the transaction: its snapshot then includes what the previous
+  // holder committed.
+  await db.query('SELECT pg_advisory_lock($1)', [FINDINGS_LOCK]);
+  try {
+    await db.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+    try {
+      const result = await work();
+      await db.query('COMMIT');
+      return result;
+    } catch (error) {
+      await db.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  } finally {
+    await db.query('SELECT pg_advisory_unlock($1)', [FINDINGS_LOCK]).catch(() => undefined);
+  }
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Judges the exchanges after the checkpoint in arrival order and moves the checkpoint past those
+ * older than the margin. With `report`, judges the younger ones too and gives the report; without,
+ * stops at the margin (the writer's upkeep, pg-shared-log.ts).
+ */
+export async function judgeSharedExchanges(
+  db: LogConnection,
+  context: FindingsContext,
+  report: boolean,
+): Promise<TppReport | undefined> {
+  return underFindingsLock(db, async () => {
+    const { rows } = await db.query<{ state: string; cleared_at: Date | null }>(
+      `SELECT state, cleared_at FROM bank_findings_checkpoint WHERE id = 1`,
+    );
+    const recorder = new TppFindingsRecorder(context.bank);
+    if (rows[0]) recorder.restore(JSON.parse(rows[0].state) as RecorderState);
+    const clearedAt = rows[0]?.cleared_at?.getTime() ?? Number.NEGATIVE_INFINITY;
+    const cutoff = context.now() - SETTLE_MARGIN_MS;
+    const settledIds: string[] = [];
+    let checkpoint: string | undefined;
+    let after: ExchangeRow | undefined;
+    reading: for (;;) {
+      const page = await db.query<ExchangeRow>(
+        `SELECT id, arrived_at, record, judgement FROM bank_exchanges
+         WHERE NOT judged ${after ? 'AND (arrived_at, id) > ($2::timestamptz, $3::bigint)' : ''}
+         ORDER BY arrived_at, id LIMIT $1`,
+        after ? [PAGE_ROWS, after.arrived_at, after.id] : [PAGE_ROWS],
+      );
+      for (const row of page.rows) {
+        const arrived = row.arrived_at.getTime();
+        if (checkpoint === undefined && arrived > cutoff) {
+          checkpoint = JSON.stringify(recorder.serialise());
+          if (!report) break reading;
+        }
+        // DELETE /admin/report: what arrived before it is not judged (it may be written after).
+        if (arrived >= clearedAt) {
+          const observation = observationOf(row, context);
+          if (observation) recorder.observe(observation);
+        }
+        if (checkpoint === undefined) settledIds.push(row.id);
+      }
+      if (page.rows.length < PAGE_ROWS) break;
+      after = page.rows.at(-1);
+      await nextTurn(); // a long replay leaves the event loop to the requests between pages
+    }
+    checkpoint ??= JSON.stringify(recorder.serialise());
+    if (settledIds.length > 0) {
+      await db.query(`UPDATE bank_exchanges SET judged = true WHERE id = ANY($1::bigint[])`, [
+        settledIds,
+      ]);
+      await db.query(
+        `INSERT INTO bank_findings_checkpoint (id, state) VALUES (1, $1)
+         ON CONFLICT (id) DO UPDATE SET state = excluded.state`,
+        [checkpoint],
+      );
+    }
+    return report ? recorder.report(new Date(context.now())) : undefined;
+  });
+}
+
+/**
+ * DELETE /admin/report for every process: an empty checkpoint, and the exchanges that arrived
+ * before `at` never judged (those still on their way are skipped by their arrival).
+ */
+export async function clearSharedFindings(
+  db: LogConnection,
+  context: FindingsContext,
+  at: Date,
+): Promise<void> {
+  const empty = JSON.stringify(new TppFindingsRecorder(context.bank).serialise());
+  await underFindingsLock(db, async () => {
+    await db.query(`UPDATE bank_exchanges SET judged = true WHERE NOT judged AND arrived_at < $1`, [
+      at,
+    ]);
+    await db.query(
+      `INSERT INTO bank_findings_checkpoint (id, state, cleared_at) VALUES (1, $1, $2)
+       ON CONFLICT (id) DO UPDATE SET state = excluded.state, cleared_at = excluded.cleared_at`,
+      [empty, at],
+    );
+  });
+}
