@@ -13,6 +13,7 @@ import type { DomainState } from '../../../main/core/bank/domain/model';
 import { createBank } from '../../../main/core/bank/index';
 import { runSharedGroup, type SharedMember } from '../../../main/core/bank/factory/shared-groups';
 import { PgBankStore } from '../../../main/core/bank/store/pg-bank-store';
+import { PG_LOCKS } from '../../../main/core/bank/store/pg-schema';
 import { VirtualClock } from '../../../main/core/clock';
 import { benchRequest } from '../../../bench/bank-entities';
 import { createTppIdentity } from '../../../main/core/runner/targets/embedded-target';
@@ -184,7 +185,7 @@ describe.skipIf(!has('postgres'))('requests in groups on a shared PostgreSQL sto
     const silent = new pg.Client({ connectionString: url });
     await silent.connect();
     try {
-      await silent.query('SELECT pg_advisory_lock(7300302)');
+      await silent.query('SELECT pg_advisory_lock($1)', [PG_LOCKS.members]);
       await expect(openStore(url)).rejects.toThrow(
         /serves the PostgreSQL database .*silent_member alone and did not make room/,
       );

@@ -39,10 +39,9 @@ import {
 } from './change-tracker.js';
 import { LocalLedger, type LedgerRow } from './pg-local-ledger.js';
 import { SandboxMembership } from './pg-membership.js';
-import { PG_MIGRATIONS, migratePostgres } from './pg-schema.js';
+import { PG_LOCKS, PG_MIGRATIONS, migratePostgres } from './pg-schema.js';
 
-/** The advisory lock every request of every process of one sandbox takes (any fixed number). */
-const SANDBOX_LOCK = 7_300_301;
+const SANDBOX_LOCK = PG_LOCKS.sandbox;
 
 export class PgBankStore {
   private tracker!: ChangeTracker;

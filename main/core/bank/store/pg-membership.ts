@@ -16,9 +16,9 @@
  * one fail to start, naming the database, rather than serve beside it.
  */
 import type pg from 'pg';
+import { PG_LOCKS } from './pg-schema.js';
 
-/** The advisory lock of the sandbox's members (any fixed number, not the request lock's). */
-const MEMBERS_LOCK = 7_300_302;
+const MEMBERS_LOCK = PG_LOCKS.members;
 const CHANNEL = 'bank_members';
 /** How long a joining process waits for a solo one to let go. */
 const JOIN_TIMEOUT = '10s';

@@ -11,8 +11,20 @@ export interface PgMigration {
   sql: string;
 }
 
-/** Held while migrating (any fixed number, other than the request lock's). */
-const MIGRATION_LOCK = 7_300_300;
+/**
+ * The advisory locks of a sandbox's database, one list so that no two share a number (a lock
+ * taken for one purpose would otherwise wait for, or exclude, another).
+ */
+export const PG_LOCKS = {
+  /** Held while migrating. */
+  migration: 7_300_300,
+  /** Every change of the sandbox's state, by any process (pg-bank-store.ts). */
+  sandbox: 7_300_301,
+  /** The processes serving the sandbox, one alone or all shared (pg-membership.ts). */
+  members: 7_300_302,
+  /** Writing the TPP findings' checkpoint (pg-shared-findings.ts). */
+  findings: 7_300_303,
+} as const;
 
 export const PG_MIGRATIONS: readonly PgMigration[] = [
   {
@@ -82,7 +94,7 @@ export async function migratePostgres(
 ): Promise<void> {
   await client.query('BEGIN');
   try {
-    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await client.query('SELECT pg_advisory_xact_lock($1)', [PG_LOCKS.migration]);
     await client.query(`CREATE TABLE IF NOT EXISTS bank_schema (version INTEGER NOT NULL)`);
     const { rows } = await client.query<{ version: number }>(
       `SELECT coalesce(max(version), 0) AS version FROM bank_schema`,

@@ -21,6 +21,7 @@ import {
   type RecorderState,
 } from '../log/tpp-findings/recorder.js';
 import type { RouteDefinition, StageName } from '../types.js';
+import { PG_LOCKS } from './pg-schema.js';
 
 /** A minimal PostgreSQL connection: pg.Client's query and end (a test may fake it). */
 export interface LogConnection {
@@ -35,8 +36,7 @@ export interface LogConnection {
  */
 export const SETTLE_MARGIN_MS = 10_000;
 
-/** Held while judging or clearing (any fixed number, other than the request and migration locks). */
-const FINDINGS_LOCK = 7_300_302;
+const FINDINGS_LOCK = PG_LOCKS.findings;
 /** Exchanges read per query while judging. */
 const PAGE_ROWS = 1_000;
 
