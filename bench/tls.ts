@@ -6,9 +6,11 @@
  *
  * The rounds alternate the two (plain first in odd rounds, TLS first in even ones), so load from
  * other jobs on a shared machine falls on both; it prints every run's duration (the run's own
- * `durationMs` from `--json`), the medians and their ratio, the load average, and for the TLS runs
- * the TLS connections the runner opened and how many of them resumed a session (counted by a
- * preload in the runner process that wraps `tls.connect`; it changes nothing else).
+ * `durationMs` from `--json`), the medians and their ratio, the load average, the connections the
+ * runner opened (over TLS: how many resumed a session) and its CPU time (counted by a preload in the
+ * runner process that wraps `tls.connect` and `net.connect`; it changes nothing else), and the CPU
+ * time the bank process spent during the run (/proc, Linux). On a machine shared with other jobs
+ * the CPU times vary less than the durations.
  *
  * Needs `npm run build` first (the processes run out/main/cli.js). Loopback only. Environment:
  * BENCH_ROUNDS (default 3), BENCH_SCA (`headless`: complete SCA with the headless PSU agent, so the
@@ -33,23 +35,51 @@ interface RunFigures {
   side: Side;
   ms: number;
   counts: Record<string, number>;
-  connections?: { opened: number; resumed: number };
+  /** What the runner process counted (COUNTING_PRELOAD). */
+  runner?: { tls: number; resumed: number; plain: number; cpuMs: number };
+  /** The bank process's CPU time during the run. */
+  bankCpuMs?: number;
 }
 
-/** Counts the runner's TLS connections and resumed sessions; written next to the certificates. */
+/**
+ * Counts the connections the runner opens (TLS ones and how many resumed a session; plain ones)
+ * and its CPU time, written to BENCH_COUNT when it exits. It changes nothing else.
+ */
 const COUNTING_PRELOAD = `
 const tls = require('node:tls');
+const net = require('node:net');
 const { writeFileSync } = require('node:fs');
-const connect = tls.connect;
-let opened = 0, resumed = 0;
+const tlsConnect = tls.connect;
+const netConnect = net.connect;
+let tlsOpened = 0, resumed = 0, plainOpened = 0;
 tls.connect = function (...args) {
-  const socket = connect.apply(this, args);
-  opened++;
+  const socket = tlsConnect.apply(this, args);
+  tlsOpened++;
   socket.once('secureConnect', () => { if (socket.isSessionReused()) resumed++; });
   return socket;
 };
-process.on('exit', () => writeFileSync(process.env.BENCH_TLS_COUNT, JSON.stringify({ opened, resumed })));
+net.connect = net.createConnection = function (...args) {
+  plainOpened++;
+  return netConnect.apply(this, args);
+};
+process.on('exit', () => {
+  const cpu = process.cpuUsage();
+  writeFileSync(process.env.BENCH_COUNT, JSON.stringify({
+    tls: tlsOpened, resumed, plain: plainOpened, cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+  }));
+});
 `;
+
+/** A process's CPU time so far (user + system) from /proc, in ms; undefined where there is none. */
+function cpuMsOf(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
 
 function node(args: string[], extraEnv: Record<string, string> = {}): ChildProcess {
   const flags = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [];
@@ -99,7 +129,7 @@ async function stopBank(child: ChildProcess): Promise<void> {
 
 async function runOnce(
   side: Side,
-  url: string,
+  bank: { url: string; child: ChildProcess },
   certs: string,
   folder: string,
   round: number,
@@ -111,11 +141,12 @@ async function runOnce(
       : [];
   const countFile = join(folder, `count-${side}-${round}.json`);
   const preload = join(folder, 'count-tls.cjs');
+  const bankCpuBefore = cpuMsOf(bank.child.pid);
   const child = node(
     [
       'run',
       '--target',
-      url,
+      bank.url,
       '--mode',
       'production',
       '--sca',
@@ -130,18 +161,21 @@ async function runOnce(
       join(folder, `report-${side}`),
     ],
     {
-      BENCH_TLS_COUNT: countFile,
+      BENCH_COUNT: countFile,
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${preload}`.trim(),
     },
   );
   const { code, stdout, stderr } = await finished(child);
+  const bankCpuAfter = cpuMsOf(bank.child.pid);
   const line = stdout.trim().split('\n').at(-1);
   if (!line || (code !== 0 && code !== 1))
     throw new Error(`workbench run against the ${side} bank exited ${code}:\n${stderr}`);
   const result = JSON.parse(line) as { durationMs: number; counts: Record<string, number> };
   const figures: RunFigures = { side, ms: result.durationMs, counts: result.counts };
-  if (side === 'tls' && existsSync(countFile))
-    figures.connections = JSON.parse(readFileSync(countFile, 'utf8')) as RunFigures['connections'];
+  if (existsSync(countFile))
+    figures.runner = JSON.parse(readFileSync(countFile, 'utf8')) as RunFigures['runner'];
+  if (bankCpuBefore !== undefined && bankCpuAfter !== undefined)
+    figures.bankCpuMs = bankCpuAfter - bankCpuBefore;
   return figures;
 }
 
@@ -150,6 +184,25 @@ const median = (values: number[]) => {
   const middle = sorted.length >> 1;
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
+
+const loadText = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+
+/** One run's line: duration, counts, the runner's connections and both processes' CPU. */
+function runText(run: RunFigures): string {
+  const parts = [`${run.side.padEnd(5)} ${String(run.ms).padStart(6)} ms`, countsText(run.counts)];
+  if (run.runner) {
+    const { tls, resumed, plain, cpuMs } = run.runner;
+    parts.push(
+      run.side === 'tls' ? `${tls} TLS connections (${resumed} resumed)` : `${plain} connections`,
+      `runner CPU ${cpuMs} ms`,
+    );
+  }
+  if (run.bankCpuMs !== undefined) parts.push(`bank CPU ${run.bankCpuMs} ms`);
+  return parts.join(', ');
+}
 
 const countsText = (counts: Record<string, number>) =>
   `${counts.total} checks, ${counts.PASS} PASS, ${counts.FAIL} FAIL, ${counts.SKIPPED} SKIPPED`;
@@ -182,35 +235,34 @@ async function main(): Promise<void> {
       '--mtls',
     ]);
     banks.push(tls.child);
-    const url: Record<Side, string> = { plain: plain.url, tls: tls.url };
+    const bank: Record<Side, { url: string; child: ChildProcess }> = { plain, tls };
     process.stdout.write(
-      `production run by URL, --sca ${SCA}, ${ROUNDS} rounds; load average at start ${loadavg()
-        .map((n) => n.toFixed(2))
-        .join(' ')}\n`,
+      `production run by URL, --sca ${SCA}, ${ROUNDS} rounds; load average at start ${loadText()}\n`,
     );
     const runs: RunFigures[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       const order: Side[] = round % 2 ? ['plain', 'tls'] : ['tls', 'plain'];
       for (const side of order) {
-        const figures = await runOnce(side, url[side], certs, folder, round);
+        const figures = await runOnce(side, bank[side], certs, folder, round);
         runs.push(figures);
-        const connections = figures.connections
-          ? `, ${figures.connections.opened} TLS connections (${figures.connections.resumed} resumed)`
-          : '';
         process.stdout.write(
-          `round ${round} ${side.padEnd(5)} ${String(figures.ms).padStart(6)} ms  ${countsText(figures.counts)}${connections}  load ${loadavg()[0]!.toFixed(2)}\n`,
+          `round ${round} ${runText(figures)}  load ${loadavg()[0]!.toFixed(2)}\n`,
         );
       }
     }
-    const plainMs = median(runs.filter((run) => run.side === 'plain').map((run) => run.ms));
-    const tlsMs = median(runs.filter((run) => run.side === 'tls').map((run) => run.ms));
-    const differing = runs.some((run) => countsText(run.counts) !== countsText(runs[0]!.counts));
+    const of = (side: Side, value: (run: RunFigures) => number | undefined) =>
+      median(runs.filter((run) => run.side === side).map((run) => value(run) ?? NaN));
+    const row = (what: string, value: (run: RunFigures) => number | undefined) => {
+      const [plainMs, tlsMs] = [of('plain', value), of('tls', value)];
+      return `${what.padEnd(11)} plain ${String(plainMs).padStart(6)} ms, TLS + mTLS ${String(tlsMs).padStart(6)} ms: ratio ${(tlsMs / plainMs).toFixed(2)}`;
+    };
     process.stdout.write(
-      `median plain ${plainMs} ms, TLS + mTLS ${tlsMs} ms: ratio ${(tlsMs / plainMs).toFixed(2)} (target ≤ 1.5)` +
-        `; load average at end ${loadavg()
-          .map((n) => n.toFixed(2))
-          .join(' ')}\n`,
+      `medians:\n${row('run', (run) => run.ms)} (target ≤ 1.5)\n` +
+        `${row('runner CPU', (run) => run.runner?.cpuMs)}\n` +
+        `${row('bank CPU', (run) => run.bankCpuMs)}\n` +
+        `load average at end ${loadText()}\n`,
     );
+    const differing = runs.some((run) => countsText(run.counts) !== countsText(runs[0]!.counts));
     if (differing) process.stdout.write('warning: the runs did not all have the same counts\n');
   } finally {
     for (const bank of banks) await stopBank(bank);
