@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import { connect as connectTcp, type AddressInfo } from 'node:net';
 import tls, { type TLSSocket } from 'node:tls';
 import {
   createTestCa,
@@ -131,6 +132,41 @@ describe('the transport over TLS', () => {
       } finally {
         await transport.close();
       }
+    }
+  });
+
+  it('presents the QWAC and verifies the server through an HTTP proxy (CONNECT) too', async () => {
+    let tunnels = 0;
+    const proxy: Server = createServer((_req, res) => res.writeHead(405).end());
+    proxy.on('connect', (req, client) => {
+      tunnels += 1;
+      const [host, port] = req.url!.split(':');
+      const upstream = connectTcp(Number(port), host, () => {
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        upstream.pipe(client).pipe(upstream);
+      });
+      upstream.on('error', () => client.destroy());
+      client.on('error', () => upstream.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const through = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    try {
+      expect(await serialOver({ ...withQwac(ca), proxy: through })).toBe(qwac.serialNumber);
+      const untrusting = createTransport({
+        ...withQwac(otherCa),
+        trustSystemCas: false,
+        proxy: through,
+      });
+      try {
+        await expect(untrusting.send({ method: 'GET', url, headers: {} })).rejects.toMatchObject({
+          name: 'TransportError',
+        });
+      } finally {
+        await untrusting.close();
+      }
+      expect(tunnels).toBeGreaterThanOrEqual(2);
+    } finally {
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
     }
   });
 
