@@ -7,8 +7,8 @@
  * is a named error, never a silent cut.
  */
 import type { KeyObject } from 'node:crypto';
-import { rootCertificates } from 'node:tls';
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
+import { connectionTls } from './tls-context.js';
 
 export interface TransportOptions {
   /** Client certificate and key for mTLS (QWAC), PEM. */
@@ -74,17 +74,7 @@ export const DEFAULT_TOTAL_TIMEOUT_MS = 30_000;
  * on the SCA pages), so both trust and present the same certificates.
  */
 export function transportDispatcher(options: TransportOptions = {}): Dispatcher {
-  const tls = {
-    minVersion: 'TLSv1.2' as const,
-    ...(options.clientCertificate
-      ? {
-          cert: options.clientCertificate.certificate,
-          key: keyBytes(options.clientCertificate.key),
-        }
-      : {}),
-    ...(options.ca?.length ? { ca: caList(options) } : {}),
-    rejectUnauthorized: !options.insecureSkipServerVerification,
-  };
+  const tls = connectionTls(options);
   const timeouts = {
     connectTimeout: options.timeouts?.connectMs ?? 10_000,
     headersTimeout: options.timeouts?.headersMs ?? 30_000,
@@ -156,19 +146,6 @@ export function createTransport(options: TransportOptions = {}): Transport {
     },
     close: () => dispatcher.close(),
   };
-}
-
-/** node:tls takes PEM or DER bytes; a KeyObject stays in main and is exported only in memory. */
-function keyBytes(key: string | Buffer | KeyObject): string | Buffer {
-  return typeof key === 'string' || Buffer.isBuffer(key)
-    ? key
-    : (key.export({ type: 'pkcs8', format: 'pem' }) as string);
-}
-
-function caList(options: TransportOptions): (string | Buffer)[] {
-  const extra = options.ca ?? [];
-  // Node replaces its built-in roots when `ca` is given; keep them unless told otherwise.
-  return options.trustSystemCas === false ? extra : [...extra, ...rootCertificates];
 }
 
 /** `request timed out after 30 s (whole exchange)`. */

@@ -117,6 +117,20 @@ describe('production certificate and registry checks', () => {
     await forbidden(productionBank({ trust: false }), aisRequest(), 'untrusted', /trust store/);
   });
 
+  it('follows the trust store as it changes: a removed CA refuses the next request, an added one passes it', async () => {
+    // One bank, one certificate: every request after the first asks about the same parsed one.
+    const bank = productionBank();
+    const reachedHandler = async () =>
+      parse(await bank.handle(aisRequest())).body.tppMessages[0].code === 'CONSENT_INVALID';
+    expect(await reachedHandler()).toBe(true);
+    expect(await reachedHandler()).toBe(true);
+    const issuing = bank.trustStore.list().find((ca) => ca.subject.includes('Issuing'))!;
+    expect(bank.trustStore.remove(issuing.fingerprint256)).toBe(true);
+    await forbidden(bank, aisRequest(), 'untrusted', /trust store/);
+    bank.trustStore.add(pki.ca.chainPem);
+    expect(await reachedHandler()).toBe(true);
+  });
+
   it('refuses a TPP that is not registered', async () => {
     await forbidden(
       productionBank({ registry: new TppRegistry() }),

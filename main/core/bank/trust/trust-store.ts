@@ -34,6 +34,14 @@ function infoOf(certificate: X509Certificate): TrustAnchorInfo {
 
 export class TrustStore {
   private readonly anchors = new Map<string, X509Certificate>();
+  /**
+   * issuerOf's answers for the anchors as they are, by certificate object (the signature stage's
+   * cache hands out one object per certificate, so a TPP's every request asks about the same
+   * one); emptied whenever an anchor is added or removed. Finding the issuer verifies the
+   * certificate's signature, about 0.1 ms on a shared 2-core machine, on every production request
+   * for the QSealC and over mTLS (with CRLs) for the QWAC.
+   */
+  private issuers = new WeakMap<X509Certificate, X509Certificate | null>();
 
   constructor(certificates: Iterable<X509Certificate | string | Buffer> = []) {
     for (const certificate of certificates) this.add(certificate);
@@ -46,10 +54,12 @@ export class TrustStore {
       if (!certificate.ca) throw new Error(`not a CA certificate: ${certificate.subject}`);
       this.anchors.set(certificate.fingerprint256, certificate);
     }
+    this.issuers = new WeakMap();
     return certificates.map(infoOf);
   }
 
   remove(fingerprint256: string): boolean {
+    this.issuers = new WeakMap();
     return this.anchors.delete(fingerprint256);
   }
 
@@ -73,9 +83,16 @@ export class TrustStore {
 
   /** The trusted CA that issued and signed `certificate`, if any. */
   issuerOf(certificate: X509Certificate): X509Certificate | undefined {
+    const known = this.issuers.get(certificate);
+    if (known !== undefined) return known ?? undefined;
+    let issuer: X509Certificate | null = null;
     for (const anchor of this.anchors.values()) {
-      if (certificate.checkIssued(anchor) && certificate.verify(anchor.publicKey)) return anchor;
+      if (certificate.checkIssued(anchor) && certificate.verify(anchor.publicKey)) {
+        issuer = anchor;
+        break;
+      }
     }
-    return undefined;
+    this.issuers.set(certificate, issuer);
+    return issuer ?? undefined;
   }
 }
