@@ -21,7 +21,17 @@ import tls, {
   type SecureContext,
   type SecureContextOptions,
 } from 'node:tls';
-import type { TransportOptions } from './transport.js';
+
+/** What of a transport's options (transport.ts) makes the TLS of its connections. */
+export interface TransportTls {
+  /** Client certificate and key for mTLS (QWAC), PEM. */
+  clientCertificate?: { certificate: string | Buffer; key: string | Buffer | KeyObject };
+  /** CA certificates to trust in addition to (or, with `trustSystemCas: false`, instead of) the system's. */
+  ca?: (string | Buffer)[];
+  trustSystemCas?: boolean;
+  /** Accept any server certificate. For a user's explicit choice only; never a default. */
+  insecureSkipServerVerification?: boolean;
+}
 
 /** Contexts by the digest of what they hold. A run has one identity; a few cover a workbench. */
 const contexts = new Map<string, SecureContext>();
@@ -32,7 +42,7 @@ const CONTEXTS_KEPT = 8;
  * unreadable key or certificate) leaves the options as they are, so the same error comes at
  * connect and is described with the request (transport.ts describeTransportError).
  */
-export function connectionTls(options: TransportOptions): ConnectionOptions {
+export function connectionTls(options: TransportTls): ConnectionOptions {
   const cert = options.clientCertificate?.certificate;
   const key = options.clientCertificate && keyBytes(options.clientCertificate.key);
   const extraCas = options.ca ?? [];

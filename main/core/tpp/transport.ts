@@ -6,18 +6,11 @@
  * body), so a server trickling a byte a second cannot hold the client, and a body over the limit
  * is a named error, never a silent cut.
  */
-import type { KeyObject } from 'node:crypto';
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
-import { connectionTls } from './tls-context.js';
+import { connectionTls, type TransportTls } from './tls-context.js';
 
-export interface TransportOptions {
-  /** Client certificate and key for mTLS (QWAC), PEM. */
-  clientCertificate?: { certificate: string | Buffer; key: string | Buffer | KeyObject };
-  /** CA certificates to trust in addition to (or, with `trustSystemCas: false`, instead of) the system's. */
-  ca?: (string | Buffer)[];
-  trustSystemCas?: boolean;
-  /** Accept any server certificate. For a user's explicit choice only; never a default. */
-  insecureSkipServerVerification?: boolean;
+/** The TLS options (tls-context.ts), and how requests travel. */
+export interface TransportOptions extends TransportTls {
   /** Proxy URL (http://host:port). */
   proxy?: string;
   /**
