@@ -20,6 +20,8 @@ import { PG_LOCKS } from './pg-schema.js';
 
 const MEMBERS_LOCK = PG_LOCKS.members;
 const CHANNEL = 'bank_members';
+/** Tries at letting go, 100 ms apart (well within JOIN_TIMEOUT). */
+const SHARE_ATTEMPTS = 20;
 /** How long a joining process waits for a solo one to let go. */
 const JOIN_TIMEOUT = '10s';
 
@@ -63,10 +65,20 @@ export class SandboxMembership {
   /** Another process is joining: reads check from now on, then the exclusive hold goes. */
   private async share(): Promise<void> {
     this.alone = false;
-    await this.client
-      .query(
-        `SELECT pg_advisory_lock_shared(${MEMBERS_LOCK}); SELECT pg_advisory_unlock(${MEMBERS_LOCK})`,
-      )
-      .catch(() => undefined); // the connection is gone: its locks went with it
+    // The statements join whatever this connection runs; inside a change that failed they are
+    // refused until its ROLLBACK, so they are tried again a moment later. A connection that is
+    // gone took its locks with it.
+    for (let attempt = 0; attempt < SHARE_ATTEMPTS; attempt += 1) {
+      const done = await this.client
+        .query(
+          `SELECT pg_advisory_lock_shared(${MEMBERS_LOCK}); SELECT pg_advisory_unlock(${MEMBERS_LOCK})`,
+        )
+        .then(
+          () => true,
+          () => false,
+        );
+      if (done) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 }
