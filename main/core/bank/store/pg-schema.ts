@@ -31,6 +31,8 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     version: 1,
     summary:
       'entities, ledger rows and settings, each with the version of the commit that wrote it',
+    // The sequence bank_version is no longer read: under the sandbox's lock a commit's version is
+    // the latest plus one (pg-bank-store.ts). A released step stays as it was.
     sql: `
       CREATE SEQUENCE bank_version;
       CREATE TABLE bank_entities (
