@@ -134,6 +134,7 @@ describe.skipIf(!has('postgres'))(
           expect(booked(state, KARI_BRUKSKONTO)).toBe(creditorBefore + sum);
         }
       } finally {
+        for (const bank of banks) await bank.close();
         for (const store of stores) await store.close();
       }
     }, 120_000);

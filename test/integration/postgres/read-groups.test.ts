@@ -95,6 +95,8 @@ describe.skipIf(!has('postgres'))('requests in groups on a shared PostgreSQL sto
         benchRequest(seal, 'GET', `/v1/consents/${consentId}`, undefined, true),
       );
       expect(read.status).toBe(200);
+      await one.close();
+      await two.close();
     } finally {
       await second.close();
       await first.close();
@@ -175,6 +177,60 @@ describe.skipIf(!has('postgres'))('requests in groups on a shared PostgreSQL sto
       expect(other.raw().sessions).toEqual([]);
     } finally {
       await other.close();
+      await store.close();
+    }
+  }, 60_000);
+
+  it('a bank whose connection the server ended connects again, reads the state again and goes on', async () => {
+    const url = server.createDatabase('reconnect');
+    const store = await openStore(url);
+    const bank = createBank({ mode: 'sandbox', clock: new VirtualClock(), sharedStore: store });
+    const seal = (await createTppIdentity()).qsealc;
+    const consent = async () => {
+      const response = await bank.handle(
+        benchRequest(
+          seal,
+          'POST',
+          '/v1/consents',
+          {
+            access: { accounts: [{ iban: 'NO5297100512347' }] },
+            recurringIndicator: true,
+            validUntil: '2099-12-31',
+            frequencyPerDay: 4,
+          },
+          true,
+        ),
+      );
+      expect(response.status).toBe(201);
+      return (JSON.parse(response.body) as { consentId: string }).consentId;
+    };
+    try {
+      const before = await consent();
+      // The server ends every connection to this database (a restart, an operator).
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+         WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      );
+      await admin.end();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const after = await consent();
+      const read = await bank.handle(
+        benchRequest(seal, 'GET', `/v1/consents/${before}`, undefined, true),
+      );
+      expect(read.status).toBe(200);
+      const other = await openStore(url);
+      try {
+        await other.begin();
+        await other.commit();
+        const ids = other.raw().consents.map((entry) => entry.consentId);
+        expect(ids).toEqual(expect.arrayContaining([before, after]));
+      } finally {
+        await other.close();
+      }
+    } finally {
+      await bank.close();
       await store.close();
     }
   }, 60_000);

@@ -23,7 +23,9 @@
  * - the ledger's changes are caught by triggers on the local tables and written as rows of
  *   `bank_ledger` (the local row as JSON; NULL when deleted);
  * - the virtual clock's settings are the `bank_settings` row `clock`;
- * - a process alone on the database reads without asking it (pg-membership.ts).
+ * - a process alone on the database reads without asking it (pg-membership.ts);
+ * - a connection the server ended is opened again by the next change, which reads the whole
+ *   state again first (pg-connection.ts).
  *
  * The request log, the console events and the TPP findings are shared on a connection of
  * their own (pg-shared-log.ts).
@@ -38,8 +40,8 @@ import {
   type EntityCollection,
 } from './change-tracker.js';
 import { LocalLedger, type LedgerRow } from './pg-local-ledger.js';
-import { SandboxMembership } from './pg-membership.js';
-import { PG_LOCKS, PG_MIGRATIONS, migratePostgres } from './pg-schema.js';
+import { PgStateConnection } from './pg-connection.js';
+import { PG_LOCKS } from './pg-schema.js';
 
 const SANDBOX_LOCK = PG_LOCKS.sandbox;
 
@@ -55,8 +57,7 @@ export class PgBankStore {
   private readonly ledger: LocalLedger;
 
   private constructor(
-    private readonly client: pg.Client,
-    private readonly membership: SandboxMembership,
+    private readonly connection: PgStateConnection,
     private readonly clock: VirtualClock,
     /** For messages: the URL without its password. */
     readonly where: string,
@@ -66,28 +67,17 @@ export class PgBankStore {
     this.ledger = new LocalLedger(where);
   }
 
-  /** Connects and brings the database's schema up to date (PG_MIGRATIONS, under a lock). */
+  /**
+   * Connects, brings the database's schema up to date (PG_MIGRATIONS, under a lock) and joins the
+   * sandbox's processes (pg-connection.ts).
+   */
   static async open(url: string, clock: VirtualClock): Promise<PgBankStore> {
     const where = url.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@');
-    // Loaded here, not at start: only a bank on PostgreSQL needs the driver (about 14 MB).
-    const { default: driver } = await import('pg');
-    const client = new driver.Client({ connectionString: url });
-    await client.connect().catch((error: Error) => {
-      throw new Error(`cannot reach the PostgreSQL database ${where}: ${error.message}`);
-    });
-    // A connection the server ends (a restart, an operator) is an error event, which would end
-    // the process unheard: each change then answers 503 (factory/shared-groups.ts) instead.
-    client.on('error', (error) =>
-      process.stderr.write(`the PostgreSQL database ${where} is out of reach: ${error.message}\n`),
-    );
-    try {
-      await migratePostgres(client, PG_MIGRATIONS);
-      const membership = await SandboxMembership.join(client, where);
-      return new PgBankStore(client, membership, clock, where, url);
-    } catch (error) {
-      await client.end().catch(() => undefined);
-      throw error;
-    }
+    return new PgBankStore(await PgStateConnection.open(url, where), clock, where, url);
+  }
+
+  private get client(): pg.Client {
+    return this.connection.client;
   }
 
   /** The state the bank works on: the database's, or `initial` written as the first. */
@@ -104,7 +94,7 @@ export class PgBankStore {
 
   /** Whether this process is alone on the database (pg-membership.ts). */
   get solo(): boolean {
-    return this.membership.solo;
+    return this.connection.membership.solo;
   }
 
   get view(): DomainState {
@@ -129,6 +119,8 @@ export class PgBankStore {
    * nobody had committed since this process last looked.
    */
   async begin(pull = true): Promise<boolean> {
+    // A connection opened again: what this process holds is read again whole.
+    if (await this.connection.ensure()) this.stale = true;
     const results = (await this.client.query(
       `BEGIN; SELECT pg_advisory_xact_lock(${SANDBOX_LOCK});
        SELECT value FROM bank_settings WHERE name = 'version'`,
@@ -148,7 +140,8 @@ export class PgBankStore {
    * alone on the database (pg-membership.ts) holds it without asking.
    */
   async committedVersion(): Promise<number> {
-    if (this.membership.solo && !this.stale) return this.seen;
+    if (await this.connection.ensure()) this.stale = true;
+    if (this.connection.membership.solo && !this.stale) return this.seen;
     // Named: the server parses and plans it once per connection (about half its round trip).
     const { rows } = await this.client.query<{ value: string }>({
       name: 'bank_committed_version',
@@ -258,7 +251,7 @@ export class PgBankStore {
   }
 
   async close(): Promise<void> {
-    await this.client.end();
+    await this.connection.end();
     this.ledger.close();
   }
 
