@@ -10,12 +10,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInitialState } from '../../../main/core/bank/domain/initial-data';
 import type { DomainState } from '../../../main/core/bank/domain/model';
-import { createBank } from '../../../main/core/bank/index';
+import { createBank, type Bank } from '../../../main/core/bank/index';
 import { runSharedGroup, type SharedMember } from '../../../main/core/bank/factory/shared-groups';
 import { PgBankStore } from '../../../main/core/bank/store/pg-bank-store';
 import { PG_LOCKS } from '../../../main/core/bank/store/pg-schema';
 import { VirtualClock } from '../../../main/core/clock';
-import { benchRequest } from '../../../bench/bank-entities';
+import { benchRequest, type Seal } from '../../../bench/bank-entities';
 import { createTppIdentity } from '../../../main/core/runner/targets/embedded-target';
 import { has } from '../../support/machine.js';
 import { startPostgres, type ThrowawayPostgres } from '../../support/postgres.js';
@@ -38,6 +38,26 @@ function member(
     settle: (run, failure) => outcomes.push({ run, failure }),
     abandoned: (failure) => outcomes.push({ run: { failed: true }, failure }),
   };
+}
+
+/** A consent made through `bank` (201 expected): its id. */
+async function createConsent(bank: Bank, seal: Seal): Promise<string> {
+  const response = await bank.handle(
+    benchRequest(
+      seal,
+      'POST',
+      '/v1/consents',
+      {
+        access: { accounts: [{ iban: 'NO5297100512347' }] },
+        recurringIndicator: true,
+        validUntil: '2099-12-31',
+        frequencyPerDay: 4,
+      },
+      true,
+    ),
+  );
+  expect(response.status).toBe(201);
+  return (JSON.parse(response.body) as { consentId: string }).consentId;
 }
 
 async function openStore(url: string): Promise<PgBankStore> {
@@ -74,22 +94,7 @@ describe.skipIf(!has('postgres'))('requests in groups on a shared PostgreSQL sto
       const two = createBank({ mode: 'sandbox', clock, sharedStore: second });
       const identity = await createTppIdentity();
       const seal = identity.qsealc;
-      const created = await two.handle(
-        benchRequest(
-          seal,
-          'POST',
-          '/v1/consents',
-          {
-            access: { accounts: [{ iban: 'NO5297100512347' }] },
-            recurringIndicator: true,
-            validUntil: '2099-12-31',
-            frequencyPerDay: 4,
-          },
-          true,
-        ),
-      );
-      expect(created.status).toBe(201);
-      const { consentId } = JSON.parse(created.body) as { consentId: string };
+      const consentId = await createConsent(two, seal);
       // Read through the first process at once: it asks the database, and finds it.
       const read = await one.handle(
         benchRequest(seal, 'GET', `/v1/consents/${consentId}`, undefined, true),
@@ -186,24 +191,7 @@ describe.skipIf(!has('postgres'))('requests in groups on a shared PostgreSQL sto
     const store = await openStore(url);
     const bank = createBank({ mode: 'sandbox', clock: new VirtualClock(), sharedStore: store });
     const seal = (await createTppIdentity()).qsealc;
-    const consent = async () => {
-      const response = await bank.handle(
-        benchRequest(
-          seal,
-          'POST',
-          '/v1/consents',
-          {
-            access: { accounts: [{ iban: 'NO5297100512347' }] },
-            recurringIndicator: true,
-            validUntil: '2099-12-31',
-            frequencyPerDay: 4,
-          },
-          true,
-        ),
-      );
-      expect(response.status).toBe(201);
-      return (JSON.parse(response.body) as { consentId: string }).consentId;
-    };
+    const consent = () => createConsent(bank, seal);
     try {
       const before = await consent();
       // The server ends every connection to this database (a restart, an operator).
