@@ -20,6 +20,8 @@ export interface ReferenceFaults {
   computedOffset?: boolean;
   /** §5.2(5): the first account-list read is sent with a header changed after signing. */
   badSignatureOnce?: boolean;
+  /** §5.3(8): a PSU-ID of its own making instead of the one the redirect returned. */
+  wrongPsuId?: boolean;
 }
 
 export interface ReferenceTppOptions {
@@ -89,7 +91,7 @@ export async function runReferenceTpp(options: ReferenceTppOptions): Promise<num
     });
     if (sca.redirect.outcome !== 'success')
       throw new ReferenceTppError(`the SCA ended ${sca.redirect.outcome}`);
-    session.psuId = sca.redirect.psuId;
+    session.psuId = faults.wrongPsuId ? randomUUID() : sca.redirect.psuId;
     const status = jsonOf(
       await send('GET', `/v1/consents/${String(consent.consentId)}/status`),
       200,

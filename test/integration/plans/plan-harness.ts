@@ -16,7 +16,11 @@ import { VirtualClock } from '../../../main/core/clock.js';
 import { MAX_REQUEST_BODY_BYTES } from '../../../main/core/spec/limits.js';
 import { OLA } from '../sca/harness.js';
 import { createPki, type Pki } from '../../unit/bank/fixtures.js';
-import { runReferenceTpp, type ReferenceFaults } from '../../support/reference-tpp.js';
+import {
+  ReferenceTppError,
+  runReferenceTpp,
+  type ReferenceFaults,
+} from '../../support/reference-tpp.js';
 
 export const PLAN_TOKEN = 'plan-test-token-0123456789';
 
@@ -77,7 +81,10 @@ export async function startPlanBank(plan: Plan, pki?: Pki): Promise<PlanBank> {
   };
 }
 
-/** The reference app against `baseUrl`, with `faults`, as Ola Nordmann. */
+/**
+ * The reference app against `baseUrl`, with `faults`, as Ola Nordmann. A broken app whose flow the
+ * bank refused stops there, as a real one would: its error is the result, not a test failure.
+ */
 export function referenceApp(baseUrl: string, pki: Pki, faults: ReferenceFaults = {}) {
   return () =>
     runReferenceTpp({
@@ -85,5 +92,8 @@ export function referenceApp(baseUrl: string, pki: Pki, faults: ReferenceFaults 
       signing: { key: pki.seal.privateKey, certificate: pki.seal.certificateDer },
       nationalIdentityNumber: OLA.nationalIdentityNumber,
       faults,
+    }).catch((error: unknown) => {
+      if (error instanceof ReferenceTppError) return error;
+      throw error;
     });
 }
