@@ -28,7 +28,7 @@ import {
   type BankSnapshot,
   type DomainSnapshot,
 } from './state.js';
-import { TppFindingsRecorder } from './log/tpp-findings/recorder.js';
+import { TppFindingsRecorder, type Observation } from './log/tpp-findings/recorder.js';
 import type { DomainState } from './domain/model.js';
 import type { BankDatabase } from './store/bank-database.js';
 import type { PgBankStore } from './store/pg-bank-store.js';
@@ -63,6 +63,11 @@ export interface BankOptions {
   settings?: BankSettings;
   /** Session/SCA/consent stage; scaSessionHook by default (stages/session.ts, docs/sca.md). */
   sessionHook?: SessionHook;
+  /**
+   * Shown every exchange the TPP findings recorder is shown, after it: a TPP test plan's window
+   * (plans/plan-run.ts).
+   */
+  observe?: (observation: Observation) => void;
   /**
    * The state POST /v1/sandbox/initialize and reset() return to; by default the sandbox initial
    * data (domain/initial-data.ts) with dates relative to the bank clock.
@@ -240,14 +245,13 @@ export function createBank(options: BankOptions): Bank {
     sessionHook: options.sessionHook,
     signResponse: options.signResponse,
     requestLog,
-    tppFindings: sharedLog
-      ? {
-          observe: (observation) => {
-            tppFindings.observe(observation);
-            sharedLog.addExchange(observation);
-          },
-        }
-      : tppFindings,
+    tppFindings: {
+      observe: (observation) => {
+        tppFindings.observe(observation);
+        sharedLog?.addExchange(observation);
+        options.observe?.(observation);
+      },
+    },
     env,
     state: () => live.state,
   });

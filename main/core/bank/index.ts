@@ -25,6 +25,8 @@ export * from './openapi/document.js';
 export * from './log/request-log.js';
 export * from './log/console-events.js';
 export * from './log/tpp-findings/model.js';
+// TPP test plans: modules the bank plays, judging the client.
+export * from './plans/index.js';
 // The trust material.
 export * from './trust/certificate-inspection.js';
 export * from './trust/pki.js';

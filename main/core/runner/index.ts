@@ -45,5 +45,6 @@ export {
   renderTppReport,
   type TppReportFormat,
 } from './reporters/tpp-report.js';
+export { PLAN_REPORT_FILES, renderPlanReport } from './reporters/plan-report.js';
 // ZIP archives (evidence bundles; Bruno collections in and out).
 export { readZip, writeZip, ZipError, type ZipEntry } from './evidence/zip.js';

@@ -39,6 +39,14 @@ export const TPP_RULES = [
     catalogue: ['HDR-X-REQUEST-ID-UUID', 'HDR-PSU-ID-UUID'],
   },
   {
+    id: 'TPP-X-REQUEST-ID-UNIQUE',
+    section: '§4.1',
+    title: 'A new X-Request-ID on every call',
+    statement:
+      'X-Request-ID is a request identifier unique per call, chosen by the TPP: a call repeated (a retry included) is a new call with a new id.',
+    catalogue: ['HDR-X-REQUEST-ID-UNIQUE'],
+  },
+  {
     id: 'TPP-REDIRECT-URI',
     section: '§5.3(2)',
     title: 'Sends TPP-Redirect-URI',

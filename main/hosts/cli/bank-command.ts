@@ -8,9 +8,10 @@
  * CLI entry wires this function in; it parses and validates its flags, prints the base URL (with
  * --json as one JSON line, alone on stdout), and stops cleanly on SIGINT/SIGTERM.
  * Exit codes: 0 stopped cleanly, 1 the bank could not start or could not write its --report,
- * 2 the command line was wrong.
+ * 2 the command line was wrong; with --plan and --report, those of the plan's verdicts too.
  */
 import { access, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { endPlan, planOf, renderPlanForAdmin } from './bank-plan.js';
 import { join } from 'node:path';
 import { VirtualClock } from '../../core/clock.js';
 import {
@@ -262,7 +263,9 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
       return 1;
     }
   }
+  const plan = flags.plan !== undefined ? planOf(flags.plan, () => bank) : undefined;
   const bank = createBank({
+    ...(plan ? { observe: (observation) => plan.observe(observation) } : {}),
     mode: flags.mode,
     clock,
     trustStore,
@@ -298,6 +301,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
           token: flags.adminToken,
           maxBodyBytes: MAX_REQUEST_BODY_BYTES,
           renderReport: renderForAdmin,
+          ...(plan ? { plan, renderPlanReport: renderPlanForAdmin } : {}),
         })
       : undefined;
   let listener;
@@ -341,6 +345,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
               ),
             }
           : {}),
+        ...(plan ? { plan: { name: plan.plan.name, url: `${listener.url}/admin/plan` } } : {}),
         ...(revocation
           ? { pki: publishedPaths(trustStore, revocation).map((path) => listener.url + path) }
           : {}),
@@ -381,6 +386,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
   // Issue #17 item 5: the TPP's conformance report of everything the bank judged; on PostgreSQL,
   // of every process on the database (issue #30), read before the shared log closes.
   const reported = flags.report ? await writeExitReport(bank, flags.report, io) : true;
+  const planEnd = plan ? await endPlan(plan, flags.report, io) : undefined;
   await bank.close();
   database?.close();
   await shared?.close();
@@ -388,8 +394,9 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
     io.err(
       `TPP conformance report written to ${flags.report.dir} (${flags.report.formats.join(', ')}).`,
     );
+  if (planEnd) io.err(planEnd.summary);
   say(`Stopped (${signal}).`);
-  return reported ? 0 : 1;
+  return reported ? (planEnd?.exitCode ?? 0) : 1;
 }
 
 /**

@@ -7,7 +7,9 @@ import { parseArgs } from 'node:util';
 import {
   BANK_HTTP_DEFAULTS,
   BANK_MODES,
+  PLANS,
   adminTokenProblem,
+  planNamed,
   type BankMode,
   type ListenOptions,
 } from '../../core/bank/index.js';
@@ -21,7 +23,7 @@ export const bankCommandUsage = `Usage: workbench bank --mode sandbox|production
                       [--max-connections N]
                       [--tls [--tls-cert FILE --tls-key FILE | --tls-ca-out FILE]] [--mtls]
                       [--admin | --admin-token TOKEN | --admin-token-file FILE] [--json]
-                      [--report junit,html,json --report-dir DIR]
+                      [--report junit,html,json --report-dir DIR] [--plan NAME]
                       [--sign-responses [--response-cert FILE --response-key FILE |
                        --response-cert-out FILE]]
 
@@ -77,6 +79,12 @@ Runs the embedded bank until Ctrl+C or SIGTERM (then it saves its state and exit
                    in these formats: junit (tpp-junit.xml), html (tpp-report.html), json
                    (tpp-report.json). With --admin, GET /admin/report?format=… at any time.
   --report-dir DIR where --report writes (created if missing; required with --report)
+  --plan NAME      play a TPP test plan against your app (docs/tpp-plans.md): sandbox mode,
+                   one process, with the admin API (POST /admin/plan/start and /finish,
+                   GET /admin/plan/report). With --report, the plan's verdicts are written too
+                   (tpp-plan-junit.xml, tpp-plan-report.html, tpp-plan-report.json), and the
+                   exit code is 1 when a module FAILed, 3 when no module was judged PASS or FAIL.
+                   Plans: ${PLANS.map((plan) => plan.name).join(', ')}.
   --sign-responses sign every answer (§5.2.7): Digest, Signature (keyId as §5.2.3) and the
                    bank's certificate in ASPSP-Signature-Certificate. The certificate comes
                    from a test CA made at start unless --response-cert is given.
@@ -117,6 +125,8 @@ export interface BankCommandFlags {
   report?: { formats: TppReportFormat[]; dir: string };
   /** --sign-responses (§5.2.7): files given, or undefined for a certificate made at start. */
   signResponses?: { cert?: string; key?: string; certOut?: string };
+  /** --plan: the TPP test plan the bank plays (plans/). */
+  plan?: string;
 }
 
 const HTTP_LIMIT_FLAGS = {
@@ -177,6 +187,7 @@ export function parseBankFlags(
         'response-cert': { type: 'string' },
         'response-key': { type: 'string' },
         'response-cert-out': { type: 'string' },
+        plan: { type: 'string' },
       },
     }));
   } catch (error) {
@@ -267,6 +278,8 @@ export function parseBankFlags(
       throw new UsageProblem(`--db ${db}: not a valid postgres:// URL`);
     }
   }
+  const plan = planFlag(values, flags, db);
+  if (plan !== undefined) flags.plan = plan;
   if (db !== undefined) flags.db = db;
   else if (flags.persist) {
     const state = flags.state!;
@@ -279,6 +292,34 @@ export function parseBankFlags(
 }
 
 type FlagValues = Record<string, string | string[] | boolean | undefined>;
+
+/**
+ * --plan NAME: a plan's window is one process's exchanges and its modules set up sandbox data, and
+ * the app's tests drive it through the admin API.
+ */
+function planFlag(
+  values: FlagValues,
+  flags: BankCommandFlags,
+  db: string | undefined,
+): string | undefined {
+  const name = values.plan as string | undefined;
+  if (name === undefined) return undefined;
+  if (!planNamed(name))
+    throw new UsageProblem(
+      `--plan ${name}: no such plan; the plans are ${PLANS.map((plan) => plan.name).join(', ')}.`,
+    );
+  if (flags.mode !== 'sandbox')
+    throw new UsageProblem(`--plan plays in sandbox mode: give --mode sandbox.`);
+  if (flags.adminTokenFrom === undefined)
+    throw new UsageProblem(
+      '--plan needs the admin API (--admin, --admin-token or --admin-token-file): your tests start and finish its modules there.',
+    );
+  if (db !== undefined && POSTGRES_URL.test(db))
+    throw new UsageProblem(
+      '--plan judges the exchanges of one process: not with a shared --db postgres://… sandbox.',
+    );
+  return name;
+}
 
 function reportFlags(values: FlagValues): BankCommandFlags['report'] {
   const formats = values.report as string | undefined;

@@ -19,6 +19,7 @@ import {
   type CoverageState,
   type RuleCoverage,
 } from '../../core/runner/index.js';
+import { tppRuleCoverage, type TppRuleCoverage } from '../../core/bank/index.js';
 import type { CliCommand } from './command.js';
 import { UsageError, type CliIo } from './io.js';
 import { parseFlags } from './parse.js';
@@ -29,15 +30,19 @@ const usage = `Usage: workbench rules [--area AREA]... [--state covered|uncovere
 
 Prints the rule catalogue (every normative statement of the interface spec and decisions.md) with
 its coverage: rules with checks, testable rules without checks, untestable rules with the reason.
+Then the TPP side: what the spec asks of the client, judged by the bank's TPP report over every
+request and by the modules of the TPP test plans (docs/tpp-plans.md).
   --area AREA   only this area (repeatable): ${RULE_AREAS.join(', ')}
   --state S     only rules in this coverage state
-  --json        machine-readable output: { summary, areas, rules, problems }
+  --json        machine-readable output: { summary, areas, rules, tpp, problems }
 
 Exit code 1 when a check names a rule that is not in the catalogue or is untestable.`;
 
 export interface RulesCatalogue {
   rules: readonly Rule[];
   checks: readonly Check[];
+  /** The TPP side: rules the client is judged on, and how. */
+  tpp?: readonly TppRuleCoverage[];
 }
 
 function stateLabel(entry: RuleCoverage): string {
@@ -83,6 +88,18 @@ function parseState(value: string | undefined): CoverageState | undefined {
   return value as CoverageState;
 }
 
+function tppLines(rules: readonly TppRuleCoverage[]): string[] {
+  const inPlans = rules.filter((rule) => rule.modules.length > 0).length;
+  return [
+    '',
+    `TPP side: ${rules.length} rules, judged of the client by the TPP report over every request; ${inPlans} also in a test plan's module`,
+    ...rules.flatMap((rule) => [
+      `  ${rule.id} (${rule.section}) ${rule.statement}`,
+      `${' '.repeat(LABEL_WIDTH + 3)}bank side: ${rule.catalogue.join(', ')}; modules: ${rule.modules.join(', ') || 'none'}`,
+    ]),
+  ];
+}
+
 function jsonOf(entry: RuleCoverage) {
   return { ...entry.rule, state: entry.state, checks: entry.checkIds };
 }
@@ -114,6 +131,8 @@ export function createRulesCommand(catalogue: RulesCatalogue): CliCommand {
         shown.some((entry) => entry.rule.area === area),
       );
 
+      // The TPP side has neither areas nor check coverage: shown when the whole catalogue is.
+      const tpp = areas === undefined && state === undefined ? catalogue.tpp : undefined;
       if (values.json) {
         io.out(
           JSON.stringify(
@@ -124,6 +143,7 @@ export function createRulesCommand(catalogue: RulesCatalogue): CliCommand {
                 ...summarise(shown.filter((entry) => entry.rule.area === area)),
               })),
               rules: shown.map(jsonOf),
+              ...(tpp ? { tpp: { rules: tpp.length, entries: tpp } } : {}),
               problems: report.problems.map((problem) => ({
                 ...problem,
                 text: describeProblem(problem),
@@ -143,6 +163,7 @@ export function createRulesCommand(catalogue: RulesCatalogue): CliCommand {
           io.out(`${area}: ${summaryText(entries)}`);
           for (const entry of entries) for (const line of ruleLines(entry)) io.out(line);
         }
+        if (tpp) for (const line of tppLines(tpp)) io.out(line);
       }
       for (const problem of report.problems) io.err(`workbench rules: ${describeProblem(problem)}`);
       return report.problems.length > 0 ? 1 : 0;
@@ -150,4 +171,8 @@ export function createRulesCommand(catalogue: RulesCatalogue): CliCommand {
   };
 }
 
-export const rulesCommand: CliCommand = createRulesCommand({ rules: RULES, checks: CHECKS });
+export const rulesCommand: CliCommand = createRulesCommand({
+  rules: RULES,
+  checks: CHECKS,
+  tpp: tppRuleCoverage(),
+});

@@ -1,3 +1,4 @@
+import { TPP_RULES } from '../../../main/core/spec/tpp-rules.js';
 import { describe, expect, it } from 'vitest';
 import { captureCliIo } from '../../support/cli-capture';
 import { UsageError } from '../../../main/hosts/cli/io';
@@ -125,5 +126,26 @@ describe('workbench rules', () => {
     expect(rulesCommand.name).toBe('rules');
     expect(await rulesCommand.run(['--json'], io)).toBe(0);
     expect(JSON.parse(io.stdout.join('\n')).rules).toHaveLength(RULES.length);
+  });
+
+  it('lists the TPP side with how each rule is judged of the client', async () => {
+    const io = capture();
+    expect(await rulesCommand.run(['--json'], io)).toBe(0);
+    const { tpp } = JSON.parse(io.stdout.join('\n'));
+    expect(tpp.rules).toBe(TPP_RULES.length);
+    expect(tpp.entries.map((rule: { id: string }) => rule.id)).toEqual(TPP_RULES.map((r) => r.id));
+    expect(
+      tpp.entries.find((rule: { id: string }) => rule.id === 'TPP-X-REQUEST-ID-UNIQUE'),
+    ).toMatchObject({
+      catalogue: ['HDR-X-REQUEST-ID-UNIQUE'],
+      report: true,
+      modules: ['basic:X-REQUEST-ID-UNIQUE'],
+    });
+    const text = capture();
+    await rulesCommand.run([], text);
+    expect(text.stdout.join('\n')).toMatch(/TPP side: \d+ rules, judged of the client/);
+    const filtered = capture();
+    await rulesCommand.run(['--json', '--area', 'signing'], filtered);
+    expect(JSON.parse(filtered.stdout.join('\n'))).not.toHaveProperty('tpp');
   });
 });

@@ -22,6 +22,8 @@ import type { BodyLimitHead } from '../listener/http.js';
 import type { BankRequest, BankResponse } from '../types.js';
 import { AdminProblem, answer, badRequest, jsonObject, problemAnswer, queryOf } from './answers.js';
 import { moveClock, type AdjustableClock } from './clock-move.js';
+import { planRoutes, type PlanReportRenderer } from '../plans/admin-routes.js';
+import type { PlanRun } from '../plans/plan-run.js';
 
 export type { AdjustableClock };
 
@@ -38,6 +40,10 @@ export interface AdminApiOptions {
    * live above the bank (main/core/runner/reporters/tpp-report.ts): the host hands them in.
    */
   renderReport?: ReportRenderer;
+  /** The TPP test plan the bank plays (`workbench bank --plan`), served under /admin/plan. */
+  plan?: PlanRun;
+  /** Renders a plan report in JUnit or HTML; handed in by the host as renderReport is. */
+  renderPlanReport?: PlanReportRenderer;
 }
 
 /** The report formats GET /admin/report serves besides json, by the `format` query value. */
@@ -228,6 +234,18 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
       },
     },
   };
+
+  if (options.plan)
+    Object.assign(
+      routes,
+      planRoutes({
+        plan: options.plan,
+        act: (operation) => bank.act(operation),
+        maxBodyBytes,
+        ...(options.renderPlanReport ? { render: options.renderPlanReport } : {}),
+        text: (contentType, body) => new TextAnswer(contentType, body),
+      }),
+    );
 
   const intercept = async (request: BankRequest): Promise<BankResponse | undefined> => {
     let url: URL;

@@ -93,7 +93,7 @@ function evidenceExchange(exchange: TppEvidenceExchange): EvidenceExchange {
   };
 }
 
-function findingEvidence(
+export function findingEvidence(
   finding: TppFinding,
   exchanges: ReadonlyMap<number, TppEvidenceExchange>,
 ): EvidenceItem[] {

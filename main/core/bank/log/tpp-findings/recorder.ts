@@ -30,6 +30,12 @@ import {
 /** Remembered page links; a long CI run reads far fewer pages than this between two pages. */
 const MAX_LINKS = 10_000;
 
+/**
+ * Remembered X-Request-IDs (§4.1: unique per call): a client that repeats one does so within far
+ * fewer calls than this (a retry, a cached header set).
+ */
+const MAX_REQUEST_IDS = 10_000;
+
 /** §4.2.3 lists: the paths the bank answers with `next`/`previous` links (handlers/ais/common.ts). */
 const PAGED_PATHS = new Set([
   '/v1/card-accounts/{account-id}/transactions',
@@ -68,6 +74,8 @@ export interface RecorderState {
   /** Oldest first, as they are dropped. */
   issuedLinks: string[];
   pendingSca: [string, { exchangeId: number; psuVisited: boolean }][];
+  /** X-Request-ID → the exchange that first carried it, oldest first (absent in older states). */
+  requestIds?: [string, number][];
 }
 
 interface RuleTally {
@@ -89,14 +97,23 @@ function pageKey(target: string): string | undefined {
   return `${url.pathname}?${params.join('&')}`;
 }
 
-/** Every `_links.*.href` of a JSON answer. */
-function linksOf(body: unknown): string[] {
-  const links = (body as { _links?: unknown } | undefined)?._links;
+/** Every `_links.*.href` of an object. */
+function ownLinks(node: unknown): string[] {
+  const links = (node as { _links?: unknown } | undefined)?._links;
   if (typeof links !== 'object' || links === null) return [];
   return Object.values(links as Record<string, unknown>).flatMap((link) => {
     const href = (link as { href?: unknown } | null)?.href;
     return typeof href === 'string' ? [href] : [];
   });
+}
+
+/**
+ * Every link of a JSON answer: its own `_links` and those of its members, since a list's paging
+ * links sit beside the list (`transactions._links.next` of account transactions, §2.6).
+ */
+function linksOf(body: unknown): string[] {
+  if (typeof body !== 'object' || body === null) return [];
+  return [...ownLinks(body), ...Object.values(body).flatMap(ownLinks)];
 }
 
 export class TppFindingsRecorder {
@@ -108,6 +125,8 @@ export class TppFindingsRecorder {
    * at the SCA pages since (which session's they served is not known here).
    */
   private readonly pendingSca = new Map<string, { exchangeId: number; psuVisited: boolean }>();
+  /** X-Request-ID → the exchange that first carried it (§4.1 unique per call). */
+  private readonly requestIds = new Map<string, number>();
   private judged = 0;
 
   constructor(private readonly bank: { mode: string; url?: () => string | undefined }) {}
@@ -141,6 +160,7 @@ export class TppFindingsRecorder {
       ...judgeDecision(decision),
       ...this.judgePaging(route, record),
       ...this.judgeScaRedirect(decision, record),
+      ...this.judgeRequestId(record),
     ];
     for (const verdict of verdicts) this.add(verdict, record, observation);
     for (const href of linksOf(observation.responseBody)) this.rememberLink(href);
@@ -198,6 +218,30 @@ export class TppFindingsRecorder {
     return [];
   }
 
+  /**
+   * §4.1: X-Request-ID is unique per call. A request without one is the header rules' business
+   * (TPP-HEADERS-REQUIRED); one that repeats an id the bank saw before fails, naming the first.
+   */
+  private judgeRequestId(record: ExchangeRecord): Verdict[] {
+    const id = record.request.headers['x-request-id'];
+    if (id === undefined || id === '') return [];
+    const first = this.requestIds.get(id);
+    if (first !== undefined)
+      return [
+        {
+          rule: 'TPP-X-REQUEST-ID-UNIQUE',
+          verdict: 'fail',
+          text: `X-Request-ID ${id} was already sent with exchange #${first}: every call, a retry included, needs a new one (§4.1)`,
+        },
+      ];
+    this.requestIds.set(id, record.id);
+    if (this.requestIds.size > MAX_REQUEST_IDS)
+      this.requestIds.delete(this.requestIds.keys().next().value!);
+    return [
+      { rule: 'TPP-X-REQUEST-ID-UNIQUE', verdict: 'pass', text: `a new X-Request-ID: ${id}` },
+    ];
+  }
+
   private rememberLink(href: string): void {
     const key = pageKey(href);
     if (key === undefined) return;
@@ -241,6 +285,7 @@ export class TppFindingsRecorder {
     this.evidence.clear();
     this.issuedLinks.clear();
     this.pendingSca.clear();
+    this.requestIds.clear();
     this.judged = 0;
   }
 
@@ -255,6 +300,7 @@ export class TppFindingsRecorder {
       evidence: [...this.evidence.values()],
       issuedLinks: [...this.issuedLinks],
       pendingSca: [...this.pendingSca],
+      requestIds: [...this.requestIds],
     };
   }
 
@@ -266,6 +312,7 @@ export class TppFindingsRecorder {
     for (const exchange of state.evidence) this.evidence.set(exchange.id, exchange);
     for (const link of state.issuedLinks) this.issuedLinks.add(link);
     for (const [session, pending] of state.pendingSca) this.pendingSca.set(session, pending);
+    for (const [id, exchangeId] of state.requestIds ?? []) this.requestIds.set(id, exchangeId);
   }
 
   report(now = new Date()): TppReport {

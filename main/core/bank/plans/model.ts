@@ -1,0 +1,76 @@
+/**
+ * TPP test plans (docs/tpp-plans.md): the bank plays situations a client must survive and judges
+ * the client from what it sends. A plan is a list of modules; a module sets the bank up, tells the
+ * tester what to do in their app, collects the exchanges of its window and judges them for its
+ * TPP-side rules (main/core/spec/tpp-rules.ts) with the same per-request judgements as the TPP
+ * conformance report (log/tpp-findings/), plus what the module needs to have seen to call its
+ * rules exercised.
+ */
+import type { TppRuleId } from '../../spec/tpp-rules.js';
+import type { DomainState } from '../domain/model.js';
+import type { Observation } from '../log/tpp-findings/recorder.js';
+import type { TppFinding } from '../log/tpp-findings/model.js';
+
+/**
+ * PASS: exercised, every rule seen kept; FAIL: a rule broken at least once; NOT_EXERCISED: the
+ * client did not do what the module asked (nothing sent, or the flow stopped short);
+ * INCONCLUSIVE: the flow ran but a rule of the module had nothing to judge.
+ */
+export const MODULE_STATUSES = ['PASS', 'FAIL', 'NOT_EXERCISED', 'INCONCLUSIVE'] as const;
+export type ModuleStatus = (typeof MODULE_STATUSES)[number];
+
+/** What a module may do to the bank before the client starts (on the bank clock `now`). */
+export interface ModuleSetupContext {
+  state: DomainState;
+  now: Date;
+}
+
+export interface PlanModule {
+  /** Stable id, upper-case words joined by hyphens. */
+  id: string;
+  title: string;
+  /** The spec sections the module's rules come from. */
+  section: string;
+  /** The TPP-side rules the module judges. */
+  rules: readonly TppRuleId[];
+  /**
+   * What the tester does in their app, as one paragraph. `{…}` names are filled from what setup
+   * returned (an account the module prepared, for example).
+   */
+  instruction: string;
+  /** Changes the bank's state before the client starts; returns the names the instruction uses. */
+  setup?(context: ModuleSetupContext): Record<string, string>;
+  /**
+   * What the window lacks for the rules to count as exercised, as a sentence the tester reads, or
+   * undefined when it has it.
+   */
+  missing(window: ModuleWindow): string | undefined;
+}
+
+/** What a module judges: the exchanges of its window, as the bank's pipeline saw them. */
+export interface ModuleWindow {
+  observations: readonly Observation[];
+  /** The names setup returned. */
+  setup: Readonly<Record<string, string>>;
+  /** Per rule of the module: how often the window's requests kept and broke it. */
+  tally(rule: TppRuleId): { passes: number; failures: number };
+}
+
+export interface Plan {
+  name: string;
+  title: string;
+  modules: readonly PlanModule[];
+}
+
+/** The verdict of one module over its window. */
+export interface ModuleResult {
+  status: ModuleStatus;
+  /** One sentence: why this status. */
+  text: string;
+  /** TPP requests judged in the window. */
+  requestsJudged: number;
+  /** Per rule: how often kept and broken in the window. */
+  rules: { id: TppRuleId; passes: number; failures: number }[];
+  /** The first failures, then the first passes, as the TPP report keeps them. */
+  findings: TppFinding[];
+}

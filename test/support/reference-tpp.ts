@@ -1,0 +1,123 @@
+/**
+ * A reference TPP client for the TPP test plans (docs/tpp-plans.md): a small app doing what an
+ * AIS client does against any bank URL — a consent, the PSU through the bank's SCA pages, the
+ * consent's status, the accounts and every account's transactions read to the end through the bank's `next` links — and
+ * broken variants of it, one rule each, that the plan's modules must catch.
+ */
+import { randomUUID } from 'node:crypto';
+import { TppClient, type SigningIdentity } from '../../main/core/tpp/client.js';
+import { runPsuAgent } from '../../main/core/tpp/psu-agent/agent.js';
+import { newPsuSession } from '../../main/core/tpp/psu-session.js';
+import type { Exchange } from '../../main/shared/exchange.js';
+
+export const REFERENCE_REDIRECT_URI = 'https://reference-tpp.example/callback';
+
+/** One broken rule each. */
+export interface ReferenceFaults {
+  /** §4.1: one X-Request-ID for every call. */
+  reuseRequestId?: boolean;
+  /** §4.2.3: pages after the first by an offset computed from the first request. */
+  computedOffset?: boolean;
+  /** §5.2(5): the first account-list read is sent with a header changed after signing. */
+  badSignatureOnce?: boolean;
+  /** §5.3(8): a PSU-ID of its own making instead of the one the redirect returned. */
+  wrongPsuId?: boolean;
+}
+
+export interface ReferenceTppOptions {
+  baseUrl: string;
+  signing: SigningIdentity;
+  /** The PSU the app's user is, as the bank's SCA pages ask for them. */
+  nationalIdentityNumber: string;
+  faults?: ReferenceFaults;
+}
+
+type Json = Record<string, unknown>;
+
+export class ReferenceTppError extends Error {
+  override readonly name = 'ReferenceTppError';
+}
+
+const jsonOf = (exchange: Exchange, expected: number): Json => {
+  const status = exchange.response?.status;
+  if (status !== expected)
+    throw new ReferenceTppError(
+      `${exchange.request.method} ${exchange.request.url}: expected ${expected}, got ${status ?? exchange.error}`,
+    );
+  return exchange.response!.json as Json;
+};
+
+const hrefOf = (links: unknown, relation: string): string | undefined =>
+  ((links as Record<string, { href?: unknown }> | undefined)?.[relation]?.href as string) ??
+  undefined;
+
+/** The whole flow; resolves with the number of API calls it made. */
+export async function runReferenceTpp(options: ReferenceTppOptions): Promise<number> {
+  const faults = options.faults ?? {};
+  const session = newPsuSession(REFERENCE_REDIRECT_URI);
+  const client = new TppClient({
+    baseUrl: options.baseUrl,
+    signing: options.signing,
+    session: () => session,
+  });
+  const fixedRequestId = randomUUID();
+  let tamper = faults.badSignatureOnce === true;
+  let calls = 0;
+  const send = (method: string, path: string, body?: object, tampered = false) => {
+    calls++;
+    return client.send({
+      method,
+      path,
+      headers: faults.reuseRequestId ? { 'X-Request-ID': fixedRequestId } : {},
+      ...(body ? { body } : {}),
+      ...(tampered
+        ? {
+            afterSigning: (wire: { headers: Record<string, string> }) => {
+              const name = Object.keys(wire.headers).find((key) => key.toLowerCase() === 'psu-id');
+              if (name) wire.headers[name] = randomUUID();
+            },
+          }
+        : {}),
+    });
+  };
+  try {
+    const consent = jsonOf(await send('POST', '/v1/consents', {}), 201);
+    const scaRedirect = hrefOf(consent._links, 'scaRedirect');
+    if (!scaRedirect) throw new ReferenceTppError('the consent answer has no scaRedirect link');
+    const sca = await runPsuAgent(scaRedirect, {
+      nationalIdentityNumber: options.nationalIdentityNumber,
+      context: 'PRIVATE',
+      accounts: 'all',
+    });
+    if (sca.redirect.outcome !== 'success')
+      throw new ReferenceTppError(`the SCA ended ${sca.redirect.outcome}`);
+    session.psuId = faults.wrongPsuId ? randomUUID() : sca.redirect.psuId;
+    const status = jsonOf(
+      await send('GET', `/v1/consents/${String(consent.consentId)}/status`),
+      200,
+    );
+    if (status.consentStatus !== 'valid')
+      throw new ReferenceTppError(`the consent is ${String(status.consentStatus)} after the SCA`);
+
+    if (tamper) {
+      tamper = false;
+      await send('GET', '/v1/accounts', undefined, true); // refused: read again, signed right
+    }
+    const accounts = jsonOf(await send('GET', '/v1/accounts'), 200).accounts as Json[];
+    for (const account of accounts) {
+      const first = `/v1/accounts/${String(account.resourceId)}/transactions?bookingStatus=booked`;
+      let page = jsonOf(await send('GET', first), 200);
+      let pages = 1;
+      for (;;) {
+        const next = hrefOf((page.transactions as Json | undefined)?._links, 'next');
+        if (!next) break;
+        const target = faults.computedOffset ? `${first}&offset=${pages * 200}&limit=200` : next;
+        page = jsonOf(await send('GET', target), 200);
+        pages++;
+      }
+    }
+    return calls;
+  } finally {
+    await client.close();
+  }
+}
