@@ -20,9 +20,10 @@ export default tseslint.config(
   },
   {
     // Which part of the code may import which: eslint/layers.js is the one source. Among others it
-    // keeps Electron out of main/core, main/api and suites (ARCHITECTURE property 1) and makes the
+    // keeps Electron out of main/core, main/api and suites (design property 1 of
+    // docs/architecture.md) and makes the
     // renderer a view over the contract: `import type` from it, nothing else of main but
-    // main/shared, never Electron or IPC (ARCHITECTURE property 3).
+    // main/shared, never Electron or IPC (design property 3 of docs/architecture.md).
     plugins: { workbench: workbenchPlugin },
     rules: { 'workbench/layers': 'error' },
   },

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:bank`, issue #30 rows: a bank holding N consents and N payments (0, 1k, 10k,
+ * `npm run bench:bank`, the rows at scale: a bank holding N consents and N payments (0, 1k, 10k,
  * 100k), with its database file against in memory:
  *
  * - signed GET /v1/consents/{id} (the consent the lookup finds last): the median latency of

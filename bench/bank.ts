@@ -1,5 +1,5 @@
 /**
- * `npm run bench:bank` (issue "The bank at scale" §4): one table of the bank's figures at scale.
+ * `npm run bench:bank`: one table of the bank's figures at scale.
  *
  * - signed GET /v1/sandbox/customers on the bank against a bare node:http server that verifies the
  *   same signature (Digest, RSA-SHA256) and answers the same bytes: autocannon over loopback, the
@@ -18,7 +18,7 @@
  * BENCH_SKIP_GET (leave out the GET rounds, e.g. to profile the rest with --cpu-prof),
  * BENCH_ONLY_ENTITIES (only the consent and payment rows of bank-entities.ts), BENCH_ENGINES
  * (the durable engines of those rows: sqlite,postgres,postgres-shared by default).
- * - issue #30: consents and payments at 0 / 1k / 10k / 100k, a signed GET and durable payment
+ * - at scale: consents and payments at 0 / 1k / 10k / 100k, a signed GET and durable payment
  *   POSTs on a bank with its database file against in memory (bank-entities.ts).
  */
 import autocannon from 'autocannon';

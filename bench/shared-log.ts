@@ -1,5 +1,5 @@
 /**
- * `npm run bench:shared-log`, issue #30: what the TPP report of a bank on PostgreSQL costs when
+ * `npm run bench:shared-log`: what the TPP report of a bank on PostgreSQL costs when
  * it is judged over the shared exchange table (store/pg-shared-findings.ts). A throwaway server;
  * BENCH_REQUESTS signed requests through `bank.handle` (SCA refusals, card transaction pages,
  * unknown consents: the bank's own exchanges as the log writes them), copied in SQL up to

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:tls` (issue #30, "a production run over TLS + mTLS takes at most 1.5× the same run
+ * `npm run bench:tls` ("a production run over TLS + mTLS takes at most 1.5× the same run
  * over plain HTTP"): the production suites by URL against two `workbench bank --mode production`
  * processes of the same build, one over plain HTTP and one with `--tls-cert … --mtls` (docs/ci.md
  * "TLS and mTLS"), run by `workbench run` processes as a CI job runs them.
@@ -7,7 +7,8 @@
  * The rounds alternate the two (plain first in odd rounds, TLS first in even ones), so load from
  * other jobs on a shared machine falls on both; it prints every run's duration (the run's own
  * `durationMs` from `--json`), the medians and their ratio, the load average, the connections the
- * runner opened (over TLS: how many resumed a session) and its CPU time (counted by a preload in the
+ * runner opened (over TLS: how many resumed a session) and its CPU time (counted by a preload in
+ * the
  * runner process that wraps `tls.connect` and `net.connect`; it changes nothing else), and the CPU
  * time the bank process spent during the run (/proc, Linux). On a machine shared with other jobs
  * the CPU times vary less than the durations.

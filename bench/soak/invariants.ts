@@ -1,5 +1,5 @@
 /**
- * The soak's invariants (issue #12): pure functions over the bank state before and after the load
+ * The soak's invariants: pure functions over the bank state before and after the load
  * and what the simulated TPPs observed on the wire. Each returns the problems it found; the soak
  * passes when every list is empty. The figures a TPP saw (amounts, fees, deposits, final statuses)
  * are compared with the bank's ledger and balances, so a bank that moves money without an entry,
@@ -142,7 +142,8 @@ export function checkFinalStatuses(evidence: SoakEvidence): InvariantResult {
   return { name: 'every payment has exactly one final status', problems };
 }
 
-/** §4.3 rule 1: a settled payment is on the ledger once — one debit, one credit if internal, one fee. */
+/** §4.3 rule 1: a settled payment is on the ledger once — one debit, one credit if internal, one
+ * fee. */
 export function checkLedgerEntries(evidence: SoakEvidence): InvariantResult {
   const problems: string[] = [];
   const byPayment = new Map<string, AccountTransactionRecord[]>();

@@ -1,6 +1,6 @@
 /**
  * `npm run soak` flags. Every bound has a ceiling: the soak is a load on this machine's loopback,
- * never an open-ended one (issue #12: bounded in request count and time, 127.0.0.1 only).
+ * never an open-ended one (bounded in request count and time, 127.0.0.1 only).
  */
 export interface SoakOptions {
   /** Simulated TPPs, each with its own certificate, organisation and PSU session. */

@@ -1,11 +1,12 @@
 /**
  * The soak with --persist (run.ts): what the database file holds after the run, and the commits'
- * share of the CPU (issue #30).
+ * share of the CPU.
  */
 import { snapshotStateOf, type DomainSnapshot } from '../../main/core/bank/state.js';
 import { BankDatabase } from '../../main/core/bank/store/bank-database.js';
 
-/** The commits' time on the event loop against this process's CPU (the bank and the soak's TPPs) since `start`. */
+/** The commits' time on the event loop against this process's CPU (the bank and the soak's TPPs)
+ * since `start`. */
 export function commitShare(database: BankDatabase, start: NodeJS.CpuUsage): string {
   const used = process.cpuUsage(start);
   const total = (used.user + used.system) / 1000;

@@ -1,5 +1,5 @@
 /**
- * The soak (issue #12): N simulated TPPs with distinct certificates, organisations and PSU
+ * The soak: N simulated TPPs with distinct certificates, organisations and PSU
  * sessions loop through real journeys against an embedded sandbox bank on 127.0.0.1 for a fixed
  * time, while the bank console runs the batch. Afterwards every payment is drained to a final
  * status and read once more by its TPP, and the invariants (invariants.ts) are checked against

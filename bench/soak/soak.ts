@@ -1,5 +1,5 @@
 /**
- * `npm run soak [-- flags]`: the reliability soak of issue #12 (run.ts). Exits 0 when every
+ * `npm run soak [-- flags]`: the reliability soak (run.ts). Exits 0 when every
  * invariant held, 1 when one broke, 2 on a bad flag. Loopback only; bounded by --duration and
  * --max-requests.
  */

@@ -1,5 +1,5 @@
 /**
- * The one contract between main and every view of it (ARCHITECTURE property 3).
+ * The one contract between main and every view of it (design property 3 of docs/architecture.md).
  *
  * Each call names its argument schema (JSON Schema via TypeBox, validated at runtime by every host
  * before the implementation runs) and its result type; each event names its payload type. Preload,
@@ -88,7 +88,8 @@ export interface ContractError {
 export type CallOutcome<R = unknown> =
   { ok: true; result: R } | { ok: false; error: ContractError };
 
-/** The object a view talks to: `window.workbench` in Electron, the WebSocket client in a browser. */
+/** The object a view talks to: `window.workbench` in Electron, the WebSocket client in a browser.
+ * */
 export interface WorkbenchBridge {
   call<N extends CallName>(name: N, args: CallArgs<N>): Promise<CallOutcome<CallResult<N>>>;
   on<N extends EventName>(name: N, listener: (payload: EventPayload<N>) => void): () => void;

@@ -14,7 +14,7 @@ export class EventHub {
       try {
         listener(name, payload);
       } catch {
-        // A broken view must not stop main (ARCHITECTURE property 6).
+        // A broken view must not stop main (design property 6 of docs/architecture.md).
       }
     }
   }

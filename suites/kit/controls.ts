@@ -1,5 +1,5 @@
 /**
- * Positive controls (issue #28, docs/writing-checks.md "Positive controls"). A check that expects
+ * Positive controls (docs/writing-checks.md "Positive controls"). A check that expects
  * a refusal proves nothing against a bank that refuses everything: before the defect it sends the
  * same request without it (same bank, same data, same moment) and needs that accepted — a 2xx, and
  * a body valid against the spec's schema where one exists. When the bank refuses the control the

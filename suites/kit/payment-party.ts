@@ -1,6 +1,6 @@
 /**
  * Who pays in a payment check, and from and to which accounts: the data of the bank under test,
- * not the embedded bank's (issue #28). On the embedded bank, and a bank in sandbox mode that starts
+ * not the embedded bank's. On the embedded bank, and a bank in sandbox mode that starts
  * from the documented initial data, it is the documented payer (docs/sandbox-data.md: Ola pays
  * from his current account to Kari's). Against a bank by URL in production mode it is the
  * profile's first private PSU (knownPsu), paying from the accounts the profile names for it

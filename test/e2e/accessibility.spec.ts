@@ -1,5 +1,5 @@
 /**
- * WCAG 2.1 AA (issue #33 item 5): axe-core on every view in both themes, with a consent flow done
+ * WCAG 2.1 AA: axe-core on every view in both themes, with a consent flow done
  * so the views show tables, selected rows, badges and the sequence diagram. No serious or critical
  * violation may remain.
  */

@@ -1,5 +1,6 @@
 /**
- * The composer's editor against the bank's own JSON Schemas (ARCHITECTURE property 5): an
+ * The composer's editor against the bank's own JSON Schemas (design property 5 of
+ * docs/architecture.md): an
  * endpoint's example body passes, a wrong one is flagged live, enum values are offered as
  * completions; a stopped target can be started from here; requests are saved into collections
  * that survive a reload.

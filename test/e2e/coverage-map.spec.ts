@@ -1,5 +1,5 @@
 /**
- * The rule coverage map (issue #33 item 4): after a run of the signing checks, the runner maps
+ * The rule coverage map: after a run of the signing checks, the runner maps
  * spec section → rule → checks → the sandbox's last verdict; rules of areas not run are gaps; a
  * verdict opens its check's evidence; the HTML report carries the same map for its run.
  */

@@ -1,5 +1,5 @@
 /**
- * Importing an evidence bundle into the Runner (issue #20 item 4): a bundle written by the built
+ * Importing an evidence bundle into the Runner: a bundle written by the built
  * CLI (`workbench run --bundle`, against its own embedded bank) is shown verified with its signer
  * and fingerprint and its checks readable; the same bundle with its run result changed is shown as
  * NOT verified with the reason; a file that is not a bundle is refused with a clear error.

@@ -1,5 +1,5 @@
 /**
- * Keyboard only (issue #33 item 5, WCAG 2.1.1 and 2.1.2): the composer with its body editor left
+ * Keyboard only (WCAG 2.1.1 and 2.1.2): the composer with its body editor left
  * by the documented Ctrl+M, the runner from choosing checks to reading a result's evidence, and
  * the sequence diagram stepped through with the arrow keys. No clicks: Tab, Space, Enter, arrows.
  */

@@ -1,5 +1,5 @@
 /**
- * Re-run failed inside the same run's history (issue #22 "Runs"): a check failing under a fault
+ * Re-run failed inside the same run's history: a check failing under a fault
  * profile is re-run with the fault off; the run gains attempt 2 instead of a new run appearing,
  * the check shows its latest verdict with attempt 1's failure kept beside it, and the run's counts
  * are those of the latest attempts.

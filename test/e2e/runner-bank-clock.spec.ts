@@ -1,5 +1,5 @@
 /**
- * The Runner's pre-flight of the bank clock (issue #28), as `workbench run` does it: a profile
+ * The Runner's pre-flight of the bank clock, as `workbench run` does it: a profile
  * target whose bank clock (its admin API) is a day ahead shows the warning above the run buttons
  * with "Reset the bank clock"; the button sets the bank clock back to real time and the warning
  * goes.

@@ -1,5 +1,5 @@
 /**
- * The live sequence diagram (issue #22 item 1): a consent flow drawn between the TPP, the bank and
+ * The live sequence diagram: a consent flow drawn between the TPP, the bank and
  * the PSU's browser (request, SCA pages, the redirect back to the TPP with its §6.1 parameters),
  * clickable into the exchange, exported as an SVG file for slides.
  */

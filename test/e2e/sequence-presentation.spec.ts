@@ -1,5 +1,5 @@
 /**
- * The sequence diagram on a projector (issue #33 item 1): 16 px text on the theme's background,
+ * The sequence diagram on a projector: 16 px text on the theme's background,
  * asset fetches and polling hidden, the newest step followed unless the presenter scrolls back,
  * "since this flow started" and "since reset", arrow keys between steps with Enter opening the
  * exchange, full screen, and a PNG export that the page's Content-Security-Policy lets through.

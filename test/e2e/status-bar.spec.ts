@@ -1,5 +1,5 @@
 /**
- * The status bar (issue #33 item 2): one line at 1024 px and wider with the SCA next to the
+ * The status bar: one line at 1024 px and wider with the SCA next to the
  * target, the bank clock's distance from real time in days, hours and minutes, and "Now".
  */
 import type { Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * A throwaway PostgreSQL server for a test (issue #30 item 3): Debian's server programs
+ * A throwaway PostgreSQL server for a test: Debian's server programs
  * (machine.ts `has('postgres')`), a new cluster in a temporary folder, on a free loopback port,
  * its socket in that folder, stopped and removed after. The server refuses to run as root; as
  * root the cluster belongs to the `postgres` user (runuser), the folder made writable for it.

@@ -1,5 +1,5 @@
 /**
- * The embedded bank through the contract (issue "Embedded bank, part 1" §8, §9, §11): one sandbox
+ * The embedded bank through the contract (§9, §11): one sandbox
  * and one production bank at once, the shared virtual clock, registry, trust store, snapshots, and
  * the live request log.
  */
@@ -67,7 +67,8 @@ export interface BankExchangeView {
 }
 
 /**
- * Something done to a bank that is not a request it answered (main/core/bank/log/console-events.ts):
+ * Something done to a bank that is not a request it answered
+ * (main/core/bank/log/console-events.ts):
  * the PSU's revocation at the bank, a card account blocked, a batch run, a reset, a clock jump.
  */
 export interface BankEventView {

@@ -1,5 +1,6 @@
 /**
- * The keystore and the workbench's certificates through the contract (ARCHITECTURE property 2):
+ * The keystore and the workbench's certificates through the contract (design property 2 of
+ * docs/architecture.md):
  * views carry handles, fingerprints and certificate details, never key material. A private key
  * leaves main only on explicit request and only encrypted under a passphrase the user gives.
  */
@@ -56,7 +57,8 @@ export interface KeystoreEntryView {
 
 export interface KeystoreStatusView {
   unlocked: boolean;
-  /** 'passphrase': the web host asks once per launch; 'host': sealed by the host (Electron safeStorage). */
+  /** 'passphrase': the web host asks once per launch; 'host': sealed by the host (Electron
+   * safeStorage). */
   protection: 'passphrase' | 'host';
   /** True when a keystore file exists (the first unlock creates one). */
   exists: boolean;

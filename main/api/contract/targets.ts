@@ -30,7 +30,8 @@ export const TargetConfigSchema = Type.Object(
     kind: Type.Union([Type.Literal('embedded'), Type.Literal('external')]),
     name: Type.String({ minLength: 1, maxLength: 100 }),
     mode: BankModeSchema,
-    /** External targets only: where the bank's API lives (the embedded banks say where they run). */
+    /** External targets only: where the bank's API lives (the embedded banks say where they run).
+     * */
     baseUrl: Type.Optional(Type.String({ pattern: '^https?://', maxLength: 2000 })),
     /** Keystore handle of the QSealC that signs requests (§5.2). */
     signingCertificate: Type.Optional(Handle),
@@ -102,7 +103,7 @@ export interface PreflightView {
 
 /**
  * A target profile's bank clock against real time, read through its admin API before a run
- * (issue #28): `farOff` when more than a minute away, which the Runner shows with a button to set
+ *: `farOff` when more than a minute away, which the Runner shows with a button to set
  * it back. `none`: the profile names no admin API.
  */
 export type BankClockView = { profileId: string } & (
@@ -120,7 +121,8 @@ export interface TargetsView {
 
 const ProfilePath = Type.String({ minLength: 1, maxLength: 4096 });
 
-/** A certificate and its key: an entry of the workbench keystore (label or handle), or PEM files. */
+/** A certificate and its key: an entry of the workbench keystore (label or handle), or PEM files.
+ * */
 const CredentialInputSchema = Type.Union([
   Type.Object(
     { keystore: Type.String({ minLength: 1, maxLength: 200 }) },

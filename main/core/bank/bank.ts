@@ -1,5 +1,5 @@
 /**
- * createBank: the embedded bank as an object (issue "Embedded bank", ARCHITECTURE property 4).
+ * createBank: the embedded bank as an object (design property 4 of docs/architecture.md).
  * `handle` runs the whole staged pipeline without a socket (factory/pipeline.ts); `listen` puts a
  * thin node:http(s) adapter in front (factory/listener.ts); with a database every request is one
  * committed transaction (factory/commit.ts). No module-level state: a sandbox and a production
@@ -51,7 +51,7 @@ export { UnsavedChangeError } from './factory/commit.js';
 export interface BankSettings {
   /** Request log capacity (exchanges kept). */
   requestLogCapacity?: number;
-  /** Body size limit; above it the bank answers 413. Default 1 MiB (issue req. 6). */
+  /** Body size limit; above it the bank answers 413. Default 1 MiB. */
   maxBodyBytes?: number;
 }
 
@@ -113,8 +113,8 @@ export interface Bank {
   readonly revocation: RevocationLists | undefined;
   readonly requestLog: RequestLog;
   /**
-   * What the bank found about the TPPs calling it, per TPP-side rule (issue #17 item 5;
-   * tpp-findings/): the conformance report of the client.
+   * What the bank found about the TPPs calling it, per TPP-side rule (tpp-findings/): the
+   * conformance report of the client.
    */
   readonly tppFindings: TppFindingsRecorder;
   /**
@@ -193,7 +193,7 @@ export function createBank(options: BankOptions): Bank {
   const consoleEvents = new ConsoleEventLog();
   const database = options.database;
   const shared = options.sharedStore;
-  // Issue #30: on PostgreSQL every process's exchanges and events are shared, written behind.
+  // On PostgreSQL every process's exchanges and events are shared, written behind.
   const sharedLog =
     shared &&
     new PgSharedLog({

@@ -1,7 +1,8 @@
 /**
  * Import PEM, DER and PKCS#12 into certificates (DER) and a private key (KeyObject); export
  * certificates as PEM or DER, and private keys ONLY encrypted (PKCS#8 with a passphrase, or
- * PKCS#12): key material never leaves main in the clear (ARCHITECTURE property 2).
+ * PKCS#12): key material never leaves main in the clear (design property 2 of
+ * docs/architecture.md).
  */
 import type { KeyObject } from 'node:crypto';
 import { X509Certificate, createPrivateKey } from 'node:crypto';

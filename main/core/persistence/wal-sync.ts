@@ -1,5 +1,5 @@
 /**
- * The fsync of a WAL database taken off the event loop (issue #30: durable writes with 16 in
+ * The fsync of a WAL database taken off the event loop (durable writes with 16 in
  * flight). better-sqlite3 is synchronous: with `synchronous=FULL` every COMMIT waits for its fsync
  * on the main thread, and no request runs meanwhile. Here the connection commits with
  * `synchronous=NORMAL` (the WAL frames are written, not yet synced) and the caller acknowledges

@@ -1,5 +1,6 @@
 /**
- * The bank's check of a signed request (§5.2, decisions.md "HTTP signatures"), as one pure function.
+ * The bank's check of a signed request (§5.2, decisions.md "HTTP signatures"), as one pure
+ * function.
  * Order: Signature header (RFC 2047-decoded, §5.2.6) → its parts (§5.2.3) → certificate
  * (TPP-Signature-Certificate, §5.2.2) → algorithm vs certificate key → keyId SN and CA vs the
  * certificate → required and listed headers (§5.2.4) → Digest over the body → signing string in
@@ -78,7 +79,7 @@ export interface VerificationFailure {
   /**
    * Signing-string forensics, set when the signature could be read but the headers list or the
    * RSA-SHA256 value was wrong: what the bank built from the TPP's list, and what would have been
-   * right (issue #17 item 5, the TPP's conformance report).
+   * right (the TPP's conformance report).
    */
   forensics?: SigningForensics;
 }
@@ -86,7 +87,8 @@ export interface VerificationFailure {
 export interface SigningForensics {
   /** The Signature's `headers`, as listed by the TPP. */
   listed: string[];
-  /** The §5.2(5) signing string the bank built from `listed`; absent when a listed header is missing. */
+  /** The §5.2(5) signing string the bank built from `listed`; absent when a listed header is
+   * missing. */
   built?: string;
   /**
    * The signing string over the headers §5.2(4) wants signed (keeping `(request-target)` when
@@ -159,7 +161,8 @@ function signingStringOf(
   }
 }
 
-/** §5.2(4): what a list that leaves out a present header, or names an absent one, should have been. */
+/** §5.2(4): what a list that leaves out a present header, or names an absent one, should have been.
+ * */
 function listForensics(
   listed: readonly string[],
   request: SignedRequest,

@@ -207,7 +207,7 @@ export const TPP_ROLES = ['AISP', 'PISP'] as const;
 export type TppRole = (typeof TPP_ROLES)[number];
 
 /**
- * Which certificate role grants which TPP role (issue "Embedded bank" req. 5): PSP_AI → AISP,
+ * Which certificate role grants which TPP role: PSP_AI → AISP,
  * PSP_PI → PISP. PSP_AS (servicing) and PSP_IC (card issuing) grant neither role of this interface.
  */
 export const TPP_ROLE_BY_CERTIFICATE_ROLE: Readonly<Record<Psd2CertificateRole, TppRole | null>> = {

@@ -70,7 +70,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
  * code (the spec allows no other): these are the only statuses outside ERROR_STATUS the bank uses.
  */
 export const TRANSPORT_STATUS = {
-  /** Issue "Embedded bank" req. 6: bodies over 1 MiB. Code BAD_REQUEST. */
+  /** Bodies over the limit (1 MiB). Code BAD_REQUEST. */
   payloadTooLarge: 413,
   /** Known path, method not offered there (RFC 9110 §15.5.6). Code BAD_REQUEST. */
   methodNotAllowed: 405,

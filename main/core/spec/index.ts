@@ -1,5 +1,6 @@
 /**
- * One source per spec fact (ARCHITECTURE property 5): enumerations, limits, headers, fixes, error
+ * One source per spec fact (design property 5 of docs/architecture.md): enumerations, limits,
+ * headers, fixes, error
  * catalogue, validators and JSON Schemas. Free of Node-only imports, so the renderer can use it.
  */
 export * from './countries.js';

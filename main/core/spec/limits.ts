@@ -10,7 +10,8 @@ export const SCA_SESSION_VALIDITY_MS = 60 * 60 * 1000;
 export const SCA_RENEWAL_PERIOD_DAYS = 180;
 /** History fetch without SCA (§5.3.7, §8). */
 export const HISTORY_WITHOUT_SCA_DAYS = 90;
-/** Default page size when no paging parameter is given; next/previous links carry it (§8, §4.2.3). */
+/** Default page size when no paging parameter is given; next/previous links carry it (§8, §4.2.3).
+ * */
 export const DEFAULT_PAGE_SIZE = 200;
 /** `limit` query parameter lower bound (§8, §4.2.3, §4.3). */
 export const PAGE_LIMIT_MIN = 1;
@@ -57,7 +58,8 @@ export const AMOUNT_SCALE = 5;
  * Workbench choice (decisions.md "Ambiguities decided"): the embedded bank books amounts as integer
  * minor units in a JavaScript number, so the largest amount it can hold is this many minor units of
  * the currency (9007199254740.991 BHD, 90071992547409.91 NOK). §2.1's decimal(18, 5) allows more
- * for currencies with 3 or 4 minor units; such an amount is well-formed and refused as a bank limit.
+ * for currencies with 3 or 4 minor units; such an amount is well-formed and refused as a bank
+ * limit.
  */
 export const BANK_AMOUNT_MINOR_UNITS_MAX = Number.MAX_SAFE_INTEGER;
 
@@ -79,7 +81,7 @@ export const ACCOUNT_NAME_MAX_WITH_LONGER_NAMES = 70;
 /** §1, §8: simulated payment batch runs per day in the sandbox (all payments except periodic). */
 export const SANDBOX_BATCH_RUNS_PER_DAY = 5;
 
-/** Issue "Embedded bank" req. 6: request bodies above this answer 413. */
+/** Request bodies above this answer 413. */
 export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
 
 /**

@@ -1,6 +1,6 @@
 /**
- * A structural linter for the OpenAPI 3.x document the bank serves at /openapi.json (issue req. 10;
- * issue #20 item 6). It checks what a client generator or an API viewer relies on, without a
+ * A structural linter for the OpenAPI 3.x document the bank serves at /openapi.json. It checks what
+ * a client generator or an API viewer relies on, without a
  * validator package: the version and info fields, every operation's operationId (unique),
  * responses and parameters, that every `$ref` resolves inside the document, that every `{name}` in
  * a path template is declared as a path parameter (and no undeclared one is), and that every tag an

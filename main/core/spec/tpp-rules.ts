@@ -1,6 +1,7 @@
 /**
- * The TPP-side rules (issue #17 item 5): what the interface spec asks of the client, as the bank
- * judges every request it receives in its TPP conformance report (main/core/bank/log/tpp-findings/).
+ * The TPP-side rules: what the interface spec asks of the client, as the bank
+ * judges every request it receives in its TPP conformance report
+ * (main/core/bank/log/tpp-findings/).
  * One source: the bank's recorder names these ids, the report renders these sections and
  * statements. `catalogue` names the rule catalogue's ids (suites/<area>/rules.ts) that state the
  * same obligation from the bank's side; a unit test keeps those references real (the bank may not

@@ -9,7 +9,7 @@
  * 144 roots, about 20 ms of CPU on the event loop per context on a quiet 2-core machine and 40–60
  * ms under load. A production run over mTLS opened 8–13 connections through two or three
  * transports (the mode check, the run, the headless PSU), and that parsing was most of what it
- * cost over plain HTTP (issue #30, docs/performance.md "A suite run over TLS with mTLS").
+ * cost over plain HTTP (docs/performance.md "A suite run over TLS with mTLS").
  *
  * What is shared holds no per-connection state: every connection still verifies the server's
  * certificate against the context's CAs (`rejectUnauthorized`) and its host name, and presents the
@@ -26,7 +26,8 @@ import tls, {
 export interface TransportTls {
   /** Client certificate and key for mTLS (QWAC), PEM. */
   clientCertificate?: { certificate: string | Buffer; key: string | Buffer | KeyObject };
-  /** CA certificates to trust in addition to (or, with `trustSystemCas: false`, instead of) the system's. */
+  /** CA certificates to trust in addition to (or, with `trustSystemCas: false`, instead of) the
+   * system's. */
   ca?: (string | Buffer)[];
   trustSystemCas?: boolean;
   /** Accept any server certificate. For a user's explicit choice only; never a default. */

@@ -2,10 +2,8 @@
  * `workbench bank --mode sandbox|production [--port N] [--host H] [--trust-ca FILE]...
  * [--crl FILE]... [--registry FILE] [--state FILE] [--tls|--mtls …]
  * [--admin|--admin-token T|--admin-token-file FILE]
- * [--json] [--report F --report-dir D] [--sign-responses …]` (issue req. 12, issue #17 item 3 for
- * the admin API, items 5 and 6 for the TPP report and signed responses, "Reports, evidence and a
- * CLI" item 6 for --crl; docs/ci.md). The
- * CLI entry wires this function in; it parses and validates its flags, prints the base URL (with
+ * [--json] [--report F --report-dir D] [--sign-responses …]` (docs/ci.md). The CLI entry wires this
+ * function in; it parses and validates its flags, prints the base URL (with
  * --json as one JSON line, alone on stdout), and stops cleanly on SIGINT/SIGTERM.
  * Exit codes: 0 stopped cleanly, 1 the bank could not start or could not write its --report,
  * 2 the command line was wrong; with --plan and --report, those of the plan's verdicts too.
@@ -89,7 +87,7 @@ async function responseSigner(
   return createResponseSigner({ certificate: generated.certificatePem, key: generated.key });
 }
 
-/** The rendered formats GET /admin/report serves besides JSON (issue #17 item 5). */
+/** The rendered formats GET /admin/report serves besides JSON. */
 function renderForAdmin(report: TppReport, format: 'junit' | 'html') {
   return { contentType: TPP_REPORT_CONTENT_TYPES[format], body: renderTppReport(report, format) };
 }
@@ -383,8 +381,8 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
   const signal = await stopped;
   await listener.close();
   await bank.flush();
-  // Issue #17 item 5: the TPP's conformance report of everything the bank judged; on PostgreSQL,
-  // of every process on the database (issue #30), read before the shared log closes.
+  // The TPP's conformance report of everything the bank judged; on PostgreSQL,
+  // of every process on the database, read before the shared log closes.
   const reported = flags.report ? await writeExitReport(bank, flags.report, io) : true;
   const planEnd = plan ? await endPlan(plan, flags.report, io) : undefined;
   await bank.close();

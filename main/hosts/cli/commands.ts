@@ -1,6 +1,6 @@
 /**
  * The CLI's command table. Each command is a thin shell over main/core or main/api: no second
- * runner, no copy of the request pipeline (ARCHITECTURE property 1).
+ * runner, no copy of the request pipeline (design property 1 of docs/architecture.md).
  */
 import type { CliCommand } from './command.js';
 import { bankCommand } from './bank-command.js';

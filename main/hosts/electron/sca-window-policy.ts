@@ -1,5 +1,5 @@
 /**
- * The SCA window (issue "Electron shell hardened" §2) as plain data and functions: a separate
+ * The SCA window as plain data and functions: a separate
  * window with no preload (so the bank's pages can never reach the workbench API), its own
  * session partition per PSU session (its own cookie jar), and navigation limited to the target
  * bank's origins and the loopback redirect URI, where main captures the redirect.

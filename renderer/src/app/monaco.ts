@@ -22,7 +22,8 @@ loader.config({ monaco });
 export const BODY_MODEL_PATH = 'composer-body.json';
 
 /**
- * Live validation against the bank's own schemas (ARCHITECTURE property 5): every spec schema is
+ * Live validation against the bank's own schemas (design property 5 of docs/architecture.md): every
+ * spec schema is
  * registered (so references resolve); the chosen endpoint's applies to the body. Nothing is
  * fetched: `enableSchemaRequest: false`. Enum values (currencies, countries…) become completions.
  */

@@ -1,8 +1,10 @@
 /**
  * The keystore and certificates through the contract, as the UI drives them: locked until the
- * passphrase is given (the first unlock creates the store), a test CA, a QSealC and a QWAC with PSD2
+ * passphrase is given (the first unlock creates the store), a test CA, a QSealC and a QWAC with
+ * PSD2
  * roles, import of PEM/DER/PKCS#12, export refused without a passphrase, registration in the
- * embedded banks — and no call result ever carries key material (ARCHITECTURE property 2).
+ * embedded banks — and no call result ever carries key material (design property 2 of
+ * docs/architecture.md).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -292,7 +294,8 @@ describe('certificates', () => {
       });
     }
 
-    // Not confirmed: no code, a wrong code (which spends the pending one), a code for another format.
+    // Not confirmed: no code, a wrong code (which spends the pending one), a code for another
+    // format.
     const unconfirmed = await call('certs.exportPrivateKey', {
       handle: qsealc.handle,
       format: 'pkcs8',

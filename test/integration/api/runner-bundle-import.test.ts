@@ -1,5 +1,5 @@
 /**
- * runner.importBundle (issue #20 item 4): an evidence bundle's run loaded read-only with its
+ * runner.importBundle: an evidence bundle's run loaded read-only with its
  * seal's verdict, a changed bundle loaded as NOT verified with the reason, a file that is no
  * bundle refused by name, and no re-run from imported evidence.
  */

@@ -97,7 +97,8 @@ describe('sending through the client', () => {
       _signingString: expect.stringContaining('x-request-id: '),
     });
     expect(await ok<ExchangeView[]>('tpp.history', { text: '/v1/consents' })).toHaveLength(1);
-    // Signing and mTLS used keystore keys; none of it reaches a view (ARCHITECTURE property 2).
+    // Signing and mTLS used keystore keys; none of it reaches a view (design property 2 of
+    // docs/architecture.md).
     for (const text of [
       JSON.stringify(added),
       har.text,

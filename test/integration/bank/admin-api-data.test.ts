@@ -29,7 +29,7 @@ describe('snapshots and reset', () => {
     expect((await statusOf(tpp, payment.path)).transactionStatus).toBe('RCVD');
   });
 
-  it('a snapshot of 2,000 payments goes back in: GET → reset → PUT (issue #29 finding 5)', async () => {
+  it('a snapshot of 2,000 payments goes back in: GET → reset → PUT', async () => {
     const payment = await create(tpp, sct());
     await approve(tpp, payment.scaRedirect!);
     // 1,999 more like it, as the bank would hold them after as many initiations.
@@ -76,7 +76,7 @@ describe('snapshots and reset', () => {
       ],
       [{ ...exported, format: 'other' }, /snapshot format must be/],
       [{ ...exported, version: 2 }, /version 2 is not supported/],
-      // Issue #29 finding 7: the string "1" is not the version 1 (it said "1 … (expected 1)").
+      // The string "1" is not the version 1 (it said "1 … (expected 1)").
       [
         { ...exported, version: '1' },
         /snapshot version must be the number 1, not a string \("1"\)/,

@@ -1,5 +1,5 @@
 /**
- * Issue #30 item 1 on a durable bank: a request writes exactly the rows it changed, a read writes
+ * Change tracking on a durable bank: a request writes exactly the rows it changed, a read writes
  * and serialises nothing, and, with the verifying commit (every commit compares the whole state
  * with the file), the whole check catalogue — every domain path the suites drive: consents,
  * payments, SCA, sessions, baskets, the batch, the clock, the sandbox API — leaves no write the

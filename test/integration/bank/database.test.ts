@@ -1,5 +1,5 @@
 /**
- * The bank's database file (issue "The bank at scale" §1, store/bank-database.ts): a file of an
+ * The bank's database file (store/bank-database.ts): a file of an
  * older schema is migrated, an unreadable one is refused and moved aside, and a change whose commit
  * fails (a full disk, a read-only file) changes nothing, answers 503 SYSTEM_ERROR, and is carried
  * out once when sent again.
@@ -143,7 +143,7 @@ describe('a failed commit', () => {
   });
 });
 
-describe('admin changes on a failing disk (issue #29 finding 7)', () => {
+describe('admin changes on a failing disk', () => {
   const TOKEN = 'admin-token-for-tests-0123456789';
   const fullDisk = (db: Database.Database) => {
     db.exec('VACUUM');

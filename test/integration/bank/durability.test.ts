@@ -1,5 +1,5 @@
 /**
- * Issue "Reliability" §3, issue "The bank at scale" §1: the bank process is killed (SIGKILL) while
+ * The bank process is killed (SIGKILL) while
  * requests are in flight; on restart from its database file, every change it acknowledged is
  * there. A JSON state file of earlier versions is imported into a database once; a corrupt JSON
  * snapshot or database file is refused with a message naming it; leftover temporary files of a
@@ -72,7 +72,8 @@ describe('durable bank state', () => {
     const client = clientFor(first.url);
     const acknowledged: string[] = [];
     let unanswered = 0;
-    // A burst of 200 changes; the bank is killed at the third acknowledgement, with the rest in flight.
+    // A burst of 200 changes; the bank is killed at the third acknowledgement, with the rest in
+    // flight.
     const burst = Array.from({ length: 200 }, () =>
       client.send({ method: 'POST', path: '/v1/consents', body: {} }).then((exchange) => {
         if (exchange.response?.status !== 201) {

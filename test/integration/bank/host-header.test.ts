@@ -1,5 +1,5 @@
 /**
- * Issue #29 finding 7: DNS rebinding. A bank listening on loopback answers its own routes (the
+ * DNS rebinding. A bank listening on loopback answers its own routes (the
  * admin API, the sandbox management routes) only for a Host that names loopback with its port;
  * a page that rebinds its own name to 127.0.0.1 gets 421 with a tppMessages text, and nothing
  * changes. Other paths (health, the PSD2 routes, which need a signature) are not concerned.

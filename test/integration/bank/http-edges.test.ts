@@ -1,5 +1,5 @@
 /**
- * The bank's HTTP edges over a raw socket (issue #21): a slow head and a slow body are cut near
+ * The bank's HTTP edges over a raw socket: a slow head and a slow body are cut near
  * the configured timeouts with a 408 tppMessages answer, an idle keep-alive connection closes, the
  * connection cap refuses the connection past it, an unknown Expect gets 417 and CONNECT 405, both
  * with a tppMessages body. Small limits, 127.0.0.1 only.

@@ -1,5 +1,5 @@
 /**
- * keyId's CA through the bank's HTTP pipeline (§5.2.3, issue #17): a request signed by the real
+ * keyId's CA through the bank's HTTP pipeline (§5.2.3): a request signed by the real
  * signer, its keyId replaced after signing (as a check's `signing.keyId` does), sent over loopback
  * to a sandbox bank. Java's spelling of an issuer with organizationIdentifier is accepted; another
  * issuer is refused with a text naming both names.

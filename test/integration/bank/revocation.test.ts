@@ -1,5 +1,5 @@
 /**
- * Revocation the TPP can exercise (issue "Reports, evidence and a CLI" item 6): a production bank
+ * Revocation the TPP can exercise: a production bank
  * with its CA's CRL accepts a good certificate, and once `workbench certs revoke` (the CLI's own
  * code, in-process) put it on the CRL, the next request is 403 FORBIDDEN naming the revocation,
  * without a restart. A sandbox bank with the same CRL checks the signature only. The /pki/ URLs

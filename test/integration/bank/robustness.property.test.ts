@@ -1,5 +1,5 @@
 /**
- * Property (issue req. 6): whatever arrives — random methods, paths, header sets, bodies (invalid
+ * Property: whatever arrives — random methods, paths, header sets, bodies (invalid
  * UTF-8, XML, JSON with emoji, over 1 MiB), signed or not — the listening bank answers well-formed
  * JSON (a tppMessages error or a success), never 500, and keeps serving. Seeded and bounded.
  */
@@ -143,7 +143,8 @@ const body = fc.oneof(
   { weight: 1, arbitrary: fc.constant(HUGE) },
 );
 const exchange = fc.record({
-  /** 'random' sends what was drawn; the others start from a well-formed request and add the draws. */
+  /** 'random' sends what was drawn; the others start from a well-formed request and add the draws.
+   * */
   shape: fc.constantFrom('random', 'random', 'ais', 'initialize'),
   bank: fc.nat({ max: 1 }),
   method: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'FOO'),

@@ -1,5 +1,5 @@
 /**
- * Property over EVERY route (issue #12 part 2): each route of BANK_ROUTES, in a sandbox and in a
+ * Property over EVERY route: each route of BANK_ROUTES, in a sandbox and in a
  * production bank, gets requests that start well-formed — signed by the real signer, with the
  * route's required headers, real ids in the path and a valid body, so they reach the deep stages
  * and the handlers — and then carry one mutation drawn by fast-check:
@@ -13,7 +13,8 @@
  * - numbers past int32, 1e308, -0, NaN text in query parameters and JSON bodies; amounts past the
  *   currency's precision;
  * - signatures that are almost right (one character flipped, the Digest of another body, a signed
- *   header left out of `headers`, wrong keyId serial or issuer, another algorithm name, Date changed
+ *   header left out of `headers`, wrong keyId serial or issuer, another algorithm name, Date
+ * changed
  *   after signing, extra whitespace, …);
  * - the route's header groups (§4.1): a required header left out, an optional one added with a
  *   well-formed or a tricky value.
@@ -75,7 +76,8 @@ const GET_THAT_CHANGES_STATE = new Set(['getUser', 'scaPage']);
 
 const ROUTES = BANK_ROUTES;
 const banks: BankUnderTest[] = [];
-/** The TPP's seal, and one with the same key from another CA: it verifies, the CA is not trusted. */
+/** The TPP's seal, and one with the same key from another CA: it verifies, the CA is not trusted.
+ * */
 let keys: SigningKeys;
 const tally = new Tally();
 

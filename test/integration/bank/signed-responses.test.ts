@@ -1,5 +1,5 @@
 /**
- * Issue #17 item 6, §5.2.7 signed responses: a bank with a response signer signs every answer so
+ * §5.2.7 signed responses: a bank with a response signer signs every answer so
  * that a verifier written here on node:crypto alone (not the workbench's) accepts it — Digest
  * over the exact body, keyId naming the bank's certificate (§5.2.3), RSA-SHA256 over the §5.2(5)
  * signing string — and `workbench request` names a tampered answer and exits 1.

@@ -1,5 +1,5 @@
 /**
- * Issue #29 finding 1: TLS connections that never finish their handshake. Idle TCP connects to an
+ * TLS connections that never finish their handshake. Idle TCP connects to an
  * HTTPS listener at its connection cap are destroyed once the head timeout has passed (the
  * handshake must complete within it), so a new client is served again; a handshake that trickles
  * its bytes is cut the same way; closing the listener destroys connections still in their

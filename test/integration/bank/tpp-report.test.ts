@@ -1,5 +1,5 @@
 /**
- * Issue #17 item 5, the TPP's conformance report: a TPP client over loopback that does most
+ * The TPP's conformance report: a TPP client over loopback that does most
  * things right and makes three known mistakes — PSU-ID sent but left out of the signed headers
  * (§5.2(4)), a page read by a computed offset instead of the `next` link (§4.2.3), a request
  * without TPP-Redirect-URI (§5.3(2)) — gets a report from the bank that fails exactly those three

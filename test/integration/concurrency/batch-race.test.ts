@@ -1,5 +1,5 @@
 /**
- * Concurrency scenario 2 (issue #12 part 4): batch runs racing. Several authorised (ACTC)
+ * Concurrency scenario 2: batch runs racing. Several authorised (ACTC)
  * payments; then, all in flight together: the bank console's "run batch now" three times
  * (`bank.update(runBatchNow)`, as main/api/services.ts calls it: at once, after some microtask
  * turns, after some event-loop turns), status reads over HTTP and in-process (every request first

@@ -1,5 +1,5 @@
 /**
- * Concurrency scenario 3 (issue #12 part 4): an authorised (ACTC) payment is deleted
+ * Concurrency scenario 3: an authorised (ACTC) payment is deleted
  * (DELETE /v1/payments/sepa-credit-transfers/{id}, sandbox only, §1) while the console's batch
  * run (`bank.update(runBatchNow)`) runs. 20 rounds per setting, each placing the run at another
  * point: between the pipeline stages of an in-process DELETE (microtask offsets) or among the

@@ -1,11 +1,12 @@
 /**
- * Shared rig of the concurrency scenarios (issue #12 part 4): a listening bank with the sandbox
+ * Shared rig of the concurrency scenarios: a listening bank with the sandbox
  * initial data and a frozen virtual clock, optionally with its state in a database file (every
  * request one transaction, answered after its commit; store/bank-database.ts), a signing
  * TPP, and a PSU that drives the SCA pages over HTTP up to — not including — the final submission.
  *
  * The bank is single-threaded: a "race" is an interleaving at await points. Two ways to make them:
- * HTTP requests in flight together (each request's pipeline starts in its own macrotask), and `bank.handle` calls started in one tick (their stages
+ * HTTP requests in flight together (each request's pipeline starts in its own macrotask), and
+ * `bank.handle` calls started in one tick (their stages
  * interleave at every `await` of the pipeline, bank.ts). `afterMicrotasks` and `afterImmediates`
  * place a third action (e.g. the console's batch run) at a chosen point between them.
  */

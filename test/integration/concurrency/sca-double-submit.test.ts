@@ -1,5 +1,5 @@
 /**
- * Concurrency scenario 1 (issue #12 part 4): the PSU's final SCA submission arrives twice at the
+ * Concurrency scenario 1: the PSU's final SCA submission arrives twice at the
  * same time (a double click, two tabs) — for a consent, and for a payment.
  *
  * Defined outcome (§6: one redirect per SCA; docs/sca.md "Guards of the pages": a finished

@@ -1,5 +1,5 @@
 /**
- * Concurrency scenario 4 (issue "Reliability" §3, issue "The bank at scale" §1): with the state in
+ * Concurrency scenario 4: with the state in
  * a database file, a request that READS while another request changes the state, and a change
  * whose commit fails.
  *

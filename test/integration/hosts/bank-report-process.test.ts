@@ -1,5 +1,6 @@
 /**
- * Issue #17 items 5 and 6 on the built CLI: `workbench bank --report junit,html,json --report-dir
+ * The TPP report and signed answers on the built CLI: `workbench bank --report junit,html,json
+ * --report-dir
  * DIR --admin --sign-responses` as a TPP's CI runs it. The admin API serves the TPP report at any
  * time (bad input is a 400 naming the field); SIGTERM writes the three files: JUnit that xmllint
  * accepts, a self-contained HTML page, and the JSON with the client's mistake; `workbench request`

@@ -1,5 +1,5 @@
 /**
- * Issue #29 finding 1 on the built CLI: `workbench bank --tls --max-connections 100` with 100 idle
+ * Idle TLS connections on the built CLI: `workbench bank --tls --max-connections 100` with 100 idle
  * TCP connects (no TLS byte) serves a new client within --headers-timeout + 1 s, and SIGTERM with
  * handshakes still open exits 0 with the --report written. 127.0.0.1 only, bounded in count and
  * time.

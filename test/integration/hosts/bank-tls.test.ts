@@ -271,7 +271,7 @@ describe('workbench bank --mtls', () => {
       expect(messages[0]!.text).toContain('QWAC');
     });
 
-    it('refuses a QSealC as the TLS client certificate: 403 naming why (issue #29 finding 6)', async () => {
+    it('refuses a QSealC as the TLS client certificate: 403 naming why', async () => {
       // The QSealC holds PSP_PI and chains to the trusted CA: the handshake lets it in.
       const response = await initiatePayment(qsealc);
       expect(response.status).toBe(403);

@@ -1,5 +1,5 @@
 /**
- * Issue #28 item 7: against a bank by URL in production mode the payment checks pay with the data
+ * Against a bank by URL in production mode the payment checks pay with the data
  * of the bank under test, never the embedded bank's documented payer. `workbench bank` runs as its
  * own process from a snapshot whose customers are not the documented ones (Ola Nordmann replaced
  * by Siri Solberg, other IBANs); `workbench run` with a production profile naming Siri runs the

@@ -1,5 +1,5 @@
 /**
- * `workbench certs create` options of issue #20 item 6: --san (QWAC and bank-tls), --aia-url and
+ * `workbench certs create` options: --san (QWAC and bank-tls), --aia-url and
  * --crl-url (RFC 5280 §4.2.2.1 / §4.2.1.13 in the TPP certificates), --p12 with the passphrase
  * from --p12-passphrase-env (the .p12 files load through the target profile loader). OpenSSL and
  * node:crypto are the independent readers; a bad flag exits 2 naming the flag.

@@ -1,5 +1,5 @@
 /**
- * Issue #28: a run's pre-flight reads the bank clock through the profile's admin API. With the
+ * A run's pre-flight reads the bank clock through the profile's admin API. With the
  * clock a day ahead of real time, `workbench run` says so on stderr before it runs, naming
  * --reset-clock, and leaves the clock; with --reset-clock it sets the clock back to real time
  * first. A clock at real time draws no line.

@@ -1,5 +1,5 @@
 /**
- * Issue #30 item 3: the bank on its PostgreSQL store passes the whole check catalogue, both
+ * The bank on its PostgreSQL store passes the whole check catalogue, both
  * modes, with the admin API (the clock checks run too), as the SQLite-backed bank does
  * (test/integration/bank/change-tracking.test.ts). A `workbench bank --db postgres://…` that
  * cannot reach its database exits 1 naming it. Needs Debian's PostgreSQL for the catalogue runs

@@ -1,5 +1,5 @@
 /**
- * Issue #30 with issue #12's concurrency outcome, on PostgreSQL: two banks on one database (each
+ * Concurrent payments and batch runs, on PostgreSQL: two banks on one database (each
  * its own connection, as two processes have) take payment initiations in flight together, then,
  * with the bank clock moved past a batch time, status reads in flight together on both. The first
  * read of each group finds the batch due and runs it (a read that writes: it commits under the

@@ -1,5 +1,5 @@
 /**
- * Issue #30: how a bank on a shared PostgreSQL store runs its requests (factory/shared-groups.ts,
+ * How a bank on a shared PostgreSQL store runs its requests (factory/shared-groups.ts,
  * store/pg-membership.ts). A process alone on the database reads without asking it; one that
  * joins makes it ask first, so a consent made through the new process is read at once through
  * the old one. A group of reads that wrote after another process committed runs again on the

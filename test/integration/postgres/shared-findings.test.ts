@@ -1,5 +1,5 @@
 /**
- * Issue #30: the TPP findings of banks sharing one PostgreSQL database, judged from a checkpoint
+ * The TPP findings of banks sharing one PostgreSQL database, judged from a checkpoint
  * (store/pg-shared-findings.ts). What the recorder remembers across requests — here a §4.2.3
  * page link one bank gave — survives the checkpoint: the link followed through the other bank
  * after it counts as followed. The checkpoint lets the exchange table be trimmed to the request

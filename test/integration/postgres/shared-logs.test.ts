@@ -1,5 +1,5 @@
 /**
- * Issue #30: the request log, the console events and the TPP findings of two `workbench bank`
+ * The request log, the console events and the TPP findings of two `workbench bank`
  * processes on one PostgreSQL database are one (docs/ci.md "A shared sandbox on PostgreSQL"):
  * the admin API of either answers the requests and events of both, the report judges the
  * TPP's requests of both in the order they arrived — a §4.2.3 page link given by one process

@@ -1,5 +1,5 @@
 /**
- * Issue #30: two `workbench bank` processes on one PostgreSQL database serve one sandbox. A
+ * Two `workbench bank` processes on one PostgreSQL database serve one sandbox. A
  * consent made through one is authorised through the other's SCA pages and read through
  * either; a payment authorised the same way is settled by the batch exactly once, whichever
  * process's request ran it; the clock moved through one's admin API is the other's clock.

@@ -1,7 +1,7 @@
 /**
  * A run against a bank over TLS with mTLS reuses its connections: every check of the run sends
  * through one transport, so requests to the same origin with the same client certificate go over
- * one kept-alive TLS connection instead of a handshake per check (issue #30 item 4).
+ * one kept-alive TLS connection instead of a handshake per check.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';

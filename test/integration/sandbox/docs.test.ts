@@ -1,6 +1,6 @@
 /**
- * docs/sandbox-data.md is generated from the sandbox data (issue req. 1: the file and the API
- * reference cannot drift), then formatted by Prettier like every file of the repository.
+ * docs/sandbox-data.md is generated from the sandbox data (the file and the API reference
+ * cannot drift), then formatted by Prettier like every file of the repository.
  * UPDATE_SANDBOX_DOCS=1 rewrites the file instead of comparing.
  */
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Property (issue "sandbox management": no input gives a 500): valid sandbox bodies with one value
+ * Property: valid sandbox bodies with one value
  * replaced by anything (wrong types, huge or fractional numbers, unknown ids, odd strings), and
  * random JSON, sent to every sandbox operation, are answered below 500; every error is a
  * tppMessages body with a §7.2 code and a text naming what was wrong. Seeded and bounded.

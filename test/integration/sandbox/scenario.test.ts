@@ -1,6 +1,6 @@
 /**
- * The full scenario as far as the sandbox management goes (issue "sandbox management", done
- * when): a corporate customer's new card account is seen by nobody (§4.3 rule 4), an engagement
+ * The full scenario as far as the sandbox management goes: a corporate customer's new card account
+ * is seen by nobody (§4.3 rule 4), an engagement
  * with REGISTER and VIEW attaches it to a representative (§2.6, §4.3 rule 5), consentableAccounts
  * offers it to that PSU in that corporate context, and its created transactions are read back
  * (§4.3 rule 2). The consent screen and the production read on top are the SCA issue's part.

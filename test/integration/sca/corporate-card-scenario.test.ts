@@ -1,5 +1,5 @@
 /**
- * Issue "sandbox management", done when — the whole scenario over HTTP, as a TPP and a PSU see it:
+ * Done when — the whole scenario over HTTP, as a TPP and a PSU see it:
  * a corporate customer's card account is created through the sandbox API, attached to a
  * representative by an engagement with REGISTER and VIEW (§2.6, §4.3 rules 4–5), offered on the
  * consent screen in that corporate context, granted, and its transactions are read through the

@@ -1,5 +1,5 @@
 /**
- * The SCA pages as an attacker or a sloppy client meets them (issue req. 1, 2): link token,
+ * The SCA pages as an attacker or a sloppy client meets them: link token,
  * browser binding, anti-forgery token, stale and malformed forms, the redirect going only to the
  * TPP-Redirect-URI, the strict CSP, HTML escaping, and production's one-time-code login.
  */

@@ -1,5 +1,5 @@
 /**
- * The soak in CI (issue #12): a short run with a few TPPs must pass every invariant, having done
+ * The soak in CI: a short run with a few TPPs must pass every invariant, having done
  * every kind of journey; and with a fault profile that makes the bank settle payments without
  * ledger entries, the same soak must fail on exactly the invariants that watch the ledger.
  * `npm run soak` is the full run (16 TPPs, 60 s); CI also runs it with a short duration.

@@ -1,6 +1,7 @@
 /**
- * Issue #28 item 5: checks date what they create by the bank's clock (CheckContext.bankNow), never
- * the machine's. Against a bank whose clock runs a year (in production 300 days) ahead of the machine, the checks that
+ * Checks date what they create by the bank's clock (CheckContext.bankNow), never
+ * the machine's. Against a bank whose clock runs a year (in production 300 days) ahead of the
+ * machine, the checks that
  * create or query dated data still PASS: on the embedded bank (the clock read directly) and on a
  * bank reached by URL without an admin API (its Date header, RFC 9110 §6.6.1, the only clock a TPP
  * sees).

@@ -2,7 +2,7 @@
  * The suites' two promises, for every registered check:
  * - against the embedded bank (each mode the check applies to) it PASSES;
  * - against the embedded bank with the fault profiles of its rules on, it FAILS — a check that
- *   cannot fail is a defect (issue "Conformance suites", Done when).
+ *   cannot fail is a defect (Done when).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../suites/index';

@@ -1,5 +1,5 @@
 /**
- * Issue #28 item 3: every suite, in each mode, against each bank that implements no rule
+ * Every suite, in each mode, against each bank that implements no rule
  * (test/fixtures/do-nothing-banks.ts), by URL through the path `workbench run --target URL` takes
  * (a target profile, its mode check, the external target with headless SCA and the AISP-only
  * TPP). No check PASSES except the reviewed list (test/fixtures/do-nothing-passes.ts), and no
@@ -101,7 +101,7 @@ describe('the reviewed list', () => {
 });
 
 /**
- * Issue #28: a kit setup the bank refuses (the consent a check reads through, the PSU's sign-in,
+ * A kit setup the bank refuses (the consent a check reads through, the PSU's sign-in,
  * the sandbox data it needs) is "could not test" naming the step, never a FAIL of the check's
  * rules. On the bank that refuses everything, a check that starts with each setup shows it.
  */

@@ -1,6 +1,6 @@
 /**
- * "Every exchange of a full suite run matches" /openapi.json (issue "Reports, evidence and a CLI"
- * item 5): the sandbox and production suites run against the embedded bank in-process, and every
+ * "Every exchange of a full suite run matches" /openapi.json: the sandbox and production suites run
+ * against the embedded bank in-process, and every
  * exchange their checks recorded is matched against the document the bank of that mode serves
  * (openapi-match.ts says what matching means, unknown paths and methods included). The run's
  * checks must pass too: an exchange of a failed check proves nothing about the document.

@@ -1,6 +1,6 @@
 /**
- * Does a recorded exchange match /openapi.json? (issue "Reports, evidence and a CLI" item 5: "every
- * exchange of a full suite run matches it"). For one exchange:
+ * Does a recorded exchange match /openapi.json? (every exchange of a full suite
+ * run must match it). For one exchange:
  * - a documented operation (method + path template): its status is documented for the operation,
  *   the body validates against that response's schema (Ajv over the document, so `$ref`s resolve
  *   into its components), a response without content has an empty body, and every header the

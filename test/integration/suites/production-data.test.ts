@@ -1,5 +1,5 @@
 /**
- * Issue #28 item 6: the default page size (§8), its links, and pending card transactions (§8
+ * The default page size (§8), its links, and pending card transactions (§8
  * "card account reads are unaffected") are judged in production mode on data found through AIS.
  * - A `workbench bank --mode production` started as its own process holds that data
  *   (domain/production-data.ts): `workbench run` of those rules PASSES there.

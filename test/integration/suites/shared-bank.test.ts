@@ -1,5 +1,5 @@
 /**
- * Issue #16 part 3: every check holds on a shared, long-running bank reached by URL, as
+ * Every check holds on a shared, long-running bank reached by URL, as
  * `workbench run --target URL` against `workbench bank` meets it. One bank per mode serves three
  * runs in a row at concurrency 4, with the headless PSU agent and the AISP-only TPP, and no admin
  * API: nothing FAILS, nothing is SKIPPED for want of a PSU agent, and every check has the verdict

@@ -1,5 +1,5 @@
 /**
- * The TPP client against a hostile bank on 127.0.0.1 (issue #21): a server that trickles its
+ * The TPP client against a hostile bank on 127.0.0.1: a server that trickles its
  * answer, one that sends more than the body limit, and one whose JSON is nested millions deep.
  * The client gives up after one deadline for the whole exchange, names an oversized body as an
  * error, and never parses JSON past the size and depth caps.

@@ -1,5 +1,5 @@
 /**
- * Memory under hostile JSON (issue #21): a bank on 127.0.0.1 answers every request with 8 MB of
+ * Memory under hostile JSON: a bank on 127.0.0.1 answers every request with 8 MB of
  * `[[[…]]]` nested four million deep. Before the guards this drove `workbench request` to 625 MB
  * and `workbench run` to 1.97 GB. The built CLI runs as a child process, which reports its peak
  * resident memory (process.resourceUsage().maxRSS) on exit: it must stay under 300 MB.

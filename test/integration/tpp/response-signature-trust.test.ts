@@ -1,5 +1,5 @@
 /**
- * Issue #28 item 4, §5.2.7 response signatures judged by a trusted certificate. A man in the
+ * §5.2.7 response signatures judged by a trusted certificate. A man in the
  * middle (a loopback proxy in front of a signing bank) replaces each answer's body and re-signs it
  * with a certificate of its own, CN=rogue, sent along in ASPSP-Signature-Certificate — a signature
  * that verifies. `workbench request --bank-cert` exits 1 naming both certificates, and

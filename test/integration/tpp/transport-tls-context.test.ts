@@ -1,7 +1,7 @@
 /**
  * The transport's TLS context (tls-context.ts): made once per identity, not once per connection or
  * per transport, since with extra CAs node:tls parses the CA list (the bank's CA and Node's roots)
- * for every context it makes (issue #30: about 20 ms of CPU per connection of a run over mTLS).
+ * for every context it makes (about 20 ms of CPU per connection of a run over mTLS).
  * Every new connection still presents its own transport's QWAC and still verifies the server's
  * certificate against its own transport's CAs.
  */

@@ -1,5 +1,5 @@
 /**
- * /openapi.json is complete and well formed (issue req. 10; issue #20 item 6):
+ * /openapi.json is complete and well formed:
  * - every Berlin Group 1.3.8 operation is served, or listed in BERLIN_GROUP_NOT_ADOPTED with the
  *   section that leaves it out, and that list names only real operations the bank does not serve;
  * - every operation the bank routes (routes.ts) is in the document of its mode, and vice versa;

@@ -1,5 +1,5 @@
 /**
- * /openapi.json as a consumer tool reads it (issue "Reports, evidence and a CLI" item 5): it passes
+ * /openapi.json as a consumer tool reads it: it passes
  * Redocly's recommended ruleset with no error and no warning (openapi-ruleset.ts lists the rules
  * turned off, with reasons), in both modes and with every option the running bank adds; every
  * signed operation names the §5.2 signature scheme; only standard formats; only used components;

@@ -1,4 +1,4 @@
-/** Request schema stage: query parameters and JSON bodies (§1, §4.2.3, issue req. 6). */
+/** Request schema stage: query parameters and JSON bodies (§1, §4.2.3). */
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   BANK_ROUTES,
@@ -157,7 +157,7 @@ describe('JSON body rules', () => {
     expect((await send(post(ok))).status).toBe(201);
   });
 
-  it('refuses a lone UTF-16 surrogate as it refuses emoji (issue #29 finding 7)', async () => {
+  it('refuses a lone UTF-16 surrogate as it refuses emoji', async () => {
     // JSON's \ud83d escape alone: half of an emoji, valid JSON, no character at all.
     for (const [text, codePoint] of [
       ['Thanks \\ud83d', 'U\\+D83D'],

@@ -91,7 +91,7 @@ describe('parseBankFlags', () => {
     expect(() => parseBankFlags(['--mode', 'sandbox', '--db', 'b.db', '--persist'])).toThrow(
       /--db FILE is durable already/,
     );
-    // A PostgreSQL database (issue #30): a URL, kept as given; not with --state.
+    // A PostgreSQL database: a URL, kept as given; not with --state.
     const url = 'postgres://bank:secret@db.example:5432/sandbox';
     expect(parseBankFlags(['--mode', 'sandbox', '--db', url]).db).toBe(url);
     expect(() =>
@@ -129,7 +129,7 @@ describe('parseBankFlags', () => {
     expect(parseBankFlags(['--mode', 'sandbox']).adminToken).toBeUndefined();
   });
 
-  it('the token from WORKBENCH_ADMIN_TOKEN or --admin-token-file, out of the process list (issue #29 finding 7)', async () => {
+  it('the token from WORKBENCH_ADMIN_TOKEN or --admin-token-file, out of the process list', async () => {
     const token = 'token-from-the-environment-0123';
     expect(parseBankFlags(['--mode', 'sandbox'], { WORKBENCH_ADMIN_TOKEN: token })).toMatchObject({
       adminToken: token,
@@ -288,7 +288,7 @@ describe('runBankCommand', () => {
     }
   });
 
-  it('--db: a file that cannot be opened exits 1 naming the path and the reason (issue #29 finding 7)', async () => {
+  it('--db: a file that cannot be opened exits 1 naming the path and the reason', async () => {
     // A folder that is a file: SQLite alone says "unable to open database file".
     const path = join(file('not-a-folder', 'x'), 'bank.db');
     const { io, err } = fakeIo();
@@ -299,7 +299,7 @@ describe('runBankCommand', () => {
     );
   });
 
-  it('--db: an empty file starts a new bank and says so on stderr (issue #29 finding 7)', async () => {
+  it('--db: an empty file starts a new bank and says so on stderr', async () => {
     const path = file('empty.db', '');
     const { io, err, stop, startedLine } = fakeIo();
     const exit = runBankCommand(['--mode', 'sandbox', '--db', path], io);

@@ -1,6 +1,6 @@
 /**
- * The Runner store when a re-run of failed checks ends (issue #22 "re-run failed inside the same
- * run's history"): the attempt leaves the run list, the run it belongs to is shown again with its
+ * The Runner store when a re-run of failed checks ends: the attempt leaves the run list, the run it
+ * belongs to is shown again with its
  * merged result fetched anew, and stale progress of that run no longer hides the new verdicts.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-/** The HTML report's rule coverage map (main/core/runner/reporters/html.ts, issue #33 item 4). */
+/** The HTML report's rule coverage map (main/core/runner/reporters/html.ts). */
 import { describe, expect, it } from 'vitest';
 import { runChecks } from '../../../main/core/runner/engine/run';
 import { renderHtmlReport, type CoverageRule } from '../../../main/core/runner/reporters/html';

@@ -1,5 +1,5 @@
 /**
- * keyId CA vectors (§5.2.3, issue #17): one issuer — C, O with a comma and non-ASCII letters,
+ * keyId CA vectors (§5.2.3): one issuer — C, O with a comma and non-ASCII letters,
  * organizationIdentifier (2.5.4.97), CN — spelled as OpenSSL, Java and .NET print it, each accepted
  * by the bank's verifier; a different issuer is refused with both names in the text.
  */

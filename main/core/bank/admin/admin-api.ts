@@ -1,5 +1,5 @@
 /**
- * The admin API of a running bank (issue #17 item 3; docs/ci.md "Admin API"): move the virtual
+ * The admin API of a running bank (docs/ci.md "Admin API"): move the virtual
  * clock, run the payment batch, reset, export and import the state snapshot, read the request log,
  * from outside the process. Off unless a host turns it on with a token; it is the workbench's own,
  * outside the PSD2 interface: no TPP headers, no signature, not in /openapi.json, not in the
@@ -7,7 +7,8 @@
  * <token>` (compared in constant time); bad input is 400 with `{ error: { code, message, field } }`
  * naming the field, never a 500.
  *
- * Wired in front of the bank pipeline through the listener's `intercept` hook (listener/http.ts): an
+ * Wired in front of the bank pipeline through the listener's `intercept` hook (listener/http.ts):
+ * an
  * answer for /admin and everything under it, `undefined` for any other path.
  */
 import { constants as bufferConstants } from 'node:buffer';
@@ -64,7 +65,8 @@ class TextAnswer {
 
 export type AdminIntercept = ((request: BankRequest) => Promise<BankResponse | undefined>) & {
   /**
-   * The listener's `bodyLimit` (listener/http.ts): `PUT /admin/snapshot` with the right token may carry a
+   * The listener's `bodyLimit` (listener/http.ts): `PUT /admin/snapshot` with the right token may
+   * carry a
    * snapshot as large as GET gives, up to SNAPSHOT_MAX_BYTES; every other request keeps the limit.
    */
   bodyLimit(head: BodyLimitHead): number | undefined;
@@ -214,7 +216,7 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
         return bank.logs.events(limitOf(url, bank.consoleEvents.capacity));
       },
     },
-    // Issue #17 item 5: what the bank found about the TPP's requests so far (docs/ci.md).
+    // What the bank found about the TPP's requests so far (docs/ci.md).
     '/admin/report': {
       GET: async (_request, url) => {
         const format = queryOf(url, ['format']).get('format') ?? 'json';

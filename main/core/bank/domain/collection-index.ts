@@ -1,6 +1,6 @@
 /**
- * Lookups over the state's collections that cost the same at 10 or 100,000 entities (issue #30:
- * a request's cost must not follow the bank's history). The state stays plain data — it is
+ * Lookups over the state's collections that cost the same at 10 or 100,000 entities (a request's
+ * cost must not follow the bank's history). The state stays plain data — it is
  * snapshotted, loaded from the store, reset and imported — so an index is never stored in it: it
  * is derived from a collection's array on first use, kept in a side table keyed by that array,
  * and caught up or rebuilt when the array changes:

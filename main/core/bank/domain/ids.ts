@@ -1,7 +1,7 @@
 /**
  * Identifiers of the bank's domain. Things created through the sandbox API (or, later, by payments)
  * get random UUIDs; the initial data and the fixed test-data fill use fixed, readable ids so a
- * fresh bank is the same every time (issue "sandbox management" req. 1).
+ * fresh bank is the same every time.
  */
 import { randomUUID } from 'node:crypto';
 import { composeIBAN } from 'ibantools/jsnext/ibantools.js';

@@ -1,5 +1,6 @@
 /**
- * The ledger's transactions in SQLite (ARCHITECTURE property 10: reads go through indexes). An
+ * The ledger's transactions in SQLite (design property 10 of docs/architecture.md: reads go through
+ * indexes). An
  * account's history can grow to hundreds of thousands of entries; a list read costs about its page,
  * not the history: the rows come from the index on (account, status, booking day, posting order)
  * and only the page's records are parsed. The same store serves a bank without a file (an

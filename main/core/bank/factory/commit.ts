@@ -1,5 +1,6 @@
 /**
- * The store side of the bank (ARCHITECTURE property 10, issue #30): where the live state is held,
+ * The store side of the bank (design property 10 of docs/architecture.md): where the live state is
+ * held,
  * and, with a database, how each request and console change becomes one committed transaction.
  *
  * Without a database the state is plain objects in memory. With one, the bank works on the

@@ -1,5 +1,5 @@
 /**
- * The staged pipeline of one request (issue "Embedded bank"): the batch catch-up, the stages in
+ * The staged pipeline of one request: the batch catch-up, the stages in
  * order, the handler, the answer with its faults and signature, and the request log entry with
  * the TPP findings it feeds.
  */

@@ -1,6 +1,7 @@
 /**
- * Fault profiles (issue "Conformance suites" §5): the embedded bank can be told to break named
- * rules of the catalogue (suites/<area>/rules.ts) — answer with the wrong status, leave out a link, accept
+ * Fault profiles: the embedded bank can be told to break named
+ * rules of the catalogue (suites/<area>/rules.ts) — answer with the wrong status, leave out a link,
+ * accept
  * an over-long field. TPP teams use them to see how their client copes with a non-conformant bank;
  * the project uses them to prove that every check can fail.
  *

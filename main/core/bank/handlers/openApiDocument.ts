@@ -1,4 +1,4 @@
-/** GET /openapi.json: the bank's API reference, generated from the route definitions (issue req. 10). */
+/** GET /openapi.json: the bank's API reference, generated from the route definitions. */
 import type { RouteDefinition } from '../types.js';
 
 export const openApiDocumentRoute: RouteDefinition = {

@@ -30,12 +30,12 @@ export const BANK_ROUTES: readonly RouteDefinition[] = [
   openApiDocumentRoute,
   sandboxInitialize,
   getCardAccountTransactions,
-  // Account information (issue "Embedded bank, part 3"; docs/ais.md)
+  // Account information (docs/ais.md)
   ...ACCOUNT_ROUTES,
   getTransactionList,
   getTransactionDetails,
   ...CARD_ACCOUNT_ROUTES,
-  // SCA, consent, PSU identity (issue "SCA redirect flow"; docs/sca.md)
+  // SCA, consent, PSU identity (docs/sca.md)
   ...CONSENT_ROUTES,
   ...AUTHORISATION_ROUTES,
   getUser,
@@ -56,7 +56,7 @@ export const BANK_ROUTES: readonly RouteDefinition[] = [
   sandboxAgreements.createSandboxAgreement,
   sandboxAgreements.getSandboxAgreement,
   sandboxAgreements.createSandboxEngagement,
-  // Payments and signing baskets (issue "Embedded bank, part 4"; docs/payments.md)
+  // Payments and signing baskets (docs/payments.md)
   ...PAYMENT_ROUTES,
   ...SIGNING_BASKET_ROUTES,
   // The workbench's own liveness answer, outside the PSD2 interface (docs/ci.md)

@@ -1,5 +1,5 @@
 /**
- * The node:http(s) listener: a thin adapter from sockets to `handle` (issue req. 1). It reads the
+ * The node:http(s) listener: a thin adapter from sockets to `handle`. It reads the
  * body (keeping at most limit + 1 bytes, so the pipeline answers 413 without buffering a huge
  * upload), keeps the raw header information, writes the answer, and turns malformed HTTP into a
  * JSON tppMessages answer too: so are a slow request (408), an unknown Expect (417) and CONNECT

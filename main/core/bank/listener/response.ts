@@ -1,5 +1,5 @@
 /**
- * Building the HTTP answer (issue req. 2): JSON body, Content-Type, X-Request-ID echoed. Errors
+ * Building the HTTP answer: JSON body, Content-Type, X-Request-ID echoed. Errors
  * come only from the spec catalogue (main/core/spec/errors.ts).
  */
 import { bankError } from '../../spec/errors.js';

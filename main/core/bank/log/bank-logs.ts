@@ -2,7 +2,7 @@
  * The request log, the console events and the TPP conformance report as the admin API
  * (GET /admin/requests, /admin/events, /admin/report) and `workbench bank --report` read them. A
  * bank keeps its own in memory (localLogs); a bank on a PostgreSQL store shared by several
- * processes reads those of every process from the database (store/pg-shared-log.ts, issue #30).
+ * processes reads those of every process from the database (store/pg-shared-log.ts).
  */
 import type { ConsoleEventLog, ConsoleEventRecord } from './console-events.js';
 import type { ExchangeRecord, RequestLog } from './request-log.js';

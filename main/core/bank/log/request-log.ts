@@ -1,5 +1,5 @@
 /**
- * The request log (issue "Embedded bank" req. 9): a capped ring buffer of exchanges with a
+ * The request log: a capped ring buffer of exchanges with a
  * subscribe API. A failing subscriber never breaks the bank.
  */
 import type { BankMode, StageName } from '../types.js';

@@ -1,8 +1,8 @@
 /**
- * /openapi.json (issue req. 10): an OpenAPI 3.0 document generated from the route definitions and
+ * /openapi.json: an OpenAPI 3.0 document generated from the route definitions and
  * the spec schemas, so the reference can never drift from what the bank enforces. "Not shown"
  * choices are in each operation's description and in the document's description. Written for
- * consumer tools (issue "Reports, evidence and a CLI" item 5; docs/ci.md "The API reference"): it
+ * consumer tools (docs/ci.md "The API reference"): it
  * passes Redocly's recommended rules; the §5.2 signature is its security scheme and mTLS the
  * extension x-mutual-tls (openapi-security.ts); statuses and response headers come from the
  * pipeline's stages (openapi-responses.ts); examples from the sandbox data (openapi-examples.ts).

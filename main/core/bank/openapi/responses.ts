@@ -38,7 +38,7 @@ type StageAnswers = (route: RouteDefinition, options: ResponseOptions) => StageA
  * handler stage answers what the route declares (`responses`), added by the caller.
  */
 export const STAGE_ANSWERS: Readonly<Record<StageName, StageAnswers>> = {
-  // Issue "Embedded bank" req. 6: before routing, so on every operation.
+  // Before routing, so on every operation.
   transport: () => [
     {
       status: TRANSPORT_STATUS.payloadTooLarge,

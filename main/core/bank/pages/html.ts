@@ -1,7 +1,7 @@
 /**
  * The SCA site's HTML toolkit: escaping, the page frame, the stylesheet and the security headers.
- * No external assets and no script at all: forms POST back to the bank (issue "SCA redirect
- * flow" req. 1), so the CSP can forbid scripts outright.
+ * No external assets and no script at all: forms POST back to the bank, so the CSP can forbid
+ * scripts outright.
  */
 
 const HTML_ESCAPES: Readonly<Record<string, string>> = {

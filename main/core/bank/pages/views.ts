@@ -1,5 +1,5 @@
 /**
- * The SCA pages (issue "SCA redirect flow" req. 1). Every control has a stable `name` and
+ * The SCA pages. Every control has a stable `name` and
  * `data-testid`, every form carries the authorisation's anti-forgery token and the step it
  * belongs to, and every page says its step in `data-step`, so a person, Playwright or the
  * headless PSU agent (tpp/psu-agent/) can complete it.

@@ -1,10 +1,11 @@
 /**
- * Certificate and TPP registry stage (issue req. 5). Production: the certificate chains to a CA in
+ * Certificate and TPP registry stage. Production: the certificate chains to a CA in
  * the trust store and is valid on the bank clock, and the TPP (organizationIdentifier) holds the
  * endpoint's role both in the certificate's PSD2 QCStatement (PSP_AI → AISP, PSP_PI → PISP) and
  * in the registry, over mTLS the QWAC holds the role as well, and neither certificate is on its
  * CA's CRL (revocation.ts; §1 "checked … on production calls"); every failure is 403 FORBIDDEN
- * with a precise text. Sandbox: no trust, validity, revocation or registry checks — the identity is recorded
+ * with a precise text. Sandbox: no trust, validity, revocation or registry checks — the identity is
+ * recorded
  * for handlers and the log only.
  */
 import { TPP_ROLE_BY_CERTIFICATE_ROLE, type TppRole } from '../../spec/enums.js';

@@ -1,5 +1,5 @@
 /**
- * x-accept-fix (§9.2, issue req. 7): parse, refuse unknown names, require a listed value where
+ * x-accept-fix (§9.2): parse, refuse unknown names, require a listed value where
  * the endpoint names one, and record the active fixes (default-from dates on the bank clock).
  */
 import { bankError } from '../../spec/errors.js';

@@ -1,5 +1,5 @@
 /**
- * Header rules per endpoint (§4.1–§4.3, issue req. 3): a missing required header answers
+ * Header rules per endpoint (§4.1–§4.3): a missing required header answers
  * HTTP_HEADER_REQUIRED naming it, a malformed one FORMAT_ERROR naming it.
  */
 import { bankError } from '../../spec/errors.js';

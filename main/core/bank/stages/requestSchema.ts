@@ -1,5 +1,5 @@
 /**
- * Request schema stage: query parameters, then the body (issue req. 2, 6). §1: payloads are JSON
+ * Request schema stage: query parameters, then the body. §1: payloads are JSON
  * in UTF-8, XML is not supported, and a character the downstream system cannot process (an emoji,
  * i.e. any character outside the Basic Multilingual Plane) answers 400.
  */

@@ -1,6 +1,6 @@
 /**
  * Route stage: request target → route definition and path parameters. Production mode knows no
- * `/sandbox/` path at all (§4.3, issue req. 1); a known path with another method answers 405.
+ * `/sandbox/` path at all (§4.3); a known path with another method answers 405.
  */
 import { TRANSPORT_STATUS, bankError } from '../../spec/errors.js';
 import { headerRule } from '../../spec/headers.js';
@@ -72,7 +72,8 @@ export interface ParsedTarget {
   query: Map<string, string[]>;
 }
 
-/** Splits an origin-form target; undefined when it is not one or its path is not valid %-encoding. */
+/** Splits an origin-form target; undefined when it is not one or its path is not valid %-encoding.
+ * */
 export function parseTarget(target: string): ParsedTarget | { error: string } {
   if (!target.startsWith('/')) return { error: 'request target must be a path (origin form)' };
   const queryAt = target.indexOf('?');

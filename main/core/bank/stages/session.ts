@@ -1,5 +1,6 @@
 /**
- * Session / SCA / consent stage (ARCHITECTURE property 4; docs/sca.md "Session stage"): resolves
+ * Session / SCA / consent stage (design property 4 of docs/architecture.md; docs/sca.md "Session
+ * stage"): resolves
  * the PSU a signed request acts for into a typed ResolvedPsu in `ctx.session`, and enforces what
  * the route declares in `access` — an identified PSU ('psu') or SCA inside the TPP session's hour
  * ('sca', §3.4). Account-level consent is checked by AIS handlers (domain/access.ts).

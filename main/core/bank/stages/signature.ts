@@ -1,8 +1,8 @@
 /**
- * Signature stage (§5.2, issue req. 4): the shared verifier of main/core/signature, exactly; any
+ * Signature stage (§5.2): the shared verifier of main/core/signature, exactly; any
  * failure answers 400 with a text naming the failed part. Certificates are cached per header value.
  * Certificate validity is not checked here: production checks it in the certificate stage (403),
- * the sandbox accepts any well-formed certificate whose signature verifies (issue req. 5).
+ * the sandbox accepts any well-formed certificate whose signature verifies.
  */
 import {
   verifySignedRequest,

@@ -1,4 +1,4 @@
-/** Transport rules that come before routing: the body size limit (issue req. 6, 413). */
+/** Transport rules that come before routing: the body size limit. */
 import { TRANSPORT_STATUS, bankError } from '../../spec/errors.js';
 import { reject, type Stage } from '../types.js';
 

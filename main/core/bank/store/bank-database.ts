@@ -1,12 +1,13 @@
 /**
- * The bank's durable state in one SQLite database file (ARCHITECTURE property 10, issue "The bank
- * at scale" §1): a request that changes the state is one transaction, and its answer goes out
+ * The bank's durable state in one SQLite database file (design property 10 of
+ * docs/architecture.md): a request that changes the state is one transaction, and its answer
+ * goes out
  * after the commit. A failed commit is rolled back in the file and in memory, so it changes
  * nothing and the request can be sent again.
  *
  * Small entities are rows of `bank_entities` (collection, position, JSON). The live state is
  * handed out through a change tracker (change-tracker.ts): a commit writes the rows of the
- * entities that were written to, and nothing else is serialised (issue #30 item 1). Transactions
+ * entities that were written to, and nothing else is serialised. Transactions
  * are written by the ledger store as they are posted, inside the same transaction.
  */
 import { WalSync } from '../../persistence/wal-sync.js';

@@ -1,5 +1,5 @@
 /**
- * Change tracking for the durable bank (issue #30 item 1): the live state is handed to the
+ * Change tracking for the durable bank: the live state is handed to the
  * pipeline through a view whose collections and entities note what is written to them, so a
  * commit writes exactly the rows a request changed and serialises nothing else.
  *

@@ -1,5 +1,5 @@
 /**
- * The bank's state in PostgreSQL (issue #30 item 2, `workbench bank --db postgres://…`): one
+ * The bank's state in PostgreSQL (`workbench bank --db postgres://…`): one
  * database serves one sandbox through any number of bank processes.
  *
  * Each process keeps the whole state in memory (entities through the change tracker, the ledger

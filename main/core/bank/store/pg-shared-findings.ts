@@ -1,6 +1,6 @@
 /**
  * The TPP findings of a sandbox served by several bank processes on one PostgreSQL database
- * (issue #30; docs/ci.md "A shared sandbox on PostgreSQL"). Two TPP-side rules need memory
+ * (docs/ci.md "A shared sandbox on PostgreSQL"). Two TPP-side rules need memory
  * across requests (log/tpp-findings/recorder.ts): a §4.2.3 page link given in one answer and
  * followed in a later request, a §5.3(1) SCA refusal repeated on one TPP-Session-ID. Behind a
  * round-robin load balancer those two requests reach different processes, so the report is

@@ -1,6 +1,6 @@
 /**
  * The request log, the console events and the TPP findings of a sandbox served by several bank
- * processes on one PostgreSQL database (issue #30: "every piece of state a TPP or PSU can observe
+ * processes on one PostgreSQL database ("every piece of state a TPP or PSU can observe
  * … the request log and TPP findings — lives in the database"). The admin API of any process
  * answers those of all of them (log/bank-logs.ts); docs/ci.md says what is guaranteed.
  *

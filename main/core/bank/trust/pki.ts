@@ -1,5 +1,5 @@
 /**
- * The bank's publication point for its trusted CAs (issue "Reports, evidence and a CLI" item 6):
+ * The bank's publication point for its trusted CAs:
  * `GET /pki/<ca>.crt` answers the DER certificate of each CA in the trust store
  * (application/pkix-cert, the AIA caIssuers target, RFC 5280 §4.2.2.1) and `GET /pki/<ca>.crl`
  * the DER CRL of that CA the bank holds (application/pkix-crl, RFC 5280 §4.2.1.13; MIME types of

@@ -1,5 +1,5 @@
 /**
- * The TPP registry (issue "Embedded bank" req. 5, §1 "registered for that role"): which
+ * The TPP registry (§1 "registered for that role"): which
  * organisation may act as AISP and/or PISP. Plain data with add/remove/list, loadable from JSON.
  */
 import { Type, type Static } from '@sinclair/typebox';
@@ -9,7 +9,8 @@ import { SpecValidator, problemText } from '../../spec/validation.js';
 
 export const RegistryEntrySchema = Type.Object(
   {
-    /** The certificate subject's organizationIdentifier (OID 2.5.4.97), e.g. `PSDNO-FSA-123456789`. */
+    /** The certificate subject's organizationIdentifier (OID 2.5.4.97), e.g. `PSDNO-FSA-123456789`.
+     * */
     organizationIdentifier: Type.String({ minLength: 1 }),
     name: Type.String({ minLength: 1 }),
     roles: Type.Array(StringEnum(TPP_ROLES), { minItems: 1, uniqueItems: true }),

@@ -1,5 +1,5 @@
 /**
- * The bank's trust store (issue "Embedded bank" req. 5): the CA certificates a production TPP
+ * The bank's trust store: the CA certificates a production TPP
  * certificate must chain to. Plain data with add/remove/list; node:crypto does the checks.
  */
 import { X509Certificate } from 'node:crypto';

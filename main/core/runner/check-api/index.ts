@@ -1,5 +1,6 @@
 /**
- * What a check is written against. A check is black-box over HTTP (ARCHITECTURE property 5): it
+ * What a check is written against. A check is black-box over HTTP (design property 5 of
+ * docs/architecture.md): it
  * talks to the target through `ctx.client`, drives the PSU's side of SCA through `ctx.psu`, and
  * judges with `ctx.expect`, which records what it compared as evidence. The engine
  * (main/core/runner) owns everything else: scheduling, timeouts, evidence, reporting.
@@ -136,7 +137,8 @@ export interface PsuAgent {
   ): Promise<ScaRedirect>;
 }
 
-/** Control of the target's clock (the embedded bank's virtual clock, ARCHITECTURE property 7). */
+/** Control of the target's clock (the embedded bank's virtual clock, design property 7 of
+ * docs/architecture.md). */
 export interface TargetClock {
   now(): Promise<Date>;
   advance(ms: number): Promise<void>;
@@ -155,7 +157,8 @@ export interface ExpectedTppMessage {
   /**
    * The `path` the entry must carry (case-insensitive): the header or the body field refused,
    * e.g. `Signature`, `X-Request-ID`, `creditorName`; a nested path ending in the field
-   * (`[0].bookingDate` for `bookingDate`) or an element of it (`roles[1]` for `roles`) names it too.
+   * (`[0].bookingDate` for `bookingDate`) or an element of it (`roles[1]` for `roles`) names it
+   * too.
    */
   path?: string;
   /** Case-insensitive substring the message text must contain (decisions.md: name the cause). */
@@ -200,7 +203,7 @@ export interface CheckContext {
   /** Skips the check (SKIPPED) when the target's clock cannot be moved. */
   readonly clock: TargetClock;
   /**
-   * The bank's "now", by which a check dates the data it creates (issue #28: never the machine's
+   * The bank's "now", by which a check dates the data it creates (never the machine's
    * clock, which a bank running a year ahead does not share): the target's clock when the run can
    * read it (the embedded bank, an admin API), else the `Date` header (RFC 9110 §6.6.1) of the
    * check's latest answer, moved on by the time since, else of a request sent to read it. Ends the

@@ -1,6 +1,6 @@
 /**
- * Re-running failed checks as a further attempt of the same run (issue #22 "re-run failed inside
- * the same run's history"): the run keeps its id, its checks their place; a check that ran again
+ * Re-running failed checks as a further attempt of the same run: the run keeps its id, its checks
+ * their place; a check that ran again
  * shows its latest verdict with the earlier ones kept beside it, and the run's counts are those
  * of the latest attempts. Pure: the engine runs the attempt as a run of its own, this merges it.
  */

@@ -1,6 +1,6 @@
 /**
  * The bank's "now" for a check (CheckContext.bankNow): checks date what they create by the bank's
- * clock, never the machine's (issue #28), so a bank whose clock runs ahead (a moved virtual clock,
+ * clock, never the machine's, so a bank whose clock runs ahead (a moved virtual clock,
  * a bank in another time) gets data dated in its own today.
  */
 import {

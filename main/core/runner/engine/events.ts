@@ -1,5 +1,6 @@
 /**
- * The runner emits events; reporters listen (ARCHITECTURE property 6, Playwright Test's shape).
+ * The runner emits events; reporters listen (design property 6 of docs/architecture.md, Playwright
+ * Test's shape).
  * A multiplexer delivers each event to every reporter and isolates them: a reporter that throws
  * or rejects is logged once and never breaks the run or the other reporters.
  */
@@ -84,7 +85,8 @@ export type RunEvent =
 
 type MaybePromise = void | Promise<void>;
 
-/** Every hook is optional; the engine awaits whatever reporters return before `runChecks` resolves. */
+/** Every hook is optional; the engine awaits whatever reporters return before `runChecks` resolves.
+ * */
 export interface Reporter {
   /** Shown when the reporter fails, e.g. `junit`. */
   readonly name: string;
@@ -102,7 +104,8 @@ export interface RunnerLogger {
   error(message: string): void;
 }
 
-/** console.error: stderr in Node, and this module stays loadable wherever the contract's types are. */
+/** console.error: stderr in Node, and this module stays loadable wherever the contract's types are.
+ * */
 export const stderrLogger: RunnerLogger = {
   error: (message) => console.error(message),
 };

@@ -1,5 +1,5 @@
 /**
- * Reading an evidence bundle back (issue #20 item 4: "The UI imports a bundle and shows it"): the
+ * Reading an evidence bundle back ("The UI imports a bundle and shows it"): the
  * same verification as `workbench verify-bundle` (evidence-bundle.ts: the manifest's signature
  * with signer.pem, the SHA-256 and size of every file), then the run result it carries. A bundle
  * that does not verify is still read, so a person can see what it claims, but says so with every

@@ -1,5 +1,5 @@
 /**
- * The TPP conformance report (issue #17 item 5) in the runner's report formats: the bank's
+ * The TPP conformance report in the runner's report formats: the bank's
  * findings JSON (main/core/bank/log/tpp-findings/model.ts) becomes a run result with one check per
  * TPP-side rule, which the JUnit and HTML reporters render as they render a run. The bank (layer
  * 3) cannot import the reporters (layer 4); its hosts hand these renderers to it (bank-command.ts).

@@ -47,7 +47,8 @@ export interface RunPlanHooks {
   identity?: () => Promise<TppIdentity>;
   onScaWaiting?(waiting: ScaWaiting): void;
   onScaResumed?(checkId: CheckId): void;
-  /** A doubt before the run that does not stop it (e.g. a mode the bank's answer cannot confirm). */
+  /** A doubt before the run that does not stop it (e.g. a mode the bank's answer cannot confirm).
+   * */
   warn?(message: string): void;
   /** The pre-flight connect probe of a bank by URL (tests shorten it or fake the socket). */
   preflight?: ProbeOptions;
@@ -134,7 +135,7 @@ export async function prepareRun(
 }
 
 /**
- * Issue #28: the bank clock is read before the run; far from real time, the run says so (and how
+ * The bank clock is read before the run; far from real time, the run says so (and how
  * to set it back) or, asked to, sets it back first. An admin API that does not answer is the
  * doctor's to explain; the run goes on.
  */

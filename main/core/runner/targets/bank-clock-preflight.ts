@@ -1,5 +1,5 @@
 /**
- * The run's pre-flight of the bank clock (issue #28): a workbench bank whose clock was left far
+ * The run's pre-flight of the bank clock: a workbench bank whose clock was left far
  * from real time (by an older workbench, a person at the console, a run killed mid-move) expires
  * the next run's consents at once, and in production refuses the TPP's certificates by its own
  * clock (§5.1, §5.2.2). Before a run against a profile with an admin API (docs/ci.md "Admin API")

@@ -1,5 +1,5 @@
 /**
- * PSU steps: how to complete SCA on one bank's pages, written as data (issue #16, "PSU
+ * PSU steps: how to complete SCA on one bank's pages, written as data ("PSU
  * automation for every target"). A script is a list of page rules; the first rule whose matcher
  * fits a page plays that page with its actions (fill, choose, tick, untick, read, submit,
  * expectRedirect, fail). Values are templates over the check's PsuIntent (`${login}`,
@@ -170,13 +170,15 @@ export const PsuStepsSchema = Type.Object(
 );
 export type PsuSteps = Static<typeof PsuStepsSchema>;
 
-// ---- variables ------------------------------------------------------------------------------------
+// ---- variables
+// ------------------------------------------------------------------------------------
 
 /**
  * The variables every script may use, from the check's PsuIntent (psu-adapter.ts maps it):
  * login, password (the profile's, "" when it names none), context (PRIVATE | CORPORATE | ""),
  * agreement, accounts (all | listed | exactly | "":
- * exactly = untick what is not in grant), grant and revoke (lists), action (confirm | cancel), cancelAt (the step to cancel on; "" = the last page),
+ * exactly = untick what is not in grant), grant and revoke (lists), action (confirm | cancel),
+ * cancelAt (the step to cancel on; "" = the last page),
  * oneTimeCode (a code the script names; "" = read it from the page).
  */
 export const PSU_STEPS_VARIABLES = [
@@ -199,7 +201,8 @@ export type PsuVariables = Record<string, string | readonly string[]>;
 
 const REFERENCE = /\$\{([^}]*)\}/g;
 const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-/** `${env:NAME}`: an environment variable of the process that plays the steps (env-references.ts). */
+/** `${env:NAME}`: an environment variable of the process that plays the steps (env-references.ts).
+ * */
 export const ENV_REFERENCE = /^env:([A-Za-z_][A-Za-z0-9_]*)$/;
 
 /** The variable names `template` refers to. */
@@ -207,7 +210,8 @@ export function templateReferences(template: string): string[] {
   return [...template.matchAll(REFERENCE)].map((m) => m[1]!);
 }
 
-// ---- validation -------------------------------------------------------------------------------------
+// ---- validation
+// -------------------------------------------------------------------------------------
 
 export class PsuStepsError extends Error {
   override readonly name = 'PsuStepsError';

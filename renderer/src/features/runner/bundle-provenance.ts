@@ -1,5 +1,5 @@
 /**
- * How an imported evidence bundle's run is labelled (issue #20 item 4): where it came from, who
+ * How an imported evidence bundle's run is labelled: where it came from, who
  * sealed it, and whether the seal holds, with each reason when it does not. Pure.
  */
 import type { BundleProvenanceView } from '../../../../main/api/contract';

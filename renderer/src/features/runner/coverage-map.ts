@@ -1,5 +1,5 @@
 /**
- * The rule coverage map (issue #33 item 4): spec section → rule → its checks → the last verdict on
+ * The rule coverage map: spec section → rule → its checks → the last verdict on
  * each target, from the runs this view knows. A rule no check covers, and a rule never run against
  * a target, are gaps; an untestable rule says why. Pure.
  */

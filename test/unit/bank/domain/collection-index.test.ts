@@ -1,5 +1,5 @@
 /**
- * Issue #30: the bank's lookups by key (domain/collection-index.ts) answer what a walk of the
+ * The bank's lookups by key (domain/collection-index.ts) answer what a walk of the
  * collection would, however the collection changed — appended to, replaced whole, a record
  * replaced in place, spliced or rewritten through the change tracker, rows another process
  * committed — and hand out the tracker's views, so a write to what a lookup found is tracked.

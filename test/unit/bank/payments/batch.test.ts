@@ -1,4 +1,5 @@
-/** domain/batch.ts: when batch runs happen, catching up lazily, and the bank console's extra run. */
+/** domain/batch.ts: when batch runs happen, catching up lazily, and the bank console's extra run.
+ * */
 import { describe, expect, it } from 'vitest';
 import {
   nextBatchRun,
@@ -94,7 +95,7 @@ describe('the batch schedule (§1: five runs a day)', () => {
     expect(runDueBatches(state, at('13:00')).settled).toEqual([payment.paymentId]);
   });
 
-  it('after a jump of two centuries, finds the last run at once (issue #29 finding 4)', () => {
+  it('after a jump of two centuries, finds the last run at once', () => {
     const state = buildInitialState(at('00:00'));
     state.behaviour.lastBatchRunAt = '2000-01-01T00:00:00.000Z';
     const payment = withPayment(state);

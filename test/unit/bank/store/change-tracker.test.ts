@@ -1,5 +1,5 @@
 /**
- * Issue #30 item 1: the change tracker (store/change-tracker.ts) reports exactly the entities a
+ * The change tracker (store/change-tracker.ts) reports exactly the entities a
  * change wrote to, through every way the domain writes (a field, a nested field, a nested array,
  * a delete, a push, a replacement by index, a loop over a collection, the result of a lookup), and
  * marks a collection rewritten when its members move; a read reports nothing.

@@ -1,5 +1,5 @@
 /**
- * The shared log's writer (store/pg-shared-log.ts, issue #30): exchanges are queued when settled
+ * The shared log's writer (store/pg-shared-log.ts): exchanges are queued when settled
  * and written behind in one INSERT per flush; a failed write neither throws nor loses the batch,
  * which goes with the next flush, and stderr hears of it once.
  */

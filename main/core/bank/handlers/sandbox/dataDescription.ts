@@ -1,5 +1,5 @@
 /**
- * The sandbox data in words, generated from the data itself (issue req. 1): the initialize and
+ * The sandbox data in words, generated from the data itself: the initialize and
  * fixed-test-data routes put it in /openapi.json, and docs/sandbox-data.md holds the same text
  * (test/integration/sandbox/docs.test.ts keeps the file equal to sandboxDataDocument()).
  */

@@ -1,5 +1,5 @@
 /**
- * The TPP conformance report as JSON (issue #17 item 5; docs/ci.md "The TPP's conformance
+ * The TPP conformance report as JSON (docs/ci.md "The TPP's conformance
  * report"): per TPP-side rule (main/core/spec/tpp-rules.ts) its verdict over every request the
  * bank judged, with the requests as evidence. What `GET /admin/report?format=json` answers and
  * `workbench bank --report json` writes; the JUnit and HTML renderings are made from it
@@ -10,10 +10,12 @@ import type { LoggedRequest, LoggedResponse } from '../request-log.js';
 export const TPP_REPORT_FORMAT = 'psd2-workbench/tpp-report';
 export const TPP_REPORT_FORMAT_VERSION = 1;
 
-/** PASS: exercised and never broken; FAIL: broken at least once; NOT_EXERCISED: no request touched it. */
+/** PASS: exercised and never broken; FAIL: broken at least once; NOT_EXERCISED: no request touched
+ * it. */
 export type TppRuleStatus = 'PASS' | 'FAIL' | 'NOT_EXERCISED';
 
-/** One line of a signing-string comparison: kept (' '), only the bank's ('-'), only the right one ('+'). */
+/** One line of a signing-string comparison: kept (' '), only the bank's ('-'), only the right one
+ * ('+'). */
 export interface SigningStringLine {
   op: ' ' | '-' | '+';
   text: string;

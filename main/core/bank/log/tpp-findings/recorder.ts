@@ -1,5 +1,5 @@
 /**
- * The TPP findings recorder (issue #17 item 5): fed by the bank after every request with what its
+ * The TPP findings recorder: fed by the bank after every request with what its
  * pipeline decided (bank.ts), it keeps per TPP-side rule the verdicts and the first requests as
  * evidence, and makes the conformance report (model.ts) at any time. Two rules need memory the
  * pipeline does not keep, because the bank serves both requests:
@@ -36,13 +36,15 @@ const MAX_LINKS = 10_000;
  */
 const MAX_REQUEST_IDS = 10_000;
 
-/** §4.2.3 lists: the paths the bank answers with `next`/`previous` links (handlers/ais/common.ts). */
+/** §4.2.3 lists: the paths the bank answers with `next`/`previous` links (handlers/ais/common.ts).
+ * */
 const PAGED_PATHS = new Set([
   '/v1/card-accounts/{account-id}/transactions',
   '/v1/accounts/{account-id}/transactions',
 ]);
 
-/** A refusal as the recorder reads it: plain data, so a shared log can store it (pg-shared-log.ts). */
+/** A refusal as the recorder reads it: plain data, so a shared log can store it (pg-shared-log.ts).
+ * */
 export interface ObservedRejection {
   /** The bank rule that refused. */
   rule: string;

@@ -4,7 +4,7 @@ import { api } from '../../../api';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 
 /**
- * The run's pre-flight of the bank clock (issue #28), as `workbench run` says it on stderr: for a
+ * The run's pre-flight of the bank clock, as `workbench run` says it on stderr: for a
  * profile target with an admin API, a bank clock more than a minute from real time is shown above
  * the run buttons, with a button that sets it back to real time (as `--reset-clock`).
  */
