@@ -20,7 +20,10 @@ beforeAll(async () => {
   const clock = new VirtualClock();
   bank = createBank({ mode: 'sandbox', clock });
   const admin = createAdminApi({ bank, clock, token: TOKEN, maxBodyBytes: 1 << 20 });
-  listener = await bank.listen({ intercept: admin, allowedHosts: ['bank.ci.internal'] });
+  listener = await bank.listen({
+    intercept: admin,
+    allowedHosts: ['bank.ci.internal', '[fd00::1]'],
+  });
 });
 
 afterAll(() => bank.close());
@@ -55,6 +58,7 @@ describe('the Host header on a loopback bank', () => {
       expect(message.code).toBe('BAD_REQUEST');
       expect(message.text).toContain(`Host '${host}' is not this bank's loopback address`);
       expect(message.text).toContain(`127.0.0.1:${listener.port}`);
+      expect(message.text).toContain('bank.ci.internal[:port]');
       expect(message.text).toContain('DNS rebinding');
     }
     expect(bank.consoleEvents.entries()).toHaveLength(events);
@@ -68,6 +72,7 @@ describe('the Host header on a loopback bank', () => {
       `[::1]:${listener.port}`,
       'bank.ci.internal',
       'Bank.CI.internal:8443',
+      '[FD00::1]:8443',
     ]) {
       expect((await send('GET', '/admin/clock', host)).status, host).toBe(200);
       expect((await send('GET', '/health', host)).status, host).toBe(200);

@@ -102,7 +102,8 @@ function foreignHostRefusal(
 ): (request: BankRequest) => BankResponse | undefined {
   const named = [
     ...allowed,
-    ...extra.map((entry) => (entry.includes(':') ? entry : `${entry}[:port]`)),
+    // An entry without a port allows any (parseAllowedHost); `[::1]` is an address, not a port.
+    ...extra.map((entry) => (/(^[^:]+|\]):\d+$/.test(entry) ? entry : `${entry}[:port]`)),
   ];
   return (request) => {
     const host = request.headers.host;
