@@ -1,5 +1,6 @@
 /**
- * `workbench bank --mode sandbox|production [--port N] [--host H] [--trust-ca FILE]...
+ * `workbench bank --mode sandbox|production [--port N] [--host H] [--allow-host NAME[:PORT]]...
+ * [--trust-ca FILE]...
  * [--crl FILE]... [--registry FILE] [--state FILE] [--tls|--mtls …]
  * [--admin|--admin-token T|--admin-token-file FILE]
  * [--json] [--report F --report-dir D] [--sign-responses …]` (docs/ci.md). The CLI entry wires this
@@ -43,6 +44,7 @@ import {
   renderTppReport,
 } from '../../core/runner/index.js';
 import { MAX_REQUEST_BODY_BYTES } from '../../core/spec/limits.js';
+import { isLoopbackAddress } from '../../shared/loopback.js';
 import { bankTlsSetup } from './bank-tls.js';
 import type { CliCommand } from './command.js';
 import type { CliIo } from './io.js';
@@ -286,9 +288,9 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
         'workbench bank: warning: no --registry given; production mode refuses every AIS and PIS request (403).',
       );
   }
-  if (!['127.0.0.1', '::1', 'localhost'].includes(flags.host))
+  if (!isLoopbackAddress(flags.host))
     io.err(
-      `workbench bank: warning: --host ${flags.host} is not loopback; the bank is reachable from the network.`,
+      `workbench bank: warning: --host ${flags.host} is not loopback; the bank is reachable from the network${flags.allowHost.length > 0 ? ' and --allow-host does not apply (every Host is answered)' : ''}.`,
     );
 
   const admin =
@@ -307,6 +309,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
     listener = await bank.listen({
       host: flags.host,
       port: flags.port,
+      allowedHosts: flags.allowHost,
       ...flags.http,
       ...(tlsSetup ? { https: tlsSetup.https } : {}),
       ...(admin ? { intercept: admin, bodyLimit: admin.bodyLimit } : {}),

@@ -14,9 +14,11 @@ import {
   type ListenOptions,
 } from '../../core/bank/index.js';
 import { parseTppReportFormats, type TppReportFormat } from '../../core/runner/index.js';
+import { parseAllowedHost } from '../../shared/loopback.js';
 import { checkBankTlsFlags, type BankTlsFlags } from './bank-tls.js';
 
 export const bankCommandUsage = `Usage: workbench bank --mode sandbox|production [--port N] [--host H]
+                      [--allow-host NAME[:PORT]]...
                       [--trust-ca FILE]... [--crl FILE]... [--registry FILE]
                       [--db FILE] [--state FILE [--persist]]
                       [--headers-timeout MS] [--request-timeout MS] [--keep-alive-timeout MS]
@@ -33,6 +35,10 @@ Runs the embedded bank until Ctrl+C or SIGTERM (then it saves its state and exit
                    registry.
   --port N         port to listen on (default 0: a free port)
   --host H         address to bind (default 127.0.0.1)
+  --allow-host NAME[:PORT]
+                   on a loopback --host, a further Host header the bank answers (e.g. the name
+                   a proxy in front of it forwards); NAME alone allows any port; repeatable.
+                   Any other Host is refused 421 (DNS rebinding protection)
   --trust-ca FILE  PEM (one or more certificates) or DER CA certificate to trust; repeatable.
                    Each is served at GET /pki/<ca>.crt (DER; <ca>: its Common Name in lower case
                    with hyphens), in both modes, without a signature
@@ -100,6 +106,8 @@ export interface BankCommandFlags {
   mode: BankMode;
   port: number;
   host: string;
+  /** --allow-host values (parseAllowedHost): further Host headers a loopback bank answers. */
+  allowHost: string[];
   trustCa: string[];
   /** --crl files: CRLs of trusted CAs, read again when they change. */
   crl: string[];
@@ -162,6 +170,7 @@ export function parseBankFlags(
         mode: { type: 'string' },
         port: { type: 'string' },
         host: { type: 'string' },
+        'allow-host': { type: 'string', multiple: true },
         'trust-ca': { type: 'string', multiple: true },
         crl: { type: 'string', multiple: true },
         registry: { type: 'string' },
@@ -206,6 +215,13 @@ export function parseBankFlags(
   }
   const host = (values.host as string | undefined) ?? '127.0.0.1';
   if (host.trim() === '') throw new UsageProblem('--host must not be empty.');
+  const allowHost = ((values['allow-host'] as string[] | undefined) ?? []).map((value) => {
+    try {
+      return parseAllowedHost(value);
+    } catch (error) {
+      throw new UsageProblem(`--allow-host ${(error as Error).message}.`);
+    }
+  });
   const trustCa = (values['trust-ca'] as string[] | undefined) ?? [];
   let tls: BankTlsFlags;
   try {
@@ -217,6 +233,7 @@ export function parseBankFlags(
     mode: mode as BankMode,
     port,
     host,
+    allowHost,
     trustCa,
     crl: (values.crl as string[] | undefined) ?? [],
     persist: values.persist === true,

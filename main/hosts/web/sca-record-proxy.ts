@@ -1,10 +1,12 @@
 /**
  * The web host's recording relay (docs/sca.md, "Recording SCA steps"). The SCA popup is a plain
  * browser window on the bank's origin, which the workbench cannot reach into; to record, the
- * popup opens the bank's pages through this relay instead: one loopback port per recording that
- * forwards every request to the bank and adds the recorder (core/tpp/psu-recorder/page-script.ts)
- * to each HTML page, allowing that one script by nonce in the page's Content-Security-Policy.
- * The page reports back to the relay's own origin, never to the workbench's.
+ * popup opens the bank's pages through this relay instead: one loopback port and one host name
+ * `<random>.localhost` per recording (sca-record-guard.ts says why), which forwards every request
+ * addressed to it to the bank, with the bank's own Host, and adds the recorder
+ * (core/tpp/psu-recorder/page-script.ts) to each HTML page, allowing that one script by nonce in
+ * the page's Content-Security-Policy. The page reports back to the relay's own origin, on a path
+ * with a per-recording token, never to the workbench's.
  */
 import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -12,10 +14,16 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { pageRecorderScript } from '../../core/tpp/psu-recorder/page-script.js';
 import type { RecordingSink } from '../../api/services/tpp/sca-recordings.js';
-import { leavesBank, recorderCsp, relayedCookie, relayedLocation } from './sca-record-rewrite.js';
+import {
+  leavesBank,
+  recorderCsp,
+  relayedCookie,
+  relayedLocation,
+  reportAtBank,
+} from './sca-record-rewrite.js';
+import { RECORDER_ENDPOINT, relayRefusal, type RelayIdentity } from './sca-record-guard.js';
 
-/** Where the page's recorder posts its reports, on the relay's origin. */
-export const RECORDER_ENDPOINT = '/__psd2-workbench/recorder';
+export { RECORDER_ENDPOINT } from './sca-record-guard.js';
 const MAX_REPORT_BYTES = 1024 * 1024;
 
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
@@ -44,14 +52,30 @@ export async function startScaRecordRelay(plan: {
     server.once('error', fail);
     server.listen(0, '127.0.0.1', () => done());
   });
-  const relay = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Chromium and Electron resolve every *.localhost name to loopback (no DNS asked).
+  const authority = `${randomBytes(16).toString('hex')}.localhost:${(server.address() as AddressInfo).port}`;
+  const relay = `http://${authority}`;
+  const identity: RelayIdentity = {
+    authority,
+    origin: relay,
+    reportPath: `${RECORDER_ENDPOINT}/${randomBytes(32).toString('base64url')}`,
+    bankHost: bank.host,
+  };
   const send = bank.protocol === 'https:' ? httpsRequest : httpRequest;
 
   server.on('request', (req, res) => {
-    if (req.url === RECORDER_ENDPOINT && req.method === 'POST') {
+    const refusal = relayRefusal(req, identity);
+    if (refusal) {
+      req.resume();
+      res
+        .writeHead(refusal.status, { 'content-type': 'text/plain; charset=utf-8' })
+        .end(refusal.text);
+      return;
+    }
+    if (req.url === identity.reportPath) {
       void readBody(req, MAX_REPORT_BYTES)
         .then((body) => {
-          plan.recording.report(JSON.parse(body.toString('utf8')));
+          plan.recording.report(reportAtBank(JSON.parse(body.toString('utf8')), relay, bank));
           res.writeHead(204).end();
         })
         .catch((error: Error) => {
@@ -99,7 +123,7 @@ export async function startScaRecordRelay(plan: {
             const nonce = randomBytes(16).toString('base64');
             const csp = answer.headers['content-security-policy'];
             if (typeof csp === 'string') out['content-security-policy'] = recorderCsp(csp, nonce);
-            const script = `<script nonce="${nonce}">${pageRecorderScript({ kind: 'beacon', endpoint: RECORDER_ENDPOINT })}</script>`;
+            const script = `<script nonce="${nonce}">${pageRecorderScript({ kind: 'beacon', endpoint: identity.reportPath })}</script>`;
             const page = body.toString('utf8').split(bank.origin).join(relay);
             const at = page.lastIndexOf('</body>');
             const text =

@@ -49,3 +49,17 @@ export function recorderCsp(policy: string, nonce: string): string {
   add('connect-src', "'self'");
   return directives.join('; ');
 }
+
+/**
+ * A report's page addresses on the bank's origin, not the relay's: the steps are named after the
+ * bank (to-steps.ts), and the relay's random name, gone once it stops, is kept in no file.
+ */
+export function reportAtBank(batch: unknown, relay: string, bank: URL): unknown {
+  if (!Array.isArray(batch)) return batch;
+  return batch.map((event: unknown) => {
+    if (typeof event !== 'object' || event === null || Array.isArray(event)) return event;
+    const url = (event as { url?: unknown }).url;
+    if (typeof url !== 'string' || (url !== relay && !url.startsWith(`${relay}/`))) return event;
+    return { ...event, url: `${bank.origin}${url.slice(relay.length)}` };
+  });
+}

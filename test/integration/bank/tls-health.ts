@@ -8,7 +8,7 @@ export function tlsHealth(port: number, ca: string): Promise<number | string> {
     let text = '';
     socket.setTimeout(10_000, () => socket.destroy(new Error('no answer within 10 s')));
     socket.on('secureConnect', () =>
-      socket.write('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'),
+      socket.write(`GET /health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`),
     );
     socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
     socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));

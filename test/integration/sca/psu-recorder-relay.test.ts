@@ -4,8 +4,12 @@
  * fjordbank.ts: username, a password field, a code shown on the page, a profile <select>,
  * account boxes); the recorder in the relayed pages reports back; the steps hold the password as
  * ${env:PSU_PASSWORD} and never its value, read the code from the page, and replay in browser mode
- * with the password from the environment (and refuse to start without it).
+ * with the password from the environment (and refuse to start without it). The relayed pages live
+ * on a host name of their own: they neither read another loopback service's cookies nor set one
+ * it receives.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { has } from '../../support/machine';
@@ -75,6 +79,8 @@ describe.skipIf(!hasChromium)('recording SCA steps through the relay in Chromium
     expect(text).not.toContain(FJORD_CODE);
     expect(view.secrets).toEqual(['PSU_PASSWORD']);
     const steps = view.steps as PsuSteps;
+    // Named after the bank, not the relay's random host name.
+    expect(steps.name).toBe(`recorded-127.0.0.1-${new URL(fjord.start('x')).port}`);
     expect(steps.pages.map((p) => [p.match, p.actions])).toEqual([
       [
         { selector: 'form[id=login-form]', path: '^/auth/login$' },
@@ -134,5 +140,42 @@ describe.skipIf(!hasChromium)('recording SCA steps through the relay in Chromium
         },
       ),
     ).rejects.toThrow(/PSU_PASSWORD \(pages\[0\]\.actions\[1\]\)/);
+  });
+
+  it("keeps the bank's pages apart from the cookies of other loopback services", async () => {
+    // Another service on 127.0.0.1 (the workbench's web host, say): it sets a cookie, and shows
+    // which cookies it receives.
+    const other: Server = createServer((req, res) => {
+      if (req.url === '/set') res.setHeader('set-cookie', 'other=secret; Path=/');
+      res
+        .writeHead(200, { 'content-type': 'text/plain' })
+        .end(`cookie: ${req.headers.cookie ?? ''}`);
+    });
+    await new Promise<void>((done) => other.listen(0, '127.0.0.1', done));
+    const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    const recordings = new ScaRecordings();
+    const relay = await startScaRecordRelay({
+      url: fjord.start('session-cookies'),
+      recording: recordings.start('attempt-cookies', new Date()),
+    });
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${otherUrl}/set`);
+      await page.goto(relay.url);
+      await page.locator('#u').waitFor();
+      expect(new URL(page.url()).hostname).toMatch(/^[0-9a-f]{32}\.localhost$/);
+      // Strings, not functions: this file is compiled without the DOM's types.
+      expect(await page.evaluate<string>('document.cookie')).not.toContain('other=secret');
+      await page.evaluate("document.cookie = 'planted=1; path=/'");
+      await page.goto(`${otherUrl}/echo`);
+      const received = await page.locator('body').innerText();
+      expect(received).toContain('other=secret');
+      expect(received).not.toContain('planted');
+    } finally {
+      await context.close();
+      await relay.close();
+      await new Promise((done) => other.close(done));
+    }
   });
 });

@@ -72,6 +72,7 @@ describe('parseBankFlags', () => {
       mode: 'production',
       port: 8080,
       host: '::1',
+      allowHost: [],
       trustCa: ['a.pem', 'b.pem'],
       crl: ['a.crl', 'b.crl'],
       persist: true,
@@ -104,6 +105,7 @@ describe('parseBankFlags', () => {
       mode: 'sandbox',
       port: 0,
       host: '127.0.0.1',
+      allowHost: [],
       trustCa: [],
       crl: [],
       persist: false,
@@ -116,6 +118,29 @@ describe('parseBankFlags', () => {
     expect(() => parseBankFlags(['--mode', 'sandbox', '--persist'])).toThrow(
       /--persist needs --state FILE/,
     );
+  });
+
+  it('--allow-host takes NAME or NAME:PORT, repeatable, and names a value that is neither', () => {
+    expect(
+      parseBankFlags([
+        '--mode',
+        'sandbox',
+        '--allow-host',
+        'Bank.CI.internal',
+        '--allow-host',
+        'lb.example:8443',
+        '--allow-host',
+        '[fd00::1]:443',
+      ]).allowHost,
+    ).toEqual(['bank.ci.internal', 'lb.example:8443', '[fd00::1]:443']);
+    for (const [bad, said] of [
+      ['http://bank.example', /^--allow-host 'http:\/\/bank\.example'/],
+      ['bank example', /is not NAME or NAME:PORT/],
+      ['bank.example:0', /the port must be 1 to 65535/],
+      ['bank.example:99999', /the port must be 1 to 65535/],
+      ['', /is not NAME or NAME:PORT/],
+    ] as const)
+      expect(() => parseBankFlags(['--mode', 'sandbox', '--allow-host', bad])).toThrow(said);
   });
 
   it('--admin makes a random token; --admin-token takes one of 16 characters or more', () => {

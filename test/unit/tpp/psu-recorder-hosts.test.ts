@@ -9,6 +9,7 @@ import {
   recorderCsp,
   relayedCookie,
   relayedLocation,
+  reportAtBank,
 } from '../../../main/hosts/web/sca-record-rewrite.js';
 import {
   recorderConsoleListener,
@@ -29,6 +30,29 @@ describe('web host relay rewrites', () => {
     expect(relayedLocation('http://127.0.0.1:5000/callback?psu-id=1', bank, relay)).toBe(
       'http://127.0.0.1:5000/callback?psu-id=1',
     );
+  });
+  it("reports page addresses on the bank's origin, not the relay's", () => {
+    const own = 'http://0123abcd.localhost:7100';
+    expect(
+      reportAtBank(
+        [
+          { kind: 'page', seq: 1, url: `${own}/sca/abc?t=1`, title: '', marks: [] },
+          { kind: 'input', seq: 2, url: `${own}` },
+          { kind: 'input', seq: 3, url: `${own}0/x` },
+          { kind: 'input', seq: 4, url: 'http://127.0.0.1:5000/callback' },
+          'not an event',
+        ],
+        own,
+        bank,
+      ),
+    ).toEqual([
+      { kind: 'page', seq: 1, url: 'http://127.0.0.1:7000/sca/abc?t=1', title: '', marks: [] },
+      { kind: 'input', seq: 2, url: 'http://127.0.0.1:7000' },
+      { kind: 'input', seq: 3, url: `${own}0/x` },
+      { kind: 'input', seq: 4, url: 'http://127.0.0.1:5000/callback' },
+      'not an event',
+    ]);
+    expect(reportAtBank({ not: 'a batch' }, own, bank)).toEqual({ not: 'a batch' });
   });
   it('binds cookies to the relay', () => {
     expect(relayedCookie('psd2-sca=1; Path=/sca/abc; HttpOnly; SameSite=Lax')).toBe(

@@ -1,11 +1,13 @@
 /**
- * The bank's listeners (http.ts does the sockets): /pki/ and the host's own intercept in front,
- * the loopback Host check for the bank's own routes, and the bookkeeping of which listener is
- * the bank's URL.
+ * The bank's listeners (http.ts does the sockets): in front of everything the canonical-path rule
+ * (request-target.ts) and, on loopback, the Host rule; then /pki/ and the host's own intercept;
+ * and the bookkeeping of which listener is the bank's URL.
  */
-import { isLoopbackAddress, loopbackHostHeaders } from '../../../shared/loopback.js';
+import { hostAllowed, isLoopbackAddress, loopbackHostHeaders } from '../../../shared/loopback.js';
 import { bankError } from '../../spec/errors.js';
+import { failureResponse } from '../listener/refusals.js';
 import { listenBank, type BankListener, type ListenOptions } from '../listener/http.js';
+import { nonCanonicalTarget } from '../listener/request-target.js';
 import { pkiIntercept } from '../trust/pki.js';
 import type { RevocationLists } from '../trust/revocation.js';
 import type { TrustStore } from '../trust/trust-store.js';
@@ -41,17 +43,21 @@ export class ListenerSet {
     // /pki/ first (the CA certificates and CRLs, both modes), then the host's own intercept.
     const pki = pkiIntercept({ trustStore, ...(revocation ? { revocation } : {}) });
     const outer = listenOptions.intercept;
-    // Set once the listener knows its port: on loopback, the Host its own routes accept.
+    // Set once the listener knows its port: on loopback, the Host every route accepts.
     let hostCheck: ((request: BankRequest) => BankResponse | undefined) | undefined;
     const intercept = async (request: BankRequest) =>
-      hostCheck?.(request) ?? pki(request) ?? (outer ? await outer(request) : undefined);
+      targetRefusal(request) ??
+      hostCheck?.(request) ??
+      pki(request) ??
+      (outer ? await outer(request) : undefined);
     const listener = await listenBank(
       { serve: this.options.serve },
       { maxBodyBytes, ...listenOptions, intercept },
     );
     if (isLoopbackAddress(listener.host))
       hostCheck = foreignHostRefusal(
-        loopbackHostHeaders(listener.port, listenOptions.https ? 443 : 80),
+        loopbackHostHeaders(listener.port, listenOptions.https ? 443 : 80, listener.host),
+        listenOptions.allowedHosts ?? [],
       );
     const https = listenOptions.https;
     if (https?.requestCert === true && https.rejectUnauthorized !== false)
@@ -76,25 +82,35 @@ export class ListenerSet {
   }
 }
 
-/** The bank's own routes that change it outside the PSD2 interface: admin API, sandbox data. */
-const OWN_ROUTES = /^\/(admin(\/|\?|$)|v1\/sandbox(\/|\?|$))/;
+/** A target a URL parser would read as another path: 400 before any route or access decision. */
+function targetRefusal(request: BankRequest): BankResponse | undefined {
+  const problem = nonCanonicalTarget(request.target);
+  return problem === undefined ? undefined : failureResponse(400, problem);
+}
 
 /**
- * For a listener on loopback: the admin API and the sandbox management routes answer only a Host
- * that names loopback with the listener's port; any other is 421 with a tppMessages text. A web
- * page that rebinds its own name to 127.0.0.1 (DNS rebinding) sends its name, and so cannot reset
- * the bank or make data in it. The PSD2 routes need a signature, which such a page cannot make.
+ * For a listener on loopback: every route (PSD2, SCA pages, /pki/, health, the admin API, the
+ * sandbox) answers only a Host that names loopback with the listener's port, or one of
+ * `--allow-host`; any other is 421 with a tppMessages text. A web page that rebinds its own name
+ * to 127.0.0.1 (DNS rebinding) sends its name, and so can neither reset the bank nor read it. The
+ * PSD2 routes' §5.2 signature is no defence here: a sandbox bank accepts a self-signed QSealC,
+ * and a page can sign with WebCrypto.
  */
 function foreignHostRefusal(
   allowed: ReadonlySet<string>,
+  extra: readonly string[],
 ): (request: BankRequest) => BankResponse | undefined {
+  const named = [
+    ...allowed,
+    // An entry without a port allows any (parseAllowedHost); `[::1]` is an address, not a port.
+    ...extra.map((entry) => (/(^[^:]+|\]):\d+$/.test(entry) ? entry : `${entry}[:port]`)),
+  ];
   return (request) => {
-    if (!OWN_ROUTES.test(request.target)) return undefined;
     const host = request.headers.host;
-    if (host !== undefined && allowed.has(host.toLowerCase())) return undefined;
+    if (host !== undefined && hostAllowed(host, allowed, extra)) return undefined;
     const error = bankError(
       'BAD_REQUEST',
-      `${host === undefined ? 'no Host header' : `Host '${host.slice(0, 100)}'`} is not this bank's loopback address (${[...allowed].join(', ')}): the admin API and the sandbox management routes answer only requests addressed to it (DNS rebinding protection)`,
+      `${host === undefined ? 'no Host header' : `Host '${host.slice(0, 100)}'`} is not this bank's loopback address (${named.join(', ')}): a bank on loopback answers only requests addressed to it (DNS rebinding protection; workbench bank --allow-host names more)`,
       { status: 421 },
     );
     return {

@@ -59,6 +59,12 @@ export interface ListenOptions {
    * log); `undefined` hands the request to the bank. The admin API (admin/admin-api.ts) uses it.
    */
   intercept?: (request: BankRequest) => Promise<BankResponse | undefined>;
+  /**
+   * On a loopback listener, Host values answered besides the loopback names with its port
+   * (`workbench bank --allow-host`, parseAllowedHost in shared/loopback.ts): `name` or
+   * `name:port`, lower case. The check itself is the bank's (factory/listener.ts).
+   */
+  allowedHosts?: readonly string[];
 }
 
 /**
@@ -175,7 +181,15 @@ function requestListener(
         ...clientCertificateOf(req.socket),
       };
       let closeAfterAnswer = close;
-      serve(request)
+      // RFC 9112 §3.2: an HTTP/1.1 request without Host is 400; node:http's own answer to it
+      // has no body, so the listener makes it (requireHostHeader: false below).
+      const served =
+        req.httpVersion === '1.1' && req.headers.host === undefined
+          ? Promise.resolve<ServedRequest>({
+              response: failureResponse(400, 'an HTTP/1.1 request must carry a Host header'),
+            })
+          : serve(request);
+      served
         .catch((error: unknown): ServedRequest => {
           closeAfterAnswer = true;
           return { response: failureResponse(500, `bank adapter failure: ${String(error)}`) };
@@ -316,6 +330,7 @@ export async function listenBank(
     positiveLimit('headersTimeoutMs', options.headersTimeoutMs, d.headersTimeoutMs),
   );
   const limits = {
+    requireHostHeader: false,
     headersTimeout,
     requestTimeout,
     keepAliveTimeout: positiveLimit(
