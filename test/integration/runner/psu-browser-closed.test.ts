@@ -5,7 +5,8 @@
  * first page's screenshot is taken, just before that click. The click and the wait for the next
  * page both fail with "Target page, context or browser has been closed". The check is
  * INCONCLUSIVE (could not test) naming it, nothing is left rejecting unhandled (which ends the
- * process: exit 1, no summary, no report), and the run ends with its summary and its report.
+ * process: exit 1, no summary, no report), and the run ends with its summary and its report. A
+ * browser that went away behind the agent's back (a crash) is launched again for the next check.
  */
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -25,9 +26,12 @@ import { externalTarget } from '../../../main/core/runner/targets/external-targe
 import {
   suitePsuAgentFactory,
   type PsuAgentFactory,
+  type SuitePsuAgentFactory,
 } from '../../../main/core/runner/targets/psu-adapter';
+import { launchPsuBrowser } from '../../../main/core/tpp/psu-browser/browser-agent';
+import type { Browser } from 'playwright-core';
 import { CHECKS } from '../../../suites/index';
-import type { RunResult } from '../../../main/shared/run-result';
+import type { CheckResult, RunResult } from '../../../main/shared/run-result';
 import { has } from '../../support/machine';
 
 const CHECK = 'CONSENT-GRANTED-DURING-SCA';
@@ -41,6 +45,8 @@ let identity: TppIdentity;
 let bank: Bank;
 let proxy: Server;
 let proxyUrl: string;
+/** Whether the proxy disables the buttons of the bank's pages. */
+let buttonsDisabled = true;
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => unhandled.push(reason);
 
@@ -72,7 +78,7 @@ beforeAll(async () => {
           const body = Buffer.concat(chunks)
             .toString('utf8')
             .replaceAll(bankHost, proxyHost)
-            .concat(html ? BUTTONS_DISABLED : '');
+            .concat(html && buttonsDisabled ? BUTTONS_DISABLED : '');
           outgoing.writeHead(answer.statusCode!, headers).end(body);
         });
       },
@@ -90,61 +96,106 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
+/** The PSU of `factory`, with `close` called as it takes a page's screenshot, before the click. */
+function closingAt(factory: SuitePsuAgentFactory, close: () => void): PsuAgentFactory {
+  return (context) => {
+    const agent = factory(context);
+    return {
+      completeSca: (url, script, evidence) =>
+        agent.completeSca(
+          url,
+          script,
+          evidence && {
+            ...evidence,
+            screenshot: (shot) => {
+              evidence.screenshot(shot);
+              close();
+            },
+          },
+        ),
+    };
+  };
+}
+
+/** A run of the one check with `psuAgent`: its console lines and its JSON report. */
+async function runCheck(psuAgent: PsuAgentFactory, name: string) {
+  const target = externalTarget({
+    baseUrl: proxyUrl,
+    mode: 'sandbox',
+    signing: { key: identity.qsealc.privateKey, certificate: identity.qsealc.certificateDer },
+    psuAgent,
+  });
+  const lines: string[] = [];
+  const out = join(dir, name);
+  try {
+    await runChecks({
+      checks: CHECKS.filter((check) => check.id === CHECK),
+      target: target.info,
+      createEnvironment: (_check, signal) => target.createEnvironment(signal),
+      reporters: [
+        consoleReporter({ write: (line) => lines.push(line) }),
+        jsonReporter({ outputDir: out }),
+      ],
+      logger: { error: () => {} },
+    });
+  } finally {
+    await target.close();
+  }
+  // Let a rejection nobody handles surface before judging.
+  await new Promise((resolve) => setImmediate(resolve));
+  const result = JSON.parse(readFileSync(join(out, 'run-result.json'), 'utf8')) as RunResult;
+  return { lines, check: result.checks.find((c) => c.checkId === CHECK)! };
+}
+
+const stopText = (check: CheckResult) =>
+  `${check.couldNotTest?.reason ?? ''} ${check.couldNotTest?.error?.message ?? ''}`;
+
 describe.skipIf(!has('chromium'))('a PSU browser closed during SCA', () => {
   it('is the check’s could-not-test; the run ends with its summary and report', async () => {
-    const browser = suitePsuAgentFactory({ mode: 'browser' });
-    // The check's PSU, whose browser is closed as it takes the page's screenshot.
-    const psuAgent: PsuAgentFactory = (context) => {
-      const agent = browser(context);
-      return {
-        completeSca: (url, script, evidence) =>
-          agent.completeSca(
-            url,
-            script,
-            evidence && {
-              ...evidence,
-              screenshot: (shot) => {
-                evidence.screenshot(shot);
-                void browser.close();
-              },
-            },
-          ),
-      };
-    };
-    const target = externalTarget({
-      baseUrl: proxyUrl,
-      mode: 'sandbox',
-      signing: { key: identity.qsealc.privateKey, certificate: identity.qsealc.certificateDer },
-      psuAgent,
-    });
-    const lines: string[] = [];
-    const out = join(dir, 'reports');
+    const factory = suitePsuAgentFactory({ mode: 'browser' });
+    buttonsDisabled = true;
     try {
-      await runChecks({
-        checks: CHECKS.filter((check) => check.id === CHECK),
-        target: target.info,
-        createEnvironment: (_check, signal) => target.createEnvironment(signal),
-        reporters: [
-          consoleReporter({ write: (line) => lines.push(line) }),
-          jsonReporter({ outputDir: out }),
-        ],
-        logger: { error: () => {} },
-      });
+      const { lines, check } = await runCheck(
+        closingAt(factory, () => void factory.close()),
+        'closed',
+      );
+      expect(unhandled.map(String)).toEqual([]);
+      expect(lines).toContainEqual(
+        expect.stringMatching(/^1 checks: 0 passed, 0 failed, 1 could not test, /),
+      );
+      expect(check.status).toBe('INCONCLUSIVE');
+      expect(stopText(check)).toMatch(/has been closed/);
     } finally {
-      await target.close();
-      await browser.close();
+      await factory.close();
     }
-    // Let a rejection nobody handles surface before judging.
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(unhandled.map(String)).toEqual([]);
-    expect(lines).toContainEqual(
-      expect.stringMatching(/^1 checks: 0 passed, 0 failed, 1 could not test, /),
-    );
-    const result = JSON.parse(readFileSync(join(out, 'run-result.json'), 'utf8')) as RunResult;
-    const check = result.checks.find((c) => c.checkId === CHECK)!;
-    expect(check.status).toBe('INCONCLUSIVE');
-    expect(
-      `${check.couldNotTest?.reason ?? ''} ${check.couldNotTest?.error?.message ?? ''}`,
-    ).toMatch(/has been closed/);
+  }, 120_000);
+
+  it('the next check gets a new browser when one crashed under a check', async () => {
+    const browsers: Browser[] = [];
+    const factory = suitePsuAgentFactory({
+      mode: 'browser',
+      launch: async () => {
+        const browser = await launchPsuBrowser();
+        browsers.push(browser);
+        return browser;
+      },
+    });
+    try {
+      // Gone behind the factory's back, as a crashed Chromium is.
+      buttonsDisabled = true;
+      const crashed = await runCheck(
+        closingAt(factory, () => void browsers.at(-1)?.close()),
+        'crashed',
+      );
+      expect(crashed.check.status).toBe('INCONCLUSIVE');
+      expect(stopText(crashed.check)).toMatch(/has been closed/);
+      buttonsDisabled = false;
+      const next = await runCheck(factory, 'next');
+      expect(next.check.status, stopText(next.check)).toBe('PASS');
+      expect(browsers).toHaveLength(2);
+      expect(unhandled.map(String)).toEqual([]);
+    } finally {
+      await factory.close();
+    }
   }, 120_000);
 });
