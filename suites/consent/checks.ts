@@ -11,7 +11,7 @@ import {
   type JsonValue,
 } from '../../main/core/runner/check-api/index.js';
 import { accountsOf, aisGet, cardAccountsOf } from '../kit/account-information.js';
-import { json, scaRedirectOf } from '../kit/answers.js';
+import { expectJsonObject, json, scaRedirectOf } from '../kit/answers.js';
 import {
   type AisSession,
   consentFlow,
@@ -122,7 +122,7 @@ export const consentChecks: Check[] = [
       await probeRefusedControl(ctx);
       const exchange = await ctx.client.send({ method: 'POST', path: '/v1/consents', body: {} });
       ctx.expect.status(exchange, 201, 'POST /v1/consents');
-      const body = json(exchange);
+      const body = expectJsonObject(ctx, exchange, 'POST /v1/consents');
       ctx.expect.true(typeof body.consentId === 'string', 'consentId');
       ctx.expect.true(typeof body.consentStatus === 'string', 'consentStatus');
       ctx.expect.true(scaRedirectOf(exchange) !== undefined, '_links.scaRedirect');

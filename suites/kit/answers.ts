@@ -2,11 +2,32 @@
  * Reading what the bank answered, over HTTP only: the JSON body and the links it carries (hrefs
  * may be relative to the bank's base URL).
  */
-import type { EvidenceExchange } from '../../main/core/runner/check-api/index.js';
+import type { CheckContext, EvidenceExchange } from '../../main/core/runner/check-api/index.js';
 
 /** The response body as JSON, typed by the caller (checks judge its shape themselves). */
 export function json<T = Record<string, unknown>>(exchange: EvidenceExchange): T {
   return exchange.response?.json as T;
+}
+
+/**
+ * The response body as a JSON object, asserted before any field of it is read: an answer whose
+ * body is not one (another Content-Type, text that does not parse) FAILS the check on that
+ * assertion, where a read of a field would end it on an exception ("could not test").
+ */
+export function expectJsonObject<T = Record<string, unknown>>(
+  ctx: CheckContext,
+  exchange: EvidenceExchange,
+  what: string,
+): T {
+  const body = exchange.response?.json;
+  const contentType = Object.entries(exchange.response?.headers ?? {}).find(
+    ([name]) => name.toLowerCase() === 'content-type',
+  )?.[1];
+  ctx.expect.true(
+    typeof body === 'object' && body !== null && !Array.isArray(body),
+    `${what}: the body is a JSON object (Content-Type: ${contentType ?? 'none'})`,
+  );
+  return body as T;
 }
 
 interface Link {

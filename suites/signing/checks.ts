@@ -419,11 +419,19 @@ export const signingChecks: Check[] = [
         ctx.skip(
           'the bank signed none of its answers (§5.2.7: it may); there is nothing to verify',
         );
-      const unjudged = signed.find((exchange) => exchange.responseSignature !== undefined);
-      if (unjudged)
-        ctx.skip(
-          `${unjudged.label}: ${unjudged.responseSignature!.reason}${unjudged.responseSignature!.status === 'untrusted' ? " (name the bank's signing certificate or CA in the target profile: bankSigningCert, bankCa)" : ''}`,
+      // A signature by a signer the target does not name proves nothing (a proxy may have
+      // made it): the run says so as a WARNING in its summary, not a silent SKIP.
+      const untrusted = signed.find(
+        (exchange) => exchange.responseSignature?.status === 'untrusted',
+      );
+      if (untrusted) {
+        ctx.warn(
+          `${untrusted.label}: ${untrusted.responseSignature!.reason} (pin the bank's signer in the target profile: bankSigningCert or bankCa; 'workbench target init --bank-json' does for a workbench bank)`,
         );
+        return;
+      }
+      const unjudged = signed.find((exchange) => exchange.responseSignature !== undefined);
+      if (unjudged) ctx.skip(`${unjudged.label}: ${unjudged.responseSignature!.reason}`);
     },
   }),
 ];

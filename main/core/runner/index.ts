@@ -29,6 +29,7 @@ export { createTppIdentity, type TppIdentity } from './targets/embedded-target.j
 export type { ScaWaiting } from './targets/manual-psu.js';
 export type { ProbeOptions } from './targets/preflight.js';
 export { TargetModeMismatch } from './targets/profile-target.js';
+export { OwnIdentityRefused } from './targets/own-identity.js';
 export {
   bankClockWarning,
   readBankClock,

@@ -36,6 +36,12 @@ export interface ResponseSignatureTrust {
   certificates?: readonly (string | Buffer)[];
   /** CA certificate(s) that issue the bank's signing certificate, one each (PEM or DER). */
   cas?: readonly (string | Buffer)[];
+  /**
+   * Without certificates or CAs: the first signer seen, kept by the caller for the whole run
+   * (filled in here). A signer that changes during a run is someone else's signature on part of
+   * the answers, so an answer signed by another certificate than the first is invalid.
+   */
+  firstSigner?: { fingerprint?: string; description?: string };
 }
 
 /** `CN=…,O=… (SHA-256 AB:CD:…)`: how a certificate is named in a verdict. */
@@ -184,6 +190,17 @@ export function verifyResponseSignature(
     };
 
   const verified = { keyId, signedHeaderNames: names, signer: describeCertificate(signer) };
+  const first =
+    typeof trust === 'object' && !Buffer.isBuffer(trust) ? trust.firstSigner : undefined;
+  if (!anchored && first) {
+    first.fingerprint ??= signer.x509.fingerprint256;
+    first.description ??= verified.signer;
+    if (first.fingerprint !== signer.x509.fingerprint256)
+      return {
+        status: 'invalid',
+        reason: `the signer changed during the run: signed by ${verified.signer}, where earlier answers were signed by ${first.description}`,
+      };
+  }
   if (!anchored)
     return {
       status: 'untrusted',

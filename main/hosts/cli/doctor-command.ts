@@ -40,6 +40,9 @@ as JSON instead. Secrets named as \${env:NAME} come from the environment, as in 
                            on /v1/sandbox/customers, a sandbox lists its customers
   clock-skew               this machine against the bank's Date header: over 5 s WARN, over
                            60 s FAIL (synchronise with NTP)
+  response-signer          §5.2.7: a bank that signs its answers while the profile pins no
+                           signer (bankSigningCert, bankCa) is a WARN; a signature the pinned
+                           signer did not make is a FAIL
   redirect-listener        sca.mode manual: the loopback listener can bind sca.listenPort
   psu-browser              sca.mode browser: Chromium starts through playwright-core
   admin-api                admin given: GET {admin.url}/clock with the token (401: token refused)

@@ -8,7 +8,7 @@ import { CHECKS } from '../../../suites/index.js';
 import type { Check } from '../../core/runner/check-api/index.js';
 import { consoleReporter, describeBaselineOutcome } from '../../core/runner/index.js';
 import type { ProbeOptions } from '../../core/runner/index.js';
-import { TargetModeMismatch } from '../../core/runner/index.js';
+import { OwnIdentityRefused, TargetModeMismatch } from '../../core/runner/index.js';
 import {
   EXIT_COULD_NOT_TEST,
   finishSession,
@@ -84,7 +84,8 @@ Exit codes:
        --baseline or --rerun-failed file, a selection no check matches, a
        target that is not 'embedded' or an http(s) URL, --out -, a target profile that does not
        read (its file and the JSON path of the problem are named), a bank whose answer shows the
-       other mode than the profile's (a production bank answers 404 on /v1/sandbox/)
+       other mode than the profile's (a production bank answers 404 on /v1/sandbox/), or the
+       run's own QSealC or QWAC expired, not yet valid or not the certificate of its key
   3    the run could not test: the target stopped answering (connection refused, DNS or TLS
        failure, certificate refused), no check could judge its rules, or checks could not test
        (a precondition refused, an error inside a check) and none failed. Those checks are
@@ -93,6 +94,9 @@ Exit codes:
        the run at once this way, instead of every check waiting its own connect timeout
   130  cancelled (Ctrl+C)
   141  the reader of the output went away (| head -1): the run ends at once, quietly`;
+
+/** The exit code of a run refused before its first check (as for a bad command line). */
+const EXIT_SETUP_REFUSED = 2;
 
 export interface RunCommandOptions {
   checks?: readonly Check[];
@@ -143,6 +147,13 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
           logger: { error: (message: string) => io.err(message) },
         });
       } catch (error) {
+        // A setup refusal like a profile that does not read (exit 2), but not a wrong command
+        // line: the cause and the remedy, without the usage text.
+        if (error instanceof OwnIdentityRefused) {
+          io.err(`workbench run: ${error.problem}`);
+          io.err(`workbench run: ${error.remedy}`);
+          return EXIT_SETUP_REFUSED;
+        }
         if (error instanceof TargetModeMismatch || error instanceof TargetProfileError)
           throw new UsageError(error.message);
         throw error;

@@ -30,7 +30,8 @@ const usage = `Usage: workbench target init (--bank-url URL --mode sandbox|produ
 init writes a target profile (JSON, docs/targets.md) for 'workbench run --target-file FILE' and
 'workbench doctor --target-file FILE':
   --bank-url URL   the bank's API root; --mode its mode (checked before every run)
-  --bank-json FILE the line 'workbench bank --json' printed: URL, mode and admin API from it;
+  --bank-json FILE the line 'workbench bank --json' printed: URL, mode, admin API and the
+                   response-signing certificate (pinned as bankSigningCert) from it;
                    waits up to --wait seconds (default ${BANK_JSON_WAIT_SECONDS}) for a bank started with
                    'workbench bank --json > FILE &' to write it
   --certs DIR      the folder 'workbench certs create' wrote (default ./certs): QSealC, QWAC and
@@ -45,6 +46,11 @@ interface BankJsonLine {
   url: string;
   mode: BankMode;
   admin: { url: string; token: string } | null;
+  /**
+   * §5.2.7: the bank signs its answers, with the certificate in `certFile` (null: one it made at
+   * start and did not write).
+   */
+  signsResponses?: { certFile: string | null };
 }
 
 /** The bank's JSON line in `text`, if a complete one is there. */
@@ -63,7 +69,15 @@ export function bankJsonLine(text: string): BankJsonLine | undefined {
     (data.mode !== 'sandbox' && data.mode !== 'production')
   )
     return undefined;
-  return { url: data.url, mode: data.mode, admin: data.admin ?? null };
+  const signs = data.signsResponses;
+  return {
+    url: data.url,
+    mode: data.mode,
+    admin: data.admin ?? null,
+    ...(signs && typeof signs === 'object'
+      ? { signsResponses: { certFile: typeof signs.certFile === 'string' ? signs.certFile : null } }
+      : {}),
+  };
 }
 
 /**
@@ -155,6 +169,10 @@ async function init(argv: string[], io: CliIo): Promise<number> {
     ...(bank.admin
       ? { admin: { url: bank.admin.url, token: `\${env:${ADMIN_TOKEN_VARIABLE}}` } }
       : {}),
+    // The signer the bank names is pinned (§5.2.7): a signature by anyone else is then invalid.
+    ...(bank.signsResponses?.certFile
+      ? { bankSigningCert: resolve(bank.signsResponses.certFile) }
+      : {}),
   });
   const text = JSON.stringify(profile, null, 2) + '\n';
   // What is written must read back: the same schema the run uses (secrets are not needed here).
@@ -173,6 +191,12 @@ async function init(argv: string[], io: CliIo): Promise<number> {
     );
   }
   io.out(`Wrote ${values.out}: ${profile.mode} bank at ${profile.baseUrl}`);
+  if (profile.bankSigningCert)
+    io.out(`  the bank signs its answers: its certificate is pinned (bankSigningCert)`);
+  else if (bank.signsResponses)
+    io.out(
+      `  the bank signs its answers with a certificate it did not write to a file, so no signer is pinned: SIGN-RESPONSE-SIGNATURE-VERIFIES can only WARN. Start it with --response-cert-out FILE (or --response-cert) and run target init again`,
+    );
   if (bank.admin)
     io.out(`  admin API ${bank.admin.url}: set ${ADMIN_TOKEN_VARIABLE} to its token for the run`);
   io.out(`  next: workbench doctor --target-file ${values.out}`);

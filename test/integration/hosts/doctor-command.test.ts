@@ -117,11 +117,13 @@ describe('workbench doctor --target-file', () => {
         `${id}:\n${ran.stdout}`,
       ).toBe(true);
     expect(ran.stdout).toMatch(/^SKIP {2}redirect-listener {2}sca\.mode is headless/m);
+    // This bank signs no answer (§5.2.7): there is no signer to pin.
+    expect(ran.stdout).toMatch(/^SKIP {2}response-signer {2}the bank did not sign/m);
     expect(ran.stdout).toMatch(
       /PASS {2}key-id {2}QSealC keyId SN=[0-9A-F]+,CA=CN=PSD2 Workbench Test Issuing CA/,
     );
     expect(ran.stdout).toMatch(/PASS {2}tls {2}TLSv1\.[23], server certificate 'CN=localhost/);
-    expect(ran.stdout).toContain('14 checks: 12 passed, 0 failed, 0 warned, 2 skipped');
+    expect(ran.stdout).toContain('15 checks: 12 passed, 0 failed, 0 warned, 3 skipped');
     expect(ran.stdout).not.toContain('fix:');
   });
 
@@ -132,7 +134,7 @@ describe('workbench doctor --target-file', () => {
     expect(ran.code, ran.stderr).toBe(0);
     const report = JSON.parse(ran.stdout) as DoctorReport;
     expect(report.ok).toBe(true);
-    expect(report.summary).toEqual({ pass: 12, fail: 0, warn: 0, skip: 2 });
+    expect(report.summary).toEqual({ pass: 12, fail: 0, warn: 0, skip: 3 });
     expect(report.lines.map((l) => l.id)).toContain('admin-api');
   });
 

@@ -45,7 +45,7 @@ let identity: TppIdentity;
 let dir: string;
 const servers: Server[] = [];
 /** What the proxy does to each answer. */
-let mode: 'resign' | 'strip' | 'pass' = 'resign';
+let mode: 'resign' | 'resign-errors' | 'strip' | 'pass' = 'resign';
 
 async function listen(server: Server): Promise<string> {
   servers.push(server);
@@ -102,6 +102,19 @@ beforeAll(async () => {
             delete headers['transfer-encoding'];
             delete headers['connection'];
             delete headers['keep-alive'];
+            // Only the refusals re-signed (their bodies unchanged): a signer that changes.
+            const rogueOnly = mode === 'resign-errors' && answer.statusCode! >= 400;
+            if (mode === 'resign-errors' && !rogueOnly) {
+              outgoing.writeHead(answer.statusCode!, headers);
+              outgoing.end(body);
+              return;
+            }
+            if (rogueOnly) {
+              const sent = rogueSigner({ status: answer.statusCode!, headers, body });
+              outgoing.writeHead(sent.status, sent.headers);
+              outgoing.end(sent.body);
+              return;
+            }
             if (mode !== 'pass') {
               delete headers['signature'];
               delete headers['digest'];
@@ -219,11 +232,21 @@ describe('SIGN-RESPONSE-SIGNATURE-VERIFIES', () => {
     }
   });
 
-  it('SKIPS, saying so, when the signature verifies but no trust anchor is named', async () => {
+  it('WARNS, naming the fix, when the signature verifies but no trust anchor is named', async () => {
     mode = 'resign';
     const result = await runCheck(proxyUrl);
-    expect(result.status).toBe('SKIPPED');
-    expect(result.skipReason).toContain('signature verifies, signer not trusted');
+    expect(result.status).toBe('WARNING');
+    expect(result.warnings.join('\n')).toContain('signature verifies, signer not trusted');
+    expect(result.warnings.join('\n')).toContain('bankSigningCert');
+  });
+
+  it('FAILS without a trust anchor when the signer changes during the run', async () => {
+    // The error answers re-signed by the proxy, the others the bank's own: two signers.
+    mode = 'resign-errors';
+    const result = await runCheck(proxyUrl);
+    expect(result.status).toBe('FAIL');
+    expect(result.failure?.message).toContain('the signer changed during the run');
+    expect(result.failure?.message).toContain('CN=rogue');
   });
 
   it('SKIPS when the bank signs nothing', async () => {

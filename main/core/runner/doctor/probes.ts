@@ -45,6 +45,8 @@ export function createProbes(
     baseUrl: loaded.profile.baseUrl,
     signing: { key: loaded.signing.key, certificate: loaded.signing.certificates[0]! },
     transport,
+    // §5.2.7: the answer's signature judged by the signer the profile pins (response-signer).
+    ...(loaded.bankSigning ? { bankSigning: loaded.bankSigning } : {}),
   });
   let reachability: Promise<TimedExchange> | undefined;
   let mode: Promise<TargetModeVerification> | undefined;

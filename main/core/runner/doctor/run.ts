@@ -23,6 +23,7 @@ import { modeCheck } from './checks/mode.js';
 import { profileCheck, profileErrorLine, profileReadLine } from './checks/profile.js';
 import { psd2RolesCheck } from './checks/psd2-roles.js';
 import { reachableCheck } from './checks/reachable.js';
+import { responseSignerCheck } from './checks/response-signer.js';
 import { psuBrowserCheck } from './checks/psu-browser.js';
 import { redirectListenerCheck } from './checks/redirect-listener.js';
 import { tlsCheck } from './checks/tls.js';
@@ -49,6 +50,7 @@ export const DOCTOR_CHECKS: readonly DoctorCheck[] = [
   reachableCheck,
   modeCheck,
   clockSkewCheck,
+  responseSignerCheck,
   redirectListenerCheck,
   psuBrowserCheck,
   adminApiCheck,

@@ -12,6 +12,7 @@ import { DEFAULT_CHECK_TIMEOUT_MS, runChecks, type RunOptions } from '../engine/
 import type { ScaWaiting } from '../targets/manual-psu.js';
 import { checkProfileMode, profileTarget, type PreparedTarget } from '../targets/profile-target.js';
 import { probeConnect, PREFLIGHT_SILENT, type ProbeOptions } from '../targets/preflight.js';
+import { checkOwnIdentity } from '../targets/own-identity.js';
 import { redactingRun, runSecrets } from '../targets/run-secrets.js';
 import { selectChecks, type CheckSelection } from './selection.js';
 import { TransportError } from '../../tpp/transport.js';
@@ -98,6 +99,9 @@ export async function prepareRun(
       close: async () => {},
     };
   } else {
+    // The run's own certificates first: with an expired or mismatched one every answer would
+    // be a refusal, read as the bank failing its rules (OwnIdentityRefused).
+    checkOwnIdentity(plan.target.loaded);
     const probe = await probeConnect(plan.target.loaded.profile.baseUrl, hooks.preflight);
     // A sandbox suite against a production bank (or the reverse) fails for reasons that have
     // nothing to do with conformance: the mode is checked first (TargetModeMismatch). A silent

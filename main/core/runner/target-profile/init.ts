@@ -32,6 +32,11 @@ export interface InitProfileOptions {
   profileDir: string;
   admin?: { url: string; token: string };
   name?: string;
+  /**
+   * The bank's response-signing certificate (a file), pinned as bankSigningCert (§5.2.7): without
+   * it a signature by anyone between the TPP and the bank verifies as well as the bank's own.
+   */
+  bankSigningCert?: string;
 }
 
 const exists = (path: string) =>
@@ -42,10 +47,8 @@ const exists = (path: string) =>
 
 export async function initTargetProfile(options: InitProfileOptions): Promise<TargetProfile> {
   const certs = options.certsDir ?? 'certs';
-  const at = (file: string) => {
-    const path = relative(options.profileDir, join(certs, file)) || file;
-    return path.split('\\').join('/');
-  };
+  const from = (path: string) => (relative(options.profileDir, path) || path).split('\\').join('/');
+  const at = (file: string) => from(join(certs, file));
   const https = options.bankUrl.startsWith('https:');
   const hasAispOnly =
     options.certsDir !== undefined &&
@@ -81,6 +84,7 @@ export async function initTargetProfile(options: InitProfileOptions): Promise<Ta
       : {}),
     sca: { mode: 'headless', script: 'workbench-bank' },
     allows: { createSandboxData: true, resetSandbox: true, deletePayments: true },
+    ...(options.bankSigningCert ? { bankSigningCert: from(options.bankSigningCert) } : {}),
     ...(options.admin ? { admin: options.admin } : {}),
   };
 }

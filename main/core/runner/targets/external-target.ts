@@ -80,6 +80,9 @@ export function externalTarget(options: ExternalTargetOptions): ExternalTarget {
   let owned: Transport | undefined;
   const shared = (): Transport =>
     given ?? (owned ??= createTransport(options.transport as TransportOptions | undefined));
+  // §5.2.7 without a certificate or CA to judge the signer by: the run holds the bank to the
+  // first signer it sees, so a signer that changes during the run is found.
+  const bankSigning = options.bankSigning ?? { firstSigner: {} };
   return {
     info,
     async close() {
@@ -98,7 +101,7 @@ export function externalTarget(options: ExternalTargetOptions): ExternalTarget {
           signing,
           transport,
           session: () => session,
-          ...(options.bankSigning ? { bankSigning: options.bankSigning } : {}),
+          bankSigning,
         });
       const tpp = client(options.signing);
       const aispOnly = options.aispOnlySigning ? client(options.aispOnlySigning) : undefined;

@@ -147,6 +147,8 @@ export interface SuitePsuAgentOptions {
   maxPages?: number;
   /** The target profile's PSU passwords by login (`${password}` in the PSU script). */
   passwords?: Readonly<Record<string, string>>;
+  /** Browser mode: how Chromium is launched (default launchPsuBrowser; tests hold the browser). */
+  launch?: () => Promise<Browser>;
 }
 
 /** A PsuAgentFactory that may hold a browser: call `close()` when the run is over. */
@@ -179,13 +181,23 @@ export function suitePsuAgentFactory(options: SuitePsuAgentOptions = {}): SuiteP
     return Object.assign(factory, { close: async () => undefined });
   }
   let browser: Promise<Browser> | undefined;
-  const launched = () =>
-    (browser ??= launchPsuBrowser(
-      options.executablePath !== undefined ? { executablePath: options.executablePath } : {},
-    ).catch((error: unknown) => {
+  const launch =
+    options.launch ??
+    (() =>
+      launchPsuBrowser(
+        options.executablePath !== undefined ? { executablePath: options.executablePath } : {},
+      ));
+  const launched = async (): Promise<Browser> => {
+    // A browser that crashed or was closed under a check ended that check's SCA only: the next
+    // check gets a new one (once, however many checks ask at the same moment).
+    const current = browser;
+    const open = await current?.catch(() => undefined);
+    if (open && !open.isConnected() && browser === current) browser = undefined;
+    return (browser ??= launch().catch((error: unknown) => {
       browser = undefined;
       throw error;
     }));
+  };
   const factory = ({ signal }: { signal: AbortSignal }): PsuAgent => ({
     async completeSca(scaRedirectUrl, script, evidence?: EvidenceRecorder) {
       const result = await completing(signal, async () =>

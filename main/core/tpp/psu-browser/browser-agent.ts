@@ -325,12 +325,16 @@ export async function runBrowserPsuAgent(
       await shoot(rule.name);
       if (play.expectRedirect) redirectDue = rule.name;
       lastPost = undefined;
-      const navigated = page.waitForEvent('framenavigated', {
-        predicate: (frame) => frame === page.mainFrame(),
-        timeout,
-      });
-      await surface.button(play.submitter).click({ noWaitAfter: true });
-      await navigated;
+      // The wait starts before the click, and both are awaited together: when the page or the
+      // browser closes under the click, the click and the wait both reject, and a wait left
+      // rejecting on its own would end the whole process, not only this check's SCA.
+      await Promise.all([
+        page.waitForEvent('framenavigated', {
+          predicate: (frame) => frame === page.mainFrame(),
+          timeout,
+        }),
+        surface.button(play.submitter).click({ noWaitAfter: true }),
+      ]);
       await page.waitForLoadState('load');
       if (lastPost !== undefined) seen.submitted = lastPost;
     }

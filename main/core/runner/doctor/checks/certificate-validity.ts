@@ -10,6 +10,10 @@ import { line, type DoctorCheck } from '../types.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** What to do about a certificate outside its validity dates (the run refuses with it too). */
+export const RENEW_CERTIFICATE_FIX =
+  'renew the certificate at its CA (or, for test certificates, run workbench certs create again) and point the profile at the new files';
+
 export const certificateValidityCheck: DoctorCheck = {
   id: 'certificate-validity',
   title: 'certificates are within their validity dates',
@@ -54,7 +58,7 @@ export const certificateValidityCheck: DoctorCheck = {
         certificateValidityCheck,
         'FAIL',
         [...failures, ...warnings].join('; '),
-        'renew the certificate at its CA (or, for test certificates, run workbench certs create again) and point the profile at the new files',
+        RENEW_CERTIFICATE_FIX,
       );
     if (warnings.length > 0)
       return line(

@@ -6,12 +6,16 @@
  * certificate the key does belong to when it is one of the profile's.
  */
 import { createPublicKey, type KeyObject, type X509Certificate } from 'node:crypto';
-import { namedCredentials } from '../credentials.js';
+import { namedCredentials, type NamedCredential } from '../credentials.js';
 import { line, type DoctorCheck } from '../types.js';
 
 /** The SubjectPublicKeyInfo DER of a private key's public half, or of a public key. */
-const spki = (key: KeyObject | X509Certificate['publicKey']): Buffer =>
+export const spki = (key: KeyObject | X509Certificate['publicKey']): Buffer =>
   (key.type === 'private' ? createPublicKey(key) : key).export({ type: 'spki', format: 'der' });
+
+/** What to do about a key that is not its certificate's (the run refuses with it too). */
+export const ownKeyFix = (c: Pick<NamedCredential, 'name' | 'at'>): string =>
+  `give the ${c.name}'s own key at ${c.at}/key (or its PKCS#12 at ${c.at}/pkcs12)`;
 
 export const keyMatchesCertificateCheck: DoctorCheck = {
   id: 'key-matches-certificate',
@@ -29,7 +33,7 @@ export const keyMatchesCertificateCheck: DoctorCheck = {
           owner ? `the ${owner.name} (${owner.at})` : 'another certificate, not one in this profile'
         }`,
       );
-      fixes.push(`give the ${c.name}'s own key at ${c.at}/key (or its PKCS#12 at ${c.at}/pkcs12)`);
+      fixes.push(ownKeyFix(c));
     }
     if (problems.length > 0)
       return line(keyMatchesCertificateCheck, 'FAIL', problems.join('; '), fixes.join('; '));
