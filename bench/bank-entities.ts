@@ -93,7 +93,7 @@ const SESSION_HEADERS = {
   'PSU-IP-Address': '192.0.2.10',
 };
 
-const tppRequest = (seal: Seal, method: string, target: string, body?: unknown) =>
+export const tppRequest = (seal: Seal, method: string, target: string, body?: unknown) =>
   benchRequest(seal, method, target, body, true);
 
 const transfer = (cents: number) => ({
@@ -111,8 +111,8 @@ async function expectStatus(bank: Bank, request: BankRequest, status: number) {
   return JSON.parse(response.body) as Record<string, unknown>;
 }
 
-/** A consent and a payment as the bank makes them, to copy. */
-async function templates(seal: Seal, clock: VirtualClock) {
+/** A consent and a payment (RCVD, never authorised) as the bank makes them, to copy. */
+export async function templates(seal: Seal, clock: VirtualClock) {
   const bank = createBank({ mode: 'sandbox', clock });
   await expectStatus(
     bank,
@@ -151,7 +151,11 @@ function stateWith(count: number, now: Date, consent: Consent, payment: Payment)
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
-async function getLatencyMs(bank: Bank, request: BankRequest, calls: number): Promise<number> {
+export async function getLatencyMs(
+  bank: Bank,
+  request: BankRequest,
+  calls: number,
+): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < calls; i += 1) {
     const started = performance.now();

@@ -17,9 +17,12 @@
  * round, default 3), BENCH_CONNECTIONS (default 16), BENCH_MAX (largest history, default 100000),
  * BENCH_SKIP_GET (leave out the GET rounds, e.g. to profile the rest with --cpu-prof),
  * BENCH_ONLY_ENTITIES (only the consent and payment rows of bank-entities.ts), BENCH_ENGINES
- * (the durable engines of those rows: sqlite,postgres,postgres-shared by default).
+ * (the durable engines of those rows: sqlite,postgres,postgres-shared by default),
+ * BENCH_ONLY_OPEN_PAYMENTS (stop after the row of payments never authorised, open-payments.ts).
  * - at scale: consents and payments at 0 / 1k / 10k / 100k, a signed GET and durable payment
- *   POSTs on a bank with its database file against in memory (bank-entities.ts).
+ *   POSTs on a bank with its database file against in memory (bank-entities.ts);
+ * - a signed GET on a bank holding 20,000 payments never authorised against one without them
+ *   (open-payments.ts).
  */
 import autocannon from 'autocannon';
 import { createHash, createVerify, X509Certificate } from 'node:crypto';
@@ -41,6 +44,7 @@ import { postCardTransaction } from '../main/core/bank/domain/ledger.js';
 import type { CardTransactionRecord } from '../main/core/bank/domain/model.js';
 import { VirtualClock } from '../main/core/clock.js';
 import { benchRequest, benchSeal, entityRows, type Engine } from './bank-entities.js';
+import { openPaymentsRow } from './open-payments.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -294,6 +298,14 @@ async function main() {
       `bank ${get.bank.toFixed(0)} req/s, bare ${get.bare.toFixed(0)} req/s: ratio ${(get.bank / get.bare).toFixed(2)}`,
       '≥ 0.70',
     ]);
+
+  const open = await openPaymentsRow(seal, NOW);
+  rows.push([
+    `signed GET /v1/consents/{id}, ${open.count} payments never authorised / none`,
+    `${open.cpuWith.toFixed(0)} / ${open.cpuWithout.toFixed(0)} µs CPU: ${(open.cpuWith / open.cpuWithout).toFixed(2)}×; median ${open.msWith.toFixed(2)} / ${open.msWithout.toFixed(2)} ms; as many settled ${open.cpuSettled.toFixed(0)} µs, ${open.msSettled.toFixed(2)} ms`,
+    '≤ 1.10×',
+  ]);
+  if (process.env.BENCH_ONLY_OPEN_PAYMENTS) return print(rows);
 
   // BENCH_ENGINES: which durable engines (sqlite, postgres, postgres-shared; the last two need
   // Debian's server).

@@ -5,6 +5,7 @@
  */
 import { productInfo } from '../../core/product.js';
 import { commands } from './commands.js';
+import { asksForVersion } from './entry.js';
 import { UsageError, type CliIo } from './io.js';
 
 export function helpText(): string {
@@ -28,7 +29,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.out(helpText());
     return first === undefined ? 2 : 0;
   }
-  if (first === '--version' || first === '-v') {
+  if (asksForVersion(first)) {
     io.out(productInfo.version);
     return 0;
   }

@@ -8,13 +8,20 @@
  * console calls `runBatchNow` for an extra run. Workbench choices (docs/payments.md): batch times
  * are `BankBehaviour.batchTimes` ("HH:MM", UTC on the bank clock); a run settles every authorised
  * (ACTC) single or bulk payment whose requested execution date has come; a periodic payment
- * executes at the start of each execution day (or at its approval, when that is later). The
- * embedded bank runs the same simulation in production mode.
+ * executes at the start of each execution day (or at its approval, when that is later); a payment
+ * never authorised is rejected when its authorisation window ends (decisions.md "Ambiguities
+ * decided"). The embedded bank runs the same simulation in production mode.
  */
 import type { DomainState, Payment, DomainEntities } from './model.js';
 import { nextExecutionDay } from './paymentsPeriodic.js';
-import { FINAL_TRANSACTION_STATUSES, detailsOf, setTransactionStatus } from './payments.js';
-import { OpenSet } from './collection-index.js';
+import {
+  FINAL_TRANSACTION_STATUSES,
+  PAYMENT_AUTHORISATION_WINDOW_MS,
+  detailsOf,
+  paymentPosition,
+  setTransactionStatus,
+} from './payments.js';
+import { DueQueue, OpenSet } from './collection-index.js';
 import { settlePayment, settleTransfer } from './paymentsSettlement.js';
 import { profileActive } from '../faults/index.js';
 
@@ -73,11 +80,7 @@ export function nextBatchRun(
   return undefined;
 }
 
-/**
- * The payments a run may still take: not final (a final status has no transitions, payments.ts
- * PAYMENT_TRANSITIONS), so the catch-up before every request walks the open payments, not the
- * history.
- */
+/** The payments an extra run may still take (runBatchNow): not final. */
 const openPayments = new OpenSet<Payment>(
   (payment) => !FINAL_TRANSACTION_STATUSES.includes(payment.transactionStatus),
 );
@@ -103,46 +106,72 @@ function readyAt(payment: Payment): Date {
 }
 
 type Event =
-  | { kind: 'batch'; at: Date; payment: Payment }
-  | { kind: 'periodic'; at: Date; payment: Payment; day: string };
+  | { kind: 'batch'; at: Date }
+  | { kind: 'periodic'; at: Date; day: string }
+  | { kind: 'expiry'; at: Date };
 
-function dueEvents(
-  state: DomainState,
-  lastRun: Date,
-  now: Date,
-  skipped: ReadonlySet<string>,
-): Event[] {
-  const events: Event[] = [];
-  const today = now.toISOString().slice(0, 10);
-  // A payment's run is never before the first run after lastRun: while that is still ahead,
-  // no payment awaiting the batch is due (every request catches up, so this is the usual case).
-  const firstRun = nextBatchRun(state, lastRun);
-  const batchDue = firstRun !== undefined && firstRun <= now;
-  for (const payment of openPayments.members(state.payments)) {
-    // Only authorised payments have events (this loop runs on every request).
-    const status = payment.transactionStatus;
-    if ((status !== 'ACTC' && status !== 'ACCP') || skipped.has(payment.paymentId)) continue;
-    if (awaitsBatch(state, payment)) {
-      if (!batchDue) continue;
-      const at = nextBatchRun(state, lastRun, readyAt(payment));
-      if (at && at <= now) events.push({ kind: 'batch', at, payment });
-    } else if (
-      payment.paymentService === 'periodic-payments' &&
-      payment.transactionStatus === 'ACCP'
-    ) {
-      const schedule = detailsOf(payment).periodic;
-      if (!schedule) continue;
-      const approved = new Date(detailsOf(payment).approvedAt ?? payment.createdAt);
-      const day = nextExecutionDay(schedule, schedule.executedThrough);
-      if (day === undefined || day > today) continue;
-      const start = startOfDay(day);
-      events.push({ kind: 'periodic', at: start > approved ? start : approved, payment, day });
-    }
+/** A payment still waiting for its authorisation is rejected when its window ends. */
+const expiresAt = (payment: Payment) =>
+  new Date(Date.parse(payment.createdAt) + PAYMENT_AUTHORISATION_WINDOW_MS);
+
+/** When a periodic payment executes next, and the day; undefined when the schedule ended. */
+function periodicEvent(payment: Payment): Event | undefined {
+  const schedule = detailsOf(payment).periodic;
+  if (!schedule) return undefined;
+  const approved = new Date(detailsOf(payment).approvedAt ?? payment.createdAt);
+  const day = nextExecutionDay(schedule, schedule.executedThrough);
+  if (day === undefined) return undefined;
+  const start = startOfDay(day);
+  return { kind: 'periodic', at: start > approved ? start : approved, day };
+}
+
+/**
+ * The payment's next event after the run at `lastRun`, or undefined (final, or nothing scheduled).
+ * Only payments not final have one: unauthorised ones expire, authorised ones are settled by a
+ * run or execute their schedule.
+ */
+function eventOf(state: DomainEntities, payment: Payment, lastRun: Date): Event | undefined {
+  const status = payment.transactionStatus;
+  if (status === 'RCVD') return { kind: 'expiry', at: expiresAt(payment) };
+  if (awaitsBatch(state, payment)) {
+    const at = nextBatchRun(state, lastRun, readyAt(payment));
+    return at && { kind: 'batch', at };
   }
-  return events.sort(
-    (a, b) =>
-      a.at.getTime() - b.at.getTime() || a.payment.createdAt.localeCompare(b.payment.createdAt),
-  );
+  if (payment.paymentService === 'periodic-payments' && status === 'ACCP')
+    return periodicEvent(payment);
+  return undefined;
+}
+
+/**
+ * The earliest a payment can have an event, whatever the last run and the settings: the due
+ * queue's time for a payment it indexes or is told of. A run's time is never before the payment is
+ * ready; a periodic payment under SANDBOX-BATCH-NOT-PERIODIC awaits a run from then too.
+ */
+function earliestEvent(payment: Payment): number | undefined {
+  const status = payment.transactionStatus;
+  if (status === 'RCVD') return expiresAt(payment).getTime();
+  if (status !== 'ACTC' && status !== 'ACCP') return undefined;
+  return readyAt(payment).getTime();
+}
+
+/**
+ * The payments by when they are due (collection-index.ts DueQueue): the catch-up before every
+ * request reads those due by now, not every payment that is not final, so payments never
+ * authorised cost a request nothing until they expire.
+ */
+const duePayments = new DueQueue<Payment>(earliestEvent, (payment) => payment.createdAt);
+
+/** What the exact times of the due queue depend on besides the payment and the last run. */
+function dueBasis(state: DomainEntities): string {
+  return JSON.stringify([batchMinutes(state), profileActive(state, 'SANDBOX-BATCH-NOT-PERIODIC')]);
+}
+
+/**
+ * A payment was changed in place so that it may be due sooner (authorised: its run or schedule
+ * replaces its expiry); the due queue takes its new time.
+ */
+export function paymentDueChanged(state: DomainEntities, payment: Payment): void {
+  duePayments.changed(state.payments, paymentPosition(state, payment.paymentId));
 }
 
 function settleInRun(state: DomainState, payment: Payment, at: Date, report: BatchReport): void {
@@ -191,6 +220,30 @@ function executePeriodic(
   if (nextExecutionDay(schedule, day) === undefined) {
     payment.fundsAvailable = true;
     setTransactionStatus(payment, 'ACSC', at, 'last execution of the schedule');
+  }
+}
+
+/** One event of the catch-up: a run settles, a schedule executes, an authorisation window ends. */
+function perform(
+  state: DomainState,
+  payment: Payment,
+  event: Event,
+  runs: Set<string>,
+  report: BatchReport,
+): void {
+  if (event.kind === 'batch') {
+    runs.add(event.at.toISOString());
+    settleInRun(state, payment, event.at, report);
+  } else if (event.kind === 'periodic')
+    executePeriodic(state, payment, event.day, event.at, report);
+  else {
+    setTransactionStatus(
+      payment,
+      'RJCT',
+      event.at,
+      'not authorised within a day of its initiation',
+    );
+    report.rejected.push(payment.paymentId);
   }
 }
 
@@ -246,21 +299,26 @@ export function startDueBatches(
   const lastRun = new Date(behaviour.lastBatchRunAt);
   if (now < lastRun) {
     // The clock was moved back (the admin API, or a run undoing its moves): the schedule counts
-    // from now again, or no batch would run until the clock passed the last run once more.
+    // from now again, or no batch would run until the clock passed the last run once more. The
+    // due queue's times were counted from the later run: they are computed again.
     behaviour.lastBatchRunAt = now.toISOString();
+    duePayments.reset(state.payments);
     return done;
   }
   if (!(now > lastRun)) return done;
   const runs = new Set<string>();
+  const basis = dueBasis(state);
   // A payment whose processing fails (a bank bug, or a hand-written snapshot) is left as it is for
-  // this catch-up, so one bad payment never blocks the others or every later request.
-  const skipped = new Set<string>();
+  // this catch-up, so one bad payment never blocks the others or every later request; it is put
+  // back in the due queue when the catch-up ends.
+  const skipped: number[] = [];
   let worked = 0;
   let events = 0;
   let lastEventAt: Date | undefined;
   let finished = false;
   const finish = (early: boolean) => {
     finished = true;
+    for (const position of skipped) duePayments.changed(state.payments, position);
     report.runs = [...runs].sort();
     const last =
       early && lastEventAt
@@ -275,25 +333,32 @@ export function startDueBatches(
       if (finished) return true;
       const started = performance.now();
       const until = started + Math.min(budgetMs, totalMs - worked);
-      // Process one event at a time: a settlement changes balances, and a periodic execution may
-      // end a schedule, so the next event is computed afresh.
+      // One event at a time, the earliest first: a settlement changes balances, and a periodic
+      // execution moves or ends a schedule, so each payment's next event is computed afresh.
       for (;;) {
-        const [event] = dueEvents(state, lastRun, now, skipped);
-        if (!event) break;
+        const taken = duePayments.take(state.payments, now.getTime(), basis);
+        if (!taken) break;
+        const { item: payment, position } = taken;
+        const event = eventOf(state, payment, lastRun);
+        if (!event) continue; // final, or nothing scheduled: it leaves the queue
+        if (event.at.getTime() > taken.at) {
+          // Its time in the queue was a lower bound: back in at the exact one.
+          duePayments.put(state.payments, position, event.at.getTime());
+          continue;
+        }
         if (++events > MAX_EVENTS) {
+          duePayments.put(state.payments, position, event.at.getTime());
           finish(true);
           return true;
         }
         lastEventAt = event.at;
         try {
-          if (event.kind === 'batch') {
-            runs.add(event.at.toISOString());
-            settleInRun(state, event.payment, event.at, report);
-          } else executePeriodic(state, event.payment, event.day, event.at, report);
+          perform(state, payment, event, runs, report);
+          duePayments.put(state.payments, position, eventOf(state, payment, lastRun)?.at.getTime());
         } catch (error) {
-          skipped.add(event.payment.paymentId);
+          skipped.push(position);
           report.errors.push({
-            paymentId: event.payment.paymentId,
+            paymentId: payment.paymentId,
             message: error instanceof Error ? error.message : String(error),
           });
         }

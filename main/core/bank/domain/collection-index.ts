@@ -204,3 +204,125 @@ export class OpenSet<T> {
     });
   }
 }
+
+/** One entry of a due queue: the entity at `position` is due at `at` at the earliest. */
+interface DueEntry {
+  at: number;
+  tie: string;
+  position: number;
+}
+
+const earlier = (a: DueEntry, b: DueEntry) =>
+  a.at - b.at || (a.tie < b.tie ? -1 : a.tie > b.tie ? 1 : a.position - b.position);
+
+/**
+ * Entities by the time they are next due, earliest first (a binary min-heap), so a catch-up with
+ * the clock reads what is due and nothing else. Each time is a lower bound: `bound` gives it when an
+ * entity is indexed, replaced or said to have `changed`; the caller takes the earliest (`take`),
+ * finds its exact time and `put`s it back when that is later. An entity whose time only moves later
+ * by itself (settled, executed, final) needs no notice; a write that brings it sooner does
+ * (`changed`). `basis` names what the times were computed from (settings such as batch times):
+ * another basis recomputes them all.
+ */
+export class DueQueue<T> {
+  constructor(
+    private readonly bound: (item: T) => number | undefined,
+    private readonly tieOf: (item: T) => string,
+  ) {}
+
+  /** The earliest entity due at or before `until`, out of the queue, and the time it had there. */
+  take(
+    items: Collection<T>,
+    until: number,
+    basis: string,
+  ): { item: T; position: number; at: number } | undefined {
+    const raw = rawOf(items);
+    const queue = this.derived(raw, basis);
+    while (queue.heap.length > 0 && queue.heap[0]!.at <= until) {
+      const entry = this.pop(queue.heap);
+      // A later entry of a position that was put again sooner is stale.
+      if (queue.live.get(entry.position) !== entry.at) continue;
+      queue.live.delete(entry.position);
+      if (raw[entry.position] !== undefined)
+        return { item: items[entry.position]!, position: entry.position, at: entry.at };
+    }
+    return undefined;
+  }
+
+  /** The entity at `position` is due at `at` at the earliest (undefined: never, as it is). */
+  put(items: Collection<T>, position: number, at: number | undefined): void {
+    const raw = rawOf(items);
+    const queue = derivedOf.get(raw)?.get(this) as DueDerived | undefined;
+    if (queue) this.enter(queue, raw, position, at);
+  }
+
+  /** The entity at `position` was changed in place and may be due sooner. */
+  changed(items: Collection<T>, position: number): void {
+    const raw = rawOf(items);
+    if (position >= 0 && raw[position] !== undefined)
+      this.put(items, position, this.bound(raw[position]!));
+  }
+
+  /** Every time is computed again from `bound` on next use (the clock went back). */
+  reset(items: Collection<T>): void {
+    derivedOf.get(rawOf(items))?.delete(this);
+  }
+
+  private enter(queue: DueDerived, raw: Collection<T>, position: number, at: number | undefined) {
+    if (at === undefined) return;
+    const queued = queue.live.get(position);
+    if (queued !== undefined && queued <= at) return;
+    queue.live.set(position, at);
+    const heap = queue.heap;
+    heap.push({ at, tie: this.tieOf(raw[position]!), position });
+    for (let child = heap.length - 1; child > 0;) {
+      const parent = (child - 1) >> 1;
+      if (earlier(heap[parent]!, heap[child]!) <= 0) break;
+      [heap[parent], heap[child]] = [heap[child]!, heap[parent]!];
+      child = parent;
+    }
+  }
+
+  private pop(heap: DueEntry[]): DueEntry {
+    const top = heap[0]!;
+    const last = heap.pop()!;
+    if (heap.length === 0) return top;
+    heap[0] = last;
+    for (let parent = 0; ;) {
+      const left = parent * 2 + 1;
+      const right = left + 1;
+      let least = parent;
+      if (left < heap.length && earlier(heap[left]!, heap[least]!) < 0) least = left;
+      if (right < heap.length && earlier(heap[right]!, heap[least]!) < 0) least = right;
+      if (least === parent) return top;
+      [heap[parent], heap[least]] = [heap[least]!, heap[parent]!];
+      parent = least;
+    }
+  }
+
+  private derived(raw: Collection<T>, basis: string): DueDerived {
+    const existing = derivedOf.get(raw)?.get(this) as DueDerived | undefined;
+    if (existing && existing.basis !== basis) derivedOf.get(raw)!.delete(this);
+    return derive(raw, this, () => {
+      const queue: DueDerived = {
+        heap: [],
+        live: new Map(),
+        basis,
+        indexed: 0,
+        add: (item, position) => this.enter(queue, raw, position, this.bound(item as T)),
+        replaced: (item, position) => (
+          this.enter(queue, raw, position, this.bound(item as T)),
+          true
+        ),
+      };
+      return queue;
+    });
+  }
+}
+
+interface DueDerived extends Derived {
+  heap: DueEntry[];
+  /** Each queued position's time; an entry of the heap with another time is stale. */
+  live: Map<number, number>;
+  basis: string;
+}

@@ -96,6 +96,11 @@ export function findPayment(state: DomainEntities, paymentId: string): Payment |
   return paymentsById.last(state.payments, paymentId);
 }
 
+/** Where the payment is in `state.payments`, or -1. */
+export function paymentPosition(state: DomainEntities, paymentId: string): number {
+  return paymentsById.position(state.payments, paymentId);
+}
+
 // ---- products ----------------------------------------------------------------------------------
 
 /** decisions.md products per service (workbench choice, docs/payments.md): else PRODUCT_INVALID. */
@@ -151,6 +156,12 @@ export const PAYMENT_TRANSITIONS: Readonly<
   ACWP: [],
   PDNG: [],
 };
+
+/**
+ * How long a payment waits for the PSU's authorisation (decisions.md "Ambiguities decided"): one
+ * day after its initiation a payment still RCVD is rejected (RJCT) by the batch catch-up.
+ */
+export const PAYMENT_AUTHORISATION_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export const FINAL_TRANSACTION_STATUSES: readonly TransactionStatus[] = [
   'ACSC',

@@ -10,6 +10,7 @@ import type { AuthorisationFailure } from './authorisations.js';
 import type { DomainState, Payment, DomainEntities } from './model.js';
 import { detailsOf, isInstant, mayPayFrom, setTransactionStatus, type Payer } from './payments.js';
 import { settlePayment } from './paymentsSettlement.js';
+import { paymentDueChanged } from './batch.js';
 import { profileActive } from '../faults/index.js';
 
 export interface Approver extends Payer {
@@ -56,14 +57,17 @@ export function approvePayment(
   if (approver.agreementId !== undefined) payment.agreementId = approver.agreementId;
   else delete payment.agreementId;
   detailsOf(payment).approvedAt = now.toISOString();
+  // Authorised, the payment is due at its run or execution day, no longer at its expiry.
   if (payment.paymentService === 'periodic-payments') {
     setTransactionStatus(payment, 'ACCP', now, 'authorised; the schedule runs');
+    paymentDueChanged(state, payment);
     return undefined;
   }
   const instantNow =
     isInstant(payment.paymentProduct) && !profileActive(state, 'PAY-INSTANT-OWN-ACCOUNTS');
   if (!instantNow) {
     setTransactionStatus(payment, 'ACTC', now, 'authorised; waiting for the batch run');
+    paymentDueChanged(state, payment);
     return undefined;
   }
   // 1.21.8: an instant payment between own accounts settles at once, never in a batch run.

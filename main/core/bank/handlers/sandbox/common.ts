@@ -29,11 +29,34 @@ export const SANDBOX_WRITE_HEADERS = headerSet(
   ['date', ...NEGOTIATION],
 );
 
-type SandboxRouteFields = Omit<RouteDefinition, 'tag' | 'modes' | 'tppRole' | 'signed'>;
+type SandboxRouteFields = Omit<
+  RouteDefinition,
+  'tag' | 'modes' | 'tppRole' | 'signed' | 'description'
+> & {
+  /**
+   * The API reference text, or a function making it when it is first read: a description made
+   * from the sandbox data builds that data, which no command or request needs at load time.
+   */
+  description: string | (() => string);
+};
 
 /** A sandbox management route: sandbox mode only (production answers 404, stages/route.ts). */
 export function sandboxRoute(fields: SandboxRouteFields): RouteDefinition {
-  return { ...fields, tag: 'Sandbox', modes: ['sandbox'], tppRole: null, signed: true };
+  const { description, ...rest } = fields;
+  const route: RouteDefinition = {
+    ...rest,
+    description: typeof description === 'string' ? description : '',
+    tag: 'Sandbox',
+    modes: ['sandbox'],
+    tppRole: null,
+    signed: true,
+  };
+  if (typeof description === 'string') return route;
+  let text: string | undefined;
+  return Object.defineProperty(route, 'description', {
+    get: () => (text ??= description()),
+    enumerable: true,
+  });
 }
 
 export const ERROR_RESPONSES: Record<number, ResponseDescription> = {

@@ -22,12 +22,13 @@ export const sandboxFixedTestData = sandboxRoute({
   method: 'POST',
   path: '/v1/sandbox/fixed-test-data',
   summary: 'Add the fixed test data',
-  description: [
-    '§9.4 (1.16.0). Adds a richer deterministic data set next to the current data, for paging and filtering tests; calling it again replaces the earlier fill (and whatever was attached to its accounts), POST /v1/sandbox/initialize removes it.',
-    'Not shown by the spec, workbench choices: no parameters; a JSON body is accepted and ignored; 200 with the ids and counts added. Dates count back from the bank date at the time of the call.',
-    '',
-    describeFixedTestData(),
-  ].join('\n'),
+  description: () =>
+    [
+      '§9.4 (1.16.0). Adds a richer deterministic data set next to the current data, for paging and filtering tests; calling it again replaces the earlier fill (and whatever was attached to its accounts), POST /v1/sandbox/initialize removes it.',
+      'Not shown by the spec, workbench choices: no parameters; a JSON body is accepted and ignored; 200 with the ids and counts added. Dates count back from the bank date at the time of the call.',
+      '',
+      describeFixedTestData(),
+    ].join('\n'),
   headers: SANDBOX_READ_HEADERS,
   body: { ignored: true, description: 'Any JSON value; ignored.' },
   responses: {

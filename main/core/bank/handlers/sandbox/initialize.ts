@@ -16,13 +16,14 @@ export const sandboxInitialize = sandboxRoute({
   method: 'POST',
   path: '/v1/sandbox/initialize',
   summary: 'Reset the sandbox to its initial state',
-  description: [
-    '§1, §4.3. Resets the sandbox to its initial state: everything created by hand (customers, accounts, card accounts, transactions, agreements, engagements) and every consent, session and payment is removed.',
-    'Not shown by the spec, workbench choices: no parameters; a JSON body is accepted and ignored; 200 with an empty JSON object. The bank console settings (risk policy, fault profiles, batch times, pending known issue) are the bank’s, not sandbox data: they stay as they are.',
-    'Transaction dates of the initial data count back from the bank date at the time of the call.',
-    '',
-    describeInitialData(),
-  ].join('\n'),
+  description: () =>
+    [
+      '§1, §4.3. Resets the sandbox to its initial state: everything created by hand (customers, accounts, card accounts, transactions, agreements, engagements) and every consent, session and payment is removed.',
+      'Not shown by the spec, workbench choices: no parameters; a JSON body is accepted and ignored; 200 with an empty JSON object. The bank console settings (risk policy, fault profiles, batch times, pending known issue) are the bank’s, not sandbox data: they stay as they are.',
+      'Transaction dates of the initial data count back from the bank date at the time of the call.',
+      '',
+      describeInitialData(),
+    ].join('\n'),
   headers: SANDBOX_READ_HEADERS,
   body: { ignored: true, description: 'Any JSON value; ignored.' },
   responses: {
