@@ -218,7 +218,8 @@ export class PgBankStore {
    * Under the lock (begin(false)): undoes what this process changed and did not commit, then
    * takes what others committed. Costs the rows the change touched, not the state: each changed
    * entity is read again as committed (a new one, never committed, leaves its collection), a
-   * rewritten collection is read whole, and the ledger goes back to the change's savepoint.
+   * rewritten collection is read whole, the ledger goes back to the change's savepoint and the
+   * clock to the shared one.
    */
   async discard(): Promise<void> {
     if (this.stale) {
@@ -247,6 +248,9 @@ export class PgBankStore {
       this.tracker.applyRow(row.collection, row.position, JSON.parse(row.record) as object);
     this.tracker.forget();
     await this.pull();
+    // A clock the change moved is where the sandbox's clock is (pull restores only a newer one).
+    if (this.clockShared !== '' && JSON.stringify(this.clock.settings()) !== this.clockShared)
+      this.clock.restore(JSON.parse(this.clockShared) as VirtualClockSettings);
     this.open();
   }
 
