@@ -11,6 +11,7 @@ import type { DomainState } from '../domain/model.js';
 import { rejectionResponse } from '../listener/response.js';
 import type { BankDatabase } from '../store/bank-database.js';
 import type { PgBankStore } from '../store/pg-bank-store.js';
+import { ADMIN_LEASE_MS, LOCK_WAIT_MS } from '../store/pg-schema.js';
 import type { LedgerStore } from '../domain/ledger-store.js';
 import { runSharedGroup, type SharedMember } from './shared-groups.js';
 import { reject, type BankRequest, type BankResponse } from '../types.js';
@@ -194,6 +195,7 @@ export class LiveState<Run extends { failed: boolean; response: BankResponse }> 
       };
       this.sharedWaiting.push({
         request,
+        arrived: performance.now(),
         runPipeline: async () => {
           this.state = shared.view;
           return runPipeline();
@@ -231,7 +233,7 @@ export class LiveState<Run extends { failed: boolean; response: BankResponse }> 
     // The database's own failures (out of reach, read-only, a permission refused, the lock
     // held too long) are the store's, not the call's: UnsavedChangeError, which the admin API
     // answers 503 with Retry-After, as SQLite's (§7: send it again).
-    await shared.begin().catch((error: unknown) => {
+    await shared.begin(true, LOCK_WAIT_MS, ADMIN_LEASE_MS).catch((error: unknown) => {
       throw new UnsavedChangeError(error);
     });
     this.state = shared.view;

@@ -41,7 +41,7 @@ import {
 } from './change-tracker.js';
 import { LocalLedger, type LedgerRow } from './pg-local-ledger.js';
 import { PgStateConnection } from './pg-connection.js';
-import { PG_LOCKS } from './pg-schema.js';
+import { LOCK_WAIT_MS, PG_LOCKS } from './pg-schema.js';
 
 const SANDBOX_LOCK = PG_LOCKS.sandbox;
 
@@ -116,16 +116,30 @@ export class PgBankStore {
   /**
    * Opens the transaction of one change under the sandbox's lock (one round trip: BEGIN, the
    * lock, the committed version), then, `pull`, takes what others committed. Answers whether
-   * nobody had committed since this process last looked.
+   * nobody had committed since this process last looked. The lock is waited for at most
+   * `waitMs` (LOCK_WAIT_MS); then it throws, with nothing of this process changed. `leaseMs`:
+   * a longer lease than the connection's for this change (pg-connection.ts).
    */
-  async begin(pull = true): Promise<boolean> {
+  async begin(pull = true, waitMs = LOCK_WAIT_MS, leaseMs?: number): Promise<boolean> {
     // A connection opened again: what this process holds is read again whole.
     if (await this.connection.ensure()) this.stale = true;
-    const results = (await this.client.query(
-      `BEGIN; SELECT pg_advisory_xact_lock(${SANDBOX_LOCK});
-       SELECT value FROM bank_settings WHERE name = 'version'`,
-    )) as unknown as pg.QueryResult<{ value: string }>[];
-    this.latest = Number(results[2]?.rows[0]?.value ?? 0);
+    // lock_timeout 0 would mean no limit: a spent budget still waits a millisecond, no more.
+    const wait = Math.max(1, Math.round(waitMs));
+    const lease =
+      leaseMs === undefined
+        ? 'SELECT 1'
+        : `SET LOCAL idle_in_transaction_session_timeout = ${Math.round(leaseMs)}`;
+    let results: pg.QueryResult<{ value: string }>[];
+    try {
+      results = (await this.client.query(
+        `BEGIN; SET LOCAL lock_timeout = ${wait}; ${lease}; SELECT pg_advisory_xact_lock(${SANDBOX_LOCK});
+         SELECT value FROM bank_settings WHERE name = 'version'`,
+      )) as unknown as pg.QueryResult<{ value: string }>[];
+    } catch (error) {
+      await this.client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+    this.latest = Number(results[4]?.rows[0]?.value ?? 0);
     const current = this.latest === this.seen && !this.stale;
     if (pull) {
       if (this.stale) await this.loadAll();
@@ -197,13 +211,13 @@ export class PgBankStore {
 
   /**
    * Abandons the change (its transaction, if open, is rolled back): this process's state is the
-   * database's again, at its latest version. When the database cannot be reached the next
-   * change reads everything again first.
+   * database's again, at its latest version. When the database cannot be reached, or its lock
+   * not taken in `waitMs`, the next change reads everything again first.
    */
-  async abandon(): Promise<void> {
+  async abandon(waitMs = LOCK_WAIT_MS): Promise<void> {
     await this.client.query('ROLLBACK').catch(() => undefined);
     try {
-      await this.begin(false);
+      await this.begin(false, waitMs);
       await this.discard();
       await this.client.query('COMMIT');
       this.release();
