@@ -41,7 +41,7 @@ import {
 } from './change-tracker.js';
 import { LocalLedger, type LedgerRow } from './pg-local-ledger.js';
 import { PgStateConnection } from './pg-connection.js';
-import { LOCK_WAIT_MS, PG_LOCKS } from './pg-schema.js';
+import { LEASE_MS, LOCK_WAIT_MS, PG_LOCKS } from './pg-schema.js';
 
 const SANDBOX_LOCK = PG_LOCKS.sandbox;
 
@@ -118,28 +118,25 @@ export class PgBankStore {
    * lock, the committed version), then, `pull`, takes what others committed. Answers whether
    * nobody had committed since this process last looked. The lock is waited for at most
    * `waitMs` (LOCK_WAIT_MS); then it throws, with nothing of this process changed. `leaseMs`:
-   * a longer lease than the connection's for this change (pg-connection.ts).
+   * how long the change may stay idle before the server ends it (pg-schema.ts LEASE_MS).
    */
-  async begin(pull = true, waitMs = LOCK_WAIT_MS, leaseMs?: number): Promise<boolean> {
+  async begin(pull = true, waitMs = LOCK_WAIT_MS, leaseMs = LEASE_MS): Promise<boolean> {
     // A connection opened again: what this process holds is read again whole.
     if (await this.connection.ensure()) this.stale = true;
     // lock_timeout 0 would mean no limit: a spent budget still waits a millisecond, no more.
     const wait = Math.max(1, Math.round(waitMs));
-    const lease =
-      leaseMs === undefined
-        ? 'SELECT 1'
-        : `SET LOCAL idle_in_transaction_session_timeout = ${Math.round(leaseMs)}`;
-    let results: pg.QueryResult<{ value: string }>[];
-    try {
-      results = (await this.client.query(
-        `BEGIN; SET LOCAL lock_timeout = ${wait}; ${lease}; SELECT pg_advisory_xact_lock(${SANDBOX_LOCK});
+    const results = (await this.client
+      .query(
+        `BEGIN; SELECT set_config('lock_timeout', '${wait}', true),
+           set_config('idle_in_transaction_session_timeout', '${Math.round(leaseMs)}', true);
+         SELECT pg_advisory_xact_lock(${SANDBOX_LOCK});
          SELECT value FROM bank_settings WHERE name = 'version'`,
-      )) as unknown as pg.QueryResult<{ value: string }>[];
-    } catch (error) {
-      await this.client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    }
-    this.latest = Number(results[4]?.rows[0]?.value ?? 0);
+      )
+      .catch(async (error: unknown) => {
+        await this.client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      })) as unknown as pg.QueryResult<{ value: string }>[];
+    this.latest = Number(results[3]?.rows[0]?.value ?? 0);
     const current = this.latest === this.seen && !this.stale;
     if (pull) {
       if (this.stale) await this.loadAll();
@@ -233,7 +230,7 @@ export class PgBankStore {
    * takes what others committed. Costs the rows the change touched, not the state: each changed
    * entity is read again as committed (a new one, never committed, leaves its collection), a
    * rewritten collection is read whole, the ledger goes back to the change's savepoint and the
-   * clock to the shared one.
+   * clock to the shared one (pull restores only a newer one).
    */
   async discard(): Promise<void> {
     if (this.stale) {
@@ -262,7 +259,6 @@ export class PgBankStore {
       this.tracker.applyRow(row.collection, row.position, JSON.parse(row.record) as object);
     this.tracker.forget();
     await this.pull();
-    // A clock the change moved is where the sandbox's clock is (pull restores only a newer one).
     if (this.clockShared !== '' && JSON.stringify(this.clock.settings()) !== this.clockShared)
       this.clock.restore(JSON.parse(this.clockShared) as VirtualClockSettings);
     this.open();
