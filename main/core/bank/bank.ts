@@ -17,6 +17,8 @@ import { ConsoleEventLog } from './log/console-events.js';
 import { localLogs, type BankLogs } from './log/bank-logs.js';
 import type { ResponseSigner } from './listener/response-signing.js';
 import { BANK_ROUTES } from './handlers/routes.js';
+import { healthResult, isHealthCheck } from './handlers/health.js';
+import { handlerResponse } from './listener/response.js';
 import { buildInitialState } from './domain/initial-data.js';
 import type { SessionHook } from './stages/session.js';
 import {
@@ -270,6 +272,10 @@ export function createBank(options: BankOptions): Bank {
   }
 
   function handle(request: BankRequest): Promise<BankResponse> {
+    // On a shared store a process is up whatever the sandbox's lock does: /health waits for no
+    // change (a stuck holder elsewhere must not make every process look down, docs/ci.md).
+    if (shared && isHealthCheck(request))
+      return Promise.resolve(pipeline.signed(handlerResponse(request, healthResult(mode))));
     if (!live.durable)
       return pipeline.run(request).then((run) => {
         pipeline.record(request, run, run.response);

@@ -256,7 +256,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
     say(`State kept in PostgreSQL (${shared.where}), shared with every bank process on it.`);
   } else if (flags.db !== undefined) {
     try {
-      database = await openStateDatabase(flags.db, flags.state, snapshot, say, io.err);
+      database = await openStateDatabase(flags.db, flags.state, snapshot, clock, say, io.err);
     } catch (error) {
       if (!(error instanceof DatabaseFileError)) throw error;
       io.err(`workbench bank: ${error.message}`);
@@ -409,6 +409,7 @@ async function openStateDatabase(
   path: string,
   statePath: string | undefined,
   snapshot: DomainSnapshot | undefined,
+  clock: VirtualClock,
   say: (line: string) => void,
   warn: (line: string) => void,
 ): Promise<BankDatabase> {
@@ -419,7 +420,8 @@ async function openStateDatabase(
     (file) => file.isFile() && file.size === 0,
     () => false,
   );
-  const database = await BankDatabase.open(path);
+  // The clock is state: a restart keeps where the admin API moved it (as on PostgreSQL).
+  const database = await BankDatabase.open(path, { clock });
   if (empty)
     warn(
       `workbench bank: --db ${path} was an empty file (0 bytes); it is taken as a new database and the bank starts from its initial data.`,

@@ -22,6 +22,7 @@ import {
   type BankRequest,
 } from '../../../main/core/bank/index.js';
 import { BankDatabase } from '../../../main/core/bank/store/bank-database.js';
+import type { PgBankStore } from '../../../main/core/bank/store/pg-bank-store.js';
 import { emptyDomainSnapshot, type DomainSnapshot } from '../../../main/core/bank/state.js';
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -130,13 +131,19 @@ function tenOClock(): Date {
 }
 
 export async function startRig(
-  options: { mode?: BankMode; store?: StoreOption } = {},
+  options: {
+    mode?: BankMode;
+    store?: StoreOption;
+    /** A PostgreSQL store opened on the rig's clock (then `store` is not used). */
+    shared?: (clock: VirtualClock) => Promise<PgBankStore>;
+  } = {},
 ): Promise<Rig> {
   const pki = await testPki();
   const clock = new VirtualClock();
   clock.set(tenOClock());
   clock.freeze();
   const store = options.store === 'database file' ? await rigDatabase() : undefined;
+  const shared = options.shared ? await options.shared(clock) : undefined;
   const bank = createBank({
     mode: options.mode ?? 'sandbox',
     clock,
@@ -145,6 +152,7 @@ export async function startRig(
       { organizationIdentifier: ORGANIZATION_ID, name: 'Example TPP AS', roles: ['AISP', 'PISP'] },
     ]),
     ...(store ? { database: store.database } : {}),
+    ...(shared ? { sharedStore: shared } : {}),
   });
   const listener = await bank.listen();
   const session = newPsuSession(REDIRECT_URI, { psuIpAddress: '192.0.2.10' });
@@ -183,6 +191,7 @@ export async function startRig(
       await tpp.close();
       await bank.close();
       store?.remove();
+      await shared?.close();
     },
   };
 }

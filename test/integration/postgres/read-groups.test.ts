@@ -34,6 +34,7 @@ function member(
 ): SharedMember<Run> {
   return {
     request: { method, target: '/test', headers: {}, duplicateHeaders: [], body: Buffer.alloc(0) },
+    arrived: performance.now(),
     runPipeline: () => Promise.resolve(work(store.view)),
     settle: (run, failure) => outcomes.push({ run, failure }),
     abandoned: (failure) => outcomes.push({ run: { failed: true }, failure }),

@@ -148,7 +148,8 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
           maxBodyBytes,
           'a JSON object: {"advance":"PT61M"}, {"advanceMs":3660000} or {"set":"…"}',
         ) as Record<string, unknown>;
-        const moved = moveClock(clock, body);
+        // A change of the state: with --db it is committed (the clock is kept across a restart).
+        const moved = bank.act(() => moveClock(clock, body));
         event('clock', `Bank clock ${moved} (admin API)`);
         return clockState();
       },

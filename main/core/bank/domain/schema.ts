@@ -107,6 +107,15 @@ export const BANK_MIGRATIONS: readonly Migration[] = [
       db.exec(countsPerDay('account_transactions'));
     },
   },
+  {
+    version: 5,
+    summary: 'bank settings kept as state: the virtual clock (store/bank-database.ts)',
+    up(db: SqliteDatabase) {
+      db.exec(
+        `CREATE TABLE bank_settings (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID`,
+      );
+    },
+  },
 ];
 
 export const BANK_SCHEMA_VERSION = BANK_MIGRATIONS.at(-1)!.version;

@@ -12,6 +12,7 @@ import type { DomainState } from '../domain/model.js';
 import { rejectionResponse } from '../listener/response.js';
 import type { BankDatabase } from '../store/bank-database.js';
 import type { PgBankStore } from '../store/pg-bank-store.js';
+import { ADMIN_LEASE_MS, LOCK_WAIT_MS } from '../store/pg-schema.js';
 import type { LedgerStore } from '../domain/ledger-store.js';
 import { runSharedGroup, type SharedMember } from './shared-groups.js';
 import { reject, type BankRequest, type BankResponse } from '../types.js';
@@ -195,6 +196,7 @@ export class LiveState<Run extends { failed: boolean; response: BankResponse }> 
       };
       this.sharedWaiting.push({
         request,
+        arrived: performance.now(),
         runPipeline: async () => {
           this.state = shared.view;
           return runPipeline();
@@ -229,18 +231,28 @@ export class LiveState<Run extends { failed: boolean; response: BankResponse }> 
 
   /** `work` in a transaction of its own under the sandbox's lock; rolled back when it throws. */
   private async underLock<T>(shared: PgBankStore, work: () => T | Promise<T>): Promise<T> {
-    await shared.begin();
+    // The database's own failures (out of reach, read-only, a permission refused, the lock
+    // held too long) are the store's, not the call's: UnsavedChangeError, which the admin API
+    // answers 503 with Retry-After, as SQLite's (§7: send it again).
+    await shared.begin(true, LOCK_WAIT_MS, ADMIN_LEASE_MS).catch((error: unknown) => {
+      throw new UnsavedChangeError(error);
+    });
     this.state = shared.view;
     let result: T;
     this.exclusiveDepth += 1;
     try {
       result = await work();
-      await shared.commit();
     } catch (error) {
       await this.readAgain(shared);
       throw error;
     } finally {
       this.exclusiveDepth -= 1;
+    }
+    try {
+      await shared.commit();
+    } catch (error) {
+      await this.readAgain(shared);
+      throw new UnsavedChangeError(error);
     }
     return result;
   }
@@ -313,10 +325,13 @@ function storageFault(error: unknown): boolean {
  */
 export class UnsavedChangeError extends Error {
   override readonly name = 'UnsavedChangeError';
-  /** The database's error code (SQLITE_FULL, SQLITE_READONLY, …). */
+  /**
+   * The database's error code (SQLITE_FULL, SQLITE_READONLY, …; PostgreSQL's SQLSTATE, or the
+   * socket's ECONNREFUSED); UNREACHABLE when the cause names none (no connection was made).
+   */
   readonly code: string;
   constructor(cause: unknown) {
-    const code = String((cause as { code: string }).code);
+    const code = String((cause as { code?: unknown } | null)?.code ?? 'UNREACHABLE');
     super(
       `the bank could not save this change (${code}: ${(cause as Error).message}); nothing was changed, try again`,
       { cause },

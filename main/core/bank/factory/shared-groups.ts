@@ -6,6 +6,8 @@
  *
  * - A group that may write (anything but GET and HEAD) takes the sandbox's lock first: pull what
  *   other processes committed, run, write the rows it changed under the next version, commit.
+ *   The lock is waited for at most LOCK_WAIT_MS from the arrival of the group's first request;
+ *   a group that does not get it runs nothing and answers 503 (§7, send again).
  * - A group of reads takes no lock. Its pipelines run on this process's state while one query
  *   reads the committed version; when that is the version this process holds and the reads
  *   changed nothing, each answer is the state as of that read, after the request arrived: a
@@ -18,15 +20,21 @@
  *   SQLite.
  */
 import type { PgBankStore } from '../store/pg-bank-store.js';
+import { LOCK_WAIT_MS } from '../store/pg-schema.js';
 import type { BankRequest } from '../types.js';
 
 /** One request waiting for its group: how to run its pipeline, and where its answer goes. */
 export interface SharedMember<Run> {
   request: BankRequest;
+  /** When it arrived (performance.now()): its wait for the sandbox's lock counts from then. */
+  arrived: number;
   runPipeline(): Promise<Run>;
   /** The request's answer: its run's response, or the 503 of `failure`. */
   settle(run: Run, failure: unknown): void;
-  /** Answers 503 if `settle` never ran (a failure outside the pipelines). */
+  /**
+   * Answers 503 if `settle` never ran (a failure outside the pipelines, or a change that could
+   * not begin: the database out of reach, its lock not given in time).
+   */
   abandoned(error: unknown): void;
 }
 
@@ -41,22 +49,28 @@ export async function runSharedGroup<Run extends { failed: boolean }>(
   shared: PgBankStore,
   members: readonly SharedMember<Run>[],
 ): Promise<void> {
+  // A stuck holder of the lock costs each request at most LOCK_WAIT_MS from its arrival, however
+  // many groups wait before it (store/pg-bank-store.ts).
+  const deadline = Math.min(...members.map((member) => member.arrived)) + LOCK_WAIT_MS;
+  const budget = () => deadline - performance.now();
   const reads = members.every((member) => SAFE_METHODS.has(member.request.method));
   if (reads) {
-    const answered = await tryWithoutLock(shared, members);
+    const answered = await tryWithoutLock(shared, members, budget);
     if (answered) return;
   } else {
     try {
-      await shared.begin();
+      await shared.begin(true, budget());
     } catch (error) {
-      // The database is out of reach: nothing can be confirmed; each answers 503.
-      return settleAll(members, await runAll(members), error, shared);
+      // Out of reach, or the lock not given in time: nothing ran and nothing of this process
+      // changed (its reads go on without the lock); each answers 503, send again.
+      for (const member of members) member.abandoned(error);
+      return;
     }
   }
   const runs = await runAll(members);
   let failure: unknown = runs.some((run) => run.failed) ? GROUP_FAILED : undefined;
   if (failure === undefined) await shared.commit().catch((error: unknown) => (failure = error));
-  return settleAll(members, runs, failure, shared);
+  return settleAll(members, runs, failure, shared, budget);
 }
 
 /**
@@ -66,7 +80,10 @@ export async function runSharedGroup<Run extends { failed: boolean }>(
 async function tryWithoutLock<Run extends { failed: boolean }>(
   shared: PgBankStore,
   members: readonly SharedMember<Run>[],
+  budget: () => number,
 ): Promise<boolean> {
+  const settle = (runs: readonly Run[], failure: unknown) =>
+    settleAll(members, runs, failure, shared, budget);
   shared.open();
   // Sent before the pipelines run; read after: the two overlap.
   const committed = shared.committedVersion().then(
@@ -76,11 +93,11 @@ async function tryWithoutLock<Run extends { failed: boolean }>(
   const runs = await runAll(members);
   const read = await committed;
   if ('error' in read) {
-    await settleAll(members, runs, read.error, shared);
+    await settle(runs, read.error);
     return true;
   }
   if (runs.some((run) => run.failed)) {
-    await settleAll(members, runs, GROUP_FAILED, shared);
+    await settle(runs, GROUP_FAILED);
     return true;
   }
   if (shared.holds(read.version)) {
@@ -91,22 +108,22 @@ async function tryWithoutLock<Run extends { failed: boolean }>(
     // The reads wrote: kept when nobody committed since, as one change under the lock.
     let current: boolean;
     try {
-      current = await shared.begin(false);
+      current = await shared.begin(false, budget());
     } catch (error) {
-      await settleAll(members, runs, error, shared);
+      await settle(runs, error);
       return true;
     }
     if (current) {
       let failure: unknown;
       await shared.commit().catch((error: unknown) => (failure = error));
-      await settleAll(members, runs, failure, shared);
+      await settle(runs, failure);
       return true;
     }
   } else {
     try {
-      await shared.begin(false);
+      await shared.begin(false, budget());
     } catch (error) {
-      await settleAll(members, runs, error, shared);
+      await settle(runs, error);
       return true;
     }
   }
@@ -114,7 +131,7 @@ async function tryWithoutLock<Run extends { failed: boolean }>(
   try {
     await shared.discard();
   } catch (error) {
-    await settleAll(members, runs, error, shared);
+    await settle(runs, error);
     return true;
   }
   return false;
@@ -133,7 +150,8 @@ async function settleAll<Run extends { failed: boolean }>(
   runs: readonly Run[],
   failure: unknown,
   shared: PgBankStore,
+  budget: () => number,
 ): Promise<void> {
-  if (failure !== undefined) await shared.abandon().catch(() => undefined);
+  if (failure !== undefined) await shared.abandon(budget()).catch(() => undefined);
   for (const [index, member] of members.entries()) member.settle(runs[index]!, failure);
 }

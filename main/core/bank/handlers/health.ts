@@ -2,7 +2,17 @@
  * GET /health: whether the bank is up, for a TPP's CI waiting on a headless bank (docs/ci.md).
  * Outside the PSD2 interface: no TPP headers, no signature, not in /openapi.json.
  */
-import type { RouteDefinition } from '../types.js';
+import type { BankMode, BankRequest, HandlerResult, RouteDefinition } from '../types.js';
+
+/** The answer: the bank is up, in this mode. */
+export function healthResult(mode: BankMode): HandlerResult {
+  return { status: 200, body: { status: 'ok', mode } };
+}
+
+/** Whether `request` is GET /health (a query, if any, changes nothing). */
+export function isHealthCheck(request: Pick<BankRequest, 'method' | 'target'>): boolean {
+  return request.method === 'GET' && /^\/health(\?|$)/.test(request.target);
+}
 
 export const healthRoute: RouteDefinition = {
   operationId: 'getHealth',
@@ -19,6 +29,6 @@ export const healthRoute: RouteDefinition = {
   internal: true,
   responses: { 200: { description: 'The bank is up.' } },
   handle(ctx) {
-    return { status: 200, body: { status: 'ok', mode: ctx.mode } };
+    return healthResult(ctx.mode);
   },
 };

@@ -16,6 +16,7 @@ import {
   DatabaseFileError,
   type SqliteDatabase,
 } from '../../persistence/sqlite-file.js';
+import type { VirtualClock, VirtualClockSettings } from '../../clock.js';
 import type { DomainState } from '../domain/model.js';
 import {
   ChangeTracker,
@@ -31,6 +32,12 @@ const PAGE_CACHE_KIB = 16 * 1024;
 
 export interface BankDatabaseOptions {
   now?: () => Date;
+  /**
+   * The bank's virtual clock, kept as state like the PostgreSQL store's (pg-bank-store.ts): its
+   * settings (offset, or the instant it stands at) are restored when the state is loaded and
+   * written by the commit of a change that moved it; a rolled-back change puts it back.
+   */
+  clock?: VirtualClock;
   /**
    * Tests: every commit also compares the whole state with what the file holds and throws when
    * a change escaped the tracker (a write the tracker did not see). Costs what tracking saves.
@@ -68,12 +75,17 @@ export class BankDatabase {
   /** Rows this connection has written (ledger triggers included), for the sync's coverage. */
   private readonly writes;
   private readonly transaction;
+  private readonly readSetting;
+  private readonly writeSetting;
+  /** The clock's settings as last committed (or found at the first load, when none were). */
+  private clockCommitted = '';
 
   private constructor(
     readonly db: SqliteDatabase,
     /** The file, for messages. */
     readonly path: string,
     private readonly verifyTracking: boolean,
+    private readonly clock: VirtualClock | undefined,
   ) {
     // SQLite's default page cache (2 MB) is smaller than the page index of a 100k-entry account
     // (about 4 MB): a deep page's OFFSET walk (§4.2.3 offset paging) pushed the page's own rows
@@ -89,6 +101,13 @@ export class BankDatabase {
        ON CONFLICT (collection, position) DO UPDATE SET record = excluded.record`,
     );
     this.removeCollection = db.prepare<[string]>(`DELETE FROM bank_entities WHERE collection = ?`);
+    this.readSetting = db
+      .prepare<[string]>(`SELECT value FROM bank_settings WHERE name = ?`)
+      .pluck();
+    this.writeSetting = db.prepare<[string, string]>(
+      `INSERT INTO bank_settings (name, value) VALUES (?, ?)
+       ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
+    );
   }
 
   /**
@@ -101,7 +120,7 @@ export class BankDatabase {
       what: 'the bank database',
       ...(options.now ? { now: options.now } : {}),
     });
-    return new BankDatabase(db, path, options.verifyTracking ?? false);
+    return new BankDatabase(db, path, options.verifyTracking ?? false, options.clock);
   }
 
   /** Whether the file holds a state yet (a new file does not). */
@@ -135,7 +154,17 @@ export class BankDatabase {
     if (state.behaviour === undefined)
       throw new DatabaseFileError(`the bank database ${this.path} holds no bank behaviour row`);
     this.tracker = new ChangeTracker(state as DomainState, positions);
+    this.loadClock();
     return this.tracker.view;
+  }
+
+  /** The clock as committed (a restart, a rollback); at the first load of a file without one, as is. */
+  private loadClock(): void {
+    const clock = this.clock;
+    if (!clock) return;
+    const value = (this.readSetting.get('clock') as string | undefined) ?? this.clockCommitted;
+    if (value !== '') clock.restore(JSON.parse(value) as VirtualClockSettings);
+    this.clockCommitted = value !== '' ? value : JSON.stringify(clock.settings());
   }
 
   /**
@@ -193,6 +222,9 @@ export class BankDatabase {
       }
       for (const [entity, row] of dirty)
         if (!rewritten.has(row.collection)) this.write(row.collection, row.position, entity);
+      const clock = this.clock && JSON.stringify(this.clock.settings());
+      if (clock !== undefined && clock !== this.clockCommitted)
+        this.writeSetting.run('clock', clock);
       if (this.verifyTracking) this.verify(tracker);
       // After a failed sync nothing is committed: the file may not hold what it said it held.
       this.wal?.check();
@@ -204,6 +236,7 @@ export class BankDatabase {
       this.counters.busyMicros += (performance.now() - started) * 1000;
     }
     this.counters.commits += 1;
+    if (this.clock) this.clockCommitted = JSON.stringify(this.clock.settings());
     tracker.settle();
   }
 

@@ -213,6 +213,16 @@ export class ChangeTracker {
     return -low - 1;
   }
 
+  /**
+   * `previous` gives its row to the entity that replaces it: the row is written once, with the
+   * new entity (two entries of one row would make the commit write it twice, which PostgreSQL's
+   * upsert refuses in one statement), and writes to the record it was no longer change a row.
+   */
+  private leaveRow(previous: object): void {
+    this.dirtyRows.delete(previous);
+    this.rows.delete(previous);
+  }
+
   private markDirty(root: object): void {
     const meta = this.rows.get(root);
     if (meta) this.dirtyRows.set(root, meta);
@@ -247,9 +257,11 @@ export class ChangeTracker {
       },
       set: (target, key, value) => {
         const raw = this.unwrap(value);
+        const previous: unknown = target.behaviour;
         (target as unknown as Record<string | symbol, unknown>)[key] = raw;
         if (key === 'ledger') return true;
         if (key === 'behaviour' && isObject(raw)) {
+          if (isObject(previous) && previous !== raw) this.leaveRow(previous);
           this.rows.set(raw, { collection: 'behaviour', position: 0 });
           this.markDirty(raw);
         } else this.rewrittenCollections.add(key as EntityCollection);
@@ -315,6 +327,7 @@ export class ChangeTracker {
                 ? { collection: name, position: this.rows.get(previous)!.position }
                 : { collection: name, position: this.takePosition(name) };
             if (index > target.length) this.rewrittenCollections.add(name);
+            if (previous !== undefined) this.leaveRow(previous);
             target[index] = raw;
             this.rows.set(raw, meta);
             this.dirtyRows.set(raw, meta);

@@ -41,7 +41,7 @@ import {
 } from './change-tracker.js';
 import { LocalLedger, type LedgerRow } from './pg-local-ledger.js';
 import { PgStateConnection } from './pg-connection.js';
-import { PG_LOCKS } from './pg-schema.js';
+import { LEASE_MS, LOCK_WAIT_MS, PG_LOCKS } from './pg-schema.js';
 
 const SANDBOX_LOCK = PG_LOCKS.sandbox;
 
@@ -116,16 +116,27 @@ export class PgBankStore {
   /**
    * Opens the transaction of one change under the sandbox's lock (one round trip: BEGIN, the
    * lock, the committed version), then, `pull`, takes what others committed. Answers whether
-   * nobody had committed since this process last looked.
+   * nobody had committed since this process last looked. The lock is waited for at most
+   * `waitMs` (LOCK_WAIT_MS); then it throws, with nothing of this process changed. `leaseMs`:
+   * how long the change may stay idle before the server ends it (pg-schema.ts LEASE_MS).
    */
-  async begin(pull = true): Promise<boolean> {
+  async begin(pull = true, waitMs = LOCK_WAIT_MS, leaseMs = LEASE_MS): Promise<boolean> {
     // A connection opened again: what this process holds is read again whole.
     if (await this.connection.ensure()) this.stale = true;
-    const results = (await this.client.query(
-      `BEGIN; SELECT pg_advisory_xact_lock(${SANDBOX_LOCK});
-       SELECT value FROM bank_settings WHERE name = 'version'`,
-    )) as unknown as pg.QueryResult<{ value: string }>[];
-    this.latest = Number(results[2]?.rows[0]?.value ?? 0);
+    // lock_timeout 0 would mean no limit: a spent budget still waits a millisecond, no more.
+    const wait = Math.max(1, Math.round(waitMs));
+    const results = (await this.client
+      .query(
+        `BEGIN; SELECT set_config('lock_timeout', '${wait}', true),
+           set_config('idle_in_transaction_session_timeout', '${Math.round(leaseMs)}', true);
+         SELECT pg_advisory_xact_lock(${SANDBOX_LOCK});
+         SELECT value FROM bank_settings WHERE name = 'version'`,
+      )
+      .catch(async (error: unknown) => {
+        await this.client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      })) as unknown as pg.QueryResult<{ value: string }>[];
+    this.latest = Number(results[3]?.rows[0]?.value ?? 0);
     const current = this.latest === this.seen && !this.stale;
     if (pull) {
       if (this.stale) await this.loadAll();
@@ -197,13 +208,13 @@ export class PgBankStore {
 
   /**
    * Abandons the change (its transaction, if open, is rolled back): this process's state is the
-   * database's again, at its latest version. When the database cannot be reached the next
-   * change reads everything again first.
+   * database's again, at its latest version. When the database cannot be reached, or its lock
+   * not taken in `waitMs`, the next change reads everything again first.
    */
-  async abandon(): Promise<void> {
+  async abandon(waitMs = LOCK_WAIT_MS): Promise<void> {
     await this.client.query('ROLLBACK').catch(() => undefined);
     try {
-      await this.begin(false);
+      await this.begin(false, waitMs);
       await this.discard();
       await this.client.query('COMMIT');
       this.release();
@@ -218,7 +229,8 @@ export class PgBankStore {
    * Under the lock (begin(false)): undoes what this process changed and did not commit, then
    * takes what others committed. Costs the rows the change touched, not the state: each changed
    * entity is read again as committed (a new one, never committed, leaves its collection), a
-   * rewritten collection is read whole, and the ledger goes back to the change's savepoint.
+   * rewritten collection is read whole, the ledger goes back to the change's savepoint and the
+   * clock to the shared one (pull restores only a newer one).
    */
   async discard(): Promise<void> {
     if (this.stale) {
@@ -247,6 +259,8 @@ export class PgBankStore {
       this.tracker.applyRow(row.collection, row.position, JSON.parse(row.record) as object);
     this.tracker.forget();
     await this.pull();
+    if (this.clockShared !== '' && JSON.stringify(this.clock.settings()) !== this.clockShared)
+      this.clock.restore(JSON.parse(this.clockShared) as VirtualClockSettings);
     this.open();
   }
 

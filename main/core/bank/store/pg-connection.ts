@@ -8,7 +8,7 @@
  */
 import type pg from 'pg';
 import { SandboxMembership } from './pg-membership.js';
-import { PG_MIGRATIONS, migratePostgres } from './pg-schema.js';
+import { LEASE_MS, PG_MIGRATIONS, migratePostgres } from './pg-schema.js';
 
 export class PgStateConnection {
   private broken = false;
@@ -92,7 +92,12 @@ export class PgStateConnection {
 async function connect(url: string, where: string): Promise<pg.Client> {
   // Loaded here, not at start: only a bank on PostgreSQL needs the driver (about 14 MB).
   const { default: driver } = await import('pg');
-  const client = new driver.Client({ connectionString: url });
+  const client = new driver.Client({
+    connectionString: url,
+    // The lease (pg-schema.ts): a change left idle this long, holding the sandbox's lock, is
+    // ended by the server; this connection then reads as lost and the next change connects.
+    idle_in_transaction_session_timeout: LEASE_MS,
+  });
   // Until watched, an error event must still have a listener (connect rejects with it).
   client.on('error', () => undefined);
   await client.connect().catch(async (error: Error) => {

@@ -26,6 +26,23 @@ export const PG_LOCKS = {
   findings: 7_300_303,
 } as const;
 
+/**
+ * How long a change waits for the sandbox's lock before it gives up (SQLSTATE 55P03, answered 503
+ * with Retry-After, §7): a process that holds the lock and does not go on (stopped, paused, an
+ * operator's session) costs the others at most this wait per request, never a stall.
+ */
+export const LOCK_WAIT_MS = 2_000;
+
+/**
+ * The lease of a change (pg-connection.ts): a transaction of a bank's connection left idle
+ * longer (its process stopped or paused while it holds the sandbox's lock) is ended by the
+ * server, which lets the lock go for the others; the process, when it runs again, finds its
+ * connection gone, answers that change 503 (nothing of it was committed) and connects again.
+ */
+export const LEASE_MS = 5_000;
+/** The lease of an admin API change, which may parse a snapshot of hundreds of MiB meanwhile. */
+export const ADMIN_LEASE_MS = 60_000;
+
 export const PG_MIGRATIONS: readonly PgMigration[] = [
   {
     version: 1,

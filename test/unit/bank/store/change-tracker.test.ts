@@ -102,6 +102,27 @@ describe('change tracker', () => {
     expect(() => structuredClone(raw.payments)).not.toThrow();
   });
 
+  it('a replacement of an entity written in the same change leaves one dirty row, the new one', () => {
+    // completeSca: one SCA marks the PSU's other session replaced, the next one of the same
+    // commit replaces that session's record; the commit writes each row once (PostgreSQL's
+    // upsert refuses a row twice in one statement, SQLSTATE 21000).
+    const { view, tracker, dirty, raw } = tracked();
+    const session = view.sessions[0]!;
+    session.status = 'replaced';
+    view.sessions[0] = { id: 's0', status: 'valid' };
+    expect(dirty()).toEqual(['sessions@0']);
+    const [entity] = [...tracker.changes().dirty.keys()];
+    expect(entity).toMatchObject({ status: 'valid' });
+    // The record it replaced left the collection: writing to it changes no row.
+    session.note = 'detached';
+    expect(dirty()).toEqual(['sessions@0']);
+    // The behaviour row likewise.
+    tracker.settle();
+    (view.behaviour as { faultProfiles: string[] }).faultProfiles = ['slow'];
+    view.behaviour = { ...raw.behaviour, faultProfiles: [] };
+    expect(dirty()).toEqual(['behaviour@0']);
+  });
+
   it('marks a collection rewritten when its members move or go', () => {
     const { view, rewritten, tracker } = tracked();
     view.consents.splice(1, 1);
