@@ -1,11 +1,25 @@
 /** Reading a collection file's text as JSON, with an error that says where it is not. Pure. */
 import { CollectionFormatError } from './model.js';
 
+/**
+ * Where JSON.parse stopped, without the text its message quotes ("Unexpected token 'S',
+ * \"SECRET=...\" is not valid JSON"): a file that is no JSON may be a secret, and an error must not
+ * echo it.
+ */
+function jsonSyntaxError(error: unknown): string {
+  const message = String((error as Error)?.message ?? error);
+  const position = /at position (\d+)(?: \(line (\d+) column (\d+)\))?/.exec(message);
+  if (position?.[2]) return `it stops being JSON at line ${position[2]}, column ${position[3]}`;
+  if (position) return `it stops being JSON at character ${position[1]}`;
+  if (/end of (JSON )?input/i.test(message)) return 'it ends before the JSON does';
+  return 'it has a character JSON does not allow there';
+}
+
 export function parsedJson(text: string, what: string): unknown {
   try {
     return JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw new CollectionFormatError(`${what} is not JSON: ${(error as Error).message}.`);
+    throw new CollectionFormatError(`${what} is not JSON: ${jsonSyntaxError(error)}.`);
   }
 }
 
