@@ -1,4 +1,7 @@
-/** Reading a collection file's text as JSON, with an error that says where it is not. Pure. */
+/**
+ * Reading a collection file's text as JSON, with an error that says where it is not, and the maps
+ * of names from it. Pure.
+ */
 import { CollectionFormatError } from './model.js';
 
 /**
@@ -25,4 +28,17 @@ export function parsedJson(text: string, what: string): unknown {
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * `record[key]` only when the record has the key itself: a name from a file ("__proto__",
+ * "constructor") never reaches what every object inherits.
+ */
+export function ownValue<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+/** An empty map for names from a file: without a prototype, "__proto__" is a name like any other. */
+export function ownMap<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
 }
