@@ -11,6 +11,7 @@ import type {
   FolderItem,
   SavedRequestItem,
 } from '../../core/collections/model.js';
+import { MAX_BRUNO_FILES, MAX_COLLECTION_FILE_CHARS } from '../../shared/collection-limits.js';
 import { call, event } from './define.js';
 import { ComposedRequestSchema } from './tpp.js';
 
@@ -30,9 +31,6 @@ export const COLLECTION_IMPORT_FORMATS = ['postman', 'bruno', 'openapi'] as cons
 export type CollectionImportFormat = (typeof COLLECTION_IMPORT_FORMATS)[number];
 export const COLLECTION_EXPORT_FORMATS = ['postman', 'bruno'] as const;
 export type CollectionExportFormat = (typeof COLLECTION_EXPORT_FORMATS)[number];
-
-/** The largest file an import reads (a Postman file, an OpenAPI document, one .bru file). */
-const MAX_FILE_CHARS = 20_000_000;
 
 export interface CollectionImportView {
   collections: CollectionView[];
@@ -118,20 +116,20 @@ export const collectionsCalls = {
     Type.Object(
       {
         format: Type.Union(COLLECTION_IMPORT_FORMATS.map((f) => Type.Literal(f))),
-        text: Type.Optional(Type.String({ maxLength: MAX_FILE_CHARS })),
+        text: Type.Optional(Type.String({ maxLength: MAX_COLLECTION_FILE_CHARS })),
         files: Type.Optional(
           Type.Array(
             Type.Object(
               {
                 path: Type.String({ minLength: 1, maxLength: 1000 }),
-                text: Type.String({ maxLength: MAX_FILE_CHARS }),
+                text: Type.String({ maxLength: MAX_COLLECTION_FILE_CHARS }),
               },
               { additionalProperties: false },
             ),
-            { maxItems: 5000 },
+            { maxItems: MAX_BRUNO_FILES },
           ),
         ),
-        zipBase64: Type.Optional(Type.String({ maxLength: MAX_FILE_CHARS })),
+        zipBase64: Type.Optional(Type.String({ maxLength: MAX_COLLECTION_FILE_CHARS })),
         targetId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
         name: Type.Optional(CollectionName),
       },

@@ -44,6 +44,20 @@ function freeName(collections: readonly Collection[], name: string): string {
   return candidate;
 }
 
+/**
+ * An imported collection the file of saved collections could not hold is the file's problem:
+ * said as one before the store is touched, not as a failed write of the data folder.
+ */
+function keepable(collection: Collection): void {
+  try {
+    parseCollections([collection]);
+  } catch (error) {
+    throw new CallRefused(
+      `The file makes a collection the workbench cannot keep (${(error as Error).message.replace(/^\/0/, '')}); nothing was saved.`,
+    );
+  }
+}
+
 export class CollectionsService {
   private readonly store: Promise<JsonFileStore<CollectionView[]>>;
 
@@ -149,6 +163,7 @@ export class CollectionsService {
     const ctx = { newId: () => randomUUID(), now: this.clock.now().toISOString() };
     // Read and convert before the store is touched: a bad file changes nothing saved.
     const { collection, notes } = await importedCollection(args, ctx, this.openApiOf);
+    keepable(collection);
     let imported = '';
     const collections = await this.change((all) => {
       imported = freeName(all, args.name ?? collection.name);

@@ -214,7 +214,7 @@ export function createBank(options: BankOptions): Bank {
     shared,
     initialState,
     settle: (request, run, response) => pipeline.record(request, run, response),
-    sign: (response) => pipeline.signed(response),
+    unsavedAnswer: (request, response) => pipeline.unsavedAnswer(request, response),
   });
 
   const openApiDocument = () =>

@@ -45,13 +45,25 @@ interface BruCollection {
   docs?: string;
 }
 
-/** Parses one `.bru` file; a syntax error names the file and Bruno's message. */
+/**
+ * Where Bruno's parser stopped and what it expected ("Line 3, col 1: Expected \"\\n\""), without
+ * the lines of the file its message quotes: a file that is no .bru file may be a secret the
+ * import was pointed at, and an error must not echo it.
+ */
+function bruSyntaxError(error: unknown): string {
+  const message = String((error as Error)?.message ?? error);
+  const where = /^Line \d+, col \d+/.exec(message)?.[0];
+  const expected = /^Expected .*$/m.exec(message)?.[0];
+  return [where, expected].filter(Boolean).join(': ') || 'Bruno could not parse it';
+}
+
+/** Parses one `.bru` file; a syntax error names the file and where the parser stopped. */
 function parsedBru<T>(file: CollectionFile, parse: (text: string) => unknown): T {
   try {
     return parse(file.text) as T;
   } catch (error) {
     throw new CollectionFormatError(
-      `${file.path} is not a valid .bru file: ${String((error as Error).message ?? error).trim()}`,
+      `${file.path} is not a valid .bru file: ${bruSyntaxError(error)}`,
     );
   }
 }

@@ -7,6 +7,7 @@
 import type { UrlType as Url } from './postman-sdk.js';
 import type { ImportNotes } from './import-notes.js';
 import { requestsCount } from './import-notes.js';
+import { ownMap, ownValue } from './json-file.js';
 import type { CollectionRequest } from './model.js';
 
 /**
@@ -38,10 +39,10 @@ export function importedHeaders(
   entries: readonly ImportedEntry[],
   notes: ImportNotes,
 ): Record<string, string> | undefined {
-  const headers: Record<string, string> = {};
+  const headers = ownMap<string>();
   for (const { name, value, enabled } of entries) {
     const key = name.trim();
-    const why = DROPPED_HEADERS[key.toLowerCase()];
+    const why = ownValue(DROPPED_HEADERS, key.toLowerCase());
     if (why) {
       notes.add(
         `header:${key.toLowerCase()}`,
@@ -61,7 +62,7 @@ export function importedQuery(
   entries: readonly ImportedEntry[],
   notes: ImportNotes,
 ): Record<string, string> | undefined {
-  const query: Record<string, string> = {};
+  const query = ownMap<string>();
   for (const { name, value, enabled } of entries) {
     if (!name) continue;
     if (enabled) query[name] = value;
@@ -99,7 +100,7 @@ export function importedLocation(
   const segments = (url.path ?? []).map((segment) => {
     if (!segment.startsWith(':') || segment.length < 2) return segment;
     const key = segment.slice(1);
-    const value = pathValues[key];
+    const value = ownValue(pathValues, key);
     // A value that only names the variable itself (`{{consentId}}`) defines nothing.
     if (value !== undefined && value !== '' && value.trim() !== `{{${key}}}`)
       pathVariables.push({ key, value });

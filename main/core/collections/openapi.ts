@@ -7,7 +7,7 @@
  */
 import { ImportNotes, requestsCount } from './import-notes.js';
 import { DROPPED_HEADERS } from './imported-request.js';
-import { isRecord } from './json-file.js';
+import { isRecord, ownMap, ownValue } from './json-file.js';
 import {
   CollectionFormatError,
   type CollectionItem,
@@ -37,7 +37,9 @@ function resolved(document: Json, node: unknown, depth = 0): unknown {
   if (!ref.startsWith('#/')) return node;
   let target: unknown = document;
   for (const part of ref.slice(2).split('/'))
-    target = isRecord(target) ? target[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+    target = isRecord(target)
+      ? ownValue(target, part.replace(/~1/g, '/').replace(/~0/g, '~'))
+      : undefined;
   return resolved(document, target, depth + 1);
 }
 
@@ -88,8 +90,8 @@ function requestOf(
   ctx: ImportContext,
   notes: ImportNotes,
 ): SavedRequestItem {
-  const query: Record<string, string> = {};
-  const headers: Record<string, string> = {};
+  const query = ownMap<string>();
+  const headers = ownMap<string>();
   const parameters = [
     ...shared,
     ...(Array.isArray(operation.parameters) ? operation.parameters : []),
@@ -102,7 +104,7 @@ function requestOf(
       query[name] = text(exampleOf(document, parameter) ?? `{{${name}}}`);
     if (parameter.in !== 'header' || parameter.required !== true) continue;
     const key = name.toLowerCase();
-    if (DROPPED_HEADERS[key] || SESSION_HEADERS.has(key)) continue;
+    if (ownValue(DROPPED_HEADERS, key) || SESSION_HEADERS.has(key)) continue;
     headers[name] = text(exampleOf(document, parameter) ?? `{{${name}}}`);
   }
   const body = method === 'GET' || method === 'DELETE' ? undefined : bodyOf(document, operation);
@@ -170,11 +172,19 @@ export function importOpenApi(
   const folders = new Map<string, FolderItem>();
   const items: CollectionItem[] = [];
   for (const [path, rawItem] of Object.entries(paths)) {
+    // OpenAPI 3 (Paths Object): a path begins with '/', below the server's URL.
+    if (!path.startsWith('/')) {
+      notes.add(
+        `path:${path}`,
+        () => `Left out the path '${path.slice(0, 100)}': an OpenAPI path begins with '/'.`,
+      );
+      continue;
+    }
     const pathItem = resolved(document, rawItem);
     if (!isRecord(pathItem)) continue;
     const shared = Array.isArray(pathItem.parameters) ? pathItem.parameters : [];
     for (const [key, operation] of Object.entries(pathItem)) {
-      const method = METHODS[key];
+      const method = ownValue(METHODS, key);
       if (!isRecord(operation)) continue;
       if (!method) {
         if (['head', 'options', 'trace'].includes(key))
@@ -197,7 +207,9 @@ export function importOpenApi(
     }
   }
   if (folders.size === 0)
-    throw new CollectionFormatError('The OpenAPI document has no operations under its paths.');
+    throw new CollectionFormatError(
+      ['The OpenAPI document has no operations under its paths.', ...notes.list()].join(' '),
+    );
   const info = isRecord(document.info) ? document.info : {};
   const title = typeof info.title === 'string' && info.title.trim() ? info.title.trim() : 'OpenAPI';
   const version = typeof info.version === 'string' ? ` ${info.version}` : '';

@@ -1,13 +1,15 @@
 /**
  * Validation with the spec schemas: an Ajv instance that knows the workbench's code validators
- * (IBAN mod-97 as format `iban`, the §2.1 minor-unit rule as keyword `x-psd2-amount`), and a
+ * (IBAN mod-97 as format `iban`, free text as format `free-text`, the §2.1 minor-unit rule as
+ * keyword `x-psd2-amount`), and a
  * helper that turns Ajv errors into problems naming the field (for `tppMessages` `path`/`text`).
  * No Node-only imports: Ajv runs in the renderer too.
  */
 import type { TSchema } from '@sinclair/typebox';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { AMOUNT_KEYWORD, IBAN_FORMAT } from './schemas/common.js';
+import { AMOUNT_KEYWORD, FREE_TEXT_FORMAT, IBAN_FORMAT } from './schemas/common.js';
+import { isFreeText } from './validators/free-text.js';
 import { isValidIban } from './validators/iban.js';
 import { validateAmountString } from './validators/amount.js';
 
@@ -25,6 +27,7 @@ export function createSpecAjv(options: SpecAjvOptions = {}): Ajv {
   });
   addFormats(ajv);
   ajv.addFormat(IBAN_FORMAT, { type: 'string', validate: isValidIban });
+  ajv.addFormat(FREE_TEXT_FORMAT, { type: 'string', validate: isFreeText });
   ajv.addKeyword({
     keyword: AMOUNT_KEYWORD,
     type: 'object',
@@ -122,7 +125,9 @@ export function describeAjvError(error: ErrorObject): SchemaProblem {
         message:
           params.format === IBAN_FORMAT
             ? 'must be a valid ISO 13616 IBAN (country format and mod-97 check digits)'
-            : `must be a valid ${String(params.format)}`,
+            : params.format === FREE_TEXT_FORMAT
+              ? 'must not contain control characters, bidirectional formatting characters or noncharacters'
+              : `must be a valid ${String(params.format)}`,
         keyword: 'format',
       };
     default:

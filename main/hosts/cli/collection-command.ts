@@ -3,15 +3,15 @@
  * UI's Collections panel shows, in the same data folder as `workbench web`) in and out of Postman
  * Collection v2.1, Bruno and OpenAPI files, through the same service the UI calls.
  */
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { CollectionsService } from '../../api/services/collections-service.js';
 import { StorageNotices } from '../../api/services/stored-files.js';
 import { EventHub } from '../../api/events.js';
 import { requestsCount, requestsOf } from '../../core/collections/index.js';
 import { systemClock } from '../../core/clock.js';
 import { defaultDataDir } from '../../core/persistence/data-dir.js';
-import { isBrunoCollectionFile } from '../../shared/bruno-files.js';
+import { brunoFolderFiles, collectionFile } from './collection-files.js';
 import { UsageError, type CliIo } from './io.js';
 import { parseFlags } from './parse.js';
 import type { CliCommand } from './command.js';
@@ -29,30 +29,9 @@ list    prints each collection with its number of requests.`;
 
 const FORMATS_IN = ['postman', 'bruno', 'openapi'] as const;
 const FORMATS_OUT = ['postman', 'bruno'] as const;
-const MAX_BRUNO_FILES = 5000;
 
 function service(dataDir: string): CollectionsService {
   return new CollectionsService(dataDir, new StorageNotices(), new EventHub(), systemClock);
-}
-
-async function brunoFolderFiles(root: string): Promise<{ path: string; text: string }[]> {
-  const files: { path: string; text: string }[] = [];
-  const walk = async (dir: string) => {
-    for (const entry of await readdir(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      const path = relative(root, full).split('\\').join('/');
-      if (entry.isDirectory()) {
-        // A folder the collection never keeps files in (node_modules, .git) is not walked.
-        if (isBrunoCollectionFile(`${path}/request.bru`)) await walk(full);
-      } else if (isBrunoCollectionFile(path)) {
-        if (files.length >= MAX_BRUNO_FILES)
-          throw new UsageError(`${root} holds more than ${MAX_BRUNO_FILES} .bru files.`);
-        files.push({ path, text: await readFile(full, 'utf8') });
-      }
-    }
-  };
-  await walk(root);
-  return files;
 }
 
 function oneOf<T extends string>(
@@ -79,11 +58,16 @@ async function importCollection(argv: string[], io: CliIo): Promise<number> {
   const info = await stat(path).catch(() => undefined);
   if (!info) throw new UsageError(`There is no file or folder ${path}.`);
   let source: { text?: string; files?: { path: string; text: string }[]; zipBase64?: string };
-  if (format === 'bruno' && info.isDirectory()) source = { files: await brunoFolderFiles(path) };
-  else if (info.isDirectory())
+  const readNotes: string[] = [];
+  if (format === 'bruno' && info.isDirectory()) {
+    const folder = await brunoFolderFiles(path);
+    source = { files: folder.files };
+    readNotes.push(...folder.notes);
+  } else if (info.isDirectory())
     throw new UsageError(`${path} is a folder; a ${format} collection is one file.`);
-  else if (format === 'bruno') source = { zipBase64: (await readFile(path)).toString('base64') };
-  else source = { text: await readFile(path, 'utf8') };
+  else if (format === 'bruno')
+    source = { zipBase64: (await collectionFile(path, true)).toString('base64') };
+  else source = { text: (await collectionFile(path, false)).toString('utf8') };
   const result = await service(values['data-dir'] ?? defaultDataDir()).import({
     format,
     ...source,
@@ -91,7 +75,7 @@ async function importCollection(argv: string[], io: CliIo): Promise<number> {
   });
   const collection = result.collections.find((c) => c.name === result.imported)!;
   io.out(`Imported '${result.imported}': ${requestsCount(requestsOf(collection).length)}.`);
-  for (const note of result.notes) io.out(`  ${note}`);
+  for (const note of [...readNotes, ...result.notes]) io.out(`  ${note}`);
   return 0;
 }
 

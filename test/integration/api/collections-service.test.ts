@@ -166,6 +166,36 @@ describe('imports and exports', () => {
     expect(await ok('collections.list', {})).toEqual(before);
   });
 
+  it('blames the file, not the data folder, for a request it cannot keep', async () => {
+    launch();
+    const V21 = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
+    // A header value longer than the composer sends (ComposedRequestSchema).
+    const text = JSON.stringify({
+      info: { name: 'x', schema: V21 },
+      item: [
+        {
+          name: 'r',
+          request: {
+            method: 'GET',
+            url: '{{baseUrl}}/v1/a',
+            header: [{ key: 'X-Long', value: 'v'.repeat(16_385) }],
+          },
+        },
+      ],
+    });
+    const message = await refused('collections.import', { format: 'postman', text });
+    expect(message).toMatch(/^The file makes a collection the workbench cannot keep \(/);
+    expect(message).toMatch(/nothing was saved/);
+    expect(message).not.toMatch(/data folder/);
+    expect(
+      await refused('collections.import', {
+        format: 'openapi',
+        text: '{"openapi":"3.0.3","paths":{"v1/a":{"get":{"responses":{}}}}}',
+      }),
+    ).toMatch(/Left out the path 'v1\/a': an OpenAPI path begins with '\/'/);
+    expect(await ok('collections.list', {})).toEqual([]);
+  });
+
   it('imports Postman and Bruno as new collections; a Bruno zip export imports back the same', async () => {
     launch();
     const postman = await ok<CollectionImportView>('collections.import', {

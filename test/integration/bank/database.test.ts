@@ -143,6 +143,30 @@ describe('a failed commit', () => {
   });
 });
 
+describe('an SCA page whose step could not be saved', () => {
+  it("answers the PSU's browser an HTML page, 503 with Retry-After, never JSON", async () => {
+    rig = await startRig({ store: 'database file' });
+    const database = rig.store!.database;
+    const full = Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+    vi.spyOn(database, 'commit').mockImplementationOnce(() => {
+      throw full;
+    });
+    const page = await rig.bank.handle({
+      method: 'GET',
+      target: '/sca/no-such-authorisation',
+      headers: { host: 'localhost' },
+      body: Buffer.alloc(0),
+    });
+    expect(page.status).toBe(503);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['retry-after']).toBe('1');
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(String(page.body)).toMatch(/^<!DOCTYPE html>/i);
+    expect(String(page.body)).toContain('reload this page');
+    expect(String(page.body)).not.toContain('tppMessages');
+  });
+});
+
 describe('admin changes on a failing disk', () => {
   const TOKEN = 'admin-token-for-tests-0123456789';
   const fullDisk = (db: Database.Database) => {

@@ -78,6 +78,28 @@ describe('§2.2 field lengths: at the limit accepted, one past refused', () => {
     expect(message.text).toContain(`at most ${max}`);
   });
 
+  it.each([
+    ['creditorName', 'NUL', 'Kari\u0000Nordmann'],
+    ['creditorName', 'U+0085', 'Kari\u0085Nordmann'],
+    ['creditorName', 'U+FFFF', 'Kari\uFFFFNordmann'],
+    ['creditorName', 'U+202E', 'Evil \u202Eyrot'],
+    ['remittanceInformationUnstructured', 'U+2067', 'Rent\u2067x'],
+    ['creditorAddress.street', 'ESC', 'Gate\u001B1'],
+  ])('%s: %s refused (control, bidirectional and noncharacters)', async (field, _name, text) => {
+    const base = () => sct({ creditorAddress: { country: 'NO', city: 'Oslo' } });
+    const message = await refused(set(base(), field, text), field);
+    expect(message.text).toContain('bidirectional formatting characters');
+  });
+
+  it('free text in any script, with combining marks, is accepted', async () => {
+    await accepted(
+      sct({
+        creditorName: 'Åse Ødegård 李 محمد e\u0301',
+        remittanceInformationUnstructured: 'Husleie – mars',
+      }),
+    );
+  });
+
   it('remittanceInformationUnstructured: 1 character accepted, empty refused', async () => {
     await accepted(sct({ remittanceInformationUnstructured: 'x' }));
     await refused(

@@ -8,7 +8,7 @@ import {
   type BankRequest,
 } from '../../../main/core/bank/index.js';
 import type { RouteDefinition } from '../../../main/core/bank/types.js';
-import type { IssuedCertificate } from '../../../main/core/certs/issue.js';
+import { issueQwac, type IssuedCertificate } from '../../../main/core/certs/issue.js';
 import { VirtualClock } from '../../../main/core/clock.js';
 import {
   ORGANIZATION_ID,
@@ -79,6 +79,31 @@ describe('production certificate and registry checks', () => {
   it('passes a trusted, valid certificate of a TPP registered as AISP', async () => {
     const response = parse(await productionBank().handle(aisRequest()));
     expect(response.body.tppMessages[0].code).toBe('CONSENT_INVALID'); // reached the handler
+  });
+
+  it('refuses a QWAC as the signing certificate: §5.2 signs with a QSealC', async () => {
+    const qwac = await issueQwac({
+      issuer: pki.ca.issuer,
+      subject: {
+        commonName: 'Example TPP',
+        organizationName: 'Example TPP AS',
+        countryName: 'NO',
+        organizationIdentifier: ORGANIZATION_ID,
+      },
+      roles: ['PSP_AI', 'PSP_PI'],
+      ncaName: 'Finanstilsynet',
+      ncaId: 'NO-FSA',
+      keyPair: pki.keyPair,
+    });
+    await forbidden(
+      productionBank(),
+      aisRequest(qwac),
+      'not-qsealc',
+      /the signing certificate is a QWAC \(QcType web\): §5\.2 requests are signed with a QSealC/,
+    );
+    // Sandbox mode records the identity and checks no certificate (module comment).
+    const sandbox = createBank({ mode: 'sandbox', clock: new VirtualClock() });
+    expect(parse(await sandbox.handle(aisRequest(qwac))).status).not.toBe(403);
   });
 
   it('refuses a certificate expired on the bank clock', async () => {

@@ -2,7 +2,7 @@
  * Bruno collections in and out (main/core/collections/bruno.ts, through @usebruno/lang): a folder
  * as Bruno writes it imports with folders, order, variables and bodies, without the headers the
  * workbench makes; an export is a folder Bruno's parser reads back unchanged; a .bru syntax error
- * or a folder without bruno.json is refused naming the file.
+ * or a folder without bruno.json is refused naming the file and where, never echoing its lines.
  */
 import bruno from '@usebruno/lang';
 import { describe, expect, it } from 'vitest';
@@ -88,6 +88,26 @@ describe('Bruno folders that are not a collection', () => {
     expect(refused(broken)).toMatch(
       /^Sandbox\/List customers\.bru is not a valid \.bru file: Line \d+/,
     );
+  });
+
+  it('says where a file is not .bru, never what it holds', () => {
+    const secret = files().map((f) =>
+      f.path.endsWith('List customers.bru') ? { ...f, text: 'DB_PASSWORD=hunter2\n' } : f,
+    );
+    const message = refused(secret);
+    expect(message).toMatch(
+      /^Sandbox\/List customers\.bru is not a valid \.bru file: Line 1, col 1/,
+    );
+    expect(message).not.toContain('hunter2');
+  });
+
+  it('says where a bruno.json is not JSON, never what it holds', () => {
+    const secret = files().map((f) =>
+      f.path.endsWith('bruno.json') ? { ...f, text: 'DB_PASSWORD=hunter2' } : f,
+    );
+    const message = refused(secret);
+    expect(message).toMatch(/^psd2-sandbox\/bruno\.json is not JSON/);
+    expect(message).not.toMatch(/hunter2|DB_PASSWORD/);
   });
 
   it('says a folder without bruno.json is no Bruno collection', () => {

@@ -115,4 +115,46 @@ describe('documents that make no collection', () => {
       /no operations/,
     );
   });
+
+  it("leaves out a path that does not begin with '/', naming it", () => {
+    const get = { get: { operationId: 'x', responses: {} } };
+    const document = JSON.parse(
+      `{"openapi":"3.0.3","paths":{"v1/consents":${JSON.stringify(get)},"__proto__":${JSON.stringify(get)},"/v1/accounts":${JSON.stringify(get)}}}`,
+    ) as unknown;
+    const { collection, notes } = importOpenApi(document, fixedContext());
+    expect(requestsOf(collection).map((r) => r.request.path)).toEqual(['/v1/accounts']);
+    expect(notes).toContain("Left out the path 'v1/consents': an OpenAPI path begins with '/'.");
+    expect(notes).toContain("Left out the path '__proto__': an OpenAPI path begins with '/'.");
+    expect(refused({ openapi: '3.0.3', paths: { 'v1/consents': get } })).toMatch(
+      /no operations under its paths\. Left out the path 'v1\/consents'/,
+    );
+  });
+
+  it('reads no method, parameter or $ref from what every object inherits', () => {
+    const { collection, notes } = importOpenApi(
+      {
+        openapi: '3.0.3',
+        paths: {
+          '/v1/a': {
+            constructor: { responses: {} },
+            post: {
+              parameters: [
+                { name: 'constructor', in: 'header', required: true, example: 'c' },
+                { name: '__proto__', in: 'query', required: true, example: 'p' },
+              ],
+              requestBody: { $ref: '#/constructor' },
+              responses: {},
+            },
+          },
+        },
+      },
+      fixedContext(),
+    );
+    const [request] = requestsOf(collection);
+    expect(request!.request.method).toBe('POST');
+    expect(Object.entries(request!.request.query ?? {})).toEqual([['__proto__', 'p']]);
+    expect(request!.request.headers).toMatchObject({ constructor: 'c' });
+    expect(request!.request.body).toBeUndefined();
+    expect(notes.join('\n')).not.toMatch(/native code|object Object/);
+  });
 });

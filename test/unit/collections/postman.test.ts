@@ -160,6 +160,38 @@ describe('Postman export', () => {
   });
 });
 
+describe('names from the file that objects inherit', () => {
+  const V21 = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
+  const file = (request: unknown) =>
+    JSON.stringify({ info: { name: 'x', schema: V21 }, item: [{ name: 'r', request }] });
+
+  it('keeps headers and path variables named __proto__ or constructor as names, noting nothing odd', () => {
+    const { collection, notes } = importPostman(
+      file({
+        method: 'GET',
+        url: {
+          raw: '{{baseUrl}}/v1/:constructor',
+          host: ['{{baseUrl}}'],
+          path: ['v1', ':constructor'],
+          variable: [{ key: 'constructor', value: '' }],
+        },
+        header: [
+          { key: '__proto__', value: 'a' },
+          { key: 'constructor', value: 'b' },
+        ],
+      }),
+      fixedContext(),
+    );
+    expect(notes.join('\n')).not.toMatch(/object Object|native code|__proto__|constructor/);
+    const [request] = requestsOf(collection);
+    expect(request!.request.path).toBe('/v1/{{constructor}}');
+    expect(Object.entries(request!.request.headers ?? {})).toEqual([
+      ['__proto__', 'a'],
+      ['constructor', 'b'],
+    ]);
+  });
+});
+
 describe('Postman files that are not a v2.1 collection', () => {
   const refused = (text: string) => refusal(() => importPostman(text, fixedContext()));
 

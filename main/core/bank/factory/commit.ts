@@ -31,8 +31,8 @@ export interface LiveStateOptions<Run> {
   initialState: () => DomainState;
   /** Answers what a request's pipeline produced once its fate is known (log entry, findings). */
   settle(request: BankRequest, run: Run, response: BankResponse): void;
-  /** The bank's own signature over an answer it makes here (503). */
-  sign(response: BankResponse): BankResponse;
+  /** An answer it makes here (503) as the request gets it: signed, or an SCA page's HTML. */
+  unsavedAnswer(request: BankRequest, response: BankResponse): BankResponse;
 }
 
 /**
@@ -176,7 +176,7 @@ export class LiveState<Run extends { failed: boolean; response: BankResponse }> 
     const response =
       failure === undefined || run.failed
         ? run.response
-        : this.options.sign(unsavedChangeResponse(request, failure, kept));
+        : this.options.unsavedAnswer(request, unsavedChangeResponse(request, failure, kept));
     this.options.settle(request, run, response);
     answer(response);
   }
@@ -205,7 +205,7 @@ export class LiveState<Run extends { failed: boolean; response: BankResponse }> 
         abandoned: (error: unknown) => {
           // A bank bug outside the pipelines: one answer per request all the same, never a hang
           // (a request already answered keeps its answer: a promise settles once).
-          answer(this.options.sign(unsavedChangeResponse(request, error, false)));
+          answer(this.options.unsavedAnswer(request, unsavedChangeResponse(request, error, false)));
         },
       });
       if (this.sharedWaiting.length > 1) return; // its group is already in the queue

@@ -26,8 +26,8 @@ import { fixesStage } from '../stages/fixes.js';
 import { headerStage } from '../stages/headers.js';
 import { paramsStage } from '../stages/params.js';
 import { requestSchemaStage } from '../stages/requestSchema.js';
-import { compileRoutes, routeStage } from '../stages/route.js';
-import { pageResponse } from '../pages/response.js';
+import { compileRoutes, routeOf, routeStage } from '../stages/route.js';
+import { pageErrorResponse, pageResponse } from '../pages/response.js';
 import { scaSessionHook, sessionStage, type SessionHook } from '../stages/session.js';
 import { signatureStage } from '../stages/signature.js';
 import { transportStage } from '../stages/transport.js';
@@ -103,13 +103,19 @@ export interface Pipeline {
   record(request: BankRequest, run: PipelineRun, response: BankResponse): void;
   /** The bank's signature over an answer (§5.2.7); unsigned without a signer. */
   signed(response: BankResponse, sign?: boolean): BankResponse;
+  /**
+   * A request whose change could not be saved (`unsaved`, the API's 503) as the bank answers it:
+   * signed for a TPP, an HTML page for the PSU's browser on an SCA page.
+   */
+  unsavedAnswer(request: BankRequest, unsaved: BankResponse): BankResponse;
 }
 
 export function createPipeline(options: PipelineOptions): Pipeline {
   const { mode, clock, env, requestLog, tppFindings } = options;
+  const routes = compileRoutes(options.routes);
   const stages: [StageName, Stage][] = [
     ['transport', transportStage(options.maxBodyBytes)],
-    ['route', routeStage(compileRoutes(options.routes), mode)],
+    ['route', routeStage(routes, mode)],
     ['headers', headerStage],
     ['fixes', fixesStage],
     ['signature', signatureStage(new SigningCertificateCache())],
@@ -223,7 +229,9 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     const answered = applyResponseFaults(
       ctx,
       isRejection(outcome)
-        ? rejectionResponse(request, applyErrorFaults(ctx, outcome))
+        ? ctx.route?.kind === 'page'
+          ? pageErrorResponse(mode, outcome.error.status)
+          : rejectionResponse(request, applyErrorFaults(ctx, outcome))
         : outcome.html !== undefined
           ? pageResponse(outcome)
           : handlerResponse(request, outcome),
@@ -274,7 +282,12 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     });
   }
 
-  return { run, record, signed };
+  function unsavedAnswer(request: BankRequest, unsaved: BankResponse): BankResponse {
+    const route = routeOf(routes, mode, request.method, request.target);
+    return route?.kind === 'page' ? pageErrorResponse(mode, unsaved.status) : signed(unsaved);
+  }
+
+  return { run, record, signed, unsavedAnswer };
 }
 
 function loggedBody(body: Buffer): string | undefined {

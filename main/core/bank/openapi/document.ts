@@ -12,6 +12,7 @@ import { productInfo } from '../../product.js';
 import { BERLIN_GROUP_NOT_ADOPTED } from '../../spec/berlin-group-operations.js';
 import { headerRule } from '../../spec/headers.js';
 import { SPEC_SCHEMAS } from '../../spec/schemas/index.js';
+import { FREE_TEXT_FORMAT } from '../../spec/schemas/common.js';
 import {
   pipelineAnswers,
   RESPONSE_HEADERS,
@@ -80,6 +81,12 @@ const NON_STANDARD_FORMATS: Readonly<Record<string, { pattern?: string; note: st
   // §4.1 PSU-IP-Address: an IPv4 or IPv6 address as Node's net.isIP reads it.
   ip: {
     note: 'An IPv4 or IPv6 address (x-psd2-format: ip).',
+  },
+  // §1: free text a PSU may read (validators/free-text.ts); the pattern is the BMP part of it.
+  [FREE_TEXT_FORMAT]: {
+    pattern:
+      '^[^\\u0000-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069\\uFDD0-\\uFDEF\\uFFFE\\uFFFF]*$',
+    note: 'Free text: no control characters, bidirectional formatting characters or noncharacters (x-psd2-format: free-text).',
   },
 };
 

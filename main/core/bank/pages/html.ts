@@ -4,6 +4,8 @@
  * scripts outright.
  */
 
+import { neutralisedText } from '../../spec/validators/free-text.js';
+
 const HTML_ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -13,9 +15,13 @@ const HTML_ESCAPES: Readonly<Record<string, string>> = {
   '`': '&#96;',
 };
 
-/** Escapes text for element content and quoted attribute values alike. */
+/**
+ * Escapes text for element content and quoted attribute values alike. Characters free text may
+ * not hold (a bidirectional override, a control character) are shown as U+FFFD first: text that
+ * reached the bank before it refused them cannot reorder what the PSU reads (§1).
+ */
 export function escapeHtml(value: unknown): string {
-  return String(value).replace(/[&<>"'`]/g, (c) => HTML_ESCAPES[c]!);
+  return neutralisedText(String(value)).replace(/[&<>"'`]/g, (c) => HTML_ESCAPES[c]!);
 }
 
 /** An HTML fragment that is already safe (built from escaped parts). */

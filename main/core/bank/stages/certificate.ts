@@ -2,16 +2,19 @@
  * Certificate and TPP registry stage. Production: the certificate chains to a CA in
  * the trust store and is valid on the bank clock, and the TPP (organizationIdentifier) holds the
  * endpoint's role both in the certificate's PSD2 QCStatement (PSP_AI → AISP, PSP_PI → PISP) and
- * in the registry, over mTLS the QWAC holds the role as well, and neither certificate is on its
- * CA's CRL (revocation.ts; §1 "checked … on production calls"); every failure is 403 FORBIDDEN
- * with a precise text. Sandbox: no trust, validity, revocation or registry checks — the identity is
- * recorded
+ * in the registry, the signing certificate is a QSealC, not a QWAC (§5.2), over mTLS the QWAC
+ * holds the role as well, and neither certificate is on its CA's CRL (revocation.ts; §1 "checked
+ * … on production calls"); every failure is 403 FORBIDDEN with a precise text. Sandbox: no trust,
+ * validity, revocation or registry checks — the identity is recorded
  * for handlers and the log only.
  */
 import { TPP_ROLE_BY_CERTIFICATE_ROLE, type TppRole } from '../../spec/enums.js';
 import { bankError } from '../../spec/errors.js';
 import { SigningCertificateCache } from '../../signature/index.js';
-import type { CertificateInspector } from '../trust/certificate-inspection.js';
+import type {
+  CertificateInspection,
+  CertificateInspector,
+} from '../trust/certificate-inspection.js';
 import { faultActive } from '../faults/index.js';
 import type { TppRegistry } from '../trust/registry.js';
 import type { RevocationLists } from '../trust/revocation.js';
@@ -28,6 +31,19 @@ const forbidden = (rule: string, text: string): Rejection =>
     `certificate.${rule}`,
     bankError('FORBIDDEN', text, { path: 'TPP-Signature-Certificate' }),
   );
+
+/**
+ * Why the certificate may not sign requests, or undefined when it may (decisions.md "HTTP
+ * signatures"): §5.2's signing certificate is a QSealC (QcType eseal, ETSI TS 119 495); a QWAC
+ * (QcType web) authenticates the TLS client (§5.1) and seals nothing. A certificate that names
+ * no QcType is not judged here (its PSD2 roles still are).
+ */
+function signingCertificateProblem(inspection: CertificateInspection): string | undefined {
+  const qcTypes = inspection.tlsClient?.qcTypes ?? [];
+  if (qcTypes.length === 0 || qcTypes.includes('eseal')) return undefined;
+  const what = qcTypes.includes('web') ? 'a QWAC' : 'not a QSealC';
+  return `the signing certificate is ${what} (QcType ${qcTypes.join(', ')}): §5.2 requests are signed with a QSealC (QcType eseal, ETSI TS 119 495); a QWAC authenticates the TLS client (§5.1)`;
+}
 
 export interface CertificateStageOptions {
   mode: BankMode;
@@ -93,6 +109,9 @@ export function certificateStage(options: CertificateStageOptions): Stage {
         'revoked',
         `certificate serial ${certificate.serialNumber} is revoked: ${revocationText(issuer, revoked)}`,
       );
+
+    const notSeal = signingCertificateProblem(inspection);
+    if (notSeal) return forbidden('not-qsealc', notSeal);
 
     const role = route.tppRole;
     if (role === null) return ctx;

@@ -102,6 +102,23 @@ export function parseTarget(target: string): ParsedTarget | { error: string } {
   return { path, segments, query };
 }
 
+/** The route a request goes to in `mode`, if any (no faults, no 405): what kind it answers. */
+export function routeOf(
+  routes: readonly CompiledRoute[],
+  mode: BankMode,
+  method: string,
+  target: string,
+): RouteDefinition | undefined {
+  const parsed = parseTarget(target);
+  if ('error' in parsed) return undefined;
+  return routes.find(
+    (route) =>
+      route.definition.modes.includes(mode) &&
+      route.definition.method === method &&
+      matchSegments(route, parsed.segments) !== undefined,
+  )?.definition;
+}
+
 export function routeStage(routes: readonly CompiledRoute[], mode: BankMode): Stage {
   const available = routes.filter((route) => route.definition.modes.includes(mode));
   return (ctx) => {

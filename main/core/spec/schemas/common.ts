@@ -3,7 +3,13 @@
  * its static TypeScript type). Blocks carry no `$id`; only published schemas do (see `publish`),
  * so a block can be embedded in many schemas without clashing identifiers. Pure data.
  */
-import { CloneType, Type, type SchemaOptions, type TSchema } from '@sinclair/typebox';
+import {
+  CloneType,
+  Type,
+  type SchemaOptions,
+  type StringOptions,
+  type TSchema,
+} from '@sinclair/typebox';
 import { COUNTRIES } from '../countries.js';
 import { CURRENCIES } from '../currencies.js';
 import { INT32_MAX, INT32_MIN } from '../limits.js';
@@ -23,6 +29,17 @@ export const AMOUNT_KEYWORD = 'x-psd2-amount';
 
 /** Format name of ISO 13616 IBANs; `../validation` registers the mod-97 code validator for it. */
 export const IBAN_FORMAT = 'iban';
+
+/**
+ * Format name of free text a PSU may read (§1); `../validation` registers the code validator
+ * (`validators/free-text.ts`: no control, bidirectional formatting or noncharacters).
+ */
+export const FREE_TEXT_FORMAT = 'free-text';
+
+/** A free-text string (`FREE_TEXT_FORMAT`). */
+export function FreeText(options: StringOptions = {}) {
+  return Type.String({ format: FREE_TEXT_FORMAT, ...options });
+}
 
 /** A string enumeration as a plain `enum` (OpenAPI 3.0 and Monaco friendly; no `const`/`anyOf`). */
 export function StringEnum<const T extends readonly string[]>(

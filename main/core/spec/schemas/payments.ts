@@ -21,6 +21,7 @@ import {
 import {
   CountryBlock,
   CurrencyBlock,
+  FreeText,
   IBAN_FORMAT,
   IsoDate,
   StringEnum,
@@ -40,10 +41,10 @@ export const IbanAccountReferenceBlock = Type.Object({
 
 /** §2.2 creditorAddress and §2.6 cardAcceptorAddress: `country` required inside the object. */
 export const AddressBlock = Type.Object({
-  street: Type.Optional(Type.String({ maxLength: STREET_MAX })),
-  buildingNumber: Type.Optional(Type.String()),
-  postalCode: Type.Optional(Type.String()),
-  city: Type.Optional(Type.String()),
+  street: Type.Optional(FreeText({ maxLength: STREET_MAX })),
+  buildingNumber: Type.Optional(FreeText()),
+  postalCode: Type.Optional(FreeText()),
+  city: Type.Optional(FreeText()),
   country: CountryBlock,
 });
 
@@ -83,18 +84,18 @@ const structuredRemittance = {
 
 export const PaymentInitiationSctBlock = Type.Object({
   endToEndIdentification: Type.Optional(
-    Type.String({
+    FreeText({
       maxLength: END_TO_END_IDENTIFICATION_MAX,
       description: 'For diagnostics and audit.',
     }),
   ),
   instructedAmount: AmountBlock,
-  creditorName: Type.String({ maxLength: CREDITOR_NAME_MAX }),
+  creditorName: FreeText({ maxLength: CREDITOR_NAME_MAX }),
   creditorAccount: IbanAccountReferenceBlock,
   creditorAddress: Type.Optional(AddressBlock),
   debtorAccount: IbanAccountReferenceBlock,
   remittanceInformationUnstructured: Type.Optional(
-    Type.String({
+    FreeText({
       minLength: REMITTANCE_INFORMATION_UNSTRUCTURED_MIN,
       maxLength: REMITTANCE_INFORMATION_UNSTRUCTURED_MAX,
       description: 'ASCII or UTF-8; may be truncated or re-encoded during processing.',

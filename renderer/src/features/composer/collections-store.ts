@@ -11,6 +11,11 @@ import type {
   SavedRequestView,
 } from '../../../../main/api/contract';
 import { isBrunoCollectionFile } from '../../../../main/shared/bruno-files';
+import {
+  MAX_COLLECTION_FILE_CHARS,
+  MAX_COLLECTION_ZIP_BYTES,
+  collectionTooBig,
+} from '../../../../main/shared/collection-limits';
 import { api } from '../../api';
 import { bytesToBase64 } from '../../lib/base64';
 import { downloadBase64, downloadText } from '../../lib/download';
@@ -65,9 +70,28 @@ async function folderFiles(files: readonly File[]) {
   );
 }
 
+/** Refuses files over the collection limit by their size, before any is read (as the CLI does). */
+function sized(what: string, files: readonly File[], limit: number): void {
+  const bytes = files.reduce((sum, file) => sum + file.size, 0);
+  if (bytes > limit) throw new Error(collectionTooBig(what, bytes, limit, 'bytes'));
+}
+
 async function importArgs(format: CollectionImportFormat, source: ImportSource) {
   if (source.kind === 'target') return { format, targetId: source.targetId };
-  if (source.kind === 'folder') return { format, files: await folderFiles(source.files) };
+  if (source.kind === 'folder') {
+    const path = (file: File) => file.webkitRelativePath || file.name;
+    sized(
+      'The folder (its bruno.json and .bru files together)',
+      source.files.filter((file) => isBrunoCollectionFile(path(file))),
+      MAX_COLLECTION_FILE_CHARS,
+    );
+    return { format, files: await folderFiles(source.files) };
+  }
+  sized(
+    source.file.name,
+    [source.file],
+    format === 'bruno' ? MAX_COLLECTION_ZIP_BYTES : MAX_COLLECTION_FILE_CHARS,
+  );
   if (format === 'bruno')
     return { format, zipBase64: bytesToBase64(new Uint8Array(await source.file.arrayBuffer())) };
   return { format, text: await source.file.text() };

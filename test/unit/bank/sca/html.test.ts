@@ -9,6 +9,13 @@ describe('escapeHtml / html``', () => {
     );
   });
 
+  it('shows control, bidirectional formatting and noncharacters as U+FFFD', () => {
+    expect(escapeHtml('Pay \u202Eevil\u202C to Kari\u0000\u0085\uFFFF')).toBe(
+      'Pay \uFFFDevil\uFFFD to Kari\uFFFD\uFFFD\uFFFD',
+    );
+    expect(escapeHtml('Åse Ødegård محمد')).toBe('Åse Ødegård محمد');
+  });
+
   it('escapes interpolations but keeps nested fragments and arrays of them', () => {
     const tag = html; // (prettier reformats templates tagged `html`)
     const items = ['<b>', 'c'].map((text) => tag`<li>${text}</li>`);
