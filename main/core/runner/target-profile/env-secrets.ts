@@ -15,6 +15,8 @@
  * Who may name which variable is the caller's policy (`EnvPolicy`): the CLI reads a file its user
  * wrote and may name any; the services behind the UI name only WORKBENCH_PROFILE_* (SECURITY.md).
  */
+import type { EnvPolicy } from '../../../shared/env-policy.js';
+
 const REFERENCE = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 
 /** The JSON paths whose value from the environment is shown, not redacted. */
@@ -25,12 +27,8 @@ export const PUBLIC_FIELDS: ReadonlySet<string> = new Set([
   '/admin/url',
 ]);
 
-/** Which variables a profile may name, and how to say so when it names another. */
-export interface EnvPolicy {
-  mayName(name: string): boolean;
-  /** Why a name is refused, e.g. "a profile used through the UI names only WORKBENCH_PROFILE_*". */
-  rule: string;
-}
+/** Which variables a profile may name (main/shared/env-policy.ts, shared with PSU steps). */
+export type { EnvPolicy } from '../../../shared/env-policy.js';
 
 export interface SecretExpansion<T> {
   value: T;
