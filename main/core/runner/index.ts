@@ -47,3 +47,4 @@ export {
 } from './reporters/tpp-report.js';
 // ZIP archives (evidence bundles; Bruno collections in and out).
 export { readZip, writeZip, ZipError, type ZipEntry } from './evidence/zip.js';
+export { redactSecretValues, secretForms } from './targets/run-secrets.js';

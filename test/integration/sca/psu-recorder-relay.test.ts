@@ -3,7 +3,7 @@
  * docs/sca.md "Recording SCA steps"): a tester clicks through "Fjordbank" (test/unit/tpp/
  * fjordbank.ts: username, a password field, a code shown on the page, a profile <select>,
  * account boxes); the recorder in the relayed pages reports back; the steps hold the password as
- * ${env:PSU_PASSWORD} and never its value, read the code from the page, and replay in browser mode
+ * ${env:WORKBENCH_PROFILE_PSU_PASSWORD} and never its value, read the code from the page, and replay in browser mode
  * with the password from the environment (and refuse to start without it).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -39,7 +39,7 @@ describe.skipIf(!hasChromium)('recording SCA steps through the relay in Chromium
     await fjord?.close();
   });
 
-  it('records a password as ${env:PSU_PASSWORD}, a shown code as a read, and replays', async () => {
+  it('records a password as ${env:WORKBENCH_PROFILE_PSU_PASSWORD}, a shown code as a read, and replays', async () => {
     const recordings = new ScaRecordings();
     const sink = recordings.start('attempt-1', new Date());
     const relay = await startScaRecordRelay({ url: fjord.start('session-1'), recording: sink });
@@ -73,14 +73,14 @@ describe.skipIf(!hasChromium)('recording SCA steps through the relay in Chromium
     const text = view.file!.text;
     expect(text).not.toContain(FJORD_PASSWORD);
     expect(text).not.toContain(FJORD_CODE);
-    expect(view.secrets).toEqual(['PSU_PASSWORD']);
+    expect(view.secrets).toEqual(['WORKBENCH_PROFILE_PSU_PASSWORD']);
     const steps = view.steps as PsuSteps;
     expect(steps.pages.map((p) => [p.match, p.actions])).toEqual([
       [
         { selector: 'form[id=login-form]', path: '^/auth/login$' },
         [
           { fill: 'username', value: LOGIN },
-          { fill: 'password', value: '${env:PSU_PASSWORD}' },
+          { fill: 'password', value: '${env:WORKBENCH_PROFILE_PSU_PASSWORD}' },
           { submit: '', label: 'Continue' },
         ],
       ],
@@ -113,7 +113,7 @@ describe.skipIf(!hasChromium)('recording SCA steps through the relay in Chromium
         browser,
         steps,
         redirectUri: fjord.redirectUri,
-        env: { PSU_PASSWORD: FJORD_PASSWORD },
+        env: { WORKBENCH_PROFILE_PSU_PASSWORD: FJORD_PASSWORD },
         onScreenshot: (shot) => shots.push(shot.step),
       },
     );
@@ -133,6 +133,6 @@ describe.skipIf(!hasChromium)('recording SCA steps through the relay in Chromium
           env: {},
         },
       ),
-    ).rejects.toThrow(/PSU_PASSWORD \(pages\[0\]\.actions\[1\]\)/);
+    ).rejects.toThrow(/WORKBENCH_PROFILE_PSU_PASSWORD \(pages\[0\]\.actions\[1\]\)/);
   });
 });
