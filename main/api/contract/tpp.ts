@@ -238,6 +238,11 @@ const SendArgs = Type.Object(
     targetId: TargetId,
     request: ComposedRequestSchema,
     label: Type.Optional(Type.String({ maxLength: 200 })),
+    /**
+     * The user confirmed sending an absolute URL of another origin than the target's: it goes
+     * unsigned, without the target's default and session headers and client certificate.
+     */
+    allowForeignOrigin: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
