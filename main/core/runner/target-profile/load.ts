@@ -88,7 +88,7 @@ export function parseTargetProfileSecrets(
     throw new TargetProfileError(source, [`not JSON: ${jsonSyntaxProblem(text, error)}`]);
   }
   // The environment first: a value from it (an overridden baseUrl) is checked like one typed in.
-  const { value, missing, refused, secrets } = expandEnvSecrets(
+  const { value, missing, refused, secrets, problems } = expandEnvSecrets(
     data,
     options.env ?? process.env,
     options.envPolicy,
@@ -106,6 +106,7 @@ export function parseTargetProfileSecrets(
       source,
       missing.map((m) => `environment variable ${m.replace(' at ', ' is not set (named at ')})`),
     );
+  if (problems.length > 0) throw new TargetProfileError(source, problems);
   if (!Value.Check(TargetProfileSchema, value))
     throw new TargetProfileError(
       source,
