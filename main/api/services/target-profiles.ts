@@ -123,6 +123,7 @@ export async function writeProfileFromForm(
     await loadTargetProfile(parsed, {
       source: path,
       baseDir: dirname(path),
+      envPolicy: UI_ENV_POLICY,
       ...(keystore ? { keystore } : {}),
     });
   } catch (error) {

@@ -136,6 +136,7 @@ export async function readTargetProfile(
     baseDir: dirname(source),
     secrets,
     ...(options.keystore ? { keystore: options.keystore } : {}),
+    ...(options.envPolicy ? { envPolicy: options.envPolicy } : {}),
   });
 }
 
@@ -150,6 +151,8 @@ export async function loadTargetProfile(
     baseDir: string;
     secrets?: readonly string[];
     keystore?: KeystoreCredentials;
+    /** The policy the profile was read with: the PSU steps file it names follows it too. */
+    envPolicy?: EnvPolicy;
   },
 ): Promise<LoadedTargetProfile> {
   const problems: string[] = [];
@@ -279,6 +282,13 @@ export async function loadTargetProfile(
     if (bytes)
       try {
         psuSteps = JSON.parse(bytes.toString('utf8'));
+        // The steps type `${env:NAME}` into the bank's pages: a name the profile itself could
+        // not read is refused for the steps it names as well (SECURITY.md).
+        if (where.envPolicy)
+          for (const name of expandEnvSecrets(psuSteps, {}, where.envPolicy).refused)
+            problems.push(
+              `/sca/script: '${script}' names environment variable ${name.replace(' at ', ' (at ')}), which it may not: ${where.envPolicy.rule}`,
+            );
       } catch (error) {
         problems.push(
           `/sca/script: '${script}' is not JSON: ${jsonSyntaxProblem(bytes.toString('utf8'), error)}`,
