@@ -145,7 +145,9 @@ describe('secrets', () => {
     expect(isSecretField(loginField)).toBe(false);
   });
   it('names the environment variable after the field', () => {
-    expect(secretEnvName(el('input', { name: 'oneTimeCode' }))).toBe('WORKBENCH_PROFILE_PSU_ONE_TIME_CODE');
+    expect(secretEnvName(el('input', { name: 'oneTimeCode' }))).toBe(
+      'WORKBENCH_PROFILE_PSU_ONE_TIME_CODE',
+    );
     expect(secretEnvName(el('input', { id: 'password' }))).toBe('WORKBENCH_PROFILE_PSU_PASSWORD');
   });
 });
@@ -354,7 +356,9 @@ describe('reports from the page', () => {
 describe('${env:NAME} in PSU steps', () => {
   it('is valid in templates and read from the environment, a missing one named before playing', () => {
     const { steps } = stepsFromRecording(loginRecording());
-    expect(envVariablesOf(steps, { WORKBENCH_PROFILE_PSU_PIN: 'x' })).toEqual({ 'env:WORKBENCH_PROFILE_PSU_PIN': 'x' });
+    expect(envVariablesOf(steps, { WORKBENCH_PROFILE_PSU_PIN: 'x' })).toEqual({
+      'env:WORKBENCH_PROFILE_PSU_PIN': 'x',
+    });
     expect(() => envVariablesOf(steps, {})).toThrow(
       /needs environment variables that are not set: WORKBENCH_PROFILE_PSU_PIN \(pages\[0\]\.actions\[1\]\)/,
     );
