@@ -87,7 +87,8 @@ export class ScaReplay {
     const screenshots: ScaReplayScreenshot[] = [];
     let browser: Browser;
     try {
-      this.browser ??= launchPsuBrowser(this.options);
+      const { executablePath } = this.options;
+      this.browser ??= launchPsuBrowser(executablePath !== undefined ? { executablePath } : {});
       browser = await this.browser;
     } catch (error) {
       this.browser = undefined;
