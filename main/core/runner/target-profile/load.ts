@@ -131,13 +131,20 @@ export async function readTargetProfile(
     ]);
   }
   const { profile, secrets } = parseTargetProfileSecrets(text, file, options);
-  return loadTargetProfile(profile, {
+  const loaded = await loadTargetProfile(profile, {
     source: file,
     baseDir: dirname(source),
     secrets,
     ...(options.keystore ? { keystore: options.keystore } : {}),
     ...(options.envPolicy ? { envPolicy: options.envPolicy } : {}),
   });
+  // The values a PSU steps file's `${env:NAME}` types are secrets of the run too: the agent's
+  // errors and the screenshots' URLs would show them.
+  const typed = loaded.psuSteps
+    ? expandEnvSecrets(loaded.psuSteps, options.env ?? process.env).secrets
+    : [];
+  if (typed.length === 0) return loaded;
+  return { ...loaded, secrets: [...new Set([...(loaded.secrets ?? []), ...typed])] };
 }
 
 /**

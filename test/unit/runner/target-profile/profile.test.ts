@@ -14,6 +14,7 @@ import {
 import { runCli } from '../../../../main/hosts/cli/index';
 import { captureCliIo } from '../../../support/cli-capture';
 import { UI_ENV_POLICY } from '../../../../main/shared/env-policy';
+import { runSecrets } from '../../../../main/core/runner/targets/run-secrets';
 
 const capture = () => captureCliIo(() => new Promise(() => {}));
 
@@ -281,7 +282,16 @@ describe('target profile: workbench target init, read back', () => {
     await expect(readTargetProfile(file, { env: {}, envPolicy: UI_ENV_POLICY })).rejects.toThrow(
       "/sca/script: 'planted.psu-steps.json' names environment variable WORKBENCH_KEYSTORE_PASSPHRASE (at /pages/0/actions/0/value), which it may not: a profile or PSU steps used in the workbench's UI read only environment variables whose names begin with WORKBENCH_PROFILE_",
     );
-    // The command line reads its user's own files: any name.
-    expect((await readTargetProfile(file, { env: {} })).psuSteps).toBeDefined();
+    // The command line reads its user's own files: any name. What the steps type is a secret of
+    // the run, redacted as the profile's own (run-secrets.ts).
+    const loaded = await readTargetProfile(file, {
+      env: {
+        WORKBENCH_KEYSTORE_PASSPHRASE: 'keystore-passphrase',
+        WORKBENCH_PROFILE_OTP: 'otp-9876',
+      },
+    });
+    expect(loaded.psuSteps).toBeDefined();
+    expect(loaded.secrets).toEqual(['keystore-passphrase', 'otp-9876']);
+    expect(runSecrets(loaded)).toEqual(expect.arrayContaining(['keystore-passphrase']));
   });
 });
