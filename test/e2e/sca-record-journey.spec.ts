@@ -107,9 +107,13 @@ test('record SCA steps by clicking, save them, replay them in browser mode, pass
   expect(text).not.toMatch(/csrf|[0-9a-f]{8}-[0-9a-f]{4}-/);
   await shot(page, testInfo, 'sca-recorded-steps');
 
-  // Replay in browser mode on a new consent's scaRedirect: a screenshot per page, success.
+  // Replay in browser mode on a new consent's scaRedirect (once confirmed): a screenshot per page,
+  // success.
   await sendNewConsent(page);
   await page.getByTestId('sca-replay').click();
+  // What it will type where is shown first; it plays once confirmed.
+  await expect(page.getByTestId('sca-replay-typing')).not.toHaveCount(0);
+  await page.getByTestId('sca-replay-confirm-go').click();
   const outcome = page.getByTestId('sca-replay-outcome');
   await expect(outcome).toHaveAttribute('data-outcome', 'success', { timeout: 60_000 });
   await expect(page.getByTestId('sca-replay-shot')).toHaveCount(steps.pages.length);

@@ -154,8 +154,31 @@ export interface ScaReplayScreenshot {
   png: string;
 }
 
+/** One field PSU steps will fill or send, with the value as the steps write it (no secret). */
+export interface ScaReplayTyping {
+  page: string;
+  action: 'fill' | 'choose' | 'tick' | 'untick' | 'submit';
+  field: string;
+  /** As written: `${env:WORKBENCH_PROFILE_PSU_PASSWORD}` names the variable, never its value. */
+  value: string;
+  /** The environment variables the value reads. */
+  env: string[];
+}
+
+/** What a replay will type where, shown before it types anything (SECURITY.md). */
+export interface ScaReplayConfirmation {
+  /** Give it back as `confirm` (same target, scaRedirect and steps) to play the steps. */
+  token: string;
+  /** The page the steps start on: the values go to the pages served from there. */
+  url: string;
+  typing: ScaReplayTyping[];
+}
+
 export interface ScaReplayView {
-  attemptId: string;
+  /** The attempt the replay played (absent while it waits for the confirmation). */
+  attemptId?: string;
+  /** Without `confirm`: what the replay would type where; nothing was played. */
+  confirmation?: ScaReplayConfirmation;
   redirect?: ScaRedirectView;
   /** Why the steps did not reach the redirect (the page they stopped on is the last screenshot). */
   error?: string;
@@ -215,6 +238,11 @@ const SendArgs = Type.Object(
     targetId: TargetId,
     request: ComposedRequestSchema,
     label: Type.Optional(Type.String({ maxLength: 200 })),
+    /**
+     * The user confirmed sending an absolute URL of another origin than the target's: it goes
+     * unsigned, without the target's default and session headers and client certificate.
+     */
+    allowForeignOrigin: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -323,12 +351,19 @@ export const tppCalls = {
     ),
   ),
   'sca.replay': call<ScaReplayView>()(
-    'Plays PSU steps in Chromium (browser mode) on an scaRedirect, a screenshot per page; the redirect back updates the PSU session as `sca.redirect`.',
+    'Plays PSU steps in Chromium (browser mode) on an scaRedirect, a screenshot per page; the redirect back updates the PSU session as `sca.redirect`. Without `confirm` it only answers what it would type where and a token; with that token it plays.',
     Type.Object(
       {
         targetId: TargetId,
         href: Type.String({ minLength: 1, maxLength: 4000 }),
         steps: Type.Object({}, { description: 'PSU steps (docs/sca.md)' }),
+        confirm: Type.Optional(
+          Type.String({
+            minLength: 1,
+            maxLength: 200,
+            description: 'the token of the confirmation a call without it answered',
+          }),
+        ),
       },
       { additionalProperties: false },
     ),

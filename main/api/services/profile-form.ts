@@ -13,9 +13,9 @@ import {
   type TargetProfile,
 } from '../../core/runner/target-profile/index.js';
 import type { CredentialInput, ProfileForm } from '../contract/targets.js';
+import { UI_ENV_PREFIX } from '../../shared/env-policy.js';
 
-/** The only environment variables a profile read through the UI may name (SECURITY.md). */
-export const UI_ENV_PREFIX = 'WORKBENCH_PROFILE_';
+export { UI_ENV_PREFIX };
 
 /** A secret the form was given as a value: the variable the file names instead, and the value. */
 export interface SecretToSet {

@@ -15,28 +15,20 @@ import {
   readTargetProfile,
   TargetProfileError,
   TargetProfileSchema,
-  type EnvPolicy,
   type KeystoreCredentials,
   type LoadedTargetProfile,
 } from '../../core/runner/target-profile/index.js';
 import { CallRefused } from '../dispatch.js';
 import type { ProfileForm, TargetProfileView } from '../contract/targets.js';
 import { profileFromForm, UI_ENV_PREFIX, type SecretToSet } from './profile-form.js';
+import { UI_ENV_POLICY } from '../../shared/env-policy.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
 export { UI_ENV_PREFIX };
 
-/**
- * What a caller of the UI (Electron IPC or the web host's socket, one dispatch) may have the host
- * put into a profile from its environment: only variables the user set aside for profiles, so no
- * caller can have the host send WORKBENCH_KEYSTORE_PASSPHRASE, a cloud key or a token of another
- * program to a URL it names. The CLI reads its user's own file and may name any variable.
- */
-export const UI_ENV_POLICY: EnvPolicy = {
-  mayName: (name) => name.startsWith(UI_ENV_PREFIX) && name.length > UI_ENV_PREFIX.length,
-  rule: `a profile used in the workbench's UI reads only environment variables whose names begin with ${UI_ENV_PREFIX} (e.g. \${env:${UI_ENV_PREFIX}ADMIN_TOKEN}); the command line reads any`,
-};
+/** What a caller of the UI may have the host read from its environment (shared/env-policy.ts). */
+export { UI_ENV_POLICY };
 
 /** Refuses a path the workbench cannot place: the web host and the app have no common cwd. */
 export function requireAbsolute(path: string, what: string): void {
@@ -131,6 +123,7 @@ export async function writeProfileFromForm(
     await loadTargetProfile(parsed, {
       source: path,
       baseDir: dirname(path),
+      envPolicy: UI_ENV_POLICY,
       ...(keystore ? { keystore } : {}),
     });
   } catch (error) {

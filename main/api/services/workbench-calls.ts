@@ -78,10 +78,12 @@ export function workbenchCalls(areas: WorkbenchAreas): WorkbenchCalls {
 
     'tpp.endpoints': () => endpointCatalogue(undefined, areas.clock.now()),
     'spec.schemas': () => editorSchemas(),
-    'tpp.preview': withKeystore(({ targetId, request, label }) =>
-      tpp.preview(targetId, request, label),
+    'tpp.preview': withKeystore(({ targetId, request, label, allowForeignOrigin }) =>
+      tpp.preview(targetId, request, label, allowForeignOrigin),
     ),
-    'tpp.send': withKeystore(({ targetId, request, label }) => tpp.send(targetId, request, label)),
+    'tpp.send': withKeystore(({ targetId, request, label, allowForeignOrigin }) =>
+      tpp.send(targetId, request, label, allowForeignOrigin),
+    ),
     'tpp.follow': withKeystore(({ exchangeId, relation, record }) =>
       tpp.follow(exchangeId, relation, record),
     ),

@@ -49,3 +49,4 @@ export {
 export { PLAN_REPORT_FILES, renderPlanReport } from './reporters/plan-report.js';
 // ZIP archives (evidence bundles; Bruno collections in and out).
 export { readZip, writeZip, ZipError, type ZipEntry } from './evidence/zip.js';
+export { redactSecretValues, secretForms } from './targets/run-secrets.js';

@@ -3,8 +3,11 @@
  * the UI's run (its events, its result, the JSON, JUnit and HTML reports it exports) nor
  * `workbench run` (its reports and the signed bundle's HAR and curl script) ever shows it. The
  * target is the app's own sandbox bank on loopback, reached by URL as any other bank; the secret
- * rides in the TPP-Redirect-URI every consent sends.
+ * rides in the TPP-Redirect-URI every consent sends. The fields every report shows as they are
+ * (`name`, `baseUrl`, `admin.url`) cannot hold one: the name takes no `${env:…}`, and a URL only a
+ * scheme, host, port and path from it.
  */
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,13 +32,14 @@ const io: CliIo = {
 let dir: string;
 let services: Services;
 let profile: string;
+let bankUrl: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'run-env-secrets-'));
   expect(await runCli(['certs', 'create', '--out', join(dir, 'certs')], io)).toBe(0);
   process.env[VARIABLE] = SECRET;
   services = createServices({ kind: 'web', dataDir: await mkdtemp(join(dir, 'data-')) });
-  const bankUrl = (await services.banks.start('sandbox', {})).url!;
+  bankUrl = (await services.banks.start('sandbox', {})).url!;
   profile = join(dir, 'bank.json');
   await writeFile(
     profile,
@@ -130,5 +134,62 @@ describe('a value from ${env:…} in a run', () => {
     for (const file of files) expectNoSecret(`${file.name} in the bundle`, file.content.toString());
     const har = files.find((f) => f.name === 'exchanges.har')!.content.toString();
     expect(har).toContain('https://tpp.example/callback/[redacted]?state=1');
+  }, 90_000);
+});
+
+describe('${env:…} in the fields every report shows', () => {
+  const BANK = 'WORKBENCH_PROFILE_LOOPBACK_BANK';
+  afterEach(() => {
+    delete process.env[BANK];
+  });
+
+  /** `workbench run` of a profile with `fields`; the reports go to the returned folder. */
+  async function run(fields: object): Promise<{ code: number; out: string }> {
+    const file = join(dir, `fields-${Math.random().toString(36).slice(2)}.json`);
+    await writeFile(
+      file,
+      JSON.stringify({
+        profileVersion: 1,
+        name: 'Loopback bank',
+        baseUrl: bankUrl,
+        mode: 'sandbox',
+        signing: { certificate: 'certs/qsealc.pem', key: 'certs/qsealc.key.pem' },
+        sca: { mode: 'headless' },
+        ...fields,
+      }),
+    );
+    const out = join(dir, `out-${Math.random().toString(36).slice(2)}`);
+    const code = await runCli(
+      ['run', '--target-file', file, '--grep', CHECK, '--reporter', 'json,html', '--out', out],
+      io,
+    );
+    return { code, out };
+  }
+
+  it('refuses a name from the environment, naming the field, and writes no report', async () => {
+    const { code, out } = await run({ name: `Bank \${env:${VARIABLE}}` });
+    expect(code).not.toBe(0);
+    expect(lines.join('\n')).toContain('/name: takes no ${env:…}');
+    expectNoSecret('the console', lines.join('\n'));
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('refuses a base URL whose value from the environment carries a query, naming the field', async () => {
+    process.env[BANK] = `${bankUrl}/?key=${SECRET}`;
+    const { code, out } = await run({ baseUrl: `\${env:${BANK}}` });
+    expect(code).not.toBe(0);
+    expect(lines.join('\n')).toContain('/baseUrl: with ${env:…} it may take only a scheme, host');
+    expectNoSecret('the console', lines.join('\n'));
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('takes the host and port from the environment, and the reports name them', async () => {
+    process.env[BANK] = bankUrl;
+    const { code, out } = await run({ baseUrl: `\${env:${BANK}}` });
+    expect(code, lines.join('\n')).toBe(0);
+    const names = await readdir(out);
+    expect(names.length).toBeGreaterThan(0);
+    const json = names.find((n) => n.endsWith('.json'))!;
+    expect(await readFile(join(out, json), 'utf8')).toContain(bankUrl);
   }, 90_000);
 });

@@ -3,10 +3,10 @@
  * docs/sca.md "Recording SCA steps"): a tester clicks through "Fjordbank" (test/unit/tpp/
  * fjordbank.ts: username, a password field, a code shown on the page, a profile <select>,
  * account boxes); the recorder in the relayed pages reports back; the steps hold the password as
- * ${env:PSU_PASSWORD} and never its value, read the code from the page, and replay in browser mode
- * with the password from the environment (and refuse to start without it). The relayed pages live
- * on a host name of their own: they neither read another loopback service's cookies nor set one
- * it receives.
+ * ${env:WORKBENCH_PROFILE_PSU_PASSWORD} and never its value, read the code from the page, and
+ * replay in browser mode with the password from the environment (and refuse to start without it).
+ * The relayed pages live on a host name of their own: they neither read another loopback
+ * service's cookies nor set one it receives.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -43,7 +43,7 @@ describe.skipIf(!hasChromium)('recording SCA steps through the relay in Chromium
     await fjord?.close();
   });
 
-  it('records a password as ${env:PSU_PASSWORD}, a shown code as a read, and replays', async () => {
+  it('records a password as ${env:WORKBENCH_PROFILE_PSU_PASSWORD}, a shown code as a read, and replays', async () => {
     const recordings = new ScaRecordings();
     const sink = recordings.start('attempt-1', new Date());
     const relay = await startScaRecordRelay({ url: fjord.start('session-1'), recording: sink });
@@ -77,7 +77,7 @@ describe.skipIf(!hasChromium)('recording SCA steps through the relay in Chromium
     const text = view.file!.text;
     expect(text).not.toContain(FJORD_PASSWORD);
     expect(text).not.toContain(FJORD_CODE);
-    expect(view.secrets).toEqual(['PSU_PASSWORD']);
+    expect(view.secrets).toEqual(['WORKBENCH_PROFILE_PSU_PASSWORD']);
     const steps = view.steps as PsuSteps;
     // Named after the bank, not the relay's random host name.
     expect(steps.name).toBe(`recorded-127.0.0.1-${new URL(fjord.start('x')).port}`);
@@ -86,7 +86,7 @@ describe.skipIf(!hasChromium)('recording SCA steps through the relay in Chromium
         { selector: 'form[id=login-form]', path: '^/auth/login$' },
         [
           { fill: 'username', value: LOGIN },
-          { fill: 'password', value: '${env:PSU_PASSWORD}' },
+          { fill: 'password', value: '${env:WORKBENCH_PROFILE_PSU_PASSWORD}' },
           { submit: '', label: 'Continue' },
         ],
       ],
@@ -119,7 +119,7 @@ describe.skipIf(!hasChromium)('recording SCA steps through the relay in Chromium
         browser,
         steps,
         redirectUri: fjord.redirectUri,
-        env: { PSU_PASSWORD: FJORD_PASSWORD },
+        env: { WORKBENCH_PROFILE_PSU_PASSWORD: FJORD_PASSWORD },
         onScreenshot: (shot) => shots.push(shot.step),
       },
     );
@@ -139,7 +139,7 @@ describe.skipIf(!hasChromium)('recording SCA steps through the relay in Chromium
           env: {},
         },
       ),
-    ).rejects.toThrow(/PSU_PASSWORD \(pages\[0\]\.actions\[1\]\)/);
+    ).rejects.toThrow(/WORKBENCH_PROFILE_PSU_PASSWORD \(pages\[0\]\.actions\[1\]\)/);
   });
 
   it("keeps the bank's pages apart from the cookies of other loopback services", async () => {

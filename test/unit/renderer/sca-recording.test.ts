@@ -1,8 +1,9 @@
 /**
  * Recording SCA steps in the view (renderer/src/features/sca/recording.ts, ScaRecorder.tsx) over a
  * fake contract client: Record makes the next SCA a recording one, Stop asks main for the steps,
- * Replay sends them with the answer's scaRedirect, and the panel shows the file, its secrets and
- * one screenshot per page.
+ * Replay asks main what it will type where and shows it, sends the steps with the answer's
+ * scaRedirect only once confirmed, and the panel shows the file, its secrets and one screenshot per
+ * page.
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -31,15 +32,24 @@ const stopped: ScaRecordingView = {
   redirected: true,
   stopped: true,
   steps: STEPS,
-  file: { name: 'recorded.psu-steps.json', text: '{ "pin": "${env:PSU_PIN}" }\n' },
-  secrets: ['PSU_PIN'],
+  file: {
+    name: 'recorded.psu-steps.json',
+    text: '{ "pin": "${env:WORKBENCH_PROFILE_PSU_PIN}" }\n',
+  },
+  secrets: ['WORKBENCH_PROFILE_PSU_PIN'],
   warnings: [],
 };
 
 beforeEach(() => {
   calls.length = 0;
   shown.length = 0;
-  useScaRecording.setState({ record: false, attemptId: undefined, recording: undefined });
+  useScaRecording.setState({
+    record: false,
+    attemptId: undefined,
+    recording: undefined,
+    confirming: undefined,
+    replay: undefined,
+  });
 });
 
 describe('recording SCA steps', () => {
@@ -78,27 +88,80 @@ describe('recording SCA steps', () => {
     expect(calls[0]!.args).toEqual({ targetId: 't', href: '/sca/1' });
   });
 
-  it('replays the steps on the scaRedirect and shows a screenshot per page', async () => {
+  it('shows what the replay will type where, and replays only once confirmed', async () => {
     useScaRecording.setState({ attemptId: 'attempt-1', recording: stopped });
-    answers.set('sca.replay', () => ({
-      attemptId: 'attempt-2',
-      redirect: { outcome: 'success', psuId: 'p', context: 'PRIVATE', query: {}, problems: [] },
-      screenshots: [
-        { step: 'login', url: 'http://bank/sca/2', at: '1', png: 'AAAA' },
-        { step: 'consent', url: 'http://bank/sca/2', at: '2', png: 'BBBB' },
-      ],
-    }));
+    answers.set('sca.replay', (args) =>
+      (args as { confirm?: string }).confirm === undefined
+        ? {
+            confirmation: {
+              token: 'tok',
+              url: 'http://bank:1/sca/2',
+              typing: [
+                {
+                  page: 'login',
+                  action: 'fill',
+                  field: 'pin',
+                  value: '${env:WORKBENCH_PROFILE_PSU_PIN}',
+                  env: ['WORKBENCH_PROFILE_PSU_PIN'],
+                },
+              ],
+            },
+            screenshots: [],
+          }
+        : {
+            attemptId: 'attempt-2',
+            redirect: {
+              outcome: 'success',
+              psuId: 'p',
+              context: 'PRIVATE',
+              query: {},
+              problems: [],
+            },
+            screenshots: [
+              { step: 'login', url: 'http://bank/sca/2', at: '1', png: 'AAAA' },
+              { step: 'consent', url: 'http://bank/sca/2', at: '2', png: 'BBBB' },
+            ],
+          },
+    );
     await useScaRecording.getState().replayOn('t', '/sca/2');
     expect(calls.at(-1)).toEqual({
       name: 'sca.replay',
       args: { targetId: 't', href: '/sca/2', steps: STEPS },
     });
-    const html = view({ targetId: 't', scaRedirect: '/sca/2' });
-    expect(html).toContain('PSU_PIN');
-    expect(html).toContain('${env:PSU_PIN}');
+    // Nothing played yet: the panel asks, naming the origin and the variable, never a value.
+    let html = view({ targetId: 't', scaRedirect: '/sca/2' });
+    expect(html).toContain('data-testid="sca-replay-confirm"');
+    expect(html).toContain('<code>http://bank:1</code>');
+    expect(html.match(/data-testid="sca-replay-typing"/g)).toHaveLength(1);
+    expect(html).toContain('${env:WORKBENCH_PROFILE_PSU_PIN}');
+    expect(html).not.toContain('data-testid="sca-replay-result"');
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*data-testid="sca-replay"/);
+
+    await useScaRecording.getState().confirmReplay();
+    expect(calls.at(-1)).toEqual({
+      name: 'sca.replay',
+      args: { targetId: 't', href: '/sca/2', steps: STEPS, confirm: 'tok' },
+    });
+    html = view({ targetId: 't', scaRedirect: '/sca/2' });
+    expect(html).not.toContain('data-testid="sca-replay-confirm"');
+    expect(html).toContain('WORKBENCH_PROFILE_PSU_PIN');
     expect(html).toContain('data-outcome="success"');
     expect(html.match(/data-testid="sca-replay-shot"/g)).toHaveLength(2);
     expect(html).toContain('src="data:image/png;base64,AAAA"');
+  });
+
+  it('Cancel drops the confirmation without replaying', async () => {
+    useScaRecording.setState({ attemptId: 'attempt-1', recording: stopped });
+    answers.set('sca.replay', () => ({
+      confirmation: { token: 'tok', url: 'http://bank:1/sca/2', typing: [] },
+      screenshots: [],
+    }));
+    await useScaRecording.getState().replayOn('t', '/sca/2');
+    const before = calls.length;
+    useScaRecording.getState().cancelReplay();
+    await useScaRecording.getState().confirmReplay();
+    expect(calls.length).toBe(before);
+    expect(view({ targetId: 't', scaRedirect: '/sca/2' })).not.toContain('sca-replay-confirm');
   });
 
   it('offers Replay only with an scaRedirect to play on', () => {

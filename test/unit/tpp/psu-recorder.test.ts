@@ -145,8 +145,10 @@ describe('secrets', () => {
     expect(isSecretField(loginField)).toBe(false);
   });
   it('names the environment variable after the field', () => {
-    expect(secretEnvName(el('input', { name: 'oneTimeCode' }))).toBe('PSU_ONE_TIME_CODE');
-    expect(secretEnvName(el('input', { id: 'password' }))).toBe('PSU_PASSWORD');
+    expect(secretEnvName(el('input', { name: 'oneTimeCode' }))).toBe(
+      'WORKBENCH_PROFILE_PSU_ONE_TIME_CODE',
+    );
+    expect(secretEnvName(el('input', { id: 'password' }))).toBe('WORKBENCH_PROFILE_PSU_PASSWORD');
   });
 });
 
@@ -191,7 +193,7 @@ describe('stepsFromRecording', () => {
   it('writes the steps the agents replay, secrets as ${env:…}', () => {
     const { steps, secrets, warnings } = stepsFromRecording(loginRecording(), { name: 'recorded' });
     expect(parsePsuSteps(steps)).toBe(steps);
-    expect(secrets).toEqual(['PSU_PIN']);
+    expect(secrets).toEqual(['WORKBENCH_PROFILE_PSU_PIN']);
     expect(warnings).toEqual([]);
     expect(steps.pagesPath).toBe('^/sca/');
     expect(steps.stepOf).toEqual({ selector: '[data-step]', attribute: 'data-step' });
@@ -202,7 +204,7 @@ describe('stepsFromRecording', () => {
         form: 'form[name=login]',
         actions: [
           { fill: 'nationalIdentityNumber', value: '15038512363' },
-          { fill: 'pin', value: '${env:PSU_PIN}' },
+          { fill: 'pin', value: '${env:WORKBENCH_PROFILE_PSU_PIN}' },
           { submit: 'action', value: 'login' },
         ],
       },
@@ -225,7 +227,7 @@ describe('stepsFromRecording', () => {
     const text = stepsFileText(stepsFromRecording(loginRecording()).steps);
     expect(text).not.toContain(PASSWORD);
     expect(text).not.toContain('hunter');
-    expect(text).toContain('${env:PSU_PIN}');
+    expect(text).toContain('${env:WORKBENCH_PROFILE_PSU_PIN}');
   });
 
   it('reads a value the page showed (a code "sent to the device") instead of asking the environment', () => {
@@ -354,9 +356,11 @@ describe('reports from the page', () => {
 describe('${env:NAME} in PSU steps', () => {
   it('is valid in templates and read from the environment, a missing one named before playing', () => {
     const { steps } = stepsFromRecording(loginRecording());
-    expect(envVariablesOf(steps, { PSU_PIN: 'x' })).toEqual({ 'env:PSU_PIN': 'x' });
+    expect(envVariablesOf(steps, { WORKBENCH_PROFILE_PSU_PIN: 'x' })).toEqual({
+      'env:WORKBENCH_PROFILE_PSU_PIN': 'x',
+    });
     expect(() => envVariablesOf(steps, {})).toThrow(
-      /needs environment variables that are not set: PSU_PIN \(pages\[0\]\.actions\[1\]\)/,
+      /needs environment variables that are not set: WORKBENCH_PROFILE_PSU_PIN \(pages\[0\]\.actions\[1\]\)/,
     );
   });
 });

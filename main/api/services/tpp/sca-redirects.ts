@@ -69,16 +69,7 @@ export class ScaRedirects {
     args: { targetId: string; href: string },
     openedByHost = false,
   ): Promise<{ attempt: ScaAttemptView; redirectUri: string }> {
-    const target = await this.deps.targets.resolve(args.targetId);
-    let url: URL;
-    try {
-      url = new URL(args.href, `${target.baseUrl}/`);
-    } catch {
-      throw new CallRefused(`The scaRedirect '${args.href}' is not a URL.`);
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new CallRefused(`The scaRedirect must be an http(s) URL, not '${url.protocol}'.`);
-    }
+    const url = await this.scaUrl(args);
     const session = await this.deps.sessions.session(args.targetId);
     const attempt: ScaAttemptView = {
       id: randomUUID(),
@@ -90,6 +81,21 @@ export class ScaRedirects {
     };
     this.attempts = [...this.attempts.slice(-19), attempt];
     return { attempt, redirectUri: session.tppRedirectUri };
+  }
+
+  /** The page `href` opens: relative to the target's baseUrl, http(s) only. */
+  async scaUrl(args: { targetId: string; href: string }): Promise<URL> {
+    const target = await this.deps.targets.resolve(args.targetId);
+    let url: URL;
+    try {
+      url = new URL(args.href, `${target.baseUrl}/`);
+    } catch {
+      throw new CallRefused(`The scaRedirect '${args.href}' is not a URL.`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new CallRefused(`The scaRedirect must be an http(s) URL, not '${url.protocol}'.`);
+    }
+    return url;
   }
 
   redirected(redirect: ScaRedirectParams): void {

@@ -31,6 +31,65 @@ export interface TargetClient {
   defaults: Record<string, string>;
 }
 
+/** A request's URL: a path below the target's base URL, or an absolute URL (see TppClient). */
+export interface Addressed {
+  path: string;
+  sign?: boolean;
+}
+
+/**
+ * The client for a request of `targetId`. The target's headers and credentials — its default
+ * headers (an API key), the PSU session's headers (TPP-Session-ID, TPP-Redirect-URI, PSU-ID), its
+ * client certificate and its signature — go only to the target's own origin (SECURITY.md). A
+ * request with an absolute URL to another origin (a link, an imported collection with a literal
+ * host) is refused, saying so, unless the caller confirmed it with `allowForeignOrigin`; then it
+ * goes with none of them: unsigned, without the target's headers and without a client
+ * certificate.
+ */
+export async function clientFor(
+  deps: TargetClientDeps,
+  targetId: string,
+  request: Addressed,
+  allowForeignOrigin = false,
+): Promise<TargetClient> {
+  const target = await deps.targets.resolve(targetId);
+  const own = new URL(target.baseUrl).origin;
+  const goesTo = /^https?:\/\//i.test(request.path) ? new URL(request.path).origin : own;
+  if (goesTo === own) return targetClient(deps, targetId, request.sign);
+  const credentials =
+    "the target's default headers, its PSU session's headers, its client certificate and its signature go only to its origin";
+  if (!allowForeignOrigin)
+    throw new CallRefused(
+      `The request goes to ${goesTo}, not to ${target.name}'s origin ${own}: ${credentials}. Confirm sending it to ${goesTo} without them (allowForeignOrigin), or use a path below the target's base URL.`,
+    );
+  if (request.sign === true)
+    throw new CallRefused(
+      `The request goes to ${goesTo}, not to ${target.name}'s origin ${own}, so it is sent unsigned: ${credentials}. Turn signing off to send it.`,
+    );
+  return foreignOriginClient(deps, targetId, own);
+}
+
+/** A client with no credential of the target: no signing, no headers, no client certificate. */
+async function foreignOriginClient(
+  deps: TargetClientDeps,
+  targetId: string,
+  baseUrl: string,
+): Promise<TargetClient> {
+  const settings = await deps.settings.settings();
+  const session = await deps.sessions.session(targetId);
+  const client = new TppClient({
+    baseUrl,
+    transport: {
+      timeouts: {
+        connectMs: settings.requestTimeoutMs,
+        headersMs: settings.requestTimeoutMs,
+        bodyMs: settings.requestTimeoutMs,
+      },
+    },
+  });
+  return { client, session, defaults: {} };
+}
+
 /** `sign: true` refuses a target without a signing certificate instead of sending unsigned. */
 export async function targetClient(
   deps: TargetClientDeps,

@@ -29,7 +29,7 @@ import { PsuSessions } from './psu-sessions.js';
 import { ScaRedirects, type OpenScaWindow } from './sca-redirects.js';
 import { ScaRecordings, type RelayScaPages } from './sca-recordings.js';
 import { ScaReplay } from './sca-replay.js';
-import { targetClient, type TargetClient } from './target-client.js';
+import { clientFor, type Addressed } from './target-client.js';
 
 /** Headers of a request that a followed link must not repeat: the client computes them afresh. */
 const RECOMPUTED = new Set([
@@ -130,12 +130,27 @@ export class TppService {
 
   // ---- preview, send, follow ----------------------------------------------------------------
 
-  private client(targetId: string, sign?: boolean): Promise<TargetClient> {
-    return targetClient({ ...this.deps, sessions: this.sessions }, targetId, sign);
+  /** The target's client, or one without its credentials for a confirmed foreign origin. */
+  private clientFor(targetId: string, request: Addressed, allowForeignOrigin?: boolean) {
+    return clientFor(
+      { ...this.deps, sessions: this.sessions },
+      targetId,
+      request,
+      allowForeignOrigin,
+    );
   }
 
-  async preview(targetId: string, request: ComposedRequest, label?: string): Promise<ExchangeView> {
-    const { client, session, defaults } = await this.client(targetId, request.sign);
+  async preview(
+    targetId: string,
+    request: ComposedRequest,
+    label?: string,
+    allowForeignOrigin?: boolean,
+  ): Promise<ExchangeView> {
+    const { client, session, defaults } = await this.clientFor(
+      targetId,
+      request,
+      allowForeignOrigin,
+    );
     try {
       const exchange = await guard(() => client.prepare(outgoing(request, label)));
       return exchangeView(
@@ -148,8 +163,17 @@ export class TppService {
     }
   }
 
-  async send(targetId: string, request: ComposedRequest, label?: string): Promise<ExchangeView> {
-    const { client, session, defaults } = await this.client(targetId, request.sign);
+  async send(
+    targetId: string,
+    request: ComposedRequest,
+    label?: string,
+    allowForeignOrigin?: boolean,
+  ): Promise<ExchangeView> {
+    const { client, session, defaults } = await this.clientFor(
+      targetId,
+      request,
+      allowForeignOrigin,
+    );
     try {
       const exchange = await guard(() => client.send(outgoing(request, label)));
       return this.exchanges.record(exchange, {
@@ -167,7 +191,8 @@ export class TppService {
       throw new CallRefused('That exchange is no longer in the history; send the request again.');
     }
     const { exchange: from, origin } = sent;
-    if (linkOf(from, relation) === undefined) {
+    const href = linkOf(from, relation);
+    if (href === undefined) {
       throw new CallRefused(`The response has no _links.${relation} to follow.`);
     }
     // The link's request repeats what the user chose (x-accept-fix, PSU-IP-Address, …).
@@ -182,7 +207,8 @@ export class TppService {
       headers['X-Request-ID'] = requestId;
       this.deps.own?.add(requestId);
     }
-    const { client, session, defaults } = await this.client(origin.targetId);
+    // A link to another origin is refused like a composed request to one (target-client.ts).
+    const { client, session, defaults } = await this.clientFor(origin.targetId, { path: href });
     try {
       const exchange = await guard(() =>
         client.follow(from, relation, {

@@ -15,6 +15,8 @@
  * Who may name which variable is the caller's policy (`EnvPolicy`): the CLI reads a file its user
  * wrote and may name any; the services behind the UI name only WORKBENCH_PROFILE_* (SECURITY.md).
  */
+import type { EnvPolicy } from '../../../shared/env-policy.js';
+
 const REFERENCE = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 
 /** The JSON paths whose value from the environment is shown, not redacted. */
@@ -25,12 +27,34 @@ export const PUBLIC_FIELDS: ReadonlySet<string> = new Set([
   '/admin/url',
 ]);
 
-/** Which variables a profile may name, and how to say so when it names another. */
-export interface EnvPolicy {
-  mayName(name: string): boolean;
-  /** Why a name is refused, e.g. "a profile used through the UI names only WORKBENCH_PROFILE_*". */
-  rule: string;
+/**
+ * What a shown field may take from the environment, so nothing secret can sit in it: every report,
+ * the signed bundle (HAR, curl, manifest) and the reports' file names show these fields as they
+ * are. The name takes nothing (it is the profile's own words); a URL takes a scheme, host, port and
+ * path (a CI stage's bank), never userinfo, a query string or a fragment, where keys and tokens
+ * ride. `mode` is one of its enum's words, checked by the schema.
+ */
+function publicFieldProblem(path: string, expanded: string): string | undefined {
+  if (path === '/name')
+    return `/name: takes no \${env:…}: the name shows in every report, the evidence bundle and the reports' file names; write it in the file`;
+  if (path !== '/baseUrl' && path !== '/admin/url') return undefined;
+  let url: URL;
+  try {
+    url = new URL(expanded);
+  } catch {
+    return undefined; // The schema names a value that is no URL.
+  }
+  const parts = [
+    url.username || url.password ? 'userinfo' : '',
+    url.search ? 'a query string' : '',
+    url.hash ? 'a fragment' : '',
+  ].filter(Boolean);
+  if (parts.length === 0) return undefined;
+  return `${path}: with \${env:…} it may take only a scheme, host, port and path, not ${parts.join(' or ')}: the URL shows in every report and the evidence bundle, so no key or token may sit in it`;
 }
+
+/** Which variables a profile may name (main/shared/env-policy.ts, shared with PSU steps). */
+export type { EnvPolicy } from '../../../shared/env-policy.js';
 
 export interface SecretExpansion<T> {
   value: T;
@@ -40,6 +64,8 @@ export interface SecretExpansion<T> {
   refused: string[];
   /** The values the environment gave outside PUBLIC_FIELDS, each once. */
   secrets: string[];
+  /** A PUBLIC_FIELDS value that took from the environment what it may not (publicFieldProblem). */
+  problems: string[];
 }
 
 export function expandEnvSecrets<T>(
@@ -50,24 +76,17 @@ export function expandEnvSecrets<T>(
   const missing: string[] = [];
   const refused: string[] = [];
   const secrets = new Set<string>();
+  const problems: string[] = [];
   const walk = (node: unknown, path: string): unknown => {
-    if (typeof node === 'string')
-      return node.replace(REFERENCE, (_whole, name: string, fallback: string | undefined) => {
-        const at = path || '/';
-        if (policy && !policy.mayName(name)) {
-          refused.push(`${name} at ${at}`);
-          return '';
-        }
-        const found = env[name];
-        const given = fallback === undefined ? found !== undefined : !!found;
-        if (given) {
-          if (!PUBLIC_FIELDS.has(path)) secrets.add(found!);
-          return found!;
-        }
-        if (fallback !== undefined) return fallback;
-        missing.push(`${name} at ${at}`);
-        return '';
-      });
+    if (typeof node === 'string') {
+      const expanded = expandString(node, path);
+      const problem =
+        PUBLIC_FIELDS.has(path) && node.search(REFERENCE) !== -1
+          ? publicFieldProblem(path, expanded)
+          : undefined;
+      if (problem) problems.push(problem);
+      return expanded;
+    }
     if (Array.isArray(node)) return node.map((item, index) => walk(item, `${path}/${index}`));
     if (node !== null && typeof node === 'object')
       return Object.fromEntries(
@@ -75,5 +94,22 @@ export function expandEnvSecrets<T>(
       );
     return node;
   };
-  return { value: walk(value, '') as T, missing, refused, secrets: [...secrets] };
+  const expandString = (node: string, path: string): string =>
+    node.replace(REFERENCE, (_whole, name: string, fallback: string | undefined) => {
+      const at = path || '/';
+      if (policy && !policy.mayName(name)) {
+        refused.push(`${name} at ${at}`);
+        return '';
+      }
+      const found = env[name];
+      const given = fallback === undefined ? found !== undefined : !!found;
+      if (given) {
+        if (!PUBLIC_FIELDS.has(path)) secrets.add(found!);
+        return found!;
+      }
+      if (fallback !== undefined) return fallback;
+      missing.push(`${name} at ${at}`);
+      return '';
+    });
+  return { value: walk(value, '') as T, missing, refused, secrets: [...secrets], problems };
 }

@@ -88,7 +88,7 @@ export function parseTargetProfileSecrets(
     throw new TargetProfileError(source, [`not JSON: ${jsonSyntaxProblem(text, error)}`]);
   }
   // The environment first: a value from it (an overridden baseUrl) is checked like one typed in.
-  const { value, missing, refused, secrets } = expandEnvSecrets(
+  const { value, missing, refused, secrets, problems } = expandEnvSecrets(
     data,
     options.env ?? process.env,
     options.envPolicy,
@@ -106,6 +106,7 @@ export function parseTargetProfileSecrets(
       source,
       missing.map((m) => `environment variable ${m.replace(' at ', ' is not set (named at ')})`),
     );
+  if (problems.length > 0) throw new TargetProfileError(source, problems);
   if (!Value.Check(TargetProfileSchema, value))
     throw new TargetProfileError(
       source,
@@ -130,12 +131,20 @@ export async function readTargetProfile(
     ]);
   }
   const { profile, secrets } = parseTargetProfileSecrets(text, file, options);
-  return loadTargetProfile(profile, {
+  const loaded = await loadTargetProfile(profile, {
     source: file,
     baseDir: dirname(source),
     secrets,
     ...(options.keystore ? { keystore: options.keystore } : {}),
+    ...(options.envPolicy ? { envPolicy: options.envPolicy } : {}),
   });
+  // The values a PSU steps file's `${env:NAME}` types are secrets of the run too: the agent's
+  // errors and the screenshots' URLs would show them.
+  const typed = loaded.psuSteps
+    ? expandEnvSecrets(loaded.psuSteps, options.env ?? process.env).secrets
+    : [];
+  if (typed.length === 0) return loaded;
+  return { ...loaded, secrets: [...new Set([...(loaded.secrets ?? []), ...typed])] };
 }
 
 /**
@@ -149,6 +158,8 @@ export async function loadTargetProfile(
     baseDir: string;
     secrets?: readonly string[];
     keystore?: KeystoreCredentials;
+    /** The policy the profile was read with: the PSU steps file it names follows it too. */
+    envPolicy?: EnvPolicy;
   },
 ): Promise<LoadedTargetProfile> {
   const problems: string[] = [];
@@ -278,6 +289,13 @@ export async function loadTargetProfile(
     if (bytes)
       try {
         psuSteps = JSON.parse(bytes.toString('utf8'));
+        // The steps type `${env:NAME}` into the bank's pages: a name the profile itself could
+        // not read is refused for the steps it names as well (SECURITY.md).
+        if (where.envPolicy)
+          for (const name of expandEnvSecrets(psuSteps, {}, where.envPolicy).refused)
+            problems.push(
+              `/sca/script: '${script}' names environment variable ${name.replace(' at ', ' (at ')}), which it may not: ${where.envPolicy.rule}`,
+            );
       } catch (error) {
         problems.push(
           `/sca/script: '${script}' is not JSON: ${jsonSyntaxProblem(bytes.toString('utf8'), error)}`,

@@ -18,10 +18,17 @@ export const MIN_SECRET_LENGTH = 8;
 
 /** What the run redacts: the profile's values from the environment and its admin token. */
 export function runSecrets(loaded: LoadedTargetProfile): string[] {
-  const values = [...(loaded.secrets ?? []), loaded.profile.admin?.token ?? ''];
+  return secretForms([...(loaded.secrets ?? []), loaded.profile.admin?.token ?? '']);
+}
+
+/**
+ * The forms of `values` to search for, longest first. `minLength` 1 where the text searched is
+ * short and about the values themselves (a PSU steps replay's error and captions).
+ */
+export function secretForms(values: readonly string[], minLength = MIN_SECRET_LENGTH): string[] {
   const forms = new Set<string>();
   for (const value of values) {
-    if (value.length < MIN_SECRET_LENGTH) continue;
+    if (value.length < Math.max(1, minLength)) continue;
     // As it shows in text, in a JSON body and in a URL.
     forms.add(value);
     forms.add(JSON.stringify(value).slice(1, -1));

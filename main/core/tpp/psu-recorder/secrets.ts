@@ -8,10 +8,13 @@
  * - a word of its `name` or `id` (split at camelCase, `-`, `_`, `.`) is one of SECRET_WORDS
  *   (password, pin, otp, tan, …), or two words make a SECRET_PHRASES pair (one time, sms code, …).
  *
- * The environment variable is `PSU_` and the field's name in upper snake case
- * (`oneTimeCode` → `PSU_ONE_TIME_CODE`, `password` → `PSU_PASSWORD`).
+ * The environment variable is `WORKBENCH_PROFILE_PSU_` and the field's name in upper snake case
+ * (`oneTimeCode` → `WORKBENCH_PROFILE_PSU_ONE_TIME_CODE`): a replay through the UI reads only
+ * variables the user set aside for the workbench (shared/env-policy.ts), so its own recordings
+ * name one of those.
  */
 import type { ElementInfo } from './events.js';
+import { UI_ENV_PREFIX } from '../../../shared/env-policy.js';
 
 export const SECRET_WORDS = new Set([
   'password',
@@ -85,5 +88,5 @@ export function secretEnvName(field: ElementInfo): string {
   const snake = wordsOf(base)
     .map((word) => word.toUpperCase())
     .join('_');
-  return `PSU_${snake || 'SECRET'}`;
+  return `${UI_ENV_PREFIX}PSU_${snake || 'SECRET'}`;
 }

@@ -64,6 +64,25 @@ export function variableValuesOf(
   };
 }
 
+/**
+ * The origin an absolute URL goes to when it is not the target's (an imported collection with a
+ * literal host): main sends the target's headers and credentials only to its origin and asks for
+ * `allowForeignOrigin` otherwise (SECURITY.md), so the composer asks the user first.
+ */
+export function foreignOriginOf(
+  path: string,
+  baseUrl: string | undefined,
+): { origin: string; targetOrigin: string } | undefined {
+  if (!baseUrl || !/^https?:\/\//i.test(path)) return undefined;
+  try {
+    const origin = new URL(path).origin;
+    const targetOrigin = new URL(baseUrl).origin;
+    return origin === targetOrigin ? undefined : { origin, targetOrigin };
+  } catch {
+    return undefined;
+  }
+}
+
 /** A response whose `_links` stay offered while the answer of one of them is shown. */
 export interface LinkSource {
   from: ExchangeView;
@@ -87,6 +106,8 @@ interface ComposerState extends VariablesState, TabsState {
   responseView: ResponseViewMode;
   setResponseView(mode: ResponseViewMode): void;
   sending: boolean;
+  /** The request goes to another origin than the target's: sent only once the user confirms. */
+  foreignOrigin?: { origin: string; targetOrigin: string };
   error?: unknown;
   /** Status line for screen readers and the eye: "Sent", "Saved", "Copied". */
   notice?: string;
@@ -100,7 +121,9 @@ interface ComposerState extends VariablesState, TabsState {
   updateRow(list: RowList, id: string, change: Partial<Omit<Row, 'id'>>): void;
   removeRow(list: RowList, id: string): void;
   refreshPreview(targetId: string): Promise<void>;
-  send(targetId: string): Promise<void>;
+  /** Sends the draft; to another origin only with `allowForeignOrigin` (else it asks first). */
+  send(targetId: string, allowForeignOrigin?: boolean): Promise<void>;
+  cancelForeignOrigin(): void;
   /**
    * Follows a `_links` relation of the shown response (or of `from`); the form moves to the
    * operation and values the link called, so it says what was sent.
@@ -187,16 +210,24 @@ export const useComposerStore = create<ComposerState>((set, get, store) => ({
       if (get().draft === draft) set({ preview: undefined, previewError: error });
     }
   },
-  async send(targetId) {
+  async send(targetId, allowForeignOrigin = false) {
     if (get().sending) return;
-    set({ sending: true, error: undefined, notice: undefined });
+    const request = composedRequest(
+      resolvedDraft(get().draft, variableValuesOf(get().variables, targetId)),
+    );
+    const foreignOrigin = foreignOriginOf(request.path, baseUrlOf(targetId));
+    if (foreignOrigin && !allowForeignOrigin) {
+      set({ foreignOrigin, notice: undefined });
+      return;
+    }
+    set({ sending: true, foreignOrigin: undefined, error: undefined, notice: undefined });
     try {
       const response = await api.call('tpp.send', {
         targetId,
-        request: composedRequest(
-          resolvedDraft(get().draft, variableValuesOf(get().variables, targetId)),
-        ),
+        // Unsigned: main signs only requests to the target's origin.
+        request: foreignOrigin ? { ...request, sign: false } : request,
         ...(get().draft.operationId ? { label: get().draft.operationId } : {}),
+        ...(foreignOrigin ? { allowForeignOrigin: true } : {}),
       });
       // A new resource asking for SCA: the SCA shown so far was another one's.
       if (linksOf(response.response?.json).some((link) => link.relation === 'scaRedirect'))
@@ -214,6 +245,7 @@ export const useComposerStore = create<ComposerState>((set, get, store) => ({
       set({ sending: false, error });
     }
   },
+  cancelForeignOrigin: () => set({ foreignOrigin: undefined }),
   async follow(relation, source) {
     const from = source ?? get().response;
     if (!from || get().sending) return;

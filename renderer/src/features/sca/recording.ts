@@ -1,10 +1,16 @@
 /**
  * Recording SCA steps by clicking (docs/sca.md, "Recording SCA steps"): whether the next SCA
  * window records, the recording of the current attempt (polled while it runs), and the replay of
- * the recorded steps in browser mode with a screenshot per page.
+ * the recorded steps in browser mode with a screenshot per page. A replay first shows what it will
+ * type where (main answers that without typing anything) and plays only once the user confirms
+ * it (SECURITY.md: a recording can be made by the bank's page itself).
  */
 import { create } from 'zustand';
-import type { ScaRecordingView, ScaReplayView } from '../../../../main/api/contract';
+import type {
+  ScaReplayConfirmation,
+  ScaRecordingView,
+  ScaReplayView,
+} from '../../../../main/api/contract';
 import { api } from '../../api';
 
 const POLL_MS = 1500;
@@ -16,13 +22,19 @@ interface RecordingState {
   recording?: ScaRecordingView;
   replaying: boolean;
   replay?: ScaReplayView;
+  /** What the replay would type where, waiting for the user's confirmation. */
+  confirming?: { targetId: string; href: string; confirmation: ScaReplayConfirmation };
   error?: unknown;
   setRecord(on: boolean): void;
   /** The SCA window opened for `attemptId` records. */
   started(attemptId: string): void;
   refresh(): Promise<void>;
   stop(): Promise<void>;
+  /** Asks main what the replay would type where; nothing is played yet. */
   replayOn(targetId: string, href: string): Promise<void>;
+  /** Plays the steps the confirmation shown was given for. */
+  confirmReplay(): Promise<void>;
+  cancelReplay(): void;
 }
 
 let timer: ReturnType<typeof setInterval> | undefined;
@@ -37,7 +49,13 @@ export const useScaRecording = create<RecordingState>((set, get) => ({
   setRecord: (record) => set({ record }),
   started(attemptId) {
     stopPolling();
-    set({ attemptId, recording: undefined, replay: undefined, error: undefined });
+    set({
+      attemptId,
+      recording: undefined,
+      replay: undefined,
+      confirming: undefined,
+      error: undefined,
+    });
     timer = setInterval(() => void get().refresh(), POLL_MS);
   },
   async refresh() {
@@ -64,13 +82,35 @@ export const useScaRecording = create<RecordingState>((set, get) => ({
   async replayOn(targetId, href) {
     const steps = get().recording?.steps;
     if (!steps) return;
-    set({ replaying: true, replay: undefined, error: undefined });
+    set({ replay: undefined, confirming: undefined, error: undefined });
     try {
-      set({ replay: await api.call('sca.replay', { targetId, href, steps: steps as object }) });
+      const asked = await api.call('sca.replay', { targetId, href, steps: steps as object });
+      if (asked.confirmation)
+        set({ confirming: { targetId, href, confirmation: asked.confirmation } });
+    } catch (error) {
+      set({ error });
+    }
+  },
+  async confirmReplay() {
+    const steps = get().recording?.steps;
+    const confirming = get().confirming;
+    if (!steps || !confirming) return;
+    const { targetId, href, confirmation } = confirming;
+    set({ replaying: true, confirming: undefined, replay: undefined, error: undefined });
+    try {
+      set({
+        replay: await api.call('sca.replay', {
+          targetId,
+          href,
+          steps: steps as object,
+          confirm: confirmation.token,
+        }),
+      });
     } catch (error) {
       set({ error });
     } finally {
       set({ replaying: false });
     }
   },
+  cancelReplay: () => set({ confirming: undefined }),
 }));

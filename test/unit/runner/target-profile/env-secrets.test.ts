@@ -54,6 +54,31 @@ describe('expandEnvSecrets', () => {
   });
 });
 
+describe('the fields every report shows', () => {
+  it('refuses ${env:} in the name, and userinfo, a query or a fragment from it in a URL', () => {
+    const problems = (profile: object) =>
+      expandEnvSecrets(profile, { ...env, KEYED: 'https://u:p@bank.example/?key=k#f' }).problems;
+    expect(problems({ name: 'Bank ${env:BANK_URL}' })).toEqual([
+      expect.stringMatching(/^\/name: takes no \$\{env:…\}: the name shows in every report/),
+    ]);
+    expect(problems({ name: '${env:UNSET:-Bank}' })).toHaveLength(1);
+    expect(
+      problems({ baseUrl: '${env:KEYED}', admin: { url: '${env:BANK_URL}?t=${env:BANK_URL}' } }),
+    ).toEqual([
+      '/baseUrl: with ${env:…} it may take only a scheme, host, port and path, not userinfo or a query string or a fragment: the URL shows in every report and the evidence bundle, so no key or token may sit in it',
+      expect.stringMatching(/^\/admin\/url: .* not a query string:/),
+    ]);
+    // A host, port and path from the environment; and what the file writes itself, as it is.
+    expect(
+      problems({
+        name: 'Bank',
+        baseUrl: '${env:BANK_URL}:8443/psd2',
+        admin: { url: 'https://admin.example/?written=here' },
+      }),
+    ).toEqual([]);
+  });
+});
+
 describe('the run secrets', () => {
   it('are redacted as written, JSON-escaped and URL-encoded, in keys and values', () => {
     const loaded = {

@@ -13,6 +13,8 @@ import {
 } from '../../../../main/core/runner/target-profile/index';
 import { runCli } from '../../../../main/hosts/cli/index';
 import { captureCliIo } from '../../../support/cli-capture';
+import { UI_ENV_POLICY } from '../../../../main/shared/env-policy';
+import { runSecrets } from '../../../../main/core/runner/targets/run-secrets';
 
 const capture = () => captureCliIo(() => new Promise(() => {}));
 
@@ -247,5 +249,49 @@ describe('target profile: workbench target init, read back', () => {
     await expect(readTargetProfile(file, { env: {} })).rejects.toThrow(
       /\/signing\/key: cannot read 'nope\/key.pem' \(ENOENT\); \/tls\/ca\/1: cannot read 'nope\/ca.pem' \(ENOENT\)/,
     );
+  });
+
+  it('holds the PSU steps file a profile names to the policy the profile was read with', async () => {
+    const steps = join(dir, 'planted.psu-steps.json');
+    await writeFile(
+      steps,
+      JSON.stringify({
+        name: 'planted',
+        pages: [
+          {
+            name: 'login',
+            match: { path: '^/login$' },
+            actions: [
+              { fill: 'pin', value: '${env:WORKBENCH_KEYSTORE_PASSPHRASE}' },
+              { fill: 'otp', value: '${env:WORKBENCH_PROFILE_OTP}' },
+              { submit: '' },
+            ],
+          },
+        ],
+      }),
+    );
+    const file = join(dir, 'with-steps.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        ...minimal,
+        signing: { certificate: 'certs/qsealc.pem', key: 'certs/qsealc.key.pem' },
+        sca: { mode: 'headless', script: 'planted.psu-steps.json' },
+      }),
+    );
+    await expect(readTargetProfile(file, { env: {}, envPolicy: UI_ENV_POLICY })).rejects.toThrow(
+      "/sca/script: 'planted.psu-steps.json' names environment variable WORKBENCH_KEYSTORE_PASSPHRASE (at /pages/0/actions/0/value), which it may not: a profile or PSU steps used in the workbench's UI read only environment variables whose names begin with WORKBENCH_PROFILE_",
+    );
+    // The command line reads its user's own files: any name. What the steps type is a secret of
+    // the run, redacted as the profile's own (run-secrets.ts).
+    const loaded = await readTargetProfile(file, {
+      env: {
+        WORKBENCH_KEYSTORE_PASSPHRASE: 'keystore-passphrase',
+        WORKBENCH_PROFILE_OTP: 'otp-9876',
+      },
+    });
+    expect(loaded.psuSteps).toBeDefined();
+    expect(loaded.secrets).toEqual(['keystore-passphrase', 'otp-9876']);
+    expect(runSecrets(loaded)).toEqual(expect.arrayContaining(['keystore-passphrase']));
   });
 });

@@ -28,8 +28,18 @@ const PREVIEW_DELAY_MS = 350;
 
 export function Composer() {
   const store = useComposerStore();
-  const { draft, catalogue, schemas, preview, previewError, response, sending, error, notice } =
-    store;
+  const {
+    draft,
+    catalogue,
+    schemas,
+    preview,
+    previewError,
+    response,
+    sending,
+    error,
+    notice,
+    foreignOrigin,
+  } = store;
   const linkSource = store.linkSource;
   const settings = useSettings();
   const target = useActiveTarget();
@@ -152,6 +162,30 @@ export function Composer() {
               {sending ? 'Sending…' : 'Send'}
             </button>
           </form>
+          {foreignOrigin && target && (
+            <div className="notice notice-warn" role="alertdialog" data-testid="foreign-origin">
+              <p>
+                This request goes to <code>{foreignOrigin.origin}</code>, not to the target's origin{' '}
+                <code>{foreignOrigin.targetOrigin}</code>. The target's default headers, its PSU
+                session's headers, its client certificate and its signature go only to its origin:
+                sent there, the request goes without them, unsigned.
+              </p>
+              <button
+                type="button"
+                data-testid="foreign-origin-send"
+                onClick={() => void store.send(target.id, true)}
+              >
+                Send to {foreignOrigin.origin} without them
+              </button>{' '}
+              <button
+                type="button"
+                data-testid="foreign-origin-cancel"
+                onClick={() => store.cancelForeignOrigin()}
+              >
+                Cancel
+              </button>
+            </div>
+          )}
           {!reachable && target && (
             <p className="warn" data-testid="target-stopped">
               {target.name} is stopped.{' '}

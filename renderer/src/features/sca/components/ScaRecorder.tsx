@@ -6,7 +6,8 @@ import { useScaRecording } from '../recording';
 /**
  * Record SCA steps by clicking (docs/sca.md, "Recording SCA steps"): the toggle for the next SCA
  * window, the steps the recording made (secrets as `${env:…}`), Save, and Replay in browser mode
- * on the scaRedirect of the answer shown, with a screenshot of every page.
+ * on the scaRedirect of the answer shown, with a screenshot of every page — after the user
+ * confirmed what it will type where (SECURITY.md).
  */
 export function ScaRecorder(props: { targetId?: string; scaRedirect?: string }) {
   return <ScaRecorderView {...props} {...useScaRecording()} />;
@@ -25,6 +26,9 @@ export function ScaRecorderView({
   setRecord,
   stop,
   replayOn,
+  confirming,
+  confirmReplay,
+  cancelReplay,
 }: { targetId?: string; scaRedirect?: string } & ReturnType<typeof useScaRecording.getState>) {
   const active = attemptId !== undefined && recording?.stopped !== true;
   return (
@@ -90,12 +94,57 @@ export function ScaRecorderView({
             </button>
             <button
               type="button"
-              disabled={!scaRedirect || !targetId || replaying}
+              disabled={!scaRedirect || !targetId || replaying || confirming !== undefined}
               title={scaRedirect ? undefined : 'Send a request whose answer has an scaRedirect'}
               onClick={() => targetId && scaRedirect && void replayOn(targetId, scaRedirect)}
               data-testid="sca-replay"
             >
               Replay on this answer's scaRedirect (browser mode)
+            </button>
+          </div>
+        </div>
+      )}
+      {confirming && (
+        <div className="notice" role="alertdialog" data-testid="sca-replay-confirm">
+          <p>
+            The replay will type these values into the pages of{' '}
+            <code>{new URL(confirming.confirmation.url).origin}</code> and send them there. Values
+            from the environment are shown by their variable's name.
+          </p>
+          <table>
+            <thead>
+              <tr>
+                <th>Page</th>
+                <th>Action</th>
+                <th>Field</th>
+                <th>Value</th>
+              </tr>
+            </thead>
+            <tbody>
+              {confirming.confirmation.typing.map((t, i) => (
+                <tr key={i} data-testid="sca-replay-typing">
+                  <td>{t.page}</td>
+                  <td>{t.action}</td>
+                  <td>
+                    <code>{t.field}</code>
+                  </td>
+                  <td>
+                    <code>{t.value}</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="actions">
+            <button
+              type="button"
+              onClick={() => void confirmReplay()}
+              data-testid="sca-replay-confirm-go"
+            >
+              Type these values and replay
+            </button>
+            <button type="button" onClick={cancelReplay} data-testid="sca-replay-confirm-cancel">
+              Cancel
             </button>
           </div>
         </div>
