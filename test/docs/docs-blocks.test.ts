@@ -2,7 +2,11 @@
  * Docs that are tested: every ```sh block of README.md and docs/*.md runs as a user would paste
  * it, in an empty folder with `workbench` on the PATH (a shim calling this clone's
  * bin/workbench.js; run `npm run build` first, as `npm test` does). A doc's blocks run in order in
- * one folder, since a later block uses what an earlier one made (`certs/`). A block that needs a
+ * one folder, since a later block uses what an earlier one made (`certs/`). Then a page with more
+ * than one such block runs again as a reader pastes it: all its blocks in order in ONE shell, in a
+ * fresh folder, so a job one block starts and another waits for, or a file an earlier block left
+ * that a later one takes for its own, shows. (A page with one block would repeat its block run:
+ * that run serves as both.) A block that needs a
  * real bank, a person, the network or the clone itself is marked in the doc
  * (`<!-- docs-test: skip — reason -->`) and reported skipped with that reason.
  */
@@ -19,7 +23,14 @@ import {
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runShellBlock, shellBlocks, type ShellBlock } from './shell-blocks.js';
+import {
+  lastBlock,
+  pastedInOrder,
+  runShellBlock,
+  shellBlocks,
+  type BlockRun,
+  type ShellBlock,
+} from './shell-blocks.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** Each block's limit: a full run of the suites against a `workbench bank` takes 40–100 s on 2 busy cores. */
@@ -64,32 +75,55 @@ describe('every ```sh block of the docs', () => {
     // The blocks of one doc run in order in one folder; the docs run side by side.
     const folder = join(work, doc.replace(/[^A-Za-z0-9]+/g, '-'));
     let chain: Promise<unknown> = Promise.resolve();
+    const runAfterThePrevious = (start: () => Promise<BlockRun>) => {
+      const run = chain.then(start);
+      chain = run.catch(() => undefined);
+      return run;
+    };
+    const expectRan = (name: string, result: BlockRun, where = name) => {
+      const tail = result.output.split('\n').slice(-40).join('\n');
+      expect(result.timedOut, `${where} ran over ${BLOCK_TIMEOUT_MS / 1000} s:\n${tail}`).toBe(
+        false,
+      );
+      expect(result.code, `${where} failed (exit ${result.code}):\n${tail}`).toBe(0);
+    };
     for (const block of blocks) {
       const name = `${doc}:${block.line}`;
       if (block.skip) {
         it.skip(`${name} (skipped: ${block.skip})`, () => undefined);
         continue;
       }
-      const runAfterThePrevious = () => {
-        const run = chain.then(() => {
-          mkdirSync(folder, { recursive: true });
-          return runShellBlock(block.text, { cwd: folder, env, timeoutMs: BLOCK_TIMEOUT_MS });
-        });
-        chain = run.catch(() => undefined);
-        return run;
+      const run = () => {
+        mkdirSync(folder, { recursive: true });
+        return runShellBlock(block.text, { cwd: folder, env, timeoutMs: BLOCK_TIMEOUT_MS });
       };
       it.concurrent(
         name,
-        async () => {
-          const result = await runAfterThePrevious();
-          const tail = result.output.split('\n').slice(-40).join('\n');
-          expect(result.timedOut, `${name} ran over ${BLOCK_TIMEOUT_MS / 1000} s:\n${tail}`).toBe(
-            false,
-          );
-          expect(result.code, `${name} failed (exit ${result.code}):\n${tail}`).toBe(0);
-        },
+        async () => expectRan(name, await runAfterThePrevious(run)),
         BLOCK_TIMEOUT_MS * 4,
       );
     }
+    const pasted = blocks.filter((b) => !b.skip);
+    if (pasted.length < 2) continue;
+    // After the block runs, not beside them: blocks may take a fixed port (--port 8080).
+    const inOrder = () => {
+      const cwd = `${folder}-in-order`;
+      mkdirSync(cwd, { recursive: true });
+      return runShellBlock(pastedInOrder(pasted), {
+        cwd,
+        env,
+        timeoutMs: BLOCK_TIMEOUT_MS,
+        perBlock: true,
+      });
+    };
+    const name = `${doc} pasted in order into one shell (${pasted.length} blocks)`;
+    it.concurrent(
+      name,
+      async () => {
+        const result = await runAfterThePrevious(inOrder);
+        expectRan(name, result, `${name}, in block ${lastBlock(result.output)},`);
+      },
+      BLOCK_TIMEOUT_MS * (4 + pasted.length),
+    );
   }
 });

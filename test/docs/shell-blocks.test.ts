@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runShellBlock, shellBlocks } from './shell-blocks.js';
+import { lastBlock, pastedInOrder, runShellBlock, shellBlocks } from './shell-blocks.js';
 
 const DOC = [
   '# Title',
@@ -68,6 +68,42 @@ describe('shell blocks of a doc', () => {
 
       const slow = await runShellBlock('sleep 30', { cwd, env: process.env, timeoutMs: 500 });
       expect(slow.timedOut).toBe(true);
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it('pastes a page in order into one shell: a job one block leaves is there for the next', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'shell-block-'));
+    const page = [
+      '```sh',
+      'sleep 60 &',
+      '```',
+      '<!-- docs-test: skip — not pasted -->',
+      '```sh',
+      'exit 3',
+      '```',
+      '```sh',
+      'wait',
+      '```',
+    ].join('\n');
+    try {
+      const blocks = shellBlocks('x.md', page);
+      const text = pastedInOrder(blocks);
+      expect(text).not.toContain('exit 3');
+      // Alone, each block ends at once; pasted together, `wait` waits for the first one's job.
+      for (const block of [blocks[0]!, blocks[2]!]) {
+        const alone = await runShellBlock(block.text, { cwd, env: process.env, timeoutMs: 10_000 });
+        expect(alone.timedOut).toBe(false);
+      }
+      const pasted = await runShellBlock(text, {
+        cwd,
+        env: process.env,
+        timeoutMs: 2000,
+        perBlock: true,
+      });
+      expect(pasted.timedOut).toBe(true);
+      expect(lastBlock(pasted.output)).toBe('x.md:8');
     } finally {
       rmSync(cwd, { recursive: true, force: true });
     }

@@ -41,6 +41,28 @@ export function shellBlocks(doc: string, markdown: string): ShellBlock[] {
   return blocks;
 }
 
+/** The line the in-order run writes to stderr before each block, naming it (`docs/ci.md:362`). */
+export const BLOCK_MARKER = '### docs-test block ';
+
+/**
+ * A page's blocks as a reader pastes them: every block that is not skipped, in order, into one
+ * shell. Jobs started by one block and variables set by it are still there in the next, which
+ * running each block in a shell of its own never shows. Before each block a line on stderr names
+ * it, so a failure or a hang points at its block, and the time limit counts per block.
+ */
+export function pastedInOrder(blocks: ShellBlock[]): string {
+  return blocks
+    .filter((b) => !b.skip)
+    .map((b) => `echo '${BLOCK_MARKER}${b.doc}:${b.line}' >&2\n${b.text}`)
+    .join('\n');
+}
+
+/** The block an in-order run was in when it ended (the last marker in its output). */
+export function lastBlock(output: string): string | undefined {
+  const at = output.lastIndexOf(BLOCK_MARKER);
+  return at < 0 ? undefined : output.slice(at + BLOCK_MARKER.length).split('\n')[0];
+}
+
 export interface BlockRun {
   code: number | null;
   /** stdout and stderr together, in order. */
@@ -53,11 +75,18 @@ export interface BlockRun {
  * Runs `text` with bash (`-e -o pipefail`: a failing command fails the block) in `cwd`, in a
  * process group of its own. When the block ends or `timeoutMs` passes, the group is sent SIGTERM
  * (a `workbench bank &` saves and exits on it), then SIGKILL after `graceMs`, so nothing it
- * started outlives it.
+ * started outlives it. With `perBlock`, the limit starts again at each block marker of an
+ * in-order run (`pastedInOrder`), so a page's run has each block's limit, not their sum.
  */
 export function runShellBlock(
   text: string,
-  options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; graceMs?: number },
+  options: {
+    cwd: string;
+    env: NodeJS.ProcessEnv;
+    timeoutMs: number;
+    graceMs?: number;
+    perBlock?: boolean;
+  },
 ): Promise<BlockRun> {
   const started = Date.now();
   const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', text], {
@@ -67,9 +96,6 @@ export function runShellBlock(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const group = child.pid!;
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const signalGroup = (signal: NodeJS.Signals | 0): boolean => {
     try {
       process.kill(-group, signal);
@@ -83,6 +109,17 @@ export function runShellBlock(
     timedOut = true;
     signalGroup('SIGTERM');
   }, options.timeoutMs);
+  let output = '';
+  let markers = 0;
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (!options.perBlock) return;
+    const seen = output.split(BLOCK_MARKER).length - 1;
+    if (seen > markers) timer.refresh(); // a new block: its own limit
+    markers = seen;
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
   return new Promise((resolve) => {
     // 'exit', not 'close': a process it left in the background may hold its output open.
     child.on('exit', (code) => {
