@@ -29,6 +29,24 @@ export interface Acceptance {
   schema?: JsonSchema;
 }
 
+/** The bank refused `exchange` (4xx, 5xx) or did not answer it. */
+export const isRefusal = (exchange: EvidenceExchange): boolean =>
+  exchange.response === undefined || exchange.response.status >= 400;
+
+/** What the bank answered, in a few words: `was answered 400 FORMAT_ERROR (refused)`. */
+export function answered(exchange: EvidenceExchange): string {
+  const response = exchange.response;
+  if (!response) return `got no answer (${exchange.transportError ?? 'transport error'})`;
+  const messages = (response.json as { tppMessages?: { code?: unknown; text?: unknown }[] })
+    ?.tppMessages;
+  const first = Array.isArray(messages) ? messages[0] : undefined;
+  const said =
+    typeof first?.code === 'string'
+      ? ` ${first.code}${typeof first.text === 'string' ? ` (${first.text})` : ''}`
+      : '';
+  return `was answered ${response.status}${said}`;
+}
+
 /** Why `exchange` is not an accepted answer, in one line; undefined when it is. */
 export function notAccepted(
   exchange: EvidenceExchange,
@@ -45,16 +63,7 @@ export function notAccepted(
   const accepted = statuses
     ? statuses.includes(response.status)
     : response.status >= 200 && response.status < 300;
-  if (!accepted) {
-    const messages = (response.json as { tppMessages?: { code?: unknown; text?: unknown }[] })
-      ?.tppMessages;
-    const first = Array.isArray(messages) ? messages[0] : undefined;
-    const said =
-      typeof first?.code === 'string'
-        ? ` ${first.code}${typeof first.text === 'string' ? ` (${first.text})` : ''}`
-        : '';
-    return `was answered ${response.status}${said}${statuses ? `, not ${statuses.join(' or ')}` : ''}`;
-  }
+  if (!accepted) return `${answered(exchange)}${statuses ? `, not ${statuses.join(' or ')}` : ''}`;
   if (acceptance.schema) {
     const checked = validator.check(acceptance.schema as TSchema, response.json);
     if (!checked.ok)

@@ -14,6 +14,7 @@ import { freeNorwegianAccount } from '../kit/account-numbers.js';
 import { json } from '../kit/answers.js';
 import { privatePsu, type SandboxCustomer } from '../kit/test-psus.js';
 import { expectAnswer, expectRefusal, sendRefusedControl } from '../kit/controls.js';
+import { requireExplainedRefusals } from '../kit/probe.js';
 import {
   SandboxAccountListItemSchema,
   SandboxAccountListSchema,
@@ -43,6 +44,16 @@ export function sandboxCheck(check: Omit<Check, 'area' | 'modes'>): Check {
       await check.run(ctx);
     },
   });
+}
+
+/**
+ * POST /v1/sandbox/initialize (§1), answered 200. A refusal is judged only from a bank that says
+ * why it refuses (requireExplainedRefusals): one that refuses everything was not tested.
+ */
+export async function initialiseSandbox(ctx: CheckContext): Promise<void> {
+  const init = await call(ctx, 'POST', '/v1/sandbox/initialize', 'initialise', { body: {} });
+  await requireExplainedRefusals(ctx, init, 'POST /v1/sandbox/initialize');
+  ctx.expect.status(init, 200, 'POST /v1/sandbox/initialize');
 }
 
 /** An engagement (§2.6, §4.3): all five request fields, both limits 0. */
@@ -140,6 +151,7 @@ export interface Agreement {
 
 export async function listAccounts(ctx: CheckContext): Promise<AccountItem[]> {
   const exchange = await call(ctx, 'GET', '/v1/sandbox/accounts', 'list sandbox accounts');
+  await requireExplainedRefusals(ctx, exchange, 'GET /v1/sandbox/accounts');
   expectAnswer(ctx, exchange, 200, SandboxAccountListSchema, 'GET /v1/sandbox/accounts');
   return json<AccountItem[]>(exchange);
 }
