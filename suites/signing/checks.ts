@@ -79,7 +79,7 @@ export const signingChecks: Check[] = [
     id: 'SIGN-INVALID-SIGNATURE-400',
     title: 'A signature that does not verify is refused with 400',
     area: 'signing',
-    rules: ['SIGN-INVALID-400'],
+    rules: ['SIGN-INVALID-400', 'SIGN-SIGNATURE-VERIFIED'],
     async run(ctx) {
       await probeControl(ctx, 'the same request with a signature that verifies');
       const exchange = await probe(ctx, {
