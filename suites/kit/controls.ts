@@ -145,26 +145,44 @@ export function expectAnswer(
   ctx.expect.schema(exchange.response?.json, schema, `${what}: the answer's body`);
 }
 
+/** A request the bank must refuse, and what it shows (`the probe without X-Request-ID`). */
+export interface RefusedControl {
+  request: TargetRequest;
+  what: string;
+}
+
 /**
- * The negative control of a check that expects acceptance: a request the bank must refuse (e.g.
- * a signature that does not verify). A bank that accepts it too accepts anything, so its
- * accepting the check's request shows nothing: the check ends INCONCLUSIVE.
+ * The negative control of a check that expects acceptance: requests the bank must refuse, tried
+ * in order until one is refused — first a defect of the check's own area (a required header of
+ * the endpoint left out, a required body field missing), then a signature that does not verify.
+ * A bank that refuses one of them judges requests; one that accepts them all accepts anything,
+ * so its accepting the check's request shows nothing: the check ends INCONCLUSIVE. Several
+ * controls, so that no single rule a bank breaks holds up every acceptance verdict.
  */
-export async function sendRefusedControl(
+export async function sendRefusedControls(
+  ctx: CheckContext,
+  controls: readonly RefusedControl[],
+): Promise<EvidenceExchange> {
+  let last: EvidenceExchange | undefined;
+  for (const { request, what } of controls) {
+    last = await ctx.client.send({ ...request, label: request.label ?? `control: ${what}` });
+    const status = last.response?.status;
+    if (status === undefined || status < 200 || status >= 300) {
+      ctx.expect.true(true, `control: ${what} is refused`);
+      return last;
+    }
+  }
+  ctx.inconclusive(
+    `control accepted: the bank answered 2xx to ${controls.map((c) => c.what).join(', and to ')} as well, so its accepting the check's request shows nothing`,
+    last,
+  );
+}
+
+/** sendRefusedControls with one control. */
+export function sendRefusedControl(
   ctx: CheckContext,
   request: TargetRequest,
   what: string,
 ): Promise<EvidenceExchange> {
-  const exchange = await ctx.client.send({
-    ...request,
-    label: request.label ?? `control: ${what}`,
-  });
-  const status = exchange.response?.status;
-  if (status !== undefined && status >= 200 && status < 300)
-    ctx.inconclusive(
-      `control accepted: the bank answered ${status} to ${what} as well, so its accepting the check's request shows nothing`,
-      exchange,
-    );
-  ctx.expect.true(true, `control: ${what} is refused`);
-  return exchange;
+  return sendRefusedControls(ctx, [{ request, what }]);
 }

@@ -19,7 +19,7 @@ import {
   isRefusal,
   requireSetup,
   sendControl,
-  sendRefusedControl,
+  sendRefusedControls,
 } from './controls.js';
 import { PaymentInitiationResponseSchema } from '../../main/core/spec/schemas/payments.js';
 import { DOCUMENTED_PARTY, paymentParty, type PaymentParty } from './payment-party.js';
@@ -161,8 +161,8 @@ const given = new WeakMap<CheckContext, Set<string>>();
 /**
  * Initiates, asserting 201 with the §2.3 answer and a paymentId no earlier initiation of the check
  * got. The first initiation of a check is preceded by its negative control: the same initiation
- * with a signature that does not verify must be refused, or the bank accepts anything and the
- * check cannot judge (INCONCLUSIVE).
+ * without creditorAccount, or else with a signature that does not verify, must be refused, or the
+ * bank accepts anything and the check cannot judge (INCONCLUSIVE).
  */
 export async function createPayment(
   ctx: CheckContext,
@@ -171,15 +171,21 @@ export async function createPayment(
 ): Promise<CreatedPayment> {
   if (!controlled.has(ctx)) {
     controlled.add(ctx);
-    await sendRefusedControl(
-      ctx,
+    const { creditorAccount: _left, ...withoutCreditor } = body;
+    await sendRefusedControls(ctx, [
       {
-        ...initiationRequest(body, request),
-        signing: { corruptSignature: true },
-        label: undefined,
+        request: { ...initiationRequest(withoutCreditor, request), label: undefined },
+        what: 'the same initiation without creditorAccount (a required field, §2.2)',
       },
-      'the same initiation with a signature that does not verify',
-    );
+      {
+        request: {
+          ...initiationRequest(body, request),
+          signing: { corruptSignature: true },
+          label: undefined,
+        },
+        what: 'the same initiation with a signature that does not verify',
+      },
+    ]);
   }
   const exchange = await initiatePayment(ctx, body, request);
   if (isRefusal(exchange))

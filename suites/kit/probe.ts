@@ -17,7 +17,7 @@ import {
   answered,
   isRefusal,
   sendControl,
-  sendRefusedControl,
+  sendRefusedControls,
 } from './controls.js';
 
 export const PROBE_PATH = '/v1/consents';
@@ -133,13 +133,25 @@ export function expectHeaderRequired(
 }
 
 /**
- * The negative control of a check that expects the probe accepted: the same probe with a
- * signature that does not verify is refused, so the bank judges requests at all.
+ * The negative control of a check that expects the probe accepted: the same probe without
+ * X-Request-ID (required on every request, §4.1), or else with a signature that does not
+ * verify, is refused, so the bank judges requests at all (sendRefusedControls).
  */
 export function probeRefusedControl(ctx: CheckContext): Promise<EvidenceExchange> {
-  return sendRefusedControl(
-    ctx,
-    { method: 'POST', path: PROBE_PATH, body: {}, signing: { corruptSignature: true } },
-    'the probe with a signature that does not verify',
-  );
+  const request = { method: 'POST', path: PROBE_PATH, body: {} } as const;
+  return sendRefusedControls(ctx, [
+    {
+      // Signed over what it carries, so that only the missing header is wrong (§5.2(4)).
+      request: {
+        ...request,
+        omitHeaders: ['X-Request-ID'],
+        signing: { signedHeaders: ['digest', 'tpp-redirect-uri'] },
+      },
+      what: 'the probe without X-Request-ID',
+    },
+    {
+      request: { ...request, signing: { corruptSignature: true } },
+      what: 'the probe with a signature that does not verify',
+    },
+  ]);
 }

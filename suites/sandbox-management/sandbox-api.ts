@@ -13,7 +13,7 @@ import {
 import { freeNorwegianAccount } from '../kit/account-numbers.js';
 import { json } from '../kit/answers.js';
 import { privatePsu, type SandboxCustomer } from '../kit/test-psus.js';
-import { expectAnswer, expectRefusal, sendRefusedControl } from '../kit/controls.js';
+import { expectAnswer, expectRefusal, sendRefusedControls } from '../kit/controls.js';
 import { requireExplainedRefusals } from '../kit/probe.js';
 import {
   SandboxAccountListItemSchema,
@@ -26,8 +26,9 @@ export type Json = Record<string, JsonValue>;
 
 /**
  * A sandbox check: sandbox mode only, needs the /v1/sandbox/ operations (§4.3). It starts with
- * its negative control: a sandbox operation whose signature does not verify is refused (§4.3
- * requires Signature), else the sandbox answers anything and the check cannot judge.
+ * its negative control: a sandbox operation without X-Request-ID, or else one whose signature
+ * does not verify, is refused (§4.3 requires both), else the sandbox answers anything and the
+ * check cannot judge.
  */
 export function sandboxCheck(check: Omit<Check, 'area' | 'modes'>): Check {
   return defineCheck({
@@ -36,11 +37,22 @@ export function sandboxCheck(check: Omit<Check, 'area' | 'modes'>): Check {
     ...check,
     needs: [...new Set(['sandbox-api' as const, ...(check.needs ?? [])])],
     async run(ctx) {
-      await sendRefusedControl(
-        ctx,
-        { method: 'GET', path: '/v1/sandbox/customers', signing: { corruptSignature: true } },
-        'the sandbox customers with a signature that does not verify',
-      );
+      const customers = { method: 'GET', path: '/v1/sandbox/customers' } as const;
+      await sendRefusedControls(ctx, [
+        {
+          // Signed over what it carries, so that only the missing header is wrong (§5.2(4)).
+          request: {
+            ...customers,
+            omitHeaders: ['X-Request-ID'],
+            signing: { signedHeaders: ['tpp-redirect-uri'] },
+          },
+          what: 'the sandbox customers without X-Request-ID (required, §4.3)',
+        },
+        {
+          request: { ...customers, signing: { corruptSignature: true } },
+          what: 'the sandbox customers with a signature that does not verify',
+        },
+      ]);
       await check.run(ctx);
     },
   });
