@@ -89,7 +89,7 @@ export const consentChecks: Check[] = [
           ...(body !== undefined ? { body } : {}),
           label: `consent with ${what}`,
         });
-        expectAccepted(ctx, exchange, `POST /v1/consents with ${what}`);
+        await expectAccepted(ctx, exchange, `POST /v1/consents with ${what}`);
         ids.push(json<{ consentId: string }>(exchange).consentId);
       }
       ctx.expect.equal(new Set(ids).size, ids.length, 'each request created a consent of its own');

@@ -17,7 +17,7 @@ import {
   userSca,
   UUID,
 } from '../kit/sca.js';
-import { corporateScript, testRepresentative } from '../kit/test-psus.js';
+import { corporateScript, knownPsu, testRepresentative } from '../kit/test-psus.js';
 import { corporateCheck, corporateConsent } from './setup.js';
 
 /** The test representative signs in for the corporation (GET /v1/user) under a new session. */
@@ -66,6 +66,40 @@ export const corporateIdChecks: Check[] = [
           textIncludes: 'PSU-Corporate-ID',
         },
         'GET /v1/user with PSU-ID only',
+      );
+    },
+  }),
+  corporateCheck({
+    id: 'CORP-ID-OF-ANOTHER-PSU-REFUSED',
+    title: 'A second PSU’s id sent as PSU-Corporate-ID after corporate SCA is refused',
+    rules: ['CORP-ID-OF-A-REPRESENTED-AGREEMENT'],
+    needs: ['psu-agent'],
+    async run(ctx) {
+      const { id, redirect } = await corporateUserSca(ctx, 'the representative’s corporate SCA');
+      const headers = { ...tppSession(id), ...psuHeaders(redirect) };
+      // The control: the same call with the corporate id the SCA gave is accepted, so only the
+      // value of PSU-Corporate-ID can be the reason of the refusal below.
+      requireAccepted(ctx, await getUser(ctx, headers), {
+        what: 'GET /v1/user with PSU-ID and the PSU-Corporate-ID of the corporate SCA',
+        status: 200,
+      });
+      const other = knownPsu(ctx, 'other-private');
+      const second = await signedInSession(
+        ctx,
+        { login: other.login, context: 'PRIVATE' },
+        `${other.name} signs in`,
+      );
+      const refused = await getUser(
+        ctx,
+        { ...headers, 'PSU-Corporate-ID': second.redirect.psuId },
+        `GET /v1/user with ${other.name}'s PSU-ID as PSU-Corporate-ID`,
+      );
+      // decisions.md "Errors": PSU_CREDENTIALS_INVALID is answered 401.
+      expectRefusal(
+        ctx,
+        refused,
+        { status: 401, code: 'PSU_CREDENTIALS_INVALID', path: 'PSU-Corporate-ID' },
+        `PSU-Corporate-ID: ${other.name}'s PSU-ID, no corporation the PSU represents`,
       );
     },
   }),

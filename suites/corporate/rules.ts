@@ -34,6 +34,15 @@ export const corporateRules = rulesOf('corporate', [
     needs: ['psu-agent'],
   },
   {
+    id: 'CORP-ID-OF-A-REPRESENTED-AGREEMENT',
+    section: '§1',
+    seeAlso: ['§5.3(8)'],
+    statement:
+      'PSU-Corporate-ID names a corporate agreement the PSU of PSU-ID represents: any other value (another PSU’s id, an agreement the PSU does not represent) is refused.',
+    testable: true,
+    needs: ['psu-agent'],
+  },
+  {
     id: 'CORP-MISSING-CORPORATE-ID-400',
     section: '§7(3)',
     statement: "A corporate user's request that lacks the PSU-Corporate-ID header is answered 400.",

@@ -16,7 +16,7 @@ import { CardAccountTransactionsResponseSchema } from '../../main/core/spec/sche
 import { SandboxAccountListItemSchema } from '../../main/core/spec/schemas/sandbox.js';
 import { json } from '../kit/answers.js';
 import { expectRefusal, requireAccepted, sendControl } from '../kit/controls.js';
-import { probe, probeControl } from '../kit/probe.js';
+import { probe, probeControl, requireExplainedRefusals } from '../kit/probe.js';
 import { freeNorwegianAccount } from '../kit/account-numbers.js';
 import { aisConsent, startConsent } from '../kit/consent.js';
 import { completeSca, getUser, signedInPsuHeaders } from '../kit/sca.js';
@@ -200,6 +200,9 @@ export const errorChecks: Check[] = [
       // SCA_NOT_FOUND first: the sign-in below starts from that very 401, so a bank that answers
       // it otherwise would leave the check no session to control with.
       const noSca = await getUser(ctx, { 'TPP-Session-ID': randomUUID() });
+      // Any answer but the 401 is judged only from a bank that says why it refuses.
+      if (noSca.response?.status !== 401)
+        await requireExplainedRefusals(ctx, noSca, 'GET /v1/user without SCA');
       ctx.expect.tppMessage(noSca, { code: 'SCA_NOT_FOUND' });
       ctx.expect.status(noSca, 401, 'SCA_NOT_FOUND');
       requireAccepted(ctx, await getUser(ctx, await signedInPsuHeaders(ctx, 'private')), {

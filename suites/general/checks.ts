@@ -22,7 +22,7 @@ export const generalChecks: Check[] = [
     modes: ['sandbox'],
     async run(ctx) {
       await probeRefusedControl(ctx);
-      expectAccepted(ctx, await probe(ctx), 'POST /v1/consents in sandbox mode');
+      await expectAccepted(ctx, await probe(ctx), 'POST /v1/consents in sandbox mode');
       const reads: [string, Record<string, string | number>][] = [
         ['/v1/user', {}],
         ['/v1/accounts', {}],

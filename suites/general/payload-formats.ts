@@ -144,7 +144,7 @@ export const payloadFormatChecks: Check[] = [
     async run(ctx) {
       await probeRefusedControl(ctx);
       const created = await probe(ctx);
-      expectAccepted(ctx, created, 'POST /v1/consents');
+      await expectAccepted(ctx, created, 'POST /v1/consents');
       const answers = [
         created,
         await ctx.client.send({
@@ -169,7 +169,7 @@ export const payloadFormatChecks: Check[] = [
     async run(ctx) {
       await probeRefusedControl(ctx);
       const created = await probe(ctx);
-      expectAccepted(ctx, created, 'POST /v1/consents');
+      await expectAccepted(ctx, created, 'POST /v1/consents');
       expectLinks(ctx, json(created)._links, 'POST /v1/consents');
       const consent = await readConsent(ctx, json<{ consentId: string }>(created).consentId);
       expectLinks(ctx, consent._links, 'GET /v1/consents/{consentId}');

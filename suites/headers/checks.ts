@@ -143,7 +143,7 @@ export const headerChecks: Check[] = [
       const exchange = await probe(ctx, {
         omitHeaders: ['Accept', 'Accept-Language', 'Accept-Encoding', 'Accept-Charset'],
       });
-      expectAccepted(ctx, exchange, 'a request without negotiation headers');
+      await expectAccepted(ctx, exchange, 'a request without negotiation headers');
       ctx.expect.true(
         /^application\/json/i.test(exchange.response?.headers['content-type'] ?? ''),
         'the response states Content-Type application/json',
@@ -215,12 +215,12 @@ export const headerChecks: Check[] = [
     rules: ['HDR-CONTENT-TYPE-ON-BODY'],
     async run(ctx) {
       await probeRefusedControl(ctx);
-      expectAccepted(
+      await expectAccepted(
         ctx,
         await probe(ctx, { headers: { 'Content-Type': 'application/json; charset=utf-8' } }),
         'a JSON body stated as application/json; charset=utf-8',
       );
-      expectAccepted(
+      await expectAccepted(
         ctx,
         await probe(ctx, { signing: { dropHeaders: ['Content-Type'] }, label: 'no Content-Type' }),
         'a JSON body without Content-Type',
@@ -240,7 +240,7 @@ export const headerChecks: Check[] = [
     async run(ctx) {
       await probeRefusedControl(ctx);
       const consent = await probe(ctx, { omitHeaders: ['TPP-Redirect-Preferred'] });
-      expectAccepted(ctx, consent, 'a consent without TPP-Redirect-Preferred');
+      await expectAccepted(ctx, consent, 'a consent without TPP-Redirect-Preferred');
       const href = scaRedirectOf(consent);
       ctx.expect.true(href !== undefined, 'the answer carries _links.scaRedirect (redirect flow)');
       const url = new URL(absoluteHref(href!, consent));
@@ -265,12 +265,12 @@ export const headerChecks: Check[] = [
     rules: ['HDR-TPP-BRAND-LOGGING-OPTIONAL'],
     async run(ctx) {
       await probeRefusedControl(ctx);
-      expectAccepted(
+      await expectAccepted(
         ctx,
         await probe(ctx, { headers: { 'TPP-Brand-Logging-Information': 'Workbench Brand' } }),
         'a request with TPP-Brand-Logging-Information',
       );
-      expectAccepted(
+      await expectAccepted(
         ctx,
         await probe(ctx, { omitHeaders: ['TPP-Brand-Logging-Information'] }),
         'a request without TPP-Brand-Logging-Information',
@@ -284,7 +284,7 @@ export const headerChecks: Check[] = [
     rules: ['HDR-PSU-FORWARDED-OPTIONAL'],
     async run(ctx) {
       await probeRefusedControl(ctx);
-      expectAccepted(
+      await expectAccepted(
         ctx,
         await probe(ctx, {
           headers: {
@@ -299,7 +299,7 @@ export const headerChecks: Check[] = [
         }),
         'a request forwarding the PSU headers',
       );
-      expectAccepted(
+      await expectAccepted(
         ctx,
         await probe(ctx, {
           omitHeaders: [

@@ -29,6 +29,24 @@ export interface Acceptance {
   schema?: JsonSchema;
 }
 
+/** The bank refused `exchange` (4xx, 5xx) or did not answer it. */
+export const isRefusal = (exchange: EvidenceExchange): boolean =>
+  exchange.response === undefined || exchange.response.status >= 400;
+
+/** What the bank answered, in a few words: `was answered 400 FORMAT_ERROR (refused)`. */
+export function answered(exchange: EvidenceExchange): string {
+  const response = exchange.response;
+  if (!response) return `got no answer (${exchange.transportError ?? 'transport error'})`;
+  const messages = (response.json as { tppMessages?: { code?: unknown; text?: unknown }[] })
+    ?.tppMessages;
+  const first = Array.isArray(messages) ? messages[0] : undefined;
+  const said =
+    typeof first?.code === 'string'
+      ? ` ${first.code}${typeof first.text === 'string' ? ` (${first.text})` : ''}`
+      : '';
+  return `was answered ${response.status}${said}`;
+}
+
 /** Why `exchange` is not an accepted answer, in one line; undefined when it is. */
 export function notAccepted(
   exchange: EvidenceExchange,
@@ -45,16 +63,7 @@ export function notAccepted(
   const accepted = statuses
     ? statuses.includes(response.status)
     : response.status >= 200 && response.status < 300;
-  if (!accepted) {
-    const messages = (response.json as { tppMessages?: { code?: unknown; text?: unknown }[] })
-      ?.tppMessages;
-    const first = Array.isArray(messages) ? messages[0] : undefined;
-    const said =
-      typeof first?.code === 'string'
-        ? ` ${first.code}${typeof first.text === 'string' ? ` (${first.text})` : ''}`
-        : '';
-    return `was answered ${response.status}${said}${statuses ? `, not ${statuses.join(' or ')}` : ''}`;
-  }
+  if (!accepted) return `${answered(exchange)}${statuses ? `, not ${statuses.join(' or ')}` : ''}`;
   if (acceptance.schema) {
     const checked = validator.check(acceptance.schema as TSchema, response.json);
     if (!checked.ok)
@@ -136,26 +145,44 @@ export function expectAnswer(
   ctx.expect.schema(exchange.response?.json, schema, `${what}: the answer's body`);
 }
 
+/** A request the bank must refuse, and what it shows (`the probe without X-Request-ID`). */
+export interface RefusedControl {
+  request: TargetRequest;
+  what: string;
+}
+
 /**
- * The negative control of a check that expects acceptance: a request the bank must refuse (e.g.
- * a signature that does not verify). A bank that accepts it too accepts anything, so its
- * accepting the check's request shows nothing: the check ends INCONCLUSIVE.
+ * The negative control of a check that expects acceptance: requests the bank must refuse, tried
+ * in order until one is refused — first a defect of the check's own area (a required header of
+ * the endpoint left out, a required body field missing), then a signature that does not verify.
+ * A bank that refuses one of them judges requests; one that accepts them all accepts anything,
+ * so its accepting the check's request shows nothing: the check ends INCONCLUSIVE. Several
+ * controls, so that no single rule a bank breaks holds up every acceptance verdict.
  */
-export async function sendRefusedControl(
+export async function sendRefusedControls(
+  ctx: CheckContext,
+  controls: readonly RefusedControl[],
+): Promise<EvidenceExchange> {
+  let last: EvidenceExchange | undefined;
+  for (const { request, what } of controls) {
+    last = await ctx.client.send({ ...request, label: request.label ?? `control: ${what}` });
+    const status = last.response?.status;
+    if (status === undefined || status < 200 || status >= 300) {
+      ctx.expect.true(true, `control: ${what} is refused`);
+      return last;
+    }
+  }
+  ctx.inconclusive(
+    `control accepted: the bank answered 2xx to ${controls.map((c) => c.what).join(', and to ')} as well, so its accepting the check's request shows nothing`,
+    last,
+  );
+}
+
+/** sendRefusedControls with one control. */
+export function sendRefusedControl(
   ctx: CheckContext,
   request: TargetRequest,
   what: string,
 ): Promise<EvidenceExchange> {
-  const exchange = await ctx.client.send({
-    ...request,
-    label: request.label ?? `control: ${what}`,
-  });
-  const status = exchange.response?.status;
-  if (status !== undefined && status >= 200 && status < 300)
-    ctx.inconclusive(
-      `control accepted: the bank answered ${status} to ${what} as well, so its accepting the check's request shows nothing`,
-      exchange,
-    );
-  ctx.expect.true(true, `control: ${what} is refused`);
-  return exchange;
+  return sendRefusedControls(ctx, [{ request, what }]);
 }

@@ -13,7 +13,14 @@ import {
 } from '../../main/core/runner/check-api/index.js';
 import { absoluteHref, json, scaRedirectOf } from './answers.js';
 import { completeSca, expectSuccess, psuHeaders, type SuccessfulSca } from './sca.js';
-import { expectAnswer, expectRefusal, sendControl, sendRefusedControl } from './controls.js';
+import {
+  expectAnswer,
+  expectRefusal,
+  isRefusal,
+  requireSetup,
+  sendControl,
+  sendRefusedControls,
+} from './controls.js';
 import { PaymentInitiationResponseSchema } from '../../main/core/spec/schemas/payments.js';
 import { DOCUMENTED_PARTY, paymentParty, type PaymentParty } from './payment-party.js';
 
@@ -72,6 +79,12 @@ export interface PaymentRequest {
   omitHeaders?: readonly string[];
   label?: string;
   signing?: TargetRequest['signing'];
+  /**
+   * createPayment: what shows the bank accepts payments when it refuses this one (default
+   * requirePaymentsAccepted, the plain SCT). A check whose rule the plain SCT exercises too names
+   * a control without it.
+   */
+  refusedControl?: () => Promise<unknown>;
 }
 
 /** `headers` without the names in `omit` (case-insensitive): the client only omits its defaults. */
@@ -122,6 +135,24 @@ export interface CreatedPayment {
   exchange: EvidenceExchange;
 }
 
+/**
+ * The bank refused an initiation the check needs accepted (its setup, or the variant its rule says
+ * is accepted). That refusal is the check's verdict only when the bank accepts the plain SCT of
+ * the same payer at the same moment; a bank that refuses that too refuses payments whatever they
+ * hold, so the check could not test its rules (docs/writing-checks.md, "could not set up") and
+ * only the checks of PAY-CREATE-201 judge the plain initiation.
+ */
+export async function requirePaymentsAccepted(ctx: CheckContext, refused: string): Promise<void> {
+  const plain = await initiatePayment(ctx, sctBody(await paymentParty(ctx)), {
+    label: 'setup: a plain SCT initiation',
+  });
+  requireSetup(ctx, plain, {
+    what: `a payment initiation: ${refused} was refused, and a plain SCT initiation`,
+    status: 201,
+    schema: PaymentInitiationResponseSchema,
+  });
+}
+
 /** The checks that already showed the bank refuses an initiation it must refuse. */
 const controlled = new WeakSet<CheckContext>();
 /** The paymentIds each check was given so far. */
@@ -130,8 +161,8 @@ const given = new WeakMap<CheckContext, Set<string>>();
 /**
  * Initiates, asserting 201 with the §2.3 answer and a paymentId no earlier initiation of the check
  * got. The first initiation of a check is preceded by its negative control: the same initiation
- * with a signature that does not verify must be refused, or the bank accepts anything and the
- * check cannot judge (INCONCLUSIVE).
+ * without creditorAccount, or else with a signature that does not verify, must be refused, or the
+ * bank accepts anything and the check cannot judge (INCONCLUSIVE).
  */
 export async function createPayment(
   ctx: CheckContext,
@@ -140,17 +171,26 @@ export async function createPayment(
 ): Promise<CreatedPayment> {
   if (!controlled.has(ctx)) {
     controlled.add(ctx);
-    await sendRefusedControl(
-      ctx,
+    const { creditorAccount: _left, ...withoutCreditor } = body;
+    await sendRefusedControls(ctx, [
       {
-        ...initiationRequest(body, request),
-        signing: { corruptSignature: true },
-        label: undefined,
+        request: { ...initiationRequest(withoutCreditor, request), label: undefined },
+        what: 'the same initiation without creditorAccount (a required field, §2.2)',
       },
-      'the same initiation with a signature that does not verify',
-    );
+      {
+        request: {
+          ...initiationRequest(body, request),
+          signing: { corruptSignature: true },
+          label: undefined,
+        },
+        what: 'the same initiation with a signature that does not verify',
+      },
+    ]);
   }
   const exchange = await initiatePayment(ctx, body, request);
+  if (isRefusal(exchange))
+    await (request.refusedControl?.() ??
+      requirePaymentsAccepted(ctx, request.label ?? 'the initiation'));
   expectAnswer(
     ctx,
     exchange,

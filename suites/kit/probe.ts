@@ -4,13 +4,21 @@
  * `probeControl` sends it without any defect first (kit/controls.ts): a bank that does not accept
  * the plain probe cannot show that it refuses the defective one.
  */
-import type {
-  CheckContext,
-  EvidenceExchange,
-  JsonSchema,
-  TargetRequest,
+import {
+  matchesTppMessage,
+  type CheckContext,
+  type EvidenceExchange,
+  type JsonSchema,
+  type TargetRequest,
 } from '../../main/core/runner/check-api/index.js';
-import { expectAnswer, expectRefusal, sendControl, sendRefusedControl } from './controls.js';
+import {
+  expectAnswer,
+  expectRefusal,
+  answered,
+  isRefusal,
+  sendControl,
+  sendRefusedControls,
+} from './controls.js';
 
 export const PROBE_PATH = '/v1/consents';
 
@@ -61,8 +69,51 @@ export async function probeControl(
   );
 }
 
-/** The probe is accepted: 201 with a consent (id, status, SCA link), not just any body. */
-export function expectAccepted(ctx: CheckContext, exchange: EvidenceExchange, what: string): void {
+/**
+ * A request the check's rule says the bank accepts was refused. That refusal is the check's
+ * verdict only when the bank says why it refuses: the probe without Signature is refused naming
+ * Signature (400 HTTP_HEADER_REQUIRED, §5.2, decisions.md "Errors"). A bank that refuses that
+ * without naming the header refuses whatever it is sent, so its refusing the check's request says
+ * nothing about the check's rules: INCONCLUSIVE (docs/writing-checks.md §2, "could not test").
+ */
+export async function requireExplainedRefusals(
+  ctx: CheckContext,
+  refused: EvidenceExchange,
+  what: string,
+): Promise<void> {
+  if (!isRefusal(refused)) return;
+  const unsigned = await probe(ctx, {
+    signing: { dropHeaders: ['Signature'] },
+    label: 'control: the probe without Signature (does the bank say why it refuses?)',
+  });
+  const messages = (unsigned.response?.json as { tppMessages?: unknown } | undefined)?.tppMessages;
+  const explained =
+    unsigned.response?.status === 400 &&
+    Array.isArray(messages) &&
+    messages.some((entry) =>
+      matchesTppMessage(entry, { code: 'HTTP_HEADER_REQUIRED', path: 'Signature' }),
+    );
+  if (!explained)
+    ctx.inconclusive(
+      `cannot tell why the bank refused ${what}: it ${answered(refused)} and does not say why it refuses: the probe without Signature ${answered(unsigned)}, not 400 HTTP_HEADER_REQUIRED naming Signature`,
+      refused,
+    );
+  ctx.expect.true(
+    true,
+    'control: the bank says why it refuses (the probe without Signature: 400 HTTP_HEADER_REQUIRED on Signature)',
+  );
+}
+
+/**
+ * The probe is accepted: 201 with a consent (id, status, SCA link), not just any body. A refusal
+ * is judged only from a bank that says why it refuses (requireExplainedRefusals).
+ */
+export async function expectAccepted(
+  ctx: CheckContext,
+  exchange: EvidenceExchange,
+  what: string,
+): Promise<void> {
+  await requireExplainedRefusals(ctx, exchange, what);
   expectAnswer(ctx, exchange, 201, CONSENT_CREATED_SCHEMA, what);
 }
 
@@ -82,13 +133,25 @@ export function expectHeaderRequired(
 }
 
 /**
- * The negative control of a check that expects the probe accepted: the same probe with a
- * signature that does not verify is refused, so the bank judges requests at all.
+ * The negative control of a check that expects the probe accepted: the same probe without
+ * X-Request-ID (required on every request, §4.1), or else with a signature that does not
+ * verify, is refused, so the bank judges requests at all (sendRefusedControls).
  */
 export function probeRefusedControl(ctx: CheckContext): Promise<EvidenceExchange> {
-  return sendRefusedControl(
-    ctx,
-    { method: 'POST', path: PROBE_PATH, body: {}, signing: { corruptSignature: true } },
-    'the probe with a signature that does not verify',
-  );
+  const request = { method: 'POST', path: PROBE_PATH, body: {} } as const;
+  return sendRefusedControls(ctx, [
+    {
+      // Signed over what it carries, so that only the missing header is wrong (§5.2(4)).
+      request: {
+        ...request,
+        omitHeaders: ['X-Request-ID'],
+        signing: { signedHeaders: ['digest', 'tpp-redirect-uri'] },
+      },
+      what: 'the probe without X-Request-ID',
+    },
+    {
+      request: { ...request, signing: { corruptSignature: true } },
+      what: 'the probe with a signature that does not verify',
+    },
+  ]);
 }

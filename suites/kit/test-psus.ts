@@ -6,6 +6,7 @@
  */
 import type { CheckContext, PsuIntent } from '../../main/core/runner/check-api/index.js';
 import { json } from './answers.js';
+import { requireSetup } from './controls.js';
 
 export interface TestPsu {
   /** What the SCA login asks for (§1: the mocked national identity number). */
@@ -47,16 +48,28 @@ export interface SandboxCustomer {
   agreements: { id: string; name: string; type: 'PRIVATE' | 'CORPORATE'; relation: string }[];
 }
 
-/** GET /v1/sandbox/customers, asserting 200 (the sandbox's test PSUs, §1). */
+/**
+ * GET /v1/sandbox/customers (the sandbox's test PSUs, §1). Every check that picks a PSU here needs
+ * the list as its setup: a bank that refuses it, or answers something that is not a list, was not
+ * tested on the check's rules (docs/writing-checks.md, "could not set up"). What the list must
+ * hold is judged by the checks of SANDBOX-CUSTOMERS-LIST on the customers this answers.
+ */
 export async function sandboxCustomers(ctx: CheckContext): Promise<SandboxCustomer[]> {
   const exchange = await ctx.client.send({
     method: 'GET',
     path: '/v1/sandbox/customers',
     label: 'the sandbox customers (test PSUs)',
   });
-  ctx.expect.status(exchange, 200, 'GET /v1/sandbox/customers');
+  requireSetup(ctx, exchange, {
+    what: 'the sandbox customers (GET /v1/sandbox/customers)',
+    status: 200,
+  });
   const customers = json<SandboxCustomer[]>(exchange);
-  ctx.expect.true(Array.isArray(customers), 'GET /v1/sandbox/customers answers an array');
+  if (!Array.isArray(customers))
+    ctx.inconclusive(
+      'could not set up: GET /v1/sandbox/customers answered 200 with a body that is not a list of customers',
+      exchange,
+    );
   return customers;
 }
 

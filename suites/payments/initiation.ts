@@ -3,7 +3,8 @@
  * and products, logical duplicates, and the PSU message; the body's fields (body-fields.ts) and
  * amounts (amounts.ts) in between, in registry order.
  */
-import { probeRefusedControl } from '../kit/probe.js';
+import { probeControl, probeRefusedControl } from '../kit/probe.js';
+import { isRefusal } from '../kit/controls.js';
 import { PAYMENT_PRODUCTS, TRANSACTION_STATUSES } from '../../main/core/spec/enums.js';
 import {
   CREDITOR_NAME_MAX,
@@ -17,6 +18,7 @@ import {
   expectRefused,
   initiatePayment,
   ownAccountBody,
+  paymentControl,
   paymentStatus,
   sctBody,
   paymentParty,
@@ -34,6 +36,10 @@ export const paymentChecks: Check[] = [
       const party = await paymentParty(ctx);
       await probeRefusedControl(ctx);
       const exchange = await initiatePayment(ctx, sctBody(party));
+      // A bank that refuses the consent probe as well refuses whatever it is sent: its refusing
+      // the payment says nothing about the payment rules (docs/writing-checks.md §2).
+      if (isRefusal(exchange))
+        await probeControl(ctx, 'the consent probe, while the SCT initiation was refused');
       ctx.expect.status(exchange, 201, 'a valid SCT initiation');
       ctx.expect.schema(
         exchange.response?.json,
@@ -116,6 +122,7 @@ export const paymentChecks: Check[] = [
     rules: ['PAY-PRODUCT-UNKNOWN'],
     async run(ctx) {
       const party = await paymentParty(ctx);
+      await paymentControl(ctx, sctBody(party), 'the same payment as a sepa-credit-transfers');
       const exchange = await initiatePayment(ctx, sctBody(party), {
         product: 'pigeon-credit-transfers',
       });

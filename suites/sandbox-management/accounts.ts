@@ -3,6 +3,7 @@
  * /v1/sandbox/accounts, the list item fields, cashAccountType values, the BBAN mod-11 check, and
  * PUT /v1/sandbox/accounts/{id}/balances.
  */
+import { requireExplainedRefusals } from '../kit/probe.js';
 import { CASH_ACCOUNT_TYPES } from '../../main/core/spec/enums.js';
 import { SandboxAccountListSchema } from '../../main/core/spec/schemas/sandbox.js';
 import { isValidNorwegianBban } from '../../main/core/spec/validators/norwegianBban.js';
@@ -40,6 +41,7 @@ export const accountChecks: Check[] = [
     rules: ['SANDBOX-ACCOUNTS-LIST'],
     async run(ctx) {
       const exchange = await call(ctx, 'GET', '/v1/sandbox/accounts', 'list accounts');
+      await requireExplainedRefusals(ctx, exchange, 'GET /v1/sandbox/accounts');
       ctx.expect.status(exchange, 200, 'GET /v1/sandbox/accounts');
       ctx.expect.true(Array.isArray(json(exchange)), 'the answer is an array');
       ctx.expect.true((json<unknown[]>(exchange) ?? []).length > 0, 'the array lists accounts');

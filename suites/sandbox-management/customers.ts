@@ -6,11 +6,14 @@
 import { validateNorwegianIdentityNumber } from '../../main/core/spec/validators/nationalIdentityNumber.js';
 import type { Check } from '../../main/core/runner/check-api/index.js';
 import { privatePsu, sandboxCustomers } from '../kit/test-psus.js';
+import { sendControl } from '../kit/controls.js';
+import { SandboxCardAccountCreatedSchema } from '../../main/core/spec/schemas/sandbox.js';
 import {
   call,
   cardAccountBody,
   expectRefused,
   getAgreement,
+  initialiseSandbox,
   listAccounts,
   privateAgreementOf,
   sandboxCheck,
@@ -41,8 +44,7 @@ export const customerChecks: Check[] = [
     exclusive: true,
     effects: ['sandbox-reset'],
     async run(ctx) {
-      const init = await call(ctx, 'POST', '/v1/sandbox/initialize', 'initialise', { body: {} });
-      ctx.expect.status(init, 200, 'POST /v1/sandbox/initialize');
+      await initialiseSandbox(ctx);
       const customers = await sandboxCustomers(ctx);
       const accounts = await listAccounts(ctx);
       const people = customers.filter((c) => c.type === 'PRIVATE');
@@ -87,11 +89,26 @@ export const customerReferenceChecks: Check[] = [
     rules: ['SANDBOX-VALIDATES-PSU-ID'],
     effects: ['sandbox-data'],
     async run(ctx) {
+      // The control: the same card account of a customer the sandbox lists is accepted, else a
+      // refusal of 'abc' shows nothing (docs/writing-checks.md §2).
+      const person = await privatePsu(ctx);
+      await sendControl(
+        ctx,
+        {
+          method: 'POST',
+          path: '/v1/sandbox/card-accounts',
+          body: cardAccountBody(person.customerNumber),
+        },
+        {
+          what: `the same card account of customer ${person.customerNumber}`,
+          status: 201,
+          schema: SandboxCardAccountCreatedSchema,
+        },
+      );
       const malformed = await call(ctx, 'POST', '/v1/sandbox/card-accounts', 'customer abc', {
         body: cardAccountBody('abc'),
       });
       expectRefused(ctx, malformed, 'customerNumber', "customerNumber 'abc'");
-      const person = await privatePsu(ctx);
       const wrongType = await call(ctx, 'POST', '/v1/sandbox/agreements', 'private owner', {
         body: { name: 'Not a corporation', owner: person.customerNumber, engagements: [] },
       });

@@ -3,7 +3,13 @@
  */
 import type { Check } from '../../main/core/runner/check-api/index.js';
 import { json } from '../kit/answers.js';
-import { accountTransactionsPath, call, listAccounts, sandboxCheck } from './sandbox-api.js';
+import {
+  accountTransactionsPath,
+  call,
+  initialiseSandbox,
+  listAccounts,
+  sandboxCheck,
+} from './sandbox-api.js';
 
 export const fixedTestDataChecks: Check[] = [
   sandboxCheck({
@@ -17,8 +23,7 @@ export const fixedTestDataChecks: Check[] = [
     async run(ctx) {
       // Filling again replaces an earlier fill (decisions.md), so on a bank that was filled before
       // nothing would be added: start from the initial data, where the fill must add accounts.
-      const init = await call(ctx, 'POST', '/v1/sandbox/initialize', 'initialise', { body: {} });
-      ctx.expect.status(init, 200, 'POST /v1/sandbox/initialize');
+      await initialiseSandbox(ctx);
       const before = await listAccounts(ctx);
       const fill = await call(ctx, 'POST', '/v1/sandbox/fixed-test-data', 'fixed test data', {
         body: {},

@@ -13,7 +13,8 @@ import {
 import { freeNorwegianAccount } from '../kit/account-numbers.js';
 import { json } from '../kit/answers.js';
 import { privatePsu, type SandboxCustomer } from '../kit/test-psus.js';
-import { expectAnswer, expectRefusal, sendRefusedControl } from '../kit/controls.js';
+import { expectAnswer, expectRefusal, sendRefusedControls } from '../kit/controls.js';
+import { requireExplainedRefusals } from '../kit/probe.js';
 import {
   SandboxAccountListItemSchema,
   SandboxAccountListSchema,
@@ -25,8 +26,9 @@ export type Json = Record<string, JsonValue>;
 
 /**
  * A sandbox check: sandbox mode only, needs the /v1/sandbox/ operations (§4.3). It starts with
- * its negative control: a sandbox operation whose signature does not verify is refused (§4.3
- * requires Signature), else the sandbox answers anything and the check cannot judge.
+ * its negative control: a sandbox operation without X-Request-ID, or else one whose signature
+ * does not verify, is refused (§4.3 requires both), else the sandbox answers anything and the
+ * check cannot judge.
  */
 export function sandboxCheck(check: Omit<Check, 'area' | 'modes'>): Check {
   return defineCheck({
@@ -35,14 +37,35 @@ export function sandboxCheck(check: Omit<Check, 'area' | 'modes'>): Check {
     ...check,
     needs: [...new Set(['sandbox-api' as const, ...(check.needs ?? [])])],
     async run(ctx) {
-      await sendRefusedControl(
-        ctx,
-        { method: 'GET', path: '/v1/sandbox/customers', signing: { corruptSignature: true } },
-        'the sandbox customers with a signature that does not verify',
-      );
+      const customers = { method: 'GET', path: '/v1/sandbox/customers' } as const;
+      await sendRefusedControls(ctx, [
+        {
+          // Signed over what it carries, so that only the missing header is wrong (§5.2(4)).
+          request: {
+            ...customers,
+            omitHeaders: ['X-Request-ID'],
+            signing: { signedHeaders: ['tpp-redirect-uri'] },
+          },
+          what: 'the sandbox customers without X-Request-ID (required, §4.3)',
+        },
+        {
+          request: { ...customers, signing: { corruptSignature: true } },
+          what: 'the sandbox customers with a signature that does not verify',
+        },
+      ]);
       await check.run(ctx);
     },
   });
+}
+
+/**
+ * POST /v1/sandbox/initialize (§1), answered 200. A refusal is judged only from a bank that says
+ * why it refuses (requireExplainedRefusals): one that refuses everything was not tested.
+ */
+export async function initialiseSandbox(ctx: CheckContext): Promise<void> {
+  const init = await call(ctx, 'POST', '/v1/sandbox/initialize', 'initialise', { body: {} });
+  await requireExplainedRefusals(ctx, init, 'POST /v1/sandbox/initialize');
+  ctx.expect.status(init, 200, 'POST /v1/sandbox/initialize');
 }
 
 /** An engagement (§2.6, §4.3): all five request fields, both limits 0. */
@@ -140,6 +163,7 @@ export interface Agreement {
 
 export async function listAccounts(ctx: CheckContext): Promise<AccountItem[]> {
   const exchange = await call(ctx, 'GET', '/v1/sandbox/accounts', 'list sandbox accounts');
+  await requireExplainedRefusals(ctx, exchange, 'GET /v1/sandbox/accounts');
   expectAnswer(ctx, exchange, 200, SandboxAccountListSchema, 'GET /v1/sandbox/accounts');
   return json<AccountItem[]>(exchange);
 }

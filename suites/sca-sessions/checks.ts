@@ -8,15 +8,24 @@ import { randomUUID } from 'node:crypto';
 import { SCA_STATUSES } from '../../main/core/spec/enums.js';
 import { ERROR_CODES } from '../../main/core/spec/errors.js';
 import type { Check } from '../../main/core/runner/check-api/index.js';
-import { approve, createPayment, paymentStatus, sctBody, paymentParty } from '../kit/payments.js';
+import {
+  approve,
+  createPayment,
+  paymentControl,
+  paymentStatus,
+  sctBody,
+  paymentParty,
+} from '../kit/payments.js';
 import { absoluteHref, json, scaRedirectOf } from '../kit/answers.js';
 import { expectRefusal } from '../kit/controls.js';
+import { requireExplainedRefusals } from '../kit/probe.js';
 import { consentFlow, startConsent } from '../kit/consent.js';
 import {
   completeSca,
   expectSuccess,
   getUser,
   psuHeaders,
+  signedInPsuHeaders,
   signedInSession,
   tppSession,
   userSca,
@@ -73,6 +82,7 @@ export const scaSessionChecks: Check[] = [
         body: {},
         label: 'start a consent',
       });
+      await requireExplainedRefusals(ctx, consent, 'POST /v1/consents');
       ctx.expect.status(consent, 201, 'POST /v1/consents');
       const href = scaRedirectOf(consent);
       ctx.expect.true(href !== undefined, 'the consent answer offers _links.scaRedirect');
@@ -263,6 +273,9 @@ export const scaSessionChecks: Check[] = [
     rules: ['SCA-USER-WITHOUT-SCA'],
     async run(ctx) {
       const user = await getUser(ctx, tppSession(randomUUID()), 'GET /v1/user, new session');
+      // Any answer but the 401 is judged only from a bank that says why it refuses.
+      if (user.response?.status !== 401)
+        await requireExplainedRefusals(ctx, user, 'GET /v1/user without SCA');
       expectRefusal(ctx, user, { status: 401, code: 'SCA_NOT_FOUND' }, 'GET /v1/user without SCA');
       const href = scaRedirectOf(user);
       ctx.expect.true(href !== undefined, 'the answer carries _links.scaRedirect');
@@ -278,6 +291,12 @@ export const scaSessionChecks: Check[] = [
       const [psu] = await testPeople(ctx);
       const payment = await createPayment(ctx, sctBody(party), {
         label: 'a payment initiation without PSU-ID (PSU-Context PRIVATE)',
+        // The rule is the initiation without PSU-ID, which a plain SCT is too: the control of a
+        // refusal is the same initiation with the PSU-ID the PSU's sign-in gives.
+        refusedControl: async () =>
+          paymentControl(ctx, sctBody(party), 'the same initiation with a PSU-ID', {
+            headers: await signedInPsuHeaders(ctx, 'private'),
+          }),
       });
       const redirect = await approve(ctx, payment, psu.login);
       ctx.expect.true(redirect.psuId !== '', 'the one SCA identifies the PSU');

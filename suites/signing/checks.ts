@@ -54,7 +54,11 @@ export const signingChecks: Check[] = [
     ],
     async run(ctx) {
       await probeRefusedControl(ctx);
-      expectAccepted(ctx, await probe(ctx), 'a request signed per §5.2 with a SHA-256 Digest');
+      await expectAccepted(
+        ctx,
+        await probe(ctx),
+        'a request signed per §5.2 with a SHA-256 Digest',
+      );
     },
   }),
   defineCheck({
@@ -75,7 +79,7 @@ export const signingChecks: Check[] = [
     id: 'SIGN-INVALID-SIGNATURE-400',
     title: 'A signature that does not verify is refused with 400',
     area: 'signing',
-    rules: ['SIGN-INVALID-400'],
+    rules: ['SIGN-INVALID-400', 'SIGN-SIGNATURE-VERIFIED'],
     async run(ctx) {
       await probeControl(ctx, 'the same request with a signature that verifies');
       const exchange = await probe(ctx, {
@@ -130,7 +134,7 @@ export const signingChecks: Check[] = [
     rules: ['SIGN-DIGEST-SHA-512'],
     async run(ctx) {
       await probeRefusedControl(ctx);
-      expectAccepted(
+      await expectAccepted(
         ctx,
         await probe(ctx, { signing: { digestAlgorithm: 'SHA-512' }, label: 'SHA-512 Digest' }),
         'a request with Digest SHA-512=…',
@@ -264,7 +268,7 @@ export const signingChecks: Check[] = [
     rules: ['SIGN-REQUEST-TARGET'],
     async run(ctx) {
       await probeRefusedControl(ctx);
-      expectAccepted(
+      await expectAccepted(
         ctx,
         await probe(ctx, {
           signing: { includeRequestTarget: true },
@@ -285,7 +289,7 @@ export const signingChecks: Check[] = [
         signing: { signedHeaders: ['tpp-redirect-uri', 'x-request-id', 'digest'] },
         label: 'signed in a non-default order',
       });
-      expectAccepted(ctx, reordered, 'a correct signature over a non-default header order');
+      await expectAccepted(ctx, reordered, 'a correct signature over a non-default header order');
       const swapped = await probe(ctx, {
         signing: {
           signedHeaders: ['tpp-redirect-uri', 'x-request-id', 'digest'],
@@ -319,7 +323,7 @@ export const signingChecks: Check[] = [
         },
         label: 'Signature as =?utf-8?B?…?=',
       });
-      expectAccepted(ctx, exchange, 'a Signature header MIME-encoded per RFC 2047');
+      await expectAccepted(ctx, exchange, 'a Signature header MIME-encoded per RFC 2047');
     },
   }),
   ...(
@@ -378,7 +382,7 @@ export const signingChecks: Check[] = [
     async run(ctx) {
       await probeRefusedControl(ctx);
       // No PSU-ID, PSU-Corporate-ID or Date on this request: signing just what is present is right.
-      expectAccepted(
+      await expectAccepted(
         ctx,
         await probe(ctx, {
           signing: { signedHeaders: ['digest', 'x-request-id', 'tpp-redirect-uri'] },

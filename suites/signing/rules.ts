@@ -38,6 +38,14 @@ export const signingRules = rulesOf('signing', [
     testable: true,
   },
   {
+    id: 'SIGN-SIGNATURE-VERIFIED',
+    section: '§5.2(1)',
+    seeAlso: ['§5.2(3)', '§5.2(5)'],
+    statement:
+      'The bank verifies the signature over the signing string: a request whose signature does not verify is refused.',
+    testable: true,
+  },
+  {
     id: 'SIGN-CERTIFICATE-HEADER',
     section: '§5.2(2)',
     seeAlso: ['§4.1'],

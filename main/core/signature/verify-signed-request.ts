@@ -105,6 +105,11 @@ export interface SignedRequest {
    * to show what a bank that skips this comparison lets through.
    */
   compareDigest?: boolean;
+  /**
+   * Check the RSA-SHA256 signature value against the signing string (default true). Only the
+   * bank's fault profiles turn it off, to show what a bank that skips verification lets through.
+   */
+  verifySignatureValue?: boolean;
   /** Present headers that need not be signed. Only the bank's fault profiles set this. */
   notRequiredSigned?: ReadonlySet<string>;
   method: string;
@@ -329,14 +334,18 @@ export function verifySignedRequest(request: SignedRequest): SignedRequestVerifi
   });
   const signature = Buffer.from(fields.signature, 'base64');
   const modulusBytes = Math.ceil((certificate.keyBits ?? 0) / 8);
-  if (modulusBytes && signature.length !== modulusBytes) {
+  const verifyValue = request.verifySignatureValue !== false;
+  if (verifyValue && modulusBytes && signature.length !== modulusBytes) {
     return fail(
       'signature',
       'signature-length',
       `Signature signature is ${signature.length} bytes; an RSA-SHA256 signature with the certificate's ${certificate.keyBits}-bit key is ${modulusBytes} bytes`,
     );
   }
-  if (!verifyRsaSha256(signingStringBytes(signingString), signature, certificate.publicKey)) {
+  if (
+    verifyValue &&
+    !verifyRsaSha256(signingStringBytes(signingString), signature, certificate.publicKey)
+  ) {
     const diagnosis =
       request.diagnose === false
         ? undefined

@@ -6,7 +6,7 @@
 import { productInfo } from '../../core/product.js';
 import { commands } from './commands.js';
 import { asksForVersion } from './entry.js';
-import { UsageError, type CliIo } from './io.js';
+import { TargetRefused, UsageError, type CliIo } from './io.js';
 
 export function helpText(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
@@ -46,7 +46,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return await command.run(rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.err(`workbench ${command.name}: ${error.message}\n\n${command.usage}`);
+      const usage = error instanceof TargetRefused ? '' : `\n\n${command.usage}`;
+      io.err(`workbench ${command.name}: ${error.message}${usage}`);
       return 2;
     }
     io.err(`workbench ${command.name}: ${error instanceof Error ? error.message : String(error)}`);

@@ -84,3 +84,12 @@ export const processIo: CliIo = {
 export class UsageError extends Error {
   override name = 'UsageError';
 }
+
+/**
+ * Exit 2 like a usage error, though the command line was well formed: what it points at is not
+ * what it says (a bank in the other mode). The message says what to change; the usage text
+ * would only bury it.
+ */
+export class TargetRefused extends UsageError {
+  override name = 'TargetRefused';
+}

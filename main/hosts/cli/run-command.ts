@@ -20,7 +20,7 @@ import {
 } from '../../core/runner/session/index.js';
 import { TargetProfileError } from '../../core/runner/target-profile/index.js';
 import type { CliCommand } from './command.js';
-import { UsageError, type CliIo } from './io.js';
+import { TargetRefused, UsageError, type CliIo } from './io.js';
 import { readRunFlags } from './run-flags.js';
 
 const usage = `Usage: workbench run --target-file PROFILE | --target embedded|URL [--mode sandbox|production]
@@ -154,8 +154,8 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
           io.err(`workbench run: ${error.remedy}`);
           return EXIT_SETUP_REFUSED;
         }
-        if (error instanceof TargetModeMismatch || error instanceof TargetProfileError)
-          throw new UsageError(error.message);
+        if (error instanceof TargetModeMismatch) throw new TargetRefused(error.message);
+        if (error instanceof TargetProfileError) throw new UsageError(error.message);
         throw error;
       }
       for (const line of describeBaselineOutcome(run.outcome)) say(line);

@@ -113,6 +113,10 @@ const SETUP_REFUSED: Record<BankMode, [string, RegExp][]> = {
     ],
     ['HDR-PSU-ID-UUID-CHECKED', /^could not set up: GET \/v1\/user to start SCA was answered 400/],
     ['LIMIT-LINKS-CARRY-200', /^could not set up: the fixed test-data fill/],
+    ['CORP-AGREEMENTS-ANSWERS-200', /^could not set up: the sandbox customers \(GET/],
+    ['BASKET-STATUS-ANSWERS-200', /^could not set up: a payment initiation: basket payment 1/],
+    ['PAY-IBAN-MOD-97', /^could not set up: a payment initiation: .* plain SCT initiation/],
+    ['SBX-INITIAL-STATE-CUSTOMERS', /^cannot tell why the bank refused POST \/v1\/sandbox\/init/],
   ],
   production: [
     [
@@ -122,6 +126,21 @@ const SETUP_REFUSED: Record<BankMode, [string, RegExp][]> = {
     ['HDR-PSU-ID-UUID-CHECKED', /^could not set up: GET \/v1\/user to start SCA was answered 400/],
   ],
 };
+
+/**
+ * The requests the kit sends as a check's setup (the sandbox's customers, its initialisation, a
+ * payment or basket initiation a check builds on, the balances a check sets): a bank that refuses
+ * one was not tested on the check's rules, so no FAIL may name one.
+ */
+const SETUP_REQUEST =
+  /GET \/v1\/sandbox\/customers|POST \/v1\/sandbox\/initialize|payment initiation|basket payment \d|a payment that identifies the PSU|PUT the balances/;
+
+/**
+ * A bank that refuses everything cannot be told from one that refuses for a reason: every check
+ * ends could-not-test there, none PASSES or FAILS. CONSENT-CREATED-201 is not yet held to it: its
+ * answer's reading is being reworked on its own, and it joins this promise there.
+ */
+const REFUSE_ALL_FAIL_PENDING = new Set(['CONSENT-CREATED-201']);
 
 describe.each(DO_NOTHING_BANKS)('the %s bank', (kind) => {
   it.each(['sandbox', 'production'] as const)(
@@ -149,6 +168,24 @@ describe.each(DO_NOTHING_BANKS)('the %s bank', (kind) => {
       if (exceptions.length > 0)
         console.log(`[do-nothing] ${kind} ${mode} exceptions:\n${exceptions.join('\n')}`);
       expect.soft(exceptions, 'exceptions shown as verdicts').toEqual([]);
+      const failed = result.checks.filter((r) => r.status === 'FAIL');
+      expect
+        .soft(
+          failed
+            .filter((r) => SETUP_REQUEST.test(r.failure?.message ?? ''))
+            .map((r) => `${r.checkId}: ${reasonOf(r)}`),
+          `FAILs on a refused setup step (${kind}, ${mode})`,
+        )
+        .toEqual([]);
+      if (kind === 'refuse-all')
+        expect
+          .soft(
+            failed
+              .filter((r) => !REFUSE_ALL_FAIL_PENDING.has(r.checkId))
+              .map((r) => `${r.checkId}: ${reasonOf(r)}`),
+            `FAILs on a bank that refuses everything (${mode})`,
+          )
+          .toEqual([]);
       if (kind === 'refuse-all')
         for (const [id, reason] of SETUP_REFUSED[mode]) {
           const check = result.checks.find((r) => r.checkId === id);

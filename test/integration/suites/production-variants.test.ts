@@ -15,6 +15,10 @@ import {
 /** Check id → the fault (rule id) that breaks its rule. */
 const PRODUCTION_WAYS: Record<string, string> = {
   'CORP-PRIVATE-CONTEXT-OWN-ACCOUNTS': 'CORP-PRIVATE-SEES-OWN-ACCOUNTS',
+  // Production sees these rules only through these checks: every fix is a default there, and no
+  // sandbox API names a PSU who does not represent a corporation.
+  'FIX-COMMA-LIST-FINDS-REQUIRED-VALUE': 'FIX-ACCEPT-FIX-COMMA-LIST',
+  'CORP-ID-OF-ANOTHER-PSU-REFUSED': 'CORP-ID-OF-A-REPRESENTED-AGREEMENT',
 };
 
 let identity: TppIdentity;

@@ -84,7 +84,7 @@ export const AIS_FAULTS = [
     ruleId: 'CARDTX-PATH',
     effect: 'links a card account’s transactions by its masked PAN instead of its resource id',
   },
-  // Honoured by handlers/ais/common.ts.
+  // Honoured by handlers/ais/common.ts (FIX-ACCEPT-FIX-COMMA-LIST by stages/fixes.ts too).
   {
     ruleId: 'FIX-ACCEPT-FIX-OPT-IN',
     effect:
@@ -93,7 +93,7 @@ export const AIS_FAULTS = [
   {
     ruleId: 'FIX-ACCEPT-FIX-COMMA-LIST',
     effect:
-      'reads only the first value of a comma-separated x-accept-fix on account information reads',
+      'reads only the first value of a comma-separated x-accept-fix on account information reads, and when looking for the value an endpoint requires (amount-as-string on a payment initiation)',
   },
   {
     ruleId: 'FIX-DEFAULT-AFTER-NOTICE',

@@ -37,6 +37,11 @@ export const SESSION_FAULTS = [
     effect: 'ignores PSU-Corporate-ID when PSU-ID is sent with it',
   },
   {
+    ruleId: 'CORP-ID-OF-A-REPRESENTED-AGREEMENT',
+    effect:
+      'takes a PSU-Corporate-ID that names no agreement the PSU represents (another PSU’s id, another corporation’s id) without refusing it: an unknown one for the corporation of the session’s SCA',
+  },
+  {
     ruleId: 'HDR-TPP-REDIRECT-PREFERRED-DEFAULT-TRUE',
     effect: 'treats a missing TPP-Redirect-Preferred as false (asks for the app flow)',
   },

@@ -15,6 +15,11 @@ export const SIGNATURE_FAULTS = [
     effect: 'answers 401 (Berlin Group) instead of 400 when the signature does not verify',
   },
   {
+    ruleId: 'SIGN-SIGNATURE-VERIFIED',
+    effect:
+      'does not verify the signature value: a request whose signature does not verify is accepted',
+  },
+  {
     ruleId: 'SIGN-CERTIFICATE-HEADER',
     effect: 'reports a missing TPP-Signature-Certificate as FORMAT_ERROR, not HTTP_HEADER_REQUIRED',
   },

@@ -5,6 +5,7 @@
 import { bankError } from '../../spec/errors.js';
 import { activeFixes } from '../../spec/fixes.js';
 import { reject, type Stage } from '../types.js';
+import { faultActive } from '../faults/index.js';
 
 export const fixesStage: Stage = (ctx) => {
   const route = ctx.route!;
@@ -15,7 +16,12 @@ export const fixesStage: Stage = (ctx) => {
       'fixes.unknown',
       bankError('FORMAT_ERROR', result.error.text, { path: 'x-accept-fix' }),
     );
-  if (route.acceptFixValue !== undefined && !result.requested.includes(route.acceptFixValue))
+  // FIX-ACCEPT-FIX-COMMA-LIST broken: a bank that reads only the first value of the list misses
+  // the required one when it is listed later.
+  const read = faultActive(ctx, 'FIX-ACCEPT-FIX-COMMA-LIST')
+    ? result.requested.slice(0, 1)
+    : result.requested;
+  if (route.acceptFixValue !== undefined && !read.includes(route.acceptFixValue))
     return reject(
       `fixes.required.${route.acceptFixValue}`,
       bankError(

@@ -138,7 +138,15 @@ export const scaSessionHook: SessionHook = (ctx, env) => {
       : header('psu-corporate-id');
   const needsPsu = route.access === 'psu' || route.access === 'sca';
   if (corporateId !== undefined) {
-    const agreementId = agreementOfPsuCorporateId(state, tppId, corporateId);
+    let agreementId = agreementOfPsuCorporateId(state, tppId, corporateId);
+    // CORP-ID-OF-A-REPRESENTED-AGREEMENT broken: an id that names no corporate agreement (another
+    // PSU's PSU-ID, say) is taken for the corporation of the session's SCA.
+    if (
+      agreementId === undefined &&
+      faultActive(ctx, 'CORP-ID-OF-A-REPRESENTED-AGREEMENT') &&
+      record?.context === 'CORPORATE'
+    )
+      agreementId = record.agreementId;
     if (agreementId === undefined)
       return refuse(
         'psu-corporate-id-unknown',
@@ -148,7 +156,8 @@ export const scaSessionHook: SessionHook = (ctx, env) => {
       );
     if (
       psu.customerNumber !== undefined &&
-      !representedAgreement(state, psu.customerNumber, agreementId)
+      !representedAgreement(state, psu.customerNumber, agreementId) &&
+      !faultActive(ctx, 'CORP-ID-OF-A-REPRESENTED-AGREEMENT')
     )
       return refuse(
         'psu-corporate-id-not-represented',

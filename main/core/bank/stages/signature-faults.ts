@@ -129,6 +129,7 @@ export function applySignatureFaults(
   )
     body = Buffer.alloc(0);
   if (faultActive(ctx, 'SIGN-DIGEST-EXACT-BODY')) compareDigest = false;
+  const verifySignatureValue = !faultActive(ctx, 'SIGN-SIGNATURE-VERIFIED');
   // Present headers the bank does not insist on signing.
   const notRequiredSigned = new Set(
     faultEntries(COVERS)
@@ -140,6 +141,7 @@ export function applySignatureFaults(
     headers,
     body,
     compareDigest,
+    ...(verifySignatureValue ? {} : { verifySignatureValue }),
     ...(notRequiredSigned.size ? { notRequiredSigned } : {}),
   };
 }

@@ -165,6 +165,8 @@ export interface ExpectedTppMessage {
   textIncludes?: string;
 }
 
+export { matchesTppMessage } from './tpp-message.js';
+
 /**
  * Assertions. Each one records what it compared as evidence; a failed one throws an
  * AssertionFailure, which ends the check with FAIL.

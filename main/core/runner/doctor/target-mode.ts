@@ -18,6 +18,14 @@ export interface TargetModeVerification {
   detail: string;
   /** The mode the answer shows, when it shows one. */
   observed?: BankMode;
+  /** On a mismatch: what to change, in one sentence. */
+  fix?: string;
+}
+
+/** What to change when the bank does not answer as the profile's mode: the mode, or the URL. */
+function modeFix(mode: BankMode, observed: BankMode | undefined): string {
+  const where = `point baseUrl at the bank's ${mode} ${mode === 'sandbox' ? 'environment' : 'interface'}`;
+  return observed ? `set "mode": "${observed}" in the profile, or ${where}` : where;
 }
 
 export const MODE_PROBE_PATH = '/v1/sandbox/customers';
@@ -63,6 +71,14 @@ export async function verifyTargetMode(
       detail: `${probe} got no answer: ${exchange.error ?? 'unknown error'}`,
     };
   const status = exchange.response.status;
+  // 405: something answers at the path but does not list the customers. A sandbox lists them
+  // (§1) and a production bank has no such path (§4.3: 404), so the bank is in neither mode.
+  if (status === 405)
+    return {
+      verdict: 'mismatch',
+      detail: `the profile says ${mode}, but ${probe} answered 405: the bank has the path without its GET, so it neither lists the sandbox's customers (§1) nor lacks the sandbox operations as a production bank does (§4.3: 404)`,
+      fix: modeFix(mode, undefined),
+    };
   let observed: BankMode | undefined;
   if (status >= 200 && status < 300) observed = 'sandbox';
   else if (status === 404) observed = 'production';
@@ -77,5 +93,10 @@ export async function verifyTargetMode(
       : `${probe} answered 404: the bank has no sandbox operations, as a production bank (§4.3)`;
   return observed === mode
     ? { verdict: 'match', observed, detail: `${seen}; the profile says ${mode}` }
-    : { verdict: 'mismatch', observed, detail: `the profile says ${mode}, but ${seen}` };
+    : {
+        verdict: 'mismatch',
+        observed,
+        detail: `the profile says ${mode}, but ${seen}`,
+        fix: modeFix(mode, observed),
+      };
 }

@@ -11,9 +11,9 @@ import {
   AssertionFailure,
   type EvidenceExchange,
   type Expect,
-  type ExpectedTppMessage,
   type JsonSchema,
 } from '../check-api/index.js';
+import { matchesTppMessage } from '../check-api/tpp-message.js';
 import { toJsonValue } from './json-value.js';
 import { parseBankJson } from '../../tpp/safe-json.js';
 import type { EvidenceItem } from '../../../shared/run-result.js';
@@ -51,29 +51,6 @@ function tppMessagesOf(exchange: EvidenceExchange): unknown[] | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const messages = (body as { tppMessages?: unknown }).tppMessages;
   return Array.isArray(messages) ? messages : undefined;
-}
-
-function matchesTppMessage(entry: unknown, expected: ExpectedTppMessage): entry is TppMessage {
-  if (typeof entry !== 'object' || entry === null) return false;
-  const message = entry as Record<string, unknown>;
-  const codes: readonly unknown[] =
-    typeof expected.code === 'string' ? [expected.code] : expected.code;
-  if (!codes.includes(message.code)) return false;
-  if (message.category !== (expected.category ?? 'ERROR')) return false;
-  if (expected.path !== undefined) {
-    // A body field may be named where it sits: `[0].bookingDate` names `bookingDate`, and an
-    // element of it too: `roles[1]` names `roles`.
-    if (typeof message.path !== 'string') return false;
-    const wanted = expected.path.toLowerCase();
-    const exact = message.path.toLowerCase();
-    const path = exact.replace(/(\[\d+\])+$/, '');
-    if (exact !== wanted && path !== wanted && !path.endsWith(`.${wanted}`)) return false;
-  }
-  if (expected.textIncludes === undefined) return true;
-  return (
-    typeof message.text === 'string' &&
-    message.text.toLowerCase().includes(expected.textIncludes.toLowerCase())
-  );
 }
 
 const BODY_EXCERPT_MAX = 500;

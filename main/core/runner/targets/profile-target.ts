@@ -239,7 +239,7 @@ export async function checkProfileMode(
     const verification = await verifyTargetMode(client, loaded.profile.mode);
     if (verification.verdict === 'mismatch')
       throw new TargetModeMismatch(
-        `${loaded.source}: the profile says mode ${loaded.profile.mode}, but ${verification.detail}`,
+        `${loaded.source}: ${verification.detail}. Hint: ${verification.fix ?? 'check the profile'}.`,
       );
     if (verification.verdict === 'unknown')
       warn(`mode ${loaded.profile.mode} not confirmed: ${verification.detail}`);

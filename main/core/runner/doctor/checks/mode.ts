@@ -17,12 +17,7 @@ export const modeCheck: DoctorCheck = {
     const mode = loaded.profile.mode;
     if (verification.verdict === 'match') return line(modeCheck, 'PASS', verification.detail);
     if (verification.verdict === 'mismatch')
-      return line(
-        modeCheck,
-        'FAIL',
-        verification.detail,
-        `set "mode": "${verification.observed}" in the profile, or point baseUrl at the bank's ${mode} ${mode === 'sandbox' ? 'environment' : 'interface'}`,
-      );
+      return line(modeCheck, 'FAIL', verification.detail, verification.fix);
     return line(
       modeCheck,
       'WARN',

@@ -1,0 +1,34 @@
+/**
+ * Whether a `tppMessages` entry names the reason a check expects (docs/writing-checks.md §2: a
+ * refusal is matched on its code, path and a word of its text, never on the raw body). One
+ * matcher for `ctx.expect.tppMessage` and for the kit, which asks it without asserting (does the
+ * bank say why it refused?).
+ */
+import type { TppMessage } from '../../spec/errors.js';
+import type { ExpectedTppMessage } from './index.js';
+
+export function matchesTppMessage(
+  entry: unknown,
+  expected: ExpectedTppMessage,
+): entry is TppMessage {
+  if (typeof entry !== 'object' || entry === null) return false;
+  const message = entry as Record<string, unknown>;
+  const codes: readonly unknown[] =
+    typeof expected.code === 'string' ? [expected.code] : expected.code;
+  if (!codes.includes(message.code)) return false;
+  if (message.category !== (expected.category ?? 'ERROR')) return false;
+  if (expected.path !== undefined) {
+    // A body field may be named where it sits: `[0].bookingDate` names `bookingDate`, and an
+    // element of it too: `roles[1]` names `roles`.
+    if (typeof message.path !== 'string') return false;
+    const wanted = expected.path.toLowerCase();
+    const exact = message.path.toLowerCase();
+    const path = exact.replace(/(\[\d+\])+$/, '');
+    if (exact !== wanted && path !== wanted && !path.endsWith(`.${wanted}`)) return false;
+  }
+  if (expected.textIncludes === undefined) return true;
+  return (
+    typeof message.text === 'string' &&
+    message.text.toLowerCase().includes(expected.textIncludes.toLowerCase())
+  );
+}
