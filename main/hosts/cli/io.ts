@@ -80,7 +80,26 @@ export const processIo: CliIo = {
     }),
 };
 
-/** A usage error: the command line was wrong; the message says what and the exit code is 2. */
+/**
+ * A usage error: the command line was wrong; the message says what and the exit code is 2.
+ * `remedy` is the next step when one is known ("did you mean --target-file?"); the CLI adds where
+ * the command's help is, not the help itself.
+ */
 export class UsageError extends Error {
   override name = 'UsageError';
+  constructor(
+    message: string,
+    readonly remedy?: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Exit 2 like a usage error, for a file the command line rightly names but whose content is wrong
+ * (a target profile that does not read): the command's help would not fix it, so only the
+ * message and its remedy are printed.
+ */
+export class InputError extends UsageError {
+  override name = 'InputError';
 }
