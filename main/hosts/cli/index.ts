@@ -3,10 +3,10 @@
  * failed, a request was refused), 2 the command line was wrong, 3 `run` could not test its target
  * (nothing answered), 141 the reader of the output went away (`| head`).
  */
+import { closestName } from './did-you-mean.js';
 import { productInfo } from '../../core/product.js';
 import { commands } from './commands.js';
-import { closestName } from './did-you-mean.js';
-import { InputError, UsageError, type CliIo } from './io.js';
+import { UsageError, type CliIo } from './io.js';
 
 export function helpText(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
@@ -43,6 +43,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.out(helpText());
     return first === undefined ? 2 : 0;
   }
+  if (first === '--version' || first === '-v') {
+    io.out(productInfo.version);
+    return 0;
+  }
   if (first === 'help') {
     // `workbench help run`: that command's own help, as `workbench run --help` prints it.
     if (rest[0] === undefined) {
@@ -52,10 +56,6 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const asked = commands.find((c) => c.name === rest[0]);
     if (!asked) return unknownCommand(rest[0], io);
     io.out(asked.usage);
-    return 0;
-  }
-  if (first === '--version' || first === '-v') {
-    io.out(productInfo.version);
     return 0;
   }
   const command = commands.find((c) => c.name === first);
@@ -70,7 +70,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (error instanceof UsageError) {
       // One line of cause and one of remedy: the usage is printed only when asked for.
       io.err(`workbench ${command.name}: ${error.message}`);
-      if (error instanceof InputError) {
+      if (!error.helpFixes) {
         if (error.remedy) io.err(error.remedy);
       } else {
         io.err(

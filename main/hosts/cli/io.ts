@@ -87,6 +87,8 @@ export const processIo: CliIo = {
  */
 export class UsageError extends Error {
   override name = 'UsageError';
+  /** Whether the command's help is the way on (a command-line mistake); see InputError. */
+  readonly helpFixes: boolean = true;
   constructor(
     message: string,
     readonly remedy?: string,
@@ -102,4 +104,5 @@ export class UsageError extends Error {
  */
 export class InputError extends UsageError {
   override name = 'InputError';
+  override readonly helpFixes = false;
 }
