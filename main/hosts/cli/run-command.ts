@@ -20,7 +20,7 @@ import {
 } from '../../core/runner/session/index.js';
 import { TargetProfileError } from '../../core/runner/target-profile/index.js';
 import type { CliCommand } from './command.js';
-import { UsageError, type CliIo } from './io.js';
+import { InputError, type CliIo } from './io.js';
 import { readRunFlags } from './run-flags.js';
 
 const usage = `Usage: workbench run --target-file PROFILE | --target embedded|URL [--mode sandbox|production]
@@ -144,7 +144,7 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
         });
       } catch (error) {
         if (error instanceof TargetModeMismatch || error instanceof TargetProfileError)
-          throw new UsageError(error.message);
+          throw new InputError(error.message);
         throw error;
       }
       for (const line of describeBaselineOutcome(run.outcome)) say(line);

@@ -74,6 +74,31 @@ describe('workbench run: a target profile that does not read', () => {
   });
 });
 
+describe('workbench run: a profile problem found while preparing the run', () => {
+  it('exits 2 with the problem alone, not the help of the command line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cli-next-step-'));
+    const certs = join(dir, 'certs');
+    expect(await runCli(['certs', 'create', '--out', certs], captureCliIo())).toBe(0);
+    const profile = join(dir, 'bank.json');
+    writeFileSync(
+      profile,
+      JSON.stringify({
+        profileVersion: 1,
+        // Nothing listens on port 1: the pre-flight gets a refusal, an answer, and goes on.
+        baseUrl: 'http://127.0.0.1:1',
+        mode: 'sandbox',
+        signing: { certificate: join(certs, 'qsealc.pem'), key: join(certs, 'qsealc.key.pem') },
+        sca: { mode: 'browser', executablePath: join(dir, 'no-such-browser') },
+      }),
+    );
+    const ran = await cli(['run', '--target-file', profile]);
+    expect(ran.code).toBe(2);
+    const problem = ran.stderr.filter((line) => line.startsWith('workbench run: '));
+    expect(problem.at(-1)).toMatch(/\/sca: the browser for SCA does not start/);
+    expect(ran.stderr.join('\n')).not.toMatch(/Usage:|workbench help/);
+  }, 60_000);
+});
+
 describe('workbench help <command>', () => {
   it("prints the command's own help, as --help does", async () => {
     const help = await cli(['help', 'run']);
