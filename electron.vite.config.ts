@@ -10,6 +10,12 @@ import react from '@vitejs/plugin-react';
 
 const root = import.meta.dirname;
 
+/**
+ * Rolldown's [PLUGIN_TIMINGS] notice (plugins took a share of the build time) is printed on every
+ * slow build, before `npm run web`'s URL, and asks nothing of the user: off in all three bundles.
+ */
+export const BUILD_CHECKS = { bundlerTimings: false } as const;
+
 export default defineConfig({
   main: {
     build: {
@@ -25,6 +31,7 @@ export default defineConfig({
         },
         formats: ['es'],
       },
+      rolldownOptions: { checks: BUILD_CHECKS },
     },
   },
   preload: {
@@ -32,7 +39,7 @@ export default defineConfig({
       outDir: resolve(root, 'out/preload'),
       externalizeDeps: false,
       lib: { entry: { index: resolve(root, 'preload/index.ts') }, formats: ['cjs'] },
-      rolldownOptions: { output: { entryFileNames: '[name].cjs' } },
+      rolldownOptions: { output: { entryFileNames: '[name].cjs' }, checks: BUILD_CHECKS },
     },
   },
   renderer: {
@@ -46,7 +53,7 @@ export default defineConfig({
       // Vite 8's default minifier miscompiles Monaco 0.57's tokenizer ("Token length and text
       // length do not match!" while typing JSON). The app loads from local disk; size is cheap.
       minify: false,
-      rolldownOptions: { input: resolve(root, 'renderer/index.html') },
+      rolldownOptions: { input: resolve(root, 'renderer/index.html'), checks: BUILD_CHECKS },
     },
   },
 });

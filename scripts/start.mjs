@@ -122,14 +122,20 @@ export async function start({
       return cannot(`${electronDir} is not installed (run npm install first)`);
     const host = downloadHost(env);
     const proxied = Boolean(env.ELECTRON_GET_USE_PROXY || env.GLOBAL_AGENT_HTTPS_PROXY);
-    log(
-      `npm start: the Electron binary is not there yet; fetching it from ${host.host} (npx install-electron)…`,
-    );
+    // Said as it happens: first only a TCP check of the host (offline ends there, with nothing
+    // fetched), then electron's install.js, which takes a zip it downloaded before from its cache.
+    if (!proxied)
+      log(
+        `npm start: the Electron binary is not there yet; checking that its download host ${host.host}:${host.port} answers…`,
+      );
     const answer = proxied ? true : await probe(host);
     if (answer !== true)
       return cannot(
         `the Electron binary is missing and its download host ${host.host}:${host.port} cannot be reached (${answer})`,
       );
+    log(
+      `npm start: installing the Electron binary with its install.js (npx install-electron): from its download cache, else from ${host.host}…`,
+    );
     const fetched = await fetch();
     executable = electronExecutable(electronDir, env);
     if (!executable) {

@@ -8,7 +8,12 @@ import type { KeyObject } from 'node:crypto';
 import { X509Certificate, createPrivateKey } from 'node:crypto';
 import forge from 'node-forge';
 import { certificateDer } from '../signature/signing-certificate.js';
-import { buildPkcs12, encryptPrivateKeyInfo, unlockPkcs12 } from './key-protection.js';
+import {
+  buildPkcs12,
+  encryptPrivateKeyInfo,
+  unlockPkcs12,
+  type KeyProtectionCost,
+} from './key-protection.js';
 import { isPem, pemBlocks, toPem } from './pem.js';
 
 export type CertificateImportErrorCode =
@@ -251,37 +256,43 @@ function requirePassphrase(passphrase: string): void {
 
 /**
  * PKCS#8 EncryptedPrivateKeyInfo, PEM or DER: PBES2 with PBKDF2-HMAC-SHA256 at 600,000 iterations
- * and AES-256-CBC (key-protection.ts; Node's own export would use 2,048 iterations).
+ * and AES-256-CBC (key-protection.ts; Node's own export would use 2,048 iterations). `cost` is
+ * for tests only; without it the production cost applies.
  */
 export function exportPrivateKeyEncrypted(
   key: KeyObject,
   passphrase: string,
   format: 'pem',
+  cost?: KeyProtectionCost,
 ): string;
 export function exportPrivateKeyEncrypted(
   key: KeyObject,
   passphrase: string,
   format: 'der',
+  cost?: KeyProtectionCost,
 ): Buffer;
 export function exportPrivateKeyEncrypted(
   key: KeyObject,
   passphrase: string,
   format: 'pem' | 'der' = 'pem',
+  cost?: KeyProtectionCost,
 ): string | Buffer {
   requirePassphrase(passphrase);
-  const der = encryptPrivateKeyInfo(key, passphrase);
+  const der = encryptPrivateKeyInfo(key, passphrase, cost);
   return format === 'pem' ? toPem(der, 'ENCRYPTED PRIVATE KEY') : der;
 }
 
 /**
  * PKCS#12 with the key (PBES2: PBKDF2-HMAC-SHA256 600,000, AES-256-CBC), its certificate chain and
- * an HMAC-SHA256 MAC (key-protection.ts).
+ * an HMAC-SHA256 MAC (key-protection.ts). `cost` is for tests only; without it the production
+ * cost applies.
  */
 export function exportPkcs12(options: {
   privateKey: KeyObject;
   certificates: readonly (string | Buffer)[];
   passphrase: string;
   friendlyName?: string;
+  cost?: KeyProtectionCost;
 }): Buffer {
   requirePassphrase(options.passphrase);
   return buildPkcs12({
@@ -289,5 +300,6 @@ export function exportPkcs12(options: {
     certificates: options.certificates.map((certificate) => certificateDer(certificate)),
     passphrase: options.passphrase,
     ...(options.friendlyName !== undefined ? { friendlyName: options.friendlyName } : {}),
+    ...(options.cost !== undefined ? { cost: options.cost } : {}),
   });
 }

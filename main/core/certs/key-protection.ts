@@ -32,6 +32,36 @@ export const PBKDF2_ITERATIONS = 600_000;
 export const PKCS12_MAC_ITERATIONS = 1_200_000;
 const SALT_BYTES = 16;
 
+/**
+ * The key-derivation work an export costs. Only the production cost is a default: a lower cost is
+ * an explicit argument (tests pass one so that a PKCS#12 takes milliseconds rather than a minute
+ * on a busy machine), so nothing outside the caller's own code can weaken an export.
+ */
+export interface KeyProtectionCost {
+  /** PBKDF2-HMAC-SHA256 iterations of the key's PBES2 encryption. */
+  readonly pbkdf2Iterations: number;
+  /** PKCS#12 KDF (RFC 7292 Appendix B) iterations of the MAC key. */
+  readonly macIterations: number;
+}
+
+export const PRODUCTION_KEY_PROTECTION_COST: KeyProtectionCost = Object.freeze({
+  pbkdf2Iterations: PBKDF2_ITERATIONS,
+  macIterations: PKCS12_MAC_ITERATIONS,
+});
+
+/** Both counts whole and positive: an ASN.1 INTEGER of 0 or NaN would write an unreadable file. */
+function checkedCost(cost: KeyProtectionCost): KeyProtectionCost {
+  for (const name of ['pbkdf2Iterations', 'macIterations'] as const) {
+    const value = cost[name];
+    if (!Number.isSafeInteger(value) || value < 1) {
+      throw new RangeError(
+        `key protection: ${name} must be a whole number of at least 1 (got ${String(value)})`,
+      );
+    }
+  }
+  return cost;
+}
+
 export const OIDS = {
   pbes2: '1.2.840.113549.1.5.13',
   pbkdf2: '1.2.840.113549.1.5.12',
@@ -68,17 +98,16 @@ const explicit0 = (item: forge.asn1.Asn1): forge.asn1.Asn1 =>
 const der = (item: forge.asn1.Asn1): Buffer => Buffer.from(asn1.toDer(item).getBytes(), 'binary');
 
 /** PKCS#8 EncryptedPrivateKeyInfo, DER: PBES2, PBKDF2-HMAC-SHA256 600,000, AES-256-CBC. */
-export function encryptPrivateKeyInfo(key: KeyObject, passphrase: string): Buffer {
+export function encryptPrivateKeyInfo(
+  key: KeyObject,
+  passphrase: string,
+  cost: KeyProtectionCost = PRODUCTION_KEY_PROTECTION_COST,
+): Buffer {
+  const { pbkdf2Iterations } = checkedCost(cost);
   const salt = randomBytes(SALT_BYTES);
   const iv = randomBytes(16);
   // RFC 8018 leaves the password's encoding open; OpenSSL (and so Node's import) uses UTF-8.
-  const derived = pbkdf2Sync(
-    Buffer.from(passphrase, 'utf8'),
-    salt,
-    PBKDF2_ITERATIONS,
-    32,
-    'sha256',
-  );
+  const derived = pbkdf2Sync(Buffer.from(passphrase, 'utf8'), salt, pbkdf2Iterations, 32, 'sha256');
   const cipher = createCipheriv('aes-256-cbc', derived, iv);
   const plain = key.export({ type: 'pkcs8', format: 'der' });
   const encrypted = Buffer.concat([cipher.update(plain), cipher.final()]);
@@ -91,7 +120,7 @@ export function encryptPrivateKeyInfo(key: KeyObject, passphrase: string): Buffe
             oid(OIDS.pbkdf2),
             sequence([
               octets(salt),
-              integer(PBKDF2_ITERATIONS),
+              integer(pbkdf2Iterations),
               sequence([oid(OIDS.hmacWithSHA256), asn1.create(U, T.NULL, false, '')]),
             ]),
           ]),
@@ -154,8 +183,10 @@ export function buildPkcs12(options: {
   certificates: readonly Buffer[];
   passphrase: string;
   friendlyName?: string;
+  cost?: KeyProtectionCost;
 }): Buffer {
   const { passphrase } = options;
+  const cost = checkedCost(options.cost ?? PRODUCTION_KEY_PROTECTION_COST);
   // As OpenSSL and forge do: the SHA-1 of the key's certificate pairs bag and certificate.
   const localKeyId = options.certificates[0]
     ? createHash('sha1').update(options.certificates[0]).digest()
@@ -170,7 +201,7 @@ export function buildPkcs12(options: {
   );
   const keyBag = sequence([
     oid(OIDS.pkcs8ShroudedKeyBag),
-    explicit0(asn1.fromDer(binary(encryptPrivateKeyInfo(options.privateKey, passphrase)))),
+    explicit0(asn1.fromDer(binary(encryptPrivateKeyInfo(options.privateKey, passphrase, cost)))),
     attributes(),
   ]);
   const safes = [
@@ -179,7 +210,7 @@ export function buildPkcs12(options: {
   ];
   const authenticatedSafe = der(sequence(safes));
   const macSalt = randomBytes(SALT_BYTES);
-  const macKey = pkcs12MacKey(passphrase, macSalt, PKCS12_MAC_ITERATIONS, 'sha256');
+  const macKey = pkcs12MacKey(passphrase, macSalt, cost.macIterations, 'sha256');
   const mac = createHmac('sha256', macKey).update(authenticatedSafe).digest();
   return der(
     sequence([
@@ -188,7 +219,7 @@ export function buildPkcs12(options: {
       sequence([
         sequence([sequence([oid(OIDS.sha256), asn1.create(U, T.NULL, false, '')]), octets(mac)]),
         octets(macSalt),
-        integer(PKCS12_MAC_ITERATIONS),
+        integer(cost.macIterations),
       ]),
     ]),
   );

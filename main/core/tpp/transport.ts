@@ -7,6 +7,7 @@
  * is a named error, never a silent cut.
  */
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
+import { PLAIN_HTTP_TO_TLS, plainHttpToTls } from './plain-http-to-tls.js';
 import { connectionTls, type TransportTls } from './tls-context.js';
 
 /** The TLS options (tls-context.ts), and how requests travel. */
@@ -113,7 +114,10 @@ export function createTransport(options: TransportOptions = {}): Transport {
             signal,
           });
         } catch (error) {
-          throw fail(error);
+          const failure = fail(error);
+          // Through a proxy the closing party is the proxy: nothing to tell about the bank's port.
+          const tls = options.proxy ? undefined : await plainHttpToTls(failure, wire.url);
+          throw tls === undefined ? failure : new TransportError(tls, PLAIN_HTTP_TO_TLS);
         }
         const headersMs = performance.now() - started;
         let body: Buffer;
@@ -222,6 +226,34 @@ export function describeTransportError(error: unknown, url: string): TransportEr
   return new TransportError(
     `${explain[code] ?? `request to ${origin} failed`} (${code}: ${detail})`,
     code,
+  );
+}
+
+/**
+ * Codes of a transport error that every later request to the same bank would meet too: nothing
+ * listening, an unknown host, no connection within the timeout, a server certificate not trusted,
+ * a TLS port asked in plain HTTP. A run stops at the first (runner/session/run-plan.ts).
+ */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'CERT_HAS_EXPIRED',
+  PLAIN_HTTP_TO_TLS,
+]);
+
+/** Whether a transport error's text (describeTransportError's `… (CODE: detail)`) says so. */
+export function saysUnreachable(transportError: string): boolean {
+  return [...transportError.matchAll(/\(([A-Z][A-Z0-9_]*): /g)].some((match) =>
+    UNREACHABLE_CODES.has(match[1]!),
   );
 }
 

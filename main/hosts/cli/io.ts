@@ -80,9 +80,31 @@ export const processIo: CliIo = {
     }),
 };
 
-/** A usage error: the command line was wrong; the message says what and the exit code is 2. */
+/**
+ * A usage error: the command line was wrong; the message says what and the exit code is 2.
+ * `remedy` is the next step when one is known ("did you mean --target-file?"); the CLI adds where
+ * the command's help is, not the help itself.
+ */
 export class UsageError extends Error {
   override name = 'UsageError';
+  /** Whether the command's help is the way on (a command-line mistake); see InputError. */
+  readonly helpFixes: boolean = true;
+  constructor(
+    message: string,
+    readonly remedy?: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Exit 2 like a usage error, for a file the command line rightly names but whose content is wrong
+ * (a target profile that does not read): the command's help would not fix it, so only the
+ * message and its remedy are printed.
+ */
+export class InputError extends UsageError {
+  override name = 'InputError';
+  override readonly helpFixes = false;
 }
 
 /**
@@ -90,6 +112,6 @@ export class UsageError extends Error {
  * what it says (a bank in the other mode). The message says what to change; the usage text
  * would only bury it.
  */
-export class TargetRefused extends UsageError {
+export class TargetRefused extends InputError {
   override name = 'TargetRefused';
 }

@@ -1,6 +1,7 @@
 /** Flag parsing for CLI commands: node:util parseArgs in strict mode, its errors as UsageErrors. */
 import { readFile } from 'node:fs/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { closestName } from './did-you-mean.js';
 import { UsageError } from './io.js';
 
 export function parseFlags<T extends NonNullable<ParseArgsConfig['options']>>(
@@ -11,8 +12,23 @@ export function parseFlags<T extends NonNullable<ParseArgsConfig['options']>>(
   try {
     return parseArgs({ args: argv, options, strict: true, allowPositionals });
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
+      throw unknownFlag((error as Error).message, Object.keys(options));
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
+}
+
+/**
+ * An unknown flag, named, with the known flag it most likely meant: the remedy in one line
+ * instead of the whole usage to search.
+ */
+function unknownFlag(parseMessage: string, known: readonly string[]): UsageError {
+  const flag = /'([^']+)'/.exec(parseMessage)?.[1] ?? parseMessage;
+  const meant = closestName(
+    flag.replace(/^-+/, ''),
+    known.filter((name) => name.length > 1),
+  );
+  return new UsageError(`unknown flag '${flag}'`, meant ? `did you mean --${meant}?` : undefined);
 }
 
 /** A TCP port flag: an integer 0–65535 (0 picks a free port). */

@@ -20,7 +20,7 @@ import {
 } from '../../core/runner/session/index.js';
 import { TargetProfileError } from '../../core/runner/target-profile/index.js';
 import type { CliCommand } from './command.js';
-import { TargetRefused, UsageError, type CliIo } from './io.js';
+import { InputError, TargetRefused, type CliIo } from './io.js';
 import { readRunFlags } from './run-flags.js';
 
 const usage = `Usage: workbench run --target-file PROFILE | --target embedded|URL [--mode sandbox|production]
@@ -155,7 +155,7 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
           return EXIT_SETUP_REFUSED;
         }
         if (error instanceof TargetModeMismatch) throw new TargetRefused(error.message);
-        if (error instanceof TargetProfileError) throw new UsageError(error.message);
+        if (error instanceof TargetProfileError) throw new InputError(error.message);
         throw error;
       }
       for (const line of describeBaselineOutcome(run.outcome)) say(line);

@@ -34,7 +34,8 @@ import {
 } from '../../core/runner/target-profile/index.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TOTAL_TIMEOUT_MS } from '../../core/tpp/transport.js';
 import { ruleCatalogue } from '../../api/services/runner/catalogue.js';
-import { UsageError, type CliIo } from './io.js';
+import { closestName } from './did-you-mean.js';
+import { InputError, UsageError, type CliIo } from './io.js';
 import { cliKeystoreCredentials } from './keystore-credentials.js';
 import { parseFlags, parseMaxBody, parseTimeoutSeconds, readFlagFile } from './parse.js';
 import { isRerunStatus } from '../../shared/run-status.js';
@@ -285,10 +286,7 @@ function checkSelectionNames(
       throw new UsageError(`--suite: no suite '${suite}'; the suites are ${suites.join(', ')}`);
   }
   for (const rule of values.rule ?? []) {
-    if (!rules.has(rule))
-      throw new UsageError(
-        `--rule: no check covers a rule '${rule}' (see 'workbench rules' for the catalogue)`,
-      );
+    if (!rules.has(rule)) throw ruleNotCovered(rule, checks, [...rules]);
   }
   for (const tag of values.tag ?? []) {
     if (!tags.has(tag))
@@ -296,6 +294,27 @@ function checkSelectionNames(
         `--tag: no check has the tag '${tag}'; ${tags.size > 0 ? `the tags are ${[...tags].join(', ')}` : 'the checks carry no tags'}`,
       );
   }
+}
+
+/**
+ * Why --rule VALUE selects nothing, and the next step: a check id (CONSENT-GRANTED-DURING-SCA) is
+ * not a rule id (CONSENT-GIVEN-DURING-SCA), so the remedy names the rules that check covers; a
+ * typo gets the closest rule id.
+ */
+function ruleNotCovered(rule: string, checks: readonly Check[], covered: string[]): UsageError {
+  const check = checks.find((candidate) => candidate.id === rule);
+  if (check)
+    return new UsageError(
+      `--rule: '${rule}' is a check id, not a rule id`,
+      check.rules[0] !== undefined
+        ? `that check covers ${check.rules.join(', ')}: --rule ${check.rules[0]} runs every check of that rule`
+        : `that check covers no rule; --grep ${rule} selects it`,
+    );
+  const meant = closestName(rule, covered);
+  return new UsageError(
+    `--rule: no check covers a rule '${rule}'`,
+    `${meant ? `did you mean ${meant}? ` : ''}'workbench rules' lists the rule ids and their checks`,
+  );
 }
 
 function positiveInteger(value: string | undefined, flag: string, fallback: number): number {
@@ -328,11 +347,19 @@ async function readRerunFailed(file: string, all: readonly Check[], io: CliIo): 
   return result;
 }
 
+/**
+ * The profile --target-file names. One that does not read is the file's fault, not the command
+ * line's: exit 2 with its problems and where the format is described, without the usage.
+ */
 async function readProfile(file: string): Promise<LoadedTargetProfile> {
   try {
     return await readTargetProfile(file, { keystore: cliKeystoreCredentials() });
   } catch (error) {
-    if (error instanceof TargetProfileError) throw new UsageError(`--target-file ${error.message}`);
+    if (error instanceof TargetProfileError)
+      throw new InputError(
+        `--target-file ${error.message}`,
+        `fix the profile (its fields: docs/targets.md) or write one with 'workbench target init'`,
+      );
     throw error;
   }
 }

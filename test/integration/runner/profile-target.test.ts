@@ -25,6 +25,7 @@ import {
   type TargetProfile,
 } from '../../../main/core/runner/target-profile/index';
 import { CHECKS } from '../../../suites/index';
+import { TEST_KEY_PROTECTION_COST } from '../../support/key-protection-cost';
 
 const OLA = { login: '15038512363', name: 'Ola Nordmann' };
 const KARI = { login: '62079045611', name: 'Kari Nordmann' };
@@ -46,6 +47,7 @@ beforeAll(async () => {
       privateKey: identity.qsealc.privateKey,
       certificates: [identity.qsealc.certificateDer],
       passphrase: 'p12 passphrase',
+      cost: TEST_KEY_PROTECTION_COST,
     }),
   );
   await writeFile(join(dir, 'aisp.pem'), identity.aispOnly.qsealc.certificatePem);

@@ -12,6 +12,7 @@ import {
   importPkcs12,
 } from '../../../main/core/certs/import-export.js';
 import { makeTestPki, openssl, opensslText, scratchDirectory, type TestPki } from './helpers.js';
+import { TEST_KEY_PROTECTION_COST } from '../../support/key-protection-cost.js';
 
 let pki: TestPki;
 let opensslP12: Buffer;
@@ -153,6 +154,7 @@ describe('export', () => {
       certificates: [pki.qsealc.certificateDer, pki.ca.intermediate.certificatePem],
       passphrase: 'secret',
       friendlyName: 'QSealC',
+      cost: TEST_KEY_PROTECTION_COST,
     });
     const path = scratch.file('out.p12', p12);
     const dump = opensslText(['pkcs12', '-in', path, '-passin', 'pass:secret', '-nokeys']);

@@ -2,7 +2,8 @@
  * Exported keys are protected at OWASP's strength (PBKDF2-HMAC-SHA256 600,000, AES-256) and the
  * PKCS#12 MAC is HMAC-SHA256 at 1,200,000 PKCS#12-KDF rounds — read back from the files themselves:
  * by `openssl asn1parse` / `openssl pkcs12 -info` where OpenSSL is installed, and always by parsing
- * the ASN.1 with node-forge.
+ * the ASN.1 with node-forge. The format tests export at the test cost; one test, on its own time
+ * budget, checks that the production cost is what an export without a cost gets.
  */
 import { execFileSync } from 'node:child_process';
 import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
@@ -18,6 +19,7 @@ import {
   PBKDF2_ITERATIONS,
   PKCS12_MAC_ITERATIONS,
 } from '../../../main/core/certs/key-protection.js';
+import { TEST_KEY_PROTECTION_COST as COST } from '../../support/key-protection-cost.js';
 import { makeTestPki, openssl, scratchDirectory, type TestPki } from './helpers.js';
 
 const hasOpenssl = (() => {
@@ -60,20 +62,47 @@ function pbes2Parameters(encryptedPrivateKeyInfo: Node) {
   };
 }
 
-const expectedPbes2 = {
+const expectedPbes2 = (iterations: number) => ({
   scheme: OIDS.pbes2,
   kdf: OIDS.pbkdf2,
   saltBytes: 16,
-  iterations: 600_000,
+  iterations,
   prf: OIDS.hmacWithSHA256,
   cipher: OIDS.aes256Cbc,
-};
+});
+
+/** The MAC's digest, lengths and iteration count, and every bag, of a PFX as its ASN.1 says. */
+function pkcs12Parts(p12: Buffer) {
+  const [version, authSafe, macData] = children(parse(p12));
+  const [digestInfo, macSalt, macIterations] = children(macData!);
+  const safes = children(
+    parse(Buffer.from(children(children(authSafe!)[1]!)[0]!.value as string, 'binary')),
+  );
+  return {
+    version: intOf(version!),
+    macDigest: oidOf(children(children(digestInfo!)[0]!)[0]!),
+    macBytes: (children(digestInfo!)[1]!.value as string).length,
+    macSaltBytes: (macSalt!.value as string).length,
+    macIterations: intOf(macIterations!),
+    bags: safes.flatMap((safe) =>
+      children(parse(Buffer.from(children(children(safe)[1]!)[0]!.value as string, 'binary'))),
+    ),
+  };
+}
+const shroudedKeys = (bags: Node[]): Node[] =>
+  bags
+    .filter((bag) => oidOf(children(bag)[0]!) === OIDS.pkcs8ShroudedKeyBag)
+    .map((bag) => children(children(bag)[1]!)[0]!);
 
 describe('PKCS#8 export', () => {
-  it('is PBES2 with PBKDF2-HMAC-SHA256 at 600,000 iterations and AES-256-CBC', () => {
-    expect(PBKDF2_ITERATIONS).toBe(600_000);
-    const der = exportPrivateKeyEncrypted(pki.keys.tpp.privateKey, 'export passphrase', 'der');
-    expect(pbes2Parameters(parse(der))).toEqual(expectedPbes2);
+  it('is PBES2 with PBKDF2-HMAC-SHA256 at the given iterations and AES-256-CBC', () => {
+    const der = exportPrivateKeyEncrypted(
+      pki.keys.tpp.privateKey,
+      'export passphrase',
+      'der',
+      COST,
+    );
+    expect(pbes2Parameters(parse(der))).toEqual(expectedPbes2(COST.pbkdf2Iterations));
     const key = createPrivateKey({
       key: der,
       format: 'der',
@@ -84,18 +113,28 @@ describe('PKCS#8 export', () => {
   });
 
   it.runIf(hasOpenssl)('shows its KDF parameters to openssl asn1parse', () => {
-    const pem = exportPrivateKeyEncrypted(pki.keys.tpp.privateKey, 'export passphrase', 'pem');
+    const pem = exportPrivateKeyEncrypted(
+      pki.keys.tpp.privateKey,
+      'export passphrase',
+      'pem',
+      COST,
+    );
     const dump = openssl(['asn1parse', '-in', scratch.file('key.pem', pem)]).toString();
     expect(dump).toMatch(/OBJECT\s+:PBES2/);
     expect(dump).toMatch(/OBJECT\s+:PBKDF2/);
-    // 600,000 = 0x0927C0
-    expect(dump).toMatch(/INTEGER\s+:0927C0/);
+    // 1,000 = 0x03E8
+    expect(dump).toMatch(/INTEGER\s+:03E8/);
     expect(dump).toMatch(/OBJECT\s+:hmacWithSHA256/);
     expect(dump).toMatch(/OBJECT\s+:aes-256-cbc/);
   });
 
   it.runIf(hasOpenssl)('reads back in OpenSSL with a non-ASCII passphrase (UTF-8)', () => {
-    const pem = exportPrivateKeyEncrypted(pki.keys.tpp.privateKey, 'blåbærsyltetøy 🔑', 'pem');
+    const pem = exportPrivateKeyEncrypted(
+      pki.keys.tpp.privateKey,
+      'blåbærsyltetøy 🔑',
+      'pem',
+      COST,
+    );
     const path = scratch.file('utf8.pem', pem);
     expect(() =>
       openssl(['pkey', '-in', path, '-passin', 'pass:blabaersyltetoy', '-noout']),
@@ -112,32 +151,25 @@ describe('PKCS#12 export', () => {
     certificates: [pki.qsealc.certificateDer, pki.ca.intermediate.certificatePem],
     passphrase: 'export passphrase',
     friendlyName: 'QSealC',
+    cost: COST,
   });
 
-  it('shrouds the key with PBES2 (600,000, SHA-256, AES-256) and MACs with SHA-256', () => {
-    expect(PKCS12_MAC_ITERATIONS).toBe(1_200_000);
-    const pfx = parse(exportPkcs12(options()));
-    const [version, authSafe, macData] = children(pfx);
-    expect(intOf(version!)).toBe(3);
-    const [digestInfo, macSalt, macIterations] = children(macData!);
-    expect(oidOf(children(children(digestInfo!)[0]!)[0]!)).toBe(OIDS.sha256);
-    expect((children(digestInfo!)[1]!.value as string).length).toBe(32);
-    expect((macSalt!.value as string).length).toBe(16);
-    expect(intOf(macIterations!)).toBe(1_200_000);
-
-    const safes = children(
-      parse(Buffer.from(children(children(authSafe!)[1]!)[0]!.value as string, 'binary')),
-    );
-    const bags = safes.flatMap((safe) =>
-      children(parse(Buffer.from(children(children(safe)[1]!)[0]!.value as string, 'binary'))),
-    );
-    const bagTypes = bags.map((bag) => oidOf(children(bag)[0]!));
+  it('shrouds the key with PBES2 (SHA-256, AES-256) and MACs with SHA-256, at the given cost', () => {
+    const pfx = pkcs12Parts(exportPkcs12(options()));
+    expect(pfx).toMatchObject({
+      version: 3,
+      macDigest: OIDS.sha256,
+      macBytes: 32,
+      macSaltBytes: 16,
+      macIterations: COST.macIterations,
+    });
+    const bagTypes = pfx.bags.map((bag) => oidOf(children(bag)[0]!));
     expect(bagTypes.filter((type) => type === OIDS.certBag)).toHaveLength(2);
     // The key only shrouded: no plain keyBag.
     expect(bagTypes).not.toContain(OIDS.keyBag);
-    const shrouded = bags.filter((bag) => oidOf(children(bag)[0]!) === OIDS.pkcs8ShroudedKeyBag);
+    const shrouded = shroudedKeys(pfx.bags);
     expect(shrouded).toHaveLength(1);
-    expect(pbes2Parameters(children(children(shrouded[0]!)[1]!)[0]!)).toEqual(expectedPbes2);
+    expect(pbes2Parameters(shrouded[0]!)).toEqual(expectedPbes2(COST.pbkdf2Iterations));
   });
 
   it.runIf(hasOpenssl)('shows the MAC and the key encryption to openssl pkcs12 -info', () => {
@@ -148,9 +180,9 @@ describe('PKCS#12 export', () => {
       ['-c', `openssl pkcs12 -in '${path}' -info -noout -passin 'pass:export passphrase' 2>&1`],
       { encoding: 'utf8' },
     );
-    expect(both).toMatch(/MAC: sha256, Iteration 1200000/);
+    expect(both).toMatch(/MAC: sha256, Iteration 2000\b/);
     expect(both).toMatch(
-      /Shrouded Keybag: PBES2, PBKDF2, AES-256-CBC, Iteration 600000, PRF hmacWithSHA256/,
+      /Shrouded Keybag: PBES2, PBKDF2, AES-256-CBC, Iteration 1000, PRF hmacWithSHA256/,
     );
     expect(() =>
       openssl(['pkcs12', '-in', path, '-info', '-noout', '-passin', 'pass:wrong passphrase']),
@@ -159,7 +191,12 @@ describe('PKCS#12 export', () => {
 
   it('round-trips an EC key and refuses a wrong passphrase by the MAC', () => {
     const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const p12 = exportPkcs12({ privateKey, certificates: [], passphrase: 'export passphrase' });
+    const p12 = exportPkcs12({
+      privateKey,
+      certificates: [],
+      passphrase: 'export passphrase',
+      cost: COST,
+    });
     expect(importPkcs12(p12, 'export passphrase').privateKey?.equals(privateKey)).toBe(true);
     expect(() => importPkcs12(p12, 'export passphrasE')).toThrow(/passphrase is wrong/);
   });
@@ -171,4 +208,39 @@ describe('PKCS#12 export', () => {
     tampered[200] = tampered[200]! ^ 0x01;
     expect(() => importPkcs12(tampered, 'export passphrase')).toThrow();
   });
+});
+
+describe('key-derivation cost', () => {
+  it('refuses a cost that is not a whole number of at least 1, naming the count', () => {
+    const privateKey = pki.keys.tpp.privateKey;
+    const base = { privateKey, certificates: [], passphrase: 'export passphrase' };
+    expect(() => exportPkcs12({ ...base, cost: { ...COST, macIterations: 0 } })).toThrow(
+      /macIterations must be a whole number of at least 1 \(got 0\)/,
+    );
+    expect(() =>
+      exportPrivateKeyEncrypted(privateKey, 'export passphrase', 'der', {
+        ...COST,
+        pbkdf2Iterations: 1.5,
+      }),
+    ).toThrow(/pbkdf2Iterations must be a whole number/);
+  });
+
+  // The production cost once, on its own budget: the PKCS#12 MAC key alone is 1,200,000 SHA-256
+  // rounds in a JavaScript loop, and the import derives it again.
+  it(
+    'is 600,000 PBKDF2 and 1,200,000 MAC iterations when an export names no cost',
+    { timeout: 300_000 },
+    () => {
+      expect(PBKDF2_ITERATIONS).toBe(600_000);
+      expect(PKCS12_MAC_ITERATIONS).toBe(1_200_000);
+      const key = exportPrivateKeyEncrypted(pki.keys.tpp.privateKey, 'export passphrase', 'der');
+      expect(pbes2Parameters(parse(key))).toEqual(expectedPbes2(600_000));
+      const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+      const p12 = exportPkcs12({ privateKey, certificates: [], passphrase: 'export passphrase' });
+      const pfx = pkcs12Parts(p12);
+      expect(pfx.macIterations).toBe(1_200_000);
+      expect(pbes2Parameters(shroudedKeys(pfx.bags)[0]!)).toEqual(expectedPbes2(600_000));
+      expect(importPkcs12(p12, 'export passphrase').privateKey?.equals(privateKey)).toBe(true);
+    },
+  );
 });

@@ -13,6 +13,7 @@ import {
   createPassphraseSecretBox,
 } from '../../../main/core/certs/secret-box.js';
 import { makeTestPki, scratchDirectory, type TestPki } from './helpers.js';
+import { TEST_KEY_PROTECTION_COST } from '../../support/key-protection-cost.js';
 
 let pki: TestPki;
 const scratch = scratchDirectory();
@@ -147,6 +148,7 @@ describe('Keystore', () => {
       certificates: [pki.qsealc.certificateDer],
       passphrase: 'p12',
       friendlyName: 'From P12',
+      cost: TEST_KEY_PROTECTION_COST,
     });
     await expect(keystore.importMaterial({ data: p12, passphrase: 'nope' })).rejects.toThrow(
       /passphrase is wrong/,

@@ -19,7 +19,7 @@ describe('workbench CLI', () => {
     expect(io.stdout).toEqual([packageJson.version]);
   });
 
-  it('exits 2 with the help on an unknown command', async () => {
+  it('exits 2 naming an unknown command', async () => {
     const io = capture();
     expect(await runCli(['frobnicate'], io)).toBe(2);
     expect(io.stderr.join('\n')).toMatch(/unknown command 'frobnicate'/);
@@ -28,7 +28,7 @@ describe('workbench CLI', () => {
   it.each([
     [['web', '--port', '70000'], /--port must be an integer from 0 to 65535/],
     [['web', '--host', '0.0.0.0'], /--host must be a loopback address/],
-    [['web', '--bogus'], /Unknown option '--bogus'/],
+    [['web', '--bogus'], /unknown flag '--bogus'/],
   ])('exits 2 naming what was wrong in %j', async (argv, message) => {
     const io = capture();
     expect(await runCli(argv, io)).toBe(2);

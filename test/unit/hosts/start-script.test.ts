@@ -59,6 +59,9 @@ describe('npm start', () => {
     expect(text).toContain('npx workbench --help');
     expect(text).toContain('npx install-electron');
     expect([builds, fetches]).toEqual([0, 0]);
+    // Nothing was fetched, so no line may say so.
+    expect(messages[0]).toMatch(/checking that its download host 127\.0\.0\.1:\d+ answers/);
+    expect(text).not.toMatch(/fetching|installing/);
   });
 
   it('binary missing, the fetch fails: names the failure and the Node version the tools need', async () => {
@@ -127,15 +130,18 @@ describe('npm start', () => {
     writeFileSync(join(electronDir, 'package.json'), '{"type":"commonjs"}');
     expect(electronExecutable(electronDir)).toBeUndefined();
     let builds = 0;
+    const messages: string[] = [];
     const code = await start({
       electronDir,
       env: {},
       probe: () => Promise.resolve(true),
+      log: (text) => messages.push(text),
       build: () => (builds++, Promise.resolve(0)),
     });
     expect(code).toBe(0);
     expect(builds).toBe(1);
     expect(readFileSync(log, 'utf8')).toBe(`launched ${ROOT}\n`);
+    expect(messages.at(-1)).toMatch(/installing .* from its download cache, else from github\.com/);
   });
 
   it.skipIf(electronExecutable(join(ROOT, 'node_modules', 'electron')) !== undefined)(

@@ -25,6 +25,8 @@ export const DEFAULT_CONCURRENCY = 4;
 export const DEFAULT_CHECK_TIMEOUT_MS = 30_000;
 
 export const RUN_CANCELLED = 'run cancelled';
+/** Why a check after the target was lost did not run (CouldNotTest.reason: `not run: …`). */
+export const TARGET_LOST = 'the target did not answer an earlier check';
 
 export interface RunOptions {
   checks: readonly Check[];
@@ -40,6 +42,13 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Cancels the run: no new checks start, running ones are aborted, the rest are SKIPPED. */
   signal?: AbortSignal;
+  /**
+   * Whether a check's result shows the target unreachable (nothing listening, an unknown host, a
+   * TLS port asked in plain HTTP): the one-line reason, or undefined. Once a check says so no
+   * further check starts, since each would only wait for the same failure; those left are
+   * INCONCLUSIVE with that reason. The composition root decides, as the engine knows no HTTP.
+   */
+  targetLost?: (result: CheckResult) => string | undefined | Promise<string | undefined>;
   reporters?: readonly Reporter[];
   logger?: RunnerLogger;
   /** Timestamps in events and results; durations use the monotonic clock. */
@@ -79,6 +88,39 @@ export function laneOf(check: Check, target: TargetInfo): 'alone' | 'psu' | 'poo
   if (target.shared !== true) return 'pool';
   if (check.exclusive === true || check.needs?.includes('clock-control')) return 'alone';
   return check.needs?.includes('psu-agent') ? 'psu' : 'pool';
+}
+
+/**
+ * The result of a check the run did not start: SKIPPED when the run was cancelled, INCONCLUSIVE
+ * with the reason when the target was lost before it.
+ */
+function unstartedResult(check: Check, lost: string | undefined): CheckResult {
+  const result = {
+    checkId: check.id,
+    title: check.title,
+    area: check.area,
+    rules: [...check.rules],
+    tags: [...(check.tags ?? [])],
+    durationMs: 0,
+    warnings: [],
+    evidence: [],
+  };
+  return lost === undefined
+    ? { ...result, status: 'SKIPPED', skipReason: RUN_CANCELLED }
+    : {
+        ...result,
+        status: 'INCONCLUSIVE',
+        couldNotTest: { reason: `not run: ${TARGET_LOST}`, transportError: lost },
+      };
+}
+
+/** RunOptions.targetLost; a predicate that throws loses nothing (the run goes on as before). */
+async function targetLost(options: RunOptions, result: CheckResult): Promise<string | undefined> {
+  try {
+    return await options.targetLost?.(result);
+  } catch {
+    return undefined;
+  }
 }
 
 export async function runChecks(options: RunOptions): Promise<RunResult> {
@@ -150,21 +192,10 @@ export async function runChecks(options: RunOptions): Promise<RunResult> {
     return finish(await runCheck(check, scope, checkStartedAt, checkStart));
   }
 
-  /** A check the run never started: reported SKIPPED, with begin and end so reporters stay paired. */
-  function notRun(check: Check): CheckResult {
+  /** A check the run never started, with begin and end so reporters stay paired. */
+  function notRun(check: Check, lost: string | undefined): CheckResult {
     begin(check, now());
-    return finish({
-      checkId: check.id,
-      title: check.title,
-      area: check.area,
-      rules: [...check.rules],
-      tags: [...(check.tags ?? [])],
-      status: 'SKIPPED',
-      durationMs: 0,
-      skipReason: RUN_CANCELLED,
-      warnings: [],
-      evidence: [],
-    });
+    return finish(unstartedResult(check, lost));
   }
 
   const results: CheckResult[] = new Array<CheckResult>(ordered.length);
@@ -188,7 +219,8 @@ export async function runChecks(options: RunOptions): Promise<RunResult> {
     return undefined;
   }
 
-  while (pending.length > 0 && !runSignal?.aborted) {
+  let lost: string | undefined;
+  while (pending.length > 0 && !runSignal?.aborted && lost === undefined) {
     const at = nextToStart();
     if (at === undefined) {
       await Promise.race(running);
@@ -197,8 +229,10 @@ export async function runChecks(options: RunOptions): Promise<RunResult> {
     const [{ check, index, lane }] = pending.splice(at, 1) as [(typeof pending)[number]];
     if (lane === 'alone') exclusiveBusy = true;
     if (lane === 'psu') psuBusy = true;
-    const started: Promise<void> = runOne(check).then((result) => {
+    const started: Promise<void> = runOne(check).then(async (result) => {
       results[index] = result;
+      // Decided before this check leaves `running`, so the loop sees it before starting another.
+      lost ??= await targetLost(options, result);
       running.delete(started);
       if (lane === 'alone') exclusiveBusy = false;
       if (lane === 'psu') psuBusy = false;
@@ -206,7 +240,8 @@ export async function runChecks(options: RunOptions): Promise<RunResult> {
     running.add(started);
   }
   await Promise.all(running);
-  for (const { check, index } of pending) results[index] = notRun(check);
+  for (const { check, index } of pending)
+    results[index] = notRun(check, runSignal?.aborted ? undefined : lost);
 
   const counts = countStatuses(results);
   const durationMs = performance.now() - runStart;

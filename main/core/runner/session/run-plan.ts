@@ -6,7 +6,7 @@
  */
 import type { Check, BankMode } from '../check-api/index.js';
 import type { Baseline } from '../../../shared/baseline.js';
-import type { RunResult } from '../../../shared/run-result.js';
+import type { CheckResult, RunResult } from '../../../shared/run-result.js';
 import { createTppIdentity, embeddedTarget, type TppIdentity } from '../targets/embedded-target.js';
 import { DEFAULT_CHECK_TIMEOUT_MS, runChecks, type RunOptions } from '../engine/run.js';
 import type { ScaWaiting } from '../targets/manual-psu.js';
@@ -15,7 +15,7 @@ import { probeConnect, PREFLIGHT_SILENT, type ProbeOptions } from '../targets/pr
 import { checkOwnIdentity } from '../targets/own-identity.js';
 import { redactingRun, runSecrets } from '../targets/run-secrets.js';
 import { selectChecks, type CheckSelection } from './selection.js';
-import { TransportError } from '../../tpp/transport.js';
+import { saysUnreachable, TransportError } from '../../tpp/transport.js';
 import {
   bankClockWarning,
   clockOffsetText,
@@ -170,6 +170,18 @@ function planBaseline(plan: RunPlan): Baseline | undefined {
   );
 }
 
+/**
+ * A bank by URL that a check could not reach (nothing listening, unknown host, TLS asked in plain
+ * HTTP…): the run's other checks would meet the same, so it stops there (engine/run.ts).
+ */
+function unreachableBy(result: CheckResult): string | undefined {
+  const transportError =
+    result.status === 'INCONCLUSIVE' ? result.couldNotTest?.transportError : undefined;
+  return transportError !== undefined && saysUnreachable(transportError)
+    ? transportError
+    : undefined;
+}
+
 export type ExecuteOptions = Pick<RunOptions, 'signal' | 'reporters' | 'logger' | 'runId'>;
 
 /**
@@ -198,6 +210,7 @@ export async function executePreparedRun(
       checks,
       target: target.info,
       createEnvironment: (check, signal) => target.createEnvironment(check, signal),
+      ...(plan.target.kind === 'profile' ? { targetLost: unreachableBy } : {}),
       ...(plan.concurrency !== undefined ? { concurrency: plan.concurrency } : {}),
       timeoutMs,
       ...options,
