@@ -8,12 +8,14 @@
  * - a path the document lists with another method: 405 with an Allow header naming exactly the
  *   documented methods (the document's description states this);
  * - a path the document does not list: 404 with the documented error body (ErrorResponse);
- *   a request target the bank cannot parse: 400 with the same body.
+ *   a request target the bank cannot parse, or one that is not a canonical path (dot-segments,
+ *   an encoded slash: refused before routing), 400 with the same body.
  * A problem is one sentence naming the exchange and what does not match.
  */
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { OpenApiDocument } from '../../../main/core/bank/openapi/document.js';
+import { nonCanonicalTarget } from '../../../main/core/bank/listener/request-target.js';
 
 export interface RecordedExchange {
   method: string;
@@ -93,6 +95,16 @@ export class OpenApiMatcher {
     } catch {
       return { kind: 'bad-target', problems: [`${where}: the URL cannot be read`] };
     }
+    // A target that is not a canonical path is refused before routing (listener/request-target.ts).
+    const target = exchange.url.slice(new URL(exchange.url).origin.length) || '/';
+    if (nonCanonicalTarget(target) !== undefined)
+      return {
+        kind: 'bad-target',
+        problems: [
+          ...(exchange.status === 400 ? [] : [`${where}: a non-canonical path is not 400`]),
+          ...this.errorBodyProblems(exchange, where),
+        ],
+      };
     const method = exchange.method.toLowerCase();
     const paths = this.pathsFor(path);
     const documented = paths.find((candidate) => this.document.paths[candidate]![method]);
