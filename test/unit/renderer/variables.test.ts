@@ -100,5 +100,8 @@ describe('variables', () => {
     expect(draftProblems(url)).toEqual([]);
     expect(unknownVariables(url, values)).toEqual(['No variable {{seg}} on this target yet.']);
     expect(resolvedDraft(url, values).pathTemplate).toBe('https://bank.example/v1/{{seg}}');
+    // A path parameter named like a property of Object.prototype needs its own value too.
+    const named = { ...emptyDraft(), pathTemplate: '/v1/{constructor}' };
+    expect(draftProblems(named)).toEqual(['Fill in the path parameter {constructor}.']);
   });
 });
