@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import bruno from '@usebruno/lang';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createServices, type Services } from '../../../main/api/services';
-import type { CallArgs, CallName } from '../../../main/api/contract';
+import type { CallArgs, CallName, CallResult } from '../../../main/api/contract';
 import { fixtureText } from '../collections/fixtures';
 
 const TARGET = 'embedded-sandbox';
@@ -28,10 +28,10 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function call<N extends CallName>(name: N, args: CallArgs<N>) {
+async function call<N extends CallName>(name: N, args: CallArgs<N>): Promise<CallResult<N>> {
   const result = await services.dispatch(name, args);
   if (!result.ok) throw new Error(result.error.message);
-  return result.result;
+  return result.result as CallResult<N>;
 }
 
 async function refusal<N extends CallName>(name: N, args: CallArgs<N>) {
