@@ -6,9 +6,9 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { call, event } from './define.js';
+import { VARIABLE_NAME_PATTERN } from '../../shared/environment.js';
 
-/** What `{{name}}` names: a letter, then letters, digits, `_` or `-`. */
-export const VARIABLE_NAME_PATTERN = '^[A-Za-z][A-Za-z0-9_-]{0,63}$';
+export { VARIABLE_NAME_PATTERN };
 const VariableName = Type.String({ pattern: VARIABLE_NAME_PATTERN });
 const EnvironmentName = Type.String({ minLength: 1, maxLength: 60, pattern: '^[^\\r\\n]+$' });
 

@@ -21,6 +21,8 @@ export const CAPTURED_FIELDS = [
 export interface CapturedValue {
   value: string;
   from: string;
+  /** Marked secret by the environment file it was imported from. */
+  secret?: boolean;
 }
 
 /** Variable name → its values, latest first. */
