@@ -4,8 +4,8 @@
  * environment files and Bruno `environments/NAME.bru` files, through the same service the UI
  * calls (docs/variables.md).
  */
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, resolve } from 'node:path';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { EventHub } from '../../api/events.js';
 import { EMBEDDED_TARGET_IDS } from '../../api/contract/targets.js';
 import { ENVIRONMENT_FORMATS, type EnvironmentFormat } from '../../api/contract/workspace.js';
@@ -15,10 +15,11 @@ import { defaultDataDir } from '../../core/persistence/data-dir.js';
 import { UsageError, type CliIo } from './io.js';
 import { oneOf, parseFlags } from './parse.js';
 
-export const environmentUsage = `       workbench collection env import FILE [--format postman|bruno] [--target ID] [--name NAME]
+export const environmentUsage = `       workbench collection env import FILE|BRUNO-FOLDER [--format postman|bruno] [--target ID] [--name NAME]
        workbench collection env export NAME --format postman|bruno --out FILE [--target ID] [--force]
 The env forms work on the environments of the target ID (default: ${EMBEDDED_TARGET_IDS.sandbox});
-a .bru file is read as a Bruno environment, any other as a Postman one, unless --format says.`;
+a .bru file is read as a Bruno environment, any other as a Postman one, unless --format says;
+a Bruno collection folder brings each of its environments/*.bru.`;
 
 function service(dataDir: string): WorkspaceService {
   return new WorkspaceService(dataDir, new StorageNotices(), new EventHub());
@@ -44,21 +45,39 @@ async function importEnvironment(argv: string[], io: CliIo): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('Give one environment file to import.');
   const path = resolve(positionals[0]!);
   const info = await stat(path).catch(() => undefined);
-  if (!info?.isFile()) throw new UsageError(`There is no file ${path}.`);
+  if (!info) throw new UsageError(`There is no file or folder ${path}.`);
+  const files = info.isDirectory() ? await brunoEnvironmentFiles(path) : [path];
+  if (files.length > 1 && values.name)
+    throw new UsageError(`${path} holds ${files.length} environments; --name names one.`);
+  const workspace = service(values['data-dir'] ?? defaultDataDir());
   const targetId = values.target ?? EMBEDDED_TARGET_IDS.sandbox;
-  const result = await service(values['data-dir'] ?? defaultDataDir()).importEnvironment({
-    targetId,
-    format: formatOf(values.format, path),
-    text: await readFile(path, 'utf8'),
-    fileName: basename(path),
-    ...(values.name ? { name: values.name } : {}),
-  });
-  const count = Object.keys(result.variables[targetId]!.environments[result.imported]!).length;
-  io.out(
-    `Imported the environment '${result.imported}' of ${targetId}: ${count} value${count === 1 ? '' : 's'}.`,
-  );
-  for (const note of result.notes) io.out(`  ${note}`);
+  for (const file of files) {
+    const result = await workspace.importEnvironment({
+      targetId,
+      format: info.isDirectory() ? 'bruno' : formatOf(values.format, file),
+      text: await readFile(file, 'utf8'),
+      fileName: basename(file),
+      ...(values.name ? { name: values.name } : {}),
+    });
+    const count = Object.keys(result.variables[targetId]!.environments[result.imported]!).length;
+    io.out(
+      `Imported the environment '${result.imported}' of ${targetId}: ${count} value${count === 1 ? '' : 's'}.`,
+    );
+    for (const note of result.notes) io.out(`  ${note}`);
+  }
   return 0;
+}
+
+/** The environments of a Bruno collection folder: its `environments/*.bru`, by name. */
+async function brunoEnvironmentFiles(folder: string): Promise<string[]> {
+  const dir = join(folder, 'environments');
+  const names = await readdir(dir).catch(() => undefined);
+  const files = (names ?? []).filter((n) => n.toLowerCase().endsWith('.bru')).sort();
+  if (files.length === 0)
+    throw new UsageError(
+      `${folder} has no environments/*.bru (a Bruno collection keeps them there).`,
+    );
+  return files.map((n) => join(dir, n));
 }
 
 async function exportEnvironment(argv: string[], io: CliIo): Promise<number> {

@@ -28,7 +28,7 @@ describe('Bruno import', () => {
     // The disabled variable is left out; baseUrl lives in an environment, the target's here.
     expect(collection.variables).toEqual([{ key: 'psuIpAddress', value: '192.0.2.20' }]);
     expect(notes.join('\n')).toMatch(
-      /Left out the Bruno environments .*: a collection has none; import each into a target's environments .*workbench collection env import FILE/,
+      /Left out the Bruno environments .*: a collection has none; import each into a target's environments .*workbench collection env import' with the collection's folder/,
     );
   });
 

@@ -130,6 +130,20 @@ describe('workbench collection env', () => {
     );
   });
 
+  it('imports every environment of a Bruno collection folder', async () => {
+    const imported = await run('env', 'import', join(FIXTURES, 'bruno/psd2-sandbox'));
+    expect(imported).toMatchObject({ code: 0 });
+    expect(imported.out).toMatch(
+      /^Imported the environment 'Customer B' of embedded-sandbox: 4 values\.\n.*\nImported the environment 'Local' of embedded-sandbox: 1 value\.$/,
+    );
+    expect(
+      (await run('env', 'import', join(FIXTURES, 'bruno/psd2-sandbox'), '--name', 'x')).err,
+    ).toMatch(/holds 2 environments; --name names one/);
+    expect((await run('env', 'import', join(FIXTURES, 'postman'))).err).toMatch(
+      /has no environments\/\*\.bru/,
+    );
+  });
+
   it('exits 1 naming what is wrong with a file, 2 for a bad flag', async () => {
     const collection = await run(
       'env',
