@@ -41,14 +41,15 @@ function variablesOf(values: readonly EnvironmentFileValue[], from: string): Rea
   const disabled: string[] = [];
   const badNames: string[] = [];
   const tooLong: string[] = [];
+  const repeated: string[] = [];
   for (const v of values) {
     if (!v.enabled) disabled.push(v.key);
     else if (!variableName.test(v.key)) badNames.push(v.key);
     else if (v.value.length > MAX_VARIABLE_VALUE_CHARS || /[\r\n]/.test(v.value))
       tooLong.push(v.key);
-    // The first of two values of one name is the one the file's tool uses.
-    else if (!Object.hasOwn(variables, v.key))
-      variables[v.key] = [{ value: v.value, from, ...(v.secret ? { secret: true } : {}) }];
+    // A variable has one value in an environment: the first of a name is kept, a note names the rest.
+    else if (Object.hasOwn(variables, v.key)) repeated.push(v.key);
+    else variables[v.key] = [{ value: v.value, from, ...(v.secret ? { secret: true } : {}) }];
   }
   const notes: string[] = [];
   if (disabled.length > 0)
@@ -63,6 +64,8 @@ function variablesOf(values: readonly EnvironmentFileValue[], from: string): Rea
     notes.push(
       `Left out ${listed(tooLong)}: a value is one line of at most ${MAX_VARIABLE_VALUE_CHARS} characters.`,
     );
+  if (repeated.length > 0)
+    notes.push(`Left out the second value of ${listed(repeated)}: the first one is kept.`);
   return { variables: { ...variables }, notes };
 }
 

@@ -137,6 +137,7 @@ describe('a Postman environment file', () => {
           { key: 'off', value: 'v', enabled: false },
           { key: 'base url', value: 'v', enabled: true },
           { key: 'twoLines', value: 'a\nb', enabled: true },
+          { key: 'kept', value: 'again', enabled: true },
         ],
       }),
     });
@@ -145,6 +146,8 @@ describe('a Postman environment file', () => {
     expect(imported.notes.join('\n')).toMatch(/disabled values 'off'/);
     expect(imported.notes.join('\n')).toMatch(/'base url': a variable name is a letter/);
     expect(imported.notes.join('\n')).toMatch(/'twoLines': a value is one line/);
+    expect(imported.notes.join('\n')).toMatch(/second value of 'kept': the first one is kept/);
+    expect(await environment('mixed')).toEqual({ kept: ['v', false] });
   });
 });
 
