@@ -307,6 +307,8 @@ export function createServices(host: HostEnvironment): Services {
     'workspace.variables': () => workspace.variables(),
     'workspace.saveVariables': ({ targetId, variables }) =>
       workspace.saveVariables(targetId, variables),
+    'workspace.importEnvironment': (args) => workspace.importEnvironment(args),
+    'workspace.exportEnvironment': (args) => workspace.exportEnvironment(args),
     'workspace.tabs': () => workspace.tabs(),
     'workspace.saveTabs': (tabs) => workspace.saveTabs(tabs),
   };

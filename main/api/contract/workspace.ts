@@ -6,17 +6,23 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { call, event } from './define.js';
+import { VARIABLE_NAME_PATTERN } from '../../shared/environment.js';
 
-/** What `{{name}}` names: a letter, then letters, digits, `_` or `-`. */
-export const VARIABLE_NAME_PATTERN = '^[A-Za-z][A-Za-z0-9_-]{0,63}$';
+export { VARIABLE_NAME_PATTERN };
 const VariableName = Type.String({ pattern: VARIABLE_NAME_PATTERN });
 const EnvironmentName = Type.String({ minLength: 1, maxLength: 60, pattern: '^[^\\r\\n]+$' });
 
+/** At most this many characters in one value, on one line (a header value must be one). */
+export const MAX_VARIABLE_VALUE_CHARS = 2000;
+
 export const CapturedValueSchema = Type.Object(
   {
-    value: Type.String({ minLength: 1, maxLength: 2000, pattern: '^[^\\r\\n]*$' }),
-    /** The request whose answer carried it, or `set by hand`. */
+    /** Empty is a value: an environment file may set a variable to nothing on purpose. */
+    value: Type.String({ maxLength: MAX_VARIABLE_VALUE_CHARS, pattern: '^[^\\r\\n]*$' }),
+    /** The request whose answer carried it, `set by hand`, or the file it was imported from. */
     from: Type.String({ maxLength: 300 }),
+    /** Marked secret in the file it came from (Postman `type: "secret"`, Bruno `vars:secret`). */
+    secret: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -92,6 +98,26 @@ export const TabsSchema = Type.Object(
 );
 export type TabsView = Static<typeof TabsSchema>;
 
+export const ENVIRONMENT_FORMATS = ['postman', 'bruno'] as const;
+export type EnvironmentFormat = (typeof ENVIRONMENT_FORMATS)[number];
+const EnvironmentFormatSchema = Type.Union(ENVIRONMENT_FORMATS.map((f) => Type.Literal(f)));
+const TargetId = Type.String({ minLength: 1, maxLength: 100 });
+
+export interface EnvironmentImportView {
+  variables: WorkspaceVariablesView;
+  /** The name the new environment got (a taken name gets " (2)"). */
+  imported: string;
+  /** What the file held that the environment does not, and why. */
+  notes: string[];
+}
+
+export interface EnvironmentExportView {
+  fileName: string;
+  text: string;
+  /** What the file leaves out, and why (a Bruno file keeps no secret values). */
+  notes: string[];
+}
+
 export const workspaceCalls = {
   'workspace.variables': call<WorkspaceVariablesView>()(
     "Every target's variables in their environments, and which environment is active.",
@@ -100,7 +126,29 @@ export const workspaceCalls = {
   'workspace.saveVariables': call<WorkspaceVariablesView>()(
     "Replaces one target's variables and environments (the composer captures and edits them).",
     Type.Object(
-      { targetId: Type.String({ minLength: 1, maxLength: 100 }), variables: TargetVariablesSchema },
+      { targetId: TargetId, variables: TargetVariablesSchema },
+      { additionalProperties: false },
+    ),
+  ),
+  'workspace.importEnvironment': call<EnvironmentImportView>()(
+    "Adds an environment file to a target's environments: a Postman environment export or a " +
+      'Bruno `environments/NAME.bru` (`text`; `fileName` names a Bruno one). Empty values are ' +
+      'kept, secret ones marked; a bad file is refused naming what is wrong, nothing changes.',
+    Type.Object(
+      {
+        targetId: TargetId,
+        format: EnvironmentFormatSchema,
+        text: Type.String({ maxLength: 5_000_000 }),
+        fileName: Type.Optional(Type.String({ minLength: 1, maxLength: 300 })),
+        name: Type.Optional(EnvironmentName),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+  'workspace.exportEnvironment': call<EnvironmentExportView>()(
+    "One of a target's environments as a Postman environment file or a Bruno environment file.",
+    Type.Object(
+      { targetId: TargetId, environment: EnvironmentName, format: EnvironmentFormatSchema },
       { additionalProperties: false },
     ),
   ),

@@ -5,19 +5,33 @@
  * trusted (stored-files.ts).
  */
 import { DEFAULT_ENVIRONMENT } from '../../shared/environment.js';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { JsonFileStore } from '../../core/persistence/index.js';
 import { CallRefused } from '../dispatch.js';
 import type { EventHub } from '../events.js';
+import type { CallArgs } from '../contract.js';
 import {
   TabsSchema,
   TargetVariablesSchema,
+  type EnvironmentExportView,
+  type EnvironmentImportView,
   type TabsView,
   type TargetVariablesView,
   type WorkspaceVariablesView,
 } from '../contract/workspace.js';
 import { schemaParser, type StorageNotices } from './stored-files.js';
+import { readEnvironment, writtenEnvironment } from './environment-formats.js';
+
+/** A name not yet taken among a target's environments: "name", else "name (2)", … */
+function freeEnvironmentName(taken: Record<string, unknown>, name: string): string {
+  const base = name.trim().slice(0, 60) || 'imported';
+  let candidate = base;
+  for (let i = 2; Object.hasOwn(taken, candidate); i += 1)
+    candidate = `${base.slice(0, 54)} (${i})`;
+  return candidate;
+}
 
 /** How many targets keep variables: a target removed long ago does not grow the file forever. */
 const MAX_TARGETS = 200;
@@ -89,6 +103,45 @@ export class WorkspaceService {
     });
     this.events.emit('workspace.variablesChanged', next);
     return next;
+  }
+
+  /**
+   * An environment file as a new environment of the target (docs/variables.md): read before the
+   * store is touched, so a bad file changes nothing; the active environment stays the same.
+   */
+  async importEnvironment(
+    args: CallArgs<'workspace.importEnvironment'>,
+  ): Promise<EnvironmentImportView> {
+    const read = await readEnvironment(args);
+    const current = (await this.variables())[args.targetId] ?? {
+      active: DEFAULT_ENVIRONMENT,
+      environments: { [DEFAULT_ENVIRONMENT]: {} },
+    };
+    const imported = freeEnvironmentName(current.environments, args.name ?? read.name ?? '');
+    const variables = await this.saveVariables(args.targetId, {
+      ...current,
+      environments: { ...current.environments, [imported]: read.variables },
+    });
+    return { variables, imported, notes: read.notes };
+  }
+
+  /** One of a target's environments as a Postman or Bruno environment file. */
+  async exportEnvironment(
+    args: CallArgs<'workspace.exportEnvironment'>,
+  ): Promise<EnvironmentExportView> {
+    const target = (await this.variables())[args.targetId];
+    if (!target)
+      throw new CallRefused(`The target '${args.targetId}' has no variables or environments yet.`);
+    if (!Object.hasOwn(target.environments, args.environment))
+      throw new CallRefused(
+        `The target '${args.targetId}' has no environment '${args.environment}' (it has ${Object.keys(target.environments).join(', ')}).`,
+      );
+    return writtenEnvironment(
+      randomUUID(),
+      args.environment,
+      target.environments[args.environment]!,
+      args.format,
+    );
   }
 
   async tabs(): Promise<TabsView> {

@@ -202,7 +202,7 @@ function importedFolder(
         notes.add(
           'environments',
           () =>
-            "Left out the Bruno environments (environments/*.bru): the workbench takes each target's base URL and its own variables.",
+            "Left out the Bruno environments (environments/*.bru): a collection has none; import each into a target's environments (the variables panel, or 'workbench collection env import' with the collection's folder).",
         );
       continue;
     }

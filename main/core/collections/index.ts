@@ -9,3 +9,4 @@ export { collectionsFileSchema, migratedCollections } from './stored.js';
 export { DROPPED_HEADERS } from './imported-request.js';
 export { parsedJson } from './json-file.js';
 export { requestsCount } from './import-notes.js';
+export type { EnvironmentFile, EnvironmentFileValue } from './environment-files.js';

@@ -49,6 +49,11 @@ function checkedVersion(json: unknown): void {
       throw new CollectionFormatError(
         'The file is a Postman Collection v1; the workbench imports v2.1. In Postman, export the collection as "Collection v2.1".',
       );
+    // An environment export is the file people most often pick by mistake: say where it goes.
+    if (json._postman_variable_scope === 'environment')
+      throw new CollectionFormatError(
+        "The file is a Postman environment, not a collection: import it into a target's environments (the variables panel, or 'workbench collection env import FILE').",
+      );
     throw new CollectionFormatError('The file is not a Postman collection: it has no info.schema.');
   }
   const version = /\/collection\/(v[\d.]+)\//.exec(info.schema)?.[1];

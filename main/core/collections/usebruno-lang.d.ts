@@ -6,6 +6,8 @@ declare module '@usebruno/lang' {
     jsonToBruV2(json: unknown): string;
     collectionBruToJson(text: string): unknown;
     jsonToCollectionBru(json: unknown): string;
+    bruToEnvJsonV2(text: string): unknown;
+    envJsonToBruV2(json: unknown): string;
   };
   export default bruno;
 }

@@ -1,5 +1,5 @@
 /**
- * `workbench collection import|export|list`: the saved collections of the workbench (the ones the
+ * `workbench collection import|export|list|env`: the saved collections of the workbench (the ones the
  * UI's Collections panel shows, in the same data folder as `workbench web`) in and out of Postman
  * Collection v2.1, Bruno and OpenAPI files, through the same service the UI calls.
  */
@@ -13,37 +13,29 @@ import { systemClock } from '../../core/clock.js';
 import { defaultDataDir } from '../../core/persistence/data-dir.js';
 import { brunoFolderFiles, collectionFile } from './collection-files.js';
 import { UsageError, type CliIo } from './io.js';
-import { parseFlags } from './parse.js';
+import { oneOf, parseFlags } from './parse.js';
+import { environmentAction, environmentUsage } from './environment-command.js';
 import type { CliCommand } from './command.js';
 
 const usage = `Usage: workbench collection import --format postman|bruno|openapi PATH [--name NAME]
        workbench collection export NAME --format postman|bruno --out PATH [--force]
        workbench collection list
+${environmentUsage}
 Every form takes --data-dir DIR (default: the workbench's own, as 'workbench web' uses).
 
 import  adds a collection: a Postman Collection v2.1 file, a Bruno collection folder (with
         bruno.json) or a zip of one, an OpenAPI 3 document in JSON. Prints what was left out
         (auth, scripts, the headers the workbench makes when it sends: docs/collections.md).
 export  writes a collection as a Postman v2.1 file, or as a Bruno collection folder at PATH.
-list    prints each collection with its number of requests.`;
+list    prints each collection with its number of requests.
+env     imports a Postman or Bruno environment file into a target's environments, or exports
+        one as such a file (docs/variables.md).`;
 
 const FORMATS_IN = ['postman', 'bruno', 'openapi'] as const;
 const FORMATS_OUT = ['postman', 'bruno'] as const;
 
 function service(dataDir: string): CollectionsService {
   return new CollectionsService(dataDir, new StorageNotices(), new EventHub(), systemClock);
-}
-
-function oneOf<T extends string>(
-  value: string | undefined,
-  allowed: readonly T[],
-  flag: string,
-): T {
-  if (!value || !(allowed as readonly string[]).includes(value))
-    throw new UsageError(
-      `${flag} must be ${allowed.join(', ')}${value ? `, not '${value}'` : ''}.`,
-    );
-  return value as T;
 }
 
 async function importCollection(argv: string[], io: CliIo): Promise<number> {
@@ -125,13 +117,16 @@ async function listCollections(argv: string[], io: CliIo): Promise<number> {
 
 export const collectionCommand: CliCommand = {
   name: 'collection',
-  summary: 'Import and export saved collections (Postman v2.1, Bruno, OpenAPI).',
+  summary: 'Import and export saved collections and environments (Postman, Bruno, OpenAPI).',
   usage,
   async run(argv, io) {
     const [action, ...rest] = argv;
     if (action === 'import') return importCollection(rest, io);
     if (action === 'export') return exportCollection(rest, io);
     if (action === 'list') return listCollections(rest, io);
-    throw new UsageError(action ? `Unknown action '${action}'.` : 'Give import, export or list.');
+    if (action === 'env') return environmentAction(rest, io);
+    throw new UsageError(
+      action ? `Unknown action '${action}'.` : 'Give import, export, list or env.',
+    );
   },
 };

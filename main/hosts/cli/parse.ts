@@ -31,6 +31,19 @@ function unknownFlag(parseMessage: string, known: readonly string[]): UsageError
   return new UsageError(`unknown flag '${flag}'`, meant ? `did you mean --${meant}?` : undefined);
 }
 
+/** A flag that takes one of a few words; anything else is refused listing them. */
+export function oneOf<T extends string>(
+  value: string | undefined,
+  allowed: readonly T[],
+  flag: string,
+): T {
+  if (!value || !(allowed as readonly string[]).includes(value))
+    throw new UsageError(
+      `${flag} must be ${allowed.join(', ')}${value ? `, not '${value}'` : ''}.`,
+    );
+  return value as T;
+}
+
 /** A TCP port flag: an integer 0–65535 (0 picks a free port). */
 export function parsePort(value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;

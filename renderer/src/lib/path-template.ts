@@ -1,13 +1,23 @@
-/** Path templates of the endpoint catalogue (`/v1/accounts/{account-id}`). Pure. */
+/**
+ * Path templates of the endpoint catalogue (`/v1/accounts/{account-id}`). Pure. A `{name}`
+ * parameter is one brace pair; `{{name}}` is a variable reference (variables.ts), never a
+ * parameter. Values are looked up as own properties only, so a template naming `{constructor}`
+ * or `{toString}` finds no value rather than a function of Object.prototype.
+ */
+
+const PARAMETER = /(?<!\{)\{([^{}/]+)\}(?!\})/g;
+
+const own = (values: Readonly<Record<string, string>>, name: string) =>
+  Object.hasOwn(values, name) ? values[name] : undefined;
 
 export function pathParameterNames(template: string): string[] {
-  return [...new Set([...template.matchAll(/\{([^}/]+)\}/g)].map((m) => m[1]!))];
+  return [...new Set([...template.matchAll(PARAMETER)].map((m) => m[1]!))];
 }
 
 /** The path with each parameter percent-encoded; an empty parameter stays as its placeholder. */
 export function fillPath(template: string, values: Readonly<Record<string, string>>): string {
-  return template.replace(/\{([^}/]+)\}/g, (placeholder, name: string) => {
-    const value = values[name];
+  return template.replace(PARAMETER, (placeholder, name: string) => {
+    const value = own(values, name);
     return value ? encodeURIComponent(value) : placeholder;
   });
 }
@@ -16,5 +26,5 @@ export function missingPathParameters(
   template: string,
   values: Readonly<Record<string, string>>,
 ): string[] {
-  return pathParameterNames(template).filter((name) => !values[name]);
+  return pathParameterNames(template).filter((name) => !own(values, name));
 }

@@ -211,6 +211,16 @@ describe('the contract', () => {
       targetId: 'embedded-sandbox',
       variables: { active: 'default', environments: { default: {} } },
     },
+    'workspace.importEnvironment': {
+      targetId: 'embedded-sandbox',
+      format: 'bruno',
+      text: 'vars {\n}\n',
+    },
+    'workspace.exportEnvironment': {
+      targetId: 'embedded-sandbox',
+      environment: 'default',
+      format: 'postman',
+    },
     'workspace.tabs': {},
     'workspace.saveTabs': { tabs: [] },
   };

@@ -205,6 +205,9 @@ describe('Postman files that are not a v2.1 collection', () => {
       ),
     ).toMatch(/schema v1\.0\.0; the workbench imports v2\.1\.0/);
     expect(refused('{"info":{"name":"x"},"item":[]}')).toMatch(/no info\.schema/);
+    expect(refused(fixtureText('postman/customer-b.postman_environment.json'))).toMatch(
+      /is a Postman environment, not a collection: import it into a target's environments/,
+    );
     expect(
       refused(
         '{"info":{"name":"x","schema":"https://schema.getpostman.com/json/collection/v2.1.0/collection.json"}}',

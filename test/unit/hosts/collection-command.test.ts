@@ -1,9 +1,10 @@
 /**
  * `workbench collection` (main/hosts/cli/collection-command.ts): a Bruno folder imports into the
  * saved collections of --data-dir, exports as a Postman v2.1 file and as a Bruno folder that
- * imports again; a bad file exits 1 naming what is wrong, a bad flag 2. A Bruno folder's symbolic
- * links and FIFOs are left out with a note naming them (never read), and a file over the
- * collection limit is refused before it is read.
+ * imports again; `env` imports and exports a target's environments (Postman and Bruno files);
+ * a bad file exits 1 naming what is wrong, a bad flag 2. A Bruno folder's symbolic links and FIFOs
+ * are left out with a note naming them (never read), and a file over the collection limit is
+ * refused before it is read.
  */
 import { execFileSync } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, symlink, truncate, writeFile } from 'node:fs/promises';
@@ -98,5 +99,93 @@ describe('workbench collection', () => {
     expect(refused.err).toContain(
       `${big} is 20000001 bytes, more than the 20000000 a collection to import may have.`,
     );
+  });
+});
+
+describe('workbench collection env', () => {
+  it('imports a Postman and a Bruno environment and exports each in both formats', async () => {
+    const postman = await run(
+      'env',
+      'import',
+      join(FIXTURES, 'postman/customer-b.postman_environment.json'),
+    );
+    expect(postman).toMatchObject({ code: 0 });
+    expect(postman.out).toBe(
+      "Imported the environment 'Customer B' of embedded-sandbox: 5 values.",
+    );
+    const bru = await run(
+      'env',
+      'import',
+      join(FIXTURES, 'bruno/psd2-sandbox/environments/Customer B.bru'),
+      '--target',
+      'bank-b',
+      '--name',
+      'From Bruno',
+    );
+    expect(bru.out).toMatch(
+      /^Imported the environment 'From Bruno' of bank-b: 4 values\.\n {2}Left out the disabled values 'debugTrace'/,
+    );
+
+    const out = join(dir, 'customer-b.postman_environment.json');
+    expect(
+      (await run('env', 'export', 'Customer B', '--format', 'postman', '--out', out)).code,
+    ).toBe(0);
+    const written = JSON.parse(await readFile(out, 'utf8')) as { values: unknown[] };
+    const original = JSON.parse(
+      await readFile(join(FIXTURES, 'postman/customer-b.postman_environment.json'), 'utf8'),
+    ) as { values: unknown[] };
+    expect(written.values).toEqual(original.values);
+    expect(
+      (await run('env', 'export', 'Customer B', '--format', 'postman', '--out', out)).err,
+    ).toMatch(/exists; add --force/);
+
+    const bruOut = join(dir, 'From Bruno.bru');
+    const exported = await run(
+      'env',
+      'export',
+      'From Bruno',
+      '--target',
+      'bank-b',
+      '--format',
+      'bruno',
+      '--out',
+      bruOut,
+    );
+    expect(exported.code).toBe(0);
+    expect(await readFile(bruOut, 'utf8')).toBe(
+      'vars {\n  baseUrl: http://127.0.0.1:8080\n  consentId: c-2f9a71\n  psuCorporateId: \n}\nvars:secret [\n  psuPassword\n]\n',
+    );
+    expect((await run('env', 'import', bruOut, '--target', 'bank-b')).out).toMatch(
+      /'From Bruno \(2\)' of bank-b: 4 values\.$/,
+    );
+  });
+
+  it('imports every environment of a Bruno collection folder', async () => {
+    const imported = await run('env', 'import', join(FIXTURES, 'bruno/psd2-sandbox'));
+    expect(imported).toMatchObject({ code: 0 });
+    expect(imported.out).toMatch(
+      /^Imported the environment 'Customer B' of embedded-sandbox: 4 values\.\n.*\nImported the environment 'Local' of embedded-sandbox: 1 value\.$/,
+    );
+    expect(
+      (await run('env', 'import', join(FIXTURES, 'bruno/psd2-sandbox'), '--name', 'x')).err,
+    ).toMatch(/holds 2 environments; --name names one/);
+    expect((await run('env', 'import', join(FIXTURES, 'postman'))).err).toMatch(
+      /has no environments\/\*\.bru/,
+    );
+  });
+
+  it('exits 1 naming what is wrong with a file, 2 for a bad flag', async () => {
+    const collection = await run(
+      'env',
+      'import',
+      join(FIXTURES, 'postman/psd2-sandbox.postman_collection.json'),
+    );
+    expect(collection.code).toBe(1);
+    expect(collection.err).toMatch(/is a Postman collection, not an environment/);
+    expect(
+      (await run('env', 'export', 'Nope', '--format', 'bruno', '--out', join(dir, 'x'))).err,
+    ).toMatch(/no variables or environments yet/);
+    expect((await run('env', 'import', 'x.json', '--format', 'insomnia')).code).toBe(2);
+    expect((await run('env', 'list')).code).toBe(2);
   });
 });

@@ -1,6 +1,11 @@
 /** Per-target variables: captured from answers, offered for path parameters, `{{name}}` resolved. */
 import { describe, expect, it } from 'vitest';
-import { emptyDraft, row } from '../../../renderer/src/features/composer/request-model';
+import {
+  composedRequest,
+  draftProblems,
+  emptyDraft,
+  row,
+} from '../../../renderer/src/features/composer/request-model';
 import {
   capturedFrom,
   resolvedDraft,
@@ -58,5 +63,45 @@ describe('variables', () => {
     // An unticked row is not sent: its reference does not stop the send.
     const unticked = { ...draft, headers: [{ ...draft.headers[1]!, enabled: false }] };
     expect(unknownVariables(unticked, values)).toEqual([]);
+  });
+
+  it('never resolves a name of Object.prototype: {{toString}} stays unresolved and is named', () => {
+    const values = variableValues({ consentId: [{ value: 'c1', from: 'POST /v1/consents' }] });
+    const draft = {
+      ...emptyDraft(),
+      headers: [row('X-Test', '{{toString}}'), row('X-Other', '{{constructor}}')],
+      body: '{"a":"{{valueOf}}","b":"{{__proto__}}","c":"{{consentId}}"}',
+    };
+    const resolved = resolvedDraft(draft, values);
+    expect(resolved.headers.map((header) => header.value)).toEqual([
+      '{{toString}}',
+      '{{constructor}}',
+    ]);
+    expect(resolved.body).toBe('{"a":"{{valueOf}}","b":"{{__proto__}}","c":"c1"}');
+    expect(unknownVariables(draft, values)).toEqual([
+      'No variable {{toString}} on this target yet.',
+      'No variable {{constructor}} on this target yet.',
+      'No variable {{valueOf}} on this target yet.',
+    ]);
+    // A plain object of values (not made by variableValues) is looked up by own keys too.
+    expect(resolvedDraft(draft, { consentId: 'c2' }).headers[0]!.value).toBe('{{toString}}');
+  });
+
+  it('resolves {{name}} typed in the path or URL, and names one that does not resolve', () => {
+    const values = variableValues({
+      consentId: [{ value: 'c 1', from: 'POST /v1/consents' }],
+      host: [{ value: 'bank.example', from: 'typed' }],
+    });
+    const typed = { ...emptyDraft(), pathTemplate: '/v1/consents/{{consentId}}/status' };
+    expect(draftProblems(typed)).toEqual([]);
+    expect(unknownVariables(typed, values)).toEqual([]);
+    expect(composedRequest(resolvedDraft(typed, values)).path).toBe('/v1/consents/c 1/status');
+    const url = { ...emptyDraft(), pathTemplate: 'https://{{host}}/v1/{{seg}}' };
+    expect(draftProblems(url)).toEqual([]);
+    expect(unknownVariables(url, values)).toEqual(['No variable {{seg}} on this target yet.']);
+    expect(resolvedDraft(url, values).pathTemplate).toBe('https://bank.example/v1/{{seg}}');
+    // A path parameter named like a property of Object.prototype needs its own value too.
+    const named = { ...emptyDraft(), pathTemplate: '/v1/{constructor}' };
+    expect(draftProblems(named)).toEqual(['Fill in the path parameter {constructor}.']);
   });
 });

@@ -11,7 +11,7 @@ import type {
   EndpointMethod,
   WorkbenchSettings,
 } from '../../../../main/api/contract';
-import { fillPath, pathParameterNames } from '../../lib/path-template';
+import { fillPath, missingPathParameters, pathParameterNames } from '../../lib/path-template';
 
 export interface Row {
   id: string;
@@ -167,9 +167,8 @@ export function draftProblems(draft: RequestDraft): string[] {
   const problems: string[] = [];
   const path = draft.pathTemplate.trim();
   if (!/^(\/|https?:\/\/)/.test(path)) problems.push('The path must start with / (or be a URL).');
-  for (const name of pathParameterNames(draft.pathTemplate)) {
-    if (!draft.pathParams[name]) problems.push(`Fill in the path parameter {${name}}.`);
-  }
+  for (const name of missingPathParameters(draft.pathTemplate, draft.pathParams))
+    problems.push(`Fill in the path parameter {${name}}.`);
   for (const header of draft.headers.filter((h) => h.enabled)) {
     if (header.name.trim() && !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(header.name.trim())) {
       problems.push(`'${header.name}' is not a header name.`);

@@ -2,10 +2,16 @@
  * The composer store's variables: loaded from the host, captured from each answer and from the PSU
  * session after SCA, switched between environments, edited; every change saved through the
  * contract (workspace.saveVariables), so they survive a reload. The rules are in variables.ts and
- * environments.ts.
+ * environments.ts. Environment files (Postman, Bruno) go in and out through the contract
+ * (workspace.importEnvironment / exportEnvironment), which reads and writes the formats.
  */
-import type { ExchangeView, WorkspaceVariablesView } from '../../../../main/api/contract';
+import type {
+  EnvironmentFormat,
+  ExchangeView,
+  WorkspaceVariablesView,
+} from '../../../../main/api/contract';
 import { api } from '../../api';
+import { downloadText } from '../../lib/download';
 import {
   capturedInto,
   switchedTo,
@@ -34,6 +40,21 @@ export interface VariablesState {
   switchEnvironment(targetId: string, name: string): void;
   setVariable(targetId: string, name: string, value: string): void;
   removeVariable(targetId: string, name: string): void;
+  /** What the last environment file import or export did, and what it left out. */
+  environmentReport?: { said: string; notes: string[] };
+  /** A Postman environment file or a Bruno `.bru` one, as a new environment of the target. */
+  importEnvironment(targetId: string, file: { name: string; text: string }): Promise<void>;
+  /** One environment as a Postman or Bruno environment file, downloaded. */
+  exportEnvironment(
+    targetId: string,
+    environment: string,
+    format: EnvironmentFormat,
+  ): Promise<void>;
+}
+
+/** The format an environment file is in: a `.bru` file is Bruno's, any other Postman's. */
+export function environmentFormatOf(fileName: string): EnvironmentFormat {
+  return /\.bru$/i.test(fileName) ? 'bruno' : 'postman';
 }
 
 type Set = StoreApi<VariablesState>['setState'];
@@ -86,5 +107,43 @@ export function variablesActions(set: Set, get: Get): VariablesState {
       change(targetId, (current) => withVariable(current, name, value)),
     removeVariable: (targetId, name) =>
       change(targetId, (current) => (current ? withoutVariable(current, name) : current!)),
+    async importEnvironment(targetId, file) {
+      set({ variablesError: undefined, environmentReport: undefined });
+      try {
+        const result = await api.call('workspace.importEnvironment', {
+          targetId,
+          format: environmentFormatOf(file.name),
+          text: file.text,
+          fileName: file.name,
+        });
+        set({
+          variables: result.variables,
+          environmentReport: {
+            said: `Imported the environment “${result.imported}”`,
+            notes: result.notes,
+          },
+        });
+      } catch (variablesError) {
+        set({ variablesError });
+      }
+    },
+    async exportEnvironment(targetId, environment, format) {
+      set({ variablesError: undefined, environmentReport: undefined });
+      try {
+        const file = await api.call('workspace.exportEnvironment', {
+          targetId,
+          environment,
+          format,
+        });
+        downloadText(
+          file.fileName,
+          file.text,
+          format === 'postman' ? 'application/json' : 'text/plain',
+        );
+        set({ environmentReport: { said: `Exported ${file.fileName}`, notes: file.notes } });
+      } catch (variablesError) {
+        set({ variablesError });
+      }
+    },
   };
 }

@@ -21,6 +21,8 @@ export const CAPTURED_FIELDS = [
 export interface CapturedValue {
   value: string;
   from: string;
+  /** Marked secret by the environment file it was imported from. */
+  secret?: boolean;
 }
 
 /** Variable name → its values, latest first. */
@@ -84,7 +86,7 @@ export function withCaptured(
 
 /** Name → the value `{{name}}` stands for: each variable's latest, and the PSU-ID if known. */
 export function variableValues(variables: Variables, psuId?: string): Record<string, string> {
-  const values: Record<string, string> = {};
+  const values: Record<string, string> = Object.create(null);
   for (const [name, list] of Object.entries(variables)) if (list[0]) values[name] = list[0].value;
   if (psuId) values.psuId = psuId;
   return values;
@@ -111,14 +113,26 @@ export function variableOfParameter(parameter: string): string {
 
 const REFERENCE = /\{\{\s*([A-Za-z][\w-]*)\s*\}\}/g;
 
+/**
+ * Whether `name` is a variable of `values`: an own property only, so `{{toString}}` or
+ * `{{constructor}}` never resolve to a function of Object.prototype.
+ */
+const known = (values: Record<string, string>, name: string) => Object.hasOwn(values, name);
+
 function substituted(text: string, values: Record<string, string>): string {
-  return text.replace(REFERENCE, (whole, name: string) => values[name] ?? whole);
+  return text.replace(REFERENCE, (whole, name: string) =>
+    known(values, name) ? values[name]! : whole,
+  );
 }
 
-/** The draft with every `{{name}}` the values know replaced (path parameters, query, headers, body). */
+/**
+ * The draft with every `{{name}}` the values know replaced (the path or URL, path parameters,
+ * query, headers, body).
+ */
 export function resolvedDraft(draft: RequestDraft, values: Record<string, string>): RequestDraft {
   return {
     ...draft,
+    pathTemplate: substituted(draft.pathTemplate, values),
     pathParams: Object.fromEntries(
       Object.entries(draft.pathParams).map(([n, v]) => [n, substituted(v, values)]),
     ),
@@ -128,9 +142,13 @@ export function resolvedDraft(draft: RequestDraft, values: Record<string, string
   };
 }
 
-/** `{{name}}` references the values do not know, in words; empty when every one resolves. */
+/**
+ * `{{name}}` references the values do not know, in words, anywhere in the request (the path or
+ * URL included); empty when every one resolves.
+ */
 export function unknownVariables(draft: RequestDraft, values: Record<string, string>): string[] {
   const texts = [
+    draft.pathTemplate,
     ...Object.values(draft.pathParams),
     ...draft.query.filter((r) => r.enabled).map((r) => r.value),
     ...draft.headers.filter((r) => r.enabled).map((r) => r.value),
@@ -139,6 +157,6 @@ export function unknownVariables(draft: RequestDraft, values: Record<string, str
   const unknown = new Set<string>();
   for (const text of texts)
     for (const match of text.matchAll(REFERENCE))
-      if (!(match[1]! in values)) unknown.add(match[1]!);
+      if (!known(values, match[1]!)) unknown.add(match[1]!);
   return [...unknown].map((name) => `No variable {{${name}}} on this target yet.`);
 }

@@ -1,13 +1,17 @@
 import { useState } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
+import { VARIABLE_NAME_PATTERN } from '../../../../../main/shared/environment';
 import { activeVariables, environmentNameProblem } from '../environments';
 import { useComposerStore } from '../store';
+
+const VARIABLE_NAME = new RegExp(VARIABLE_NAME_PATTERN);
 
 /**
  * The active target's variables (docs/variables.md): a new environment (switching is the target
  * switcher's, TargetSwitcher.tsx, shared with the Runner), each variable's
- * latest value and where it came from, and a variable set or removed by hand. `values` is what
- * `{{name}}` stands for now (the PSU session's PSU-ID included).
+ * latest value and where it came from, a variable set (an empty value too) or removed by hand,
+ * and environment files in and out (Postman, Bruno). `values` is what `{{name}}` stands for now
+ * (the PSU session's PSU-ID included). A secret value is not shown.
  */
 export function VariablesPanel({
   targetId,
@@ -18,6 +22,7 @@ export function VariablesPanel({
 }) {
   const target = useComposerStore((s) => s.variables[targetId]);
   const error = useComposerStore((s) => s.variablesError);
+  const report = useComposerStore((s) => s.environmentReport);
   const actions = useComposerStore.getState();
   const [environment, setEnvironment] = useState('');
   const [name, setName] = useState('');
@@ -57,6 +62,46 @@ export function VariablesPanel({
         </button>
       </div>
       {problem && <p className="warn">{problem}</p>}
+      <div className="actions">
+        <label>
+          Import an environment file (Postman .json, Bruno .bru){' '}
+          <input
+            type="file"
+            accept=".json,.bru"
+            data-testid="variables-import-environment"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file)
+                void file
+                  .text()
+                  .then((text) => actions.importEnvironment(targetId, { name: file.name, text }));
+            }}
+          />
+        </label>
+        {(['postman', 'bruno'] as const).map((format) => (
+          <button
+            key={format}
+            type="button"
+            data-testid={`variables-export-${format}`}
+            onClick={() =>
+              void actions.exportEnvironment(targetId, target?.active ?? 'default', format)
+            }
+          >
+            Export as {format === 'postman' ? 'Postman' : 'Bruno'}
+          </button>
+        ))}
+      </div>
+      {report && (
+        <div data-testid="variables-environment-report">
+          <p>{report.said}</p>
+          {report.notes.map((note) => (
+            <p key={note} className="muted">
+              {note}
+            </p>
+          ))}
+        </div>
+      )}
       <ErrorNotice error={error} doing="Saving the variables" />
       <dl>
         {Object.entries(values).map(([variable, current]) => (
@@ -65,7 +110,9 @@ export function VariablesPanel({
               <code>{`{{${variable}}}`}</code>
             </dt>
             <dd>
-              <code data-testid={`variable-value-${variable}`}>{current}</code>{' '}
+              <code data-testid={`variable-value-${variable}`}>
+                {variables[variable]?.[0]?.secret ? '•••••• (secret)' : current}
+              </code>{' '}
               <span className="muted">
                 {variables[variable]?.[0]?.from ?? 'the PSU session (SCA)'}
               </span>{' '}
@@ -87,7 +134,8 @@ export function VariablesPanel({
         className="actions"
         onSubmit={(event) => {
           event.preventDefault();
-          if (!/^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(name) || !value) return;
+          // An empty value is a value: an environment may set a variable to nothing on purpose.
+          if (!VARIABLE_NAME.test(name)) return;
           actions.setVariable(targetId, name, value);
           setName('');
           setValue('');
@@ -107,7 +155,7 @@ export function VariablesPanel({
           value={value}
           onChange={(e) => setValue(e.target.value)}
         />
-        <button type="submit" data-testid="variable-set" disabled={!name || !value}>
+        <button type="submit" data-testid="variable-set" disabled={!VARIABLE_NAME.test(name)}>
           Set
         </button>
       </form>
