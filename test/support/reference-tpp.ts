@@ -22,6 +22,8 @@ export interface ReferenceFaults {
   badSignatureOnce?: boolean;
   /** §5.3(8): a PSU-ID of its own making instead of the one the redirect returned. */
   wrongPsuId?: boolean;
+  /** §1: reads again on a consent the bank refused as no longer valid. */
+  keepsRefusedConsent?: boolean;
 }
 
 export interface ReferenceTppOptions {
@@ -80,7 +82,8 @@ export async function runReferenceTpp(options: ReferenceTppOptions): Promise<num
         : {}),
     });
   };
-  try {
+  /** A consent, the PSU through its SCA, the PSU-ID the redirect gave kept: the app's sign-up. */
+  const consentWithSca = async () => {
     const consent = jsonOf(await send('POST', '/v1/consents', {}), 201);
     const scaRedirect = hrefOf(consent._links, 'scaRedirect');
     if (!scaRedirect) throw new ReferenceTppError('the consent answer has no scaRedirect link');
@@ -98,21 +101,37 @@ export async function runReferenceTpp(options: ReferenceTppOptions): Promise<num
     );
     if (status.consentStatus !== 'valid')
       throw new ReferenceTppError(`the consent is ${String(status.consentStatus)} after the SCA`);
-
+  };
+  /**
+   * An account read; a refusal saying the consent is gone (§7 CONSENT_INVALID, CONSENT_EXPIRED)
+   * sends the PSU through a new consent and reads once more.
+   */
+  const read = async (path: string): Promise<Json> => {
+    const exchange = await send('GET', path);
+    const code = (exchange.response?.json as { tppMessages?: { code?: string }[] } | undefined)
+      ?.tppMessages?.[0]?.code;
+    if (exchange.response?.status !== 401 || !/^CONSENT_(INVALID|EXPIRED)$/.test(code ?? ''))
+      return jsonOf(exchange, 200);
+    if (faults.keepsRefusedConsent) return jsonOf(await send('GET', path), 200);
+    await consentWithSca();
+    return jsonOf(await send('GET', path), 200);
+  };
+  try {
+    await consentWithSca();
     if (tamper) {
       tamper = false;
       await send('GET', '/v1/accounts', undefined, true); // refused: read again, signed right
     }
-    const accounts = jsonOf(await send('GET', '/v1/accounts'), 200).accounts as Json[];
+    const accounts = (await read('/v1/accounts')).accounts as Json[];
     for (const account of accounts) {
       const first = `/v1/accounts/${String(account.resourceId)}/transactions?bookingStatus=booked`;
-      let page = jsonOf(await send('GET', first), 200);
+      let page = await read(first);
       let pages = 1;
       for (;;) {
         const next = hrefOf((page.transactions as Json | undefined)?._links, 'next');
         if (!next) break;
         const target = faults.computedOffset ? `${first}&offset=${pages * 200}&limit=200` : next;
-        page = jsonOf(await send('GET', target), 200);
+        page = await read(target);
         pages++;
       }
     }

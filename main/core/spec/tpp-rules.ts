@@ -132,6 +132,14 @@ export const TPP_RULES = [
     catalogue: ['LIMIT-NO-PSU-IP-4-PER-DAY', 'LIMIT-NO-PSU-IP-CONSENT-180D'],
   },
   {
+    id: 'TPP-NEW-CONSENT-AFTER-REFUSAL',
+    section: '§1',
+    title: 'Asks for a new consent once the bank refuses the old one',
+    statement:
+      'The PSU may revoke consent at any time directly with the bank, which need not tell the TPP; a read refused with CONSENT_INVALID or CONSENT_EXPIRED (§7) is not repeated on the same consent: the TPP asks the PSU for a new one (POST /v1/consents).',
+    catalogue: ['CONSENT-REVOKED-WITH-BANK'],
+  },
+  {
     id: 'TPP-SCA-REDIRECT',
     section: '§5.3(1)',
     title: 'Sends the PSU to scaRedirect before calling again',

@@ -16,9 +16,15 @@ export const PLAIN_HTTP_TO_TLS = 'PLAIN_HTTP_TO_TLS';
 /** How long the TLS handshake may take before the port is taken for not speaking TLS. */
 export const TLS_PROBE_TIMEOUT_MS = 3_000;
 
-/** How a plain-HTTP request to a TLS port ends, as undici and Node name it. */
-function endsLikeTlsPort(code: string): boolean {
-  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code.startsWith('HPE_');
+/**
+ * How a plain-HTTP request to a TLS port ends, as undici and Node name it. An error's `code` is
+ * not always a string (a hostile server's answer can end in an error with a numeric one).
+ */
+function endsLikeTlsPort(code: unknown): boolean {
+  return (
+    typeof code === 'string' &&
+    (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code.startsWith('HPE_'))
+  );
 }
 
 /**

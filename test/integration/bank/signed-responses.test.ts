@@ -30,7 +30,9 @@ beforeAll(async () => {
     clock: new VirtualClock(),
     signResponse: createResponseSigner({ certificate: seal.certificatePem, key: seal.key }),
   });
-  url = (await bank.listen()).url;
+  // The proxy in front of the bank sends its own Host (127.0.0.1 with its port): allowed, as
+  // `workbench bank --allow-host` does for a bank behind a proxy.
+  url = (await bank.listen({ allowedHosts: ['127.0.0.1'] })).url;
   // A man in the middle that changes one character of every body and keeps the headers.
   proxy = createServer((incoming, outgoing) => {
     const forward = httpRequest(

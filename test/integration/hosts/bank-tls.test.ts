@@ -125,7 +125,8 @@ function handshake(
     socket.setTimeout(5000, () => socket.destroy(new Error('timeout')));
     socket.once('secureConnect', () => {
       // TLS 1.3: a refused client certificate arrives after the handshake; send a request to see.
-      socket.write('GET /health HTTP/1.1\r\nhost: localhost\r\nconnection: close\r\n\r\n');
+      // The Host names the bank's port: a bank on loopback answers only requests addressed to it.
+      socket.write(`GET /health HTTP/1.1\r\nhost: localhost:${port}\r\nconnection: close\r\n\r\n`);
     });
     let data = '';
     socket.on('data', (chunk) => (data += String(chunk)));

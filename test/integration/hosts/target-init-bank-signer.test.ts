@@ -46,7 +46,18 @@ beforeAll(async () => {
   const bankIo = captureCliIo(() => new Promise<string>((resolve) => (stopBank = resolve)));
   const seal = join(dir, 'bank-seal.pem');
   bankExit = runCli(
-    ['bank', '--mode', 'sandbox', '--sign-responses', '--response-cert-out', seal, '--json'],
+    // --allow-host: the re-signing proxy in front sends its own Host (127.0.0.1 with its port).
+    [
+      'bank',
+      '--mode',
+      'sandbox',
+      '--sign-responses',
+      '--response-cert-out',
+      seal,
+      '--json',
+      '--allow-host',
+      '127.0.0.1',
+    ],
     bankIo,
   );
   const line = await bankLine(bankIo.stdout);

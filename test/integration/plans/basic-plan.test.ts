@@ -43,8 +43,9 @@ describe('the basic plan', () => {
       'X-REQUEST-ID-UNIQUE': 'PASS',
       'PAGING-NEXT-LINKS': 'PASS',
       'PSU-ID-FROM-REDIRECT': 'PASS',
+      'CONSENT-REVOKED-AT-BANK': 'PASS',
     });
-    expect(report.counts).toMatchObject({ total: 4, PASS: 4, FAIL: 0 });
+    expect(report.counts).toMatchObject({ total: 5, PASS: 5, FAIL: 0 });
   });
 
   it.each([
@@ -73,6 +74,13 @@ describe('the basic plan', () => {
       broken: 'PSU-ID-FROM-REDIRECT',
       others: /^(PASS|NOT_EXERCISED): /,
     },
+    {
+      // The app gives up once its second read is refused too.
+      sends: 'reads on a consent the bank refused',
+      faults: { keepsRefusedConsent: true },
+      broken: 'CONSENT-REVOKED-AT-BANK',
+      others: /^PASS: /,
+    },
   ] as const)(
     'an app that sends $sends FAILs $broken and no other module',
     async ({ faults, broken, others }) => {
@@ -86,7 +94,7 @@ describe('the basic plan', () => {
     const { statuses, report } = await playAll('nothing');
     for (const module of BASIC_PLAN.modules)
       expect(statuses[module.id], module.id).toMatch(/^NOT_EXERCISED: /);
-    expect(report.counts).toMatchObject({ PASS: 0, FAIL: 0, NOT_EXERCISED: 4 });
+    expect(report.counts).toMatchObject({ PASS: 0, FAIL: 0, NOT_EXERCISED: 5 });
   });
 });
 

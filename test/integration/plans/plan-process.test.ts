@@ -76,25 +76,25 @@ describe('workbench bank --plan basic, driven from the app’s CI', () => {
       run.report.counts,
       JSON.stringify(run.report.modules.map((m) => m.result)),
     ).toMatchObject({
-      total: 4,
-      PASS: 4,
+      total: 5,
+      PASS: 5,
     });
-    expect(run.junit.match(/<testcase /g)).toHaveLength(4);
+    expect(run.junit.match(/<testcase /g)).toHaveLength(5);
     expect(run.junit).not.toMatch(/<failure/);
-    expect(run.stderr).toContain('TPP plan basic: 4 PASS, 0 FAIL');
+    expect(run.stderr).toContain('TPP plan basic: 5 PASS, 0 FAIL');
     expect(run.code).toBe(0);
   }, 120_000);
 
   it('an app that computes offsets: its module FAILs in the JUnit file, exit 1', async () => {
     const run = await ciRun({ computedOffset: true });
-    expect(run.report.counts).toMatchObject({ PASS: 3, FAIL: 1 });
+    expect(run.report.counts).toMatchObject({ PASS: 4, FAIL: 1 });
     expect(run.junit).toMatch(/<testcase [^>]*name="[^"]*PAGING-NEXT-LINKS[^"]*"[^>]*>\s*<failure/);
     expect(run.code).toBe(1);
   }, 120_000);
 
   it('an app that sends nothing: every module NOT_EXERCISED, exit 3, never green', async () => {
     const run = await ciRun('nothing');
-    expect(run.report.counts).toMatchObject({ PASS: 0, FAIL: 0, NOT_EXERCISED: 4 });
+    expect(run.report.counts).toMatchObject({ PASS: 0, FAIL: 0, NOT_EXERCISED: 5 });
     expect(run.code).toBe(3);
   }, 120_000);
 

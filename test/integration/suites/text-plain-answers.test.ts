@@ -49,7 +49,9 @@ beforeAll(async () => {
 async function textPlainBank(mode: BankMode): Promise<string> {
   const bank = createBank({ mode, clock: new VirtualClock() });
   banks.push(bank);
-  const bankUrl = (await bank.listen()).url;
+  // The proxy in front of the bank sends its own Host (127.0.0.1 with its port): allowed, as
+  // `workbench bank --allow-host` does for a bank behind a proxy.
+  const bankUrl = (await bank.listen({ allowedHosts: ['127.0.0.1'] })).url;
   const proxy = createServer((incoming, outgoing) => {
     const forward = httpRequest(
       `${bankUrl}${incoming.url}`,

@@ -64,7 +64,9 @@ beforeAll(async () => {
     clock: new VirtualClock(),
     signResponse: createResponseSigner({ certificate: seal.certificatePem, key: seal.key }),
   });
-  bankUrl = (await bank.listen()).url;
+  // The proxy in front of the bank sends its own Host (127.0.0.1 with its port): allowed, as
+  // `workbench bank --allow-host` does for a bank behind a proxy.
+  bankUrl = (await bank.listen({ allowedHosts: ['127.0.0.1'] })).url;
 
   const rogueCa = await createTestCa();
   const rogue = await issueQsealc({

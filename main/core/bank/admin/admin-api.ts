@@ -243,7 +243,10 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
       routes,
       planRoutes({
         plan: options.plan,
-        act: (operation) => bank.act(operation),
+        control: {
+          act: (operation) => bank.act(operation),
+          exclusive: (work) => bank.exclusive(work),
+        },
         maxBodyBytes,
         ...(options.renderPlanReport ? { render: options.renderPlanReport } : {}),
         text: (contentType, body) => new TextAnswer(contentType, body),

@@ -6,10 +6,9 @@
  *   POST /admin/plan/finish {"module"?} closes the window and judges it
  *   GET  /admin/plan/report             the verdicts (format=json; junit and html when the host renders them)
  */
-import type { DomainState } from '../domain/model.js';
 import type { BankRequest } from '../types.js';
 import { AdminProblem, badRequest, jsonObject, queryOf } from '../admin/answers.js';
-import { PlanProblem, type PlanReport, type PlanRun } from './plan-run.js';
+import { PlanProblem, type PlanBankControl, type PlanReport, type PlanRun } from './plan-run.js';
 
 export type PlanReportRenderer = (
   report: PlanReport,
@@ -18,11 +17,9 @@ export type PlanReportRenderer = (
 
 const REPORT_FORMATS = ['json', 'junit', 'html'] as const;
 
-type Act = <T>(operation: (state: DomainState, now: Date) => T) => T;
-
 export interface PlanRouteOptions {
   plan: PlanRun;
-  act: Act;
+  control: PlanBankControl;
   maxBodyBytes: number;
   render?: PlanReportRenderer;
   /** A rendered report, as the admin API sends text. */
@@ -47,7 +44,7 @@ function planCall<T>(call: () => T): T {
 }
 
 export function planRoutes(options: PlanRouteOptions) {
-  const { plan, act, maxBodyBytes } = options;
+  const { plan, control, maxBodyBytes } = options;
   const moduleOf = (request: BankRequest, required: boolean): unknown => {
     const body = jsonObject(
       request,
@@ -71,7 +68,7 @@ export function planRoutes(options: PlanRouteOptions) {
       POST: async (request: BankRequest, url: URL) => {
         queryOf(url, []);
         const module = moduleOf(request, true);
-        return planCall(() => plan.start(module, act));
+        return planCall(() => plan.start(module, control));
       },
     },
     '/admin/plan/finish': {

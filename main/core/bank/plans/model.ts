@@ -41,10 +41,23 @@ export interface PlanModule {
   /** Changes the bank's state before the client starts; returns the names the instruction uses. */
   setup?(context: ModuleSetupContext): Record<string, string>;
   /**
+   * The bank's part in a scripted situation: shown each exchange of the window as it is judged, it
+   * may change the bank (revoke the consent the app just used, say) through `change`, which runs
+   * after the requests already in progress and before any later one.
+   */
+  react?(observation: Observation, context: ModuleReaction): void;
+  /**
    * What the window lacks for the rules to count as exercised, as a sentence the tester reads, or
    * undefined when it has it.
    */
   missing(window: ModuleWindow): string | undefined;
+}
+
+export interface ModuleReaction {
+  setup: Readonly<Record<string, string>>;
+  /** What the module keeps between two exchanges of one window. */
+  memory: Record<string, unknown>;
+  change(operation: (state: DomainState, now: Date) => void): void;
 }
 
 /** What a module judges: the exchanges of its window, as the bank's pipeline saw them. */

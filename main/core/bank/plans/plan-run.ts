@@ -66,7 +66,11 @@ export class PlanProblem extends Error {
   }
 }
 
-type Act = <T>(operation: (state: DomainState, now: Date) => T) => T;
+/** What a plan may do to the bank: change its state now, or after the requests in progress. */
+export interface PlanBankControl {
+  act<T>(operation: (state: DomainState, now: Date) => T): T;
+  exclusive(work: () => void): Promise<void>;
+}
 
 const fill = (text: string, names: Readonly<Record<string, string>>) =>
   text.replace(/\{([a-zA-Z]+)\}/g, (whole, name: string) => names[name] ?? whole);
@@ -77,6 +81,10 @@ export class PlanRun {
     setup: Record<string, string>;
     observations: Observation[];
     dropped: number;
+    control: PlanBankControl;
+    memory: Record<string, unknown>;
+    /** A change of the module's reaction the bank refused, said in the verdict. */
+    reactionError?: string;
   };
   private readonly judged = new Map<string, JudgedModule & { setup: Record<string, string> }>();
 
@@ -91,6 +99,17 @@ export class PlanRun {
     if (!running) return;
     if (running.observations.length >= MAX_WINDOW) running.dropped++;
     else running.observations.push(observation);
+    running.module.react?.(observation, {
+      setup: running.setup,
+      memory: running.memory,
+      change: (operation) => {
+        void running.control
+          .exclusive(() => running.control.act(operation))
+          .catch((error: unknown) => {
+            running.reactionError = error instanceof Error ? error.message : String(error);
+          });
+      },
+    });
   }
 
   private module(id: unknown): PlanModule {
@@ -108,7 +127,7 @@ export class PlanRun {
   }
 
   /** Sets the bank up for module `id` (on the bank's state, through `act`) and opens its window. */
-  start(id: unknown, act: Act): PlanModuleView {
+  start(id: unknown, control: PlanBankControl): PlanModuleView {
     const module = this.module(id);
     if (this.running)
       throw new PlanProblem(
@@ -116,9 +135,9 @@ export class PlanRun {
         'module',
         `module ${this.running.module.id} is running: finish it before starting ${module.id}`,
       );
-    const setup = module.setup ? act((state, now) => module.setup!({ state, now })) : {};
+    const setup = module.setup ? control.act((state, now) => module.setup!({ state, now })) : {};
     this.judged.delete(module.id);
-    this.running = { module, setup, observations: [], dropped: 0 };
+    this.running = { module, setup, observations: [], dropped: 0, control, memory: {} };
     return this.moduleView(module);
   }
 
@@ -136,6 +155,8 @@ export class PlanRun {
     const judged = judgeModule(running.module, running.observations, running.setup, this.bank);
     if (running.dropped > 0)
       judged.result.text += ` (the window kept the first ${MAX_WINDOW} exchanges of ${MAX_WINDOW + running.dropped})`;
+    if (running.reactionError !== undefined)
+      judged.result.text += ` (the bank could not play its part: ${running.reactionError})`;
     this.judged.set(running.module.id, { ...judged, setup: running.setup });
     return this.moduleView(running.module);
   }

@@ -1,5 +1,6 @@
 /** The plans a bank can play (`workbench bank --plan NAME`, docs/tpp-plans.md). */
 import type { Plan } from './model.js';
+import { CONSENT_REVOKED_AT_BANK } from './modules/consent-revoked-at-bank.js';
 import { PAGING_NEXT_LINKS } from './modules/paging-next-links.js';
 import { PSU_ID_FROM_REDIRECT } from './modules/psu-id-from-redirect.js';
 import { SIGNED_FLOW } from './modules/signed-flow.js';
@@ -8,7 +9,13 @@ import { X_REQUEST_ID_UNIQUE } from './modules/x-request-id-unique.js';
 export const BASIC_PLAN: Plan = {
   name: 'basic',
   title: 'The basic TPP plan: a consent, its SCA and account reads, as every AIS client does them',
-  modules: [SIGNED_FLOW, X_REQUEST_ID_UNIQUE, PAGING_NEXT_LINKS, PSU_ID_FROM_REDIRECT],
+  modules: [
+    SIGNED_FLOW,
+    X_REQUEST_ID_UNIQUE,
+    PAGING_NEXT_LINKS,
+    PSU_ID_FROM_REDIRECT,
+    CONSENT_REVOKED_AT_BANK,
+  ],
 };
 
 export const PLANS: readonly Plan[] = [BASIC_PLAN];

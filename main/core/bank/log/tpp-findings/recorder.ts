@@ -78,6 +78,16 @@ export interface RecorderState {
   pendingSca: [string, { exchangeId: number; psuVisited: boolean }][];
   /** X-Request-ID → the exchange that first carried it, oldest first (absent in older states). */
   requestIds?: [string, number][];
+  /** PSU → the consent refusal not yet followed by a new consent (absent in older states). */
+  refusedConsents?: [string, ConsentRefusal][];
+}
+
+/** A read refused because the PSU's consent is no longer valid, and when its answer went out. */
+interface ConsentRefusal {
+  exchangeId: number;
+  code: string;
+  /** Wall-clock milliseconds when the refusal was answered. */
+  answeredAt: number;
 }
 
 interface RuleTally {
@@ -118,6 +128,17 @@ function linksOf(body: unknown): string[] {
   return [...ownLinks(body), ...Object.values(body).flatMap(ownLinks)];
 }
 
+/** The §7 code of a refusal that says the PSU's consent is no longer valid. */
+const CONSENT_REFUSALS: Readonly<Record<string, string>> = {
+  'access.consent-invalid': 'CONSENT_INVALID',
+  'access.consent-expired': 'CONSENT_EXPIRED',
+};
+
+function consentRefusalCode(decision: Decision): string | undefined {
+  const rule = decision.rejection?.rule;
+  return rule === undefined ? undefined : CONSENT_REFUSALS[rule];
+}
+
 export class TppFindingsRecorder {
   private readonly tallies = new Map<TppRuleId, RuleTally>();
   private readonly evidence = new Map<number, TppEvidenceExchange>();
@@ -129,6 +150,8 @@ export class TppFindingsRecorder {
   private readonly pendingSca = new Map<string, { exchangeId: number; psuVisited: boolean }>();
   /** X-Request-ID → the exchange that first carried it (§4.1 unique per call). */
   private readonly requestIds = new Map<string, number>();
+  /** PSU (PSU-ID and PSU-Corporate-ID) → the consent refusal its TPP has not yet acted on (§1). */
+  private readonly refusedConsents = new Map<string, ConsentRefusal>();
   private judged = 0;
 
   constructor(private readonly bank: { mode: string; url?: () => string | undefined }) {}
@@ -163,6 +186,7 @@ export class TppFindingsRecorder {
       ...this.judgePaging(route, record),
       ...this.judgeScaRedirect(decision, record),
       ...this.judgeRequestId(record),
+      ...this.judgeConsentRefusal(decision, record),
     ];
     for (const verdict of verdicts) this.add(verdict, record, observation);
     for (const href of linksOf(observation.responseBody)) this.rememberLink(href);
@@ -244,6 +268,48 @@ export class TppFindingsRecorder {
     ];
   }
 
+  /**
+   * §1, §7: a read refused with CONSENT_INVALID or CONSENT_EXPIRED says the PSU's consent is gone.
+   * The same refusal again for the same PSU, on a request sent after the first refusal was
+   * answered, fails: the TPP used the consent again instead of asking for a new one. A new
+   * consent (POST /v1/consents) passes and clears it. Requests in flight together are not judged.
+   */
+  private judgeConsentRefusal(decision: Decision, record: ExchangeRecord): Verdict[] {
+    const psu = decision.headers['psu-id'];
+    if (psu === undefined) return [];
+    const key = `${psu} ${decision.headers['psu-corporate-id'] ?? ''}`;
+    const pending = this.refusedConsents.get(key);
+    if (decision.route.path === '/v1/consents' && decision.route.method === 'POST') {
+      if (pending === undefined) return [];
+      this.refusedConsents.delete(key);
+      return [
+        {
+          rule: 'TPP-NEW-CONSENT-AFTER-REFUSAL',
+          verdict: 'pass',
+          text: `a new consent asked for after the ${pending.code} of exchange #${pending.exchangeId}`,
+        },
+      ];
+    }
+    const code = consentRefusalCode(decision);
+    if (code === undefined) return [];
+    const arrived = Date.parse(record.arrivedAt);
+    if (pending !== undefined && arrived >= pending.answeredAt)
+      return [
+        {
+          rule: 'TPP-NEW-CONSENT-AFTER-REFUSAL',
+          verdict: 'fail',
+          text: `read again on a consent the bank refused with ${pending.code} in exchange #${pending.exchangeId}, instead of asking the PSU for a new consent (POST /v1/consents, §1)`,
+        },
+      ];
+    if (pending === undefined)
+      this.refusedConsents.set(key, {
+        exchangeId: record.id,
+        code,
+        answeredAt: arrived + record.durationMs,
+      });
+    return [];
+  }
+
   private rememberLink(href: string): void {
     const key = pageKey(href);
     if (key === undefined) return;
@@ -288,6 +354,7 @@ export class TppFindingsRecorder {
     this.issuedLinks.clear();
     this.pendingSca.clear();
     this.requestIds.clear();
+    this.refusedConsents.clear();
     this.judged = 0;
   }
 
@@ -303,6 +370,7 @@ export class TppFindingsRecorder {
       issuedLinks: [...this.issuedLinks],
       pendingSca: [...this.pendingSca],
       requestIds: [...this.requestIds],
+      refusedConsents: [...this.refusedConsents],
     };
   }
 
@@ -315,6 +383,8 @@ export class TppFindingsRecorder {
     for (const link of state.issuedLinks) this.issuedLinks.add(link);
     for (const [session, pending] of state.pendingSca) this.pendingSca.set(session, pending);
     for (const [id, exchangeId] of state.requestIds ?? []) this.requestIds.set(id, exchangeId);
+    for (const [psu, refusal] of state.refusedConsents ?? [])
+      this.refusedConsents.set(psu, refusal);
   }
 
   report(now = new Date()): TppReport {
