@@ -21,7 +21,7 @@ import {
   startConsent,
 } from '../kit/consent.js';
 import { completeSca, expectSuccess, psuHeaders, signedInSession } from '../kit/sca.js';
-import { expectAccepted, probeRefusedControl } from '../kit/probe.js';
+import { expectAccepted, probeRefusedControl, requireExplainedRefusals } from '../kit/probe.js';
 import { testPeople } from '../kit/test-psus.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -121,6 +121,8 @@ export const consentChecks: Check[] = [
     async run(ctx) {
       await probeRefusedControl(ctx);
       const exchange = await ctx.client.send({ method: 'POST', path: '/v1/consents', body: {} });
+      // A bank that refuses everything, saying no reason, cannot be judged on this rule.
+      await requireExplainedRefusals(ctx, exchange, 'POST /v1/consents');
       ctx.expect.status(exchange, 201, 'POST /v1/consents');
       const body = expectJsonObject(ctx, exchange, 'POST /v1/consents');
       ctx.expect.true(typeof body.consentId === 'string', 'consentId');
