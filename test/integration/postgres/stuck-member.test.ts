@@ -102,7 +102,7 @@ describe.skipIf(!has('postgres'))('a stuck holder of the sandbox’s lock', () =
     timed(() =>
       tpp.send({
         method: 'POST',
-        path: new URL('/v1/consents', bank.line.url).toString(),
+        path: `${bank.line.url}/v1/consents`,
         headers: {},
         body: {},
       }),
