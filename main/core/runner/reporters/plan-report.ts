@@ -4,18 +4,12 @@
  * module never judged or NOT_EXERCISED is SKIPPED with the reason; INCONCLUSIVE stays "could not
  * test".
  */
-import {
-  RUN_RESULT_FORMAT,
-  RUN_RESULT_FORMAT_VERSION,
-  countStatuses,
-  type CheckResult,
-  type RunResult,
-} from '../../../shared/run-result.js';
+import type { CheckResult, RunResult } from '../../../shared/run-result.js';
 import type { PlanModuleView, PlanReport } from '../../bank/index.js';
 import { tppRule } from '../../spec/tpp-rules.js';
 import { renderHtmlReport } from './html.js';
 import { renderJUnit } from './junit.js';
-import { findingEvidence, type TppReportFormat } from './tpp-report.js';
+import { bankJudgedRunResult, findingEvidence, type TppReportFormat } from './tpp-report.js';
 
 /** File names `workbench bank --plan … --report … --report-dir DIR` writes. */
 export const PLAN_REPORT_FILES: Readonly<Record<TppReportFormat, string>> = {
@@ -61,24 +55,7 @@ function moduleCheck(module: PlanModuleView, report: PlanReport): CheckResult {
 /** The plan report as a run result: what the JUnit and HTML reporters read. */
 export function planReportToRunResult(report: PlanReport): RunResult {
   const checks = report.modules.map((module) => moduleCheck(module, report));
-  const baseUrl = report.bank.url ?? `embedded bank (${report.bank.mode})`;
-  return {
-    format: RUN_RESULT_FORMAT,
-    formatVersion: RUN_RESULT_FORMAT_VERSION,
-    runId: `tpp-plan-${report.plan.name}-${report.generatedAt}`,
-    startedAt: report.generatedAt,
-    finishedAt: report.generatedAt,
-    durationMs: 0,
-    target: {
-      baseUrl,
-      mode: report.bank.mode === 'production' ? 'production' : 'sandbox',
-      hasSandboxApi: report.bank.mode === 'sandbox',
-      name: `workbench bank at ${baseUrl}`,
-    },
-    cancelled: false,
-    counts: countStatuses(checks),
-    checks,
-  };
+  return bankJudgedRunResult(`tpp-plan-${report.plan.name}-${report.generatedAt}`, report, checks);
 }
 
 const title = (report: PlanReport) =>

@@ -144,27 +144,39 @@ function ruleCheck(rule: TppRuleReport, report: TppReport): CheckResult {
   };
 }
 
-/** The report as a run result: what the runner's JUnit and HTML reporters read. */
-export function tppReportToRunResult(report: TppReport): RunResult {
-  const checks = report.rules.map((rule) => ruleCheck(rule, report));
-  const baseUrl = report.bank.url ?? `embedded bank (${report.bank.mode})`;
+/**
+ * Verdicts the bank made about a client (the TPP report, a TPP test plan) as a run result: what the
+ * runner's JUnit and HTML reporters read. The "target" is the bank that judged.
+ */
+export function bankJudgedRunResult(
+  runId: string,
+  judged: { generatedAt: string; bank: { mode: string; url?: string } },
+  checks: CheckResult[],
+): RunResult {
+  const baseUrl = judged.bank.url ?? `embedded bank (${judged.bank.mode})`;
   return {
     format: RUN_RESULT_FORMAT,
     formatVersion: RUN_RESULT_FORMAT_VERSION,
-    runId: `tpp-report-${report.generatedAt}`,
-    startedAt: report.generatedAt,
-    finishedAt: report.generatedAt,
+    runId,
+    startedAt: judged.generatedAt,
+    finishedAt: judged.generatedAt,
     durationMs: 0,
     target: {
       baseUrl,
-      mode: report.bank.mode === 'production' ? 'production' : 'sandbox',
-      hasSandboxApi: report.bank.mode === 'sandbox',
+      mode: judged.bank.mode === 'production' ? 'production' : 'sandbox',
+      hasSandboxApi: judged.bank.mode === 'sandbox',
       name: `workbench bank at ${baseUrl}`,
     },
     cancelled: false,
     counts: countStatuses(checks),
     checks,
   };
+}
+
+/** The report as a run result: what the runner's JUnit and HTML reporters read. */
+export function tppReportToRunResult(report: TppReport): RunResult {
+  const checks = report.rules.map((rule) => ruleCheck(rule, report));
+  return bankJudgedRunResult(`tpp-report-${report.generatedAt}`, report, checks);
 }
 
 const title = (report: TppReport) =>
