@@ -117,8 +117,11 @@ describe('every check against answers that are text/plain', () => {
         );
       console.log(`[text-plain] ${mode}: ${JSON.stringify(result.counts)}`);
       expect(exceptions).toEqual([]);
-      // The consent answer that does not parse is a FAIL of the check that judges it.
-      expect(result.checks.find((r) => r.checkId === 'CONSENT-CREATED-201')?.status).toBe('FAIL');
+      // The consent answer that does not parse is a FAIL of the check that judges it. Only the
+      // sandbox run gets one: in production this test's bank refuses the consent request (403)
+      // with an answer the proxy made unreadable, which the check cannot judge.
+      const consentCreated = result.checks.find((r) => r.checkId === 'CONSENT-CREATED-201');
+      expect(consentCreated?.status).toBe(mode === 'sandbox' ? 'FAIL' : 'INCONCLUSIVE');
     },
     600_000,
   );
