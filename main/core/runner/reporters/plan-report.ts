@@ -7,9 +7,12 @@
 import type { CheckResult, RunResult } from '../../../shared/run-result.js';
 import type { PlanModuleView, PlanReport } from '../../bank/index.js';
 import { tppRule } from '../../spec/tpp-rules.js';
-import { renderHtmlReport } from './html.js';
-import { renderJUnit } from './junit.js';
-import { bankJudgedRunResult, findingEvidence, type TppReportFormat } from './tpp-report.js';
+import {
+  bankJudgedRunResult,
+  findingEvidence,
+  renderBankJudged,
+  type TppReportFormat,
+} from './tpp-report.js';
 
 /** File names `workbench bank --plan … --report … --report-dir DIR` writes. */
 export const PLAN_REPORT_FILES: Readonly<Record<TppReportFormat, string>> = {
@@ -62,14 +65,5 @@ const title = (report: PlanReport) =>
   `TPP test plan '${report.plan.name}' judged by the workbench bank at ${report.bank.url ?? `(${report.bank.mode})`}`;
 
 export function renderPlanReport(report: PlanReport, format: TppReportFormat): string {
-  if (format === 'json') return `${JSON.stringify(report, null, 2)}\n`;
-  const result = planReportToRunResult(report);
-  if (format === 'junit') return renderJUnit(result, { name: title(report) });
-  return renderHtmlReport(result, {
-    title: title(report),
-    describeRule: (id) => {
-      const rule = tppRule(id);
-      return rule ? { section: rule.section, statement: rule.statement } : undefined;
-    },
-  });
+  return renderBankJudged(report, () => planReportToRunResult(report), title(report), format);
 }

@@ -184,11 +184,24 @@ const title = (report: TppReport) =>
 
 /** The report in one format, as text. */
 export function renderTppReport(report: TppReport, format: TppReportFormat): string {
-  if (format === 'json') return `${JSON.stringify(report, null, 2)}\n`;
-  const result = tppReportToRunResult(report);
-  if (format === 'junit') return renderJUnit(result, { name: title(report) });
+  return renderBankJudged(report, () => tppReportToRunResult(report), title(report), format);
+}
+
+/**
+ * Verdicts the bank made about a client in one format: the bank's own JSON as it is, or the run
+ * result `toRun` makes rendered as JUnit or HTML, its rules described by the TPP-side rule list.
+ */
+export function renderBankJudged(
+  json: unknown,
+  toRun: () => RunResult,
+  name: string,
+  format: TppReportFormat,
+): string {
+  if (format === 'json') return `${JSON.stringify(json, null, 2)}\n`;
+  const result = toRun();
+  if (format === 'junit') return renderJUnit(result, { name });
   return renderHtmlReport(result, {
-    title: title(report),
+    title: name,
     describeRule: (id) => {
       const rule = tppRule(id);
       return rule ? { section: rule.section, statement: rule.statement } : undefined;
