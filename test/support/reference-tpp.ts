@@ -18,6 +18,7 @@ import {
 
 export { REFERENCE_REDIRECT_URI, ReferenceTppError };
 export { runReferenceCorporate } from './reference-tpp/corporate.js';
+export { runReferencePayment } from './reference-tpp/payments.js';
 export { runReferenceScaLifetime } from './reference-tpp/sca-lifetime.js';
 
 /** One broken rule each. */
@@ -36,6 +37,8 @@ export interface ReferenceFaults {
   wrongCorporateId?: boolean;
   /** §3.4, §5.3(1): repeats a call refused with SCA_EXPIRED instead of following its scaRedirect. */
   repeatsExpiredScaCall?: boolean;
+  /** §3.2: reads the payment's status once more after the bank answered a final one. */
+  pollsAfterFinal?: boolean;
 }
 
 export interface ReferenceTppOptions {

@@ -147,6 +147,14 @@ export const TPP_RULES = [
       'A request needing SCA is answered with an scaRedirect link; the TPP redirects the PSU there, and repeats the call only after the SCA. Its SCA expired (§3.4: 1 hour), a call is refused with a new scaRedirect: the TPP inspects the answer for it (§3.1) and starts a new SCA.',
     catalogue: ['SCA-REDIRECT-LINK', 'SCA-TPP-INSPECTS-REDIRECT'],
   },
+  {
+    id: 'TPP-PAYMENT-STATUS-POLLING',
+    section: '§3.2',
+    title: 'Polls a payment’s status at a sane rate and stops at a final status',
+    statement:
+      'The status of a payment is read with GET …/{paymentId}/status (§3.2). The spec gives no rate; the workbench’s stated bound (docs/tpp-plans.md): at most one read of a payment per second, and none after the bank answered a final status (ACSC, PART, RJCT, CANC).',
+    catalogue: [],
+  },
 ] as const satisfies readonly TppRule[];
 
 export type TppRuleId = (typeof TPP_RULES)[number]['id'];

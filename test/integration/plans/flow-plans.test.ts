@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CORPORATE_PLAN,
+  PAYMENTS_PLAN,
   SESSIONS_PLAN,
   type Plan,
   type PlanModuleView,
@@ -13,6 +14,7 @@ import {
 import {
   ReferenceTppError,
   runReferenceCorporate,
+  runReferencePayment,
   runReferenceScaLifetime,
   type ReferenceFaults,
 } from '../../support/reference-tpp.js';
@@ -37,7 +39,13 @@ function flowOf(plan: Plan, faults: ReferenceFaults) {
     const run =
       plan === CORPORATE_PLAN
         ? runReferenceCorporate({ ...options, agreementName: names.agreement! })
-        : runReferenceScaLifetime(options);
+        : plan === PAYMENTS_PLAN
+          ? runReferencePayment({
+              ...options,
+              debtorIban: names.debtor!,
+              creditorIban: names.creditor!,
+            })
+          : runReferenceScaLifetime(options);
     // A broken app whose flow the bank refused stops there, as a real one would.
     return run.catch((error: unknown) => {
       if (error instanceof ReferenceTppError) return error;
@@ -50,7 +58,12 @@ function flowOf(plan: Plan, faults: ReferenceFaults) {
 function namesOf(view: PlanModuleView): Record<string, string> {
   const nin = /national identity number (\d{11})/.exec(view.instruction)?.[1];
   const agreement = /corporate agreement “([^”]+)”/.exec(view.instruction)?.[1];
-  return { ...(nin ? { nin } : {}), ...(agreement ? { agreement } : {}) };
+  const payment = /from (NO\d{13}) to (NO\d{13})/.exec(view.instruction);
+  return {
+    ...(nin ? { nin } : {}),
+    ...(agreement ? { agreement } : {}),
+    ...(payment ? { debtor: payment[1]!, creditor: payment[2]! } : {}),
+  };
 }
 
 /** Every module of `plan` played against one app; `status: text` by module id. */
@@ -75,7 +88,7 @@ async function playAll(plan: Plan, faults: ReferenceFaults | 'nothing') {
 const statusOnly = (statuses: Record<string, string>) =>
   Object.fromEntries(Object.entries(statuses).map(([id, text]) => [id, text.split(':')[0]]));
 
-const FLOW_PLANS = [CORPORATE_PLAN, SESSIONS_PLAN];
+const FLOW_PLANS = [CORPORATE_PLAN, SESSIONS_PLAN, PAYMENTS_PLAN];
 
 describe.each(FLOW_PLANS.map((plan) => ({ plan, name: plan.name })))(
   'the $name plan',
@@ -108,6 +121,11 @@ describe.each([
     sends: 'the call refused with SCA_EXPIRED again, without the SCA',
     faults: { repeatsExpiredScaCall: true },
     broken: 'SCA-LIFETIME',
+  },
+  {
+    sends: 'a status read after the final status',
+    faults: { pollsAfterFinal: true },
+    broken: 'PAYMENT-STATUS-POLLING',
   },
 ] as const)('an app that sends $sends', ({ faults, broken }) => {
   it.each(FLOW_PLANS.map((plan) => ({ plan, name: plan.name })))(

@@ -34,7 +34,12 @@ export const hrefOf = (links: unknown, relation: string): string | undefined =>
 /** A flow's app: one PSU session, one client, the API calls it made counted. */
 export interface ReferenceApp {
   session: PsuSession;
-  send(method: string, path: string, body?: object): Promise<Exchange>;
+  send(
+    method: string,
+    path: string,
+    body?: object,
+    headers?: Record<string, string>,
+  ): Promise<Exchange>;
   /**
    * The PSU through the SCA at `scaRedirect`; on success the session keeps the PSU-ID and
    * PSU-Corporate-ID the redirect returned. Returns what the redirect carried.
@@ -57,9 +62,9 @@ export function referenceApp(options: { baseUrl: string; signing: SigningIdentit
   let calls = 0;
   return {
     session,
-    send(method, path, body) {
+    send(method, path, body, headers = {}) {
       calls++;
-      return client.send({ method, path, headers: {}, ...(body ? { body } : {}) });
+      return client.send({ method, path, headers, ...(body ? { body } : {}) });
     },
     async sca(scaRedirect, intent) {
       const { redirect } = await runPsuAgent(scaRedirect, intent);

@@ -3,6 +3,7 @@ import type { Plan } from './model.js';
 import { CONSENT_REVOKED_AT_BANK } from './modules/consent-revoked-at-bank.js';
 import { CORPORATE_CONTEXT } from './modules/corporate-context.js';
 import { PAGING_NEXT_LINKS } from './modules/paging-next-links.js';
+import { PAYMENT_STATUS_POLLING } from './modules/payment-status-polling.js';
 import { PSU_ID_FROM_REDIRECT } from './modules/psu-id-from-redirect.js';
 import { SCA_LIFETIME } from './modules/sca-lifetime.js';
 import { SIGNED_FLOW } from './modules/signed-flow.js';
@@ -34,7 +35,14 @@ export const SESSIONS_PLAN: Plan = {
   modules: [SCA_LIFETIME],
 };
 
-export const PLANS: readonly Plan[] = [BASIC_PLAN, CORPORATE_PLAN, SESSIONS_PLAN];
+/** A PIS client's flow: a payment, its SCA, and its status followed to the end (§3.2). */
+export const PAYMENTS_PLAN: Plan = {
+  name: 'payments',
+  title: 'The payments TPP plan: a payment initiated, authorised and followed to its final status',
+  modules: [PAYMENT_STATUS_POLLING],
+};
+
+export const PLANS: readonly Plan[] = [BASIC_PLAN, CORPORATE_PLAN, SESSIONS_PLAN, PAYMENTS_PLAN];
 
 export function planNamed(name: string): Plan | undefined {
   return PLANS.find((plan) => plan.name === name);

@@ -16,6 +16,7 @@ import type { SigningForensics } from '../../../signature/index.js';
 import type { ExchangeRecord } from '../request-log.js';
 import type { RouteDefinition, StageName } from '../../types.js';
 import { compareSigningStrings } from './forensics.js';
+import { PaymentPolling, type PolledPayment } from './payment-polling.js';
 import { isScaRefusal, judgeDecision, passed, type Decision, type Verdict } from './judge.js';
 import {
   FINDINGS_KEPT_PER_VERDICT,
@@ -80,6 +81,8 @@ export interface RecorderState {
   requestIds?: [string, number][];
   /** PSU → the consent refusal not yet followed by a new consent (absent in older states). */
   refusedConsents?: [string, ConsentRefusal][];
+  /** Payment status path → its reads (payment-polling.ts; absent in older states). */
+  polledPayments?: [string, PolledPayment][];
 }
 
 /** A read refused because the PSU's consent is no longer valid, and when its answer went out. */
@@ -152,6 +155,7 @@ export class TppFindingsRecorder {
   private readonly requestIds = new Map<string, number>();
   /** PSU (PSU-ID and PSU-Corporate-ID) → the consent refusal its TPP has not yet acted on (§1). */
   private readonly refusedConsents = new Map<string, ConsentRefusal>();
+  private readonly paymentPolling = new PaymentPolling();
   private judged = 0;
 
   constructor(private readonly bank: { mode: string; url?: () => string | undefined }) {}
@@ -187,6 +191,7 @@ export class TppFindingsRecorder {
       ...this.judgeScaRedirect(decision, record),
       ...this.judgeRequestId(record),
       ...this.judgeConsentRefusal(decision, record),
+      ...this.paymentPolling.judge(route, record, observation.responseBody),
     ];
     for (const verdict of verdicts) this.add(verdict, record, observation);
     for (const href of linksOf(observation.responseBody)) this.rememberLink(href);
@@ -355,6 +360,7 @@ export class TppFindingsRecorder {
     this.pendingSca.clear();
     this.requestIds.clear();
     this.refusedConsents.clear();
+    this.paymentPolling.polled.clear();
     this.judged = 0;
   }
 
@@ -371,6 +377,7 @@ export class TppFindingsRecorder {
       pendingSca: [...this.pendingSca],
       requestIds: [...this.requestIds],
       refusedConsents: [...this.refusedConsents],
+      polledPayments: [...this.paymentPolling.polled],
     };
   }
 
@@ -385,6 +392,8 @@ export class TppFindingsRecorder {
     for (const [id, exchangeId] of state.requestIds ?? []) this.requestIds.set(id, exchangeId);
     for (const [psu, refusal] of state.refusedConsents ?? [])
       this.refusedConsents.set(psu, refusal);
+    for (const [path, polled] of state.polledPayments ?? [])
+      this.paymentPolling.polled.set(path, polled);
   }
 
   report(now = new Date()): TppReport {
