@@ -37,6 +37,8 @@ export interface ReferenceFaults {
   wrongCorporateId?: boolean;
   /** §3.4, §5.3(1): repeats a call refused with SCA_EXPIRED instead of following its scaRedirect. */
   repeatsExpiredScaCall?: boolean;
+  /** §5.3(1): sends the PSU to the consent's scaRedirect again after its SCA ended. */
+  replaysScaLink?: boolean;
   /** §3.2: reads the payment's status once more after the bank answered a final one. */
   pollsAfterFinal?: boolean;
 }

@@ -155,6 +155,14 @@ export const TPP_RULES = [
       'The status of a payment is read with GET …/{paymentId}/status (§3.2). The spec gives no rate; the workbench’s stated bound (docs/tpp-plans.md): at most one read of a payment per second, and none after the bank answered a final status (ACSC, PART, RJCT, CANC).',
     catalogue: [],
   },
+  {
+    id: 'TPP-SCA-LINK-NOT-REPLAYED',
+    section: '§5.3(1)',
+    title: 'Never sends the PSU to a used scaRedirect again',
+    statement:
+      'The scaRedirect link leads to the SCA of one request; once the PSU completed or cancelled it (or one browser took it), the TPP starts a new request for a new link instead of opening the used one again.',
+    catalogue: [],
+  },
 ] as const satisfies readonly TppRule[];
 
 export type TppRuleId = (typeof TPP_RULES)[number]['id'];

@@ -123,6 +123,11 @@ describe.each([
     broken: 'SCA-LIFETIME',
   },
   {
+    sends: 'the PSU to the consent’s used scaRedirect again',
+    faults: { replaysScaLink: true },
+    broken: 'SCA-LINK-NOT-REPLAYED',
+  },
+  {
     sends: 'a status read after the final status',
     faults: { pollsAfterFinal: true },
     broken: 'PAYMENT-STATUS-POLLING',

@@ -83,8 +83,14 @@ export function referenceApp(options: { baseUrl: string; signing: SigningIdentit
   };
 }
 
-/** POST /v1/consents and the PSU through its SCA; the consent's status read after it. */
-export async function consentWithSca(app: ReferenceApp, intent: AgentIntent): Promise<string> {
+/**
+ * POST /v1/consents and the PSU through its SCA; the consent's status read after it. Resolves
+ * with the consent's id and the scaRedirect the PSU used.
+ */
+export async function consentWithSca(
+  app: ReferenceApp,
+  intent: AgentIntent,
+): Promise<{ consentId: string; scaRedirect: string }> {
   const consent = jsonOf(await app.send('POST', '/v1/consents', {}), 201);
   const scaRedirect = hrefOf(consent._links, 'scaRedirect');
   if (!scaRedirect) throw new ReferenceTppError('the consent answer has no scaRedirect link');
@@ -93,5 +99,5 @@ export async function consentWithSca(app: ReferenceApp, intent: AgentIntent): Pr
   const status = jsonOf(await app.send('GET', `/v1/consents/${consentId}/status`), 200);
   if (status.consentStatus !== 'valid')
     throw new ReferenceTppError(`the consent is ${String(status.consentStatus)} after the SCA`);
-  return consentId;
+  return { consentId, scaRedirect };
 }

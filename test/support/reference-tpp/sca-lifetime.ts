@@ -1,8 +1,10 @@
 /**
  * The reference client's session flow (§3.4, §5.3(1)): a consent and its SCA, then the PSU's
  * identity read twice (GET /v1/user needs SCA in the TPP session). A call refused for want of SCA
- * carries a new scaRedirect: the app sends the PSU through it and only then calls again.
+ * carries a new scaRedirect: the app sends the PSU through it and only then calls again; a used
+ * link is never opened again.
  */
+import { request } from 'undici';
 import type { ReferenceTppOptions } from '../reference-tpp.js';
 import { consentWithSca, hrefOf, jsonOf, referenceApp, type Json } from './kit.js';
 
@@ -24,7 +26,8 @@ export async function runReferenceScaLifetime(options: ReferenceTppOptions): Pro
     return jsonOf(await app.send('GET', '/v1/user'), 200);
   };
   try {
-    await consentWithSca(app, { ...psu, accounts: 'all' });
+    const { scaRedirect } = await consentWithSca(app, { ...psu, accounts: 'all' });
+    if (options.faults?.replaysScaLink) await (await request(scaRedirect)).body.dump();
     await user();
     await user();
     return app.calls();

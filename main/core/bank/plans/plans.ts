@@ -6,6 +6,7 @@ import { PAGING_NEXT_LINKS } from './modules/paging-next-links.js';
 import { PAYMENT_STATUS_POLLING } from './modules/payment-status-polling.js';
 import { PSU_ID_FROM_REDIRECT } from './modules/psu-id-from-redirect.js';
 import { SCA_LIFETIME } from './modules/sca-lifetime.js';
+import { SCA_LINK_NOT_REPLAYED } from './modules/sca-link-not-replayed.js';
 import { SIGNED_FLOW } from './modules/signed-flow.js';
 import { X_REQUEST_ID_UNIQUE } from './modules/x-request-id-unique.js';
 
@@ -32,7 +33,7 @@ export const CORPORATE_PLAN: Plan = {
 export const SESSIONS_PLAN: Plan = {
   name: 'sessions',
   title: 'The sessions TPP plan: an SCA that runs out, and what the app does next',
-  modules: [SCA_LIFETIME],
+  modules: [SCA_LIFETIME, SCA_LINK_NOT_REPLAYED],
 };
 
 /** A PIS client's flow: a payment, its SCA, and its status followed to the end (§3.2). */

@@ -17,6 +17,7 @@ import type { ExchangeRecord } from '../request-log.js';
 import type { RouteDefinition, StageName } from '../../types.js';
 import { compareSigningStrings } from './forensics.js';
 import { PaymentPolling, type PolledPayment } from './payment-polling.js';
+import { ScaLinks } from './sca-links.js';
 import { isScaRefusal, judgeDecision, passed, type Decision, type Verdict } from './judge.js';
 import {
   FINDINGS_KEPT_PER_VERDICT,
@@ -83,6 +84,8 @@ export interface RecorderState {
   refusedConsents?: [string, ConsentRefusal][];
   /** Payment status path → its reads (payment-polling.ts; absent in older states). */
   polledPayments?: [string, PolledPayment][];
+  /** scaRedirect link → the exchange that first opened it (sca-links.ts; absent in older states). */
+  scaLinks?: [string, number][];
 }
 
 /** A read refused because the PSU's consent is no longer valid, and when its answer went out. */
@@ -156,6 +159,7 @@ export class TppFindingsRecorder {
   /** PSU (PSU-ID and PSU-Corporate-ID) → the consent refusal its TPP has not yet acted on (§1). */
   private readonly refusedConsents = new Map<string, ConsentRefusal>();
   private readonly paymentPolling = new PaymentPolling();
+  private readonly scaLinks = new ScaLinks();
   private judged = 0;
 
   constructor(private readonly bank: { mode: string; url?: () => string | undefined }) {}
@@ -165,6 +169,7 @@ export class TppFindingsRecorder {
     if (route?.kind === 'page') {
       // A PSU at the SCA pages: the TPP did redirect.
       for (const pending of this.pendingSca.values()) pending.psuVisited = true;
+      for (const verdict of this.scaLinks.judge(record)) this.add(verdict, record, observation);
       return;
     }
     if (!route || !route.signed) return;
@@ -361,6 +366,7 @@ export class TppFindingsRecorder {
     this.requestIds.clear();
     this.refusedConsents.clear();
     this.paymentPolling.polled.clear();
+    this.scaLinks.opened.clear();
     this.judged = 0;
   }
 
@@ -378,6 +384,7 @@ export class TppFindingsRecorder {
       requestIds: [...this.requestIds],
       refusedConsents: [...this.refusedConsents],
       polledPayments: [...this.paymentPolling.polled],
+      scaLinks: [...this.scaLinks.opened],
     };
   }
 
@@ -394,6 +401,8 @@ export class TppFindingsRecorder {
       this.refusedConsents.set(psu, refusal);
     for (const [path, polled] of state.polledPayments ?? [])
       this.paymentPolling.polled.set(path, polled);
+    for (const [link, exchangeId] of state.scaLinks ?? [])
+      this.scaLinks.opened.set(link, exchangeId);
   }
 
   report(now = new Date()): TppReport {
