@@ -5,7 +5,9 @@
  * it — gets the bank's error page (handlers/sca/scaPages.ts: 409 "Authorisation already ended",
  * 403 "Opened in another browser"), never an SCA: the TPP must start a new request for a new
  * link. The first opening of a link passes; opening a link opened before that the bank refuses
- * as used fails. Bounded memory: the last MAX_LINKS links opened.
+ * as used fails; a link refused on its first opening (not the bank's) is not judged, nor one
+ * opened again that the bank still serves (the PSU reloading the page). Bounded memory: the last
+ * MAX_LINKS links opened.
  */
 import type { ExchangeRecord } from '../request-log.js';
 import type { Verdict } from './judge.js';
@@ -31,6 +33,8 @@ export class ScaLinks {
     const link = linkOf(record);
     if (link === undefined) return [];
     const first = this.opened.get(link);
+    // A link the pages refuse on its first opening (a wrong token) is not one the bank gave.
+    if (first === undefined && record.response.status >= 400) return [];
     if (first === undefined) {
       this.opened.set(link, record.id);
       if (this.opened.size > MAX_LINKS) this.opened.delete(this.opened.keys().next().value!);
