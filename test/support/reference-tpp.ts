@@ -8,9 +8,18 @@ import { randomUUID } from 'node:crypto';
 import { TppClient, type SigningIdentity } from '../../main/core/tpp/client.js';
 import { runPsuAgent } from '../../main/core/tpp/psu-agent/agent.js';
 import { newPsuSession } from '../../main/core/tpp/psu-session.js';
-import type { Exchange } from '../../main/shared/exchange.js';
+import {
+  REFERENCE_REDIRECT_URI,
+  ReferenceTppError,
+  hrefOf,
+  jsonOf,
+  type Json,
+} from './reference-tpp/kit.js';
 
-export const REFERENCE_REDIRECT_URI = 'https://reference-tpp.example/callback';
+export { REFERENCE_REDIRECT_URI, ReferenceTppError };
+export { runReferenceCorporate } from './reference-tpp/corporate.js';
+export { runReferencePayment } from './reference-tpp/payments.js';
+export { runReferenceScaLifetime } from './reference-tpp/sca-lifetime.js';
 
 /** One broken rule each. */
 export interface ReferenceFaults {
@@ -24,6 +33,14 @@ export interface ReferenceFaults {
   wrongPsuId?: boolean;
   /** §1: reads again on a consent the bank refused as no longer valid. */
   keepsRefusedConsent?: boolean;
+  /** §1, §5.3(8): a PSU-Corporate-ID of its own making instead of the one the redirect returned. */
+  wrongCorporateId?: boolean;
+  /** §3.4, §5.3(1): repeats a call refused with SCA_EXPIRED instead of following its scaRedirect. */
+  repeatsExpiredScaCall?: boolean;
+  /** §5.3(1): sends the PSU to the consent's scaRedirect again after its SCA ended. */
+  replaysScaLink?: boolean;
+  /** §3.2: reads the payment's status once more after the bank answered a final one. */
+  pollsAfterFinal?: boolean;
 }
 
 export interface ReferenceTppOptions {
@@ -33,25 +50,6 @@ export interface ReferenceTppOptions {
   nationalIdentityNumber: string;
   faults?: ReferenceFaults;
 }
-
-type Json = Record<string, unknown>;
-
-export class ReferenceTppError extends Error {
-  override readonly name = 'ReferenceTppError';
-}
-
-const jsonOf = (exchange: Exchange, expected: number): Json => {
-  const status = exchange.response?.status;
-  if (status !== expected)
-    throw new ReferenceTppError(
-      `${exchange.request.method} ${exchange.request.url}: expected ${expected}, got ${status ?? exchange.error}`,
-    );
-  return exchange.response!.json as Json;
-};
-
-const hrefOf = (links: unknown, relation: string): string | undefined =>
-  ((links as Record<string, { href?: unknown }> | undefined)?.[relation]?.href as string) ??
-  undefined;
 
 /** The whole flow; resolves with the number of API calls it made. */
 export async function runReferenceTpp(options: ReferenceTppOptions): Promise<number> {

@@ -113,7 +113,7 @@ export const TPP_RULES = [
     title: 'Sends PSU-Corporate-ID in corporate context',
     statement:
       'For corporate context, PSU-Corporate-ID is sent as well, with the value the bank gave (§6.1, §7.3).',
-    catalogue: ['CORP-MISSING-CORPORATE-ID-400'],
+    catalogue: ['CORP-MISSING-CORPORATE-ID-400', 'CORP-BOTH-IDS-AFTER-SCA'],
   },
   {
     id: 'TPP-PAGING-NEXT-LINK',
@@ -144,8 +144,24 @@ export const TPP_RULES = [
     section: '§5.3(1)',
     title: 'Sends the PSU to scaRedirect before calling again',
     statement:
-      'A request needing SCA is answered with an scaRedirect link; the TPP redirects the PSU there, and repeats the call only after the SCA.',
-    catalogue: ['SCA-REDIRECT-LINK'],
+      'A request needing SCA is answered with an scaRedirect link; the TPP redirects the PSU there, and repeats the call only after the SCA. Its SCA expired (§3.4: 1 hour), a call is refused with a new scaRedirect: the TPP inspects the answer for it (§3.1) and starts a new SCA.',
+    catalogue: ['SCA-REDIRECT-LINK', 'SCA-TPP-INSPECTS-REDIRECT'],
+  },
+  {
+    id: 'TPP-PAYMENT-STATUS-POLLING',
+    section: '§3.2',
+    title: 'Polls a payment’s status at a sane rate and stops at a final status',
+    statement:
+      'The status of a payment is read with GET …/{paymentId}/status (§3.2). The spec gives no rate; the workbench’s stated bound (docs/tpp-plans.md): at most one read of a payment per second, and none after the bank answered a final status (ACSC, PART, RJCT, CANC).',
+    catalogue: [],
+  },
+  {
+    id: 'TPP-SCA-LINK-NOT-REPLAYED',
+    section: '§5.3(1)',
+    title: 'Never sends the PSU to a used scaRedirect again',
+    statement:
+      'The scaRedirect link leads to the SCA of one request; once the PSU completed or cancelled it (or one browser took it), the TPP starts a new request for a new link instead of opening the used one again.',
+    catalogue: [],
   },
 ] as const satisfies readonly TppRule[];
 

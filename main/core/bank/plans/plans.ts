@@ -1,8 +1,12 @@
 /** The plans a bank can play (`workbench bank --plan NAME`, docs/tpp-plans.md). */
 import type { Plan } from './model.js';
 import { CONSENT_REVOKED_AT_BANK } from './modules/consent-revoked-at-bank.js';
+import { CORPORATE_CONTEXT } from './modules/corporate-context.js';
 import { PAGING_NEXT_LINKS } from './modules/paging-next-links.js';
+import { PAYMENT_STATUS_POLLING } from './modules/payment-status-polling.js';
 import { PSU_ID_FROM_REDIRECT } from './modules/psu-id-from-redirect.js';
+import { SCA_LIFETIME } from './modules/sca-lifetime.js';
+import { SCA_LINK_NOT_REPLAYED } from './modules/sca-link-not-replayed.js';
 import { SIGNED_FLOW } from './modules/signed-flow.js';
 import { X_REQUEST_ID_UNIQUE } from './modules/x-request-id-unique.js';
 
@@ -18,7 +22,28 @@ export const BASIC_PLAN: Plan = {
   ],
 };
 
-export const PLANS: readonly Plan[] = [BASIC_PLAN];
+/** A corporate PSU's flow: the SCA in corporate context and the ids it gives (§1). */
+export const CORPORATE_PLAN: Plan = {
+  name: 'corporate',
+  title: 'The corporate TPP plan: a consent whose SCA the PSU gives for a corporate agreement',
+  modules: [CORPORATE_CONTEXT],
+};
+
+/** What a client does when the bank's SCA ends or is spent (§3.4, §5.3). */
+export const SESSIONS_PLAN: Plan = {
+  name: 'sessions',
+  title: 'The sessions TPP plan: an SCA that runs out, and what the app does next',
+  modules: [SCA_LIFETIME, SCA_LINK_NOT_REPLAYED],
+};
+
+/** A PIS client's flow: a payment, its SCA, and its status followed to the end (§3.2). */
+export const PAYMENTS_PLAN: Plan = {
+  name: 'payments',
+  title: 'The payments TPP plan: a payment initiated, authorised and followed to its final status',
+  modules: [PAYMENT_STATUS_POLLING],
+};
+
+export const PLANS: readonly Plan[] = [BASIC_PLAN, CORPORATE_PLAN, SESSIONS_PLAN, PAYMENTS_PLAN];
 
 export function planNamed(name: string): Plan | undefined {
   return PLANS.find((plan) => plan.name === name);

@@ -2,7 +2,8 @@
  * The findings recorder's state as JSON (recorder.ts serialise/restore): a bank on PostgreSQL
  * checkpoints it and judges only the exchanges after (store/pg-shared-findings.ts). A recorder
  * restored from the JSON judges what follows as the one that never stopped — the §4.2.3 links it
- * gave and the §5.3(1) SCA refusals pending on a TPP-Session-ID included.
+ * gave, the §5.3(1) SCA refusals pending on a TPP-Session-ID, the payments whose final status
+ * was read (§3.2) and the scaRedirect links opened included.
  */
 import { describe, expect, it } from 'vitest';
 import { BANK_ROUTES } from '../../../../main/core/bank/handlers/routes.js';
@@ -14,6 +15,11 @@ import {
 } from '../../../../main/core/bank/log/tpp-findings/recorder.js';
 
 const route = (operationId: string) => BANK_ROUTES.find((r) => r.operationId === operationId)!;
+const PAYMENT_STATUS = BANK_ROUTES.find(
+  (r) => r.method === 'GET' && r.path === '/v1/payments/{payment-product}/{paymentId}/status',
+)!.operationId;
+const STATUS_PATH = '/v1/payments/sepa-credit-transfers/payment-1/status';
+const SCA_LINK = '/sca/authorisation-1?t=link-token';
 const CARD = '/v1/card-accounts/card-10000001/transactions';
 /** The SCA refusals' TPP-Session-ID; the pages are read in another (a page read would pass §5.3(1)). */
 const SCA_SESSION = 'session-sca';
@@ -57,7 +63,12 @@ describe('the TPP findings recorder as JSON', () => {
     const first = observed('getCardAccountTransactionList', `${CARD}?limit=1`, 200, {
       responseBody: { _links: { next: { href: `${CARD}?limit=1&offset=1` } } },
     });
-    for (const observation of [scaRefusal(), first]) kept.observe(observation);
+    const final = observed(PAYMENT_STATUS, STATUS_PATH, 200, {
+      responseBody: { transactionStatus: 'ACSC' },
+    });
+    // The link opened first: a PSU at the pages after the refusal would pass §5.3(1).
+    for (const observation of [observed('scaPage', SCA_LINK, 200), scaRefusal(), first, final])
+      kept.observe(observation);
 
     const restored = new TppFindingsRecorder(bank);
     restored.restore(JSON.parse(JSON.stringify(kept.serialise())) as RecorderState);
@@ -65,6 +76,9 @@ describe('the TPP findings recorder as JSON', () => {
     const after = [
       scaRefusal(),
       observed('getCardAccountTransactionList', `${CARD}?offset=1&limit=1`, 200),
+      // A status read after the final one; the used link opened again (§3.2, §5.3(1)).
+      observed(PAYMENT_STATUS, STATUS_PATH, 200, { responseBody: { transactionStatus: 'ACSC' } }),
+      observed('scaPage', SCA_LINK, 409),
     ];
     for (const observation of after) {
       kept.observe(observation);
@@ -78,6 +92,10 @@ describe('the TPP findings recorder as JSON', () => {
     expect([rule('TPP-SCA-REDIRECT').failures, rule('TPP-PAGING-NEXT-LINK').passes]).toEqual([
       1, 1,
     ]);
-    expect(report.requestsJudged).toBe(4);
+    expect([
+      rule('TPP-PAYMENT-STATUS-POLLING').failures,
+      rule('TPP-SCA-LINK-NOT-REPLAYED').failures,
+    ]).toEqual([1, 1]);
+    expect(report.requestsJudged).toBe(6);
   });
 });

@@ -16,6 +16,8 @@ import type { SigningForensics } from '../../../signature/index.js';
 import type { ExchangeRecord } from '../request-log.js';
 import type { RouteDefinition, StageName } from '../../types.js';
 import { compareSigningStrings } from './forensics.js';
+import { PaymentPolling, type PolledPayment } from './payment-polling.js';
+import { ScaLinks } from './sca-links.js';
 import { isScaRefusal, judgeDecision, passed, type Decision, type Verdict } from './judge.js';
 import {
   FINDINGS_KEPT_PER_VERDICT,
@@ -80,6 +82,10 @@ export interface RecorderState {
   requestIds?: [string, number][];
   /** PSU → the consent refusal not yet followed by a new consent (absent in older states). */
   refusedConsents?: [string, ConsentRefusal][];
+  /** Payment status path → its reads (payment-polling.ts; absent in older states). */
+  polledPayments?: [string, PolledPayment][];
+  /** scaRedirect link → the exchange that first opened it (sca-links.ts; absent in older states). */
+  scaLinks?: [string, number][];
 }
 
 /** A read refused because the PSU's consent is no longer valid, and when its answer went out. */
@@ -152,6 +158,8 @@ export class TppFindingsRecorder {
   private readonly requestIds = new Map<string, number>();
   /** PSU (PSU-ID and PSU-Corporate-ID) → the consent refusal its TPP has not yet acted on (§1). */
   private readonly refusedConsents = new Map<string, ConsentRefusal>();
+  private readonly paymentPolling = new PaymentPolling();
+  private readonly scaLinks = new ScaLinks();
   private judged = 0;
 
   constructor(private readonly bank: { mode: string; url?: () => string | undefined }) {}
@@ -161,6 +169,7 @@ export class TppFindingsRecorder {
     if (route?.kind === 'page') {
       // A PSU at the SCA pages: the TPP did redirect.
       for (const pending of this.pendingSca.values()) pending.psuVisited = true;
+      for (const verdict of this.scaLinks.judge(record)) this.add(verdict, record, observation);
       return;
     }
     if (!route || !route.signed) return;
@@ -187,6 +196,7 @@ export class TppFindingsRecorder {
       ...this.judgeScaRedirect(decision, record),
       ...this.judgeRequestId(record),
       ...this.judgeConsentRefusal(decision, record),
+      ...this.paymentPolling.judge(route, record, observation.responseBody),
     ];
     for (const verdict of verdicts) this.add(verdict, record, observation);
     for (const href of linksOf(observation.responseBody)) this.rememberLink(href);
@@ -355,6 +365,8 @@ export class TppFindingsRecorder {
     this.pendingSca.clear();
     this.requestIds.clear();
     this.refusedConsents.clear();
+    this.paymentPolling.polled.clear();
+    this.scaLinks.opened.clear();
     this.judged = 0;
   }
 
@@ -371,6 +383,8 @@ export class TppFindingsRecorder {
       pendingSca: [...this.pendingSca],
       requestIds: [...this.requestIds],
       refusedConsents: [...this.refusedConsents],
+      polledPayments: [...this.paymentPolling.polled],
+      scaLinks: [...this.scaLinks.opened],
     };
   }
 
@@ -385,6 +399,10 @@ export class TppFindingsRecorder {
     for (const [id, exchangeId] of state.requestIds ?? []) this.requestIds.set(id, exchangeId);
     for (const [psu, refusal] of state.refusedConsents ?? [])
       this.refusedConsents.set(psu, refusal);
+    for (const [path, polled] of state.polledPayments ?? [])
+      this.paymentPolling.polled.set(path, polled);
+    for (const [link, exchangeId] of state.scaLinks ?? [])
+      this.scaLinks.opened.set(link, exchangeId);
   }
 
   report(now = new Date()): TppReport {
