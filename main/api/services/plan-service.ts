@@ -10,6 +10,7 @@ import {
   PlanRun,
   planNamed,
   type PlanBankControl,
+  type PlanModuleView,
 } from '../../core/bank/index.js';
 import {
   PLAN_REPORT_FILES,
@@ -73,14 +74,16 @@ export class PlanService {
   }
 
   startModule(module: string): PlanStateView {
-    const bank = this.banks.bank(MODE);
-    const control: PlanBankControl = bank;
-    this.played((run) => run.start(module, control));
+    const control: PlanBankControl = this.banks.bank(MODE);
+    const started = this.played((run) => run.start(module, control));
+    // Beside the exchanges in the Bank view: where the module's window opens and closes.
+    this.noted(`TPP plan: module ${started.id} started; the bank is set up for it`);
     return this.changed();
   }
 
   finishModule(module?: string): PlanStateView {
-    this.played((run) => run.finish(module));
+    const judged = this.played((run) => run.finish(module));
+    this.noted(`TPP plan: module ${judged.id} judged ${judged.result?.status ?? ''}`.trimEnd());
     return this.changed();
   }
 
@@ -99,14 +102,18 @@ export class PlanService {
   }
 
   /** A start or finish; what the plan or the bank refused is said in the view, never a crash. */
-  private played(action: (run: PlanRun) => unknown): void {
+  private played(action: (run: PlanRun) => PlanModuleView): PlanModuleView {
     const run = this.chosen();
     try {
-      action(run);
+      return action(run);
     } catch (error) {
       if (error instanceof PlanProblem) throw new CallRefused(`${error.message}.`);
       throw new CallRefused(`The bank could not set the module up: ${(error as Error).message}`);
     }
+  }
+
+  private noted(text: string): void {
+    this.banks.note(MODE, { kind: 'plan', actor: 'bank', text });
   }
 
   private changed(): PlanStateView {

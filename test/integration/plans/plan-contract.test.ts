@@ -1,7 +1,8 @@
 /**
  * "Test my TPP" through the contract (docs/tpp-plans.md, "In the workbench"): the view's calls
  * drive the same plan run as /admin/plan against the embedded sandbox bank, which the app reaches
- * at the URL the state names; a refusal names what was wrong.
+ * at the URL the state names, and the Bank view sees where each module starts and ends; a refusal
+ * names what was wrong.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createServices, type Services } from '../../../main/api/services.js';
@@ -80,6 +81,12 @@ describe('Test my TPP through the contract', () => {
       id: 'X-REQUEST-ID-UNIQUE',
       result: { status: 'FAIL' },
     });
+    // The Bank view shows where the module's window opened and closed, beside the exchanges.
+    const events = (await call('bank.events', {})) as { kind: string; text: string }[];
+    expect(events.filter((event) => event.kind === 'plan').map((event) => event.text)).toEqual([
+      'TPP plan: module X-REQUEST-ID-UNIQUE started; the bank is set up for it',
+      'TPP plan: module X-REQUEST-ID-UNIQUE judged FAIL',
+    ]);
   });
 
   it('refuses, naming what was wrong, never a crash', async () => {
