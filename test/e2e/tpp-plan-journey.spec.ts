@@ -10,6 +10,7 @@ import { BASIC_PLAN } from '../../main/core/bank/index.js';
 import { INITIAL_CUSTOMERS } from '../../main/core/bank/domain/initial-data.js';
 import { runReferenceTpp, type ReferenceFaults } from '../support/reference-tpp.js';
 import { createPki, type Pki } from '../unit/bank/fixtures.js';
+import { axeViolations } from './a11y';
 import { test, expect, expectOnlyLoopback } from './fixtures';
 import { shot } from './steps';
 
@@ -77,6 +78,7 @@ test('the reference client passes every module of the basic plan in Test my TPP'
   }
   await expect(page.getByTestId('plan-current-none')).toBeVisible();
   await shot(page, testInfo, 'tpp-plan-all-pass');
+  expect(await axeViolations(page, testInfo, 'tpp-plan-all-pass')).toEqual([]);
 
   const exported: Record<string, string> = {};
   for (const format of ['json', 'junit', 'html'] as const) {
@@ -128,4 +130,5 @@ test('an app that reuses one X-Request-ID fails that module in the view', async 
     'PAGING-NEXT-LINKS',
   );
   await shot(page, testInfo, 'tpp-plan-fail');
+  expect(await axeViolations(page, testInfo, 'tpp-plan-fail')).toEqual([]);
 });
