@@ -66,6 +66,15 @@ describe('the store', () => {
     expect(done).toMatch(/A skipped: the report counts it NOT_EXERCISED/);
   });
 
+  it('a skipped module started after all is no longer skipped', async () => {
+    const running = plan([module('A', 'running'), module('B', 'waiting')], 'A');
+    answers.set('plan.startModule', () => ({ plan: running }));
+    useTppPlanStore.setState({ skipped: ['A', 'B'] });
+    await useTppPlanStore.getState().startModule('A');
+    expect(useTppPlanStore.getState().skipped).toEqual(['B']);
+    expect(currentModule(useTppPlanStore.getState().state.plan, ['B'])?.id).toBe('A');
+  });
+
   it('keeps a refusal with what the tester was doing', async () => {
     await useTppPlanStore.getState().startModule('A');
     expect(calls).toEqual([{ name: 'plan.startModule', args: { module: 'A' } }]);

@@ -102,7 +102,13 @@ export const useTppPlanStore = create<TppPlanState>((set, get) => {
       const state = await attempt(`Starting ${id}`, () =>
         api.call('plan.startModule', { module: id }),
       );
-      if (state) set({ state, done: `${id} is running: do what it asks in your app.` });
+      if (state)
+        set((current) => ({
+          state,
+          // A skipped module started after all is no longer skipped.
+          skipped: current.skipped.filter((skipped) => skipped !== id),
+          done: `${id} is running: do what it asks in your app.`,
+        }));
     },
     async finishModule(id) {
       const state = await attempt(`Finishing ${id}`, () =>

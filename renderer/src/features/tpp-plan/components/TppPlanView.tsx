@@ -128,6 +128,20 @@ function CurrentModule({ module }: { module: PlanModuleView | undefined }) {
   );
 }
 
+function RunAgain({ id, judged }: { id: string; judged: boolean }) {
+  const { busy, startModule } = useTppPlanStore();
+  return (
+    <button
+      type="button"
+      data-testid="plan-run-again"
+      disabled={busy !== undefined}
+      onClick={() => void startModule(id)}
+    >
+      {judged ? `Run ${id} again` : `Start ${id}`}
+    </button>
+  );
+}
+
 export function TppPlanView() {
   const { state, skipped, busy, done, error, doing, load, exportReport, dismissError } =
     useTppPlanStore();
@@ -162,6 +176,10 @@ export function TppPlanView() {
                 aria-current={module.id === current?.id ? 'step' : undefined}
               >
                 <ModuleVerdict module={module} skipped={skipped.includes(module.id)} />
+                {/* Judged or skipped: run it again, e.g. once the app is fixed (a new window). */}
+                {!plan.running && (module.state === 'judged' || skipped.includes(module.id)) && (
+                  <RunAgain id={module.id} judged={module.state === 'judged'} />
+                )}
               </li>
             ))}
           </ol>
