@@ -14,6 +14,7 @@ import type { CallSpec, EventSpec } from './contract/define.js';
 import { appCalls, appEvents } from './contract/app.js';
 import { bankBatchCalls, bankCalls, bankConsoleCalls, bankEvents } from './contract/bank.js';
 import { certsCalls, certsEvents } from './contract/certs.js';
+import { planCalls, planEvents } from './contract/plans.js';
 import { collectionsCalls, collectionsEvents } from './contract/collections.js';
 import { settingsCalls, settingsEvents } from './contract/settings.js';
 import { targetsCalls, targetsEvents } from './contract/targets.js';
@@ -25,6 +26,7 @@ export type { CallSpec, EventSpec } from './contract/define.js';
 export type * from './contract/app.js';
 export type * from './contract/bank.js';
 export type * from './contract/certs.js';
+export type * from './contract/plans.js';
 export type * from './contract/collections.js';
 export type * from './contract/settings.js';
 export type * from './contract/targets.js';
@@ -38,6 +40,7 @@ export const contract = {
     ...bankCalls,
     ...bankConsoleCalls,
     ...bankBatchCalls,
+    ...planCalls,
     ...certsCalls,
     ...targetsCalls,
     ...tppCalls,
@@ -49,6 +52,7 @@ export const contract = {
   events: {
     ...appEvents,
     ...bankEvents,
+    ...planEvents,
     ...certsEvents,
     ...targetsEvents,
     ...tppEvents,

@@ -27,6 +27,7 @@ import { WorkspaceService } from './services/workspace-service.js';
 import { SettingsService } from './services/settings-service.js';
 import { StorageNotices } from './services/stored-files.js';
 import { TargetsService } from './services/targets-service.js';
+import { PlanService } from './services/plan-service.js';
 import type { OpenScaWindow } from './services/tpp/sca-redirects.js';
 import type { RelayScaPages } from './services/tpp/sca-recordings.js';
 import { TppService } from './services/tpp/tpp-service.js';
@@ -79,6 +80,7 @@ export function createServices(host: HostEnvironment): Services {
   const clock = new VirtualClock();
   const own = new OwnRequests();
   const banks = new BankService(clock, events, undefined, own);
+  const plans = new PlanService(banks, events);
   const notices = new StorageNotices();
   const settings = new SettingsService(host.dataDir, notices, events);
   const certs = new CertsService(
@@ -228,6 +230,12 @@ export function createServices(host: HostEnvironment): Services {
       ),
     }),
     'bank.events': ({ limit }) => banks.consoleEvents(limit),
+    'plan.list': () => plans.list(),
+    'plan.state': () => plans.state(),
+    'plan.choose': ({ plan }) => plans.choose(plan),
+    'plan.startModule': ({ module }) => plans.startModule(module),
+    'plan.finishModule': ({ module }) => plans.finishModule(module),
+    'plan.report': ({ format }) => plans.report(format),
 
     'clock.get': () => clock.state(),
     'clock.advance': ({ ms }) => {

@@ -16,6 +16,7 @@ export type ConsoleEventKind =
   | 'registry'
   | 'trust-store'
   | 'lifecycle'
+  | 'plan'
   | 'clock';
 
 /**

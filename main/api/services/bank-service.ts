@@ -13,6 +13,7 @@ import {
   type ConsoleEventRecord,
 } from '../../core/bank/index.js';
 import type { BankListener } from '../../core/bank/index.js';
+import type { BankOptions } from '../../core/bank/index.js';
 import type { VirtualClock } from '../../core/clock.js';
 import { CallRefused } from '../dispatch.js';
 import { scaValidUntil, sessionState } from '../../core/bank/index.js';
@@ -29,6 +30,9 @@ import type {
   RegistryEntryView,
   TrustAnchorView,
 } from '../contract.js';
+
+/** Shown each exchange a bank judged, after its TPP findings recorder (BankOptions.observe). */
+export type BankObserver = NonNullable<BankOptions['observe']>;
 
 /** A server certificate for HTTPS, from the workbench's test CA (made on first use). */
 export type ServerCertificateSource = () => Promise<{ key: string; cert: string }>;
@@ -59,6 +63,8 @@ export class BankService {
    * same millisecond keep their order here), the newest EVENTS_KEPT.
    */
   private readonly eventList: BankEventView[] = [];
+  /** Who is shown each judged exchange of a bank: the TPP test plan it plays (plan-service.ts). */
+  private readonly observers = new Map<BankMode, BankObserver>();
 
   constructor(
     private readonly clock: VirtualClock,
@@ -72,6 +78,11 @@ export class BankService {
   /** The bank of a mode, created (stopped) on first use so its registry and state can be set up. */
   bank(mode: BankMode): Bank {
     return this.slot(mode).bank;
+  }
+
+  /** Shows `observer` every exchange the bank of `mode` judges from now on (one per bank). */
+  watch(mode: BankMode, observer: BankObserver): void {
+    this.observers.set(mode, observer);
   }
 
   status(mode: BankMode): BankStatusView {
@@ -269,7 +280,11 @@ export class BankService {
   private slot(mode: BankMode): BankSlot {
     let slot = this.slots.get(mode);
     if (!slot) {
-      const bank = createBank({ mode, clock: this.clock });
+      const bank = createBank({
+        mode,
+        clock: this.clock,
+        observe: (observation) => this.observers.get(mode)?.(observation),
+      });
       const offExchanges = bank.requestLog.subscribe((record) =>
         this.events.emit('bank.exchange', exchangeView(record, this.own)),
       );

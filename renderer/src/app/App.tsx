@@ -7,6 +7,7 @@ import { Composer } from '../features/composer/components/Composer';
 import { HistoryView } from '../features/history/components/HistoryView';
 import { RunnerView } from '../features/runner/components/RunnerView';
 import { SettingsView } from '../features/settings/components/SettingsView';
+import { TppPlanView } from '../features/tpp-plan/components/TppPlanView';
 import { useSettings } from '../features/settings/store';
 import { EditorKeyboardHint } from './EditorKeyboardHint';
 import { HelpOverlay } from './HelpOverlay';
@@ -21,6 +22,7 @@ const VIEWS: Record<Section, () => React.JSX.Element> = {
   composer: Composer,
   bank: BankConsole,
   runner: RunnerView,
+  'tpp-plan': TppPlanView,
   history: HistoryView,
   settings: SettingsView,
   about: About,

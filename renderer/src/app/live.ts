@@ -1,7 +1,7 @@
 /**
  * Main's events feed the stores in one place, so every view shows the same live state: bank
  * status and clock, the bank's request log, the client's history, PSU sessions and SCA redirects,
- * targets, settings, keystore, saved collections, and the suite runner's runs.
+ * targets, settings, keystore, saved collections, the suite runner's runs and the TPP test plan.
  */
 import { api } from '../api';
 import { useBankStore } from '../features/bank/store';
@@ -14,11 +14,13 @@ import { useScaStore } from '../features/sca/store';
 import { useSessionStore } from '../features/session/store';
 import { useSettingsStore } from '../features/settings/store';
 import { useTargetsStore } from '../features/targets/store';
+import { useTppPlanStore } from '../features/tpp-plan/store';
 
 export function connectLiveEvents(): () => void {
   const offs = [
     api.on('bank.status', (s) => {
       useBankStore.getState().receivedStatus(s);
+      if (s.mode === 'sandbox') useTppPlanStore.getState().receivedBankUrl(s.url);
       useSessionStore.getState().bankMayHaveChanged();
     }),
     api.on('clock.changed', (c) => {
@@ -54,6 +56,8 @@ export function connectLiveEvents(): () => void {
     // Batched again in the store: a run's events reach the view a few times a second.
     api.on('runner.event', (e) => useRunnerStore.getState().receivedEvent(e)),
     api.on('runner.finished', (s) => useRunnerStore.getState().receivedFinished(s)),
+    api.on('plan.changed', (s) => useTppPlanStore.getState().received(s)),
+    api.on('plan.progress', (p) => useTppPlanStore.getState().receivedProgress(p)),
   ];
   return () => offs.forEach((off) => off());
 }

@@ -8,6 +8,7 @@ export const SECTIONS: { id: Section; label: string; key?: string }[] = [
   { id: 'composer', label: 'Composer', key: '2' },
   { id: 'bank', label: 'Bank', key: '3' },
   { id: 'runner', label: 'Runner', key: '4' },
+  { id: 'tpp-plan', label: 'Test my TPP', key: '7' },
   { id: 'history', label: 'History', key: '5' },
   { id: 'settings', label: 'Settings', key: '6' },
   { id: 'about', label: 'About' },

@@ -6,6 +6,7 @@ export const SECTION_IDS = [
   'composer',
   'bank',
   'runner',
+  'tpp-plan',
   'history',
   'settings',
   'about',
