@@ -18,6 +18,7 @@ import {
 } from '../core/bank/index.js';
 import { runBatchNow } from '../core/bank/index.js';
 import { batchRunText, clockJumpText } from '../core/bank/index.js';
+import type { KeyProtectionCost } from '../core/certs/key-protection.js';
 import type { SecretBox } from '../core/certs/secret-box.js';
 import { CertsService } from './services/certs/certs-service.js';
 import type { KeyExportConfirmer } from './services/certs/key-export-confirmation.js';
@@ -63,6 +64,8 @@ export interface HostEnvironment {
    * host: a code printed on stderr). Without one the workbench exports no private key.
    */
   keyExportConfirmer?: KeyExportConfirmer;
+  /** The key-derivation cost of exported keys: for tests only; without it the production cost. */
+  keyProtectionCost?: KeyProtectionCost;
 }
 
 export interface Services {
@@ -88,6 +91,7 @@ export function createServices(host: HostEnvironment): Services {
       ...(host.dataDir ? { dataDir: host.dataDir } : {}),
       ...(host.secretBox ? { secretBox: host.secretBox } : {}),
       ...(host.keystorePassphrase ? { passphrase: host.keystorePassphrase } : {}),
+      ...(host.keyProtectionCost ? { keyProtectionCost: host.keyProtectionCost } : {}),
     },
     clock,
     events,

@@ -27,7 +27,7 @@ const ItemId = Type.String({ minLength: 1, maxLength: 100 });
 /** Where an item goes: a folder's id, or the top level when absent or null. */
 const FolderId = Type.Optional(Type.Union([ItemId, Type.Null()]));
 
-export const COLLECTION_IMPORT_FORMATS = ['postman', 'bruno', 'openapi'] as const;
+export const COLLECTION_IMPORT_FORMATS = ['postman', 'bruno', 'openapi', 'har', 'curl'] as const;
 export type CollectionImportFormat = (typeof COLLECTION_IMPORT_FORMATS)[number];
 export const COLLECTION_EXPORT_FORMATS = ['postman', 'bruno'] as const;
 export type CollectionExportFormat = (typeof COLLECTION_EXPORT_FORMATS)[number];
@@ -111,7 +111,8 @@ export const collectionsCalls = {
   ),
   'collections.import': call<CollectionImportView>()(
     'Imports a collection as a new one: Postman v2.1 (`text`), Bruno (`files` of its folder, or ' +
-      '`zipBase64`), OpenAPI 3 JSON (`text`, or `targetId` for the target’s /openapi.json). A bad ' +
+      '`zipBase64`), OpenAPI 3 JSON (`text`, or `targetId` for the target’s /openapi.json), HAR 1.2 ' +
+      '(`text`) or curl commands (`text`, as pasted). A bad ' +
       'file is refused naming what is wrong; nothing saved changes.',
     Type.Object(
       {

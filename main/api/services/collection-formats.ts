@@ -48,7 +48,14 @@ export async function importedCollection(
   ctx: ImportContext,
   openApiOf?: OpenApiSource,
 ): Promise<ImportedCollection> {
-  const { importBruno, importOpenApi, importPostman, parsedOpenApiDocument } = await formats();
+  const {
+    importBruno,
+    importCurl,
+    importHar,
+    importOpenApi,
+    importPostman,
+    parsedOpenApiDocument,
+  } = await formats();
   try {
     switch (args.format) {
       case 'postman':
@@ -65,6 +72,10 @@ export async function importedCollection(
         const text = needs(args.text, 'the OpenAPI document (text) or a targetId');
         return importOpenApi(parsedOpenApiDocument(text), ctx, args.name);
       }
+      case 'har':
+        return importHar(needs(args.text, 'the HAR file (text)'), ctx, args.name);
+      case 'curl':
+        return importCurl(needs(args.text, 'the curl command (text)'), ctx, args.name);
     }
   } catch (error) {
     if (error instanceof CollectionFormatError) throw new CallRefused(error.message);

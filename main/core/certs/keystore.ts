@@ -24,6 +24,7 @@ import {
   type StoredEntry,
   type StoredFile,
 } from './keystore-file.js';
+import type { KeyProtectionCost } from './key-protection.js';
 import type { SecretBox } from './secret-box.js';
 
 export type KeystoreErrorCode =
@@ -59,6 +60,8 @@ export interface KeystoreOptions {
   fileSystem?: AtomicFileSystem;
   /** For certificate warnings in listings; default the real time. */
   now?: () => Date;
+  /** The key-derivation cost of exported keys: for tests only; without it the production cost. */
+  keyProtectionCost?: KeyProtectionCost;
 }
 
 interface LoadedEntry {
@@ -325,11 +328,17 @@ export class Keystore {
       certificates: this.certificatesFor(handle),
       passphrase,
       friendlyName: this.loaded(handle).stored.label,
+      ...(this.options.keyProtectionCost ? { cost: this.options.keyProtectionCost } : {}),
     });
   }
 
   exportPrivateKeyEncrypted(handle: string, passphrase: string): string {
-    return exportPrivateKeyEncrypted(this.privateKeyFor(handle), passphrase, 'pem');
+    return exportPrivateKeyEncrypted(
+      this.privateKeyFor(handle),
+      passphrase,
+      'pem',
+      this.options.keyProtectionCost,
+    );
   }
 
   private async add(

@@ -8,6 +8,8 @@
 export { importPostman, exportPostman, POSTMAN_V21_SCHEMA, BASE_URL_VARIABLE } from './postman.js';
 export { importBruno, exportBruno, safeFileName } from './bruno.js';
 export { importOpenApi } from './openapi.js';
+export { importCurl } from './curl.js';
+export { importHar } from './har.js';
 export { parsedOpenApiDocument } from './openapi-document.js';
 export {
   readPostmanEnvironment,

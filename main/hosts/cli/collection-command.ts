@@ -9,6 +9,7 @@ import { CollectionsService } from '../../api/services/collections-service.js';
 import { StorageNotices } from '../../api/services/stored-files.js';
 import { EventHub } from '../../api/events.js';
 import { requestsCount, requestsOf } from '../../core/collections/index.js';
+import { COLLECTION_IMPORT_FORMATS } from '../../api/contract/collections.js';
 import { systemClock } from '../../core/clock.js';
 import { defaultDataDir } from '../../core/persistence/data-dir.js';
 import { brunoFolderFiles, collectionFile } from './collection-files.js';
@@ -17,21 +18,22 @@ import { oneOf, parseFlags } from './parse.js';
 import { environmentAction, environmentUsage } from './environment-command.js';
 import type { CliCommand } from './command.js';
 
-const usage = `Usage: workbench collection import --format postman|bruno|openapi PATH [--name NAME]
+const usage = `Usage: workbench collection import --format postman|bruno|openapi|har|curl PATH [--name NAME]
        workbench collection export NAME --format postman|bruno --out PATH [--force]
        workbench collection list
 ${environmentUsage}
 Every form takes --data-dir DIR (default: the workbench's own, as 'workbench web' uses).
 
 import  adds a collection: a Postman Collection v2.1 file, a Bruno collection folder (with
-        bruno.json) or a zip of one, an OpenAPI 3 document in JSON. Prints what was left out
+        bruno.json) or a zip of one, an OpenAPI 3 document in JSON, a HAR 1.2 file, a file of
+        curl commands (as "copy as cURL" gives them; nothing is run). Prints what was left out
         (auth, scripts, the headers the workbench makes when it sends: docs/collections.md).
 export  writes a collection as a Postman v2.1 file, or as a Bruno collection folder at PATH.
 list    prints each collection with its number of requests.
 env     imports a Postman or Bruno environment file into a target's environments, or exports
         one as such a file (docs/variables.md).`;
 
-const FORMATS_IN = ['postman', 'bruno', 'openapi'] as const;
+const FORMATS_IN = COLLECTION_IMPORT_FORMATS;
 const FORMATS_OUT = ['postman', 'bruno'] as const;
 
 function service(dataDir: string): CollectionsService {

@@ -22,6 +22,7 @@ import type {
   KeystoreEntryView,
   KeystoreStatusView,
 } from '../../../main/api/contract';
+import { TEST_KEY_PROTECTION_COST } from '../../support/key-protection-cost';
 
 const PASSPHRASE = 'correct horse battery staple';
 let dataDir: string;
@@ -47,6 +48,8 @@ function start(extra: { keystorePassphrase?: string } = {}): Services {
     kind: 'web',
     dataDir,
     keyExportConfirmer: terminalTokenConfirmer((line) => terminal.push(line)),
+    // The production key-derivation cost is tested once, in key-protection.test.ts.
+    keyProtectionCost: TEST_KEY_PROTECTION_COST,
     ...extra,
   });
   return services;

@@ -100,6 +100,60 @@ describe('JsonFileStore', () => {
   });
 });
 
+describe('JsonFileStore shared by several processes', () => {
+  it('applies a change to what another store wrote since, losing neither write', async () => {
+    const host = await open();
+    const cli = await open();
+    await host.update(() => ({ count: 1 }));
+    // The second store read the file before the first wrote: its change still starts from 1.
+    expect(await cli.update((doc) => ({ count: doc.count + 10 }))).toEqual({ count: 11 });
+    expect(await host.update((doc) => ({ count: doc.count + 100 }))).toEqual({ count: 111 });
+    expect(JSON.parse(await readFile(join(dir, 'doc.json'), 'utf8'))).toEqual({ count: 111 });
+  });
+
+  it('reads what another store wrote', async () => {
+    const host = await open();
+    const cli = await open();
+    await cli.update(() => ({ count: 7 }));
+    expect(host.get()).toEqual({ count: 7 });
+  });
+
+  it('refuses to write over a file another process left unreadable, naming it', async () => {
+    const store = await open();
+    await store.update(() => ({ count: 1 }));
+    await writeFile(join(dir, 'doc.json'), '{"count": ');
+    expect(store.get()).toEqual({ count: 1 });
+    await expect(store.update(() => ({ count: 2 }))).rejects.toThrow(
+      /doc\.json was changed by another process and cannot be read.*nothing was changed/,
+    );
+    expect(await readFile(join(dir, 'doc.json'), 'utf8')).toBe('{"count": ');
+  });
+
+  it('waits for a live lock and then names its owner, changing nothing', async () => {
+    const store = await JsonFileStore.open<Doc>({
+      path: join(dir, 'doc.json'),
+      what: 'test documents',
+      defaults: () => ({ count: 0 }),
+      parse,
+      lock: { waitMs: 100 },
+    });
+    // The lock of a live process: this test's own parent (alive for the test's duration).
+    await writeFile(join(dir, 'doc.json.lock'), String(process.ppid));
+    await expect(store.update(() => ({ count: 1 }))).rejects.toThrow(
+      `is locked by process ${process.ppid}`,
+    );
+    expect(await readdir(dir)).toEqual(['doc.json.lock']);
+  });
+
+  it('takes over the lock of a process that is gone', async () => {
+    const store = await open();
+    // No process has this id (above the kernel's pid_max of 2^22).
+    await writeFile(join(dir, 'doc.json.lock'), '99999999');
+    await store.update(() => ({ count: 1 }));
+    expect(await readdir(dir)).toEqual(['doc.json']);
+  });
+});
+
 describe('defaultDataDir', () => {
   it('follows XDG_CONFIG_HOME and falls back to ~/.config', () => {
     expect(defaultDataDir({ XDG_CONFIG_HOME: '/x/config' }, '/home/u')).toBe(

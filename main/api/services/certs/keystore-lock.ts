@@ -15,6 +15,7 @@ import {
   type SecretBox,
 } from '../../../core/certs/index.js';
 import type { Clock } from '../../../core/clock.js';
+import type { KeyProtectionCost } from '../../../core/certs/key-protection.js';
 import { CallRefused } from '../../dispatch.js';
 import type { EventHub } from '../../events.js';
 import type { KeystoreStatusView } from '../../contract.js';
@@ -26,6 +27,8 @@ export interface KeystoreHostOptions {
   secretBox?: SecretBox;
   /** Opens the keystore at start (WORKBENCH_KEYSTORE_PASSPHRASE, for scripts and CI). */
   passphrase?: string;
+  /** The key-derivation cost of exported keys: for tests only; without it the production cost. */
+  keyProtectionCost?: KeyProtectionCost;
 }
 
 const KEYSTORE_FILE = 'keystore.json';
@@ -106,6 +109,9 @@ export class KeystoreLock {
       secretBox,
       now: () => this.clock.now(),
       ...(this.options.dataDir ? {} : { fileSystem: memoryFileSystem }),
+      ...(this.options.keyProtectionCost
+        ? { keyProtectionCost: this.options.keyProtectionCost }
+        : {}),
     })
       .then((keystore) => {
         this.keystore = keystore;

@@ -27,7 +27,9 @@ import { useComposerStore } from './store';
 export type ImportSource =
   | { kind: 'file'; file: File }
   | { kind: 'folder'; files: readonly File[] }
-  | { kind: 'target'; targetId: string };
+  | { kind: 'target'; targetId: string }
+  /** Text the user pasted (curl commands). */
+  | { kind: 'text'; text: string };
 
 /** The last import: the collection it made and what it left out. */
 export interface ImportReport {
@@ -78,6 +80,7 @@ function sized(what: string, files: readonly File[], limit: number): void {
 
 async function importArgs(format: CollectionImportFormat, source: ImportSource) {
   if (source.kind === 'target') return { format, targetId: source.targetId };
+  if (source.kind === 'text') return { format, text: source.text };
   if (source.kind === 'folder') {
     const path = (file: File) => file.webkitRelativePath || file.name;
     sized(

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { CollectionImportFormat } from '../../../../../main/api/contract';
 import { useCollectionsStore } from '../collections-store';
 
@@ -6,6 +6,7 @@ import { useCollectionsStore } from '../collections-store';
 const OPENAPI_FILES = '.json,.yaml,.yml,application/json,application/yaml';
 const JSON_FILES = '.json,application/json';
 const ZIP_FILES = '.zip,application/zip';
+const HAR_FILES = '.har,.json,application/json';
 
 interface PickerProps {
   label: string;
@@ -67,9 +68,44 @@ const PICKERS: {
     testId: 'import-openapi',
     accept: OPENAPI_FILES,
   },
+  { format: 'har', label: 'Import HAR…', testId: 'import-har', accept: HAR_FILES },
 ];
 
-/** Import buttons: Postman v2.1, a Bruno folder or zip, an OpenAPI file or the target's. */
+/** Pasted curl commands ("copy as cURL" of a browser, a bank's docs) as a new collection. */
+function CurlPaste({ disabled }: { disabled: boolean }) {
+  const { import: run } = useCollectionsStore();
+  const [text, setText] = useState('');
+  const id = useId();
+  return (
+    <div className="curl-paste">
+      <label htmlFor={id}>Paste curl commands</label>
+      <textarea
+        id={id}
+        data-testid="import-curl-text"
+        rows={3}
+        spellCheck={false}
+        placeholder="curl https://bank.example/v1/accounts -H 'Consent-ID: …'"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <button
+        type="button"
+        data-testid="import-curl"
+        disabled={disabled || text.trim() === ''}
+        onClick={() =>
+          // The text stays when the import is refused, so the user can correct it.
+          void run('curl', { kind: 'text', text }).then(() => {
+            if (!useCollectionsStore.getState().error) setText('');
+          })
+        }
+      >
+        Import curl
+      </button>
+    </div>
+  );
+}
+
+/** Import buttons: Postman v2.1, a Bruno folder or zip, an OpenAPI file or the target's, HAR, curl. */
 export function CollectionImports({ targetId }: { targetId: string | undefined }) {
   const { import: run, busy } = useCollectionsStore();
   return (
@@ -93,6 +129,7 @@ export function CollectionImports({ targetId }: { targetId: string | undefined }
       >
         From the target’s /openapi.json
       </button>
+      <CurlPaste disabled={busy} />
     </div>
   );
 }
