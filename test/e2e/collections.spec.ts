@@ -175,3 +175,35 @@ test("a Bruno collection and the bank's OpenAPI import, and their requests send 
   await expect(page.getByTestId('response-curl')).toContainText('Signature: keyId=');
   expectOnlyLoopback(requests);
 });
+
+test('pasted curl commands import, and a request sends signed to the chosen target', async ({
+  page,
+  webHost,
+  requests,
+}) => {
+  await composerOnSignedSandbox(page, webHost.url);
+  // As a bank's documentation gives it: another host, a stale signature, an option about output.
+  await page
+    .getByTestId('import-curl-text')
+    .fill(
+      `curl -sS 'https://bank.example/v1/sandbox/customers' \\\n  -H 'Signature: keyId="stale"' \\\n  -H 'Accept: application/json'`,
+    );
+  await page.getByTestId('import-curl').click();
+  const name = await importedName(page);
+  await expect(page.getByTestId('import-report')).toContainText(
+    'went to https://bank.example: imported as paths below the target',
+  );
+  await expect(page.getByTestId('import-report')).toContainText('Dropped Signature');
+  await expect(page.getByTestId('import-curl-text')).toHaveValue('');
+  await sendSaved(page, name, 'GET /v1/sandbox/customers');
+  await expect(page.getByTestId('response-status')).toHaveText('200');
+  await expect(page.getByTestId('response-curl')).toContainText('Signature: keyId=');
+  await expect(page.getByTestId('response-curl')).not.toContainText('keyId="stale"');
+
+  // Text that is no curl command is refused with the reason, and stays to be corrected.
+  await page.getByTestId('import-curl-text').fill('wget https://bank.example/');
+  await page.getByTestId('import-curl').click();
+  await expect(page.getByText('The text has no curl command.')).toBeVisible();
+  await expect(page.getByTestId('import-curl-text')).toHaveValue('wget https://bank.example/');
+  expectOnlyLoopback(requests);
+});
