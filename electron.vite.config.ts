@@ -28,6 +28,8 @@ export default defineConfig({
           index: resolve(root, 'main/index.ts'),
           cli: resolve(root, 'main/cli.ts'),
           web: resolve(root, 'main/web.ts'),
+          // The package's library entry (package.json `exports`), without Electron.
+          library: resolve(root, 'main/library.ts'),
         },
         formats: ['es'],
       },
