@@ -20,14 +20,16 @@ export default defineConfig({
   main: {
     build: {
       outDir: resolve(root, 'out/main'),
-      // playwright-core is an optional peer (browser SCA only): loaded from node_modules, never
-      // bundled.
-      externalizeDeps: { include: ['playwright-core'] },
+      // The optional peers — playwright-core (browser SCA only) and the collection formats'
+      // libraries (api/services/format-libraries.ts) — are loaded from node_modules, never bundled.
+      externalizeDeps: { include: ['playwright-core', 'postman-collection', '@usebruno/lang'] },
       lib: {
         entry: {
           index: resolve(root, 'main/index.ts'),
           cli: resolve(root, 'main/cli.ts'),
           web: resolve(root, 'main/web.ts'),
+          // The package's library entry (package.json `exports`), without Electron.
+          library: resolve(root, 'main/library.ts'),
         },
         formats: ['es'],
       },

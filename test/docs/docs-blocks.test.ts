@@ -1,8 +1,10 @@
 /**
  * Docs that are tested: every ```sh block of README.md and docs/*.md runs as a user would paste
  * it, in an empty folder with `workbench` on the PATH (a shim calling this clone's
- * bin/workbench.js; run `npm run build` first, as `npm test` does). A doc's blocks run in order in
- * one folder, since a later block uses what an earlier one made (`certs/`). Then a page with more
+ * bin/workbench.js; run `npm run build` first, as `npm test` does) and `psd2-workbench` importable
+ * from code (node_modules above the folder links this clone, as an install of the package would).
+ * A doc's blocks run in order in one folder, since a later block uses what an earlier one made
+ * (`certs/`). Then a page with more
  * than one such block runs again as a reader pastes it: all its blocks in order in ONE shell, in a
  * fresh folder, so a job one block starts and another waits for, or a file an earlier block left
  * that a later one takes for its own, shows. (A page with one block would repeat its block run:
@@ -18,10 +20,12 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
+  unlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join, resolve } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   lastBlock,
@@ -55,13 +59,20 @@ writeFileSync(
   `#!/bin/sh\nexec "${process.execPath}" "${join(ROOT, 'bin', 'workbench.js')}" "$@"\n`,
 );
 chmodSync(join(shims, 'workbench'), 0o755);
+const packageLink = join(work, 'node_modules', 'psd2-workbench');
+mkdirSync(dirname(packageLink));
+symlinkSync(ROOT, packageLink, 'dir');
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   PATH: [shims, process.env.PATH ?? ''].join(delimiter),
 };
 // A bank started by these blocks is not under a package runner: it must not stop with its shell.
 delete env.npm_lifecycle_event;
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => {
+  // The link first, on its own: the clean-up below must never reach into the clone.
+  unlinkSync(packageLink);
+  rmSync(work, { recursive: true, force: true });
+});
 
 describe('every ```sh block of the docs', () => {
   it('has blocks to run and names the reason of every skipped one', () => {

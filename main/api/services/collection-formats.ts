@@ -12,11 +12,9 @@ import {
 } from '../../core/collections/index.js';
 import { readZip, writeZip, ZipError } from '../../core/runner/index.js';
 import { CallRefused } from '../dispatch.js';
+import { collectionFormats as formats } from './format-libraries.js';
 import type { CallArgs } from '../contract.js';
 import type { CollectionExportView } from '../contract/collections.js';
-
-/** The converters, loaded on first use (core/collections/formats.ts says why). */
-const formats = () => import('../../core/collections/formats.js');
 
 /** Reads the OpenAPI document a target serves; refuses naming why it could not. */
 export type OpenApiSource = (targetId: string) => Promise<unknown>;
@@ -38,6 +36,15 @@ function brunoFilesOfZip(base64: string): CollectionFile[] {
     .map((e) => ({ path: e.name, text: e.content.toString('utf8') }));
 }
 
+/** OpenAPI needs none of the optional format libraries (format-libraries.ts): loaded apart. */
+async function openApiFormat() {
+  const [{ importOpenApi }, { parsedOpenApiDocument }] = await Promise.all([
+    import('../../core/collections/openapi.js'),
+    import('../../core/collections/openapi-document.js'),
+  ]);
+  return { importOpenApi, parsedOpenApiDocument };
+}
+
 function needs<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new CallRefused(`Give ${what}.`);
   return value;
@@ -48,23 +55,19 @@ export async function importedCollection(
   ctx: ImportContext,
   openApiOf?: OpenApiSource,
 ): Promise<ImportedCollection> {
-  const {
-    importBruno,
-    importCurl,
-    importHar,
-    importOpenApi,
-    importPostman,
-    parsedOpenApiDocument,
-  } = await formats();
   try {
     switch (args.format) {
-      case 'postman':
+      case 'postman': {
+        const { importPostman } = await formats();
         return importPostman(needs(args.text, 'the Postman collection file (text)'), ctx);
+      }
       case 'bruno': {
+        const { importBruno } = await formats();
         const files = args.files ?? (args.zipBase64 ? brunoFilesOfZip(args.zipBase64) : undefined);
         return importBruno(needs(files, 'the Bruno collection folder (files) or a zip of it'), ctx);
       }
       case 'openapi': {
+        const { importOpenApi, parsedOpenApiDocument } = await openApiFormat();
         if (args.targetId) {
           if (!openApiOf) throw new CallRefused('This host cannot read a target’s /openapi.json.');
           return importOpenApi(await openApiOf(args.targetId), ctx, args.name);
@@ -72,10 +75,14 @@ export async function importedCollection(
         const text = needs(args.text, 'the OpenAPI document (text) or a targetId');
         return importOpenApi(parsedOpenApiDocument(text), ctx, args.name);
       }
-      case 'har':
+      case 'har': {
+        const { importHar } = await import('../../core/collections/har.js');
         return importHar(needs(args.text, 'the HAR file (text)'), ctx, args.name);
-      case 'curl':
+      }
+      case 'curl': {
+        const { importCurl } = await import('../../core/collections/curl.js');
         return importCurl(needs(args.text, 'the curl command (text)'), ctx, args.name);
+      }
     }
   } catch (error) {
     if (error instanceof CollectionFormatError) throw new CallRefused(error.message);

@@ -6,6 +6,7 @@
  */
 import { CollectionFormatError, type EnvironmentFileValue } from '../../core/collections/index.js';
 import { CallRefused } from '../dispatch.js';
+import { collectionFormats as formats } from './format-libraries.js';
 import type { CallArgs } from '../contract.js';
 import {
   MAX_VARIABLE_VALUE_CHARS,
@@ -13,9 +14,6 @@ import {
   type EnvironmentExportView,
   type EnvironmentFormat,
 } from '../contract/workspace.js';
-
-/** The converters, loaded on first use (core/collections/formats.ts says why). */
-const formats = () => import('../../core/collections/formats.js');
 
 type Variables = Record<string, { value: string; from: string; secret?: boolean }[]>;
 

@@ -3,13 +3,13 @@
  * (@usebruno/lang) and OpenAPI 3 (JSON or YAML), and Postman and Bruno environment files. A
  * module of its own, loaded when a file goes in or out (api/services/collection-formats.ts,
  * environment-formats.ts): the format libraries cost about 100 MB of memory once loaded, which a
- * `workbench run` never needs.
+ * `workbench run` never needs, and they are optional peer dependencies a pipeline's install
+ * leaves out (api/services/format-libraries.ts names the install when one is missing). OpenAPI
+ * needs neither library, nor do HAR and curl: the services load those on their own.
  */
 export { importPostman, exportPostman, POSTMAN_V21_SCHEMA, BASE_URL_VARIABLE } from './postman.js';
 export { importBruno, exportBruno, safeFileName } from './bruno.js';
 export { importOpenApi } from './openapi.js';
-export { importCurl } from './curl.js';
-export { importHar } from './har.js';
 export { parsedOpenApiDocument } from './openapi-document.js';
 export {
   readPostmanEnvironment,

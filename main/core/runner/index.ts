@@ -25,7 +25,18 @@ export { junitReporter, renderJUnit } from './reporters/junit.js';
 export type { FileReporterOptions } from './reporters/files.js';
 export { withBaseline, type BaselinedReporters } from './reporters/with-baseline.js';
 export { addAttempt, attemptsOf } from './engine/attempts.js';
-export { createTppIdentity, type TppIdentity } from './targets/embedded-target.js';
+export {
+  createTppIdentity,
+  embeddedTarget,
+  type EmbeddedTarget,
+  type EmbeddedTargetOptions,
+  type TppIdentity,
+} from './targets/embedded-target.js';
+export {
+  suitePsuAgentFactory,
+  type SuitePsuAgentFactory,
+  type SuitePsuAgentOptions,
+} from './targets/psu-adapter.js';
 export type { ScaWaiting } from './targets/manual-psu.js';
 export type { ProbeOptions } from './targets/preflight.js';
 export { TargetModeMismatch } from './targets/profile-target.js';

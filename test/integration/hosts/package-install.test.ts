@@ -1,8 +1,10 @@
 /**
  * The workbench as a TPP's CI installs it (docs/ci.md): `npm pack`, installed into an empty
  * folder with its runtime dependencies only (no Electron, React or Monaco), then `workbench bank`,
- * `certs`, `target`, `doctor`, `request` and `run` from that folder. The tarball is packed from
- * the built out/ (npm test builds before it tests; `npm pack` alone builds through prepack).
+ * `certs`, `target`, `doctor`, `request` and `run` from that folder, and the package's library
+ * entry by its name. The collection formats' libraries are optional peers the install leaves out:
+ * a Postman import says the one `npm install` to run. The tarball is packed from the built out/
+ * (npm test builds before it tests; `npm pack` alone builds through prepack).
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
@@ -17,7 +19,7 @@ const dir = mkdtempSync(join(tmpdir(), 'package-install-'));
 const app = join(dir, 'app');
 const bin = join(app, 'node_modules', '.bin', 'workbench');
 /** A regression guard, not the aim: docs/ci.md states the measured size and why. */
-const MAX_INSTALLED_MB = 95;
+const MAX_INSTALLED_MB = 65;
 
 let installedKb = 0;
 let bank: Started;
@@ -48,11 +50,45 @@ afterAll(killStartedBanks);
 describe('the npm package', () => {
   it('installs with runtime dependencies only, within the size guard', () => {
     const installed = readdirSync(join(app, 'node_modules'));
-    for (const devOnly of ['electron', 'react', 'monaco-editor', 'vitest', 'playwright-core'])
-      expect(installed, devOnly).not.toContain(devOnly);
+    const left = ['electron', 'react', 'monaco-editor', 'vitest', 'playwright-core'];
+    // The optional format libraries, and what postman-collection alone would bring.
+    left.push('postman-collection', '@usebruno', '@faker-js');
+    for (const devOnly of left) expect(installed, devOnly).not.toContain(devOnly);
     expect(installed).toContain('better-sqlite3');
     expect(installedKb / 1024).toBeLessThanOrEqual(MAX_INSTALLED_MB);
   });
+
+  it('refuses a Postman import in one line naming the install of the format libraries', async () => {
+    writeFileSync(join(app, 'requests.postman_collection.json'), '{"item":[]}');
+    const refused = await exec(
+      bin,
+      [
+        ...['collection', 'import', '--format', 'postman', 'requests.postman_collection.json'],
+        ...['--data-dir', 'collections-data'],
+      ],
+      { cwd: app },
+    ).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(refused?.code).toBe(1);
+    expect(refused?.stderr.trim().split('\n')).toEqual([
+      expect.stringContaining('`npm install postman-collection@^5.3.1 @usebruno/lang@^0.39.0`'),
+    ]);
+  }, 60_000);
+
+  it("loads the library entry by the package's name, without Electron", async () => {
+    const loaded = await exec(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "const lib = await import('psd2-workbench'); console.log(lib.CHECKS.length, typeof lib.runChecks);",
+      ],
+      { cwd: app },
+    );
+    expect(loaded.stdout).toMatch(/^[1-9]\d* function$/m);
+  }, 60_000);
 
   it('runs workbench bank from the installed folder, and /health answers', async () => {
     bank = await startBank(bin, ['bank', '--mode', 'sandbox', '--json']);
