@@ -265,7 +265,12 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
   }
   const plan = flags.plan !== undefined ? planOf(flags.plan, () => bank) : undefined;
   const bank = createBank({
-    ...(plan ? { observe: (observation) => plan.observe(observation) } : {}),
+    ...(plan
+      ? {
+          observe: (observation) => plan.observe(observation),
+          script: (request) => plan.answer(request),
+        }
+      : {}),
     mode: flags.mode,
     clock,
     trustStore,

@@ -15,6 +15,7 @@ import { tppRule, TPP_RULES, type TppRuleId } from '../../../spec/tpp-rules.js';
 import type { SigningForensics } from '../../../signature/index.js';
 import type { ExchangeRecord } from '../request-log.js';
 import type { RouteDefinition, StageName } from '../../types.js';
+import type { ScriptedAnswer } from '../../listener/scripted-answer.js';
 import { compareSigningStrings } from './forensics.js';
 import { isScaRefusal, judgeDecision, passed, type Decision, type Verdict } from './judge.js';
 import {
@@ -63,6 +64,8 @@ export interface Observation {
   record: ExchangeRecord;
   /** The answer's JSON body (the request log keeps it for refusals only). */
   responseBody?: unknown;
+  /** What a TPP test plan's script made of the answer (a spoiled signature, say). */
+  scripted?: ScriptedAnswer;
 }
 
 /**
