@@ -16,6 +16,7 @@ import type { SigningForensics } from '../../../signature/index.js';
 import type { ExchangeRecord } from '../request-log.js';
 import type { RouteDefinition, StageName } from '../../types.js';
 import type { ScriptedAnswer } from '../../listener/scripted-answer.js';
+import { AnswerMemory, type AnswerMemoryState } from './answer-memory.js';
 import { compareSigningStrings } from './forensics.js';
 import { isScaRefusal, judgeDecision, passed, type Decision, type Verdict } from './judge.js';
 import {
@@ -83,6 +84,8 @@ export interface RecorderState {
   requestIds?: [string, number][];
   /** PSU → the consent refusal not yet followed by a new consent (absent in older states). */
   refusedConsents?: [string, ConsentRefusal][];
+  /** Retry-After and badly signed answers (answer-memory.ts; absent in older states). */
+  answers?: AnswerMemoryState;
 }
 
 /** A read refused because the PSU's consent is no longer valid, and when its answer went out. */
@@ -155,6 +158,7 @@ export class TppFindingsRecorder {
   private readonly requestIds = new Map<string, number>();
   /** PSU (PSU-ID and PSU-Corporate-ID) → the consent refusal its TPP has not yet acted on (§1). */
   private readonly refusedConsents = new Map<string, ConsentRefusal>();
+  private readonly answers = new AnswerMemory();
   private judged = 0;
 
   constructor(private readonly bank: { mode: string; url?: () => string | undefined }) {}
@@ -190,6 +194,11 @@ export class TppFindingsRecorder {
       ...this.judgeScaRedirect(decision, record),
       ...this.judgeRequestId(record),
       ...this.judgeConsentRefusal(decision, record),
+      ...this.answers.judge(
+        record,
+        { body: observation.responseBody, badSignature: observation.scripted?.badSignature },
+        route.method === 'POST' && route.path === '/v1/consents',
+      ),
     ];
     for (const verdict of verdicts) this.add(verdict, record, observation);
     for (const href of linksOf(observation.responseBody)) this.rememberLink(href);
@@ -358,6 +367,7 @@ export class TppFindingsRecorder {
     this.pendingSca.clear();
     this.requestIds.clear();
     this.refusedConsents.clear();
+    this.answers.clear();
     this.judged = 0;
   }
 
@@ -374,6 +384,7 @@ export class TppFindingsRecorder {
       pendingSca: [...this.pendingSca],
       requestIds: [...this.requestIds],
       refusedConsents: [...this.refusedConsents],
+      answers: this.answers.serialise(),
     };
   }
 
@@ -388,6 +399,7 @@ export class TppFindingsRecorder {
     for (const [id, exchangeId] of state.requestIds ?? []) this.requestIds.set(id, exchangeId);
     for (const [psu, refusal] of state.refusedConsents ?? [])
       this.refusedConsents.set(psu, refusal);
+    this.answers.restore(state.answers);
   }
 
   report(now = new Date()): TppReport {
