@@ -1,5 +1,5 @@
 /** TPP test plans: the bank plays modules and judges the client (docs/tpp-plans.md). */
 export * from './model.js';
 export * from './plan-run.js';
-export { PLANS, BASIC_PLAN, planNamed } from './plans.js';
+export { PLANS, BASIC_PLAN, RESILIENCE_PLAN, planNamed } from './plans.js';
 export { tppRuleCoverage, type TppRuleCoverage } from './coverage.js';
