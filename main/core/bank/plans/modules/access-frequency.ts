@@ -41,7 +41,7 @@ export const ACCESS_FREQUENCY: PlanModule = {
     return firstMissing(
       [
         answered(observations, 'GET', CARD_TRANSACTIONS, 429).length === 0,
-        'the app read no card account’s transactions without PSU-IP-Address, so the bank had no 429 to answer',
+        'no card account’s transactions were read without PSU-IP-Address, so the bank answered no 429',
       ],
       [
         backoff.passes + backoff.failures === 0,

@@ -36,7 +36,7 @@ export const SYSTEM_ERROR_BACKOFF: PlanModule = {
     return firstMissing(
       [
         answered(observations, 'GET', TRANSACTIONS, 503).length === 0,
-        'the app read no account’s transactions, so the bank had no SYSTEM_ERROR to answer',
+        'no account’s transactions were read, so the bank answered no 503 SYSTEM_ERROR',
       ],
       [
         backoff.passes + backoff.failures === 0,
