@@ -30,8 +30,11 @@ function exchange(
   } as ExchangeRecord;
 }
 
+const READ = { method: 'GET', path: '/v1/any' } as const;
+const CREATE = { method: 'POST', path: '/v1/consents' } as const;
+
 const judge = (memory: AnswerMemory, record: ExchangeRecord) =>
-  memory.judge(record, {}, false).map((v) => `${v.rule} ${v.verdict}`);
+  memory.judge(READ, { record }).map((v) => `${v.rule} ${v.verdict}`);
 
 const CARD = '/v1/card-accounts/c1/transactions';
 
@@ -77,14 +80,14 @@ describe('Retry-After', () => {
 
 describe('a badly signed consent answer', () => {
   const created = (memory: AnswerMemory, badSignature: boolean, consentId: string, sentMs = 0) =>
-    memory.judge(
-      {
+    memory.judge(CREATE, {
+      record: {
         ...exchange('/v1/consents', 201, { sentMs }),
         request: { method: 'POST', target: '/v1/consents', headers: {}, bodySize: 2 },
       } as ExchangeRecord,
-      { body: { consentId }, badSignature },
-      true,
-    );
+      responseBody: { consentId },
+      ...(badSignature ? { scripted: { badSignature } } : {}),
+    });
 
   it('fails every use of its consentId; a new consent instead passes', () => {
     const used = new AnswerMemory();

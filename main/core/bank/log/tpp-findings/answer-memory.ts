@@ -8,7 +8,9 @@
  */
 import type { TppRuleId } from '../../../spec/tpp-rules.js';
 import type { ExchangeRecord } from '../request-log.js';
+import type { RouteDefinition } from '../../types.js';
 import type { Verdict } from './judge.js';
+import type { Observation } from './recorder.js';
 
 /** Remembered answers of each kind; a client acts on an answer long before this many follow. */
 const MAX_REMEMBERED = 10_000;
@@ -63,11 +65,9 @@ export class AnswerMemory {
   private readonly untrusted = new Map<string, Untrusted>();
 
   /** The verdicts on this request, then what its answer asks of the next ones. */
-  judge(
-    record: ExchangeRecord,
-    answer: { body?: unknown; badSignature?: boolean },
-    isConsentCreation: boolean,
-  ): Verdict[] {
+  judge(route: Pick<RouteDefinition, 'method' | 'path'>, observation: Observation): Verdict[] {
+    const { record } = observation;
+    const isConsentCreation = route.method === 'POST' && route.path === '/v1/consents';
     const sentAt = Date.parse(record.arrivedAt);
     const bankAt = Date.parse(record.receivedAt);
     const resource = resourceOf(record.request.target);
@@ -100,8 +100,12 @@ export class AnswerMemory {
         until: bankAt + delay,
         answeredAt: sentAt + record.durationMs,
       });
-    const consentId = (answer.body as { consentId?: unknown } | undefined)?.consentId;
-    if (answer.badSignature && isConsentCreation && typeof consentId === 'string')
+    const consentId = (observation.responseBody as { consentId?: unknown } | undefined)?.consentId;
+    if (
+      observation.scripted?.badSignature === true &&
+      isConsentCreation &&
+      typeof consentId === 'string'
+    )
       remember(this.untrusted, consentId, {
         exchangeId: record.id,
         answeredAt: sentAt + record.durationMs,

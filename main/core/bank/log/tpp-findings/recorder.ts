@@ -18,6 +18,7 @@ import type { RouteDefinition, StageName } from '../../types.js';
 import type { ScriptedAnswer } from '../../listener/scripted-answer.js';
 import { AnswerMemory, type AnswerMemoryState } from './answer-memory.js';
 import { compareSigningStrings } from './forensics.js';
+import { linksOf, pageKey } from './links.js';
 import { isScaRefusal, judgeDecision, passed, type Decision, type Verdict } from './judge.js';
 import {
   FINDINGS_KEPT_PER_VERDICT,
@@ -103,37 +104,6 @@ interface RuleTally {
   passed: TppFinding[];
 }
 
-/** Path and query parameters as a sorted key: the same page whichever order the link lists them. */
-function pageKey(target: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(target, 'http://bank.invalid');
-  } catch {
-    return undefined;
-  }
-  const params = [...url.searchParams].map(([name, value]) => `${name}=${value}`).sort();
-  return `${url.pathname}?${params.join('&')}`;
-}
-
-/** Every `_links.*.href` of an object. */
-function ownLinks(node: unknown): string[] {
-  const links = (node as { _links?: unknown } | undefined)?._links;
-  if (typeof links !== 'object' || links === null) return [];
-  return Object.values(links as Record<string, unknown>).flatMap((link) => {
-    const href = (link as { href?: unknown } | null)?.href;
-    return typeof href === 'string' ? [href] : [];
-  });
-}
-
-/**
- * Every link of a JSON answer: its own `_links` and those of its members, since a list's paging
- * links sit beside the list (`transactions._links.next` of account transactions, §2.6).
- */
-function linksOf(body: unknown): string[] {
-  if (typeof body !== 'object' || body === null) return [];
-  return [...ownLinks(body), ...Object.values(body).flatMap(ownLinks)];
-}
-
 /** The §7 code of a refusal that says the PSU's consent is no longer valid. */
 const CONSENT_REFUSALS: Readonly<Record<string, string>> = {
   'access.consent-invalid': 'CONSENT_INVALID',
@@ -194,11 +164,7 @@ export class TppFindingsRecorder {
       ...this.judgeScaRedirect(decision, record),
       ...this.judgeRequestId(record),
       ...this.judgeConsentRefusal(decision, record),
-      ...this.answers.judge(
-        record,
-        { body: observation.responseBody, badSignature: observation.scripted?.badSignature },
-        route.method === 'POST' && route.path === '/v1/consents',
-      ),
+      ...this.answers.judge(route, observation),
     ];
     for (const verdict of verdicts) this.add(verdict, record, observation);
     for (const href of linksOf(observation.responseBody)) this.rememberLink(href);
