@@ -1,8 +1,11 @@
 /**
  * A reference TPP client for the TPP test plans (docs/tpp-plans.md): a small app doing what an
  * AIS client does against any bank URL — a consent, the PSU through the bank's SCA pages, the
- * consent's status, the accounts and every account's transactions read to the end through the bank's `next` links — and
- * broken variants of it, one rule each, that the plan's modules must catch.
+ * consent's status, the accounts and every account's transactions read to the end through the
+ * bank's `next` links, a card account's transactions read as a background refresh (no
+ * PSU-IP-Address) — waiting out Retry-After and discarding badly signed answers
+ * (reference-tpp/resilience.ts), and broken variants of it, one rule each, that the plan's
+ * modules must catch.
  */
 import { randomUUID } from 'node:crypto';
 import { TppClient, type SigningIdentity } from '../../main/core/tpp/client.js';
@@ -15,6 +18,11 @@ import {
   jsonOf,
   type Json,
 } from './reference-tpp/kit.js';
+import {
+  honouringRetryAfter,
+  trustedAnswer,
+  type ResilienceFaults,
+} from './reference-tpp/resilience.js';
 
 export { REFERENCE_REDIRECT_URI, ReferenceTppError };
 export { runReferenceCorporate } from './reference-tpp/corporate.js';
@@ -22,7 +30,7 @@ export { runReferencePayment } from './reference-tpp/payments.js';
 export { runReferenceScaLifetime } from './reference-tpp/sca-lifetime.js';
 
 /** One broken rule each. */
-export interface ReferenceFaults {
+export interface ReferenceFaults extends ResilienceFaults {
   /** §4.1: one X-Request-ID for every call. */
   reuseRequestId?: boolean;
   /** §4.2.3: pages after the first by an offset computed from the first request. */
@@ -49,7 +57,17 @@ export interface ReferenceTppOptions {
   /** The PSU the app's user is, as the bank's SCA pages ask for them. */
   nationalIdentityNumber: string;
   faults?: ReferenceFaults;
+  /**
+   * §5.2(7): the bank's response-signing certificate (PEM or DER); with it the app verifies the
+   * answers and discards a consent answer whose signature does not verify.
+   */
+  bankCertificate?: string | Buffer;
+  /** How the app waits out a Retry-After; real time by default. */
+  wait?: (seconds: number) => Promise<void>;
 }
+
+const waitSeconds = (seconds: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000));
 
 /** The whole flow; resolves with the number of API calls it made. */
 export async function runReferenceTpp(options: ReferenceTppOptions): Promise<number> {
@@ -59,16 +77,26 @@ export async function runReferenceTpp(options: ReferenceTppOptions): Promise<num
     baseUrl: options.baseUrl,
     signing: options.signing,
     session: () => session,
+    ...(options.bankCertificate
+      ? { bankSigning: { certificates: [options.bankCertificate] } }
+      : {}),
   });
+  const wait = options.wait ?? waitSeconds;
   const fixedRequestId = randomUUID();
   let tamper = faults.badSignatureOnce === true;
   let calls = 0;
-  const send = (method: string, path: string, body?: object, tampered = false) => {
+  const send = (
+    method: string,
+    path: string,
+    body?: object,
+    tampered = false,
+    headers: Record<string, string> = {},
+  ) => {
     calls++;
     return client.send({
       method,
       path,
-      headers: faults.reuseRequestId ? { 'X-Request-ID': fixedRequestId } : {},
+      headers: { ...headers, ...(faults.reuseRequestId ? { 'X-Request-ID': fixedRequestId } : {}) },
       ...(body ? { body } : {}),
       ...(tampered
         ? {
@@ -82,7 +110,13 @@ export async function runReferenceTpp(options: ReferenceTppOptions): Promise<num
   };
   /** A consent, the PSU through its SCA, the PSU-ID the redirect gave kept: the app's sign-up. */
   const consentWithSca = async () => {
-    const consent = jsonOf(await send('POST', '/v1/consents', {}), 201);
+    let created = await send('POST', '/v1/consents', {});
+    // §5.2(7): a consent answer whose signature does not verify is not the bank's: ask again.
+    if (!trustedAnswer(created, options.bankCertificate !== undefined, faults))
+      created = await send('POST', '/v1/consents', {});
+    if (!trustedAnswer(created, options.bankCertificate !== undefined, faults))
+      throw new ReferenceTppError('the bank’s consent answers do not verify');
+    const consent = jsonOf(created, 201);
     const scaRedirect = hrefOf(consent._links, 'scaRedirect');
     if (!scaRedirect) throw new ReferenceTppError('the consent answer has no scaRedirect link');
     const sca = await runPsuAgent(scaRedirect, {
@@ -104,15 +138,17 @@ export async function runReferenceTpp(options: ReferenceTppOptions): Promise<num
    * An account read; a refusal saying the consent is gone (§7 CONSENT_INVALID, CONSENT_EXPIRED)
    * sends the PSU through a new consent and reads once more.
    */
-  const read = async (path: string): Promise<Json> => {
-    const exchange = await send('GET', path);
+  const read = async (path: string, headers: Record<string, string> = {}): Promise<Json> => {
+    const get = () =>
+      honouringRetryAfter(() => send('GET', path, undefined, false, headers), wait, faults);
+    const exchange = await get();
     const code = (exchange.response?.json as { tppMessages?: { code?: string }[] } | undefined)
       ?.tppMessages?.[0]?.code;
     if (exchange.response?.status !== 401 || !/^CONSENT_(INVALID|EXPIRED)$/.test(code ?? ''))
       return jsonOf(exchange, 200);
-    if (faults.keepsRefusedConsent) return jsonOf(await send('GET', path), 200);
+    if (faults.keepsRefusedConsent) return jsonOf(await get(), 200);
     await consentWithSca();
-    return jsonOf(await send('GET', path), 200);
+    return jsonOf(await get(), 200);
   };
   try {
     await consentWithSca();
@@ -133,6 +169,15 @@ export async function runReferenceTpp(options: ReferenceTppOptions): Promise<num
         pages++;
       }
     }
+    // A background refresh of the first card account: no PSU-IP-Address (§8, 4 a day).
+    const cards = (await read('/v1/card-accounts')).cardAccounts as Json[] | undefined;
+    if (cards?.[0])
+      await read(
+        `/v1/card-accounts/${String(cards[0].resourceId)}/transactions?bookingStatus=booked`,
+        {
+          'x-accept-fix': 'amount-as-string',
+        },
+      );
     return calls;
   } finally {
     await client.close();

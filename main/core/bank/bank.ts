@@ -16,6 +16,7 @@ import { RequestLog, DEFAULT_LOG_CAPACITY } from './log/request-log.js';
 import { ConsoleEventLog } from './log/console-events.js';
 import { localLogs, type BankLogs } from './log/bank-logs.js';
 import type { ResponseSigner } from './listener/response-signing.js';
+import type { AnswerScript } from './listener/scripted-answer.js';
 import { BANK_ROUTES } from './handlers/routes.js';
 import { healthResult, isHealthCheck } from './handlers/health.js';
 import { handlerResponse } from './listener/response.js';
@@ -70,6 +71,11 @@ export interface BankOptions {
    * (plans/plan-run.ts).
    */
   observe?: (observation: Observation) => void;
+  /**
+   * A TPP test plan's part (plans/plan-run.ts `answer`): asked for every TPP request that passed
+   * every stage, it may answer in the handler's place or change the answer (scripted-answer.ts).
+   */
+  script?: AnswerScript;
   /**
    * The state POST /v1/sandbox/initialize and reset() return to; by default the sandbox initial
    * data (domain/initial-data.ts) with dates relative to the bank clock.
@@ -246,6 +252,7 @@ export function createBank(options: BankOptions): Bank {
     inspectCertificate: options.inspectCertificate,
     sessionHook: options.sessionHook,
     signResponse: options.signResponse,
+    script: options.script,
     requestLog,
     tppFindings: {
       observe: (observation) => {

@@ -19,6 +19,7 @@ export { adminTokenProblem, createAdminApi } from './admin/admin-api.js';
 export * from './listener/http.js';
 export * from './listener/tls.js';
 export * from './listener/response-signing.js';
+export * from './listener/scripted-answer.js';
 // The served OpenAPI.
 export * from './openapi/document.js';
 // The logs and findings.

@@ -163,6 +163,35 @@ export const TPP_RULES = [
       'The scaRedirect link leads to the SCA of one request; once the PSU completed or cancelled it (or one browser took it), the TPP starts a new request for a new link instead of opening the used one again.',
     catalogue: [],
   },
+  {
+    id: 'TPP-ACCESS-EXCEEDED-BACKOFF',
+    section: '§8',
+    title: 'Waits for Retry-After after 429 ACCESS_EXCEEDED',
+    statement:
+      'Card account transactions reads without PSU-IP-Address are limited (4 a day); once the bank answers 429 ACCESS_EXCEEDED with Retry-After, the TPP sends no request to that resource before the time Retry-After gives (no retry storm).',
+    // The catalogue states the limit the bank keeps (LIMIT-NO-PSU-IP-4-PER-DAY, judged for the
+    // client by TPP-PSU-IP-BUDGET), not how a client answers a refusal of it.
+    catalogue: [],
+  },
+  {
+    id: 'TPP-SYSTEM-ERROR-BACKOFF',
+    section: '§7',
+    title: 'Backs off after SYSTEM_ERROR with Retry-After',
+    statement:
+      'A 500 or 503 SYSTEM_ERROR with Retry-After says the bank cannot serve now: the TPP sends no request to that resource before the time Retry-After gives, then sends it again.',
+    // ERR-STATUS-500 states the bank's mapping of SYSTEM_ERROR to HTTP 500 (decisions.md
+    // "Errors"), not what a client does with the answer: a scripted SYSTEM_ERROR is the plan's,
+    // so it shows nothing of the bank's mapping and the rule stays untestable.
+    catalogue: [],
+  },
+  {
+    id: 'TPP-RESPONSE-SIGNATURE-CHECKED',
+    section: '§5.2(7)',
+    title: 'Does not use what a badly signed answer carried',
+    statement:
+      'The bank may sign response bodies; the TPP should verify such signatures: the consentId of a POST /v1/consents answer whose signature does not verify is never used; the TPP asks for a new consent.',
+    catalogue: ['SIGN-RESPONSE-SIGNATURE'],
+  },
 ] as const satisfies readonly TppRule[];
 
 export type TppRuleId = (typeof TPP_RULES)[number]['id'];

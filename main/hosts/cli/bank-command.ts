@@ -10,7 +10,7 @@
  * 2 the command line was wrong; with --plan and --report, those of the plan's verdicts too.
  */
 import { access, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { endPlan, planOf, renderPlanForAdmin } from './bank-plan.js';
+import { endPlan, planHooks, planOf, renderPlanForAdmin } from './bank-plan.js';
 import { join } from 'node:path';
 import { VirtualClock } from '../../core/clock.js';
 import {
@@ -265,7 +265,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
   }
   const plan = flags.plan !== undefined ? planOf(flags.plan, () => bank) : undefined;
   const bank = createBank({
-    ...(plan ? { observe: (observation) => plan.observe(observation) } : {}),
+    ...(plan ? planHooks(plan) : {}),
     mode: flags.mode,
     clock,
     trustStore,

@@ -4,7 +4,13 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PlanRun, planNamed, type Bank, type PlanReport } from '../../core/bank/index.js';
+import {
+  PlanRun,
+  planNamed,
+  type Bank,
+  type BankOptions,
+  type PlanReport,
+} from '../../core/bank/index.js';
 import {
   PLAN_REPORT_FILES,
   TPP_REPORT_CONTENT_TYPES,
@@ -18,6 +24,14 @@ export function planOf(name: string, bank: () => Bank | undefined): PlanRun {
   const plan = planNamed(name);
   if (!plan) throw new RangeError(`no plan '${name}'`);
   return new PlanRun(plan, { mode: 'sandbox', url: () => bank()?.url });
+}
+
+/** What the bank shows the plan (every exchange) and asks it (its scripted answers). */
+export function planHooks(plan: PlanRun): Pick<BankOptions, 'observe' | 'script'> {
+  return {
+    observe: (observation) => plan.observe(observation),
+    script: (request) => plan.answer(request),
+  };
 }
 
 /** The formats GET /admin/plan/report serves besides JSON. */

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASIC_PLAN, type PlanReport } from '../../../main/core/bank/index.js';
+import { BASIC_PLAN, RESILIENCE_PLAN, type PlanReport } from '../../../main/core/bank/index.js';
 import type { ReferenceFaults } from '../../support/reference-tpp.js';
 import { createPki, type Pki } from '../../unit/bank/fixtures.js';
 import { killStartedBanks, startBank, type Started } from '../hosts/workbench-bank.js';
@@ -96,6 +96,48 @@ describe('workbench bank --plan basic, driven from the app’s CI', () => {
     const run = await ciRun('nothing');
     expect(run.report.counts).toMatchObject({ PASS: 0, FAIL: 0, NOT_EXERCISED: 5 });
     expect(run.code).toBe(3);
+  }, 120_000);
+
+  it('--plan resilience with --sign-responses: the scripted answers reach the app, which passes every module', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'plan-process-'));
+    const certFile = join(dir, 'bank-seal.pem');
+    const bank = await startBank(process.execPath, [
+      BIN,
+      'bank',
+      '--mode',
+      'sandbox',
+      '--admin',
+      '--plan',
+      'resilience',
+      '--sign-responses',
+      '--response-cert-out',
+      certFile,
+      '--json',
+    ]);
+    const statuses: Record<string, string> = {};
+    for (const module of RESILIENCE_PLAN.modules) {
+      expect((await admin(bank, '/plan/start', { module: module.id })).status).toBe(200);
+      await referenceApp(
+        bank.line.url,
+        pki,
+        {},
+        {
+          bankCertificate: readFileSync(certFile),
+          // Retry-After waited out on the bank clock, through the admin API.
+          wait: async (seconds) => {
+            expect((await admin(bank, '/clock', { advanceMs: seconds * 1000 })).status).toBe(200);
+          },
+        },
+      )();
+      const finished = await admin(bank, '/plan/finish', { module: module.id });
+      statuses[module.id] = `${finished.body.result.status}: ${finished.body.result.text}`;
+    }
+    bank.child.kill('SIGTERM');
+    expect(statuses, JSON.stringify(statuses)).toEqual({
+      'ACCESS-FREQUENCY': expect.stringMatching(/^PASS: /),
+      'SYSTEM-ERROR-BACKOFF': expect.stringMatching(/^PASS: /),
+      'BAD-RESPONSE-SIGNATURE': expect.stringMatching(/^PASS: /),
+    });
   }, 120_000);
 
   it('refuses a plan it does not know, or one without the admin API, naming the flag', async () => {

@@ -15,7 +15,13 @@ import {
   applyErrorFaults,
   applyResponseFaults,
   applyResponseSignatureFault,
+  spoilResponseSignature,
 } from '../listener/response-faults.js';
+import {
+  SCRIPTED_REFUSAL_RULE,
+  type AnswerScript,
+  type ScriptedAnswer,
+} from '../listener/scripted-answer.js';
 import { handlerResponse, rejectionResponse } from '../listener/response.js';
 import type { ResponseSigner } from '../listener/response-signing.js';
 import type { RevocationLists } from '../trust/revocation.js';
@@ -76,6 +82,8 @@ export interface PipelineOptions {
   inspectCertificate: CertificateInspector | undefined;
   sessionHook: SessionHook | undefined;
   signResponse: ResponseSigner | undefined;
+  /** A TPP test plan's scripted answers (listener/scripted-answer.ts); none without. */
+  script: AnswerScript | undefined;
   requestLog: RequestLog;
   /** The TPP findings recorder (and, on PostgreSQL, the shared log) each exchange is shown to. */
   tppFindings: { observe(observation: Observation): void };
@@ -95,6 +103,8 @@ export interface PipelineRun {
   arrivedAt: string;
   /** A stage or handler threw (a bank bug). */
   failed: boolean;
+  /** What a plan's script changed of the answer. */
+  scripted?: ScriptedAnswer;
 }
 
 export interface Pipeline {
@@ -173,6 +183,18 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     return options.signResponse && sign ? options.signResponse(response) : response;
   }
 
+  /** A plan's script for a TPP request that passed every stage (not the PSU's SCA pages). */
+  function scriptFor(ctx: RequestContext): ScriptedAnswer | undefined {
+    if (!options.script || !ctx.route || ctx.route.kind === 'page') return undefined;
+    return options.script({
+      method: ctx.request.method,
+      path: ctx.route.path,
+      target: ctx.request.target,
+      headers: ctx.request.headers,
+      now: ctx.now,
+    });
+  }
+
   /** The staged pipeline for one request; `failed` when a stage or handler threw (a bank bug). */
   async function run(request: BankRequest): Promise<PipelineRun> {
     const started = performance.now();
@@ -193,6 +215,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     let current: StageName = 'transport';
     let outcome: HandlerResult | Rejection | undefined;
     let failed = false;
+    let scripted: ScriptedAnswer | undefined;
     try {
       // §1 sandbox batch: the runs (and periodic executions) due on the bank clock happen first.
       const catchingUp = catchUp(ctx.now);
@@ -213,8 +236,16 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       }
       if (!outcome) {
         current = 'handler';
+        scripted = scriptFor(ctx);
         const begin = performance.now();
-        outcome = await ctx.route!.handle(ctx, env);
+        outcome = scripted?.refuse
+          ? reject(
+              SCRIPTED_REFUSAL_RULE,
+              bankError(scripted.refuse.code, scripted.refuse.text, {
+                ...(scripted.refuse.status !== undefined ? { status: scripted.refuse.status } : {}),
+              }),
+            )
+          : await ctx.route!.handle(ctx, env);
         stageTimings.handler = performance.now() - begin;
       }
     } catch (error) {
@@ -238,10 +269,24 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     );
     // RFC 9110 §6.6.1: Date is the bank clock's, the clock its data is dated by, so a TPP (and
     // a check, CheckContext.bankNow) reads the bank's today from any answer.
-    const dated = { ...answered, headers: { date: ctx.now.toUTCString(), ...answered.headers } };
+    const dated = {
+      ...answered,
+      headers: { date: ctx.now.toUTCString(), ...answered.headers, ...scripted?.headers },
+    };
     // §5.2.7: the bank's own signature over what it answers; SCA pages are for the browser.
-    const response = applyResponseSignatureFault(ctx, signed(dated, ctx.route?.kind !== 'page'));
-    return { ctx, outcome, response, stageTimings, current, started, arrivedAt, failed };
+    const faulted = applyResponseSignatureFault(ctx, signed(dated, ctx.route?.kind !== 'page'));
+    const response = scripted?.badSignature ? spoilResponseSignature(faulted) : faulted;
+    return {
+      ctx,
+      outcome,
+      response,
+      stageTimings,
+      current,
+      started,
+      arrivedAt,
+      failed,
+      ...(scripted ? { scripted } : {}),
+    };
   }
 
   function record(request: BankRequest, run: PipelineRun, response: BankResponse): void {
@@ -279,6 +324,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
         : {}),
       record: entry,
       responseBody: isRejection(outcome) ? outcome.error.body : outcome.body,
+      ...(run.scripted ? { scripted: run.scripted } : {}),
     });
   }
 

@@ -50,14 +50,21 @@ export function applyResponseFaults(
 
 /**
  * The answer as sent with the response-signature fault on, applied after the bank's own signing
- * (§5.2.7): a signed answer keeps its Signature over a Digest of other bytes than the body; an
- * unsigned one gets such a Digest and a Signature that verifies with no certificate.
+ * (§5.2.7).
  */
 export function applyResponseSignatureFault(
   ctx: Pick<RequestContext, 'faults'>,
   response: BankResponse,
 ): BankResponse {
-  if (!faultActive(ctx, 'SIGN-RESPONSE-SIGNATURE')) return response;
+  return faultActive(ctx, 'SIGN-RESPONSE-SIGNATURE') ? spoilResponseSignature(response) : response;
+}
+
+/**
+ * A signed answer keeps its Signature over a Digest of other bytes than the body; an unsigned one
+ * gets such a Digest and a Signature that verifies with no certificate (§5.2.7: a TPP that
+ * verifies refuses both).
+ */
+export function spoilResponseSignature(response: BankResponse): BankResponse {
   const digest = `SHA-256=${createHash('sha256').update(`${response.body} `).digest('base64')}`;
   if (response.headers.signature !== undefined)
     return { ...response, headers: { ...response.headers, digest } };

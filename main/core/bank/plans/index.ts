@@ -7,6 +7,7 @@ export {
   CORPORATE_PLAN,
   SESSIONS_PLAN,
   PAYMENTS_PLAN,
+  RESILIENCE_PLAN,
   planNamed,
 } from './plans.js';
 export { tppRuleCoverage, type TppRuleCoverage } from './coverage.js';

@@ -8,6 +8,7 @@
  */
 import type { TppRuleId } from '../../spec/tpp-rules.js';
 import type { DomainState } from '../domain/model.js';
+import type { ScriptedAnswer, ScriptedRequest } from '../listener/scripted-answer.js';
 import type { Observation } from '../log/tpp-findings/recorder.js';
 import type { TppFinding } from '../log/tpp-findings/model.js';
 
@@ -47,6 +48,13 @@ export interface PlanModule {
    */
   react?(observation: Observation, context: ModuleReaction): void;
   /**
+   * The bank's answer from a script: shown each TPP request of the window that passed every
+   * stage, before the handler, it may answer in the handler's place (a §7 refusal), add headers
+   * (Retry-After) or spoil the answer's signature (§5.2.7). The answer is logged and judged like
+   * any other.
+   */
+  answer?(request: ScriptedRequest, context: ModuleScript): ScriptedAnswer | undefined;
+  /**
    * What the window lacks for the rules to count as exercised, as a sentence the tester reads, or
    * undefined when it has it.
    */
@@ -58,6 +66,12 @@ export interface ModuleReaction {
   /** What the module keeps between two exchanges of one window. */
   memory: Record<string, unknown>;
   change(operation: (state: DomainState, now: Date) => void): void;
+}
+
+export interface ModuleScript {
+  setup: Readonly<Record<string, string>>;
+  /** The same memory `react` keeps. */
+  memory: Record<string, unknown>;
 }
 
 /** What a module judges: the exchanges of its window, as the bank's pipeline saw them. */

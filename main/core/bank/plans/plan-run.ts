@@ -6,6 +6,7 @@
 import type { DomainState } from '../domain/model.js';
 import type { TppEvidenceExchange } from '../log/tpp-findings/model.js';
 import type { Observation } from '../log/tpp-findings/recorder.js';
+import type { ScriptedAnswer, ScriptedRequest } from '../listener/scripted-answer.js';
 import { judgeModule, type JudgedModule } from './judge-module.js';
 import {
   MODULE_STATUSES,
@@ -110,6 +111,12 @@ export class PlanRun {
           });
       },
     });
+  }
+
+  /** The running module's scripted answer to a request (bank.ts `script`), if it has one. */
+  answer(request: ScriptedRequest): ScriptedAnswer | undefined {
+    const running = this.running;
+    return running?.module.answer?.(request, { setup: running.setup, memory: running.memory });
   }
 
   private module(id: unknown): PlanModule {

@@ -15,9 +15,12 @@ import { tppRule, TPP_RULES, type TppRuleId } from '../../../spec/tpp-rules.js';
 import type { SigningForensics } from '../../../signature/index.js';
 import type { ExchangeRecord } from '../request-log.js';
 import type { RouteDefinition, StageName } from '../../types.js';
+import type { ScriptedAnswer } from '../../listener/scripted-answer.js';
+import { AnswerMemory, type AnswerMemoryState } from './answer-memory.js';
 import { compareSigningStrings } from './forensics.js';
 import { PaymentPolling, type PolledPayment } from './payment-polling.js';
 import { ScaLinks } from './sca-links.js';
+import { linksOf, pageKey } from './links.js';
 import { isScaRefusal, judgeDecision, passed, type Decision, type Verdict } from './judge.js';
 import {
   FINDINGS_KEPT_PER_VERDICT,
@@ -65,6 +68,8 @@ export interface Observation {
   record: ExchangeRecord;
   /** The answer's JSON body (the request log keeps it for refusals only). */
   responseBody?: unknown;
+  /** What a TPP test plan's script made of the answer (a spoiled signature, say). */
+  scripted?: ScriptedAnswer;
 }
 
 /**
@@ -86,6 +91,8 @@ export interface RecorderState {
   polledPayments?: [string, PolledPayment][];
   /** scaRedirect link → the exchange that first opened it (sca-links.ts; absent in older states). */
   scaLinks?: [string, number][];
+  /** Retry-After and badly signed answers (answer-memory.ts; absent in older states). */
+  answers?: AnswerMemoryState;
 }
 
 /** A read refused because the PSU's consent is no longer valid, and when its answer went out. */
@@ -101,37 +108,6 @@ interface RuleTally {
   failures: number;
   failed: TppFinding[];
   passed: TppFinding[];
-}
-
-/** Path and query parameters as a sorted key: the same page whichever order the link lists them. */
-function pageKey(target: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(target, 'http://bank.invalid');
-  } catch {
-    return undefined;
-  }
-  const params = [...url.searchParams].map(([name, value]) => `${name}=${value}`).sort();
-  return `${url.pathname}?${params.join('&')}`;
-}
-
-/** Every `_links.*.href` of an object. */
-function ownLinks(node: unknown): string[] {
-  const links = (node as { _links?: unknown } | undefined)?._links;
-  if (typeof links !== 'object' || links === null) return [];
-  return Object.values(links as Record<string, unknown>).flatMap((link) => {
-    const href = (link as { href?: unknown } | null)?.href;
-    return typeof href === 'string' ? [href] : [];
-  });
-}
-
-/**
- * Every link of a JSON answer: its own `_links` and those of its members, since a list's paging
- * links sit beside the list (`transactions._links.next` of account transactions, §2.6).
- */
-function linksOf(body: unknown): string[] {
-  if (typeof body !== 'object' || body === null) return [];
-  return [...ownLinks(body), ...Object.values(body).flatMap(ownLinks)];
 }
 
 /** The §7 code of a refusal that says the PSU's consent is no longer valid. */
@@ -160,6 +136,7 @@ export class TppFindingsRecorder {
   private readonly refusedConsents = new Map<string, ConsentRefusal>();
   private readonly paymentPolling = new PaymentPolling();
   private readonly scaLinks = new ScaLinks();
+  private readonly answers = new AnswerMemory();
   private judged = 0;
 
   constructor(private readonly bank: { mode: string; url?: () => string | undefined }) {}
@@ -197,6 +174,7 @@ export class TppFindingsRecorder {
       ...this.judgeRequestId(record),
       ...this.judgeConsentRefusal(decision, record),
       ...this.paymentPolling.judge(route, record, observation.responseBody),
+      ...this.answers.judge(route, observation),
     ];
     for (const verdict of verdicts) this.add(verdict, record, observation);
     for (const href of linksOf(observation.responseBody)) this.rememberLink(href);
@@ -367,6 +345,7 @@ export class TppFindingsRecorder {
     this.refusedConsents.clear();
     this.paymentPolling.polled.clear();
     this.scaLinks.opened.clear();
+    this.answers.clear();
     this.judged = 0;
   }
 
@@ -385,6 +364,7 @@ export class TppFindingsRecorder {
       refusedConsents: [...this.refusedConsents],
       polledPayments: [...this.paymentPolling.polled],
       scaLinks: [...this.scaLinks.opened],
+      answers: this.answers.serialise(),
     };
   }
 
@@ -403,6 +383,7 @@ export class TppFindingsRecorder {
       this.paymentPolling.polled.set(path, polled);
     for (const [link, exchangeId] of state.scaLinks ?? [])
       this.scaLinks.opened.set(link, exchangeId);
+    this.answers.restore(state.answers);
   }
 
   report(now = new Date()): TppReport {
