@@ -1,11 +1,9 @@
-/** The runner's part of the contract's implementation. */
+/** The runner's calls (contract/runner.ts). */
 import { knownFaults } from '../../../core/bank/index.js';
-import type { Implementation } from '../../dispatch.js';
+import type { AreaCalls } from '../area-calls.js';
 import type { RunnerService } from './runner-service.js';
 
-type RunnerCallName = Extract<keyof Implementation, `runner.${string}`>;
-
-export function runnerImplementation(runner: RunnerService): Pick<Implementation, RunnerCallName> {
+export function runnerCalls(runner: RunnerService): AreaCalls<'runner'> {
   return {
     'runner.catalogue': () => runner.catalogue(),
     'runner.start': (args) => runner.start(args),
