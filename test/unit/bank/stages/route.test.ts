@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTarget } from '../../../main/core/bank/stages/route.js';
+import { parseTarget } from '../../../../main/core/bank/stages/route.js';
 
 describe('parseTarget (the route stage)', () => {
   it('decodes percent-encoded segments and keeps the others as sent', () => {

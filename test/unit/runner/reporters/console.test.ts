@@ -3,8 +3,8 @@
  * name of the embedded target leave the mode to the header's "(sandbox mode)".
  */
 import { describe, expect, it } from 'vitest';
-import { consoleReporter } from '../../../main/core/runner/reporters/console';
-import { initTargetProfile } from '../../../main/core/runner/target-profile/index';
+import { consoleReporter } from '../../../../main/core/runner/reporters/console';
+import { initTargetProfile } from '../../../../main/core/runner/target-profile/index';
 
 describe('the run header', () => {
   it('reads "(sandbox mode)" once for a profile from target init', async () => {

@@ -5,7 +5,7 @@
  */
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { runPsuAgent } from '../../../main/core/tpp/psu-agent/agent';
+import { runPsuAgent } from '../../../../main/core/tpp/psu-agent/agent';
 
 async function closedPort(): Promise<number> {
   const server = createServer();

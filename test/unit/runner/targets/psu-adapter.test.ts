@@ -3,9 +3,9 @@
  * every report redacts it), handed to the PSU script as `${password}` for that PSU's login only.
  */
 import { describe, expect, it } from 'vitest';
-import { agentIntentOf } from '../../../main/core/runner/targets/psu-adapter';
-import { parseTargetProfileSecrets } from '../../../main/core/runner/target-profile/index';
-import { psuVariablesOf } from '../../../main/core/tpp/psu-agent/play';
+import { agentIntentOf } from '../../../../main/core/runner/targets/psu-adapter';
+import { parseTargetProfileSecrets } from '../../../../main/core/runner/target-profile/index';
+import { psuVariablesOf } from '../../../../main/core/tpp/psu-agent/play';
 
 describe('PSU passwords', () => {
   it('are the PSU script`s ${password} for their own login, empty for another', () => {

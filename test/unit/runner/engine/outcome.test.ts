@@ -1,11 +1,11 @@
 /**
- * The engine's verdicts: a check's outcomes, its timeout, and a cancelled run (engine.test.ts has
+ * The engine's verdicts: a check's outcomes, its timeout, and a cancelled run (run.test.ts has
  * concurrency, exclusive checks, events and reporters).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { CANCELLED_WHILE_RUNNING } from '../../../main/core/runner/engine/outcome';
-import { RUN_CANCELLED, runChecks } from '../../../main/core/runner/engine/run';
-import { AssertionFailure, type Check } from '../../../main/core/runner/check-api/index';
+import { CANCELLED_WHILE_RUNNING } from '../../../../main/core/runner/engine/outcome';
+import { RUN_CANCELLED, runChecks } from '../../../../main/core/runner/engine/run';
+import { AssertionFailure, type Check } from '../../../../main/core/runner/check-api/index';
 import {
   aborted,
   byId,
@@ -17,7 +17,7 @@ import {
   recordingReporter,
   runOptions,
   tick,
-} from './fakes';
+} from '../fakes';
 
 describe('runChecks: outcomes', () => {
   it('PASS when the check returns; WARNING when it warned and did not fail', async () => {
@@ -107,9 +107,7 @@ describe('runChecks: outcomes', () => {
     });
     // No exception text stands as a FAIL reason.
     expect(byId(result.checks, 'THROWS').failure).toBeUndefined();
-    expect(byId(result.checks, 'THROWS').couldNotTest?.error?.stack).toMatch(
-      /engine-outcomes\.test/,
-    );
+    expect(byId(result.checks, 'THROWS').couldNotTest?.error?.stack).toMatch(/outcome\.test/);
     expect(byId(result.checks, 'THROWS-STRING').couldNotTest?.error).toEqual({
       name: 'string',
       message: 'not even an Error',

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { EvidenceItem } from '../../../main/shared/run-result';
+import type { EvidenceItem } from '../../../../main/shared/run-result';
 import {
   evidenceInvolvesSca,
   evidenceSequenceSteps,
-} from '../../../main/shared/sequence/evidence-steps';
-import { parsePsuPlayedNote, psuPlayedNote } from '../../../main/shared/sequence/psu-note';
-import { sequenceSvg } from '../../../main/shared/sequence/svg';
+} from '../../../../main/shared/sequence/evidence-steps';
+import { parsePsuPlayedNote, psuPlayedNote } from '../../../../main/shared/sequence/psu-note';
+import { sequenceSvg } from '../../../../main/shared/sequence/svg';
 
 const AT = '2026-11-24T10:00:00.000Z';
 const BANK = 'http://127.0.0.1:8080';

@@ -1,6 +1,6 @@
 /** watchLauncher: only a process started by a package runner stops when its parent goes. */
 import { describe, expect, it } from 'vitest';
-import { watchLauncher } from '../../../main/hosts/cli/io.js';
+import { watchLauncher } from '../../../../main/hosts/cli/io.js';
 
 describe('watchLauncher', () => {
   it('watches only under a package runner (npm_lifecycle_event set)', () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { inapplicableReason } from '../../../main/core/runner/engine/check-context';
+import { inapplicableReason } from '../../../../main/core/runner/engine/check-context';
 import {
   DEFAULT_CONCURRENCY,
   RUN_CANCELLED,
   runChecks,
-} from '../../../main/core/runner/engine/run';
-import type { RunEvent } from '../../../main/core/runner/engine/events';
-import { type Check } from '../../../main/core/runner/check-api/index';
+} from '../../../../main/core/runner/engine/run';
+import type { RunEvent } from '../../../../main/core/runner/engine/events';
+import { type Check } from '../../../../main/core/runner/check-api/index';
 import {
   byId,
   check,
@@ -16,7 +16,7 @@ import {
   runOptions,
   sandboxTarget,
   tick,
-} from './fakes';
+} from '../fakes';
 
 /** Checks that record how many of them run at once, and hold until released. */
 function overlapProbe(count: number) {
