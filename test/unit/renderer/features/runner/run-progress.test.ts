@@ -1,14 +1,17 @@
 /** The Runner's live progress: events reduced per batch, the finish, and the event batcher. */
 import { describe, expect, it } from 'vitest';
-import type { RunnerEvent } from '../../../main/api/contract';
+import type { RunnerEvent } from '../../../../../main/api/contract';
 import {
   elapsedMs,
   finishProgress,
   progressFraction,
   reduceRunEvents,
-} from '../../../renderer/src/features/runner/run-progress';
-import { createBatcher, type Scheduler } from '../../../renderer/src/features/runner/event-batcher';
-import type { CheckResult, RunResult } from '../../../main/shared/run-result';
+} from '../../../../../renderer/src/features/runner/run-progress';
+import {
+  createBatcher,
+  type Scheduler,
+} from '../../../../../renderer/src/features/runner/event-batcher';
+import type { CheckResult, RunResult } from '../../../../../main/shared/run-result';
 
 const target = { baseUrl: 'http://127.0.0.1', mode: 'sandbox' as const, hasSandboxApi: true };
 

@@ -1,6 +1,6 @@
 /** The Runner's catalogue tree: coverage, filters, text search, statuses, and the selection. */
 import { describe, expect, it } from 'vitest';
-import type { CheckView, RuleView } from '../../../main/api/contract';
+import type { CheckView, RuleView } from '../../../../../main/api/contract';
 import {
   NO_CATALOGUE_FILTER,
   buildTree,
@@ -11,8 +11,8 @@ import {
   toggleSelection,
   treeSize,
   type Catalogue,
-} from '../../../renderer/src/features/runner/catalogue-tree';
-import type { CheckStatus } from '../../../main/shared/run-status';
+} from '../../../../../renderer/src/features/runner/catalogue-tree';
+import type { CheckStatus } from '../../../../../main/shared/run-status';
 
 const rule = (id: string, area: string, checkIds: string[], extra: Partial<RuleView> = {}) =>
   ({

@@ -1,6 +1,6 @@
 /** Whether a completed SCA still holds: session, PSU, the bank's word, the hour, what was granted. */
 import { describe, expect, it } from 'vitest';
-import { scaStanding } from '../../../renderer/src/features/sca/standing';
+import { scaStanding } from '../../../../../renderer/src/features/sca/standing';
 
 const attempt = { tppSessionId: 's1' };
 const outcome = { psuId: 'p1' };

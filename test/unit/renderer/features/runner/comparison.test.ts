@@ -1,10 +1,13 @@
 /** The Runner's comparison table and baseline editing. */
 import { describe, expect, it } from 'vitest';
-import { compareRuns } from '../../../main/core/runner/results/compare';
-import { changeCounts, comparisonRows } from '../../../renderer/src/features/runner/comparison';
-import { parseBaseline, serializeBaseline } from '../../../main/shared/baseline';
-import { markExpected, unmarkExpected } from '../../../renderer/src/features/runner/baseline';
-import type { CheckStatus } from '../../../main/shared/run-status';
+import { compareRuns } from '../../../../../main/core/runner/results/compare';
+import {
+  changeCounts,
+  comparisonRows,
+} from '../../../../../renderer/src/features/runner/comparison';
+import { parseBaseline, serializeBaseline } from '../../../../../main/shared/baseline';
+import { markExpected, unmarkExpected } from '../../../../../renderer/src/features/runner/baseline';
+import type { CheckStatus } from '../../../../../main/shared/run-status';
 
 const run = (statuses: Record<string, CheckStatus>) => ({
   target: { baseUrl: 'http://127.0.0.1:9999', mode: 'sandbox', hasSandboxApi: true, shared: true },

@@ -1,7 +1,7 @@
 /** The results list's order: failures first, then warnings, then the rest, stable per status. */
 import { describe, expect, it } from 'vitest';
-import { failuresFirst } from '../../../renderer/src/features/runner/status-order';
-import type { CheckStatus } from '../../../main/shared/run-status';
+import { failuresFirst } from '../../../../../renderer/src/features/runner/status-order';
+import type { CheckStatus } from '../../../../../main/shared/run-status';
 
 const check = (id: string, status: CheckStatus) => ({ checkId: id, status });
 

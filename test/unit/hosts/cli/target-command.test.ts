@@ -7,8 +7,8 @@ import { appendFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bankJsonLine, readBankJson } from '../../../main/hosts/cli/target-command.js';
-import { UsageError } from '../../../main/hosts/cli/io.js';
+import { bankJsonLine, readBankJson } from '../../../../main/hosts/cli/target-command.js';
+import { UsageError } from '../../../../main/hosts/cli/io.js';
 
 const LINE = {
   url: 'http://127.0.0.1:4242',

@@ -5,13 +5,13 @@
  * gave and the §5.3(1) SCA refusals pending on a TPP-Session-ID included.
  */
 import { describe, expect, it } from 'vitest';
-import { BANK_ROUTES } from '../../../../main/core/bank/handlers/routes.js';
-import type { ExchangeRecord } from '../../../../main/core/bank/log/request-log.js';
+import { BANK_ROUTES } from '../../../../../main/core/bank/handlers/routes.js';
+import type { ExchangeRecord } from '../../../../../main/core/bank/log/request-log.js';
 import {
   TppFindingsRecorder,
   type Observation,
   type RecorderState,
-} from '../../../../main/core/bank/log/tpp-findings/recorder.js';
+} from '../../../../../main/core/bank/log/tpp-findings/recorder.js';
 
 const route = (operationId: string) => BANK_ROUTES.find((r) => r.operationId === operationId)!;
 const CARD = '/v1/card-accounts/card-10000001/transactions';
