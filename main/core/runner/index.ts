@@ -47,7 +47,7 @@ export {
   resetBankClock,
   type BankClockReading,
 } from './targets/bank-clock-preflight.js';
-export { modeOf, type PlannedTarget } from './session/run-plan.js';
+export { modeOf, type PlannedTarget } from './session/plan.js';
 export { BundleImportError, readEvidenceBundle } from './evidence/bundle-import.js';
 export { verifyBundle, type Signer } from './evidence/evidence-bundle.js';
 export {

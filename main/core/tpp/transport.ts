@@ -232,7 +232,7 @@ export function describeTransportError(error: unknown, url: string): TransportEr
 /**
  * Codes of a transport error that every later request to the same bank would meet too: nothing
  * listening, an unknown host, no connection within the timeout, a server certificate not trusted,
- * a TLS port asked in plain HTTP. A run stops at the first (runner/session/run-plan.ts).
+ * a TLS port asked in plain HTTP. A run stops at the first (runner/session/prepare.ts).
  */
 const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED',

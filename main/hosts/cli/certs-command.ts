@@ -6,9 +6,9 @@
  * --crl` serves and checks in production mode.
  */
 import { createPrivateKey, X509Certificate } from 'node:crypto';
-import { mkdir, writeFile, access, readFile, rename } from 'node:fs/promises';
+import { mkdir, writeFile, access, readFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import {
   caPublicationUrls,
   createTestCa,
@@ -24,6 +24,7 @@ import {
   PSD2_ROLE_NAMES,
   type Psd2Role,
 } from '../../core/certs/index.js';
+import { writeFileAtomic } from '../../core/persistence/atomic-file.js';
 import { EXPORT_PASSPHRASE_RULE, exportPassphraseProblem } from '../../shared/export-passphrase.js';
 import { UsageError } from './io.js';
 import { parseFlags } from './parse.js';
@@ -156,13 +157,6 @@ export function p12Passphrase(name: string, env: NodeJS.ProcessEnv = process.env
   return passphrase;
 }
 
-/** Replaces `path` at once (write aside, rename): a bank reading it never sees half a file. */
-async function replaceFile(path: string, data: Buffer, mode = 0o644): Promise<void> {
-  const aside = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  await writeFile(aside, data, { mode });
-  await rename(aside, path);
-}
-
 async function readCaFile(dir: string, name: string, what: string): Promise<Buffer> {
   const path = join(dir, name);
   try {
@@ -227,7 +221,8 @@ async function revoke(argv: string[], io: Parameters<CliCommand['run']>[1]): Pro
     );
     return 0;
   }
-  await replaceFile(crlPath, result.crl);
+  // Replaced at once: a bank reading the CRL while it is revised never sees half a file.
+  await writeFileAtomic(crlPath, result.crl, { mode: 0o644 });
   io.out(
     `Revoked serial ${result.serialNumber}${reason ? ` (${reason})` : ''}: ${crlPath} is CRL number ${result.crlNumber}.`,
   );

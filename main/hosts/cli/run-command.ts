@@ -132,10 +132,10 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
               say(`         and ${waiting.instructions}`);
             },
           },
-          onPrepared: ({ prepared }) => {
-            if (prepared.silentTarget !== undefined)
+          onPrepared: ({ silentTarget }) => {
+            if (silentTarget !== undefined)
               io.err(
-                `workbench run: pre-flight: ${prepared.silentTarget}; the checks are not run, each is an error in the reports.`,
+                `workbench run: pre-flight: ${silentTarget}; the checks are not run, each is an error in the reports.`,
               );
           },
           signal: cancel.signal,

@@ -1,5 +1,5 @@
 /**
- * Manual SCA through the run plan: a check WAITS, whoever runs the suites is told the link and
+ * Manual SCA through the run session: a check WAITS, whoever runs the suites is told the link and
  * what to do, and the check goes on when the bank's redirect reaches the loopback listener. The
  * "person" here is the headless PSU agent acting on what onScaWaiting said, delivering the
  * redirect like a browser would.
@@ -13,10 +13,11 @@ import { VirtualClock } from '../../../main/core/clock';
 import { CHECKS } from '../../../suites/index';
 import { runCli } from '../../../main/hosts/cli/index';
 import {
-  executePreparedRun,
-  prepareRun,
-  type RunPlan,
-} from '../../../main/core/runner/session/run-plan';
+  executeSession,
+  prepareSession,
+  type SessionPlan,
+} from '../../../main/core/runner/session/index';
+import { suitesPlan } from '../../support/session-plan';
 import {
   loadTargetProfile,
   TARGET_PROFILE_VERSION,
@@ -44,7 +45,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function manualPlan(timeoutSeconds: number, ids: string[]): Promise<RunPlan> {
+async function manualPlan(timeoutSeconds: number, ids: string[]): Promise<SessionPlan> {
   const loaded = await loadTargetProfile(
     {
       profileVersion: TARGET_PROFILE_VERSION,
@@ -56,7 +57,7 @@ async function manualPlan(timeoutSeconds: number, ids: string[]): Promise<RunPla
     },
     { source: 'test', baseDir: dir },
   );
-  return { target: { kind: 'profile', loaded }, selection: { ids }, concurrency: 2 };
+  return suitesPlan({ kind: 'profile', loaded }, { selection: { ids }, concurrency: 2 });
 }
 
 const SCA_CHECKS = CHECKS.filter(
@@ -70,7 +71,7 @@ describe('manual SCA', () => {
     const waited: ScaWaiting[] = [];
     const resumed: string[] = [];
     const plan = await manualPlan(60, SCA_CHECKS);
-    const prepared = await prepareRun(CHECKS, plan, {
+    const prepared = await prepareSession(plan, {
       onScaWaiting: (waiting) => {
         waited.push(waiting);
         // The person: logs in as told, on the link given, in "their browser".
@@ -91,7 +92,7 @@ describe('manual SCA', () => {
       },
       onScaResumed: (checkId) => resumed.push(checkId),
     });
-    const result = await executePreparedRun(prepared, plan, {});
+    const { result } = await executeSession(prepared);
     expect(SCA_CHECKS.length).toBe(3);
     expect(waited.length).toBeGreaterThanOrEqual(3);
     for (const waiting of waited) {
@@ -108,8 +109,8 @@ describe('manual SCA', () => {
   it('could not test, with a named timeout, when nobody completes SCA', async () => {
     const plan = await manualPlan(1, [SCA_CHECKS[0]!]);
     const waited: ScaWaiting[] = [];
-    const prepared = await prepareRun(CHECKS, plan, { onScaWaiting: (w) => waited.push(w) });
-    const result = await executePreparedRun(prepared, plan, {});
+    const prepared = await prepareSession(plan, { onScaWaiting: (w) => waited.push(w) });
+    const { result } = await executeSession(prepared);
     expect(waited).toHaveLength(1);
     // Nobody did the SCA: the check could not judge its rule, it did not find the bank wrong.
     expect(result.checks[0]!.status).toBe('INCONCLUSIVE');

@@ -14,11 +14,8 @@ import {
   registerSuitesTpps,
   type TppIdentity,
 } from '../../../main/core/runner/targets/embedded-target';
-import {
-  executePreparedRun,
-  prepareRun,
-  type RunPlan,
-} from '../../../main/core/runner/session/run-plan';
+import { runSession } from '../../../main/core/runner/session/index';
+import { suitesPlan } from '../../support/session-plan';
 import {
   loadTargetProfile,
   TARGET_PROFILE_VERSION,
@@ -77,8 +74,8 @@ async function run(psus: TargetProfile['psus'], ids: string[]) {
     },
     { source: 'test profile', baseDir: dir },
   );
-  const plan: RunPlan = { target: { kind: 'profile', loaded }, selection: { ids } };
-  return executePreparedRun(await prepareRun(CHECKS, plan), plan, {});
+  const plan = suitesPlan({ kind: 'profile', loaded }, { selection: { ids } });
+  return (await runSession(plan)).result;
 }
 
 const CONSENT_CHECKS = CHECKS.filter(

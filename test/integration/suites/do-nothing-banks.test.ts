@@ -10,11 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTppIdentity } from '../../../main/core/runner/targets/embedded-target';
-import {
-  executePreparedRun,
-  prepareRun,
-  type RunPlan,
-} from '../../../main/core/runner/session/run-plan';
+import { runSession } from '../../../main/core/runner/session/index';
+import { suitesPlan } from '../../support/session-plan';
 import {
   loadTargetProfile,
   TARGET_PROFILE_VERSION,
@@ -67,14 +64,9 @@ async function runAgainst(kind: DoNothingBankKind, mode: BankMode) {
       },
       { source: `the ${kind} bank`, baseDir: dir },
     );
-    const plan: RunPlan = {
-      target: { kind: 'profile', loaded },
-      concurrency: 4,
-      timeoutMs: 20_000,
-    };
-    return await executePreparedRun(await prepareRun(CHECKS, plan), plan, {
-      logger: { error: () => {} },
-    });
+    const plan = suitesPlan({ kind: 'profile', loaded }, { concurrency: 4, timeoutMs: 20_000 });
+    const run = await runSession(plan, { logger: { error: () => {} } });
+    return run.result;
   } finally {
     await bank.close();
   }

@@ -50,7 +50,7 @@ export class ExampleCollector {
  * @generated, not hand-written (the 450-line limit is for hand-written files): never edit it,
  * regenerate it with \`UPDATE_OPENAPI_EXAMPLES=1 npx vitest run test/integration/suites/openapi-exchanges.test.ts\`
  * (lists cut to ${EXAMPLE_ITEMS} items, the listener's origin written ${EXAMPLE_ORIGIN}).
- * test/unit/bank/openapi-examples.test.ts checks each against its schema in both modes.
+ * test/unit/bank/openapi/examples.test.ts checks each against its schema in both modes.
  */
 export interface OperationExamples {
   request?: unknown;

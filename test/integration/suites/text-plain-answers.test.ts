@@ -14,16 +14,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBank, type Bank } from '../../../main/core/bank/index';
 import { VirtualClock } from '../../../main/core/clock';
 import { createTppIdentity } from '../../../main/core/runner/targets/embedded-target';
-import {
-  executePreparedRun,
-  prepareRun,
-  type RunPlan,
-} from '../../../main/core/runner/session/run-plan';
+import { runSession } from '../../../main/core/runner/session/index';
+import { suitesPlan } from '../../support/session-plan';
 import {
   loadTargetProfile,
   TARGET_PROFILE_VERSION,
 } from '../../../main/core/runner/target-profile/index';
-import { CHECKS } from '../../../suites/index';
 import type { BankMode } from '../../../main/shared/mode';
 
 /** A reason that is an exception's text rather than a judgement (as do-nothing-banks.test.ts). */
@@ -96,14 +92,8 @@ describe('every check against answers that are text/plain', () => {
         },
         { source: 'the text/plain bank', baseDir: dir },
       );
-      const plan: RunPlan = {
-        target: { kind: 'profile', loaded },
-        concurrency: 4,
-        timeoutMs: 20_000,
-      };
-      const result = await executePreparedRun(await prepareRun(CHECKS, plan), plan, {
-        logger: { error: () => {} },
-      });
+      const plan = suitesPlan({ kind: 'profile', loaded }, { concurrency: 4, timeoutMs: 20_000 });
+      const { result } = await runSession(plan, { logger: { error: () => {} } });
       const exceptions = result.checks
         .filter(
           (r) =>

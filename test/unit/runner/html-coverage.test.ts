@@ -1,7 +1,8 @@
 /** The HTML report's rule coverage map (main/core/runner/reporters/html.ts). */
 import { describe, expect, it } from 'vitest';
 import { runChecks } from '../../../main/core/runner/engine/run';
-import { renderHtmlReport, type CoverageRule } from '../../../main/core/runner/reporters/html';
+import { renderHtmlReport } from '../../../main/core/runner/reporters/html';
+import type { CoverageRule } from '../../../main/core/runner/results/coverage';
 import { check, runOptions } from './fakes';
 
 const rule = (id: string, section: string, checkIds: string[], testable = true): CoverageRule => ({

@@ -4,7 +4,7 @@
  * @generated, not hand-written (the 450-line limit is for hand-written files): never edit it,
  * regenerate it with `UPDATE_OPENAPI_EXAMPLES=1 npx vitest run test/integration/suites/openapi-exchanges.test.ts`
  * (lists cut to 2 items, the listener's origin written http://127.0.0.1:8080).
- * test/unit/bank/openapi-examples.test.ts checks each against its schema in both modes.
+ * test/unit/bank/openapi/examples.test.ts checks each against its schema in both modes.
  */
 export interface OperationExamples {
   request?: unknown;

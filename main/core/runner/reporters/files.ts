@@ -1,6 +1,7 @@
 /** Where file-writing reporters put their output. */
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../../persistence/atomic-file.js';
 
 export interface FileReporterOptions {
   /** Directory to write into; created when missing. */
@@ -10,8 +11,8 @@ export interface FileReporterOptions {
 }
 
 /**
- * Writes atomically (temporary file, then rename), so a CI job or an open browser tab never
- * reads half a report. Returns the path written.
+ * Writes atomically (persistence/atomic-file.ts), so a CI job or an open browser tab never reads
+ * half a report. Readable by others, as a report is shared. Returns the path written.
  */
 export async function writeReportFile(
   outputDir: string,
@@ -20,8 +21,6 @@ export async function writeReportFile(
 ): Promise<string> {
   await mkdir(outputDir, { recursive: true });
   const path = join(outputDir, fileName);
-  const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(temporary, content, 'utf8');
-  await rename(temporary, path);
+  await writeFileAtomic(path, content, { mode: 0o644 });
   return path;
 }

@@ -30,22 +30,13 @@ import {
 } from './evidence-text.js';
 import { writeReportFile, type FileReporterOptions } from './files.js';
 import type { RuleId, CheckId } from '../../../shared/rule-ids.js';
+import type { CoverageRule } from '../results/coverage.js';
 
 export const DEFAULT_HTML_FILE = 'report.html';
 
 export interface RuleDescription {
   section: string;
   statement: string;
-}
-
-/** A rule of the catalogue with the checks that cover it, for the report's coverage map. */
-export interface CoverageRule {
-  id: string;
-  section: string;
-  statement: string;
-  testable: boolean;
-  reason?: string;
-  checkIds: readonly CheckId[];
 }
 
 export interface HtmlReportOptions {

@@ -8,6 +8,19 @@ import type { RuleId, CheckId } from '../../../shared/rule-ids.js';
 
 export type CoverageState = 'covered' | 'uncovered' | 'untestable';
 
+/**
+ * A rule of the catalogue with the checks that cover it, as the catalogue hands it to a run: the
+ * HTML report's coverage map.
+ */
+export interface CoverageRule {
+  id: string;
+  section: string;
+  statement: string;
+  testable: boolean;
+  reason?: string;
+  checkIds: readonly CheckId[];
+}
+
 export interface RuleCoverage {
   rule: Rule;
   state: CoverageState;

@@ -2,10 +2,11 @@
  * Writing the baseline a run adopts (`--write-baseline`): its failures as the known deviations,
  * with the reasons of the previous baseline kept, written whole or not at all.
  */
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { baselineOfFailures, serializeBaseline, type Baseline } from '../../../shared/baseline.js';
 import type { RunResult } from '../../../shared/run-result.js';
+import { writeFileAtomic } from '../../persistence/atomic-file.js';
 import type { SessionPlan } from './plan.js';
 
 /**
@@ -25,12 +26,10 @@ export function adoptedBaseline(
   return { expectedFailures: [...adopted.expectedFailures, ...kept] };
 }
 
-/** Writes a file whole or not at all (temporary file, then rename), as the reports are. */
+/** Writes a file whole or not at all (persistence/atomic-file.ts), readable by others as reports are. */
 export async function writeAtomically(path: string, content: string | Buffer): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(temporary, content);
-  await rename(temporary, path);
+  await writeFileAtomic(path, content, { mode: 0o644 });
 }
 
 /** Writes the baseline the run of `plan` adopts (marked: the outcome's result); its entries. */

@@ -1,15 +1,26 @@
 /**
- * A run as a host asks for it: which checks of the workbench's suites, against which target, how,
- * with which baseline, and what the reports may show. The CLI builds it from its flags, the UI's
- * runner service from a contract call; the session (prepare.ts, run.ts) does the rest for both.
- * The suites are a layer above the runner, so the host passes the checks and the rule catalogue.
+ * A run as a host asks for it: which checks of the workbench's suites, against which target (an
+ * embedded bank, or a bank named by a target profile), how many at once, with which baseline, and
+ * what the reports may show. The CLI builds it from its flags, the UI's runner service from a
+ * contract call; the session (prepare.ts, run.ts) does the rest for both, so both learn every
+ * target kind at once. The suites are a layer above the runner, so the host passes the checks and
+ * the rule catalogue.
  */
 import type { Baseline } from '../../../shared/baseline.js';
 import type { Check, BankMode } from '../check-api/index.js';
-import { modeOf, planChecks, type PlannedTarget, type RunPlan } from './run-plan.js';
-import type { CheckSelection } from './selection.js';
-import type { CoverageRule } from '../reporters/html.js';
+import type { LoadedTargetProfile } from '../target-profile/index.js';
+import type { CoverageRule } from '../results/coverage.js';
+import { selectChecks, type CheckSelection } from './selection.js';
 import type { RuleId } from '../../../shared/rule-ids.js';
+
+export type PlannedTarget =
+  | { kind: 'embedded'; mode: BankMode; faultProfiles?: readonly string[] }
+  | { kind: 'profile'; loaded: LoadedTargetProfile };
+
+/** The mode the run's checks are chosen for: the embedded bank's, or the profile's. */
+export function modeOf(target: PlannedTarget): BankMode {
+  return target.kind === 'embedded' ? target.mode : target.loaded.profile.mode;
+}
 
 /** The rule catalogue as the session sees it (the suites own it and pass it in). */
 export interface RuleCatalogue {
@@ -46,13 +57,15 @@ export interface SessionRequest {
   allowStaleBaseline?: boolean;
   /** 'keep' shows PSU data in the reports (`--no-redact`); credentials are redacted either way. */
   psuData?: 'mask' | 'keep';
-  /** Set a far-off bank clock back to real time before the run (RunPlan.resetClock). */
+  /**
+   * A bank clock (the profile's admin API) more than a minute from real time is set back to real
+   * time before the run (bank-clock-preflight.ts); without it the run only says so.
+   */
   resetClock?: boolean;
 }
 
 export interface SessionPlan {
   request: SessionRequest;
-  plan: RunPlan;
   /** The checks the run executes: the selection's, those that make sense in the target's mode. */
   checks: Check[];
   mode: BankMode;
@@ -64,21 +77,11 @@ export interface SessionPlan {
 export function planSession(request: SessionRequest): SessionPlan {
   const baseline =
     request.baseline ?? (request.profileBaseline === false ? undefined : profileBaseline(request));
-  const plan: RunPlan = {
-    target: request.target,
-    selection: request.selection,
-    ...(request.concurrency !== undefined ? { concurrency: request.concurrency } : {}),
-    ...(request.timeoutMs !== undefined ? { timeoutMs: request.timeoutMs } : {}),
-    ...(baseline ? { baseline: baseline.baseline } : {}),
-    ...(request.resetClock ? { resetClock: true } : {}),
-  };
-  return {
-    request,
-    plan,
-    checks: planChecks(request.checks, plan),
-    mode: modeOf(request.target),
-    ...(baseline ? { baseline } : {}),
-  };
+  const mode = modeOf(request.target);
+  const checks = selectChecks(request.checks, request.selection).filter(
+    (check) => !check.modes || check.modes.includes(mode),
+  );
+  return { request, checks, mode, ...(baseline ? { baseline } : {}) };
 }
 
 function profileBaseline(request: SessionRequest): SessionPlan['baseline'] {

@@ -2,7 +2,7 @@
  * The secrets of a run against a target profile, and the one place they are taken out of it. The
  * values `${env:NAME}` filled into the profile (target-profile/env-secrets.ts) and a literal admin
  * token are redacted from every event, the result and the runner's log lines as the run produces
- * them (executePreparedRun), so nothing made from the run afterwards — the UI's views, the JSON,
+ * them (session/run.ts), so nothing made from the run afterwards — the UI's views, the JSON,
  * JUnit and HTML reports, the HAR, the curl script, the evidence bundle — can show them.
  */
 import { REDACTED } from '../results/report-result.js';

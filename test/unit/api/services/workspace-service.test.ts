@@ -1,0 +1,89 @@
+/**
+ * The composer's workspace in main (workspace-service.ts): variables per target in environments
+ * and the open tabs survive a restart of the host (a new services instance on the same folder);
+ * what the schema refuses, and an active environment or tab that is not there, is refused naming it.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createServices, type Services } from '../../../../main/api/services';
+import type { CallArgs, CallName } from '../../../../main/api/contract';
+
+let dir: string;
+const open: Services[] = [];
+afterAll(async () => {
+  for (const services of open) await services.dispose();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+async function call<N extends CallName>(services: Services, name: N, args: CallArgs<N>) {
+  return services.dispatch(name, args);
+}
+
+const variables = {
+  active: 'staging',
+  environments: {
+    default: { consentId: [{ value: 'c1', from: 'POST /v1/consents' }] },
+    staging: { paymentId: [{ value: 'p1', from: 'POST /v1/payments/sepa-credit-transfers' }] },
+  },
+};
+
+describe('the composer workspace', () => {
+  it('keeps variables and tabs across a restart', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'workspace-'));
+    const first = createServices({ kind: 'web', dataDir: dir });
+    open.push(first);
+    expect(
+      await call(first, 'workspace.saveVariables', { targetId: 'embedded-sandbox', variables }),
+    ).toMatchObject({ ok: true });
+    const tabs = {
+      tabs: [
+        {
+          id: 't1',
+          draft: {
+            method: 'GET' as const,
+            pathTemplate: '/v1/consents/{consentId}',
+            pathParams: { consentId: '{{consentId}}' },
+            query: [],
+            headers: [{ id: 'r1', name: 'Accept', value: 'application/json', enabled: true }],
+            body: '',
+            sign: true,
+          },
+          responseId: 'x-1',
+        },
+      ],
+      activeTabId: 't1',
+    };
+    expect(await call(first, 'workspace.saveTabs', tabs)).toMatchObject({ ok: true });
+    await first.dispose();
+    open.splice(0);
+
+    const second = createServices({ kind: 'web', dataDir: dir });
+    open.push(second);
+    expect(await call(second, 'workspace.variables', {})).toMatchObject({
+      ok: true,
+      result: { 'embedded-sandbox': variables },
+    });
+    expect(await call(second, 'workspace.tabs', {})).toMatchObject({ ok: true, result: tabs });
+  });
+
+  it('refuses what does not hold, naming it', async () => {
+    const services = createServices({ kind: 'web' });
+    open.push(services);
+    const missing = await call(services, 'workspace.saveVariables', {
+      targetId: 'embedded-sandbox',
+      variables: { active: 'prod', environments: { default: {} } },
+    });
+    expect(missing.ok).toBe(false);
+    if (!missing.ok) expect(missing.error.message).toContain("'prod'");
+    const badName = await services.dispatch('workspace.saveVariables', {
+      targetId: 'embedded-sandbox',
+      variables: { active: 'default', environments: { default: { '1bad name': [] } } },
+    });
+    expect(badName).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENTS' } });
+    const tab = await call(services, 'workspace.saveTabs', { tabs: [], activeTabId: 'gone' });
+    expect(tab.ok).toBe(false);
+    if (!tab.ok) expect(tab.error.message).toContain("'gone'");
+  });
+});

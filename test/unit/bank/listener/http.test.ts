@@ -1,0 +1,159 @@
+/** The node:http adapter's request model: raw header information and body limits. */
+import { Agent, request } from 'undici';
+import { describe, expect, it } from 'vitest';
+import { headersFromRaw, listenBank } from '../../../../main/core/bank/listener/http.js';
+import type { BankRequest } from '../../../../main/core/bank/types.js';
+import { createBank } from '../../../../main/core/bank/index.js';
+import { VirtualClock } from '../../../../main/core/clock.js';
+
+describe('headersFromRaw', () => {
+  it('lower-cases names, joins repeated fields and reports them', () => {
+    const { headers, duplicateHeaders } = headersFromRaw([
+      'X-Request-ID',
+      'a',
+      'PSU-IP-Address',
+      '1.1.1.1',
+      'psu-ip-address',
+      '2.2.2.2',
+    ]);
+    expect({ ...headers }).toEqual({ 'x-request-id': 'a', 'psu-ip-address': '1.1.1.1, 2.2.2.2' });
+    expect(duplicateHeaders).toEqual(['psu-ip-address']);
+  });
+
+  it('keeps a header named __proto__ as a header', () => {
+    const { headers } = headersFromRaw(['__proto__', 'x', 'constructor', 'y']);
+    expect(headers['__proto__']).toBe('x');
+    expect(headers.constructor).toBe('y');
+  });
+});
+
+describe('listenBank', () => {
+  it('hands the pipeline at most limit + 1 body bytes and the raw request line target', async () => {
+    const seen: BankRequest[] = [];
+    const listener = await listenBank(
+      async (bankRequest) => {
+        seen.push(bankRequest);
+        return { status: 200, headers: { 'content-type': 'application/json' }, body: '{}' };
+      },
+      { maxBodyBytes: 10 },
+    );
+    try {
+      const response = await request(`${listener.url}/a%20b?x=1&x=2`, {
+        method: 'POST',
+        body: 'x'.repeat(100),
+      });
+      await response.body.dump();
+      expect(seen[0]!.body.length).toBe(11);
+      expect(seen[0]!.target).toBe('/a%20b?x=1&x=2');
+      expect(seen[0]!.remoteAddress).toBe('127.0.0.1');
+    } finally {
+      await listener.close();
+    }
+  });
+
+  it('answers each of many requests sent at once with its own answer, also after an adapter failure', async () => {
+    // Answers made in one turn of the event loop are written together (answerBatch): none may
+    // go to another request's socket, and a failure in between must not hold the others back.
+    const listener = await listenBank(async (bankRequest) => {
+      if (bankRequest.target === '/fail/7') throw new Error('boom');
+      return {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ target: bankRequest.target }),
+      };
+    });
+    const dispatcher = new Agent({ connections: 32 });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 96 }, async (_, i) => {
+          const target = i === 7 ? '/fail/7' : `/echo/${i}`;
+          const response = await request(`${listener.url}${target}`, { dispatcher });
+          return { i, status: response.statusCode, body: (await response.body.json()) as object };
+        }),
+      );
+      for (const { i, status, body } of answers) {
+        if (i === 7) {
+          expect(status).toBe(500);
+          expect(JSON.stringify(body)).toContain('bank adapter failure: Error: boom');
+        } else expect({ status, body }).toEqual({ status: 200, body: { target: `/echo/${i}` } });
+      }
+    } finally {
+      await dispatcher.close();
+      await listener.close();
+    }
+  });
+
+  it('runs the bookkeeping a request leaves for after sending once, before its client reads the answer', async () => {
+    const done: string[] = [];
+    const listener = await listenBank({
+      serve: async (bankRequest) => ({
+        response: { status: 200, headers: { 'content-type': 'application/json' }, body: '{}' },
+        afterSending: () => {
+          if (bankRequest.target === '/throws') throw new Error('bookkeeping failed');
+          done.push(bankRequest.target);
+        },
+      }),
+    });
+    const dispatcher = new Agent({ connections: 16 });
+    try {
+      const targets = ['/throws', ...Array.from({ length: 40 }, (_, i) => `/r/${i}`)];
+      await Promise.all(
+        targets.map(async (target) => {
+          const response = await request(`${listener.url}${target}`, { dispatcher });
+          await response.body.dump();
+          expect(response.statusCode).toBe(200);
+          if (target !== '/throws') expect(done).toContain(target);
+        }),
+      );
+      expect([...done].sort()).toEqual(targets.slice(1).sort());
+    } finally {
+      await dispatcher.close();
+      await listener.close();
+    }
+  });
+
+  it("has a bank's exchange in its request log by the time the client has the answer", async () => {
+    const bank = createBank({ mode: 'sandbox', clock: new VirtualClock() });
+    const { url } = await bank.listen();
+    try {
+      for (let i = 0; i < 3; i++) {
+        const response = await request(`${url}/v1/nothing-${i}`);
+        await response.body.dump();
+        expect(response.statusCode).toBe(404);
+        expect(bank.requestLog.entries().at(-1)?.request.target).toBe(`/v1/nothing-${i}`);
+      }
+      expect(bank.requestLog.size).toBe(3);
+    } finally {
+      await bank.close();
+    }
+  });
+
+  it('answers 500 for an answer node:http refuses to write, and the others of its turn still go out', async () => {
+    const listener = await listenBank(async (bankRequest) => ({
+      status: 200,
+      headers: {
+        'content-type': 'application/json',
+        ...(bankRequest.target === '/bad' ? { location: 'a\nb' } : {}),
+      },
+      body: '{}',
+    }));
+    const dispatcher = new Agent({ connections: 8 });
+    try {
+      const statuses = await Promise.all(
+        ['/ok/1', '/bad', '/ok/2', '/ok/3'].map(async (target) => {
+          const response = await request(`${listener.url}${target}`, { dispatcher });
+          const text = await response.body.text();
+          return { target, status: response.statusCode, text };
+        }),
+      );
+      expect(statuses.map(({ status }) => status)).toEqual([200, 500, 200, 200]);
+      expect(statuses[1]!.text).toContain('bank adapter failure');
+      const again = await request(`${listener.url}/ok/4`, { dispatcher });
+      await again.body.dump();
+      expect(again.statusCode).toBe(200);
+    } finally {
+      await dispatcher.close();
+      await listener.close();
+    }
+  });
+});

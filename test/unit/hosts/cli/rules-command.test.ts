@@ -1,0 +1,151 @@
+import { TPP_RULES } from '../../../../main/core/spec/tpp-rules.js';
+import { describe, expect, it } from 'vitest';
+import { captureCliIo } from '../../../support/cli-capture';
+import { UsageError } from '../../../../main/hosts/cli/io';
+import { createRulesCommand, rulesCommand } from '../../../../main/hosts/cli/rules-command';
+import type { Check } from '../../../../main/core/runner/check-api/index';
+import { RULES } from '../../../../suites/catalogue';
+import type { Rule } from '../../../../main/core/runner/check-api/rule';
+
+const capture = captureCliIo;
+
+const rules: Rule[] = [
+  {
+    id: 'SIGN-MISSING-400',
+    section: '§5.2(1)',
+    statement: 'Unsigned: 400.',
+    area: 'signing',
+    testable: true,
+  },
+  {
+    id: 'SIGN-RFC-2047',
+    section: '§5.2(6)',
+    statement: 'MIME-encoded.',
+    area: 'signing',
+    testable: true,
+    needs: ['sandbox-api'],
+  },
+  {
+    id: 'GEN-TLS-1-2',
+    section: '§5.1',
+    statement: 'TLS 1.2.',
+    area: 'general',
+    testable: false,
+    reason: 'deployment property',
+  },
+];
+const probe = (id: string, ruleIds: string[]): Check => ({
+  id,
+  title: id,
+  area: 'signing',
+  rules: ruleIds,
+  run: async () => {},
+});
+const command = createRulesCommand({
+  rules,
+  checks: [probe('CHK-UNSIGNED', ['SIGN-MISSING-400'])],
+});
+
+describe('workbench rules', () => {
+  it('prints the catalogue with coverage per area, checks, reasons and needs', async () => {
+    const io = capture();
+    expect(await command.run([], io)).toBe(0);
+    expect(io.stdout).toEqual([
+      'Rule catalogue: 3 rules: 2 testable (1 with checks, 1 without), 1 untestable. Checks in the registry: 1.',
+      '',
+      'general: 1 rules: 0 testable (0 with checks, 0 without), 1 untestable',
+      '  [untestable] GEN-TLS-1-2 (§5.1) TLS 1.2.',
+      '               why untestable: deployment property',
+      '',
+      'signing: 2 rules: 2 testable (1 with checks, 1 without), 0 untestable',
+      '  [1 check]    SIGN-MISSING-400 (§5.2(1)) Unsigned: 400.',
+      '               checks: CHK-UNSIGNED',
+      '  [no check]   SIGN-RFC-2047 (§5.2(6)) MIME-encoded.',
+      '               needs: sandbox-api',
+    ]);
+    expect(io.stderr).toEqual([]);
+  });
+
+  it('filters by --area and --state', async () => {
+    const io = capture();
+    await command.run(['--area', 'signing', '--state', 'uncovered'], io);
+    expect(io.stdout.filter((line) => line.startsWith('  ['))).toEqual([
+      '  [no check]   SIGN-RFC-2047 (§5.2(6)) MIME-encoded.',
+    ]);
+  });
+
+  it('prints machine-readable JSON with --json', async () => {
+    const io = capture();
+    await command.run(['--json', '--area', 'general', '--area', 'signing'], io);
+    const output = JSON.parse(io.stdout.join('\n'));
+    expect(output.summary).toEqual({
+      rules: 3,
+      testable: 2,
+      covered: 1,
+      uncovered: 1,
+      untestable: 1,
+      checks: 1,
+    });
+    expect(output.areas.map((a: { area: string }) => a.area)).toEqual(['general', 'signing']);
+    expect(output.rules[0]).toMatchObject({
+      id: 'GEN-TLS-1-2',
+      testable: false,
+      reason: 'deployment property',
+      state: 'untestable',
+      checks: [],
+    });
+    expect(output.rules[1]).toMatchObject({
+      id: 'SIGN-MISSING-400',
+      state: 'covered',
+      checks: ['CHK-UNSIGNED'],
+    });
+    expect(output.problems).toEqual([]);
+  });
+
+  it('refuses an unknown area or state as a usage error', async () => {
+    await expect(command.run(['--area', 'signin'], capture())).rejects.toThrow(UsageError);
+    await expect(command.run(['--area', 'signin'], capture())).rejects.toThrow(
+      /--area must be one of general, signing/,
+    );
+    await expect(command.run(['--state', 'done'], capture())).rejects.toThrow(
+      /--state must be one of covered, uncovered, untestable/,
+    );
+  });
+
+  it('exits 1 and says why when a check names a rule the catalogue lacks', async () => {
+    const io = capture();
+    const broken = createRulesCommand({ rules, checks: [probe('CHK-TYPO', ['SIGN-MISING-400'])] });
+    expect(await broken.run([], io)).toBe(1);
+    expect(io.stderr).toEqual([
+      'workbench rules: check CHK-TYPO names rule SIGN-MISING-400, which the catalogue does not have',
+    ]);
+  });
+
+  it('lists the real catalogue', async () => {
+    const io = capture();
+    expect(rulesCommand.name).toBe('rules');
+    expect(await rulesCommand.run(['--json'], io)).toBe(0);
+    expect(JSON.parse(io.stdout.join('\n')).rules).toHaveLength(RULES.length);
+  });
+
+  it('lists the TPP side with how each rule is judged of the client', async () => {
+    const io = capture();
+    expect(await rulesCommand.run(['--json'], io)).toBe(0);
+    const { tpp } = JSON.parse(io.stdout.join('\n'));
+    expect(tpp.rules).toBe(TPP_RULES.length);
+    expect(tpp.entries.map((rule: { id: string }) => rule.id)).toEqual(TPP_RULES.map((r) => r.id));
+    expect(
+      tpp.entries.find((rule: { id: string }) => rule.id === 'TPP-X-REQUEST-ID-UNIQUE'),
+    ).toMatchObject({
+      catalogue: ['HDR-X-REQUEST-ID-UNIQUE'],
+      report: true,
+      modules: ['basic:X-REQUEST-ID-UNIQUE'],
+    });
+    const text = capture();
+    await rulesCommand.run([], text);
+    expect(text.stdout.join('\n')).toMatch(/TPP side: \d+ rules, judged of the client/);
+    const filtered = capture();
+    await rulesCommand.run(['--json', '--area', 'signing'], filtered);
+    expect(JSON.parse(filtered.stdout.join('\n'))).not.toHaveProperty('tpp');
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * The Collections panel's import (renderer/src/features/composer/collections-store.ts) refuses a
+ * file or Bruno folder over the one collection limit (main/shared/collection-limits.ts) by its
+ * size, before reading it and without calling the contract, naming the size and the limit.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../../../../../renderer/src/api', () =>
+  import('../../fake-api.js').then((m) => m.fakeApiModule),
+);
+
+const { calls } = await import('../../fake-api.js');
+const { useCollectionsStore } =
+  await import('../../../../../renderer/src/features/composer/collections-store');
+
+/** A file of `size` bytes that must not be read. */
+const unread = (name: string, size: number, webkitRelativePath = '') =>
+  ({
+    name,
+    size,
+    webkitRelativePath,
+    text: () => Promise.reject(new Error(`${name} was read`)),
+    arrayBuffer: () => Promise.reject(new Error(`${name} was read`)),
+  }) as unknown as File;
+
+beforeEach(() => {
+  calls.length = 0;
+  useCollectionsStore.setState({ error: undefined, busy: false });
+});
+
+describe('collection import limit in the UI', () => {
+  it('refuses a Postman file over 20,000,000 bytes before reading it', async () => {
+    await useCollectionsStore
+      .getState()
+      .import('postman', { kind: 'file', file: unread('big.json', 20_000_001) });
+    expect(String(useCollectionsStore.getState().error)).toContain(
+      'big.json is 20000001 bytes, more than the 20000000 a collection to import may have.',
+    );
+    expect(calls).toEqual([]);
+  });
+
+  it('refuses a Bruno zip over 15,000,000 bytes (20,000,000 characters of base64)', async () => {
+    await useCollectionsStore
+      .getState()
+      .import('bruno', { kind: 'file', file: unread('c.zip', 15_000_001) });
+    expect(String(useCollectionsStore.getState().error)).toContain('more than the 15000000');
+    expect(calls).toEqual([]);
+  });
+
+  it('counts the Bruno files of a folder together, and only those', async () => {
+    const files = [
+      unread('bruno.json', 10, 'c/bruno.json'),
+      unread('a.bru', 12_000_000, 'c/a.bru'),
+      unread('b.bru', 8_000_000, 'c/b.bru'),
+      unread('big.png', 50_000_000, 'c/big.png'),
+    ];
+    await useCollectionsStore.getState().import('bruno', { kind: 'folder', files });
+    expect(String(useCollectionsStore.getState().error)).toContain('is 20000010 bytes');
+    expect(calls).toEqual([]);
+  });
+});

@@ -1,0 +1,79 @@
+/** Request tabs (renderer/src/features/composer/tabs.ts): each keeps its form and answer. */
+import { describe, expect, it } from 'vitest';
+import type { ExchangeView } from '../../../../../main/api/contract';
+import { emptyDraft, row } from '../../../../../renderer/src/features/composer/request-model';
+import {
+  restoredTabs,
+  storedTabs,
+  tabTitle,
+  withShown,
+  withoutTab,
+  type TabSet,
+} from '../../../../../renderer/src/features/composer/tabs';
+
+const answer = (id: string) => ({ id }) as unknown as ExchangeView;
+const draft = (path: string) => ({ ...emptyDraft(), method: 'GET' as const, pathTemplate: path });
+
+describe('request tabs', () => {
+  it('writes the shown form and answer back into its own tab only', () => {
+    const set: TabSet = {
+      tabs: [
+        { id: 'a', draft: draft('/v1/accounts') },
+        { id: 'b', draft: draft('/v1/consents'), response: answer('x2'), responseId: 'x2' },
+      ],
+      activeTabId: 'a',
+    };
+    const written = withShown(set, draft('/v1/accounts/{account-id}'), answer('x1'));
+    expect(written.tabs[0]).toMatchObject({
+      draft: { pathTemplate: '/v1/accounts/{account-id}' },
+      responseId: 'x1',
+    });
+    expect(written.tabs[1]).toBe(set.tabs[1]);
+    expect(storedTabs(written)).toEqual({
+      tabs: [
+        { id: 'a', draft: written.tabs[0]!.draft, responseId: 'x1' },
+        { id: 'b', draft: set.tabs[1]!.draft, responseId: 'x2' },
+      ],
+      activeTabId: 'a',
+    });
+  });
+
+  it('shows a neighbour after closing the shown tab, and never no tab', () => {
+    const fresh = () => ({ id: 'new', draft: emptyDraft() });
+    const set: TabSet = {
+      tabs: ['a', 'b', 'c'].map((id) => ({ id, draft: emptyDraft() })),
+      activeTabId: 'c',
+    };
+    expect(withoutTab(set, 'c', fresh).activeTabId).toBe('b');
+    expect(withoutTab({ ...set, activeTabId: 'a' }, 'a', fresh).activeTabId).toBe('b');
+    expect(withoutTab({ ...set, activeTabId: 'a' }, 'b', fresh).activeTabId).toBe('a');
+    const last = withoutTab({ tabs: [set.tabs[0]!], activeTabId: 'a' }, 'a', fresh);
+    expect(last).toEqual({ tabs: [fresh()], activeTabId: 'new' });
+  });
+
+  it('restores kept tabs with their answers from the history, rows with new ids', () => {
+    const kept = {
+      ...draft('/v1/consents/{consentId}'),
+      headers: [{ id: 'row-1', name: 'Accept', value: 'application/json', enabled: true }],
+    };
+    const restored = restoredTabs(
+      {
+        tabs: [
+          { id: 'a', draft: kept, responseId: 'x1' },
+          { id: 'b', draft: kept, responseId: 'gone' },
+        ],
+        activeTabId: 'zz',
+      },
+      [answer('x1')],
+    )!;
+    expect(restored.activeTabId).toBe('a');
+    expect(restored.tabs[0]!.response?.id).toBe('x1');
+    expect(restored.tabs[1]!.response).toBeUndefined();
+    const next = row();
+    expect(restored.tabs[0]!.draft.headers[0]).toMatchObject({ name: 'Accept', enabled: true });
+    expect(restored.tabs[0]!.draft.headers[0]!.id).not.toBe(next.id);
+    expect(restoredTabs({ tabs: [] }, [])).toBeUndefined();
+    expect(tabTitle(kept)).toBe('GET /v1/consents/{consentId}');
+    expect(tabTitle({ ...kept, operationId: 'getConsent' })).toBe('getConsent');
+  });
+});

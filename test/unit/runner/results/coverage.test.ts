@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { describeProblem, ruleCoverage } from '../../../../main/core/runner/results/coverage';
+import type { Rule } from '../../../../main/core/runner/check-api/rule';
+import { check } from '../fakes';
+
+const rules: Rule[] = [
+  { id: 'A-ONE', section: '§1', statement: 'One.', area: 'general', testable: true },
+  { id: 'A-TWO', section: '§1', statement: 'Two.', area: 'general', testable: true },
+  {
+    id: 'A-TLS',
+    section: '§5.1',
+    statement: 'TLS.',
+    area: 'general',
+    testable: false,
+    reason: 'deployment',
+  },
+];
+
+describe('ruleCoverage', () => {
+  it('sorts rules into covered, uncovered and untestable, with the checks covering each', () => {
+    const report = ruleCoverage(rules, [
+      check('C-1', undefined, { rules: ['A-ONE'] }),
+      check('C-2', undefined, { rules: ['A-ONE'] }),
+    ]);
+    expect(report.rules.map((r) => [r.rule.id, r.state, r.checkIds])).toEqual([
+      ['A-ONE', 'covered', ['C-1', 'C-2']],
+      ['A-TWO', 'uncovered', []],
+      ['A-TLS', 'untestable', []],
+    ]);
+    expect(report.summary).toEqual({
+      rules: 3,
+      testable: 2,
+      covered: 1,
+      uncovered: 1,
+      untestable: 1,
+    });
+    expect(report.problems).toEqual([]);
+  });
+
+  it('reports checks naming unknown or untestable rules, or none', () => {
+    const report = ruleCoverage(rules, [
+      check('TYPO', undefined, { rules: ['A-ONNE'] }),
+      check('TLS', undefined, { rules: ['A-TLS'] }),
+      check('NOTHING', undefined, { rules: [] }),
+    ]);
+    expect(report.problems.map(describeProblem)).toEqual([
+      'check TYPO names rule A-ONNE, which the catalogue does not have',
+      'check TLS names rule A-TLS, which the catalogue marks untestable',
+      'check NOTHING names no rule',
+    ]);
+  });
+});
