@@ -33,6 +33,10 @@ const CROSS_CUTTING = new Set([
   'hosts/packaging',
   'hosts/start-script',
   'hosts/test-script',
+  // The desktop build's copy of the optional format libraries, against package-lock.json.
+  'hosts/desktop-format-libraries',
+  // The package's library entry (main/library.ts) as built: its whole module graph.
+  'hosts/library-entry',
   // SECURITY.md's findings and the Electron windows' settings, over all of main/.
   'hosts/security-scan',
   'hosts/electron-security',

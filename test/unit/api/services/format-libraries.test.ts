@@ -10,13 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import packageJson from '../../../package.json' with { type: 'json' };
-import { CallRefused } from '../../../main/api/dispatch';
+import packageJson from '../../../../package.json' with { type: 'json' };
+import { CallRefused } from '../../../../main/api/dispatch';
 import {
   FORMAT_LIBRARIES,
   FORMAT_LIBRARIES_INSTALL,
   withFormatLibraries,
-} from '../../../main/api/services/format-libraries';
+} from '../../../../main/api/services/format-libraries';
 
 const folder = join(mkdtempSync(join(tmpdir(), 'format-libraries-')), 'node_modules', 'probe');
 mkdirSync(folder, { recursive: true });

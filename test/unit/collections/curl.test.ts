@@ -1,38 +1,12 @@
 /**
- * curl commands and HAR files as collections: shell quoting read as the shell reads it, the
- * options that say what is sent, the workbench's own "copy as curl" and HAR export read back, and
- * every refusal naming what was wrong.
+ * curl commands as a collection: the options that say what is sent, the ones left out with a note,
+ * the workbench's own "copy as curl" read back, and every refusal naming what was wrong.
  */
 import { describe, expect, it } from 'vitest';
 import { importCurl } from '../../../main/core/collections/curl.js';
-import { importHar } from '../../../main/core/collections/har.js';
-import { shellCommands } from '../../../main/core/collections/shell-words.js';
-import type { SavedRequestItem } from '../../../main/core/collections/index.js';
-import { toCurl, toHar } from '../../../main/core/tpp/export.js';
-import type { Exchange } from '../../../main/shared/exchange.js';
+import { toCurl } from '../../../main/core/tpp/export.js';
 import { fixedContext, refusal } from './fixtures.js';
-
-const requests = (items: readonly unknown[]) =>
-  (items as SavedRequestItem[]).map((item) => item.request);
-
-describe('shell words', () => {
-  it('reads quotes, escapes, $-quotes and continuations as bash does, running nothing', () => {
-    expect(
-      shellCommands(
-        `curl 'a b' "c \\"d\\" \\$HOME $(x)" e\\ f $'g\\nh\\x41\\u00e9' \\\n  -H 'X: y'; echo $PATH`,
-      ),
-    ).toEqual([
-      ['curl', 'a b', 'c "d" $HOME $(x)', 'e f', 'g\nhAé', '-H', 'X: y'],
-      ['echo', '$PATH'],
-    ]);
-  });
-
-  it('names a quote that is never closed', () => {
-    expect(refusal(() => shellCommands(`curl 'https://x`))).toMatch(/quote \('\) .*never closed/);
-    expect(refusal(() => shellCommands(`curl "https://x`))).toMatch(/quote \("\) .*never closed/);
-    expect(refusal(() => shellCommands(`curl $'x`))).toMatch(/\$'…' quote .*never closed/);
-  });
-});
+import { exchange, requests, sentRequest } from './traffic-fixtures.js';
 
 describe('curl import', () => {
   it("reads a browser's copy as cURL: method, path below the target, query, headers, JSON body", () => {
@@ -129,83 +103,10 @@ describe('curl import', () => {
   });
 });
 
-const exchange: Exchange = {
-  id: 'e1',
-  startedAt: '2026-11-27T12:00:00.000Z',
-  request: {
-    method: 'POST',
-    url: 'http://127.0.0.1:4010/v1/consents?x=1',
-    headers: {
-      'Content-Type': 'application/json',
-      'PSU-ID': '1f3c1a58-6d37-4a5f-9b84-0a4f0f4b2a11',
-      'X-Request-ID': 'a1b2c3d4-0000-4000-8000-000000000000',
-      Digest: 'SHA-256=abc',
-      Signature: 'keyId="x",signature="y"',
-    },
-    body: '{"access":{"allPsd2":"allAccounts"}}',
-  },
-  response: { status: 201, headers: {}, body: '{}', truncated: false },
-  timings: { headersMs: 1, totalMs: 2 },
-  responseSignature: { status: 'unsigned' },
-} as unknown as Exchange;
-
-const sentRequest = {
-  method: 'POST',
-  path: '/v1/consents',
-  query: { x: '1' },
-  headers: { 'Content-Type': 'application/json', 'PSU-ID': '1f3c1a58-6d37-4a5f-9b84-0a4f0f4b2a11' },
-  body: '{"access":{"allPsd2":"allAccounts"}}',
-};
-
 describe("the workbench's own exports read back", () => {
   it('copy as curl: the request as sent, without what the workbench computes again', () => {
     const { collection, notes } = importCurl(toCurl(exchange), fixedContext());
     expect(requests(collection.items)).toEqual([sentRequest]);
     expect(notes.join('\n')).toMatch(/Dropped Signature/);
-  });
-
-  it('HAR: every entry a request, in order', () => {
-    const har = JSON.stringify(toHar([exchange, { ...exchange, id: 'e2' }]));
-    const { collection } = importHar(har, fixedContext());
-    expect(requests(collection.items)).toEqual([sentRequest, sentRequest]);
-    expect(collection.name).toMatch(/^HAR/);
-  });
-});
-
-describe('HAR import', () => {
-  it('leaves out cookies and HTTP/2 pseudo-headers', () => {
-    const har = {
-      log: {
-        version: '1.2',
-        creator: { name: 'Browser' },
-        entries: [
-          {
-            request: {
-              method: 'GET',
-              url: 'https://bank.example/v1/accounts',
-              headers: [
-                { name: ':authority', value: 'bank.example' },
-                { name: 'Cookie', value: 'session=s' },
-                { name: 'Consent-ID', value: 'c1' },
-              ],
-            },
-          },
-        ],
-      },
-    };
-    const { collection, notes } = importHar(JSON.stringify(har), fixedContext());
-    expect(collection.name).toBe('HAR from Browser');
-    expect(requests(collection.items)).toEqual([
-      { method: 'GET', path: '/v1/accounts', headers: { 'Consent-ID': 'c1' } },
-    ]);
-    expect(notes.join('\n')).toMatch(/cookies of 1 request/);
-  });
-
-  it('names what is wrong with a file that is not HAR', () => {
-    expect(refusal(() => importHar('{', fixedContext()))).toMatch(/^The HAR file is not JSON/);
-    expect(refusal(() => importHar('{"log":{}}', fixedContext()))).toMatch(/no log\.entries/);
-    expect(
-      refusal(() => importHar('{"log":{"entries":[{"request":{"url":"x"}}]}}', fixedContext())),
-    ).toMatch(/Entry 1 .*log\.entries\[0\]\.request/);
   });
 });

@@ -4,13 +4,15 @@
  * the running module's exchange count follows the live progress events.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PlanModuleView, PlanView } from '../../../main/api/contract';
-import { answers, calls } from './fake-api.js';
+import type { PlanModuleView, PlanView } from '../../../../../main/api/contract';
+import { answers, calls } from '../../fake-api.js';
 
-vi.mock('../../../renderer/src/api', () => import('./fake-api.js').then((m) => m.fakeApiModule));
+vi.mock('../../../../../renderer/src/api', () =>
+  import('../../fake-api.js').then((m) => m.fakeApiModule),
+);
 
 const { currentModule, useTppPlanStore } =
-  await import('../../../renderer/src/features/tpp-plan/store');
+  await import('../../../../../renderer/src/features/tpp-plan/store');
 
 const module = (id: string, state: PlanModuleView['state']): PlanModuleView => ({
   id,
