@@ -20,6 +20,7 @@ import {
 import { createExpect } from './expect.js';
 import { createBankNow } from './bank-now.js';
 import type { EvidenceItem } from '../../../shared/run-result.js';
+import type { EvidenceExchange } from '../../../shared/exchange.js';
 
 /** What the composition root gives one check: how to reach the target. */
 export interface CheckEnvironment {
@@ -100,6 +101,8 @@ export interface CheckContextParts {
   now(): string;
   addEvidence(item: EvidenceItem): void;
   warn(message: string): void;
+  /** Shown every answer the check's clients get (the run's every-answer observer). */
+  observe?(exchange: EvidenceExchange): void;
 }
 
 export function createCheckContext(parts: CheckContextParts): CheckContext {
@@ -110,6 +113,7 @@ export function createCheckContext(parts: CheckContextParts): CheckContext {
       signal.throwIfAborted();
       const exchange = await client.send(request);
       addEvidence({ kind: 'exchange', at: now(), exchange });
+      parts.observe?.(exchange);
       bankNow.observe(exchange);
       // §5.2.7: the TPP should verify a signed response; a bad signature is a finding of the run.
       if (exchange.responseSignature?.status === 'invalid')
