@@ -1,7 +1,7 @@
 /**
  * The run's every-answer observer (main/core/runner/engine/answer-observer.ts): a rule that holds
  * for every answer (the Date header's form, the payload date-time form, a signed answer's
- * signature) is judged on all the answers the selected checks get, so a faulty bank is FAILed on
+ * signature) or every redirect after SCA (its tpp-session-id) is judged on all the answers the selected checks get, so a faulty bank is FAILed on
  * it even when the rule's own check is not in the run; and a conformant bank gets no such FAIL.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -74,6 +74,13 @@ const CASES: {
     ownCheck: 'GEN-PAYLOAD-DATE-TIMES-SPEC-FORM',
     selection: ['CORP-BOTH-IDS-ACCEPTED'],
     names: /GET \S+\/v1\/user .*scaValidUntil "[^"]*Z" is not YYYY-MM-DDThh:mm:ss\+00:00/,
+  },
+  {
+    rule: 'SCA-REDIRECT-TPP-SESSION-ID',
+    ownCheck: 'SCA-TPP-SESSION-ID-ECHOED',
+    selection: ['CORP-BOTH-IDS-ACCEPTED'],
+    names:
+      /carries tpp-session-id \(missing\), not the TPP-Session-ID "[0-9a-f-]{36}" that started it/,
   },
   {
     rule: 'SIGN-RESPONSE-SIGNATURE',

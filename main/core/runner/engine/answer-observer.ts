@@ -8,7 +8,14 @@
 import type { EvidenceExchange } from '../../../shared/exchange.js';
 import type { CheckId } from '../../../shared/rule-ids.js';
 import type { CheckResult } from '../../../shared/run-result.js';
-import { ANSWER_RULES, type AnswerRule } from './answer-rules.js';
+import type { ScaRedirect } from '../check-api/index.js';
+import {
+  ANSWER_RULES,
+  REDIRECT_SESSION_RULE,
+  scaRedirectHrefs,
+  type AnswerRule,
+  type ObservedRule,
+} from './answer-rules.js';
 
 /** The area of the observer's results, apart from every suite's. */
 export const EVERY_ANSWER_AREA = 'every-answer';
@@ -17,7 +24,7 @@ export const EVERY_ANSWER_AREA = 'every-answer';
 export const everyAnswerCheckId = (ruleId: string): CheckId => `EVERY-ANSWER-${ruleId}`;
 
 interface Violation {
-  rule: AnswerRule;
+  rule: ObservedRule;
   first: { checkId: CheckId; exchange: EvidenceExchange; what: string; at: string };
   count: number;
   checkIds: Set<CheckId>;
@@ -25,32 +32,49 @@ interface Violation {
 
 export class AnswerObserver {
   private readonly violations = new Map<string, Violation>();
+  /** The answer that gave each scaRedirect, by its href (as given and absolute). */
+  private readonly started = new Map<string, EvidenceExchange>();
 
   constructor(private readonly rules: readonly AnswerRule[] = ANSWER_RULES) {}
 
   /** Judges one answer `checkId` got; an exchange without an answer shows nothing. */
   observe(checkId: CheckId, exchange: EvidenceExchange, at: string): void {
     if (!exchange.response) return;
+    for (const href of scaRedirectHrefs(exchange)) this.started.set(href, exchange);
     for (const rule of this.rules) {
       const what = rule.judge(exchange);
-      if (what === undefined) continue;
-      const known = this.violations.get(rule.ruleId);
-      if (known) {
-        known.count++;
-        known.checkIds.add(checkId);
-      } else
-        this.violations.set(rule.ruleId, {
-          rule,
-          first: { checkId, exchange, what, at },
-          count: 1,
-          checkIds: new Set([checkId]),
-        });
+      if (what !== undefined) this.record(rule, { checkId, exchange, what, at });
     }
   }
 
-  /** One FAIL per rule an answer broke, in the order of the rules. */
+  /**
+   * Judges the redirect back after an SCA `checkId` had the PSU complete at `scaRedirectUrl`,
+   * against the answer that gave that URL (one the run did not see is not judged).
+   */
+  observeRedirect(checkId: CheckId, scaRedirectUrl: string, redirect: ScaRedirect, at: string) {
+    const exchange = this.started.get(scaRedirectUrl);
+    if (!exchange) return;
+    const what = REDIRECT_SESSION_RULE.judge(exchange, redirect);
+    if (what !== undefined) this.record(REDIRECT_SESSION_RULE, { checkId, exchange, what, at });
+  }
+
+  private record(rule: ObservedRule, first: Violation['first']): void {
+    const known = this.violations.get(rule.ruleId);
+    if (known) {
+      known.count++;
+      known.checkIds.add(first.checkId);
+    } else
+      this.violations.set(rule.ruleId, {
+        rule,
+        first,
+        count: 1,
+        checkIds: new Set([first.checkId]),
+      });
+  }
+
+  /** One FAIL per rule an answer or a redirect broke, in the order of the rules. */
   results(): CheckResult[] {
-    return this.rules.flatMap((rule) => {
+    return [...this.rules, REDIRECT_SESSION_RULE].flatMap((rule: ObservedRule) => {
       const violation = this.violations.get(rule.ruleId);
       return violation ? [failureOf(violation)] : [];
     });

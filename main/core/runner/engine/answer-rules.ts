@@ -9,11 +9,16 @@ import { DATE_TIME } from '../../spec/dates.js';
 import { parseImfFixdate } from '../../spec/headers.js';
 import type { EvidenceExchange } from '../../../shared/exchange.js';
 import type { RuleId } from '../../../shared/rule-ids.js';
+import type { ScaRedirect } from '../check-api/index.js';
 
-export interface AnswerRule {
+/** A rule the run judges on everything it gets of its kind. */
+export interface ObservedRule {
   ruleId: RuleId;
-  /** What every answer does, with its section. */
+  /** What every answer (or redirect) does, with its section. */
   title: string;
+}
+
+export interface AnswerRule extends ObservedRule {
   /** What the answer does wrong, in one phrase; undefined when it meets the rule. */
   judge(exchange: EvidenceExchange): string | undefined;
 }
@@ -74,3 +79,49 @@ export const ANSWER_RULES: readonly AnswerRule[] = [
     },
   },
 ];
+
+/** The TPP-Session-ID a request was sent with (header names as the sender spelled them). */
+function tppSessionIdOf(exchange: EvidenceExchange): string | undefined {
+  const name = Object.keys(exchange.request.headers).find(
+    (header) => header.toLowerCase() === 'tpp-session-id',
+  );
+  return name === undefined ? undefined : exchange.request.headers[name];
+}
+
+/**
+ * The `_links.scaRedirect` an answer gives, as given and made absolute against the request's URL
+ * (a check may open either), so the redirect after SCA can be traced to the request that started
+ * it.
+ */
+export function scaRedirectHrefs(exchange: EvidenceExchange): string[] {
+  const json = exchange.response?.json as { _links?: { scaRedirect?: { href?: unknown } } };
+  const href = json?._links?.scaRedirect?.href;
+  if (typeof href !== 'string') return [];
+  try {
+    return [href, new URL(href, exchange.request.url).toString()];
+  } catch {
+    return [href];
+  }
+}
+
+/**
+ * §6.1: the redirect after every successful SCA carries `tpp-session-id`, the TPP-Session-ID of
+ * the request that started the SCA. Judged on every SCA a check completes through the PSU agent,
+ * against the request whose answer gave the scaRedirect; one started without TPP-Session-ID
+ * is not judged.
+ */
+export const REDIRECT_SESSION_RULE: ObservedRule & {
+  judge(started: EvidenceExchange, redirect: ScaRedirect): string | undefined;
+} = {
+  ruleId: 'SCA-REDIRECT-TPP-SESSION-ID',
+  title:
+    'the redirect after every successful SCA carries the TPP-Session-ID that started it (§6.1)',
+  judge(started: EvidenceExchange, redirect: ScaRedirect): string | undefined {
+    const expected = tppSessionIdOf(started);
+    if (redirect.outcome !== 'success' || expected === undefined) return undefined;
+    const echoed = redirect.params['tpp-session-id'];
+    return echoed === expected
+      ? undefined
+      : `the redirect after SCA ${redirect.url} carries tpp-session-id ${echoed === undefined ? '(missing)' : JSON.stringify(echoed)}, not the TPP-Session-ID ${JSON.stringify(expected)} that started it`;
+  },
+};

@@ -12,6 +12,7 @@ import {
   type CheckEffect,
   type EvidenceRecorder,
   type PsuAgent,
+  type ScaRedirect,
   type TargetAllows,
   type TargetClient,
   type TargetClock,
@@ -103,6 +104,8 @@ export interface CheckContextParts {
   warn(message: string): void;
   /** Shown every answer the check's clients get (the run's every-answer observer). */
   observe?(exchange: EvidenceExchange): void;
+  /** Shown every redirect back after an SCA the check's PSU agent completed, with its start URL. */
+  observeRedirect?(scaRedirectUrl: string, redirect: ScaRedirect): void;
 }
 
 export function createCheckContext(parts: CheckContextParts): CheckContext {
@@ -141,7 +144,13 @@ export function createCheckContext(parts: CheckContextParts): CheckContext {
       ? { aispOnlyClient: recording(environment.aispOnlyClient) }
       : {}),
     psu: psu
-      ? { completeSca: (url, script) => psu.completeSca(url, script, evidence) }
+      ? {
+          async completeSca(url, script) {
+            const redirect = await psu.completeSca(url, script, evidence);
+            parts.observeRedirect?.(url, redirect);
+            return redirect;
+          },
+        }
       : noPsuAgent,
     clock: environment.clock ?? noTargetClock,
     bankNow: () => bankNow.now(),

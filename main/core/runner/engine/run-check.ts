@@ -80,6 +80,9 @@ export async function runCheck(
         observe(exchange) {
           if (open) scope.observer?.observe(check.id, exchange, now());
         },
+        observeRedirect(url, redirect) {
+          if (open) scope.observer?.observeRedirect(check.id, url, redirect, now());
+        },
       });
       await check.run(context);
       return { kind: 'completed' };
