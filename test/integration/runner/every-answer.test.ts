@@ -107,6 +107,9 @@ describe('a fault of a rule every answer meets is FAILed without its own check',
       expect(exchange?.kind === 'exchange' && exchange.exchange.id).toBe(
         failure!.failure!.exchangeId,
       );
+      // A re-run of failed checks runs the checks whose answers broke the rule.
+      expect(failure!.observedIn?.length).toBeGreaterThan(0);
+      for (const id of failure!.observedIn ?? []) expect(selection).toContain(id);
       expect(result.counts.FAIL).toBeGreaterThanOrEqual(1);
       expect(result.checks).toHaveLength(checks.length + 1);
     },

@@ -98,6 +98,7 @@ function failureOf({ rule, first, count, checkIds }: Violation): CheckResult {
       exchangeId: first.exchange.id,
     },
     warnings: [],
+    observedIn: [...checkIds],
     evidence: [
       { kind: 'exchange', at: first.at, exchange: first.exchange },
       {
