@@ -185,6 +185,11 @@ export const CheckResultSchema = Type.Object({
    * describeRule), so a reader of the report finds what the bank deviates from.
    */
   specSections: Type.Optional(Type.Array(SpecSectionSchema)),
+  /**
+   * On a FAIL of the run's every-answer observer (a rule every answer meets, judged on all the
+   * answers of the run): the checks whose answers broke it, which a re-run of failed checks runs.
+   */
+  observedIn: Type.Optional(Type.Array(Type.String())),
   /** The attempt of the run that gave this verdict; absent: the first. */
   attempt: Type.Optional(Type.Integer({ minimum: 1 })),
   /** The verdicts of the earlier attempts, oldest first (absent when it ran once). */

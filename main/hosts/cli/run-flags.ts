@@ -333,7 +333,9 @@ async function readRerunFailed(file: string, all: readonly Check[], io: CliIo): 
     if (error instanceof UsageError) throw error;
     throw new UsageError(`--rerun-failed: ${(error as Error).message}`);
   }
-  const failed = result.checks.filter((check) => isRerunStatus(check.status)).map((c) => c.checkId);
+  const failed = result.checks
+    .filter((check) => isRerunStatus(check.status))
+    .flatMap((c) => c.observedIn ?? [c.checkId]);
   if (failed.length === 0)
     throw new UsageError(
       `--rerun-failed: no check failed or could not test in ${file}; there is nothing to re-run`,

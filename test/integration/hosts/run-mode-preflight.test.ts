@@ -3,7 +3,8 @@
  * GET /v1/sandbox/customers as the other mode stops the run with exit 2 and one sentence that
  * says what the bank answered and what to change — no usage text, no sentence said twice. A 405
  * there shows neither mode: a sandbox lists its customers (§1), a production bank has no such
- * path (§4.3: 404), so it stops the run in both modes.
+ * path (§4.3: 404), so it stops the run in both modes. A 400 there confirms neither mode either:
+ * the run goes on trusting the profile, and says so in one sentence with a hint.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -89,6 +90,24 @@ describe('the mode check of workbench run', () => {
         ),
       );
       expect(stderr.split('\n')).toHaveLength(1);
+    },
+  );
+
+  it.each([
+    ['sandbox', 'lists its customers there (§1)'],
+    ['production', 'answers 404 there (§4.3)'],
+  ] as const)(
+    'a %s run against a bank that answers 400 there confirms neither mode: one sentence and a hint',
+    async (mode, expected) => {
+      customersStatus = 400;
+      const { code, stderr } = await run(mode);
+      // Not a pass: the run goes on trusting the profile and says, once, that nothing confirmed it.
+      expect(code).not.toBe(0);
+      const [first] = stderr.split('\n');
+      expect(first).toBe(
+        `workbench run: mode ${mode} not confirmed: GET /v1/sandbox/customers answered 400: neither a sandbox's list (2xx) nor a production bank's 404, so the mode cannot be told. Hint: make sure the bank runs in ${mode} mode (a ${mode} bank ${expected}); the run trusts the profile's "mode".`,
+      );
+      expect(stderr).not.toMatch(/Usage|--target/);
     },
   );
 });

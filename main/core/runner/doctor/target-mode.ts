@@ -18,7 +18,7 @@ export interface TargetModeVerification {
   detail: string;
   /** The mode the answer shows, when it shows one. */
   observed?: BankMode;
-  /** On a mismatch: what to change, in one sentence. */
+  /** On a mismatch or an answer that shows no mode: what to change or make sure of, in one sentence. */
   fix?: string;
 }
 
@@ -26,6 +26,13 @@ export interface TargetModeVerification {
 function modeFix(mode: BankMode, observed: BankMode | undefined): string {
   const where = `point baseUrl at the bank's ${mode} ${mode === 'sandbox' ? 'environment' : 'interface'}`;
   return observed ? `set "mode": "${observed}" in the profile, or ${where}` : where;
+}
+
+/** What to do when the bank's answer shows no mode: what a bank in the profile's mode answers. */
+function unconfirmedFix(mode: BankMode): string {
+  const expected =
+    mode === 'sandbox' ? 'lists its customers there (§1)' : 'answers 404 there (§4.3)';
+  return `make sure the bank runs in ${mode} mode (a ${mode} bank ${expected}); the run trusts the profile's "mode"`;
 }
 
 export const MODE_PROBE_PATH = '/v1/sandbox/customers';
@@ -82,10 +89,13 @@ export async function verifyTargetMode(
   let observed: BankMode | undefined;
   if (status >= 200 && status < 300) observed = 'sandbox';
   else if (status === 404) observed = 'production';
+  // Any other answer (a 400 or 403, say) confirms neither mode: a run goes on, trusting the
+  // profile, and is told so with what the profile's mode expects here.
   if (!observed)
     return {
       verdict: 'unknown',
       detail: `${probe} answered ${statusText(exchange)}: neither a sandbox's list (2xx) nor a production bank's 404, so the mode cannot be told`,
+      fix: unconfirmedFix(mode),
     };
   const seen =
     observed === 'sandbox'

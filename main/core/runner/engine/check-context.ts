@@ -12,6 +12,7 @@ import {
   type CheckEffect,
   type EvidenceRecorder,
   type PsuAgent,
+  type ScaRedirect,
   type TargetAllows,
   type TargetClient,
   type TargetClock,
@@ -20,6 +21,7 @@ import {
 import { createExpect } from './expect.js';
 import { createBankNow } from './bank-now.js';
 import type { EvidenceItem } from '../../../shared/run-result.js';
+import type { EvidenceExchange } from '../../../shared/exchange.js';
 
 /** What the composition root gives one check: how to reach the target. */
 export interface CheckEnvironment {
@@ -100,6 +102,10 @@ export interface CheckContextParts {
   now(): string;
   addEvidence(item: EvidenceItem): void;
   warn(message: string): void;
+  /** Shown every answer the check's clients get (the run's every-answer observer). */
+  observe?(exchange: EvidenceExchange): void;
+  /** Shown every redirect back after an SCA the check's PSU agent completed, with its start URL. */
+  observeRedirect?(scaRedirectUrl: string, redirect: ScaRedirect): void;
 }
 
 export function createCheckContext(parts: CheckContextParts): CheckContext {
@@ -110,6 +116,7 @@ export function createCheckContext(parts: CheckContextParts): CheckContext {
       signal.throwIfAborted();
       const exchange = await client.send(request);
       addEvidence({ kind: 'exchange', at: now(), exchange });
+      parts.observe?.(exchange);
       bankNow.observe(exchange);
       // §5.2.7: the TPP should verify a signed response; a bad signature is a finding of the run.
       if (exchange.responseSignature?.status === 'invalid')
@@ -137,7 +144,13 @@ export function createCheckContext(parts: CheckContextParts): CheckContext {
       ? { aispOnlyClient: recording(environment.aispOnlyClient) }
       : {}),
     psu: psu
-      ? { completeSca: (url, script) => psu.completeSca(url, script, evidence) }
+      ? {
+          async completeSca(url, script) {
+            const redirect = await psu.completeSca(url, script, evidence);
+            parts.observeRedirect?.(url, redirect);
+            return redirect;
+          },
+        }
       : noPsuAgent,
     clock: environment.clock ?? noTargetClock,
     bankNow: () => bankNow.now(),

@@ -15,6 +15,7 @@ import {
   type CheckEnvironment,
 } from './check-context.js';
 import { withinDeadline } from './deadline.js';
+import type { AnswerObserver } from './answer-observer.js';
 import { errorDetails, judge, outcomeOfThrown, type Outcome } from './outcome.js';
 
 /** What every check of one run shares. */
@@ -26,6 +27,8 @@ export interface RunScope {
   validator: SpecValidator;
   logger: RunnerLogger;
   defaultTimeoutMs: number;
+  /** Judges every answer of the run against the rules that hold for every answer. */
+  observer?: AnswerObserver;
   runSignal: AbortSignal | undefined;
   createEnvironment(
     check: Check,
@@ -73,6 +76,12 @@ export async function runCheck(
         addEvidence,
         warn(message) {
           if (open) warnings.push(message);
+        },
+        observe(exchange) {
+          if (open) scope.observer?.observe(check.id, exchange, now());
+        },
+        observeRedirect(url, redirect) {
+          if (open) scope.observer?.observeRedirect(check.id, url, redirect, now());
         },
       });
       await check.run(context);

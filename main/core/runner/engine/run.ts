@@ -20,6 +20,7 @@ import {
 import { SuiteTracker } from './suite-events.js';
 import type { CheckEnvironment } from './check-context.js';
 import { runCheck, type RunScope } from './run-check.js';
+import { AnswerObserver } from './answer-observer.js';
 
 export const DEFAULT_CONCURRENCY = 4;
 export const DEFAULT_CHECK_TIMEOUT_MS = 30_000;
@@ -142,6 +143,7 @@ export async function runChecks(options: RunOptions): Promise<RunResult> {
   const logger = options.logger ?? stderrLogger;
   const reporters = new ReporterMultiplexer(options.reporters ?? [], logger);
   const ordered = scheduleOrder(options.checks);
+  const observer = new AnswerObserver();
   const suites = new SuiteTracker(runId, ordered, reporters);
   const scope: RunScope = {
     runId,
@@ -151,6 +153,7 @@ export async function runChecks(options: RunOptions): Promise<RunResult> {
     validator: new SpecValidator(),
     logger,
     defaultTimeoutMs,
+    observer,
     runSignal,
     createEnvironment: (check, signal) => options.createEnvironment(check, signal),
   };
@@ -190,6 +193,20 @@ export async function runChecks(options: RunOptions): Promise<RunResult> {
     const checkStart = performance.now();
     begin(check, checkStartedAt);
     return finish(await runCheck(check, scope, checkStartedAt, checkStart));
+  }
+
+  /** A result of the every-answer observer, with begin and end so reporters stay paired. */
+  function reportObserved(result: CheckResult): CheckResult {
+    reporters.emit({
+      type: 'check:begin',
+      runId,
+      checkId: result.checkId,
+      title: result.title,
+      area: result.area,
+      rules: [...result.rules],
+      startedAt: result.startedAt ?? now(),
+    });
+    return finish(result);
   }
 
   /** A check the run never started, with begin and end so reporters stay paired. */
@@ -242,6 +259,9 @@ export async function runChecks(options: RunOptions): Promise<RunResult> {
   await Promise.all(running);
   for (const { check, index } of pending)
     results[index] = notRun(check, runSignal?.aborted ? undefined : lost);
+  // The rules every answer meets, judged on all the answers the checks got: each one broken is a
+  // FAIL of its rule even when its own check was not selected or did not see the fault.
+  for (const observed of observer.results()) results.push(reportObserved(observed));
 
   const counts = countStatuses(results);
   const durationMs = performance.now() - runStart;

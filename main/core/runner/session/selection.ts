@@ -44,7 +44,8 @@ export function selectChecks(checks: readonly Check[], selection: CheckSelection
     ? new Set(
         selection.failedIn.checks
           .filter((result) => isRerunStatus(result.status))
-          .map((result) => result.checkId),
+          // A rule judged on every answer is re-run through the checks whose answers broke it.
+          .flatMap((result) => result.observedIn ?? [result.checkId]),
       )
     : undefined;
   return checks.filter(

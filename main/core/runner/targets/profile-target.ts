@@ -242,7 +242,9 @@ export async function checkProfileMode(
         `${loaded.source}: ${verification.detail}. Hint: ${verification.fix ?? 'check the profile'}.`,
       );
     if (verification.verdict === 'unknown')
-      warn(`mode ${loaded.profile.mode} not confirmed: ${verification.detail}`);
+      warn(
+        `mode ${loaded.profile.mode} not confirmed: ${verification.detail}. Hint: ${verification.fix ?? 'check the profile'}.`,
+      );
   } finally {
     await client.close();
   }

@@ -86,4 +86,19 @@ describe('selectChecks', () => {
       'PAY-E2EID',
     ]);
   });
+
+  it('re-runs a rule FAILed on every answer through the checks whose answers broke it', () => {
+    const previous = resultWith({ 'SIGN-MISSING': 'PASS', 'HDR-PSU-ID': 'PASS' });
+    previous.checks.push({
+      ...previous.checks[0]!,
+      checkId: 'EVERY-ANSWER-GEN-RESPONSE-DATE-HEADER-RFC-7231',
+      area: 'every-answer',
+      status: 'FAIL',
+      observedIn: ['HDR-PSU-ID', 'SIGN-MISSING'],
+    });
+    expect(ids(selectChecks(checks, { failedIn: previous }))).toEqual([
+      'SIGN-MISSING',
+      'HDR-PSU-ID',
+    ]);
+  });
 });

@@ -22,7 +22,7 @@ export const modeCheck: DoctorCheck = {
       modeCheck,
       'WARN',
       verification.detail,
-      `make sure the bank runs in ${mode} mode; the run trusts the profile's "mode"`,
+      verification.fix ?? `make sure the bank runs in ${mode} mode`,
     );
   },
 };
