@@ -3,9 +3,9 @@
  * what an answer does wrong, and leaves alone what the rule does not speak of.
  */
 import { describe, expect, it } from 'vitest';
-import { ANSWER_RULES } from '../../../main/core/runner/engine/answer-rules';
-import type { EvidenceExchange } from '../../../main/shared/exchange';
-import type { JsonValue } from '../../../main/shared/json';
+import { ANSWER_RULES } from '../../../../main/core/runner/engine/answer-rules';
+import type { EvidenceExchange } from '../../../../main/shared/exchange';
+import type { JsonValue } from '../../../../main/shared/json';
 
 const rule = (id: string) => ANSWER_RULES.find((r) => r.ruleId === id)!;
 
