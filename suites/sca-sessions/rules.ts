@@ -148,7 +148,7 @@ export const scaSessionRules = rulesOf('sca-sessions', [
     statement: 'The TPP must store the PSU-ID and send it on later requests.',
     testable: false,
     reason:
-      "An obligation on the TPP's storage, judged of the client (TPP-PSU-ID: the TPP report and the PSU-ID-FROM-REDIRECT module of docs/tpp-plans.md); the bank's side is the PSU-ID header each endpoint requires.",
+      "An obligation on the TPP's storage, judged of the client (state client); the bank's side is the PSU-ID header each endpoint requires.",
   },
   {
     id: 'SCA-REDIRECT-PSU-ID-UUID',

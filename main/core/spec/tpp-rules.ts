@@ -5,7 +5,8 @@
  * One source: the bank's recorder names these ids, the report renders these sections and
  * statements. `catalogue` names the rule catalogue's ids (suites/<area>/rules.ts) that state the
  * same obligation from the bank's side; a unit test keeps those references real (the bank may not
- * import the catalogue, so the list lives here, in the foundation layer).
+ * import the catalogue, so the list lives here, in the foundation layer). A catalogue rule no check
+ * of a bank can observe is covered of the client through this list (`workbench rules`: client).
  */
 import type { RuleId } from '../../shared/rule-ids.js';
 
