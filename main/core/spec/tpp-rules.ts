@@ -122,7 +122,7 @@ export const TPP_RULES = [
     title: 'Follows next links instead of computing offsets',
     statement:
       'Following the next and previous links is preferred over computing offsets: a page after the first is read through a link the bank gave.',
-    catalogue: ['CARDTX-PAGING-LINKS'],
+    catalogue: ['CARDTX-PAGING-LINKS', 'CARDTX-LINKS-PREFERRED'],
   },
   {
     id: 'TPP-PSU-IP-BUDGET',
