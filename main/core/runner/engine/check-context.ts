@@ -16,6 +16,7 @@ import {
   type TargetClient,
   type TargetClock,
   type TargetInfo,
+  type TargetTls,
 } from '../check-api/index.js';
 import { createExpect } from './expect.js';
 import { createBankNow } from './bank-now.js';
@@ -30,6 +31,8 @@ export interface CheckEnvironment {
   psu?: PsuAgent;
   /** Absent when the target's clock cannot be moved; checks needing it are SKIPPED. */
   clock?: TargetClock;
+  /** The target's TLS port; absent when the target speaks plain HTTP. */
+  tls?: TargetTls;
   /** Called once the check's code has returned or thrown (a check abandoned after a timeout or
    * cancellation is released only if its code still ends). A failure here is logged, not a FAIL. */
   dispose?(): void | Promise<void>;
@@ -89,6 +92,21 @@ const noTargetClock: TargetClock = {
   advance: () => Promise.reject(new CheckSkipped(NO_CLOCK_REASON)),
 };
 
+/** Each handshake a check makes is evidence: what it offered, and what the target answered. */
+function recordedTls(tls: TargetTls, evidence: EvidenceRecorder): TargetTls {
+  return {
+    endpoint: tls.endpoint,
+    async handshake(offer) {
+      const result = await tls.handshake(offer);
+      const offered = offer.max ? `${offer.min} to ${offer.max}` : `${offer.min} or newer`;
+      evidence.note(
+        `TLS handshake with ${tls.endpoint} offering ${offered}: ${result.accepted ? `accepted, ${result.protocol}` : `refused (${result.error})`}`,
+      );
+      return result;
+    },
+  };
+}
+
 export interface CheckContextParts {
   check: Check;
   target: TargetInfo;
@@ -136,6 +154,7 @@ export function createCheckContext(parts: CheckContextParts): CheckContext {
     ...(environment.aispOnlyClient
       ? { aispOnlyClient: recording(environment.aispOnlyClient) }
       : {}),
+    ...(environment.tls ? { tls: recordedTls(environment.tls, evidence) } : {}),
     psu: psu
       ? { completeSca: (url, script) => psu.completeSca(url, script, evidence) }
       : noPsuAgent,
