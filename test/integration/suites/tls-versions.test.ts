@@ -69,6 +69,11 @@ describe('GEN-TLS-OLD-VERSIONS-REFUSED against a bank by URL', () => {
     const result = await runAgainst(url);
     expect(result.status).toBe('FAIL');
     expect(result.failure?.message).toMatch(/only TLSv1 .*accepted \(TLSv1\)/);
+    // Each handshake is evidence: what was offered, and what the server answered.
+    const notes = result.evidence.flatMap((item) => (item.kind === 'note' ? [item.text] : []));
+    expect(notes).toContain(
+      `TLS handshake with ${url.slice('https://'.length)} offering TLSv1 to TLSv1: accepted, TLSv1`,
+    );
   });
 
   it('cannot test a target by an http:// URL, and says so', async () => {
