@@ -120,7 +120,7 @@ export const generalRules = rulesOf('general', [
     statement: 'All traffic uses TLS 1.2 or higher.',
     testable: true,
     needs: ['https'],
-    note: 'Judged below HTTP: handshakes offering only TLS 1.0 and only TLS 1.1 are refused, one offering TLS 1.2 or newer is accepted. A target by an http:// URL cannot be judged (could not test).',
+    note: 'Judged below HTTP: handshakes offering only TLS 1.0 and only TLS 1.1 are refused, one offering TLS 1.2 or newer is accepted. A target by an http:// URL cannot be judged: the check SKIPS there.',
   },
   {
     id: 'GEN-NO-EVENTS',

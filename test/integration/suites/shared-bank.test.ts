@@ -17,6 +17,7 @@ import {
   type TppIdentity,
 } from '../../../main/core/runner/targets/embedded-target';
 import { externalTarget } from '../../../main/core/runner/targets/external-target';
+import { NO_TLS_REASON } from '../../../main/core/runner/engine/check-context';
 import { createSuitePsuAgent } from '../../../main/core/runner/targets/psu-adapter';
 import { createBank, type Bank, type BankListener } from '../../../main/core/bank/index';
 import { createAdminApi } from '../../../main/core/bank/admin/admin-api';
@@ -88,7 +89,7 @@ const line = (r: CheckResult) =>
   `${r.checkId} ${r.status}: ${r.failure?.message ?? r.skipReason ?? ''}`;
 const needsClock = (id: string) =>
   CHECKS.find((c) => c.id === id)?.needs?.includes('clock-control') === true;
-/** The shared bank here speaks plain HTTP: a check of its TLS could not test it (§5.1). */
+/** The shared bank here speaks plain HTTP: a check of its TLS SKIPS (§5.1). */
 const needsHttps = (id: string) =>
   CHECKS.find((c) => c.id === id)?.needs?.includes('https') === true;
 
@@ -121,12 +122,13 @@ for (const mode of ['sandbox', 'production'] as const) {
           skipped.filter((r) => /PSU agent/i.test(r.skipReason ?? '')).map(line),
           'nothing is SKIPPED for want of a PSU agent',
         ).toEqual([]);
-        // A SKIP is the missing clock, or an inapplicability the embedded bank shares.
+        // A SKIP is the missing clock or TLS, or an inapplicability the embedded bank shares.
         expect(
           skipped
             .filter(
               (r) =>
                 !r.skipReason?.startsWith(NO_CLOCK) &&
+                r.skipReason !== NO_TLS_REASON &&
                 !(
                   embedded.get(r.checkId)?.status === 'SKIPPED' &&
                   embedded.get(r.checkId)?.skipReason === r.skipReason

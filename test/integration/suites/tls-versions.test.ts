@@ -1,14 +1,14 @@
 /**
  * GEN-TLS-OLD-VERSIONS-REFUSED (§5.1 "TLS 1.2 or higher") against banks reached by URL, as
  * `workbench run --target` meets them: a TLS server on loopback that refuses TLS 1.0 and 1.1
- * passes it; one that accepts TLS 1.0 fails it; one that speaks no TLS at all, or an http://
- * URL, leaves it "could not test" with the reason.
+ * passes it; one that accepts TLS 1.0 fails it; an http:// URL SKIPS it with the reason.
  */
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../suites/index';
 import { runChecks } from '../../../main/core/runner/index';
+import { NO_TLS_REASON } from '../../../main/core/runner/engine/check-context';
 import {
   createTppIdentity,
   type TppIdentity,
@@ -76,9 +76,9 @@ describe('GEN-TLS-OLD-VERSIONS-REFUSED against a bank by URL', () => {
     );
   });
 
-  it('cannot test a target by an http:// URL, and says so', async () => {
+  it('skips a target by an http:// URL, and says why (a run over plain HTTP still exits 0)', async () => {
     const result = await runAgainst('http://127.0.0.1:9');
-    expect(result.status).toBe('INCONCLUSIVE');
-    expect(JSON.stringify(result)).toContain('reached over plain HTTP');
+    expect(result.status).toBe('SKIPPED');
+    expect(result.skipReason).toBe(NO_TLS_REASON);
   });
 });

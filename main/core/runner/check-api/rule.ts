@@ -33,7 +33,7 @@ export type RuleArea = (typeof RULE_AREAS)[number];
  *   certificate the client trusts, for the checks that need it; a bank by URL that signs nothing
  *   makes such a check SKIP itself.
  * - `https`: the target reached over TLS (§5.1). The embedded bank serves a check that needs it
- *   over HTTPS; a bank by an http:// URL makes such a check "could not test".
+ *   over HTTPS; a bank by an http:// URL makes such a check SKIP.
  */
 export const RULE_NEEDS = [
   'sandbox-api',

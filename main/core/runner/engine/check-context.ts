@@ -66,6 +66,10 @@ const EFFECT_PERMISSIONS: Record<CheckEffect, { permission: keyof TargetAllows; 
 export const NO_CLOCK_REASON =
   'needs the bank clock, which this target does not let the run move (give the profile an admin API)';
 
+/** Why a check needing HTTPS is SKIPPED: the target is reached over plain HTTP (§5.1). */
+export const NO_TLS_REASON =
+  'needs a target reached over TLS (an https:// URL) to offer it TLS versions (§5.1); this one speaks plain HTTP';
+
 /** Why a check cannot run with the environment it was given (a capability it needs is absent). */
 export function missingCapabilityReason(
   check: Check,
@@ -76,6 +80,11 @@ export function missingCapabilityReason(
   }
   if (check.needs?.includes('clock-control') && !environment.clock) {
     return NO_CLOCK_REASON;
+  }
+  // SKIPPED, not "could not test": a bank by an http:// URL is a choice of the run, and a run
+  // that could not test exits 3, which would make every plain-HTTP run look broken.
+  if (check.needs?.includes('https') && !environment.tls) {
+    return NO_TLS_REASON;
   }
   return undefined;
 }
