@@ -51,7 +51,7 @@ export const basketRules = rulesOf('baskets', [
     statement: 'The path parameter basketId is an opaque basket identifier.',
     testable: false,
     reason:
-      'Opacity is an instruction to the TPP not to interpret the id; no bank behaviour follows from it.',
+      "Opacity is an instruction to the TPP not to interpret the id, and no bank behaviour follows from it. Nor can the bank judge the client on it: a client that parses an id but sends it unchanged makes the same requests as one that does not, and one that alters it meets RESOURCE_UNKNOWN, the bank's side (ERR-STATUS-404), indistinguishable from an id that expired.",
   },
   {
     id: 'BASKET-NOT-ATOMIC-WORST-STATUS',

@@ -134,7 +134,8 @@ export const cardTransactionRules = rulesOf('card-transactions', [
     section: '§4.2.3',
     statement: 'Following the next and previous links is preferred over computing offsets.',
     testable: false,
-    reason: 'Advice to the TPP, with no bank behaviour to observe.',
+    reason:
+      'Advice to the TPP, with no bank behaviour to observe; judged of the client by the paging module (state client).',
   },
   {
     id: 'CARDTX-PARAMETERS-RECOMMENDED',
@@ -142,7 +143,8 @@ export const cardTransactionRules = rulesOf('card-transactions', [
     statement:
       'Giving the date range and paging parameters is recommended for performance and resilience.',
     testable: false,
-    reason: 'Advice to the TPP, with no bank behaviour to observe.',
+    reason:
+      'A recommendation, not an obligation, on either side: a read without them conforms (dateFrom has a default, and without paging parameters the bank returns up to 200 per call, §4.2.3), so neither a check of the bank nor a judgement of the client may fail on it.',
   },
   {
     id: 'CARDTX-CARD-ACCOUNT-FIELDS',

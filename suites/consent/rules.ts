@@ -77,7 +77,7 @@ export const consentRules = rulesOf('consent', [
       'The PSU may revoke consent at any time directly with the bank; the bank need not tell the TPP.',
     testable: false,
     reason:
-      'Revocation directly with the bank happens outside the API, and the bank owes the TPP no notice of it; what the TPP owes after it is judged of the client (TPP-NEW-CONSENT-AFTER-REFUSAL: the TPP report and the CONSENT-REVOKED-AT-BANK module of docs/tpp-plans.md).',
+      'Revocation directly with the bank happens outside the API, and the bank owes the TPP no notice of it; what the TPP owes after it is judged of the client (state client).',
   },
   {
     id: 'CONSENT-PAYMENT-PERMISSION-REMOVABLE',

@@ -1,5 +1,5 @@
 /**
- * General rules (§1, §2.1, decisions.md "Paths"): the eIDAS certificate from a trusted CA, UTF-8,
+ * General rules (§1, §2.1, §5.1, decisions.md "Paths"): the eIDAS certificate from a trusted CA, TLS 1.2 or higher, UTF-8,
  * ISO 8601 payload dates, the Link shape, the §2.1 currency and country lists, and the production
  * interface served in sandbox mode too.
  */
@@ -10,11 +10,13 @@ import { generalCheck } from './check.js';
 import { tppIdentityChecks } from './tpp-identity.js';
 import { payloadFormatChecks } from './payload-formats.js';
 import { codeListChecks } from './code-lists.js';
+import { tlsVersionChecks } from './tls-versions.js';
 
 export const generalChecks: Check[] = [
   ...tppIdentityChecks,
   ...payloadFormatChecks,
   ...codeListChecks,
+  ...tlsVersionChecks,
   generalCheck({
     id: 'GEN-PRODUCTION-INTERFACE-IN-SANDBOX',
     title: 'The sandbox serves the production interface too',

@@ -118,9 +118,9 @@ export const generalRules = rulesOf('general', [
     id: 'GEN-TLS-1-2',
     section: '§5.1',
     statement: 'All traffic uses TLS 1.2 or higher.',
-    testable: false,
-    reason:
-      'TLS version is a property of the deployment, below the API: the embedded bank runs plain HTTP on loopback, and the check client exposes no TLS handshake to assert on.',
+    testable: true,
+    needs: ['https'],
+    note: 'Judged below HTTP: handshakes offering only TLS 1.0 and only TLS 1.1 are refused, one offering TLS 1.2 or newer is accepted. A target by an http:// URL cannot be judged: the check SKIPS there.',
   },
   {
     id: 'GEN-NO-EVENTS',

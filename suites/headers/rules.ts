@@ -36,7 +36,7 @@ export const headerRules = rulesOf('headers', [
     statement: 'X-Request-ID is unique per call, chosen by the TPP.',
     testable: false,
     reason:
-      'An obligation on the TPP, judged of the client (TPP-X-REQUEST-ID-UNIQUE: the TPP report and the X-REQUEST-ID-UNIQUE module of docs/tpp-plans.md); the spec states no bank reaction to a reused id, so no check of a bank can assert one.',
+      'An obligation on the TPP, judged of the client (state client); the spec states no bank reaction to a reused id, so no check of a bank can assert one.',
   },
   {
     id: 'HDR-TPP-REDIRECT-URI-REQUIRED',

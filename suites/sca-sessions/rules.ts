@@ -148,7 +148,7 @@ export const scaSessionRules = rulesOf('sca-sessions', [
     statement: 'The TPP must store the PSU-ID and send it on later requests.',
     testable: false,
     reason:
-      "An obligation on the TPP's storage, judged of the client (TPP-PSU-ID: the TPP report and the PSU-ID-FROM-REDIRECT module of docs/tpp-plans.md); the bank's side is the PSU-ID header each endpoint requires.",
+      "An obligation on the TPP's storage, judged of the client (state client); the bank's side is the PSU-ID header each endpoint requires.",
   },
   {
     id: 'SCA-REDIRECT-PSU-ID-UUID',
@@ -202,7 +202,7 @@ export const scaSessionRules = rulesOf('sca-sessions', [
     statement: 'The SCA flow seen from a TPP is identical in production and sandbox.',
     testable: false,
     reason:
-      'A run targets one environment; comparing needs a production and a sandbox run side by side (compare their SCA evidence).',
+      "A run targets one environment, and a bank's sandbox and production are two targets with different PSUs and credentials: the SCA checks judge each environment alike (they run unchanged in both modes), and comparing a sandbox run with a production run (the Runner's run comparison) lists every SCA check whose verdict differs. That the two flows are identical beyond the checks' verdicts (pages, steps, wording) has no criterion a check could apply.",
   },
   {
     id: 'SCA-SINGLE-SCA-PISP-JOURNEY',

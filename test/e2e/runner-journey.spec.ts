@@ -22,16 +22,19 @@ test('run the suites, prove a check fails under a fault profile, read the eviden
   await page.getByTestId('nav-runner').click();
   await expect(page.getByTestId('nav-runner')).toHaveAttribute('aria-current', 'page');
 
-  // The catalogue with its coverage: every rule is covered, without a check, or untestable.
+  // The catalogue with its coverage: every rule is covered, without a check, judged of the client
+  // (no check of a bank can observe it; the TPP side states it), or untestable.
   const catalogue = page.getByTestId('catalogue');
   await expect(catalogue.getByTestId('coverage-count-all')).not.toHaveText('0');
   const all = await count(page, 'coverage-count-all');
   const covered = await count(page, 'coverage-count-covered');
   const noCheck = await count(page, 'coverage-count-no-check');
+  const client = await count(page, 'coverage-count-client');
   const untestable = await count(page, 'coverage-count-untestable');
   expect(covered).toBeGreaterThan(0);
+  expect(client).toBeGreaterThan(0);
   expect(untestable).toBeGreaterThan(0);
-  expect(covered + noCheck + untestable).toBe(all);
+  expect(covered + noCheck + client + untestable).toBe(all);
 
   // The untestable tab is the coverage view of rules without checks: each says why.
   await page.getByTestId('coverage-tab-untestable').click();

@@ -24,6 +24,20 @@ export interface RuleView {
   reason?: string;
   /** Checks that cover it. */
   checkIds: CheckId[];
+  /**
+   * How the client is judged on it, when a TPP-side rule states the same obligation: a rule no
+   * check of a bank can observe is then covered of the client.
+   */
+  client?: ClientJudgementView;
+}
+
+export interface ClientJudgementView {
+  /** The TPP-side rules (main/core/spec/tpp-rules.ts) naming it. */
+  tppRules: string[];
+  /** The bank's TPP report judges every request on it. */
+  report: boolean;
+  /** `plan:MODULE` for each test-plan module that judges it. */
+  modules: string[];
 }
 
 export interface CheckView {

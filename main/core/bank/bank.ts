@@ -5,6 +5,7 @@
  * committed transaction (factory/commit.ts). No module-level state: a sandbox and a production
  * bank can run side by side.
  */
+import { profileActive } from './faults/index.js';
 import type { Clock } from '../clock.js';
 import { MAX_REQUEST_BODY_BYTES } from '../spec/limits.js';
 import type { CertificateInspector } from './trust/certificate-inspection.js';
@@ -196,6 +197,8 @@ export function createBank(options: BankOptions): Bank {
     revocation: options.revocation,
     maxBodyBytes,
     serve,
+    // Read when a listener starts: the fault shapes the TLS server, not a request.
+    oldTlsFault: () => profileActive(live.state, 'GEN-TLS-1-2'),
   });
   const tppFindings = new TppFindingsRecorder({ mode, url: () => listeners.last?.url });
   const consoleEvents = new ConsoleEventLog();

@@ -5,7 +5,8 @@
  * One source: the bank's recorder names these ids, the report renders these sections and
  * statements. `catalogue` names the rule catalogue's ids (suites/<area>/rules.ts) that state the
  * same obligation from the bank's side; a unit test keeps those references real (the bank may not
- * import the catalogue, so the list lives here, in the foundation layer).
+ * import the catalogue, so the list lives here, in the foundation layer). A catalogue rule no check
+ * of a bank can observe is covered of the client through this list (`workbench rules`: client).
  */
 import type { RuleId } from '../../shared/rule-ids.js';
 
@@ -121,7 +122,7 @@ export const TPP_RULES = [
     title: 'Follows next links instead of computing offsets',
     statement:
       'Following the next and previous links is preferred over computing offsets: a page after the first is read through a link the bank gave.',
-    catalogue: ['CARDTX-PAGING-LINKS'],
+    catalogue: ['CARDTX-PAGING-LINKS', 'CARDTX-LINKS-PREFERRED'],
   },
   {
     id: 'TPP-PSU-IP-BUDGET',

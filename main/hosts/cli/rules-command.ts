@@ -1,6 +1,7 @@
 /**
  * `workbench rules`: the rule catalogue with its coverage by checks — rules with checks, testable
- * rules without, and untestable rules with the reason. Exits 1 when the registry names a rule the
+ * rules without, rules only the client can be judged on (by the TPP side), and untestable rules
+ * with the reason. Exits 1 when the registry names a rule the
  * catalogue lacks (or an untestable one), so CI catches a typo in a check's `rules`.
  */
 import type { Check } from '../../core/runner/check-api/index.js';
@@ -13,9 +14,11 @@ import {
   type RuleArea,
 } from '../../../suites/index.js';
 import {
+  COVERAGE_STATES,
   describeProblem,
   ruleCoverage,
   summarise,
+  type ClientCoverage,
   type CoverageState,
   type RuleCoverage,
 } from '../../core/runner/index.js';
@@ -24,12 +27,14 @@ import type { CliCommand } from './command.js';
 import { UsageError, type CliIo } from './io.js';
 import { parseFlags } from './parse.js';
 
-const STATES: readonly CoverageState[] = ['covered', 'uncovered', 'untestable'];
+const STATES = COVERAGE_STATES;
 
-const usage = `Usage: workbench rules [--area AREA]... [--state covered|uncovered|untestable] [--json]
+const usage = `Usage: workbench rules [--area AREA]... [--state ${STATES.join('|')}] [--json]
 
 Prints the rule catalogue (every normative statement of the interface spec and decisions.md) with
-its coverage: rules with checks, testable rules without checks, untestable rules with the reason.
+its coverage: rules with checks, testable rules without checks, rules no check of a bank can
+observe but the bank judges of the client (state client, with the TPP-side rules and plan modules
+that judge it), untestable rules with the reason.
 Then the TPP side: what the spec asks of the client, judged by the bank's TPP report over every
 request and by the modules of the TPP test plans (docs/tpp-plans.md).
   --area AREA   only this area (repeatable): ${RULE_AREAS.join(', ')}
@@ -47,6 +52,7 @@ export interface RulesCatalogue {
 
 function stateLabel(entry: RuleCoverage): string {
   if (entry.state === 'untestable') return '[untestable]';
+  if (entry.state === 'client') return '[client]';
   if (entry.state === 'uncovered') return '[no check]';
   return `[${entry.checkIds.length} check${entry.checkIds.length === 1 ? '' : 's'}]`;
 }
@@ -60,14 +66,27 @@ function ruleLines(entry: RuleCoverage): string[] {
     `  ${stateLabel(entry).padEnd(LABEL_WIDTH)} ${rule.id} (${rule.section}) ${rule.statement}`,
   ];
   if (entry.checkIds.length > 0) lines.push(`${indent}checks: ${entry.checkIds.join(', ')}`);
-  if (!rule.testable) lines.push(`${indent}why untestable: ${rule.reason}`);
+  if (entry.client) lines.push(`${indent}judged of the client: ${clientText(entry.client)}`);
+  if (!rule.testable)
+    lines.push(
+      `${indent}why ${entry.client ? 'no check of a bank' : 'untestable'}: ${rule.reason}`,
+    );
   if (rule.testable && rule.needs?.length) lines.push(`${indent}needs: ${rule.needs.join(', ')}`);
   return lines;
 }
 
+/** `TPP-PSU-ID by the TPP report and modules basic:PSU-ID-FROM-REDIRECT`. */
+function clientText(client: ClientCoverage): string {
+  const by = [
+    ...(client.report ? ['the TPP report'] : []),
+    ...(client.modules.length > 0 ? [`modules ${client.modules.join(', ')}`] : []),
+  ];
+  return `${client.tppRules.join(', ')} by ${by.join(' and ')}`;
+}
+
 function summaryText(entries: readonly RuleCoverage[]): string {
   const s = summarise(entries);
-  return `${s.rules} rules: ${s.testable} testable (${s.covered} with checks, ${s.uncovered} without), ${s.untestable} untestable`;
+  return `${s.rules} rules: ${s.testable} testable (${s.covered} with checks, ${s.uncovered} without), ${s.client} judged of the client, ${s.untestable} untestable`;
 }
 
 function parseArea(values: string[] | undefined): RuleArea[] | undefined {
@@ -101,7 +120,12 @@ function tppLines(rules: readonly TppRuleCoverage[]): string[] {
 }
 
 function jsonOf(entry: RuleCoverage) {
-  return { ...entry.rule, state: entry.state, checks: entry.checkIds };
+  return {
+    ...entry.rule,
+    state: entry.state,
+    checks: entry.checkIds,
+    ...(entry.client ? { client: entry.client } : {}),
+  };
 }
 
 export function createRulesCommand(catalogue: RulesCatalogue): CliCommand {
@@ -117,7 +141,7 @@ export function createRulesCommand(catalogue: RulesCatalogue): CliCommand {
       });
       const areas = parseArea(values.area);
       const state = parseState(values.state);
-      const report = ruleCoverage(catalogue.rules, catalogue.checks);
+      const report = ruleCoverage(catalogue.rules, catalogue.checks, catalogue.tpp);
       // In area order, as the text output groups them, whatever order the catalogue holds.
       const areaOrder = (entry: RuleCoverage) => RULE_AREAS.indexOf(entry.rule.area);
       const shown = report.rules

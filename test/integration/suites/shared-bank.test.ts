@@ -17,6 +17,7 @@ import {
   type TppIdentity,
 } from '../../../main/core/runner/targets/embedded-target';
 import { externalTarget } from '../../../main/core/runner/targets/external-target';
+import { NO_TLS_REASON } from '../../../main/core/runner/engine/check-context';
 import { createSuitePsuAgent } from '../../../main/core/runner/targets/psu-adapter';
 import { createBank, type Bank, type BankListener } from '../../../main/core/bank/index';
 import { createAdminApi } from '../../../main/core/bank/admin/admin-api';
@@ -88,6 +89,9 @@ const line = (r: CheckResult) =>
   `${r.checkId} ${r.status}: ${r.failure?.message ?? r.skipReason ?? ''}`;
 const needsClock = (id: string) =>
   CHECKS.find((c) => c.id === id)?.needs?.includes('clock-control') === true;
+/** The shared bank here speaks plain HTTP: a check of its TLS SKIPS (§5.1). */
+const needsHttps = (id: string) =>
+  CHECKS.find((c) => c.id === id)?.needs?.includes('https') === true;
 
 function summary(result: RunResult) {
   return `${result.counts.PASS} PASS, ${result.counts.WARNING} WARNING, ${result.counts.FAIL} FAIL, ${result.counts.SKIPPED} SKIPPED in ${(result.durationMs / 1000).toFixed(1)} s`;
@@ -118,12 +122,13 @@ for (const mode of ['sandbox', 'production'] as const) {
           skipped.filter((r) => /PSU agent/i.test(r.skipReason ?? '')).map(line),
           'nothing is SKIPPED for want of a PSU agent',
         ).toEqual([]);
-        // A SKIP is the missing clock, or an inapplicability the embedded bank shares.
+        // A SKIP is the missing clock or TLS, or an inapplicability the embedded bank shares.
         expect(
           skipped
             .filter(
               (r) =>
                 !r.skipReason?.startsWith(NO_CLOCK) &&
+                r.skipReason !== NO_TLS_REASON &&
                 !(
                   embedded.get(r.checkId)?.status === 'SKIPPED' &&
                   embedded.get(r.checkId)?.skipReason === r.skipReason
@@ -134,7 +139,7 @@ for (const mode of ['sandbox', 'production'] as const) {
         ).toEqual([]);
         // The same verdict as against a fresh bank per check, clock checks aside.
         const differs = result.checks
-          .filter((r) => !needsClock(r.checkId))
+          .filter((r) => !needsClock(r.checkId) && !needsHttps(r.checkId))
           .filter((r) => r.status !== embedded.get(r.checkId)?.status)
           .map((r) => `${line(r)} (embedded: ${embedded.get(r.checkId)?.status})`);
         expect(differs, 'verdicts as against the embedded bank').toEqual([]);

@@ -1,4 +1,4 @@
-/** The HTML report's rule coverage map (main/core/runner/reporters/html.ts). */
+/** The HTML report's rule coverage map (main/core/runner/reporters/coverage-html.ts). */
 import { describe, expect, it } from 'vitest';
 import { runChecks } from '../../../main/core/runner/engine/run';
 import { renderHtmlReport } from '../../../main/core/runner/reporters/html';
@@ -35,10 +35,15 @@ describe('HTML report coverage map', () => {
         rule('R-2', '§5.2.9', []),
         rule('R-3', '§5.2.9', ['C-ELSEWHERE']),
         rule('R-4', '§1', [], false),
+        // No check of a bank can observe it; the bank judges the client on it.
+        {
+          ...rule('R-5', '§1', [], false),
+          client: { tppRules: ['TPP-R5'], report: true, modules: ['basic:R5-MODULE'] },
+        },
       ],
     });
     const section = html.slice(html.indexOf('<section id="coverage">'));
-    expect(section).toContain('4 rules, 2 with a gap on this target');
+    expect(section).toContain('5 rules, 2 with a gap on this target');
     // Sections in spec order: §1, §5.2.9, §5.2.10.
     const order = ['§1', '§5.2.9', '§5.2.10'].map((s) => section.indexOf(`>${s}<`));
     expect(order.every((at) => at > 0)).toBe(true);
@@ -52,6 +57,10 @@ describe('HTML report coverage map', () => {
     expect(row('R-3')).toContain('gap: not run');
     expect(row('R-3')).toContain('<code>C-ELSEWHERE</code> <span class="time">not run</span>');
     expect(row('R-4')).toContain('untestable: only the bank operator can see it');
+    expect(row('R-5')).toContain(
+      'judged of the client: <code>TPP-R5</code> by the TPP report and modules <code>basic:R5-MODULE</code>',
+    );
+    expect(row('R-5')).not.toContain('untestable');
     // Statements are text, not markup.
     expect(section).toContain('statement of R-1 &lt;b&gt;');
     // Without the catalogue there is no map.

@@ -186,11 +186,11 @@ describe('rule catalogue: lookups', () => {
     );
   });
 
+  it('tests TLS versions below HTTP, against a target reached over HTTPS', () => {
+    expect(ruleById('GEN-TLS-1-2')).toMatchObject({ testable: true, needs: ['https'] });
+  });
+
   it('marks rules that cannot be observed over the API as untestable, with why', () => {
-    expect(ruleById('GEN-TLS-1-2')).toMatchObject({
-      testable: false,
-      reason: expect.stringMatching(/deployment/),
-    });
     expect(ruleById('GEN-OPERATIONAL-NOTICES')).toMatchObject({
       testable: false,
       reason: expect.stringMatching(/TPP dialogue interface is outside the API/),

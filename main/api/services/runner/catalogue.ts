@@ -1,10 +1,13 @@
 /**
- * The rules and checks as the Runner view lists them, each rule with the checks that cover it; and
- * the rule catalogue as a run session takes it (the suites are a layer above the runner).
+ * The rules and checks as the Runner view lists them, each rule with the checks that cover it and,
+ * where the TPP side states the same obligation, how the client is judged on it; and the rule
+ * catalogue as a run session takes it (the suites are a layer above the runner).
  */
 import { CHECKS, describeRule, RULES, ruleReference } from '../../../../suites/index.js';
 import type { Check } from '../../../core/runner/check-api/index.js';
 import type { RuleCatalogue } from '../../../core/runner/session/index.js';
+import { clientCoverage } from '../../../core/runner/index.js';
+import { tppRuleCoverage } from '../../../core/bank/index.js';
 import type { CheckView, RuleView } from '../../contract.js';
 import { BANK_MODES } from '../../../shared/mode.js';
 
@@ -14,6 +17,7 @@ export function catalogueOf(checks: readonly Check[]): { rules: RuleView[]; chec
     for (const rule of check.rules)
       checksByRule.set(rule, [...(checksByRule.get(rule) ?? []), check.id]);
   }
+  const ofClient = clientCoverage(tppRuleCoverage());
   return {
     rules: RULES.map((rule) => ({
       id: rule.id,
@@ -23,6 +27,7 @@ export function catalogueOf(checks: readonly Check[]): { rules: RuleView[]; chec
       testable: rule.testable,
       ...(!rule.testable ? { reason: rule.reason } : {}),
       checkIds: checksByRule.get(rule.id) ?? [],
+      ...(ofClient.has(rule.id) ? { client: ofClient.get(rule.id) } : {}),
     })),
     checks: checks.map((check) => ({
       id: check.id,

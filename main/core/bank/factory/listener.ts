@@ -18,6 +18,11 @@ export interface ListenerSetOptions {
   revocation: RevocationLists | undefined;
   maxBodyBytes: number;
   serve(request: BankRequest): Promise<ServedRequest>;
+  /**
+   * The GEN-TLS-1-2 fault (§5.1 "TLS 1.2 or higher"), read when a listener starts: its HTTPS
+   * accepts TLS 1.0 and 1.1 too, at the security level that lets OpenSSL speak them.
+   */
+  oldTlsFault?(): boolean;
 }
 
 /** Every listener one bank started; the most recent one is the bank's URL. */
@@ -50,16 +55,19 @@ export class ListenerSet {
       hostCheck?.(request) ??
       pki(request) ??
       (outer ? await outer(request) : undefined);
+    const https =
+      listenOptions.https && this.options.oldTlsFault?.()
+        ? { ...listenOptions.https, minVersion: 'TLSv1' as const, ciphers: 'DEFAULT@SECLEVEL=0' }
+        : listenOptions.https;
     const listener = await listenBank(
       { serve: this.options.serve },
-      { maxBodyBytes, ...listenOptions, intercept },
+      { maxBodyBytes, ...listenOptions, ...(https ? { https } : {}), intercept },
     );
     if (isLoopbackAddress(listener.host))
       hostCheck = foreignHostRefusal(
         loopbackHostHeaders(listener.port, listenOptions.https ? 443 : 80, listener.host),
         listenOptions.allowedHosts ?? [],
       );
-    const https = listenOptions.https;
     if (https?.requestCert === true && https.rejectUnauthorized !== false)
       this.mutualTls.add(listener);
     this.listeners.add(listener);

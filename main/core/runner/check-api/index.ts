@@ -84,6 +84,31 @@ export interface TargetClient {
   send(request: TargetRequest): Promise<EvidenceExchange>;
 }
 
+// ---- the target's TLS ------------------------------------------------------------------------
+
+/** A protocol version a TLS handshake may offer (node:tls names). */
+export type TlsVersion = 'TLSv1' | 'TLSv1.1' | 'TLSv1.2' | 'TLSv1.3';
+
+/** What a handshake offers: the versions from `min` to `max` (default: the newest). */
+export interface TlsOffer {
+  min: TlsVersion;
+  max?: TlsVersion;
+}
+
+/** How the target answered a handshake: the version agreed, or why it ended. */
+export type TlsHandshake =
+  { accepted: true; protocol: string } | { accepted: false; error: string };
+
+/**
+ * Handshakes with the target's TLS port, below HTTP (§5.1), offering versions a TPP client would
+ * not: only the protocol is judged, so the server certificate is not verified and none is shown.
+ */
+export interface TargetTls {
+  /** `host:port` the handshakes go to. */
+  readonly endpoint: string;
+  handshake(offer: TlsOffer): Promise<TlsHandshake>;
+}
+
 // ---- the PSU's side of SCA ------------------------------------------------------------------
 
 /** What the automated PSU does on the bank's SCA pages (§5.3, §1 consent screen). */
@@ -200,6 +225,8 @@ export interface CheckContext {
    * roles, so only the registry can refuse it). Absent when the run has none: skip then.
    */
   readonly aispOnlyClient?: TargetClient;
+  /** The target's TLS port; absent when the target is reached over plain HTTP. */
+  readonly tls?: TargetTls;
   /** Skips the check (SKIPPED) when the run has no PSU agent. */
   readonly psu: PsuAgent;
   /** Skips the check (SKIPPED) when the target's clock cannot be moved. */

@@ -32,12 +32,15 @@ export type RuleArea = (typeof RULE_AREAS)[number];
  * - `signed-responses`: answers the bank signs (§5.2.7). The embedded bank signs them, with a
  *   certificate the client trusts, for the checks that need it; a bank by URL that signs nothing
  *   makes such a check SKIP itself.
+ * - `https`: the target reached over TLS (§5.1). The embedded bank serves a check that needs it
+ *   over HTTPS; a bank by an http:// URL makes such a check SKIP.
  */
 export const RULE_NEEDS = [
   'sandbox-api',
   'psu-agent',
   'clock-control',
   'signed-responses',
+  'https',
 ] as const;
 export type RuleNeed = (typeof RULE_NEEDS)[number];
 

@@ -17,6 +17,7 @@ import {
   type TargetClient,
   type TargetClock,
   type TargetInfo,
+  type TargetTls,
 } from '../check-api/index.js';
 import { createExpect } from './expect.js';
 import { createBankNow } from './bank-now.js';
@@ -32,6 +33,8 @@ export interface CheckEnvironment {
   psu?: PsuAgent;
   /** Absent when the target's clock cannot be moved; checks needing it are SKIPPED. */
   clock?: TargetClock;
+  /** The target's TLS port; absent when the target speaks plain HTTP. */
+  tls?: TargetTls;
   /** Called once the check's code has returned or thrown (a check abandoned after a timeout or
    * cancellation is released only if its code still ends). A failure here is logged, not a FAIL. */
   dispose?(): void | Promise<void>;
@@ -65,6 +68,10 @@ const EFFECT_PERMISSIONS: Record<CheckEffect, { permission: keyof TargetAllows; 
 export const NO_CLOCK_REASON =
   'needs the bank clock, which this target does not let the run move (give the profile an admin API)';
 
+/** Why a check needing HTTPS is SKIPPED: the target is reached over plain HTTP (§5.1). */
+export const NO_TLS_REASON =
+  'needs a target reached over TLS (an https:// URL) to offer it TLS versions (§5.1); this one speaks plain HTTP';
+
 /** Why a check cannot run with the environment it was given (a capability it needs is absent). */
 export function missingCapabilityReason(
   check: Check,
@@ -75,6 +82,11 @@ export function missingCapabilityReason(
   }
   if (check.needs?.includes('clock-control') && !environment.clock) {
     return NO_CLOCK_REASON;
+  }
+  // SKIPPED, not "could not test": a bank by an http:// URL is a choice of the run, and a run
+  // that could not test exits 3, which would make every plain-HTTP run look broken.
+  if (check.needs?.includes('https') && !environment.tls) {
+    return NO_TLS_REASON;
   }
   return undefined;
 }
@@ -90,6 +102,21 @@ const noTargetClock: TargetClock = {
   now: () => Promise.reject(new CheckSkipped(NO_CLOCK_REASON)),
   advance: () => Promise.reject(new CheckSkipped(NO_CLOCK_REASON)),
 };
+
+/** Each handshake a check makes is evidence: what it offered, and what the target answered. */
+function recordedTls(tls: TargetTls, evidence: EvidenceRecorder): TargetTls {
+  return {
+    endpoint: tls.endpoint,
+    async handshake(offer) {
+      const result = await tls.handshake(offer);
+      const offered = offer.max ? `${offer.min} to ${offer.max}` : `${offer.min} or newer`;
+      evidence.note(
+        `TLS handshake with ${tls.endpoint} offering ${offered}: ${result.accepted ? `accepted, ${result.protocol}` : `refused (${result.error})`}`,
+      );
+      return result;
+    },
+  };
+}
 
 export interface CheckContextParts {
   check: Check;
@@ -143,6 +170,7 @@ export function createCheckContext(parts: CheckContextParts): CheckContext {
     ...(environment.aispOnlyClient
       ? { aispOnlyClient: recording(environment.aispOnlyClient) }
       : {}),
+    ...(environment.tls ? { tls: recordedTls(environment.tls, evidence) } : {}),
     psu: psu
       ? {
           async completeSca(url, script) {

@@ -29,8 +29,9 @@ import {
   valueText,
 } from './evidence-text.js';
 import { writeReportFile, type FileReporterOptions } from './files.js';
-import type { RuleId, CheckId } from '../../../shared/rule-ids.js';
+import type { RuleId } from '../../../shared/rule-ids.js';
 import type { CoverageRule } from '../results/coverage.js';
+import { checkAnchor, coverageHtml } from './coverage-html.js';
 
 export const DEFAULT_HTML_FILE = 'report.html';
 
@@ -192,52 +193,6 @@ function failureHtml(result: CheckResult): string {
       ? `<p class="spec"><strong>Spec:</strong> ${result.specSections.map(({ rule, section }) => `${h(section)} <code>${h(rule)}</code>`).join('; ')}</p>`
       : '';
   return `<div class="failure"><p><strong>${h(failure.message)}</strong></p>${sections}${baseline}${rows.length > 0 ? `<table>${rows.join('')}</table>` : ''}${stack}</div>`;
-}
-
-/** The fragment of a check's section: `report.html#check-PAY-E2EID-MAX-35`. */
-function checkAnchor(checkId: CheckId): string {
-  return `check-${checkId}`;
-}
-
-const WORST_FIRST = ['FAIL', 'WARNING', 'PASS', 'SKIPPED'] as const;
-
-/**
- * The rule coverage map of this run: spec section → rule → its checks with their verdicts here
- * (linked to their sections), the rule's verdict the worst of them. Gaps are named: a rule no
- * check covers, a rule whose checks did not run against this target; untestable rules say why.
- */
-function coverageHtml(rules: readonly CoverageRule[], checks: readonly CheckResult[]): string {
-  const statusOf = new Map(checks.map((check) => [check.checkId, check.status]));
-  const sections = new Map<string, CoverageRule[]>();
-  for (const rule of rules)
-    sections.set(rule.section, [...(sections.get(rule.section) ?? []), rule]);
-  let gaps = 0;
-  const bodies = [...sections]
-    .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
-    .map(([section, sectionRules]) => {
-      const rows = sectionRules.map((rule) => {
-        const ran = rule.checkIds.filter((id) => statusOf.has(id));
-        const worst = WORST_FIRST.find((status) => ran.some((id) => statusOf.get(id) === status));
-        let verdict: string;
-        if (!rule.testable)
-          verdict = `<span class="time">untestable: ${h(rule.reason ?? '')}</span>`;
-        else if (rule.checkIds.length === 0) verdict = '<span class="gap">gap: no check</span>';
-        else if (!worst) verdict = '<span class="gap">gap: not run</span>';
-        else verdict = `<span class="v-${worst.toLowerCase()}">${worst}</span>`;
-        if (rule.testable && !worst) gaps += 1;
-        const checkLinks = rule.checkIds
-          .map((id) => {
-            const status = statusOf.get(id);
-            return status
-              ? `<a href="#${h(checkAnchor(id))}"><code>${h(id)}</code></a> <span class="v-${status.toLowerCase()}">${status}</span>`
-              : `<code>${h(id)}</code> <span class="time">not run</span>`;
-          })
-          .join('<br>');
-        return `<tr data-rule="${h(rule.id)}"><th scope="row"><code>${h(rule.id)}</code> ${h(rule.statement)}</th><td>${checkLinks}</td><td>${verdict}</td></tr>`;
-      });
-      return `<tbody><tr><th scope="colgroup" colspan="3">${h(section)}</th></tr>${rows.join('')}</tbody>`;
-    });
-  return `<section id="coverage"><h2>Rule coverage <span class="time">${rules.length} rules, ${gaps} with a gap on this target</span></h2><table class="coverage"><thead><tr><th scope="col">Rule</th><th scope="col">Checks in this run</th><th scope="col">Verdict</th></tr></thead>${bodies.join('')}</table></section>`;
 }
 
 /** Links to each failed check, at the top of the report: the jump list. */

@@ -1,12 +1,45 @@
 /**
  * Coverage of the rule catalogue by checks: which testable rules have checks, which do not, and
- * catalogue mistakes (a check naming an unknown or an untestable rule, or none at all).
+ * catalogue mistakes (a check naming an unknown or an untestable rule, or none at all). A rule no
+ * check of a bank can observe but that a TPP-side rule states of the client (its `catalogue`) is
+ * covered of the client instead: one catalogue for both parties.
  */
 import type { Check } from '../check-api/index.js';
 import type { Rule } from '../check-api/rule.js';
 import type { RuleId, CheckId } from '../../../shared/rule-ids.js';
 
-export type CoverageState = 'covered' | 'uncovered' | 'untestable';
+/**
+ * covered: checks judge the bank on it; uncovered: testable of the bank, no check yet; client: no
+ * check of a bank can observe it, the bank judges the client on it; untestable: neither.
+ */
+export type CoverageState = 'covered' | 'uncovered' | 'client' | 'untestable';
+export const COVERAGE_STATES: readonly CoverageState[] = [
+  'covered',
+  'uncovered',
+  'client',
+  'untestable',
+];
+
+/**
+ * A TPP-side rule as the catalogue reads it (the bank's tppRuleCoverage): the catalogue rules
+ * stating the same obligation, and how the client is judged on it.
+ */
+export interface TppSideRule {
+  id: string;
+  catalogue: readonly string[];
+  /** The bank's TPP report judges every request on it. */
+  report: boolean;
+  /** `plan:MODULE` for each plan module that judges it. */
+  modules: readonly string[];
+}
+
+/** How the client is judged on one catalogue rule: the TPP-side rules naming it, their modules. */
+export interface ClientCoverage {
+  tppRules: string[];
+  /** The TPP report over every request judges it (one of tppRules is in the report). */
+  report: boolean;
+  modules: string[];
+}
 
 /**
  * A rule of the catalogue with the checks that cover it, as the catalogue hands it to a run: the
@@ -19,6 +52,8 @@ export interface CoverageRule {
   testable: boolean;
   reason?: string;
   checkIds: readonly CheckId[];
+  /** How the client is judged on it, when a TPP-side rule states the same obligation. */
+  client?: { tppRules: readonly string[]; report: boolean; modules: readonly string[] };
 }
 
 export interface RuleCoverage {
@@ -26,6 +61,8 @@ export interface RuleCoverage {
   state: CoverageState;
   /** Checks naming the rule, in registry order. */
   checkIds: CheckId[];
+  /** Set when a TPP-side rule judged of the client states the same obligation. */
+  client?: ClientCoverage;
 }
 
 export interface CoverageSummary {
@@ -33,6 +70,8 @@ export interface CoverageSummary {
   testable: number;
   covered: number;
   uncovered: number;
+  /** Untestable of a bank, judged of the client. */
+  client: number;
   untestable: number;
 }
 
@@ -53,17 +92,48 @@ export function summarise(coverage: readonly RuleCoverage[]): CoverageSummary {
     testable: 0,
     covered: 0,
     uncovered: 0,
+    client: 0,
     untestable: 0,
   };
   for (const { state } of coverage) {
     summary.rules += 1;
     summary[state] += 1;
-    if (state !== 'untestable') summary.testable += 1;
+    if (state === 'covered' || state === 'uncovered') summary.testable += 1;
   }
   return summary;
 }
 
-export function ruleCoverage(rules: readonly Rule[], checks: readonly Check[]): CoverageReport {
+/**
+ * Catalogue rule id → how the client is judged on it, from the TPP-side rules that name it and are
+ * judged at all (by the TPP report or a plan module).
+ */
+export function clientCoverage(tpp: readonly TppSideRule[]): Map<string, ClientCoverage> {
+  const byRule = new Map<string, ClientCoverage>();
+  for (const side of tpp) {
+    if (!side.report && side.modules.length === 0) continue;
+    for (const ruleId of side.catalogue) {
+      const so = byRule.get(ruleId) ?? { tppRules: [], report: false, modules: [] };
+      so.tppRules.push(side.id);
+      so.report ||= side.report;
+      for (const module of side.modules) if (!so.modules.includes(module)) so.modules.push(module);
+      byRule.set(ruleId, so);
+    }
+  }
+  return byRule;
+}
+
+/** The state of a rule from its checks, and from the client's judgement when a bank cannot be. */
+function stateOf(rule: Rule, checkIds: readonly CheckId[], client?: ClientCoverage) {
+  if (!rule.testable) return client ? 'client' : 'untestable';
+  return checkIds.length > 0 ? 'covered' : 'uncovered';
+}
+
+export function ruleCoverage(
+  rules: readonly Rule[],
+  checks: readonly Check[],
+  tpp: readonly TppSideRule[] = [],
+): CoverageReport {
+  const ofClient = clientCoverage(tpp);
   const byId = new Map(rules.map((rule) => [rule.id, rule]));
   const checksOfRule = new Map<string, string[]>();
   const problems: CatalogueProblem[] = [];
@@ -81,8 +151,13 @@ export function ruleCoverage(rules: readonly Rule[], checks: readonly Check[]): 
   }
   const coverage = rules.map((rule): RuleCoverage => {
     const checkIds = checksOfRule.get(rule.id) ?? [];
-    const state = !rule.testable ? 'untestable' : checkIds.length > 0 ? 'covered' : 'uncovered';
-    return { rule, state, checkIds };
+    const client = ofClient.get(rule.id);
+    return {
+      rule,
+      state: stateOf(rule, checkIds, client),
+      checkIds,
+      ...(client ? { client } : {}),
+    };
   });
   return { rules: coverage, summary: summarise(coverage), problems };
 }

@@ -6,9 +6,12 @@
  */
 import { createBank, type Bank } from '../../bank/index.js';
 import {
+  bankTlsServerOptions,
   createResponseSigner,
   generateResponseCertificate,
+  generateServerTls,
   type GeneratedResponseCertificate,
+  type GeneratedServerTls,
 } from '../../bank/index.js';
 import { VirtualClock } from '../../clock.js';
 import {
@@ -25,6 +28,7 @@ import type { CheckEnvironment } from '../engine/check-context.js';
 import { createSuitePsuAgent, type PsuAgentFactory } from './psu-adapter.js';
 import { EMBEDDED_BASE_URL } from '../session/run-name.js';
 import { createTargetClient } from './target-client.js';
+import { tlsProbe } from './tls-probe.js';
 
 /** The TPP the suites act as: organizationIdentifier, roles, and its certificates. */
 export interface TppIdentity {
@@ -134,6 +138,8 @@ export function embeddedTarget(options: EmbeddedTargetOptions): EmbeddedTarget {
   const { mode, identity } = options;
   // The bank's response seal, made once per target when a check first needs it (an RSA key).
   let seal: Promise<GeneratedResponseCertificate> | undefined;
+  // The bank's server certificate and its test CA, made once per target when a check needs HTTPS.
+  let serverTls: Promise<GeneratedServerTls> | undefined;
   return {
     info: {
       baseUrl: EMBEDDED_BASE_URL,
@@ -168,13 +174,20 @@ export function embeddedTarget(options: EmbeddedTargetOptions): EmbeddedTarget {
         bank.importSnapshot(snapshot);
       }
       if (mode === 'production') registerSuitesTpps(bank, identity);
-      const listener = await bank.listen();
+      // A check that needs HTTPS (§5.1) gets a bank on TLS, and clients that trust its test CA.
+      const https = check?.needs?.includes('https') === true;
+      const server = https ? await (serverTls ??= generateServerTls()) : undefined;
+      const listener = await bank.listen(
+        server ? { https: bankTlsServerOptions({ key: server.key, cert: server.cert }) } : {},
+      );
+      const transport = server ? { transport: { ca: [server.caPem] } } : {};
       const session = newPsuSession(SUITE_REDIRECT_URI, { psuIpAddress: '192.0.2.10' });
       const tpp = new TppClient({
         baseUrl: listener.url,
         signing: { key: identity.qsealc.privateKey, certificate: identity.qsealc.certificateDer },
         session: () => session,
         ...bankSigning,
+        ...transport,
       });
       const aispOnly = new TppClient({
         baseUrl: listener.url,
@@ -184,12 +197,15 @@ export function embeddedTarget(options: EmbeddedTargetOptions): EmbeddedTarget {
         },
         session: () => session,
         ...bankSigning,
+        ...transport,
       });
+      const tls = server ? tlsProbe(listener.url, signal) : undefined;
       return {
         bank,
         session,
         client: createTargetClient(tpp, signal),
         aispOnlyClient: createTargetClient(aispOnly, signal),
+        ...(tls ? { tls } : {}),
         ...(options.psuAgent !== null
           ? { psu: (options.psuAgent ?? createSuitePsuAgent)({ signal }) }
           : {}),

@@ -23,6 +23,7 @@ import { newPsuSession } from '../../tpp/psu-session.js';
 import type { ResponseSignatureTrust } from '../../tpp/response-signature.js';
 import type { CheckEnvironment } from '../engine/check-context.js';
 import { createTargetClient } from './target-client.js';
+import { tlsProbe } from './tls-probe.js';
 import { SUITE_REDIRECT_URI, type PsuAgentFactory } from './embedded-target.js';
 
 export interface ExternalTargetOptions {
@@ -106,11 +107,13 @@ export function externalTarget(options: ExternalTargetOptions): ExternalTarget {
       const tpp = client(options.signing);
       const aispOnly = options.aispOnlySigning ? client(options.aispOnlySigning) : undefined;
       const clock = options.admin ? adminClock(options.admin, transport, signal) : undefined;
+      const tls = tlsProbe(options.baseUrl, signal);
       return {
         client: createTargetClient(tpp, signal),
         ...(aispOnly ? { aispOnlyClient: createTargetClient(aispOnly, signal) } : {}),
         ...(options.psuAgent ? { psu: options.psuAgent({ signal }) } : {}),
         ...(clock ? { clock } : {}),
+        ...(tls ? { tls } : {}),
         dispose: async () => {
           await clock?.restore();
         },

@@ -7,9 +7,12 @@ import type { CheckStatus } from '../../../../main/shared/run-status';
 import { worstStatus } from './status-order';
 import type { BankMode } from '../../../../main/shared/mode';
 
-/** A rule is covered by checks, testable but without a check yet, or untestable over the API. */
-export type Coverage = 'covered' | 'no-check' | 'untestable';
-export const COVERAGES: readonly Coverage[] = ['covered', 'no-check', 'untestable'];
+/**
+ * A rule is covered by checks, testable but without a check yet, judged of the client where no
+ * check of a bank can observe it (the TPP side states the same obligation), or untestable.
+ */
+export type Coverage = 'covered' | 'no-check' | 'client' | 'untestable';
+export const COVERAGES: readonly Coverage[] = ['covered', 'no-check', 'client', 'untestable'];
 
 export interface Catalogue {
   rules: RuleView[];
@@ -32,14 +35,14 @@ export const NO_CATALOGUE_FILTER: CatalogueFilter = {
 };
 
 export function coverageOf(rule: RuleView): Coverage {
-  if (!rule.testable) return 'untestable';
+  if (!rule.testable) return rule.client ? 'client' : 'untestable';
   return rule.checkIds.length > 0 ? 'covered' : 'no-check';
 }
 
 export type CoverageCounts = Record<Coverage | 'all', number>;
 
 export function coverageCounts(rules: readonly RuleView[]): CoverageCounts {
-  const counts: CoverageCounts = { all: 0, covered: 0, 'no-check': 0, untestable: 0 };
+  const counts: CoverageCounts = { all: 0, covered: 0, 'no-check': 0, client: 0, untestable: 0 };
   for (const rule of rules) {
     counts.all += 1;
     counts[coverageOf(rule)] += 1;

@@ -1,7 +1,8 @@
 /**
  * The rule coverage map: spec section → rule → its checks → the last verdict on
  * each target, from the runs this view knows. A rule no check covers, and a rule never run against
- * a target, are gaps; an untestable rule says why. Pure.
+ * a target, are gaps; a rule no check of a bank can observe says how the client is judged on it
+ * (the TPP side), or else why it is untestable. Pure.
  */
 import type { RuleView, RunSummaryView } from '../../../../main/api/contract';
 import type { CheckStatus } from '../../../../main/shared/run-status';
@@ -17,8 +18,11 @@ export interface CoverageVerdict {
 
 export interface CoverageRow {
   rule: RuleView;
-  /** 'no-check': testable, and no check covers it; 'untestable': over the API it cannot be. */
-  gap?: 'no-check' | 'untestable';
+  /**
+   * 'no-check': testable, and no check covers it; 'client': no check of a bank can observe it, the
+   * bank judges the client on it (rule.client); 'untestable': neither.
+   */
+  gap?: 'no-check' | 'client' | 'untestable';
   /** Target → verdict; a target missing here never ran a check of this rule: a gap too. */
   verdicts: Record<string, CoverageVerdict>;
 }
@@ -89,7 +93,9 @@ export function coverageMap(
   for (const rule of rules) {
     const row: CoverageRow = {
       rule,
-      ...(!rule.testable ? { gap: 'untestable' as const } : {}),
+      ...(!rule.testable
+        ? { gap: rule.client ? ('client' as const) : ('untestable' as const) }
+        : {}),
       ...(rule.testable && rule.checkIds.length === 0 ? { gap: 'no-check' as const } : {}),
       verdicts: Object.fromEntries(
         targets.flatMap((t) => {
@@ -118,7 +124,7 @@ export interface CoverageFilter {
 /** True when the row has a gap on the map: no check covers it, or a target never ran it. */
 export function hasGap(row: CoverageRow, targets: readonly CoverageTarget[]): boolean {
   if (row.gap === 'no-check') return true;
-  if (row.gap === 'untestable') return false;
+  if (row.gap === 'untestable' || row.gap === 'client') return false;
   return targets.some((t) => !row.verdicts[t.id]);
 }
 
@@ -128,9 +134,13 @@ export function filterCoverage(map: CoverageMap, filter: CoverageFilter): Covera
   const keep = (section: string, row: CoverageRow) =>
     (!filter.gapsOnly || hasGap(row, map.targets)) &&
     (!text ||
-      [section, row.rule.id, row.rule.statement, ...row.rule.checkIds].some((s) =>
-        s.toLowerCase().includes(text),
-      ));
+      [
+        section,
+        row.rule.id,
+        row.rule.statement,
+        ...row.rule.checkIds,
+        ...(row.rule.client?.tppRules ?? []),
+      ].some((s) => s.toLowerCase().includes(text)));
   return {
     targets: map.targets,
     sections: map.sections

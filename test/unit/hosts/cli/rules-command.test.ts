@@ -51,13 +51,13 @@ describe('workbench rules', () => {
     const io = capture();
     expect(await command.run([], io)).toBe(0);
     expect(io.stdout).toEqual([
-      'Rule catalogue: 3 rules: 2 testable (1 with checks, 1 without), 1 untestable. Checks in the registry: 1.',
+      'Rule catalogue: 3 rules: 2 testable (1 with checks, 1 without), 0 judged of the client, 1 untestable. Checks in the registry: 1.',
       '',
-      'general: 1 rules: 0 testable (0 with checks, 0 without), 1 untestable',
+      'general: 1 rules: 0 testable (0 with checks, 0 without), 0 judged of the client, 1 untestable',
       '  [untestable] GEN-TLS-1-2 (§5.1) TLS 1.2.',
       '               why untestable: deployment property',
       '',
-      'signing: 2 rules: 2 testable (1 with checks, 1 without), 0 untestable',
+      'signing: 2 rules: 2 testable (1 with checks, 1 without), 0 judged of the client, 0 untestable',
       '  [1 check]    SIGN-MISSING-400 (§5.2(1)) Unsigned: 400.',
       '               checks: CHK-UNSIGNED',
       '  [no check]   SIGN-RFC-2047 (§5.2(6)) MIME-encoded.',
@@ -83,6 +83,7 @@ describe('workbench rules', () => {
       testable: 2,
       covered: 1,
       uncovered: 1,
+      client: 0,
       untestable: 1,
       checks: 1,
     });
@@ -108,7 +109,7 @@ describe('workbench rules', () => {
       /--area must be one of general, signing/,
     );
     await expect(command.run(['--state', 'done'], capture())).rejects.toThrow(
-      /--state must be one of covered, uncovered, untestable/,
+      /--state must be one of covered, uncovered, client, untestable/,
     );
   });
 
@@ -119,6 +120,70 @@ describe('workbench rules', () => {
     expect(io.stderr).toEqual([
       'workbench rules: check CHK-TYPO names rule SIGN-MISING-400, which the catalogue does not have',
     ]);
+  });
+
+  it('shows a rule no check of a bank observes as judged of the client when the TPP side names it', async () => {
+    const tpp = [
+      {
+        id: 'TPP-TLS',
+        section: '§5.1',
+        title: 'TLS',
+        statement: 'TLS.',
+        catalogue: ['GEN-TLS-1-2'],
+        report: true as const,
+        modules: ['basic:TLS'],
+      },
+    ];
+    const both = createRulesCommand({
+      rules,
+      checks: [probe('CHK-UNSIGNED', ['SIGN-MISSING-400'])],
+      tpp,
+    });
+    const io = capture();
+    expect(await both.run(['--area', 'general'], io)).toBe(0);
+    expect(io.stdout).toEqual([
+      'Rule catalogue: 1 rules: 0 testable (0 with checks, 0 without), 1 judged of the client, 0 untestable. Checks in the registry: 1.',
+      '',
+      'general: 1 rules: 0 testable (0 with checks, 0 without), 1 judged of the client, 0 untestable',
+      '  [client]     GEN-TLS-1-2 (§5.1) TLS 1.2.',
+      '               judged of the client: TPP-TLS by the TPP report and modules basic:TLS',
+      '               why no check of a bank: deployment property',
+    ]);
+    const json = capture();
+    await both.run(['--json', '--state', 'client'], json);
+    expect(JSON.parse(json.stdout.join('\n')).rules).toEqual([
+      expect.objectContaining({
+        id: 'GEN-TLS-1-2',
+        state: 'client',
+        client: { tppRules: ['TPP-TLS'], report: true, modules: ['basic:TLS'] },
+      }),
+    ]);
+  });
+
+  it('counts the real catalogue: the TPP obligations judged of the client are not untestable', async () => {
+    const io = capture();
+    expect(await rulesCommand.run(['--json'], io)).toBe(0);
+    const { summary, rules: listed } = JSON.parse(io.stdout.join('\n')) as {
+      summary: Record<string, number>;
+      rules: { id: string; state: string; testable: boolean; client?: { modules: string[] } }[];
+    };
+    const stateOf = new Map(listed.map((rule) => [rule.id, rule.state]));
+    for (const id of [
+      'SIGN-TPP-SIGNS-EVERY-REQUEST',
+      'HDR-X-REQUEST-ID-UNIQUE',
+      'SCA-PSU-ID-STORED-BY-TPP',
+      'CONSENT-REVOKED-WITH-BANK',
+      'CARDTX-LINKS-PREFERRED',
+    ])
+      expect([id, stateOf.get(id)]).toEqual([id, 'client']);
+    expect(listed.find((rule) => rule.id === 'HDR-X-REQUEST-ID-UNIQUE')?.client?.modules).toEqual([
+      'basic:X-REQUEST-ID-UNIQUE',
+    ]);
+    const notOfBank = listed.filter((rule) => !rule.testable).length;
+    expect(summary.client! + summary.untestable!).toBe(notOfBank);
+    expect(summary.client).toBe(listed.filter((rule) => rule.state === 'client').length);
+    expect(summary.testable! + summary.client! + summary.untestable!).toBe(summary.rules);
+    expect(summary.untestable).toBeLessThanOrEqual(26);
   });
 
   it('lists the real catalogue', async () => {

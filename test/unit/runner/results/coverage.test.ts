@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { describeProblem, ruleCoverage } from '../../../../main/core/runner/results/coverage';
+import {
+  clientCoverage,
+  describeProblem,
+  ruleCoverage,
+} from '../../../../main/core/runner/results/coverage';
 import type { Rule } from '../../../../main/core/runner/check-api/rule';
 import { check } from '../fakes';
 
@@ -32,9 +36,38 @@ describe('ruleCoverage', () => {
       testable: 2,
       covered: 1,
       uncovered: 1,
+      client: 0,
       untestable: 1,
     });
     expect(report.problems).toEqual([]);
+  });
+
+  it('flips an untestable rule to client when a judged TPP-side rule names it', () => {
+    const tpp = [
+      { id: 'TPP-TLS', catalogue: ['A-TLS', 'A-ONE'], report: true, modules: ['basic:TLS'] },
+      { id: 'TPP-MORE', catalogue: ['A-TLS'], report: true, modules: ['basic:TLS', 'other:M'] },
+    ];
+    const report = ruleCoverage(rules, [check('C-1', undefined, { rules: ['A-ONE'] })], tpp);
+    expect(report.rules.map((r) => [r.rule.id, r.state])).toEqual([
+      ['A-ONE', 'covered'],
+      ['A-TWO', 'uncovered'],
+      ['A-TLS', 'client'],
+    ]);
+    expect(report.rules[2]!.client).toEqual({
+      tppRules: ['TPP-TLS', 'TPP-MORE'],
+      report: true,
+      modules: ['basic:TLS', 'other:M'],
+    });
+    // A testable rule keeps its checks' state, and says the client is judged on it too.
+    expect(report.rules[0]!.client?.tppRules).toEqual(['TPP-TLS']);
+    expect(report.rules[1]).not.toHaveProperty('client');
+    expect(report.summary).toMatchObject({ testable: 2, client: 1, untestable: 0 });
+  });
+
+  it('leaves a rule untestable when the TPP-side rule naming it is judged by nothing', () => {
+    const tpp = [{ id: 'TPP-IDLE', catalogue: ['A-TLS'], report: false, modules: [] }];
+    expect(clientCoverage(tpp).size).toBe(0);
+    expect(ruleCoverage(rules, [], tpp).rules[2]!.state).toBe('untestable');
   });
 
   it('reports checks naming unknown or untestable rules, or none', () => {

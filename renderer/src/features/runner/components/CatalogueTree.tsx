@@ -22,6 +22,7 @@ const COVERAGE_LABEL: Record<Coverage | 'all', string> = {
   all: 'All rules',
   covered: 'Covered',
   'no-check': 'No check',
+  client: 'Judged of the client',
   untestable: 'Untestable',
 };
 
@@ -107,9 +108,18 @@ const RuleRow = memo(function RuleRow({ node }: { node: RuleNode }) {
         {status && <StatusBadge status={status} />}
       </div>
       <p className="rule-statement">{rule.statement}</p>
+      {rule.client && (
+        <p className="rule-reason" data-testid="rule-client">
+          <span className="muted">Judged of the client: </span>
+          {rule.client.tppRules.join(', ')}
+          {rule.client.modules.length > 0 ? ` (modules ${rule.client.modules.join(', ')})` : ''}
+        </p>
+      )}
       {rule.reason && (
         <p className="rule-reason" data-testid="rule-reason">
-          <span className="muted">Why untestable: </span>
+          <span className="muted">
+            {rule.client ? 'Why no check of a bank: ' : 'Why untestable: '}
+          </span>
           {rule.reason}
         </p>
       )}

@@ -109,6 +109,15 @@ export function CoverageMap() {
   );
 }
 
+/** `TPP-PSU-ID by the TPP report and modules basic:PSU-ID-FROM-REDIRECT`. */
+function clientText(client: NonNullable<CoverageRow['rule']['client']>): string {
+  const by = [
+    ...(client.report ? ['the TPP report'] : []),
+    ...(client.modules.length > 0 ? [`modules ${client.modules.join(', ')}`] : []),
+  ];
+  return `${client.tppRules.join(', ')} by ${by.join(' and ')}`;
+}
+
 function Row({
   row,
   targets,
@@ -126,6 +135,11 @@ function Row({
       </th>
       <td>
         {row.gap === 'no-check' && <span className="badge badge-warn">gap: no check</span>}
+        {row.gap === 'client' && rule.client && (
+          <span className="muted" data-testid="coverage-map-client" title={rule.reason}>
+            judged of the client: {clientText(rule.client)}
+          </span>
+        )}
         {row.gap === 'untestable' && (
           <span className="muted" title={rule.reason}>
             untestable{rule.reason ? `: ${rule.reason}` : ''}

@@ -78,7 +78,21 @@ describe('coverage', () => {
       all: 5,
       covered: 3,
       'no-check': 1,
+      client: 0,
       untestable: 1,
+    });
+  });
+
+  it('says judged of the client for a rule no check of a bank observes that the TPP side names', () => {
+    const judged = rule('SIGN-TPP-SIGNS', 'signing', [], {
+      testable: false,
+      reason: 'An obligation on the TPP.',
+      client: { tppRules: ['TPP-SIGN-REQUEST'], report: true, modules: ['basic:SIGNED-FLOW'] },
+    });
+    expect(coverageOf(judged)).toBe('client');
+    expect(coverageCounts([judged, ...catalogue.rules.slice(0, 2)])).toMatchObject({
+      client: 1,
+      untestable: 0,
     });
   });
 });

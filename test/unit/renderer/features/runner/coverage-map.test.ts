@@ -89,6 +89,23 @@ describe('rule coverage map', () => {
     expect(hasGap(rows['SIGN-1']!, map.targets)).toBe(false);
   });
 
+  it('marks a rule the TPP side judges of the client, never as a gap, findable by its TPP rule', () => {
+    const judged: RuleView = {
+      ...rule('OPS-2', '§1', [], false),
+      client: { tppRules: ['TPP-OPS'], report: true, modules: ['basic:OPS'] },
+    };
+    const map = coverageMap(
+      [...RULES, judged],
+      [run('r', 'bank-x', '2026-01-01T10:00:00Z')],
+      () => [result('C-1', ['SIGN-1'], 'PASS')],
+    );
+    const row = map.sections.flatMap((s) => s.rows).find((r) => r.rule.id === 'OPS-2')!;
+    expect(row.gap).toBe('client');
+    expect(hasGap(row, map.targets)).toBe(false);
+    const found = filterCoverage(map, { text: 'tpp-ops', gapsOnly: false });
+    expect(found.sections.flatMap((s) => s.rows.map((r) => r.rule.id))).toEqual(['OPS-2']);
+  });
+
   it('filters by text and to the gaps only', () => {
     const map = coverageMap(RULES, [], () => undefined);
     const gaps = filterCoverage(map, { text: '', gapsOnly: true });
