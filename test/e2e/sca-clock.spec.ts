@@ -16,17 +16,13 @@ import {
 
 /** Records whether the "clock set back" chip was ever in the page, however briefly. */
 async function watchClockBackChip(page: Page): Promise<() => Promise<boolean>> {
-  await page.evaluate(() => {
-    const seen = { chip: false };
-    (window as unknown as { clockBackSeen: typeof seen }).clockBackSeen = seen;
+  await page.evaluate(`(() => {
+    const seen = (window.clockBackSeen = { chip: false });
     new MutationObserver(() => {
       if (document.querySelector('[data-testid="status-sca-clock-back"]')) seen.chip = true;
     }).observe(document.body, { subtree: true, childList: true });
-  });
-  return () =>
-    page.evaluate(
-      () => (window as unknown as { clockBackSeen: { chip: boolean } }).clockBackSeen.chip,
-    );
+  })()`);
+  return () => page.evaluate('window.clockBackSeen.chip') as Promise<boolean>;
 }
 
 /** Minutes since midnight of a "YYYY-MM-DD HH:MM:SS UTC" text. */

@@ -74,7 +74,7 @@ test('full screen follows the newest step, keeps full screen on Enter, exports n
     const y = rect.top + rect.height / 2;
     // Between the bank's and the PSU browser's names, where an answer's label would show.
     const x = (names[1]!.right + names[2]!.left) / 2;
-    return element.contains(document.elementFromPoint(x, y));
+    return element.contains(element.ownerDocument.elementFromPoint(x, y));
   });
   expect(underBand, 'the lane names band is on top of the arrows').toBe(true);
 
