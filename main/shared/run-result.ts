@@ -342,6 +342,11 @@ export const RunMetadataSchema = Type.Object({
      * no environments. No check reads its variables.
      */
     environment: Type.Optional(Type.String()),
+    /**
+     * The rules the embedded bank broke on purpose during the run (its fault profiles): its
+     * failures are those faults, not the bank's. Absent when none was on.
+     */
+    faultProfiles: Type.Optional(Type.Array(Type.String())),
   }),
   /** The selection as given on the command line (or the UI), and how many checks it chose. */
   selection: Type.Object({

@@ -120,6 +120,9 @@ function metaProperties(result: RunResult): [string, string][] {
     ...(meta.target.environment !== undefined
       ? [['environment', meta.target.environment] as [string, string]]
       : []),
+    ...(meta.target.faultProfiles?.length
+      ? [['faultProfiles', meta.target.faultProfiles.join(', ')] as [string, string]]
+      : []),
     ['baseline', meta.baseline ?? ''],
     [
       'selection',

@@ -63,6 +63,9 @@ export function runMetadata(
       mode: result.target.mode,
       profileFile: request.profileFile ?? null,
       ...(request.environment !== undefined ? { environment: request.environment } : {}),
+      ...(target.kind === 'embedded' && target.faultProfiles?.length
+        ? { faultProfiles: [...target.faultProfiles] }
+        : {}),
     },
     selection: {
       suites: [...(selection.areas ?? [])],
