@@ -356,6 +356,8 @@ export const RunMetadataSchema = Type.Object({
     grep: Type.Union([Type.String(), Type.Null()]),
     exclude: Type.Array(Type.String()),
     rerunFailed: Type.Union([Type.String(), Type.Null()]),
+    /** The checks chosen one by one (the Runner's boxes), by id; absent when none was. */
+    checkIds: Type.Optional(Type.Array(Type.String())),
     checks: Type.Integer({ minimum: 0 }),
   }),
   baseline: Type.Union([Type.String(), Type.Null()]),

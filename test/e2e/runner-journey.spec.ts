@@ -165,6 +165,10 @@ test('run the suites, prove a check fails under a fault profile, read the eviden
   expect(top).toContain('Deliberately broken bank');
   expect(top).toContain('SIGN-INVALID-400');
   expect(html).toContain('<dt>Fault profiles</dt><dd>SIGN-INVALID-400</dd>');
+  // The selection as the run had it: the signing checks chosen, not "all of the mode".
+  expect(html).toMatch(
+    /<dt>Selection<\/dt><dd>\d+ checks: chosen: [^<]*SIGN-INVALID-SIGNATURE-400/,
+  );
   const exported = async (format: string) => {
     const file = page.waitForEvent('download');
     await page.getByTestId(`export-${format}`).click();

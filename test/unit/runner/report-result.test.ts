@@ -263,13 +263,19 @@ describe('presentRunResult', () => {
   });
 
   it('says at the top of the HTML, and in JUnit and JSON, that the bank was broken on purpose', () => {
-    const faulty = { ...meta, target: { ...meta.target, faultProfiles: ['SIGN-INVALID-400'] } };
+    const faulty = {
+      ...meta,
+      target: { ...meta.target, faultProfiles: ['SIGN-INVALID-400'] },
+      selection: { ...meta.selection, suites: [], exclude: [], checkIds: ['B', 'C'] },
+    };
     const presented = presentRunResult(failedRun(), { meta: faulty, describeRule });
     const html = renderHtmlReport(presented, { describeRule });
     const top = html.slice(0, html.indexOf('<dl class="meta">'));
     expect(top).toContain('<strong>Deliberately broken bank.</strong>');
     expect(top).toContain('fault profile SIGN-INVALID-400 on');
     expect(html).toContain('<dt>Fault profiles</dt><dd>SIGN-INVALID-400</dd>');
+    // The checks chosen one by one are the selection, not "all of the mode".
+    expect(html).toMatch(/<dt>Selection<\/dt><dd>\d+ checks: chosen: B, C<\/dd>/);
     const suite = childrenNamed(parseXml(renderJUnit(presented)), 'testsuite')[0]!;
     const faults = childrenNamed(childrenNamed(suite, 'properties')[0]!, 'property').find(
       (p) => p.attributes.name === 'faultProfiles',

@@ -24,6 +24,7 @@ export function metaHtml(result: RunResult): string {
     ...(selection.grep !== null ? [`--grep ${selection.grep}`] : []),
     ...selection.exclude.map((v) => `--exclude ${v}`),
     ...(selection.rerunFailed !== null ? [`--rerun-failed ${selection.rerunFailed}`] : []),
+    ...(selection.checkIds?.length ? [`chosen: ${selection.checkIds.join(', ')}`] : []),
   ];
   const rows: [string, string][] = [
     ['Workbench', `${meta.workbench.name} ${meta.workbench.version}`],

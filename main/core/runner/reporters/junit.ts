@@ -133,6 +133,7 @@ function metaProperties(result: RunResult): [string, string][] {
         grep: selection.grep,
         exclude: selection.exclude,
         rerunFailed: selection.rerunFailed,
+        ...(selection.checkIds ? { checkIds: selection.checkIds } : {}),
       }),
     ],
     ['startedAt', result.startedAt],

@@ -74,6 +74,7 @@ export function runMetadata(
       grep: selection.text ?? null,
       exclude: [...(selection.exclude ?? [])],
       rerunFailed: request.rerunFailed ?? null,
+      ...(selection.ids?.length ? { checkIds: [...selection.ids] } : {}),
       checks: result.checks.length,
     },
     baseline: plan.baseline?.source ?? null,
