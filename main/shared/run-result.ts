@@ -347,6 +347,11 @@ export const RunMetadataSchema = Type.Object({
      * no environments. No check reads its variables.
      */
     environment: Type.Optional(Type.String()),
+    /**
+     * The rules the embedded bank broke on purpose during the run (its fault profiles): its
+     * failures are those faults, not the bank's. Absent when none was on.
+     */
+    faultProfiles: Type.Optional(Type.Array(Type.String())),
   }),
   /** The selection as given on the command line (or the UI), and how many checks it chose. */
   selection: Type.Object({
@@ -356,6 +361,8 @@ export const RunMetadataSchema = Type.Object({
     grep: Type.Union([Type.String(), Type.Null()]),
     exclude: Type.Array(Type.String()),
     rerunFailed: Type.Union([Type.String(), Type.Null()]),
+    /** The checks chosen one by one (the Runner's boxes), by id; absent when none was. */
+    checkIds: Type.Optional(Type.Array(Type.String())),
     checks: Type.Integer({ minimum: 0 }),
   }),
   baseline: Type.Union([Type.String(), Type.Null()]),

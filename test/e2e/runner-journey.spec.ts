@@ -162,6 +162,28 @@ test('run the suites, prove a check fails under a fault profile, read the eviden
   expect(html).not.toMatch(/<script[^>]*\bsrc\s*=\s*["']?(https?:)?\/\//i);
   expect(html).not.toMatch(/<link[^>]*\bhref\s*=\s*["']?(https?:)?\/\//i);
   expect(html).not.toMatch(/@import\s+(url\()?["']?(https?:)?\/\//i);
+  // A deliberately broken bank: the report says so at the top, before any verdict, and names
+  // the fault; JUnit and JSON name it too.
+  const top = html.slice(0, html.indexOf('<dl class="meta">'));
+  expect(top).toContain('Deliberately broken bank');
+  expect(top).toContain('SIGN-INVALID-400');
+  expect(html).toContain('<dt>Fault profiles</dt><dd>SIGN-INVALID-400</dd>');
+  // The selection as the run had it: the signing checks chosen, not "all of the mode".
+  expect(html).toMatch(
+    /<dt>Selection<\/dt><dd>\d+ checks: chosen: [^<]*SIGN-INVALID-SIGNATURE-400/,
+  );
+  const exported = async (format: string) => {
+    const file = page.waitForEvent('download');
+    await page.getByTestId(`export-${format}`).click();
+    return readFile((await (await file).path())!, 'utf8');
+  };
+  expect(await exported('junit')).toContain(
+    '<property name="faultProfiles" value="SIGN-INVALID-400"',
+  );
+  const json = JSON.parse(await exported('json')) as {
+    meta?: { target: { faultProfiles?: string[] } };
+  };
+  expect(json.meta?.target.faultProfiles).toEqual(['SIGN-INVALID-400']);
 
   await page.getByTestId('nav-settings').click();
   await page.getByTestId('theme-dark').click();

@@ -36,10 +36,18 @@ test('a consent flow shown in the sequence diagram and exported as SVG', async (
   const consentRequest = steps.filter({ hasText: 'POST /v1/consents' }).first();
   await expect(consentRequest).toHaveAttribute('data-from', 'tpp');
   await expect(consentRequest).toHaveAttribute('data-to', 'bank');
-  await expect(steps.filter({ hasText: /^GET \/sca\// }).first()).toHaveAttribute(
+  // The SCA pages are named as the Runner's evidence names them, the PSU's choice as a note.
+  const login = steps.filter({ hasText: /SCA page: login$/ }).last();
+  await expect(login).toHaveAttribute('data-from', 'psu');
+  await expect(login).toHaveAttribute('data-to', 'bank');
+  await expect(steps.filter({ hasText: /SCA page: consent$/ }).last()).toHaveAttribute(
     'data-from',
     'psu',
   );
+  const choice = steps.filter({ hasText: /PSU confirmed the consent: \d+ accounts? ticked$/ });
+  await expect(choice.last()).toHaveAttribute('data-kind', 'note');
+  await expect(choice.last()).toHaveAttribute('data-from', 'psu');
+  await expect(steps.locator('text').filter({ hasText: /^POST \/sca\// })).toHaveCount(0);
   const redirect = steps.locator('xpath=self::*[@data-kind="redirect"]').first();
   await expect(redirect).toContainText('SCA done: redirect (psu-id');
   await expect(redirect).toHaveAttribute('data-to', 'tpp');
@@ -65,6 +73,8 @@ test('a consent flow shown in the sequence diagram and exported as SVG', async (
   for (const lane of ['TPP (workbench)', '>Bank<', 'PSU browser']) expect(svg).toContain(lane);
   expect(svg).toContain('POST /v1/consents');
   expect(svg).toContain('SCA done: redirect');
+  expect(svg).toContain('SCA page: login');
+  expect(svg).toContain('PSU confirmed the consent');
 
   // A clock jump made elsewhere (another window on the same workbench) shows here too: the
   // diagram reads the bank's events, not this page's clicks. It also puts the shared web host's

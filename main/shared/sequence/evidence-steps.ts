@@ -7,6 +7,7 @@ import type { EvidenceExchange } from '../exchange.js';
 import type { EvidenceItem } from '../run-result.js';
 import { parsePsuPlayedNote } from './psu-note.js';
 import { redirectStep, shortIds, shortLabel, type SequenceStep } from './model.js';
+import { scaPageLabel } from './sca-page.js';
 
 /** The bank's SCA pages (§6): what the PSU's browser, not the TPP, asks for. */
 const SCA_PAGE = /^\/sca(\/|$)/;
@@ -72,7 +73,7 @@ export function evidenceSequenceSteps(evidence: readonly EvidenceItem[]): Sequen
       key: `psu:${index}:${page}`,
       from: 'psu',
       to: 'bank',
-      label: shortLabel(`SCA page: ${step}`),
+      label: shortLabel(scaPageLabel(step)),
       kind: 'request',
     }));
     return [...pages, redirectStep(`psu:${index}:redirect`, psu.redirectUrl)];

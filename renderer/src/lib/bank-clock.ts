@@ -30,6 +30,13 @@ export type ScaIndicator =
   | { state: 'replaced'; by?: string };
 
 /**
+ * How far the views' bank time may trail the bank's own: they derive it once a second (useNow)
+ * from the last reading, so an SCA the bank completed within that second is not "after the clock".
+ * A clock set back (the "−1 h" jump, §3.4) is far more than this.
+ */
+const READING_LAG_MS = 2000;
+
+/**
  * The bank's session state at `bankTime`. 'replaced' and 'none' are the bank's word; valid and
  * expired follow the bank's own rule (valid until `scaValidUntil`) as the bank clock runs, so the
  * bar turns to expired at the second the bank would refuse. Time left never exceeds the SCA hour.
@@ -47,7 +54,7 @@ export function scaIndicator(
   return {
     state: 'valid',
     leftMs: Math.min(left, SCA_SESSION_VALIDITY_MS),
-    clockBeforeSca: completed !== undefined && completed > bankTime.getTime(),
+    clockBeforeSca: completed !== undefined && completed > bankTime.getTime() + READING_LAG_MS,
   };
 }
 

@@ -101,6 +101,11 @@ describe('bank clock and the SCA hour (§3.4)', () => {
       leftMs: 60 * 60_000,
       clockBeforeSca: true,
     });
+    // Completed within the second the views read the clock: not a clock set back.
+    expect(scaIndicator(valid, new Date('2026-04-01T11:59:59.200Z'))).toMatchObject({
+      state: 'valid',
+      clockBeforeSca: false,
+    });
     // Replaced is the bank's word, whatever the time.
     expect(
       scaIndicator({ ...valid, state: 'replaced', replacedBy: 'b' }, new Date(completed)),

@@ -4,7 +4,6 @@
  * bank (or from a check) is escaped, and a Content-Security-Policy forbids scripts outright, so
  * even an escaping mistake cannot run code from a hostile response.
  */
-import { signingLine, specRelease } from '../results/report-result.js';
 import type { EvidenceExchange } from '../../../shared/exchange.js';
 import type { Reporter } from '../engine/events.js';
 import {
@@ -20,6 +19,7 @@ import {
   type RunResult,
 } from '../../../shared/run-result.js';
 import { escapeHtml as h } from './escape.js';
+import { faultNoticeHtml, metaHtml } from './html-meta.js';
 import {
   base64Bytes,
   durationText,
@@ -66,6 +66,7 @@ h1 { font-size: 1.4rem; margin: 0 0 .5rem; } h2 { font-size: 1.15rem; margin: 2r
 h3 { font-size: 1rem; margin: 1rem 0 .25rem; } h4 { font-size: .9rem; margin: .75rem 0 .25rem; }
 dl.meta { display: grid; grid-template-columns: max-content 1fr; gap: .1rem 1rem; margin: 0 0 1rem; }
 dl.meta dt { font-weight: 600; } dl.meta dd { margin: 0; }
+.fault-notice { border: 2px solid #b3261e; padding: .5rem .75rem; border-radius: 4px; }
 ul.counts { display: flex; flex-wrap: wrap; gap: .5rem; list-style: none; padding: 0; }
 ul.counts li { border: 1px solid var(--line); border-radius: .4rem; padding: .3rem .7rem; }
 ul.counts strong { font-size: 1.2rem; }
@@ -267,45 +268,6 @@ function checkHtml(result: CheckResult, options: HtmlReportOptions, budget: Budg
   return parts.join('');
 }
 
-function metaHtml(result: RunResult): string {
-  const meta = result.meta;
-  if (!meta) return '';
-  const { selection } = meta;
-  const chosen = [
-    ...selection.suites.map((v) => `--suite ${v}`),
-    ...selection.rules.map((v) => `--rule ${v}`),
-    ...selection.tags.map((v) => `--tag ${v}`),
-    ...(selection.grep !== null ? [`--grep ${selection.grep}`] : []),
-    ...selection.exclude.map((v) => `--exclude ${v}`),
-    ...(selection.rerunFailed !== null ? [`--rerun-failed ${selection.rerunFailed}`] : []),
-  ];
-  const rows: [string, string][] = [
-    ['Workbench', `${meta.workbench.name} ${meta.workbench.version}`],
-    [
-      'Spec',
-      `${meta.spec.document} (${specRelease(meta.spec)}, Berlin Group OpenAPI ${meta.spec.berlinGroupOpenApi}); ${meta.spec.rules} rules, catalogue SHA-256 ${meta.spec.catalogueSha256.slice(0, 16)}…`,
-    ],
-    ['QSealC', signingLine(meta)],
-    ['PSU data', meta.psuDataMasked === false ? 'kept (--no-redact)' : 'masked'],
-    ['Profile', meta.target.profileFile ?? '(none: command-line target)'],
-    ...(meta.target.environment !== undefined
-      ? [['Environment', meta.target.environment] as [string, string]]
-      : []),
-    [
-      'Selection',
-      `${meta.selection.checks} checks${chosen.length > 0 ? `: ${chosen.join(' ')}` : ' (all of the mode)'}`,
-    ],
-    ['Baseline', meta.baseline ?? '(none)'],
-    ['Finished', result.finishedAt],
-    [
-      'Machine',
-      `${meta.machine.hostname} (${meta.machine.platform} ${meta.machine.arch}, Node ${meta.machine.node})`,
-    ],
-    ['Run name', meta.runName],
-  ];
-  return rows.map(([name, value]) => `<dt>${h(name)}</dt><dd>${h(value)}</dd>`).join('\n');
-}
-
 export function renderHtmlReport(result: RunResult, options: HtmlReportOptions = {}): string {
   const target = result.target.name ?? result.target.baseUrl;
   const title = options.title ?? `PSD2 Workbench run against ${target}`;
@@ -360,6 +322,7 @@ export function renderHtmlReport(result: RunResult, options: HtmlReportOptions =
 <body>
 <header>
 <h1>${h(title)}</h1>
+${faultNoticeHtml(result)}
 <dl class="meta">
 <dt>Target</dt><dd>${h(result.target.baseUrl)} (${h(result.target.mode)} mode${result.target.hasSandboxApi ? ', sandbox API' : ''})</dd>
 <dt>Run</dt><dd><code>${h(result.runId)}</code></dd>

@@ -120,6 +120,9 @@ function metaProperties(result: RunResult): [string, string][] {
     ...(meta.target.environment !== undefined
       ? [['environment', meta.target.environment] as [string, string]]
       : []),
+    ...(meta.target.faultProfiles?.length
+      ? [['faultProfiles', meta.target.faultProfiles.join(', ')] as [string, string]]
+      : []),
     ['baseline', meta.baseline ?? ''],
     [
       'selection',
@@ -130,6 +133,7 @@ function metaProperties(result: RunResult): [string, string][] {
         grep: selection.grep,
         exclude: selection.exclude,
         rerunFailed: selection.rerunFailed,
+        ...(selection.checkIds ? { checkIds: selection.checkIds } : {}),
       }),
     ],
     ['startedAt', result.startedAt],

@@ -63,6 +63,9 @@ export function runMetadata(
       mode: result.target.mode,
       profileFile: request.profileFile ?? null,
       ...(request.environment !== undefined ? { environment: request.environment } : {}),
+      ...(target.kind === 'embedded' && target.faultProfiles?.length
+        ? { faultProfiles: [...target.faultProfiles] }
+        : {}),
     },
     selection: {
       suites: [...(selection.areas ?? [])],
@@ -71,6 +74,7 @@ export function runMetadata(
       grep: selection.text ?? null,
       exclude: [...(selection.exclude ?? [])],
       rerunFailed: request.rerunFailed ?? null,
+      ...(selection.ids?.length ? { checkIds: [...selection.ids] } : {}),
       checks: result.checks.length,
     },
     baseline: plan.baseline?.source ?? null,

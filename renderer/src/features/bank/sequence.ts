@@ -13,6 +13,7 @@ import {
   type Lane,
   type SequenceStep,
 } from '../../../../main/shared/sequence/model';
+import { psuChoice, scaForm, scaPageLabel } from '../../../../main/shared/sequence/sca-page';
 
 export { LANES, type Lane, type SequenceStep } from '../../../../main/shared/sequence/model';
 
@@ -24,24 +25,92 @@ function header(headers: Record<string, string>, name: string): string | undefin
   return found?.[1];
 }
 
-function exchangeSteps(exchange: BankExchangeView): SequenceStep[] {
+/** An SCA page of the bank (§6): what the PSU's browser asks for. */
+const SCA_PAGE = /^\/sca\/[^/]+$/;
+
+const pathOf = (exchange: BankExchangeView) =>
+  exchange.request.target.split('?')[0] ?? exchange.request.target;
+
+/** The step of a submitted SCA page, from its form's hidden `step` field. */
+function submittedStep(exchange: BankExchangeView): string | undefined {
+  if (exchange.request.method !== 'POST' || !SCA_PAGE.test(pathOf(exchange))) return undefined;
+  return scaForm(exchange.request.body)?.get('step') || undefined;
+}
+
+/**
+ * The page each SCA page GET showed: the step the browser submitted next on the same page path
+ * (the bank answers a submission with a redirect back to the page, post/redirect/get). A page not
+ * submitted yet is unnamed.
+ */
+function shownPages(exchanges: BankExchangeView[]): Map<BankExchangeView, string> {
+  const shown = new Map<BankExchangeView, string>();
+  const waiting = new Map<string, BankExchangeView[]>();
+  for (const exchange of exchanges) {
+    const path = pathOf(exchange);
+    if (!SCA_PAGE.test(path)) continue;
+    if (exchange.request.method === 'GET' && exchange.response.status === 200) {
+      waiting.set(path, [...(waiting.get(path) ?? []), exchange]);
+      continue;
+    }
+    const step = submittedStep(exchange);
+    if (step === undefined) continue;
+    for (const get of waiting.get(path) ?? []) shown.set(get, step);
+    waiting.delete(path);
+  }
+  return shown;
+}
+
+/** The request's label: an SCA page by its step, as the Runner's evidence names it. */
+function requestLabel(exchange: BankExchangeView, path: string, shownStep?: string): string {
+  const step = submittedStep(exchange);
+  if (step !== undefined) return scaPageLabel(step);
+  if (exchange.request.method === 'GET' && SCA_PAGE.test(pathOf(exchange)))
+    return shownStep !== undefined ? `${scaPageLabel(shownStep)} (shown)` : 'SCA page (shown)';
+  return `${exchange.request.method} ${path}`;
+}
+
+/** The PSU's choice on a submitted page, as a note on the PSU's lane. */
+function choiceStep(exchange: BankExchangeView, key: string): SequenceStep[] {
+  if (submittedStep(exchange) === undefined) return [];
+  const choice = psuChoice(scaForm(exchange.request.body)!);
+  if (!choice) return [];
+  return [
+    {
+      key: `${key}:choice`,
+      from: 'psu',
+      to: 'psu',
+      label: shortLabel(choice.label, MAX_NOTE),
+      title: choice.title,
+      kind: 'note',
+      exchangeKey: key,
+    },
+  ];
+}
+
+function exchangeSteps(exchange: BankExchangeView, shownStep?: string): SequenceStep[] {
   const key = `${exchange.mode}:${exchange.id}`;
-  const path = shortIds(exchange.request.target.split('?')[0] ?? exchange.request.target);
+  const target = exchange.request.target.split('?')[0] ?? exchange.request.target;
+  const path = shortIds(target);
   // A TPP's request carries X-Request-ID (§4.1); the PSU's browser (SCA pages, favicon) sends none.
   const from: Lane =
     header(exchange.request.headers, 'x-request-id') !== undefined && !path.startsWith('/sca')
       ? 'tpp'
       : 'psu';
   const status = exchange.response.status;
+  const label = requestLabel(exchange, path, shownStep);
   const steps: SequenceStep[] = [
     {
       key: `${key}:req`,
       from,
       to: 'bank',
-      label: shortLabel(`${exchange.request.method} ${path}`),
+      label: shortLabel(label),
+      ...(label.startsWith('SCA page')
+        ? { title: `${label} — ${exchange.request.method} ${path}` }
+        : {}),
       kind: 'request',
       exchangeKey: key,
     },
+    ...choiceStep(exchange, key),
     {
       key: `${key}:res`,
       from: 'bank',
@@ -131,8 +200,9 @@ export function sequenceView(
   const shown = hideNoise ? recent.filter((e) => !isNoise(e)) : recent;
   const exchanges = shown.slice(-limit);
   const from = since ?? exchanges[0]?.arrivedAt ?? '';
+  const pages = shownPages(recent);
   const events: { at: string; steps: SequenceStep[] }[] = [
-    ...exchanges.map((e) => ({ at: e.arrivedAt, steps: exchangeSteps(e) })),
+    ...exchanges.map((e) => ({ at: e.arrivedAt, steps: exchangeSteps(e, pages.get(e)) })),
     ...bankEvents
       .filter((event) => event.arrivedAt >= from)
       .map((event) => ({ at: event.arrivedAt, steps: [eventStep(event)] })),

@@ -15,7 +15,21 @@ import { useScaRecording } from './recording';
 
 export interface ScaStep {
   scaStatus: string;
+  /**
+   * When the status was read, on the bank clock: the answer's Date header (RFC 9110 §6.6.1, the
+   * clock the bank dates the SCA by), so the steps and "SCA completed" are on one clock. The
+   * workbench's own clock only when the bank sent no readable Date.
+   */
   at: string;
+  clock: 'bank' | 'workbench';
+}
+
+/** The step's time from the answer's Date header, or the workbench's clock without one. */
+function readAt(headers: Record<string, string> | undefined): Pick<ScaStep, 'at' | 'clock'> {
+  const date = headers?.date ? Date.parse(headers.date) : NaN;
+  return Number.isNaN(date)
+    ? { at: new Date().toISOString(), clock: 'workbench' }
+    : { at: new Date(date).toISOString(), clock: 'bank' };
 }
 
 interface ScaState {
@@ -81,7 +95,7 @@ export const useScaStore = create<ScaState>((set, get) => {
       const status = scaStatusOf(answer.response?.json);
       if (status && get().steps.at(-1)?.scaStatus !== status) {
         set((s) => ({
-          steps: [...s.steps, { scaStatus: status, at: new Date().toISOString() }],
+          steps: [...s.steps, { scaStatus: status, ...readAt(answer.response?.headers) }],
         }));
       }
       set({ pollError: undefined });

@@ -260,6 +260,33 @@ describe('presentRunResult', () => {
     expect(html.slice(firstArea)).toContain(
       '2 failed check(s) of this area are under Failures above',
     );
+    // A bank without fault profiles on says nothing of them.
+    expect(html).not.toContain('Deliberately broken bank');
+    expect(property('faultProfiles')).toBeUndefined();
+  });
+
+  it('says at the top of the HTML, and in JUnit and JSON, that the bank was broken on purpose', () => {
+    const faulty = {
+      ...meta,
+      target: { ...meta.target, faultProfiles: ['SIGN-INVALID-400'] },
+      selection: { ...meta.selection, suites: [], exclude: [], checkIds: ['B', 'C'] },
+    };
+    const presented = presentRunResult(failedRun(), { meta: faulty, describeRule });
+    const html = renderHtmlReport(presented, { describeRule });
+    const top = html.slice(0, html.indexOf('<dl class="meta">'));
+    expect(top).toContain('<strong>Deliberately broken bank.</strong>');
+    expect(top).toContain('fault profile SIGN-INVALID-400 on');
+    expect(html).toContain('<dt>Fault profiles</dt><dd>SIGN-INVALID-400</dd>');
+    // The checks chosen one by one are the selection, not "all of the mode".
+    expect(html).toMatch(/<dt>Selection<\/dt><dd>\d+ checks: chosen: B, C<\/dd>/);
+    const suite = childrenNamed(parseXml(renderJUnit(presented)), 'testsuite')[0]!;
+    const faults = childrenNamed(childrenNamed(suite, 'properties')[0]!, 'property').find(
+      (p) => p.attributes.name === 'faultProfiles',
+    );
+    expect(faults?.attributes.value).toBe('SIGN-INVALID-400');
+    expect(parseRunResult(serializeRunResult(presented)).meta?.target.faultProfiles).toEqual([
+      'SIGN-INVALID-400',
+    ]);
   });
 });
 

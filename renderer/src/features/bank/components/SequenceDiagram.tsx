@@ -7,6 +7,7 @@ import {
   sequenceHeight,
   stepY,
 } from '../../../../../main/shared/sequence/svg';
+import { shortIds } from '../../../../../main/shared/sequence/model';
 import { useSessionStore } from '../../session/store';
 import { useSettings } from '../../settings/store';
 import { useActiveTarget } from '../../targets/store';
@@ -37,13 +38,30 @@ const SINCE_LABELS: Record<SequenceSince, string> = {
 /** Within this many pixels of the bottom, the view follows new steps. */
 const FOLLOW_SLACK = 40;
 
-/** Keeps the scroll box at its newest step unless the user scrolled back; returns "following". */
+/**
+ * Keeps the scroll box at its newest step unless the user scrolled back; returns "following".
+ * Following holds whatever changes the box's size too: full screen stretches the diagram to the
+ * screen's width, so the old scroll position would leave the newest steps below the screen.
+ */
 function useFollowNewest(box: React.RefObject<HTMLDivElement | null>, stepCount: number) {
   const [following, setFollowing] = useState(true);
+  const followingRef = useRef(following);
+  followingRef.current = following;
   useLayoutEffect(() => {
     const element = box.current;
     if (element && following) element.scrollTop = element.scrollHeight;
   }, [box, stepCount, following]);
+  useEffect(() => {
+    const element = box.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const toNewest = () => {
+      if (followingRef.current) element.scrollTop = element.scrollHeight;
+    };
+    const observer = new ResizeObserver(toNewest);
+    observer.observe(element);
+    for (const child of element.children) observer.observe(child);
+    return () => observer.disconnect();
+  }, [box, stepCount > 0]);
   const onScroll = () => {
     const element = box.current;
     if (!element) return;
@@ -99,7 +117,9 @@ export function SequenceDiagram() {
   const open = (step: SequenceStep | undefined) => {
     if (!step?.exchangeKey) return;
     selectExchange(step.exchangeKey);
-    if (document.fullscreenElement) void document.exitFullscreen();
+    // Full screen stays: the presenter opens a step to talk about it in front of the room; the
+    // diagram says which exchange is open, and the request log shows it after full screen.
+    if (document.fullscreenElement) return;
     requestAnimationFrame(() =>
       document
         .querySelector('[data-testid="log-detail"]')
@@ -155,6 +175,7 @@ export function SequenceDiagram() {
   };
 
   const step = current !== undefined ? steps[current] : undefined;
+  const opened = log.find((e) => `${e.mode}:${e.id}` === selected);
   return (
     <section
       ref={sectionRef}
@@ -231,9 +252,21 @@ export function SequenceDiagram() {
         )}
       </div>
       <p className="muted sequence-hint" id="sequence-hint">
-        Oldest at the top, following the newest step. Arrow keys move between steps, Enter opens the
-        step&apos;s exchange in the request log.
+        Oldest at the top,{' '}
+        {following ? 'following the newest step' : 'scrolled back: Newest ↓ follows again'}. Arrow
+        keys move between steps, Enter opens the step&apos;s exchange in the request log.
       </p>
+      {fullScreen && opened && (
+        <p className="sequence-opened" data-testid="sequence-opened">
+          Open:{' '}
+          <code>
+            {opened.request.method} {shortIds(opened.request.target.split('?')[0] ?? '')}
+          </code>{' '}
+          → {opened.response.status}
+          {opened.operationId ? ` ${opened.operationId}` : ''} · in the request log after full
+          screen
+        </p>
+      )}
       {exportError && (
         <p className="warn" role="alert" data-testid="sequence-export-error">
           {exportError}

@@ -65,15 +65,22 @@ export function Arrow({
       style={step.exchangeKey ? { cursor: 'pointer' } : undefined}
     >
       <title>{step.title ?? step.label}</title>
-      {selected || focused ? (
+      {selected ? (
         <rect
           x={Math.min(x1, x2)}
           y={y - 16}
           width={Math.abs(x2 - x1)}
           height={22}
-          fill={selected ? colours.selected : 'none'}
-          stroke={focused ? colours.text : 'none'}
-          strokeWidth="1.5"
+          fill={colours.selected}
+        />
+      ) : null}
+      {focused ? (
+        <FocusRing
+          x={Math.min(x1, x2)}
+          y={y - 16}
+          width={Math.abs(x2 - x1)}
+          height={22}
+          colour={colours.text}
         />
       ) : null}
       <line
@@ -90,6 +97,25 @@ export function Arrow({
         {step.label}
       </text>
     </g>
+  );
+}
+
+/**
+ * The keyboard's place in the diagram: marked so an exported file leaves it out
+ * (sequence-export.ts), as a slide shows the flow, not where the presenter's cursor was.
+ */
+function FocusRing(box: { x: number; y: number; width: number; height: number; colour: string }) {
+  return (
+    <rect
+      data-focus-ring=""
+      x={box.x}
+      y={box.y}
+      width={box.width}
+      height={box.height}
+      fill="none"
+      stroke={box.colour}
+      strokeWidth="1.5"
+    />
   );
 }
 
@@ -129,9 +155,12 @@ function LaneNote({
         height={20}
         rx={3}
         fill={colours.noteFill}
-        stroke={focused ? colours.text : colour}
-        strokeWidth={focused ? 2 : 1}
+        stroke={colour}
+        strokeWidth={1}
       />
+      {focused ? (
+        <FocusRing x={left - 3} y={y - 18} width={width + 6} height={26} colour={colours.text} />
+      ) : null}
       <text x={left + width / 2} y={y - 1} textAnchor="middle" fill={colour}>
         {step.label}
       </text>

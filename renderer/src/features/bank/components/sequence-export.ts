@@ -5,11 +5,14 @@ export function exportName(extension: string): string {
   return `sequence-${stamp}Z.${extension}`;
 }
 
-/** The diagram's SVG as a standalone file's text. */
+/** The diagram's SVG as a standalone file's text, without the keyboard's focus ring. */
 export function svgText(svg: SVGSVGElement): string {
   const copy = svg.cloneNode(true) as SVGSVGElement;
   copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   for (const element of copy.querySelectorAll('[class]')) element.removeAttribute('class');
+  // The keyboard's focus is the presenter's cursor, not part of the flow a file shows.
+  for (const ring of copy.querySelectorAll('[data-focus-ring]')) ring.remove();
+  for (const step of copy.querySelectorAll('[data-focused]')) step.removeAttribute('data-focused');
   return `<?xml version="1.0" encoding="UTF-8"?>\n${copy.outerHTML}`;
 }
 

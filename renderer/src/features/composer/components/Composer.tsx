@@ -9,7 +9,7 @@ import { ScaRecorder } from '../../sca/components/ScaRecorder';
 import { useScaStore } from '../../sca/store';
 import { useSessionStore } from '../../session/store';
 import { useSettings } from '../../settings/store';
-import { useActiveTarget } from '../../targets/store';
+import { useActiveTarget, useTargetsStore } from '../../targets/store';
 import { METHODS, draftProblems, type RequestDraft } from '../request-model';
 import { useComposerStore, variableValuesOf } from '../store';
 import { activeVariables } from '../environments';
@@ -43,6 +43,7 @@ export function Composer() {
   const linkSource = store.linkSource;
   const settings = useSettings();
   const target = useActiveTarget();
+  const targets = useTargetsStore((s) => s.view?.targets);
   const beginSca = useScaStore((s) => s.begin);
   // The preview carries the PSU session's headers: a new session or PSU makes a new preview.
   const session = useSessionStore((s) => (target ? s.sessions[target.id] : undefined));
@@ -82,7 +83,11 @@ export function Composer() {
     return () => clearTimeout(timer);
   }, [previewKey, reachable]);
 
-  const scaRedirect = linksOf(response?.response?.json).find(
+  // An answer belongs to the target it came from (its scaRedirect points at that bank): after a
+  // target switch the tab keeps it for when its target is chosen again, and does not show it here.
+  const answer = response && response.targetId === target?.id ? response : undefined;
+  const answeredBy = response && !answer ? targetName(targets, response.targetId) : undefined;
+  const scaRedirect = linksOf(answer?.response?.json).find(
     (link) => link.relation === 'scaRedirect',
   )?.href;
 
@@ -319,31 +324,39 @@ export function Composer() {
         </div>
         <div className="response-pane">
           <p role="status" aria-live="polite" className="muted" data-testid="composer-notice">
-            {notice ?? ''}
+            {answeredBy === undefined ? (notice ?? '') : ''}
           </p>
           <ErrorNotice error={error} doing="The request" testId="composer-error" />
-          {response ? (
+          {answeredBy !== undefined && (
+            <p className="muted" data-testid="response-other-target">
+              This tab&apos;s last answer came from {answeredBy}; it shows when that target is
+              chosen again. Send to get {target?.name ?? 'this target'}&apos;s answer.
+            </p>
+          )}
+          {answer ? (
             <ResponseView
-              exchange={response}
-              {...(linkSource && linkSource.shownWith === response.id
+              exchange={answer}
+              {...(linkSource && linkSource.shownWith === answer.id
                 ? { followedFrom: linkSource.from }
                 : {})}
               busy={sending}
               onFollow={(relation, from) => void store.follow(relation, from)}
               onOpenSca={(href) => {
                 // The step view polls the authorisation when the answer links its scaStatus.
-                const hasStatus = linksOf(response.response?.json).some(
+                const hasStatus = linksOf(answer.response?.json).some(
                   (link) => link.relation === 'scaStatus',
                 );
-                void beginSca(response.targetId, href, hasStatus ? response.id : undefined);
+                void beginSca(answer.targetId, href, hasStatus ? answer.id : undefined);
               }}
             />
           ) : (
-            <p className="muted">Send a request to see the answer here (Ctrl/⌘ + Enter).</p>
+            answeredBy === undefined && (
+              <p className="muted">Send a request to see the answer here (Ctrl/⌘ + Enter).</p>
+            )
           )}
           <ScaPanel />
           <ScaRecorder
-            {...(response ? { targetId: response.targetId } : {})}
+            {...(answer ? { targetId: answer.targetId } : {})}
             {...(scaRedirect ? { scaRedirect } : {})}
           />
         </div>
@@ -351,6 +364,11 @@ export function Composer() {
       <CollectionsPanel />
     </section>
   );
+}
+
+/** A target's name for the user, or its id when it is no longer listed. */
+function targetName(targets: readonly { id: string; name: string }[] | undefined, id: string) {
+  return targets?.find((t) => t.id === id)?.name ?? id;
 }
 
 function schemaName(id: string): string {

@@ -71,13 +71,22 @@ export function ScaPanel() {
         </div>
       )}
       {steps.length > 0 && (
-        <ol className="sca-steps" data-testid="sca-steps" aria-label="scaStatus as it changed">
-          {steps.map((step) => (
-            <li key={step.at}>
-              <code>{step.scaStatus}</code> <span className="muted">{formatInstant(step.at)}</span>
-            </li>
-          ))}
-        </ol>
+        <>
+          <p className="muted" id="sca-steps-clock" data-testid="sca-steps-clock">
+            scaStatus as it changed, on the bank clock (the time the bank dated its answer)
+          </p>
+          <ol className="sca-steps" data-testid="sca-steps" aria-labelledby="sca-steps-clock">
+            {steps.map((step) => (
+              <li key={`${step.scaStatus} ${step.at}`} data-clock={step.clock}>
+                <code>{step.scaStatus}</code>{' '}
+                <span className="muted" data-testid="sca-step-at">
+                  {formatInstant(step.at)}
+                  {step.clock === 'workbench' && ' (workbench clock: the bank sent no Date)'}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </>
       )}
       {pollError && <p className="muted">scaStatus not readable: {pollError}</p>}
       {outcome?.outcome === 'success' && (
@@ -125,7 +134,7 @@ export function ScaPanel() {
             {!noLonger && session?.scaCompletedAt && (
               <>
                 <dt>SCA completed</dt>
-                <dd>
+                <dd data-testid="sca-completed-at">
                   {formatInstant(session.scaCompletedAt)} (bank clock; valid{' '}
                   {formatDuration(SCA_SESSION_VALIDITY_MS)}, §3.4)
                 </dd>

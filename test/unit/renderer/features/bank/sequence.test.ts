@@ -13,7 +13,7 @@ function exchange(
   method: string,
   target: string,
   status: number,
-  options: { tpp?: boolean; location?: string; poll?: boolean; at?: string } = {},
+  options: { tpp?: boolean; location?: string; poll?: boolean; at?: string; body?: string } = {},
 ): BankExchangeView {
   id += 1;
   return {
@@ -27,7 +27,8 @@ function exchange(
       method,
       target,
       headers: options.tpp ? { 'X-Request-ID': `r${id}` } : {},
-      bodySize: 0,
+      bodySize: options.body?.length ?? 0,
+      ...(options.body !== undefined ? { body: options.body } : {}),
     },
     response: {
       status,
@@ -65,7 +66,7 @@ describe('sequence steps', () => {
     expect(steps.map((s) => `${s.from}>${s.to} ${s.label}`)).toEqual([
       'tpp>bank POST /v1/consents',
       'bank>tpp 201',
-      'psu>bank GET /sca/8265cfbd…',
+      'psu>bank SCA page (shown)',
       'bank>psu 200',
       'psu>bank GET /favicon.ico',
       'bank>psu 404',
@@ -74,6 +75,62 @@ describe('sequence steps', () => {
       'bank>psu 303',
       'psu>tpp SCA done: redirect (psu-id, tpp-session-id, context)',
     ]);
+  });
+
+  it("names SCA pages by their step as the Runner's evidence does, with the PSU's choice", () => {
+    const page = '/sca/8265cfbd-f6b0-4ed3-a964-22db578e07e0';
+    const account = 'account:0b8e5a4c-1f0e-4a39-9d7c-6a1f3b2e9c10';
+    const log = [
+      exchange('GET', page, 200),
+      exchange('POST', page, 303, {
+        body: 'csrf=t&step=login&nationalIdentityNumber=1&action=login',
+        location: page,
+      }),
+      exchange('GET', page, 200),
+      exchange('POST', page, 303, {
+        body: 'csrf=t&step=context&context=PRIVATE&action=choose',
+        location: page,
+      }),
+      exchange('GET', page, 200),
+      exchange('POST', page, 303, {
+        body: `csrf=t&step=consent&account=${encodeURIComponent(account)}&action=confirm`,
+        location: 'http://127.0.0.1:5000/cb?psu-id=p',
+      }),
+      exchange('GET', '/sca/b', 200),
+      exchange('POST', '/sca/b', 303, {
+        body: 'csrf=t&step=consent&action=cancel',
+        location: 'http://127.0.0.1:5000/cb?code=x',
+      }),
+    ];
+    const steps = sequenceSteps(log, []);
+    expect(steps.map((s) => `${s.from}>${s.to} ${s.label}`)).toEqual([
+      'psu>bank SCA page: login (shown)',
+      'bank>psu 200',
+      'psu>bank SCA page: login',
+      'bank>psu 303',
+      'psu>bank SCA page: context (shown)',
+      'bank>psu 200',
+      'psu>bank SCA page: context',
+      'psu>psu PSU chose context: PRIVATE',
+      'bank>psu 303',
+      'psu>bank SCA page: consent (shown)',
+      'bank>psu 200',
+      'psu>bank SCA page: consent',
+      'psu>psu PSU confirmed the consent: 1 account ticked',
+      'bank>psu 303',
+      'psu>tpp SCA done: redirect (psu-id)',
+      'psu>bank SCA page: consent (shown)',
+      'bank>psu 200',
+      'psu>bank SCA page: consent',
+      'psu>psu PSU declined on the consent page (Cancel)',
+      'bank>psu 303',
+      'psu>tpp SCA failed: redirect (code)',
+    ]);
+    // The whole choice, and never the login's credentials, is in the note's title.
+    expect(steps.find((s) => s.label.startsWith('PSU confirmed'))?.title).toContain(account);
+    expect(steps.map((s) => `${s.label} ${s.title ?? ''}`).join(' ')).not.toContain(
+      'nationalIdentityNumber',
+    );
   });
 
   it('names a failed SCA redirect (§6.2) and keeps only the last exchanges', () => {
@@ -124,7 +181,7 @@ describe('sequence view for a presentation', () => {
     expect(shown.hidden).toBe(3);
     expect(shown.steps.filter((s) => s.kind === 'request').map((s) => s.label)).toEqual([
       'POST /v1/consents',
-      'GET /sca/x',
+      'SCA page (shown)',
       'GET /v1/consents/x',
     ]);
     expect(isNoise(log[2]!)).toBe(true);
