@@ -3,7 +3,8 @@
  * writes it imports; its export validates against Postman's published v2.1 JSON Schema and
  * imports back unchanged; a Bruno collection folder and the bank's own /openapi.json import, and
  * a request of each is sent from the composer, signed by the workbench (stale signing headers of
- * the file dropped), and answered 2xx by the embedded bank.
+ * the file dropped), and answered 2xx by the embedded bank; an imported request's scripts show
+ * read-only in a collapsed section of the composer.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -206,4 +207,34 @@ test('pasted curl commands import, and a request sends signed to the chosen targ
   await expect(page.getByText('The text has no curl command.')).toBeVisible();
   await expect(page.getByTestId('import-curl-text')).toHaveValue('wget https://bank.example/');
   expectOnlyLoopback(requests);
+});
+
+test('scripts of an imported collection show read-only, collapsed, under the opened request', async ({
+  page,
+  webHost,
+}) => {
+  await composerOnSignedSandbox(page, webHost.url);
+  await page
+    .getByTestId('import-postman')
+    .setInputFiles(join(FIXTURES, 'postman/scripts.postman_collection.json'));
+  const name = await importedName(page);
+  await expect(page.getByTestId('import-report')).toContainText('as text, not run');
+  await collection(page, name)
+    .locator('[data-testid="saved-request"][data-request-name="Create consent"]')
+    .getByRole('button')
+    .first()
+    .click();
+  const scripts = page.getByTestId('saved-scripts');
+  await expect(scripts.locator('summary')).toHaveText('Scripts (not run by the workbench)');
+  await expect(scripts).not.toHaveAttribute('open');
+  await scripts.locator('summary').click();
+  await expect(scripts.locator('figcaption')).toHaveText([
+    'pre-request — the collection',
+    'tests — the collection',
+    'pre-request — folder Consents',
+    'tests — folder Consents',
+    'pre-request — this request',
+    'tests — this request',
+  ]);
+  await expect(scripts).toContainText("const cp = require('child_process');");
 });

@@ -36,7 +36,10 @@ export interface CollectionImportView {
   collections: CollectionView[];
   /** The name the new collection got (a taken name gets " (2)"). */
   imported: string;
-  /** What of the file was left out, and why (auth, scripts, the headers the workbench makes). */
+  /**
+   * What of the file was left out, and why (auth, the headers the workbench makes), and the
+   * scripts kept as text, not run.
+   */
   notes: string[];
 }
 

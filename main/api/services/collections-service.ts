@@ -103,6 +103,8 @@ export class CollectionsService {
         ...(same?.description ? { description: same.description } : {}),
         ...(args.operationId ? { operationId: args.operationId } : {}),
         request: args.request,
+        // Scripts an import kept stay with the request the composer saves over (inert-scripts.ts).
+        ...(same?.scripts ? { scripts: same.scripts } : {}),
         savedAt: this.clock.now().toISOString(),
       };
       const next = same

@@ -14,6 +14,7 @@ import {
   importedLocation,
   type ImportedLocation,
 } from './imported-request.js';
+import { brunoBlocks, scriptsFromBruno, scriptsKept, type BruScripts } from './inert-scripts.js';
 import { isRecord, parsedJson } from './json-file.js';
 import {
   CollectionFormatError,
@@ -26,20 +27,18 @@ import {
 import { BASE_URL_VARIABLE } from './postman.js';
 
 /** What `bruToJsonV2` reads from a request file (the fields used here). */
-interface BruRequest {
+interface BruRequest extends BruScripts {
   meta?: { name?: string; type?: string; seq?: string | number };
   http?: { method?: string; url?: string; body?: string; auth?: string };
   params?: { name: string; value: string; enabled: boolean; type: 'query' | 'path' }[];
   headers?: { name: string; value: string; enabled: boolean }[];
   body?: Record<string, string | undefined>;
-  script?: unknown;
-  tests?: string;
   vars?: unknown;
   assertions?: unknown[];
   docs?: string;
 }
 
-interface BruCollection {
+interface BruCollection extends BruScripts {
   meta?: { name?: string; seq?: string | number };
   vars?: { req?: { name: string; value: string; enabled: boolean }[] };
   docs?: string;
@@ -145,11 +144,10 @@ function importedRequest(
     );
   const auth = bru.http?.auth ?? 'none';
   if (auth !== 'none' && auth !== 'inherit') authLeftOut(notes, 'request', requestsCount);
-  if (bru.script || bru.tests || (bru.assertions?.length ?? 0) > 0)
-    notes.add(
-      'scripts',
-      (n) => `Left out the scripts, tests and assertions of ${requestsCount(n)}.`,
-    );
+  const scripts = scriptsFromBruno(bru);
+  if (scripts) scriptsKept(notes, 'request', requestsCount);
+  if ((bru.assertions?.length ?? 0) > 0)
+    notes.add('assertions', (n) => `Left out the assertions of ${requestsCount(n)}.`);
   const body = importedBody(method, raw, notes);
   return {
     kind: 'request',
@@ -163,6 +161,7 @@ function importedRequest(
       ...(headers ? { headers } : {}),
       ...(body !== undefined ? { body } : {}),
     },
+    ...(scripts ? { scripts } : {}),
     savedAt: ctx.now,
   };
 }
@@ -209,6 +208,8 @@ function importedFolder(
     const folderFile = files.find((f) => f.path === `${dir}${sub}/folder.bru`);
     const meta = folderFile ? parsedBru<BruCollection>(folderFile, bruno.collectionBruToJson) : {};
     const name = meta.meta?.name?.trim() || sub;
+    const scripts = scriptsFromBruno(meta);
+    if (scripts) scriptsKept(notes, 'folder', (n) => `${n} folder(s)`);
     entries.push({
       seq: seqOf(meta.meta?.seq),
       name,
@@ -217,6 +218,7 @@ function importedFolder(
         id: ctx.newId(),
         name,
         ...(meta.docs?.trim() ? { description: meta.docs } : {}),
+        ...(scripts ? { scripts } : {}),
         items: importedFolder(`${dir}${sub}/`, files, ctx, notes, locations),
       },
     });
@@ -245,11 +247,14 @@ export function importBruno(
     enabled: v.enabled,
   }));
   const variables = importedVariables(declared, locations, notes);
+  const scripts = scriptsFromBruno(settings);
+  if (scripts) scriptsKept(notes, 'collection', () => 'the collection');
   return {
     collection: {
       name: name.slice(0, 100),
       ...(settings.docs?.trim() ? { description: settings.docs } : {}),
       variables,
+      ...(scripts ? { scripts } : {}),
       items,
     },
     notes: notes.list(),
@@ -294,6 +299,7 @@ function exportedFolder(
         path: `${folder}folder.bru`,
         text: bruno.jsonToCollectionBru({
           meta: { name: item.name, seq },
+          ...brunoBlocks(item.scripts),
           ...(item.description ? { docs: item.description } : {}),
         }),
       });
@@ -318,6 +324,7 @@ function exportedFolder(
         params: query.map(([name, value]) => ({ name, value, enabled: true, type: 'query' })),
         headers: headers.map(([name, value]) => ({ name, value, enabled: true })),
         ...(request.body !== undefined ? { body: { json: request.body } } : {}),
+        ...brunoBlocks(item.scripts),
         ...(item.description ? { docs: item.description } : {}),
       }),
     });
@@ -337,6 +344,7 @@ export function exportBruno(collection: Collection): CollectionFile[] {
         vars: {
           req: collection.variables.map(({ key, value }) => ({ name: key, value, enabled: true })),
         },
+        ...brunoBlocks(collection.scripts),
         ...(collection.description ? { docs: collection.description } : {}),
       }),
     },

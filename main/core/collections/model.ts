@@ -26,6 +26,20 @@ export interface CollectionRequest {
   sign?: boolean;
 }
 
+/** When a client that runs collection scripts would run one (Postman `prerequest`/`test`). */
+export type ScriptPhase = 'pre-request' | 'post-response' | 'tests';
+export const SCRIPT_PHASES: readonly ScriptPhase[] = ['pre-request', 'post-response', 'tests'];
+
+/**
+ * A script an imported file carried (a Postman event, a Bruno `script:*` or `tests` block), kept
+ * as inert text so an export gives it back unchanged: the workbench never runs it, since a
+ * collection file is untrusted input and its checks live in the suites.
+ */
+export interface InertScript {
+  phase: ScriptPhase;
+  text: string;
+}
+
 export interface SavedRequestItem {
   kind: 'request';
   id: string;
@@ -34,6 +48,7 @@ export interface SavedRequestItem {
   /** The catalogue operation it was composed from (or that an OpenAPI document named). */
   operationId?: string;
   request: CollectionRequest;
+  scripts?: InertScript[];
   savedAt: string;
 }
 
@@ -42,6 +57,7 @@ export interface FolderItem {
   id: string;
   name: string;
   description?: string;
+  scripts?: InertScript[];
   items: CollectionItem[];
 }
 
@@ -57,6 +73,7 @@ export interface Collection {
   name: string;
   description?: string;
   variables: CollectionVariable[];
+  scripts?: InertScript[];
   items: CollectionItem[];
 }
 

@@ -2,8 +2,9 @@
  * Postman Collection v2.1 in and out, through Postman's own SDK (`postman-collection`): the file
  * is read by `new Collection(json)` and written by `Collection#toJSON()`, never by a parser of our
  * own. Folders are item groups; a request's URL host `{{baseUrl}}` is the chosen target's base URL;
- * collection variables are kept. What Postman has and the workbench does not (auth, scripts,
- * non-JSON bodies, disabled rows, the headers the workbench makes) is left out with a note. Pure.
+ * collection variables are kept; scripts are kept as text, never run (inert-scripts.ts). What
+ * Postman has and the workbench does not (auth, non-JSON bodies, disabled rows, the headers the
+ * workbench makes) is left out with a note. Pure.
  */
 import {
   Collection as PostmanCollection,
@@ -23,6 +24,7 @@ import {
   importedLocation,
   type ImportedLocation,
 } from './imported-request.js';
+import { postmanEvents, scriptsFromPostman, scriptsKept } from './inert-scripts.js';
 import { isRecord, parsedJson } from './json-file.js';
 import {
   CollectionFormatError,
@@ -101,8 +103,8 @@ function importedItem(
         `Left out the ${body.mode} body of ${requestsCount(n)}: the bank takes JSON (raw) bodies.`,
     );
   if (request.auth && request.auth.type !== 'noauth') authLeftOut(notes, 'request', requestsCount);
-  if (item.events.count() > 0)
-    notes.add('events:request', (n) => `Left out the scripts and tests of ${requestsCount(n)}.`);
+  const scripts = scriptsFromPostman(item.events.all(), notes);
+  if (scripts) scriptsKept(notes, 'request', requestsCount);
   const text = importedBody(method, raw, notes);
   // Postman writes a request's description in `request`; older files on the item.
   const description = descriptionOf(request) ?? descriptionOf(item);
@@ -118,6 +120,7 @@ function importedItem(
       ...(headers ? { headers } : {}),
       ...(text !== undefined ? { body: text } : {}),
     },
+    ...(scripts ? { scripts } : {}),
     savedAt: ctx.now,
   };
 }
@@ -135,11 +138,14 @@ function importedItems(
       if (folder.auth && folder.auth.type !== 'noauth')
         authLeftOut(notes, 'folder', (n) => `${n} folder(s)`);
       const description = descriptionOf(folder);
+      const scripts = scriptsFromPostman(folder.events.all(), notes);
+      if (scripts) scriptsKept(notes, 'folder', (n) => `${n} folder(s)`);
       items.push({
         kind: 'folder',
         id: ctx.newId(),
         name: folder.name || 'Folder',
         ...(description ? { description } : {}),
+        ...(scripts ? { scripts } : {}),
         items: importedItems(folder, ctx, notes, locations),
       });
     } else {
@@ -167,8 +173,8 @@ export function importPostman(text: string, ctx: ImportContext): ImportedCollect
   const items = importedItems(collection, ctx, notes, locations);
   if (collection.auth && collection.auth.type !== 'noauth')
     authLeftOut(notes, 'collection', () => 'the collection');
-  if (collection.events.count() > 0)
-    notes.add('events:collection', () => "Left out the collection's scripts.");
+  const scripts = scriptsFromPostman(collection.events.all(), notes);
+  if (scripts) scriptsKept(notes, 'collection', () => 'the collection');
   const declared = collection.variables.all().map((v) => ({
     key: v.key ?? '',
     value: typeof v.value === 'string' ? v.value : JSON.stringify(v.value ?? ''),
@@ -181,6 +187,7 @@ export function importPostman(text: string, ctx: ImportContext): ImportedCollect
       name: (collection.name || 'Imported collection').slice(0, 100),
       ...(description ? { description } : {}),
       variables,
+      ...(scripts ? { scripts } : {}),
       items,
     },
     notes: notes.list(),
@@ -212,12 +219,20 @@ function exportedUrl(path: string, query: Record<string, string> | undefined) {
   };
 }
 
+/** The `event` list of a request, folder or collection with kept scripts. */
+function exportedEvents(scripts: CollectionItem['scripts']): {
+  event?: ReturnType<typeof postmanEvents>;
+} {
+  return scripts?.length ? { event: postmanEvents(scripts) } : {};
+}
+
 function exportedItem(item: CollectionItem): ItemDefinition | ItemGroupDefinition {
   const description = item.description ? { description: item.description } : {};
   if (item.kind === 'folder')
     return {
       name: item.name,
       ...description,
+      ...exportedEvents(item.scripts),
       item: item.items.map(exportedItem),
     } as ItemGroupDefinition;
   const { request } = item;
@@ -236,6 +251,7 @@ function exportedItem(item: CollectionItem): ItemDefinition | ItemGroupDefinitio
         ? { body: { mode: 'raw', raw: request.body, options: { raw: { language: 'json' } } } }
         : {}),
     },
+    ...exportedEvents(item.scripts),
   } as ItemDefinition;
 }
 
@@ -261,6 +277,7 @@ export function exportPostman(collection: Collection): Record<string, unknown> {
       ...(collection.description ? { description: collection.description } : {}),
     },
     item: collection.items.map(exportedItem),
+    ...exportedEvents(collection.scripts),
     variable,
   } as ConstructorParameters<typeof PostmanCollection>[0]);
   return JSON.parse(JSON.stringify(sdk.toJSON())) as Record<string, unknown>;

@@ -4,11 +4,24 @@
  * same collection, each kept as it was. Pure.
  */
 import { Type, type TSchema } from '@sinclair/typebox';
-import type { Collection } from './model.js';
+import { SCRIPT_PHASES, type Collection } from './model.js';
 
 const Id = Type.String({ minLength: 1, maxLength: 100 });
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const Description = Type.Optional(Type.String({ maxLength: 100_000 }));
+/** Scripts kept as text, never run (model.ts InertScript). */
+const Scripts = Type.Optional(
+  Type.Array(
+    Type.Object(
+      {
+        phase: Type.Union(SCRIPT_PHASES.map((phase) => Type.Literal(phase))),
+        text: Type.String({ maxLength: 1_000_000 }),
+      },
+      { additionalProperties: false },
+    ),
+    { maxItems: 100 },
+  ),
+);
 
 /** The file's schema, with the request schema of the contract (`ComposedRequestSchema`). */
 export function collectionsFileSchema(requestSchema: TSchema): TSchema {
@@ -20,6 +33,7 @@ export function collectionsFileSchema(requestSchema: TSchema): TSchema {
       description: Description,
       operationId: Type.Optional(Type.String({ maxLength: 200 })),
       request: requestSchema,
+      scripts: Scripts,
       savedAt: Type.String(),
     },
     { additionalProperties: false },
@@ -33,6 +47,7 @@ export function collectionsFileSchema(requestSchema: TSchema): TSchema {
           id: Id,
           name: Name,
           description: Description,
+          scripts: Scripts,
           items: Type.Array(This),
         },
         { additionalProperties: false },
@@ -50,6 +65,7 @@ export function collectionsFileSchema(requestSchema: TSchema): TSchema {
             { additionalProperties: false },
           ),
         ),
+        scripts: Scripts,
         items: Type.Array(item),
       },
       { additionalProperties: false },

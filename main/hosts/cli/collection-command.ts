@@ -27,7 +27,8 @@ Every form takes --data-dir DIR (default: the workbench's own, as 'workbench web
 import  adds a collection: a Postman Collection v2.1 file, a Bruno collection folder (with
         bruno.json) or a zip of one, an OpenAPI 3 document in JSON, a HAR 1.2 file, a file of
         curl commands (as "copy as cURL" gives them; nothing is run). Prints what was left out
-        (auth, scripts, the headers the workbench makes when it sends: docs/collections.md).
+        (auth, the headers the workbench makes when it sends) and what was kept as text, not
+        run (scripts): docs/collections.md.
 export  writes a collection as a Postman v2.1 file, or as a Bruno collection folder at PATH.
 list    prints each collection with its number of requests.
 env     imports a Postman or Bruno environment file into a target's environments, or exports

@@ -229,6 +229,30 @@ describe('imports and exports', () => {
     expect(strip(byName('From the zip'))).toEqual(strip(byName(bruno.imported)));
   });
 
+  it('keeps imported scripts in the file, after a relaunch and when the composer saves over them', async () => {
+    launch();
+    const { imported } = await ok<CollectionImportView>('collections.import', {
+      format: 'postman',
+      text: fixtureText('postman/scripts.postman_collection.json'),
+    });
+    await services.dispose();
+    launch();
+    const listed = await ok<CollectionView[]>('collections.list', {});
+    const collection = listed.find((c) => c.name === imported)!;
+    expect(collection.scripts).toHaveLength(2);
+    const [create] = requestsOf(collection);
+    const folder = collection.items[0]!;
+    const saved = await ok<CollectionView[]>('collections.saveRequest', {
+      collection: imported,
+      name: create!.name,
+      folderId: folder.id,
+      request: { ...create!.request, body: '{"changed":true}' },
+    });
+    const [again] = requestsOf(saved.find((c) => c.name === imported)!);
+    expect(again!.request.body).toBe('{"changed":true}');
+    expect(again!.scripts).toEqual(create!.scripts);
+  });
+
   it("makes a collection of the target's /openapi.json whose request is signed on send", async () => {
     launch();
     await tppReadyThrough(ok);

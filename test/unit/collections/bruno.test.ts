@@ -51,7 +51,8 @@ describe('Bruno import', () => {
     const said = notes.join('\n');
     expect(said).toContain('Dropped X-Request-ID from 1 request');
     expect(said).toContain('Dropped Signature from 1 request');
-    expect(said).toMatch(/scripts, tests and assertions of 2 requests/);
+    expect(said).toMatch(/Kept the scripts and tests of 1 request as text, not run/);
+    expect(said).toMatch(/Left out the assertions of 1 request/);
     expect(said).toMatch(/1 disabled query parameter/);
   });
 

@@ -62,7 +62,7 @@ describe('Postman import', () => {
     for (const header of ['X-Request-ID', 'Digest', 'Signature', 'TPP-Signature-Certificate'])
       expect(said).toContain(`Dropped ${header} from 1 request`);
     expect(said).toMatch(/auth settings/);
-    expect(said).toMatch(/scripts and tests of 1 request/);
+    expect(said).toMatch(/Kept the scripts and tests of 1 request as text, not run/);
     expect(said).toMatch(/1 disabled header/);
     expect(said).toMatch(/1 disabled query parameter/);
     expect(said).toMatch(/\{\{baseUrl\}\} stands for the base URL/);

@@ -21,6 +21,7 @@ import { bytesToBase64 } from '../../lib/base64';
 import { downloadBase64, downloadText } from '../../lib/download';
 import { useOpenCollection } from './open-collection';
 import { draftOfSaved, savedRequestOf } from './saved-draft';
+import { scriptsOfSaved } from './saved-scripts';
 import { useComposerStore } from './store';
 
 /** What a file or folder the user chose holds, for an import. */
@@ -178,6 +179,7 @@ export const useCollectionsStore = create<CollectionsState>((set, get) => {
         .open(
           collection.name,
           Object.fromEntries(collection.variables.map((v) => [v.key, v.value])),
+          scriptsOfSaved(collection, saved.id),
         );
       useComposerStore
         .getState()

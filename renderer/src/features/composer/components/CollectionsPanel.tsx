@@ -103,7 +103,7 @@ export function CollectionsPanel() {
         <div className="import-report" role="status" data-testid="import-report">
           <p>
             Imported <strong>{report.imported}</strong>.
-            {report.notes.length > 0 && ' Left out on import:'}
+            {report.notes.length > 0 && ' What the import left out or kept unrun:'}
           </p>
           {report.notes.length > 0 && (
             <ul>

@@ -18,6 +18,7 @@ import { BodyEditor, type EditorProblem } from './BodyEditor';
 import { CollectionsPanel } from './CollectionsPanel';
 import { EndpointPicker } from './EndpointPicker';
 import { PreparedRequest } from './PreparedRequest';
+import { SavedScripts } from './SavedScripts';
 import { RequestTabs } from './RequestTabs';
 import { ResponseView } from './ResponseView';
 import { RowsTable } from './RowsTable';
@@ -321,6 +322,7 @@ export function Composer() {
             </ul>
           )}
           <PreparedRequest preview={preview} error={previewError} reachable={reachable} />
+          <SavedScripts />
         </div>
         <div className="response-pane">
           <p role="status" aria-live="polite" className="muted" data-testid="composer-notice">
