@@ -12,6 +12,7 @@ declare module 'autocannon' {
     non2xx: number;
     errors: number;
     timeouts: number;
+    statusCodeStats?: Record<string, { count: number }>;
   }
   interface Options {
     title?: string;

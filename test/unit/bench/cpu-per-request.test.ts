@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkCpuBound,
+  compareCpu,
+  GET_CPU_RATIO_BOUND,
+  GET_CPU_RATIO_GOAL,
+  microsPerRequest,
+  type CpuWindow,
+} from '../../../bench/cpu-per-request.js';
+
+const window = (before: number, after: number, requests: number): CpuWindow => ({
+  cpuBeforeMicros: before,
+  cpuAfterMicros: after,
+  requests,
+});
+
+describe('CPU per request of a measured window', () => {
+  it('divides the CPU the process used in the window by the requests it answered', () => {
+    expect(microsPerRequest(window(1_000_000, 1_300_000, 2_000))).toBe(150);
+    expect(microsPerRequest(window(0, 0, 10))).toBe(0);
+  });
+
+  it('refuses a window without requests or one whose CPU runs backwards, naming the figure', () => {
+    expect(() => microsPerRequest(window(0, 100, 0))).toThrow(/answered 0 requests/);
+    expect(() => microsPerRequest(window(0, 100, 1.5))).toThrow(/answered 1.5 requests/);
+    expect(() => microsPerRequest(window(500, 100, 10))).toThrow(/500 µs before, 100 µs after/);
+    expect(() => microsPerRequest(window(0, Number.NaN, 10))).toThrow(/runs backwards/);
+  });
+});
+
+describe('bank against bare', () => {
+  it('takes the median round of each server and their ratio', () => {
+    const bank = [
+      window(0, 300_000, 1_000),
+      window(0, 1_000_000, 1_000),
+      window(0, 200_000, 1_000),
+    ];
+    const bare = [window(0, 100_000, 1_000), window(0, 150_000, 1_000), window(0, 90_000, 900)];
+    expect(compareCpu(bank, bare)).toEqual({ bank: 300, bare: 100, ratio: 3 });
+  });
+
+  it('needs rounds of both and a bare server that used CPU', () => {
+    expect(() => compareCpu([], [window(0, 1, 1)])).toThrow(/0 bank, 1 bare/);
+    expect(() => compareCpu([window(0, 1, 1)], [window(0, 0, 1)])).toThrow(/no measurable CPU/);
+  });
+});
+
+describe('the bound of the signed GET', () => {
+  it('passes at the bound and fails past it, printing the ratio, the bound and the goal', () => {
+    expect(checkCpuBound(2, 2, 1.15)).toEqual({
+      ok: true,
+      message: "signed GET: 2.00× the bare server's CPU per request (bound 2.00×, goal 1.15×)",
+    });
+    const past = checkCpuBound(2.01, 2, 1.15);
+    expect(past.ok).toBe(false);
+    expect(past.message).toMatch(/^signed GET FAILS its bound: 2\.01× .*bound 2\.00×, goal 1\.15×/);
+  });
+
+  it('states a bound the bank reaches now, above the goal of 1.15×', () => {
+    expect(GET_CPU_RATIO_GOAL).toBe(1.15);
+    expect(GET_CPU_RATIO_BOUND).toBeGreaterThan(GET_CPU_RATIO_GOAL);
+    expect(checkCpuBound(1.5).ok).toBe(true);
+    expect(checkCpuBound(GET_CPU_RATIO_BOUND + 0.01).ok).toBe(false);
+  });
+});
