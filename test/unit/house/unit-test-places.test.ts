@@ -19,6 +19,7 @@ const SOURCE_ROOTS: Readonly<Record<string, string>> = {
   renderer: 'renderer/src',
   suites: 'suites',
   soak: 'bench/soak',
+  bench: 'bench',
   lint: 'eslint',
   support: 'test/support',
 };

@@ -6,14 +6,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { requestsOf } from '../../../main/core/collections/tree.js';
-import { importPostman } from '../../../main/core/collections/postman.js';
-import { scriptsOfSaved } from '../../../renderer/src/features/composer/saved-scripts';
+import { requestsOf } from '../../../../../main/core/collections/tree.js';
+import { importPostman } from '../../../../../main/core/collections/postman.js';
+import { scriptsOfSaved } from '../../../../../renderer/src/features/composer/saved-scripts';
 
 describe('the scripts of an opened saved request', () => {
   it('lists the collection, folder and request scripts, outermost first', () => {
     // Read directly: the collections test helpers reach the Bruno library, no renderer module.
-    const file = join(import.meta.dirname, '../../fixtures/collections/postman');
+    const file = join(import.meta.dirname, '../../../../../fixtures/collections/postman');
     let n = 0;
     const { collection } = importPostman(
       readFileSync(join(file, 'scripts.postman_collection.json'), 'utf8'),
