@@ -13,7 +13,7 @@ import { scriptsOfSaved } from '../../../../../renderer/src/features/composer/sa
 describe('the scripts of an opened saved request', () => {
   it('lists the collection, folder and request scripts, outermost first', () => {
     // Read directly: the collections test helpers reach the Bruno library, no renderer module.
-    const file = join(import.meta.dirname, '../../../../../fixtures/collections/postman');
+    const file = join(import.meta.dirname, '../../../../fixtures/collections/postman');
     let n = 0;
     const { collection } = importPostman(
       readFileSync(join(file, 'scripts.postman_collection.json'), 'utf8'),
