@@ -25,6 +25,13 @@ const exec = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'profile-runs-'));
 const certs = join(dir, 'certs');
 const CLOCK_SKIP = /^needs the bank clock/;
+/**
+ * The sandbox bank here speaks plain HTTP, which has no TLS versions to offer; the embedded target
+ * serves the TLS check over TLS, so there it runs.
+ */
+const PLAIN_HTTP_SKIP = /^needs a target reached over TLS/;
+const expectedSkip = (reason: string | undefined) =>
+  CLOCK_SKIP.test(reason ?? '') || PLAIN_HTTP_SKIP.test(reason ?? '');
 
 beforeAll(async () => {
   if (!existsSync('out/main/cli.js'))
@@ -149,7 +156,10 @@ describe.each(['sandbox', 'production'] as const)('%s bank by URL profile', (mod
       expect(result.checks.length).toBe(embedded.checks.length);
       for (const check of result.checks) {
         if (check.status === 'SKIPPED' && expected.get(check.checkId) !== 'SKIPPED')
-          expect(check.skipReason, `${check.checkId} in run ${round}`).toMatch(CLOCK_SKIP);
+          expect(
+            expectedSkip(check.skipReason),
+            `${check.checkId} in run ${round}: ${check.skipReason}`,
+          ).toBe(true);
         else
           expect(check.status, `${check.checkId} in run ${round}`).toBe(
             expected.get(check.checkId),
@@ -184,7 +194,10 @@ describe.each(['sandbox', 'production'] as const)('%s bank by URL profile', (mod
       expect(describeFailures(result), `run ${round}`).toEqual([]);
       expect(code, `run ${round}`).toBe(0);
       for (const check of result.checks)
-        expect(check.status, `${check.checkId} in run ${round}`).toBe(expected.get(check.checkId));
+        if (!(check.status === 'SKIPPED' && PLAIN_HTTP_SKIP.test(check.skipReason ?? '')))
+          expect(check.status, `${check.checkId} in run ${round}`).toBe(
+            expected.get(check.checkId),
+          );
       // The clock checks moved the bank clock by days and years; the run put it back.
       const drift = (await bankClock(bank.line)) - Date.now();
       expect(Math.abs(drift), `bank clock after run ${round}: ${drift} ms off`).toBeLessThan(5_000);
