@@ -31,8 +31,11 @@ import type {
   TrustAnchorView,
 } from '../contract.js';
 
-/** Shown each exchange a bank judged, after its TPP findings recorder (BankOptions.observe). */
-export type BankObserver = NonNullable<BankOptions['observe']>;
+/**
+ * What plays a TPP test plan on a bank (plan-service.ts): shown each exchange the bank judged,
+ * after its TPP findings recorder, and asked for a scripted answer before each handler.
+ */
+export type BankPlanHooks = Pick<BankOptions, 'observe' | 'script'>;
 
 /** A server certificate for HTTPS, from the workbench's test CA (made on first use). */
 export type ServerCertificateSource = () => Promise<{ key: string; cert: string }>;
@@ -63,8 +66,8 @@ export class BankService {
    * same millisecond keep their order here), the newest EVENTS_KEPT.
    */
   private readonly eventList: BankEventView[] = [];
-  /** Who is shown each judged exchange of a bank: the TPP test plan it plays (plan-service.ts). */
-  private readonly observers = new Map<BankMode, BankObserver>();
+  /** The TPP test plan a bank plays (plan-service.ts): its observer and its scripted answers. */
+  private readonly plans = new Map<BankMode, BankPlanHooks>();
 
   constructor(
     private readonly clock: VirtualClock,
@@ -80,9 +83,9 @@ export class BankService {
     return this.slot(mode).bank;
   }
 
-  /** Shows `observer` every exchange the bank of `mode` judges from now on (one per bank). */
-  watch(mode: BankMode, observer: BankObserver): void {
-    this.observers.set(mode, observer);
+  /** The bank of `mode` plays `hooks` from now on: one plan per bank. */
+  play(mode: BankMode, hooks: BankPlanHooks): void {
+    this.plans.set(mode, hooks);
   }
 
   status(mode: BankMode): BankStatusView {
@@ -283,7 +286,8 @@ export class BankService {
       const bank = createBank({
         mode,
         clock: this.clock,
-        observe: (observation) => this.observers.get(mode)?.(observation),
+        observe: (observation) => this.plans.get(mode)?.observe?.(observation),
+        script: (request) => this.plans.get(mode)?.script?.(request),
       });
       const offExchanges = bank.requestLog.subscribe((record) =>
         this.events.emit('bank.exchange', exchangeView(record, this.own)),

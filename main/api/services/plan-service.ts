@@ -33,16 +33,20 @@ export class PlanService {
     private readonly banks: BankService,
     private readonly events: EventHub,
   ) {
-    banks.watch(MODE, (observation) => {
-      const run = this.run;
-      if (!run) return;
-      run.observe(observation);
-      const running = run.view().modules.find((module) => module.state === 'running');
-      if (running)
-        this.events.emit('plan.progress', {
-          module: running.id,
-          exchanges: running.exchanges ?? 0,
-        });
+    banks.play(MODE, {
+      observe: (observation) => {
+        const run = this.run;
+        if (!run) return;
+        run.observe(observation);
+        const running = run.view().modules.find((module) => module.state === 'running');
+        if (running)
+          this.events.emit('plan.progress', {
+            module: running.id,
+            exchanges: running.exchanges ?? 0,
+          });
+      },
+      // The modules whose situation is an answer (a 429, a 503): the same script as the CLI's.
+      script: (request) => this.run?.answer(request),
     });
   }
 

@@ -7,7 +7,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createServices, type Services } from '../../../main/api/services.js';
 import type { CallName } from '../../../main/api/contract.js';
-import { BASIC_PLAN, type PlanReport } from '../../../main/core/bank/index.js';
+import { BASIC_PLAN, RESILIENCE_PLAN, type PlanReport } from '../../../main/core/bank/index.js';
 import { createPki, type Pki } from '../../unit/bank/fixtures.js';
 import { referenceApp } from './plan-harness.js';
 
@@ -87,6 +87,37 @@ describe('Test my TPP through the contract', () => {
       'TPP plan: module X-REQUEST-ID-UNIQUE started; the bank is set up for it',
       'TPP plan: module X-REQUEST-ID-UNIQUE judged FAIL',
     ]);
+  });
+
+  it('plays the scripted answers of the resilience plan: the 429 and the 503 reach the app', async () => {
+    const { url } = await call('bank.start', { mode: 'sandbox' });
+    await call('plan.choose', { plan: 'resilience' });
+    const statuses: Record<string, string> = {};
+    for (const module of RESILIENCE_PLAN.modules) {
+      await call('plan.startModule', { module: module.id });
+      // The app waits out Retry-After on the bank clock, which the view's clock is.
+      await referenceApp(
+        url,
+        pki,
+        {},
+        {
+          wait: async (seconds) => services.clock.advance(seconds * 1000),
+        },
+      )();
+      const finished = await call('plan.finishModule', { module: module.id });
+      const view = finished.plan.modules.find((m: { id: string }) => m.id === module.id);
+      statuses[module.id] = view.result.status;
+    }
+    // The view's sandbox bank does not sign its answers, so no badly signed one can be played.
+    expect(statuses).toEqual({
+      'ACCESS-FREQUENCY': 'PASS',
+      'SYSTEM-ERROR-BACKOFF': 'PASS',
+      'BAD-RESPONSE-SIGNATURE': 'NOT_EXERCISED',
+    });
+    const log = (await call('bank.requestLog', { mode: 'sandbox' })) as {
+      response: { status: number };
+    }[];
+    expect(log.map((entry) => entry.response.status)).toEqual(expect.arrayContaining([429, 503]));
   });
 
   it('refuses, naming what was wrong, never a crash', async () => {

@@ -275,7 +275,13 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     };
     // §5.2.7: the bank's own signature over what it answers; SCA pages are for the browser.
     const faulted = applyResponseSignatureFault(ctx, signed(dated, ctx.route?.kind !== 'page'));
-    const response = scripted?.badSignature ? spoilResponseSignature(faulted) : faulted;
+    // Only a signed answer has a signature to spoil: on a bank that signs nothing the script's
+    // bad signature is not played, and the module says the bank must sign (--sign-responses).
+    const played =
+      scripted?.badSignature && faulted.headers.signature === undefined
+        ? withoutBadSignature(scripted)
+        : scripted;
+    const response = played?.badSignature ? spoilResponseSignature(faulted) : faulted;
     return {
       ctx,
       outcome,
@@ -285,7 +291,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       started,
       arrivedAt,
       failed,
-      ...(scripted ? { scripted } : {}),
+      ...(played ? { scripted: played } : {}),
     };
   }
 
@@ -364,4 +370,10 @@ function copyOfHeaders(headers: Readonly<Record<string, string>>): Record<string
     else copy[name] = headers[name]!;
   }
   return copy;
+}
+
+/** A script without its bad signature: what was played of it on an answer the bank did not sign. */
+function withoutBadSignature(scripted: ScriptedAnswer): ScriptedAnswer | undefined {
+  const { badSignature: _unplayed, ...rest } = scripted;
+  return Object.keys(rest).length > 0 ? rest : undefined;
 }
