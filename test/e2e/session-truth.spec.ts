@@ -13,6 +13,7 @@ import {
   rawResponseBody,
   ensureSandboxBankRunning,
   listSandboxCustomersInComposer,
+  sendForNewAnswer,
   shot,
   shotAtReviewSizes,
   signSandboxWithNewQsealc,
@@ -32,8 +33,7 @@ async function privatePsuOnSignedSandbox(page: Page, url: string): Promise<Sandb
 async function sendConsentRequest(page: Page) {
   await page.getByTestId('endpoint-picker').selectOption('createConsent');
   await expect(page.getByTestId('request-path')).toHaveValue('/v1/consents');
-  await page.getByTestId('send').click();
-  await expect(page.getByTestId('response-status')).toHaveText('201');
+  await sendForNewAnswer(page, '201');
 }
 
 test("the status bar shows the bank's view of the TPP session: valid, replaced, expired", async ({

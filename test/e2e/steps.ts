@@ -115,9 +115,22 @@ export async function completeConsentScaInPopup(
 export async function sendNewConsent(page: Page): Promise<string> {
   await page.getByTestId('status-new-tpp-session').click();
   await page.getByTestId('endpoint-picker').selectOption('createConsent');
-  await page.getByTestId('send').click();
-  await expect(page.getByTestId('response-status')).toHaveText('201');
+  await sendForNewAnswer(page, '201');
   return JSON.parse(await (await rawResponseBody(page)).innerText()).consentId as string;
+}
+
+/**
+ * Sends the composer's request and waits for its own answer: when the tab already shows an answer
+ * of the same status (an earlier consent's 201), the status alone does not say the new one came,
+ * and its scaRedirect would be the earlier, used one.
+ */
+export async function sendForNewAnswer(page: Page, status: string): Promise<void> {
+  const hadAnswer = (await page.getByTestId('response-status').count()) > 0;
+  const before = hadAnswer ? await (await rawResponseBody(page)).innerText() : undefined;
+  await page.getByTestId('send').click();
+  await expect(page.getByTestId('response-status')).toHaveText(status);
+  if (before !== undefined)
+    await expect.poll(async () => (await rawResponseBody(page)).innerText()).not.toBe(before);
 }
 
 /**
