@@ -34,7 +34,9 @@ async function openTestMyTpp(page: Page, url: string): Promise<string> {
   await page.keyboard.press('Alt+7');
   await expect(page.getByTestId('nav-tpp-plan')).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('heading', { level: 1, name: 'Test my TPP' })).toBeVisible();
+  // The view names the bank's URL, or offers to start it, once it knows which holds.
   const start = page.getByTestId('plan-start-bank');
+  await expect(page.getByTestId('plan-bank-url').or(start)).toBeVisible();
   if (await start.isVisible()) await start.click();
   await expect(page.getByTestId('plan-bank-url')).toHaveText(/^http:\/\/127\.0\.0\.1:\d+$/);
   return page.getByTestId('plan-bank-url').innerText();

@@ -39,6 +39,8 @@ interface TppPlanState {
   state: PlanStateView;
   /** Modules the tester skipped in this plan: never judged, NOT_EXERCISED in the report. */
   skipped: string[];
+  /** The bank's and the plan's state arrived once: until then the view claims nothing of them. */
+  loaded: boolean;
   busy?: string;
   done?: string;
   error?: unknown;
@@ -74,13 +76,19 @@ export const useTppPlanStore = create<TppPlanState>((set, get) => {
     plans: [],
     state: {},
     skipped: [],
+    loaded: false,
     async load() {
       await attempt('Loading the plans', async () => {
         const [plans, state] = await Promise.all([
           api.call('plan.list', {}),
           api.call('plan.state', {}),
         ]);
-        set({ plans, state, choice: get().choice ?? state.plan?.plan ?? plans[0]?.name });
+        set({
+          plans,
+          state,
+          loaded: true,
+          choice: get().choice ?? state.plan?.plan ?? plans[0]?.name,
+        });
       });
     },
     setChoice: (choice) => set({ choice }),

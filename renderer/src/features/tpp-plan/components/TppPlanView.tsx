@@ -14,7 +14,10 @@ const REPORT_FORMATS: { format: PlanReportFormat; label: string }[] = [
 
 /** Where the app goes: the sandbox bank's URL, or a way to start it. */
 function BankLine() {
-  const { state, busy, startBank } = useTppPlanStore();
+  const { state, loaded, busy, startBank } = useTppPlanStore();
+  // Before the first answer the bank may well be running: offering to start it would be a guess.
+  if (!loaded && !state.bankUrl)
+    return <p data-testid="plan-bank-loading">Asking whether the sandbox bank runs…</p>;
   if (state.bankUrl)
     return (
       <p>

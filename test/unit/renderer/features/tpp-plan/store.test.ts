@@ -37,6 +37,7 @@ beforeEach(() => {
     plans: [],
     state: {},
     skipped: [],
+    loaded: false,
     error: undefined,
     done: undefined,
   });
@@ -101,6 +102,19 @@ describe('the store', () => {
     useTppPlanStore.setState({ skipped: ['A'] });
     useTppPlanStore.getState().received({ plan: plan([module('A', 'waiting')]) });
     expect(useTppPlanStore.getState().skipped).toEqual([]);
+  });
+
+  it('knows the bank’s state only once the first load answered, not when it failed', async () => {
+    await useTppPlanStore.getState().load();
+    expect(useTppPlanStore.getState().loaded).toBe(false);
+    answers.set('plan.list', () => [{ name: 'basic', title: 'Basic', modules: 5 }]);
+    answers.set('plan.state', () => ({ bankUrl: 'http://127.0.0.1:5000' }));
+    await useTppPlanStore.getState().load();
+    expect(useTppPlanStore.getState()).toMatchObject({
+      loaded: true,
+      choice: 'basic',
+      state: { bankUrl: 'http://127.0.0.1:5000' },
+    });
   });
 
   it('follows the sandbox bank’s URL as it starts and stops', () => {
