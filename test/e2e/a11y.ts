@@ -35,11 +35,6 @@ export async function axeViolations(
   return findings;
 }
 
-/** The findings that fail the journeys: serious and critical. */
-export function seriousOnes(findings: AxeFinding[]): AxeFinding[] {
-  return findings.filter((f) => f.impact === 'serious' || f.impact === 'critical');
-}
-
 /** Counts of findings by impact, for the test's log: `{ serious: 3, critical: 1 }`. */
 export function countByImpact(findings: AxeFinding[]): Record<string, number> {
   const counts: Record<string, number> = {};

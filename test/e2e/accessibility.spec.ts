@@ -1,11 +1,12 @@
 /**
  * WCAG 2.1 AA: axe-core on every view in both themes, with a consent flow done
- * so the views show tables, selected rows, badges and the sequence diagram. No serious or critical
- * violation may remain.
+ * so the views show tables, selected rows, badges and the sequence diagram. No violation of any
+ * impact may remain: a moderate one (a skipped heading level) misleads a screen reader's outline
+ * as surely as a serious one hides a control.
  */
 import type { Page } from '@playwright/test';
 import { test, expect, expectOnlyLoopback } from './fixtures';
-import { axeViolations, countByImpact, seriousOnes, type AxeFinding } from './a11y';
+import { axeViolations, countByImpact, type AxeFinding } from './a11y';
 import { openWithConsentDone, DEMO_SIZES, shotAtReviewSizes } from './steps';
 
 /**
@@ -23,7 +24,7 @@ async function showPlanStates(page: Page, theme: 'light' | 'dark'): Promise<void
   await expect(page.locator('[data-status="NOT_EXERCISED"]')).toBeVisible();
 }
 
-test('every view in both themes has no serious or critical axe-core violation', async ({
+test('every view in both themes has no axe-core violation of any impact', async ({
   page,
   webHost,
   requests,
@@ -73,8 +74,6 @@ test('every view in both themes has no serious or critical axe-core violation', 
   }
   console.log('axe-core findings (elements) by impact:', JSON.stringify(countByImpact(found)));
   for (const f of found) console.log(`${f.view} ${f.impact} ${f.rule}\n  ${f.nodes.join('\n  ')}`);
-  expect(
-    seriousOnes(found).map((f) => `${f.view} ${f.impact} ${f.rule} (${f.nodes.length})`),
-  ).toEqual([]);
+  expect(found.map((f) => `${f.view} ${f.impact} ${f.rule} (${f.nodes.length})`)).toEqual([]);
   expectOnlyLoopback(requests);
 });

@@ -15,7 +15,7 @@ interface PreparedRequestProps {
 export function PreparedRequest({ preview, error, reachable }: PreparedRequestProps) {
   return (
     <section className="prepared" aria-labelledby="prepared-title" data-testid="prepared-request">
-      <h3 id="prepared-title">What will be sent</h3>
+      <h2 id="prepared-title">What will be sent</h2>
       {!reachable && (
         <p className="muted">Start the target's bank (Bank view) to see the signed request.</p>
       )}
@@ -42,7 +42,7 @@ export function PreparedRequest({ preview, error, reachable }: PreparedRequestPr
           />
           {preview.signing ? (
             <>
-              <h4>Signing string (§5.2.5)</h4>
+              <h3>Signing string (§5.2.5)</h3>
               <pre className="signing-string" data-testid="signing-string">
                 {preview.signing.signingString}
               </pre>
