@@ -24,6 +24,8 @@ test('find an operation, see a 200-item page as a table with its count, search t
   webHost,
   requests,
 }, testInfo) => {
+  // A 200-row table rendered and shot at three sizes: more than a minute on a loaded machine.
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto(webHost.url);
   await signSandboxWithNewQsealc(page);

@@ -163,4 +163,7 @@ export const workspaceEvents = {
   'workspace.variablesChanged': event<WorkspaceVariablesView>(
     "A target's variables or environments changed.",
   ),
+  'workspace.tabsChanged': event<TabsView>(
+    "A window kept the composer's tabs: every window shows one tab list.",
+  ),
 };

@@ -151,7 +151,10 @@ export class WorkspaceService {
   saveTabs(tabs: TabsView): Promise<TabsView> {
     if (tabs.activeTabId !== undefined && !tabs.tabs.some((t) => t.id === tabs.activeTabId))
       throw new CallRefused(`The active tab '${tabs.activeTabId}' is not one of the tabs.`);
-    return this.write(this.tabsStore, 'composer tabs', () => tabs);
+    return this.write(this.tabsStore, 'composer tabs', () => tabs).then((kept) => {
+      this.events.emit('workspace.tabsChanged', kept);
+      return kept;
+    });
   }
 
   private async write<T>(

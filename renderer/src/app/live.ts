@@ -53,6 +53,7 @@ export function connectLiveEvents(): () => void {
     api.on('certs.progress', (p) => useCertificatesStore.getState().receivedProgress(p)),
     api.on('collections.changed', (c) => useCollectionsStore.getState().received(c)),
     api.on('workspace.variablesChanged', (v) => useComposerStore.getState().receivedVariables(v)),
+    api.on('workspace.tabsChanged', (v) => void useComposerStore.getState().receivedTabs(v)),
     // Batched again in the store: a run's events reach the view a few times a second.
     api.on('runner.event', (e) => useRunnerStore.getState().receivedEvent(e)),
     api.on('runner.finished', (s) => useRunnerStore.getState().receivedFinished(s)),

@@ -253,29 +253,31 @@ export const useComposerStore = create<ComposerState>((set, get, store) => ({
     try {
       const response = await api.call('tpp.follow', { exchangeId: from.id, relation });
       get().captureFrom(response);
-      set((state) => {
-        const endpoints = state.catalogue?.endpoints ?? [];
-        const baseUrl = baseUrlOf(response.targetId);
-        const onOperation = draftOfExchange(response, endpoints, baseUrl);
-        // Paging stays on the operation and keeps the form's rows: the query shows what the page
-        // shown answers. Any other link moves the form to what it called.
-        const samePage =
-          onOperation.operationId !== undefined &&
-          onOperation.operationId === state.draft.operationId &&
-          fillPath(onOperation.pathTemplate, onOperation.pathParams) ===
-            fillPath(state.draft.pathTemplate, state.draft.pathParams);
-        const draft = samePage ? draftAfterFollow(state.draft, response.request.url) : onOperation;
-        const keeps = linksOf(from.response?.json).length > 0 ? from : state.linkSource?.from;
-        return {
-          draft,
+      const state = get();
+      const endpoints = state.catalogue?.endpoints ?? [];
+      const onOperation = draftOfExchange(response, endpoints, baseUrlOf(response.targetId));
+      // Paging stays on the operation and keeps the form's rows: the query shows what the page
+      // shown answers. Any other link opens what it called beside the tab it was followed from,
+      // which keeps its form and answer.
+      const samePage =
+        onOperation.operationId !== undefined &&
+        onOperation.operationId === state.draft.operationId &&
+        fillPath(onOperation.pathTemplate, onOperation.pathParams) ===
+          fillPath(state.draft.pathTemplate, state.draft.pathParams);
+      const keeps = linksOf(from.response?.json).length > 0 ? from : state.linkSource?.from;
+      if (samePage)
+        set({
+          draft: draftAfterFollow(state.draft, response.request.url),
           preview: undefined,
           response,
-          responses: { ...state.responses, [keyOf(draft)]: response },
-          ...(keeps ? { linkSource: { from: keeps, shownWith: response.id } } : {}),
-          sending: false,
-          notice: `Followed ${relation}`,
-        };
-      });
+        });
+      else get().openInTab(onOperation, response, true);
+      set((current) => ({
+        responses: { ...current.responses, [keyOf(onOperation)]: response },
+        ...(keeps ? { linkSource: { from: keeps, shownWith: response.id } } : {}),
+        sending: false,
+        notice: `Followed ${relation}`,
+      }));
     } catch (error) {
       set({ sending: false, error });
     }
@@ -283,7 +285,9 @@ export const useComposerStore = create<ComposerState>((set, get, store) => ({
   async openExchange(exchange) {
     if (!get().catalogue) await get().loadCatalogue();
     const endpoints = get().catalogue?.endpoints ?? [];
-    get().loadDraft(draftOfExchange(exchange, endpoints, baseUrlOf(exchange.targetId)), exchange);
+    const draft = draftOfExchange(exchange, endpoints, baseUrlOf(exchange.targetId));
+    set((state) => ({ responses: { ...state.responses, [keyOf(draft)]: exchange } }));
+    get().openInTab(draft, exchange);
   },
   say: (notice) => set({ notice }),
 }));

@@ -7,7 +7,17 @@ import type { StoreApi } from 'zustand';
 import type { ExchangeView } from '../../../../main/api/contract';
 import { api } from '../../api';
 import { emptyDraft, type RequestDraft } from './request-model';
-import { restoredTabs, storedTabs, withShown, withoutTab, type Tab, type TabSet } from './tabs';
+import type { TabsView } from '../../../../main/api/contract';
+import {
+  adoptedTabs,
+  restoredTabs,
+  storedTabs,
+  withOpened,
+  withShown,
+  withoutTab,
+  type Tab,
+  type TabSet,
+} from './tabs';
 
 export interface TabsState {
   tabSet: TabSet;
@@ -16,6 +26,13 @@ export interface TabsState {
   newTab(): void;
   switchTab(id: string): void;
   closeTab(id: string): void;
+  /**
+   * Shows a form (and its answer) without overwriting another: in the shown tab if untouched,
+   * else in a new tab; a `followed` link's answer goes to the tab already on its resource.
+   */
+  openInTab(draft: RequestDraft, response?: ExchangeView, followed?: boolean): void;
+  /** The tab list another window kept: adopted, this window's shown tab kept as it is. */
+  receivedTabs(view: TabsView): Promise<void>;
 }
 
 /** What the tabs read and write of the rest of the composer store. */
@@ -44,11 +61,17 @@ export function tabsActions(
   const first = freshTab();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let loaded = false;
+  /** Set while adopting another window's list: keeping it again would echo between windows. */
+  let adopting = false;
+  /** The list this window kept last, to know its own change when the host announces it. */
+  let keptLast = '';
   const flush = () => {
     clearTimeout(timer);
     timer = undefined;
     const { tabSet, draft, response } = get();
-    api.call('workspace.saveTabs', storedTabs(withShown(tabSet, draft, response))).then(
+    const kept = storedTabs(withShown(tabSet, draft, response));
+    keptLast = JSON.stringify(kept);
+    api.call('workspace.saveTabs', kept).then(
       () => set({ tabsError: undefined }),
       (tabsError: unknown) => set({ tabsError }),
     );
@@ -56,7 +79,7 @@ export function tabsActions(
   // Typing is kept a moment after it pauses; a tab opened, closed or switched, or an answer, at
   // once (a reload right after must find it).
   subscribe((state, before) => {
-    if (!loaded) return;
+    if (!loaded || adopting) return;
     if (state.tabSet !== before.tabSet || state.response !== before.response) flush();
     else if (state.draft !== before.draft) {
       clearTimeout(timer);
@@ -105,6 +128,32 @@ export function tabsActions(
       const { tabSet, draft, response } = get();
       if (id === tabSet.activeTabId) return;
       show(withShown(tabSet, draft, response), id);
+    },
+    openInTab(draft, response, followed = false) {
+      const { tabSet, draft: shownDraft, response: shownResponse } = get();
+      const opened: Tab = {
+        ...freshTab(),
+        draft,
+        ...(response ? { response, responseId: response.id } : {}),
+      };
+      const next = withOpened(withShown(tabSet, shownDraft, shownResponse), opened, {
+        sameResource: followed,
+      });
+      show(next, next.activeTabId);
+    },
+    async receivedTabs(view) {
+      if (!loaded || JSON.stringify(view) === keptLast) return;
+      const history = await api.call('tpp.history', {}).catch(() => []);
+      const { tabSet, draft, response } = get();
+      const adopted = adoptedTabs(withShown(tabSet, draft, response), view, history);
+      if (!adopted) return;
+      adopting = true;
+      try {
+        if (adopted.activeTabId === tabSet.activeTabId) set({ tabSet: adopted });
+        else show(adopted, adopted.activeTabId);
+      } finally {
+        adopting = false;
+      }
     },
     closeTab(id) {
       const { tabSet, draft, response } = get();

@@ -1,10 +1,12 @@
 /**
- * Request tabs (docs/composer.md "Tabs"): several open requests, each with its own form and
- * answer. The shown tab's form and answer live in the store's `draft` and `response`; the others
- * are kept here as they were left. Pure.
+ * Request tabs: several open requests, each with its own form and answer. The shown tab's form and
+ * answer live in the store's `draft` and `response`; the others are kept here as they were left.
+ * What opens from elsewhere (History, a followed link) never overwrites a tab's form, and every
+ * window shows the one tab list the host keeps. Pure.
  */
 import type { ExchangeView, TabsView } from '../../../../main/api/contract';
-import { row, type RequestDraft } from './request-model';
+import { fillPath } from '../../lib/path-template';
+import { emptyDraft, row, type RequestDraft } from './request-model';
 
 export interface Tab {
   id: string;
@@ -80,4 +82,62 @@ export function restoredTabs(view: TabsView, history: readonly ExchangeView[]): 
   });
   const activeTabId = tabs.some((t) => t.id === view.activeTabId) ? view.activeTabId! : tabs[0]!.id;
   return { tabs, activeTabId };
+}
+
+/** A tab as a fresh one opens: the default form, nothing sent from it. */
+export function isUntouched(tab: Tab): boolean {
+  return !tab.response && JSON.stringify(tab.draft) === JSON.stringify(emptyDraft());
+}
+
+/** Two forms calling the same operation on the same resource (the same filled path). */
+function sameResource(a: RequestDraft, b: RequestDraft): boolean {
+  return (
+    a.method === b.method &&
+    (a.operationId ?? a.pathTemplate) === (b.operationId ?? b.pathTemplate) &&
+    fillPath(a.pathTemplate, a.pathParams) === fillPath(b.pathTemplate, b.pathParams)
+  );
+}
+
+/**
+ * The set with `opened` shown without losing any tab's form: into the shown tab when it is
+ * untouched, else into a new tab beside the others — or, for a followed link (`sameResource`),
+ * into the tab already on that resource, whose answer the newer one replaces (following
+ * `status` twice gives one status tab). `set` has the shown tab's form written back already.
+ */
+export function withOpened(
+  set: TabSet,
+  opened: Tab,
+  { sameResource: reuse = false }: { sameResource?: boolean } = {},
+): TabSet {
+  const shown = set.tabs.find((t) => t.id === set.activeTabId);
+  const into =
+    shown && isUntouched(shown)
+      ? shown
+      : reuse
+        ? set.tabs.find((t) => sameResource(t.draft, opened.draft))
+        : undefined;
+  if (!into) return { tabs: [...set.tabs, opened], activeTabId: opened.id };
+  const tab: Tab = { ...opened, id: into.id };
+  return { tabs: set.tabs.map((t) => (t.id === into.id ? tab : t)), activeTabId: into.id };
+}
+
+/**
+ * Tabs another window kept (one tab list across windows): theirs, with this window's shown tab as
+ * it is here (its form may hold typing not kept yet) and still shown, unless the other window
+ * closed it. Answers are found again in the history, or kept from this window's tabs.
+ */
+export function adoptedTabs(
+  own: TabSet,
+  kept: TabsView,
+  history: readonly ExchangeView[],
+): TabSet | undefined {
+  const known = [...history, ...own.tabs.flatMap((t) => (t.response ? [t.response] : []))];
+  const restored = restoredTabs(kept, known);
+  if (!restored) return undefined;
+  const shown = own.tabs.find((t) => t.id === own.activeTabId);
+  if (!shown || !restored.tabs.some((t) => t.id === shown.id)) return restored;
+  return {
+    tabs: restored.tabs.map((t) => (t.id === shown.id ? shown : t)),
+    activeTabId: shown.id,
+  };
 }

@@ -29,6 +29,17 @@ const variables = {
   },
 };
 
+/** A tab's form as the composer keeps a fresh one. */
+const emptyDraftView = () => ({
+  method: 'POST' as const,
+  pathTemplate: '/v1/consents',
+  pathParams: {},
+  query: [],
+  headers: [],
+  body: '{}',
+  sign: true,
+});
+
 describe('the composer workspace', () => {
   it('keeps variables and tabs across a restart', async () => {
     dir = await mkdtemp(join(tmpdir(), 'workspace-'));
@@ -82,8 +93,25 @@ describe('the composer workspace', () => {
       variables: { active: 'default', environments: { default: { '1bad name': [] } } },
     });
     expect(badName).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENTS' } });
+    const announced: unknown[] = [];
+    services.events.subscribe((name, payload) => {
+      if (name === 'workspace.tabsChanged') announced.push(payload);
+    });
     const tab = await call(services, 'workspace.saveTabs', { tabs: [], activeTabId: 'gone' });
     expect(tab.ok).toBe(false);
     if (!tab.ok) expect(tab.error.message).toContain("'gone'");
+    expect(announced).toEqual([]);
+  });
+
+  it('announces kept tabs to every window, so all show one tab list', async () => {
+    const services = createServices({ kind: 'web' });
+    open.push(services);
+    const announced: unknown[] = [];
+    services.events.subscribe((name, payload) => {
+      if (name === 'workspace.tabsChanged') announced.push(payload);
+    });
+    const tabs = { tabs: [{ id: 't1', draft: emptyDraftView() }], activeTabId: 't1' };
+    expect(await call(services, 'workspace.saveTabs', tabs)).toMatchObject({ ok: true });
+    expect(announced).toEqual([tabs]);
   });
 });

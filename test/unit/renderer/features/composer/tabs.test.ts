@@ -3,9 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { ExchangeView } from '../../../../../main/api/contract';
 import { emptyDraft, row } from '../../../../../renderer/src/features/composer/request-model';
 import {
+  adoptedTabs,
+  isUntouched,
   restoredTabs,
   storedTabs,
   tabTitle,
+  withOpened,
   withShown,
   withoutTab,
   type TabSet,
@@ -75,5 +78,63 @@ describe('request tabs', () => {
     expect(restoredTabs({ tabs: [] }, [])).toBeUndefined();
     expect(tabTitle(kept)).toBe('GET /v1/consents/{consentId}');
     expect(tabTitle({ ...kept, operationId: 'getConsent' })).toBe('getConsent');
+  });
+
+  it('opens a form without overwriting a tab that holds one', () => {
+    const opened = { id: 'new', draft: draft('/v1/consents/c1/status'), responseId: 'x9' };
+    // A fresh tab is filled in place.
+    const fresh: TabSet = { tabs: [{ id: 'a', draft: emptyDraft() }], activeTabId: 'a' };
+    expect(isUntouched(fresh.tabs[0]!)).toBe(true);
+    expect(withOpened(fresh, opened)).toEqual({ tabs: [{ ...opened, id: 'a' }], activeTabId: 'a' });
+    // A tab with a form keeps it: the opened one goes beside it.
+    const busy: TabSet = { tabs: [{ id: 'a', draft: draft('/v1/accounts') }], activeTabId: 'a' };
+    expect(isUntouched(busy.tabs[0]!)).toBe(false);
+    expect(withOpened(busy, opened)).toEqual({
+      tabs: [busy.tabs[0], opened],
+      activeTabId: 'new',
+    });
+    // A followed link's answer goes to the tab already on its resource; any other form opens a
+    // tab of its own even then.
+    const again = { ...opened, id: 'newer', responseId: 'y' };
+    const followed = withOpened(withOpened(busy, opened), again, { sameResource: true });
+    expect(followed.tabs.map((t) => [t.id, t.responseId])).toEqual([
+      ['a', undefined],
+      ['new', 'y'],
+    ]);
+    expect(withOpened(withOpened(busy, opened), again).tabs.map((t) => t.id)).toEqual([
+      'a',
+      'new',
+      'newer',
+    ]);
+  });
+
+  it("adopts another window's tab list, keeping this window's shown tab as typed", () => {
+    const own: TabSet = {
+      tabs: [
+        { id: 'a', draft: draft('/v1/accounts/typed') },
+        { id: 'b', draft: draft('/v1/consents') },
+      ],
+      activeTabId: 'a',
+    };
+    const kept = {
+      tabs: [
+        { id: 'a', draft: draft('/v1/accounts') },
+        { id: 'b', draft: draft('/v1/consents/changed') },
+        { id: 'c', draft: draft('/v1/payments'), responseId: 'x3' },
+      ],
+      activeTabId: 'c',
+    };
+    const adopted = adoptedTabs(own, kept, [answer('x3')])!;
+    expect(adopted.activeTabId).toBe('a');
+    expect(adopted.tabs.map((t) => t.draft.pathTemplate)).toEqual([
+      '/v1/accounts/typed',
+      '/v1/consents/changed',
+      '/v1/payments',
+    ]);
+    expect(adopted.tabs[2]!.response).toEqual(answer('x3'));
+    // The other window closed the shown tab: its own choice is shown.
+    const closed = adoptedTabs(own, { tabs: kept.tabs.slice(1), activeTabId: 'c' }, [])!;
+    expect(closed.activeTabId).toBe('c');
+    expect(closed.tabs.map((t) => t.id)).toEqual(['b', 'c']);
   });
 });
