@@ -2,8 +2,8 @@
  * A payment refused because the PSU may not pay from its debtor account (§1: the bank may remove
  * payment permission on an account even while the account remains visible in account
  * information). The bank refuses it at the SCA's confirmation: the payment is RJCT and the §6.2
- * redirect carries 400 PAYMENT_FAILED (§7.4; docs/payments.md "Who may pay") with the message
- * NOT_PERMITTED_TO_PAY. That refusal is final for the account: the TPP must not take the account's
+ * redirect carries 400 PAYMENT_FAILED (§7.4; decisions.md "Ambiguities decided", docs/payments.md
+ * "Who may pay") with the message NOT_PERMITTED_TO_PAY. That refusal is final for the account: the TPP must not take the account's
  * presence in AIS for a permission to pay, nor send the same initiation again.
  * - An initiation answered 201 is remembered by its SCA pages' path (its scaRedirect link);
  * - the pages' redirect refusing it for that reason passes (the refusal reached the PSU, and so

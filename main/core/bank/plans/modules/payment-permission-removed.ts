@@ -3,8 +3,9 @@
  * visible in account information. The module plays that bank: setup removes the permission on one
  * of the PSU's accounts in the bank's state (it stays in GET /v1/accounts). A payment from it is
  * refused when the PSU confirms it at the SCA pages: RJCT, and the §6.2 redirect carries 400
- * PAYMENT_FAILED (§7.4; docs/payments.md "Who may pay"). The app must take that refusal as final
- * for the account and not send the same initiation again (log/tpp-findings/payment-refusals.ts).
+ * PAYMENT_FAILED (§7.4; decisions.md "Ambiguities decided", docs/payments.md "Who may pay").
+ * The app must take that refusal as final for the account and not send the same initiation again
+ * (log/tpp-findings/payment-refusals.ts).
  */
 import { setPaymentPermission } from '../../domain/access.js';
 import type { DomainState } from '../../domain/model.js';
