@@ -12,7 +12,7 @@ import {
   runReferencePayment,
   type ReferenceFaults,
 } from '../../support/reference-tpp.js';
-import { referenceApp } from '../../support/reference-tpp/kit.js';
+import { consentWithSca, referenceApp } from '../../support/reference-tpp/kit.js';
 import { createPki, type Pki } from '../../unit/bank/fixtures.js';
 import { startPlanBank, type PlanBank } from './plan-harness.js';
 
@@ -68,13 +68,31 @@ async function playAll(faults: ReferenceFaults | 'nothing') {
 }
 
 describe('PAYMENT-PERMISSION-REMOVED', () => {
-  it('removes payment permission on the PSU’s account, which stays enabled, and names it', async () => {
+  it('removes payment permission on the PSU’s account, which stays in the account list, and names it', async () => {
     const bank = await startPlanBank(PAYMENTS_PLAN, pki);
     try {
       const started = await bank.admin('POST', '/admin/plan/start', { module: MODULE });
-      const { debtor } = namesOf(started.body as PlanModuleView);
+      const { nin, debtor } = namesOf(started.body as PlanModuleView);
       const account = bank.bank.state().accounts.find((candidate) => candidate.iban === debtor)!;
       expect(account).toMatchObject({ status: 'enabled', paymentPermission: false });
+      // §1: visible in account information all the same.
+      const app = referenceApp({
+        baseUrl: bank.baseUrl,
+        signing: { key: pki.seal.privateKey, certificate: pki.seal.certificateDer },
+      });
+      try {
+        await consentWithSca(app, {
+          nationalIdentityNumber: nin,
+          context: 'PRIVATE',
+          accounts: 'all',
+        });
+        const listed = (await app.send('GET', '/v1/accounts')).response?.json as {
+          accounts: { iban?: string }[];
+        };
+        expect(listed.accounts.map((entry) => entry.iban)).toContain(debtor);
+      } finally {
+        await app.close();
+      }
       // The other modules' payer keeps its permission.
       const others = bank.bank
         .state()
