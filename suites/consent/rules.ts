@@ -85,7 +85,8 @@ export const consentRules = rulesOf('consent', [
     statement:
       'The bank may remove payment permission on an account even while the account remains visible in account information.',
     testable: false,
-    reason: 'A permission for the bank: both outcomes conform, so no check can fail on it.',
+    reason:
+      'A permission for the bank: both outcomes conform, so no check of a bank can fail on it. What it asks of the TPP (not to infer from AIS that an account can pay, and to take the refusal of a payment from it as final) is judged of the client (state client).',
   },
   {
     id: 'CONSENT-ONLY-CONSENTED-ACCOUNTS',

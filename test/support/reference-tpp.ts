@@ -18,6 +18,7 @@ import {
   jsonOf,
   type Json,
 } from './reference-tpp/kit.js';
+import type { PaymentRefusalFaults } from './reference-tpp/payment-refusal.js';
 import {
   honouringRetryAfter,
   trustedAnswer,
@@ -30,7 +31,7 @@ export { runReferencePayment } from './reference-tpp/payments.js';
 export { runReferenceScaLifetime } from './reference-tpp/sca-lifetime.js';
 
 /** One broken rule each. */
-export interface ReferenceFaults extends ResilienceFaults {
+export interface ReferenceFaults extends ResilienceFaults, PaymentRefusalFaults {
   /** §4.1: one X-Request-ID for every call. */
   reuseRequestId?: boolean;
   /** §4.2.3: pages after the first by an offset computed from the first request. */

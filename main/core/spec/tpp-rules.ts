@@ -193,6 +193,14 @@ export const TPP_RULES = [
       'The bank may sign response bodies; the TPP should verify such signatures: the consentId of a POST /v1/consents answer whose signature does not verify is never used; the TPP asks for a new consent.',
     catalogue: ['SIGN-RESPONSE-SIGNATURE'],
   },
+  {
+    id: 'TPP-PAYMENT-REFUSAL-FINAL',
+    section: '§1',
+    title: 'Takes the bank’s refusal of a payment from an account as final',
+    statement:
+      'The bank may remove payment permission on an account even while the account remains visible in account information: the TPP does not infer from AIS that an account can pay, and once the bank refused a payment because the PSU may not pay from its debtor account (§6.2 PAYMENT_FAILED, §7.4), it does not send the same initiation (same debtor, creditor and amount) again.',
+    catalogue: ['CONSENT-PAYMENT-PERMISSION-REMOVABLE'],
+  },
 ] as const satisfies readonly TppRule[];
 
 export type TppRuleId = (typeof TPP_RULES)[number]['id'];

@@ -8,6 +8,7 @@ import { runPsuAgent } from '../../../main/core/tpp/psu-agent/agent.js';
 import type { AgentIntent } from '../../../main/core/tpp/psu-agent/script.js';
 import { newPsuSession, type PsuSession } from '../../../main/core/tpp/psu-session.js';
 import type { Exchange } from '../../../main/shared/exchange.js';
+import type { ScaRedirectParams } from '../../../main/core/tpp/sca-redirect.js';
 
 export const REFERENCE_REDIRECT_URI = 'https://reference-tpp.example/callback';
 
@@ -48,6 +49,8 @@ export interface ReferenceApp {
     scaRedirect: string,
     intent: AgentIntent,
   ): Promise<{ psuId: string; psuCorporateId?: string }>;
+  /** The PSU through the SCA as `sca` does, a §6.2 failure returned instead of thrown. */
+  authorise(scaRedirect: string, intent: AgentIntent): Promise<ScaRedirectParams>;
   calls(): number;
   close(): Promise<void>;
 }
@@ -60,19 +63,25 @@ export function referenceApp(options: { baseUrl: string; signing: SigningIdentit
     session: () => session,
   });
   let calls = 0;
+  const authorise: ReferenceApp['authorise'] = async (scaRedirect, intent) => {
+    const { redirect } = await runPsuAgent(scaRedirect, intent);
+    if (redirect.outcome !== 'success') return redirect;
+    session.psuId = redirect.psuId;
+    if (redirect.psuCorporateId) session.psuCorporateId = redirect.psuCorporateId;
+    else delete session.psuCorporateId;
+    return redirect;
+  };
   return {
     session,
     send(method, path, body, headers = {}) {
       calls++;
       return client.send({ method, path, headers, ...(body ? { body } : {}) });
     },
+    authorise,
     async sca(scaRedirect, intent) {
-      const { redirect } = await runPsuAgent(scaRedirect, intent);
+      const redirect = await authorise(scaRedirect, intent);
       if (redirect.outcome !== 'success')
         throw new ReferenceTppError(`the SCA ended ${redirect.outcome}`);
-      session.psuId = redirect.psuId;
-      if (redirect.psuCorporateId) session.psuCorporateId = redirect.psuCorporateId;
-      else delete session.psuCorporateId;
       return {
         psuId: redirect.psuId,
         ...(redirect.psuCorporateId ? { psuCorporateId: redirect.psuCorporateId } : {}),

@@ -1,13 +1,15 @@
 /**
  * The reference client's payment flow (§2.2, §3.2): a SEPA credit transfer initiated for a PSU
  * the SCA identifies (single SCA, PSU-Context), the PSU through its scaRedirect, then the
- * payment's status followed no faster than the workbench's bound until it is final.
+ * payment's status followed no faster than the workbench's bound until it is final. A payment
+ * the bank refuses at its SCA (PAYMENT_FAILED) is not sent again (payment-refusal.ts).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FINAL_TRANSACTION_STATUSES } from '../../../main/core/bank/domain/payments.js';
 import { MIN_STATUS_POLL_INTERVAL_MS } from '../../../main/core/bank/log/tpp-findings/payment-polling.js';
 import type { ReferenceTppOptions } from '../reference-tpp.js';
 import { ReferenceTppError, hrefOf, jsonOf, referenceApp } from './kit.js';
+import { afterFailedPaymentSca } from './payment-refusal.js';
 
 /** Status reads before the app gives up on a payment that never becomes final. */
 const MAX_STATUS_READS = 10;
@@ -25,28 +27,30 @@ export async function runReferencePayment(
   // §4: a payment initiation carries the PSU's IP address (a documentation address here).
   app.session.psuIpAddress = '192.0.2.10';
   const path = '/v1/payments/sepa-credit-transfers';
-  try {
-    const initiated = jsonOf(
-      await app.send(
-        'POST',
-        path,
-        {
-          instructedAmount: { amount: '100.00', currency: 'NOK' },
-          debtorAccount: { iban: options.debtorIban, currency: 'NOK' },
-          creditorAccount: { iban: options.creditorIban, currency: 'NOK' },
-          creditorName: 'Reference Creditor',
-          remittanceInformationUnstructured: 'Reference TPP payment',
-        },
-        { 'x-accept-fix': 'amount-as-string', 'PSU-Context': 'PRIVATE' },
-      ),
-      201,
+  const initiate = () =>
+    app.send(
+      'POST',
+      path,
+      {
+        instructedAmount: { amount: '100.00', currency: 'NOK' },
+        debtorAccount: { iban: options.debtorIban, currency: 'NOK' },
+        creditorAccount: { iban: options.creditorIban, currency: 'NOK' },
+        creditorName: 'Reference Creditor',
+        remittanceInformationUnstructured: 'Reference TPP payment',
+      },
+      { 'x-accept-fix': 'amount-as-string', 'PSU-Context': 'PRIVATE' },
     );
+  try {
+    const initiated = jsonOf(await initiate(), 201);
     const scaRedirect = hrefOf(initiated._links, 'scaRedirect');
-    if (scaRedirect)
-      await app.sca(scaRedirect, {
-        nationalIdentityNumber: options.nationalIdentityNumber,
-        context: 'PRIVATE',
-      });
+    const redirect = scaRedirect
+      ? await app.authorise(scaRedirect, {
+          nationalIdentityNumber: options.nationalIdentityNumber,
+          context: 'PRIVATE',
+        })
+      : undefined;
+    if (redirect?.outcome === 'failure')
+      await afterFailedPaymentSca(redirect, initiate, options.faults ?? {});
     const status = `${path}/${String(initiated.paymentId)}/status`;
     for (let reads = 1; ; reads++) {
       const { transactionStatus } = jsonOf(await app.send('GET', status), 200);

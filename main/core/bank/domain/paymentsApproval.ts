@@ -17,6 +17,14 @@ export interface Approver extends Payer {
   context: PsuContext;
 }
 
+/**
+ * The §6.2 message of a payment refused because the PSU may not pay from the debtor account (its
+ * payment permission removed, §1, or never given in this context): the TPP report reads it to
+ * know the refusal is final for that account (log/tpp-findings/payment-refusals.ts).
+ */
+export const NOT_PERMITTED_TO_PAY =
+  'You may not initiate payments from the debtor account in this context.';
+
 const paymentFailed = (message: string): AuthorisationFailure => ({
   status: 400,
   code: 'PAYMENT_FAILED',
@@ -32,8 +40,7 @@ export function approvalProblem(
   if (payment.transactionStatus !== 'RCVD')
     return `The payment is no longer waiting for authorisation (${payment.transactionStatus}).`;
   const account = state.accounts.find((candidate) => candidate.id === payment.debtorAccountId);
-  if (!account || !mayPayFrom(state, approver, account))
-    return 'You may not initiate payments from the debtor account in this context.';
+  if (!account || !mayPayFrom(state, approver, account)) return NOT_PERMITTED_TO_PAY;
   return undefined;
 }
 

@@ -5,6 +5,7 @@ import { BAD_RESPONSE_SIGNATURE } from './modules/bad-response-signature.js';
 import { CONSENT_REVOKED_AT_BANK } from './modules/consent-revoked-at-bank.js';
 import { CORPORATE_CONTEXT } from './modules/corporate-context.js';
 import { PAGING_NEXT_LINKS } from './modules/paging-next-links.js';
+import { PAYMENT_PERMISSION_REMOVED } from './modules/payment-permission-removed.js';
 import { PAYMENT_STATUS_POLLING } from './modules/payment-status-polling.js';
 import { PSU_ID_FROM_REDIRECT } from './modules/psu-id-from-redirect.js';
 import { SCA_LIFETIME } from './modules/sca-lifetime.js';
@@ -43,7 +44,7 @@ export const SESSIONS_PLAN: Plan = {
 export const PAYMENTS_PLAN: Plan = {
   name: 'payments',
   title: 'The payments TPP plan: a payment initiated, authorised and followed to its final status',
-  modules: [PAYMENT_STATUS_POLLING],
+  modules: [PAYMENT_STATUS_POLLING, PAYMENT_PERMISSION_REMOVED],
 };
 
 /** Answers a client must survive, scripted by the bank: limits, outages, a bad signature. */

@@ -174,11 +174,15 @@ describe('workbench rules', () => {
       'SCA-PSU-ID-STORED-BY-TPP',
       'CONSENT-REVOKED-WITH-BANK',
       'CARDTX-LINKS-PREFERRED',
+      'CONSENT-PAYMENT-PERMISSION-REMOVABLE',
     ])
       expect([id, stateOf.get(id)]).toEqual([id, 'client']);
     expect(listed.find((rule) => rule.id === 'HDR-X-REQUEST-ID-UNIQUE')?.client?.modules).toEqual([
       'basic:X-REQUEST-ID-UNIQUE',
     ]);
+    expect(
+      listed.find((rule) => rule.id === 'CONSENT-PAYMENT-PERMISSION-REMOVABLE')?.client?.modules,
+    ).toEqual(['payments:PAYMENT-PERMISSION-REMOVED']);
     const notOfBank = listed.filter((rule) => !rule.testable).length;
     expect(summary.client! + summary.untestable!).toBe(notOfBank);
     expect(summary.client).toBe(listed.filter((rule) => rule.state === 'client').length);

@@ -19,6 +19,7 @@ import type { ScriptedAnswer } from '../../listener/scripted-answer.js';
 import { AnswerMemory, type AnswerMemoryState } from './answer-memory.js';
 import { compareSigningStrings } from './forensics.js';
 import { PaymentPolling, type PolledPayment } from './payment-polling.js';
+import { PaymentRefusals, type PaymentRefusalsState } from './payment-refusals.js';
 import { ScaLinks } from './sca-links.js';
 import { linksOf, pageKey } from './links.js';
 import { isScaRefusal, judgeDecision, passed, type Decision, type Verdict } from './judge.js';
@@ -93,6 +94,8 @@ export interface RecorderState {
   scaLinks?: [string, number][];
   /** Retry-After and badly signed answers (answer-memory.ts; absent in older states). */
   answers?: AnswerMemoryState;
+  /** Payments refused for want of payment permission (payment-refusals.ts; absent in older states). */
+  paymentRefusals?: PaymentRefusalsState;
 }
 
 /** A read refused because the PSU's consent is no longer valid, and when its answer went out. */
@@ -137,6 +140,7 @@ export class TppFindingsRecorder {
   private readonly paymentPolling = new PaymentPolling();
   private readonly scaLinks = new ScaLinks();
   private readonly answers = new AnswerMemory();
+  private readonly paymentRefusals = new PaymentRefusals();
   private judged = 0;
 
   constructor(private readonly bank: { mode: string; url?: () => string | undefined }) {}
@@ -146,7 +150,8 @@ export class TppFindingsRecorder {
     if (route?.kind === 'page') {
       // A PSU at the SCA pages: the TPP did redirect.
       for (const pending of this.pendingSca.values()) pending.psuVisited = true;
-      for (const verdict of this.scaLinks.judge(record)) this.add(verdict, record, observation);
+      const verdicts = [...this.scaLinks.judge(record), ...this.paymentRefusals.judgePage(record)];
+      for (const verdict of verdicts) this.add(verdict, record, observation);
       return;
     }
     if (!route || !route.signed) return;
@@ -175,6 +180,7 @@ export class TppFindingsRecorder {
       ...this.judgeConsentRefusal(decision, record),
       ...this.paymentPolling.judge(route, record, observation.responseBody),
       ...this.answers.judge(route, observation),
+      ...this.paymentRefusals.judgeRequest(route, record, observation.responseBody),
     ];
     for (const verdict of verdicts) this.add(verdict, record, observation);
     for (const href of linksOf(observation.responseBody)) this.rememberLink(href);
@@ -346,6 +352,7 @@ export class TppFindingsRecorder {
     this.paymentPolling.polled.clear();
     this.scaLinks.opened.clear();
     this.answers.clear();
+    this.paymentRefusals.clear();
     this.judged = 0;
   }
 
@@ -365,6 +372,7 @@ export class TppFindingsRecorder {
       polledPayments: [...this.paymentPolling.polled],
       scaLinks: [...this.scaLinks.opened],
       answers: this.answers.serialise(),
+      paymentRefusals: this.paymentRefusals.serialise(),
     };
   }
 
@@ -384,6 +392,7 @@ export class TppFindingsRecorder {
     for (const [link, exchangeId] of state.scaLinks ?? [])
       this.scaLinks.opened.set(link, exchangeId);
     this.answers.restore(state.answers);
+    this.paymentRefusals.restore(state.paymentRefusals);
   }
 
   report(now = new Date()): TppReport {
