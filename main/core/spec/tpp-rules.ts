@@ -193,6 +193,14 @@ export const TPP_RULES = [
       'The bank may sign response bodies; the TPP should verify such signatures: the consentId of a POST /v1/consents answer whose signature does not verify is never used; the TPP asks for a new consent.',
     catalogue: ['SIGN-RESPONSE-SIGNATURE'],
   },
+  {
+    id: 'TPP-SCA-EXEMPTION-HONOURED',
+    section: '§3.1',
+    title: 'Takes a payment answered without scaRedirect as exempted, not as broken',
+    statement:
+      'The bank may exempt a transaction from SCA (§3.1): a payment initiation answered 201 without an scaRedirect link is created and needs no SCA. The TPP reads that payment (its status) and neither initiates the same payment again (same debtor, creditor and amount, without allowLogicalDuplicate) nor asks for an SCA of it (POST …/{paymentId}/authorisations).',
+    catalogue: ['SCA-RISK-BASED'],
+  },
 ] as const satisfies readonly TppRule[];
 
 export type TppRuleId = (typeof TPP_RULES)[number]['id'];

@@ -20,6 +20,7 @@ import { AnswerMemory, type AnswerMemoryState } from './answer-memory.js';
 import { compareSigningStrings } from './forensics.js';
 import { PaymentPolling, type PolledPayment } from './payment-polling.js';
 import { ScaLinks } from './sca-links.js';
+import { ScaExemptions, type ExemptedPayment } from './sca-exemption.js';
 import { linksOf, pageKey } from './links.js';
 import { isScaRefusal, judgeDecision, passed, type Decision, type Verdict } from './judge.js';
 import {
@@ -93,6 +94,8 @@ export interface RecorderState {
   scaLinks?: [string, number][];
   /** Retry-After and badly signed answers (answer-memory.ts; absent in older states). */
   answers?: AnswerMemoryState;
+  /** Payments the bank exempted from SCA (sca-exemption.ts; absent in older states). */
+  exempted?: [string, ExemptedPayment][];
 }
 
 /** A read refused because the PSU's consent is no longer valid, and when its answer went out. */
@@ -137,6 +140,7 @@ export class TppFindingsRecorder {
   private readonly paymentPolling = new PaymentPolling();
   private readonly scaLinks = new ScaLinks();
   private readonly answers = new AnswerMemory();
+  private readonly exemptions = new ScaExemptions();
   private judged = 0;
 
   constructor(private readonly bank: { mode: string; url?: () => string | undefined }) {}
@@ -149,6 +153,10 @@ export class TppFindingsRecorder {
       for (const verdict of this.scaLinks.judge(record)) this.add(verdict, record, observation);
       return;
     }
+    // A method the bank serves not there (POST …/authorisations on a payment) has no route.
+    if (!route)
+      for (const verdict of this.exemptions.judge(route, record, undefined))
+        this.add(verdict, record, observation);
     if (!route || !route.signed) return;
     this.judged++;
     const rejection = observation.rejection;
@@ -175,6 +183,7 @@ export class TppFindingsRecorder {
       ...this.judgeConsentRefusal(decision, record),
       ...this.paymentPolling.judge(route, record, observation.responseBody),
       ...this.answers.judge(route, observation),
+      ...this.exemptions.judge(route, record, observation.responseBody),
     ];
     for (const verdict of verdicts) this.add(verdict, record, observation);
     for (const href of linksOf(observation.responseBody)) this.rememberLink(href);
@@ -346,6 +355,7 @@ export class TppFindingsRecorder {
     this.paymentPolling.polled.clear();
     this.scaLinks.opened.clear();
     this.answers.clear();
+    this.exemptions.exempted.clear();
     this.judged = 0;
   }
 
@@ -365,6 +375,7 @@ export class TppFindingsRecorder {
       polledPayments: [...this.paymentPolling.polled],
       scaLinks: [...this.scaLinks.opened],
       answers: this.answers.serialise(),
+      exempted: [...this.exemptions.exempted],
     };
   }
 
@@ -384,6 +395,7 @@ export class TppFindingsRecorder {
     for (const [link, exchangeId] of state.scaLinks ?? [])
       this.scaLinks.opened.set(link, exchangeId);
     this.answers.restore(state.answers);
+    for (const [path, payment] of state.exempted ?? []) this.exemptions.exempted.set(path, payment);
   }
 
   report(now = new Date()): TppReport {
