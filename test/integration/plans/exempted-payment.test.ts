@@ -115,7 +115,7 @@ describe('SCA-EXEMPTED-PAYMENT (§3.1)', () => {
       expect(statuses[module.id], module.id).toMatch(/^PASS: /);
   });
 
-  it('an app that asks for an SCA of the exempted payment FAILs', async () => {
+  it('an app that asks for an SCA of the exempted payment FAILs; the next payment of the window needs SCA', async () => {
     const played = await playModule(async (bank, view) => {
       const names = namesOf(view);
       const app = appOf({ baseUrl: bank.baseUrl, signing: signing() });
@@ -141,6 +141,19 @@ describe('SCA-EXEMPTED-PAYMENT (§3.1)', () => {
         jsonOf(await app.send('GET', `${payment}/status`), 200);
         // Berlin Group's explicit start of an authorisation: the bank gave no SCA to start.
         await app.send('POST', `${payment}/authorisations`, {});
+        // Only the first payment is exempted: the next one of the window needs its SCA.
+        const next = await app.send(
+          'POST',
+          path,
+          {
+            instructedAmount: { amount: '50.00', currency: 'NOK' },
+            debtorAccount: { iban: names.debtorIban, currency: 'NOK' },
+            creditorAccount: { iban: names.creditorIban, currency: 'NOK' },
+            creditorName: 'Creditor',
+          },
+          { 'x-accept-fix': 'amount-as-string', 'X-PSU-IDENTITY': names.nin },
+        );
+        expect(jsonOf(next, 201)._links).toHaveProperty('scaRedirect');
       } finally {
         await app.close();
       }
