@@ -16,7 +16,8 @@ export const scaSessionRules = rulesOf('sca-sessions', [
     statement:
       'The bank may exempt a transaction from SCA, or require SCA on any transaction, depending on risk analysis.',
     testable: false,
-    reason: "A permission for the bank's risk analysis: any outcome conforms.",
+    reason:
+      "A permission for the bank's risk analysis: any outcome conforms, so no check of a bank can fail on it. What it asks of the client is judged (state client): a payment answered without scaRedirect is exempted, not broken; the app reads it and does not send it again (TPP-SCA-EXEMPTION-HONOURED).",
   },
   {
     id: 'SCA-TPP-INSPECTS-REDIRECT',

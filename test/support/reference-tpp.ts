@@ -50,6 +50,8 @@ export interface ReferenceFaults extends ResilienceFaults, PaymentRefusalFaults 
   replaysScaLink?: boolean;
   /** §3.2: reads the payment's status once more after the bank answered a final one. */
   pollsAfterFinal?: boolean;
+  /** §3.1: takes a payment answered without scaRedirect for a failed one and sends it again. */
+  reinitiatesWithoutSca?: boolean;
 }
 
 export interface ReferenceTppOptions {

@@ -201,6 +201,14 @@ export const TPP_RULES = [
       'The bank may remove payment permission on an account even while the account remains visible in account information: the TPP does not infer from AIS that an account can pay, and once the bank refused a payment because the PSU may not pay from its debtor account (§6.2 PAYMENT_FAILED, §7.4), it does not send the same initiation (same debtor, creditor and amount) again.',
     catalogue: ['CONSENT-PAYMENT-PERMISSION-REMOVABLE'],
   },
+  {
+    id: 'TPP-SCA-EXEMPTION-HONOURED',
+    section: '§3.1',
+    title: 'Takes a payment answered without scaRedirect as exempted, not as broken',
+    statement:
+      'The bank may exempt a transaction from SCA (§3.1): a payment initiation answered 201 without an scaRedirect link is created and needs no SCA. The TPP reads that payment (its status) and neither initiates the same payment again (same debtor, creditor and amount, without allowLogicalDuplicate) nor asks for an SCA of it (POST …/{paymentId}/authorisations).',
+    catalogue: ['SCA-RISK-BASED'],
+  },
 ] as const satisfies readonly TppRule[];
 
 export type TppRuleId = (typeof TPP_RULES)[number]['id'];

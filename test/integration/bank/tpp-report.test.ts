@@ -91,7 +91,7 @@ describe('the TPP conformance report of a client with three mistakes', () => {
     for (const id of failed) expect(rule(id).failures, id).toBe(1);
   });
 
-  it('passes every other rule the client exercised; corporate context, a refused consent, payment status polling, a refused payment and the answers only a plan scripts are left unexercised', () => {
+  it('passes every other rule the client exercised; corporate context, a refused consent, payment status polling, a refused payment, an exempted payment and the answers only a plan scripts are left unexercised', () => {
     const rest = report.rules.filter((r) => r.status !== 'FAIL');
     expect(rest.filter((r) => r.status === 'NOT_EXERCISED').map((r) => r.id)).toEqual([
       'TPP-PSU-CORPORATE-ID',
@@ -101,6 +101,7 @@ describe('the TPP conformance report of a client with three mistakes', () => {
       'TPP-SYSTEM-ERROR-BACKOFF',
       'TPP-RESPONSE-SIGNATURE-CHECKED',
       'TPP-PAYMENT-REFUSAL-FINAL',
+      'TPP-SCA-EXEMPTION-HONOURED',
     ]);
     for (const r of rest.filter((r) => r.status === 'PASS')) {
       expect(r.failures, r.id).toBe(0);
@@ -108,9 +109,9 @@ describe('the TPP conformance report of a client with three mistakes', () => {
     }
     expect(report.counts).toEqual({
       total: TPP_RULES.length,
-      PASS: TPP_RULES.length - 10,
+      PASS: TPP_RULES.length - 11,
       FAIL: 3,
-      NOT_EXERCISED: 7,
+      NOT_EXERCISED: 8,
     });
     // The paging rule passed for the page read through the link, before the computed one.
     expect(rule('TPP-PAGING-NEXT-LINK').passes).toBe(1);
@@ -152,7 +153,7 @@ describe('the TPP conformance report of a client with three mistakes', () => {
     expect(junit.match(/<failure /g)).toHaveLength(3);
     expect(junit).toMatch(/<testcase classname="tpp-conformance" name="TPP-SIGN-HEADERS" /);
     expect(junit).toMatch(/<property name="title:TPP-SIGN-HEADERS" value="[^"]+"\/>/);
-    expect(junit.match(/<skipped /g)).toHaveLength(7);
+    expect(junit.match(/<skipped /g)).toHaveLength(8);
     const html = renderTppReport(report, 'html');
     expect(html).toContain('Signing-string forensics');
     expect(html).not.toMatch(/<script|<link |src="http/);

@@ -132,6 +132,11 @@ describe.each([
     faults: { pollsAfterFinal: true },
     broken: 'PAYMENT-STATUS-POLLING',
   },
+  {
+    sends: 'the payment the bank exempted from SCA again',
+    faults: { reinitiatesWithoutSca: true },
+    broken: 'SCA-EXEMPTED-PAYMENT',
+  },
 ] as const)('an app that sends $sends', ({ faults, broken }) => {
   it.each(FLOW_PLANS.map((plan) => ({ plan, name: plan.name })))(
     `FAILs ${broken} and no other module of the $name plan`,

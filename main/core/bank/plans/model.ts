@@ -24,6 +24,8 @@ export type ModuleStatus = (typeof MODULE_STATUSES)[number];
 export interface ModuleSetupContext {
   state: DomainState;
   now: Date;
+  /** The memory `react`, `answer` and `finish` see (what setup changed, to undo it). */
+  memory: Record<string, unknown>;
 }
 
 export interface PlanModule {
@@ -41,6 +43,11 @@ export interface PlanModule {
   instruction: string;
   /** Changes the bank's state before the client starts; returns the names the instruction uses. */
   setup?(context: ModuleSetupContext): Record<string, string>;
+  /**
+   * Undoes, as the window closes, what setup changed for the window only (a risk policy, say), so
+   * the next module and the app's next run find the bank as the tester left it.
+   */
+  finish?(context: ModuleSetupContext): void;
   /**
    * The bank's part in a scripted situation: shown each exchange of the window as it is judged, it
    * may change the bank (revoke the consent the app just used, say) through `change`, which runs

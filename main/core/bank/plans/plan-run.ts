@@ -142,9 +142,12 @@ export class PlanRun {
         'module',
         `module ${this.running.module.id} is running: finish it before starting ${module.id}`,
       );
-    const setup = module.setup ? control.act((state, now) => module.setup!({ state, now })) : {};
+    const memory: Record<string, unknown> = {};
+    const setup = module.setup
+      ? control.act((state, now) => module.setup!({ state, now, memory }))
+      : {};
     this.judged.delete(module.id);
-    this.running = { module, setup, observations: [], dropped: 0, control, memory: {} };
+    this.running = { module, setup, observations: [], dropped: 0, control, memory };
     return this.moduleView(module);
   }
 
@@ -159,6 +162,8 @@ export class PlanRun {
         `module ${running.module.id} is running, not ${String(id)}`,
       );
     this.running = undefined;
+    const { finish } = running.module;
+    if (finish) running.control.act((state, now) => finish({ state, now, memory: running.memory }));
     const judged = judgeModule(running.module, running.observations, running.setup, this.bank);
     if (running.dropped > 0)
       judged.result.text += ` (the window kept the first ${MAX_WINDOW} exchanges of ${MAX_WINDOW + running.dropped})`;

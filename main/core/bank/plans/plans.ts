@@ -8,6 +8,7 @@ import { PAGING_NEXT_LINKS } from './modules/paging-next-links.js';
 import { PAYMENT_PERMISSION_REMOVED } from './modules/payment-permission-removed.js';
 import { PAYMENT_STATUS_POLLING } from './modules/payment-status-polling.js';
 import { PSU_ID_FROM_REDIRECT } from './modules/psu-id-from-redirect.js';
+import { SCA_EXEMPTED_PAYMENT } from './modules/sca-exempted-payment.js';
 import { SCA_LIFETIME } from './modules/sca-lifetime.js';
 import { SCA_LINK_NOT_REPLAYED } from './modules/sca-link-not-replayed.js';
 import { SIGNED_FLOW } from './modules/signed-flow.js';
@@ -44,7 +45,7 @@ export const SESSIONS_PLAN: Plan = {
 export const PAYMENTS_PLAN: Plan = {
   name: 'payments',
   title: 'The payments TPP plan: a payment initiated, authorised and followed to its final status',
-  modules: [PAYMENT_STATUS_POLLING, PAYMENT_PERMISSION_REMOVED],
+  modules: [PAYMENT_STATUS_POLLING, PAYMENT_PERMISSION_REMOVED, SCA_EXEMPTED_PAYMENT],
 };
 
 /** Answers a client must survive, scripted by the bank: limits, outages, a bad signature. */

@@ -21,6 +21,7 @@ import { compareSigningStrings } from './forensics.js';
 import { PaymentPolling, type PolledPayment } from './payment-polling.js';
 import { PaymentRefusals, type PaymentRefusalsState } from './payment-refusals.js';
 import { ScaLinks } from './sca-links.js';
+import { ScaExemptions, type ExemptedPayment } from './sca-exemption.js';
 import { linksOf, pageKey } from './links.js';
 import { isScaRefusal, judgeDecision, passed, type Decision, type Verdict } from './judge.js';
 import {
@@ -96,6 +97,8 @@ export interface RecorderState {
   answers?: AnswerMemoryState;
   /** Payments refused for want of payment permission (payment-refusals.ts; absent in older states). */
   paymentRefusals?: PaymentRefusalsState;
+  /** Payments the bank exempted from SCA (sca-exemption.ts; absent in older states). */
+  exempted?: [string, ExemptedPayment][];
 }
 
 /** A read refused because the PSU's consent is no longer valid, and when its answer went out. */
@@ -141,6 +144,7 @@ export class TppFindingsRecorder {
   private readonly scaLinks = new ScaLinks();
   private readonly answers = new AnswerMemory();
   private readonly paymentRefusals = new PaymentRefusals();
+  private readonly exemptions = new ScaExemptions();
   private judged = 0;
 
   constructor(private readonly bank: { mode: string; url?: () => string | undefined }) {}
@@ -154,6 +158,10 @@ export class TppFindingsRecorder {
       for (const verdict of verdicts) this.add(verdict, record, observation);
       return;
     }
+    // A method the bank serves not there (POST …/authorisations on a payment) has no route.
+    if (!route)
+      for (const verdict of this.exemptions.judge(route, record, undefined))
+        this.add(verdict, record, observation);
     if (!route || !route.signed) return;
     this.judged++;
     const rejection = observation.rejection;
@@ -181,6 +189,7 @@ export class TppFindingsRecorder {
       ...this.paymentPolling.judge(route, record, observation.responseBody),
       ...this.answers.judge(route, observation),
       ...this.paymentRefusals.judgeRequest(route, record, observation.responseBody),
+      ...this.exemptions.judge(route, record, observation.responseBody),
     ];
     for (const verdict of verdicts) this.add(verdict, record, observation);
     for (const href of linksOf(observation.responseBody)) this.rememberLink(href);
@@ -353,6 +362,7 @@ export class TppFindingsRecorder {
     this.scaLinks.opened.clear();
     this.answers.clear();
     this.paymentRefusals.clear();
+    this.exemptions.exempted.clear();
     this.judged = 0;
   }
 
@@ -373,6 +383,7 @@ export class TppFindingsRecorder {
       scaLinks: [...this.scaLinks.opened],
       answers: this.answers.serialise(),
       paymentRefusals: this.paymentRefusals.serialise(),
+      exempted: [...this.exemptions.exempted],
     };
   }
 
@@ -393,6 +404,7 @@ export class TppFindingsRecorder {
       this.scaLinks.opened.set(link, exchangeId);
     this.answers.restore(state.answers);
     this.paymentRefusals.restore(state.paymentRefusals);
+    for (const [path, payment] of state.exempted ?? []) this.exemptions.exempted.set(path, payment);
   }
 
   report(now = new Date()): TppReport {

@@ -31,7 +31,7 @@ const isFinal = (status: string | undefined) =>
   status !== undefined && FINAL_TRANSACTION_STATUSES.includes(status as TransactionStatus);
 
 /** The payer: Ola Nordmann's first enabled NOK account, or any private customer's. */
-function payment(state: DomainState) {
+export function payment(state: DomainState) {
   const customers = [
     ...state.customers.filter((customer) => customer.name === 'Ola Nordmann'),
     ...state.customers.filter((customer) => customer.type === 'PRIVATE'),
