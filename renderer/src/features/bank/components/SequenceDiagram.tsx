@@ -132,8 +132,10 @@ export function SequenceDiagram() {
     setFocused(next);
     const box = boxRef.current;
     if (!box) return;
-    // Keep the step in view: its row, scaled, inside the box.
-    const y = stepY(next) * SCALE;
+    // Keep the step in view: its row, at the scale the diagram is drawn (it shrinks to fit a
+    // narrow window and stretches in full screen), inside the box.
+    const drawn = svgRef.current?.getBoundingClientRect().width;
+    const y = stepY(next) * (drawn ? drawn / WIDTH : SCALE);
     if (y - 40 < box.scrollTop) box.scrollTop = y - 40;
     else if (y + 20 > box.scrollTop + box.clientHeight) box.scrollTop = y + 20 - box.clientHeight;
   };

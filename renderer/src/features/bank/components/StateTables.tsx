@@ -4,6 +4,12 @@ import { consoleTables, filterRows, type ConsoleTable, type RowAction } from '..
 import { useBankStore } from '../store';
 import { SandboxActionForm, type SandboxActionRequest } from './SandboxActionForm';
 
+/**
+ * A resource id: one line cut short, whole in its tooltip and found by the filter, rather than
+ * broken every few characters in a narrow column (1024-pixel screens).
+ */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const REFRESH_THROTTLE_MS = 1000;
 
 /** Sandbox API operations (§4.3) that add records without a row to act on. */
@@ -154,7 +160,12 @@ function StateTable({
           {rows.map((row) => (
             <tr key={row.id} data-testid="state-row" data-row-id={row.id}>
               {table.columns.map((c) => (
-                <td key={c.key} title={row.cells[c.key]} data-col={c.key}>
+                <td
+                  key={c.key}
+                  title={row.cells[c.key]}
+                  data-col={c.key}
+                  className={UUID.test(row.cells[c.key] ?? '') ? 'id-cell' : undefined}
+                >
                   {row.cells[c.key]}
                 </td>
               ))}

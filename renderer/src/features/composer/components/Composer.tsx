@@ -329,6 +329,9 @@ export function Composer() {
             {answeredBy === undefined ? (notice ?? '') : ''}
           </p>
           <ErrorNotice error={error} doing="The request" testId="composer-error" />
+          {/* The SCA in progress above the answer it came from: in view on a 768-pixel screen
+              while the PSU completes it, however long the answer's body. */}
+          <ScaPanel />
           {answeredBy !== undefined && (
             <p className="muted" data-testid="response-other-target">
               This tab&apos;s last answer came from {answeredBy}; it shows when that target is
@@ -356,7 +359,6 @@ export function Composer() {
               <p className="muted">Send a request to see the answer here (Ctrl/⌘ + Enter).</p>
             )
           )}
-          <ScaPanel />
           <ScaRecorder
             {...(answer ? { targetId: answer.targetId } : {})}
             {...(scaRedirect ? { scaRedirect } : {})}
