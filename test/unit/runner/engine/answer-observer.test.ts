@@ -35,9 +35,7 @@ function observed(...exchanges: EvidenceExchange[]) {
 
 describe('ERR-STATUS-500 judged on every answer of a run', () => {
   it('is not judged when no answer was 500 or SYSTEM_ERROR', () => {
-    expect(observed(answer(200, { accounts: [] }), answer(400, body('FORMAT_ERROR')))).toEqual(
-      [],
-    );
+    expect(observed(answer(200, { accounts: [] }), answer(400, body('FORMAT_ERROR')))).toEqual([]);
   });
 
   it('PASSes when the answers that were 500 carry SYSTEM_ERROR', () => {
