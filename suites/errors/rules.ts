@@ -86,10 +86,12 @@ export const errorRules = rulesOf('errors', [
   statusRule('ERR-STATUS-409', 409),
   statusRule('ERR-STATUS-429', 429),
   {
+    // No request provokes a SYSTEM_ERROR of a conformant bank, so no check can: the run judges
+    // the mapping on whatever answer of it was 500 or SYSTEM_ERROR (answer-rules.ts), and a run
+    // that got none has not judged it.
     ...statusRule('ERR-STATUS-500', 500),
-    testable: false,
-    reason:
-      'A conformant bank answers SYSTEM_ERROR only when it fails itself; no request a TPP can make provokes that, so a black-box check cannot observe the mapping.',
+    statement:
+      'SYSTEM_ERROR is answered with HTTP 500 (503 with Retry-After when the bank cannot serve for now), and a 500 carries SYSTEM_ERROR in the §7 error body.',
   },
   {
     id: 'ERR-NO-500-FOR-BAD-INPUT',

@@ -25,6 +25,11 @@ export interface RuleView {
   /** Checks that cover it. */
   checkIds: CheckId[];
   /**
+   * The run judges it on every answer it gets (its result `EVERY-ANSWER-<rule id>`): a testable
+   * rule is covered so even without a check, judged by the runs whose answers it speaks of.
+   */
+  everyAnswer?: boolean;
+  /**
    * How the client is judged on it, when a TPP-side rule states the same obligation: a rule no
    * check of a bank can observe is then covered of the client.
    */

@@ -11,6 +11,8 @@ export * from './results/coverage.js';
 export * from './engine/run.js';
 export type { CheckEnvironment } from './engine/check-context.js';
 export { CANCELLED_WHILE_RUNNING } from './engine/outcome.js';
+export { EVERY_ANSWER_RULE_IDS } from './engine/answer-rules.js';
+export { everyAnswerCheckId } from './engine/answer-observer.js';
 export * from './engine/events.js';
 export * from './engine/expect.js';
 export * from '../../shared/run-result.js';

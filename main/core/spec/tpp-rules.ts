@@ -180,9 +180,10 @@ export const TPP_RULES = [
     title: 'Backs off after SYSTEM_ERROR with Retry-After',
     statement:
       'A 500 or 503 SYSTEM_ERROR with Retry-After says the bank cannot serve now: the TPP sends no request to that resource before the time Retry-After gives, then sends it again.',
-    // ERR-STATUS-500 states the bank's mapping of SYSTEM_ERROR to HTTP 500 (decisions.md
-    // "Errors"), not what a client does with the answer: a scripted SYSTEM_ERROR is the plan's,
-    // so it shows nothing of the bank's mapping and the rule stays untestable.
+    // ERR-STATUS-500 is the bank's obligation, not the client's: SYSTEM_ERROR with 500 (503 for
+    // now, decisions.md "Errors"). The bank is judged on it by the run, on every answer that is 500
+    // or SYSTEM_ERROR; what a client does with such an answer states no mapping, so no catalogue
+    // rule here (the plan's scripted 503 shows nothing of a bank's own mapping either).
     catalogue: [],
   },
   {

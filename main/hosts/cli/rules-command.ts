@@ -16,6 +16,7 @@ import {
 import {
   COVERAGE_STATES,
   describeProblem,
+  everyAnswerCheckId,
   ruleCoverage,
   summarise,
   type ClientCoverage,
@@ -32,7 +33,9 @@ const STATES = COVERAGE_STATES;
 const usage = `Usage: workbench rules [--area AREA]... [--state ${STATES.join('|')}] [--json]
 
 Prints the rule catalogue (every normative statement of the interface spec and decisions.md) with
-its coverage: rules with checks, testable rules without checks, rules no check of a bank can
+its coverage: rules with checks or judged on every answer of a run (state covered; a rule only
+judged so, such as ERR-STATUS-500 on any 500 or SYSTEM_ERROR answer, shows [every answer] and is
+judged only by a run that got such an answer), testable rules without checks, rules no check of a bank can
 observe but the bank judges of the client (state client, with the TPP-side rules and plan modules
 that judge it), untestable rules with the reason.
 Then the TPP side: what the spec asks of the client, judged by the bank's TPP report over every
@@ -54,6 +57,7 @@ function stateLabel(entry: RuleCoverage): string {
   if (entry.state === 'untestable') return '[untestable]';
   if (entry.state === 'client') return '[client]';
   if (entry.state === 'uncovered') return '[no check]';
+  if (entry.checkIds.length === 0) return '[every answer]';
   return `[${entry.checkIds.length} check${entry.checkIds.length === 1 ? '' : 's'}]`;
 }
 
@@ -66,6 +70,10 @@ function ruleLines(entry: RuleCoverage): string[] {
     `  ${stateLabel(entry).padEnd(LABEL_WIDTH)} ${rule.id} (${rule.section}) ${rule.statement}`,
   ];
   if (entry.checkIds.length > 0) lines.push(`${indent}checks: ${entry.checkIds.join(', ')}`);
+  if (entry.everyAnswer)
+    lines.push(
+      `${indent}judged on every answer of a run it speaks of: ${everyAnswerCheckId(rule.id)}`,
+    );
   if (entry.client) lines.push(`${indent}judged of the client: ${clientText(entry.client)}`);
   if (!rule.testable)
     lines.push(
@@ -124,6 +132,7 @@ function jsonOf(entry: RuleCoverage) {
     ...entry.rule,
     state: entry.state,
     checks: entry.checkIds,
+    ...(entry.everyAnswer ? { everyAnswer: everyAnswerCheckId(entry.rule.id) } : {}),
     ...(entry.client ? { client: entry.client } : {}),
   };
 }

@@ -67,3 +67,39 @@ describe('HTML report coverage map', () => {
     expect(renderHtmlReport(result)).not.toContain('id="coverage"');
   });
 });
+
+describe('HTML report coverage map: a rule judged on every answer', () => {
+  const observed: CoverageRule = { ...rule('ERR-STATUS-500', '§7', []), everyAnswer: true };
+  const rowOf = (html: string) => {
+    const section = html.slice(html.indexOf('<section id="coverage">'));
+    return section.slice(section.indexOf('data-rule="ERR-STATUS-500"')).split('</tr>')[0]!;
+  };
+
+  it('says not judged, never PASS, when the run has no verdict on it', async () => {
+    const result = await runChecks(
+      runOptions([check('C-PASS', async () => {}, { rules: ['R-1'] })]),
+    );
+    const row = rowOf(renderHtmlReport(result, { coverage: [observed] }));
+    expect(row).toContain('gap: not judged (no answer of this run it speaks of)');
+    expect(row).toContain(
+      '<code>EVERY-ANSWER-ERR-STATUS-500</code> <span class="time">no finding</span>',
+    );
+    expect(row).not.toContain('gap: no check');
+    expect(row).not.toContain('PASS');
+  });
+
+  it("takes the verdict of the run's EVERY-ANSWER result", async () => {
+    const result = await runChecks(
+      runOptions([check('C-PASS', async () => {}, { rules: ['R-1'] })]),
+    );
+    result.checks.push({
+      ...result.checks[0]!,
+      checkId: 'EVERY-ANSWER-ERR-STATUS-500',
+      rules: ['ERR-STATUS-500'],
+      status: 'FAIL',
+    });
+    const row = rowOf(renderHtmlReport(result, { coverage: [observed] }));
+    expect(row).toContain('<a href="#check-EVERY-ANSWER-ERR-STATUS-500">');
+    expect(row).toMatch(/<td><span class="v-fail">FAIL<\/span><\/td>$/);
+  });
+});

@@ -6,7 +6,7 @@
 import { CHECKS, describeRule, RULES, ruleReference } from '../../../../suites/index.js';
 import type { Check } from '../../../core/runner/check-api/index.js';
 import type { RuleCatalogue } from '../../../core/runner/session/index.js';
-import { clientCoverage } from '../../../core/runner/index.js';
+import { clientCoverage, EVERY_ANSWER_RULE_IDS } from '../../../core/runner/index.js';
 import { tppRuleCoverage } from '../../../core/bank/index.js';
 import type { CheckView, RuleView } from '../../contract.js';
 import { BANK_MODES } from '../../../shared/mode.js';
@@ -27,6 +27,7 @@ export function catalogueOf(checks: readonly Check[]): { rules: RuleView[]; chec
       testable: rule.testable,
       ...(!rule.testable ? { reason: rule.reason } : {}),
       checkIds: checksByRule.get(rule.id) ?? [],
+      ...(EVERY_ANSWER_RULE_IDS.includes(rule.id) ? { everyAnswer: true } : {}),
       ...(ofClient.has(rule.id) ? { client: ofClient.get(rule.id) } : {}),
     })),
     checks: checks.map((check) => ({

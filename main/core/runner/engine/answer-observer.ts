@@ -3,7 +3,9 @@
  * hold for every answer (answer-rules.ts), and each rule broken at least once becomes one FAIL of
  * that rule in the run, with the first offending exchange as its evidence. A rule no answer broke
  * adds nothing: an observation that saw no fault proves too little to PASS (a bank that answers
- * nothing useful would otherwise pass it).
+ * nothing useful would otherwise pass it). A rule about some answers only (`concerns`, such as a
+ * 500 for ERR-STATUS-500) PASSes when the run got such answers and none broke it; a run that got
+ * none has not judged it and adds nothing (a bank that never fails earns no PASS on it).
  */
 import type { EvidenceExchange } from '../../../shared/exchange.js';
 import type { CheckId } from '../../../shared/rule-ids.js';
@@ -30,8 +32,16 @@ interface Violation {
   checkIds: Set<CheckId>;
 }
 
+/** The answers a rule with `concerns` was judged on: the first, how many, in which checks. */
+interface Concerned {
+  first: { exchange: EvidenceExchange; at: string };
+  count: number;
+  checkIds: Set<CheckId>;
+}
+
 export class AnswerObserver {
   private readonly violations = new Map<string, Violation>();
+  private readonly concerned = new Map<string, Concerned>();
   /** The answer that gave each scaRedirect, by its href (as given and absolute). */
   private readonly started = new Map<string, EvidenceExchange>();
 
@@ -42,6 +52,8 @@ export class AnswerObserver {
     if (!exchange.response) return;
     for (const href of scaRedirectHrefs(exchange)) this.started.set(href, exchange);
     for (const rule of this.rules) {
+      if (rule.concerns && !rule.concerns(exchange)) continue;
+      if (rule.concerns) this.concern(rule, checkId, exchange, at);
       const what = rule.judge(exchange);
       if (what !== undefined) this.record(rule, { checkId, exchange, what, at });
     }
@@ -58,6 +70,19 @@ export class AnswerObserver {
     if (what !== undefined) this.record(REDIRECT_SESSION_RULE, { checkId, exchange, what, at });
   }
 
+  private concern(rule: AnswerRule, checkId: CheckId, exchange: EvidenceExchange, at: string) {
+    const known = this.concerned.get(rule.ruleId);
+    if (known) {
+      known.count++;
+      known.checkIds.add(checkId);
+    } else
+      this.concerned.set(rule.ruleId, {
+        first: { exchange, at },
+        count: 1,
+        checkIds: new Set([checkId]),
+      });
+  }
+
   private record(rule: ObservedRule, first: Violation['first']): void {
     const known = this.violations.get(rule.ruleId);
     if (known) {
@@ -72,13 +97,40 @@ export class AnswerObserver {
       });
   }
 
-  /** One FAIL per rule an answer or a redirect broke, in the order of the rules. */
+  /**
+   * One FAIL per rule an answer or a redirect broke, and one PASS per rule about some answers
+   * that the run got and none broke, in the order of the rules.
+   */
   results(): CheckResult[] {
     return [...this.rules, REDIRECT_SESSION_RULE].flatMap((rule: ObservedRule) => {
       const violation = this.violations.get(rule.ruleId);
-      return violation ? [failureOf(violation)] : [];
+      if (violation) return [failureOf(violation)];
+      const concerned = this.concerned.get(rule.ruleId);
+      return concerned ? [passOf(rule, concerned)] : [];
     });
   }
+}
+
+function passOf(rule: ObservedRule, { first, count, checkIds }: Concerned): CheckResult {
+  return {
+    checkId: everyAnswerCheckId(rule.ruleId),
+    title: `Every answer of the run: ${rule.title}`,
+    area: EVERY_ANSWER_AREA,
+    rules: [rule.ruleId],
+    tags: [],
+    status: 'PASS',
+    startedAt: first.at,
+    durationMs: 0,
+    warnings: [],
+    evidence: [
+      { kind: 'exchange', at: first.at, exchange: first.exchange },
+      {
+        kind: 'note',
+        at: first.at,
+        text: `${count} answer${count === 1 ? '' : 's'} of the kind the rule speaks of met it, in ${[...checkIds].join(', ')}`,
+      },
+    ],
+  };
 }
 
 function failureOf({ rule, first, count, checkIds }: Violation): CheckResult {

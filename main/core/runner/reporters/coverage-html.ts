@@ -6,6 +6,7 @@
 import type { CheckResult } from '../../../shared/run-result.js';
 import type { CheckId } from '../../../shared/rule-ids.js';
 import type { CoverageRule } from '../results/coverage.js';
+import { everyAnswerCheckId } from '../engine/answer-observer.js';
 import { escapeHtml as h } from './escape.js';
 
 /** The fragment of a check's section: `report.html#check-PAY-E2EID-MAX-35`. */
@@ -33,22 +34,29 @@ export function coverageHtml(
     .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
     .map(([section, sectionRules]) => {
       const rows = sectionRules.map((rule) => {
-        const ran = rule.checkIds.filter((id) => statusOf.has(id));
+        // A rule judged on every answer has the observer's result as one more verdict; none when
+        // no answer of the run was one it speaks of.
+        const ids = rule.everyAnswer
+          ? [...rule.checkIds, everyAnswerCheckId(rule.id)]
+          : rule.checkIds;
+        const ran = ids.filter((id) => statusOf.has(id));
         const worst = WORST_FIRST.find((status) => ran.some((id) => statusOf.get(id) === status));
         let verdict: string;
         if (!rule.testable && rule.client) verdict = clientVerdictHtml(rule.client);
         else if (!rule.testable)
           verdict = `<span class="time">untestable: ${h(rule.reason ?? '')}</span>`;
-        else if (rule.checkIds.length === 0) verdict = '<span class="gap">gap: no check</span>';
+        else if (ids.length === 0) verdict = '<span class="gap">gap: no check</span>';
+        else if (!worst && rule.checkIds.length === 0)
+          verdict = '<span class="gap">gap: not judged (no answer of this run it speaks of)</span>';
         else if (!worst) verdict = '<span class="gap">gap: not run</span>';
         else verdict = `<span class="v-${worst.toLowerCase()}">${worst}</span>`;
         if (rule.testable && !worst) gaps += 1;
-        const checkLinks = rule.checkIds
+        const checkLinks = ids
           .map((id) => {
             const status = statusOf.get(id);
             return status
               ? `<a href="#${h(checkAnchor(id))}"><code>${h(id)}</code></a> <span class="v-${status.toLowerCase()}">${status}</span>`
-              : `<code>${h(id)}</code> <span class="time">not run</span>`;
+              : `<code>${h(id)}</code> <span class="time">${rule.checkIds.includes(id) ? 'not run' : 'no finding'}</span>`;
           })
           .join('<br>');
         return `<tr data-rule="${h(rule.id)}"><th scope="row"><code>${h(rule.id)}</code> ${h(rule.statement)}</th><td>${checkLinks}</td><td>${verdict}</td></tr>`;

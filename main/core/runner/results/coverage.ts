@@ -7,9 +7,10 @@
 import type { Check } from '../check-api/index.js';
 import type { Rule } from '../check-api/rule.js';
 import type { RuleId, CheckId } from '../../../shared/rule-ids.js';
+import { EVERY_ANSWER_RULE_IDS } from '../engine/answer-rules.js';
 
 /**
- * covered: checks judge the bank on it; uncovered: testable of the bank, no check yet; client: no
+ * covered: checks, or the run's every-answer observer, judge the bank on it; uncovered: testable of the bank, no check yet; client: no
  * check of a bank can observe it, the bank judges the client on it; untestable: neither.
  */
 export type CoverageState = 'covered' | 'uncovered' | 'client' | 'untestable';
@@ -52,6 +53,8 @@ export interface CoverageRule {
   testable: boolean;
   reason?: string;
   checkIds: readonly CheckId[];
+  /** The run judges it on every answer it gets (`EVERY-ANSWER-<rule id>`), besides its checks. */
+  everyAnswer?: boolean;
   /** How the client is judged on it, when a TPP-side rule states the same obligation. */
   client?: { tppRules: readonly string[]; report: boolean; modules: readonly string[] };
 }
@@ -61,6 +64,11 @@ export interface RuleCoverage {
   state: CoverageState;
   /** Checks naming the rule, in registry order. */
   checkIds: CheckId[];
+  /**
+   * Set when the run judges it on every answer it gets (answer-rules.ts): a testable rule is then
+   * covered without a check of its own, and judged only by runs whose answers it speaks of.
+   */
+  everyAnswer?: true;
   /** Set when a TPP-side rule judged of the client states the same obligation. */
   client?: ClientCoverage;
 }
@@ -122,16 +130,26 @@ export function clientCoverage(tpp: readonly TppSideRule[]): Map<string, ClientC
   return byRule;
 }
 
-/** The state of a rule from its checks, and from the client's judgement when a bank cannot be. */
-function stateOf(rule: Rule, checkIds: readonly CheckId[], client?: ClientCoverage) {
+/**
+ * The state of a rule from its checks and the every-answer observer, and from the client's
+ * judgement when a bank cannot be.
+ */
+function stateOf(
+  rule: Rule,
+  checkIds: readonly CheckId[],
+  everyAnswer: boolean,
+  client?: ClientCoverage,
+) {
   if (!rule.testable) return client ? 'client' : 'untestable';
-  return checkIds.length > 0 ? 'covered' : 'uncovered';
+  return checkIds.length > 0 || everyAnswer ? 'covered' : 'uncovered';
 }
 
+/** `everyAnswer`: the rules the run judges on every answer (answer-rules.ts unless given). */
 export function ruleCoverage(
   rules: readonly Rule[],
   checks: readonly Check[],
   tpp: readonly TppSideRule[] = [],
+  everyAnswer: readonly string[] = EVERY_ANSWER_RULE_IDS,
 ): CoverageReport {
   const ofClient = clientCoverage(tpp);
   const byId = new Map(rules.map((rule) => [rule.id, rule]));
@@ -152,10 +170,12 @@ export function ruleCoverage(
   const coverage = rules.map((rule): RuleCoverage => {
     const checkIds = checksOfRule.get(rule.id) ?? [];
     const client = ofClient.get(rule.id);
+    const observed = everyAnswer.includes(rule.id);
     return {
       rule,
-      state: stateOf(rule, checkIds, client),
+      state: stateOf(rule, checkIds, observed, client),
       checkIds,
+      ...(observed ? { everyAnswer: true as const } : {}),
       ...(client ? { client } : {}),
     };
   });

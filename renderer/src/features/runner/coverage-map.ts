@@ -96,7 +96,11 @@ export function coverageMap(
       ...(!rule.testable
         ? { gap: rule.client ? ('client' as const) : ('untestable' as const) }
         : {}),
-      ...(rule.testable && rule.checkIds.length === 0 ? { gap: 'no-check' as const } : {}),
+      // A rule the run judges on every answer is covered without a check; its verdict is the
+      // run's EVERY-ANSWER result, absent (a gap, not run) when no answer was one it speaks of.
+      ...(rule.testable && rule.checkIds.length === 0 && !rule.everyAnswer
+        ? { gap: 'no-check' as const }
+        : {}),
       verdicts: Object.fromEntries(
         targets.flatMap((t) => {
           const verdict = verdicts.get(t.id)?.get(rule.id);

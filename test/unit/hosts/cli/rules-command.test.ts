@@ -190,6 +190,26 @@ describe('workbench rules', () => {
     expect(summary.untestable).toBeLessThanOrEqual(26);
   });
 
+  it('shows ERR-STATUS-500 covered by the run on every answer, with no check', async () => {
+    const io = capture();
+    expect(await rulesCommand.run(['--json'], io)).toBe(0);
+    const { rules: listed } = JSON.parse(io.stdout.join('\n')) as {
+      rules: { id: string; state: string; checks: string[]; everyAnswer?: string }[];
+    };
+    expect(listed.find((rule) => rule.id === 'ERR-STATUS-500')).toMatchObject({
+      state: 'covered',
+      checks: [],
+      everyAnswer: 'EVERY-ANSWER-ERR-STATUS-500',
+    });
+    const text = capture();
+    expect(await rulesCommand.run(['--area', 'errors'], text)).toBe(0);
+    const lines = text.stdout.join('\n');
+    expect(lines).toMatch(/\[every answer\] ERR-STATUS-500 /);
+    expect(lines).toContain(
+      'judged on every answer of a run it speaks of: EVERY-ANSWER-ERR-STATUS-500',
+    );
+  });
+
   it('lists the real catalogue', async () => {
     const io = capture();
     expect(rulesCommand.name).toBe('rules');

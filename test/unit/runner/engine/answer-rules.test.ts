@@ -59,3 +59,50 @@ describe('GEN-RESPONSE-DATE-HEADER-RFC-7231 on every answer', () => {
     expect(judge(answer({}))).toBeUndefined();
   });
 });
+
+describe('ERR-STATUS-500 on every answer', () => {
+  const { judge, concerns } = rule('ERR-STATUS-500');
+  function error(status: number, json?: JsonValue): EvidenceExchange {
+    const exchange = answer({ 'content-type': 'application/json' }, json);
+    return { ...exchange, response: { ...exchange.response!, status } };
+  }
+  const body = (code: string) => ({ tppMessages: [{ category: 'ERROR', code, text: 'failed' }] });
+
+  it('leaves a 500 SYSTEM_ERROR in the §7 error body alone', () => {
+    expect(judge(error(500, body('SYSTEM_ERROR')))).toBeUndefined();
+    expect(concerns!(error(500, body('SYSTEM_ERROR')))).toBe(true);
+  });
+  it('names a 500 with another code, or with no §7 error body', () => {
+    expect(judge(error(500, body('INTERNAL')))).toBe(
+      'the 500 answer carries INTERNAL, not SYSTEM_ERROR',
+    );
+    expect(judge(error(500, body('FORMAT_ERROR')))).toBe(
+      'the 500 answer carries FORMAT_ERROR, not SYSTEM_ERROR',
+    );
+    expect(judge(error(500))).toMatch(/^the 500 answer's body is not the §7 error body/);
+    expect(judge(error(500, { message: 'Internal Server Error' }))).toMatch(
+      /^the 500 answer's body is not the §7 error body/,
+    );
+    expect(
+      judge(error(500, { tppMessages: [{ category: 'FATAL', code: 'SYSTEM_ERROR' }] })),
+    ).toMatch(/^the 500 answer's body is not the §7 error body .*category/);
+  });
+  it('names SYSTEM_ERROR with a status other than 500 or 503', () => {
+    expect(judge(error(400, body('SYSTEM_ERROR')))).toBe(
+      'SYSTEM_ERROR is answered with 400, not 500',
+    );
+    expect(judge(error(200, body('SYSTEM_ERROR')))).toBe(
+      'SYSTEM_ERROR is answered with 200, not 500',
+    );
+    expect(concerns!(error(400, body('SYSTEM_ERROR')))).toBe(true);
+  });
+  it('leaves 503 SYSTEM_ERROR (unavailable for now) alone', () => {
+    expect(judge(error(503, body('SYSTEM_ERROR')))).toBeUndefined();
+  });
+  it('does not concern answers that are neither 500 nor SYSTEM_ERROR', () => {
+    expect(concerns!(error(400, body('FORMAT_ERROR')))).toBe(false);
+    expect(concerns!(error(503))).toBe(false);
+    expect(concerns!(answer({}, { accounts: [] }))).toBe(false);
+    expect(judge(error(400, body('FORMAT_ERROR')))).toBeUndefined();
+  });
+});

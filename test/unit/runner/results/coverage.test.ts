@@ -42,6 +42,33 @@ describe('ruleCoverage', () => {
     expect(report.problems).toEqual([]);
   });
 
+  it('counts a testable rule the run judges on every answer as covered, without a check', () => {
+    const report = ruleCoverage(
+      rules,
+      [check('C-1', undefined, { rules: ['A-ONE'] })],
+      [],
+      ['A-TWO', 'A-ONE'],
+    );
+    expect(report.rules.map((r) => [r.rule.id, r.state, r.checkIds, r.everyAnswer])).toEqual([
+      ['A-ONE', 'covered', ['C-1'], true],
+      ['A-TWO', 'covered', [], true],
+      ['A-TLS', 'untestable', [], undefined],
+    ]);
+    expect(report.summary).toMatchObject({ covered: 2, uncovered: 0 });
+  });
+
+  it('takes the every-answer rules of the run by default: ERR-STATUS-500 has no check', () => {
+    const errStatus500: Rule = {
+      id: 'ERR-STATUS-500',
+      section: 'decisions.md#Errors',
+      statement: 'SYSTEM_ERROR is answered with HTTP 500.',
+      area: 'errors',
+      testable: true,
+    };
+    const [entry] = ruleCoverage([errStatus500], []).rules;
+    expect(entry).toMatchObject({ state: 'covered', checkIds: [], everyAnswer: true });
+  });
+
   it('flips an untestable rule to client when a judged TPP-side rule names it', () => {
     const tpp = [
       { id: 'TPP-TLS', catalogue: ['A-TLS', 'A-ONE'], report: true, modules: ['basic:TLS'] },

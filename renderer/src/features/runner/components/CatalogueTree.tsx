@@ -115,6 +115,12 @@ const RuleRow = memo(function RuleRow({ node }: { node: RuleNode }) {
           {rule.client.modules.length > 0 ? ` (modules ${rule.client.modules.join(', ')})` : ''}
         </p>
       )}
+      {rule.everyAnswer && (
+        <p className="rule-reason" data-testid="rule-every-answer">
+          <span className="muted">Judged on every answer of a run: </span>
+          <code>EVERY-ANSWER-{rule.id}</code>
+        </p>
+      )}
       {rule.reason && (
         <p className="rule-reason" data-testid="rule-reason">
           <span className="muted">

@@ -150,6 +150,11 @@ function Row({
             {id}
           </code>
         ))}
+        {rule.everyAnswer && (
+          <span className="muted" data-testid="coverage-map-every-answer">
+            judged on every answer of a run: <code>EVERY-ANSWER-{rule.id}</code>
+          </span>
+        )}
       </td>
       {targets.map((t) => {
         const verdict = row.verdicts[t.id];

@@ -83,6 +83,12 @@ describe('coverage', () => {
     });
   });
 
+  it('counts a rule the run judges on every answer as covered, without a check', () => {
+    const observed = rule('ERR-STATUS-500', 'errors', [], { everyAnswer: true });
+    expect(coverageOf(observed)).toBe('covered');
+    expect(coverageOf(rule('ERR-STATUS-500', 'errors', []))).toBe('no-check');
+  });
+
   it('says judged of the client for a rule no check of a bank observes that the TPP side names', () => {
     const judged = rule('SIGN-TPP-SIGNS', 'signing', [], {
       testable: false,

@@ -89,6 +89,24 @@ describe('rule coverage map', () => {
     expect(hasGap(rows['SIGN-1']!, map.targets)).toBe(false);
   });
 
+  it("does not call a rule judged on every answer a no-check gap; its verdict is the run's", () => {
+    const observed: RuleView = { ...rule('ERR-STATUS-500', '§7', []), everyAnswer: true };
+    const map = coverageMap(
+      [...RULES, observed],
+      [run('r1', 'bank-x', '2026-01-01T10:00:00Z'), run('r2', 'bank-y', '2026-01-01T11:00:00Z')],
+      (runId) =>
+        runId === 'r1'
+          ? [result('EVERY-ANSWER-ERR-STATUS-500', ['ERR-STATUS-500'], 'FAIL')]
+          : [result('C-1', ['SIGN-1'], 'PASS')],
+    );
+    const row = map.sections.flatMap((s) => s.rows).find((r) => r.rule.id === 'ERR-STATUS-500')!;
+    expect(row.gap).toBeUndefined();
+    expect(row.verdicts['bank-x']).toMatchObject({ status: 'FAIL' });
+    // bank-y's run got no 500 or SYSTEM_ERROR: not judged there, a gap on that target.
+    expect(row.verdicts['bank-y']).toBeUndefined();
+    expect(hasGap(row, map.targets)).toBe(true);
+  });
+
   it('marks a rule the TPP side judges of the client, never as a gap, findable by its TPP rule', () => {
     const judged: RuleView = {
       ...rule('OPS-2', '§1', [], false),
