@@ -2,9 +2,13 @@
  * §1 "The SCA flow seen from a TPP is identical in production and sandbox", judged by comparing
  * two runs: one against a bank's sandbox, one against its production. A run targets one
  * environment, so no check can judge it; the comparison of the two runs can, with what the TPP's
- * code sees as the criterion (sca-flow.ts): every check that ran in both and took a PSU through SCA
- * in either must have one shape in both. The PSU's pages are not compared (§1 lets the sandbox
+ * code sees as the criterion (sca-flow.ts): every SCA check that ran in both and took a PSU through
+ * SCA in either must have one shape in both. The PSU's pages are not compared (§1 lets the sandbox
  * login differ).
+ *
+ * The SCA checks are those of the SCA area, which do the same in both modes. Checks of other areas
+ * set up their data as the mode allows (the sandbox API of §4.3, or accounts found through an extra
+ * consent in production), so their exchanges differ by the check's doing, not the bank's.
  */
 import type { CheckResult, RunResult } from '../../../shared/run-result.js';
 import { runTargetIdentity, runTargetText } from '../../../shared/run-target.js';
@@ -44,6 +48,9 @@ export interface ScaFlowJudgement {
   compared: string[];
   difference?: ScaFlowDifference;
 }
+
+/** The area of the SCA checks (suites/sca-sessions). */
+export const SCA_CHECK_AREA = 'sca-sessions';
 
 /** A check that judged its rules: its exchanges are the flow the bank gave, not a stop halfway. */
 const JUDGED = new Set(['PASS', 'FAIL', 'WARNING']);
@@ -120,7 +127,7 @@ export function judgeScaFlowEnvironments(a: RunResult, b: RunResult): ScaFlowJud
   if (compared.length === 0)
     return judgement(
       'NOT_EXERCISED',
-      'the two runs share no check that took a PSU through SCA and judged its rules in both',
+      `the two runs share no check of the SCA area (${SCA_CHECK_AREA}) that took a PSU through SCA and judged its rules in both`,
     );
   return judgement(
     'PASS',
@@ -130,6 +137,7 @@ export function judgeScaFlowEnvironments(a: RunResult, b: RunResult): ScaFlowJud
 }
 
 function bothJudgedWithSca(sandbox: CheckResult, production: CheckResult): boolean {
+  if (sandbox.area !== SCA_CHECK_AREA || production.area !== SCA_CHECK_AREA) return false;
   if (!JUDGED.has(sandbox.status) || !JUDGED.has(production.status)) return false;
   return scaFlowOf(sandbox) !== undefined || scaFlowOf(production) !== undefined;
 }

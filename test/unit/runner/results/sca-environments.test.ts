@@ -60,6 +60,7 @@ function run(
 ): RunResult {
   const result = resultWith({ 'SCA-STATUS-VALUES-READ': 'PASS', 'GEN-NO-SCA': 'PASS' });
   result.checks[0]!.evidence = evidence;
+  result.checks[0]!.area = 'sca-sessions';
   result.checks[1]!.evidence = [exchange('GET', 'http://127.0.0.1:1/v1/accounts', 200, {})];
   result.target = {
     baseUrl: 'http://127.0.0.1 (one embedded bank per check)',
@@ -143,6 +144,14 @@ describe('SCA-SAME-FLOW-BOTH-ENVIRONMENTS from two runs', () => {
     const noSca = production();
     noSca.checks[0]!.status = 'SKIPPED';
     expect(judgeScaFlowEnvironments(sandbox(), noSca).verdict).toBe('NOT_EXERCISED');
+  });
+
+  it('compares only the SCA checks: others set up their data as the mode allows', () => {
+    const other = production('EXEMPTED');
+    other.checks[0]!.area = 'corporate';
+    const sandboxRun = sandbox();
+    sandboxRun.checks[0]!.area = 'corporate';
+    expect(judgeScaFlowEnvironments(sandboxRun, other).verdict).toBe('NOT_EXERCISED');
   });
 
   it('is part of the run comparison', () => {
