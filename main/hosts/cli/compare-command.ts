@@ -70,7 +70,9 @@ export const compareCommand: CliCommand = {
       throw new UsageError(
         'compare needs two run-result.json files: PREVIOUS then CURRENT (the one to judge)',
       );
-    const [previous, current] = await Promise.all(positionals.map((file, i) => readResult(file, i)));
+    const [previous, current] = await Promise.all(
+      positionals.map((file, i) => readResult(file, i)),
+    );
     const comparison = compareRuns(previous!, current!);
     if (values.json) io.out(JSON.stringify(comparison, null, 2));
     else for (const line of lines(comparison, positionals)) io.out(line);

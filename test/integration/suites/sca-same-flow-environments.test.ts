@@ -55,7 +55,8 @@ describe('one SCA flow in sandbox and production (§1), judged by comparing two 
     expect(judged.difference).toEqual({
       checkId: 'SCA-STATUS-VALUES-READ',
       step: 2,
-      sandbox: 'GET /v1/consents/{consentId}/authorisations/{authorisationId} → 200, scaStatus=RECEIVED',
+      sandbox:
+        'GET /v1/consents/{consentId}/authorisations/{authorisationId} → 200, scaStatus=RECEIVED',
       production:
         'GET /v1/consents/{consentId}/authorisations/{authorisationId} → 200, scaStatus=received',
     });

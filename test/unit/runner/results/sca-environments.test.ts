@@ -100,7 +100,8 @@ describe('SCA-SAME-FLOW-BOTH-ENVIRONMENTS from two runs', () => {
     expect(judged.difference).toEqual({
       checkId: 'SCA-STATUS-VALUES-READ',
       step: 3,
-      sandbox: 'GET /v1/consents/{consentId}/authorisations/{authorisationId} → 200, scaStatus=FINALISED',
+      sandbox:
+        'GET /v1/consents/{consentId}/authorisations/{authorisationId} → 200, scaStatus=FINALISED',
       production:
         'GET /v1/consents/{consentId}/authorisations/{authorisationId} → 200, scaStatus=EXEMPTED',
     });
@@ -122,8 +123,13 @@ describe('SCA-SAME-FLOW-BOTH-ENVIRONMENTS from two runs', () => {
       return result;
     };
     const refused = production();
-    refused.checks[0]!.evidence[1] = played('http://x/cb?status=401&code=PSU_CREDENTIALS_INVALID&message=other', []);
-    expect(judgeScaFlowEnvironments(failed('PSU_CREDENTIALS_INVALID'), refused).verdict).toBe('PASS');
+    refused.checks[0]!.evidence[1] = played(
+      'http://x/cb?status=401&code=PSU_CREDENTIALS_INVALID&message=other',
+      [],
+    );
+    expect(judgeScaFlowEnvironments(failed('PSU_CREDENTIALS_INVALID'), refused).verdict).toBe(
+      'PASS',
+    );
     expect(judgeScaFlowEnvironments(failed('SCA_FAILED'), refused).difference?.sandbox).toBe(
       'redirect back to the TPP with code,message,status, failure status=401 code=SCA_FAILED',
     );
