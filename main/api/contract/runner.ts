@@ -24,6 +24,8 @@ export interface RuleView {
   reason?: string;
   /** Checks that cover it. */
   checkIds: CheckId[];
+  /** The run comparisons that judge it (workbench compare), for a rule no one run can judge. */
+  comparisons?: string[];
   /**
    * How the client is judged on it, when a TPP-side rule states the same obligation: a rule no
    * check of a bank can observe is then covered of the client.

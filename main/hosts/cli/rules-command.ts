@@ -17,8 +17,10 @@ import {
   COVERAGE_STATES,
   describeProblem,
   ruleCoverage,
+  SCA_FLOW_COMPARISON,
   summarise,
   type ClientCoverage,
+  type ComparisonJudge,
   type CoverageState,
   type RuleCoverage,
 } from '../../core/runner/index.js';
@@ -32,7 +34,8 @@ const STATES = COVERAGE_STATES;
 const usage = `Usage: workbench rules [--area AREA]... [--state ${STATES.join('|')}] [--json]
 
 Prints the rule catalogue (every normative statement of the interface spec and decisions.md) with
-its coverage: rules with checks, testable rules without checks, rules no check of a bank can
+its coverage: rules with checks (or judged by comparing two runs, state covered, shown
+[compared]), testable rules without checks, rules no check of a bank can
 observe but the bank judges of the client (state client, with the TPP-side rules and plan modules
 that judge it), untestable rules with the reason.
 Then the TPP side: what the spec asks of the client, judged by the bank's TPP report over every
@@ -48,12 +51,15 @@ export interface RulesCatalogue {
   checks: readonly Check[];
   /** The TPP side: rules the client is judged on, and how. */
   tpp?: readonly TppRuleCoverage[];
+  /** Rules judged by comparing two runs (workbench compare), which no one run can judge. */
+  comparisons?: readonly ComparisonJudge[];
 }
 
 function stateLabel(entry: RuleCoverage): string {
   if (entry.state === 'untestable') return '[untestable]';
   if (entry.state === 'client') return '[client]';
   if (entry.state === 'uncovered') return '[no check]';
+  if (entry.checkIds.length === 0) return '[compared]';
   return `[${entry.checkIds.length} check${entry.checkIds.length === 1 ? '' : 's'}]`;
 }
 
@@ -66,6 +72,10 @@ function ruleLines(entry: RuleCoverage): string[] {
     `  ${stateLabel(entry).padEnd(LABEL_WIDTH)} ${rule.id} (${rule.section}) ${rule.statement}`,
   ];
   if (entry.checkIds.length > 0) lines.push(`${indent}checks: ${entry.checkIds.join(', ')}`);
+  if (entry.comparisons)
+    lines.push(
+      `${indent}judged by comparing two runs (workbench compare): ${entry.comparisons.join(', ')}`,
+    );
   if (entry.client) lines.push(`${indent}judged of the client: ${clientText(entry.client)}`);
   if (!rule.testable)
     lines.push(
@@ -124,6 +134,7 @@ function jsonOf(entry: RuleCoverage) {
     ...entry.rule,
     state: entry.state,
     checks: entry.checkIds,
+    ...(entry.comparisons ? { comparisons: entry.comparisons } : {}),
     ...(entry.client ? { client: entry.client } : {}),
   };
 }
@@ -141,7 +152,12 @@ export function createRulesCommand(catalogue: RulesCatalogue): CliCommand {
       });
       const areas = parseArea(values.area);
       const state = parseState(values.state);
-      const report = ruleCoverage(catalogue.rules, catalogue.checks, catalogue.tpp);
+      const report = ruleCoverage(
+        catalogue.rules,
+        catalogue.checks,
+        catalogue.tpp,
+        catalogue.comparisons,
+      );
       // In area order, as the text output groups them, whatever order the catalogue holds.
       const areaOrder = (entry: RuleCoverage) => RULE_AREAS.indexOf(entry.rule.area);
       const shown = report.rules
@@ -199,4 +215,5 @@ export const rulesCommand: CliCommand = createRulesCommand({
   rules: RULES,
   checks: CHECKS,
   tpp: tppRuleCoverage(),
+  comparisons: [SCA_FLOW_COMPARISON],
 });

@@ -9,7 +9,8 @@ import type { Rule } from '../check-api/rule.js';
 import type { RuleId, CheckId } from '../../../shared/rule-ids.js';
 
 /**
- * covered: checks judge the bank on it; uncovered: testable of the bank, no check yet; client: no
+ * covered: checks judge the bank on it, or the comparison of two runs does (a rule about two
+ * environments, which no one run can see); uncovered: testable of the bank, no check yet; client: no
  * check of a bank can observe it, the bank judges the client on it; untestable: neither.
  */
 export type CoverageState = 'covered' | 'uncovered' | 'client' | 'untestable';
@@ -33,6 +34,15 @@ export interface TppSideRule {
   modules: readonly string[];
 }
 
+/**
+ * A judgement a run comparison makes of the bank (e.g. results/sca-environments.ts): its id, as the
+ * coverage names it where a check id would be, and the catalogue rules it judges.
+ */
+export interface ComparisonJudge {
+  id: string;
+  rules: readonly string[];
+}
+
 /** How the client is judged on one catalogue rule: the TPP-side rules naming it, their modules. */
 export interface ClientCoverage {
   tppRules: string[];
@@ -52,6 +62,8 @@ export interface CoverageRule {
   testable: boolean;
   reason?: string;
   checkIds: readonly CheckId[];
+  /** The run comparisons judging it (ComparisonJudge ids), when one does. */
+  comparisons?: readonly string[];
   /** How the client is judged on it, when a TPP-side rule states the same obligation. */
   client?: { tppRules: readonly string[]; report: boolean; modules: readonly string[] };
 }
@@ -61,6 +73,8 @@ export interface RuleCoverage {
   state: CoverageState;
   /** Checks naming the rule, in registry order. */
   checkIds: CheckId[];
+  /** The run comparisons judging it (ComparisonJudge ids); set only when one does. */
+  comparisons?: string[];
   /** Set when a TPP-side rule judged of the client states the same obligation. */
   client?: ClientCoverage;
 }
@@ -122,16 +136,20 @@ export function clientCoverage(tpp: readonly TppSideRule[]): Map<string, ClientC
   return byRule;
 }
 
-/** The state of a rule from its checks, and from the client's judgement when a bank cannot be. */
-function stateOf(rule: Rule, checkIds: readonly CheckId[], client?: ClientCoverage) {
+/**
+ * The state of a rule from its judges (its checks and run comparisons), and from the client's
+ * judgement when a bank cannot be.
+ */
+function stateOf(rule: Rule, judges: number, client?: ClientCoverage): CoverageState {
   if (!rule.testable) return client ? 'client' : 'untestable';
-  return checkIds.length > 0 ? 'covered' : 'uncovered';
+  return judges > 0 ? 'covered' : 'uncovered';
 }
 
 export function ruleCoverage(
   rules: readonly Rule[],
   checks: readonly Check[],
   tpp: readonly TppSideRule[] = [],
+  comparisons: readonly ComparisonJudge[] = [],
 ): CoverageReport {
   const ofClient = clientCoverage(tpp);
   const byId = new Map(rules.map((rule) => [rule.id, rule]));
@@ -152,10 +170,12 @@ export function ruleCoverage(
   const coverage = rules.map((rule): RuleCoverage => {
     const checkIds = checksOfRule.get(rule.id) ?? [];
     const client = ofClient.get(rule.id);
+    const compared = comparisons.filter((c) => c.rules.includes(rule.id)).map((c) => c.id);
     return {
       rule,
-      state: stateOf(rule, checkIds, client),
+      state: stateOf(rule, checkIds.length + compared.length, client),
       checkIds,
+      ...(compared.length > 0 ? { comparisons: compared } : {}),
       ...(client ? { client } : {}),
     };
   });

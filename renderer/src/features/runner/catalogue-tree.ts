@@ -36,7 +36,8 @@ export const NO_CATALOGUE_FILTER: CatalogueFilter = {
 
 export function coverageOf(rule: RuleView): Coverage {
   if (!rule.testable) return rule.client ? 'client' : 'untestable';
-  return rule.checkIds.length > 0 ? 'covered' : 'no-check';
+  // A rule judged by comparing two runs (rule.comparisons) is covered without a check.
+  return rule.checkIds.length > 0 || rule.comparisons?.length ? 'covered' : 'no-check';
 }
 
 export type CoverageCounts = Record<Coverage | 'all', number>;
