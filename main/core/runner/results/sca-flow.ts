@@ -48,10 +48,13 @@ const TEMPLATES = BANK_ROUTES.map((route) => {
   };
 }).sort((a, b) => b.literals - a.literals);
 
+/** Every literal segment of the bank's paths (`v1`, `consents`, …): never an id. */
+const LITERALS = new Set(TEMPLATES.flatMap((route) => route.segments));
+
 /**
  * The path template of a request: the bank's route the path matches (literal segments equal,
- * parameters anything), else the path with each segment holding a digit as `{id}` (another bank's
- * path the embedded bank does not serve).
+ * parameters anything), else the path with each segment holding a digit, but the bank's own
+ * literals (`v1`), as `{id}` (another bank's path the embedded bank does not serve).
  */
 export function pathTemplate(method: string, path: string): string {
   const segments = path.slice(1).split('/');
@@ -62,7 +65,7 @@ export function pathTemplate(method: string, path: string): string {
       candidate.segments.every((part, i) => PARAMETER.test(part) || part === segments[i]),
   );
   if (route) return route.path;
-  return `/${segments.map((part) => (/\d/.test(part) ? '{id}' : part)).join('/')}`;
+  return `/${segments.map((part) => (/\d/.test(part) && !LITERALS.has(part) ? '{id}' : part)).join('/')}`;
 }
 
 function pathOf(url: string): string {
