@@ -83,6 +83,14 @@ describe('coverage', () => {
     });
   });
 
+  it('counts a rule judged by comparing two runs as covered, not as a rule without a check', () => {
+    const compared = rule('SCA-BOTH', 'sca-sessions', [], {
+      comparisons: ['COMPARE-SCA-FLOW-BOTH-ENVIRONMENTS'],
+    });
+    expect(coverageOf(compared)).toBe('covered');
+    expect(coverageOf(rule('SCA-NONE', 'sca-sessions', []))).toBe('no-check');
+  });
+
   it('says judged of the client for a rule no check of a bank observes that the TPP side names', () => {
     const judged = rule('SIGN-TPP-SIGNS', 'signing', [], {
       testable: false,
