@@ -201,9 +201,12 @@ export const scaSessionRules = rulesOf('sca-sessions', [
     id: 'SCA-SAME-FLOW-BOTH-ENVIRONMENTS',
     section: '§1',
     statement: 'The SCA flow seen from a TPP is identical in production and sandbox.',
-    testable: false,
-    reason:
-      "A run targets one environment, and a bank's sandbox and production are two targets with different PSUs and credentials: the SCA checks judge each environment alike (they run unchanged in both modes), and comparing a sandbox run with a production run (the Runner's run comparison) lists every SCA check whose verdict differs. That the two flows are identical beyond the checks' verdicts (pages, steps, wording) has no criterion a check could apply.",
+    // A run targets one environment, so no check judges it: comparing a sandbox run with a
+    // production run of the bank does (workbench compare, main/core/runner/results/
+    // sca-environments.ts), on what the TPP's code sees of each SCA check's flow. The PSU's pages
+    // are not compared: §1 lets the sandbox login differ.
+    testable: true,
+    needs: ['psu-agent'],
   },
   {
     id: 'SCA-SINGLE-SCA-PISP-JOURNEY',

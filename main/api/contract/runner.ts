@@ -24,6 +24,8 @@ export interface RuleView {
   reason?: string;
   /** Checks that cover it. */
   checkIds: CheckId[];
+  /** The run comparisons that judge it (workbench compare), for a rule no one run can judge. */
+  comparisons?: string[];
   /**
    * The run judges it on every answer it gets (its result `EVERY-ANSWER-<rule id>`): a testable
    * rule is covered so even without a check, judged by the runs whose answers it speaks of.

@@ -6,6 +6,8 @@
  */
 export * from '../../shared/baseline.js';
 export * from './results/compare.js';
+export * from './results/sca-environments.js';
+export { scaFlowOf, scaFlowStepText, type ScaFlowStep } from './results/sca-flow.js';
 export * from './engine/could-not-test.js';
 export * from './results/coverage.js';
 export * from './engine/run.js';

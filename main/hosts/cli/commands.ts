@@ -6,6 +6,7 @@ import type { CliCommand } from './command.js';
 import { bankCommand } from './bank-command.js';
 import { certsCommand } from './certs-command.js';
 import { collectionCommand } from './collection-command.js';
+import { compareCommand } from './compare-command.js';
 import { doctorCommand } from './doctor-command.js';
 import { requestCommand } from './request-command.js';
 import { rulesCommand } from './rules-command.js';
@@ -18,6 +19,7 @@ export const commands: CliCommand[] = [
   bankCommand,
   certsCommand,
   collectionCommand,
+  compareCommand,
   doctorCommand,
   requestCommand,
   rulesCommand,

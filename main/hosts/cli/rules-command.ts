@@ -18,8 +18,10 @@ import {
   describeProblem,
   everyAnswerCheckId,
   ruleCoverage,
+  SCA_FLOW_COMPARISON,
   summarise,
   type ClientCoverage,
+  type ComparisonJudge,
   type CoverageState,
   type RuleCoverage,
 } from '../../core/runner/index.js';
@@ -33,9 +35,11 @@ const STATES = COVERAGE_STATES;
 const usage = `Usage: workbench rules [--area AREA]... [--state ${STATES.join('|')}] [--json]
 
 Prints the rule catalogue (every normative statement of the interface spec and decisions.md) with
-its coverage: rules with checks or judged on every answer of a run (state covered; a rule only
-judged so, such as ERR-STATUS-500 on any 500 or SYSTEM_ERROR answer, shows [every answer] and is
-judged only by a run that got such an answer), testable rules without checks, rules no check of a bank can
+its coverage: rules with checks, judged on every answer of a run, or judged by comparing two runs
+(state covered; a rule only judged on every answer, such as ERR-STATUS-500 on any 500 or
+SYSTEM_ERROR answer, shows [every answer] and is judged only by a run that got such an answer; one
+judged by comparing a sandbox and a production run shows [compared]), testable rules without
+checks, rules no check of a bank can
 observe but the bank judges of the client (state client, with the TPP-side rules and plan modules
 that judge it), untestable rules with the reason.
 Then the TPP side: what the spec asks of the client, judged by the bank's TPP report over every
@@ -51,13 +55,15 @@ export interface RulesCatalogue {
   checks: readonly Check[];
   /** The TPP side: rules the client is judged on, and how. */
   tpp?: readonly TppRuleCoverage[];
+  /** Rules judged by comparing two runs (workbench compare), which no one run can judge. */
+  comparisons?: readonly ComparisonJudge[];
 }
 
 function stateLabel(entry: RuleCoverage): string {
   if (entry.state === 'untestable') return '[untestable]';
   if (entry.state === 'client') return '[client]';
   if (entry.state === 'uncovered') return '[no check]';
-  if (entry.checkIds.length === 0) return '[every answer]';
+  if (entry.checkIds.length === 0) return entry.comparisons ? '[compared]' : '[every answer]';
   return `[${entry.checkIds.length} check${entry.checkIds.length === 1 ? '' : 's'}]`;
 }
 
@@ -73,6 +79,10 @@ function ruleLines(entry: RuleCoverage): string[] {
   if (entry.everyAnswer)
     lines.push(
       `${indent}judged on every answer of a run it speaks of: ${everyAnswerCheckId(rule.id)}`,
+    );
+  if (entry.comparisons)
+    lines.push(
+      `${indent}judged by comparing two runs (workbench compare): ${entry.comparisons.join(', ')}`,
     );
   if (entry.client) lines.push(`${indent}judged of the client: ${clientText(entry.client)}`);
   if (!rule.testable)
@@ -133,6 +143,7 @@ function jsonOf(entry: RuleCoverage) {
     state: entry.state,
     checks: entry.checkIds,
     ...(entry.everyAnswer ? { everyAnswer: everyAnswerCheckId(entry.rule.id) } : {}),
+    ...(entry.comparisons ? { comparisons: entry.comparisons } : {}),
     ...(entry.client ? { client: entry.client } : {}),
   };
 }
@@ -150,7 +161,12 @@ export function createRulesCommand(catalogue: RulesCatalogue): CliCommand {
       });
       const areas = parseArea(values.area);
       const state = parseState(values.state);
-      const report = ruleCoverage(catalogue.rules, catalogue.checks, catalogue.tpp);
+      const report = ruleCoverage(
+        catalogue.rules,
+        catalogue.checks,
+        catalogue.tpp,
+        catalogue.comparisons,
+      );
       // In area order, as the text output groups them, whatever order the catalogue holds.
       const areaOrder = (entry: RuleCoverage) => RULE_AREAS.indexOf(entry.rule.area);
       const shown = report.rules
@@ -208,4 +224,5 @@ export const rulesCommand: CliCommand = createRulesCommand({
   rules: RULES,
   checks: CHECKS,
   tpp: tppRuleCoverage(),
+  comparisons: [SCA_FLOW_COMPARISON],
 });

@@ -40,10 +40,12 @@ describe('HTML report coverage map', () => {
           ...rule('R-5', '§1', [], false),
           client: { tppRules: ['TPP-R5'], report: true, modules: ['basic:R5-MODULE'] },
         },
+        // No one run judges it; the comparison of a sandbox and a production run does.
+        { ...rule('R-6', '§1', []), comparisons: ['COMPARE-R6'] },
       ],
     });
     const section = html.slice(html.indexOf('<section id="coverage">'));
-    expect(section).toContain('5 rules, 2 with a gap on this target');
+    expect(section).toContain('6 rules, 2 with a gap on this target');
     // Sections in spec order: §1, §5.2.9, §5.2.10.
     const order = ['§1', '§5.2.9', '§5.2.10'].map((s) => section.indexOf(`>${s}<`));
     expect(order.every((at) => at > 0)).toBe(true);
@@ -61,6 +63,9 @@ describe('HTML report coverage map', () => {
       'judged of the client: <code>TPP-R5</code> by the TPP report and modules <code>basic:R5-MODULE</code>',
     );
     expect(row('R-5')).not.toContain('untestable');
+    expect(row('R-6')).toContain(
+      'judged by comparing a sandbox run with a production run (workbench compare): <code>COMPARE-R6</code>',
+    );
     // Statements are text, not markup.
     expect(section).toContain('statement of R-1 &lt;b&gt;');
     // Without the catalogue there is no map.

@@ -6,7 +6,11 @@
 import { CHECKS, describeRule, RULES, ruleReference } from '../../../../suites/index.js';
 import type { Check } from '../../../core/runner/check-api/index.js';
 import type { RuleCatalogue } from '../../../core/runner/session/index.js';
-import { clientCoverage, EVERY_ANSWER_RULE_IDS } from '../../../core/runner/index.js';
+import {
+  clientCoverage,
+  EVERY_ANSWER_RULE_IDS,
+  SCA_FLOW_COMPARISON,
+} from '../../../core/runner/index.js';
 import { tppRuleCoverage } from '../../../core/bank/index.js';
 import type { CheckView, RuleView } from '../../contract.js';
 import { BANK_MODES } from '../../../shared/mode.js';
@@ -18,6 +22,8 @@ export function catalogueOf(checks: readonly Check[]): { rules: RuleView[]; chec
       checksByRule.set(rule, [...(checksByRule.get(rule) ?? []), check.id]);
   }
   const ofClient = clientCoverage(tppRuleCoverage());
+  // Rules a run comparison judges (main/core/runner/results/sca-environments.ts).
+  const comparedRules = new Set<string>(SCA_FLOW_COMPARISON.rules);
   return {
     rules: RULES.map((rule) => ({
       id: rule.id,
@@ -28,6 +34,7 @@ export function catalogueOf(checks: readonly Check[]): { rules: RuleView[]; chec
       ...(!rule.testable ? { reason: rule.reason } : {}),
       checkIds: checksByRule.get(rule.id) ?? [],
       ...(EVERY_ANSWER_RULE_IDS.includes(rule.id) ? { everyAnswer: true } : {}),
+      ...(comparedRules.has(rule.id) ? { comparisons: [SCA_FLOW_COMPARISON.id] } : {}),
       ...(ofClient.has(rule.id) ? { client: ofClient.get(rule.id) } : {}),
     })),
     checks: checks.map((check) => ({

@@ -45,12 +45,14 @@ export function coverageHtml(
         if (!rule.testable && rule.client) verdict = clientVerdictHtml(rule.client);
         else if (!rule.testable)
           verdict = `<span class="time">untestable: ${h(rule.reason ?? '')}</span>`;
+        else if (rule.checkIds.length === 0 && rule.comparisons?.length)
+          verdict = `<span class="time">judged by comparing a sandbox run with a production run (workbench compare): ${rule.comparisons.map((id) => `<code>${h(id)}</code>`).join(', ')}</span>`;
         else if (ids.length === 0) verdict = '<span class="gap">gap: no check</span>';
         else if (!worst && rule.checkIds.length === 0)
           verdict = '<span class="gap">gap: not judged (no answer of this run it speaks of)</span>';
         else if (!worst) verdict = '<span class="gap">gap: not run</span>';
         else verdict = `<span class="v-${worst.toLowerCase()}">${worst}</span>`;
-        if (rule.testable && !worst) gaps += 1;
+        if (rule.testable && !worst && !rule.comparisons?.length) gaps += 1;
         const checkLinks = ids
           .map((id) => {
             const status = statusOf.get(id);

@@ -2,6 +2,7 @@
 import type { CheckStatus, RunResult } from '../../../shared/run-result.js';
 import { runTargetIdentity, type RunTargetIdentity } from '../../../shared/run-target.js';
 import type { CheckId } from '../../../shared/rule-ids.js';
+import { judgeScaFlowEnvironments, type ScaFlowJudgement } from './sca-environments.js';
 
 export interface StatusChange {
   checkId: CheckId;
@@ -31,6 +32,11 @@ export interface RunComparison {
    * banks, not of one bank over time: added, removed and changed checks say so much.
    */
   targets: { previous: RunTargetIdentity; current: RunTargetIdentity; same: boolean };
+  /**
+   * §1 SCA-SAME-FLOW-BOTH-ENVIRONMENTS, judged when the two runs are one bank's sandbox and
+   * production (sca-environments.ts); otherwise it says why it is not.
+   */
+  scaFlow: ScaFlowJudgement;
 }
 
 export function compareRuns(previous: RunResult, current: RunResult): RunComparison {
@@ -45,6 +51,7 @@ export function compareRuns(previous: RunResult, current: RunResult): RunCompari
     added: [],
     removed: previous.checks.map((check) => check.checkId).filter((id) => !now.has(id)),
     targets: targetsOf(previous, current),
+    scaFlow: judgeScaFlowEnvironments(previous, current),
   };
   for (const { checkId, status } of current.checks) {
     const was = before.get(checkId);

@@ -10,7 +10,9 @@ import type { RuleId, CheckId } from '../../../shared/rule-ids.js';
 import { EVERY_ANSWER_RULE_IDS } from '../engine/answer-rules.js';
 
 /**
- * covered: checks, or the run's every-answer observer, judge the bank on it; uncovered: testable of the bank, no check yet; client: no
+ * covered: checks judge the bank on it, or the run's every-answer observer does, or the comparison
+ * of two runs does (a rule about two environments, which no one run can see); uncovered: testable
+ * of the bank, no check yet; client: no
  * check of a bank can observe it, the bank judges the client on it; untestable: neither.
  */
 export type CoverageState = 'covered' | 'uncovered' | 'client' | 'untestable';
@@ -34,6 +36,15 @@ export interface TppSideRule {
   modules: readonly string[];
 }
 
+/**
+ * A judgement a run comparison makes of the bank (e.g. results/sca-environments.ts): its id, as the
+ * coverage names it where a check id would be, and the catalogue rules it judges.
+ */
+export interface ComparisonJudge {
+  id: string;
+  rules: readonly string[];
+}
+
 /** How the client is judged on one catalogue rule: the TPP-side rules naming it, their modules. */
 export interface ClientCoverage {
   tppRules: string[];
@@ -55,6 +66,8 @@ export interface CoverageRule {
   checkIds: readonly CheckId[];
   /** The run judges it on every answer it gets (`EVERY-ANSWER-<rule id>`), besides its checks. */
   everyAnswer?: boolean;
+  /** The run comparisons judging it (ComparisonJudge ids), when one does. */
+  comparisons?: readonly string[];
   /** How the client is judged on it, when a TPP-side rule states the same obligation. */
   client?: { tppRules: readonly string[]; report: boolean; modules: readonly string[] };
 }
@@ -69,6 +82,8 @@ export interface RuleCoverage {
    * covered without a check of its own, and judged only by runs whose answers it speaks of.
    */
   everyAnswer?: true;
+  /** The run comparisons judging it (ComparisonJudge ids); set only when one does. */
+  comparisons?: string[];
   /** Set when a TPP-side rule judged of the client states the same obligation. */
   client?: ClientCoverage;
 }
@@ -131,17 +146,12 @@ export function clientCoverage(tpp: readonly TppSideRule[]): Map<string, ClientC
 }
 
 /**
- * The state of a rule from its checks and the every-answer observer, and from the client's
- * judgement when a bank cannot be.
+ * The state of a rule from its judges (its checks, the every-answer observer and run
+ * comparisons), and from the client's judgement when a bank cannot be.
  */
-function stateOf(
-  rule: Rule,
-  checkIds: readonly CheckId[],
-  everyAnswer: boolean,
-  client?: ClientCoverage,
-) {
+function stateOf(rule: Rule, judges: number, client?: ClientCoverage): CoverageState {
   if (!rule.testable) return client ? 'client' : 'untestable';
-  return checkIds.length > 0 || everyAnswer ? 'covered' : 'uncovered';
+  return judges > 0 ? 'covered' : 'uncovered';
 }
 
 /** `everyAnswer`: the rules the run judges on every answer (answer-rules.ts unless given). */
@@ -149,6 +159,7 @@ export function ruleCoverage(
   rules: readonly Rule[],
   checks: readonly Check[],
   tpp: readonly TppSideRule[] = [],
+  comparisons: readonly ComparisonJudge[] = [],
   everyAnswer: readonly string[] = EVERY_ANSWER_RULE_IDS,
 ): CoverageReport {
   const ofClient = clientCoverage(tpp);
@@ -171,11 +182,13 @@ export function ruleCoverage(
     const checkIds = checksOfRule.get(rule.id) ?? [];
     const client = ofClient.get(rule.id);
     const observed = everyAnswer.includes(rule.id);
+    const compared = comparisons.filter((c) => c.rules.includes(rule.id)).map((c) => c.id);
     return {
       rule,
-      state: stateOf(rule, checkIds, observed, client),
+      state: stateOf(rule, checkIds.length + compared.length + (observed ? 1 : 0), client),
       checkIds,
       ...(observed ? { everyAnswer: true as const } : {}),
+      ...(compared.length > 0 ? { comparisons: compared } : {}),
       ...(client ? { client } : {}),
     };
   });

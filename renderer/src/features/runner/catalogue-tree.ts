@@ -36,8 +36,11 @@ export const NO_CATALOGUE_FILTER: CatalogueFilter = {
 
 export function coverageOf(rule: RuleView): Coverage {
   if (!rule.testable) return rule.client ? 'client' : 'untestable';
-  // A rule the run judges on every answer it gets is covered without a check of its own.
-  return rule.checkIds.length > 0 || rule.everyAnswer ? 'covered' : 'no-check';
+  // A rule the run judges on every answer it gets, or by comparing two runs, is covered without a
+  // check of its own.
+  return rule.checkIds.length > 0 || rule.everyAnswer || rule.comparisons?.length
+    ? 'covered'
+    : 'no-check';
 }
 
 export type CoverageCounts = Record<Coverage | 'all', number>;

@@ -83,3 +83,13 @@ export function changeCounts(rows: readonly ComparisonRow[]): Record<Change, num
   for (const row of rows) counts[row.change] += 1;
   return counts;
 }
+
+/**
+ * §1 SCA-SAME-FLOW-BOTH-ENVIRONMENTS as the comparison judged it (runner.compare's scaFlow), one
+ * line; none when the two runs are not one sandbox and one production run, which is the usual
+ * comparison of one bank over time and needs no word about it.
+ */
+export function scaFlowLine(scaFlow: RunComparison['scaFlow']): string | undefined {
+  if (scaFlow.verdict === 'INCONCLUSIVE') return undefined;
+  return `§1 ${scaFlow.rules.join(', ')} (one SCA flow in sandbox and production): ${scaFlow.verdict} — ${scaFlow.message}`;
+}

@@ -19,10 +19,11 @@ export interface CoverageVerdict {
 export interface CoverageRow {
   rule: RuleView;
   /**
-   * 'no-check': testable, and no check covers it; 'client': no check of a bank can observe it, the
-   * bank judges the client on it (rule.client); 'untestable': neither.
+   * 'no-check': testable, and no check covers it; 'compared': no one run can judge it, the
+   * comparison of two runs does (rule.comparisons, workbench compare); 'client': no check of a bank
+   * can observe it, the bank judges the client on it (rule.client); 'untestable': neither.
    */
-  gap?: 'no-check' | 'client' | 'untestable';
+  gap?: 'no-check' | 'compared' | 'client' | 'untestable';
   /** Target → verdict; a target missing here never ran a check of this rule: a gap too. */
   verdicts: Record<string, CoverageVerdict>;
 }
@@ -99,7 +100,7 @@ export function coverageMap(
       // A rule the run judges on every answer is covered without a check; its verdict is the
       // run's EVERY-ANSWER result, absent (a gap, not run) when no answer was one it speaks of.
       ...(rule.testable && rule.checkIds.length === 0 && !rule.everyAnswer
-        ? { gap: 'no-check' as const }
+        ? { gap: rule.comparisons?.length ? ('compared' as const) : ('no-check' as const) }
         : {}),
       verdicts: Object.fromEntries(
         targets.flatMap((t) => {
@@ -128,7 +129,7 @@ export interface CoverageFilter {
 /** True when the row has a gap on the map: no check covers it, or a target never ran it. */
 export function hasGap(row: CoverageRow, targets: readonly CoverageTarget[]): boolean {
   if (row.gap === 'no-check') return true;
-  if (row.gap === 'untestable' || row.gap === 'client') return false;
+  if (row.gap === 'untestable' || row.gap === 'client' || row.gap === 'compared') return false;
   return targets.some((t) => !row.verdicts[t.id]);
 }
 
@@ -143,6 +144,7 @@ export function filterCoverage(map: CoverageMap, filter: CoverageFilter): Covera
         row.rule.id,
         row.rule.statement,
         ...row.rule.checkIds,
+        ...(row.rule.comparisons ?? []),
         ...(row.rule.client?.tppRules ?? []),
       ].some((s) => s.toLowerCase().includes(text)));
   return {

@@ -44,6 +44,8 @@ export interface Comparison {
   rows: ComparisonRow[];
   /** The banks the two runs checked (runner.compare), and whether they are the same one. */
   targets: RunComparison['targets'];
+  /** §1 one SCA flow in sandbox and production, judged when the runs are one of each. */
+  scaFlow: RunComparison['scaFlow'];
 }
 
 /** The baseline as the view edits it, before it is saved or passed to runner.report. */

@@ -248,6 +248,7 @@ export const useRunnerStore = create<RunnerState>((set, get) => {
           currentRunId,
           rows: comparisonRows(changes, previous, current),
           targets: changes.targets,
+          scaFlow: changes.scaFlow,
         };
       });
       if (comparison) set({ comparison });

@@ -210,6 +210,26 @@ describe('workbench rules', () => {
     );
   });
 
+  it('shows §1 one SCA flow in both environments as judged by the run comparison, not untestable', async () => {
+    const json = capture();
+    expect(await rulesCommand.run(['--json', '--area', 'sca-sessions'], json)).toBe(0);
+    const { rules: listed } = JSON.parse(json.stdout.join('\n')) as {
+      rules: { id: string; state: string; checks: string[]; comparisons?: string[] }[];
+    };
+    expect(listed.find((rule) => rule.id === 'SCA-SAME-FLOW-BOTH-ENVIRONMENTS')).toMatchObject({
+      state: 'covered',
+      checks: [],
+      comparisons: ['COMPARE-SCA-FLOW-BOTH-ENVIRONMENTS'],
+    });
+    const text = capture();
+    await rulesCommand.run(['--area', 'sca-sessions'], text);
+    const at = text.stdout.findIndex((line) => line.includes('SCA-SAME-FLOW-BOTH-ENVIRONMENTS'));
+    expect(text.stdout[at]).toMatch(/^ {2}\[compared\] +SCA-SAME-FLOW-BOTH-ENVIRONMENTS/);
+    expect(text.stdout[at + 1]).toContain(
+      'judged by comparing two runs (workbench compare): COMPARE-SCA-FLOW-BOTH-ENVIRONMENTS',
+    );
+  });
+
   it('lists the real catalogue', async () => {
     const io = capture();
     expect(rulesCommand.name).toBe('rules');

@@ -46,6 +46,8 @@ describe('compareRuns', () => {
         current: fakeBank,
         same: true,
       },
+      // Two sandbox runs: §1's one SCA flow in both environments is not judged.
+      scaFlow: expect.objectContaining({ verdict: 'INCONCLUSIVE' }) as unknown,
     });
   });
 

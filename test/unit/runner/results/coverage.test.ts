@@ -42,10 +42,22 @@ describe('ruleCoverage', () => {
     expect(report.problems).toEqual([]);
   });
 
+  it('counts a rule judged by comparing two runs as covered, naming the comparison, without a check', () => {
+    const report = ruleCoverage(rules, [], [], [{ id: 'COMPARE-BOTH', rules: ['A-TWO'] }]);
+    expect(report.rules.map((r) => [r.rule.id, r.state, r.comparisons])).toEqual([
+      ['A-ONE', 'uncovered', undefined],
+      ['A-TWO', 'covered', ['COMPARE-BOTH']],
+      ['A-TLS', 'untestable', undefined],
+    ]);
+    expect(report.rules[1]!.checkIds).toEqual([]);
+    expect(report.summary).toMatchObject({ covered: 1, uncovered: 1 });
+  });
+
   it('counts a testable rule the run judges on every answer as covered, without a check', () => {
     const report = ruleCoverage(
       rules,
       [check('C-1', undefined, { rules: ['A-ONE'] })],
+      [],
       [],
       ['A-TWO', 'A-ONE'],
     );

@@ -135,6 +135,12 @@ function Row({
       </th>
       <td>
         {row.gap === 'no-check' && <span className="badge badge-warn">gap: no check</span>}
+        {row.gap === 'compared' && (
+          <span className="muted" data-testid="coverage-map-compared">
+            judged by comparing a sandbox run with a production run (Import and compare):{' '}
+            {rule.comparisons?.join(', ')}
+          </span>
+        )}
         {row.gap === 'client' && rule.client && (
           <span className="muted" data-testid="coverage-map-client" title={rule.reason}>
             judged of the client: {clientText(rule.client)}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { runTargetText } from '../../../../../main/shared/run-target';
 import { FileDrop } from '../../../components/FileDrop';
-import { CHANGES, changeCounts } from '../comparison';
+import { CHANGES, changeCounts, scaFlowLine } from '../comparison';
 import { comparableRuns } from '../run-target';
 import { shortRunId, useRunnerStore, type ReportFormat } from '../store';
 import { useRunTargetOf } from '../use-run-target';
@@ -226,6 +226,7 @@ function ComparisonTable() {
   const comparison = useRunnerStore((s) => s.comparison);
   if (!comparison) return null;
   const counts = changeCounts(comparison.rows);
+  const scaFlow = scaFlowLine(comparison.scaFlow);
   return (
     <div className="comparison" data-testid="comparison">
       <h3>Comparison</h3>
@@ -245,6 +246,14 @@ function ComparisonTable() {
         failing, {counts.changed} otherwise changed, {counts.added} added, {counts.removed} removed,{' '}
         {counts.unchanged} unchanged
       </p>
+      {scaFlow && (
+        <p
+          className={comparison.scaFlow.verdict === 'FAIL' ? 'error' : undefined}
+          data-testid="comparison-sca-flow"
+        >
+          {scaFlow}
+        </p>
+      )}
       <div className="table-scroll">
         <table className="log comparison-table" data-testid="comparison-table">
           <thead>

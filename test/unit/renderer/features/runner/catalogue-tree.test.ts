@@ -83,6 +83,14 @@ describe('coverage', () => {
     });
   });
 
+  it('counts a rule judged by comparing two runs as covered, not as a rule without a check', () => {
+    const compared = rule('SCA-BOTH', 'sca-sessions', [], {
+      comparisons: ['COMPARE-SCA-FLOW-BOTH-ENVIRONMENTS'],
+    });
+    expect(coverageOf(compared)).toBe('covered');
+    expect(coverageOf(rule('SCA-NONE', 'sca-sessions', []))).toBe('no-check');
+  });
+
   it('counts a rule the run judges on every answer as covered, without a check', () => {
     const observed = rule('ERR-STATUS-500', 'errors', [], { everyAnswer: true });
     expect(coverageOf(observed)).toBe('covered');

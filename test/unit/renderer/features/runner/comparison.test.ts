@@ -4,6 +4,7 @@ import { compareRuns } from '../../../../../main/core/runner/results/compare';
 import {
   changeCounts,
   comparisonRows,
+  scaFlowLine,
 } from '../../../../../renderer/src/features/runner/comparison';
 import { parseBaseline, serializeBaseline } from '../../../../../main/shared/baseline';
 import { markExpected, unmarkExpected } from '../../../../../renderer/src/features/runner/baseline';
@@ -60,5 +61,22 @@ describe('baseline', () => {
     ]);
     expect(unmarkExpected(entries, 'A')).toEqual([{ checkId: 'B', reason: 'accepted for now' }]);
     expect(parseBaseline(serializeBaseline(entries)).expectedFailures).toEqual(entries);
+  });
+});
+
+describe('scaFlowLine', () => {
+  const judged = (verdict: 'PASS' | 'FAIL' | 'INCONCLUSIVE', message: string) => ({
+    id: 'COMPARE-SCA-FLOW-BOTH-ENVIRONMENTS' as const,
+    rules: ['SCA-SAME-FLOW-BOTH-ENVIRONMENTS'],
+    verdict,
+    message,
+    compared: [],
+  });
+
+  it('says the §1 verdict of a sandbox and a production run, and nothing for one bank over time', () => {
+    expect(scaFlowLine(judged('FAIL', 'SCA-STATUS-VALUES-READ step 4: …'))).toBe(
+      '§1 SCA-SAME-FLOW-BOTH-ENVIRONMENTS (one SCA flow in sandbox and production): FAIL — SCA-STATUS-VALUES-READ step 4: …',
+    );
+    expect(scaFlowLine(judged('INCONCLUSIVE', 'both runs are of sandbox'))).toBeUndefined();
   });
 });

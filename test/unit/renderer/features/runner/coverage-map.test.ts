@@ -124,6 +124,23 @@ describe('rule coverage map', () => {
     expect(found.sections.flatMap((s) => s.rows.map((r) => r.rule.id))).toEqual(['OPS-2']);
   });
 
+  it('marks a rule judged by comparing two runs, never as a gap, findable by the comparison', () => {
+    const compared: RuleView = {
+      ...rule('SCA-BOTH', '§1', []),
+      comparisons: ['COMPARE-SCA-FLOW-BOTH-ENVIRONMENTS'],
+    };
+    const map = coverageMap(
+      [...RULES, compared],
+      [run('r', 'bank-x', '2026-01-01T10:00:00Z')],
+      () => [result('C-1', ['SIGN-1'], 'PASS')],
+    );
+    const row = map.sections.flatMap((s) => s.rows).find((r) => r.rule.id === 'SCA-BOTH')!;
+    expect(row.gap).toBe('compared');
+    expect(hasGap(row, map.targets)).toBe(false);
+    const found = filterCoverage(map, { text: 'compare-sca', gapsOnly: false });
+    expect(found.sections.flatMap((s) => s.rows.map((r) => r.rule.id))).toEqual(['SCA-BOTH']);
+  });
+
   it('filters by text and to the gaps only', () => {
     const map = coverageMap(RULES, [], () => undefined);
     const gaps = filterCoverage(map, { text: '', gapsOnly: true });
