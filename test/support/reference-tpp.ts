@@ -28,6 +28,7 @@ export { REFERENCE_REDIRECT_URI, ReferenceTppError };
 export { runReferenceCorporate } from './reference-tpp/corporate.js';
 export { runReferencePayment } from './reference-tpp/payments.js';
 export { runReferenceScaLifetime } from './reference-tpp/sca-lifetime.js';
+export { runReferenceAppLinking, startReferenceSite } from './reference-tpp/app-linking.js';
 
 /** One broken rule each. */
 export interface ReferenceFaults extends ResilienceFaults {
@@ -49,6 +50,8 @@ export interface ReferenceFaults extends ResilienceFaults {
   replaysScaLink?: boolean;
   /** §3.2: reads the payment's status once more after the bank answered a final one. */
   pollsAfterFinal?: boolean;
+  /** §5.3(6): its redirect URI's site publishes no app-site binding (both files 404). */
+  noSiteBindings?: boolean;
 }
 
 export interface ReferenceTppOptions {
