@@ -100,7 +100,9 @@ describe('the app-linking plan', () => {
       },
     );
     expect(view.result?.status).toBe('FAIL');
-    expect(view.result!.text).toMatch(/answered 301 \(a redirect to \/apple-app-site-association\)/);
+    expect(view.result!.text).toMatch(
+      /answered 301 \(a redirect to \/apple-app-site-association\)/,
+    );
   });
 
   it('gives an app that sends nothing NOT_EXERCISED, and fetches nothing', async () => {
