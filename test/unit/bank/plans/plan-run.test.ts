@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   PlanRun,
   type ModuleInspection,
-  type Observation,
   type PlanBankControl,
   type PlanModule,
 } from '../../../../main/core/bank/index.js';
+import type { Observation } from '../../../../main/core/bank/log/tpp-findings/recorder.js';
 
 const control: PlanBankControl = {
   act: (operation) => operation({} as never, new Date()),
