@@ -6,6 +6,7 @@
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
 import { isLoopbackAddress } from '../../../../shared/loopback.js';
 import type { FileAnswer } from './site-binding-files.js';
 
@@ -63,9 +64,25 @@ export function fetchBindingFile(
       request.destroy();
       resolve(outcome);
     };
-    const request = send(url, { method: 'GET', headers: { accept: 'application/json' } });
+    // A connection of its own (no pool): nothing lingers after the verdict, and its lookup is seen.
+    const request = send(url, {
+      method: 'GET',
+      headers: { accept: 'application/json' },
+      agent: false,
+    });
+    // An address needs no lookup; a name whose lookup never ended is a DNS failure, not the site's.
+    let resolved = isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0;
+    request.on('socket', (socket) => socket.once('lookup', () => (resolved = true)));
     const deadline = setTimeout(
-      () => settle({ failed: 'timeout', text: `${url.href}: no whole answer in ${timeoutMs} ms` }),
+      () =>
+        settle(
+          resolved
+            ? { failed: 'timeout', text: `${url.href}: no whole answer in ${timeoutMs} ms` }
+            : {
+                failed: 'DNS',
+                text: `${url.href}: DNS failed: no answer for ${url.hostname} in ${timeoutMs} ms`,
+              },
+        ),
       timeoutMs,
     );
     request.on('error', (error: NodeJS.ErrnoException) => {
