@@ -119,7 +119,8 @@ export const scaSessionRules = rulesOf('sca-sessions', [
     statement:
       'The TPP must publish the needed application-site bindings for the domain of the redirect URI.',
     testable: false,
-    reason: "An obligation on the TPP's web domain, outside the bank's API.",
+    reason:
+      "An obligation on the TPP's web domain: no request to the bank shows it, so no check of a bank can judge it. The client is judged: the app-linking plan's module fetches the bindings from the redirect URI's origin (TPP-APP-SITE-BINDINGS).",
   },
   {
     id: 'SCA-APP-LINKING-FALLBACK',

@@ -29,6 +29,7 @@ export { REFERENCE_REDIRECT_URI, ReferenceTppError };
 export { runReferenceCorporate } from './reference-tpp/corporate.js';
 export { runReferencePayment } from './reference-tpp/payments.js';
 export { runReferenceScaLifetime } from './reference-tpp/sca-lifetime.js';
+export { runReferenceAppLinking, startReferenceSite } from './reference-tpp/app-linking.js';
 
 /** One broken rule each. */
 export interface ReferenceFaults extends ResilienceFaults, PaymentRefusalFaults {
@@ -52,6 +53,8 @@ export interface ReferenceFaults extends ResilienceFaults, PaymentRefusalFaults 
   pollsAfterFinal?: boolean;
   /** §3.1: takes a payment answered without scaRedirect for a failed one and sends it again. */
   reinitiatesWithoutSca?: boolean;
+  /** §5.3(6): its redirect URI's site publishes no app-site binding (both files 404). */
+  noSiteBindings?: boolean;
 }
 
 export interface ReferenceTppOptions {

@@ -77,16 +77,16 @@ export class PlanService {
     return this.changed();
   }
 
-  startModule(module: string): PlanStateView {
+  async startModule(module: string): Promise<PlanStateView> {
     const control: PlanBankControl = this.banks.bank(MODE);
-    const started = this.played((run) => run.start(module, control));
+    const started = await this.played((run) => run.start(module, control));
     // Beside the exchanges in the Bank view: where the module's window opens and closes.
     this.noted(`TPP plan: module ${started.id} started; the bank is set up for it`);
     return this.changed();
   }
 
-  finishModule(module?: string): PlanStateView {
-    const judged = this.played((run) => run.finish(module));
+  async finishModule(module?: string): Promise<PlanStateView> {
+    const judged = await this.played((run) => run.finish(module));
     this.noted(`TPP plan: module ${judged.id} judged ${judged.result?.status ?? ''}`.trimEnd());
     return this.changed();
   }
@@ -106,10 +106,12 @@ export class PlanService {
   }
 
   /** A start or finish; what the plan or the bank refused is said in the view, never a crash. */
-  private played(action: (run: PlanRun) => PlanModuleView): PlanModuleView {
+  private async played(
+    action: (run: PlanRun) => PlanModuleView | Promise<PlanModuleView>,
+  ): Promise<PlanModuleView> {
     const run = this.chosen();
     try {
-      return action(run);
+      return await action(run);
     } catch (error) {
       if (error instanceof PlanProblem) throw new CallRefused(`${error.message}.`);
       throw new CallRefused(`The bank could not set the module up: ${(error as Error).message}`);

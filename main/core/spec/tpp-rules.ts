@@ -21,6 +21,11 @@ export interface TppRule {
   statement: string;
   /** Catalogue rules stating the same obligation from the bank's side. */
   catalogue: readonly RuleId[];
+  /**
+   * 'plan': an obligation no request shows (the TPP's web domain, say), judged only by a plan
+   * module that looks beyond the exchanges; the TPP report over every request leaves it out.
+   */
+  judgedBy?: 'plan';
 }
 
 export const TPP_RULES = [
@@ -209,6 +214,15 @@ export const TPP_RULES = [
     statement:
       'The bank may exempt a transaction from SCA (§3.1): a payment initiation answered 201 without an scaRedirect link is created and needs no SCA. The TPP reads that payment (its status) and neither initiates the same payment again (same debtor, creditor and amount, without allowLogicalDuplicate) nor asks for an SCA of it (POST …/{paymentId}/authorisations).',
     catalogue: ['SCA-RISK-BASED'],
+  },
+  {
+    id: 'TPP-APP-SITE-BINDINGS',
+    section: '§5.3(6)',
+    title: 'Publishes the app-site bindings for the redirect URI’s domain',
+    statement:
+      'The TPP must publish the needed application-site bindings for the domain of the redirect URI: at the origin of TPP-Redirect-URI, over https and with no redirect, a JSON file that binds an app to the redirect URI’s path (/.well-known/apple-app-site-association, /.well-known/assetlinks.json).',
+    catalogue: ['SCA-APP-LINKING-SITE-BINDINGS'],
+    judgedBy: 'plan',
   },
 ] as const satisfies readonly TppRule[];
 

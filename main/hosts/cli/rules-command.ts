@@ -127,9 +127,10 @@ function parseState(value: string | undefined): CoverageState | undefined {
 
 function tppLines(rules: readonly TppRuleCoverage[]): string[] {
   const inPlans = rules.filter((rule) => rule.modules.length > 0).length;
+  const inReport = rules.filter((rule) => rule.report).length;
   return [
     '',
-    `TPP side: ${rules.length} rules, judged of the client by the TPP report over every request; ${inPlans} also in a test plan's module`,
+    `TPP side: ${rules.length} rules, judged of the client: ${inReport} by the TPP report over every request, ${inPlans} in a test plan's module`,
     ...rules.flatMap((rule) => [
       `  ${rule.id} (${rule.section}) ${rule.statement}`,
       `${' '.repeat(LABEL_WIDTH + 3)}bank side: ${rule.catalogue.join(', ')}; modules: ${rule.modules.join(', ') || 'none'}`,

@@ -55,8 +55,13 @@ export interface ReferenceApp {
   close(): Promise<void>;
 }
 
-export function referenceApp(options: { baseUrl: string; signing: SigningIdentity }): ReferenceApp {
-  const session = newPsuSession(REFERENCE_REDIRECT_URI);
+export function referenceApp(options: {
+  baseUrl: string;
+  signing: SigningIdentity;
+  /** The TPP-Redirect-URI the app sends; REFERENCE_REDIRECT_URI by default. */
+  redirectUri?: string;
+}): ReferenceApp {
+  const session = newPsuSession(options.redirectUri ?? REFERENCE_REDIRECT_URI);
   const client = new TppClient({
     baseUrl: options.baseUrl,
     signing: options.signing,

@@ -34,9 +34,9 @@ const asAdminProblem = (problem: PlanProblem) =>
     problem.field,
   );
 
-function planCall<T>(call: () => T): T {
+async function planCall<T>(call: () => T | Promise<T>): Promise<T> {
   try {
-    return call();
+    return await call();
   } catch (error) {
     if (error instanceof PlanProblem) throw asAdminProblem(error);
     throw error;

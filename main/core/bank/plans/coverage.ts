@@ -3,7 +3,7 @@
  * catalogue rules that state the same obligation, and how the client is judged on it — by the
  * bank's TPP report over every request, and by which plan modules (`workbench rules`).
  */
-import { TPP_RULES } from '../../spec/tpp-rules.js';
+import { TPP_RULES, type TppRule } from '../../spec/tpp-rules.js';
 import { PLANS } from './plans.js';
 
 export interface TppRuleCoverage {
@@ -12,8 +12,11 @@ export interface TppRuleCoverage {
   title: string;
   statement: string;
   catalogue: readonly string[];
-  /** The bank's TPP conformance report judges every request it receives on this rule. */
-  report: true;
+  /**
+   * The bank's TPP conformance report judges every request it receives on this rule; false for
+   * a rule no request shows, which only a plan module judges.
+   */
+  report: boolean;
   /** `plan:MODULE` for each plan module that judges it. */
   modules: string[];
 }
@@ -25,7 +28,7 @@ export function tppRuleCoverage(): TppRuleCoverage[] {
     title: rule.title,
     statement: rule.statement,
     catalogue: rule.catalogue,
-    report: true,
+    report: (rule as TppRule).judgedBy !== 'plan',
     modules: PLANS.flatMap((plan) =>
       plan.modules
         .filter((module) => (module.rules as readonly string[]).includes(rule.id))

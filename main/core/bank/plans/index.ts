@@ -8,6 +8,7 @@ export {
   SESSIONS_PLAN,
   PAYMENTS_PLAN,
   RESILIENCE_PLAN,
+  APP_LINKING_PLAN,
   planNamed,
 } from './plans.js';
 export { tppRuleCoverage, type TppRuleCoverage } from './coverage.js';

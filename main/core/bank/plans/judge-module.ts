@@ -1,11 +1,13 @@
 /**
  * A module's verdict over its window: the window's exchanges go through a recorder of their own
  * (log/tpp-findings/recorder.ts, the judgements of the TPP conformance report), so a rule is
- * judged the same way in a plan as in the report; the module adds what it must have seen.
+ * judged the same way in a plan as in the report; the module adds what it must have seen, and
+ * judges a rule no exchange shows by its own inspection (model.ts `inspect`).
  */
 import { TppFindingsRecorder, type Observation } from '../log/tpp-findings/recorder.js';
 import type { TppEvidenceExchange } from '../log/tpp-findings/model.js';
-import type { ModuleResult, ModuleWindow, PlanModule } from './model.js';
+import { tppRule } from '../../spec/tpp-rules.js';
+import type { ModuleInspection, ModuleResult, ModuleWindow, PlanModule } from './model.js';
 
 export interface JudgedModule {
   result: ModuleResult;
@@ -13,12 +15,25 @@ export interface JudgedModule {
   exchanges: TppEvidenceExchange[];
 }
 
-export function judgeModule(
+/** The module's inspection; one that throws is INCONCLUSIVE with its error, never a crash. */
+async function inspected(module: PlanModule, window: ModuleWindow) {
+  try {
+    return await module.inspect!(window);
+  } catch (error) {
+    return {
+      rule: module.rules[0]!,
+      status: 'INCONCLUSIVE',
+      text: `the workbench could not look: ${error instanceof Error ? error.message : String(error)}`,
+    } satisfies ModuleInspection;
+  }
+}
+
+export async function judgeModule(
   module: PlanModule,
   observations: readonly Observation[],
   setup: Readonly<Record<string, string>>,
   bank: { mode: string },
-): JudgedModule {
+): Promise<JudgedModule> {
   const recorder = new TppFindingsRecorder({ mode: bank.mode });
   for (const observation of observations) recorder.observe(observation);
   const report = recorder.report();
@@ -64,6 +79,20 @@ export function judgeModule(
   const missing = module.missing(window);
   if (missing !== undefined)
     return { result: { ...base, status: 'NOT_EXERCISED', text: missing }, exchanges };
+  if (module.inspect) {
+    const found = await inspected(module, window);
+    base.rules.push({
+      id: found.rule,
+      passes: found.status === 'PASS' ? 1 : 0,
+      failures: found.status === 'FAIL' ? 1 : 0,
+    });
+    const said =
+      found.status === 'FAIL'
+        ? `${found.rule} (${tppRule(found.rule)?.section ?? module.section}) broken: ${found.text}`
+        : `${found.rule}: ${found.text}`;
+    if (found.status !== 'PASS' || rules.length === 0)
+      return { result: { ...base, status: found.status, text: said }, exchanges };
+  }
   const unseen = rules.filter((rule) => rule.passes === 0);
   if (unseen.length > 0)
     return {

@@ -66,6 +66,19 @@ export interface PlanModule {
    * undefined when it has it.
    */
   missing(window: ModuleWindow): string | undefined;
+  /**
+   * A rule no exchange shows (the TPP's web domain, §5.3(6)), judged when the window closes and
+   * only when nothing is missing: it may reach beyond the bank (bounded in time by the module).
+   */
+  inspect?(window: ModuleWindow): Promise<ModuleInspection>;
+}
+
+/** What `inspect` found for one rule of its module. */
+export interface ModuleInspection {
+  rule: TppRuleId;
+  status: Exclude<ModuleStatus, 'NOT_EXERCISED'>;
+  /** One sentence: what was looked at and what was wrong, naming the place that failed. */
+  text: string;
 }
 
 export interface ModuleReaction {

@@ -86,6 +86,8 @@ export class PlanRun {
     memory: Record<string, unknown>;
     /** A change of the module's reaction the bank refused, said in the verdict. */
     reactionError?: string;
+    /** The window is closed and its judgement under way (an inspection may take seconds). */
+    judging?: boolean;
   };
   private readonly judged = new Map<string, JudgedModule & { setup: Record<string, string> }>();
 
@@ -97,7 +99,7 @@ export class PlanRun {
   /** Every exchange the bank's pipeline judged (bank.ts hands them over). */
   observe(observation: Observation): void {
     const running = this.running;
-    if (!running) return;
+    if (!running || running.judging) return;
     if (running.observations.length >= MAX_WINDOW) running.dropped++;
     else running.observations.push(observation);
     running.module.react?.(observation, {
@@ -116,7 +118,8 @@ export class PlanRun {
   /** The running module's scripted answer to a request (bank.ts `script`), if it has one. */
   answer(request: ScriptedRequest): ScriptedAnswer | undefined {
     const running = this.running;
-    return running?.module.answer?.(request, { setup: running.setup, memory: running.memory });
+    if (!running || running.judging) return undefined;
+    return running.module.answer?.(request, { setup: running.setup, memory: running.memory });
   }
 
   private module(id: unknown): PlanModule {
@@ -140,7 +143,9 @@ export class PlanRun {
       throw new PlanProblem(
         409,
         'module',
-        `module ${this.running.module.id} is running: finish it before starting ${module.id}`,
+        this.running.judging
+          ? `module ${this.running.module.id} is being judged: wait for its verdict before starting ${module.id}`
+          : `module ${this.running.module.id} is running: finish it before starting ${module.id}`,
       );
     const memory: Record<string, unknown> = {};
     const setup = module.setup
@@ -151,20 +156,31 @@ export class PlanRun {
     return this.moduleView(module);
   }
 
-  /** Closes the running module's window (`id`, when given, must name it) and judges it. */
-  finish(id?: unknown): PlanModuleView {
+  /**
+   * Closes the running module's window (`id`, when given, must name it) and judges it; the
+   * verdict may wait for the module's inspection beyond the bank (model.ts `inspect`).
+   */
+  async finish(id?: unknown): Promise<PlanModuleView> {
     const running = this.running;
     if (!running) throw new PlanProblem(409, 'module', 'no module is running: start one first');
+    if (running.judging)
+      throw new PlanProblem(409, 'module', `module ${running.module.id} is already being judged`);
     if (id !== undefined && id !== running.module.id)
       throw new PlanProblem(
         409,
         'module',
         `module ${running.module.id} is running, not ${String(id)}`,
       );
-    this.running = undefined;
+    running.judging = true;
+    // What setup changed for the window only is put back before the verdict.
     const { finish } = running.module;
     if (finish) running.control.act((state, now) => finish({ state, now, memory: running.memory }));
-    const judged = judgeModule(running.module, running.observations, running.setup, this.bank);
+    let judged: JudgedModule;
+    try {
+      judged = await judgeModule(running.module, running.observations, running.setup, this.bank);
+    } finally {
+      this.running = undefined;
+    }
     if (running.dropped > 0)
       judged.result.text += ` (the window kept the first ${MAX_WINDOW} exchanges of ${MAX_WINDOW + running.dropped})`;
     if (running.reactionError !== undefined)

@@ -1,6 +1,7 @@
 /** The plans a bank can play (`workbench bank --plan NAME`, docs/tpp-plans.md). */
 import type { Plan } from './model.js';
 import { ACCESS_FREQUENCY } from './modules/access-frequency.js';
+import { APP_SITE_BINDINGS } from './modules/app-site-bindings.js';
 import { BAD_RESPONSE_SIGNATURE } from './modules/bad-response-signature.js';
 import { CONSENT_REVOKED_AT_BANK } from './modules/consent-revoked-at-bank.js';
 import { CORPORATE_CONTEXT } from './modules/corporate-context.js';
@@ -55,12 +56,23 @@ export const RESILIENCE_PLAN: Plan = {
   modules: [ACCESS_FREQUENCY, SYSTEM_ERROR_BACKOFF, BAD_RESPONSE_SIGNATURE],
 };
 
+/**
+ * What a TPP with a mobile app publishes for app linking (§5.3(6)): a plan of its own, since a
+ * TPP with no mobile app has nothing to publish and skips it.
+ */
+export const APP_LINKING_PLAN: Plan = {
+  name: 'app-linking',
+  title: 'The app-linking TPP plan: the bindings that let the bank’s app return to yours',
+  modules: [APP_SITE_BINDINGS],
+};
+
 export const PLANS: readonly Plan[] = [
   BASIC_PLAN,
   CORPORATE_PLAN,
   SESSIONS_PLAN,
   PAYMENTS_PLAN,
   RESILIENCE_PLAN,
+  APP_LINKING_PLAN,
 ];
 
 export function planNamed(name: string): Plan | undefined {

@@ -250,6 +250,21 @@ describe('workbench rules', () => {
       report: true,
       modules: ['basic:X-REQUEST-ID-UNIQUE'],
     });
+    // §5.3(6): no request shows the redirect domain's bindings; only the plan's module judges them.
+    expect(
+      tpp.entries.find((rule: { id: string }) => rule.id === 'TPP-APP-SITE-BINDINGS'),
+    ).toMatchObject({
+      catalogue: ['SCA-APP-LINKING-SITE-BINDINGS'],
+      report: false,
+      modules: ['app-linking:APP-SITE-BINDINGS'],
+    });
+    const { rules } = JSON.parse(io.stdout.join('\n'));
+    expect(
+      rules.find((rule: { id: string }) => rule.id === 'SCA-APP-LINKING-SITE-BINDINGS'),
+    ).toMatchObject({
+      state: 'client',
+      client: { tppRules: ['TPP-APP-SITE-BINDINGS'], report: false },
+    });
     const text = capture();
     await rulesCommand.run([], text);
     expect(text.stdout.join('\n')).toMatch(/TPP side: \d+ rules, judged of the client/);

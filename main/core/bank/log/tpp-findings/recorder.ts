@@ -11,7 +11,7 @@
  * Bounded memory: counts are kept for every request, evidence for the first
  * FINDINGS_KEPT_PER_VERDICT per rule and verdict, links for the last MAX_LINKS.
  */
-import { tppRule, TPP_RULES, type TppRuleId } from '../../../spec/tpp-rules.js';
+import { tppRule, TPP_RULES, type TppRule, type TppRuleId } from '../../../spec/tpp-rules.js';
 import type { SigningForensics } from '../../../signature/index.js';
 import type { ExchangeRecord } from '../request-log.js';
 import type { RouteDefinition, StageName } from '../../types.js';
@@ -408,7 +408,9 @@ export class TppFindingsRecorder {
   }
 
   report(now = new Date()): TppReport {
-    const rules: TppRuleReport[] = TPP_RULES.map(({ id }) => {
+    // A rule no request shows (judgedBy 'plan') is a plan module's, never this report's.
+    const ofRequests = TPP_RULES.filter((rule) => (rule as TppRule).judgedBy !== 'plan');
+    const rules: TppRuleReport[] = ofRequests.map(({ id }) => {
       const rule = tppRule(id)!;
       const tally = this.tallies.get(id);
       const status = !tally ? 'NOT_EXERCISED' : tally.failures > 0 ? 'FAIL' : 'PASS';
