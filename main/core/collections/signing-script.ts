@@ -129,7 +129,10 @@ function headerOf(name) {
 function removeHeader(name) {
   var headers = req.getHeaders() || {};
   Object.keys(headers).forEach(function (k) {
-    if (k.toLowerCase() === name.toLowerCase()) req.deleteHeader(k);
+    if (k.toLowerCase() !== name.toLowerCase()) return;
+    // Bruno before deleteHeader gave scripts the request's own header object.
+    if (typeof req.deleteHeader === 'function') req.deleteHeader(k);
+    else delete headers[k];
   });
 }
 var io = {
