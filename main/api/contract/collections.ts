@@ -146,6 +146,8 @@ export const collectionsCalls = {
       {
         collection: CollectionName,
         format: Type.Union(COLLECTION_EXPORT_FORMATS.map((f) => Type.Literal(f))),
+        /** Add a pre-request script that signs every request outside the workbench (§5.2). */
+        signing: Type.Optional(Type.Boolean()),
       },
       { additionalProperties: false },
     ),

@@ -7,6 +7,7 @@ import {
   CollectionFormatError,
   type Collection,
   type CollectionFile,
+  type ExportOptions,
   type ImportContext,
   type ImportedCollection,
 } from '../../core/collections/index.js';
@@ -93,6 +94,7 @@ export async function importedCollection(
 export async function exportedCollection(
   collection: Collection,
   format: CallArgs<'collections.export'>['format'],
+  options: ExportOptions = {},
 ): Promise<CollectionExportView> {
   const { exportBruno, exportPostman, safeFileName } = await formats();
   const stem = safeFileName(collection.name, 'collection');
@@ -100,9 +102,9 @@ export async function exportedCollection(
     return {
       fileName: `${stem}.postman_collection.json`,
       mediaType: 'application/json',
-      text: `${JSON.stringify(exportPostman(collection), null, 2)}\n`,
+      text: `${JSON.stringify(exportPostman(collection, options), null, 2)}\n`,
     };
-  const files = exportBruno(collection);
+  const files = exportBruno(collection, options);
   const zip = writeZip(
     files.map((f) => ({ name: `${stem}/${f.path}`, content: Buffer.from(f.text, 'utf8') })),
   );

@@ -176,7 +176,7 @@ export class CollectionsService {
 
   async export(args: CallArgs<'collections.export'>) {
     const collection = this.collection(await this.list(), args.collection);
-    return exportedCollection(collection, args.format);
+    return exportedCollection(collection, args.format, { signing: args.signing === true });
   }
 
   private collection(collections: readonly Collection[], name: string): Collection {

@@ -21,10 +21,12 @@ import {
   type Collection,
   type CollectionFile,
   type CollectionItem,
+  type ExportOptions,
   type ImportContext,
   type ImportedCollection,
 } from './model.js';
 import { BASE_URL_VARIABLE } from './postman.js';
+import { brunoSigningScript, withoutSigningScript } from './signing-script.js';
 
 /** What `bruToJsonV2` reads from a request file (the fields used here). */
 interface BruRequest extends BruScripts {
@@ -332,7 +334,14 @@ function exportedFolder(
 }
 
 /** A workbench collection as the files of a Bruno collection folder. */
-export function exportBruno(collection: Collection): CollectionFile[] {
+export function exportBruno(collection: Collection, options: ExportOptions = {}): CollectionFile[] {
+  // The signing script goes after the collection's own pre-request scripts: what they set is signed.
+  const scripts = options.signing
+    ? [
+        ...(withoutSigningScript(collection.scripts) ?? []),
+        { phase: 'pre-request' as const, text: brunoSigningScript() },
+      ]
+    : collection.scripts;
   const files: CollectionFile[] = [
     {
       path: 'bruno.json',
@@ -344,7 +353,7 @@ export function exportBruno(collection: Collection): CollectionFile[] {
         vars: {
           req: collection.variables.map(({ key, value }) => ({ name: key, value, enabled: true })),
         },
-        ...brunoBlocks(collection.scripts),
+        ...brunoBlocks(scripts),
         ...(collection.description ? { docs: collection.description } : {}),
       }),
     },

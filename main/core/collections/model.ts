@@ -83,6 +83,15 @@ export interface ImportedCollection {
   notes: string[];
 }
 
+/** What an export adds to the collection itself. */
+export interface ExportOptions {
+  /**
+   * Sign every request outside the workbench (§5.2): a collection-level pre-request script and
+   * the variables it reads the key and certificate from (signing-script.ts).
+   */
+  signing?: boolean;
+}
+
 /** Where an import takes ids and the time of saving from (tests pass fixed ones). */
 export interface ImportContext {
   newId(): string;

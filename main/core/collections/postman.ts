@@ -27,9 +27,17 @@ import {
 import { postmanEvents, scriptsFromPostman, scriptsKept } from './inert-scripts.js';
 import { isRecord, parsedJson } from './json-file.js';
 import {
+  SESSION_HEADER_VARIABLES,
+  SIGNING_CERTIFICATE_VARIABLE,
+  SIGNING_KEY_VARIABLE,
+  postmanSigningScript,
+  withoutSigningScript,
+} from './signing-script.js';
+import {
   CollectionFormatError,
   type Collection,
   type CollectionItem,
+  type ExportOptions,
   type ImportContext,
   type ImportedCollection,
 } from './model.js';
@@ -255,8 +263,38 @@ function exportedItem(item: CollectionItem): ItemDefinition | ItemGroupDefinitio
   } as ItemDefinition;
 }
 
+/** The variables the signing script reads, left empty: the user's environment fills them. */
+const SIGNING_VARIABLES: VariableDefinition[] = [
+  ...SESSION_HEADER_VARIABLES.map(
+    ([header, key]) =>
+      ({
+        key,
+        value: '',
+        type: 'string',
+        description: `Sent as ${header} on requests that do not carry it (§4.1), as the workbench's PSU session does.`,
+      }) as VariableDefinition,
+  ),
+  {
+    key: SIGNING_KEY_VARIABLE,
+    value: '',
+    type: 'string',
+    description:
+      "The TPP's private key (unencrypted PKCS#8 or PKCS#1 PEM) the pre-request script signs with (§5.2). Set it in an environment or with newman --env-var.",
+  } as VariableDefinition,
+  {
+    key: SIGNING_CERTIFICATE_VARIABLE,
+    value: '',
+    type: 'string',
+    description:
+      'The signing certificate (QSealC, PEM) sent in TPP-Signature-Certificate and named by keyId (§5.2). Set it in an environment or with newman --env-var.',
+  } as VariableDefinition,
+];
+
 /** A workbench collection as a Postman Collection v2.1 document (plain JSON). */
-export function exportPostman(collection: Collection): Record<string, unknown> {
+export function exportPostman(
+  collection: Collection,
+  options: ExportOptions = {},
+): Record<string, unknown> {
   const variable: VariableDefinition[] = collection.variables.map(({ key, value }) => ({
     key,
     value,
@@ -270,6 +308,17 @@ export function exportPostman(collection: Collection): Record<string, unknown> {
       description:
         'The base URL of the bank. The workbench sends to the target chosen in the composer instead.',
     } as VariableDefinition);
+  const own = options.signing ? withoutSigningScript(collection.scripts) : collection.scripts;
+  const events = exportedEvents(own).event ?? [];
+  if (options.signing) {
+    for (const signing of SIGNING_VARIABLES)
+      if (!variable.some((v) => v.key === signing.key)) variable.push(signing);
+    // Last of the collection's pre-request scripts: what they set on the request is signed too.
+    events.push({
+      listen: 'prerequest',
+      script: { type: 'text/javascript', exec: postmanSigningScript().split('\n') },
+    });
+  }
   const sdk = new PostmanCollection({
     info: {
       name: collection.name,
@@ -277,7 +326,7 @@ export function exportPostman(collection: Collection): Record<string, unknown> {
       ...(collection.description ? { description: collection.description } : {}),
     },
     item: collection.items.map(exportedItem),
-    ...exportedEvents(collection.scripts),
+    ...(events.length ? { event: events } : {}),
     variable,
   } as ConstructorParameters<typeof PostmanCollection>[0]);
   return JSON.parse(JSON.stringify(sdk.toJSON())) as Record<string, unknown>;

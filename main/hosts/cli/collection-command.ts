@@ -19,7 +19,7 @@ import { environmentAction, environmentUsage } from './environment-command.js';
 import type { CliCommand } from './command.js';
 
 const usage = `Usage: workbench collection import --format postman|bruno|openapi|har|curl PATH [--name NAME]
-       workbench collection export NAME --format postman|bruno --out PATH [--force]
+       workbench collection export NAME --format postman|bruno --out PATH [--with-signing] [--force]
        workbench collection list
 ${environmentUsage}
 Every form takes --data-dir DIR (default: the workbench's own, as 'workbench web' uses).
@@ -30,6 +30,9 @@ import  adds a collection: a Postman Collection v2.1 file, a Bruno collection fo
         (auth, the headers the workbench makes when it sends) and what was kept as text, not
         run (scripts): docs/collections.md.
 export  writes a collection as a Postman v2.1 file, or as a Bruno collection folder at PATH.
+        --with-signing adds a collection pre-request script that signs every request (§5.2)
+        with the key and certificate in the variables signingKeyPem and signingCertificatePem,
+        so newman or 'bru run' get answers without the workbench (docs/collections.md).
 list    prints each collection with its number of requests.
 env     imports a Postman or Bruno environment file into a target's environments, or exports
         one as such a file (docs/variables.md).`;
@@ -81,11 +84,13 @@ async function exportCollection(argv: string[], io: CliIo): Promise<number> {
       format: { type: 'string' },
       out: { type: 'string' },
       force: { type: 'boolean' },
+      'with-signing': { type: 'boolean' },
       'data-dir': { type: 'string' },
     },
     true,
   );
   const format = oneOf(values.format, FORMATS_OUT, '--format');
+  const signing = values['with-signing'] === true;
   if (positionals.length !== 1) throw new UsageError('Give the name of the collection to export.');
   if (!values.out) throw new UsageError('Give --out PATH.');
   const out = resolve(values.out);
@@ -94,11 +99,12 @@ async function exportCollection(argv: string[], io: CliIo): Promise<number> {
   const exported = await service(values['data-dir'] ?? defaultDataDir()).export({
     collection: positionals[0]!,
     format,
+    ...(signing ? { signing } : {}),
   });
   if (format === 'postman') {
     await mkdir(dirname(out), { recursive: true });
     await writeFile(out, exported.text!);
-    io.out(`Wrote ${out} (Postman Collection v2.1).`);
+    io.out(`Wrote ${out} (Postman Collection v2.1${signing ? ', signing every request' : ''}).`);
     return 0;
   }
   for (const file of exported.files!) {
@@ -106,7 +112,9 @@ async function exportCollection(argv: string[], io: CliIo): Promise<number> {
     await mkdir(dirname(target), { recursive: true });
     await writeFile(target, file.text);
   }
-  io.out(`Wrote the Bruno collection folder ${out} (${exported.files!.length} files).`);
+  io.out(
+    `Wrote the Bruno collection folder ${out} (${exported.files!.length} files${signing ? ', signing every request' : ''}).`,
+  );
   return 0;
 }
 

@@ -126,3 +126,20 @@ describe('Bruno folders that are not a collection', () => {
     expect(refused(bad)).toMatch(/^psd2-sandbox\/bruno\.json is not JSON/);
   });
 });
+
+describe('Bruno export with signing', () => {
+  it("puts the signing script in collection.bru's script:pre-request, which Bruno reads back", () => {
+    const files = exportBruno({ name: 'Signed', variables: [], items: [] }, { signing: true });
+    const settings = bruno.collectionBruToJson(
+      files.find((f) => f.path === 'collection.bru')!.text,
+    ) as { script?: { req?: string } };
+    expect(settings.script?.req).toMatch(/^\/\/ PSD2 Workbench: signs every request/);
+    expect(settings.script?.req).toContain("require('crypto')");
+    // The text Bruno gives back is JavaScript that compiles.
+    expect(() => new Function(settings.script!.req!)).not.toThrow();
+    const plain = exportBruno({ name: 'Plain', variables: [], items: [] });
+    expect(plain.find((f) => f.path === 'collection.bru')!.text).not.toContain(
+      'script:pre-request',
+    );
+  });
+});

@@ -215,3 +215,46 @@ describe('Postman files that are not a v2.1 collection', () => {
     ).toMatch(/no item list/);
   });
 });
+
+describe('Postman export with signing', () => {
+  const collection: Collection = {
+    name: 'Signed',
+    variables: [],
+    scripts: [
+      { phase: 'pre-request', text: "pm.request.headers.add({ key: 'PSU-ID', value: 'x' });" },
+    ],
+    items: [],
+  };
+  type Exported = {
+    event?: { listen: string; script: { exec: string[] } }[];
+    variable: { key: string; value: string }[];
+  };
+
+  it('adds the signing script after the collection’s own, and the variables it reads, empty', () => {
+    const json = exportPostman(collection, { signing: true }) as Exported;
+    validate(json);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(json.event?.map((e) => e.listen)).toEqual(['prerequest', 'prerequest']);
+    expect(json.event?.[1]?.script.exec[0]).toMatch(/^\/\/ PSD2 Workbench: signs every request/);
+    expect(json.variable.filter((v) => v.value === '').map((v) => v.key)).toEqual(
+      expect.arrayContaining([
+        'signingKeyPem',
+        'signingCertificatePem',
+        'tppSessionId',
+        'tppRedirectUri',
+      ]),
+    );
+    expect(exportPostman(collection) as Exported).not.toMatchObject({
+      event: [{}, {}],
+    });
+  });
+
+  it('a signed export imported and exported with signing again carries one signing script', () => {
+    const first = exportPostman(collection, { signing: true }) as Exported;
+    const back = importPostman(JSON.stringify(first), fixedContext()).collection;
+    const again = exportPostman(back, { signing: true }) as Exported;
+    const scripts = (json: Exported) => json.event?.map((e) => e.script.exec.join('\n'));
+    expect(scripts(again)).toEqual(scripts(first));
+    expect(again.variable.map((v) => v.key)).toEqual(first.variable.map((v) => v.key));
+  });
+});

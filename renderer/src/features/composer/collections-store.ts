@@ -55,7 +55,8 @@ interface CollectionsState {
   removeItem(collection: string, id: string): Promise<void>;
   moveItem(collection: string, id: string, folderId: string | null): Promise<void>;
   import(format: CollectionImportFormat, source: ImportSource): Promise<void>;
-  export(collection: string, format: CollectionExportFormat): Promise<void>;
+  /** `signing`: with the pre-request script that signs each request outside the workbench. */
+  export(collection: string, format: CollectionExportFormat, signing?: boolean): Promise<void>;
   /** The saved request in the composer's form, with its collection's variables for `{{name}}`. */
   open(collection: CollectionView, saved: SavedRequestView): Promise<void>;
 }
@@ -160,10 +161,14 @@ export const useCollectionsStore = create<CollectionsState>((set, get) => {
         set({ error, busy: false });
       }
     },
-    async export(collection, format) {
+    async export(collection, format, signing) {
       set({ error: undefined });
       try {
-        const file = await api.call('collections.export', { collection, format });
+        const file = await api.call('collections.export', {
+          collection,
+          format,
+          ...(signing ? { signing } : {}),
+        });
         if (file.base64) downloadBase64(file.fileName, file.base64, file.mediaType);
         else if (file.text !== undefined) downloadText(file.fileName, file.text, file.mediaType);
       } catch (error) {

@@ -3,6 +3,7 @@ import type {
   CollectionView,
   SavedRequestView,
 } from '../../../../../main/api/contract';
+import { useState } from 'react';
 import { useCollectionsStore } from '../collections-store';
 import { countRequests } from '../collection-tree';
 import { FolderOptions, NameField } from './NameField';
@@ -132,6 +133,8 @@ function Items({ collection, items }: { collection: CollectionView; items: Colle
 /** One collection: its actions (rename, export, remove, new folder) and its tree. */
 export function CollectionTree({ collection }: { collection: CollectionView }) {
   const { rename, remove, export: exportAs } = useCollectionsStore();
+  // An export runs outside the workbench unsigned unless it carries the signing script (§5.2).
+  const [signing, setSigning] = useState(false);
   return (
     <details
       open
@@ -149,7 +152,7 @@ export function CollectionTree({ collection }: { collection: CollectionView }) {
           type="button"
           data-testid="export-postman"
           aria-label={`Export ${collection.name} as Postman v2.1`}
-          onClick={() => void exportAs(collection.name, 'postman')}
+          onClick={() => void exportAs(collection.name, 'postman', signing)}
         >
           Export Postman v2.1
         </button>
@@ -157,10 +160,19 @@ export function CollectionTree({ collection }: { collection: CollectionView }) {
           type="button"
           data-testid="export-bruno"
           aria-label={`Export ${collection.name} as a Bruno collection (zip)`}
-          onClick={() => void exportAs(collection.name, 'bruno')}
+          onClick={() => void exportAs(collection.name, 'bruno', signing)}
         >
           Export Bruno (zip)
         </button>
+        <label title="Adds a pre-request script that signs every request per §5.2 with the key and certificate in the variables signingKeyPem and signingCertificatePem, for newman and bru run (docs/collections.md)">
+          <input
+            type="checkbox"
+            data-testid="export-with-signing"
+            checked={signing}
+            onChange={(event) => setSigning(event.target.checked)}
+          />{' '}
+          with signing (newman, bru)
+        </label>
         <button
           type="button"
           className="link"

@@ -1,7 +1,8 @@
 /**
  * The Collections panel's import (renderer/src/features/composer/collections-store.ts) refuses a
  * file or Bruno folder over the one collection limit (main/shared/collection-limits.ts) by its
- * size, before reading it and without calling the contract, naming the size and the limit.
+ * size, before reading it and without calling the contract, naming the size and the limit; its
+ * export asks for the signing script (§5.2) only when the user ticks "with signing".
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -9,7 +10,7 @@ vi.mock('../../../../../renderer/src/api', () =>
   import('../../fake-api.js').then((m) => m.fakeApiModule),
 );
 
-const { calls } = await import('../../fake-api.js');
+const { answers, calls } = await import('../../fake-api.js');
 const { useCollectionsStore } =
   await import('../../../../../renderer/src/features/composer/collections-store');
 
@@ -57,5 +58,17 @@ describe('collection import limit in the UI', () => {
     await useCollectionsStore.getState().import('bruno', { kind: 'folder', files });
     expect(String(useCollectionsStore.getState().error)).toContain('is 20000010 bytes');
     expect(calls).toEqual([]);
+  });
+});
+
+describe('collection export with signing', () => {
+  it('asks for the signing script only when the box is ticked', async () => {
+    answers.set('collections.export', () => ({ fileName: 'c.json', mediaType: 'x', text: '{}' }));
+    await useCollectionsStore.getState().export('c', 'postman', true);
+    await useCollectionsStore.getState().export('c', 'bruno');
+    expect(calls.map((c) => c.args)).toEqual([
+      { collection: 'c', format: 'postman', signing: true },
+      { collection: 'c', format: 'bruno' },
+    ]);
   });
 });
