@@ -100,7 +100,7 @@ export function createServices(host: HostEnvironment): Services {
   const collections = new CollectionsService(host.dataDir, notices, events, clock, (targetId) =>
     openApiOfTarget(tpp, targetId),
   );
-  const workspace = new WorkspaceService(host.dataDir, notices, events);
+  const workspace = new WorkspaceService(host.dataDir, notices, events, () => certs.secretBox());
   const tpp = new TppService({
     certs,
     targets,
