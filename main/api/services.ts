@@ -108,6 +108,7 @@ export function createServices(host: HostEnvironment): Services {
     clock,
     events,
     own,
+    secretsOf: (targetId) => workspace.secretValues(targetId),
     ...(host.openScaWindow ? { openScaWindow: host.openScaWindow } : {}),
     ...(host.relayScaPages ? { relayScaPages: host.relayScaPages } : {}),
   });

@@ -5,6 +5,7 @@
 import { ExchangeLog } from '../../../core/tpp/exchange-log.js';
 import type { Exchange } from '../../../shared/exchange.js';
 import { toCurl, toHar } from '../../../core/tpp/export.js';
+import { redactedExchange, type SecretValue } from '../../../core/tpp/redact-secrets.js';
 import { CallRefused } from '../../dispatch.js';
 import type { EventHub } from '../../events.js';
 import type { ExchangeView, HeaderSource } from '../../contract.js';
@@ -12,6 +13,13 @@ import type { ExchangeView, HeaderSource } from '../../contract.js';
 export interface ExchangeOrigin {
   targetId: string;
   headerSources: Record<string, HeaderSource>;
+  /** The target's secret variables when it was sent: shown as `{{name}}`, never in clear. */
+  secrets?: SecretValue[];
+}
+
+/** What the views and exports show of an exchange: its secret values as their `{{name}}`. */
+function shown(exchange: Exchange, origin: ExchangeOrigin | undefined): Exchange {
+  return redactedExchange(exchange, origin?.secrets ?? []);
 }
 
 export function exchangeView(
@@ -19,7 +27,7 @@ export function exchangeView(
   origin: ExchangeOrigin,
   sent: boolean,
 ): ExchangeView {
-  const copy = structuredClone(exchange);
+  const copy = structuredClone(shown(exchange, origin));
   return {
     id: copy.id,
     ...(copy.label ? { label: copy.label } : {}),
@@ -33,7 +41,7 @@ export function exchangeView(
     ...(copy.error ? { error: copy.error } : {}),
     timings: copy.timings,
     responseSignature: copy.responseSignature,
-    curl: toCurl(exchange),
+    curl: toCurl(copy),
   };
 }
 
@@ -75,7 +83,7 @@ export class ExchangeHistory {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     return {
       fileName: `workbench-history-${stamp}.har`,
-      text: JSON.stringify(toHar(exchanges), null, 2),
+      text: JSON.stringify(toHar(exchanges.map((e) => shown(e, this.origins.get(e.id)))), null, 2),
     };
   }
 
