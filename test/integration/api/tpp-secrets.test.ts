@@ -50,5 +50,8 @@ describe('a secret variable in a sent request', () => {
       expect(shown).not.toContain(SECRET);
       expect(shown).toContain('{{psuPassword}}');
     }
+    // The history's search reads what it shows: the value finds nothing, the name finds it.
+    expect(await ok<ExchangeView[]>('tpp.history', { text: SECRET })).toEqual([]);
+    expect(await ok<ExchangeView[]>('tpp.history', { text: '{{psuPassword}}' })).toHaveLength(1);
   });
 });

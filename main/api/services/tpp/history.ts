@@ -71,9 +71,17 @@ export class ExchangeHistory {
   }
 
   list(text?: string): ExchangeView[] {
-    return this.log
-      .list(text ? { text } : {})
-      .map((exchange) => exchangeView(exchange, this.origins.get(exchange.id)!, true));
+    const all = this.log.list();
+    if (!text)
+      return all.map((exchange) => exchangeView(exchange, this.origins.get(exchange.id)!, true));
+    // The search reads what is shown: a secret's value finds nothing, its `{{name}}` does.
+    const shownLog = new ExchangeLog(this.log.capacity);
+    for (const exchange of all) shownLog.add(shown(exchange, this.origins.get(exchange.id)));
+    return shownLog
+      .list({ text })
+      .map((exchange) =>
+        exchangeView(this.log.get(exchange.id)!, this.origins.get(exchange.id)!, true),
+      );
   }
 
   exportHar(ids?: string[]): { fileName: string; text: string } {
