@@ -101,6 +101,14 @@ export function createServices(host: HostEnvironment): Services {
     openApiOfTarget(tpp, targetId),
   );
   const workspace = new WorkspaceService(host.dataDir, notices, events, () => certs.secretBox());
+  // An unlocked keystore opens the secrets it sealed: the views get them, no reload needed.
+  events.subscribe((name) => {
+    if (name === 'keystore.changed')
+      void workspace.variables().then(
+        (variables) => events.emit('workspace.variablesChanged', variables),
+        () => undefined,
+      );
+  });
   const tpp = new TppService({
     certs,
     targets,

@@ -90,6 +90,20 @@ describe('a secret from a Postman environment file', () => {
     expect((await psuPassword()).value).toBe('open-sesame');
   });
 
+  it('opens when the keystore is unlocked, and the views are told', async () => {
+    expect((await importPostman()).ok).toBe(true);
+    await relaunch();
+    expect((await psuPassword()).value).toBe('');
+    const told = new Promise((resolve) =>
+      services.events.subscribe((name, payload) => {
+        if (name === 'workspace.variablesChanged') resolve(payload);
+      }),
+    );
+    await call('keystore.unlock', { passphrase: PASSPHRASE });
+    expect((await psuPassword()).value).toBe('open-sesame');
+    expect(await told).toEqual(await call('workspace.variables', {}));
+  });
+
   it('is refused while the keystore is locked, naming the secret; nothing changes', async () => {
     await relaunch();
     const refused = await importPostman();
