@@ -100,7 +100,15 @@ export function createServices(host: HostEnvironment): Services {
   const collections = new CollectionsService(host.dataDir, notices, events, clock, (targetId) =>
     openApiOfTarget(tpp, targetId),
   );
-  const workspace = new WorkspaceService(host.dataDir, notices, events);
+  const workspace = new WorkspaceService(host.dataDir, notices, events, () => certs.secretBox());
+  // An unlocked keystore opens the secrets it sealed: the views get them, no reload needed.
+  events.subscribe((name) => {
+    if (name === 'keystore.changed')
+      void workspace.variables().then(
+        (variables) => events.emit('workspace.variablesChanged', variables),
+        () => undefined,
+      );
+  });
   const tpp = new TppService({
     certs,
     targets,
@@ -108,6 +116,7 @@ export function createServices(host: HostEnvironment): Services {
     clock,
     events,
     own,
+    secretsOf: (targetId) => workspace.secretValues(targetId),
     ...(host.openScaWindow ? { openScaWindow: host.openScaWindow } : {}),
     ...(host.relayScaPages ? { relayScaPages: host.relayScaPages } : {}),
   });

@@ -23,6 +23,11 @@ export const CapturedValueSchema = Type.Object(
     from: Type.String({ maxLength: 300 }),
     /** Marked secret in the file it came from (Postman `type: "secret"`, Bruno `vars:secret`). */
     secret: Type.Optional(Type.Boolean()),
+    /**
+     * A secret's value as kept at rest, sealed by the keystore's seal (`value` is then empty); a
+     * view carries it only while the keystore is locked, so the value cannot be used.
+     */
+    sealed: Type.Optional(Type.String({ maxLength: 8192, pattern: '^[A-Za-z0-9+/]*=*$' })),
   },
   { additionalProperties: false },
 );

@@ -108,21 +108,19 @@ export async function writtenEnvironment(
     secret: list[0]?.secret === true,
   }));
   const stem = safeFileName(name, 'environment');
+  const secrets = values.filter((v) => v.secret).map((v) => v.key);
+  // A secret's value stays in the workbench (sealed at rest): a file carries its name only.
+  const notes =
+    secrets.length > 0
+      ? [
+          `The values of the secret ${listed(secrets)} are not in the file: a secret's value never leaves the workbench (the file marks ${secrets.length === 1 ? 'it' : 'them'} secret, with no value).`,
+        ]
+      : [];
   if (format === 'postman')
     return {
       fileName: `${stem}.postman_environment.json`,
       text: `${JSON.stringify(writePostmanEnvironment(id, name, values), null, 2)}\n`,
-      notes: [],
+      notes,
     };
-  const secrets = values.filter((v) => v.secret).map((v) => v.key);
-  return {
-    fileName: `${stem}.bru`,
-    text: writeBrunoEnvironment(values),
-    notes:
-      secrets.length > 0
-        ? [
-            `The values of the secret ${listed(secrets)} are not in the file: Bruno keeps secret values out of a collection's files (only their names, under vars:secret).`,
-          ]
-        : [],
-  };
+  return { fileName: `${stem}.bru`, text: writeBrunoEnvironment(values), notes };
 }

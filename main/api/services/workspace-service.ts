@@ -23,6 +23,9 @@ import {
 } from '../contract/workspace.js';
 import { schemaParser, type StorageNotices } from './stored-files.js';
 import { readEnvironment, writtenEnvironment } from './environment-formats.js';
+import { openedVariables, sealedVariables, secretValuesOf } from './workspace/sealed-secrets.js';
+import type { SecretBox } from '../../core/certs/index.js';
+import type { SecretValue } from '../../core/tpp/redact-secrets.js';
 
 /** A name not yet taken among a target's environments: "name", else "name (2)", … */
 function freeEnvironmentName(taken: Record<string, unknown>, name: string): string {
@@ -49,6 +52,8 @@ export class WorkspaceService {
     dataDir: string | undefined,
     notices: StorageNotices,
     private readonly events: EventHub,
+    /** The keystore's seal, for secret values at rest; none while the keystore is locked. */
+    private readonly secretBox: () => Promise<SecretBox | undefined> = async () => undefined,
   ) {
     const opened = <T>(store: Promise<JsonFileStore<T>>) =>
       store.then((s) => {
@@ -73,8 +78,14 @@ export class WorkspaceService {
     );
   }
 
+  /** Every target's variables, each secret value opened while the keystore is open. */
   async variables(): Promise<WorkspaceVariablesView> {
-    return (await this.variablesStore).get();
+    return openedVariables((await this.variablesStore).get(), await this.secretBox());
+  }
+
+  /** The target's secret values, which History, HAR and curl show as `{{name}}`. */
+  async secretValues(targetId: string): Promise<SecretValue[]> {
+    return secretValuesOf((await this.variables())[targetId]);
   }
 
   /**
@@ -93,14 +104,17 @@ export class WorkspaceService {
       throw new CallRefused(
         `The active environment '${variables.active}' is not one of this target's environments (${Object.keys(variables.environments).join(', ') || 'none'}).`,
       );
-    const next = await this.write(this.variablesStore, 'variables', (all) => {
+    const box = await this.secretBox();
+    const stored = sealedVariables(variables, box);
+    const written = await this.write(this.variablesStore, 'variables', (all) => {
       const others = Object.keys(all).filter((id) => id !== targetId);
       if (others.length >= MAX_TARGETS)
         throw new CallRefused(
           `Variables are kept for at most ${MAX_TARGETS} targets; remove a target first.`,
         );
-      return { ...all, [targetId]: variables };
+      return { ...all, [targetId]: stored };
     });
+    const next = openedVariables(written, box);
     this.events.emit('workspace.variablesChanged', next);
     return next;
   }

@@ -81,7 +81,10 @@ export function readBrunoEnvironment(text: string, what: string): EnvironmentFil
   return { values };
 }
 
-/** A Postman environment export of these values (`type: "secret"` for a secret one). */
+/**
+ * A Postman environment export of these values: a secret one `type: "secret"` with an empty
+ * value, so a secret never leaves the workbench in a file (docs/variables.md, "Secret values").
+ */
 export function writePostmanEnvironment(
   id: string,
   name: string,
@@ -92,7 +95,7 @@ export function writePostmanEnvironment(
     name,
     values: values.map((v) => ({
       key: v.key,
-      value: v.value,
+      value: v.secret ? '' : v.value,
       enabled: v.enabled,
       type: v.secret ? 'secret' : 'default',
     })),

@@ -32,6 +32,8 @@ export interface DeclaredVariable {
   key: string;
   value: string;
   enabled: boolean;
+  /** Marked secret in the file (Postman `type: "secret"`). */
+  secret?: boolean;
 }
 
 /** The collection's variables: the declared ones, then the values given to path variables. */
@@ -42,7 +44,7 @@ export function importedVariables(
 ): CollectionVariable[] {
   const base = new Set(locations.flatMap((l) => l.baseVariables));
   const variables: CollectionVariable[] = [];
-  for (const { key, value, enabled } of declared) {
+  for (const { key, value, enabled, secret } of declared) {
     if (!key) continue;
     if (base.has(key))
       notes.add(
@@ -51,7 +53,17 @@ export function importedVariables(
           `{{${key}}} stands for the base URL: the workbench sends to the target chosen in the composer, so it was not imported.`,
       );
     else if (!enabled) notes.add('variable:disabled', (n) => `Left out ${n} disabled variable(s).`);
-    else variables.push({ key, value });
+    else if (secret) {
+      // A collection is kept in clear: a secret's value goes only into a target's environment,
+      // where the keystore's seal keeps it (docs/variables.md, "Secret values").
+      variables.push({ key, value: '', secret: true });
+      if (value)
+        notes.add(
+          `secret:${key}`,
+          () =>
+            `Left out the value of the secret variable {{${key}}}: a collection keeps no secret value; set it in a target's environment (the variables panel), where it is sealed.`,
+        );
+    } else variables.push({ key, value });
   }
   for (const { key, value } of locations.flatMap((l) => l.pathVariables))
     if (!variables.some((v) => v.key === key)) variables.push({ key, value });

@@ -67,6 +67,11 @@ export type CollectionItem = SavedRequestItem | FolderItem;
 export interface CollectionVariable {
   key: string;
   value: string;
+  /**
+   * Postman's `type: "secret"`: kept with no value, since a secret's value lives only sealed in a
+   * target's environment (docs/variables.md, "Secret values"); exported secret, empty.
+   */
+  secret?: true;
 }
 
 export interface Collection {

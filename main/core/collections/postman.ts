@@ -164,6 +164,21 @@ function importedItems(
   return items;
 }
 
+/**
+ * The collection variables the file marks secret (`type: "secret"`, or the SDK's `secret: true`):
+ * read from the file itself, since the SDK turns a type it does not know into `any`.
+ */
+function secretKeys(json: unknown): Set<string> {
+  if (!isRecord(json)) return new Set();
+  const declared = Array.isArray(json.variable) ? (json.variable as unknown[]) : [];
+  return new Set(
+    declared
+      .filter(isRecord)
+      .filter((v) => v.type === 'secret' || v.secret === true)
+      .map((v) => String(v.key ?? '')),
+  );
+}
+
 /** A Postman Collection v2.1 (or v2.0) file as a workbench collection. */
 export function importPostman(text: string, ctx: ImportContext): ImportedCollection {
   const json = parsedJson(text, 'The Postman file');
@@ -183,10 +198,12 @@ export function importPostman(text: string, ctx: ImportContext): ImportedCollect
     authLeftOut(notes, 'collection', () => 'the collection');
   const scripts = scriptsFromPostman(collection.events.all(), notes);
   if (scripts) scriptsKept(notes, 'collection', () => 'the collection');
+  const secrets = secretKeys(json);
   const declared = collection.variables.all().map((v) => ({
     key: v.key ?? '',
     value: typeof v.value === 'string' ? v.value : JSON.stringify(v.value ?? ''),
     enabled: !v.disabled,
+    secret: secrets.has(v.key ?? ''),
   }));
   const variables = importedVariables(declared, locations, notes);
   const description = descriptionOf(collection);
@@ -295,11 +312,10 @@ export function exportPostman(
   collection: Collection,
   options: ExportOptions = {},
 ): Record<string, unknown> {
-  const variable: VariableDefinition[] = collection.variables.map(({ key, value }) => ({
-    key,
-    value,
-    type: 'string',
-  }));
+  // A secret leaves marked secret with no value (docs/variables.md, "Secret values").
+  const variable: VariableDefinition[] = collection.variables.map(({ key, value, secret }) =>
+    secret ? { key, value: '', type: 'secret' } : { key, value, type: 'string' },
+  );
   if (!collection.variables.some((v) => v.key === BASE_URL_VARIABLE))
     variable.unshift({
       key: BASE_URL_VARIABLE,
@@ -329,5 +345,9 @@ export function exportPostman(
     ...(events.length ? { event: events } : {}),
     variable,
   } as ConstructorParameters<typeof PostmanCollection>[0]);
-  return JSON.parse(JSON.stringify(sdk.toJSON())) as Record<string, unknown>;
+  const exported = JSON.parse(JSON.stringify(sdk.toJSON())) as Record<string, unknown>;
+  // The SDK writes `any` for a type it does not know: a secret is written as Postman writes it.
+  for (const v of (exported.variable ?? []) as { key?: string; type?: string }[])
+    if (collection.variables.some((c) => c.secret && c.key === v.key)) v.type = 'secret';
+  return exported;
 }

@@ -61,7 +61,11 @@ export function collectionsFileSchema(requestSchema: TSchema): TSchema {
         description: Description,
         variables: Type.Array(
           Type.Object(
-            { key: Type.String({ minLength: 1, maxLength: 200 }), value: Type.String() },
+            {
+              key: Type.String({ minLength: 1, maxLength: 200 }),
+              value: Type.String(),
+              secret: Type.Optional(Type.Literal(true)),
+            },
             { additionalProperties: false },
           ),
         ),

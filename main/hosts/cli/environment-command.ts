@@ -11,6 +11,8 @@ import { EMBEDDED_TARGET_IDS } from '../../api/contract/targets.js';
 import { ENVIRONMENT_FORMATS, type EnvironmentFormat } from '../../api/contract/workspace.js';
 import { StorageNotices } from '../../api/services/stored-files.js';
 import { WorkspaceService } from '../../api/services/workspace-service.js';
+import { KeystoreLock } from '../../api/services/certs/keystore-lock.js';
+import { systemClock } from '../../core/clock.js';
 import { defaultDataDir } from '../../core/persistence/data-dir.js';
 import { UsageError, type CliIo } from './io.js';
 import { oneOf, parseFlags } from './parse.js';
@@ -21,8 +23,24 @@ The env forms work on the environments of the target ID (default: ${EMBEDDED_TAR
 a .bru file is read as a Bruno environment, any other as a Postman one, unless --format says;
 a Bruno collection folder brings each of its environments/*.bru.`;
 
+/**
+ * The workspace on the data folder, its secret values sealed by the keystore there, opened (or
+ * created, as the first unlock in the UI does) with WORKBENCH_KEYSTORE_PASSPHRASE.
+ */
 function service(dataDir: string): WorkspaceService {
-  return new WorkspaceService(dataDir, new StorageNotices(), new EventHub());
+  const passphrase = process.env.WORKBENCH_KEYSTORE_PASSPHRASE;
+  const events = new EventHub();
+  const lock = passphrase
+    ? new KeystoreLock({ dataDir, passphrase }, systemClock, events)
+    : undefined;
+  return new WorkspaceService(dataDir, new StorageNotices(), events, async () => {
+    if (!lock) return undefined;
+    await lock.ready;
+    const box = lock.secretBox();
+    const { notice } = await lock.status();
+    if (!box && notice) throw new UsageError(`WORKBENCH_KEYSTORE_PASSPHRASE: ${notice}`);
+    return box;
+  });
 }
 
 /** The format a file is in: --format, else a `.bru` file is Bruno's and any other Postman's. */

@@ -21,7 +21,8 @@ let dir: string;
 let services: Services;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'workspace-environments-'));
-  services = createServices({ kind: 'web', dataDir: dir });
+  // Open keystore: a secret value is kept sealed by it (sealed-secrets.test.ts).
+  services = createServices({ kind: 'web', dataDir: dir, keystorePassphrase: 'environments test' });
 });
 afterEach(async () => {
   await services.dispose();
@@ -85,7 +86,14 @@ describe('a Postman environment file', () => {
     const written = JSON.parse(exported.text) as PostmanEnvironment;
     const original = JSON.parse(fixtureText(POSTMAN_FILE)) as PostmanEnvironment;
     expect(written).toMatchObject({ name: 'Customer B', _postman_variable_scope: 'environment' });
-    expect(written.values).toEqual(original.values);
+    // A secret leaves marked secret, with no value (docs/variables.md, "Secret values").
+    expect(written.values).toEqual(
+      original.values.map((v) => (v.type === 'secret' ? { ...v, value: '' } : v)),
+    );
+    expect(exported.text).not.toContain('open-sesame');
+    expect(exported.notes).toEqual([
+      "The values of the secret 'psuPassword' are not in the file: a secret's value never leaves the workbench (the file marks it secret, with no value).",
+    ]);
 
     // The file written imports again as the same environment, under a free name.
     const again = await call('workspace.importEnvironment', {
@@ -94,7 +102,10 @@ describe('a Postman environment file', () => {
       text: exported.text,
     });
     expect(again.imported).toBe('Customer B (2)');
-    expect(await environment('Customer B (2)')).toEqual(await environment('Customer B'));
+    expect(await environment('Customer B (2)')).toEqual({
+      ...(await environment('Customer B')),
+      psuPassword: ['', true],
+    });
   });
 
   it('is told from a collection and from other JSON; nothing saved changes', async () => {
@@ -186,7 +197,7 @@ describe('a Bruno environment file', () => {
     });
   });
 
-  it('writes a secret value only in a Postman file: Bruno keeps secrets out of its files', async () => {
+  it('writes no secret value: Bruno keeps secrets out of its files', async () => {
     await call('workspace.importEnvironment', {
       targetId: TARGET,
       format: 'postman',

@@ -258,3 +258,38 @@ describe('Postman export with signing', () => {
     expect(again.variable.map((v) => v.key)).toEqual(first.variable.map((v) => v.key));
   });
 });
+
+describe('a secret collection variable', () => {
+  const secret = () =>
+    importPostman(fixtureText('postman/secret-variable.postman_collection.json'), fixedContext());
+
+  it('arrives secret with no value, saying where its value goes', () => {
+    const { collection, notes } = secret();
+    expect(collection.variables).toEqual([
+      { key: 'psuIpAddress', value: '192.0.2.10' },
+      { key: 'accessToken', value: '', secret: true },
+    ]);
+    expect(JSON.stringify(collection)).not.toContain('tok-3f8e1a-secret');
+    expect(notes.join('\n')).toMatch(
+      /Left out the value of the secret variable \{\{accessToken\}\}: .* set it in a target's environment/,
+    );
+  });
+
+  it('leaves marked secret with an empty value, as Postman writes it, and arrives secret again', () => {
+    const exported = exportPostman(secret().collection) as {
+      variable: { key: string; value: string; type: string }[];
+    };
+    // Postman's published v2.1 schema predates `type: "secret"`: all else in the file is valid.
+    const unmarked = {
+      ...exported,
+      variable: exported.variable.map((v) => ({ ...v, type: 'string' })),
+    };
+    expect(validate(unmarked), JSON.stringify(validate.errors)).toBe(true);
+    expect(exported.variable.find((v) => v.key === 'accessToken')).toMatchObject({
+      value: '',
+      type: 'secret',
+    });
+    const again = importPostman(JSON.stringify(exported), fixedContext()).collection;
+    expect(again.variables).toContainEqual({ key: 'accessToken', value: '', secret: true });
+  });
+});

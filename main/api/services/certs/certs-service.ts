@@ -4,7 +4,7 @@
  * embedded banks (bank-registration.ts). Nothing it returns carries key material (property 2).
  */
 import type { KeyObject } from 'node:crypto';
-import type { Keystore, KeystoreEntry } from '../../../core/certs/index.js';
+import type { Keystore, KeystoreEntry, SecretBox } from '../../../core/certs/index.js';
 import type { Clock } from '../../../core/clock.js';
 import { CallRefused } from '../../dispatch.js';
 import type { EventHub } from '../../events.js';
@@ -52,6 +52,12 @@ export class CertsService {
 
   unlock(passphrase: string): Promise<KeystoreStatusView> {
     return this.lock.unlock(passphrase);
+  }
+
+  /** The open keystore's seal, once a preset keystore opened; none while it is locked. */
+  async secretBox(): Promise<SecretBox | undefined> {
+    await this.ready;
+    return this.lock.secretBox();
   }
 
   /** The open keystore, or a refusal that says how to open it. */

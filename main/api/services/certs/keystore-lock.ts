@@ -42,6 +42,8 @@ const memoryFileSystem: AtomicFileSystem = {
 
 export class KeystoreLock {
   private keystore: Keystore | undefined;
+  /** The seal of the open keystore: secret variables are sealed with it too. */
+  private box: SecretBox | undefined;
   private opening: Promise<Keystore> | undefined;
   private notice: string | undefined;
   private readonly path: string;
@@ -115,6 +117,7 @@ export class KeystoreLock {
     })
       .then((keystore) => {
         this.keystore = keystore;
+        this.box = secretBox;
         this.notice = undefined;
         return keystore;
       })
@@ -133,6 +136,14 @@ export class KeystoreLock {
         throw error;
       });
     return this.opening;
+  }
+
+  /**
+   * The seal the open keystore uses (the OS keychain on the desktop, the passphrase elsewhere), so
+   * secret variables are protected as private keys are; none while the keystore is locked.
+   */
+  secretBox(): SecretBox | undefined {
+    return this.box;
   }
 
   /** The open keystore, or a refusal that says how to open it. */

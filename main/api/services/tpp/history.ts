@@ -5,6 +5,7 @@
 import { ExchangeLog } from '../../../core/tpp/exchange-log.js';
 import type { Exchange } from '../../../shared/exchange.js';
 import { toCurl, toHar } from '../../../core/tpp/export.js';
+import { redactedExchange, type SecretValue } from '../../../core/tpp/redact-secrets.js';
 import { CallRefused } from '../../dispatch.js';
 import type { EventHub } from '../../events.js';
 import type { ExchangeView, HeaderSource } from '../../contract.js';
@@ -12,6 +13,13 @@ import type { ExchangeView, HeaderSource } from '../../contract.js';
 export interface ExchangeOrigin {
   targetId: string;
   headerSources: Record<string, HeaderSource>;
+  /** The target's secret variables when it was sent: shown as `{{name}}`, never in clear. */
+  secrets?: SecretValue[];
+}
+
+/** What the views and exports show of an exchange: its secret values as their `{{name}}`. */
+function shown(exchange: Exchange, origin: ExchangeOrigin | undefined): Exchange {
+  return redactedExchange(exchange, origin?.secrets ?? []);
 }
 
 export function exchangeView(
@@ -19,7 +27,7 @@ export function exchangeView(
   origin: ExchangeOrigin,
   sent: boolean,
 ): ExchangeView {
-  const copy = structuredClone(exchange);
+  const copy = structuredClone(shown(exchange, origin));
   return {
     id: copy.id,
     ...(copy.label ? { label: copy.label } : {}),
@@ -33,7 +41,7 @@ export function exchangeView(
     ...(copy.error ? { error: copy.error } : {}),
     timings: copy.timings,
     responseSignature: copy.responseSignature,
-    curl: toCurl(exchange),
+    curl: toCurl(copy),
   };
 }
 
@@ -63,9 +71,17 @@ export class ExchangeHistory {
   }
 
   list(text?: string): ExchangeView[] {
-    return this.log
-      .list(text ? { text } : {})
-      .map((exchange) => exchangeView(exchange, this.origins.get(exchange.id)!, true));
+    const all = this.log.list();
+    if (!text)
+      return all.map((exchange) => exchangeView(exchange, this.origins.get(exchange.id)!, true));
+    // The search reads what is shown: a secret's value finds nothing, its `{{name}}` does.
+    const shownLog = new ExchangeLog(this.log.capacity);
+    for (const exchange of all) shownLog.add(shown(exchange, this.origins.get(exchange.id)));
+    return shownLog
+      .list({ text })
+      .map((exchange) =>
+        exchangeView(this.log.get(exchange.id)!, this.origins.get(exchange.id)!, true),
+      );
   }
 
   exportHar(ids?: string[]): { fileName: string; text: string } {
@@ -75,7 +91,7 @@ export class ExchangeHistory {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     return {
       fileName: `workbench-history-${stamp}.har`,
-      text: JSON.stringify(toHar(exchanges), null, 2),
+      text: JSON.stringify(toHar(exchanges.map((e) => shown(e, this.origins.get(e.id)))), null, 2),
     };
   }
 

@@ -9,6 +9,7 @@ import { linkOf, type OutgoingRequest } from '../../../core/tpp/client.js';
 import type { OwnRequests } from '../own-requests.js';
 import type { Clock } from '../../../core/clock.js';
 import type { PsuSession } from '../../../core/tpp/psu-session.js';
+import type { SecretValue } from '../../../core/tpp/redact-secrets.js';
 import { CallRefused } from '../../dispatch.js';
 import type { EventHub } from '../../events.js';
 import type {
@@ -81,6 +82,8 @@ export class TppService {
       openScaWindow?: OpenScaWindow;
       /** The web host's relay that adds the recorder to the bank's pages. */
       relayScaPages?: RelayScaPages;
+      /** The target's secret variables, shown as `{{name}}` in every view of an exchange. */
+      secretsOf?: (targetId: string) => Promise<SecretValue[]>;
     },
   ) {
     this.sessions = new PsuSessions({
@@ -130,6 +133,12 @@ export class TppService {
 
   // ---- preview, send, follow ----------------------------------------------------------------
 
+  /** The target's secrets (docs/variables.md, "Secret values"), to redact what is shown. */
+  private async secrets(targetId: string): Promise<{ secrets?: SecretValue[] }> {
+    const secrets = (await this.deps.secretsOf?.(targetId)) ?? [];
+    return secrets.length > 0 ? { secrets } : {};
+  }
+
   /** The target's client, or one without its credentials for a confirmed foreign origin. */
   private clientFor(targetId: string, request: Addressed, allowForeignOrigin?: boolean) {
     return clientFor(
@@ -155,7 +164,11 @@ export class TppService {
       const exchange = await guard(() => client.prepare(outgoing(request, label)));
       return exchangeView(
         exchange,
-        { targetId, headerSources: sourcesOf(exchange, request.headers, session, defaults) },
+        {
+          targetId,
+          headerSources: sourcesOf(exchange, request.headers, session, defaults),
+          ...(await this.secrets(targetId)),
+        },
         false,
       );
     } finally {
@@ -179,6 +192,7 @@ export class TppService {
       return this.exchanges.record(exchange, {
         targetId,
         headerSources: sourcesOf(exchange, request.headers, session, defaults),
+        ...(await this.secrets(targetId)),
       });
     } finally {
       await client.close();
@@ -219,6 +233,7 @@ export class TppService {
       const followOrigin = {
         targetId: origin.targetId,
         headerSources: sourcesOf(exchange!, headers, session, defaults),
+        ...(origin.secrets ? { secrets: origin.secrets } : {}),
       };
       return record
         ? this.exchanges.record(exchange!, followOrigin)

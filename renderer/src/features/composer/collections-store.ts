@@ -179,13 +179,14 @@ export const useCollectionsStore = create<CollectionsState>((set, get) => {
       const composer = useComposerStore.getState();
       if (!composer.catalogue) await composer.loadCatalogue();
       const endpoints = useComposerStore.getState().catalogue?.endpoints ?? [];
-      useOpenCollection
-        .getState()
-        .open(
-          collection.name,
-          Object.fromEntries(collection.variables.map((v) => [v.key, v.value])),
-          scriptsOfSaved(collection, saved.id),
-        );
+      useOpenCollection.getState().open(
+        collection.name,
+        // A secret has no value here (its value is a target's, sealed): never sent empty.
+        Object.fromEntries(
+          collection.variables.filter((v) => !v.secret).map((v) => [v.key, v.value]),
+        ),
+        scriptsOfSaved(collection, saved.id),
+      );
       useComposerStore
         .getState()
         .loadDraft(draftOfSaved(saved.request, saved.operationId, endpoints));

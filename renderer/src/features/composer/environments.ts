@@ -72,7 +72,34 @@ export function withoutVariable(target: TargetVariables, name: string): TargetVa
   return { ...target, environments: { ...target.environments, [target.active]: rest } };
 }
 
-/** One variable set by hand in the active environment (first among its values). */
-export function withVariable(target: TargetVariables | undefined, name: string, value: string) {
-  return capturedInto(target, { [name]: [value] }, 'set by hand');
+/** One variable set by hand in the active environment (first among its values), maybe secret. */
+export function withVariable(
+  target: TargetVariables | undefined,
+  name: string,
+  value: string,
+  secret = false,
+) {
+  const next = capturedInto(target, { [name]: [value] }, 'set by hand');
+  return secret ? withSecretMark(next, name, true) : next;
+}
+
+/**
+ * A variable of the active environment marked secret or not, each of its values. A value still
+ * sealed (the keystore locked) stays secret: unmarking it would lose it.
+ */
+export function withSecretMark(
+  target: TargetVariables,
+  name: string,
+  secret: boolean,
+): TargetVariables {
+  const list = activeVariables(target)[name];
+  if (!list || list.some((v) => v.sealed !== undefined)) return target;
+  const marked = list.map(({ secret: _was, ...v }) => (secret ? { ...v, secret: true } : v));
+  return {
+    ...target,
+    environments: {
+      ...target.environments,
+      [target.active]: { ...activeVariables(target), [name]: marked },
+    },
+  };
 }

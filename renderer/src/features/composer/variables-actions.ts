@@ -17,6 +17,7 @@ import {
   switchedTo,
   withEnvironment,
   withoutVariable,
+  withSecretMark,
   withVariable,
   type TargetVariables,
 } from './environments';
@@ -38,7 +39,9 @@ export interface VariablesState {
   ): void;
   newEnvironment(targetId: string, name: string): void;
   switchEnvironment(targetId: string, name: string): void;
-  setVariable(targetId: string, name: string, value: string): void;
+  setVariable(targetId: string, name: string, value: string, secret?: boolean): void;
+  /** Marks a variable of the active environment secret, or not (docs/variables.md). */
+  markSecret(targetId: string, name: string, secret: boolean): void;
   removeVariable(targetId: string, name: string): void;
   /** What the last environment file import or export did, and what it left out. */
   environmentReport?: { said: string; notes: string[] };
@@ -103,8 +106,10 @@ export function variablesActions(set: Set, get: Get): VariablesState {
     newEnvironment: (targetId, name) =>
       change(targetId, (current) => withEnvironment(current, name)),
     switchEnvironment: (targetId, name) => change(targetId, (current) => switchedTo(current, name)),
-    setVariable: (targetId, name, value) =>
-      change(targetId, (current) => withVariable(current, name, value)),
+    setVariable: (targetId, name, value, secret) =>
+      change(targetId, (current) => withVariable(current, name, value, secret)),
+    markSecret: (targetId, name, secret) =>
+      change(targetId, (current) => (current ? withSecretMark(current, name, secret) : current!)),
     removeVariable: (targetId, name) =>
       change(targetId, (current) => (current ? withoutVariable(current, name) : current!)),
     async importEnvironment(targetId, file) {

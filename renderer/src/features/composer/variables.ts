@@ -21,8 +21,13 @@ export const CAPTURED_FIELDS = [
 export interface CapturedValue {
   value: string;
   from: string;
-  /** Marked secret by the environment file it was imported from. */
+  /**
+   * Secret: masked in the panel, shown as `{{name}}` in History and exports, kept sealed at rest
+   * (docs/variables.md, "Secret values").
+   */
   secret?: boolean;
+  /** Still sealed: the keystore is locked, so the value cannot be used yet. */
+  sealed?: string;
 }
 
 /** Variable name → its values, latest first. */
@@ -77,7 +82,9 @@ export function withCaptured(
 ): Variables {
   const next: Variables = { ...variables };
   for (const [name, values] of Object.entries(captured)) {
-    const fresh = values.map((value) => ({ value, from }));
+    // A secret stays secret when a new value of it arrives.
+    const secret = variables[name]?.[0]?.secret ? { secret: true } : {};
+    const fresh = values.map((value) => ({ value, from, ...secret }));
     const older = (variables[name] ?? []).filter((v) => !values.includes(v.value));
     next[name] = [...fresh, ...older].slice(0, KEPT);
   }
@@ -87,9 +94,27 @@ export function withCaptured(
 /** Name → the value `{{name}}` stands for: each variable's latest, and the PSU-ID if known. */
 export function variableValues(variables: Variables, psuId?: string): Record<string, string> {
   const values: Record<string, string> = Object.create(null);
-  for (const [name, list] of Object.entries(variables)) if (list[0]) values[name] = list[0].value;
+  // A sealed value is not known yet: it is no value, and lockedSecrets names it.
+  for (const [name, list] of Object.entries(variables))
+    if (list[0] && list[0].sealed === undefined) values[name] = list[0].value;
   if (psuId) values.psuId = psuId;
   return values;
+}
+
+/** The secrets whose value is still sealed because the keystore is locked. */
+export function lockedSecrets(variables: Variables): Set<string> {
+  return new Set(
+    Object.entries(variables)
+      .filter(([, list]) => list[0]?.sealed !== undefined)
+      .map(([name]) => name),
+  );
+}
+
+/** What the panel shows of a value: a secret masked unless revealed, a sealed one as such. */
+export function shownValue(entry: CapturedValue | undefined, current: string, revealed: boolean) {
+  if (entry?.sealed !== undefined) return 'sealed: unlock the keystore (Certificates) to use it';
+  if (entry?.secret && !revealed) return '••••••';
+  return current;
 }
 
 /**
@@ -144,9 +169,14 @@ export function resolvedDraft(draft: RequestDraft, values: Record<string, string
 
 /**
  * `{{name}}` references the values do not know, in words, anywhere in the request (the path or
- * URL included); empty when every one resolves.
+ * URL included); empty when every one resolves. A secret still sealed is named as such: it is
+ * never sent empty.
  */
-export function unknownVariables(draft: RequestDraft, values: Record<string, string>): string[] {
+export function unknownVariables(
+  draft: RequestDraft,
+  values: Record<string, string>,
+  locked: ReadonlySet<string> = new Set(),
+): string[] {
   const texts = [
     draft.pathTemplate,
     ...Object.values(draft.pathParams),
@@ -158,5 +188,9 @@ export function unknownVariables(draft: RequestDraft, values: Record<string, str
   for (const text of texts)
     for (const match of text.matchAll(REFERENCE))
       if (!known(values, match[1]!)) unknown.add(match[1]!);
-  return [...unknown].map((name) => `No variable {{${name}}} on this target yet.`);
+  return [...unknown].map((name) =>
+    locked.has(name)
+      ? `Unlock the keystore (Certificates) to use the secret {{${name}}}: its value is sealed.`
+      : `No variable {{${name}}} on this target yet.`,
+  );
 }

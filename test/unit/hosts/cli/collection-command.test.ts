@@ -103,6 +103,27 @@ describe('workbench collection', () => {
 });
 
 describe('workbench collection env', () => {
+  // A secret value is sealed by the data folder's keystore, opened with this passphrase.
+  beforeEach(() => {
+    process.env.WORKBENCH_KEYSTORE_PASSPHRASE = 'collection command test';
+  });
+  afterEach(() => {
+    delete process.env.WORKBENCH_KEYSTORE_PASSPHRASE;
+  });
+
+  it('refuses a secret value without the keystore passphrase, naming the secret', async () => {
+    delete process.env.WORKBENCH_KEYSTORE_PASSPHRASE;
+    const refused = await run(
+      'env',
+      'import',
+      join(FIXTURES, 'postman/customer-b.postman_environment.json'),
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(
+      /The secret 'psuPassword' was not saved: unlock the keystore \(.*set WORKBENCH_KEYSTORE_PASSPHRASE\)/,
+    );
+  });
+
   it('imports a Postman and a Bruno environment and exports each in both formats', async () => {
     const postman = await run(
       'env',
@@ -134,7 +155,15 @@ describe('workbench collection env', () => {
     const original = JSON.parse(
       await readFile(join(FIXTURES, 'postman/customer-b.postman_environment.json'), 'utf8'),
     ) as { values: unknown[] };
-    expect(written.values).toEqual(original.values);
+    // The secret leaves with no value, and is in variables.json only sealed.
+    expect(written.values).toEqual(
+      original.values.map((v) =>
+        (v as { type: string }).type === 'secret' ? { ...(v as object), value: '' } : v,
+      ),
+    );
+    expect(await readFile(join(dir, 'data', 'variables.json'), 'utf8')).not.toContain(
+      'open-sesame',
+    );
     expect(
       (await run('env', 'export', 'Customer B', '--format', 'postman', '--out', out)).err,
     ).toMatch(/exists; add --force/);

@@ -13,7 +13,7 @@ import { useActiveTarget, useTargetsStore } from '../../targets/store';
 import { METHODS, draftProblems, type RequestDraft } from '../request-model';
 import { useComposerStore, variableValuesOf } from '../store';
 import { activeVariables } from '../environments';
-import { resolvedDraft, unknownVariables, variableOfParameter } from '../variables';
+import { lockedSecrets, resolvedDraft, unknownVariables, variableOfParameter } from '../variables';
 import { BodyEditor, type EditorProblem } from './BodyEditor';
 import { CollectionsPanel } from './CollectionsPanel';
 import { EndpointPicker } from './EndpointPicker';
@@ -60,7 +60,10 @@ export function Composer() {
   const values = target
     ? variableValuesOf(store.variables, target.id)
     : ({} as Record<string, string>);
-  const blockers = [...draftProblems(draft), ...unknownVariables(draft, values)];
+  const blockers = [
+    ...draftProblems(draft),
+    ...unknownVariables(draft, values, lockedSecrets(targetVariables)),
+  ];
 
   useEffect(() => {
     if (!catalogue) void store.loadCatalogue();

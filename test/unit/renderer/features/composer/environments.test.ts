@@ -12,6 +12,7 @@ import {
   switchedTo,
   withEnvironment,
   withoutVariable,
+  withSecretMark,
   withVariable,
 } from '../../../../../renderer/src/features/composer/environments';
 import {
@@ -77,5 +78,24 @@ describe('environments', () => {
     expect(environmentNameProblem(target, 'default')).toMatch(/already/);
     expect(environmentNameProblem(target, 'x'.repeat(61))).toMatch(/60/);
     expect(environmentNameProblem(target, 'prod')).toBeUndefined();
+  });
+});
+
+describe('marking a variable secret', () => {
+  it('sets and clears the mark on each value; a sealed one stays secret', () => {
+    const set = withVariable(undefined, 'token', 't-1', true);
+    expect(activeVariables(set).token).toEqual([
+      { value: 't-1', from: 'set by hand', secret: true },
+    ]);
+    const plain = withSecretMark(set, 'token', false);
+    expect(activeVariables(plain).token).toEqual([{ value: 't-1', from: 'set by hand' }]);
+    expect(activeVariables(withSecretMark(plain, 'token', true)).token![0]!.secret).toBe(true);
+    const sealed = {
+      active: 'default',
+      environments: {
+        default: { psuPassword: [{ value: '', from: 'imported', secret: true, sealed: 'AAAA' }] },
+      },
+    };
+    expect(withSecretMark(sealed, 'psuPassword', false)).toBe(sealed);
   });
 });

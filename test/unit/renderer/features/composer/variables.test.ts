@@ -8,7 +8,9 @@ import {
 } from '../../../../../renderer/src/features/composer/request-model';
 import {
   capturedFrom,
+  lockedSecrets,
   resolvedDraft,
+  shownValue,
   unknownVariables,
   variableOfParameter,
   variableValues,
@@ -103,5 +105,32 @@ describe('variables', () => {
     // A path parameter named like a property of Object.prototype needs its own value too.
     const named = { ...emptyDraft(), pathTemplate: '/v1/{constructor}' };
     expect(draftProblems(named)).toEqual(['Fill in the path parameter {constructor}.']);
+  });
+});
+
+describe('secret variables', () => {
+  const variables = {
+    psuPassword: [{ value: '', from: 'imported', secret: true, sealed: 'AAAA' }],
+    token: [{ value: 't-1', from: 'set by hand', secret: true }],
+  };
+
+  it('a sealed secret has no value and stops the send naming the keystore', () => {
+    const values = variableValues(variables);
+    expect(values).toEqual({ token: 't-1' });
+    const draft = { ...emptyDraft(), body: '{"p":"{{psuPassword}}","t":"{{token}}"}' };
+    expect(unknownVariables(draft, values, lockedSecrets(variables))).toEqual([
+      'Unlock the keystore (Certificates) to use the secret {{psuPassword}}: its value is sealed.',
+    ]);
+  });
+
+  it('is masked unless revealed, and stays secret when a new value arrives', () => {
+    expect(shownValue(variables.token[0], 't-1', false)).toBe('••••••');
+    expect(shownValue(variables.token[0], 't-1', true)).toBe('t-1');
+    expect(shownValue(variables.psuPassword[0], '', true)).toMatch(/unlock the keystore/);
+    expect(withCaptured(variables, { token: ['t-2'] }, 'again').token![0]).toEqual({
+      value: 't-2',
+      from: 'again',
+      secret: true,
+    });
   });
 });
