@@ -105,6 +105,8 @@ export class CollectionsService {
         request: args.request,
         // Scripts an import kept stay with the request the composer saves over (inert-scripts.ts).
         ...(same?.scripts ? { scripts: same.scripts } : {}),
+        // And so do its assertions: the composer's form does not carry them.
+        ...(same?.kind === 'request' && same.assertions ? { assertions: same.assertions } : {}),
         savedAt: this.clock.now().toISOString(),
       };
       const next = same
