@@ -72,6 +72,9 @@ export function assertionName(assertion: RequestAssertion): string {
   return `${assertion.path} == ${JSON.stringify(assertion.value)}`;
 }
 
+/** A JSON path of the subset as it starts an assertion's words (`$.a["b c"][0]`). */
+const PATH = String.raw`\$(?:\.[A-Za-z_][\w-]*|\[\d{1,6}\]|\["(?:[^"\\]|\\.)*"\])*`;
+
 /**
  * An assertion from its words, as assertionName writes them (`status 201`, `status 2xx`,
  * `$.a == "x"`, `$.a exists`): what a user types. Throws naming what is wrong.
@@ -84,12 +87,12 @@ export function parsedAssertion(text: string): RequestAssertion {
       throw new Error(`'${status[1]}' is not a status: give three digits (201) or a class (2xx).`);
     return { kind: 'status', expected: status[1]! };
   }
-  const exists = /^(\$\S*)\s+exists$/.exec(line);
+  const exists = new RegExp(`^(${PATH})\\s+exists$`).exec(line);
   if (exists) {
     jsonPathSteps(exists[1]!);
     return { kind: 'json', path: exists[1]!, op: 'exists' };
   }
-  const equals = /^(\$\S*)\s*==\s*(.+)$/.exec(line);
+  const equals = new RegExp(`^(${PATH})\\s*==\\s*(.+)$`).exec(line);
   if (equals) {
     jsonPathSteps(equals[1]!);
     let value: JsonValue;
