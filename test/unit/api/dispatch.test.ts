@@ -181,6 +181,7 @@ describe('the contract', () => {
     'collections.moveItem': { collection: 'c', id: 'none', folderId: null },
     'collections.import': { format: 'postman', text: '{}' },
     'collections.export': { collection: 'c', format: 'postman' },
+    'collections.run': { collection: 'c', targetId: 'sandbox' },
     'settings.get': {},
     'settings.update': { theme: 'light' },
     'bank.behaviour': { mode: 'sandbox' },
