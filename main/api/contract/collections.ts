@@ -162,6 +162,19 @@ export const collectionsCalls = {
       { additionalProperties: false },
     ),
   ),
+  'collections.setAssertions': call<CollectionView[]>()(
+    "Replaces a saved request's assertions, one per line as words: `status 201`, `status 2xx`, " +
+      '`$.consentStatus == "received"`, `$.consentId exists`. A line that is not one is refused ' +
+      'naming it; nothing changes.',
+    Type.Object(
+      {
+        collection: CollectionName,
+        id: ItemId,
+        assertions: Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 100 }),
+      },
+      { additionalProperties: false },
+    ),
+  ),
   'collections.run': call<CollectionRunView>()(
     'Runs a collection, or one folder (its path, `A / B`) and its sub-folders: each request sent ' +
       "and signed as the composer sends it, `{{name}}` from the target's environment (its active " +

@@ -10,6 +10,7 @@ import {
   collectionsFileSchema,
   findItem,
   migratedCollections,
+  parsedAssertion,
   withItemIn,
   withItemMoved,
   withItemRenamed,
@@ -161,6 +162,29 @@ export class CollectionsService {
 
   moveItem(collection: string, id: string, folderId?: string | null): Promise<CollectionView[]> {
     return this.edit(collection, (c) => withItemMoved(c, id, folderId ?? undefined));
+  }
+
+  /**
+   * Replaces a saved request's assertions with those the lines say (`status 201`, `$.a exists`;
+   * assertions.ts); a line that is not one is refused naming it, and nothing changes.
+   */
+  setAssertions(collection: string, id: string, lines: readonly string[]) {
+    const assertions = lines
+      .filter((line) => line.trim() !== '')
+      .map((line, i) => {
+        try {
+          return parsedAssertion(line);
+        } catch (error) {
+          throw new CallRefused(`Assertion ${i + 1}: ${(error as Error).message}`);
+        }
+      });
+    return this.edit(collection, (c) => {
+      const item = findItem(c, id);
+      if (item?.kind !== 'request')
+        throw new CallRefused(`There is no saved request ${id} in the collection '${collection}'.`);
+      const { assertions: _old, ...rest } = item;
+      return withItemReplaced(c, id, assertions.length ? { ...rest, assertions } : rest);
+    });
   }
 
   async import(args: CallArgs<'collections.import'>): Promise<CollectionImportView> {

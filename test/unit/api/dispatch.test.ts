@@ -182,6 +182,7 @@ describe('the contract', () => {
     'collections.import': { format: 'postman', text: '{}' },
     'collections.export': { collection: 'c', format: 'postman' },
     'collections.run': { collection: 'c', targetId: 'sandbox' },
+    'collections.setAssertions': { collection: 'c', id: 'none', assertions: ['status 201'] },
     'settings.get': {},
     'settings.update': { theme: 'light' },
     'bank.behaviour': { mode: 'sandbox' },

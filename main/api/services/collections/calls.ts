@@ -23,6 +23,8 @@ export function collectionsCalls(
       collections.moveItem(collection, id, folderId),
     'collections.import': (args) => collections.import(args),
     'collections.export': (args) => collections.export(args),
+    'collections.setAssertions': ({ collection, id, assertions }) =>
+      collections.setAssertions(collection, id, assertions),
     'collections.run': async (args) => {
       const result = await runSavedCollection({ ...run, collections }, args, (request) =>
         run.events.emit('collections.runProgress', { collection: args.collection, request }),
