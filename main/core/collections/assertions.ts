@@ -8,11 +8,9 @@
  * steps (`$._links.scaRedirect.href`, `$.accounts[0].iban`).
  */
 import type { JsonValue } from '../../shared/json.js';
+import { assertionName, type RequestAssertion } from '../../shared/assertion-words.js';
 
-export type RequestAssertion =
-  | { kind: 'status'; expected: string }
-  | { kind: 'json'; path: string; op: 'equals'; value: JsonValue }
-  | { kind: 'json'; path: string; op: 'exists' };
+export { assertionName, type RequestAssertion };
 
 /** A status as an assertion names it: three digits, or a class such as `2xx`. */
 export const STATUS_EXPECTATION_PATTERN = '^[1-5](?:[0-9]{2}|xx)$';
@@ -63,13 +61,6 @@ export function valueAt(json: unknown, steps: readonly JsonPathStep[]): unknown 
     }
   }
   return node;
-}
-
-/** The assertion in words: also how the reports and the CLI name it. */
-export function assertionName(assertion: RequestAssertion): string {
-  if (assertion.kind === 'status') return `status ${assertion.expected}`;
-  if (assertion.op === 'exists') return `${assertion.path} exists`;
-  return `${assertion.path} == ${JSON.stringify(assertion.value)}`;
 }
 
 /** A JSON path of the subset as it starts an assertion's words (`$.a["b c"][0]`). */

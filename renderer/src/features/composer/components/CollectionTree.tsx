@@ -8,6 +8,7 @@ import { useCollectionRuns } from '../collection-runs';
 import { useActiveTarget } from '../../targets/store';
 import { countRequests } from '../collection-tree';
 import { FolderOptions, NameField } from './NameField';
+import { AssertionsEditor } from './AssertionsEditor';
 
 /** Renames an item in place. */
 function RenameButton({ name, onRename }: { name: string; onRename(name: string): void }) {
@@ -102,6 +103,7 @@ function SavedRequestRow({
       >
         ×
       </button>
+      <AssertionsEditor collection={collection.name} saved={saved} />
     </li>
   );
 }
