@@ -132,7 +132,7 @@ export function createServices(host: HostEnvironment): Services {
     ...certsCalls(certs),
     ...targetsCalls(targets, certs),
     ...tppCalls({ tpp, certs, targets, clock, banks }),
-    ...collectionsCalls(collections),
+    ...collectionsCalls(collections, { workspace, tpp, clock, events }),
     ...settingsCalls(settings),
     ...workspaceCalls(workspace),
     ...runnerCalls(runner),

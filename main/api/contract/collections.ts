@@ -11,6 +11,10 @@ import type {
   FolderItem,
   SavedRequestItem,
 } from '../../core/collections/model.js';
+import type {
+  CollectionRunResult,
+  RunRequestResult,
+} from '../../core/collections/collection-run.js';
 import { MAX_BRUNO_FILES, MAX_COLLECTION_FILE_CHARS } from '../../shared/collection-limits.js';
 import { call, event } from './define.js';
 import { ComposedRequestSchema } from './tpp.js';
@@ -52,6 +56,14 @@ export interface CollectionExportView {
   /** Bruno: the collection folder's files, for a host that writes a folder (the CLI). */
   files?: CollectionFileView[];
 }
+
+/** A collection run's result with its reports (docs/collections.md, "Running a collection"). */
+export interface CollectionRunView extends CollectionRunResult {
+  /** JUnit XML and JSON of the result, for the view to save. */
+  junit: string;
+  json: string;
+}
+export type CollectionRunRequestView = RunRequestResult;
 
 export const collectionsCalls = {
   'collections.list': call<CollectionView[]>()(
@@ -152,8 +164,39 @@ export const collectionsCalls = {
       { additionalProperties: false },
     ),
   ),
+  'collections.setAssertions': call<CollectionView[]>()(
+    "Replaces a saved request's assertions, one per line as words: `status 201`, `status 2xx`, " +
+      '`$.consentStatus == "received"`, `$.consentId exists`. A line that is not one is refused ' +
+      'naming it; nothing changes.',
+    Type.Object(
+      {
+        collection: CollectionName,
+        id: ItemId,
+        assertions: Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 100 }),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+  'collections.run': call<CollectionRunView>()(
+    'Runs a collection, or one folder (its path, `A / B`) and its sub-folders: each request sent ' +
+      "and signed as the composer sends it, `{{name}}` from the target's environment (its active " +
+      'one unless named) and the ids earlier answers carried, and its assertions judged. Each ' +
+      "request's result is also sent as `collections.runProgress` as it arrives.",
+    Type.Object(
+      {
+        collection: CollectionName,
+        folder: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),
+        targetId: Type.String({ minLength: 1, maxLength: 100 }),
+        environment: Type.Optional(Type.String({ minLength: 1, maxLength: 60 })),
+      },
+      { additionalProperties: false },
+    ),
+  ),
 };
 
 export const collectionsEvents = {
   'collections.changed': event<CollectionView[]>('Saved collections changed.'),
+  'collections.runProgress': event<{ collection: string; request: CollectionRunRequestView }>(
+    "One request of a running collection, with its answer's status and its assertions.",
+  ),
 };

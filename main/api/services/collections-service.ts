@@ -10,6 +10,7 @@ import {
   collectionsFileSchema,
   findItem,
   migratedCollections,
+  parsedAssertion,
   withItemIn,
   withItemMoved,
   withItemRenamed,
@@ -105,6 +106,8 @@ export class CollectionsService {
         request: args.request,
         // Scripts an import kept stay with the request the composer saves over (inert-scripts.ts).
         ...(same?.scripts ? { scripts: same.scripts } : {}),
+        // And so do its assertions: the composer's form does not carry them.
+        ...(same?.kind === 'request' && same.assertions ? { assertions: same.assertions } : {}),
         savedAt: this.clock.now().toISOString(),
       };
       const next = same
@@ -159,6 +162,29 @@ export class CollectionsService {
 
   moveItem(collection: string, id: string, folderId?: string | null): Promise<CollectionView[]> {
     return this.edit(collection, (c) => withItemMoved(c, id, folderId ?? undefined));
+  }
+
+  /**
+   * Replaces a saved request's assertions with those the lines say (`status 201`, `$.a exists`;
+   * assertions.ts); a line that is not one is refused naming it, and nothing changes.
+   */
+  setAssertions(collection: string, id: string, lines: readonly string[]) {
+    const assertions = lines
+      .filter((line) => line.trim() !== '')
+      .map((line, i) => {
+        try {
+          return parsedAssertion(line);
+        } catch (error) {
+          throw new CallRefused(`Assertion ${i + 1}: ${(error as Error).message}`);
+        }
+      });
+    return this.edit(collection, (c) => {
+      const item = findItem(c, id);
+      if (item?.kind !== 'request')
+        throw new CallRefused(`There is no saved request ${id} in the collection '${collection}'.`);
+      const { assertions: _old, ...rest } = item;
+      return withItemReplaced(c, id, assertions.length ? { ...rest, assertions } : rest);
+    });
   }
 
   async import(args: CallArgs<'collections.import'>): Promise<CollectionImportView> {

@@ -27,6 +27,7 @@ import {
 } from './model.js';
 import { BASE_URL_VARIABLE } from './postman.js';
 import { brunoSigningScript, withoutSigningScript } from './signing-script.js';
+import { assertionsOfBruno, brunoAssertions } from './bruno-assertions.js';
 
 /** What `bruToJsonV2` reads from a request file (the fields used here). */
 interface BruRequest extends BruScripts {
@@ -148,7 +149,9 @@ function importedRequest(
   if (auth !== 'none' && auth !== 'inherit') authLeftOut(notes, 'request', requestsCount);
   const scripts = scriptsFromBruno(bru);
   if (scripts) scriptsKept(notes, 'request', requestsCount);
-  if ((bru.assertions?.length ?? 0) > 0)
+  // An `assert` block a workbench export wrote comes back as its assertions; any other is noted.
+  const assertions = assertionsOfBruno(bru.assertions);
+  if (!assertions && (bru.assertions?.length ?? 0) > 0)
     notes.add('assertions', (n) => `Left out the assertions of ${requestsCount(n)}.`);
   const body = importedBody(method, raw, notes);
   return {
@@ -164,6 +167,7 @@ function importedRequest(
       ...(body !== undefined ? { body } : {}),
     },
     ...(scripts ? { scripts } : {}),
+    ...(assertions ? { assertions } : {}),
     savedAt: ctx.now,
   };
 }
@@ -326,6 +330,7 @@ function exportedFolder(
         params: query.map(([name, value]) => ({ name, value, enabled: true, type: 'query' })),
         headers: headers.map(([name, value]) => ({ name, value, enabled: true })),
         ...(request.body !== undefined ? { body: { json: request.body } } : {}),
+        ...(item.assertions?.length ? { assertions: brunoAssertions(item.assertions) } : {}),
         ...brunoBlocks(item.scripts),
         ...(item.description ? { docs: item.description } : {}),
       }),

@@ -5,6 +5,7 @@
  */
 export * from './model.js';
 export * from './tree.js';
+export * from './assertions.js';
 export { collectionsFileSchema, migratedCollections } from './stored.js';
 export { DROPPED_HEADERS } from './imported-request.js';
 export { parsedJson } from './json-file.js';

@@ -3,6 +3,7 @@
  * workbench keeps in `collections.json` and what every import and export converts to and from.
  * Pure; no file, no renderer.
  */
+import type { RequestAssertion } from './assertions.js';
 
 export type CollectionMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 export const COLLECTION_METHODS: readonly CollectionMethod[] = [
@@ -49,6 +50,8 @@ export interface SavedRequestItem {
   operationId?: string;
   request: CollectionRequest;
   scripts?: InertScript[];
+  /** What a collection run expects of the answer (assertions.ts); judged, never a script. */
+  assertions?: RequestAssertion[];
   savedAt: string;
 }
 

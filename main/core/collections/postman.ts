@@ -25,6 +25,7 @@ import {
   type ImportedLocation,
 } from './imported-request.js';
 import { postmanEvents, scriptsFromPostman, scriptsKept } from './inert-scripts.js';
+import { assertionsFromScripts, assertionsScript } from './assertion-scripts.js';
 import { isRecord, parsedJson } from './json-file.js';
 import {
   SESSION_HEADER_VARIABLES,
@@ -111,7 +112,10 @@ function importedItem(
         `Left out the ${body.mode} body of ${requestsCount(n)}: the bank takes JSON (raw) bodies.`,
     );
   if (request.auth && request.auth.type !== 'noauth') authLeftOut(notes, 'request', requestsCount);
-  const scripts = scriptsFromPostman(item.events.all(), notes);
+  // A test script a workbench export wrote for assertions comes back as those assertions.
+  const { scripts, assertions } = assertionsFromScripts(
+    scriptsFromPostman(item.events.all(), notes),
+  );
   if (scripts) scriptsKept(notes, 'request', requestsCount);
   const text = importedBody(method, raw, notes);
   // Postman writes a request's description in `request`; older files on the item.
@@ -129,6 +133,7 @@ function importedItem(
       ...(text !== undefined ? { body: text } : {}),
     },
     ...(scripts ? { scripts } : {}),
+    ...(assertions ? { assertions } : {}),
     savedAt: ctx.now,
   };
 }
@@ -276,7 +281,7 @@ function exportedItem(item: CollectionItem): ItemDefinition | ItemGroupDefinitio
         ? { body: { mode: 'raw', raw: request.body, options: { raw: { language: 'json' } } } }
         : {}),
     },
-    ...exportedEvents(item.scripts),
+    ...exportedEvents([...(item.scripts ?? []), ...assertionsScript(item.assertions)]),
   } as ItemDefinition;
 }
 

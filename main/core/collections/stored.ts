@@ -5,6 +5,7 @@
  */
 import { Type, type TSchema } from '@sinclair/typebox';
 import { SCRIPT_PHASES, type Collection } from './model.js';
+import { STATUS_EXPECTATION_PATTERN } from './assertions.js';
 
 const Id = Type.String({ minLength: 1, maxLength: 100 });
 const Name = Type.String({ minLength: 1, maxLength: 200 });
@@ -23,6 +24,36 @@ const Scripts = Type.Optional(
   ),
 );
 
+const JsonPath = Type.String({ minLength: 1, maxLength: 500, pattern: '^\\$' });
+/** What a run expects of the answer (assertions.ts RequestAssertion). */
+const Assertions = Type.Optional(
+  Type.Array(
+    Type.Union([
+      Type.Object(
+        {
+          kind: Type.Literal('status'),
+          expected: Type.String({ pattern: STATUS_EXPECTATION_PATTERN }),
+        },
+        { additionalProperties: false },
+      ),
+      Type.Object(
+        {
+          kind: Type.Literal('json'),
+          path: JsonPath,
+          op: Type.Literal('equals'),
+          value: Type.Unknown(),
+        },
+        { additionalProperties: false },
+      ),
+      Type.Object(
+        { kind: Type.Literal('json'), path: JsonPath, op: Type.Literal('exists') },
+        { additionalProperties: false },
+      ),
+    ]),
+    { maxItems: 100 },
+  ),
+);
+
 /** The file's schema, with the request schema of the contract (`ComposedRequestSchema`). */
 export function collectionsFileSchema(requestSchema: TSchema): TSchema {
   const savedRequest = Type.Object(
@@ -34,6 +65,7 @@ export function collectionsFileSchema(requestSchema: TSchema): TSchema {
       operationId: Type.Optional(Type.String({ maxLength: 200 })),
       request: requestSchema,
       scripts: Scripts,
+      assertions: Assertions,
       savedAt: Type.String(),
     },
     { additionalProperties: false },

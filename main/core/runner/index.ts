@@ -26,6 +26,7 @@ export { consoleReporter, checkLine, summaryLine } from './reporters/console.js'
 export { htmlReporter, renderHtmlReport, type HtmlReportOptions } from './reporters/html.js';
 export { jsonReporter } from './reporters/json.js';
 export { junitReporter, renderJUnit } from './reporters/junit.js';
+export { escapeXmlAttribute, escapeXmlText } from './reporters/escape.js';
 export type { FileReporterOptions } from './reporters/files.js';
 export { withBaseline, type BaselinedReporters } from './reporters/with-baseline.js';
 export { addAttempt, attemptsOf } from './engine/attempts.js';

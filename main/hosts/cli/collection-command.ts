@@ -16,11 +16,13 @@ import { brunoFolderFiles, collectionFile } from './collection-files.js';
 import { UsageError, type CliIo } from './io.js';
 import { oneOf, parseFlags } from './parse.js';
 import { environmentAction, environmentUsage } from './environment-command.js';
+import { collectionRunUsage, runCollectionAction } from './collection-run-command.js';
 import type { CliCommand } from './command.js';
 
 const usage = `Usage: workbench collection import --format postman|bruno|openapi|har|curl PATH [--name NAME]
        workbench collection export NAME --format postman|bruno --out PATH [--with-signing] [--force]
        workbench collection list
+${collectionRunUsage}
 ${environmentUsage}
 Every form takes --data-dir DIR (default: the workbench's own, as 'workbench web' uses).
 
@@ -128,16 +130,18 @@ async function listCollections(argv: string[], io: CliIo): Promise<number> {
 
 export const collectionCommand: CliCommand = {
   name: 'collection',
-  summary: 'Import and export saved collections and environments (Postman, Bruno, OpenAPI).',
+  summary:
+    'Import, export and run saved collections; environments in and out (Postman, Bruno, OpenAPI).',
   usage,
   async run(argv, io) {
     const [action, ...rest] = argv;
     if (action === 'import') return importCollection(rest, io);
     if (action === 'export') return exportCollection(rest, io);
     if (action === 'list') return listCollections(rest, io);
+    if (action === 'run') return runCollectionAction(rest, io);
     if (action === 'env') return environmentAction(rest, io);
     throw new UsageError(
-      action ? `Unknown action '${action}'.` : 'Give import, export, list or env.',
+      action ? `Unknown action '${action}'.` : 'Give import, export, list, run or env.',
     );
   },
 };

@@ -7,6 +7,7 @@ import { api } from '../api';
 import { useBankStore } from '../features/bank/store';
 import { useCertificatesStore } from '../features/certificates/store';
 import { useCollectionsStore } from '../features/composer/collections-store';
+import { useCollectionRuns } from '../features/composer/collection-runs';
 import { useComposerStore } from '../features/composer/store';
 import { useHistoryStore } from '../features/history/store';
 import { useRunnerStore } from '../features/runner/store';
@@ -52,6 +53,9 @@ export function connectLiveEvents(): () => void {
     api.on('keystore.changed', (s) => useCertificatesStore.getState().receivedStatus(s)),
     api.on('certs.progress', (p) => useCertificatesStore.getState().receivedProgress(p)),
     api.on('collections.changed', (c) => useCollectionsStore.getState().received(c)),
+    api.on('collections.runProgress', (p) =>
+      useCollectionRuns.getState().progress(p.collection, p.request),
+    ),
     api.on('workspace.variablesChanged', (v) => useComposerStore.getState().receivedVariables(v)),
     api.on('workspace.tabsChanged', (v) => void useComposerStore.getState().receivedTabs(v)),
     // Batched again in the store: a run's events reach the view a few times a second.

@@ -181,6 +181,8 @@ describe('the contract', () => {
     'collections.moveItem': { collection: 'c', id: 'none', folderId: null },
     'collections.import': { format: 'postman', text: '{}' },
     'collections.export': { collection: 'c', format: 'postman' },
+    'collections.run': { collection: 'c', targetId: 'sandbox' },
+    'collections.setAssertions': { collection: 'c', id: 'none', assertions: ['status 201'] },
     'settings.get': {},
     'settings.update': { theme: 'light' },
     'bank.behaviour': { mode: 'sandbox' },

@@ -54,6 +54,8 @@ interface CollectionsState {
   renameItem(collection: string, id: string, name: string): Promise<void>;
   removeItem(collection: string, id: string): Promise<void>;
   moveItem(collection: string, id: string, folderId: string | null): Promise<void>;
+  /** A saved request's assertions, one per line in words (`status 201`, `$.a exists`). */
+  setAssertions(collection: string, id: string, lines: string[]): Promise<void>;
   import(format: CollectionImportFormat, source: ImportSource): Promise<void>;
   /** `signing`: with the pre-request script that signs each request outside the workbench. */
   export(collection: string, format: CollectionExportFormat, signing?: boolean): Promise<void>;
@@ -147,6 +149,8 @@ export const useCollectionsStore = create<CollectionsState>((set, get) => {
       change(() => api.call('collections.removeItem', { collection, id })).then(),
     moveItem: (collection, id, folderId) =>
       change(() => api.call('collections.moveItem', { collection, id, folderId })).then(),
+    setAssertions: (collection, id, assertions) =>
+      change(() => api.call('collections.setAssertions', { collection, id, assertions })).then(),
     async import(format, source) {
       if (get().busy) return;
       set({ busy: true, error: undefined, report: undefined });

@@ -6,16 +6,14 @@
  * them per environment, the host keeps them on disk (docs/variables.md).
  */
 import type { RequestDraft } from './request-model';
+import {
+  capturedFrom,
+  CAPTURED_FIELDS,
+  substituted,
+  unknownReferences,
+} from '../../../../main/shared/variable-references';
 
-/** The body fields whose values become variables of the same name. */
-export const CAPTURED_FIELDS = [
-  'consentId',
-  'paymentId',
-  'authorisationId',
-  'basketId',
-  'resourceId',
-  'transactionId',
-] as const;
+export { capturedFrom, CAPTURED_FIELDS };
 
 /** One value of a variable and the request whose answer carried it. */
 export interface CapturedValue {
@@ -35,44 +33,6 @@ export type Variables = Record<string, CapturedValue[]>;
 
 /** How many values of one variable are kept. */
 const KEPT = 10;
-const MAX_DEPTH = 5;
-const MAX_ITEMS = 50;
-
-/** Every captured field's values in a JSON body, and authorisation ids named by its links. */
-export function capturedFrom(json: unknown): Record<string, string[]> {
-  const found: Record<string, string[]> = {};
-  const add = (name: string, value: string) => {
-    const list = (found[name] ??= []);
-    if (!list.includes(value)) list.push(value);
-  };
-  const walk = (node: unknown, depth: number) => {
-    if (depth > MAX_DEPTH || typeof node !== 'object' || node === null) return;
-    if (Array.isArray(node)) {
-      for (const item of node.slice(0, MAX_ITEMS)) walk(item, depth + 1);
-      return;
-    }
-    for (const [key, value] of Object.entries(node)) {
-      if (
-        (CAPTURED_FIELDS as readonly string[]).includes(key) &&
-        typeof value === 'string' &&
-        value
-      )
-        add(key, value);
-      else if (key === '_links') {
-        for (const [relation, link] of Object.entries(value ?? {})) {
-          const href = typeof link === 'string' ? link : (link as { href?: unknown })?.href;
-          if (typeof href !== 'string') continue;
-          // §6: the link the PSU is sent to for SCA, kept to open it again.
-          if (relation === 'scaRedirect' && href) add('scaRedirect', href);
-          const id = /\/authorisations\/([^/?#]+)$/.exec(href);
-          if (id) add('authorisationId', decodeURIComponent(id[1]!));
-        }
-      } else walk(value, depth + 1);
-    }
-  };
-  walk(json, 0);
-  return found;
-}
 
 /** The variables after an answer: its values first, the older ones after, at most `KEPT` each. */
 export function withCaptured(
@@ -136,20 +96,6 @@ export function variableOfParameter(parameter: string): string {
   return parameter === 'account-id' ? 'resourceId' : parameter;
 }
 
-const REFERENCE = /\{\{\s*([A-Za-z][\w-]*)\s*\}\}/g;
-
-/**
- * Whether `name` is a variable of `values`: an own property only, so `{{toString}}` or
- * `{{constructor}}` never resolve to a function of Object.prototype.
- */
-const known = (values: Record<string, string>, name: string) => Object.hasOwn(values, name);
-
-function substituted(text: string, values: Record<string, string>): string {
-  return text.replace(REFERENCE, (whole, name: string) =>
-    known(values, name) ? values[name]! : whole,
-  );
-}
-
 /**
  * The draft with every `{{name}}` the values know replaced (the path or URL, path parameters,
  * query, headers, body).
@@ -184,11 +130,7 @@ export function unknownVariables(
     ...draft.headers.filter((r) => r.enabled).map((r) => r.value),
     draft.body,
   ];
-  const unknown = new Set<string>();
-  for (const text of texts)
-    for (const match of text.matchAll(REFERENCE))
-      if (!known(values, match[1]!)) unknown.add(match[1]!);
-  return [...unknown].map((name) =>
+  return unknownReferences(texts, values).map((name) =>
     locked.has(name)
       ? `Unlock the keystore (Certificates) to use the secret {{${name}}}: its value is sealed.`
       : `No variable {{${name}}} on this target yet.`,

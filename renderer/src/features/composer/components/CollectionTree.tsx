@@ -5,8 +5,11 @@ import type {
 } from '../../../../../main/api/contract';
 import { useState } from 'react';
 import { useCollectionsStore } from '../collections-store';
+import { useCollectionRuns } from '../collection-runs';
+import { useActiveTarget } from '../../targets/store';
 import { countRequests } from '../collection-tree';
 import { FolderOptions, NameField } from './NameField';
+import { AssertionsEditor } from './AssertionsEditor';
 
 /** Renames an item in place. */
 function RenameButton({ name, onRename }: { name: string; onRename(name: string): void }) {
@@ -34,6 +37,26 @@ function NewFolder(props: { collection: string; parentId?: string; inside: strin
       submit="Add"
       onName={(name) => void addFolder(props.collection, name, props.parentId)}
     />
+  );
+}
+
+/** Runs the collection, or the folder at `folder` (its path), on the active target. */
+function RunButton(props: { collection: string; folder?: string; what: string }) {
+  const target = useActiveTarget();
+  const running = useCollectionRuns((s) => s.running);
+  return (
+    <button
+      type="button"
+      data-testid="run-collection"
+      aria-label={`Run ${props.what}`}
+      disabled={!target || running}
+      title={target ? `Send every request of ${props.what} to ${target.name}` : 'Choose a target'}
+      onClick={() =>
+        target && void useCollectionRuns.getState().start(props.collection, target.id, props.folder)
+      }
+    >
+      Run
+    </button>
   );
 }
 
@@ -81,11 +104,21 @@ function SavedRequestRow({
       >
         ×
       </button>
+      <AssertionsEditor collection={collection.name} saved={saved} />
     </li>
   );
 }
 
-function Items({ collection, items }: { collection: CollectionView; items: CollectionItemView[] }) {
+function Items({
+  collection,
+  items,
+  path = [],
+}: {
+  collection: CollectionView;
+  items: CollectionItemView[];
+  /** The folders these items are in, outermost first. */
+  path?: string[];
+}) {
   const { renameItem, removeItem } = useCollectionsStore();
   return (
     <ul className="saved-list">
@@ -104,6 +137,11 @@ function Items({ collection, items }: { collection: CollectionView; items: Colle
                 {item.name} <span className="muted">({item.items.length})</span>
               </summary>
               <div className="item-actions">
+                <RunButton
+                  collection={collection.name}
+                  folder={[...path, item.name].join(' / ')}
+                  what={`the folder ${item.name}`}
+                />
                 <NewFolder collection={collection.name} parentId={item.id} inside={item.name} />
                 <RenameButton
                   name={item.name}
@@ -121,7 +159,7 @@ function Items({ collection, items }: { collection: CollectionView; items: Colle
                   Remove folder
                 </button>
               </div>
-              <Items collection={collection} items={item.items} />
+              <Items collection={collection} items={item.items} path={[...path, item.name]} />
             </details>
           </li>
         ),
@@ -146,6 +184,7 @@ export function CollectionTree({ collection }: { collection: CollectionView }) {
         {collection.name} <span className="muted">({countRequests(collection.items)})</span>
       </summary>
       <div className="item-actions">
+        <RunButton collection={collection.name} what={collection.name} />
         <NewFolder collection={collection.name} inside={collection.name} />
         <RenameButton name={collection.name} onRename={(to) => void rename(collection.name, to)} />
         <button

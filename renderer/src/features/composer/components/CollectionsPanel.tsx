@@ -4,6 +4,7 @@ import { useActiveTarget } from '../../targets/store';
 import { useCollectionsStore } from '../collections-store';
 import { CollectionImports } from './CollectionImports';
 import { CollectionTree } from './CollectionTree';
+import { CollectionRunResults } from './CollectionRunResults';
 import { FolderOptions } from './NameField';
 import { foldersOf } from '../collection-tree';
 
@@ -114,6 +115,7 @@ export function CollectionsPanel() {
           )}
         </div>
       )}
+      <CollectionRunResults />
       {collections.map((c) => (
         <CollectionTree key={c.name} collection={c} />
       ))}

@@ -72,3 +72,22 @@ describe('collection export with signing', () => {
     ]);
   });
 });
+
+describe('assertions in the UI', () => {
+  it("saves a request's assertions as the lines typed, and shows a refusal", async () => {
+    const { answers } = await import('../../fake-api.js');
+    answers.set('collections.setAssertions', () => []);
+    await useCollectionsStore.getState().setAssertions('c', 'r1', ['status 201', '$.a exists']);
+    expect(calls).toEqual([
+      {
+        name: 'collections.setAssertions',
+        args: { collection: 'c', id: 'r1', assertions: ['status 201', '$.a exists'] },
+      },
+    ]);
+    answers.set('collections.setAssertions', () => {
+      throw new Error("Assertion 1: 'x' is not an assertion");
+    });
+    await useCollectionsStore.getState().setAssertions('c', 'r1', ['x']);
+    expect(String(useCollectionsStore.getState().error)).toContain('Assertion 1');
+  });
+});
