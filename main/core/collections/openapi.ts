@@ -2,12 +2,14 @@
  * A collection from an OpenAPI 3 document (the bank's `/openapi.json`, the Berlin Group 1.3.8
  * definition): one request per operation, in a folder per tag (or first path segment), path
  * parameters as `{{name}}`, required query and header parameters with the document's example,
- * default or first enum value, and the request body's example. The headers the workbench makes
+ * default or first enum value, and a request body from the document's examples or a sample of its
+ * schema (schema-sample.ts). The headers the workbench makes
  * itself are never copied (imported-request.ts). Pure: the document arrives parsed.
  */
 import { ImportNotes, requestsCount } from './import-notes.js';
 import { DROPPED_HEADERS } from './imported-request.js';
 import { isRecord, ownMap, ownValue } from './json-file.js';
+import { resolvedRef, schemaSample } from './schema-sample.js';
 import {
   CollectionFormatError,
   type CollectionItem,
@@ -30,27 +32,14 @@ const SESSION_HEADERS = new Set(['psu-id', 'psu-corporate-id']);
 
 type Json = Record<string, unknown>;
 
-/** `$ref: '#/components/...'` resolved inside the document (one level at a time). */
-function resolved(document: Json, node: unknown, depth = 0): unknown {
-  if (!isRecord(node) || typeof node.$ref !== 'string' || depth > 10) return node;
-  const ref = node.$ref;
-  if (!ref.startsWith('#/')) return node;
-  let target: unknown = document;
-  for (const part of ref.slice(2).split('/'))
-    target = isRecord(target)
-      ? ownValue(target, part.replace(/~1/g, '/').replace(/~0/g, '~'))
-      : undefined;
-  return resolved(document, target, depth + 1);
-}
-
 function exampleOf(document: Json, parameter: Json): unknown {
   if (parameter.example !== undefined) return parameter.example;
   const examples = parameter.examples;
   if (isRecord(examples)) {
-    const first = resolved(document, Object.values(examples)[0]);
+    const first = resolvedRef(document, Object.values(examples)[0]);
     if (isRecord(first) && first.value !== undefined) return first.value;
   }
-  const schema = resolved(document, parameter.schema);
+  const schema = resolvedRef(document, parameter.schema);
   if (isRecord(schema)) {
     if (schema.example !== undefined) return schema.example;
     if (schema.default !== undefined) return schema.default;
@@ -63,22 +52,75 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** The JSON request body's example, if the document gives one. */
-function bodyOf(document: Json, operation: Json): string | undefined {
-  const body = resolved(document, operation.requestBody);
+/** JSON media types: `application/json` and the `+json` ones (RFC 6839). */
+const JSON_MEDIA = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+
+interface RequestBody {
+  readonly text: string;
+  readonly contentType: string;
+}
+
+/** Who an operation is, in a note: its operationId and where it is. */
+function operationLabel(operationId: string | undefined, method: string, path: string): string {
+  return (operationId ? `${operationId} (${method} ${path})` : `${method} ${path}`).slice(0, 200);
+}
+
+/**
+ * The media type's example: its `example`, else the first of its `examples` (an `externalValue`
+ * is not fetched: an import reads only the document, and the note says so).
+ */
+function mediaExample(document: Json, media: Json, label: string, notes: ImportNotes): unknown {
+  if (media.example !== undefined) return media.example;
+  if (!isRecord(media.examples)) return undefined;
+  const first = resolvedRef(document, Object.values(media.examples)[0]);
+  if (!isRecord(first)) return undefined;
+  if (first.value === undefined && typeof first.externalValue === 'string')
+    notes.add(
+      `external:${label}`,
+      () =>
+        `Did not fetch the example body of ${label} at ${first.externalValue as string}: an import reads only the document; the body was made from its schema.`,
+    );
+  return first.value;
+}
+
+/**
+ * The request body: for JSON, the media type's example, the schema's example, else a sample of the
+ * schema (schema-sample.ts), `{}` when the schema says nothing; for any other media type (form,
+ * XML, octet-stream), the document's text example, else no body and a note naming what was left.
+ */
+function bodyOf(
+  document: Json,
+  operation: Json,
+  label: string,
+  notes: ImportNotes,
+): RequestBody | undefined {
+  const body = resolvedRef(document, operation.requestBody);
   if (!isRecord(body) || !isRecord(body.content)) return undefined;
-  const media = Object.entries(body.content).find(([type]) => /json/i.test(type))?.[1];
-  if (!isRecord(media)) return undefined;
-  let example = media.example;
-  if (example === undefined && isRecord(media.examples)) {
-    const first = resolved(document, Object.values(media.examples)[0]);
-    if (isRecord(first)) example = first.value;
+  const types = Object.keys(body.content);
+  const json = types.find((type) => JSON_MEDIA.test(type));
+  if (json !== undefined) {
+    const media = resolvedRef(document, ownValue(body.content, json));
+    if (!isRecord(media)) return { text: '{\n}\n', contentType: json };
+    let example = mediaExample(document, media, label, notes);
+    const schema = resolvedRef(document, media.schema);
+    if (example === undefined && isRecord(schema)) example = schema.example;
+    example ??= schemaSample(document, media.schema);
+    return {
+      text: example === undefined ? '{\n}\n' : `${JSON.stringify(example, null, 2)}\n`,
+      contentType: json,
+    };
   }
-  if (example === undefined) {
-    const schema = resolved(document, media.schema);
-    if (isRecord(schema)) example = schema.example;
-  }
-  return example === undefined ? '{\n}\n' : `${JSON.stringify(example, null, 2)}\n`;
+  const [type] = types;
+  if (type === undefined) return undefined;
+  const media = resolvedRef(document, ownValue(body.content, type));
+  const example = isRecord(media) ? mediaExample(document, media, label, notes) : undefined;
+  if (typeof example === 'string') return { text: example, contentType: type };
+  notes.add(
+    `body:${label}:${type}`,
+    () =>
+      `Left out the ${type.slice(0, 100)} body of ${label}: the document gives no text example of it, and the workbench makes JSON bodies only; the request has no body.`,
+  );
+  return undefined;
 }
 
 function requestOf(
@@ -97,7 +139,7 @@ function requestOf(
     ...(Array.isArray(operation.parameters) ? operation.parameters : []),
   ];
   for (const raw of parameters) {
-    const parameter = resolved(document, raw);
+    const parameter = resolvedRef(document, raw);
     if (!isRecord(parameter) || typeof parameter.name !== 'string') continue;
     const name = parameter.name;
     if (parameter.in === 'query' && parameter.required === true)
@@ -107,10 +149,13 @@ function requestOf(
     if (ownValue(DROPPED_HEADERS, key) || SESSION_HEADERS.has(key)) continue;
     headers[name] = text(exampleOf(document, parameter) ?? `{{${name}}}`);
   }
-  const body = method === 'GET' || method === 'DELETE' ? undefined : bodyOf(document, operation);
-  if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
-    headers['Content-Type'] = 'application/json';
   const operationId = typeof operation.operationId === 'string' ? operation.operationId : undefined;
+  const body =
+    method === 'GET' || method === 'DELETE'
+      ? undefined
+      : bodyOf(document, operation, operationLabel(operationId, method, path), notes);
+  if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+    headers['Content-Type'] = body.contentType;
   const summary = typeof operation.summary === 'string' ? operation.summary.trim() : '';
   const description = typeof operation.description === 'string' ? operation.description : '';
   if (operation.deprecated === true)
@@ -133,7 +178,7 @@ function requestOf(
       method,
       ...(Object.keys(query).length ? { query } : {}),
       ...(Object.keys(headers).length ? { headers } : {}),
-      ...(body !== undefined ? { body } : {}),
+      ...(body !== undefined ? { body: body.text } : {}),
     },
     savedAt: ctx.now,
   };
@@ -180,7 +225,7 @@ export function importOpenApi(
       );
       continue;
     }
-    const pathItem = resolved(document, rawItem);
+    const pathItem = resolvedRef(document, rawItem);
     if (!isRecord(pathItem)) continue;
     const shared = Array.isArray(pathItem.parameters) ? pathItem.parameters : [];
     for (const [key, operation] of Object.entries(pathItem)) {

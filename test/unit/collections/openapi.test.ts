@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { BANK_ROUTES, buildOpenApiDocument } from '../../../main/core/bank/index.js';
 import { requestsOf, walkItems } from '../../../main/core/collections/index.js';
 import { importOpenApi, parsedOpenApiDocument } from '../../../main/core/collections/formats.js';
-import { fixedContext, refusal } from './fixtures.js';
+import { fixedContext, fixtureText, refusal } from './fixtures.js';
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'];
 
@@ -88,6 +88,79 @@ describe('the Berlin Group 1.3.8 OpenAPI', () => {
     expect(initiate.request.body).toBeDefined();
     expect(() => JSON.parse(initiate.request.body!)).not.toThrow();
     expect(collection.name).toMatch(/^NextGenPSD2 XS2A Framework 1\.3\.8/);
+  });
+
+  it('keeps its bodies: the first example, and {} where the first of oneOf is {}', () => {
+    const requests = requestsOf(importOpenApi(document, fixedContext()).collection);
+    const body = (operationId: string) =>
+      requests.find((r) => r.operationId === operationId)!.request.body;
+    const json = (text: string | undefined) => JSON.parse(text!) as unknown;
+    expect(json(body('createConsent'))).toMatchObject({ access: {}, recurringIndicator: 'true' });
+    expect(json(body('initiatePayment'))).toHaveProperty('instructedAmount');
+    // Its start-authorisation bodies are `oneOf: [{}, …]`: the empty body stays as it was.
+    expect(body('startConsentAuthorisation')).toBe('{\n}\n');
+    expect(body('startPaymentAuthorisation')).toBe('{\n}\n');
+  });
+});
+
+describe('request bodies of a document that is not the Berlin Group one', () => {
+  const document = parsedOpenApiDocument(fixtureText('openapi/shop.openapi.yaml'));
+  const { collection, notes } = importOpenApi(document, fixedContext());
+  const request = (operationId: string) =>
+    requestsOf(collection).find((r) => r.operationId === operationId)!.request;
+  const body = (operationId: string) => JSON.parse(request(operationId).body!) as unknown;
+
+  it("takes the media type's example, then the first of its examples, then the schema's", () => {
+    expect(body('createOrder')).toEqual({ item: 'book', quantity: 2 });
+    expect(body('addOrderNote')).toEqual({ text: 'ok' });
+    expect(body('setOrderAddress')).toEqual({ street: '1 Main Street', city: 'Springfield' });
+    expect(request('setOrderAddress').headers).toEqual({
+      'Content-Type': 'application/vnd.shop.address+json',
+    });
+  });
+
+  it("samples the $ref'd schema when the document gives no example, required properties first", () => {
+    expect(request('createCustomer').body).toBe(
+      `${JSON.stringify(
+        {
+          name: 'string',
+          email: 'user@example.com',
+          tier: 'gold',
+          birthDate: '2026-01-01',
+          age: 18,
+          address: { street: '1 Main Street', city: 'Springfield' },
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    expect(request('createCustomer').headers).toEqual({ 'Content-Type': 'application/json' });
+    // A schema that holds itself stops where it comes back.
+    expect(body('createCategory')).toEqual({ name: 'string', children: [] });
+  });
+
+  it('fetches no externalValue: the body is sampled and a note says so', () => {
+    expect(body('createReport')).toEqual({ period: '2026-01-01' });
+    expect(notes).toContain(
+      'Did not fetch the example body of createReport (POST /reports) at https://shop.example/examples/report.json: an import reads only the document; the body was made from its schema.',
+    );
+  });
+
+  it('keeps a non-JSON body given as text, and notes each one it leaves out', () => {
+    expect(request('putInvoiceXml')).toMatchObject({
+      body: '<invoice><total>10.00</total></invoice>',
+      headers: { 'Content-Type': 'application/xml' },
+    });
+    for (const operationId of ['uploadForm', 'createInvoiceXml']) {
+      expect(request(operationId).body).toBeUndefined();
+      expect(request(operationId).headers).toBeUndefined();
+    }
+    expect(notes).toContain(
+      'Left out the application/x-www-form-urlencoded body of uploadForm (POST /uploads/form): the document gives no text example of it, and the workbench makes JSON bodies only; the request has no body.',
+    );
+    expect(notes).toContain(
+      'Left out the application/xml body of createInvoiceXml (POST /invoices): the document gives no text example of it, and the workbench makes JSON bodies only; the request has no body.',
+    );
   });
 });
 
