@@ -29,6 +29,7 @@ test('History and followed links open beside the shown tab; two windows share on
   await expect(page.getByTestId('composer-notice')).toHaveText('Followed status');
   await expect(tabs(page)).toHaveCount(before + 1);
   await expect(shownTab(page)).toHaveText('getConsentStatus');
+  const statusTab = await shownTab(page).getAttribute('data-tab');
   await expect(page.getByTestId('endpoint-picker')).toHaveValue('getConsentStatus');
   await page.locator(`[data-testid="request-tab"][data-tab="${consentTab}"]`).click();
   await expect(page.getByTestId('endpoint-picker')).toHaveValue('createConsent');
@@ -51,6 +52,7 @@ test('History and followed links open beside the shown tab; two windows share on
   await page.getByTestId('history-open-in-composer').click();
   await expect(page.getByTestId('endpoint-picker')).toHaveValue('getConsentStatus');
   await expect(tabs(page)).toHaveCount(before + 2);
+  const historyTab = await shownTab(page).getAttribute('data-tab');
   await page.locator(`[data-testid="request-tab"][data-tab="${consentTab}"]`).click();
   await expect(page.getByTestId('request-path')).toHaveValue('/v1/consents?edited=yes');
   await shot(page, testInfo, 'tabs-kept');
@@ -66,6 +68,7 @@ test('History and followed links open beside the shown tab; two windows share on
   await other.getByTestId('request-path').fill('/v1/consents?typed=in-the-other-window');
   await page.getByTestId('request-tab-new').click();
   await expect(tabs(page)).toHaveCount(before + 3);
+  const newTab = await shownTab(page).getAttribute('data-tab');
   await expect(tabs(other)).toHaveCount(before + 3);
   await expect(other.getByTestId('request-path')).toHaveValue(
     '/v1/consents?typed=in-the-other-window',
@@ -79,5 +82,14 @@ test('History and followed links open beside the shown tab; two windows share on
     );
   }).toPass({ timeout: 15_000 });
   await other.close();
+
+  // This journey's tabs closed: later journeys find the tabs as they were.
+  for (const id of [consentTab, statusTab, historyTab, newTab])
+    await page
+      .locator(`[data-testid="request-tab"][data-tab="${id}"]`)
+      .locator('..')
+      .getByTestId('request-tab-close')
+      .click();
+  await expect(tabs(page)).toHaveCount(before - 1);
   expectOnlyLoopback(requests);
 });

@@ -112,6 +112,11 @@ test('a profile with keystore certificates runs and sends; captured ids, environ
   await page.getByTestId('request-tab-new').click();
   const tabs = page.getByTestId('request-tab');
   const tabsBefore = await tabs.count();
+  // This journey's tabs by their ids: earlier journeys may have left tabs of the same operations.
+  const shownTab = page.locator('[data-testid="request-tab"][aria-current="true"]');
+  const tabWithId = (id: string | null) =>
+    page.locator(`[data-testid="request-tab"][data-tab="${id}"]`);
+  const statusTab = await shownTab.getAttribute('data-tab');
   await page.getByTestId('endpoint-picker').selectOption('createConsent');
   await page.getByTestId('send').click();
   await expect(page.getByTestId('response-status')).toHaveText('201');
@@ -131,9 +136,10 @@ test('a profile with keystore certificates runs and sends; captured ids, environ
   // A second tab with another form; the first keeps its own.
   await page.getByTestId('request-tab-new').click();
   await expect(tabs).toHaveCount(tabsBefore + 1);
+  const informationTab = await shownTab.getAttribute('data-tab');
   await page.getByTestId('endpoint-picker').selectOption('getConsentInformation');
   await page.getByTestId('path-param-consentId').fill('{{consentId}}');
-  await tabs.filter({ hasText: 'getConsentStatus' }).click();
+  await tabWithId(statusTab).click();
   await expect(page.getByTestId('endpoint-picker')).toHaveValue('getConsentStatus');
   await expect(page.getByTestId('path-param-consentId')).toHaveValue(consentId);
   await expect(page.getByTestId('response-status')).toHaveText('200');
@@ -146,7 +152,7 @@ test('a profile with keystore certificates runs and sends; captured ids, environ
   await expect(tabs).toHaveCount(tabsBefore + 1);
   await expect(page.getByTestId('endpoint-picker')).toHaveValue('getConsentStatus');
   await expect(page.getByTestId('path-param-consentId')).toHaveValue(consentId);
-  await tabs.filter({ hasText: 'getConsentInformation' }).click();
+  await tabWithId(informationTab).click();
   await expect(page.getByTestId('path-param-consentId')).toHaveValue('{{consentId}}');
   const variables = page.getByTestId('variables');
   await variables.locator('summary').click();
@@ -167,8 +173,8 @@ test('a profile with keystore certificates runs and sends; captured ids, environ
   await shot(page, testInfo, 'composer-variables-environments');
 
   // Closing this journey's tabs and forgetting its profile: later journeys start as before.
-  for (const title of ['getConsentInformation', 'getConsentStatus'])
-    await tabs.filter({ hasText: title }).locator('..').getByTestId('request-tab-close').click();
+  for (const id of [informationTab, statusTab])
+    await tabWithId(id).locator('..').getByTestId('request-tab-close').click();
   await expect(tabs).toHaveCount(tabsBefore - 1);
   await page.getByTestId('nav-settings').click();
   await row.getByTestId('profile-remove').click();

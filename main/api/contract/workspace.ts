@@ -90,6 +90,8 @@ export const TabSchema = Type.Object(
     draft: DraftSchema,
     /** The history exchange shown as its answer. */
     responseId: Type.Optional(Type.String({ maxLength: 200 })),
+    /** When a window last edited it (ms since the epoch): the newer edit wins across windows. */
+    rev: Type.Optional(Type.Number({ minimum: 0 })),
   },
   { additionalProperties: false },
 );
@@ -98,6 +100,13 @@ export const TabsSchema = Type.Object(
   {
     tabs: Type.Array(TabSchema, { maxItems: 30 }),
     activeTabId: Type.Optional(Type.String({ maxLength: 100 })),
+    /**
+     * When the writing window last saw the kept list (ms): kept tabs it lacks that changed later
+     * were opened or edited elsewhere, and stay (main/shared/tabs-merge.ts). Absent: replace.
+     */
+    seenAt: Type.Optional(Type.Number({ minimum: 0 })),
+    /** The window that kept it, so it knows its own change when every window is told. */
+    by: Type.Optional(Type.String({ maxLength: 100 })),
   },
   { additionalProperties: false },
 );
@@ -161,7 +170,10 @@ export const workspaceCalls = {
     "The composer's open request tabs.",
     Type.Object({}, { additionalProperties: false }),
   ),
-  'workspace.saveTabs': call<TabsView>()("Keeps the composer's open request tabs.", TabsSchema),
+  'workspace.saveTabs': call<TabsView>()(
+    "Keeps a window's composer tabs, merged with what other windows kept (main/shared/tabs-merge.ts); answers the merged list.",
+    TabsSchema,
+  ),
 };
 
 export const workspaceEvents = {

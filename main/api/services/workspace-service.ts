@@ -4,6 +4,7 @@
  * back through its schema, so a hand-edited or damaged file is set aside with a notice, never
  * trusted (stored-files.ts).
  */
+import { mergedTabs } from '../../shared/tabs-merge.js';
 import { DEFAULT_ENVIRONMENT } from '../../shared/environment.js';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -165,7 +166,12 @@ export class WorkspaceService {
   saveTabs(tabs: TabsView): Promise<TabsView> {
     if (tabs.activeTabId !== undefined && !tabs.tabs.some((t) => t.id === tabs.activeTabId))
       throw new CallRefused(`The active tab '${tabs.activeTabId}' is not one of the tabs.`);
-    return this.write(this.tabsStore, 'composer tabs', () => tabs).then((kept) => {
+    // Another window may have kept tabs since this one last looked: merged, nothing of theirs lost.
+    const merge = (stored: TabsView): TabsView => ({
+      ...tabs,
+      tabs: mergedTabs(stored.tabs, tabs.tabs, tabs.seenAt ?? Number.POSITIVE_INFINITY),
+    });
+    return this.write(this.tabsStore, 'composer tabs', merge).then((kept) => {
       this.events.emit('workspace.tabsChanged', kept);
       return kept;
     });

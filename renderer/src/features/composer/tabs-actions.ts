@@ -51,6 +51,7 @@ let counter = 0;
 const freshTab = (): Tab => ({
   id: `tab-${Date.now().toString(36)}-${++counter}`,
   draft: emptyDraft(),
+  rev: Date.now(),
 });
 
 export function tabsActions(
@@ -59,20 +60,74 @@ export function tabsActions(
   subscribe: StoreApi<State>['subscribe'],
 ): TabsState {
   const first = freshTab();
+  /** This window, so it knows its own change when the host tells every window. */
+  const windowId = `window-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let loaded = false;
-  /** Set while adopting another window's list: keeping it again would echo between windows. */
+  /** Set while taking another window's list: keeping it again would echo between windows. */
   let adopting = false;
-  /** The list this window kept last, to know its own change when the host announces it. */
-  let keptLast = '';
+  /** Set while a tab is shown: its form appears, nobody edited it. */
+  let switching = false;
+  /** When the shown tab's form or answer was last edited in this window. */
+  let shownRev: number | undefined = first.rev;
+  /** When this window last kept the list, or took the kept one: what it has seen of it. */
+  let keptAt = 0;
+
+  /** Shows tab `id` of `tabSet`, the shown one written back first. */
+  const show = (tabSet: TabSet, id: string) => {
+    const tab = tabSet.tabs.find((t) => t.id === id);
+    if (!tab) return;
+    shownRev = tab.rev;
+    switching = true;
+    try {
+      set({
+        tabSet: { ...tabSet, activeTabId: id },
+        draft: tab.draft,
+        response: tab.response,
+        preview: undefined,
+      });
+    } finally {
+      switching = false;
+    }
+  };
+
+  /** The kept list (another window's, or this one's merged by the host) taken into this window. */
+  const take = async (view: TabsView, at: number) => {
+    const history = await api.call('tpp.history', {}).catch(() => []);
+    const { tabSet, draft, response } = get();
+    const own = withShown(tabSet, draft, response, shownRev);
+    const adopted = adoptedTabs(own, view, history, keptAt);
+    keptAt = Math.max(keptAt, at);
+    if (!adopted) return;
+    const shownBefore = own.tabs.find((t) => t.id === own.activeTabId);
+    const shownAfter = adopted.tabs.find((t) => t.id === adopted.activeTabId);
+    adopting = true;
+    try {
+      // The shown tab edited elsewhere (or closed there): its newer form is shown.
+      if (shownAfter !== shownBefore) show(adopted, adopted.activeTabId);
+      else set({ tabSet: adopted });
+    } finally {
+      adopting = false;
+    }
+  };
+
   const flush = () => {
     clearTimeout(timer);
     timer = undefined;
     const { tabSet, draft, response } = get();
-    const kept = storedTabs(withShown(tabSet, draft, response));
-    keptLast = JSON.stringify(kept);
+    const sentAt = Date.now();
+    const kept: TabsView = {
+      ...storedTabs(withShown(tabSet, draft, response, shownRev)),
+      seenAt: keptAt,
+      by: windowId,
+    };
     api.call('workspace.saveTabs', kept).then(
-      () => set({ tabsError: undefined }),
+      (merged) => {
+        set({ tabsError: undefined });
+        // The host kept more than this window sent (another window's tabs): taken in.
+        if (JSON.stringify(merged.tabs) !== JSON.stringify(kept.tabs)) void take(merged, sentAt);
+        else keptAt = Math.max(keptAt, sentAt);
+      },
       (tabsError: unknown) => set({ tabsError }),
     );
   };
@@ -80,6 +135,8 @@ export function tabsActions(
   // once (a reload right after must find it).
   subscribe((state, before) => {
     if (!loaded || adopting) return;
+    if (!switching && (state.draft !== before.draft || state.response !== before.response))
+      shownRev = Date.now();
     if (state.tabSet !== before.tabSet || state.response !== before.response) flush();
     else if (state.draft !== before.draft) {
       clearTimeout(timer);
@@ -91,21 +148,11 @@ export function tabsActions(
     window.addEventListener('pagehide', () => {
       if (timer !== undefined) flush();
     });
-  /** Shows tab `id` of `tabSet`, the shown one written back first. */
-  const show = (tabSet: TabSet, id: string) => {
-    const tab = tabSet.tabs.find((t) => t.id === id);
-    if (!tab) return;
-    set({
-      tabSet: { ...tabSet, activeTabId: id },
-      draft: tab.draft,
-      response: tab.response,
-      preview: undefined,
-    });
-  };
   return {
     tabSet: { tabs: [first], activeTabId: first.id },
     async loadTabs() {
       if (loaded) return;
+      const seen = Date.now();
       try {
         const [view, history] = await Promise.all([
           api.call('workspace.tabs', {}),
@@ -113,6 +160,7 @@ export function tabsActions(
         ]);
         const restored = restoredTabs(view, history);
         if (restored) show(restored, restored.activeTabId);
+        keptAt = seen;
       } catch (tabsError) {
         set({ tabsError });
       }
@@ -121,13 +169,13 @@ export function tabsActions(
     newTab() {
       const { tabSet, draft, response } = get();
       const tab = freshTab();
-      const written = withShown(tabSet, draft, response);
+      const written = withShown(tabSet, draft, response, shownRev);
       show({ ...written, tabs: [...written.tabs, tab] }, tab.id);
     },
     switchTab(id) {
       const { tabSet, draft, response } = get();
       if (id === tabSet.activeTabId) return;
-      show(withShown(tabSet, draft, response), id);
+      show(withShown(tabSet, draft, response, shownRev), id);
     },
     openInTab(draft, response, followed = false) {
       const { tabSet, draft: shownDraft, response: shownResponse } = get();
@@ -136,28 +184,18 @@ export function tabsActions(
         draft,
         ...(response ? { response, responseId: response.id } : {}),
       };
-      const next = withOpened(withShown(tabSet, shownDraft, shownResponse), opened, {
+      const next = withOpened(withShown(tabSet, shownDraft, shownResponse, shownRev), opened, {
         sameResource: followed,
       });
       show(next, next.activeTabId);
     },
     async receivedTabs(view) {
-      if (!loaded || JSON.stringify(view) === keptLast) return;
-      const history = await api.call('tpp.history', {}).catch(() => []);
-      const { tabSet, draft, response } = get();
-      const adopted = adoptedTabs(withShown(tabSet, draft, response), view, history);
-      if (!adopted) return;
-      adopting = true;
-      try {
-        if (adopted.activeTabId === tabSet.activeTabId) set({ tabSet: adopted });
-        else show(adopted, adopted.activeTabId);
-      } finally {
-        adopting = false;
-      }
+      if (!loaded || view.by === windowId) return;
+      await take(view, Date.now());
     },
     closeTab(id) {
       const { tabSet, draft, response } = get();
-      const next = withoutTab(withShown(tabSet, draft, response), id, freshTab);
+      const next = withoutTab(withShown(tabSet, draft, response, shownRev), id, freshTab);
       if (next.activeTabId === tabSet.activeTabId) set({ tabSet: next });
       else show(next, next.activeTabId);
     },

@@ -5,6 +5,7 @@
  * window shows the one tab list the host keeps. Pure.
  */
 import type { ExchangeView, TabsView } from '../../../../main/api/contract';
+import { mergedTabs } from '../../../../main/shared/tabs-merge';
 import { fillPath } from '../../lib/path-template';
 import { emptyDraft, row, type RequestDraft } from './request-model';
 
@@ -14,6 +15,8 @@ export interface Tab {
   response?: ExchangeView;
   /** The answer's id in the history, for a tab restored after a reload (its answer fetched). */
   responseId?: string;
+  /** When a window last edited it: the newer edit wins across windows (tabs-merge.ts). */
+  rev?: number;
 }
 
 export interface TabSet {
@@ -27,15 +30,28 @@ export function tabTitle(draft: RequestDraft): string {
   return draft.pathTemplate ? `${draft.method} ${draft.pathTemplate}` : 'New request';
 }
 
-/** The set with the shown tab's current form and answer written back into it. */
-export function withShown(set: TabSet, draft: RequestDraft, response?: ExchangeView): TabSet {
+/**
+ * The set with the shown tab's current form and answer written back into it, with when they were
+ * last edited (`rev`, unchanged when not given).
+ */
+export function withShown(
+  set: TabSet,
+  draft: RequestDraft,
+  response?: ExchangeView,
+  rev?: number,
+): TabSet {
   return {
     ...set,
-    tabs: set.tabs.map((t) =>
-      t.id === set.activeTabId
-        ? { id: t.id, draft, ...(response ? { response, responseId: response.id } : {}) }
-        : t,
-    ),
+    tabs: set.tabs.map((t) => {
+      if (t.id !== set.activeTabId) return t;
+      const edited = rev ?? t.rev;
+      return {
+        id: t.id,
+        draft,
+        ...(response ? { response, responseId: response.id } : {}),
+        ...(edited !== undefined ? { rev: edited } : {}),
+      };
+    }),
   };
 }
 
@@ -60,6 +76,7 @@ export function storedTabs(set: TabSet): TabsView {
       id: t.id,
       draft: t.draft,
       ...(t.responseId ? { responseId: t.responseId } : {}),
+      ...(t.rev !== undefined ? { rev: t.rev } : {}),
     })),
     activeTabId: set.activeTabId,
   };
@@ -78,6 +95,7 @@ export function restoredTabs(view: TabsView, history: readonly ExchangeView[]): 
       id: t.id,
       draft: { ...t.draft, query: fresh(t.draft.query), headers: fresh(t.draft.headers) },
       ...(response ? { response, responseId: response.id } : {}),
+      ...(t.rev !== undefined ? { rev: t.rev } : {}),
     };
   });
   const activeTabId = tabs.some((t) => t.id === view.activeTabId) ? view.activeTabId! : tabs[0]!.id;
@@ -122,22 +140,27 @@ export function withOpened(
 }
 
 /**
- * Tabs another window kept (one tab list across windows): theirs, with this window's shown tab as
- * it is here (its form may hold typing not kept yet) and still shown, unless the other window
- * closed it. Answers are found again in the history, or kept from this window's tabs.
+ * Tabs another window kept (one tab list across windows), merged onto this window's: each tab the
+ * newer edit of the two, this window's tabs opened or edited since it last kept its list
+ * (`keptAt`) staying, the others as the kept list has them (closed there: closed here). This
+ * window's shown tab stays shown unless it was closed elsewhere. Answers are found again in the
+ * history, or kept from this window's tabs.
  */
 export function adoptedTabs(
   own: TabSet,
   kept: TabsView,
   history: readonly ExchangeView[],
+  keptAt: number,
 ): TabSet | undefined {
   const known = [...history, ...own.tabs.flatMap((t) => (t.response ? [t.response] : []))];
   const restored = restoredTabs(kept, known);
   if (!restored) return undefined;
-  const shown = own.tabs.find((t) => t.id === own.activeTabId);
-  if (!shown || !restored.tabs.some((t) => t.id === shown.id)) return restored;
-  return {
-    tabs: restored.tabs.map((t) => (t.id === shown.id ? shown : t)),
-    activeTabId: shown.id,
-  };
+  const tabs = mergedTabs(own.tabs, restored.tabs, keptAt);
+  const shown = (id: string | undefined) => id !== undefined && tabs.some((t) => t.id === id);
+  const activeTabId = shown(own.activeTabId)
+    ? own.activeTabId
+    : shown(restored.activeTabId)
+      ? restored.activeTabId
+      : tabs[0]!.id;
+  return { tabs, activeTabId };
 }

@@ -114,4 +114,42 @@ describe('the composer workspace', () => {
     expect(await call(services, 'workspace.saveTabs', tabs)).toMatchObject({ ok: true });
     expect(announced).toEqual([tabs]);
   });
+
+  it("merges a window's tabs with what another window kept since it looked", async () => {
+    const services = createServices({ kind: 'web' });
+    open.push(services);
+    const typed = { ...emptyDraftView(), pathTemplate: '/v1/consents?typed=elsewhere' };
+    // Window 2 typed into t1 at 30 and opened t2 at 35.
+    await call(services, 'workspace.saveTabs', {
+      tabs: [
+        { id: 't1', draft: typed, rev: 30 },
+        { id: 't2', draft: emptyDraftView(), rev: 35 },
+      ],
+      activeTabId: 't2',
+      seenAt: 20,
+      by: 'window-2',
+    });
+    // Window 1, which last looked at 25, keeps its stale t1 and a tab of its own.
+    const merged = await call(services, 'workspace.saveTabs', {
+      tabs: [
+        { id: 't1', draft: emptyDraftView(), rev: 10 },
+        { id: 't3', draft: emptyDraftView(), rev: 40 },
+      ],
+      activeTabId: 't3',
+      seenAt: 25,
+      by: 'window-1',
+    });
+    expect(merged).toMatchObject({
+      ok: true,
+      result: {
+        tabs: [
+          { id: 't1', draft: typed, rev: 30 },
+          { id: 't3', rev: 40 },
+          { id: 't2', rev: 35 },
+        ],
+        activeTabId: 't3',
+        by: 'window-1',
+      },
+    });
+  });
 });

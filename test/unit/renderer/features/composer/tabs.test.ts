@@ -108,33 +108,43 @@ describe('request tabs', () => {
     ]);
   });
 
-  it("adopts another window's tab list, keeping this window's shown tab as typed", () => {
+  it("takes another window's tab list: each tab the newer edit, this window's unsaved tabs kept", () => {
     const own: TabSet = {
       tabs: [
-        { id: 'a', draft: draft('/v1/accounts/typed') },
-        { id: 'b', draft: draft('/v1/consents') },
+        { id: 'a', draft: draft('/v1/accounts/typed'), rev: 50 },
+        { id: 'b', draft: draft('/v1/consents'), rev: 10 },
+        { id: 'n', draft: draft('/v1/opened-here'), rev: 60 },
+        { id: 'x', draft: draft('/v1/closed-there'), rev: 5 },
       ],
       activeTabId: 'a',
     };
     const kept = {
       tabs: [
-        { id: 'a', draft: draft('/v1/accounts') },
-        { id: 'b', draft: draft('/v1/consents/changed') },
-        { id: 'c', draft: draft('/v1/payments'), responseId: 'x3' },
+        { id: 'a', draft: draft('/v1/accounts'), rev: 20 },
+        { id: 'b', draft: draft('/v1/consents/changed'), rev: 40 },
+        { id: 'c', draft: draft('/v1/payments'), responseId: 'x3', rev: 45 },
       ],
       activeTabId: 'c',
     };
-    const adopted = adoptedTabs(own, kept, [answer('x3')])!;
+    // This window last kept its list at 30: 'n' is newer (opened here since), 'x' is not (closed
+    // in the other window).
+    const adopted = adoptedTabs(own, kept, [answer('x3')], 30)!;
     expect(adopted.activeTabId).toBe('a');
-    expect(adopted.tabs.map((t) => t.draft.pathTemplate)).toEqual([
-      '/v1/accounts/typed',
-      '/v1/consents/changed',
-      '/v1/payments',
+    expect(adopted.tabs.map((t) => [t.id, t.draft.pathTemplate])).toEqual([
+      ['a', '/v1/accounts/typed'],
+      ['b', '/v1/consents/changed'],
+      ['c', '/v1/payments'],
+      ['n', '/v1/opened-here'],
     ]);
     expect(adopted.tabs[2]!.response).toEqual(answer('x3'));
-    // The other window closed the shown tab: its own choice is shown.
-    const closed = adoptedTabs(own, { tabs: kept.tabs.slice(1), activeTabId: 'c' }, [])!;
+    // The shown tab closed there, and not edited here since: the other window's choice is shown.
+    const closed = adoptedTabs(
+      { ...own, tabs: own.tabs.map((t) => (t.id === 'a' ? { ...t, rev: 25 } : t)) },
+      { tabs: kept.tabs.slice(1), activeTabId: 'c' },
+      [],
+      30,
+    )!;
     expect(closed.activeTabId).toBe('c');
-    expect(closed.tabs.map((t) => t.id)).toEqual(['b', 'c']);
+    expect(closed.tabs.map((t) => t.id)).toEqual(['b', 'c', 'n']);
   });
 });
