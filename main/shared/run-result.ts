@@ -339,8 +339,20 @@ export const RunMetadataSchema = Type.Object({
     name: Type.Union([Type.String(), Type.Null()]),
     url: Type.String(),
     mode: BankModeSchema,
-    /** The target profile file, or null for `--target embedded|URL`. */
+    /** The target profile file, or null for `--target embedded|URL` and the embedded banks. */
     profileFile: Type.Union([Type.String(), Type.Null()]),
+    /**
+     * What the target was: an embedded bank, a bank named by a target profile, or a URL given on
+     * the command line. Optional only so run results written before it existed still read.
+     */
+    kind: Type.Optional(
+      Type.Union([Type.Literal('embedded'), Type.Literal('profile'), Type.Literal('url')]),
+    ),
+    /**
+     * The name the workbench's Runner showed the target by (a run started in the UI); absent for
+     * the command line, which names its target by `--target` or the profile.
+     */
+    label: Type.Optional(Type.String()),
     /**
      * The target's active environment in the workbench when the run started (docs/variables.md):
      * which test customer or scenario the run belongs to. Absent for the command line, which has
@@ -352,6 +364,11 @@ export const RunMetadataSchema = Type.Object({
      * failures are those faults, not the bank's. Absent when none was on.
      */
     faultProfiles: Type.Optional(Type.Array(Type.String())),
+    /**
+     * The reports' warning that the bank was broken on purpose (run-header.ts), present whenever
+     * `faultProfiles` is, so a reader of the JSON alone does not take its FAILs for the bank's.
+     */
+    faultNotice: Type.Optional(Type.String()),
   }),
   /** The selection as given on the command line (or the UI), and how many checks it chose. */
   selection: Type.Object({

@@ -82,6 +82,17 @@ test('run the suites, prove a check fails under a fault profile, read the eviden
   expect(svg).toContain('>SCA failed: redirect');
   await shotAtReviewSizes(page, testInfo, 'runner-evidence-sequence');
 
+  // The next run goes in an environment of its own (chosen in the composer, shared with the
+  // Runner), which its reports must name.
+  await page.getByTestId('nav-composer').click();
+  await page.getByTestId('target-picker').selectOption('embedded-sandbox');
+  await page.getByTestId('variables').locator('summary').click();
+  await page.getByTestId('variables-new-environment').fill('customer-b');
+  await page.getByTestId('variables-add-environment').click();
+  await expect(page.getByTestId('target-picker-environment')).toHaveValue('customer-b');
+  await page.getByTestId('nav-runner').click();
+  await expect(page.getByTestId('runner-target-environment')).toHaveValue('customer-b');
+
   // Only the signing area, with the bank answering 401 to a signature that does not verify.
   await page.getByTestId('select-area-signing').check();
   await expect(page.getByTestId('select-check-SIGN-INVALID-SIGNATURE-400').first()).toBeChecked();
@@ -162,28 +173,49 @@ test('run the suites, prove a check fails under a fault profile, read the eviden
   expect(html).not.toMatch(/<script[^>]*\bsrc\s*=\s*["']?(https?:)?\/\//i);
   expect(html).not.toMatch(/<link[^>]*\bhref\s*=\s*["']?(https?:)?\/\//i);
   expect(html).not.toMatch(/@import\s+(url\()?["']?(https?:)?\/\//i);
-  // A deliberately broken bank: the report says so at the top, before any verdict, and names
-  // the fault; JUnit and JSON name it too.
-  const top = html.slice(0, html.indexOf('<dl class="meta">'));
+  // A deliberately broken bank: the report says so at the very top, above the title, and in the
+  // page's title, and names the fault; JUnit and JSON name it too.
+  expect(html).toMatch(/<title>Deliberately broken bank\. PSD2 Workbench run against /);
+  const top = html.slice(html.indexOf('<body>'), html.indexOf('<h1>'));
   expect(top).toContain('Deliberately broken bank');
   expect(top).toContain('SIGN-INVALID-400');
   expect(html).toContain('<dt>Fault profiles</dt><dd>SIGN-INVALID-400</dd>');
-  // The selection as the run had it: the signing checks chosen, not "all of the mode".
+  // The target as the Runner named it, the environment, and the selection as the run had it:
+  // the signing checks chosen, by area, not "all of the mode" nor a command-line target.
+  expect(html).toContain('<dt>Target</dt><dd>embedded bank (sandbox): ');
+  expect(html).toContain('<dt>Profile</dt><dd>(none: an embedded bank)</dd>');
+  expect(html).not.toContain('command-line target');
+  expect(html).toContain('<dt>Environment</dt><dd>customer-b</dd>');
   expect(html).toMatch(
-    /<dt>Selection<\/dt><dd>\d+ checks: chosen: [^<]*SIGN-INVALID-SIGNATURE-400/,
+    /<dt>Selection<\/dt><dd>\d+ checks: chosen: signing \(\d+\): [^<]*SIGN-INVALID-SIGNATURE-400/,
   );
   const exported = async (format: string) => {
     const file = page.waitForEvent('download');
     await page.getByTestId(`export-${format}`).click();
     return readFile((await (await file).path())!, 'utf8');
   };
-  expect(await exported('junit')).toContain(
-    '<property name="faultProfiles" value="SIGN-INVALID-400"',
-  );
+  const junit = await exported('junit');
+  expect(junit).toContain('<property name="faultProfiles" value="SIGN-INVALID-400"');
+  expect(junit).toContain('<property name="deliberatelyBroken" value="Deliberately broken bank.');
+  expect(junit).toContain('<property name="environment" value="customer-b"/>');
+  expect(junit).toContain('<property name="targetName" value="embedded bank (sandbox)"/>');
+  expect(junit).toMatch(/<property name="selectionSummary" value="\d+ checks: chosen: signing /);
   const json = JSON.parse(await exported('json')) as {
-    meta?: { target: { faultProfiles?: string[] } };
+    meta?: {
+      target: {
+        faultProfiles?: string[];
+        faultNotice?: string;
+        environment?: string;
+        label?: string;
+      };
+    };
   };
-  expect(json.meta?.target.faultProfiles).toEqual(['SIGN-INVALID-400']);
+  expect(json.meta?.target).toMatchObject({
+    faultProfiles: ['SIGN-INVALID-400'],
+    faultNotice: expect.stringMatching(/^Deliberately broken bank\./),
+    environment: 'customer-b',
+    label: 'embedded bank (sandbox)',
+  });
 
   await page.getByTestId('nav-settings').click();
   await page.getByTestId('theme-dark').click();

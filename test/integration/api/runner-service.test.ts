@@ -185,12 +185,12 @@ async function cliMetadata(argv: string[]): Promise<RunMetadata> {
 }
 
 /**
- * The same metadata with what differs between two runs by nature left out, and the environment,
- * which only the UI has (docs/variables.md).
+ * The same metadata with what differs between two runs by nature left out, and the environment
+ * (docs/variables.md) and the Runner's name of the target, which only the UI has.
  */
 function comparable(meta: RunMetadata) {
   const { runName, signingCertificate, target, ...rest } = meta;
-  const { environment: _onlyInTheUi, ...sameTarget } = target;
+  const { environment: _onlyInTheUi, label: _runnerName, ...sameTarget } = target;
   return {
     ...rest,
     target: sameTarget,
@@ -220,9 +220,16 @@ describe('a report exported through the runner service', () => {
     expect(ui).toBeDefined();
     expect(comparable(ui!)).toEqual(comparable(cli));
     expect(cli.target.environment).toBeUndefined();
+    expect(cli.target.label).toBeUndefined();
     expect(ui).toMatchObject({
       spec: { apiRelease: API_RELEASE, document: 'docs/spec/interface-spec.md' },
-      target: { mode: 'sandbox', profileFile: null, environment: 'default' },
+      target: {
+        mode: 'sandbox',
+        profileFile: null,
+        environment: 'default',
+        kind: 'embedded',
+        label: 'embedded bank (sandbox)',
+      },
       selection: { suites: ['general'], grep: 'COUNTRY', checks: 1 },
       baseline: null,
       psuDataMasked: true,
@@ -239,6 +246,12 @@ describe('a report exported through the runner service', () => {
       services.dispatch('runner.report', { runId, format: 'html' }),
     );
     expect(html.content).toContain(ui!.spec.catalogueSha256.slice(0, 16));
+    // The target as the Runner named it, never "command-line target"; the selection in its words.
+    expect(html.content).toContain('<dt>Target</dt><dd>embedded bank (sandbox): ');
+    expect(html.content).toContain('<dt>Profile</dt><dd>(none: an embedded bank)</dd>');
+    expect(html.content).toContain(
+      '<dt>Selection</dt><dd>1 check: area general; text &quot;COUNTRY&quot;</dd>',
+    );
 
     // A baseline given with the export is named as such.
     const marked = await ok<{ content: string }>(

@@ -98,6 +98,11 @@ export class RunnerService {
           `Run ${selection.failedInRunId} has no result to re-run the failures of.`,
         );
     }
+    // The name the Runner shows the run's target by; its reports name the target so too.
+    const targetLabel =
+      target.kind === 'embedded'
+        ? `embedded bank (${mode})`
+        : (target.loaded.profile.name ?? target.loaded.profile.baseUrl);
     // The same session as `workbench run`: its reports carry the same metadata. A baseline is
     // marked when a report is exported (runner.report), not while the run goes.
     const plan = planSession({
@@ -114,6 +119,7 @@ export class RunnerService {
       },
       ...(selection.failedInRunId ? { rerunFailed: `run ${selection.failedInRunId}` } : {}),
       ...(target.kind === 'profile' ? { profileFile: target.loaded.source } : {}),
+      targetLabel,
       ...(environment !== undefined ? { environment } : {}),
       ...(args.concurrency ? { concurrency: args.concurrency } : {}),
       ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
@@ -138,10 +144,7 @@ export class RunnerService {
         ...(attemptOf ? { attemptOf } : {}),
         runId,
         targetId: args.target,
-        target:
-          target.kind === 'embedded'
-            ? `embedded bank (${mode})`
-            : (target.loaded.profile.name ?? target.loaded.profile.baseUrl),
+        target: targetLabel,
         mode,
         ...(environment !== undefined ? { environment } : {}),
         startedAt: new Date().toISOString(),

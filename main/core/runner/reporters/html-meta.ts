@@ -1,31 +1,30 @@
 /**
  * The HTML report's header facts: where and against what the run ran (RunMetadata), and, first of
  * all, whether the bank was broken on purpose, so nobody reads a fault's failures as the bank's.
+ * The target, environment, selection and faults come from run-header.ts, as JUnit's and JSON's.
  */
 import type { RunResult } from '../../../shared/run-result.js';
 import { signingLine, specRelease } from '../results/report-result.js';
 import { escapeHtml as h } from './escape.js';
+import { DELIBERATELY_BROKEN, runHeader } from './run-header.js';
 
-/** A run against a bank with fault profiles on says so at the top, before any verdict. */
+/** A run against a bank with fault profiles on says so at the very top, before any verdict. */
 export function faultNoticeHtml(result: RunResult): string {
-  const faults = result.meta?.target.faultProfiles;
-  if (!faults?.length) return '';
-  return `<p class="fault-notice" role="note" data-fault-profiles="${h(faults.join(' '))}"><strong>Deliberately broken bank.</strong> The embedded bank ran with fault profile${faults.length === 1 ? '' : 's'} ${h(faults.join(', '))} on: it broke ${faults.length === 1 ? 'that rule' : 'those rules'} on purpose, so the failures they cause are the faults, not the bank's.</p>`;
+  const { faultNotice, faultProfiles } = runHeader(result);
+  if (faultNotice === null) return '';
+  const detail = faultNotice.slice(DELIBERATELY_BROKEN.length).trim();
+  return `<p class="fault-notice" role="note" data-fault-profiles="${h(faultProfiles.join(' '))}"><strong>${h(DELIBERATELY_BROKEN)}</strong> ${h(detail)}</p>`;
+}
+
+/** The Target row: the name the run knew it by, its kind, URL and mode. */
+export function targetHtml(result: RunResult): string {
+  return `<dt>Target</dt><dd>${h(runHeader(result).target)}</dd>`;
 }
 
 export function metaHtml(result: RunResult): string {
   const meta = result.meta;
   if (!meta) return '';
-  const { selection } = meta;
-  const chosen = [
-    ...selection.suites.map((v) => `--suite ${v}`),
-    ...selection.rules.map((v) => `--rule ${v}`),
-    ...selection.tags.map((v) => `--tag ${v}`),
-    ...(selection.grep !== null ? [`--grep ${selection.grep}`] : []),
-    ...selection.exclude.map((v) => `--exclude ${v}`),
-    ...(selection.rerunFailed !== null ? [`--rerun-failed ${selection.rerunFailed}`] : []),
-    ...(selection.checkIds?.length ? [`chosen: ${selection.checkIds.join(', ')}`] : []),
-  ];
+  const header = runHeader(result);
   const rows: [string, string][] = [
     ['Workbench', `${meta.workbench.name} ${meta.workbench.version}`],
     [
@@ -34,17 +33,14 @@ export function metaHtml(result: RunResult): string {
     ],
     ['QSealC', signingLine(meta)],
     ['PSU data', meta.psuDataMasked === false ? 'kept (--no-redact)' : 'masked'],
-    ['Profile', meta.target.profileFile ?? '(none: command-line target)'],
-    ...(meta.target.faultProfiles?.length
-      ? [['Fault profiles', meta.target.faultProfiles.join(', ')] as [string, string]]
+    ['Profile', header.profile],
+    ...(header.faultProfiles.length
+      ? [['Fault profiles', header.faultProfiles.join(', ')] as [string, string]]
       : []),
-    ...(meta.target.environment !== undefined
-      ? [['Environment', meta.target.environment] as [string, string]]
+    ...(header.environment !== null
+      ? [['Environment', header.environment] as [string, string]]
       : []),
-    [
-      'Selection',
-      `${meta.selection.checks} checks${chosen.length > 0 ? `: ${chosen.join(' ')}` : ' (all of the mode)'}`,
-    ],
+    ['Selection', header.selection ?? ''],
     ['Baseline', meta.baseline ?? '(none)'],
     ['Finished', result.finishedAt],
     [

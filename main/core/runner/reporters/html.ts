@@ -19,7 +19,8 @@ import {
   type RunResult,
 } from '../../../shared/run-result.js';
 import { escapeHtml as h } from './escape.js';
-import { faultNoticeHtml, metaHtml } from './html-meta.js';
+import { faultNoticeHtml, metaHtml, targetHtml } from './html-meta.js';
+import { DELIBERATELY_BROKEN, runHeader } from './run-header.js';
 import {
   base64Bytes,
   durationText,
@@ -269,8 +270,10 @@ function checkHtml(result: CheckResult, options: HtmlReportOptions, budget: Budg
 }
 
 export function renderHtmlReport(result: RunResult, options: HtmlReportOptions = {}): string {
-  const target = result.target.name ?? result.target.baseUrl;
-  const title = options.title ?? `PSD2 Workbench run against ${target}`;
+  const header = runHeader(result);
+  const title = options.title ?? `PSD2 Workbench run against ${header.targetName}`;
+  // A tab or a window list shows the title only: a broken bank's report says so there too.
+  const pageTitle = header.faultNotice ? `${DELIBERATELY_BROKEN} ${title}` : title;
   const budgetBytes = options.screenshotBudgetBytes ?? HTML_SCREENSHOT_BUDGET_BYTES;
   const budget: Budget = { screenshotBytes: budgetBytes, screenshotBytesLeft: budgetBytes };
   // Failures first: the failed checks (those outside the baseline before the expected ones) open
@@ -316,15 +319,15 @@ export function renderHtmlReport(result: RunResult, options: HtmlReportOptions =
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${h(title)}</title>
+<title>${h(pageTitle)}</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <header>
-<h1>${h(title)}</h1>
 ${faultNoticeHtml(result)}
+<h1>${h(title)}</h1>
 <dl class="meta">
-<dt>Target</dt><dd>${h(result.target.baseUrl)} (${h(result.target.mode)} mode${result.target.hasSandboxApi ? ', sandbox API' : ''})</dd>
+${targetHtml(result)}
 <dt>Run</dt><dd><code>${h(result.runId)}</code></dd>
 <dt>Started</dt><dd>${h(result.startedAt)}</dd>
 <dt>Duration</dt><dd>${h(durationText(result.durationMs))}</dd>

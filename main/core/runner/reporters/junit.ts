@@ -17,6 +17,7 @@ import type { CheckResult, RunResult } from '../../../shared/run-result.js';
 import { escapeXmlAttribute, escapeXmlText } from './escape.js';
 import { failureText } from './evidence-text.js';
 import { writeReportFile, type FileReporterOptions } from './files.js';
+import { runHeader } from './run-header.js';
 
 export const DEFAULT_JUNIT_FILE = 'junit.xml';
 
@@ -105,7 +106,12 @@ function metaProperties(result: RunResult): [string, string][] {
   const meta = result.meta;
   if (!meta) return [];
   const { selection } = meta;
+  const header = runHeader(result);
   return [
+    // First: a CI server lists properties in order, and a broken bank's FAILs are not the bank's.
+    ...(header.faultNotice !== null
+      ? [['deliberatelyBroken', header.faultNotice] as [string, string]]
+      : []),
     ['runName', meta.runName],
     ['workbenchVersion', meta.workbench.version],
     [
@@ -115,13 +121,14 @@ function metaProperties(result: RunResult): [string, string][] {
     ['signingCertificate', signingLine(meta)],
     ['psuData', meta.psuDataMasked === false ? 'kept (--no-redact)' : 'masked'],
     ['specCatalogueSha256', meta.spec.catalogueSha256],
-    ['targetName', meta.target.name ?? ''],
+    ['targetName', header.targetName],
+    ['targetDescription', header.target],
     ['profileFile', meta.target.profileFile ?? ''],
-    ...(meta.target.environment !== undefined
-      ? [['environment', meta.target.environment] as [string, string]]
+    ...(header.environment !== null
+      ? [['environment', header.environment] as [string, string]]
       : []),
-    ...(meta.target.faultProfiles?.length
-      ? [['faultProfiles', meta.target.faultProfiles.join(', ')] as [string, string]]
+    ...(header.faultProfiles.length
+      ? [['faultProfiles', header.faultProfiles.join(', ')] as [string, string]]
       : []),
     ['baseline', meta.baseline ?? ''],
     [
@@ -136,6 +143,7 @@ function metaProperties(result: RunResult): [string, string][] {
         ...(selection.checkIds ? { checkIds: selection.checkIds } : {}),
       }),
     ],
+    ['selectionSummary', header.selection ?? ''],
     ['startedAt', result.startedAt],
     ['finishedAt', result.finishedAt],
     [
@@ -150,7 +158,7 @@ export function renderJUnit(result: RunResult, options: { name?: string } = {}):
   for (const check of result.checks) {
     areas.set(check.area, [...(areas.get(check.area) ?? []), check]);
   }
-  const target = result.target.name ?? result.target.baseUrl;
+  const target = runHeader(result).targetName;
   const suites = [...areas].map(([area, checks]) => {
     const properties = [
       '    <properties>',

@@ -62,6 +62,8 @@ export function runMetadata(
       url: result.target.baseUrl,
       mode: result.target.mode,
       profileFile: request.profileFile ?? null,
+      kind: target.kind === 'embedded' ? 'embedded' : request.profileFile ? 'profile' : 'url',
+      ...(request.targetLabel !== undefined ? { label: request.targetLabel } : {}),
       ...(request.environment !== undefined ? { environment: request.environment } : {}),
       ...(target.kind === 'embedded' && target.faultProfiles?.length
         ? { faultProfiles: [...target.faultProfiles] }

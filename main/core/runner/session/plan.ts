@@ -42,6 +42,8 @@ export interface SessionRequest {
   rerunFailed?: string;
   /** The target profile file the target was read from, for the metadata (none for flags). */
   profileFile?: string;
+  /** The name the Runner shows the target by, for the metadata (a run started in the UI). */
+  targetLabel?: string;
   /** The target's active environment in the UI, for the metadata (none on the command line). */
   environment?: string;
   concurrency?: number;

@@ -14,9 +14,8 @@ import {
   renderHtmlReport,
   type HtmlReportOptions,
 } from '../reporters/html.js';
-import { DEFAULT_JSON_FILE, jsonReporter } from '../reporters/json.js';
+import { DEFAULT_JSON_FILE, jsonReporter, renderJsonResult } from '../reporters/json.js';
 import { DEFAULT_JUNIT_FILE, junitReporter, renderJUnit } from '../reporters/junit.js';
-import { serializeRunResult } from '../results/result-file.js';
 import { RUN_REPORT_SUFFIX } from './run-name.js';
 import type { RuleCatalogue } from './plan.js';
 
@@ -60,7 +59,7 @@ export function renderReport(
       mediaType: 'text/html',
       content: renderHtmlReport(presented, htmlOptions(catalogue)),
     };
-  return { fileName, mediaType: 'application/json', content: serializeRunResult(presented) };
+  return { fileName, mediaType: 'application/json', content: renderJsonResult(presented) };
 }
 
 /** The HTML report's rule sections and, when the catalogue has it, its coverage map. */

@@ -9,6 +9,7 @@ import type { RunResult } from '../../../../main/shared/run-result';
 import { psuPlayedNote } from '../../../../main/shared/sequence/psu-note';
 import { describeRule } from '../../../../suites/catalogue';
 import { check, environment, fakeClient, fakeExchange, runOptions, sandboxTarget } from '../fakes';
+import { runnerRun } from './runner-run';
 
 const SCRIPT = '<script>alert(1)</script>';
 const ATTRIBUTE_BREAKER = '"><img src=x onerror=alert(2)>';
@@ -183,5 +184,33 @@ describe('HTML report', () => {
     expect(rerun).toContain('<strong>Attempt 2 of this run.</strong>');
     expect(rerun).toContain('<li>attempt 1: FAIL — expected 400, got 401 &lt;script&gt;');
     expect(html.slice(html.indexOf('id="check-ONCE"'))).not.toContain('Attempt');
+  });
+});
+
+// A run of one area from the Runner, against the embedded sandbox broken on purpose, in the
+// environment 'customer-b': the header states it as the run had it, in the Runner's words.
+describe('HTML report of a Runner run with a fault profile on', () => {
+  const html = renderHtmlReport(runnerRun(), { describeRule });
+  const row = (name: string) => new RegExp(`<dt>${name}</dt><dd>([^<]*)</dd>`).exec(html)?.[1];
+
+  it('opens with the deliberately broken bank, before the title, and says so in the title', () => {
+    const body = html.slice(html.indexOf('<body>'));
+    expect(body.indexOf('class="fault-notice"')).toBeLessThan(body.indexOf('<h1>'));
+    expect(body.slice(0, body.indexOf('<h1>'))).toContain('SIGN-INVALID-400');
+    expect(html).toContain(
+      '<title>Deliberately broken bank. PSD2 Workbench run against embedded bank (sandbox)</title>',
+    );
+  });
+
+  it('names the target, the environment and the selection as the Runner had them', () => {
+    expect(row('Target')).toBe(
+      'embedded bank (sandbox): the workbench&#39;s embedded bank at http://127.0.0.1 (one embedded bank per check) (sandbox mode, sandbox API)',
+    );
+    expect(row('Profile')).toBe('(none: an embedded bank)');
+    expect(row('Environment')).toBe('customer-b');
+    expect(row('Fault profiles')).toBe('SIGN-INVALID-400');
+    expect(row('Selection')).toBe(
+      '2 checks: chosen: signing (2): SIGN-GOOD, SIGN-INVALID-SIGNATURE-400',
+    );
   });
 });

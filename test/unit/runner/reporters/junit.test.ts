@@ -12,6 +12,7 @@ import { withBaseline } from '../../../../main/core/runner/reporters/with-baseli
 import type { RunResult } from '../../../../main/shared/run-result';
 import { check, environment, fakeClient, fakeExchange, runOptions } from '../fakes';
 import { childrenNamed, parseXml, type XmlElement } from '../xml';
+import { runnerRun } from './runner-run';
 
 const XSD = fileURLToPath(new URL('../fixtures/junit-10.xsd', import.meta.url));
 const HOSTILE = 'tag <b>&amp; "quotes" \'apos\' ]]> ctrl\u0001\u001b end \ud800 lone';
@@ -213,5 +214,33 @@ describe('JUnit reporter', () => {
     const root = parseXml(readFileSync(join(dir, 'reports', 'junit.xml'), 'utf8'));
     expect(result.checks[0]?.status).toBe('FAIL');
     expect(root.attributes.failures).toBe('0');
+  });
+});
+
+describe('JUnit report of a Runner run with a fault profile on', () => {
+  const root = parseXml(renderJUnit(runnerRun()));
+  const suite = childrenNamed(root, 'testsuite')[0]!;
+  const properties = childrenNamed(childrenNamed(suite, 'properties')[0]!, 'property');
+  const property = (name: string) => properties.find((p) => p.attributes.name === name);
+
+  it('says first that the bank was deliberately broken, by which profiles', () => {
+    const run = properties.filter((p) => !['runId', 'target', 'mode'].includes(p.attributes.name!));
+    expect(run[0]?.attributes.name).toBe('deliberatelyBroken');
+    expect(run[0]?.attributes.value).toMatch(
+      /^Deliberately broken bank\. The embedded bank ran with fault profile SIGN-INVALID-400 on/,
+    );
+    expect(property('faultProfiles')?.attributes.value).toBe('SIGN-INVALID-400');
+  });
+
+  it('names the target, the environment and the selection as the Runner had them', () => {
+    expect(root.attributes.name).toBe('PSD2 Workbench run against embedded bank (sandbox)');
+    expect(property('targetName')?.attributes.value).toBe('embedded bank (sandbox)');
+    expect(property('targetDescription')?.attributes.value).toContain(
+      "the workbench's embedded bank at http://127.0.0.1",
+    );
+    expect(property('environment')?.attributes.value).toBe('customer-b');
+    expect(property('selectionSummary')?.attributes.value).toBe(
+      '2 checks: chosen: signing (2): SIGN-GOOD, SIGN-INVALID-SIGNATURE-400',
+    );
   });
 });

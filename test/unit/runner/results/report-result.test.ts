@@ -278,7 +278,7 @@ describe('presentRunResult', () => {
     expect(top).toContain('fault profile SIGN-INVALID-400 on');
     expect(html).toContain('<dt>Fault profiles</dt><dd>SIGN-INVALID-400</dd>');
     // The checks chosen one by one are the selection, not "all of the mode".
-    expect(html).toMatch(/<dt>Selection<\/dt><dd>\d+ checks: chosen: B, C<\/dd>/);
+    expect(html).toMatch(/<dt>Selection<\/dt><dd>\d+ checks: chosen: general \(2\): B, C<\/dd>/);
     const suite = childrenNamed(parseXml(renderJUnit(presented)), 'testsuite')[0]!;
     const faults = childrenNamed(childrenNamed(suite, 'properties')[0]!, 'property').find(
       (p) => p.attributes.name === 'faultProfiles',
