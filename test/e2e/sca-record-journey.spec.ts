@@ -81,7 +81,10 @@ test('record SCA steps by clicking, save them, replay them in browser mode, pass
   const downloading = page.waitForEvent('download');
   await page.getByTestId('sca-record-save').click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^recorded-127\.0\.0\.1-\d+\.psu-steps\.json$/);
+  // Named after the target and the day, not the relay's loopback port.
+  expect(download.suggestedFilename()).toMatch(
+    /^embedded-bank-sandbox-\d{4}-\d{2}-\d{2}\.psu-steps\.json$/,
+  );
   const stepsFile = join(dir, 'recorded.psu-steps.json');
   await download.saveAs(stepsFile);
   const text = await readFile(stepsFile, 'utf8');
