@@ -1,8 +1,8 @@
 /**
  * What an agent says when no rule of the PSU steps fits the page the bank answered. Opening an
- * scaRedirect whose SCA already ended, the bank answers 409 (docs/sca.md, "Replaying a
- * recording"); opened before in another browser, 403. Neither is a page the steps lack: the link
- * is spent, and only a new request (a new authorisation) brings a new one, so that is what is said.
+ * scaRedirect whose SCA already ended, the workbench's bank answers 409; one opened before in
+ * another browser, 403 (docs/sca.md, "Recording SCA steps by clicking"). Neither is a page the
+ * steps lack: the link is spent, and only a new request (a new authorisation) brings a new one.
  */
 import type { SeenPage } from './agent.js';
 
