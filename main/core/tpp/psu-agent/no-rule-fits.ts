@@ -4,15 +4,8 @@
  * another browser, 403 (docs/sca.md, "Recording SCA steps by clicking"). Neither is a page the
  * steps lack: the link is spent, and only a new request (a new authorisation) brings a new one.
  */
+import { SPENT_LINK, TAKEN_LINK } from '../../../shared/spent-link.js';
 import type { SeenPage } from './agent.js';
-
-/** The sentence for a used-up scaRedirect, one wording for the agents and the UI. */
-export const SPENT_LINK =
-  'this scaRedirect was used (its SCA ended); send the request again for a new link';
-
-/** The refusal of an scaRedirect that another browser opened first (or that is not this link). */
-export const TAKEN_LINK =
-  'this scaRedirect was opened in another browser, or is not the link of this request; send the request again for a new link';
 
 /** Whether the bank's answer to opening the link (nothing submitted yet) says it is spent. */
 function spentReason(page: Pick<SeenPage, 'status'>, opening: boolean): string | undefined {

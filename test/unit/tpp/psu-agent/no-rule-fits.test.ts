@@ -6,11 +6,8 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPsuAgent } from '../../../../main/core/tpp/psu-agent/agent.js';
-import {
-  noRuleFits,
-  SPENT_LINK,
-  TAKEN_LINK,
-} from '../../../../main/core/tpp/psu-agent/no-rule-fits.js';
+import { noRuleFits } from '../../../../main/core/tpp/psu-agent/no-rule-fits.js';
+import { SPENT_LINK, TAKEN_LINK } from '../../../../main/shared/spent-link.js';
 import { parsePsuSteps } from '../../../../main/core/tpp/psu-agent/steps.js';
 import { errorPage } from '../../../../main/core/bank/pages/views.js';
 
