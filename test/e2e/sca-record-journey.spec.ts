@@ -55,6 +55,8 @@ test('record SCA steps by clicking, save them, replay them in browser mode, pass
 
   // The tester clicks through the bank's pages, typing the login key by key.
   const login = popup.locator('[name="nationalIdentityNumber"]');
+  // The bank's page puts the focus on its first field.
+  await expect(login).toBeFocused();
   await login.pressSequentially(psu.nationalIdentityNumber);
   await popup.getByTestId('login').click();
   const context = popup.getByTestId('context-form');
@@ -78,10 +80,18 @@ test('record SCA steps by clicking, save them, replay them in browser mode, pass
   await page.getByTestId('sca-record-stop').click();
   const shown = page.getByTestId('sca-recorded-steps');
   await expect(shown).toBeVisible();
+  // The answer's scaRedirect is spent (its SCA ended): no Replay on it, but what to do instead.
+  await expect(page.getByTestId('sca-replay')).toHaveCount(0);
+  await expect(page.getByTestId('sca-replay-spent')).toHaveText(
+    'This scaRedirect was used (its SCA ended); send the request again for a new link.',
+  );
   const downloading = page.waitForEvent('download');
   await page.getByTestId('sca-record-save').click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^recorded-127\.0\.0\.1-\d+\.psu-steps\.json$/);
+  // Named after the target and the day, not the relay's loopback port.
+  expect(download.suggestedFilename()).toMatch(
+    /^embedded-bank-sandbox-\d{4}-\d{2}-\d{2}\.psu-steps\.json$/,
+  );
   const stepsFile = join(dir, 'recorded.psu-steps.json');
   await download.saveAs(stepsFile);
   const text = await readFile(stepsFile, 'utf8');
@@ -117,6 +127,12 @@ test('record SCA steps by clicking, save them, replay them in browser mode, pass
   const outcome = page.getByTestId('sca-replay-outcome');
   await expect(outcome).toHaveAttribute('data-outcome', 'success', { timeout: 60_000 });
   await expect(page.getByTestId('sca-replay-shot')).toHaveCount(steps.pages.length);
+  // Readable at the panel's width, not a thumbnail; a click shows a screenshot at full size.
+  const firstShot = page.getByTestId('sca-replay-shot-open').first();
+  expect((await firstShot.locator('img').boundingBox())!.width).toBeGreaterThan(400);
+  await firstShot.click();
+  await expect(firstShot).toHaveAttribute('aria-pressed', 'true');
+  await firstShot.click();
   await shot(page, testInfo, 'sca-replayed');
   // The replay's redirect counted for the PSU session: the new consent (status link) is valid.
   await page.getByTestId('follow-status').click();

@@ -195,5 +195,29 @@ describe('recording SCA steps through the contract', () => {
       attemptId: attempt.id,
     })) as ScaRecordingView;
     expect(taken.events).toBe(1);
+
+    // A form submitted: the steps are named after the target and the day, not the relay's port.
+    const submit = JSON.stringify([
+      {
+        kind: 'submit',
+        seq: 2,
+        url: attempt.url,
+        form: { tag: 'form', attributes: { name: 'authorise' } },
+        button: { tag: 'button', attributes: { name: 'action', value: 'confirm' } },
+        controls: [],
+      },
+    ]);
+    const submitted = await relayRequest(relayed, {
+      method: 'POST',
+      path: reportPath,
+      headers: { origin: relayed.origin },
+      body: submit,
+    });
+    expect(submitted.statusCode).toBe(204);
+    const named = (await call<ScaRecordingView>('sca.recording', {
+      attemptId: attempt.id,
+    })) as ScaRecordingView;
+    const day = attempt.startedAt.slice(0, 10);
+    expect(named.file?.name).toBe(`embedded-bank-sandbox-${day}.psu-steps.json`);
   });
 });

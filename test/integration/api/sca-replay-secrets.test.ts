@@ -4,6 +4,7 @@
  * page made — name only WORKBENCH_PROFILE_* variables; a call without `confirm` types nothing and
  * answers what would be typed where, the secrets by their variables' names; and the answer of a
  * confirmed replay carries no value it read from the environment, in its error or its captions.
+ * A replay that opens a used-up scaRedirect ends saying so, and what to do.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createServer, type Server } from 'node:http';
@@ -14,6 +15,8 @@ import type { AddressInfo } from 'node:net';
 import { createServices, type Services } from '../../../main/api/services';
 import type { CallName, ScaReplayView } from '../../../main/api/contract';
 import { has } from '../../support/machine';
+import { errorPage } from '../../../main/core/bank/pages/views';
+import { SPENT_LINK } from '../../../main/shared/spent-link';
 
 const PIN = 'S3cret-pin-4711';
 const PASSPHRASE = 'the-keystore-passphrase-of-the-host';
@@ -158,6 +161,37 @@ describe('sca.replay and the environment', () => {
       ]);
       const text = JSON.stringify({ ...view, screenshots: view.screenshots.map((s) => s.url) });
       expect(text).not.toContain(PIN);
+    },
+    60_000,
+  );
+
+  it.skipIf(!has('chromium'))(
+    "ends on the bank's used-link page (409) saying the link is spent, not that no rule fits",
+    async () => {
+      // What the bank answers on opening an scaRedirect whose SCA ended.
+      bank = createServer((_request, response) => {
+        response.writeHead(409, { 'content-type': 'text/html; charset=utf-8' });
+        response.end(errorPage('sandbox', 'Authorisation already ended', 'Already ended.'));
+      });
+      await new Promise<void>((done) => bank!.listen(0, '127.0.0.1', done));
+      await call('bank.start', { mode: 'sandbox' });
+      const args = {
+        targetId: 'embedded-sandbox',
+        href: `http://127.0.0.1:${(bank.address() as AddressInfo).port}/sca/a-1?t=x`,
+        steps: {
+          name: 'recorded',
+          stepOf: { selector: '[data-step]', attribute: 'data-step' },
+          pages: [
+            { name: 'login', match: { selector: '[data-step=login]' }, actions: [{ submit: '' }] },
+          ],
+        },
+      };
+      const asked = (await call<ScaReplayView>('sca.replay', args)) as ScaReplayView;
+      const view = (await call<ScaReplayView>('sca.replay', {
+        ...args,
+        confirm: asked.confirmation!.token,
+      })) as ScaReplayView;
+      expect(view.error).toBe(`the bank answered 409: ${SPENT_LINK}`);
     },
     60_000,
   );

@@ -122,4 +122,22 @@ describe('recordings per attempt', () => {
     expect(recordings.view('a1').events).toBe(2);
     expect(() => recordings.view('nope')).toThrow(/No recording/);
   });
+
+  it("names the steps after the target's name and the day when the target is known", () => {
+    const recordings = new ScaRecordings();
+    const startedAt = new Date('2026-11-27T23:30:00Z');
+    recordings.start('a2', startedAt, 'Embedded bank (sandbox)').report([
+      {
+        kind: 'submit',
+        seq: 1,
+        url: 'http://127.0.0.1:42019/sca/x',
+        form: { tag: 'form', attributes: { name: 'authorise' } },
+        button: { tag: 'button', attributes: { name: 'action', value: 'confirm' } },
+        controls: [],
+      },
+    ]);
+    const view = recordings.view('a2');
+    expect(view.file?.name).toBe('embedded-bank-sandbox-2026-11-27.psu-steps.json');
+    expect(view.file?.text).toContain('Recorded by clicking through 127.0.0.1:42019');
+  });
 });

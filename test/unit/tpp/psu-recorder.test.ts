@@ -25,6 +25,7 @@ import {
 } from '../../../main/core/tpp/psu-recorder/selectors.js';
 import {
   mergeTyping,
+  recordingName,
   stepsFileText,
   stepsFromRecording,
 } from '../../../main/core/tpp/psu-recorder/to-steps.js';
@@ -362,5 +363,21 @@ describe('${env:NAME} in PSU steps', () => {
     expect(() => envVariablesOf(steps, {})).toThrow(
       /needs environment variables that are not set: WORKBENCH_PROFILE_PSU_PIN \(pages\[0\]\.actions\[1\]\)/,
     );
+  });
+});
+
+describe('recordingName', () => {
+  const day = new Date('2026-11-29T06:50:00Z');
+  it("is the target's name as a slug and the UTC date", () => {
+    expect(recordingName('Embedded bank (sandbox)', day)).toBe('embedded-bank-sandbox-2026-11-29');
+    expect(recordingName('Fjord Sparebank — test', day)).toBe('fjord-sparebank-test-2026-11-29');
+    expect(recordingName('Ålesund Økonomi Æra', day)).toBe('alesund-okonomi-aera-2026-11-29');
+    expect(recordingName('https://bank.example:8443/psd2', day)).toBe(
+      'bank-example-8443-psd2-2026-11-29',
+    );
+  });
+  it('stays a name when the target name has nothing to keep, and is bounded', () => {
+    expect(recordingName('()', day)).toBe('recorded-2026-11-29');
+    expect(recordingName('x'.repeat(200), day)).toBe(`${'x'.repeat(60)}-2026-11-29`);
   });
 });

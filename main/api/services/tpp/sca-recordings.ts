@@ -4,7 +4,11 @@
  * window), kept per SCA attempt, and the PSU steps they make (core/tpp/psu-recorder/).
  */
 import { parseRecordedBatch, type RecordedEvent } from '../../../core/tpp/psu-recorder/events.js';
-import { stepsFileText, stepsFromRecording } from '../../../core/tpp/psu-recorder/to-steps.js';
+import {
+  recordingName,
+  stepsFileText,
+  stepsFromRecording,
+} from '../../../core/tpp/psu-recorder/to-steps.js';
 import { CallRefused } from '../../dispatch.js';
 import type { ScaRecordingView } from '../../contract.js';
 
@@ -25,6 +29,8 @@ interface Recording {
   redirected: boolean;
   stopped: boolean;
   startedAt: Date;
+  /** The name of the target whose pages are recorded: the recording is named after it. */
+  targetName?: string;
   close?: () => Promise<void>;
 }
 
@@ -36,13 +42,14 @@ export class ScaRecordings {
   private readonly recordings = new Map<string, Recording>();
 
   /** Starts recording `attemptId`; the sink is what the host reports to. */
-  start(attemptId: string, startedAt: Date): RecordingSink {
+  start(attemptId: string, startedAt: Date, targetName?: string): RecordingSink {
     const recording: Recording = {
       attemptId,
       events: [],
       redirected: false,
       stopped: false,
       startedAt,
+      ...(targetName !== undefined ? { targetName } : {}),
     };
     this.recordings.set(attemptId, recording);
     for (const old of [...this.recordings.keys()].slice(0, -KEPT)) this.forget(old);
@@ -87,7 +94,11 @@ export class ScaRecordings {
       stopped: recording.stopped,
     };
     try {
-      const made = stepsFromRecording(events, { recordedAt: recording.startedAt });
+      const { startedAt, targetName } = recording;
+      const made = stepsFromRecording(events, {
+        recordedAt: startedAt,
+        ...(targetName !== undefined ? { name: recordingName(targetName, startedAt) } : {}),
+      });
       return {
         ...base,
         steps: made.steps,

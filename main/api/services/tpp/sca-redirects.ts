@@ -40,11 +40,14 @@ export class ScaRedirects {
     const { openScaWindow, relayScaPages, recordings } = this.deps;
     if (args.record && !openScaWindow && !relayScaPages)
       throw new CallRefused('This host cannot record the SCA pages.');
-    const { attempt, redirectUri } = await this.announce(args, openScaWindow !== undefined);
+    const { attempt, redirectUri, targetName } = await this.announce(
+      args,
+      openScaWindow !== undefined,
+    );
     let recording: RecordingSink | undefined;
     if (args.record) {
       attempt.recording = true;
-      recording = recordings.start(attempt.id, new Date(attempt.startedAt));
+      recording = recordings.start(attempt.id, new Date(attempt.startedAt), targetName);
       if (!openScaWindow && relayScaPages) {
         // The web host's popup opens the bank's pages through its relay, which adds the recorder.
         const relay = await relayScaPages({ url: attempt.url, recording });
@@ -68,8 +71,8 @@ export class ScaRedirects {
   async announce(
     args: { targetId: string; href: string },
     openedByHost = false,
-  ): Promise<{ attempt: ScaAttemptView; redirectUri: string }> {
-    const url = await this.scaUrl(args);
+  ): Promise<{ attempt: ScaAttemptView; redirectUri: string; targetName: string }> {
+    const { url, targetName } = await this.resolveScaUrl(args);
     const session = await this.deps.sessions.session(args.targetId);
     const attempt: ScaAttemptView = {
       id: randomUUID(),
@@ -80,11 +83,18 @@ export class ScaRedirects {
       openedByHost,
     };
     this.attempts = [...this.attempts.slice(-19), attempt];
-    return { attempt, redirectUri: session.tppRedirectUri };
+    return { attempt, redirectUri: session.tppRedirectUri, targetName };
   }
 
   /** The page `href` opens: relative to the target's baseUrl, http(s) only. */
   async scaUrl(args: { targetId: string; href: string }): Promise<URL> {
+    return (await this.resolveScaUrl(args)).url;
+  }
+
+  private async resolveScaUrl(args: {
+    targetId: string;
+    href: string;
+  }): Promise<{ url: URL; targetName: string }> {
     const target = await this.deps.targets.resolve(args.targetId);
     let url: URL;
     try {
@@ -95,7 +105,7 @@ export class ScaRedirects {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw new CallRefused(`The scaRedirect must be an http(s) URL, not '${url.protocol}'.`);
     }
-    return url;
+    return { url, targetName: target.name };
   }
 
   redirected(redirect: ScaRedirectParams): void {

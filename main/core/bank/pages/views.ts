@@ -35,9 +35,20 @@ function form(page: PageBase, step: PageStep, body: Html): Html {
   </form>`;
 }
 
-function actions(primary: { value: string; label: string }): Html {
+/**
+ * The page's buttons. `autofocus` puts the focus on the primary button when the page has no
+ * field before it: the pages carry no script (html.ts's CSP), so the attribute is the only way
+ * a keyboard user starts on the page's first control.
+ */
+function actions(primary: { value: string; label: string; autofocus?: boolean }): Html {
   return html`<div class="actions">
-    <button type="submit" name="action" value="${primary.value}" data-testid="${primary.value}">
+    <button
+      type="submit"
+      name="action"
+      value="${primary.value}"
+      data-testid="${primary.value}"
+      ${primary.autofocus === true ? html` autofocus` : html``}
+    >
       ${primary.label}
     </button>
     <button
@@ -131,6 +142,7 @@ export function loginPage(
         autocomplete="off"
         maxlength="64"
         data-testid="national-identity-number"
+        autofocus
       />
       ${actions({ value: 'login', label: 'Log in' })} ${hints}`,
   );
@@ -155,6 +167,7 @@ export function codePage(page: PageBase & { oneTimeCode: string }): string {
         autocomplete="one-time-code"
         maxlength="64"
         data-testid="one-time-code"
+        autofocus
       />
       ${actions({ value: 'verify', label: 'Confirm code' })}`,
   );
@@ -180,7 +193,7 @@ export function contextPage(page: PageBase & { options: ContextOption[] }): stri
         data-testid="${id}"
         ${option.agreementId ? html` data-agreement-id="${option.agreementId}"` : html``}
         data-label="${option.label}"
-        ${index === 0 ? html` checked` : html``}
+        ${index === 0 ? html` checked autofocus` : html``}
       />
       <label for="${id}">${option.label}</label>
     </div>`;
@@ -212,7 +225,7 @@ export interface ConsentRow {
 export function consentPage(
   page: PageBase & { title: string; lines: string[]; context: string; accounts: ConsentRow[] },
 ): string {
-  const rows = page.accounts.map((account) => {
+  const rows = page.accounts.map((account, index) => {
     const id = `account-${account.id}`;
     const reference = account.iban ?? account.maskedPan ?? '';
     return html`<div class="choice">
@@ -229,7 +242,7 @@ export function consentPage(
           account.iban ? html` data-iban="${account.iban}"` : html``
         }${account.maskedPan ? html` data-masked-pan="${account.maskedPan}"` : html``}${
           account.granted ? html` checked` : html``
-        }
+        }${index === 0 ? html` autofocus` : html``}
       />
       <label for="${id}"
         >${account.name} <span class="detail">${reference} · ${account.currency}</span></label
@@ -253,7 +266,7 @@ export function consentPage(
       <p class="detail">
         Ticked accounts are shared; unticking an account shared before revokes it.
       </p>
-      ${actions({ value: 'confirm', label: 'Confirm' })}`,
+      ${actions({ value: 'confirm', label: 'Confirm', autofocus: rows.length === 0 })}`,
   );
 }
 
@@ -266,7 +279,7 @@ export function authorisePage(page: PageBase & { title: string; lines: string[] 
     html`<ul data-testid="resource-lines">
         ${page.lines.map((line) => html`<li>${line}</li>`)}
       </ul>
-      ${actions({ value: 'confirm', label: 'Confirm' })}`,
+      ${actions({ value: 'confirm', label: 'Confirm', autofocus: true })}`,
   );
 }
 

@@ -26,6 +26,7 @@ import { selectorMatches } from './selector.js';
 import type { PsuSteps } from './steps.js';
 import { resolvePsuSteps } from './built-in-steps.js';
 import { envVariablesOf } from './env-references.js';
+import { noRuleFits } from './no-rule-fits.js';
 
 export interface PsuAgentOptions {
   /** Where `${env:NAME}` in the steps is read (default: this process's environment). */
@@ -217,10 +218,7 @@ export async function runPsuAgent(
         `the bank answered ${response.status} with an error page: ${page.error ?? page.title ?? ''}`,
       );
     const rule = await ruleFor(steps, request.url, surface.find);
-    if (!rule)
-      return fail(
-        `the bank answered ${response.status} with a page no rule of the PSU steps '${steps.name}' fits${page.step !== undefined ? ` (step '${page.step}')` : page.title !== undefined ? ` ('${page.title}')` : ''}`,
-      );
+    if (!rule) return fail(noRuleFits(steps.name, page, pages));
     page.step ??= rule.name;
     let play;
     try {

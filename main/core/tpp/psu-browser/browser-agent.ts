@@ -34,6 +34,7 @@ import { selectorCss } from '../psu-agent/selector.js';
 import type { PsuSteps } from '../psu-agent/steps.js';
 import { resolvePsuSteps } from '../psu-agent/built-in-steps.js';
 import { envVariablesOf } from '../psu-agent/env-references.js';
+import { noRuleFits } from '../psu-agent/no-rule-fits.js';
 
 /** Debian's Chromium, where CI installs it (never `playwright install`: it downloads). */
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
@@ -310,10 +311,7 @@ export async function runBrowserPsuAgent(
           `the bank answered ${seen.status} with an error page: ${seen.error ?? seen.title ?? ''}`,
         );
       const rule = await ruleFor(steps, surface.url, surface.find);
-      if (!rule)
-        return await stop(
-          `the bank answered ${seen.status} with a page no rule of the PSU steps '${steps.name}' fits${seen.step !== undefined ? ` (step '${seen.step}')` : seen.title !== undefined ? ` ('${seen.title}')` : ''}`,
-        );
+      if (!rule) return await stop(noRuleFits(steps.name, seen, pages));
       seen.step ??= rule.name;
       let play;
       try {

@@ -28,7 +28,7 @@ export interface RecordedSteps {
 }
 
 export interface RecordingOptions {
-  /** The steps' name (default `recorded-<host>`). */
+  /** The steps' name (recordingName; default `recorded-<host>`). */
   name?: string;
   /** When the recording was made, for the description. */
   recordedAt?: Date;
@@ -226,6 +226,26 @@ export function stepsFromRecording(
     pages: rules,
   };
   return { steps: parsePsuSteps(steps), secrets: [...secrets], warnings };
+}
+
+/**
+ * The name of a recording of `target`'s pages made at `at`: the target's name as a slug and the
+ * UTC date, e.g. `embedded-bank-sandbox-2026-11-29`. The host the pages came from is no name: on
+ * the web host it is the relay's loopback port, which says nothing about the bank.
+ */
+export function recordingName(target: string, at: Date): string {
+  const slug = target
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/^https?:\/\//i, '')
+    .toLowerCase()
+    // Letters NFKD leaves whole (Norwegian bank names have them).
+    .replace(/[æøß]/g, (letter) => ({ æ: 'ae', ø: 'o', ß: 'ss' })[letter] ?? '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return `${slug || 'recorded'}-${at.toISOString().slice(0, 10)}`;
 }
 
 /** The steps file as it is saved: the steps, two-space JSON, a final newline. */

@@ -12,6 +12,7 @@ import type {
   ScaReplayView,
 } from '../../../../main/api/contract';
 import { api } from '../../api';
+import { useUsedLinks } from './used-links';
 
 const POLL_MS = 1500;
 
@@ -98,14 +99,15 @@ export const useScaRecording = create<RecordingState>((set, get) => ({
     const { targetId, href, confirmation } = confirming;
     set({ replaying: true, confirming: undefined, replay: undefined, error: undefined });
     try {
-      set({
-        replay: await api.call('sca.replay', {
-          targetId,
-          href,
-          steps: steps as object,
-          confirm: confirmation.token,
-        }),
+      const replay = await api.call('sca.replay', {
+        targetId,
+        href,
+        steps: steps as object,
+        confirm: confirmation.token,
       });
+      // Chromium opened the link (an attempt was made): the bank has bound it to that browser.
+      if (replay.attemptId !== undefined) useUsedLinks.getState().used(targetId, href, 'replayed');
+      set({ replay });
     } catch (error) {
       set({ error });
     } finally {

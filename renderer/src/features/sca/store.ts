@@ -12,6 +12,7 @@ import { api } from '../../api';
 import { scaStatusOf } from '../../lib/links';
 import { hostScaWindow, openScaWindow, type ScaWindow } from './open-sca';
 import { useScaRecording } from './recording';
+import { useUsedLinks } from './used-links';
 
 export interface ScaStep {
   scaStatus: string;
@@ -60,6 +61,8 @@ const FINAL_STATUSES = ['FINALISED', 'FAILED', 'EXEMPTED'];
 let popup: ScaWindow | undefined;
 /** The exchange whose `scaStatus` link the current attempt reads. */
 let pollSource: string | undefined;
+/** The scaRedirect the current attempt opened, as the answer gave it. */
+let openedLink: { targetId: string; href: string } | undefined;
 let pollTimer: ReturnType<typeof setTimeout> | undefined;
 
 function stopPolling() {
@@ -143,6 +146,9 @@ export const useScaStore = create<ScaState>((set, get) => {
         });
         // Recording, the web host's popup opens the bank's pages through its recording relay.
         popup.show(attempt.url);
+        // The bank binds the link to the window's browser now: it cannot be replayed after.
+        openedLink = { targetId, href };
+        useUsedLinks.getState().used(targetId, href, 'opened');
         if (attempt.recording) useScaRecording.getState().started(attempt.id);
         set({ attempt });
         if (pollFrom) {
@@ -162,6 +168,7 @@ export const useScaStore = create<ScaState>((set, get) => {
       // The window stays open on the redirect page, which shows the parameters (§6.1/§6.2); the
       // next SCA reuses or closes it.
       set({ outcome: event.redirect });
+      if (openedLink) useUsedLinks.getState().used(openedLink.targetId, openedLink.href, 'ended');
       if (attempt?.recording) void useScaRecording.getState().refresh();
       // One last read: the steps end with the status the redirect settled (FINALISED, FAILED).
       if (pollSource) void readStatus(pollSource);

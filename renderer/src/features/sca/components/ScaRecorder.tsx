@@ -1,7 +1,10 @@
 import './sca-recorder.css';
+import { useState } from 'react';
+import type { ScaReplayScreenshot } from '../../../../../main/api/contract';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { downloadText } from '../../../lib/download';
 import { useScaRecording } from '../recording';
+import { spentLinkText, useUsedLinks } from '../used-links';
 
 /**
  * Record SCA steps by clicking (docs/sca.md, "Recording SCA steps"): the toggle for the next SCA
@@ -10,13 +13,17 @@ import { useScaRecording } from '../recording';
  * confirmed what it will type where (SECURITY.md).
  */
 export function ScaRecorder(props: { targetId?: string; scaRedirect?: string }) {
-  return <ScaRecorderView {...props} {...useScaRecording()} />;
+  const uses = useUsedLinks((s) => s.uses);
+  const { targetId, scaRedirect } = props;
+  const spent = targetId && scaRedirect ? spentLinkText(uses, targetId, scaRedirect) : undefined;
+  return <ScaRecorderView {...props} {...(spent ? { spent } : {})} {...useScaRecording()} />;
 }
 
 /** The panel for a state of the recording store (rendered on its own in tests). */
 export function ScaRecorderView({
   targetId,
   scaRedirect,
+  spent,
   record,
   attemptId,
   recording,
@@ -29,7 +36,12 @@ export function ScaRecorderView({
   confirming,
   confirmReplay,
   cancelReplay,
-}: { targetId?: string; scaRedirect?: string } & ReturnType<typeof useScaRecording.getState>) {
+}: {
+  targetId?: string;
+  scaRedirect?: string;
+  /** Why the answer's scaRedirect cannot be replayed (used-links.ts); none while it can. */
+  spent?: string;
+} & ReturnType<typeof useScaRecording.getState>) {
   const active = attemptId !== undefined && recording?.stopped !== true;
   return (
     <section
@@ -92,16 +104,23 @@ export function ScaRecorderView({
             >
               Save steps file
             </button>
-            <button
-              type="button"
-              disabled={!scaRedirect || !targetId || replaying || confirming !== undefined}
-              title={scaRedirect ? undefined : 'Send a request whose answer has an scaRedirect'}
-              onClick={() => targetId && scaRedirect && void replayOn(targetId, scaRedirect)}
-              data-testid="sca-replay"
-            >
-              Replay on this answer's scaRedirect (browser mode)
-            </button>
+            {!spent && (
+              <button
+                type="button"
+                disabled={!scaRedirect || !targetId || replaying || confirming !== undefined}
+                title={scaRedirect ? undefined : 'Send a request whose answer has an scaRedirect'}
+                onClick={() => targetId && scaRedirect && void replayOn(targetId, scaRedirect)}
+                data-testid="sca-replay"
+              >
+                Replay on this answer's scaRedirect (browser mode)
+              </button>
+            )}
           </div>
+          {spent && (
+            <p className="muted" data-testid="sca-replay-spent">
+              {spent}
+            </p>
+          )}
         </div>
       )}
       {confirming && (
@@ -169,22 +188,41 @@ export function ScaRecorderView({
           </p>
           <ol className="sca-replay-shots">
             {replay.screenshots.map((shot) => (
-              <li key={shot.at + shot.step} data-testid="sca-replay-shot">
-                <figure>
-                  <img
-                    src={`data:image/png;base64,${shot.png}`}
-                    alt={`The bank's page at step ${shot.step}, before its submission`}
-                    width={300}
-                  />
-                  <figcaption>
-                    <code>{shot.step}</code> {shot.url}
-                  </figcaption>
-                </figure>
-              </li>
+              <ReplayShot key={shot.at + shot.step} shot={shot} />
             ))}
           </ol>
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * A replay's screenshot at a size its text can be read at (the panel's width); a click shows it
+ * at full size, scrolling within the panel, and another click fits it again.
+ */
+function ReplayShot({ shot }: { shot: ScaReplayScreenshot }) {
+  const [full, setFull] = useState(false);
+  return (
+    <li data-testid="sca-replay-shot" className={full ? 'full' : undefined}>
+      <figure>
+        <button
+          type="button"
+          className="sca-replay-shot-open"
+          aria-pressed={full}
+          title={full ? 'Fit to the panel' : 'Show at full size'}
+          onClick={() => setFull(!full)}
+          data-testid="sca-replay-shot-open"
+        >
+          <img
+            src={`data:image/png;base64,${shot.png}`}
+            alt={`The bank's page at step ${shot.step}, before its submission`}
+          />
+        </button>
+        <figcaption>
+          <code>{shot.step}</code> {shot.url}
+        </figcaption>
+      </figure>
+    </li>
   );
 }

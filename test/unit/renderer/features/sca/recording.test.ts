@@ -24,6 +24,20 @@ const { useScaStore } = await import('../../../../../renderer/src/features/sca/s
 const { useScaRecording } = await import('../../../../../renderer/src/features/sca/recording');
 const { ScaRecorderView } =
   await import('../../../../../renderer/src/features/sca/components/ScaRecorder');
+const { spentLinkText, useUsedLinks } =
+  await import('../../../../../renderer/src/features/sca/used-links');
+/** The panel as ScaRecorder renders it for the answer's link (the stores read as they are now). */
+const recorderOn = (targetId: string, scaRedirect: string) => {
+  const spent = spentLinkText(useUsedLinks.getState().uses, targetId, scaRedirect);
+  return renderToStaticMarkup(
+    createElement(ScaRecorderView, {
+      targetId,
+      scaRedirect,
+      ...(spent ? { spent } : {}),
+      ...useScaRecording.getState(),
+    }),
+  );
+};
 const view = (props: { targetId?: string; scaRedirect?: string }) =>
   renderToStaticMarkup(createElement(ScaRecorderView, { ...props, ...useScaRecording.getState() }));
 
@@ -43,6 +57,7 @@ const stopped: ScaRecordingView = {
 };
 
 beforeEach(() => {
+  useUsedLinks.setState({ uses: {} });
   calls.length = 0;
   shown.length = 0;
   useScaRecording.setState({
@@ -150,6 +165,54 @@ describe('recording SCA steps', () => {
     expect(html).toContain('data-outcome="success"');
     expect(html.match(/data-testid="sca-replay-shot"/g)).toHaveLength(2);
     expect(html).toContain('src="data:image/png;base64,AAAA"');
+    // Shown at the panel's width, not as 300-px thumbnails; a click opens one at full size.
+    expect(html).not.toContain('width="300"');
+    expect(html.match(/data-testid="sca-replay-shot-open"/g)).toHaveLength(2);
+    expect(html).toContain('aria-pressed="false"');
+
+    // The replay spent the link: Replay is not offered on it again.
+    html = recorderOn('t', '/sca/2');
+    expect(html).not.toContain('data-testid="sca-replay"');
+    expect(html).toContain('This scaRedirect was used by a replay; send the request again');
+  });
+
+  it('does not offer Replay on the scaRedirect whose SCA the SCA window completed', async () => {
+    answers.set('sca.begin', () => ({
+      id: 'attempt-3',
+      targetId: 't',
+      url: 'http://127.0.0.1:4444/sca/3',
+      tppSessionId: 's',
+      startedAt: '',
+      openedByHost: false,
+    }));
+    useScaRecording.setState({ attemptId: 'attempt-1', recording: stopped });
+    const recorder = (scaRedirect: string) => recorderOn('t', scaRedirect);
+    expect(recorder('/sca/3')).toContain('data-testid="sca-replay"');
+    await useScaStore.getState().begin('t', '/sca/3');
+    // Opened: the bank has bound the link to the SCA window's browser.
+    expect(recorder('/sca/3')).not.toContain('data-testid="sca-replay"');
+    expect(recorder('/sca/3')).toContain('is open in the SCA window');
+    useScaStore.getState().received({
+      attemptId: 'attempt-3',
+      targetId: 't',
+      redirect: {
+        outcome: 'success',
+        psuId: 'p',
+        tppSessionId: 's',
+        context: 'PRIVATE',
+        query: {},
+        receivedAt: '',
+        problems: [],
+      },
+    });
+    const html = recorder('/sca/3');
+    expect(html).not.toContain('data-testid="sca-replay"');
+    expect(html).toContain(
+      'data-testid="sca-replay-spent">This scaRedirect was used (its SCA ended); send the request again for a new link.</p>',
+    );
+    // Another target's link of the same path, and a new link, are still offered.
+    expect(recorderOn('u', '/sca/3')).toContain('data-testid="sca-replay"');
+    expect(recorder('/sca/4')).toContain('data-testid="sca-replay"');
   });
 
   it('Cancel drops the confirmation without replaying', async () => {
