@@ -10,6 +10,22 @@ import { test, expect, expectOnlyLoopback } from './fixtures';
 import { consentWithScaDone, DEMO_SIZES, shotAtReviewSizes } from './steps';
 
 /** The step is inside the diagram's scroll box, below its sticky lane names. */
+/** Where the diagram draws its lanes, in its own units (main/shared/sequence/svg.ts). */
+const LANE_UNITS = [110, 380, 650];
+const DRAWN_WIDTH = 760;
+
+/** Each lane's name stands over its lane, however wide the diagram is drawn. */
+async function expectLaneNamesOverLanes(box: Locator): Promise<void> {
+  const svg = (await box.locator('svg').boundingBox())!;
+  const names = box.locator('.sequence-lanes span');
+  await expect(names).toHaveCount(LANE_UNITS.length);
+  for (const [index, units] of LANE_UNITS.entries()) {
+    const name = (await names.nth(index).boundingBox())!;
+    const lane = svg.x + (svg.width * units) / DRAWN_WIDTH;
+    expect(Math.abs(name.x + name.width / 2 - lane), `lane ${index}`).toBeLessThan(4);
+  }
+}
+
 async function inScrollBox(box: Locator, step: Locator): Promise<boolean> {
   const [outer, inner] = [await box.boundingBox(), await step.boundingBox()];
   if (!outer || !inner) return false;
@@ -48,8 +64,10 @@ test('full screen follows the newest step, keeps full screen on Enter, exports n
   await diagram.getByTestId('sequence-full-screen').click();
   await expect(diagram).toHaveClass(/sequence-full-screen/);
   await expect.poll(() => inScrollBox(box, steps.last())).toBe(true);
+  await expectLaneNamesOverLanes(box);
   await page.setViewportSize({ width: 1024, height: 768 });
   await expect.poll(() => inScrollBox(box, steps.last())).toBe(true);
+  await expectLaneNamesOverLanes(box);
   const scrolls = await box.evaluate((element) => element.scrollHeight > element.clientHeight);
   expect(scrolls, 'the diagram is taller than the screen').toBe(true);
 
