@@ -17,6 +17,7 @@ import { lockedSecrets, resolvedDraft, unknownVariables, variableOfParameter } f
 import { BodyEditor, type EditorProblem } from './BodyEditor';
 import { CollectionsPanel } from './CollectionsPanel';
 import { EndpointPicker } from './EndpointPicker';
+import { BodyStatus } from './BodyStatus';
 import { PreparedRequest } from './PreparedRequest';
 import { SavedScripts } from './SavedScripts';
 import { RequestTabs } from './RequestTabs';
@@ -312,18 +313,7 @@ export function Composer() {
             onSubmit={send}
             onProblems={setProblems}
           />
-          <p data-testid="body-status" className={parseError ? 'error' : 'ok'} aria-live="polite">
-            {parseError ? `Not valid JSON: ${parseError}` : 'Valid JSON'}
-          </p>
-          {!parseError && problems.length > 0 && (
-            <ul className="error schema-problems" data-testid="body-problems" aria-live="polite">
-              {problems.map((p, index) => (
-                <li key={index}>
-                  Line {p.line}: {p.message}
-                </li>
-              ))}
-            </ul>
-          )}
+          <BodyStatus parseError={parseError} problems={problems} />
           <PreparedRequest preview={preview} error={previewError} reachable={reachable} />
           <SavedScripts />
         </div>
