@@ -12,7 +12,7 @@ export type { SessionHook } from './stages/session.js';
 export type { DomainState } from './domain/model.js';
 export { BankDatabase } from './store/bank-database.js';
 export { PgBankStore } from './store/pg-bank-store.js';
-export { buildInitialState } from './domain/initial-data.js';
+export { buildInitialState, EXAMPLE_PAYMENT_ACCOUNTS } from './domain/initial-data.js';
 export * from './handlers/routes.js';
 export { adminTokenProblem, createAdminApi } from './admin/admin-api.js';
 // The listener and its answers.

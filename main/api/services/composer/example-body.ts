@@ -4,6 +4,8 @@
  * enum and length; Norwegian defaults where the spec's lists allow (NOK, NO). A starting point for
  * the user, not test data: the bank's validation stays the judge.
  */
+import { EXAMPLE_PAYMENT_ACCOUNTS } from '../../../core/bank/index.js';
+
 export type SchemaNode = Record<string, unknown> & {
   type?: unknown;
   properties?: Record<string, SchemaNode>;
@@ -86,6 +88,23 @@ function exampleNumber(schema: SchemaNode, name: string | undefined): number {
   return value;
 }
 
+/** The party a payment's account reference names, to take its IBAN from the bank's own data. */
+const PARTY_OF: Readonly<Record<string, keyof typeof EXAMPLE_PAYMENT_ACCOUNTS>> = {
+  debtorAccount: 'debtor',
+  creditorAccount: 'creditor',
+};
+
+/**
+ * A debtor's or creditor's account reference with an IBAN the embedded bank holds (its initial
+ * data, both modes), so a payment template sent as shipped is one the bank can execute.
+ */
+function withBankAccount(property: string, example: unknown): unknown {
+  const party = PARTY_OF[property];
+  if (!party || typeof example !== 'object' || example === null || !('iban' in example))
+    return example;
+  return { ...example, iban: EXAMPLE_PAYMENT_ACCOUNTS[party] };
+}
+
 export function exampleOf(
   schema: SchemaNode,
   options: ExampleOptions,
@@ -115,7 +134,10 @@ export function exampleOf(
       for (const [property, propertySchema] of Object.entries(schema.properties ?? {})) {
         const scalar = !['object', 'array'].includes(String(propertySchema.type));
         if (required.has(property) || (scalar && depth === 0)) {
-          value[property] = exampleOf(propertySchema, options, property, depth + 1);
+          value[property] = withBankAccount(
+            property,
+            exampleOf(propertySchema, options, property, depth + 1),
+          );
         }
       }
       return value;

@@ -85,6 +85,16 @@ export const INITIAL_ACCOUNTS: readonly AccountSeed[] = [
   account(HAVBRIS_EUR, ['20000002', 'Valutakonto EUR', '97101389018'], 'CACC', 0, 3_215_000, 'EUR'),
 ];
 
+/**
+ * A payer and a payee of the initial data, in both modes: Ola Nordmann's and Kari Nordmann's
+ * current accounts. The composer's payment templates use them, so a template sent as shipped pays
+ * between two accounts the bank holds.
+ */
+export const EXAMPLE_PAYMENT_ACCOUNTS = {
+  debtor: seedIban(INITIAL_ACCOUNTS.find((seed) => seed.id === OLA)!.bban),
+  creditor: seedIban(INITIAL_ACCOUNTS.find((seed) => seed.id === KARI)!.bban),
+} as const;
+
 export const INITIAL_CARD_ACCOUNTS: readonly CardAccountSeed[] = [
   {
     resourceId: 'card-10000001',
