@@ -8,9 +8,9 @@
  * (log/tpp-findings/payment-refusals.ts).
  */
 import { setPaymentPermission } from '../../domain/access.js';
-import type { DomainState } from '../../domain/model.js';
 import type { Observation } from '../../log/tpp-findings/recorder.js';
 import type { PlanModule } from '../model.js';
+import { payment } from './payment-status-polling.js';
 import { answered, firstMissing, pageVisits } from './window.js';
 
 const isInitiation = (template: string) =>
@@ -27,36 +27,6 @@ const debtorOf = (observation: Observation): string | undefined => {
   }
 };
 
-/**
- * The payer: a private customer with two enabled NOK accounts (Ola Nordmann first). The account
- * losing its permission is the second, so the first — the one PAYMENT-STATUS-POLLING pays from —
- * keeps it for the plan's other modules.
- */
-function payer(state: DomainState) {
-  const customers = [
-    ...state.customers.filter((customer) => customer.name === 'Ola Nordmann'),
-    ...state.customers.filter((customer) => customer.type === 'PRIVATE'),
-  ];
-  for (const customer of customers) {
-    const own = state.accounts.filter(
-      (account) =>
-        account.customerNumber === customer.customerNumber &&
-        account.status === 'enabled' &&
-        account.currency === 'NOK',
-    );
-    const creditor = state.accounts.find(
-      (account) =>
-        account.customerNumber !== customer.customerNumber &&
-        account.status === 'enabled' &&
-        account.currency === 'NOK',
-    );
-    if (own.length >= 2 && creditor) return { customer, debtor: own[1]!, creditor };
-  }
-  throw new Error(
-    'the bank has no private customer with two NOK accounts to take a permission from',
-  );
-}
-
 export const PAYMENT_PERMISSION_REMOVED: PlanModule = {
   id: 'PAYMENT-PERMISSION-REMOVED',
   title: 'Takes the bank’s refusal of a payment from an account as final (§1)',
@@ -65,7 +35,9 @@ export const PAYMENT_PERMISSION_REMOVED: PlanModule = {
   instruction:
     'The bank has removed payment permission on {debtor}, though the account still shows in the account list. In your app, as {psu} (national identity number {nin}), pay 100.00 NOK from {debtor} to {creditor} (a SEPA credit transfer) and take the PSU through the SCA pages: the bank refuses the payment (the SCA ends with 400 PAYMENT_FAILED). Your app should show the refusal and not send the same payment again.',
   setup({ state }) {
-    const { customer, debtor, creditor } = payer(state);
+    // The payer's second account: the first, which PAYMENT-STATUS-POLLING pays from, keeps its
+    // permission for the plan's other modules.
+    const { customer, debtor, creditor } = payment(state, 1);
     setPaymentPermission(state, debtor.id, false);
     return {
       psu: customer.name,

@@ -30,28 +30,29 @@ const statusOf = (observation: Observation): string | undefined => {
 const isFinal = (status: string | undefined) =>
   status !== undefined && FINAL_TRANSACTION_STATUSES.includes(status as TransactionStatus);
 
-/** The payer: Ola Nordmann's first enabled NOK account, or any private customer's. */
-export function payment(state: DomainState) {
+/**
+ * The payer: Ola Nordmann's enabled NOK account number `nth` (0: his first), or that of any
+ * private customer with that many; the payee: another customer's enabled NOK account.
+ */
+export function payment(state: DomainState, nth = 0) {
   const customers = [
     ...state.customers.filter((customer) => customer.name === 'Ola Nordmann'),
     ...state.customers.filter((customer) => customer.type === 'PRIVATE'),
   ];
+  const payable = (account: DomainState['accounts'][number]) =>
+    account.status === 'enabled' && account.currency === 'NOK';
   for (const customer of customers) {
-    const debtor = state.accounts.find(
-      (account) =>
-        account.customerNumber === customer.customerNumber &&
-        account.status === 'enabled' &&
-        account.currency === 'NOK',
-    );
+    const debtor = state.accounts.filter(
+      (account) => account.customerNumber === customer.customerNumber && payable(account),
+    )[nth];
     const creditor = state.accounts.find(
-      (account) =>
-        account.customerNumber !== customer.customerNumber &&
-        account.status === 'enabled' &&
-        account.currency === 'NOK',
+      (account) => account.customerNumber !== customer.customerNumber && payable(account),
     );
     if (debtor && creditor) return { customer, debtor, creditor };
   }
-  throw new Error('the bank has no private customer with a NOK account to pay from');
+  throw new Error(
+    `the bank has no private customer with ${nth + 1} NOK account${nth === 0 ? '' : 's'} to pay from`,
+  );
 }
 
 export const PAYMENT_STATUS_POLLING: PlanModule = {
