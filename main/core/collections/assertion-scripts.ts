@@ -8,7 +8,7 @@
  */
 import {
   assertionName,
-  jsonPathSteps,
+  javascriptPath,
   parsedAssertion,
   type RequestAssertion,
 } from './assertions.js';
@@ -16,18 +16,7 @@ import type { InertScript } from './model.js';
 
 /** `pm.response.json()` followed by the path's steps, as JavaScript. */
 function accessor(path: string): string {
-  return (
-    'pm.response.json()' +
-    jsonPathSteps(path)
-      .map((step) =>
-        typeof step === 'number'
-          ? `[${step}]`
-          : /^[A-Za-z_$][\w$]*$/.test(step)
-            ? `.${step}`
-            : `[${JSON.stringify(step)}]`,
-      )
-      .join('')
-  );
+  return javascriptPath('pm.response.json()', path);
 }
 
 /** The body of the `pm.test` function for one assertion. */

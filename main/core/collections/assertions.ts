@@ -152,3 +152,22 @@ export function judged(
     ? { name, passed: true }
     : { name, passed: false, message: `${assertion.path} was ${shown(found)}` };
 }
+
+/**
+ * `root` followed by the path's steps as a JavaScript member expression (`root.a["b c"][0]`): how
+ * Postman's test scripts and Bruno's assert block reach a JSON path of the answer.
+ */
+export function javascriptPath(root: string, path: string): string {
+  return (
+    root +
+    jsonPathSteps(path)
+      .map((step) =>
+        typeof step === 'number'
+          ? `[${step}]`
+          : /^[A-Za-z_$][\w$]*$/.test(step)
+            ? `.${step}`
+            : `[${JSON.stringify(step)}]`,
+      )
+      .join('')
+  );
+}

@@ -5,7 +5,7 @@
  * `res.body.consentId: isDefined`. A block with any other entry is left out as before, with a
  * note. Pure.
  */
-import { jsonPathSteps, parsedAssertion, type RequestAssertion } from './assertions.js';
+import { javascriptPath, parsedAssertion, type RequestAssertion } from './assertions.js';
 
 /** One entry of a Bruno `assert` block as `@usebruno/lang` reads and writes it. */
 export interface BruAssertion {
@@ -16,18 +16,7 @@ export interface BruAssertion {
 
 /** `res.body` followed by the path's steps, as Bruno's expression. */
 function bodyExpression(path: string): string {
-  return (
-    'res.body' +
-    jsonPathSteps(path)
-      .map((step) =>
-        typeof step === 'number'
-          ? `[${step}]`
-          : /^[A-Za-z_$][\w$]*$/.test(step)
-            ? `.${step}`
-            : `[${JSON.stringify(step)}]`,
-      )
-      .join('')
-  );
+  return javascriptPath('res.body', path);
 }
 
 /** The `assert` entries of one assertion. */
