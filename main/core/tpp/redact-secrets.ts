@@ -40,6 +40,11 @@ function redacted(node: unknown, secrets: readonly SecretValue[]): unknown {
   return out;
 }
 
+/** A copy of plain data (a report, a run's results) with no secret value left in its strings. */
+export function redactedData<T>(data: T, secrets: readonly SecretValue[]): T {
+  return spellings(secrets).length === 0 ? data : (redacted(data, secrets) as T);
+}
+
 /** A copy of the exchange with no secret value left in any of its texts. */
 export function redactedExchange(exchange: Exchange, secrets: readonly SecretValue[]): Exchange {
   if (spellings(secrets).length === 0) return exchange;

@@ -17,6 +17,7 @@ import type {
   ExchangeView,
 } from '../../../main/api/contract';
 import { tppReadyThrough } from '../../support/tpp-ready';
+import { fixtureText } from '../../unit/collections/fixtures';
 
 let dataDir: string;
 let services: Services;
@@ -149,5 +150,30 @@ describe('collections.run', () => {
     expect(!outcome.ok && outcome.error.message).toBe(
       "The collection 'Run' has no folder 'PIS'; its folders: 'AIS'.",
     );
+  });
+
+  it("shows a secret as {{name}} in a run's results, even of a request refused before sending", async () => {
+    await tppReadyThrough(ok);
+    const { imported } = await ok<{ imported: string }>('workspace.importEnvironment', {
+      targetId: 'embedded-sandbox',
+      format: 'postman',
+      text: fixtureText('postman/customer-b.postman_environment.json'),
+    });
+    await ok('collections.create', { collection: 'Secret' });
+    await ok('collections.saveRequest', {
+      collection: 'Secret',
+      name: 'Elsewhere',
+      // Another origin: refused before it is sent, its resolved URL reported with the error.
+      request: { method: 'GET', path: 'https://elsewhere.example/x?note={{psuPassword}}' },
+    });
+    const run = await ok<CollectionRunView>('collections.run', {
+      collection: 'Secret',
+      targetId: 'embedded-sandbox',
+      environment: imported,
+    });
+    expect(run.requests).toHaveLength(1);
+    expect(run.requests[0]!.passed).toBe(false);
+    expect(JSON.stringify(run)).not.toContain('open-sesame');
+    expect(run.requests[0]!.url).toContain('note={{psuPassword}}');
   });
 });

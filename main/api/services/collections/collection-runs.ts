@@ -11,6 +11,7 @@ import {
   type RunRequestResult,
 } from '../../../core/collections/collection-run.js';
 import type { Clock } from '../../../core/clock.js';
+import { redactedData } from '../../../core/tpp/redact-secrets.js';
 import { CallRefused } from '../../dispatch.js';
 import type { CollectionsService } from '../collections-service.js';
 import type { TppService } from '../tpp/tpp-service.js';
@@ -49,7 +50,10 @@ async function environmentValues(
     );
   }
   const values: Record<string, string> = {};
-  for (const [key, list] of Object.entries(variables)) if (list[0]) values[key] = list[0].value;
+  // A secret still sealed (the keystore locked) has no value yet: its reference stays unfilled,
+  // so the request is not sent and fails naming it, never sent with the secret empty.
+  for (const [key, list] of Object.entries(variables))
+    if (list[0] && list[0].sealed === undefined) values[key] = list[0].value;
   return { name, values };
 }
 
@@ -70,15 +74,18 @@ export async function runSavedCollection(
   // The PSU-ID the target's session identified fills `{{psuId}}`, as in the composer (§5.3).
   const psuId = (await deps.tpp.session(args.targetId)).psuId;
   const values = { ...environment.values, ...(psuId ? { psuId } : {}) };
+  // What a run reports (progress, JUnit, JSON) shows a secret as {{name}}, as History does.
+  const secrets = await deps.workspace.secretValues(args.targetId);
+  const shown = (result: RunRequestResult) => redactedData(result, secrets);
   try {
-    return await runCollection({
+    const run = await runCollection({
       collection,
       ...(args.folder !== undefined ? { folder: args.folder } : {}),
       target: args.targetId,
       ...(environment.name !== undefined ? { environment: environment.name } : {}),
       values,
       now: () => deps.clock.now(),
-      ...(onResult ? { onResult } : {}),
+      ...(onResult ? { onResult: (result: RunRequestResult) => onResult(shown(result)) } : {}),
       send: async (request, label) => {
         try {
           const exchange = await deps.tpp.send(args.targetId, request, label);
@@ -96,6 +103,7 @@ export async function runSavedCollection(
         }
       },
     });
+    return { ...run, requests: run.requests.map(shown) };
   } catch (error) {
     if (error instanceof RunInputError) throw new CallRefused(error.message);
     throw error;
