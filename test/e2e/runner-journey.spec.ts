@@ -83,15 +83,17 @@ test('run the suites, prove a check fails under a fault profile, read the eviden
   await shotAtReviewSizes(page, testInfo, 'runner-evidence-sequence');
 
   // The next run goes in an environment of its own (chosen in the composer, shared with the
-  // Runner), which its reports must name.
+  // Runner), which its reports must name. Its name is this run's: the worker's web host keeps
+  // the environments of earlier journeys.
+  const environment = `customer-b-${Date.now().toString(36)}`;
   await page.getByTestId('nav-composer').click();
   await page.getByTestId('target-picker').selectOption('embedded-sandbox');
   await page.getByTestId('variables').locator('summary').click();
-  await page.getByTestId('variables-new-environment').fill('customer-b');
+  await page.getByTestId('variables-new-environment').fill(environment);
   await page.getByTestId('variables-add-environment').click();
-  await expect(page.getByTestId('target-picker-environment')).toHaveValue('customer-b');
+  await expect(page.getByTestId('target-picker-environment')).toHaveValue(environment);
   await page.getByTestId('nav-runner').click();
-  await expect(page.getByTestId('runner-target-environment')).toHaveValue('customer-b');
+  await expect(page.getByTestId('runner-target-environment')).toHaveValue(environment);
 
   // Only the signing area, with the bank answering 401 to a signature that does not verify.
   await page.getByTestId('select-area-signing').check();
@@ -185,7 +187,7 @@ test('run the suites, prove a check fails under a fault profile, read the eviden
   expect(html).toContain('<dt>Target</dt><dd>embedded bank (sandbox): ');
   expect(html).toContain('<dt>Profile</dt><dd>(none: an embedded bank)</dd>');
   expect(html).not.toContain('command-line target');
-  expect(html).toContain('<dt>Environment</dt><dd>customer-b</dd>');
+  expect(html).toContain(`<dt>Environment</dt><dd>${environment}</dd>`);
   expect(html).toMatch(
     /<dt>Selection<\/dt><dd>\d+ checks: chosen: signing \(\d+\): [^<]*SIGN-INVALID-SIGNATURE-400/,
   );
@@ -197,7 +199,7 @@ test('run the suites, prove a check fails under a fault profile, read the eviden
   const junit = await exported('junit');
   expect(junit).toContain('<property name="faultProfiles" value="SIGN-INVALID-400"');
   expect(junit).toContain('<property name="deliberatelyBroken" value="Deliberately broken bank.');
-  expect(junit).toContain('<property name="environment" value="customer-b"/>');
+  expect(junit).toContain(`<property name="environment" value="${environment}"/>`);
   expect(junit).toContain('<property name="targetName" value="embedded bank (sandbox)"/>');
   expect(junit).toMatch(/<property name="selectionSummary" value="\d+ checks: chosen: signing /);
   const json = JSON.parse(await exported('json')) as {
@@ -213,9 +215,15 @@ test('run the suites, prove a check fails under a fault profile, read the eviden
   expect(json.meta?.target).toMatchObject({
     faultProfiles: ['SIGN-INVALID-400'],
     faultNotice: expect.stringMatching(/^Deliberately broken bank\./),
-    environment: 'customer-b',
+    environment,
     label: 'embedded bank (sandbox)',
   });
+
+  // The sandbox's default environment active again: later journeys find it as they left it.
+  await page.getByTestId('nav-composer').click();
+  await page.getByTestId('target-picker').selectOption('embedded-sandbox');
+  await page.getByTestId('target-picker-environment').selectOption('default');
+  await expect(page.getByTestId('target-picker-environment')).toHaveValue('default');
 
   await page.getByTestId('nav-settings').click();
   await page.getByTestId('theme-dark').click();
