@@ -55,6 +55,17 @@ export function payment(state: DomainState, nth = 0) {
   );
 }
 
+/** The names a payment module's instruction uses: the payer, its account and the payee's. */
+export function paymentNames(state: DomainState, nth = 0): Record<string, string> {
+  const { customer, debtor, creditor } = payment(state, nth);
+  return {
+    psu: customer.name,
+    nin: customer.nationalIdentityNumber,
+    debtor: debtor.iban,
+    creditor: creditor.iban,
+  };
+}
+
 export const PAYMENT_STATUS_POLLING: PlanModule = {
   id: 'PAYMENT-STATUS-POLLING',
   title: 'Polls a payment’s status at a sane rate and stops at its final status (§3.2)',
@@ -62,13 +73,7 @@ export const PAYMENT_STATUS_POLLING: PlanModule = {
   rules: ['TPP-PAYMENT-STATUS-POLLING'],
   instruction: `In your app, as {psu} (national identity number {nin}), pay 100.00 NOK from {debtor} to {creditor} (a SEPA credit transfer), take the PSU through the SCA pages, and let your app follow the payment’s status. After your app’s ${SETTLE_AFTER_READS} status reads following the SCA, the bank runs its payment batch: the next read answers a final status. Your app should read at most once a second (${MIN_STATUS_POLL_INTERVAL_MS} ms apart) and stop reading at the final status.`,
   setup({ state }) {
-    const { customer, debtor, creditor } = payment(state);
-    return {
-      psu: customer.name,
-      nin: customer.nationalIdentityNumber,
-      debtor: debtor.iban,
-      creditor: creditor.iban,
-    };
+    return paymentNames(state);
   },
   react(observation, { memory, change }) {
     const { record, route } = observation;

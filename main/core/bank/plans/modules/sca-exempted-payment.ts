@@ -16,7 +16,7 @@ import type { BankBehaviour, DomainState } from '../../domain/model.js';
 import { isPaymentInitiationPath } from '../../log/tpp-findings/sca-exemption.js';
 import type { Observation } from '../../log/tpp-findings/recorder.js';
 import type { PlanModule } from '../model.js';
-import { payment } from './payment-status-polling.js';
+import { paymentNames } from './payment-status-polling.js';
 import { answered, firstMissing } from './window.js';
 
 const RULE = 'TPP-SCA-EXEMPTION-HONOURED';
@@ -54,15 +54,10 @@ export const SCA_EXEMPTED_PAYMENT: PlanModule = {
   instruction:
     'In your app, as {psu} (national identity number {nin}), pay 100.00 NOK from {debtor} to {creditor} (a SEPA credit transfer), naming the PSU on the initiation: the PSU-ID your app holds for them, or X-PSU-IDENTITY {nin}. The bank exempts this payment from SCA: its 201 has no scaRedirect, and the payment is created and authorised. Your app reads its status (after the first read the bank runs its payment batch, so the next read answers a final status) and does not send the payment again, nor asks for an SCA of it.',
   setup({ state, memory }) {
-    const { customer, debtor, creditor } = payment(state);
+    const names = paymentNames(state);
     (memory as Memory).policy = { ...state.behaviour.riskPolicy };
     state.behaviour.riskPolicy = { ...state.behaviour.riskPolicy, mode: 'never' };
-    return {
-      psu: customer.name,
-      nin: customer.nationalIdentityNumber,
-      debtor: debtor.iban,
-      creditor: creditor.iban,
-    };
+    return names;
   },
   react(observation, { memory, change }) {
     const { record, route } = observation;
