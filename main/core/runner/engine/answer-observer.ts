@@ -111,53 +111,45 @@ export class AnswerObserver {
   }
 }
 
-function passOf(rule: ObservedRule, { first, count, checkIds }: Concerned): CheckResult {
+/** What a result of the every-answer observer carries whatever its verdict. */
+function observedResult(
+  rule: ObservedRule,
+  first: { at: string; exchange: EvidenceExchange },
+  checkIds: ReadonlySet<CheckId> | readonly CheckId[],
+  note: string,
+): Omit<CheckResult, 'status'> {
   return {
     checkId: everyAnswerCheckId(rule.ruleId),
     title: `Every answer of the run: ${rule.title}`,
     area: EVERY_ANSWER_AREA,
     rules: [rule.ruleId],
     tags: [],
-    status: 'PASS',
     startedAt: first.at,
     durationMs: 0,
     warnings: [],
     evidence: [
       { kind: 'exchange', at: first.at, exchange: first.exchange },
-      {
-        kind: 'note',
-        at: first.at,
-        text: `${count} answer${count === 1 ? '' : 's'} of the kind the rule speaks of met it, in ${[...checkIds].join(', ')}`,
-      },
+      { kind: 'note', at: first.at, text: `${note}, in ${[...checkIds].join(', ')}` },
     ],
   };
+}
+
+function passOf(rule: ObservedRule, { first, count, checkIds }: Concerned): CheckResult {
+  const note = `${count} answer${count === 1 ? '' : 's'} of the kind the rule speaks of met it`;
+  return { ...observedResult(rule, first, checkIds, note), status: 'PASS' };
 }
 
 function failureOf({ rule, first, count, checkIds }: Violation): CheckResult {
   const request = `${first.exchange.request.method} ${first.exchange.request.url}`;
   const others = count > 1 ? ` (and ${count - 1} more answers)` : '';
+  const note = `${count} answer${count === 1 ? '' : 's'} broke it`;
   return {
-    checkId: everyAnswerCheckId(rule.ruleId),
-    title: `Every answer of the run: ${rule.title}`,
-    area: EVERY_ANSWER_AREA,
-    rules: [rule.ruleId],
-    tags: [],
+    ...observedResult(rule, first, checkIds, note),
     status: 'FAIL',
-    startedAt: first.at,
-    durationMs: 0,
     failure: {
       message: `the answer to ${request} (in ${first.checkId}): ${first.what}${others}`,
       exchangeId: first.exchange.id,
     },
-    warnings: [],
     observedIn: [...checkIds],
-    evidence: [
-      { kind: 'exchange', at: first.at, exchange: first.exchange },
-      {
-        kind: 'note',
-        at: first.at,
-        text: `${count} answer${count === 1 ? '' : 's'} broke it, in ${[...checkIds].join(', ')}`,
-      },
-    ],
   };
 }
