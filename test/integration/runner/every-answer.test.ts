@@ -1,7 +1,7 @@
 /**
  * The run's every-answer observer (main/core/runner/engine/answer-observer.ts): a rule that holds
  * for every answer (the Date header's form, the payload date-time form, a signed answer's
- * signature) or every redirect after SCA (its tpp-session-id) is judged on all the answers the selected checks get, so a faulty bank is FAILed on
+ * signature, the §7 error body and the status of each error code) or every redirect after SCA (its tpp-session-id) is judged on all the answers the selected checks get, so a faulty bank is FAILed on
  * it even when the rule's own check is not in the run; and a conformant bank gets no such FAIL.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -88,6 +88,24 @@ const CASES: {
     selection: ['GEN-LINKS-ARE-LINKS'],
     signAll: true,
     names: /the response signature is invalid/,
+  },
+  {
+    rule: 'ERR-BODY-SHAPE',
+    ownCheck: 'ERR-BODY-IS-TPP-MESSAGES',
+    selection: ['HDR-X-REQUEST-ID-UUID-CHECKED'],
+    names: /the 400 answer's body is not \{ "tppMessages": .* with a §7\.2 code/,
+  },
+  {
+    rule: 'ERR-STATUS-404',
+    ownCheck: 'ERR-BODY-IS-TPP-MESSAGES',
+    selection: ['SBX-INIT-REMOVES-CREATED'],
+    names: /RESOURCE_UNKNOWN is answered with 400, not 404/,
+  },
+  {
+    rule: 'ERR-STATUS-429',
+    ownCheck: 'ERR-429-ACCESS-EXCEEDED',
+    selection: ['LIMIT-NO-PSU-IP-FOUR-A-DAY'],
+    names: /ACCESS_EXCEEDED is answered with 403, not 429/,
   },
 ];
 

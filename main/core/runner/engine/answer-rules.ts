@@ -6,31 +6,14 @@
  * meant to provoke, so an answer to a deliberately wrong request is judged the same.
  */
 import { DATE_TIME } from '../../spec/dates.js';
-import { ERROR_STATUS } from '../../spec/errors.js';
 import { parseImfFixdate } from '../../spec/headers.js';
-import { ErrorResponseSchema } from '../../spec/schemas/shared.js';
-import { problemText, SpecValidator } from '../../spec/validation.js';
 import type { EvidenceExchange } from '../../../shared/exchange.js';
 import type { RuleId } from '../../../shared/rule-ids.js';
 import type { ScaRedirect } from '../check-api/index.js';
+import type { AnswerRule, ObservedRule } from './answer-rule.js';
+import { ERROR_ANSWER_RULES } from './error-answer-rules.js';
 
-/** A rule the run judges on everything it gets of its kind. */
-export interface ObservedRule {
-  ruleId: RuleId;
-  /** What every answer (or redirect) does, with its section. */
-  title: string;
-}
-
-export interface AnswerRule extends ObservedRule {
-  /** What the answer does wrong, in one phrase; undefined when it meets the rule. */
-  judge(exchange: EvidenceExchange): string | undefined;
-  /**
-   * Set for a rule about some answers only, which no request can be sure to provoke: whether the
-   * answer is one the rule speaks of. A run that got none has not judged the rule; one that got
-   * some and saw none break it PASSes it. Without it, a rule no answer broke adds nothing.
-   */
-  concerns?(exchange: EvidenceExchange): boolean;
-}
+export type { AnswerRule, ObservedRule } from './answer-rule.js';
 
 /**
  * A string a reader takes for an ISO 8601 date-time (a date, `T`, a time): the §1 form is then
@@ -54,60 +37,6 @@ function offFormDateTime(value: unknown, path: string): string | undefined {
   }
   return undefined;
 }
-
-/**
- * decisions.md "Errors": SYSTEM_ERROR with 503 is the bank unable to serve for now (RFC 9110
- * §15.6.4, with Retry-After saying when to send again), as it answers a change it could not save;
- * §7.2 has no other code for that, so it is no wrong mapping.
- */
-const SERVICE_UNAVAILABLE = 503;
-
-const errorBodies = new SpecValidator();
-const SHAPE = '{ "tppMessages": [ { "category", "code", "text" } ] }';
-
-/** The §7 codes of a `tppMessages` body (an entry without a string code gives none). */
-function tppMessageCodes(json: unknown): string[] {
-  const messages = (json as { tppMessages?: unknown } | null)?.tppMessages;
-  if (!Array.isArray(messages)) return [];
-  return messages.flatMap((message: unknown) => {
-    const code = (message as { code?: unknown } | null)?.code;
-    return typeof code === 'string' ? [code] : [];
-  });
-}
-
-/** Whether the answer reports SYSTEM_ERROR: a §7.2 code only a failing bank answers. */
-const carriesSystemError = (exchange: EvidenceExchange) =>
-  tppMessageCodes(exchange.response?.json).includes('SYSTEM_ERROR');
-
-/**
- * decisions.md "Errors": SYSTEM_ERROR → 500, and §7.2 has no other code for a bank-side failure,
- * so a 500 carries SYSTEM_ERROR in the §7 error body (every error body is `{ "tppMessages": [...] }`).
- * No request provokes either of a conformant bank: judged on whatever answer of the run was 500 or
- * SYSTEM_ERROR, and not judged by a run that got none.
- */
-export const SYSTEM_ERROR_STATUS_RULE: AnswerRule = {
-  ruleId: 'ERR-STATUS-500',
-  title:
-    'every 500 answer carries SYSTEM_ERROR in the §7 error body, and SYSTEM_ERROR comes with 500 (503 for now) (decisions.md Errors)',
-  concerns: (exchange) =>
-    exchange.response?.status === ERROR_STATUS.SYSTEM_ERROR || carriesSystemError(exchange),
-  judge(exchange) {
-    const status = exchange.response?.status;
-    const json = exchange.response?.json;
-    if (status === ERROR_STATUS.SYSTEM_ERROR) {
-      const codes = tppMessageCodes(json);
-      if (codes.length === 0) return `the 500 answer's body is not the §7 error body ${SHAPE}`;
-      if (!codes.includes('SYSTEM_ERROR'))
-        return `the 500 answer carries ${codes.join(', ')}, not SYSTEM_ERROR`;
-      const shape = errorBodies.check(ErrorResponseSchema, json);
-      return shape.ok
-        ? undefined
-        : `the 500 answer's body is not the §7 error body ${SHAPE}: ${shape.problems.map(problemText).join('; ')}`;
-    }
-    if (!carriesSystemError(exchange) || status === SERVICE_UNAVAILABLE) return undefined;
-    return `SYSTEM_ERROR is answered with ${status}, not 500`;
-  },
-};
 
 export const ANSWER_RULES: readonly AnswerRule[] = [
   {
@@ -141,7 +70,7 @@ export const ANSWER_RULES: readonly AnswerRule[] = [
         : undefined;
     },
   },
-  SYSTEM_ERROR_STATUS_RULE,
+  ...ERROR_ANSWER_RULES,
 ];
 
 /** The TPP-Session-ID a request was sent with (header names as the sender spelled them). */

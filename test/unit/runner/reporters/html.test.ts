@@ -95,8 +95,12 @@ describe('HTML report', () => {
   it('shows summary counts, each check with status and rules, and for a failure the assertion and the exchange', async () => {
     const result = await hostileRun();
     const html = renderHtmlReport(result, { describeRule });
-    expect(html).toContain('<li><strong>3</strong> checks</li>');
-    expect(html).toContain('<li class="s-fail"><strong>1</strong> failed</li>');
+    // The hostile 400 is no §7 error body: the run's every-answer observer FAILs it too.
+    expect(html).toContain('<li><strong>4</strong> checks</li>');
+    expect(html).toContain('<li class="s-fail"><strong>2</strong> failed</li>');
+    expect(html).toMatch(
+      /<details class="check s-fail" id="check-EVERY-ANSWER-ERR-BODY-SHAPE" open>.*\(in PAY-HOSTILE\): the 400 answer&#39;s body is not JSON/,
+    );
     expect(html).toContain('<li class="s-skipped"><strong>1</strong> skipped</li>');
     // The failed check is open; its rule is described from the catalogue.
     expect(html).toMatch(
