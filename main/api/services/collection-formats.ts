@@ -12,6 +12,7 @@ import {
   type ImportedCollection,
 } from '../../core/collections/index.js';
 import { readZip, writeZip, ZipError } from '../../core/runner/index.js';
+import { MAX_COLLECTION_FILE_CHARS } from '../../shared/collection-limits.js';
 import { CallRefused } from '../dispatch.js';
 import { collectionFormats as formats } from './format-libraries.js';
 import type { CallArgs } from '../contract.js';
@@ -91,6 +92,20 @@ export async function importedCollection(
   }
 }
 
+/**
+ * A Postman file indented, as Postman writes it; without indentation when indented it would be
+ * over the import limit, so that every export imports again: the indentation of a big collection
+ * with deep folders is most of its characters (20,000 requests twenty folders deep are 40 MB
+ * indented).
+ */
+function postmanText(document: object): string {
+  const indented = `${JSON.stringify(document, null, 2)}\n`;
+  // Bytes: the CLI sizes the file in bytes, the contract the text in characters (never more).
+  return Buffer.byteLength(indented) <= MAX_COLLECTION_FILE_CHARS
+    ? indented
+    : `${JSON.stringify(document)}\n`;
+}
+
 export async function exportedCollection(
   collection: Collection,
   format: CallArgs<'collections.export'>['format'],
@@ -102,7 +117,7 @@ export async function exportedCollection(
     return {
       fileName: `${stem}.postman_collection.json`,
       mediaType: 'application/json',
-      text: `${JSON.stringify(exportPostman(collection, options), null, 2)}\n`,
+      text: postmanText(exportPostman(collection, options)),
     };
   const files = exportBruno(collection, options);
   const zip = writeZip(
