@@ -3,6 +3,7 @@
  * bound of a Bruno folder lets every folder the workbench exports back in, since no file the
  * exporter writes is smaller than MIN_EXPORTED_BRU_BYTES.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { exportBruno } from '../../../main/core/collections/bruno';
 import {
@@ -47,5 +48,11 @@ describe('the Bruno folder bound', () => {
       MAX_COLLECTION_FILE_CHARS,
     );
     expect(MAX_BRUNO_FILES).toBeGreaterThan(20_000 + 2);
+  });
+
+  it('is the one docs/collections.md names', () => {
+    const doc = readFileSync(new URL('../../../docs/collections.md', import.meta.url), 'utf8');
+    expect(doc).toContain(`read up to ${MAX_BRUNO_FILES.toLocaleString('en-US')} files`);
+    expect(doc).toContain(`is under ${MIN_EXPORTED_BRU_BYTES} bytes`);
   });
 });
