@@ -106,10 +106,26 @@ function postmanText(document: object): string {
     : `${JSON.stringify(document)}\n`;
 }
 
+/** A Bruno collection folder as a zip; one too big for a ZIP is refused naming the limit. */
+function brunoZip(name: string, stem: string, files: readonly CollectionFile[]): string {
+  try {
+    return writeZip(
+      files.map((f) => ({ name: `${stem}/${f.path}`, content: Buffer.from(f.text, 'utf8') })),
+    ).toString('base64');
+  } catch (error) {
+    if (!(error instanceof ZipError)) throw error;
+    throw new CallRefused(
+      `The Bruno zip of '${name}' could not be written: ${error.message}. Export it as a folder: workbench collection export '${name}' --format bruno --out FOLDER.`,
+    );
+  }
+}
+
+/** `folder`: a Bruno collection's files only, without the zip (the CLI writes a folder). */
 export async function exportedCollection(
   collection: Collection,
   format: CallArgs<'collections.export'>['format'],
   options: ExportOptions = {},
+  folder = false,
 ): Promise<CollectionExportView> {
   const { exportBruno, exportPostman, safeFileName } = await formats();
   const stem = safeFileName(collection.name, 'collection');
@@ -120,13 +136,10 @@ export async function exportedCollection(
       text: postmanText(exportPostman(collection, options)),
     };
   const files = exportBruno(collection, options);
-  const zip = writeZip(
-    files.map((f) => ({ name: `${stem}/${f.path}`, content: Buffer.from(f.text, 'utf8') })),
-  );
   return {
     fileName: `${stem}.bruno.zip`,
     mediaType: 'application/zip',
-    base64: zip.toString('base64'),
+    ...(folder ? {} : { base64: brunoZip(collection.name, stem, files) }),
     files,
   };
 }

@@ -2,8 +2,9 @@
  * Every export the workbench writes is read back by `workbench collection import`: a saved
  * collection of 20,000 requests in folders twenty deep (made here, in a temp data folder)
  * exported as a Bruno folder (a `.bru` file per request, a `folder.bru` per folder) and as a
- * Postman v2.1 file imports again with all its requests. The CLI runs in this process (runCli),
- * as `workbench collection` runs it.
+ * Postman v2.1 file imports again with all its requests; a Bruno folder of more files than a ZIP
+ * holds is written all the same. The CLI runs in this process (runCli), as `workbench collection`
+ * runs it.
  */
 import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -80,5 +81,29 @@ describe(`workbench collection reads back its exports of ${REQUESTS} requests`, 
     const again = await run('import', '--format', 'postman', postman, '--name', 'From Postman');
     expect(again.err).toBe('');
     expect(again.out).toContain(`Imported 'From Postman': ${REQUESTS} requests.`);
+  }, 300_000);
+
+  it('writes a Bruno folder of more files than a ZIP holds', async () => {
+    // 65,534 requests: with bruno.json and collection.bru, 65,536 files; the zip the UI
+    // downloads holds at most 65,535 entries, the folder the CLI writes has no such bound.
+    const data = join(dir, 'huge-data');
+    await mkdir(data);
+    const items = Array.from({ length: 65_534 }, (_, i) => ({
+      kind: 'request',
+      id: `r-${i}`,
+      name: `R${i}`,
+      request: { method: 'GET', path: `/v1/accounts/${i}` },
+      savedAt: '2026-11-29T09:00:00.000Z',
+    }));
+    await writeFile(
+      join(data, 'collections.json'),
+      JSON.stringify([{ name: 'Huge', variables: [], items }]),
+    );
+    const io = captureCliIo();
+    const out = join(dir, 'huge-bruno');
+    const argv = ['export', 'Huge', '--format', 'bruno', '--out', out, '--data-dir', data];
+    expect(await runCli(['collection', ...argv], io)).toBe(0);
+    expect(io.stderr).toEqual([]);
+    expect(await filesUnder(out)).toBe(65_536);
   }, 300_000);
 });
