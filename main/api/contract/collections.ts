@@ -153,13 +153,16 @@ export const collectionsCalls = {
     ),
   ),
   'collections.export': call<CollectionExportView>()(
-    'A collection as a Postman Collection v2.1 file or a Bruno collection (zip and files).',
+    'A collection as a Postman Collection v2.1 file or a Bruno collection (zip and files, or ' +
+      'with `folder` the files only).',
     Type.Object(
       {
         collection: CollectionName,
         format: Type.Union(COLLECTION_EXPORT_FORMATS.map((f) => Type.Literal(f))),
         /** Add a pre-request script that signs every request outside the workbench (§5.2). */
         signing: Type.Optional(Type.Boolean()),
+        /** Bruno: the folder's files only, no zip (a host that writes the folder, the CLI). */
+        folder: Type.Optional(Type.Boolean()),
       },
       { additionalProperties: false },
     ),

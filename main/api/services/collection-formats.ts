@@ -12,6 +12,7 @@ import {
   type ImportedCollection,
 } from '../../core/collections/index.js';
 import { readZip, writeZip, ZipError } from '../../core/runner/index.js';
+import { MAX_COLLECTION_FILE_CHARS } from '../../shared/collection-limits.js';
 import { CallRefused } from '../dispatch.js';
 import { collectionFormats as formats } from './format-libraries.js';
 import type { CallArgs } from '../contract.js';
@@ -91,10 +92,40 @@ export async function importedCollection(
   }
 }
 
+/**
+ * A Postman file indented, as Postman writes it; without indentation when indented it would be
+ * over the import limit, so that every export imports again: the indentation of a big collection
+ * with deep folders is most of its characters (20,000 requests twenty folders deep are 40 MB
+ * indented).
+ */
+function postmanText(document: object): string {
+  const indented = `${JSON.stringify(document, null, 2)}\n`;
+  // Bytes: the CLI sizes the file in bytes, the contract the text in characters (never more).
+  return Buffer.byteLength(indented) <= MAX_COLLECTION_FILE_CHARS
+    ? indented
+    : `${JSON.stringify(document)}\n`;
+}
+
+/** A Bruno collection folder as a zip; one too big for a ZIP is refused naming the limit. */
+function brunoZip(name: string, stem: string, files: readonly CollectionFile[]): string {
+  try {
+    return writeZip(
+      files.map((f) => ({ name: `${stem}/${f.path}`, content: Buffer.from(f.text, 'utf8') })),
+    ).toString('base64');
+  } catch (error) {
+    if (!(error instanceof ZipError)) throw error;
+    throw new CallRefused(
+      `The Bruno zip of '${name}' could not be written: ${error.message}. Export it as a folder: workbench collection export '${name}' --format bruno --out FOLDER.`,
+    );
+  }
+}
+
+/** `folder`: a Bruno collection's files only, without the zip (the CLI writes a folder). */
 export async function exportedCollection(
   collection: Collection,
   format: CallArgs<'collections.export'>['format'],
   options: ExportOptions = {},
+  folder = false,
 ): Promise<CollectionExportView> {
   const { exportBruno, exportPostman, safeFileName } = await formats();
   const stem = safeFileName(collection.name, 'collection');
@@ -102,16 +133,13 @@ export async function exportedCollection(
     return {
       fileName: `${stem}.postman_collection.json`,
       mediaType: 'application/json',
-      text: `${JSON.stringify(exportPostman(collection, options), null, 2)}\n`,
+      text: postmanText(exportPostman(collection, options)),
     };
   const files = exportBruno(collection, options);
-  const zip = writeZip(
-    files.map((f) => ({ name: `${stem}/${f.path}`, content: Buffer.from(f.text, 'utf8') })),
-  );
   return {
     fileName: `${stem}.bruno.zip`,
     mediaType: 'application/zip',
-    base64: zip.toString('base64'),
+    ...(folder ? {} : { base64: brunoZip(collection.name, stem, files) }),
     files,
   };
 }

@@ -202,7 +202,12 @@ export class CollectionsService {
 
   async export(args: CallArgs<'collections.export'>) {
     const collection = this.collection(await this.list(), args.collection);
-    return exportedCollection(collection, args.format, { signing: args.signing === true });
+    return exportedCollection(
+      collection,
+      args.format,
+      { signing: args.signing === true },
+      args.folder === true,
+    );
   }
 
   private collection(collections: readonly Collection[], name: string): Collection {

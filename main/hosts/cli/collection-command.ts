@@ -102,6 +102,8 @@ async function exportCollection(argv: string[], io: CliIo): Promise<number> {
     collection: positionals[0]!,
     format,
     ...(signing ? { signing } : {}),
+    // The CLI writes the folder itself: no zip, which could not hold a big collection's files.
+    ...(format === 'bruno' ? { folder: true } : {}),
   });
   if (format === 'postman') {
     await mkdir(dirname(out), { recursive: true });

@@ -16,7 +16,6 @@ import {
   MAX_COLLECTION_ZIP_BYTES,
   collectionTooBig,
 } from '../../shared/collection-limits.js';
-import { UsageError } from './io.js';
 
 const WHAT = 'a collection to import';
 
@@ -40,10 +39,25 @@ export interface BrunoFolder {
   notes: string[];
 }
 
-/** The files of the Bruno collection folder `root` (bruno.json and .bru files). */
-export async function brunoFolderFiles(root: string): Promise<BrunoFolder> {
+/** The refusal of a folder with more `what` than an import reads, naming the limit. */
+function tooMany(root: string, what: string, limit: number): CollectionFormatError {
+  return new CollectionFormatError(
+    `${root} holds more than ${limit} ${what}, more than a Bruno collection folder to import may have.`,
+  );
+}
+
+/**
+ * The files of the Bruno collection folder `root` (bruno.json and .bru files). At most
+ * `maxFiles` files are read and `maxFiles` folders walked (MAX_BRUNO_FILES: every folder the
+ * workbench exports holds a folder.bru, so it has no more folders than files).
+ */
+export async function brunoFolderFiles(
+  root: string,
+  maxFiles = MAX_BRUNO_FILES,
+): Promise<BrunoFolder> {
   const folder: BrunoFolder = { files: [], notes: [] };
   let total = 0;
+  let folders = 0;
   const walk = async (dir: string) => {
     for (const name of await readdir(dir)) {
       const full = join(dir, name);
@@ -52,7 +66,9 @@ export async function brunoFolderFiles(root: string): Promise<BrunoFolder> {
       const info = await lstat(full);
       if (info.isDirectory()) {
         // A folder the collection never keeps files in (node_modules, .git) is not walked.
-        if (isBrunoCollectionFile(`${path}/request.bru`)) await walk(full);
+        if (!isBrunoCollectionFile(`${path}/request.bru`)) continue;
+        if ((folders += 1) > maxFiles) throw tooMany(root, 'folders', maxFiles);
+        await walk(full);
         continue;
       }
       if (!isBrunoCollectionFile(path)) continue;
@@ -62,8 +78,7 @@ export async function brunoFolderFiles(root: string): Promise<BrunoFolder> {
         );
         continue;
       }
-      if (folder.files.length >= MAX_BRUNO_FILES)
-        throw new UsageError(`${root} holds more than ${MAX_BRUNO_FILES} .bru files.`);
+      if (folder.files.length >= maxFiles) throw tooMany(root, '.bru files', maxFiles);
       total += info.size;
       if (total > MAX_COLLECTION_FILE_CHARS)
         throw new CollectionFormatError(

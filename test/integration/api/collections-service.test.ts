@@ -3,7 +3,8 @@
  * the first format (no folders) keeps every request; folders are created, renamed, moved into and
  * removed, and stay after a relaunch; imports from Postman, Bruno (folder or zip) and a target's
  * /openapi.json become new collections, a bad file changes nothing saved, and an imported request
- * is signed by the workbench on send.
+ * is signed by the workbench on send. A Bruno zip that a ZIP cannot hold is refused naming the
+ * limit; the folder export (the CLI's) still has every file.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -228,6 +229,32 @@ describe('imports and exports', () => {
     const strip = (c: CollectionView) => requestsOf(c).map((r) => [r.name, r.request]);
     expect(strip(byName('From the zip'))).toEqual(strip(byName(bruno.imported)));
   });
+
+  it('refuses a Bruno zip too big for a ZIP, naming the limit; the folder export still has the files', async () => {
+    // 65,534 requests: with bruno.json and collection.bru, 65,536 files, one more than a ZIP holds.
+    const requests = Array.from({ length: 65_534 }, (_, i) => ({
+      kind: 'request',
+      id: `r-${i}`,
+      name: `R${i}`,
+      request: { method: 'GET', path: `/v1/accounts/${i}` },
+      savedAt: '2026-11-29T09:00:00.000Z',
+    }));
+    await writeFile(
+      join(dataDir, 'collections.json'),
+      JSON.stringify([{ name: 'Huge', variables: [], items: requests }]),
+    );
+    launch();
+    expect(await refused('collections.export', { collection: 'Huge', format: 'bruno' })).toBe(
+      "The Bruno zip of 'Huge' could not be written: 65536 entries, more than the 65535 a ZIP without ZIP64 holds. Export it as a folder: workbench collection export 'Huge' --format bruno --out FOLDER.",
+    );
+    const folder = await ok<CollectionExportView>('collections.export', {
+      collection: 'Huge',
+      format: 'bruno',
+      folder: true,
+    });
+    expect(folder.base64).toBeUndefined();
+    expect(folder.files).toHaveLength(65_536);
+  }, 120_000);
 
   it('keeps imported scripts in the file, after a relaunch and when the composer saves over them', async () => {
     launch();

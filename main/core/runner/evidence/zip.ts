@@ -25,6 +25,8 @@ const DEFLATE = 8;
 /** "Made by" Unix (3), spec 2.0: lets unzip apply the mode in the external attributes. */
 const MADE_BY_UNIX = (3 << 8) | 20;
 const REGULAR_0644 = (0o100644 << 16) >>> 0;
+/** The most entries a ZIP without ZIP64 holds (a 16-bit count). */
+const MAX_ENTRIES = 0xffff;
 
 /** MS-DOS date and time (local fields, 2-second resolution), from a UTC instant. */
 function dosTime(date: Date): { time: number; date: number } {
@@ -36,6 +38,11 @@ function dosTime(date: Date): { time: number; date: number } {
 }
 
 export function writeZip(entries: readonly ZipEntry[], modified = new Date()): Buffer {
+  // The end record counts entries in 16 bits: more would need ZIP64, which this writer leaves out.
+  if (entries.length > MAX_ENTRIES)
+    throw new ZipError(
+      `${entries.length} entries, more than the ${MAX_ENTRIES} a ZIP without ZIP64 holds`,
+    );
   const { time, date } = dosTime(modified);
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
