@@ -21,7 +21,7 @@ export default defineConfig({
     build: {
       outDir: resolve(root, 'out/main'),
       // The optional peers — playwright-core (browser SCA only) and the collection formats'
-      // libraries (api/services/format-libraries.ts) — are loaded from node_modules, never bundled.
+      // libraries (api/services/collections/format-libraries.ts) — are loaded from node_modules, never bundled.
       externalizeDeps: { include: ['playwright-core', 'postman-collection', '@usebruno/lang'] },
       lib: {
         entry: {

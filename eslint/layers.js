@@ -23,7 +23,7 @@ import { builtinModules } from 'node:module';
 const nodeBuiltins = ['node:*', ...builtinModules];
 
 /** The contract between main and every view of it. */
-const contract = ['main/api/contract.ts', 'main/api/contract/**'];
+const contract = ['main/api/contract/**'];
 
 /** Folders in which every file must belong to a layer. */
 export const roots = ['main', 'preload', 'renderer', 'suites', 'bench', 'test'];

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SettingsView } from './api/contract/settings.js';
 import type { TargetsView } from './api/contract/targets.js';
-import { createServices, type Services } from './api/services.js';
+import { createServices, type Services } from './api/services/index.js';
 import { dialogConfirmer } from './api/services/certs/key-export-confirmation.js';
 import {
   backgroundColorOf,

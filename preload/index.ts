@@ -11,7 +11,7 @@ import {
   type CallOutcome,
   type EventName,
   type WorkbenchBridge,
-} from '../main/api/contract.js';
+} from '../main/api/contract/index.js';
 
 const knownCalls = new Set<string>(callNames);
 const knownEvents = new Set<string>(eventNames);

@@ -12,7 +12,7 @@ import {
   type CallOutcome,
   type CallResult,
   type ContractError,
-} from './contract.js';
+} from './contract/index.js';
 
 /** What a service may throw to refuse a call with a message meant for the user. */
 export class CallRefused extends Error {

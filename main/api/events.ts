@@ -2,7 +2,7 @@
  * Main → view events. Services emit typed events here; each host forwards them to its views
  * (IPC `webContents.send`, WebSocket frames). A failing listener never breaks the emitter.
  */
-import type { EventName, EventPayload } from './contract.js';
+import type { EventName, EventPayload } from './contract/index.js';
 
 export type EventListener = (name: EventName, payload: unknown) => void;
 

@@ -3,7 +3,7 @@
  * `values: [{ key, value, enabled, type }]`, `type: "secret"` for a secret) and a Bruno
  * environment (`environments/NAME.bru`, read and written with `@usebruno/lang`'s own env parser
  * and serializer). Every value is kept as the file has it, an empty one included; which of them a
- * target's environment can hold is decided by the caller (api/services/environment-formats.ts).
+ * target's environment can hold is decided by the caller (api/services/workspace/environment-formats.ts).
  * Pure.
  */
 import bruno from '@usebruno/lang';

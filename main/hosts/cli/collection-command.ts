@@ -5,8 +5,8 @@
  */
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { CollectionsService } from '../../api/services/collections-service.js';
-import { StorageNotices } from '../../api/services/stored-files.js';
+import { CollectionsService } from '../../api/services/collections/collections-service.js';
+import { StorageNotices } from '../../api/services/app/stored-files.js';
 import { EventHub } from '../../api/events.js';
 import { requestsCount, requestsOf } from '../../core/collections/index.js';
 import { COLLECTION_IMPORT_FORMATS } from '../../api/contract/collections.js';

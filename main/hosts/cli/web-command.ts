@@ -1,7 +1,7 @@
 /** `workbench web`: the web host, the UI in a browser tab on loopback (also `npm run web`). */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServices } from '../../api/services.js';
+import { createServices } from '../../api/services/index.js';
 import { terminalTokenConfirmer } from '../../api/services/certs/key-export-confirmation.js';
 import { defaultDataDir } from '../../core/persistence/data-dir.js';
 import { isLoopbackHost, startWebHost } from '../web/server.js';

@@ -1,8 +1,8 @@
 /** Wires the contract onto Electron IPC: one invoke channel for calls, one send channel for events. */
 import type { IpcMain, WebContents } from 'electron';
-import { ipcChannels, type CallOutcome } from '../../api/contract.js';
+import { ipcChannels, type CallOutcome } from '../../api/contract/index.js';
 import { subscribeBatched } from '../../api/events.js';
-import type { Services } from '../../api/services.js';
+import type { Services } from '../../api/services/index.js';
 import { isTrustedSender } from './window-policy.js';
 
 export function wireIpc(ipcMain: IpcMain, services: Services): () => void {

@@ -1,5 +1,5 @@
 /** Reads a frame from the renderer: anything malformed is a typed refusal, never a throw. */
-import type { CallFrame } from '../../api/contract.js';
+import type { CallFrame } from '../../api/contract/index.js';
 
 export function parseClientFrame(
   text: string | null,

@@ -8,10 +8,10 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Services } from '../../api/services.js';
+import type { Services } from '../../api/services/index.js';
 import { subscribeBatched } from '../../api/events.js';
 import { contentSecurityPolicy, readRendererAsset } from '../renderer-assets.js';
-import type { ServerFrame } from '../../api/contract.js';
+import type { ServerFrame } from '../../api/contract/index.js';
 import { parseClientFrame } from './frames.js';
 
 export interface WebHostOptions {

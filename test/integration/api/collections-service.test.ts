@@ -1,5 +1,5 @@
 /**
- * Saved collections through the contract (main/api/services/collections-service.ts): a file of
+ * Saved collections through the contract (main/api/services/collections/collections-service.ts): a file of
  * the first format (no folders) keeps every request; folders are created, renamed, moved into and
  * removed, and stay after a relaunch; imports from Postman, Bruno (folder or zip) and a target's
  * /openapi.json become new collections, a bad file changes nothing saved, and an imported request

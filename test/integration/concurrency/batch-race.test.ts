@@ -1,7 +1,7 @@
 /**
  * Concurrency scenario 2: batch runs racing. Several authorised (ACTC)
  * payments; then, all in flight together: the bank console's "run batch now" three times
- * (`bank.update(runBatchNow)`, as main/api/services.ts calls it: at once, after some microtask
+ * (`bank.update(runBatchNow)`, as the bank calls of the services call it: at once, after some microtask
  * turns, after some event-loop turns), status reads over HTTP and in-process (every request first
  * runs the due batch runs, bank.ts `runDueBatches`), and an in-process initiation of a new
  * payment. The start order rotates from round to round, so a console run comes first in some and

@@ -5,8 +5,8 @@
  * names what was wrong.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createServices, type Services } from '../../../main/api/services.js';
-import type { CallName } from '../../../main/api/contract.js';
+import { createServices, type Services } from '../../../main/api/services/index.js';
+import type { CallName } from '../../../main/api/contract/index.js';
 import { BASIC_PLAN, RESILIENCE_PLAN, type PlanReport } from '../../../main/core/bank/index.js';
 import { createPki, type Pki } from '../../unit/bank/fixtures.js';
 import { referenceApp } from './plan-harness.js';

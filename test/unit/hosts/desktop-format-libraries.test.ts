@@ -1,6 +1,6 @@
 /**
  * The desktop app ships the collection formats' libraries. They are optional peers of the npm
- * package (main/api/services/format-libraries.ts) and so devDependencies of the clone, which
+ * package (main/api/services/collections/format-libraries.ts) and so devDependencies of the clone, which
  * electron-builder leaves out of the app's node_modules; electron-builder.json copies each package
  * of their dependency closure (from package-lock.json) into the app's resources/node_modules,
  * where Node finds them from the app's out/main, one folder up from app.asar.
@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import builder from '../../../electron-builder.json' with { type: 'json' };
 import lock from '../../../package-lock.json' with { type: 'json' };
-import { FORMAT_LIBRARIES } from '../../../main/api/services/format-libraries';
+import { FORMAT_LIBRARIES } from '../../../main/api/services/collections/format-libraries';
 
 type LockEntry = {
   dependencies?: Record<string, string>;

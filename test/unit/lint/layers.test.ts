@@ -65,7 +65,7 @@ describe('the layer rule', () => {
       "import { callNames } from '../../main/api/contract';\nexport const planted = callNames;\n",
     );
     expect(layerMessages(value)).toEqual([
-      'Layer rule "workbench/layers": renderer may not import api (../../main/api/contract); only `import type` from main/api/contract.ts, main/api/contract/**',
+      'Layer rule "workbench/layers": renderer may not import api (../../main/api/contract); only `import type` from main/api/contract/**',
     ]);
   });
 

@@ -1,6 +1,6 @@
 /** The application's calls (contract/app.ts): what runs where, the view shown, a ping. */
 import { productInfo } from '../../../core/product.js';
-import type { AppInfo } from '../../contract.js';
+import type { AppInfo } from '../../contract/index.js';
 import type { EventHub } from '../../events.js';
 import type { AreaCalls } from '../area-calls.js';
 

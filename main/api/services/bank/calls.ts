@@ -18,8 +18,8 @@ import { CLOCK_RANGE, CLOCK_RANGE_TEXT, type VirtualClock } from '../../../core/
 import { CallRefused } from '../../dispatch.js';
 import type { EventHub } from '../../events.js';
 import type { AreaCalls } from '../area-calls.js';
-import type { BankService } from '../bank-service.js';
-import type { TargetsService } from '../targets-service.js';
+import type { BankService } from './bank-service.js';
+import type { TargetsService } from '../targets/targets-service.js';
 import type { TppService } from '../tpp/tpp-service.js';
 
 export interface BankAreas {

@@ -10,8 +10,8 @@ import {
 } from '../../../core/certs/index.js';
 import { TPP_ROLE_BY_CERTIFICATE_ROLE, type TppRole } from '../../../core/spec/enums.js';
 import { CallRefused } from '../../dispatch.js';
-import type { BankRegistrationView } from '../../contract.js';
-import type { BankService } from '../bank-service.js';
+import type { BankRegistrationView } from '../../contract/index.js';
+import type { BankService } from '../bank/bank-service.js';
 import { BANK_MODES } from '../../../shared/mode.js';
 
 export function registerInBanks(

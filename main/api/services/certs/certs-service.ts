@@ -8,7 +8,7 @@ import type { Keystore, KeystoreEntry, SecretBox } from '../../../core/certs/ind
 import type { Clock } from '../../../core/clock.js';
 import { CallRefused } from '../../dispatch.js';
 import type { EventHub } from '../../events.js';
-import type { BankService } from '../bank-service.js';
+import type { BankService } from '../bank/bank-service.js';
 import type {
   BankRegistrationView,
   CallArgs,
@@ -16,7 +16,7 @@ import type {
   KeyExportConfirmationView,
   KeystoreEntryView,
   KeystoreStatusView,
-} from '../../contract.js';
+} from '../../contract/index.js';
 import {
   EXPORT_PASSPHRASE_RULE,
   exportPassphraseProblem,

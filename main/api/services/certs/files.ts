@@ -6,7 +6,7 @@ import {
   type KeystoreEntry,
 } from '../../../core/certs/index.js';
 import { CallRefused } from '../../dispatch.js';
-import type { CallArgs, FileView } from '../../contract.js';
+import type { CallArgs, FileView } from '../../contract/index.js';
 import { importRefusal } from './refusals.js';
 
 export async function importFile(

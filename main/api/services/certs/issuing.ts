@@ -7,7 +7,7 @@ import {
   type KeystoreEntry,
 } from '../../../core/certs/index.js';
 import { CallRefused } from '../../dispatch.js';
-import type { CallArgs } from '../../contract.js';
+import type { CallArgs } from '../../contract/index.js';
 
 /** Reports one step of a long task (the UI's certs.progress). */
 export type Progress = (step: number, text: string) => void;

@@ -18,7 +18,7 @@ import type { Clock } from '../../../core/clock.js';
 import type { KeyProtectionCost } from '../../../core/certs/key-protection.js';
 import { CallRefused } from '../../dispatch.js';
 import type { EventHub } from '../../events.js';
-import type { KeystoreStatusView } from '../../contract.js';
+import type { KeystoreStatusView } from '../../contract/index.js';
 
 export interface KeystoreHostOptions {
   /** Folder of `keystore.json`; without one the keystore lives in memory for this launch. */

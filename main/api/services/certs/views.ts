@@ -1,6 +1,10 @@
 /** What the renderer sees of keystore entries and certificates: details only, never key material. */
 import type { CertificateDescription, KeystoreEntry } from '../../../core/certs/index.js';
-import type { CertificateDetailsView, CertificateKind, KeystoreEntryView } from '../../contract.js';
+import type {
+  CertificateDetailsView,
+  CertificateKind,
+  KeystoreEntryView,
+} from '../../contract/index.js';
 
 export function kindOf(certificate: CertificateDescription | undefined): CertificateKind {
   if (!certificate) return 'other';

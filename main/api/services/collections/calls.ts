@@ -1,6 +1,6 @@
 /** The saved collections' calls (contract/collections.ts). */
 import type { AreaCalls } from '../area-calls.js';
-import type { CollectionsService } from '../collections-service.js';
+import type { CollectionsService } from './collections-service.js';
 import type { EventHub } from '../../events.js';
 import { runSavedCollection, type CollectionRunDeps } from './collection-runs.js';
 import { renderRunReport } from './run-report.js';

@@ -13,9 +13,9 @@ import {
 import type { Clock } from '../../../core/clock.js';
 import { redactedData } from '../../../core/tpp/redact-secrets.js';
 import { CallRefused } from '../../dispatch.js';
-import type { CollectionsService } from '../collections-service.js';
+import type { CollectionsService } from './collections-service.js';
 import type { TppService } from '../tpp/tpp-service.js';
-import type { WorkspaceService } from '../workspace-service.js';
+import type { WorkspaceService } from '../workspace/workspace-service.js';
 
 export interface CollectionRunDeps {
   collections: CollectionsService;

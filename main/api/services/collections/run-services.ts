@@ -9,14 +9,14 @@ import { normalize, resolve } from 'node:path';
 import { VirtualClock } from '../../../core/clock.js';
 import { CallRefused } from '../../dispatch.js';
 import { EventHub } from '../../events.js';
-import { BankService } from '../bank-service.js';
+import { BankService } from '../bank/bank-service.js';
 import { CertsService } from '../certs/certs-service.js';
-import { CollectionsService } from '../collections-service.js';
-import { SettingsService } from '../settings-service.js';
-import { StorageNotices } from '../stored-files.js';
-import { TargetsService } from '../targets-service.js';
+import { CollectionsService } from './collections-service.js';
+import { SettingsService } from '../settings/settings-service.js';
+import { StorageNotices } from '../app/stored-files.js';
+import { TargetsService } from '../targets/targets-service.js';
 import { TppService } from '../tpp/tpp-service.js';
-import { WorkspaceService } from '../workspace-service.js';
+import { WorkspaceService } from '../workspace/workspace-service.js';
 import type { CollectionRunDeps } from './collection-runs.js';
 
 export interface RunServicesOptions {

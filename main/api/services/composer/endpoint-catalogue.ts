@@ -15,7 +15,7 @@ import type {
   EndpointParameterView,
   EndpointView,
   SpecSchemaView,
-} from '../../contract.js';
+} from '../../contract/index.js';
 import { exampleOf, type SchemaNode } from './example-body.js';
 
 /** Path parameters the spec allows a fixed list of values for (decisions.md "Paths"). */

@@ -1,6 +1,6 @@
 /** The TPP test plans' calls (contract/plans.ts), on the embedded sandbox bank. */
 import type { AreaCalls } from '../area-calls.js';
-import type { PlanService } from '../plan-service.js';
+import type { PlanService } from './plan-service.js';
 
 export function planCalls(plans: PlanService): AreaCalls<'plan'> {
   return {

@@ -12,7 +12,7 @@ import {
   SCA_FLOW_COMPARISON,
 } from '../../../core/runner/index.js';
 import { tppRuleCoverage } from '../../../core/bank/index.js';
-import type { CheckView, RuleView } from '../../contract.js';
+import type { CheckView, RuleView } from '../../contract/index.js';
 import { BANK_MODES } from '../../../shared/mode.js';
 
 export function catalogueOf(checks: readonly Check[]): { rules: RuleView[]; checks: CheckView[] } {

@@ -11,7 +11,7 @@ import {
   type SessionPlan,
 } from '../../../core/runner/session/index.js';
 import { CallRefused } from '../../dispatch.js';
-import type { CallArgs } from '../../contract.js';
+import type { CallArgs } from '../../contract/index.js';
 import { ruleCatalogue } from './catalogue.js';
 
 export interface ReportFile {

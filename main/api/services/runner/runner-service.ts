@@ -29,7 +29,7 @@ import type {
   RunnerEvent,
   RunSummaryView,
   ScaWaitingView,
-} from '../../contract.js';
+} from '../../contract/index.js';
 import { catalogueOf, ruleCatalogue } from './catalogue.js';
 import { exportReport, type ReportFile } from './report-export.js';
 import type { CheckId } from '../../../shared/rule-ids.js';

@@ -1,6 +1,6 @@
 /** The settings' calls (contract/settings.ts). */
 import type { AreaCalls } from '../area-calls.js';
-import type { SettingsService } from '../settings-service.js';
+import type { SettingsService } from './settings-service.js';
 
 export function settingsCalls(settings: SettingsService): AreaCalls<'settings'> {
   return {

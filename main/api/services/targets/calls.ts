@@ -2,7 +2,7 @@
 import type { AreaCalls } from '../area-calls.js';
 import { withKeystore } from '../certs/calls.js';
 import type { CertsService } from '../certs/certs-service.js';
-import type { TargetsService } from '../targets-service.js';
+import type { TargetsService } from './targets-service.js';
 
 export function targetsCalls(targets: TargetsService, certs: CertsService): AreaCalls<'targets'> {
   const keystore = withKeystore(certs);

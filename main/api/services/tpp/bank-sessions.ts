@@ -7,9 +7,9 @@ import { findSessionById, scaValidUntil, sessionState } from '../../../core/bank
 import type { Clock } from '../../../core/clock.js';
 import { SCA_SESSION_VALIDITY_MS } from '../../../core/spec/limits.js';
 import type { PsuSession } from '../../../core/tpp/psu-session.js';
-import type { BankMode, BankSessionView } from '../../contract.js';
+import type { BankMode, BankSessionView } from '../../contract/index.js';
 import { EMBEDDED_TARGET_IDS } from '../../contract/targets.js';
-import type { BankService } from '../bank-service.js';
+import type { BankService } from '../bank/bank-service.js';
 
 /** The embedded bank mode a target id names, if it names one. */
 export function embeddedModeOf(targetId: string): BankMode | undefined {

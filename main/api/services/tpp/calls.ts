@@ -5,11 +5,11 @@
 import type { Clock } from '../../../core/clock.js';
 import { CallRefused } from '../../dispatch.js';
 import type { AreaCalls } from '../area-calls.js';
-import type { BankService } from '../bank-service.js';
+import type { BankService } from '../bank/bank-service.js';
 import { withKeystore } from '../certs/calls.js';
 import type { CertsService } from '../certs/certs-service.js';
 import { editorSchemas, endpointCatalogue } from '../composer/endpoint-catalogue.js';
-import type { TargetsService } from '../targets-service.js';
+import type { TargetsService } from '../targets/targets-service.js';
 import { bankSessionView } from './bank-sessions.js';
 import type { TppService } from './tpp-service.js';
 

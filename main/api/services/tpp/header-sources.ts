@@ -1,7 +1,7 @@
 /** Where each header of a request came from, so the UI can tell the user's own from the rest. */
 import type { Exchange } from '../../../shared/exchange.js';
 import { sessionHeaders, type PsuSession } from '../../../core/tpp/psu-session.js';
-import type { HeaderSource } from '../../contract.js';
+import type { HeaderSource } from '../../contract/index.js';
 
 /** Where each header of a prepared exchange came from, mirroring TppClient's merge order. */
 export function sourcesOf(

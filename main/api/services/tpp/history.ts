@@ -8,7 +8,7 @@ import { toCurl, toHar } from '../../../core/tpp/export.js';
 import { redactedExchange, type SecretValue } from '../../../core/tpp/redact-secrets.js';
 import { CallRefused } from '../../dispatch.js';
 import type { EventHub } from '../../events.js';
-import type { ExchangeView, HeaderSource } from '../../contract.js';
+import type { ExchangeView, HeaderSource } from '../../contract/index.js';
 
 export interface ExchangeOrigin {
   targetId: string;

@@ -11,8 +11,8 @@ import {
 } from '../../../core/tpp/redirect-listener.js';
 import { CallRefused } from '../../dispatch.js';
 import type { EventHub } from '../../events.js';
-import type { CallArgs, PsuSessionView } from '../../contract.js';
-import type { TargetsService } from '../targets-service.js';
+import type { CallArgs, PsuSessionView } from '../../contract/index.js';
+import type { TargetsService } from '../targets/targets-service.js';
 
 export class PsuSessions {
   private listener: Promise<RedirectListener> | undefined;

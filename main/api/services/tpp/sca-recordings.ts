@@ -10,7 +10,7 @@ import {
   stepsFromRecording,
 } from '../../../core/tpp/psu-recorder/to-steps.js';
 import { CallRefused } from '../../dispatch.js';
-import type { ScaRecordingView } from '../../contract.js';
+import type { ScaRecordingView } from '../../contract/index.js';
 
 /** Where a host delivers what the page reported; a bad batch throws an Error naming the field. */
 export interface RecordingSink {

@@ -8,8 +8,8 @@ import type { ScaRedirectParams } from '../../../core/tpp/redirect-listener.js';
 import type { Clock } from '../../../core/clock.js';
 import { CallRefused } from '../../dispatch.js';
 import type { EventHub } from '../../events.js';
-import type { CallArgs, PsuSessionView, ScaAttemptView } from '../../contract.js';
-import type { TargetsService } from '../targets-service.js';
+import type { CallArgs, PsuSessionView, ScaAttemptView } from '../../contract/index.js';
+import type { TargetsService } from '../targets/targets-service.js';
 import type { PsuSessions } from './psu-sessions.js';
 import type { RecordingSink, RelayScaPages, ScaRecordings } from './sca-recordings.js';
 

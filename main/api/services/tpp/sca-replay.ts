@@ -25,7 +25,7 @@ import {
 import { redactSecretValues, secretForms } from '../../../core/runner/index.js';
 import { UI_ENV_POLICY } from '../../../shared/env-policy.js';
 import { CallRefused } from '../../dispatch.js';
-import type { CallArgs, ScaReplayScreenshot, ScaReplayView } from '../../contract.js';
+import type { CallArgs, ScaReplayScreenshot, ScaReplayView } from '../../contract/index.js';
 import type { ScaRedirects } from './sca-redirects.js';
 
 type Env = Readonly<Record<string, string | undefined>>;

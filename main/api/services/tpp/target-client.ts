@@ -13,8 +13,8 @@ import {
 } from '../../../core/runner/target-profile/index.js';
 import { CallRefused } from '../../dispatch.js';
 import type { CertsService } from '../certs/certs-service.js';
-import type { SettingsService } from '../settings-service.js';
-import type { TargetsService } from '../targets-service.js';
+import type { SettingsService } from '../settings/settings-service.js';
+import type { TargetsService } from '../targets/targets-service.js';
 import type { PsuSessions } from './psu-sessions.js';
 
 export interface TargetClientDeps {

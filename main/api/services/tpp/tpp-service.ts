@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { linkOf, type OutgoingRequest } from '../../../core/tpp/client.js';
-import type { OwnRequests } from '../own-requests.js';
+import type { OwnRequests } from '../bank/own-requests.js';
 import type { Clock } from '../../../core/clock.js';
 import type { PsuSession } from '../../../core/tpp/psu-session.js';
 import type { SecretValue } from '../../../core/tpp/redact-secrets.js';
@@ -20,10 +20,10 @@ import type {
   ScaAttemptView,
   ScaRecordingView,
   ScaReplayView,
-} from '../../contract.js';
+} from '../../contract/index.js';
 import type { CertsService } from '../certs/certs-service.js';
-import type { SettingsService } from '../settings-service.js';
-import type { TargetsService } from '../targets-service.js';
+import type { SettingsService } from '../settings/settings-service.js';
+import type { TargetsService } from '../targets/targets-service.js';
 import { sourcesOf } from './header-sources.js';
 import { ExchangeHistory, exchangeView } from './history.js';
 import { PsuSessions } from './psu-sessions.js';

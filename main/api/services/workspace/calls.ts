@@ -1,6 +1,6 @@
 /** The composer's workspace calls (contract/workspace.ts): variables, environments and tabs. */
 import type { AreaCalls } from '../area-calls.js';
-import type { WorkspaceService } from '../workspace-service.js';
+import type { WorkspaceService } from './workspace-service.js';
 
 export function workspaceCalls(workspace: WorkspaceService): AreaCalls<'workspace'> {
   return {

@@ -4,16 +4,19 @@
  * a file (core/collections/environment-files.ts reads and writes the formats). A value the
  * variables cannot hold is left out with a note naming it; every refusal names what was wrong.
  */
-import { CollectionFormatError, type EnvironmentFileValue } from '../../core/collections/index.js';
-import { CallRefused } from '../dispatch.js';
-import { collectionFormats as formats } from './format-libraries.js';
-import type { CallArgs } from '../contract.js';
+import {
+  CollectionFormatError,
+  type EnvironmentFileValue,
+} from '../../../core/collections/index.js';
+import { CallRefused } from '../../dispatch.js';
+import { collectionFormats as formats } from '../collections/format-libraries.js';
+import type { CallArgs } from '../../contract/index.js';
 import {
   MAX_VARIABLE_VALUE_CHARS,
   VARIABLE_NAME_PATTERN,
   type EnvironmentExportView,
   type EnvironmentFormat,
-} from '../contract/workspace.js';
+} from '../../contract/workspace.js';
 
 type Variables = Record<string, { value: string; from: string; secret?: boolean }[]>;
 

@@ -3,22 +3,22 @@
  * time, sharing one virtual clock (the status bar shows one bank time), each keeping its state
  * while stopped. Maps the core's objects to the contract's views.
  */
-import { createBank, type Bank } from '../../core/bank/index.js';
-import type { DomainState } from '../../core/bank/index.js';
-import type { ExchangeRecord } from '../../core/bank/index.js';
+import { createBank, type Bank } from '../../../core/bank/index.js';
+import type { DomainState } from '../../../core/bank/index.js';
+import type { ExchangeRecord } from '../../../core/bank/index.js';
 import {
   ConsoleEventLog,
   type ConsoleActor,
   type ConsoleEventKind,
   type ConsoleEventRecord,
-} from '../../core/bank/index.js';
-import type { BankListener } from '../../core/bank/index.js';
-import type { BankOptions } from '../../core/bank/index.js';
-import type { VirtualClock } from '../../core/clock.js';
-import { CallRefused } from '../dispatch.js';
-import { scaValidUntil, sessionState } from '../../core/bank/index.js';
-import { knownFaults } from '../../core/bank/index.js';
-import type { EventHub } from '../events.js';
+} from '../../../core/bank/index.js';
+import type { BankListener } from '../../../core/bank/index.js';
+import type { BankOptions } from '../../../core/bank/index.js';
+import type { VirtualClock } from '../../../core/clock.js';
+import { CallRefused } from '../../dispatch.js';
+import { scaValidUntil, sessionState } from '../../../core/bank/index.js';
+import { knownFaults } from '../../../core/bank/index.js';
+import type { EventHub } from '../../events.js';
 import { OwnRequests } from './own-requests.js';
 import type {
   BankBehaviourView,
@@ -29,7 +29,7 @@ import type {
   BankStatusView,
   RegistryEntryView,
   TrustAnchorView,
-} from '../contract.js';
+} from '../../contract/index.js';
 
 /**
  * What plays a TPP test plan on a bank (plan-service.ts): shown each exchange the bank judged,

@@ -5,7 +5,7 @@
  */
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import type { TSchema } from '@sinclair/typebox';
-import type { StoreNotice } from '../../core/persistence/index.js';
+import type { StoreNotice } from '../../../core/persistence/index.js';
 
 /** Notices of every store, in the order they were found. */
 export class StorageNotices {

@@ -2,37 +2,37 @@
  * The composition root: builds every main-process service once and exposes them as the
  * contract's implementation. Hosts (Electron, web, CLI) differ only in what they pass in.
  */
-import { createDispatcher, type Dispatch, type Implementation } from './dispatch.js';
-import { EventHub } from './events.js';
-import type { HostKind } from './contract.js';
-import { VirtualClock } from '../core/clock.js';
-import type { KeyProtectionCost } from '../core/certs/key-protection.js';
-import type { SecretBox } from '../core/certs/secret-box.js';
-import { appCalls } from './services/app/calls.js';
-import { bankCalls } from './services/bank/calls.js';
-import { BankService } from './services/bank-service.js';
-import { certsCalls } from './services/certs/calls.js';
-import { CertsService } from './services/certs/certs-service.js';
-import type { KeyExportConfirmer } from './services/certs/key-export-confirmation.js';
-import { collectionsCalls } from './services/collections/calls.js';
-import { CollectionsService } from './services/collections-service.js';
-import { OwnRequests } from './services/own-requests.js';
-import { PlanService } from './services/plan-service.js';
-import { planCalls } from './services/plans/calls.js';
-import { runnerCalls } from './services/runner/calls.js';
-import { RunnerService } from './services/runner/runner-service.js';
-import { settingsCalls } from './services/settings/calls.js';
-import { SettingsService } from './services/settings-service.js';
-import { StorageNotices } from './services/stored-files.js';
-import { targetsCalls } from './services/targets/calls.js';
-import { TargetsService } from './services/targets-service.js';
-import { tppCalls } from './services/tpp/calls.js';
-import { openApiOfTarget } from './services/tpp/openapi-of-target.js';
-import type { OpenScaWindow } from './services/tpp/sca-redirects.js';
-import type { RelayScaPages } from './services/tpp/sca-recordings.js';
-import { TppService } from './services/tpp/tpp-service.js';
-import { workspaceCalls } from './services/workspace/calls.js';
-import { WorkspaceService } from './services/workspace-service.js';
+import { createDispatcher, type Dispatch, type Implementation } from '../dispatch.js';
+import { EventHub } from '../events.js';
+import type { HostKind } from '../contract/index.js';
+import { VirtualClock } from '../../core/clock.js';
+import type { KeyProtectionCost } from '../../core/certs/key-protection.js';
+import type { SecretBox } from '../../core/certs/secret-box.js';
+import { appCalls } from './app/calls.js';
+import { bankCalls } from './bank/calls.js';
+import { BankService } from './bank/bank-service.js';
+import { certsCalls } from './certs/calls.js';
+import { CertsService } from './certs/certs-service.js';
+import type { KeyExportConfirmer } from './certs/key-export-confirmation.js';
+import { collectionsCalls } from './collections/calls.js';
+import { CollectionsService } from './collections/collections-service.js';
+import { OwnRequests } from './bank/own-requests.js';
+import { PlanService } from './plans/plan-service.js';
+import { planCalls } from './plans/calls.js';
+import { runnerCalls } from './runner/calls.js';
+import { RunnerService } from './runner/runner-service.js';
+import { settingsCalls } from './settings/calls.js';
+import { SettingsService } from './settings/settings-service.js';
+import { StorageNotices } from './app/stored-files.js';
+import { targetsCalls } from './targets/calls.js';
+import { TargetsService } from './targets/targets-service.js';
+import { tppCalls } from './tpp/calls.js';
+import { openApiOfTarget } from './tpp/openapi-of-target.js';
+import type { OpenScaWindow } from './tpp/sca-redirects.js';
+import type { RelayScaPages } from './tpp/sca-recordings.js';
+import { TppService } from './tpp/tpp-service.js';
+import { workspaceCalls } from './workspace/calls.js';
+import { WorkspaceService } from './workspace/workspace-service.js';
 
 export interface HostEnvironment {
   kind: HostKind;

@@ -4,15 +4,15 @@
  * back through its schema, so a hand-edited or damaged file is set aside with a notice, never
  * trusted (stored-files.ts).
  */
-import { mergedTabs } from '../../shared/tabs-merge.js';
-import { DEFAULT_ENVIRONMENT } from '../../shared/environment.js';
+import { mergedTabs } from '../../../shared/tabs-merge.js';
+import { DEFAULT_ENVIRONMENT } from '../../../shared/environment.js';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
-import { JsonFileStore } from '../../core/persistence/index.js';
-import { CallRefused } from '../dispatch.js';
-import type { EventHub } from '../events.js';
-import type { CallArgs } from '../contract.js';
+import { JsonFileStore } from '../../../core/persistence/index.js';
+import { CallRefused } from '../../dispatch.js';
+import type { EventHub } from '../../events.js';
+import type { CallArgs } from '../../contract/index.js';
 import {
   TabsSchema,
   TargetVariablesSchema,
@@ -21,12 +21,12 @@ import {
   type TabsView,
   type TargetVariablesView,
   type WorkspaceVariablesView,
-} from '../contract/workspace.js';
-import { schemaParser, type StorageNotices } from './stored-files.js';
+} from '../../contract/workspace.js';
+import { schemaParser, type StorageNotices } from '../app/stored-files.js';
 import { readEnvironment, writtenEnvironment } from './environment-formats.js';
-import { openedVariables, sealedVariables, secretValuesOf } from './workspace/sealed-secrets.js';
-import type { SecretBox } from '../../core/certs/index.js';
-import type { SecretValue } from '../../core/tpp/redact-secrets.js';
+import { openedVariables, sealedVariables, secretValuesOf } from './sealed-secrets.js';
+import type { SecretBox } from '../../../core/certs/index.js';
+import type { SecretValue } from '../../../core/tpp/redact-secrets.js';
 
 /** A name not yet taken among a target's environments: "name", else "name (2)", … */
 function freeEnvironmentName(taken: Record<string, unknown>, name: string): string {

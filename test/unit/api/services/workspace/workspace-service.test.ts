@@ -7,8 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createServices, type Services } from '../../../../main/api/services';
-import type { CallArgs, CallName } from '../../../../main/api/contract';
+import { createServices, type Services } from '../../../../../main/api/services';
+import type { CallArgs, CallName } from '../../../../../main/api/contract';
 
 let dir: string;
 const open: Services[] = [];

@@ -10,13 +10,13 @@ import {
   type ExportOptions,
   type ImportContext,
   type ImportedCollection,
-} from '../../core/collections/index.js';
-import { readZip, writeZip, ZipError } from '../../core/runner/index.js';
-import { MAX_COLLECTION_FILE_CHARS } from '../../shared/collection-limits.js';
-import { CallRefused } from '../dispatch.js';
+} from '../../../core/collections/index.js';
+import { readZip, writeZip, ZipError } from '../../../core/runner/index.js';
+import { MAX_COLLECTION_FILE_CHARS } from '../../../shared/collection-limits.js';
+import { CallRefused } from '../../dispatch.js';
 import { collectionFormats as formats } from './format-libraries.js';
-import type { CallArgs } from '../contract.js';
-import type { CollectionExportView } from '../contract/collections.js';
+import type { CallArgs } from '../../contract/index.js';
+import type { CollectionExportView } from '../../contract/collections.js';
 
 /** Reads the OpenAPI document a target serves; refuses naming why it could not. */
 export type OpenApiSource = (targetId: string) => Promise<unknown>;
@@ -41,8 +41,8 @@ function brunoFilesOfZip(base64: string): CollectionFile[] {
 /** OpenAPI needs none of the optional format libraries (format-libraries.ts): loaded apart. */
 async function openApiFormat() {
   const [{ importOpenApi }, { parsedOpenApiDocument }] = await Promise.all([
-    import('../../core/collections/openapi.js'),
-    import('../../core/collections/openapi-document.js'),
+    import('../../../core/collections/openapi.js'),
+    import('../../../core/collections/openapi-document.js'),
   ]);
   return { importOpenApi, parsedOpenApiDocument };
 }
@@ -78,11 +78,11 @@ export async function importedCollection(
         return importOpenApi(parsedOpenApiDocument(text), ctx, args.name);
       }
       case 'har': {
-        const { importHar } = await import('../../core/collections/har.js');
+        const { importHar } = await import('../../../core/collections/har.js');
         return importHar(needs(args.text, 'the HAR file (text)'), ctx, args.name);
       }
       case 'curl': {
-        const { importCurl } = await import('../../core/collections/curl.js');
+        const { importCurl } = await import('../../../core/collections/curl.js');
         return importCurl(needs(args.text, 'the curl command (text)'), ctx, args.name);
       }
     }

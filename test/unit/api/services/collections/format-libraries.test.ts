@@ -1,6 +1,6 @@
 /**
  * The collection formats' libraries are optional peer dependencies
- * (main/api/services/format-libraries.ts): a missing one is refused in one line that names the
+ * (main/api/services/collections/format-libraries.ts): a missing one is refused in one line that names the
  * `npm install` to run. The import failing is real: a module of a temporary folder's
  * node_modules (which Vitest leaves to Node) imports the package, which Node cannot find there, as
  * in an install that left it out.
@@ -10,13 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import packageJson from '../../../../package.json' with { type: 'json' };
-import { CallRefused } from '../../../../main/api/dispatch';
+import packageJson from '../../../../../package.json' with { type: 'json' };
+import { CallRefused } from '../../../../../main/api/dispatch';
 import {
   FORMAT_LIBRARIES,
   FORMAT_LIBRARIES_INSTALL,
   withFormatLibraries,
-} from '../../../../main/api/services/format-libraries';
+} from '../../../../../main/api/services/collections/format-libraries';
 
 const folder = join(mkdtempSync(join(tmpdir(), 'format-libraries-')), 'node_modules', 'probe');
 mkdirSync(folder, { recursive: true });

@@ -17,11 +17,11 @@ import {
   TargetProfileSchema,
   type KeystoreCredentials,
   type LoadedTargetProfile,
-} from '../../core/runner/target-profile/index.js';
-import { CallRefused } from '../dispatch.js';
-import type { ProfileForm, TargetProfileView } from '../contract/targets.js';
+} from '../../../core/runner/target-profile/index.js';
+import { CallRefused } from '../../dispatch.js';
+import type { ProfileForm, TargetProfileView } from '../../contract/targets.js';
 import { profileFromForm, UI_ENV_PREFIX, type SecretToSet } from './profile-form.js';
-import { UI_ENV_POLICY } from '../../shared/env-policy.js';
+import { UI_ENV_POLICY } from '../../../shared/env-policy.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 

@@ -1,16 +1,16 @@
 /** The user's settings, kept in `settings.json` (atomic write), checked before they are saved. */
 import { join } from 'node:path';
-import { JsonFileStore } from '../../core/persistence/index.js';
-import { checkHeaderValue } from '../../core/spec/headers.js';
-import { parseAcceptFix } from '../../core/spec/fixes.js';
-import { CallRefused } from '../dispatch.js';
-import type { EventHub } from '../events.js';
-import { schemaParser, type StorageNotices } from './stored-files.js';
+import { JsonFileStore } from '../../../core/persistence/index.js';
+import { checkHeaderValue } from '../../../core/spec/headers.js';
+import { parseAcceptFix } from '../../../core/spec/fixes.js';
+import { CallRefused } from '../../dispatch.js';
+import type { EventHub } from '../../events.js';
+import { schemaParser, type StorageNotices } from '../app/stored-files.js';
 import {
   WorkbenchSettingsSchema,
   type SettingsView,
   type WorkbenchSettings,
-} from '../contract/settings.js';
+} from '../../contract/settings.js';
 
 export const DEFAULT_SETTINGS: WorkbenchSettings = {
   theme: 'dark',

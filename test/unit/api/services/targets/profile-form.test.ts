@@ -1,14 +1,17 @@
 /**
- * The profile writer (main/api/services/profile-form.ts): the form's fields land where the profile
+ * The profile writer (main/api/services/targets/profile-form.ts): the form's fields land where the profile
  * schema wants them, keystore entries and files alike, and a secret typed into the form never
  * lands in the profile — the file names a WORKBENCH_PROFILE_* variable instead.
  */
 import { Value } from '@sinclair/typebox/value';
 import { describe, expect, it } from 'vitest';
-import type { ProfileForm } from '../../../../main/api/contract/targets';
-import { CallRefused } from '../../../../main/api/dispatch';
-import { profileFromForm, secretVariableName } from '../../../../main/api/services/profile-form';
-import { TargetProfileSchema } from '../../../../main/core/runner/target-profile/index';
+import type { ProfileForm } from '../../../../../main/api/contract/targets';
+import { CallRefused } from '../../../../../main/api/dispatch';
+import {
+  profileFromForm,
+  secretVariableName,
+} from '../../../../../main/api/services/targets/profile-form';
+import { TargetProfileSchema } from '../../../../../main/core/runner/target-profile/index';
 
 const form = (overrides: Partial<ProfileForm> = {}): ProfileForm => ({
   name: 'Nordlys test',

@@ -18,15 +18,15 @@ import {
   withoutItem,
   type Collection,
   type SavedRequestItem,
-} from '../../core/collections/index.js';
-import { JsonFileStore } from '../../core/persistence/index.js';
-import type { Clock } from '../../core/clock.js';
-import { CallRefused } from '../dispatch.js';
-import type { EventHub } from '../events.js';
-import type { CallArgs } from '../contract.js';
-import type { CollectionImportView, CollectionView } from '../contract/collections.js';
-import { ComposedRequestSchema } from '../contract/tpp.js';
-import { schemaParser, type StorageNotices } from './stored-files.js';
+} from '../../../core/collections/index.js';
+import { JsonFileStore } from '../../../core/persistence/index.js';
+import type { Clock } from '../../../core/clock.js';
+import { CallRefused } from '../../dispatch.js';
+import type { EventHub } from '../../events.js';
+import type { CallArgs } from '../../contract/index.js';
+import type { CollectionImportView, CollectionView } from '../../contract/collections.js';
+import { ComposedRequestSchema } from '../../contract/tpp.js';
+import { schemaParser, type StorageNotices } from '../app/stored-files.js';
 import {
   importedCollection,
   exportedCollection,

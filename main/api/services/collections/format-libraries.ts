@@ -6,8 +6,8 @@
  * first use (core/collections/formats.ts); when a library is missing there, the call is refused
  * with the one command that installs both, so the CLI and the UI say the next step.
  */
-import packageJson from '../../../package.json' with { type: 'json' };
-import { CallRefused } from '../dispatch.js';
+import packageJson from '../../../../package.json' with { type: 'json' };
+import { CallRefused } from '../../dispatch.js';
 
 /** The optional packages the Postman and Bruno formats are read and written with. */
 export const FORMAT_LIBRARIES = ['postman-collection', '@usebruno/lang'] as const;
@@ -40,4 +40,4 @@ export async function withFormatLibraries<T>(load: () => Promise<T>): Promise<T>
 
 /** The converters of core/collections/formats.ts, loaded on first use. */
 export const collectionFormats = () =>
-  withFormatLibraries(() => import('../../core/collections/formats.js'));
+  withFormatLibraries(() => import('../../../core/collections/formats.js'));

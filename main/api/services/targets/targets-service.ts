@@ -5,19 +5,19 @@
 import { randomUUID } from 'node:crypto';
 import { join, normalize } from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
-import { JsonFileStore } from '../../core/persistence/index.js';
-import { readCertificates } from '../../core/bank/index.js';
-import { CallRefused } from '../dispatch.js';
-import { doctorTargetFile } from '../../core/runner/doctor/index.js';
+import { JsonFileStore } from '../../../core/persistence/index.js';
+import { readCertificates } from '../../../core/bank/index.js';
+import { CallRefused } from '../../dispatch.js';
+import { doctorTargetFile } from '../../../core/runner/doctor/index.js';
 import {
   bankClockWarning,
   readBankClock,
   resetBankClock,
   type BankClockReading,
-} from '../../core/runner/index.js';
-import type { EventHub } from '../events.js';
-import type { BankMode, CallArgs } from '../contract.js';
-import { BANK_MODES } from '../../shared/mode.js';
+} from '../../../core/runner/index.js';
+import type { EventHub } from '../../events.js';
+import type { BankMode, CallArgs } from '../../contract/index.js';
+import { BANK_MODES } from '../../../shared/mode.js';
 import {
   EMBEDDED_TARGET_IDS,
   TargetConfigSchema,
@@ -28,15 +28,15 @@ import {
   type TargetProfileView,
   type TargetsView,
   type BankClockView,
-} from '../contract/targets.js';
+} from '../../contract/targets.js';
 import type {
   KeystoreCredentials,
   LoadedTargetProfile,
-} from '../../core/runner/target-profile/index.js';
-import { keystoreCredential } from '../../core/certs/index.js';
-import type { BankService } from './bank-service.js';
-import type { CertsService } from './certs/certs-service.js';
-import { schemaParser, type StorageNotices } from './stored-files.js';
+} from '../../../core/runner/target-profile/index.js';
+import { keystoreCredential } from '../../../core/certs/index.js';
+import type { BankService } from '../bank/bank-service.js';
+import type { CertsService } from '../certs/certs-service.js';
+import { schemaParser, type StorageNotices } from '../app/stored-files.js';
 import {
   describeProfile,
   loadProfileFile,

@@ -5,15 +5,15 @@
  * separately, for the host to hold in memory for this launch and to tell the user which variable
  * to set (SECURITY.md: a profile used in the UI reads only WORKBENCH_PROFILE_*).
  */
-import { CallRefused } from '../dispatch.js';
+import { CallRefused } from '../../dispatch.js';
 import {
   PROFILE_SCHEMA_REFERENCE,
   TARGET_PROFILE_VERSION,
   type Credential,
   type TargetProfile,
-} from '../../core/runner/target-profile/index.js';
-import type { CredentialInput, ProfileForm } from '../contract/targets.js';
-import { UI_ENV_PREFIX } from '../../shared/env-policy.js';
+} from '../../../core/runner/target-profile/index.js';
+import type { CredentialInput, ProfileForm } from '../../contract/targets.js';
+import { UI_ENV_PREFIX } from '../../../shared/env-policy.js';
 
 export { UI_ENV_PREFIX };
 

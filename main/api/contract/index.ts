@@ -10,29 +10,29 @@
  * of Node-only imports: it is type-checked under both the node and the web tsconfig.
  */
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { CallSpec, EventSpec } from './contract/define.js';
-import { appCalls, appEvents } from './contract/app.js';
-import { bankBatchCalls, bankCalls, bankConsoleCalls, bankEvents } from './contract/bank.js';
-import { certsCalls, certsEvents } from './contract/certs.js';
-import { planCalls, planEvents } from './contract/plans.js';
-import { collectionsCalls, collectionsEvents } from './contract/collections.js';
-import { settingsCalls, settingsEvents } from './contract/settings.js';
-import { targetsCalls, targetsEvents } from './contract/targets.js';
-import { tppCalls, tppEvents } from './contract/tpp.js';
-import { runnerCalls, runnerEvents } from './contract/runner.js';
-import { workspaceCalls, workspaceEvents } from './contract/workspace.js';
+import type { CallSpec, EventSpec } from './define.js';
+import { appCalls, appEvents } from './app.js';
+import { bankBatchCalls, bankCalls, bankConsoleCalls, bankEvents } from './bank.js';
+import { certsCalls, certsEvents } from './certs.js';
+import { planCalls, planEvents } from './plans.js';
+import { collectionsCalls, collectionsEvents } from './collections.js';
+import { settingsCalls, settingsEvents } from './settings.js';
+import { targetsCalls, targetsEvents } from './targets.js';
+import { tppCalls, tppEvents } from './tpp.js';
+import { runnerCalls, runnerEvents } from './runner.js';
+import { workspaceCalls, workspaceEvents } from './workspace.js';
 
-export type { CallSpec, EventSpec } from './contract/define.js';
-export type * from './contract/app.js';
-export type * from './contract/bank.js';
-export type * from './contract/certs.js';
-export type * from './contract/plans.js';
-export type * from './contract/collections.js';
-export type * from './contract/settings.js';
-export type * from './contract/targets.js';
-export type * from './contract/tpp.js';
-export type * from './contract/runner.js';
-export type * from './contract/workspace.js';
+export type { CallSpec, EventSpec } from './define.js';
+export type * from './app.js';
+export type * from './bank.js';
+export type * from './certs.js';
+export type * from './plans.js';
+export type * from './collections.js';
+export type * from './settings.js';
+export type * from './targets.js';
+export type * from './tpp.js';
+export type * from './runner.js';
+export type * from './workspace.js';
 
 export const contract = {
   calls: {

@@ -11,17 +11,17 @@ import {
   planNamed,
   type PlanBankControl,
   type PlanModuleView,
-} from '../../core/bank/index.js';
+} from '../../../core/bank/index.js';
 import {
   PLAN_REPORT_FILES,
   TPP_REPORT_CONTENT_TYPES,
   renderPlanReport,
-} from '../../core/runner/index.js';
-import { CallRefused } from '../dispatch.js';
-import type { EventHub } from '../events.js';
-import type { PlanStateView, PlanSummaryView } from '../contract.js';
-import type { BankService } from './bank-service.js';
-import type { ReportFile } from './runner/report-export.js';
+} from '../../../core/runner/index.js';
+import { CallRefused } from '../../dispatch.js';
+import type { EventHub } from '../../events.js';
+import type { PlanStateView, PlanSummaryView } from '../../contract/index.js';
+import type { BankService } from '../bank/bank-service.js';
+import type { ReportFile } from '../runner/report-export.js';
 
 /** The CLI's `workbench bank --plan` plays in sandbox mode; the view plays the same bank. */
 const MODE = 'sandbox';
