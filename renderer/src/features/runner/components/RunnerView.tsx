@@ -51,6 +51,10 @@ export function RunnerView() {
         <CatalogueTree />
         <div className="runner-results">
           <ResultsList />
+        </div>
+        {/* The evidence spans both columns: beside the catalogue it had half the width and an
+            empty column once the catalogue ended, for exchanges and a diagram that need room. */}
+        <div className="runner-evidence">
           <OpenCheck />
         </div>
       </div>
