@@ -68,12 +68,12 @@ test('the evidence fills the Runner, its diagram follows the theme and opens ful
   // A click shows it full screen, as wide as the screen; another click leaves.
   await evidence.getByTestId('evidence-sequence-open').click();
   await expect
-    .poll(() => page.evaluate(() => document.fullscreenElement?.tagName ?? ''))
+    .poll(() => page.evaluate("document.fullscreenElement?.tagName ?? ''"))
     .toBe('FIGURE');
   const viewport = page.viewportSize()!;
   expect((await picture.boundingBox())!.width).toBeGreaterThan(viewport.width * 0.8);
   await evidence.getByTestId('evidence-sequence-open').click();
-  await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
+  await expect.poll(() => page.evaluate('document.fullscreenElement === null')).toBe(true);
   await shotAtReviewSizes(page, testInfo, 'runner-evidence-wide', DEMO_SIZES);
   expect(await axeViolations(page, testInfo, 'runner-evidence-dark')).toEqual([]);
 
@@ -90,5 +90,59 @@ test('the evidence fills the Runner, its diagram follows the theme and opens ful
   await page.getByTestId('nav-settings').click();
   await page.getByTestId('theme-dark').click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expectOnlyLoopback(requests);
+});
+
+test('an exchange of the evidence copies as curl and opens in a composer tab of its own', async ({
+  page,
+  webHost,
+  requests,
+}) => {
+  test.setTimeout(120_000);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: webHost.origin,
+  });
+  await page.goto(webHost.url);
+  // A form the user is editing in the composer: the evidence must not land on it.
+  await page.getByTestId('nav-composer').click();
+  await page.getByTestId('target-picker').selectOption('embedded-sandbox');
+  await page.getByTestId('request-tab-new').click();
+  await page.getByTestId('request-path').fill('/v1/accounts?edited=yes');
+  const editedTab = await page
+    .locator('[data-testid="request-tab"][aria-current="true"]')
+    .getAttribute('data-tab');
+  const tabsBefore = await page.getByTestId('request-tab').count();
+
+  await runChecks(page, [SCA_CHECK]);
+  const evidence = await openEvidence(page, SCA_CHECK);
+  const consent = evidence.getByTestId('exchange').filter({ hasText: 'POST /v1/consents' }).first();
+  await consent.locator('> summary').click();
+
+  // Copy as curl: the exchange as sent, its computed headers and body included.
+  await consent.getByTestId('exchange-copy-curl').click();
+  await expect(consent.getByTestId('exchange-copy-curl')).toHaveText('Copied');
+  const curl = await page.evaluate('navigator.clipboard.readText()');
+  expect(curl).toMatch(/^curl --request POST 'http:\/\/127\.0\.0\.1:\d+\/v1\/consents' \\\n/);
+  expect(curl).toContain("--header 'Signature: keyId=");
+  expect(curl).toContain("--header 'TPP-Redirect-URI: http://127.0.0.1:9/suite-callback'");
+  expect(curl).toMatch(/--data-binary '\{\}'$/);
+
+  // Open in the composer: a tab of its own with the method, the path, the headers and the body.
+  await consent.getByTestId('exchange-open-in-composer').click();
+  await expect(page.getByTestId('nav-composer')).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('request-tab')).toHaveCount(tabsBefore + 1);
+  await expect(page.getByTestId('endpoint-picker')).toHaveValue('createConsent');
+  await expect(page.getByTestId('request-path')).toHaveValue('/v1/consents');
+  await expect(page.getByTestId('headers-value-TPP-Redirect-URI')).toHaveValue(
+    'http://127.0.0.1:9/suite-callback',
+  );
+  // The client computes these again for the request it sends.
+  await expect(page.getByTestId('headers-value-Signature')).toHaveCount(0);
+  await expect(page.getByTestId('headers-value-X-Request-ID')).toHaveCount(0);
+  await expect(page.getByTestId('sign-request')).toBeChecked();
+  await expect(page.getByTestId('body-editor')).toContainText('{}');
+  // The edited form is where the user left it.
+  await page.locator(`[data-testid="request-tab"][data-tab="${editedTab}"]`).click();
+  await expect(page.getByTestId('request-path')).toHaveValue('/v1/accounts?edited=yes');
   expectOnlyLoopback(requests);
 });
