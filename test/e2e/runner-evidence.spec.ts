@@ -32,7 +32,7 @@ async function openEvidence(page: Page, checkId: string) {
   return evidence;
 }
 
-test('the evidence fills the Runner, its diagram follows the theme and opens full screen', async ({
+test('the evidence fills the Runner, its diagram follows the theme and opens full screen, its rules link to the spec', async ({
   page,
   webHost,
   requests,
@@ -75,6 +75,24 @@ test('the evidence fills the Runner, its diagram follows the theme and opens ful
   await evidence.getByTestId('evidence-sequence-open').click();
   await expect.poll(() => page.evaluate('document.fullscreenElement === null')).toBe(true);
   await shotAtReviewSizes(page, testInfo, 'runner-evidence-wide', DEMO_SIZES);
+
+  // The rule's section is a link to the spec's text at that place.
+  const spec = page.getByTestId('spec-section');
+  await expect(evidence.getByTestId('rule-reference')).toHaveText('§7(4)');
+  await evidence.getByTestId('rule-reference').click();
+  await expect(spec).toBeVisible();
+  await expect(spec.getByTestId('spec-section-text')).toContainText('## 7. Errors');
+  await spec.getByRole('button', { name: 'Close' }).click();
+  await expect(spec).toHaveCount(0);
+  const paths = await openEvidence(page, PATHS_CHECK);
+  await expect(paths.getByTestId('rule-reference')).toHaveText('decisions.md › Paths');
+  await paths.getByTestId('rule-reference').click();
+  await expect(spec).toHaveAccessibleName('decisions.md: Paths');
+  await expect(spec.getByTestId('spec-section-text')).toContainText('GET /v1/accounts');
+  await shotAtReviewSizes(page, testInfo, 'runner-evidence-spec-section', DEMO_SIZES);
+  await page.keyboard.press('Escape');
+  await expect(spec).toHaveCount(0);
+  await openEvidence(page, SCA_CHECK);
   expect(await axeViolations(page, testInfo, 'runner-evidence-dark')).toEqual([]);
 
   // The light theme draws it in the printed palette.
