@@ -6,6 +6,7 @@ import { runTargetTitle } from '../run-targets';
 import { useRunnerStore } from '../store';
 import { useViewedRun } from '../viewed-run';
 import '../runner.css';
+import '../evidence.css';
 import { CatalogueTree } from './CatalogueTree';
 import { CheckEvidence } from './CheckEvidence';
 import { CoverageMap } from './CoverageMap';
