@@ -104,6 +104,18 @@ export interface EvidenceExchange {
   };
 }
 
+/** How evidence keeps a request body that is not UTF-8: this prefix, then its base64. */
+const BINARY_BODY = '(binary, base64) ';
+
+/** Evidence's request back in the client's shape: a binary body as `bodyBase64` again. */
+export function requestOfEvidence(request: EvidenceExchange['request']): ExchangeRequest {
+  const { body, ...rest } = request;
+  if (body === undefined) return rest;
+  return body.startsWith(BINARY_BODY)
+    ? { ...rest, bodyBase64: body.slice(BINARY_BODY.length) }
+    : { ...rest, body };
+}
+
 /** Turns a recorded exchange into check evidence. */
 export function toEvidence(exchange: Exchange): EvidenceExchange {
   const request = exchange.request;
@@ -115,9 +127,7 @@ export function toEvidence(exchange: Exchange): EvidenceExchange {
       url: request.url,
       headers: request.headers,
       ...(request.body !== undefined ? { body: request.body } : {}),
-      ...(request.bodyBase64 !== undefined
-        ? { body: `(binary, base64) ${request.bodyBase64}` }
-        : {}),
+      ...(request.bodyBase64 !== undefined ? { body: `${BINARY_BODY}${request.bodyBase64}` } : {}),
     },
     ...(exchange.signing ? { signingString: exchange.signing.signingString } : {}),
     ...(exchange.response

@@ -70,7 +70,8 @@ test('a consent flow shown in the sequence diagram and exported as SVG', async (
   const svg = await readFile((await download.path())!, 'utf8');
   expect(svg).toContain('<svg');
   expect(svg).toContain('xmlns="http://www.w3.org/2000/svg"');
-  for (const lane of ['TPP (workbench)', '>Bank<', 'PSU browser']) expect(svg).toContain(lane);
+  for (const lane of ['TPP (workbench)', '>Bank (sandbox + production)<', 'PSU browser'])
+    expect(svg).toContain(lane);
   expect(svg).toContain('POST /v1/consents');
   expect(svg).toContain('SCA done: redirect');
   expect(svg).toContain('SCA page: login');

@@ -1,6 +1,9 @@
 /** Exchanges out of the workbench: HAR 1.2 for browsers and proxies, curl for a terminal. */
 import { productInfo } from '../product.js';
+import { curlCommand } from '../../shared/curl-command.js';
 import type { Exchange } from '../../shared/exchange.js';
+
+export { shellQuote } from '../../shared/curl-command.js';
 
 interface HarNameValue {
   name: string;
@@ -91,24 +94,7 @@ export function toHar(exchanges: readonly Exchange[]): object {
   };
 }
 
-/** POSIX shell single-quoting: safe for any byte sequence except NUL. */
-export function shellQuote(value: string): string {
-  return `'${value.replace(/'/g, `'\\''`)}'`;
-}
-
-/**
- * The exact request as a curl command, with the headers already computed (Digest, Signature):
- * replaying it sends the same bytes, so the bank sees the same signature.
- */
+/** The exchange's request as a curl command (the one renderer: main/shared/curl-command.ts). */
 export function toCurl(exchange: Exchange): string {
-  const lines = [`curl --request ${exchange.request.method} ${shellQuote(exchange.request.url)}`];
-  for (const [name, value] of Object.entries(exchange.request.headers)) {
-    lines.push(`  --header ${shellQuote(`${name}: ${value}`)}`);
-  }
-  if (exchange.request.body !== undefined) {
-    lines.push(`  --data-binary ${shellQuote(exchange.request.body)}`);
-  } else if (exchange.request.bodyBase64 !== undefined) {
-    return `printf %s ${shellQuote(exchange.request.bodyBase64)} | base64 -d | ${lines.join(' \\\n')} \\\n  --data-binary @-`;
-  }
-  return lines.join(' \\\n');
+  return curlCommand(exchange.request);
 }

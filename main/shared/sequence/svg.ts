@@ -21,6 +21,17 @@ export const SEQUENCE_COLOURS = {
   text: '#1a1a1a',
 } as const;
 
+/** The colours a diagram is drawn in: the shared ones on white, or a theme's (the run view). */
+export type SequencePalette = Record<keyof typeof SEQUENCE_COLOURS, string> & {
+  background: string;
+};
+
+/** The reports' and files' palette: dark on white, as printed. */
+export const LIGHT_SEQUENCE_PALETTE: SequencePalette = {
+  ...SEQUENCE_COLOURS,
+  background: '#ffffff',
+};
+
 /** The colour's name of a step: an answer of 400 or more (or none) is drawn as an error. */
 export function stepColourName(step: SequenceStep): keyof typeof SEQUENCE_COLOURS {
   if (step.kind === 'response' && ((step.status ?? 0) >= 400 || step.status === 0)) return 'error';
@@ -49,9 +60,9 @@ const XML_ESCAPES: Record<string, string> = {
 };
 const xml = (text: string) => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
 
-function arrowSvg(step: SequenceStep, y: number): string {
+function arrowSvg(step: SequenceStep, y: number, palette: SequencePalette): string {
   const name = stepColourName(step);
-  const colour = SEQUENCE_COLOURS[name];
+  const colour = palette[name];
   const x1 = LANE_X[step.from];
   const x2 = LANE_X[step.to];
   const dash = step.kind === 'response' || step.kind === 'note' ? ' stroke-dasharray="5 3"' : '';
@@ -65,26 +76,33 @@ function arrowSvg(step: SequenceStep, y: number): string {
   ].join('');
 }
 
-/** The SVG file's text; `title` is its accessible name. */
-export function sequenceSvg(steps: readonly SequenceStep[], title: string): string {
+/**
+ * The SVG file's text; `title` is its accessible name. `palette` is the theme it is shown in (a
+ * dark view draws it light on dark), the printed one by default.
+ */
+export function sequenceSvg(
+  steps: readonly SequenceStep[],
+  title: string,
+  palette: SequencePalette = LIGHT_SEQUENCE_PALETTE,
+): string {
   const height = sequenceHeight(steps.length);
-  const markers = Object.entries(SEQUENCE_COLOURS)
+  const markers = Object.keys(SEQUENCE_COLOURS)
     .map(
-      ([name, colour]) =>
-        `<marker id="arrow-${name}" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="${colour}"/></marker>`,
+      (name) =>
+        `<marker id="arrow-${name}" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="${palette[name as keyof typeof SEQUENCE_COLOURS]}"/></marker>`,
     )
     .join('');
   const lanes = LANES.map(
     ({ lane, title: laneTitle }) =>
-      `<g data-lane="${lane}"><text x="${LANE_X[lane]}" y="20" text-anchor="middle" font-weight="bold" fill="${SEQUENCE_COLOURS.text}">${xml(laneTitle)}</text>` +
-      `<line x1="${LANE_X[lane]}" x2="${LANE_X[lane]}" y1="30" y2="${height - 6}" stroke="${SEQUENCE_COLOURS.lane}" stroke-dasharray="4 4"/></g>`,
+      `<g data-lane="${lane}"><text x="${LANE_X[lane]}" y="20" text-anchor="middle" font-weight="bold" fill="${palette.text}">${xml(laneTitle)}</text>` +
+      `<line x1="${LANE_X[lane]}" x2="${LANE_X[lane]}" y1="30" y2="${height - 6}" stroke="${palette.lane}" stroke-dasharray="4 4"/></g>`,
   ).join('');
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${SEQUENCE_WIDTH}" height="${height}" viewBox="0 0 ${SEQUENCE_WIDTH} ${height}" role="img" aria-label="${xml(title)}" font-family="Helvetica, Arial, sans-serif" font-size="12">`,
-    `<rect x="0" y="0" width="${SEQUENCE_WIDTH}" height="${height}" fill="#ffffff"/>`,
+    `<rect x="0" y="0" width="${SEQUENCE_WIDTH}" height="${height}" fill="${palette.background}"/>`,
     `<defs>${markers}</defs>`,
     lanes,
-    ...steps.map((step, index) => arrowSvg(step, stepY(index))),
+    ...steps.map((step, index) => arrowSvg(step, stepY(index), palette)),
     '</svg>',
   ].join('\n');
 }

@@ -6,7 +6,11 @@
  * (main/core/tpp/export.ts) so a HAR from the composer and one from a bundle look the same.
  */
 import { toCurl, toHar } from '../../tpp/export.js';
-import type { EvidenceExchange, Exchange } from '../../../shared/exchange.js';
+import {
+  requestOfEvidence,
+  type EvidenceExchange,
+  type Exchange,
+} from '../../../shared/exchange.js';
 import type { RunResult } from '../../../shared/run-result.js';
 
 export const HAR_FILE = 'exchanges.har';
@@ -30,8 +34,6 @@ function runExchanges(result: RunResult): RunExchange[] {
   return out;
 }
 
-const BINARY = '(binary, base64) ';
-
 /**
  * Back from evidence to the client's exchange shape the exporters take. What evidence does not
  * keep is filled so the exporters say nothing false: the whole duration as the wait (evidence has
@@ -39,7 +41,6 @@ const BINARY = '(binary, base64) ';
  */
 function toExchange({ checkId, evidence }: RunExchange): Exchange {
   const { request } = evidence;
-  const binary = request.body?.startsWith(BINARY);
   const signature = Object.entries(request.headers).find(
     ([name]) => name.toLowerCase() === 'signature',
   )?.[1];
@@ -47,16 +48,7 @@ function toExchange({ checkId, evidence }: RunExchange): Exchange {
     id: evidence.id,
     label: `${checkId}${evidence.label ? `: ${evidence.label}` : ''}`,
     startedAt: evidence.timings.startedAt,
-    request: {
-      method: request.method,
-      url: request.url,
-      headers: request.headers,
-      ...(request.body !== undefined
-        ? binary
-          ? { bodyBase64: request.body.slice(BINARY.length) }
-          : { body: request.body }
-        : {}),
-    },
+    request: requestOfEvidence(request),
     ...(evidence.signingString !== undefined
       ? {
           signing: {

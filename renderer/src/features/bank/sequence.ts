@@ -5,7 +5,7 @@
  * outside its requests (its console events: a PSU's revocation at the bank, a card account
  * blocked, a batch run, a clock jump, whoever made them) in the order they happened. Pure.
  */
-import type { BankEventView, BankExchangeView } from '../../../../main/api/contract';
+import type { BankEventView, BankExchangeView, BankMode } from '../../../../main/api/contract';
 import {
   redirectStep,
   shortIds,
@@ -154,6 +154,26 @@ export function isNoise(exchange: BankExchangeView): boolean {
   const path = exchange.request.target.split('?')[0] ?? exchange.request.target;
   if (ASSET.test(path)) return true;
   return exchange.request.method === 'GET' && /\/status$/.test(path);
+}
+
+/** The bank the diagram shows: one of the two embedded banks, or both on one lane. */
+export type SequenceBank = BankMode | 'both';
+
+/**
+ * What one bank saw: its exchanges and its events, with the clock both banks share. The sandbox
+ * and production are two banks (decisions.md#Paths: production paths are served in both modes),
+ * so "since the bank's last reset" of one must not count the other's flows.
+ */
+export function ofBank(
+  log: BankExchangeView[],
+  bankEvents: BankEventView[],
+  bank: SequenceBank,
+): { log: BankExchangeView[]; events: BankEventView[] } {
+  if (bank === 'both') return { log, events: bankEvents };
+  return {
+    log: log.filter((e) => e.mode === bank),
+    events: bankEvents.filter((e) => e.mode === undefined || e.mode === bank),
+  };
 }
 
 /** Where the diagram starts: the last exchanges, the bank's last reset, this flow's first request. */

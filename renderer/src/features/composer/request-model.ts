@@ -11,6 +11,8 @@ import type {
   EndpointMethod,
   WorkbenchSettings,
 } from '../../../../main/api/contract';
+import type { ExchangeRequest } from '../../../../main/shared/exchange';
+import { headerGroup } from '../../../../main/core/spec/headers';
 import { fillPath, missingPathParameters, pathParameterNames } from '../../lib/path-template';
 
 export interface Row {
@@ -183,25 +185,60 @@ export function draftProblems(draft: RequestDraft): string[] {
  * when it lies below it, and only the headers the user chose (the client recomputes the rest).
  */
 export function draftFromExchange(exchange: ExchangeView, baseUrl?: string): RequestDraft {
-  const url = new URL(exchange.request.url);
+  return draftOfRequest(
+    exchange.request,
+    (name) => exchange.headerSources[name] === 'request',
+    exchange.signing !== undefined,
+    baseUrl,
+  );
+}
+
+/**
+ * The §4.1 headers the client computes afresh for each request: X-Request-ID (unique per call),
+ * and the §5.2 signature's Digest, TPP-Signature-Certificate and Signature (the client signs the
+ * request it sends); Host and Content-Length come with the URL and the body.
+ */
+const COMPUTED_HEADERS = new Set([...headerGroup('signed-request'), 'host', 'content-length']);
+
+/**
+ * A draft from a request a check sent (Runner evidence → composer), which records no header's
+ * origin: every header but those the client computes again, signed when it was signed.
+ */
+export function draftFromCheckRequest(request: ExchangeRequest, baseUrl?: string): RequestDraft {
+  const signed = Object.keys(request.headers).some((name) => name.toLowerCase() === 'signature');
+  return draftOfRequest(
+    request,
+    (name) => !COMPUTED_HEADERS.has(name.toLowerCase()),
+    signed,
+    baseUrl,
+  );
+}
+
+function draftOfRequest(
+  request: ExchangeRequest,
+  keepHeader: (name: string) => boolean,
+  sign: boolean,
+  baseUrl?: string,
+): RequestDraft {
+  const url = new URL(request.url);
   const query = [...url.searchParams].map(([name, value]) => row(name, value));
   url.search = '';
   const base = baseUrl?.replace(/\/+$/, '');
   const full = url.toString();
   const pathTemplate = base && full.startsWith(`${base}/`) ? full.slice(base.length) : full;
-  const headers = Object.entries(exchange.request.headers)
-    .filter(([name]) => exchange.headerSources[name] === 'request')
+  const headers = Object.entries(request.headers)
+    .filter(([name]) => keepHeader(name))
     .map(([name, value]) => row(name, value));
   return {
-    method: METHODS.includes(exchange.request.method as EndpointMethod)
-      ? (exchange.request.method as EndpointMethod)
+    method: METHODS.includes(request.method as EndpointMethod)
+      ? (request.method as EndpointMethod)
       : 'GET',
     pathTemplate,
     pathParams: {},
     query,
     headers,
-    body: exchange.request.body ?? '',
-    sign: exchange.signing !== undefined,
+    body: request.body ?? '',
+    sign,
   };
 }
 
@@ -309,6 +346,17 @@ export function draftOfExchange(
 ): RequestDraft {
   const draft = draftFromExchange(exchange, baseUrl);
   const called = operationOfRequest(endpoints, draft.method, exchange.request.url, baseUrl);
+  return called ? draftOnOperation(draft, called) : draft;
+}
+
+/** `draftFromCheckRequest` on the catalogue operation it called, as `draftOfExchange` does. */
+export function draftOfCheckRequest(
+  request: ExchangeRequest,
+  endpoints: readonly EndpointView[],
+  baseUrl?: string,
+): RequestDraft {
+  const draft = draftFromCheckRequest(request, baseUrl);
+  const called = operationOfRequest(endpoints, draft.method, request.url, baseUrl);
   return called ? draftOnOperation(draft, called) : draft;
 }
 

@@ -10,6 +10,7 @@ import type {
   SpecSchemaView,
   WorkbenchSettings,
 } from '../../../../main/api/contract';
+import type { ExchangeRequest } from '../../../../main/shared/exchange';
 import { api } from '../../api';
 import { linksOf } from '../../lib/links';
 import { fillPath } from '../../lib/path-template';
@@ -21,6 +22,7 @@ import {
   composedRequest,
   draftAfterFollow,
   draftFromEndpoint,
+  draftOfCheckRequest,
   draftOfExchange,
   editedRow,
   emptyDraft,
@@ -131,6 +133,11 @@ interface ComposerState extends VariablesState, TabsState {
   follow(relation: string, from?: ExchangeView): Promise<void>;
   /** A sent exchange (history) in the form: its operation and values, its response. */
   openExchange(exchange: ExchangeView): Promise<void>;
+  /**
+   * A request a check sent (Runner evidence) in a form of its own, on the operation it called and
+   * read against the active target; never over the shown tab's edited form.
+   */
+  openCheckRequest(request: ExchangeRequest): Promise<void>;
   say(notice: string | undefined): void;
 }
 
@@ -288,6 +295,12 @@ export const useComposerStore = create<ComposerState>((set, get, store) => ({
     const draft = draftOfExchange(exchange, endpoints, baseUrlOf(exchange.targetId));
     set((state) => ({ responses: { ...state.responses, [keyOf(draft)]: exchange } }));
     get().openInTab(draft, exchange);
+  },
+  async openCheckRequest(request) {
+    if (!get().catalogue) await get().loadCatalogue();
+    const endpoints = get().catalogue?.endpoints ?? [];
+    const targetId = useTargetsStore.getState().view?.activeTargetId ?? '';
+    get().openInTab(draftOfCheckRequest(request, endpoints, baseUrlOf(targetId)));
   },
   say: (notice) => set({ notice }),
 }));

@@ -13,11 +13,14 @@ import { useSettings } from '../../settings/store';
 import { useActiveTarget } from '../../targets/store';
 import {
   LANES,
+  ofBank,
   sequenceView,
   sinceInstant,
+  type SequenceBank,
   type SequenceSince,
   type SequenceStep,
 } from '../sequence';
+import { bankLaneTitle, SequenceBankPicker, sinceLabels } from './SequenceBankPicker';
 import { useBankStore } from '../store';
 import { exportName, svgText, svgToPng } from './sequence-export';
 import { Arrow, PALETTES, type Palette } from './SequenceSteps';
@@ -28,12 +31,6 @@ const WIDTH = SEQUENCE_WIDTH;
  * screen (read from the back of a room); full screen stretches it to the screen's width.
  */
 const SCALE = 4 / 3;
-
-const SINCE_LABELS: Record<SequenceSince, string> = {
-  recent: 'Last 40 exchanges',
-  reset: "Since the bank's last reset",
-  flow: 'Since this flow started (TPP session)',
-};
 
 /** Within this many pixels of the bottom, the view follows new steps. */
 const FOLLOW_SLACK = 40;
@@ -97,8 +94,11 @@ export function SequenceDiagram() {
   const sectionRef = useRef<HTMLElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
-  const start = sinceInstant(since, log, events, tppSessionId);
-  const { steps, hidden } = sequenceView(log, events, {
+  const [bank, setBank] = useState<SequenceBank>('both');
+  const shown = ofBank(log, events, bank);
+  const lanes = LANES.map((l) => (l.lane === 'bank' ? { ...l, title: bankLaneTitle(bank) } : l));
+  const start = sinceInstant(since, shown.log, shown.events, tppSessionId);
+  const { steps, hidden } = sequenceView(shown.log, shown.events, {
     hideNoise: !showNoise,
     ...(start !== undefined ? { since: start } : {}),
     ...(since !== 'recent' && start === undefined ? { limit: 0 } : {}),
@@ -187,6 +187,7 @@ export function SequenceDiagram() {
     >
       <h2 id="sequence-title">Sequence</h2>
       <div className="actions sequence-actions">
+        <SequenceBankPicker bank={bank} onChange={setBank} />
         <label className="inline-field">
           <span>Show</span>
           <select
@@ -194,7 +195,7 @@ export function SequenceDiagram() {
             value={since}
             onChange={(e) => setSince(e.target.value as SequenceSince)}
           >
-            {Object.entries(SINCE_LABELS).map(([value, label]) => (
+            {Object.entries(sinceLabels(bank)).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>
@@ -279,7 +280,7 @@ export function SequenceDiagram() {
           {since === 'recent' || start !== undefined
             ? 'No exchanges yet.'
             : since === 'reset'
-              ? 'The bank has not been reset since the workbench started.'
+              ? `${bank === 'both' ? 'Neither bank has' : `The ${bank} bank has not`} been reset since the workbench started.`
               : 'This TPP session has sent no request yet.'}
         </p>
       ) : (
@@ -302,7 +303,7 @@ export function SequenceDiagram() {
             aria-hidden="true"
             style={{ width: Math.ceil(WIDTH * SCALE), background: colours.background }}
           >
-            {LANES.map(({ lane, title }) => (
+            {lanes.map(({ lane, title }) => (
               <span
                 key={lane}
                 style={{ left: `${(laneX(lane) / WIDTH) * 100}%`, color: colours.text }}
@@ -338,7 +339,7 @@ export function SequenceDiagram() {
                 </marker>
               ))}
             </defs>
-            {LANES.map(({ lane, title }) => (
+            {lanes.map(({ lane, title }) => (
               <g key={lane} data-lane={lane}>
                 <text
                   className="sequence-lane-title"

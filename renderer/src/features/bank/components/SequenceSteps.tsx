@@ -4,7 +4,7 @@
  */
 import {
   laneX,
-  SEQUENCE_COLOURS,
+  LIGHT_SEQUENCE_PALETTE,
   SEQUENCE_WIDTH,
   stepColourName,
 } from '../../../../../main/shared/sequence/svg';
@@ -17,7 +17,7 @@ const WIDTH = SEQUENCE_WIDTH;
  * light palette is the shared one (reports, evidence); the dark one keeps 4.5:1 on its background.
  */
 export const PALETTES = {
-  light: { ...SEQUENCE_COLOURS, background: '#ffffff', noteFill: '#f3edfa', selected: '#fff3c4' },
+  light: { ...LIGHT_SEQUENCE_PALETTE, noteFill: '#f3edfa', selected: '#fff3c4' },
   dark: {
     request: '#79b8ff',
     response: '#c8c8c8',

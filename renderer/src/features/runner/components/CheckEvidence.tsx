@@ -5,6 +5,7 @@ import { useRunnerStore } from '../store';
 import { EvidenceSequence } from './EvidenceSequence';
 import { ExchangeDetails } from './ExchangeDetails';
 import { FoldedText, jsonText } from './FoldedText';
+import { RuleReference } from './RuleReference';
 import { StatusBadge } from './StatusBadge';
 
 /** What a failed check expected and got, and the error when it was not an assertion. */
@@ -249,7 +250,7 @@ export function CheckEvidence({ check }: { check: CheckResult }) {
           const rule = rules?.find((r) => r.id === id);
           return (
             <li key={id}>
-              <code>{id}</code> {rule && <span className="muted">{rule.section}</span>}{' '}
+              <code>{id}</code> {rule && <RuleReference reference={rule.section} />}{' '}
               {rule?.statement}
             </li>
           );

@@ -1,6 +1,10 @@
+import { useShellStore } from '../../../app/shell-store';
+import { CopyButton } from '../../../components/CopyButton';
 import { HeaderList } from '../../../components/HeaderList';
 import { formatInstant, formatMs, prettyJson, statusClassOf } from '../../../lib/format';
-import type { EvidenceExchange } from '../../../../../main/shared/exchange';
+import { curlCommand } from '../../../../../main/shared/curl-command';
+import { requestOfEvidence, type EvidenceExchange } from '../../../../../main/shared/exchange';
+import { useComposerStore } from '../../composer/store';
 import { FoldedText } from './FoldedText';
 
 /** `POST /v1/consents?x=1`: the request line without scheme and host. */
@@ -11,6 +15,29 @@ function requestTarget(url: string): string {
   } catch {
     return url;
   }
+}
+
+/**
+ * The request again, for the tester: as curl (the one renderer History's copy uses too, on the
+ * evidence as the run kept it, its secrets already redacted by the run), or in a composer tab of
+ * its own to change and send.
+ */
+function ExchangeActions({ exchange }: { exchange: EvidenceExchange }) {
+  const open = useShellStore((s) => s.open);
+  const openCheckRequest = useComposerStore((s) => s.openCheckRequest);
+  const request = requestOfEvidence(exchange.request);
+  return (
+    <div className="actions exchange-actions">
+      <CopyButton text={curlCommand(request)} label="Copy as curl" testId="exchange-copy-curl" />
+      <button
+        type="button"
+        data-testid="exchange-open-in-composer"
+        onClick={() => void openCheckRequest(request).then(() => open('composer'))}
+      >
+        Open in the composer
+      </button>
+    </div>
+  );
 }
 
 interface ExchangeDetailsProps {
@@ -50,6 +77,7 @@ export function ExchangeDetails({ exchange, open, failed }: ExchangeDetailsProps
         {failed && <span className="badge badge-warn">the failed assertion</span>}
       </summary>
       <div className="exchange-body">
+        <ExchangeActions exchange={exchange} />
         <h5>Request</h5>
         <p>
           <code className="wrap">

@@ -6,6 +6,7 @@ import { runTargetTitle } from '../run-targets';
 import { useRunnerStore } from '../store';
 import { useViewedRun } from '../viewed-run';
 import '../runner.css';
+import '../evidence.css';
 import { CatalogueTree } from './CatalogueTree';
 import { CheckEvidence } from './CheckEvidence';
 import { CoverageMap } from './CoverageMap';
@@ -51,6 +52,10 @@ export function RunnerView() {
         <CatalogueTree />
         <div className="runner-results">
           <ResultsList />
+        </div>
+        {/* The evidence spans both columns: beside the catalogue it had half the width and an
+            empty column once the catalogue ended, for exchanges and a diagram that need room. */}
+        <div className="runner-evidence">
           <OpenCheck />
         </div>
       </div>

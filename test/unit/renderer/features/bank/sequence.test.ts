@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { BankEventView, BankExchangeView } from '../../../../../main/api/contract';
 import {
   isNoise,
+  ofBank,
   sequenceSteps,
   sequenceView,
   sinceInstant,
@@ -210,5 +211,42 @@ describe('sequence view for a presentation', () => {
     expect(sinceInstant('flow', log, [reset], 'session-2')).toBe(first.arrivedAt);
     expect(sinceInstant('flow', log, [reset], 'unknown')).toBeUndefined();
     expect(sinceInstant('flow', log, [reset])).toBeUndefined();
+  });
+
+  it("since one bank's last reset: only that bank's flows, the other's reset and exchanges left out", () => {
+    const sandboxReset = {
+      ...bankEvent('2026-01-01T10:00:00.500Z', 'Sandbox reset', 'bank', 'reset'),
+      mode: 'sandbox' as const,
+    };
+    const sandboxCall = exchange('GET', '/v1/accounts', 200, { tpp: true });
+    const productionCall = {
+      ...exchange('GET', '/v1/accounts', 401, { tpp: true }),
+      mode: 'production' as const,
+    };
+    const productionReset = {
+      ...bankEvent(
+        productionCall.arrivedAt.replace('.000Z', '.500Z'),
+        'Production reset',
+        'bank',
+        'reset',
+      ),
+      mode: 'production' as const,
+    };
+    const clock = bankEvent(productionReset.arrivedAt.replace('.500Z', '.700Z'), 'Clock moved');
+    const log = [sandboxCall, productionCall];
+    const events = [sandboxReset, productionReset, clock];
+
+    const sandbox = ofBank(log, events, 'sandbox');
+    expect(sandbox.log).toEqual([sandboxCall]);
+    expect(sandbox.events).toEqual([sandboxReset, clock]);
+    const since = sinceInstant('reset', sandbox.log, sandbox.events)!;
+    expect(since).toBe(sandboxReset.arrivedAt);
+    expect(
+      sequenceView(sandbox.log, sandbox.events, { since }).steps.map((step) => step.label),
+    ).toEqual(['Sandbox reset', 'GET /v1/accounts', '200', 'Clock moved']);
+
+    // Both banks: the last reset of either, and every flow after it.
+    const both = ofBank(log, events, 'both');
+    expect(sinceInstant('reset', both.log, both.events)).toBe(productionReset.arrivedAt);
   });
 });

@@ -4,6 +4,7 @@ import type { EndpointView } from '../../../../../main/api/contract';
 import {
   composedRequest,
   draftFromEndpoint,
+  draftFromCheckRequest,
   draftFromExchange,
   draftOfExchange,
   draftProblems,
@@ -275,5 +276,42 @@ describe('the operation a sent request called', () => {
       query: { bookingStatus: 'both' },
       headers: { 'x-accept-fix': 'amount-as-string' },
     });
+  });
+});
+
+describe('draftFromCheckRequest', () => {
+  it('keeps the headers a check set, drops those the client computes again, signs when signed', () => {
+    const draft = draftFromCheckRequest(
+      {
+        method: 'POST',
+        url: 'http://127.0.0.1:5/base/v1/consents?x=1',
+        headers: {
+          'X-Request-ID': 'id',
+          'TPP-Redirect-URI': 'http://127.0.0.1:9/cb',
+          Digest: 'SHA-256=x',
+          'TPP-Signature-Certificate': 'MII',
+          Signature: 'keyId="k"',
+          'Content-Length': '2',
+        },
+        body: '{}',
+      },
+      'http://127.0.0.1:5/base/',
+    );
+    expect(draft).toMatchObject({
+      method: 'POST',
+      pathTemplate: '/v1/consents',
+      body: '{}',
+      sign: true,
+    });
+    expect(draft.query.map((r) => [r.name, r.value])).toEqual([['x', '1']]);
+    expect(draft.headers.map((r) => r.name)).toEqual(['TPP-Redirect-URI']);
+  });
+
+  it('keeps a URL outside the target whole, unsigned when it was not signed', () => {
+    const draft = draftFromCheckRequest(
+      { method: 'GET', url: 'http://other:1/v1/accounts', headers: {} },
+      'http://127.0.0.1:5',
+    );
+    expect(draft).toMatchObject({ pathTemplate: 'http://other:1/v1/accounts', sign: false });
   });
 });
