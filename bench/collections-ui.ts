@@ -31,7 +31,7 @@ const FOLDERS = Number(process.env.BENCH_FOLDERS ?? 200);
 const TIMEOUT = Number(process.env.BENCH_TIMEOUT_S ?? 120) * 1000;
 
 async function startWebHost(configHome: string) {
-  const child = spawn(process.execPath, ['out/main/web.js', '--json'], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []), 'out/main/web.js', '--json'], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, XDG_CONFIG_HOME: configHome, WORKBENCH_KEYSTORE_PASSPHRASE: 'bench' },
   });
@@ -81,8 +81,9 @@ async function steps(page: Page, file: string) {
   }));
   console.log(`DOM      ${counts.elements} elements, ${counts.rows} tree rows rendered`);
 
+  // The first folder of the first area opens; the last request is found (deep in the last area).
+  const folder = bigRequestFolder(0, FOLDERS).split(' / ');
   const target = REQUESTS - 1;
-  const folder = bigRequestFolder(target, FOLDERS).split(' / ');
   const first = tree.locator(`[data-testid="saved-request"]`).first();
   const toggle = (name: string) =>
     tree
