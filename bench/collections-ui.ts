@@ -31,10 +31,20 @@ const FOLDERS = Number(process.env.BENCH_FOLDERS ?? 200);
 const TIMEOUT = Number(process.env.BENCH_TIMEOUT_S ?? 120) * 1000;
 
 async function startWebHost(configHome: string) {
-  const child = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []), 'out/main/web.js', '--json'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, XDG_CONFIG_HOME: configHome, WORKBENCH_KEYSTORE_PASSPHRASE: 'bench' },
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+        : []),
+      'out/main/web.js',
+      '--json',
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, XDG_CONFIG_HOME: configHome, WORKBENCH_KEYSTORE_PASSPHRASE: 'bench' },
+    },
+  );
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`web host exited with ${code}; npm run build`)));
@@ -73,12 +83,12 @@ async function steps(page: Page, file: string) {
   );
   report('import', imported);
   if (imported === undefined) return;
-  const counts = await page.evaluate(() => ({
-    elements: document.getElementsByTagName('*').length,
-    rows: document.querySelectorAll(
-      '[data-testid="saved-request"],[data-testid="collection-folder"]',
-    ).length,
-  }));
+  const counts = {
+    elements: await page.locator('*').count(),
+    rows: await page
+      .locator('[data-testid="saved-request"],[data-testid="collection-folder"]')
+      .count(),
+  };
   console.log(`DOM      ${counts.elements} elements, ${counts.rows} tree rows rendered`);
 
   // The first folder of the first area opens; the last request is found (deep in the last area).

@@ -61,7 +61,20 @@ function request(i: number) {
           options: { raw: { language: 'json' } },
         }
       : undefined;
-  const raw = `{{baseUrl}}${path}`;
+  // As Postman writes a URL: the raw text and its parts.
+  const [pathname, search] = path.split('?');
+  const url = {
+    raw: `{{baseUrl}}${path}`,
+    host: ['{{baseUrl}}'],
+    path: pathname!.split('/').slice(1),
+    ...(search
+      ? {
+          query: search
+            .split('&')
+            .map((pair) => ({ key: pair.split('=')[0], value: pair.split('=')[1] })),
+        }
+      : {}),
+  };
   return {
     name: bigRequestName(i),
     request: {
@@ -71,7 +84,7 @@ function request(i: number) {
           ? [...header, { key: 'Content-Type', value: 'application/json' }]
           : header,
       ...(body ? { body } : {}),
-      url: { raw },
+      url,
     },
   };
 }
