@@ -24,7 +24,7 @@ function SavedRequestRow({
 }) {
   return (
     <li data-testid="saved-request" data-request-name={saved.name}>
-      <SavedRequestParts collection={collection} saved={saved} move />
+      <SavedRequestParts collection={collection} saved={saved} big={false} />
     </li>
   );
 }

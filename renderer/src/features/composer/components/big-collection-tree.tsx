@@ -31,7 +31,7 @@ function Row(props: {
   if (item.kind === 'request')
     return (
       <li data-testid="saved-request" data-request-name={item.name} {...place}>
-        <SavedRequestParts collection={collection} saved={item} move={false} />
+        <SavedRequestParts collection={collection} saved={item} big />
       </li>
     );
   return (

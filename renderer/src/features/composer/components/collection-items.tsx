@@ -2,6 +2,7 @@
  * What a row of a collection's tree holds, the same in the full tree and in the windowed tree of a
  * big collection: a saved request's link and actions, a folder's actions.
  */
+import { useState } from 'react';
 import type { CollectionView, SavedRequestView } from '../../../../../main/api/contract';
 import { useCollectionsStore } from '../collections-store';
 import { useCollectionRuns } from '../collection-runs';
@@ -95,46 +96,58 @@ export function FolderActions(props: {
 }
 
 /**
- * A saved request: the link that opens it in the composer, its path and its actions. `move`: with
- * the choice of a folder to move it to (left out of a big collection's rows, where every row
- * would list every folder).
+ * The choice of a folder to move a saved request to. `lazy`: its folders are listed once the
+ * choice is focused or pressed, not before (a big collection's rows would each list every folder).
+ */
+function MoveChoice(props: { collection: CollectionView; saved: SavedRequestView; lazy: boolean }) {
+  const moveItem = useCollectionsStore((s) => s.moveItem);
+  const [listed, setListed] = useState(!props.lazy);
+  const { collection, saved } = props;
+  return (
+    <label className="inline-field compact">
+      <span className="visually-hidden">Move {saved.name} to</span>
+      <select
+        value=""
+        data-testid="move-request"
+        onFocus={() => setListed(true)}
+        onMouseDown={() => setListed(true)}
+        onChange={(event) =>
+          void moveItem(
+            collection.name,
+            saved.id,
+            event.target.value === '.' ? null : event.target.value,
+          )
+        }
+      >
+        <option value="">Move to…</option>
+        <option value=".">(top level)</option>
+        {listed && <FolderOptions collection={collection} />}
+      </select>
+    </label>
+  );
+}
+
+/**
+ * A saved request: the link that opens it in the composer, its path and its actions. `big`: a
+ * row of a big collection's tree, whose choice of a folder lists them only when used.
  */
 export function SavedRequestParts({
   collection,
   saved,
-  move,
+  big,
 }: {
   collection: CollectionView;
   saved: SavedRequestView;
-  move: boolean;
+  big: boolean;
 }) {
-  const { open, renameItem, removeItem, moveItem } = useCollectionsStore();
+  const { open, renameItem, removeItem } = useCollectionsStore();
   return (
     <>
       <button type="button" className="link" onClick={() => void open(collection, saved)}>
         <code>{saved.request.method}</code> {saved.name}
       </button>
       <span className="muted"> {saved.request.path}</span>{' '}
-      {move && (
-        <label className="inline-field compact">
-          <span className="visually-hidden">Move {saved.name} to</span>
-          <select
-            value=""
-            data-testid="move-request"
-            onChange={(event) =>
-              void moveItem(
-                collection.name,
-                saved.id,
-                event.target.value === '.' ? null : event.target.value,
-              )
-            }
-          >
-            <option value="">Move to…</option>
-            <option value=".">(top level)</option>
-            <FolderOptions collection={collection} />
-          </select>
-        </label>
-      )}
+      <MoveChoice collection={collection} saved={saved} lazy={big} />
       <RenameButton
         name={saved.name}
         onRename={(name) => void renameItem(collection.name, saved.id, name)}
