@@ -12,6 +12,7 @@
  *
  * Needs `npm run build` first. Loopback only. A step that shows nothing within BENCH_TIMEOUT_S
  * seconds (default 120) is printed as not done, and the steps after it are skipped.
+ * BENCH_PROFILE (a folder): the web host writes a `--cpu-prof` profile there.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
