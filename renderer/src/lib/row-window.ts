@@ -18,7 +18,9 @@ export function rowWindow(
   rowHeight: number,
   overscan = 8,
 ): RowWindow {
-  const first = Math.floor(Math.max(0, scrollTop) / rowHeight);
+  // A list that shrank under a scrolled viewport (a new search) shows its end, never nothing.
+  const top = Math.min(Math.max(0, scrollTop), Math.max(0, total * rowHeight - viewportHeight));
+  const first = Math.floor(top / rowHeight);
   const shown = Math.ceil(Math.max(0, viewportHeight) / rowHeight) + 1;
   const start = Math.min(total, Math.max(0, first - overscan));
   const end = Math.min(total, first + shown + overscan);
