@@ -61,6 +61,12 @@ test('a 20,000-request collection imports, its tree stays small, and a request f
   ).toHaveAttribute('aria-level', '3');
   // Folder 0 holds 100 requests: fewer rows are in the DOM than the tree has open.
   expect(await treeRows(page).count()).toBeLessThan(50);
+  // Scrolled to its end: the last area's row is rendered, the first area's is gone.
+  await tree.getByTestId('collection-rows').evaluate((rows) => rows.scrollTo(0, rows.scrollHeight));
+  await expect(
+    tree.locator('[data-testid="collection-folder"][data-folder-name="Area 19"]'),
+  ).toBeVisible();
+  await expect(area).toHaveCount(0);
 
   // By its body text: the one request whose JSON body holds it, with its folder path.
   const search = page.getByTestId('collection-search');
