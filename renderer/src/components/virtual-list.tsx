@@ -3,12 +3,13 @@
  * side) are in the DOM (lib/row-window.ts). The list's height is that of all its rows, so the
  * scroll bar is true to its length. Each row is an `<li>` the caller renders.
  */
-import { useState, type ReactNode } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { rowWindow } from '../lib/row-window';
+import './virtual-list.css';
 
 interface VirtualListProps {
   count: number;
-  /** Each row's height in px, as styles.css gives it (.virtual-rows > li). */
+  /** Each row's height in px (the least: a row that opens grows, pushing the rows after it). */
   rowHeight: number;
   /** The most the list shows at once, in px; it scrolls beyond. */
   maxHeight: number;
@@ -34,7 +35,13 @@ export function VirtualList({ count, rowHeight, maxHeight, label, testId, row }:
       <ul
         className="saved-list virtual-rows"
         aria-label={label}
-        style={{ paddingTop: start * rowHeight, minHeight: count * rowHeight }}
+        style={
+          {
+            paddingTop: start * rowHeight,
+            minHeight: count * rowHeight,
+            '--row-height': `${rowHeight}px`,
+          } as CSSProperties
+        }
       >
         {rows}
       </ul>

@@ -10,9 +10,10 @@ import type { CollectionView } from '../../../../../main/api/contract';
 import { VirtualList } from '../../../components/virtual-list';
 import { treeRows, type TreeRow } from '../collection-tree';
 import { FolderActions, SavedRequestParts } from './collection-items';
+import '../collections.css';
 
-/** The height of a row in px (styles.css, .virtual-rows > li). */
-export const TREE_ROW_HEIGHT = 30;
+/** The height of a row in px: a line of buttons. */
+const TREE_ROW_HEIGHT = 30;
 
 function Row(props: {
   collection: CollectionView;

@@ -8,7 +8,7 @@ import { VirtualList } from '../../../components/virtual-list';
 import { searchCollections } from '../collection-search';
 import { useCollectionsStore } from '../collections-store';
 
-/** The height of a result row in px (styles.css, .virtual-rows > li). */
+/** The height of a result row in px: a line of text. */
 const SEARCH_ROW_HEIGHT = 30;
 /** Typing waits this long for the next key before searching, so keys never wait for a search. */
 const SEARCH_DELAY_MS = 200;
