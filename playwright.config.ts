@@ -1,22 +1,9 @@
 /**
- * End-to-end tests drive the real renderer through the web host in Chromium. Playwright's own
- * browser is used when installed; otherwise Debian's /usr/bin/chromium (never `playwright install`
- * on the build machines: it downloads).
+ * End-to-end tests drive the real renderer through the web host in Chromium (which one:
+ * test/support/test-browser.ts).
  */
-import { existsSync } from 'node:fs';
-import { chromium, defineConfig } from '@playwright/test';
-
-function browserExecutable(): string | undefined {
-  try {
-    if (existsSync(chromium.executablePath())) return undefined; // Playwright's own build
-  } catch {
-    // no bundled browser registered
-  }
-  for (const candidate of ['/usr/bin/chromium', '/usr/bin/chromium-browser']) {
-    if (existsSync(candidate)) return candidate;
-  }
-  return undefined;
-}
+import { defineConfig } from '@playwright/test';
+import { BROWSER_ARGS, browserExecutable } from './test/support/test-browser';
 
 const executablePath = browserExecutable();
 
@@ -33,15 +20,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-        '--no-first-run',
-      ],
+      args: BROWSER_ARGS,
     },
   },
 });

@@ -23,3 +23,51 @@ export function countRequests(items: readonly CollectionItemView[]): number {
     0,
   );
 }
+
+/**
+ * More items (folders and requests) than this and a collection's tree is shown as a window of
+ * rows, its folders collapsed: a team's collection of 20,000 requests would otherwise put every
+ * row and its actions in the DOM at once (docs/collections.md, "Big collections").
+ */
+export const BIG_COLLECTION_ITEMS = 500;
+
+/** How many folders and requests the items hold, in every folder. */
+export function countItems(items: readonly CollectionItemView[]): number {
+  return items.reduce(
+    (n, item) => n + 1 + (item.kind === 'folder' ? countItems(item.items) : 0),
+    0,
+  );
+}
+
+/** One row of the tree as shown: an item, how deep it is and where among its siblings. */
+export interface TreeRow {
+  item: CollectionItemView;
+  /** 1 for the collection's own items (aria-level). */
+  level: number;
+  /** The folders it is in, outermost first. */
+  path: string[];
+  /** Its place among its siblings, from 1, and their number (aria-posinset, aria-setsize). */
+  position: number;
+  siblings: number;
+}
+
+/** The rows of the tree with the folders in `expanded` open (by id), in the order shown. */
+export function treeRows(
+  items: readonly CollectionItemView[],
+  expanded: ReadonlySet<string>,
+): TreeRow[] {
+  const rows: TreeRow[] = [];
+  const walk = (level: readonly CollectionItemView[], path: string[]) =>
+    level.forEach((item, index) => {
+      rows.push({
+        item,
+        level: path.length + 1,
+        path,
+        position: index + 1,
+        siblings: level.length,
+      });
+      if (item.kind === 'folder' && expanded.has(item.id)) walk(item.items, [...path, item.name]);
+    });
+  walk(items, []);
+  return rows;
+}

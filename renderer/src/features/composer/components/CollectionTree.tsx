@@ -5,60 +5,15 @@ import type {
 } from '../../../../../main/api/contract';
 import { useState } from 'react';
 import { useCollectionsStore } from '../collections-store';
-import { useCollectionRuns } from '../collection-runs';
-import { useActiveTarget } from '../../targets/store';
-import { countRequests } from '../collection-tree';
-import { FolderOptions, NameField } from './NameField';
-import { AssertionsEditor } from './AssertionsEditor';
-
-/** Renames an item in place. */
-function RenameButton({ name, onRename }: { name: string; onRename(name: string): void }) {
-  return (
-    <NameField
-      label="Rename"
-      ariaLabel={`Rename ${name}`}
-      fieldLabel={`New name for ${name}`}
-      initial={name}
-      submit="Save"
-      onName={onRename}
-    />
-  );
-}
-
-/** Adds a folder (inside `parentId`, or at the top); `inside` names where, for its button. */
-function NewFolder(props: { collection: string; parentId?: string; inside: string }) {
-  const addFolder = useCollectionsStore((s) => s.addFolder);
-  return (
-    <NameField
-      label="New folder"
-      ariaLabel={`New folder in ${props.inside}`}
-      fieldLabel="Folder name"
-      initial=""
-      submit="Add"
-      onName={(name) => void addFolder(props.collection, name, props.parentId)}
-    />
-  );
-}
-
-/** Runs the collection, or the folder at `folder` (its path), on the active target. */
-function RunButton(props: { collection: string; folder?: string; what: string }) {
-  const target = useActiveTarget();
-  const running = useCollectionRuns((s) => s.running);
-  return (
-    <button
-      type="button"
-      data-testid="run-collection"
-      aria-label={`Run ${props.what}`}
-      disabled={!target || running}
-      title={target ? `Send every request of ${props.what} to ${target.name}` : 'Choose a target'}
-      onClick={() =>
-        target && void useCollectionRuns.getState().start(props.collection, target.id, props.folder)
-      }
-    >
-      Run
-    </button>
-  );
-}
+import { BIG_COLLECTION_ITEMS, countItems, countRequests } from '../collection-tree';
+import { BigCollectionTree } from './big-collection-tree';
+import {
+  FolderActions,
+  NewFolder,
+  RenameButton,
+  RunButton,
+  SavedRequestParts,
+} from './collection-items';
 
 function SavedRequestRow({
   collection,
@@ -67,44 +22,9 @@ function SavedRequestRow({
   collection: CollectionView;
   saved: SavedRequestView;
 }) {
-  const { open, renameItem, removeItem, moveItem } = useCollectionsStore();
   return (
     <li data-testid="saved-request" data-request-name={saved.name}>
-      <button type="button" className="link" onClick={() => void open(collection, saved)}>
-        <code>{saved.request.method}</code> {saved.name}
-      </button>
-      <span className="muted"> {saved.request.path}</span>{' '}
-      <label className="inline-field compact">
-        <span className="visually-hidden">Move {saved.name} to</span>
-        <select
-          value=""
-          data-testid="move-request"
-          onChange={(event) =>
-            void moveItem(
-              collection.name,
-              saved.id,
-              event.target.value === '.' ? null : event.target.value,
-            )
-          }
-        >
-          <option value="">Move to…</option>
-          <option value=".">(top level)</option>
-          <FolderOptions collection={collection} />
-        </select>
-      </label>
-      <RenameButton
-        name={saved.name}
-        onRename={(name) => void renameItem(collection.name, saved.id, name)}
-      />
-      <button
-        type="button"
-        className="icon"
-        aria-label={`Remove ${saved.name}`}
-        onClick={() => void removeItem(collection.name, saved.id)}
-      >
-        ×
-      </button>
-      <AssertionsEditor collection={collection.name} saved={saved} />
+      <SavedRequestParts collection={collection} saved={saved} big={false} />
     </li>
   );
 }
@@ -119,7 +39,6 @@ function Items({
   /** The folders these items are in, outermost first. */
   path?: string[];
 }) {
-  const { renameItem, removeItem } = useCollectionsStore();
   return (
     <ul className="saved-list">
       {items.map((item) =>
@@ -136,29 +55,7 @@ function Items({
               <summary>
                 {item.name} <span className="muted">({item.items.length})</span>
               </summary>
-              <div className="item-actions">
-                <RunButton
-                  collection={collection.name}
-                  folder={[...path, item.name].join(' / ')}
-                  what={`the folder ${item.name}`}
-                />
-                <NewFolder collection={collection.name} parentId={item.id} inside={item.name} />
-                <RenameButton
-                  name={item.name}
-                  onRename={(name) => void renameItem(collection.name, item.id, name)}
-                />
-                <button
-                  type="button"
-                  className="link"
-                  aria-label={`Remove the folder ${item.name}`}
-                  onClick={() => {
-                    if (window.confirm(`Remove the folder ${item.name} and everything in it?`))
-                      void removeItem(collection.name, item.id);
-                  }}
-                >
-                  Remove folder
-                </button>
-              </div>
+              <FolderActions collection={collection.name} folder={item} path={path} />
               <Items collection={collection} items={item.items} path={[...path, item.name]} />
             </details>
           </li>
@@ -234,7 +131,11 @@ export function CollectionTree({ collection }: { collection: CollectionView }) {
           ))}
         </p>
       )}
-      <Items collection={collection} items={collection.items} />
+      {countItems(collection.items) > BIG_COLLECTION_ITEMS ? (
+        <BigCollectionTree collection={collection} />
+      ) : (
+        <Items collection={collection} items={collection.items} />
+      )}
     </details>
   );
 }

@@ -5,12 +5,13 @@ import { useCollectionsStore } from '../collections-store';
 import { CollectionImports } from './CollectionImports';
 import { CollectionTree } from './CollectionTree';
 import { CollectionRunResults } from './CollectionRunResults';
+import { CollectionSearchBox } from './collection-search-box';
 import { FolderOptions } from './NameField';
 import { foldersOf } from '../collection-tree';
 
 /**
  * Collections: save the composer's request into a collection and folder; import from Postman
- * v2.1, Bruno or OpenAPI, export as Postman v2.1 or Bruno; the tree of folders and requests.
+ * v2.1, Bruno or OpenAPI, export as Postman v2.1 or Bruno; finding a request in them; the tree of folders and requests.
  */
 export function CollectionsPanel() {
   const { collections, save, create, load, error, report } = useCollectionsStore();
@@ -116,6 +117,7 @@ export function CollectionsPanel() {
         </div>
       )}
       <CollectionRunResults />
+      {collections.length > 0 && <CollectionSearchBox />}
       {collections.map((c) => (
         <CollectionTree key={c.name} collection={c} />
       ))}
