@@ -17,14 +17,14 @@ test('create certificates and register the TPP', async ({ page, webHost, request
   const entries = (kind: string) => page.locator(`[data-testid="cert-entry"][data-kind="${kind}"]`);
   const before = { ca: await entries('ca').count(), qsealc: await entries('qsealc').count() };
   await page.getByTestId('create-ca').click();
-  await expect(page.getByTestId('certs-status')).toContainText('Created Workbench Test CA');
+  await expect(page.getByTestId('certs-status')).toContainText('Created “Workbench Test CA”');
   await expect(entries('ca')).toHaveCount(before.ca + 1);
 
   // QSealC and QWAC in one go; the button cannot be pressed twice while they are made.
   const issue = page.getByTestId('issue-submit');
   await issue.click();
   await expect(issue).toBeDisabled();
-  await expect(page.getByTestId('certs-status')).toContainText('Issued Workbench Test TPP QWAC', {
+  await expect(page.getByTestId('certs-status')).toContainText('Issued “Workbench Test TPP QWAC”', {
     timeout: 20_000,
   });
   await expect(entries('qsealc')).toHaveCount(before.qsealc + 1);

@@ -18,14 +18,17 @@ export async function signSandboxWithNewQsealc(page: Page): Promise<void> {
   await page.getByTestId('nav-certificates').click();
   await page.getByTestId('create-ca').click();
   // RSA key generation: seconds on a loaded machine.
-  await expect(page.getByTestId('certs-status')).toContainText('Created Workbench Test CA', {
+  await expect(page.getByTestId('certs-status')).toContainText('Created “Workbench Test CA”', {
     timeout: 30_000,
   });
   await page.getByTestId('issue-kind').selectOption('qsealc');
   await page.getByTestId('issue-submit').click();
-  await expect(page.getByTestId('certs-status')).toContainText('Issued Workbench Test TPP QSealC', {
-    timeout: 30_000,
-  });
+  await expect(page.getByTestId('certs-status')).toContainText(
+    'Issued “Workbench Test TPP QSealC”',
+    {
+      timeout: 30_000,
+    },
+  );
   // The entry just issued is selected: its panel offers the targets.
   await expect(page.getByTestId('cert-details')).toContainText('Workbench Test TPP QSealC');
   await page.getByTestId('assign-target').selectOption('embedded-sandbox');

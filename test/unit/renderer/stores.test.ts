@@ -293,7 +293,7 @@ describe('certificates store', () => {
     expect(calls.filter((c) => c.name === 'certs.createCa')).toHaveLength(1);
     expect(useCertificatesStore.getState()).toMatchObject({
       busy: undefined,
-      done: 'Created CA.',
+      done: 'Created “CA”.',
       selected: 'h',
     });
   });

@@ -59,9 +59,11 @@ export const useCertificatesStore = create<CertificatesState>((set, get) => {
       return undefined;
     }
   }
+  // The label in quotes: it is the file's or the user's text ("Imported “Imported p12”." reads
+  // as a verb and a name, not a stutter).
   const entryDone = (verb: string) => (entry: KeystoreEntryView) => {
     set({ selected: entry.handle });
-    return `${verb} ${entry.label}.`;
+    return `${verb} “${entry.label}”.`;
   };
   return {
     entries: [],
