@@ -51,6 +51,11 @@ test('run the suites, prove a check fails under a fault profile, read the eviden
   await page.getByTestId('runner-target').selectOption('embedded-sandbox');
   await expect(page.getByTestId('runner-target-unusable')).toHaveCount(0);
   await page.getByTestId('runner-concurrency').fill('8');
+  // The catalogue counts both modes' checks, Run all the sandbox's: each says which it counts.
+  await expect(page.getByTestId('catalogue-size')).toHaveText(
+    /^\d+ rules · \d+ checks of both modes$/,
+  );
+  await expect(page.getByTestId('run-all')).toHaveText(/^Run all \(\d+ in sandbox\)$/);
   await page.getByTestId('run-all').click();
   const progress = page.getByTestId('run-progress');
   await expect(page.getByTestId('run-all')).toBeDisabled();

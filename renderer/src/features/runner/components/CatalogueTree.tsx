@@ -278,7 +278,7 @@ export function CatalogueTree() {
           />
         </label>
         <span className="muted" data-testid="catalogue-size">
-          {size.rules} rules · {size.checks} checks
+          {size.rules} rules · {size.checks} checks of both modes
         </span>
       </div>
       {tree.length === 0 ? (
