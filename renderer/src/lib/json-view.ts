@@ -39,10 +39,22 @@ export function listsIn(value: unknown, path: JsonPath = []): JsonList[] {
 }
 
 /** A cell: amounts as "12.34 EUR", other objects as compact JSON, nothing as empty. */
+/**
+ * A §2.1 amount (a decimal string, up to 18 digits before the point) with its thousands grouped by
+ * commas, as the bank console shows minor units (`formatMinor`, English grouping); read as text so
+ * no digit is lost to a float. A string that is not a plain decimal is shown as it came.
+ */
+export function groupedAmount(amount: string): string {
+  const parts = /^(-?)(\d+)(\.\d+)?$/.exec(amount);
+  if (!parts) return amount;
+  const [, sign, whole, fraction = ''] = parts;
+  return `${sign}${whole!.replace(/\B(?=(\d{3})+$)/g, ',')}${fraction}`;
+}
+
 export function cellText(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (isRecord(value) && typeof value.amount === 'string' && typeof value.currency === 'string')
-    return `${value.amount} ${value.currency}`;
+    return `${groupedAmount(value.amount)} ${value.currency}`;
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cellText,
+  groupedAmount,
   countMatches,
   listsIn,
   sizeText,
@@ -51,6 +52,14 @@ describe('response viewer', () => {
     });
     expect(tableOf(['x', 1])).toEqual({ columns: ['value'], rows: [['x'], ['1']] });
     expect(cellText({ a: 1 })).toBe('{"a":1}');
+  });
+
+  it('groups the thousands of an amount without reading it as a float', () => {
+    expect(cellText({ amount: '1234567.89', currency: 'NOK' })).toBe('1,234,567.89 NOK');
+    expect(groupedAmount('123456789012345678.12345')).toBe('123,456,789,012,345,678.12345');
+    expect(groupedAmount('-1000')).toBe('-1,000');
+    expect(groupedAmount('999.5')).toBe('999.5');
+    expect(groupedAmount('12,5')).toBe('12,5');
   });
 
   it('counts matches in keys and values, and says sizes', () => {
