@@ -139,3 +139,31 @@ test('the sequence diagram by keyboard: Tab to it, step with the arrows, Enter o
   await expect(diagram.getByTestId('sequence-step').last()).toHaveAttribute('data-focused', 'true');
   expectOnlyLoopback(requests);
 });
+
+test('skip links: the first Tab offers the view, the bank console offers its diagram', async ({
+  page,
+  webHost,
+  requests,
+}) => {
+  await page.goto(webHost.url);
+  await page.keyboard.press('Alt+3');
+  await expect(page.getByTestId('sequence')).toBeVisible();
+  await page.locator('body').focus();
+
+  // The first Tab of the page: shown while focused, Enter puts the focus in the view.
+  await page.keyboard.press('Tab');
+  const toView = page.getByTestId('skip-to-view');
+  await expect(toView).toBeFocused();
+  await expect(toView).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main-content')).toBeFocused();
+
+  // From the view's start, the diagram is two presses away instead of a hundred.
+  await tabTo(page, '[data-testid="skip-to-sequence"]', { max: 3 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('sequence')).toBeFocused();
+  await page.keyboard.press('Tab');
+  const inDiagram = `document.activeElement?.closest('[data-testid="sequence"]') !== null`;
+  expect(await page.evaluate(inDiagram)).toBe(true);
+  expectOnlyLoopback(requests);
+});

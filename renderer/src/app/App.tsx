@@ -15,6 +15,7 @@ import { connectLiveEvents, loadShared } from './live';
 import { SECTIONS, isTyping } from './sections';
 import { useShellStore, type Section } from './shell-store';
 import { StatusBar } from './StatusBar';
+import { SkipLink } from '../components/SkipLink';
 import { StorageNotices } from './StorageNotices';
 
 const VIEWS: Record<Section, () => React.JSX.Element> = {
@@ -73,6 +74,9 @@ function Workbench() {
   const View = VIEWS[section];
   return (
     <div className="shell">
+      <SkipLink targetId="main-content" testId="skip-to-view">
+        Skip to the view
+      </SkipLink>
       <nav className="shell-nav" aria-label="Sections">
         <div className="brand">PSD2 Workbench</div>
         {SECTIONS.map((s) => (
@@ -97,7 +101,7 @@ function Workbench() {
           Shortcuts <kbd>?</kbd>
         </button>
       </nav>
-      <main className="shell-main">
+      <main className="shell-main" id="main-content" tabIndex={-1}>
         <StorageNotices />
         <View />
       </main>

@@ -1,4 +1,5 @@
 import { ErrorNotice } from '../../../components/ErrorNotice';
+import { SkipLink } from '../../../components/SkipLink';
 import { StatusLine } from '../../../components/StatusLine';
 import { useBankStore } from '../store';
 import { BankControls } from './BankControls';
@@ -16,6 +17,10 @@ export function BankConsole() {
       <header className="view-header">
         <h1 id="bank-title">Embedded bank</h1>
       </header>
+      {/* The log and the controls hold a hundred stops before the diagram a presenter wants. */}
+      <SkipLink targetId="sequence-diagram" testId="skip-to-sequence">
+        Skip to the sequence diagram
+      </SkipLink>
       <StatusLine busy={busy} done={done} testId="bank-status" />
       <ErrorNotice error={error} testId="bank-error" />
       <div className="bank-top">

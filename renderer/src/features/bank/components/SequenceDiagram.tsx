@@ -184,6 +184,8 @@ export function SequenceDiagram() {
       className={`card sequence${fullScreen ? ' sequence-full-screen' : ''}`}
       aria-labelledby="sequence-title"
       data-testid="sequence"
+      id="sequence-diagram"
+      tabIndex={-1}
     >
       <h2 id="sequence-title">Sequence</h2>
       <div className="actions sequence-actions">
