@@ -72,7 +72,7 @@ describe(`workbench collection reads back its exports of ${REQUESTS} requests`, 
     const again = await run('import', '--format', 'bruno', bruno, '--name', 'From Bruno');
     expect(again.err).toBe('');
     expect(again.out).toContain(`Imported 'From Bruno': ${REQUESTS} requests.`);
-  }, 300_000);
+  }, 600_000);
 
   it('as a Postman file', async () => {
     const postman = join(dir, 'big.postman_collection.json');
@@ -81,7 +81,7 @@ describe(`workbench collection reads back its exports of ${REQUESTS} requests`, 
     const again = await run('import', '--format', 'postman', postman, '--name', 'From Postman');
     expect(again.err).toBe('');
     expect(again.out).toContain(`Imported 'From Postman': ${REQUESTS} requests.`);
-  }, 300_000);
+  }, 600_000);
 
   it('writes a Bruno folder of more files than a ZIP holds', async () => {
     // 65,534 requests: with bruno.json and collection.bru, 65,536 files; the zip the UI
@@ -105,5 +105,5 @@ describe(`workbench collection reads back its exports of ${REQUESTS} requests`, 
     expect(await runCli(['collection', ...argv], io)).toBe(0);
     expect(io.stderr).toEqual([]);
     expect(await filesUnder(out)).toBe(65_536);
-  }, 300_000);
+  }, 600_000);
 });
