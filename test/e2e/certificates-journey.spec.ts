@@ -15,6 +15,8 @@ test('create certificates and register the TPP', async ({ page, webHost, request
 
   // Counted from what is there: another test file may have used this worker's web host first.
   const entries = (kind: string) => page.locator(`[data-testid="cert-entry"][data-kind="${kind}"]`);
+  // The list has arrived before it is counted.
+  await expect(page.getByTestId('cert-entries-loading')).toHaveCount(0);
   const before = { ca: await entries('ca').count(), qsealc: await entries('qsealc').count() };
   await page.getByTestId('create-ca').click();
   await expect(page.getByTestId('certs-status')).toContainText('Created “Workbench Test CA”');

@@ -17,6 +17,8 @@ import { api } from '../../api';
 interface CertificatesState {
   status?: KeystoreStatusView;
   entries: KeystoreEntryView[];
+  /** Whether `entries` holds the keystore's list yet: an empty list is not "no certificates" before. */
+  entriesLoaded: boolean;
   selected?: string;
   /** The running operation's name: forms are disabled while it runs (no double submit). */
   busy?: string;
@@ -67,6 +69,7 @@ export const useCertificatesStore = create<CertificatesState>((set, get) => {
   };
   return {
     entries: [],
+    entriesLoaded: false,
     async loadStatus() {
       try {
         const status = await api.call('keystore.status', {});
@@ -89,7 +92,7 @@ export const useCertificatesStore = create<CertificatesState>((set, get) => {
     },
     async loadEntries() {
       try {
-        set({ entries: await api.call('certs.list', {}) });
+        set({ entries: await api.call('certs.list', {}), entriesLoaded: true });
       } catch (error) {
         set({ error });
       }
@@ -163,7 +166,7 @@ export const useCertificatesStore = create<CertificatesState>((set, get) => {
       );
       if (entries) set({ entries, selected: undefined });
     },
-    receivedEntries: (entries) => set({ entries }),
+    receivedEntries: (entries) => set({ entries, entriesLoaded: true }),
     receivedStatus: (status) => set({ status }),
     receivedProgress: (progress) => set({ progress }),
   };

@@ -11,7 +11,13 @@ export const KIND_LABELS: Record<KeystoreEntryView['kind'], string> = {
 
 /** Every keystore entry: what it is, for whom, until when, and whether something is wrong. */
 export function EntryList() {
-  const { entries, selected, select } = useCertificatesStore();
+  const { entries, entriesLoaded, selected, select } = useCertificatesStore();
+  if (!entriesLoaded)
+    return (
+      <p className="muted" data-testid="cert-entries-loading">
+        Reading the keystore…
+      </p>
+    );
   if (entries.length === 0) {
     return <p className="muted">No certificates yet: create a test CA or import one.</p>;
   }
