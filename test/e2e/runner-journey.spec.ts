@@ -117,6 +117,10 @@ test('run the suites, prove a check fails under a fault profile, read the eviden
   await expect(page.getByTestId('run-done')).toHaveText(
     `${signingChecks} of ${signingChecks} checks`,
   );
+  // The fault answers 401 with a code of 400: the run also FAILs that on every answer, apart.
+  await expect(page.getByTestId('run-every-answer')).toHaveText(
+    'and 1 rule judged on every answer',
+  );
   expect(await count(page, 'run-count-FAIL')).toBeGreaterThanOrEqual(1);
 
   // Failures first: with every status shown, the rows run FAIL, then WARNING, then the rest.

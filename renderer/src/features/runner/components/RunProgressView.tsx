@@ -42,7 +42,11 @@ export function RunProgressView() {
   const counts: StatusCounts | undefined =
     progress?.counts ?? (summary?.counts ? { ...summary.counts, total: checks.length } : undefined);
   const total = progress?.checkCount || counts?.total || checks.length;
-  const done = counts?.total ?? 0;
+  // Results beyond the checks chosen are the run's own, made at its end: rules judged on every
+  // answer (runner/engine/answer-observer.ts). They are not checks, so they are counted apart.
+  const results = counts?.total ?? 0;
+  const done = Math.min(results, total);
+  const everyAnswer = results - done;
   const fraction = progress ? progressFraction(progress) : finished ? 1 : 0;
   const running = progress?.running ?? [];
 
@@ -91,6 +95,11 @@ export function RunProgressView() {
         <span data-testid="run-done" aria-live="polite">
           {done} of {total} checks
         </span>
+        {everyAnswer > 0 && (
+          <span className="muted" data-testid="run-every-answer">
+            and {everyAnswer} {everyAnswer === 1 ? 'rule' : 'rules'} judged on every answer
+          </span>
+        )}
       </div>
       {counts && (
         <ul className="run-counts" aria-label="Checks by status">
