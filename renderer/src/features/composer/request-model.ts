@@ -355,9 +355,26 @@ export function draftOfCheckRequest(
   endpoints: readonly EndpointView[],
   baseUrl?: string,
 ): RequestDraft {
-  const draft = draftFromCheckRequest(request, baseUrl);
-  const called = operationOfRequest(endpoints, draft.method, request.url, baseUrl);
+  const base = checkRequestBase(request.url, baseUrl);
+  const draft = draftFromCheckRequest(request, base);
+  const called = operationOfRequest(endpoints, draft.method, request.url, base);
   return called ? draftOnOperation(draft, called) : draft;
+}
+
+/**
+ * What a check's request is read against: the composer's target when the request went there,
+ * else the request's own origin. A run's bank need not be the composer's target (the embedded
+ * target is one bank per check, gone when the check ends), so the draft keeps the path and the
+ * composer sends it to the target it has.
+ */
+function checkRequestBase(url: string, baseUrl?: string): string | undefined {
+  const trimmed = baseUrl?.replace(/\/+$/, '');
+  if (trimmed && url.startsWith(`${trimmed}/`)) return trimmed;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return baseUrl;
+  }
 }
 
 /** A saved request back into a draft. */

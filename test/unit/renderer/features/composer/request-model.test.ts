@@ -5,6 +5,7 @@ import {
   composedRequest,
   draftFromEndpoint,
   draftFromCheckRequest,
+  draftOfCheckRequest,
   draftFromExchange,
   draftOfExchange,
   draftProblems,
@@ -313,5 +314,35 @@ describe('draftFromCheckRequest', () => {
       'http://127.0.0.1:5',
     );
     expect(draft).toMatchObject({ pathTemplate: 'http://other:1/v1/accounts', sign: false });
+  });
+});
+
+describe('draftOfCheckRequest', () => {
+  const createConsent: EndpointView = {
+    ...cardTransactions,
+    operationId: 'createConsent',
+    method: 'POST',
+    pathTemplate: '/v1/consents',
+    pathParameters: [],
+    query: [],
+  };
+
+  it('reads a request to a bank other than the composer target by its path, with its operation', () => {
+    // The embedded target runs one bank per check: its port is not the composer target's.
+    const draft = draftOfCheckRequest(
+      { method: 'POST', url: 'http://127.0.0.1:41001/v1/consents', headers: {}, body: '{}' },
+      [createConsent],
+      'http://127.0.0.1:40000',
+    );
+    expect(draft).toMatchObject({ operationId: 'createConsent', pathTemplate: '/v1/consents' });
+  });
+
+  it('reads a request to the composer target against its base path', () => {
+    const draft = draftOfCheckRequest(
+      { method: 'POST', url: 'http://127.0.0.1:5/base/v1/consents', headers: {}, body: '{}' },
+      [createConsent],
+      'http://127.0.0.1:5/base/',
+    );
+    expect(draft).toMatchObject({ operationId: 'createConsent', pathTemplate: '/v1/consents' });
   });
 });
