@@ -37,3 +37,17 @@ export function countStatuses(checks: readonly { status: CheckStatus }[]): Statu
 export function isRerunStatus(status: CheckStatus): boolean {
   return status === 'FAIL' || status === 'INCONCLUSIVE';
 }
+
+/**
+ * The checks "re-run failed" runs again: each failed or inconclusive check, and for a rule the run
+ * FAILed on every answer, the checks whose answers broke it (`observedIn`).
+ */
+export function rerunCheckIds(
+  results: readonly { checkId: string; status: CheckStatus; observedIn?: readonly string[] }[],
+): Set<string> {
+  return new Set(
+    results
+      .filter((result) => isRerunStatus(result.status))
+      .flatMap((result) => result.observedIn ?? [result.checkId]),
+  );
+}

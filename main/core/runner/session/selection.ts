@@ -5,7 +5,7 @@
  */
 import type { Check } from '../check-api/index.js';
 import type { RunResult } from '../../../shared/run-result.js';
-import { isRerunStatus } from '../../../shared/run-status.js';
+import { rerunCheckIds } from '../../../shared/run-status.js';
 import type { RuleId } from '../../../shared/rule-ids.js';
 
 export interface CheckSelection {
@@ -40,14 +40,7 @@ function anyOf<T>(wanted: readonly T[] | undefined, has: (value: T) => boolean):
 /** The checks matching `selection`, in their original order. */
 export function selectChecks(checks: readonly Check[], selection: CheckSelection = {}): Check[] {
   const text = selection.text?.trim().toLowerCase();
-  const failed = selection.failedIn
-    ? new Set(
-        selection.failedIn.checks
-          .filter((result) => isRerunStatus(result.status))
-          // A rule judged on every answer is re-run through the checks whose answers broke it.
-          .flatMap((result) => result.observedIn ?? [result.checkId]),
-      )
-    : undefined;
+  const failed = selection.failedIn ? rerunCheckIds(selection.failedIn.checks) : undefined;
   return checks.filter(
     (check) =>
       anyOf(selection.areas, (area) => check.area === area) &&

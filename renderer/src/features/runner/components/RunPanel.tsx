@@ -8,7 +8,7 @@ import { useViewedRun } from '../viewed-run';
 import { BankClockNotice } from './BankClockNotice';
 import { FaultPicker } from './FaultPicker';
 import { RunProgressView } from './RunProgressView';
-import { isRerunStatus } from '../../../../../main/shared/run-status';
+import { rerunCheckIds } from '../../../../../main/shared/run-status';
 
 /**
  * Run options (the one target switcher, concurrency, timeout, fault profiles), the run buttons
@@ -33,7 +33,7 @@ export function RunPanel() {
     [catalogue, selected, mode],
   );
   const allInMode = catalogue?.checks.filter((c) => c.modes.includes(mode)).length ?? 0;
-  const failed = viewed.checks.filter((c) => isRerunStatus(c.status)).length;
+  const failed = rerunCheckIds(viewed.checks).size;
   const running = activeRunId !== undefined;
   const locked = running || busy === 'Starting the run';
   const viewedFinished = viewed.progress?.finished ?? viewed.summary?.finished ?? false;
