@@ -41,6 +41,30 @@ function asEarlier(check: CheckResult): CheckAttempt {
 }
 
 /**
+ * A rule FAILed on every answer whose checks (`observedIn`) all ran again in attempt `number`
+ * without the observer FAILing it again: the latest answers did not break it. The observer gives
+ * no PASS for an absence (answer-observer.ts), so the result becomes SKIPPED, saying so, with
+ * the FAIL kept as its earlier attempt; undefined for any other result.
+ */
+function superseded(
+  check: CheckResult,
+  again: ReadonlyMap<string, CheckResult>,
+  number: number,
+): CheckResult | undefined {
+  const through = check.observedIn;
+  if (!through || through.length === 0 || !through.every((id) => again.has(id))) return undefined;
+  const { failure: _failure, observedIn: _observedIn, earlierAttempts, ...rest } = check;
+  return {
+    ...rest,
+    status: 'SKIPPED',
+    skipReason: `not broken in attempt ${number}: ${through.join(', ')} ran again and no answer broke it`,
+    attempt: number,
+    evidence: [],
+    earlierAttempts: [...(earlierAttempts ?? []), asEarlier(check)],
+  };
+}
+
+/**
  * `run` with `attempt` (a run of some of its checks) added as its next attempt. A check the
  * attempt never started (cancelled before its turn) keeps its earlier verdict: a skip for lack of
  * time says nothing new about the bank.
@@ -55,7 +79,7 @@ export function addAttempt(run: RunResult, attempt: RunResult): RunResult {
   );
   const checks = run.checks.map((check): CheckResult => {
     const latest = again.get(check.checkId);
-    if (!latest) return check;
+    if (!latest) return superseded(check, again, number) ?? check;
     const { earlierAttempts: _older, ...rest } = latest;
     return {
       ...rest,

@@ -8,6 +8,7 @@ import {
 import { selectChecks } from '../../../../main/core/runner/session/selection';
 import type { CheckResult, CheckStatus, RunResult } from '../../../../main/shared/run-result';
 import { countStatuses } from '../../../../main/shared/run-result';
+import { rerunCheckIds } from '../../../../main/shared/run-status';
 import { sandboxTarget } from '../fakes';
 
 function checkResult(checkId: string, status: CheckStatus, startedAt?: string): CheckResult {
@@ -125,5 +126,35 @@ describe('attempts of a run', () => {
     const merged = addAttempt(first, cancelled);
     expect(merged.checks[1]).toEqual(first.checks[1]);
     expect(merged.attempts?.[1]).toMatchObject({ attempt: 2, cancelled: true });
+  });
+
+  it('a rule FAILed on every answer whose checks ran again without breaking it is SKIPPED, its FAIL kept', () => {
+    const observed: CheckResult = {
+      ...checkResult('EVERY-ANSWER-ERR-STATUS-400', 'FAIL', '2026-01-01T10:00:04.000Z'),
+      area: 'every-answer',
+      observedIn: ['B'],
+    };
+    const withRule = run('run-1', '2026-01-01T10:00:00.000Z', [...first.checks, observed]);
+    expect([...rerunCheckIds(withRule.checks)]).toEqual(['B', 'C']);
+    const attempt = run('engine-2', '2026-01-01T11:00:00.000Z', [
+      checkResult('B', 'PASS', '2026-01-01T11:00:01.000Z'),
+      checkResult('C', 'PASS', '2026-01-01T11:00:02.000Z'),
+    ]);
+    const merged = addAttempt(withRule, attempt);
+    const rule = merged.checks[3]!;
+    expect(rule).toMatchObject({ status: 'SKIPPED', attempt: 2 });
+    expect(rule.skipReason).toBe('not broken in attempt 2: B ran again and no answer broke it');
+    expect(rule.failure).toBeUndefined();
+    expect(rule.earlierAttempts?.map((a) => a.status)).toEqual(['FAIL']);
+    expect(merged.counts).toMatchObject({ FAIL: 0, PASS: 3, SKIPPED: 1 });
+    // Broken again in the attempt: the attempt's own FAIL is the latest verdict.
+    const again = addAttempt(withRule, {
+      ...attempt,
+      checks: [...attempt.checks, { ...observed, startedAt: '2026-01-01T11:00:03.000Z' }],
+    });
+    expect(again.checks[3]).toMatchObject({ status: 'FAIL', attempt: 2 });
+    // Its checks not all run again: the FAIL stands.
+    const partly = addAttempt(withRule, { ...attempt, checks: [attempt.checks[1]!] });
+    expect(partly.checks[3]).toEqual(observed);
   });
 });
