@@ -26,7 +26,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   lastBlock,
   pastedInOrder,
@@ -35,6 +35,7 @@ import {
   type BlockRun,
   type ShellBlock,
 } from './shell-blocks.js';
+import { freePort } from '../support/free-port.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** Each block's limit: a full run of the suites against a `workbench bank` takes 40–100 s on 2 busy cores. */
@@ -68,6 +69,11 @@ const env: NodeJS.ProcessEnv = {
 };
 // A bank started by these blocks is not under a package runner: it must not stop with its shell.
 delete env.npm_lifecycle_event;
+// A block whose bank takes a fixed port reads it from BANK_PORT (8080 by default): a free one
+// here, so that two test runs side by side never take the same port.
+beforeAll(async () => {
+  env.BANK_PORT = String(await freePort());
+});
 afterAll(() => {
   // The link first, on its own: the clean-up below must never reach into the clone.
   unlinkSync(packageLink);
