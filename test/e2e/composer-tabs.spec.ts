@@ -83,13 +83,13 @@ test('History and followed links open beside the shown tab; two windows share on
   }).toPass({ timeout: 15_000 });
   await other.close();
 
-  // This journey's tabs closed: later journeys find the tabs as they were.
-  for (const id of [consentTab, statusTab, historyTab, newTab])
-    await page
-      .locator(`[data-testid="request-tab"][data-tab="${id}"]`)
-      .locator('..')
-      .getByTestId('request-tab-close')
-      .click();
+  // This journey's tabs closed, each gone before the next: later journeys find the tabs as they
+  // were.
+  for (const id of [consentTab, statusTab, historyTab, newTab]) {
+    const tab = page.locator(`[data-testid="request-tab"][data-tab="${id}"]`);
+    await tab.locator('..').getByTestId('request-tab-close').click();
+    await expect(tab).toHaveCount(0);
+  }
   await expect(tabs(page)).toHaveCount(before - 1);
   expectOnlyLoopback(requests);
 });
