@@ -39,7 +39,7 @@ import { noRuleFits } from '../psu-agent/no-rule-fits.js';
 /** Debian's Chromium, where CI installs it (never `playwright install`: it downloads). */
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 
-/** Flags for a headless Chromium on a build machine (as playwright.config.ts uses them). */
+/** Flags for a headless Chromium on a build machine (the e2e tests start theirs with the same, test/support/test-browser.ts). */
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
