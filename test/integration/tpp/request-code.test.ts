@@ -2,8 +2,10 @@
  * The generated programs do what they say: a request the workbench signed and sent, generated as
  * a Node program, run with `node` against a listening sandbox bank, signs afresh (§5.2) and is
  * answered as the workbench's own request was; the same program with a key that does not belong
- * to the certificate gets the bank's signature refusal. The Java program is compiled and run the
- * same way where a JDK is installed (CI has none: its text is checked in the unit tests).
+ * to the certificate gets the bank's signature refusal; over mTLS it presents the QWAC through
+ * undici's Agent, without which the bank's handshake refuses it. The Java program is run the same
+ * way where a JDK is installed; CI installs none, so there its text is checked by the unit tests
+ * (test/unit/shared/request-code/java-http-client.test.ts).
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -15,6 +17,9 @@ import { javaHttpClientProgram } from '../../../main/shared/request-code/java-ht
 import { nodeFetchProgram } from '../../../main/shared/request-code/node-fetch';
 import type { ExchangeRequest } from '../../../main/shared/exchange';
 import { redactedExchange } from '../../../main/core/tpp/redact-secrets';
+import { bankTlsServerOptions, generateServerTls } from '../../../main/core/bank/index';
+import { issueQwac } from '../../../main/core/certs/issue';
+import { ORGANIZATION_ID } from '../../unit/bank/fixtures';
 import { NORDLYS, NORDLYS_ACCOUNT, KARI } from '../sandbox/bodies';
 import { startSandbox, type Sandbox } from '../sandbox/harness';
 
@@ -96,6 +101,64 @@ describe('the Node fetch program', () => {
     expect(status).toBe(400);
     expect(body).toMatch(/Signature check failed \(signature\)/);
   });
+});
+
+describe('the Node fetch program over mTLS (§5.1)', () => {
+  it('presents the QWAC through undici’s Agent, trusts the bank’s CA, and is answered', async () => {
+    const [tls, qwac] = await Promise.all([
+      generateServerTls(),
+      issueQwac({
+        issuer: sandbox.pki.ca.issuer,
+        subject: {
+          commonName: 'Example TPP',
+          countryName: 'NO',
+          organizationIdentifier: ORGANIZATION_ID,
+        },
+        roles: ['PSP_AI', 'PSP_PI'],
+        ncaName: 'Finanstilsynet',
+        ncaId: 'NO-FSA',
+      }),
+    ]);
+    const listener = await sandbox.bank.listen({
+      https: bankTlsServerOptions({
+        key: tls.key,
+        cert: tls.cert,
+        clientCas: [sandbox.pki.ca.root.certificatePem],
+      }),
+    });
+    try {
+      writeFileSync(
+        join(dir, 'qwac.pem'),
+        qwac.certificatePem + sandbox.pki.ca.intermediate.certificatePem,
+      );
+      writeFileSync(join(dir, 'qwac.key.pem'), pem(qwac.privateKey));
+      writeFileSync(join(dir, 'bank-ca.pem'), tls.caPem);
+      const url = new URL(sent.url);
+      const file = join(dir, 'mtls.mjs');
+      writeFileSync(
+        file,
+        nodeFetchProgram({ ...sent, url: `${listener.url}${url.pathname}${url.search}` }),
+      );
+      const env = {
+        PATH: process.env['PATH'],
+        TPP_REDIRECT: REDIRECT,
+        BANK_CA_FILE: 'bank-ca.pem',
+        TPP_TLS_KEY_FILE: 'qwac.key.pem',
+      };
+      const { stdout } = await run(process.execPath, [file], {
+        cwd: dir,
+        env: { ...env, TPP_TLS_CERTIFICATE_FILE: 'qwac.pem' },
+      });
+      const { status, body } = answer(stdout);
+      expect(status, body).toBe(201);
+      // Without the client certificate the bank's handshake refuses the connection.
+      await expect(run(process.execPath, [file], { cwd: dir, env })).rejects.toThrow(
+        /fetch failed/,
+      );
+    } finally {
+      await listener.close();
+    }
+  }, 60_000);
 });
 
 const hasJdk = spawnSync('which', ['javac']).status === 0;
