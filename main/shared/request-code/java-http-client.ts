@@ -66,6 +66,7 @@ const IMPORTS = [
   'java.util.regex.Pattern',
   'javax.net.ssl.KeyManagerFactory',
   'javax.net.ssl.SSLContext',
+  'javax.net.ssl.SSLParameters',
   'javax.net.ssl.TrustManagerFactory',
   'javax.security.auth.x500.X500Principal',
 ];
@@ -248,7 +249,14 @@ export function javaHttpClientProgram(recorded: RecordedRequest): string {
     '        headers.forEach(builder::header);',
     '        // HTTP/1.1: over plain HTTP the client would otherwise ask to upgrade to HTTP/2.',
     '        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)',
-    `            ${request.tls ? '.sslContext(sslContext())' : ''}.build();`,
+    ...(request.tls
+      ? [
+          '            // §5.1: TLS 1.2 or higher.',
+          '            .sslContext(sslContext())',
+          '            .sslParameters(new SSLParameters(null, new String[] {"TLSv1.3", "TLSv1.2"}))',
+        ]
+      : []),
+    '            .build();',
     '        HttpResponse<String> response = client.send(builder.build(), HttpResponse.BodyHandlers.ofString());',
     '        System.out.println(response.statusCode());',
     '        System.out.println(response.body());',

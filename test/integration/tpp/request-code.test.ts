@@ -8,7 +8,7 @@
  * (test/unit/shared/request-code/java-http-client.test.ts).
  */
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -17,7 +17,13 @@ import { javaHttpClientProgram } from '../../../main/shared/request-code/java-ht
 import { nodeFetchProgram } from '../../../main/shared/request-code/node-fetch';
 import type { ExchangeRequest } from '../../../main/shared/exchange';
 import { redactedExchange } from '../../../main/core/tpp/redact-secrets';
-import { bankTlsServerOptions, generateServerTls } from '../../../main/core/bank/index';
+import {
+  bankTlsServerOptions,
+  generateServerTls,
+  type BankListener,
+} from '../../../main/core/bank/index';
+import { exportPkcs12 } from '../../../main/core/certs/import-export';
+import { TEST_KEY_PROTECTION_COST } from '../../support/key-protection-cost';
 import { issueQwac } from '../../../main/core/certs/issue';
 import { ORGANIZATION_ID } from '../../unit/bank/fixtures';
 import { NORDLYS, NORDLYS_ACCOUNT, KARI } from '../sandbox/bodies';
@@ -103,8 +109,15 @@ describe('the Node fetch program', () => {
   });
 });
 
-describe('the Node fetch program over mTLS (§5.1)', () => {
-  it('presents the QWAC through undici’s Agent, trusts the bank’s CA, and is answered', async () => {
+const hasJdk = spawnSync('which', ['javac']).status === 0;
+
+describe('over mTLS (§5.1)', () => {
+  let listener: BankListener;
+  /** The recorded request, sent to the HTTPS listener instead. */
+  let overTls: ExchangeRequest;
+  const env = { PATH: process.env['PATH'], TPP_REDIRECT: REDIRECT, BANK_CA_FILE: 'bank-ca.pem' };
+
+  beforeAll(async () => {
     const [tls, qwac] = await Promise.all([
       generateServerTls(),
       issueQwac({
@@ -119,49 +132,68 @@ describe('the Node fetch program over mTLS (§5.1)', () => {
         ncaId: 'NO-FSA',
       }),
     ]);
-    const listener = await sandbox.bank.listen({
+    listener = await sandbox.bank.listen({
       https: bankTlsServerOptions({
         key: tls.key,
         cert: tls.cert,
         clientCas: [sandbox.pki.ca.root.certificatePem],
       }),
     });
-    try {
-      writeFileSync(
-        join(dir, 'qwac.pem'),
-        qwac.certificatePem + sandbox.pki.ca.intermediate.certificatePem,
-      );
-      writeFileSync(join(dir, 'qwac.key.pem'), pem(qwac.privateKey));
-      writeFileSync(join(dir, 'bank-ca.pem'), tls.caPem);
-      const url = new URL(sent.url);
-      const file = join(dir, 'mtls.mjs');
-      writeFileSync(
-        file,
-        nodeFetchProgram({ ...sent, url: `${listener.url}${url.pathname}${url.search}` }),
-      );
-      const env = {
-        PATH: process.env['PATH'],
-        TPP_REDIRECT: REDIRECT,
-        BANK_CA_FILE: 'bank-ca.pem',
-        TPP_TLS_KEY_FILE: 'qwac.key.pem',
-      };
-      const { stdout } = await run(process.execPath, [file], {
-        cwd: dir,
-        env: { ...env, TPP_TLS_CERTIFICATE_FILE: 'qwac.pem' },
+    const chain = [qwac.certificatePem, sandbox.pki.ca.intermediate.certificatePem];
+    writeFileSync(join(dir, 'qwac.pem'), chain.join(''));
+    writeFileSync(join(dir, 'qwac.key.pem'), pem(qwac.privateKey));
+    // The PKCS#12 the workbench exports, as the Java program reads it.
+    writeFileSync(
+      join(dir, 'qwac.p12'),
+      exportPkcs12({
+        privateKey: qwac.privateKey,
+        certificates: chain,
+        passphrase: 'p12 passphrase',
+        cost: TEST_KEY_PROTECTION_COST,
+      }),
+    );
+    writeFileSync(join(dir, 'bank-ca.pem'), tls.caPem);
+    const url = new URL(sent.url);
+    overTls = { ...sent, url: `${listener.url}${url.pathname}${url.search}` };
+  }, 60_000);
+  afterAll(() => listener.close());
+
+  it('the Node program presents the QWAC through undici’s Agent and is answered', async () => {
+    const file = join(dir, 'mtls.mjs');
+    writeFileSync(file, nodeFetchProgram(overTls));
+    const { stdout } = await run(process.execPath, [file], {
+      cwd: dir,
+      env: { ...env, TPP_TLS_CERTIFICATE_FILE: 'qwac.pem', TPP_TLS_KEY_FILE: 'qwac.key.pem' },
+    });
+    const { status, body } = answer(stdout);
+    expect(status, body).toBe(201);
+    // Without the client certificate the bank's handshake refuses the connection.
+    await expect(run(process.execPath, [file], { cwd: dir, env })).rejects.toThrow(/fetch failed/);
+  });
+
+  it.skipIf(!hasJdk)(
+    'the Java program presents the QWAC from its PKCS#12 and is answered',
+    async () => {
+      const mtls = join(dir, 'mtls');
+      mkdirSync(mtls, { recursive: true });
+      writeFileSync(join(mtls, 'SignedRequest.java'), javaHttpClientProgram(overTls));
+      const { stdout } = await run('java', ['SignedRequest.java'], {
+        cwd: mtls,
+        env: {
+          ...env,
+          BANK_CA_FILE: join(dir, 'bank-ca.pem'),
+          TPP_SIGNING_KEY_FILE: join(dir, 'qsealc.key.pem'),
+          TPP_SIGNING_CERTIFICATE_FILE: join(dir, 'qsealc.pem'),
+          TPP_TLS_KEYSTORE_FILE: join(dir, 'qwac.p12'),
+          TPP_TLS_KEYSTORE_PASSWORD: 'p12 passphrase',
+        },
       });
       const { status, body } = answer(stdout);
       expect(status, body).toBe(201);
-      // Without the client certificate the bank's handshake refuses the connection.
-      await expect(run(process.execPath, [file], { cwd: dir, env })).rejects.toThrow(
-        /fetch failed/,
-      );
-    } finally {
-      await listener.close();
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 });
-
-const hasJdk = spawnSync('which', ['javac']).status === 0;
 
 describe.skipIf(!hasJdk)('the Java HttpClient program (where a JDK is installed)', () => {
   it('signs the request afresh and the bank accepts it', async () => {

@@ -48,6 +48,7 @@ describe('javaHttpClientProgram', () => {
     const tls = javaHttpClientProgram(signedRequest('https://bank.example/v1/consents'));
     expect(tls).toContain('.sslContext(sslContext())');
     expect(tls).toContain('KeyStore.getInstance("PKCS12")');
+    expect(tls).toContain('new String[] {"TLSv1.3", "TLSv1.2"}');
   });
 
   it('writes an unsigned request without signing steps', () => {
