@@ -94,18 +94,17 @@ export function codeRequest(request: RecordedRequest): CodeRequest {
   } catch {
     throw new CodeRequestError(`the request's URL '${request.url}' is not an absolute URL`);
   }
+  const signature = Object.entries(request.headers).find(([n]) => n.toLowerCase() === 'signature');
+  const signedHeaderNames = signature ? signedHeaderNamesOf(signature[1]) : undefined;
+  if (signature && !signedHeaderNames?.length)
+    throw new CodeRequestError(
+      `the Signature header has no headers="…" part naming what it signed (§5.2.3): '${signature[1]}'`,
+    );
   const headers: CodeHeader[] = [];
-  let signedHeaderNames: string[] | undefined;
   for (const [name, value] of Object.entries(request.headers)) {
     const lower = name.toLowerCase();
-    if (lower === 'signature') {
-      signedHeaderNames = signedHeaderNamesOf(value);
-      if (!signedHeaderNames?.length)
-        throw new CodeRequestError(
-          `the Signature header has no headers="…" part naming what it signed (§5.2.3): '${value}'`,
-        );
-    }
-    if (COMPUTED.has(lower) || CLIENT_SET.has(lower)) continue;
+    // An unsigned request is sent as it was, a Digest it carries included.
+    if ((signature && COMPUTED.has(lower)) || CLIENT_SET.has(lower)) continue;
     const fresh = FRESH[lower];
     headers.push({ name, value, ...(fresh ? { fresh } : {}) });
   }

@@ -48,9 +48,10 @@ describe('codeRequest', () => {
     const request = codeRequest({
       method: 'PUT',
       url: 'http://127.0.0.1:1/x',
-      headers: {},
+      headers: { Digest: 'SHA-256=sent' },
       bodyBase64: 'AAEC',
     });
+    expect(request.headers).toEqual([{ name: 'Digest', value: 'SHA-256=sent' }]);
     expect(request.signedHeaderNames).toBeUndefined();
     expect(request.body).toEqual({ base64: 'AAEC' });
     expect(request.tls).toBe(false);
