@@ -4,10 +4,11 @@
  * signing steps compute (Digest, TPP-Signature-Certificate, Signature, §5.2.2–5.2.3) and which
  * headers those steps sign, in the order the workbench signed them (the `headers` part of the
  * Signature it sent, §5.2.3). Secret values arrive already shown as `{{name}}` (docs/variables.md,
- * "Secret values"), as the curl copy shows them; a program reads each from the environment.
+ * "Secret values"), as the curl copy shows them, or, in a run's evidence, as `[redacted]` (an
+ * admin token, a bearer token); a program reads each from the environment.
  * Pure: the renderer's copy menu and main both use it.
  */
-import type { ExchangeRequest } from '../exchange.js';
+import { REDACTED, type ExchangeRequest } from '../exchange.js';
 
 export type RecordedRequest = Pick<
   ExchangeRequest,
@@ -87,7 +88,25 @@ export class CodeRequestError extends Error {
   override readonly name = 'CodeRequestError';
 }
 
-export function codeRequest(request: RecordedRequest): CodeRequest {
+/**
+ * What a run's evidence redacted, as placeholders named after where they were (`[redacted]` in
+ * X-Admin-Token becomes `{{redacted-X-Admin-Token}}`, read from REDACTED_X_ADMIN_TOKEN).
+ */
+function withRedactedAsPlaceholders(request: RecordedRequest): RecordedRequest {
+  const placeholder = (where: string) => `{{redacted-${where.replace(/[^A-Za-z0-9_-]/g, '-')}}}`;
+  const filled = (text: string, where: string) => text.split(REDACTED).join(placeholder(where));
+  return {
+    ...request,
+    url: filled(request.url, 'url'),
+    headers: Object.fromEntries(
+      Object.entries(request.headers).map(([name, value]) => [name, filled(value, name)]),
+    ),
+    ...(request.body !== undefined ? { body: filled(request.body, 'body') } : {}),
+  };
+}
+
+export function codeRequest(recorded: RecordedRequest): CodeRequest {
+  const request = withRedactedAsPlaceholders(recorded);
   let url: URL;
   try {
     url = new URL(request.url);

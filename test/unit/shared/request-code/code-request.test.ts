@@ -69,6 +69,33 @@ describe('codeRequest', () => {
       "the request's URL '/v1/accounts' is not an absolute URL",
     );
   });
+
+  it('turns what a run redacted into placeholders named after where it was', () => {
+    const request = codeRequest({
+      method: 'POST',
+      url: 'http://127.0.0.1:1/admin/clock?token=[redacted]',
+      headers: { 'X-Admin-Token': '[redacted]', Authorization: 'Bearer [redacted]' },
+      body: '{"password":"[redacted]"}',
+    });
+    expect(request.headers).toEqual([
+      { name: 'X-Admin-Token', value: '{{redacted-X-Admin-Token}}' },
+      { name: 'Authorization', value: 'Bearer {{redacted-Authorization}}' },
+    ]);
+    expect(request.url).toBe('http://127.0.0.1:1/admin/clock?token={{redacted-url}}');
+    expect(request.body).toEqual({ text: '{"password":"{{redacted-body}}"}' });
+    expect(request.secrets).toEqual([
+      'redacted-url',
+      'redacted-X-Admin-Token',
+      'redacted-Authorization',
+      'redacted-body',
+    ]);
+    expect(request.secrets.map(environmentName)).toEqual([
+      'REDACTED_URL',
+      'REDACTED_X_ADMIN_TOKEN',
+      'REDACTED_AUTHORIZATION',
+      'REDACTED_BODY',
+    ]);
+  });
 });
 
 describe('signedHeaderNamesOf', () => {
