@@ -104,6 +104,12 @@ export interface EvidenceExchange {
   };
 }
 
+/**
+ * What a run's evidence and reports show in place of a secret (a token, a cookie, a value from the
+ * environment): the run redacts them as it produces them (main/core/runner/results/report-result.ts).
+ */
+export const REDACTED = '[redacted]';
+
 /** How evidence keeps a request body that is not UTF-8: this prefix, then its base64. */
 const BINARY_BODY = '(binary, base64) ';
 

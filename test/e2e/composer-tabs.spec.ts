@@ -69,6 +69,8 @@ test('History and followed links open beside the shown tab; two windows share on
   await page.getByTestId('request-tab-new').click();
   await expect(tabs(page)).toHaveCount(before + 3);
   const newTab = await shownTab(page).getAttribute('data-tab');
+  // A new tab's form calls createConsent: it is named so, as a tab opened in the picker is.
+  await expect(shownTab(page)).toHaveText('createConsent');
   await expect(tabs(other)).toHaveCount(before + 3);
   await expect(other.getByTestId('request-path')).toHaveValue(
     '/v1/consents?typed=in-the-other-window',

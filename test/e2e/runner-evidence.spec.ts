@@ -145,6 +145,15 @@ test('an exchange of the evidence copies as curl and opens in a composer tab of 
   expect(curl).toContain("--header 'TPP-Redirect-URI: http://127.0.0.1:9/suite-callback'");
   expect(curl).toMatch(/--data-binary '\{\}'$/);
 
+  // Or as a Node program that signs it afresh (§5.2), chosen by its accessible name.
+  await consent.getByLabel('Copy the request as').selectOption('Node fetch');
+  await consent.getByTestId('exchange-copy-curl').click();
+  await expect(consent.getByTestId('exchange-copy-curl')).toHaveText('Copied');
+  const program = String(await page.evaluate('navigator.clipboard.readText()'));
+  expect(program).toContain('const signedHeaders = "digest x-request-id tpp-redirect-uri"');
+  expect(program).toContain("readFileSync(SIGNING_KEY_FILE, 'utf8')");
+  expect(program).not.toContain('keyId="SN=');
+
   // Open in the composer: a tab of its own with the method, the path, the headers and the body.
   await consent.getByTestId('exchange-open-in-composer').click();
   await expect(page.getByTestId('nav-composer')).toHaveAttribute('aria-current', 'page');

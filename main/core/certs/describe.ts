@@ -33,7 +33,8 @@ export type CertificateWarningCode =
   | 'malformed-qcstatements'
   | 'missing-organization-identifier'
   | 'organization-identifier-format'
-  | 'nca-mismatch';
+  | 'nca-mismatch'
+  | 'self-signed';
 
 export interface CertificateWarning {
   code: CertificateWarningCode;
@@ -54,6 +55,8 @@ export interface CertificateDescription {
   notBefore: string;
   notAfter: string;
   isCa: boolean;
+  /** Its own issuer, signed with its own key (a root CA, or a certificate made with `req -x509`). */
+  selfSigned: boolean;
   pathLength: number | undefined;
   keyUsage: string[];
   extendedKeyUsage: string[];
@@ -99,6 +102,24 @@ const EXTENDED_KEY_USAGES: Readonly<Record<string, string>> = {
 /** ETSI TS 119 495 §5.2.1: "PSD" + ISO 3166 country + "-" + NCA id (2–8 chars) + "-" + PSP id. */
 const PSD2_ORGANIZATION_IDENTIFIER = /^PSD([A-Z]{2})-([A-Z]{2,8})-(.+)$/;
 
+function verifiesWith(x509: X509Certificate, key: KeyObject): boolean {
+  try {
+    return x509.verify(key);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether the certificate is a CA that issues certificates: basicConstraints cA, and not a
+ * self-signed certificate without keyCertSign (that one is a TPP's own, listed as such).
+ */
+export function issuesCertificates(description: CertificateDescription): boolean {
+  return (
+    description.isCa && !(description.selfSigned && !description.keyUsage.includes('keyCertSign'))
+  );
+}
+
 export function describeCertificate(
   input: string | Buffer | X509Certificate,
   options: DescribeOptions = {},
@@ -138,6 +159,9 @@ export function describeCertificate(
       return EXTENDED_KEY_USAGES[dotted] ?? dotted;
     });
   })();
+
+  const selfSigned =
+    fields.subject.der.equals(fields.issuer.der) && verifiesWith(x509, x509.publicKey);
 
   const warnings: CertificateWarning[] = [];
   let qualified = false;
@@ -190,7 +214,16 @@ export function describeCertificate(
       });
     }
   }
-  if (!isCa && options.psd2Checks !== false) {
+  // A self-signed certificate that may not sign certificates (no keyCertSign, what `openssl req
+  // -x509` makes) issues nothing: it is a TPP's own certificate, so the PSD2 checks apply to it.
+  const selfSignedEndEntity = selfSigned && !keyUsage.includes('keyCertSign');
+  if (selfSignedEndEntity && options.psd2Checks !== false) {
+    warnings.push({
+      code: 'self-signed',
+      text: 'self-signed and not a CA that issues certificates (no keyCertSign): no bank trusts it as a QWAC or QSealC, which a qualified trust service provider issues (ETSI TS 119 495)',
+    });
+  }
+  if ((!isCa || selfSignedEndEntity) && options.psd2Checks !== false) {
     if (!psd2) {
       warnings.push({
         code: 'missing-psd2-qcstatement',
@@ -229,6 +262,7 @@ export function describeCertificate(
     notBefore: fields.notBefore.toISOString(),
     notAfter: fields.notAfter.toISOString(),
     isCa,
+    selfSigned,
     pathLength,
     keyUsage,
     extendedKeyUsage,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   describeCertificate,
+  issuesCertificates,
   type CertificateWarningCode,
 } from '../../../main/core/certs/describe.js';
 import {
@@ -127,6 +128,38 @@ describe('describeCertificate', () => {
       isCa: true,
       pathLength: 0,
     });
+  });
+
+  it('warns that a self-signed certificate that issues nothing is no QWAC or QSealC', () => {
+    // What `openssl req -x509` makes: basicConstraints cA, no keyUsage, no QCStatement.
+    const pem = openssl([
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      `${scratch.dir}/self.key`,
+      '-subj',
+      '/C=NO/O=My TPP/CN=My TPP',
+      '-days',
+      '1',
+    ]).toString();
+    const description = describeCertificate(pem);
+    expect(description).toMatchObject({ isCa: true, selfSigned: true });
+    expect(issuesCertificates(description)).toBe(false);
+    expect(codes(description.warnings)).toEqual([
+      'self-signed',
+      'missing-psd2-qcstatement',
+      'missing-organization-identifier',
+    ]);
+    expect(description.warnings[0]!.text).toMatch(/^self-signed and not a CA that issues/);
+    // A root CA is self-signed too, and may sign certificates: a CA, without warnings.
+    const root = describeCertificate(pki.ca.root.certificateDer);
+    expect(root).toMatchObject({ isCa: true, selfSigned: true });
+    expect(issuesCertificates(root)).toBe(true);
+    expect(root.warnings).toEqual([]);
+    expect(describeCertificate(pki.ca.intermediate.certificateDer).selfSigned).toBe(false);
   });
 
   it('describes a certificate whose key is not RSA', () => {

@@ -1,5 +1,9 @@
 /** What the renderer sees of keystore entries and certificates: details only, never key material. */
-import type { CertificateDescription, KeystoreEntry } from '../../../core/certs/index.js';
+import {
+  issuesCertificates,
+  type CertificateDescription,
+  type KeystoreEntry,
+} from '../../../core/certs/index.js';
 import type {
   CertificateDetailsView,
   CertificateKind,
@@ -8,7 +12,7 @@ import type {
 
 export function kindOf(certificate: CertificateDescription | undefined): CertificateKind {
   if (!certificate) return 'other';
-  if (certificate.isCa) return 'ca';
+  if (issuesCertificates(certificate)) return 'ca';
   if (certificate.qcTypes.includes('web')) return 'qwac';
   if (certificate.qcTypes.includes('eseal')) return 'qsealc';
   return 'other';

@@ -15,7 +15,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { EvidenceExchange } from '../../../shared/exchange.js';
+import { REDACTED, type EvidenceExchange } from '../../../shared/exchange.js';
 import type {
   CheckResult,
   EvidenceItem,
@@ -25,7 +25,7 @@ import type {
 } from '../../../shared/run-result.js';
 import type { RuleId } from '../../../shared/rule-ids.js';
 
-export const REDACTED = '[redacted]';
+export { REDACTED };
 
 export interface PresentOptions {
   meta?: RunMetadata;

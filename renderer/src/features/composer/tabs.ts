@@ -4,10 +4,10 @@
  * What opens from elsewhere (History, a followed link) never overwrites a tab's form, and every
  * window shows the one tab list the host keeps. Pure.
  */
-import type { ExchangeView, TabsView } from '../../../../main/api/contract';
+import type { EndpointView, ExchangeView, TabsView } from '../../../../main/api/contract';
 import { mergedTabs } from '../../../../main/shared/tabs-merge';
 import { fillPath } from '../../lib/path-template';
-import { emptyDraft, row, type RequestDraft } from './request-model';
+import { emptyDraft, operationOfRequest, row, type RequestDraft } from './request-model';
 
 export interface Tab {
   id: string;
@@ -24,10 +24,20 @@ export interface TabSet {
   activeTabId: string;
 }
 
-/** What a tab says on its button: its operation, else its method and path. */
-export function tabTitle(draft: RequestDraft): string {
-  if (draft.operationId) return draft.operationId;
-  return draft.pathTemplate ? `${draft.method} ${draft.pathTemplate}` : 'New request';
+/**
+ * What a tab says on its button, one rule for every tab however it was opened (the picker, a
+ * typed path, History, a saved request, a check's evidence): the operationId of the bundled
+ * OpenAPI operation its method and path call, else its method and path (without the query).
+ * Before the catalogue has loaded, the operation the form was opened on stands in.
+ */
+export function tabTitle(draft: RequestDraft, endpoints: readonly EndpointView[] = []): string {
+  const path = draft.pathTemplate.split('?')[0]!.trim();
+  if (!path) return 'New request';
+  if (endpoints.length === 0 && draft.operationId) return draft.operationId;
+  const called =
+    endpoints.find((e) => e.method === draft.method && e.pathTemplate === path)?.operationId ??
+    operationOfRequest(endpoints, draft.method, path)?.endpoint.operationId;
+  return called ?? `${draft.method} ${path}`;
 }
 
 /**

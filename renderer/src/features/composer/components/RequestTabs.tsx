@@ -8,6 +8,7 @@ export function RequestTabs() {
   const tabSet = useComposerStore((s) => s.tabSet);
   const draft = useComposerStore((s) => s.draft);
   const tabsError = useComposerStore((s) => s.tabsError);
+  const endpoints = useComposerStore((s) => s.catalogue?.endpoints);
   const { newTab, switchTab, closeTab } = useComposerStore.getState();
   return (
     <>
@@ -20,7 +21,7 @@ export function RequestTabs() {
       >
         {tabSet.tabs.map((tab) => {
           const active = tab.id === tabSet.activeTabId;
-          const title = tabTitle(active ? draft : tab.draft);
+          const title = tabTitle(active ? draft : tab.draft, endpoints);
           return (
             <span key={tab.id} className={active ? 'request-tab active' : 'request-tab'}>
               <button

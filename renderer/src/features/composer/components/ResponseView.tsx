@@ -1,5 +1,5 @@
 import type { ExchangeView } from '../../../../../main/api/contract';
-import { CopyButton } from '../../../components/CopyButton';
+import { CopyAsCode } from '../../../components/CopyAsCode';
 import { HeaderList } from '../../../components/HeaderList';
 import { formatMs, prettyJson, statusClassOf } from '../../../lib/format';
 import { isFollowable, linksOf, tppMessagesOf } from '../../../lib/links';
@@ -150,7 +150,7 @@ export function ResponseView({
         </>
       )}
       <div className="actions">
-        <CopyButton text={exchange.curl} label="Copy as curl" testId="copy-curl" />
+        <CopyAsCode request={exchange.request} testId="copy-curl" />
       </div>
       <details>
         <summary>Request as sent</summary>

@@ -1,8 +1,7 @@
 import { useShellStore } from '../../../app/shell-store';
-import { CopyButton } from '../../../components/CopyButton';
+import { CopyAsCode } from '../../../components/CopyAsCode';
 import { HeaderList } from '../../../components/HeaderList';
 import { formatInstant, formatMs, prettyJson, statusClassOf } from '../../../lib/format';
-import { curlCommand } from '../../../../../main/shared/curl-command';
 import { requestOfEvidence, type EvidenceExchange } from '../../../../../main/shared/exchange';
 import { useComposerStore } from '../../composer/store';
 import { FoldedText } from './FoldedText';
@@ -18,9 +17,9 @@ function requestTarget(url: string): string {
 }
 
 /**
- * The request again, for the tester: as curl (the one renderer History's copy uses too, on the
- * evidence as the run kept it, its secrets already redacted by the run), or in a composer tab of
- * its own to change and send.
+ * The request again, for the tester: as curl (the one renderer History's copy uses too) or a
+ * program that signs it afresh, on the evidence as the run kept it, its secrets already redacted
+ * by the run; or in a composer tab of its own to change and send.
  */
 function ExchangeActions({ exchange }: { exchange: EvidenceExchange }) {
   const open = useShellStore((s) => s.open);
@@ -28,7 +27,7 @@ function ExchangeActions({ exchange }: { exchange: EvidenceExchange }) {
   const request = requestOfEvidence(exchange.request);
   return (
     <div className="actions exchange-actions">
-      <CopyButton text={curlCommand(request)} label="Copy as curl" testId="exchange-copy-curl" />
+      <CopyAsCode request={request} testId="exchange-copy-curl" />
       <button
         type="button"
         data-testid="exchange-open-in-composer"

@@ -1,6 +1,6 @@
 /** Request tabs (renderer/src/features/composer/tabs.ts): each keeps its form and answer. */
 import { describe, expect, it } from 'vitest';
-import type { ExchangeView } from '../../../../../main/api/contract';
+import type { EndpointView, ExchangeView } from '../../../../../main/api/contract';
 import { emptyDraft, row } from '../../../../../renderer/src/features/composer/request-model';
 import {
   adoptedTabs,
@@ -16,6 +16,45 @@ import {
 
 const answer = (id: string) => ({ id }) as unknown as ExchangeView;
 const draft = (path: string) => ({ ...emptyDraft(), method: 'GET' as const, pathTemplate: path });
+
+const endpoint = (operationId: string, method: string, pathTemplate: string) =>
+  ({ operationId, method, pathTemplate }) as EndpointView;
+const ENDPOINTS = [
+  endpoint('createConsent', 'POST', '/v1/consents'),
+  endpoint('getConsent', 'GET', '/v1/consents/{consentId}'),
+  endpoint('getConsentStatus', 'GET', '/v1/consents/{consentId}/status'),
+];
+
+describe('tab titles', () => {
+  it('name the operation the method and path call, however the tab was opened', () => {
+    // Opened on the operation in the picker.
+    expect(
+      tabTitle({ ...draft('/v1/consents/{consentId}'), operationId: 'getConsent' }, ENDPOINTS),
+    ).toBe('getConsent');
+    // A path typed in a new tab, or opened from History with its values: the same operation.
+    expect(tabTitle(draft('/v1/consents/c-1'), ENDPOINTS)).toBe('getConsent');
+    expect(tabTitle(draft('/v1/consents/c-1/status?x=1'), ENDPOINTS)).toBe('getConsentStatus');
+    expect(tabTitle({ ...draft('/v1/consents'), method: 'POST' }, ENDPOINTS)).toBe('createConsent');
+    // A new tab's form (POST /v1/consents) is named as the picker's createConsent is.
+    expect(tabTitle(emptyDraft(), ENDPOINTS)).toBe('createConsent');
+  });
+
+  it('say the method and path, without the query, when no operation is called', () => {
+    expect(tabTitle(draft('/v1/unknown?edited=yes'), ENDPOINTS)).toBe('GET /v1/unknown');
+    // An operation the form was opened on, then moved off it: the path it calls now.
+    expect(tabTitle({ ...draft('/v1/other'), operationId: 'getConsent' }, ENDPOINTS)).toBe(
+      'GET /v1/other',
+    );
+    expect(tabTitle({ ...emptyDraft(), pathTemplate: '' }, ENDPOINTS)).toBe('New request');
+  });
+
+  it('take the operation the form was opened on while the catalogue is loading', () => {
+    expect(tabTitle({ ...draft('/v1/consents/{consentId}'), operationId: 'getConsent' })).toBe(
+      'getConsent',
+    );
+    expect(tabTitle(draft('/v1/consents/c-1'))).toBe('GET /v1/consents/c-1');
+  });
+});
 
 describe('request tabs', () => {
   it('writes the shown form and answer back into its own tab only', () => {
