@@ -16,6 +16,7 @@ import {
   PSU_CONTEXTS,
   SCA_STATUSES,
   TRANSACTION_STATUSES,
+  HOLDING_KINDS,
 } from '../../spec/enums.js';
 import { StringEnum } from '../../spec/schemas/common.js';
 import { FeeScheduleSchema } from './fees.js';
@@ -233,7 +234,7 @@ export const AccessGrantSchema = Type.Object({
   customerNumber: Type.String(),
   /** Absent in private context. */
   agreementId: Type.Optional(Type.String()),
-  accountKind: StringEnum(['account', 'card-account'] as const),
+  accountKind: StringEnum(HOLDING_KINDS),
   accountId: Type.String(),
   grantedAt: IsoInstant,
   revokedAt: Type.Optional(IsoInstant),
