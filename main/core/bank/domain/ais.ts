@@ -12,7 +12,6 @@ import type { Account, CardAccount, Consent, DomainEntities } from './model.js';
 import { consentableAccounts } from './parties.js';
 import type { ResolvedPsu } from './psu.js';
 
-
 // ---- consent ---------------------------------------------------------------------------------
 
 /**
