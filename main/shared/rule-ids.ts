@@ -13,5 +13,17 @@
  * The rules of linters (ESLint's `workbench/layers`, Redocly's over /openapi.json) are the tools'
  * own names and stay strings in their configuration.
  */
-export type RuleId = string;
-export type CheckId = string;
+import { Type } from '@sinclair/typebox';
+
+/**
+ * The brand that keeps the two apart: a string literal or a plain string is still either id (ids
+ * are read from files, flags and the catalogue), but a value typed as one kind of id does not pass
+ * where the other is asked for, so the compiler finds a check id sent where a rule id is meant.
+ */
+declare const idKind: unique symbol;
+export type RuleId = string & { readonly [idKind]?: 'RuleId' };
+export type CheckId = string & { readonly [idKind]?: 'CheckId' };
+
+/** The ids as they are written in a stored run (JSON strings), typed as the id they are. */
+export const RuleIdSchema = Type.Unsafe<RuleId>(Type.String());
+export const CheckIdSchema = Type.Unsafe<CheckId>(Type.String());

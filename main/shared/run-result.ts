@@ -8,6 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { EvidenceExchange } from './exchange.js';
 import type { JsonValue } from './json.js';
 import { CHECK_STATUSES, type StatusCounts } from './run-status.js';
+import { CheckIdSchema, RuleIdSchema } from './rule-ids.js';
 import { BankModeSchema, type BankMode } from './mode.js';
 
 export {
@@ -163,10 +164,10 @@ export const CheckAttemptSchema = Type.Object({
 export type CheckAttempt = Static<typeof CheckAttemptSchema>;
 
 export const CheckResultSchema = Type.Object({
-  checkId: Type.String(),
+  checkId: CheckIdSchema,
   title: Type.String(),
   area: Type.String(),
-  rules: Type.Array(Type.String()),
+  rules: Type.Array(RuleIdSchema),
   tags: Type.Array(Type.String()),
   status: Status,
   /** Absent when the check never started (cancelled before its turn). */
@@ -189,7 +190,7 @@ export const CheckResultSchema = Type.Object({
    * On a FAIL of the run's every-answer observer (a rule every answer meets, judged on all the
    * answers of the run): the checks whose answers broke it, which a re-run of failed checks runs.
    */
-  observedIn: Type.Optional(Type.Array(Type.String())),
+  observedIn: Type.Optional(Type.Array(CheckIdSchema)),
   /** The attempt of the run that gave this verdict; absent: the first. */
   attempt: Type.Optional(Type.Integer({ minimum: 1 })),
   /** The verdicts of the earlier attempts, oldest first (absent when it ran once). */
@@ -203,7 +204,7 @@ export const RunAttemptSchema = Type.Object({
   startedAt: Type.String(),
   finishedAt: Type.String(),
   /** The checks this attempt ran. */
-  checkIds: Type.Array(Type.String()),
+  checkIds: Type.Array(CheckIdSchema),
   cancelled: Type.Boolean(),
 });
 export type RunAttempt = Static<typeof RunAttemptSchema>;
@@ -373,13 +374,13 @@ export const RunMetadataSchema = Type.Object({
   /** The selection as given on the command line (or the UI), and how many checks it chose. */
   selection: Type.Object({
     suites: Type.Array(Type.String()),
-    rules: Type.Array(Type.String()),
+    rules: Type.Array(RuleIdSchema),
     tags: Type.Array(Type.String()),
     grep: Type.Union([Type.String(), Type.Null()]),
     exclude: Type.Array(Type.String()),
     rerunFailed: Type.Union([Type.String(), Type.Null()]),
     /** The checks chosen one by one (the Runner's boxes), by id; absent when none was. */
-    checkIds: Type.Optional(Type.Array(Type.String())),
+    checkIds: Type.Optional(Type.Array(CheckIdSchema)),
     checks: Type.Integer({ minimum: 0 }),
   }),
   baseline: Type.Union([Type.String(), Type.Null()]),

@@ -6,6 +6,8 @@
  * not answer, a precondition it needed was refused, or the check itself stopped on an error. It
  * says nothing about the rule, so it is never counted as a PASS or a FAIL.
  */
+import type { CheckId } from './rule-ids.js';
+
 export const CHECK_STATUSES = ['PASS', 'FAIL', 'WARNING', 'SKIPPED', 'INCONCLUSIVE'] as const;
 export type CheckStatus = (typeof CHECK_STATUSES)[number];
 
@@ -43,8 +45,8 @@ export function isRerunStatus(status: CheckStatus): boolean {
  * FAILed on every answer, the checks whose answers broke it (`observedIn`).
  */
 export function rerunCheckIds(
-  results: readonly { checkId: string; status: CheckStatus; observedIn?: readonly string[] }[],
-): Set<string> {
+  results: readonly { checkId: CheckId; status: CheckStatus; observedIn?: readonly CheckId[] }[],
+): Set<CheckId> {
   return new Set(
     results
       .filter((result) => isRerunStatus(result.status))

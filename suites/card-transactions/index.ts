@@ -19,7 +19,7 @@ export const checks: readonly Check[] = [
       'Without paging parameters a card transactions read returns 200 transactions (on the PSU’s own data)',
     area: 'card-transactions',
     rule: 'CARDTX-DEFAULT-PAGE-200',
-    kind: 'card account',
+    kind: 'card-account',
   }),
   pendingFilteredInProduction,
 ];

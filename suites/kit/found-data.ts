@@ -23,11 +23,10 @@ import {
   type CardAccountView,
   type CardTransactionsBody,
 } from './account-information.js';
+import { HOLDING_KIND_LABELS, type HoldingKind } from '../../main/core/spec/enums.js';
 import { json } from './answers.js';
 import { aisConsent, type AisSession } from './consent.js';
 import { knownPsu } from './test-psus.js';
-
-export type HoldingKind = 'account' | 'card account';
 
 /** One holding's first page of booked transactions, read without any paging parameter. */
 export interface DefaultPage {
@@ -49,7 +48,7 @@ export async function readBooked(
   path: string,
   query: Record<string, string | number> = {},
 ): Promise<Omit<DefaultPage, 'resourceId'>> {
-  const what = `${kind} transactions ?${new URLSearchParams({ bookingStatus: 'booked', ...query } as Record<string, string>)}`;
+  const what = `${HOLDING_KIND_LABELS[kind]} transactions ?${new URLSearchParams({ bookingStatus: 'booked', ...query } as Record<string, string>)}`;
   const exchange = await aisGet(ctx, session, path, {
     query: { bookingStatus: 'booked', ...query },
     label: what,
@@ -104,7 +103,7 @@ export async function holdingBeyondOnePage(
   return (
     pages.find((page) => page.next !== undefined) ??
     ctx.inconclusive(
-      `the target has no ${kind} with more than ${DEFAULT_PAGE_SIZE} booked transactions for this PSU (${pages.map((p) => `${p.resourceId}: ${p.count}`).join(', ') || `no ${kind}`})`,
+      `the target has no ${HOLDING_KIND_LABELS[kind]} with more than ${DEFAULT_PAGE_SIZE} booked transactions for this PSU (${pages.map((p) => `${p.resourceId}: ${p.count}`).join(', ') || `no ${HOLDING_KIND_LABELS[kind]}`})`,
     )
   );
 }
@@ -157,7 +156,7 @@ export function defaultPageCheck(spec: {
       ctx.expect.equal(
         page.count,
         DEFAULT_PAGE_SIZE,
-        `booked transactions of ${spec.kind} ${page.resourceId} in one call without paging parameters`,
+        `booked transactions of ${HOLDING_KIND_LABELS[spec.kind]} ${page.resourceId} in one call without paging parameters`,
       );
       ctx.expect.true(page.next !== undefined, 'a next link leads to the rest');
       const rest = await follow(ctx, session, page.next!, 'follow next');

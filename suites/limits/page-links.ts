@@ -51,7 +51,7 @@ export const pageLinksInProduction = defineCheck({
   needs: ['psu-agent'],
   async run(ctx) {
     const session = await aisConsent(ctx, knownPsu(ctx, 'private').login);
-    const page = await holdingBeyondOnePage(ctx, session, 'card account');
+    const page = await holdingBeyondOnePage(ctx, session, 'card-account');
     await judgeLinksCarry200(ctx, session, page.exchange);
   },
 });

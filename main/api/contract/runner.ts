@@ -15,7 +15,7 @@ import type { RuleId, CheckId } from '../../shared/rule-ids.js';
 export type { RunEvent, RunResult, RunComparison };
 
 export interface RuleView {
-  id: string;
+  id: RuleId;
   section: string;
   statement: string;
   area: string;
@@ -48,7 +48,7 @@ export interface ClientJudgementView {
 }
 
 export interface CheckView {
-  id: string;
+  id: CheckId;
   title: string;
   area: string;
   rules: RuleId[];

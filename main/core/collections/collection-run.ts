@@ -48,7 +48,7 @@ export interface CollectionRunResult {
   passed: boolean;
 }
 
-export interface RunOptions {
+export interface CollectionRunOptions {
   collection: Collection;
   /** A folder's path (`Consents / Status`) or its name when only one folder has it. */
   folder?: string;
@@ -199,7 +199,7 @@ async function runOne(
 }
 
 /** Runs the requests in order; one that fails does not stop the run (as Postman's runner does). */
-export async function runCollection(options: RunOptions): Promise<CollectionRunResult> {
+export async function runCollection(options: CollectionRunOptions): Promise<CollectionRunResult> {
   const located = requestsToRun(options.collection, options.folder);
   const startedAt = options.now().toISOString();
   // The collection's variables, then the environment's, then what answers carry (composer order).

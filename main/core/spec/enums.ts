@@ -16,6 +16,18 @@ export const SCA_STATUSES = [
 ] as const;
 export type ScaStatus = (typeof SCA_STATUSES)[number];
 
+/**
+ * What an AIS read holds: an account (§4.2.4, `/v1/accounts/{id}`) or a card account (§4.2.3,
+ * `/v1/card-accounts/{id}`). One spelling for the bank and the suites; `HOLDING_KIND_LABELS` is
+ * how each reads in a sentence.
+ */
+export const HOLDING_KINDS = ['account', 'card-account'] as const;
+export type HoldingKind = (typeof HOLDING_KINDS)[number];
+export const HOLDING_KIND_LABELS: Readonly<Record<HoldingKind, string>> = {
+  account: 'account',
+  'card-account': 'card account',
+};
+
 /** §3.2 Payment transaction status (`transactionStatus`), ISO 20022 codes. */
 export const TRANSACTION_STATUSES = [
   'ACCP',

@@ -14,11 +14,11 @@ import {
 } from '../../core/runner/target-profile/index.js';
 import { UsageError, type CliIo } from './io.js';
 import { parseFlags } from './parse.js';
+// `target init` points the admin token at the variable `workbench bank` reads it from: the profile
+// never holds the token, and the bank and the run find the same one.
+import { ADMIN_TOKEN_VARIABLE } from './bank-flags.js';
 import type { CliCommand } from './command.js';
 import type { BankMode } from '../../shared/mode.js';
-
-/** Where `target init` points the admin token: the profile never holds it. */
-export const ADMIN_TOKEN_VARIABLE = 'WORKBENCH_ADMIN_TOKEN';
 
 /** How long `--bank-json` waits for the bank's line by default (`--wait SECONDS`). */
 export const BANK_JSON_WAIT_SECONDS = 30;

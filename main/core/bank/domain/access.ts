@@ -6,6 +6,7 @@
  * days needs an SCA inside the TPP session's hour. AIS handlers call `requireAccountAccess`.
  */
 import { bankError } from '../../spec/errors.js';
+import { HOLDING_KIND_LABELS, type HoldingKind } from '../../spec/enums.js';
 import {
   CALLS_WITHOUT_PSU_IP_ADDRESS_PER_DAY,
   HISTORY_WITHOUT_SCA_DAYS,
@@ -42,8 +43,6 @@ export function findConsent(
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-export type AccountKind = AccessGrant['accountKind'];
 
 /** The PSU, TPP and context a consent and its grants belong to. */
 export interface ConsentScope {
@@ -127,7 +126,7 @@ export function activeGrants(state: DomainEntities, scope: ConsentScope, now: Da
 // ---- the consent screen ------------------------------------------------------------------------
 
 export interface ConsentChoice {
-  kind: AccountKind;
+  kind: HoldingKind;
   accountId: string;
 }
 
@@ -217,7 +216,7 @@ export function applyConsentChoice(
  */
 export function revokeGrant(
   state: DomainEntities,
-  grant: ConsentScope & { accountId: string; accountKind?: AccountKind },
+  grant: ConsentScope & { accountId: string; accountKind?: HoldingKind },
   now: Date,
 ): boolean {
   const target = state.grants.find(
@@ -314,7 +313,7 @@ export function scopeOf(psu: ResolvedPsu): ConsentScope | undefined {
 export function requireAccountAccess(
   state: DomainEntities,
   psu: ResolvedPsu,
-  account: { kind: AccountKind; accountId: string },
+  account: { kind: HoldingKind; accountId: string },
   now: Date,
 ): AccountAccess | Rejection {
   const scope = scopeOf(psu);
@@ -356,7 +355,7 @@ export function requireAccountAccess(
       'access.account-not-granted',
       bankError(
         'RESOURCE_UNKNOWN',
-        `${account.kind === 'card-account' ? 'card account' : 'account'} '${account.accountId}' is unknown or not granted to this TPP in ${where}`,
+        `${HOLDING_KIND_LABELS[account.kind]} '${account.accountId}' is unknown or not granted to this TPP in ${where}`,
         { path: 'account-id' },
       ),
     );

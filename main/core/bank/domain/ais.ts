@@ -5,14 +5,12 @@
  * domain state the sandbox management API and payments write; no clock reads, no HTTP.
  */
 import { bankError } from '../../spec/errors.js';
-import type { BookingStatus } from '../../spec/enums.js';
+import type { BookingStatus, HoldingKind } from '../../spec/enums.js';
 import { reject, type BankMode, type Rejection } from '../types.js';
 import { activeGrants, latestConsent, scopeOf } from './access.js';
 import type { Account, CardAccount, Consent, DomainEntities } from './model.js';
 import { consentableAccounts } from './parties.js';
 import type { ResolvedPsu } from './psu.js';
-
-export type HoldingKind = 'account' | 'card-account';
 
 // ---- consent ---------------------------------------------------------------------------------
 

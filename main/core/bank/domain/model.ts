@@ -16,22 +16,23 @@ import {
   PSU_CONTEXTS,
   SCA_STATUSES,
   TRANSACTION_STATUSES,
+  HOLDING_KINDS,
 } from '../../spec/enums.js';
 import { StringEnum } from '../../spec/schemas/common.js';
 import { FeeScheduleSchema } from './fees.js';
 import { LedgerStore } from './ledger-store.js';
 import {
   AccountRef,
-  AccountTransactionSchema,
-  CardTransactionSchema,
+  AccountTransactionRecordSchema,
+  CardTransactionRecordSchema,
   IsoDay,
   IsoInstant,
   MinorUnits,
 } from './transactions.js';
 
 export {
-  AccountTransactionSchema,
-  CardTransactionSchema,
+  AccountTransactionRecordSchema,
+  CardTransactionRecordSchema,
   type AccountTransactionRecord,
   type CardTransactionRecord,
 } from './transactions.js';
@@ -233,7 +234,7 @@ export const AccessGrantSchema = Type.Object({
   customerNumber: Type.String(),
   /** Absent in private context. */
   agreementId: Type.Optional(Type.String()),
-  accountKind: StringEnum(['account', 'card-account'] as const),
+  accountKind: StringEnum(HOLDING_KINDS),
   accountId: Type.String(),
   grantedAt: IsoInstant,
   revokedAt: Type.Optional(IsoInstant),
@@ -288,7 +289,7 @@ export const PaymentSchema = Type.Object({
 export type Payment = Static<typeof PaymentSchema>;
 
 /** A signing basket (decisions.md paths; §3.2: not atomic, its status is the worst case). */
-export const SigningBasketSchema = Type.Object({
+export const SigningBasketRecordSchema = Type.Object({
   basketId: Type.String(),
   tppId: Type.String(),
   paymentIds: Type.Array(Type.String()),
@@ -296,7 +297,7 @@ export const SigningBasketSchema = Type.Object({
   createdAt: IsoInstant,
   authorisationId: Type.Optional(Type.String()),
 });
-export type SigningBasket = Static<typeof SigningBasketSchema>;
+export type SigningBasket = Static<typeof SigningBasketRecordSchema>;
 
 // ---- the bank's own settings, changed through the bank console ------------------------------
 
@@ -322,9 +323,9 @@ export const DomainSnapshotSchema = Type.Object(
   {
     customers: Type.Array(CustomerSchema),
     accounts: Type.Array(AccountSchema),
-    accountTransactions: Type.Array(AccountTransactionSchema),
+    accountTransactions: Type.Array(AccountTransactionRecordSchema),
     cardAccounts: Type.Array(CardAccountSchema),
-    cardTransactions: Type.Array(CardTransactionSchema),
+    cardTransactions: Type.Array(CardTransactionRecordSchema),
     agreements: Type.Array(AgreementSchema),
     psuIdentities: Type.Array(PsuIdentitySchema),
     corporateIdentities: Type.Array(CorporateIdentitySchema),
@@ -334,7 +335,7 @@ export const DomainSnapshotSchema = Type.Object(
     grants: Type.Array(AccessGrantSchema),
     accessCounts: Type.Array(AccessCountSchema),
     payments: Type.Array(PaymentSchema),
-    baskets: Type.Array(SigningBasketSchema),
+    baskets: Type.Array(SigningBasketRecordSchema),
     behaviour: BankBehaviourSchema,
   },
   { additionalProperties: false },

@@ -18,7 +18,7 @@ export const AccountRef = Type.Object({ iban: Type.String(), bban: Type.String()
  * One entry on an account (§2.6 "Sandbox account transaction" plus status and origin). Booked
  * entries keep their id forever (1.18.0 "stable transaction ids for booked transactions").
  */
-export const AccountTransactionSchema = Type.Object({
+export const AccountTransactionRecordSchema = Type.Object({
   id: Type.String({ minLength: 1 }),
   accountId: Type.String(),
   /** Signed: negative debits the account. */
@@ -41,14 +41,14 @@ export const AccountTransactionSchema = Type.Object({
   paymentId: Type.Optional(Type.String()),
   createdAt: IsoInstant,
 });
-export type AccountTransactionRecord = Static<typeof AccountTransactionSchema>;
+export type AccountTransactionRecord = Static<typeof AccountTransactionRecordSchema>;
 
 /** A card transaction (§2.6 request item) on a card account; only created ones exist (§4.3 rule 2). */
-export const CardTransactionSchema = Type.Object({
+export const CardTransactionRecordSchema = Type.Object({
   accountId: Type.String({ minLength: 1 }),
   ...SandboxCardTransactionBlock.properties,
   /** Pending card transactions are listed under `pending`; created ones are booked by default. */
   status: StringEnum(['booked', 'pending'] as const),
   createdAt: IsoInstant,
 });
-export type CardTransactionRecord = Static<typeof CardTransactionSchema>;
+export type CardTransactionRecord = Static<typeof CardTransactionRecordSchema>;

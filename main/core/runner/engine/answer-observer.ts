@@ -8,7 +8,7 @@
  * none has not judged it and adds nothing (a bank that never fails earns no PASS on it).
  */
 import type { EvidenceExchange } from '../../../shared/exchange.js';
-import type { CheckId } from '../../../shared/rule-ids.js';
+import type { CheckId, RuleId } from '../../../shared/rule-ids.js';
 import type { CheckResult } from '../../../shared/run-result.js';
 import type { ScaRedirect } from '../check-api/index.js';
 import {
@@ -23,7 +23,7 @@ import {
 export const EVERY_ANSWER_AREA = 'every-answer';
 
 /** The id of the result that carries a rule's violations (`EVERY-ANSWER-<rule>`). */
-export const everyAnswerCheckId = (ruleId: string): CheckId => `EVERY-ANSWER-${ruleId}`;
+export const everyAnswerCheckId = (ruleId: RuleId): CheckId => `EVERY-ANSWER-${ruleId}`;
 
 interface Violation {
   rule: ObservedRule;

@@ -29,7 +29,7 @@ export const COVERAGE_STATES: readonly CoverageState[] = [
  */
 export interface TppSideRule {
   id: string;
-  catalogue: readonly string[];
+  catalogue: readonly RuleId[];
   /** The bank's TPP report judges every request on it. */
   report: boolean;
   /** `plan:MODULE` for each plan module that judges it. */
@@ -41,8 +41,8 @@ export interface TppSideRule {
  * coverage names it where a check id would be, and the catalogue rules it judges.
  */
 export interface ComparisonJudge {
-  id: string;
-  rules: readonly string[];
+  id: CheckId;
+  rules: readonly RuleId[];
 }
 
 /** How the client is judged on one catalogue rule: the TPP-side rules naming it, their modules. */
@@ -58,7 +58,7 @@ export interface ClientCoverage {
  * HTML report's coverage map.
  */
 export interface CoverageRule {
-  id: string;
+  id: RuleId;
   section: string;
   statement: string;
   testable: boolean;

@@ -8,7 +8,7 @@
 import interfaceSpec from '../../../../docs/spec/interface-spec.md?raw';
 import decisions from '../../../../docs/spec/decisions.md?raw';
 
-export interface SpecSection {
+export interface SpecPassage {
   /** The document's file name, as the references spell it. */
   document: 'interface-spec.md' | 'decisions.md';
   /** The heading's text, without its `#` marks. */
@@ -56,7 +56,7 @@ export function sectionOf(
 export function specSection(
   reference: string,
   documents: { interfaceSpec: string; decisions: string } = { interfaceSpec, decisions },
-): SpecSection | undefined {
+): SpecPassage | undefined {
   if (reference.trim() === 'decisions.md') {
     // The document as a whole: its title's section is all of it.
     const whole = sectionOf(documents.decisions, () => true);

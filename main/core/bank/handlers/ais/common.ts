@@ -10,7 +10,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_LIMIT_PARAMETER_DEFAULT } from '../../../spec/l
 import type { Link } from '../../../spec/schemas/shared.js';
 import { minorUnitsToAmountString } from '../../../spec/validators/amount.js';
 import { requireAccountAccess, scaAgeAllowsHistory } from '../../domain/access.js';
-import type { HoldingKind } from '../../domain/ais.js';
+import type { HoldingKind } from '../../../spec/enums.js';
 import type { Account, CardAccount } from '../../domain/model.js';
 import { faultActive } from '../../faults/index.js';
 import { psuContextOf, type ResolvedPsu } from '../../domain/psu.js';

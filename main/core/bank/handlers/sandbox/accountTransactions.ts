@@ -31,12 +31,12 @@ import {
   unknownResource,
   type TransactionListQuery,
 } from './common.js';
-import { presentAccountTransaction } from './views.js';
+import { presentSandboxAccountTransaction } from './views.js';
 import { checkAccountReference, checkBankDate, checkSameCurrency } from './validation.js';
 
 /** An account transaction as the active faults would present it. */
 function present(ctx: RequestContext, entry: AccountTransactionRecord): unknown {
-  const item = presentAccountTransaction(entry);
+  const item = presentSandboxAccountTransaction(entry);
   if (!faultActive(ctx, 'SANDBOX-ACCTX-FIELDS')) return item;
   const { ultimateDebtor: _d, ultimateCreditor: _c, purposeCode: _p, ...rest } = item;
   return rest;

@@ -29,8 +29,8 @@ import { agreementsOfCustomer } from '../../domain/parties.js';
 const get = (href: string): Link => ({ href, verbs: ['GET'] });
 const segment = encodeURIComponent;
 
-export const accountPath = (id: string) => `/v1/sandbox/accounts/${segment(id)}`;
-export const cardAccountPath = (id: string) => `/v1/sandbox/card-accounts/${segment(id)}`;
+export const sandboxAccountPath = (id: string) => `/v1/sandbox/accounts/${segment(id)}`;
+export const sandboxCardAccountPath = (id: string) => `/v1/sandbox/card-accounts/${segment(id)}`;
 export const agreementPath = (id: string) => `/v1/sandbox/agreements/${segment(id)}`;
 
 /**
@@ -62,13 +62,13 @@ export function presentAccount(
     balances: [balance('closingBooked'), balance('expected')],
     _links: {
       self: get(`/v1/accounts/${segment(account.id)}`),
-      transactions: get(`${accountPath(account.id)}/transactions`),
+      transactions: get(`${sandboxAccountPath(account.id)}/transactions`),
     },
   };
 }
 
 /** §2.6 account transaction (amount signed as the account sees it; status is not a §2.6 field). */
-export function presentAccountTransaction(
+export function presentSandboxAccountTransaction(
   entry: AccountTransactionRecord,
 ): SandboxAccountTransaction {
   return {
@@ -86,7 +86,9 @@ export function presentAccountTransaction(
     ultimateCreditor: entry.ultimateCreditor,
     purposeCode: entry.purposeCode,
     bookingDate: entry.bookingDate,
-    _links: { self: get(`${accountPath(entry.accountId)}/transactions/${segment(entry.id)}`) },
+    _links: {
+      self: get(`${sandboxAccountPath(entry.accountId)}/transactions/${segment(entry.id)}`),
+    },
   };
 }
 
@@ -108,8 +110,8 @@ function cardAccountFields(card: CardAccount) {
     product: card.product,
     status: card.status,
     _links: {
-      self: get(cardAccountPath(card.resourceId)),
-      transactions: get(`${cardAccountPath(card.resourceId)}/transactions`),
+      self: get(sandboxCardAccountPath(card.resourceId)),
+      transactions: get(`${sandboxCardAccountPath(card.resourceId)}/transactions`),
     },
   };
 }
