@@ -2,6 +2,9 @@
 export type JsonValue =
   null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
+/** A JSON object: what a request body or an answer's body is at its top. */
+export type JsonObject = { [key: string]: JsonValue };
+
 /**
  * True when the nesting of arrays and objects in JSON `text` goes deeper than `maxDepth`: one
  * linear pass that skips string contents (and escaped characters in them) and stops at the first

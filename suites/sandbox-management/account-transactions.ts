@@ -13,13 +13,13 @@ import { approve, createPayment, ownAccountBody, paymentParty } from '../kit/pay
 import { json } from '../kit/answers.js';
 import { dayFromToday } from '../kit/dates.js';
 import { privatePsu } from '../kit/test-psus.js';
+import type { JsonObject } from '../../main/core/runner/check-api/index.js';
 import {
   accountBody,
   accountTransactionsPath,
   call,
   createAccount,
   expectRefused,
-  type Json,
   listAccounts,
   newAccount,
   sandboxCheck,
@@ -32,7 +32,7 @@ const OUTSIDE = { iban: 'NO9386011117947', bban: '86011117947' };
 function accountTransactionItem(
   today: Date,
   account: { iban: string; bban: string },
-  overrides: Json = {},
+  overrides: JsonObject = {},
 ) {
   return {
     amount: 50_000,
@@ -49,7 +49,7 @@ function accountTransactionItem(
     purposeCode: 'OTHR',
     bookingDate: dayFromToday(-1, today),
     ...overrides,
-  } as Json;
+  } as JsonObject;
 }
 
 export const accountTransactionChecks: Check[] = [

@@ -19,6 +19,7 @@ import {
   sandboxCustomers,
   testRepresentative,
 } from '../kit/test-psus.js';
+import type { JsonObject } from '../../main/core/runner/check-api/index.js';
 import {
   accountBody,
   call,
@@ -26,7 +27,6 @@ import {
   expectRefused,
   engagementBody,
   getAgreement,
-  type Json,
   postEngagement,
   privateAgreementOf,
   sandboxCheck,
@@ -152,7 +152,7 @@ export const agreementChecks: Check[] = [
       };
       const created = await postEngagement(ctx, agreement.id, body, 'create an engagement');
       ctx.expect.status(created, 201, 'POST .../engagements');
-      const answer = json<Json>(created);
+      const answer = json<JsonObject>(created);
       for (const field of ['customer', 'roles', 'registerLimit', 'approvalLimit'] as const)
         ctx.expect.equal(answer[field], body[field] as JsonValue, `engagement ${field}`);
       ctx.expect.equal(

@@ -16,6 +16,7 @@ import { cardAccountsOf } from '../kit/account-information.js';
 import { json } from '../kit/answers.js';
 import { grantedConsent } from '../kit/consent.js';
 import { corporateRepresentative, privatePsu } from '../kit/test-psus.js';
+import type { JsonObject } from '../../main/core/runner/check-api/index.js';
 import {
   type AccountItem,
   call,
@@ -24,7 +25,6 @@ import {
   expectRefused,
   engagementBody,
   getAgreement,
-  type Json,
   postEngagement,
   privateAgreementOf,
   sandboxCheck,
@@ -85,7 +85,7 @@ export const cardAccountChecks: Check[] = [
       );
       ctx.expect.status(read, 200, 'GET /v1/sandbox/card-accounts/{id}');
       ctx.expect.schema(json(read), SandboxCardAccountResponseSchema, 'the card account (§2.6)');
-      const card = json<{ cardAccount?: Json }>(read).cardAccount;
+      const card = json<{ cardAccount?: JsonObject }>(read).cardAccount;
       ctx.expect.equal(card?.resourceId, created.resourceId, 'cardAccount.resourceId');
       ctx.expect.equal(card?.maskedPan, body.maskedPan, 'cardAccount.maskedPan');
     },

@@ -7,7 +7,8 @@ import { CARD_TRANSACTION_ID_MAX, STREET_MAX } from '../../main/core/spec/limits
 import { SandboxCardTransactionsResponseSchema } from '../../main/core/spec/schemas/sandbox.js';
 import type { Check } from '../../main/core/runner/check-api/index.js';
 import { json } from '../kit/answers.js';
-import { call, expectRefused, type Json, newCardAccount, sandboxCheck } from './sandbox-api.js';
+import type { JsonObject } from '../../main/core/runner/check-api/index.js';
+import { call, expectRefused, newCardAccount, sandboxCheck } from './sandbox-api.js';
 import {
   cardTransactionItem,
   cardTransactionsPath,
@@ -192,7 +193,7 @@ export const cardTransactionFieldChecks: Check[] = [
     async run(ctx) {
       const today = await ctx.bankNow();
       const id = await newCardAccount(ctx);
-      const post = (address: Json, label: string) =>
+      const post = (address: JsonObject, label: string) =>
         postCardTransactions(
           ctx,
           id,

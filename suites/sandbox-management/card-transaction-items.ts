@@ -4,12 +4,13 @@
  */
 import type { CheckContext } from '../../main/core/runner/check-api/index.js';
 import { dayFromToday } from '../kit/dates.js';
-import { call, type Json } from './sandbox-api.js';
+import type { JsonObject } from '../../main/core/runner/check-api/index.js';
+import { call } from './sandbox-api.js';
 
 let cardTransactionCounter = 0;
 
 /** A valid §2.6 card transaction, booked three days before the bank's `today`. */
-export function cardTransactionItem(today: Date, overrides: Json = {}): Json {
+export function cardTransactionItem(today: Date, overrides: JsonObject = {}): JsonObject {
   cardTransactionCounter += 1;
   return {
     cardTransactionId: `wb-ct-${Date.now().toString(36)}-${cardTransactionCounter}`,
@@ -30,7 +31,7 @@ export function cardTransactionItem(today: Date, overrides: Json = {}): Json {
 }
 
 /** A valid §2.6 currencyExchange, quoted three days before the bank's `today`. */
-export function currencyExchange(today: Date, overrides: Json = {}): Json {
+export function currencyExchange(today: Date, overrides: JsonObject = {}): JsonObject {
   return {
     sourceCurrency: 'EUR',
     targetCurrency: 'NOK',
@@ -49,7 +50,7 @@ export const cardTransactionsPath = (resourceId: string) =>
 export function postCardTransactions(
   ctx: CheckContext,
   resourceId: string,
-  items: Json[],
+  items: JsonObject[],
   label: string,
 ) {
   return call(ctx, 'POST', cardTransactionsPath(resourceId), label, { body: items });

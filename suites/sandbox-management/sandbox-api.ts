@@ -8,6 +8,7 @@ import {
   type CheckContext,
   defineCheck,
   type EvidenceExchange,
+  type JsonObject,
   type JsonValue,
 } from '../../main/core/runner/check-api/index.js';
 import { freeNorwegianAccount } from '../kit/account-numbers.js';
@@ -21,8 +22,6 @@ import {
   SandboxAgreementSchema,
   SandboxCardAccountCreatedSchema,
 } from '../../main/core/spec/schemas/sandbox.js';
-
-export type Json = Record<string, JsonValue>;
 
 /**
  * A sandbox check: sandbox mode only, needs the /v1/sandbox/ operations (§4.3). It starts with
@@ -73,7 +72,7 @@ export function engagementBody(
   customer: string,
   iban: string,
   roles: readonly string[] = ['REGISTER', 'VIEW'],
-): Json {
+): JsonObject {
   return { customer, account: { iban }, roles: [...roles], registerLimit: 0, approvalLimit: 0 };
 }
 
@@ -104,7 +103,7 @@ export function call(
   return ctx.client.send({ method, path, label, ...extra });
 }
 
-export function accountBody(customerNumber: string, overrides: Json = {}): Json {
+export function accountBody(customerNumber: string, overrides: JsonObject = {}): JsonObject {
   const { bban, iban } = freeNorwegianAccount();
   return {
     customerNumber,
@@ -123,7 +122,7 @@ export function accountBody(customerNumber: string, overrides: Json = {}): Json 
   };
 }
 
-export function cardAccountBody(customerNumber: string, overrides: Json = {}): Json {
+export function cardAccountBody(customerNumber: string, overrides: JsonObject = {}): JsonObject {
   return {
     customerNumber,
     maskedPan: '525412******7788',
@@ -168,7 +167,7 @@ export async function listAccounts(ctx: CheckContext): Promise<AccountItem[]> {
   return json<AccountItem[]>(exchange);
 }
 
-export async function createAccount(ctx: CheckContext, body: Json): Promise<AccountItem> {
+export async function createAccount(ctx: CheckContext, body: JsonObject): Promise<AccountItem> {
   const exchange = await call(ctx, 'POST', '/v1/sandbox/accounts', 'create a sandbox account', {
     body,
   });
@@ -182,7 +181,7 @@ export async function createAccount(ctx: CheckContext, body: Json): Promise<Acco
   return created;
 }
 
-export async function createCardAccount(ctx: CheckContext, body: Json): Promise<Json> {
+export async function createCardAccount(ctx: CheckContext, body: JsonObject): Promise<JsonObject> {
   const exchange = await call(ctx, 'POST', '/v1/sandbox/card-accounts', 'create a card account', {
     body,
   });
@@ -193,7 +192,7 @@ export async function createCardAccount(ctx: CheckContext, body: Json): Promise<
     SandboxCardAccountCreatedSchema,
     'POST /v1/sandbox/card-accounts',
   );
-  return json<Json>(exchange);
+  return json<JsonObject>(exchange);
 }
 
 export const accountTransactionsPath = (id: string) =>
@@ -219,7 +218,10 @@ export async function newCardAccount(ctx: CheckContext): Promise<string> {
 }
 
 /** A fresh account of the first private customer. */
-export async function newAccount(ctx: CheckContext, overrides: Json = {}): Promise<AccountItem> {
+export async function newAccount(
+  ctx: CheckContext,
+  overrides: JsonObject = {},
+): Promise<AccountItem> {
   const owner = await privatePsu(ctx);
   return createAccount(ctx, accountBody(owner.customerNumber, overrides));
 }

@@ -19,7 +19,7 @@ import {
   everyAnswerCheckId,
   ruleCoverage,
   SCA_FLOW_COMPARISON,
-  summarise,
+  summariseCoverage,
   type ClientCoverage,
   type ComparisonJudge,
   type CoverageState,
@@ -103,7 +103,7 @@ function clientText(client: ClientCoverage): string {
 }
 
 function summaryText(entries: readonly RuleCoverage[]): string {
-  const s = summarise(entries);
+  const s = summariseCoverage(entries);
   return `${s.rules} rules: ${s.testable} testable (${s.covered} with checks, ${s.uncovered} without), ${s.client} judged of the client, ${s.untestable} untestable`;
 }
 
@@ -187,10 +187,10 @@ export function createRulesCommand(catalogue: RulesCatalogue): CliCommand {
         io.out(
           JSON.stringify(
             {
-              summary: { ...summarise(shown), checks: catalogue.checks.length },
+              summary: { ...summariseCoverage(shown), checks: catalogue.checks.length },
               areas: areasShown.map((area) => ({
                 area,
-                ...summarise(shown.filter((entry) => entry.rule.area === area)),
+                ...summariseCoverage(shown.filter((entry) => entry.rule.area === area)),
               })),
               rules: shown.map(jsonOf),
               ...(tpp ? { tpp: { rules: tpp.length, entries: tpp } } : {}),

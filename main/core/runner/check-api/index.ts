@@ -32,7 +32,7 @@ export type {
 
 // ---- requests and the evidence they leave ---------------------------------------------------
 
-export type { JsonValue } from '../../../shared/json.js';
+export type { JsonObject, JsonValue } from '../../../shared/json.js';
 /** What `ctx.client.send` resolves with: the exchange as the check's evidence. */
 export type { EvidenceExchange, HttpMethod } from '../../../shared/exchange.js';
 

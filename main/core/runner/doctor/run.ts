@@ -31,7 +31,7 @@ import { createProbes } from './probes.js';
 import { redactSecretValues, runSecrets } from '../targets/run-secrets.js';
 import {
   line,
-  summarise,
+  summariseDoctor,
   type DoctorCheck,
   type DoctorContext,
   type DoctorLine,
@@ -72,7 +72,7 @@ function report(
   startedAt: Date,
   loaded?: LoadedTargetProfile,
 ): DoctorReport {
-  const summary = summarise(lines);
+  const summary = summariseDoctor(lines);
   return {
     profile: source,
     ...(loaded ? { baseUrl: loaded.profile.baseUrl, mode: loaded.profile.mode } : {}),

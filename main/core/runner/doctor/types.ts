@@ -72,7 +72,7 @@ export function line(
   return { id: check.id, title: check.title, status, detail, ...(fix ? { fix } : {}) };
 }
 
-export function summarise(lines: readonly DoctorLine[]): DoctorSummary {
+export function summariseDoctor(lines: readonly DoctorLine[]): DoctorSummary {
   const count = (status: DoctorStatus) => lines.filter((l) => l.status === status).length;
   return { pass: count('PASS'), fail: count('FAIL'), warn: count('WARN'), skip: count('SKIP') };
 }

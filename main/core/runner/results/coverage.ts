@@ -109,7 +109,7 @@ export interface CoverageReport {
   problems: CatalogueProblem[];
 }
 
-export function summarise(coverage: readonly RuleCoverage[]): CoverageSummary {
+export function summariseCoverage(coverage: readonly RuleCoverage[]): CoverageSummary {
   const summary: CoverageSummary = {
     rules: 0,
     testable: 0,
@@ -192,7 +192,7 @@ export function ruleCoverage(
       ...(client ? { client } : {}),
     };
   });
-  return { rules: coverage, summary: summarise(coverage), problems };
+  return { rules: coverage, summary: summariseCoverage(coverage), problems };
 }
 
 export function describeProblem(problem: CatalogueProblem): string {

@@ -4,7 +4,7 @@
  */
 import type { CheckView, RuleView } from '../../../../main/api/contract';
 import type { CheckStatus } from '../../../../main/shared/run-status';
-import { worstStatus } from './status-order';
+import { worstCheckStatus } from './status-order';
 import type { BankMode } from '../../../../main/shared/mode';
 
 /**
@@ -136,12 +136,12 @@ export function buildTree(
       area = { area: rule.area, rules: [], checkIds: [] };
       areas.set(rule.area, area);
     }
-    const status = worstStatus(checks.map((node) => node.status));
+    const status = worstCheckStatus(checks.map((node) => node.status));
     area.rules.push({ rule, coverage, checks, ...(status ? { status } : {}) });
   }
   for (const area of areas.values()) {
     area.checkIds = [...new Set(area.rules.flatMap((r) => r.checks.map((c) => c.check.id)))];
-    const status = worstStatus(area.checkIds.map((id) => statuses.get(id)));
+    const status = worstCheckStatus(area.checkIds.map((id) => statuses.get(id)));
     if (status) area.status = status;
   }
   return [...areas.values()];

@@ -14,7 +14,9 @@ export const STATUSES: readonly CheckStatus[] = [
  * The worst of some statuses (FAIL before INCONCLUSIVE before WARNING before SKIPPED before PASS),
  * if any.
  */
-export function worstStatus(statuses: Iterable<CheckStatus | undefined>): CheckStatus | undefined {
+export function worstCheckStatus(
+  statuses: Iterable<CheckStatus | undefined>,
+): CheckStatus | undefined {
   let worst: number | undefined;
   for (const status of statuses) {
     if (status === undefined) continue;

@@ -13,7 +13,7 @@ import { isInstant, type CreditTransfer, type PeriodicSchedule } from '../../dom
 import { nextExecutionDay } from '../../domain/paymentsPeriodic.js';
 import type { RequestContext, Rejection } from '../../types.js';
 import { fieldError } from './shapes.js';
-import { asObject, asString, readTransfer, type Json } from './transfers.js';
+import { asObject, asString, readTransfer, type JsonFields } from './transfers.js';
 
 export interface Instruction {
   debtorAccount?: Account;
@@ -32,7 +32,7 @@ const isDay = (value: string | undefined): value is string =>
 
 function readDebtor(
   state: DomainState,
-  body: Json,
+  body: JsonFields,
 ): { account?: Account; iban?: string; gap?: string } | Rejection {
   const debtor = asObject(body.debtorAccount);
   const iban = asString(debtor?.iban);
@@ -59,7 +59,7 @@ function readDebtor(
 
 function checkCreditor(
   state: DomainState,
-  body: Json,
+  body: JsonFields,
   transfer: CreditTransfer,
   prefix: string,
   debtor: Account | undefined,
@@ -97,7 +97,7 @@ function checkCreditor(
 }
 
 function readSchedule(
-  body: Json,
+  body: JsonFields,
   today: string,
   gaps: string[],
 ): PeriodicSchedule | Rejection | undefined {
@@ -160,7 +160,7 @@ function readSchedule(
 export function readInstruction(
   ctx: RequestContext,
   state: DomainState,
-  body: Json,
+  body: JsonFields,
   service: PaymentService,
   product: PaymentProduct,
 ): Instruction | Rejection {

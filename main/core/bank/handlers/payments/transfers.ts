@@ -15,11 +15,11 @@ import { isNorwegianDomestic } from '../../domain/payments.js';
 import type { RequestContext, Rejection } from '../../types.js';
 import { amountToMinor, fieldError } from './shapes.js';
 
-export type Json = Record<string, unknown>;
+export type JsonFields = Record<string, unknown>;
 
-export const asObject = (value: unknown): Json | undefined =>
+export const asObject = (value: unknown): JsonFields | undefined =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Json)
+    ? (value as JsonFields)
     : undefined;
 export const asString = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : undefined;
@@ -52,7 +52,7 @@ function kidError(
  */
 function readReference(
   ctx: RequestContext,
-  element: Json,
+  element: JsonFields,
   prefix: string,
   product: PaymentProduct,
 ): { reference?: string } | Rejection {
@@ -113,7 +113,7 @@ function readReference(
  */
 export function readTransfer(
   ctx: RequestContext,
-  element: Json,
+  element: JsonFields,
   prefix: string,
   product: PaymentProduct,
 ): ReadTransfer | Rejection {
