@@ -12,7 +12,7 @@ interface SettingsState {
   received(view: SettingsView): void;
 }
 
-export const useSettingsStore = create<SettingsState>((set) => ({
+export const useSettingsStore = create<SettingsState>((set, get) => ({
   saving: false,
   async load() {
     try {
@@ -22,12 +22,19 @@ export const useSettingsStore = create<SettingsState>((set) => ({
     }
   },
   async update(patch) {
-    set({ saving: true, error: undefined });
+    // The change shows at once (a theme switch must not wait for the settings file's write);
+    // main's answer then stands, and a refused save puts back what was kept.
+    const kept = get().view;
+    set({
+      saving: true,
+      error: undefined,
+      ...(kept ? { view: { ...kept, settings: { ...kept.settings, ...patch } } } : {}),
+    });
     try {
       set({ view: await api.call('settings.update', patch), saving: false });
       return true;
     } catch (error) {
-      set({ error, saving: false });
+      set({ error, saving: false, ...(kept ? { view: kept } : {}) });
       return false;
     }
   },
