@@ -7,14 +7,17 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { EvidenceExchange } from './exchange.js';
 import type { JsonValue } from './json.js';
-import { CHECK_STATUSES, type StatusCounts } from './run-status.js';
+import { CHECK_STATUSES, REVIEW_DECISIONS, type StatusCounts } from './run-status.js';
 import { BankModeSchema, type BankMode } from './mode.js';
 
 export {
   CHECK_STATUSES,
   countStatuses,
   emptyCounts,
+  REVIEW_DECISIONS,
+  REVIEW_NOTE_MAX_LENGTH,
   type CheckStatus,
+  type ReviewDecision,
   type StatusCounts,
 } from './run-status.js';
 
@@ -24,8 +27,10 @@ export const RUN_RESULT_FORMAT = 'psd2-workbench/run-result';
  * (main/core/runner/results/result-compaction.ts); version 1 files are still read.
  * 3: the INCONCLUSIVE verdict ("could not test") and its count; versions 1 and 2 are read with a
  * count of 0.
+ * 4: the REVIEW verdict (a person judges the screenshots) and its count, and a check's `review`;
+ * versions 1 to 3 are read with a count of 0.
  */
-export const RUN_RESULT_FORMAT_VERSION = 3;
+export const RUN_RESULT_FORMAT_VERSION = 4;
 
 /** JSON values are stored as they are; validation only asks that they are present where required. */
 const Json = () => Type.Unsafe<JsonValue>(Type.Any());
@@ -146,6 +151,19 @@ export type SpecSection = Static<typeof SpecSectionSchema>;
 const Status = Type.Union(CHECK_STATUSES.map((status) => Type.Literal(status)));
 
 /**
+ * A reviewer's decision on a check that ended REVIEW, kept in the run as the OpenID suite keeps
+ * it with its test log: the check's `status` is then the decision, and this record says it was a
+ * person's.
+ */
+export const CheckReviewSchema = Type.Object({
+  decision: Type.Union(REVIEW_DECISIONS.map((decision) => Type.Literal(decision))),
+  /** What the reviewer saw on the screenshots; may be empty. */
+  note: Type.String(),
+  at: Type.String({ description: 'ISO 8601 instant the decision was recorded' }),
+});
+export type CheckReview = Static<typeof CheckReviewSchema>;
+
+/**
  * An earlier verdict of a check in the same run, kept when "re-run failed" ran it again as a
  * further attempt (main/core/runner/engine/attempts.ts): what it said then and the evidence it had.
  */
@@ -194,6 +212,8 @@ export const CheckResultSchema = Type.Object({
   attempt: Type.Optional(Type.Integer({ minimum: 1 })),
   /** The verdicts of the earlier attempts, oldest first (absent when it ran once). */
   earlierAttempts: Type.Optional(Type.Array(CheckAttemptSchema)),
+  /** Set when a person decided a REVIEW check: `status` is then that decision. */
+  review: Type.Optional(CheckReviewSchema),
 });
 export type CheckResult = Static<typeof CheckResultSchema>;
 
@@ -216,6 +236,7 @@ export const StatusCountsSchema = Type.Object({
   WARNING: Count,
   SKIPPED: Count,
   INCONCLUSIVE: Count,
+  REVIEW: Count,
 });
 
 /** The embedded bank and the real bank both run in one of the two environments of §1. */

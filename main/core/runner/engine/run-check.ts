@@ -117,7 +117,7 @@ export async function runCheck(
     if (!known) addEvidence({ kind: 'exchange', at: now(), exchange: about });
   }
   open = false;
-  const judgement = judge(outcome, evidence, warnings);
+  const judgement = judge(outcome, evidence, warnings, check.needsReview !== undefined);
 
   const result: CheckResult = {
     checkId: check.id,

@@ -57,6 +57,7 @@ const STATUS_WORDS = {
   FAIL: 'failed',
   WARNING: 'with warnings',
   INCONCLUSIVE: 'could not test',
+  REVIEW: 'awaiting review',
   SKIPPED: 'skipped',
 } as const;
 

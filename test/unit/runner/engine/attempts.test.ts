@@ -30,7 +30,7 @@ function checkResult(checkId: string, status: CheckStatus, startedAt?: string): 
 function run(runId: string, at: string, checks: CheckResult[]): RunResult {
   return {
     format: 'psd2-workbench/run-result',
-    formatVersion: 3,
+    formatVersion: 4,
     runId,
     startedAt: at,
     finishedAt: at.replace(':00.000Z', ':30.000Z'),
