@@ -212,6 +212,11 @@ export const CheckResultSchema = Type.Object({
   attempt: Type.Optional(Type.Integer({ minimum: 1 })),
   /** The verdicts of the earlier attempts, oldest first (absent when it ran once). */
   earlierAttempts: Type.Optional(Type.Array(CheckAttemptSchema)),
+  /**
+   * On a check that ended REVIEW: what the reviewer must see on its screenshots (the check's
+   * `needsReview`, citing the spec), kept after the decision.
+   */
+  reviewFor: Type.Optional(Type.String()),
   /** Set when a person decided a REVIEW check: `status` is then that decision. */
   review: Type.Optional(CheckReviewSchema),
 });

@@ -305,7 +305,10 @@ describe('runChecks: REVIEW, what a person must judge on the screenshots', () =>
 
   it('ends REVIEW when a check that needs review passed and holds screenshots', async () => {
     const result = await runChecks(runOptions([check('SHOWN', shoot, needsReview)]));
-    expect(byId(result.checks, 'SHOWN').status).toBe('REVIEW');
+    expect(byId(result.checks, 'SHOWN')).toMatchObject({
+      status: 'REVIEW',
+      reviewFor: 'the page shows the accounts ticked (§1)',
+    });
     expect(result.counts).toMatchObject({ REVIEW: 1, PASS: 0 });
   });
 
