@@ -88,6 +88,7 @@ describe('attempts of a run', () => {
       WARNING: 0,
       SKIPPED: 0,
       INCONCLUSIVE: 0,
+      REVIEW: 0,
     });
     expect(merged.attempts?.map((a) => [a.attempt, a.checkIds])).toEqual([
       [1, ['A', 'B', 'C']],
