@@ -90,7 +90,7 @@ ol.evidence { padding-left: 1.5rem; } ol.evidence > li { margin: .3rem 0; }
 .screenshot img { max-width: 100%; border: 1px solid var(--line); margin: .25rem 0; }
 table.coverage { border-collapse: collapse; width: 100%; } table.coverage td, table.coverage th { border-top: 1px solid var(--line); padding: .2rem .4rem; text-align: left; vertical-align: top; }
 table.coverage th[scope=row] { font-weight: normal; } .gap { color: var(--warn); font-weight: 700; }
-.v-pass { color: var(--pass); } .v-fail { color: var(--fail); } .v-warning { color: var(--warn); } .v-skipped { color: var(--skip); }
+.v-pass { color: var(--pass); } .v-fail { color: var(--fail); } .v-warning { color: var(--warn); } .v-skipped { color: var(--skip); } .v-review { color: var(--fail); }
 `;
 
 /** What is left to embed in one report; screenshots are taken in the order they appear. */
