@@ -7,7 +7,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { EvidenceExchange } from './exchange.js';
 import type { JsonValue } from './json.js';
-import { CHECK_STATUSES, REVIEW_DECISIONS, type StatusCounts } from './run-status.js';
+import { CHECK_STATUSES, type StatusCounts } from './run-status.js';
+import { CheckReviewSchema } from './check-review.js';
 import { BankModeSchema, type BankMode } from './mode.js';
 
 export {
@@ -20,6 +21,8 @@ export {
   type ReviewDecision,
   type StatusCounts,
 } from './run-status.js';
+
+export { CheckReviewSchema, type CheckReview } from './check-review.js';
 
 export const RUN_RESULT_FORMAT = 'psd2-workbench/run-result';
 /**
@@ -151,19 +154,6 @@ export type SpecSection = Static<typeof SpecSectionSchema>;
 const Status = Type.Union(CHECK_STATUSES.map((status) => Type.Literal(status)));
 
 /**
- * A reviewer's decision on a check that ended REVIEW, kept in the run as the OpenID suite keeps
- * it with its test log: the check's `status` is then the decision, and this record says it was a
- * person's.
- */
-export const CheckReviewSchema = Type.Object({
-  decision: Type.Union(REVIEW_DECISIONS.map((decision) => Type.Literal(decision))),
-  /** What the reviewer saw on the screenshots; may be empty. */
-  note: Type.String(),
-  at: Type.String({ description: 'ISO 8601 instant the decision was recorded' }),
-});
-export type CheckReview = Static<typeof CheckReviewSchema>;
-
-/**
  * An earlier verdict of a check in the same run, kept when "re-run failed" ran it again as a
  * further attempt (main/core/runner/engine/attempts.ts): what it said then and the evidence it had.
  */
@@ -212,10 +202,7 @@ export const CheckResultSchema = Type.Object({
   attempt: Type.Optional(Type.Integer({ minimum: 1 })),
   /** The verdicts of the earlier attempts, oldest first (absent when it ran once). */
   earlierAttempts: Type.Optional(Type.Array(CheckAttemptSchema)),
-  /**
-   * On a check that ended REVIEW: what the reviewer must see on its screenshots (the check's
-   * `needsReview`, citing the spec), kept after the decision.
-   */
+  /** On a REVIEW check: what its screenshots must show (its `needsReview`), kept once decided. */
   reviewFor: Type.Optional(Type.String()),
   /** Set when a person decided a REVIEW check: `status` is then that decision. */
   review: Type.Optional(CheckReviewSchema),
