@@ -150,7 +150,13 @@ export function applyBaseline(
     if (status === 'PASS' || status === 'WARNING') fixed.push(entry);
     else if (status === undefined && known !== undefined && !known.has(entry.checkId))
       unknown.push(entry);
-    else if (status === undefined || status === 'SKIPPED' || status === 'INCONCLUSIVE')
+    // A check awaiting review has not said yet whether it still fails.
+    else if (
+      status === undefined ||
+      status === 'SKIPPED' ||
+      status === 'INCONCLUSIVE' ||
+      status === 'REVIEW'
+    )
       notConfirmed.push(entry);
   }
   const stale = fixed.length + unknown.length > 0;

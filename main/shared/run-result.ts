@@ -9,15 +9,21 @@ import type { EvidenceExchange } from './exchange.js';
 import type { JsonValue } from './json.js';
 import { CHECK_STATUSES, type StatusCounts } from './run-status.js';
 import { CheckIdSchema, RuleIdSchema } from './rule-ids.js';
+import { CheckReviewSchema } from './check-review.js';
 import { BankModeSchema, type BankMode } from './mode.js';
 
 export {
   CHECK_STATUSES,
   countStatuses,
   emptyCounts,
+  REVIEW_DECISIONS,
+  REVIEW_NOTE_MAX_LENGTH,
   type CheckStatus,
+  type ReviewDecision,
   type StatusCounts,
 } from './run-status.js';
+
+export { CheckReviewSchema, type CheckReview } from './check-review.js';
 
 export const RUN_RESULT_FORMAT = 'psd2-workbench/run-result';
 /**
@@ -25,8 +31,10 @@ export const RUN_RESULT_FORMAT = 'psd2-workbench/run-result';
  * (main/core/runner/results/result-compaction.ts); version 1 files are still read.
  * 3: the INCONCLUSIVE verdict ("could not test") and its count; versions 1 and 2 are read with a
  * count of 0.
+ * 4: the REVIEW verdict (a person judges the screenshots) and its count, and a check's `review`;
+ * versions 1 to 3 are read with a count of 0.
  */
-export const RUN_RESULT_FORMAT_VERSION = 3;
+export const RUN_RESULT_FORMAT_VERSION = 4;
 
 /** JSON values are stored as they are; validation only asks that they are present where required. */
 const Json = () => Type.Unsafe<JsonValue>(Type.Any());
@@ -195,6 +203,10 @@ export const CheckResultSchema = Type.Object({
   attempt: Type.Optional(Type.Integer({ minimum: 1 })),
   /** The verdicts of the earlier attempts, oldest first (absent when it ran once). */
   earlierAttempts: Type.Optional(Type.Array(CheckAttemptSchema)),
+  /** On a REVIEW check: what its screenshots must show (its `needsReview`), kept once decided. */
+  reviewFor: Type.Optional(Type.String()),
+  /** Set when a person decided a REVIEW check: `status` is then that decision. */
+  review: Type.Optional(CheckReviewSchema),
 });
 export type CheckResult = Static<typeof CheckResultSchema>;
 
@@ -217,6 +229,7 @@ export const StatusCountsSchema = Type.Object({
   WARNING: Count,
   SKIPPED: Count,
   INCONCLUSIVE: Count,
+  REVIEW: Count,
 });
 
 /** The embedded bank and the real bank both run in one of the two environments of §1. */

@@ -240,6 +240,11 @@ export const consentChecks: Check[] = [
     title: 'The consent screen pre-selects the accounts already granted',
     rules: ['CONSENT-SCREEN-PRESELECTED'],
     needs: ['psu-agent'],
+    // §1 says what the PSU *sees*: a checkbox list with the granted accounts pre-selected. The
+    // API only shows that confirming without changes keeps them; the page itself is a person's to
+    // judge.
+    needsReview:
+      'the second consent page shows a checkbox list of the accounts, those granted by the first consent already ticked (§1, consent model)',
     async run(ctx) {
       const [psu] = await testPeople(ctx);
       const first = await grantAll(ctx, psu.login);

@@ -5,7 +5,12 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { RunEvent } from '../../core/runner/index.js';
-import type { CheckStatus, RunResult } from '../../shared/run-result.js';
+import {
+  REVIEW_DECISIONS,
+  REVIEW_NOTE_MAX_LENGTH,
+  type CheckStatus,
+  type RunResult,
+} from '../../shared/run-result.js';
 import type { RunComparison } from '../../core/runner/index.js';
 import { MAX_BUNDLE_BYTES } from '../../shared/evidence-bundle.js';
 import { call, event } from './define.js';
@@ -224,6 +229,21 @@ export const runnerCalls = {
         format: Type.Union([Type.Literal('junit'), Type.Literal('html'), Type.Literal('json')]),
         /** A baseline of expected failures (JSON text) to mark in the report. */
         baseline: Type.Optional(Type.String({ maxLength: 5_000_000 })),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+  'runner.review': call<RunSummaryView>()(
+    "Records a reviewer's decision on a check that ended REVIEW (its screenshots judged by a " +
+      'person): the check becomes PASS or FAIL with the note and the time kept in the run, and ' +
+      'the counts follow. An unknown run or check, a check that does not await review or a ' +
+      'read-only bundle is refused naming it.',
+    Type.Object(
+      {
+        runId: Type.String({ minLength: 1, maxLength: 100 }),
+        checkId: Type.String({ minLength: 1, maxLength: 100 }),
+        decision: Type.Union(REVIEW_DECISIONS.map((decision) => Type.Literal(decision))),
+        note: Type.String({ maxLength: REVIEW_NOTE_MAX_LENGTH }),
       },
       { additionalProperties: false },
     ),

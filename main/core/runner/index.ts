@@ -21,6 +21,7 @@ export * from '../../shared/run-result.js';
 export * from './results/result-file.js';
 export * from './session/run-name.js';
 export * from './results/report-result.js';
+export * from './results/review.js';
 export * from './session/selection.js';
 export { consoleReporter, checkLine, summaryLine } from './reporters/console.js';
 export { htmlReporter, renderHtmlReport, type HtmlReportOptions } from './reporters/html.js';

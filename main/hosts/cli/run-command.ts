@@ -13,6 +13,7 @@ import {
   EXIT_COULD_NOT_TEST,
   finishSession,
   outcomeSummary,
+  awaitingReviewLines,
   REPORT_FORMATS,
   reportFileReporters,
   runSession,
@@ -168,6 +169,7 @@ export function createRunCommand(options: RunCommandOptions = {}): CliCommand {
         say(
           `Reports: ${outputs.formats.join(', ')} in ${outputs.outputDir}${name ? ` (also named ${name}.*)` : ''}`,
         );
+      for (const line of awaitingReviewLines(run.result, finished.reports.written)) say(line);
       if (finished.exitCode === EXIT_COULD_NOT_TEST)
         io.err(
           `workbench run: could not test ${run.result.target.baseUrl}: ${finished.couldNotTest}.`,

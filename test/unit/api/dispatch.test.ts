@@ -213,6 +213,12 @@ describe('the contract', () => {
     'runner.importBundle': { fileName: 'evidence.zip', bytes: 'bm90IGEgemlw' },
     'runner.compare': { previousRunId: 'a', currentRunId: 'b' },
     'runner.report': { runId: 'none', format: 'junit' },
+    'runner.review': {
+      runId: 'none',
+      checkId: 'CONSENT-SCREEN-KEEPS-GRANTED-TICKED',
+      decision: 'PASS',
+      note: '',
+    },
     'runner.faults': {},
     'workspace.variables': {},
     'workspace.saveVariables': {

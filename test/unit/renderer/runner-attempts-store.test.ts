@@ -19,7 +19,7 @@ const summary = (runId: string, extra: Partial<RunSummaryView> = {}): RunSummary
   mode: 'sandbox',
   startedAt: '2026-01-01T10:00:00.000Z',
   finished: true,
-  counts: { PASS: 1, FAIL: 1, WARNING: 0, SKIPPED: 0, INCONCLUSIVE: 0 },
+  counts: { PASS: 1, FAIL: 1, WARNING: 0, SKIPPED: 0, INCONCLUSIVE: 0, REVIEW: 0 },
   ...extra,
 });
 
@@ -55,7 +55,7 @@ describe('an attempt ending', () => {
     useRunnerStore.getState().receivedFinished(
       summary('1a2b3c4d-0001', {
         attempts: 2,
-        counts: { PASS: 2, FAIL: 0, WARNING: 0, SKIPPED: 0, INCONCLUSIVE: 0 },
+        counts: { PASS: 2, FAIL: 0, WARNING: 0, SKIPPED: 0, INCONCLUSIVE: 0, REVIEW: 0 },
       }),
     );
     await vi.waitFor(() =>

@@ -158,11 +158,12 @@ export function resultWith(statuses: Record<string, CheckStatus>): RunResult {
     WARNING: 0,
     SKIPPED: 0,
     INCONCLUSIVE: 0,
+    REVIEW: 0,
   };
   for (const c of checks) counts[c.status] += 1;
   return {
     format: 'psd2-workbench/run-result',
-    formatVersion: 3,
+    formatVersion: 4,
     runId: 'run-1',
     startedAt: '2024-01-01T00:00:00.000Z',
     finishedAt: '2024-01-01T00:00:01.000Z',

@@ -107,4 +107,15 @@ describe('HTML report coverage map: a rule judged on every answer', () => {
     expect(row).toContain('<a href="#check-EVERY-ANSWER-ERR-STATUS-500">');
     expect(row).toMatch(/<td><span class="v-fail">FAIL<\/span><\/td>$/);
   });
+
+  it('gives a rule whose check awaits review REVIEW, not "not run"', async () => {
+    const result = await runChecks(
+      runOptions([check('C-PASS', async () => {}, { rules: ['R-1'] })]),
+    );
+    result.checks[0] = { ...result.checks[0]!, status: 'REVIEW' };
+    const html = renderHtmlReport(result, { coverage: [rule('R-1', '§1', ['C-PASS'])] });
+    const row = html.slice(html.indexOf('data-rule="R-1"')).split('</tr>')[0]!;
+    expect(row).toMatch(/<td><span class="v-review">REVIEW<\/span><\/td>$/);
+    expect(row).not.toContain('gap: not run');
+  });
 });

@@ -15,6 +15,7 @@ export function runnerCalls(runner: RunnerService): AreaCalls<'runner'> {
     'runner.compare': ({ previousRunId, currentRunId }) =>
       runner.compare(previousRunId, currentRunId),
     'runner.report': (args) => runner.report(args),
+    'runner.review': (args) => runner.review(args),
     'runner.faults': () => knownFaults(),
   };
 }

@@ -11,6 +11,8 @@ import {
   parseRunResult,
   forwardingReporter,
   runNameOf,
+  recordReview,
+  ReviewError,
   type RunResult,
 } from '../../../core/runner/index.js';
 import { createTppIdentity, type TppIdentity } from '../../../core/runner/index.js';
@@ -296,6 +298,29 @@ export class RunnerService {
     };
     this.runs.set(result.runId, { summary, result });
     return summary;
+  }
+
+  /**
+   * Keeps a reviewer's decision in the run (results/review.ts); every view is told the run's new
+   * counts as when a re-run's attempt joins it.
+   */
+  review(args: CallArgs<'runner.review'>): RunSummaryView {
+    const record = this.record(args.runId);
+    if (record.summary.bundle)
+      throw new CallRefused(
+        `Run ${args.runId} was imported from ${record.summary.bundle.fileName}: it is read-only evidence; review a run of this session.`,
+      );
+    const result = this.result(args.runId);
+    try {
+      record.result = recordReview(result, args, new Date());
+    } catch (error) {
+      if (error instanceof ReviewError)
+        throw new CallRefused(`Run ${args.runId}: ${error.message}.`);
+      throw error;
+    }
+    record.summary = { ...record.summary, counts: record.result.counts };
+    this.events.emit('runner.finished', record.summary);
+    return record.summary;
   }
 
   compare(previousRunId: string, currentRunId: string) {

@@ -286,6 +286,14 @@ export interface Check {
   effects?: readonly CheckEffect[];
   /** Overrides the run's per-check timeout. */
   timeoutMs?: number;
+  /**
+   * Set on a check whose rule is about what the PSU is shown on the bank's SCA pages, which no
+   * answer of the API tells: what a person must see on its screenshots, citing the spec. When its
+   * automated part passes and it holds screenshots (a browser PSU agent took them), it ends REVIEW
+   * until a reviewer decides; without screenshots it ends as its assertions say; a failed
+   * assertion stays FAIL. Keep it to rules whose wording is about the page itself.
+   */
+  needsReview?: string;
   run(ctx: CheckContext): Promise<void>;
 }
 

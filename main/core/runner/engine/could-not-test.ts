@@ -23,7 +23,12 @@ export function couldNotTestReason(result: RunResult): string | undefined {
 }
 
 function judgedItsRules(check: CheckResult): boolean {
-  return check.status === 'PASS' || check.status === 'WARNING' || check.status === 'FAIL';
+  return (
+    check.status === 'PASS' ||
+    check.status === 'WARNING' ||
+    check.status === 'FAIL' ||
+    check.status === 'REVIEW'
+  );
 }
 
 /** The closing console line of a run with INCONCLUSIVE checks; undefined when it has none. */

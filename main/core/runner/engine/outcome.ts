@@ -67,9 +67,14 @@ export function judge(
   outcome: Outcome,
   evidence: readonly EvidenceItem[],
   warnings: readonly string[],
+  needsReview = false,
 ): Judgement {
   switch (outcome.kind) {
     case 'completed':
+      // Only the pages themselves show what a person must judge: without screenshots (a headless
+      // PSU agent) the automated verdict is all there is.
+      if (needsReview && evidence.some((item) => item.kind === 'screenshot'))
+        return { status: 'REVIEW' };
       return { status: warnings.length > 0 ? 'WARNING' : 'PASS' };
     case 'skipped':
       return { status: 'SKIPPED', skipReason: outcome.reason };

@@ -117,7 +117,7 @@ export async function runCheck(
     if (!known) addEvidence({ kind: 'exchange', at: now(), exchange: about });
   }
   open = false;
-  const judgement = judge(outcome, evidence, warnings);
+  const judgement = judge(outcome, evidence, warnings, check.needsReview !== undefined);
 
   const result: CheckResult = {
     checkId: check.id,
@@ -134,6 +134,7 @@ export async function runCheck(
   if (judgement.failure) result.failure = judgement.failure;
   if (judgement.couldNotTest) result.couldNotTest = judgement.couldNotTest;
   if (judgement.skipReason !== undefined) result.skipReason = judgement.skipReason;
+  if (judgement.status === 'REVIEW' && check.needsReview) result.reviewFor = check.needsReview;
   return result;
 }
 

@@ -7,7 +7,7 @@
 import type { Reporter } from '../engine/events.js';
 import { couldNotTestLine } from '../engine/could-not-test.js';
 import type { CheckResult, StatusCounts } from '../../../shared/run-result.js';
-import { durationText } from './evidence-text.js';
+import { durationText, reviewText } from './evidence-text.js';
 
 export interface ConsoleReporterOptions {
   /** Writes one line (the CLI passes its stdout). */
@@ -34,6 +34,8 @@ function detailOf(result: CheckResult): string {
     return oneLine(`could not test: ${why?.reason ?? 'no reason given'}`);
   }
   if (result.status === 'SKIPPED') return oneLine(result.skipReason ?? 'skipped');
+  if (result.status === 'REVIEW') return oneLine(`awaiting review: ${result.reviewFor ?? ''}`);
+  if (result.review) return oneLine(reviewText(result.review));
   if (result.status === 'WARNING') {
     const [first = '', ...rest] = result.warnings;
     return oneLine(first) + (rest.length > 0 ? ` (+${rest.length} more)` : '');
@@ -50,6 +52,7 @@ export function summaryLine(counts: StatusCounts, durationMs: number, cancelled:
   return (
     `${counts.total} checks: ${counts.PASS} passed, ${counts.FAIL} failed, ` +
     (counts.INCONCLUSIVE > 0 ? `${counts.INCONCLUSIVE} could not test, ` : '') +
+    (counts.REVIEW > 0 ? `${counts.REVIEW} awaiting review, ` : '') +
     `${counts.WARNING} with warnings, ${counts.SKIPPED} skipped in ${durationText(durationMs)}` +
     (cancelled ? ' (run cancelled)' : '')
   );

@@ -14,7 +14,8 @@ export function checkAnchor(checkId: CheckId): string {
   return `check-${checkId}`;
 }
 
-const WORST_FIRST = ['FAIL', 'WARNING', 'PASS', 'SKIPPED'] as const;
+// A rule whose check awaits a person's review is neither judged failed nor passed yet.
+const WORST_FIRST = ['FAIL', 'REVIEW', 'WARNING', 'PASS', 'SKIPPED'] as const;
 
 /**
  * The rule coverage map of this run: spec section → rule → its checks with their verdicts here

@@ -96,8 +96,20 @@ export function evidenceItemText(item: EvidenceItem): string {
 }
 
 /** The failure and its evidence as text, for the body of a JUnit <failure>. */
+/**
+ * A reviewer's decision in one line, e.g. `reviewed: FAIL (2026-11-29T13:00:00.000Z): no boxes`;
+ * every report names it so a reader knows the verdict is a person's, not the machine's.
+ */
+export function reviewText(review: NonNullable<CheckResult['review']>): string {
+  return `reviewed: ${review.decision} (${review.at})${review.note ? `: ${review.note}` : ''}`;
+}
+
+/** What a check awaiting review asks of its reviewer (REVIEW_WORDS names the wait itself). */
+export const AWAITING_REVIEW = 'awaiting review';
+
 export function failureText(result: CheckResult): string {
   const lines: string[] = [];
+  if (result.review) lines.push(reviewText(result.review));
   const failure = result.failure;
   if (failure) {
     lines.push(failure.message);

@@ -57,6 +57,7 @@ const STATUS_WORDS = {
   FAIL: 'failed',
   WARNING: 'with warnings',
   INCONCLUSIVE: 'could not test',
+  REVIEW: 'awaiting review',
   SKIPPED: 'skipped',
 } as const;
 
@@ -75,9 +76,9 @@ details.check { border: 1px solid var(--line); border-left-width: .35rem; border
 details.check > summary { cursor: pointer; padding: .4rem .6rem; }
 details.check > .body { padding: 0 .8rem .8rem; }
 .s-pass { border-left-color: var(--pass) !important; } .s-fail { border-left-color: var(--fail) !important; }
-.s-warning { border-left-color: var(--warn) !important; } .s-skipped { border-left-color: var(--skip) !important; } .s-inconclusive { border-left: 4px dashed var(--warn) !important; }
+.s-warning { border-left-color: var(--warn) !important; } .s-skipped { border-left-color: var(--skip) !important; } .s-inconclusive { border-left: 4px dashed var(--warn) !important; } .s-review { border-left: 4px dashed var(--fail) !important; }
 .badge { display: inline-block; min-width: 4.8rem; font-weight: 700; font-size: .8rem; }
-.s-pass .badge { color: var(--pass); } .s-fail .badge { color: var(--fail); } .s-warning .badge { color: var(--warn); } .s-skipped .badge { color: var(--skip); } .s-inconclusive .badge { color: var(--warn); }
+.s-pass .badge { color: var(--pass); } .s-fail .badge { color: var(--fail); } .s-warning .badge { color: var(--warn); } .s-skipped .badge { color: var(--skip); } .s-inconclusive .badge { color: var(--warn); } .s-review .badge { color: var(--fail); }
 .time, .rule-ids { color: var(--skip); font-size: .85rem; }
 .failure { border: 1px solid var(--fail); border-radius: .3rem; padding: .5rem .7rem; margin: .5rem 0; }
 .failure table { border-collapse: collapse; width: 100%; } .failure th { text-align: left; vertical-align: top; padding-right: 1rem; width: 6rem; }
@@ -89,7 +90,7 @@ ol.evidence { padding-left: 1.5rem; } ol.evidence > li { margin: .3rem 0; }
 .screenshot img { max-width: 100%; border: 1px solid var(--line); margin: .25rem 0; }
 table.coverage { border-collapse: collapse; width: 100%; } table.coverage td, table.coverage th { border-top: 1px solid var(--line); padding: .2rem .4rem; text-align: left; vertical-align: top; }
 table.coverage th[scope=row] { font-weight: normal; } .gap { color: var(--warn); font-weight: 700; }
-.v-pass { color: var(--pass); } .v-fail { color: var(--fail); } .v-warning { color: var(--warn); } .v-skipped { color: var(--skip); }
+.v-pass { color: var(--pass); } .v-fail { color: var(--fail); } .v-warning { color: var(--warn); } .v-skipped { color: var(--skip); } .v-review { color: var(--fail); }
 `;
 
 /** What is left to embed in one report; screenshots are taken in the order they appear. */
@@ -218,16 +219,34 @@ function attemptsHtml(result: CheckResult, earlier: NonNullable<CheckResult['ear
   return `<p><strong>Attempt ${result.attempt ?? earlier.length + 1} of this run.</strong> Earlier attempts (their evidence is in run-result.json):</p><ul class="attempts">${items.join('')}</ul>`;
 }
 
+function badgeText(result: CheckResult): string {
+  if (result.expectedFailure) return 'FAIL (expected)';
+  if (result.status === 'INCONCLUSIVE') return 'COULD NOT TEST';
+  if (result.status === 'REVIEW') return 'AWAITING REVIEW';
+  return result.review ? `${result.status} (reviewed)` : result.status;
+}
+
+/** What a person must judge on the screenshots, and what a reviewer decided, if one has. */
+function reviewHtml(result: CheckResult): string {
+  const lookFor = result.reviewFor ? ` The pages must show: ${h(result.reviewFor)}.` : '';
+  if (result.status === 'REVIEW')
+    return `<p class="review"><strong>Awaiting review:</strong> the automated part passed; a person decides on the screenshots below.${lookFor}</p>`;
+  if (!result.review) return '';
+  const { decision, note, at } = result.review;
+  return `<p class="review"><strong>Reviewed: ${h(decision)}</strong> <span class="time">${h(at)}</span>${note ? ` — ${h(note)}` : ''}.${lookFor}</p>`;
+}
+
 function checkHtml(result: CheckResult, options: HtmlReportOptions, budget: Budget): string {
   const status = result.status.toLowerCase();
   const parts = [
-    `<details class="check s-${status}" id="${h(checkAnchor(result.checkId))}"${result.status === 'FAIL' && !result.expectedFailure ? ' open' : ''}>`,
-    `<summary><span class="badge">${h(result.expectedFailure ? 'FAIL (expected)' : result.status === 'INCONCLUSIVE' ? 'COULD NOT TEST' : result.status)}</span> `,
+    `<details class="check s-${status}" id="${h(checkAnchor(result.checkId))}"${(result.status === 'FAIL' && !result.expectedFailure) || result.status === 'REVIEW' ? ' open' : ''}>`,
+    `<summary><span class="badge">${h(badgeText(result))}</span> `,
     `<code>${h(result.checkId)}</code> ${h(result.title)} `,
     `<span class="rule-ids">${result.rules.map(h).join(' ')}</span> `,
     `<span class="time">${h(durationText(result.durationMs))}</span></summary>`,
     '<div class="body">',
     failureHtml(result),
+    reviewHtml(result),
   ];
   if (result.skipReason !== undefined)
     parts.push(`<p><strong>Skipped:</strong> ${h(result.skipReason)}</p>`);

@@ -7,6 +7,9 @@
  *   target did not answer), PreconditionRefused, or the name of the error inside the check. (A FAIL
  *   with a transport error, as files before format 3 have, is an <error> too.);
  * - SKIPPED → <skipped message>;
+ * - REVIEW (a person must judge its screenshots) → <skipped message="awaiting review">: not a
+ *   failure until a reviewer says so; a reviewed check is its decision, with the review in
+ *   <system-out> (a FAIL's <failure> says `failed on review`);
  * - WARNING → a passed testcase with the warnings in <system-out>;
  * - an expected failure (baseline) → <skipped> "expected failure", so CI does not count it, with
  *   the failure and evidence in <system-out> (the result comes marked: see withBaseline).
@@ -15,7 +18,7 @@ import { signingLine, specRelease } from '../results/report-result.js';
 import type { Reporter } from '../engine/events.js';
 import type { CheckResult, RunResult } from '../../../shared/run-result.js';
 import { escapeXmlAttribute, escapeXmlText } from './escape.js';
-import { failureText } from './evidence-text.js';
+import { AWAITING_REVIEW, failureText, reviewText } from './evidence-text.js';
 import { writeReportFile, type FileReporterOptions } from './files.js';
 import { runHeader } from './run-header.js';
 
@@ -29,6 +32,12 @@ function attributes(values: Record<string, string | number>): string {
   return Object.entries(values)
     .map(([name, value]) => ` ${name}="${escapeXmlAttribute(String(value))}"`)
     .join('');
+}
+
+function failureAttributes(result: CheckResult): { message: string; type: string } {
+  if (result.review && !result.failure)
+    return { message: `failed on review: ${result.review.note || 'no note'}`, type: 'Review' };
+  return { message: result.failure?.message ?? 'failed', type: failureType(result) };
 }
 
 function failureType(result: CheckResult): string {
@@ -59,11 +68,14 @@ function testcase(result: CheckResult): string {
     );
   } else if (result.status === 'FAIL') {
     body.push(
-      `      <failure${attributes({ message: result.failure?.message ?? 'failed', type: failureType(result) })}>${escapeXmlText(failureText(result))}</failure>`,
+      `      <failure${attributes(failureAttributes(result))}>${escapeXmlText(failureText(result))}</failure>`,
     );
   } else if (result.status === 'SKIPPED') {
     body.push(`      <skipped${attributes({ message: result.skipReason ?? 'skipped' })}/>`);
+  } else if (result.status === 'REVIEW') {
+    body.push(`      <skipped${attributes({ message: AWAITING_REVIEW })}/>`);
   }
+  if (result.review) out.push(reviewText(result.review));
   for (const warning of result.warnings) out.push(`WARNING: ${warning}`);
   body.push(`      <system-out>${escapeXmlText(out.join('\n'))}</system-out>`);
   return [open, ...body, '    </testcase>'].join('\n');
@@ -192,7 +204,9 @@ export function renderJUnit(result: RunResult, options: { name?: string } = {}):
       tests: checks.length,
       failures: checks.filter(isCountedFailure).length,
       errors: checks.filter(isCountedError).length,
-      skipped: checks.filter((check) => check.status === 'SKIPPED' || check.expectedFailure).length,
+      skipped: checks.filter(
+        (check) => check.status === 'SKIPPED' || check.status === 'REVIEW' || check.expectedFailure,
+      ).length,
       time: seconds(checks.reduce((sum, check) => sum + check.durationMs, 0)),
       timestamp: result.startedAt,
     })}>`;

@@ -19,8 +19,8 @@ export class RunResultImportError extends Error {
 
 const PROBLEMS_SHOWN = 5;
 
-/** Format versions this workbench reads: 1 (before the compact encoding) and the current one. */
-const READABLE_VERSIONS: readonly unknown[] = [1, 2, RUN_RESULT_FORMAT_VERSION];
+/** Format versions this workbench reads: 1 (before the compact encoding) to the current one. */
+const READABLE_VERSIONS: readonly unknown[] = [1, 2, 3, RUN_RESULT_FORMAT_VERSION];
 
 /**
  * The file's text: the compact encoding (result-compaction.ts), one check per line so a diff or a
@@ -63,7 +63,7 @@ export function parseRunResult(text: string, source = 'run result'): RunResult {
   }
   try {
     // Version 1 files hold every value in place; expanding them changes nothing.
-    data = withInconclusiveCount({
+    data = withNewCounts({
       ...expandRunResult(data as Record<string, unknown>),
       formatVersion: RUN_RESULT_FORMAT_VERSION,
     });
@@ -83,11 +83,11 @@ export function parseRunResult(text: string, source = 'run result'): RunResult {
   return data as RunResult;
 }
 
-/** Versions 1 and 2 knew no INCONCLUSIVE verdict: their count of it is 0. */
-function withInconclusiveCount(data: Record<string, unknown>): Record<string, unknown> {
+/** Versions 1 and 2 knew no INCONCLUSIVE verdict, 1 to 3 no REVIEW: their count of it is 0. */
+function withNewCounts(data: Record<string, unknown>): Record<string, unknown> {
   const counts = data['counts'];
-  if (typeof counts !== 'object' || counts === null || 'INCONCLUSIVE' in counts) return data;
-  return { ...data, counts: { ...counts, INCONCLUSIVE: 0 } };
+  if (typeof counts !== 'object' || counts === null) return data;
+  return { ...data, counts: { INCONCLUSIVE: 0, REVIEW: 0, ...counts } };
 }
 
 /**

@@ -2,7 +2,8 @@
  * How a run ended, as one exit code: 0 every check outside the baseline passed, warned or was
  * skipped; 1 a check outside it failed, or the baseline is stale; 3 the run could not test (the
  * target stopped answering, no check could judge, or checks could not test and none failed:
- * could-not-test.ts); 130 cancelled. And the one JSON line a pipeline reads
+ * could-not-test.ts); 130 cancelled. A check awaiting review (REVIEW) is no failure: the run
+ * exits as if it were not there, and says how to review it. And the one JSON line a pipeline reads
  * to decide and to find the files (`workbench run --json`).
  */
 import type { BaselineOutcome } from '../../../shared/baseline.js';
@@ -27,6 +28,29 @@ export function sessionOutcome(outcome: BaselineOutcome, cancelled: boolean): Se
   if (unreachable !== undefined)
     return { exitCode: EXIT_COULD_NOT_TEST, couldNotTest: unreachable };
   return { exitCode: outcome.exitCode };
+}
+
+/**
+ * The console's word on checks a person must still judge on their screenshots, or none: how many,
+ * and where to look (the HTML report) and decide (the workbench's Runner, with the run result
+ * imported). A CI job exits 0 on them, so the line is the only reminder.
+ */
+export function awaitingReviewLines(
+  result: RunResult,
+  reports: Partial<Record<'html' | 'json' | 'junit', string>>,
+): string[] {
+  const waiting = result.checks.filter((check) => check.status === 'REVIEW');
+  if (waiting.length === 0) return [];
+  const look = reports.html
+    ? `look at their screenshots in ${reports.html}`
+    : 'look at their screenshots in the HTML report (--reporter html)';
+  const decide = reports.json
+    ? `import ${reports.json} in the workbench's Runner and decide Pass or Fail on each`
+    : "decide Pass or Fail on each in the workbench's Runner (--reporter json writes the result to import)";
+  return [
+    `${waiting.length} ${waiting.length === 1 ? 'check awaits' : 'checks await'} review: ${waiting.map((check) => check.checkId).join(', ')}`,
+    `  To review: ${look}; ${decide}.`,
+  ];
 }
 
 /** Why a run's failures must not become a baseline, or undefined when they may. */
@@ -66,6 +90,9 @@ export function outcomeSummary(summary: {
     cancelled: result.cancelled,
     counts: { ...result.counts, expectedFailures: outcome.expectedFailures.length },
     failed: outcome.unexpectedFailures,
+    awaitingReview: result.checks
+      .filter((check) => check.status === 'REVIEW')
+      .map((check) => check.checkId),
     couldNotTest: summary.couldNotTest,
     baseline: {
       expectedFailures: outcome.expectedFailures.map((entry) => entry.checkId),

@@ -47,9 +47,10 @@ export interface CoverageMap {
 const SEVERITY: Record<CheckStatus, number> = {
   FAIL: 0,
   INCONCLUSIVE: 1,
-  WARNING: 2,
-  PASS: 3,
-  SKIPPED: 4,
+  REVIEW: 2,
+  WARNING: 3,
+  PASS: 4,
+  SKIPPED: 5,
 };
 
 /** "§5.3.10" after "§5.3.9": numbers compared as numbers. */

@@ -5,6 +5,7 @@
 import type { RunnerEvent } from '../../../../main/api/contract';
 import type { Batcher } from './event-batcher';
 import { finishProgress } from './run-progress';
+import { reloadResult } from './review-actions';
 import { closeWaitingSca, waitingKey } from './waiting-sca';
 import { shortRunId, type RunnerState, type StoreGet, type StoreSet } from './runner-state';
 
@@ -59,6 +60,20 @@ export function liveActions(
           };
         });
         if (viewing) void get().viewRun(runId);
+        return;
+      }
+      // A run that had finished before changed (a person reviewed a check): its result is read
+      // anew where the view holds one, never followed as a live run again.
+      const known = get().runs.find((r) => r.runId === summary.runId);
+      const followed = get().progress[summary.runId];
+      if (known?.finished && (!followed || followed.finished)) {
+        set((state) => ({
+          runs: state.runs.map((r) => (r.runId === summary.runId ? summary : r)),
+          ...(state.activeRunId === summary.runId ? { activeRunId: undefined } : {}),
+        }));
+        const { progress, results } = get();
+        if (progress[summary.runId]?.result || results[summary.runId])
+          void reloadResult(set, summary.runId).catch(() => undefined);
         return;
       }
       set((state) => ({

@@ -11,7 +11,7 @@ import type {
   RunSummaryView,
 } from '../../../../main/api/contract';
 import type { ExpectedFailure } from '../../../../main/shared/baseline';
-import type { CheckStatus } from '../../../../main/shared/run-status';
+import type { CheckStatus, ReviewDecision } from '../../../../main/shared/run-status';
 import type { CheckResult, RunResult } from '../../../../main/shared/run-result';
 import type { Catalogue, CatalogueFilter } from './catalogue-tree';
 import type { ComparisonRow } from './comparison';
@@ -98,6 +98,8 @@ export interface RunnerState {
   /** An evidence bundle (workbench run --bundle): main verifies it and loads its run read-only. */
   importBundle(file: File): Promise<void>;
   compare(previousRunId: string, currentRunId: string): Promise<void>;
+  /** A person's decision on a check of the viewed run that awaits review (runner.review). */
+  reviewCheck(checkId: string, decision: ReviewDecision, note: string): Promise<void>;
   loadBaseline(fileName: string, text: string): void;
   markExpected(checkId: string, reason: string): void;
   unmarkExpected(checkId: string): void;

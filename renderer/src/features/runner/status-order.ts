@@ -5,14 +5,15 @@ import type { CheckStatus } from '../../../../main/shared/run-status';
 export const STATUSES: readonly CheckStatus[] = [
   'FAIL',
   'INCONCLUSIVE',
+  'REVIEW',
   'WARNING',
   'SKIPPED',
   'PASS',
 ];
 
 /**
- * The worst of some statuses (FAIL before INCONCLUSIVE before WARNING before SKIPPED before PASS),
- * if any.
+ * The worst of some statuses (FAIL before INCONCLUSIVE before REVIEW before WARNING before SKIPPED
+ * before PASS), if any.
  */
 export function worstCheckStatus(
   statuses: Iterable<CheckStatus | undefined>,
@@ -27,11 +28,13 @@ export function worstCheckStatus(
 }
 
 /**
- * Failures first: FAIL, then INCONCLUSIVE ("could not test"), then WARNING, then the rest
- * (SKIPPED, PASS), each status in the order given (a stable sort; a new array).
+ * Failures first: FAIL, then INCONCLUSIVE ("could not test"), then REVIEW (a person must look),
+ * then WARNING, then the rest (SKIPPED, PASS), each status in the order given (a stable sort; a
+ * new array).
  */
 export function failuresFirst<T extends { status: CheckStatus }>(checks: readonly T[]): T[] {
-  const rank = (status: CheckStatus) => Math.min(STATUSES.indexOf(status), 3);
+  const rank = (status: CheckStatus) =>
+    Math.min(STATUSES.indexOf(status), STATUSES.indexOf('SKIPPED'));
   return checks
     .map((check, index) => ({ check, index }))
     .sort((a, b) => rank(a.check.status) - rank(b.check.status) || a.index - b.index)

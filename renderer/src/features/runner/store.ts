@@ -13,6 +13,7 @@ import { MAX_BUNDLE_BYTES } from '../../../../main/shared/evidence-bundle';
 import { serializeBaseline } from '../../../../main/shared/baseline';
 import { baselineActions } from './baseline-actions';
 import { liveActions } from './live-actions';
+import { reviewActions } from './review-actions';
 import { DEFAULT_OPTIONS, type RunnerState } from './runner-state';
 
 export * from './runner-state';
@@ -255,6 +256,7 @@ export const useRunnerStore = create<RunnerState>((set, get) => {
     },
 
     ...baselineActions(set, get),
+    ...reviewActions(set, get),
     dismissError: () => set({ error: undefined }),
 
     ...liveActions(set, get, batcher),

@@ -66,4 +66,25 @@ describe('workbench run', () => {
       'Expected failure (baseline):</strong> BANK-42',
     );
   }, 30_000);
+
+  it('exits 0 on checks awaiting review, and says how many and how to review them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'run-command-review-'));
+    const shown = check(
+      'SHOWN',
+      async (ctx) =>
+        ctx.evidence.screenshot({ step: 'consent', url: 'http://bank/sca', pngBase64: 'iVBORw0=' }),
+      { needsReview: 'the accounts ticked' },
+    );
+    const command = createRunCommand({ checks: [check('OK'), shown] });
+    const io = capture();
+    const out = join(dir, 'reports');
+    const argv = ['--target', 'embedded', '--reporter', 'html,json', '--out', out];
+    expect(await command.run(argv, io)).toBe(0);
+    expect(io.stdout).toContain('1 check awaits review: SHOWN');
+    expect(io.stdout).toContain(
+      `  To review: look at their screenshots in ${join(out, 'report.html')}; import ${join(out, 'run-result.json')} in the workbench's Runner and decide Pass or Fail on each.`,
+    );
+    const json = parseRunResult(readFileSync(join(out, 'run-result.json'), 'utf8'));
+    expect(json.counts).toMatchObject({ PASS: 1, REVIEW: 1, FAIL: 0 });
+  });
 });

@@ -30,7 +30,7 @@ function checkResult(checkId: string, status: CheckStatus, startedAt?: string): 
 function run(runId: string, at: string, checks: CheckResult[]): RunResult {
   return {
     format: 'psd2-workbench/run-result',
-    formatVersion: 3,
+    formatVersion: 4,
     runId,
     startedAt: at,
     finishedAt: at.replace(':00.000Z', ':30.000Z'),
@@ -88,6 +88,7 @@ describe('attempts of a run', () => {
       WARNING: 0,
       SKIPPED: 0,
       INCONCLUSIVE: 0,
+      REVIEW: 0,
     });
     expect(merged.attempts?.map((a) => [a.attempt, a.checkIds])).toEqual([
       [1, ['A', 'B', 'C']],

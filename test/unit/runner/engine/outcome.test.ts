@@ -296,3 +296,39 @@ describe('runChecks: cancellation', () => {
     expect(result.counts).toMatchObject({ total: 2, SKIPPED: 2 });
   });
 });
+
+describe('runChecks: REVIEW, what a person must judge on the screenshots', () => {
+  const PNG = 'iVBORw0KGgo=';
+  const shoot = async (ctx: Parameters<Check['run']>[0]) =>
+    ctx.evidence.screenshot({ step: 'consent', url: 'http://bank.example/sca/1', pngBase64: PNG });
+  const needsReview = { needsReview: 'the page shows the accounts ticked (§1)' };
+
+  it('ends REVIEW when a check that needs review passed and holds screenshots', async () => {
+    const result = await runChecks(runOptions([check('SHOWN', shoot, needsReview)]));
+    expect(byId(result.checks, 'SHOWN')).toMatchObject({
+      status: 'REVIEW',
+      reviewFor: 'the page shows the accounts ticked (§1)',
+    });
+    expect(result.counts).toMatchObject({ REVIEW: 1, PASS: 0 });
+  });
+
+  it('stays PASS without screenshots, FAIL on a failed assertion, PASS without needsReview', async () => {
+    const result = await runChecks(
+      runOptions([
+        check('HEADLESS', async () => undefined, needsReview),
+        check(
+          'FAILED',
+          async (ctx) => {
+            await shoot(ctx);
+            ctx.expect.equal(1, 2, 'the granted accounts');
+          },
+          needsReview,
+        ),
+        check('MACHINE', shoot),
+      ]),
+    );
+    expect(byId(result.checks, 'HEADLESS').status).toBe('PASS');
+    expect(byId(result.checks, 'FAILED').status).toBe('FAIL');
+    expect(byId(result.checks, 'MACHINE').status).toBe('PASS');
+  });
+});

@@ -8,7 +8,16 @@ import { withBaseline } from '../../../../main/core/runner/reporters/with-baseli
 import type { RunResult } from '../../../../main/shared/run-result';
 import { psuPlayedNote } from '../../../../main/shared/sequence/psu-note';
 import { describeRule } from '../../../../suites/catalogue';
-import { check, environment, fakeClient, fakeExchange, runOptions, sandboxTarget } from '../fakes';
+import { recordReview } from '../../../../main/core/runner/results/review';
+import {
+  check,
+  environment,
+  fakeClient,
+  fakeExchange,
+  resultWith,
+  runOptions,
+  sandboxTarget,
+} from '../fakes';
 import { runnerRun } from './runner-run';
 
 const SCRIPT = '<script>alert(1)</script>';
@@ -216,5 +225,28 @@ describe('HTML report of a Runner run with a fault profile on', () => {
     expect(row('Selection')).toBe(
       '2 checks: chosen: signing (2): SIGN-GOOD, SIGN-INVALID-SIGNATURE-400',
     );
+  });
+});
+
+describe('html: checks a person must review', () => {
+  it('shows a REVIEW check open with what to look for, and a decision with its note', () => {
+    const run = resultWith({ SHOWN: 'REVIEW', DECIDED: 'REVIEW' });
+    const withLook = {
+      ...run,
+      checks: run.checks.map((c) => ({ ...c, reviewFor: 'the accounts ticked' })),
+    };
+    const decided = recordReview(
+      withLook,
+      { checkId: 'DECIDED', decision: 'PASS', note: 'all <b>ticked</b>' },
+      new Date('2026-11-29T13:00:00.000Z'),
+    );
+    const html = renderHtmlReport(decided);
+    expect(html).toMatch(/<details class="check s-review" id="[^"]*SHOWN[^"]*" open>/);
+    expect(html).toContain('<span class="badge">AWAITING REVIEW</span>');
+    expect(html).toContain('The pages must show: the accounts ticked.');
+    expect(html).toContain('<span class="badge">PASS (reviewed)</span>');
+    expect(html).toContain('<strong>Reviewed: PASS</strong>');
+    expect(html).toContain('all &lt;b&gt;ticked&lt;/b&gt;');
+    expect(html).toContain('<strong>1</strong> awaiting review');
   });
 });

@@ -10,7 +10,8 @@ import { runChecks } from '../../../../main/core/runner/engine/run';
 import { junitReporter, renderJUnit } from '../../../../main/core/runner/reporters/junit';
 import { withBaseline } from '../../../../main/core/runner/reporters/with-baseline';
 import type { RunResult } from '../../../../main/shared/run-result';
-import { check, environment, fakeClient, fakeExchange, runOptions } from '../fakes';
+import { recordReview } from '../../../../main/core/runner/results/review';
+import { check, environment, fakeClient, fakeExchange, resultWith, runOptions } from '../fakes';
 import { childrenNamed, parseXml, type XmlElement } from '../xml';
 import { runnerRun } from './runner-run';
 
@@ -242,5 +243,28 @@ describe('JUnit report of a Runner run with a fault profile on', () => {
     expect(property('selectionSummary')?.attributes.value).toBe(
       '2 checks: chosen: signing (2): SIGN-GOOD, SIGN-INVALID-SIGNATURE-400',
     );
+  });
+});
+
+describe('junit: checks a person must review', () => {
+  it('is <skipped message="awaiting review"> until decided, then the decision with its note', () => {
+    const run = resultWith({ SHOWN: 'REVIEW', DECIDED: 'REVIEW' });
+    const decided = recordReview(
+      run,
+      { checkId: 'DECIDED', decision: 'FAIL', note: 'the accounts are not ticked' },
+      new Date('2026-11-29T13:00:00.000Z'),
+    );
+    const xml = renderJUnit(decided);
+    const testcase = (id: string) =>
+      new RegExp(`<testcase[^>]*name="${id}"[^>]*>([\\s\\S]*?)</testcase>`).exec(xml)![1]!;
+    expect(testcase('SHOWN')).toContain('<skipped message="awaiting review"/>');
+    expect(testcase('SHOWN')).not.toContain('<failure');
+    expect(testcase('DECIDED')).toContain(
+      '<failure message="failed on review: the accounts are not ticked" type="Review">',
+    );
+    expect(testcase('DECIDED')).toContain(
+      'reviewed: FAIL (2026-11-29T13:00:00.000Z): the accounts are not ticked',
+    );
+    expect(xml).toMatch(/<testsuite[^>]*failures="1"[^>]*skipped="1"/);
   });
 });

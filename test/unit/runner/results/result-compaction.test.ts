@@ -82,7 +82,7 @@ describe('the run result file keeps repeated evidence once', () => {
     const result = await signedRun([CERTIFICATE]);
     const version1 = JSON.stringify({ ...result, formatVersion: 1 }, null, 2);
     const read = parseRunResult(version1, 'old.json');
-    expect(read.formatVersion).toBe(3);
+    expect(read.formatVersion).toBe(4);
     expect(read.checks).toEqual(JSON.parse(JSON.stringify(result.checks)));
   });
 

@@ -62,10 +62,19 @@ describe('run result files', () => {
 
   it('refuses another format version', async () => {
     const data = JSON.parse(serializeRunResult(await realisticResult()));
-    data.formatVersion = 4;
+    data.formatVersion = 5;
     expect(() => parseRunResult(JSON.stringify(data))).toThrow(
-      /format version 4; this workbench reads versions 1, 2, 3/,
+      /format version 5; this workbench reads versions 1, 2, 3, 4/,
     );
+  });
+
+  it('reads a version 3 file, which knew no REVIEW, with a count of 0 of it', async () => {
+    const data = JSON.parse(serializeRunResult(await realisticResult()));
+    data.formatVersion = 3;
+    delete data.counts.REVIEW;
+    const read = parseRunResult(JSON.stringify(data), 'v3.json');
+    expect(read.formatVersion).toBe(4);
+    expect(read.counts.REVIEW).toBe(0);
   });
 
   it('names the path of each problem in a damaged file', async () => {
@@ -82,7 +91,7 @@ describe('run result files', () => {
     expect(message).toMatch(/^edited\.json is not a valid run result:/);
     expect(message).toMatch(/\/counts/);
     expect(message).toContain(
-      '/checks/1/status: must be one of PASS, FAIL, WARNING, SKIPPED, INCONCLUSIVE, not "BROKEN"',
+      '/checks/1/status: must be one of PASS, FAIL, WARNING, SKIPPED, INCONCLUSIVE, REVIEW, not "BROKEN"',
     );
     expect(message).toContain(
       '/checks/0/evidence/0/exchange/request/url: Expected required property',

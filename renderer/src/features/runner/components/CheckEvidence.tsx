@@ -5,7 +5,9 @@ import { useRunnerStore } from '../store';
 import { EvidenceSequence } from './EvidenceSequence';
 import { ExchangeDetails } from './ExchangeDetails';
 import { FoldedText, jsonText } from './FoldedText';
+import { ReviewPanel } from './ReviewPanel';
 import { RuleReference } from './RuleReference';
+import { useViewedRun } from '../viewed-run';
 import { StatusBadge } from './StatusBadge';
 
 /** What a failed check expected and got, and the error when it was not an assertion. */
@@ -221,6 +223,7 @@ export function CheckEvidence({ check }: { check: CheckResult }) {
     ref.current?.focus({ preventScroll: true });
   }, [check.checkId]);
   const failedExchangeId = check.failure?.exchangeId;
+  const readOnly = useViewedRun().summary?.bundle !== undefined;
   return (
     <section
       ref={ref}
@@ -261,6 +264,9 @@ export function CheckEvidence({ check }: { check: CheckResult }) {
       )}
       {check.failure && <FailureDetails failure={check.failure} />}
       {check.couldNotTest && <CouldNotTestDetails why={check.couldNotTest} />}
+      {(check.status === 'REVIEW' || check.review) && (
+        <ReviewPanel key={check.checkId} check={check} readOnly={readOnly} />
+      )}
       {check.status === 'FAIL' && <BaselineMark checkId={check.checkId} />}
       {check.skipReason && (
         <p className="notice notice-warn" data-testid="evidence-skip">

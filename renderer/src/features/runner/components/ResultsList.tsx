@@ -86,7 +86,8 @@ const ResultRow = memo(function ResultRow({
           </span>
         )}
         <div className="result-title">
-          {check.failure?.message ??
+          {((check.status === 'REVIEW' && `awaiting review: ${check.reviewFor ?? check.title}`) ||
+            check.failure?.message) ??
             (check.couldNotTest && `could not test: ${check.couldNotTest.reason}`) ??
             check.skipReason ??
             check.title}

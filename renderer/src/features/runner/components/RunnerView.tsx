@@ -7,6 +7,7 @@ import { useRunnerStore } from '../store';
 import { useViewedRun } from '../viewed-run';
 import '../runner.css';
 import '../evidence.css';
+import '../review.css';
 import { CatalogueTree } from './CatalogueTree';
 import { CheckEvidence } from './CheckEvidence';
 import { CoverageMap } from './CoverageMap';

@@ -10,6 +10,7 @@ const SYMBOL: Record<ShownStatus, string> = {
   WARNING: '!',
   SKIPPED: '–',
   INCONCLUSIVE: '?',
+  REVIEW: '◉',
 };
 
 /** A check's status: colour, a symbol and the word, so it reads without colour too. */
@@ -21,7 +22,7 @@ export function StatusBadge({ status, testId }: { status: ShownStatus; testId?: 
       data-testid={testId}
     >
       <span aria-hidden="true">{SYMBOL[status]}</span>{' '}
-      {status === 'INCONCLUSIVE' ? CHECK_STATUS_LABELS.INCONCLUSIVE : status}
+      {status === 'INCONCLUSIVE' || status === 'REVIEW' ? CHECK_STATUS_LABELS[status] : status}
     </span>
   );
 }

@@ -69,6 +69,7 @@ describe('reduceRunEvents', () => {
       WARNING: 0,
       SKIPPED: 0,
       INCONCLUSIVE: 0,
+      REVIEW: 0,
     });
     expect(progressFraction(r1)).toBe(0.5);
     expect(r1.finished).toBe(false);
@@ -92,14 +93,14 @@ describe('reduceRunEvents', () => {
   it('takes the whole result from run:end, cancelled checks included, and then stops', () => {
     const full: RunResult = {
       format: 'psd2-workbench/run-result',
-      formatVersion: 3,
+      formatVersion: 4,
       runId: 'r1',
       startedAt: '2026-04-01T12:00:00.000Z',
       finishedAt: '2026-04-01T12:00:03.000Z',
       durationMs: 3000,
       target,
       cancelled: true,
-      counts: { total: 2, PASS: 1, FAIL: 0, WARNING: 0, SKIPPED: 1, INCONCLUSIVE: 0 },
+      counts: { total: 2, PASS: 1, FAIL: 0, WARNING: 0, SKIPPED: 1, INCONCLUSIVE: 0, REVIEW: 0 },
       checks: [result('A', 'PASS'), result('B', 'SKIPPED')],
     };
     let runs = reduceRunEvents({}, [

@@ -15,7 +15,7 @@ const summary = (runId: string, extra: Partial<RunSummaryView>): RunSummaryView 
   mode: 'sandbox',
   startedAt: '2026-01-01T10:15:02.000Z',
   finished: true,
-  counts: { PASS: 3, FAIL: 1, WARNING: 0, SKIPPED: 0, INCONCLUSIVE: 0 },
+  counts: { PASS: 3, FAIL: 1, WARNING: 0, SKIPPED: 0, INCONCLUSIVE: 0, REVIEW: 0 },
   ...extra,
 });
 

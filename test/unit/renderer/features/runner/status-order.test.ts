@@ -1,6 +1,9 @@
 /** The results list's order: failures first, then warnings, then the rest, stable per status. */
 import { describe, expect, it } from 'vitest';
-import { failuresFirst } from '../../../../../renderer/src/features/runner/status-order';
+import {
+  failuresFirst,
+  worstCheckStatus,
+} from '../../../../../renderer/src/features/runner/status-order';
 import type { CheckStatus } from '../../../../../main/shared/run-status';
 
 const check = (id: string, status: CheckStatus) => ({ checkId: id, status });
@@ -31,5 +34,18 @@ describe('failuresFirst', () => {
     const checks = [check('a', 'PASS'), check('b', 'FAIL')];
     failuresFirst(checks);
     expect(checks.map((c) => c.checkId)).toEqual(['a', 'b']);
+  });
+
+  it('puts checks awaiting review after those that could not test, before warnings', () => {
+    const checks = [
+      check('p', 'PASS'),
+      check('w', 'WARNING'),
+      check('r', 'REVIEW'),
+      check('i', 'INCONCLUSIVE'),
+      check('s', 'SKIPPED'),
+    ];
+    expect(failuresFirst(checks).map((c) => c.checkId)).toEqual(['i', 'r', 'w', 'p', 's']);
+    expect(worstCheckStatus(['PASS', 'REVIEW', 'WARNING'])).toBe('REVIEW');
+    expect(worstCheckStatus(['REVIEW', 'FAIL'])).toBe('FAIL');
   });
 });
