@@ -33,14 +33,7 @@ export interface BankAreas {
 export function bankCalls(
   areas: BankAreas,
 ): AreaCalls<'bank' | 'clock' | 'registry' | 'trustStore'> {
-  const { banks, clock, events, targets, tpp } = areas;
-  /** Whoever moved the clock (console, status bar), the move shows beside the exchanges. */
-  const clockChanged = (moved: string) => {
-    banks.note(undefined, { kind: 'clock', actor: 'bank', text: `Bank clock ${moved}` });
-    const view = clock.state();
-    events.emit('clock.changed', view);
-    return view;
-  };
+  const { banks, targets, tpp } = areas;
   return {
     'bank.status': () => [banks.status('sandbox'), banks.status('production')],
     'bank.start': ({ mode, port, https }) => banks.start(mode, { port, https }),
@@ -120,7 +113,22 @@ export function bankCalls(
       ),
     }),
     'bank.events': ({ limit }) => banks.consoleEvents(limit),
+    ...clockCalls(areas),
+    ...registryCalls(banks),
+    ...trustStoreCalls(banks),
+  };
+}
 
+/** The bank clock: read, moved, frozen and resumed; each move is noted beside the exchanges. */
+function clockCalls({ banks, clock, events }: BankAreas): AreaCalls<'clock'> {
+  /** Whoever moved the clock (console, status bar), the move shows beside the exchanges. */
+  const clockChanged = (moved: string) => {
+    banks.note(undefined, { kind: 'clock', actor: 'bank', text: `Bank clock ${moved}` });
+    const view = clock.state();
+    events.emit('clock.changed', view);
+    return view;
+  };
+  return {
     'clock.get': () => clock.state(),
     'clock.advance': ({ ms }) => {
       withinClockRange(clock.now().getTime() + ms, 'advance');
@@ -142,7 +150,12 @@ export function bankCalls(
       clock.resume();
       return clockChanged('resumed');
     },
+  };
+}
 
+/** The TPP registry each bank checks a TPP's roles against: listed, entries put and removed. */
+function registryCalls(banks: BankService): AreaCalls<'registry'> {
+  return {
     'registry.list': ({ mode }) => banks.registry(mode),
     'registry.put': ({ mode, entry }) => {
       const registry = banks.bank(mode).registry;
@@ -166,7 +179,12 @@ export function bankCalls(
       });
       return banks.registry(mode);
     },
+  };
+}
 
+/** The trust store of CAs each bank accepts client certificates from: listed, added, removed. */
+function trustStoreCalls(banks: BankService): AreaCalls<'trustStore'> {
+  return {
     'trustStore.list': ({ mode }) => banks.trustAnchors(mode),
     'trustStore.add': ({ mode, pem }) => {
       let subjects: string[];

@@ -115,16 +115,6 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
     return timingSafeEqual(given, expected) && match !== null;
   }
 
-  /** `?limit=N` (the only parameter): the last N entries of a log of `capacity`. */
-  function limitOf(url: URL, capacity: number): number {
-    const text = queryOf(url, ['limit']).get('limit');
-    if (text === undefined) return Math.min(DEFAULT_REQUEST_LIMIT, capacity);
-    if (!/^[0-9]{1,9}$/.test(text) || Number(text) < 1 || Number(text) > capacity)
-      throw badRequest('limit', `limit must be a whole number from 1 to ${capacity}`);
-    return Number(text);
-  }
-
-  const clockState = () => clock.state();
   // What the admin API does to the bank shows beside the exchanges (console-events.ts).
   const event = (kind: ConsoleEventKind, text: string) =>
     bank.consoleEvents.record({
@@ -134,108 +124,10 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
       text,
       bankTime: clock.now().toISOString(),
     });
-
-  const routes: Record<string, Partial<Record<string, Handler>>> = {
-    '/admin/clock': {
-      GET: async (_request, url) => {
-        queryOf(url, []);
-        return clockState();
-      },
-      POST: async (request, url) => {
-        queryOf(url, []);
-        const body = jsonObject(
-          request,
-          maxBodyBytes,
-          'a JSON object: {"advance":"PT61M"}, {"advanceMs":3660000} or {"set":"…"}',
-        ) as Record<string, unknown>;
-        // A change of the state: with --db it is committed (the clock is kept across a restart).
-        const moved = bank.act(() => moveClock(clock, body));
-        event('clock', `Bank clock ${moved} (admin API)`);
-        return clockState();
-      },
-    },
-    '/admin/batch': {
-      POST: async (_request, url) => {
-        queryOf(url, []);
-        const report: BatchReport = bank.act((state, now) => runBatchNow(state, now));
-        await bank.flush();
-        event('batch-run', batchRunText(report, 'admin API'));
-        return { now: clock.now().toISOString(), ...report };
-      },
-    },
-    '/admin/reset': {
-      POST: async (_request, url) => {
-        queryOf(url, []);
-        bank.reset();
-        await bank.flush();
-        event('reset', 'Bank reset to its initial state (admin API)');
-        return { reset: true, now: clock.now().toISOString() };
-      },
-    },
-    '/admin/snapshot': {
-      GET: async (_request, url) => {
-        queryOf(url, []);
-        return bank.exportSnapshot();
-      },
-      PUT: async (request, url) => {
-        queryOf(url, []);
-        const snapshot = jsonObject(
-          request,
-          SNAPSHOT_MAX_BYTES,
-          'a JSON object, a bank state snapshot',
-        );
-        try {
-          bank.importSnapshot(snapshot);
-        } catch (error) {
-          if (error instanceof UnsavedChangeError) throw error; // the disk's fault: 503
-          // importSnapshot replaces the state only once the snapshot passed: whatever else it
-          // throws (SnapshotError, or a RangeError for JSON nested too deep to copy) is about the
-          // input.
-          const reason =
-            error instanceof SnapshotError
-              ? error.message
-              : `snapshot could not be read (${(error as Error).message})`;
-          throw badRequest(
-            'snapshot',
-            `the snapshot was refused and the state is unchanged: ${reason}`,
-          );
-        }
-        await bank.flush();
-        event('snapshot-import', 'Bank state replaced by a snapshot (admin API)');
-        return { imported: true, now: clock.now().toISOString() };
-      },
-    },
-    '/admin/requests': {
-      GET: async (_request, url) => {
-        return bank.logs.requests(limitOf(url, bank.requestLog.capacity));
-      },
-    },
-    // What was done to the bank outside its requests (console-events.ts): clock moves, batch
-    // runs, resets, a PSU's revocation at the bank — the same events the desktop log shows.
-    '/admin/events': {
-      GET: async (_request, url) => {
-        return bank.logs.events(limitOf(url, bank.consoleEvents.capacity));
-      },
-    },
-    // What the bank found about the TPP's requests so far (docs/ci.md).
-    '/admin/report': {
-      GET: async (_request, url) => {
-        const format = queryOf(url, ['format']).get('format') ?? 'json';
-        if (!(REPORT_FORMATS as readonly string[]).includes(format))
-          throw badRequest('format', `format must be one of ${REPORT_FORMATS.join(', ')}`);
-        const report = await bank.logs.report();
-        if (format === 'json') return report;
-        if (!options.renderReport)
-          throw badRequest('format', `this bank's host renders no ${format} reports; ask for json`);
-        const rendered = options.renderReport(report, format as 'junit' | 'html');
-        return new TextAnswer(rendered.contentType, rendered.body);
-      },
-      DELETE: async (_request, url) => {
-        queryOf(url, []);
-        await bank.logs.clearReport();
-        return { cleared: true };
-      },
-    },
+  const context = { bank, clock, maxBodyBytes, event };
+  const routes: Routes = {
+    ...stateRoutes(context),
+    ...logRoutes({ ...context, renderReport: options.renderReport }),
   };
 
   if (options.plan)
@@ -300,19 +192,7 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
         };
       return answer(200, result);
     } catch (error) {
-      if (error instanceof AdminProblem) return problemAnswer(error);
-      // A full disk or a read-only file: nothing changed, send it again (as the PSD2 routes say);
-      // a shared log's database out of reach: ask again.
-      if (error instanceof UnsavedChangeError || error instanceof LogUnavailableError)
-        return problemAnswer(
-          new AdminProblem(503, 'SERVICE_UNAVAILABLE', error.message, undefined, {
-            'retry-after': '1',
-          }),
-        );
-      // A bank bug or a failed save, never bad input.
-      return answer(500, {
-        error: { code: 'INTERNAL_ERROR', message: (error as Error).message ?? String(error) },
-      });
+      return errorAnswer(error);
     }
   };
   return Object.assign(intercept, {
@@ -322,5 +202,159 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
       authorised({ headers: head.authorization ? { authorization: head.authorization } : {} })
         ? SNAPSHOT_MAX_BYTES
         : undefined,
+  });
+}
+
+type Routes = Record<string, Partial<Record<string, Handler>>>;
+
+/** What the routes act on; `event` notes a change beside the exchanges. */
+interface RouteContext {
+  bank: Bank;
+  clock: AdjustableClock;
+  maxBodyBytes: number;
+  event(kind: ConsoleEventKind, text: string): void;
+}
+
+/** The routes that change the bank's state: the clock, the batch, reset and the snapshot. */
+function stateRoutes({ bank, clock, maxBodyBytes, event }: RouteContext): Routes {
+  return {
+    '/admin/clock': {
+      GET: async (_request, url) => {
+        queryOf(url, []);
+        return clock.state();
+      },
+      POST: async (request, url) => {
+        queryOf(url, []);
+        const body = jsonObject(
+          request,
+          maxBodyBytes,
+          'a JSON object: {"advance":"PT61M"}, {"advanceMs":3660000} or {"set":"…"}',
+        ) as Record<string, unknown>;
+        // A change of the state: with --db it is committed (the clock is kept across a restart).
+        const moved = bank.act(() => moveClock(clock, body));
+        event('clock', `Bank clock ${moved} (admin API)`);
+        return clock.state();
+      },
+    },
+    '/admin/batch': {
+      POST: async (_request, url) => {
+        queryOf(url, []);
+        const report: BatchReport = bank.act((state, now) => runBatchNow(state, now));
+        await bank.flush();
+        event('batch-run', batchRunText(report, 'admin API'));
+        return { now: clock.now().toISOString(), ...report };
+      },
+    },
+    '/admin/reset': {
+      POST: async (_request, url) => {
+        queryOf(url, []);
+        bank.reset();
+        await bank.flush();
+        event('reset', 'Bank reset to its initial state (admin API)');
+        return { reset: true, now: clock.now().toISOString() };
+      },
+    },
+    '/admin/snapshot': {
+      GET: async (_request, url) => {
+        queryOf(url, []);
+        return bank.exportSnapshot();
+      },
+      PUT: async (request, url) => {
+        queryOf(url, []);
+        const snapshot = jsonObject(
+          request,
+          SNAPSHOT_MAX_BYTES,
+          'a JSON object, a bank state snapshot',
+        );
+        try {
+          bank.importSnapshot(snapshot);
+        } catch (error) {
+          if (error instanceof UnsavedChangeError) throw error; // the disk's fault: 503
+          // importSnapshot replaces the state only once the snapshot passed: whatever else it
+          // throws (SnapshotError, or a RangeError for JSON nested too deep to copy) is about the
+          // input.
+          const reason =
+            error instanceof SnapshotError
+              ? error.message
+              : `snapshot could not be read (${(error as Error).message})`;
+          throw badRequest(
+            'snapshot',
+            `the snapshot was refused and the state is unchanged: ${reason}`,
+          );
+        }
+        await bank.flush();
+        event('snapshot-import', 'Bank state replaced by a snapshot (admin API)');
+        return { imported: true, now: clock.now().toISOString() };
+      },
+    },
+  };
+}
+
+/**
+ * The routes that read or clear the logs (LOG_ROUTES): the request log, the console events and
+ * the TPP report.
+ */
+function logRoutes({
+  bank,
+  renderReport,
+}: RouteContext & { renderReport: ReportRenderer | undefined }): Routes {
+  return {
+    '/admin/requests': {
+      GET: async (_request, url) => {
+        return bank.logs.requests(limitOf(url, bank.requestLog.capacity));
+      },
+    },
+    // What was done to the bank outside its requests (console-events.ts): clock moves, batch
+    // runs, resets, a PSU's revocation at the bank — the same events the desktop log shows.
+    '/admin/events': {
+      GET: async (_request, url) => {
+        return bank.logs.events(limitOf(url, bank.consoleEvents.capacity));
+      },
+    },
+    // What the bank found about the TPP's requests so far (docs/ci.md).
+    '/admin/report': {
+      GET: async (_request, url) => {
+        const format = queryOf(url, ['format']).get('format') ?? 'json';
+        if (!(REPORT_FORMATS as readonly string[]).includes(format))
+          throw badRequest('format', `format must be one of ${REPORT_FORMATS.join(', ')}`);
+        const report = await bank.logs.report();
+        if (format === 'json') return report;
+        if (!renderReport)
+          throw badRequest('format', `this bank's host renders no ${format} reports; ask for json`);
+        const rendered = renderReport(report, format as 'junit' | 'html');
+        return new TextAnswer(rendered.contentType, rendered.body);
+      },
+      DELETE: async (_request, url) => {
+        queryOf(url, []);
+        await bank.logs.clearReport();
+        return { cleared: true };
+      },
+    },
+  };
+}
+
+/** `?limit=N` (the only parameter): the last N entries of a log of `capacity`. */
+function limitOf(url: URL, capacity: number): number {
+  const text = queryOf(url, ['limit']).get('limit');
+  if (text === undefined) return Math.min(DEFAULT_REQUEST_LIMIT, capacity);
+  if (!/^[0-9]{1,9}$/.test(text) || Number(text) < 1 || Number(text) > capacity)
+    throw badRequest('limit', `limit must be a whole number from 1 to ${capacity}`);
+  return Number(text);
+}
+
+/** A route's failure as the admin API answers it: the problem it names, 503, or a bank bug's 500. */
+function errorAnswer(error: unknown): BankResponse {
+  if (error instanceof AdminProblem) return problemAnswer(error);
+  // A full disk or a read-only file: nothing changed, send it again (as the PSD2 routes say);
+  // a shared log's database out of reach: ask again.
+  if (error instanceof UnsavedChangeError || error instanceof LogUnavailableError)
+    return problemAnswer(
+      new AdminProblem(503, 'SERVICE_UNAVAILABLE', error.message, undefined, {
+        'retry-after': '1',
+      }),
+    );
+  // A bank bug or a failed save, never bad input.
+  return answer(500, {
+    error: { code: 'INTERNAL_ERROR', message: (error as Error).message ?? String(error) },
   });
 }

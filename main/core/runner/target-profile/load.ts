@@ -4,16 +4,17 @@
  * the profile's folder. Everything that can be wrong with a profile is found here, before a run
  * starts, and reported with the JSON path of the field (errors.ts).
  */
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { KeyObject } from 'node:crypto';
 import { Value } from '@sinclair/typebox/value';
-import { importCertificateMaterial, importPkcs12, toPem } from '../../certs/index.js';
+import { importCertificateMaterial, toPem } from '../../certs/index.js';
 import { parseBaseline, type Baseline } from '../../../shared/baseline.js';
 import { jsonSyntaxProblem } from '../../../shared/json.js';
 import type { TransportOptions } from '../../tpp/transport.js';
 import { describeSchemaErrors, TargetProfileError } from './errors.js';
 import { expandEnvSecrets, type EnvPolicy } from './env-secrets.js';
 import { FileRefused, readProfileFile } from './files.js';
+import { loadCredential, profileFiles } from './load-credential.js';
 import { TargetProfileSchema, type Credential, type TargetProfile } from './schema.js';
 
 /** A certificate (DER, first the end entity, then any intermediates) and its private key. */
@@ -162,83 +163,9 @@ export async function loadTargetProfile(
     envPolicy?: EnvPolicy;
   },
 ): Promise<LoadedTargetProfile> {
-  const problems: string[] = [];
-  const read = async (path: string, at: string): Promise<Buffer | undefined> => {
-    const full = isAbsolute(path) ? path : resolve(where.baseDir, path);
-    try {
-      return await readProfileFile(full);
-    } catch (error) {
-      if (!(error instanceof FileRefused)) throw error;
-      problems.push(
-        error.unreadable
-          ? `${at}: cannot read '${path}' (${error.unreadable})`
-          : `${at}: '${path}' ${error.message}`,
-      );
-      return undefined;
-    }
-  };
-  /** What `parse` makes of the file at `path`, a failure naming the field and the file. */
-  const parsed = <T>(path: string, at: string, parse: () => T): T | undefined => {
-    try {
-      return parse();
-    } catch (error) {
-      problems.push(`${at}: '${path}': ${(error as Error).message}`);
-      return undefined;
-    }
-  };
-  const credential = async (c: Credential, at: string): Promise<LoadedCredential | undefined> => {
-    if ('keystore' in c) {
-      if (!where.keystore) {
-        problems.push(
-          `${at}/keystore: names the keystore entry '${c.keystore}', and no workbench keystore is open here`,
-        );
-        return undefined;
-      }
-      try {
-        return { ...(await where.keystore(c.keystore)), at };
-      } catch (error) {
-        problems.push(`${at}/keystore: '${c.keystore}': ${(error as Error).message}`);
-        return undefined;
-      }
-    }
-    if ('pkcs12' in c) {
-      const bytes = await read(c.pkcs12, `${at}/pkcs12`);
-      if (!bytes) return undefined;
-      const material = parsed(c.pkcs12, `${at}/pkcs12`, () => importPkcs12(bytes, c.passphrase));
-      if (!material) return undefined;
-      if (!material.privateKey || material.certificates.length === 0) {
-        problems.push(`${at}/pkcs12: the PKCS#12 file holds no certificate with its key`);
-        return undefined;
-      }
-      return { certificates: material.certificates, key: material.privateKey, at };
-    }
-    const [certBytes, keyBytes] = await Promise.all([
-      read(c.certificate, `${at}/certificate`),
-      read(c.key, `${at}/key`),
-    ]);
-    if (!certBytes || !keyBytes) return undefined;
-    const certs = parsed(
-      c.certificate,
-      `${at}/certificate`,
-      () => importCertificateMaterial(certBytes).certificates,
-    );
-    if (!certs) return undefined;
-    if (certs.length === 0) {
-      problems.push(`${at}/certificate: '${c.certificate}' holds no certificate`);
-      return undefined;
-    }
-    const material = parsed(c.key, `${at}/key`, () =>
-      importCertificateMaterial(keyBytes, {
-        ...(c.passphrase !== undefined ? { passphrase: c.passphrase } : {}),
-      }),
-    );
-    if (!material) return undefined;
-    if (!material.privateKey) {
-      problems.push(`${at}/key: '${c.key}' holds no private key`);
-      return undefined;
-    }
-    return { certificates: certs, key: material.privateKey, at };
-  };
+  const files = profileFiles(where.baseDir);
+  const { problems, read } = files;
+  const credential = (c: Credential, at: string) => loadCredential(files, c, at, where.keystore);
 
   const [signing, clientCertificate, aispOnlySigning] = await Promise.all([
     credential(profile.signing, '/signing'),

@@ -13,18 +13,24 @@ import { toPem } from '../../certs/index.js';
 import { TppClient } from '../../tpp/client.js';
 import { PsuStepsError, type PsuSteps } from '../../tpp/psu-agent/steps.js';
 import { launchPsuBrowser } from '../../tpp/psu-browser/browser-agent.js';
-import { createTransport, transportDispatcher } from '../../tpp/transport.js';
+import { createTransport, transportDispatcher, type Transport } from '../../tpp/transport.js';
 import { verifyTargetMode } from '../doctor/target-mode.js';
-import type { Check, TargetInfo } from '../check-api/index.js';
+import type { Check, TargetAllows, TargetInfo, TargetPsus } from '../check-api/index.js';
 import type { CheckEnvironment } from '../engine/check-context.js';
-import { externalTarget } from './external-target.js';
+import { externalTarget, type ExternalTargetOptions } from './external-target.js';
 import { startManualSca, type ManualSca, type ScaWaiting } from './manual-psu.js';
-import { suitePsuAgentFactory, type SuitePsuAgentFactory } from './psu-adapter.js';
+import {
+  suitePsuAgentFactory,
+  type SuitePsuAgentFactory,
+  type SuitePsuAgentOptions,
+} from './psu-adapter.js';
 import {
   TargetProfileError,
   transportOfProfile,
   type LoadedCredential,
   type LoadedTargetProfile,
+  type ScaAutomation,
+  type TargetProfile,
 } from '../target-profile/index.js';
 import type { CheckId } from '../../../shared/rule-ids.js';
 
@@ -56,31 +62,6 @@ export async function profileTarget(
   const { profile } = loaded;
   const transport = transportOfProfile(loaded);
   const sca = profile.sca ?? { mode: 'headless' as const };
-  const psus = profile.psus
-    ? {
-        // A password stays with the PSU agent (below), out of the target the checks and reports see.
-        private: profile.psus.private.map(({ password: _password, ...p }) => ({
-          ...p,
-          name: p.name ?? p.login,
-        })),
-        corporate: (profile.psus.corporate ?? []).map(({ password: _password, ...p }) => ({
-          ...p,
-          name: p.name ?? p.login,
-          agreement: { id: p.agreement.id ?? p.agreement.name, name: p.agreement.name },
-        })),
-      }
-    : undefined;
-  // `${password}` in the PSU script: each PSU's own, by login (the values are run secrets).
-  const passwords: Record<string, string> = {};
-  for (const p of [...(profile.psus?.private ?? []), ...(profile.psus?.corporate ?? [])])
-    if (p.password !== undefined) passwords[p.login] = p.password;
-  const allows = profile.allows
-    ? {
-        createSandboxData: profile.allows.createSandboxData ?? true,
-        resetSandbox: profile.allows.resetSandbox ?? true,
-        deletePayments: profile.allows.deletePayments ?? true,
-      }
-    : undefined;
   // One transport for every check of the run (keep-alive, TLS session reuse), closed with it.
   const connection = createTransport(transport);
   const common = {
@@ -91,47 +72,12 @@ export async function profileTarget(
     ...(loaded.aispOnlySigning ? { aispOnlySigning: signingOf(loaded.aispOnlySigning) } : {}),
     ...(loaded.bankSigning ? { bankSigning: loaded.bankSigning } : {}),
     ...(profile.admin ? { admin: profile.admin } : {}),
-    ...(psus ? { psus } : {}),
-    ...(allows ? { allows } : {}),
+    ...targetPsus(profile),
+    ...targetAllows(profile),
   };
-  const named = (info: TargetInfo): TargetInfo => ({
-    ...info,
-    name: profile.name ?? profile.baseUrl,
-  });
+  const name = profile.name ?? profile.baseUrl;
 
-  if (sca.mode === 'manual') {
-    const timeoutMs = (sca.timeoutSeconds ?? DEFAULT_MANUAL_SCA_TIMEOUT_S) * 1000;
-    const manual: ManualSca = await startManualSca({
-      ...(sca.listenPort !== undefined ? { port: sca.listenPort } : {}),
-      timeoutMs,
-      onWaiting: (waiting) => options.onScaWaiting?.(waiting),
-      ...(options.onScaResumed ? { onResumed: options.onScaResumed } : {}),
-    });
-    const info = named(externalTarget({ ...common, psuAgent: null }).info);
-    return {
-      info,
-      async createEnvironment(check, signal) {
-        // Each check its own TPP-Redirect-URI on the listener, so its SCA comes back to it.
-        const { redirectUri, psu } = manual.forCheck(check, signal);
-        const environment = await externalTarget({
-          ...common,
-          redirectUri,
-          psuAgent: null,
-        }).createEnvironment(signal);
-        return { ...environment, psu };
-      },
-      // A check may run up to three SCAs, each a person's few minutes.
-      minimumCheckTimeoutMs: (check) =>
-        check.needs?.includes('psu-agent') ? 3 * timeoutMs + 60_000 : undefined,
-      close: async () => {
-        try {
-          await manual.close();
-        } finally {
-          await connection.close();
-        }
-      },
-    };
-  }
+  if (sca.mode === 'manual') return manualScaTarget(sca, common, connection, name, options);
 
   // The PSU reaches the SCA pages with the TPP's trust and QWAC: a `workbench bank --mtls`
   // serves them on its one port, behind the same client-certificate check.
@@ -148,6 +94,7 @@ export async function profileTarget(
   if (sca.mode === 'headless' || sca.mode === 'browser') {
     const script = loaded.psuSteps ?? (typeof sca.script === 'string' ? sca.script : undefined);
     const redirectUri = profile.redirectUri;
+    const passwords = psuPasswords(profile);
     try {
       factory = suitePsuAgentFactory({
         mode: sca.mode,
@@ -158,27 +105,7 @@ export async function profileTarget(
           ? dispatcher
             ? { dispatcher }
             : {}
-          : {
-              ...(sca.executablePath ? { executablePath: sca.executablePath } : {}),
-              // Chromium takes no CA per context: a private test CA means accepting the bank's
-              // certificate on the SCA pages (the TPP client still verifies it).
-              ...(loaded.ca.length > 0 ? { ignoreHttpsErrors: true } : {}),
-              ...(loaded.clientCertificate
-                ? {
-                    clientCertificates: [
-                      {
-                        origin: new URL(profile.baseUrl).origin,
-                        cert: Buffer.from(
-                          loaded.clientCertificate.certificates.map((der) => toPem(der)).join(''),
-                        ),
-                        key: Buffer.from(
-                          loaded.clientCertificate.key.export({ type: 'pkcs8', format: 'pem' }),
-                        ),
-                      },
-                    ],
-                  }
-                : {}),
-            }),
+          : browserAgentOptions(loaded, sca.executablePath)),
       });
     } catch (error) {
       if (error instanceof PsuStepsError)
@@ -186,25 +113,14 @@ export async function profileTarget(
       throw error;
     }
   }
-  if (sca.mode === 'browser') {
-    // A browser that cannot start would fail every SCA check: say so once, before the run.
-    try {
-      await (
-        await launchPsuBrowser(sca.executablePath ? { executablePath: sca.executablePath } : {})
-      ).close();
-    } catch (error) {
-      throw new TargetProfileError(loaded.source, [
-        `/sca: the browser for SCA does not start: ${(error as Error).message.split('\n')[0]}`,
-      ]);
-    }
-  }
+  if (sca.mode === 'browser') await checkPsuBrowserStarts(loaded, sca.executablePath);
   const target = externalTarget({
     ...common,
     ...(profile.redirectUri ? { redirectUri: profile.redirectUri } : {}),
     psuAgent: factory ?? null,
   });
   return {
-    info: named(target.info),
+    info: { ...target.info, name },
     createEnvironment: (_check, signal) => target.createEnvironment(signal),
     close: async () => {
       try {
@@ -215,6 +131,129 @@ export async function profileTarget(
       }
     },
   };
+}
+
+/** The profile's test PSUs as the target shows them to checks and reports. */
+function targetPsus(profile: TargetProfile): { psus?: TargetPsus } {
+  if (!profile.psus) return {};
+  return {
+    psus: {
+      // A password stays with the PSU agent (psuPasswords), out of the target the checks and
+      // reports see.
+      private: profile.psus.private.map(({ password: _password, ...p }) => ({
+        ...p,
+        name: p.name ?? p.login,
+      })),
+      corporate: (profile.psus.corporate ?? []).map(({ password: _password, ...p }) => ({
+        ...p,
+        name: p.name ?? p.login,
+        agreement: { id: p.agreement.id ?? p.agreement.name, name: p.agreement.name },
+      })),
+    },
+  };
+}
+
+/** `${password}` in the PSU script: each PSU's own, by login (the values are run secrets). */
+function psuPasswords(profile: TargetProfile): Record<string, string> {
+  const passwords: Record<string, string> = {};
+  for (const p of [...(profile.psus?.private ?? []), ...(profile.psus?.corporate ?? [])])
+    if (p.password !== undefined) passwords[p.login] = p.password;
+  return passwords;
+}
+
+/** What the run may do to the bank; a field the profile leaves out is allowed. */
+function targetAllows(profile: TargetProfile): { allows?: TargetAllows } {
+  if (!profile.allows) return {};
+  return {
+    allows: {
+      createSandboxData: profile.allows.createSandboxData ?? true,
+      resetSandbox: profile.allows.resetSandbox ?? true,
+      deletePayments: profile.allows.deletePayments ?? true,
+    },
+  };
+}
+
+/** Manual SCA: a person completes each SCA, redirected back to a loopback listener. */
+async function manualScaTarget(
+  sca: Extract<ScaAutomation, { mode: 'manual' }>,
+  common: ExternalTargetOptions,
+  connection: Transport,
+  name: string,
+  options: ProfileTargetOptions,
+): Promise<PreparedTarget> {
+  const timeoutMs = (sca.timeoutSeconds ?? DEFAULT_MANUAL_SCA_TIMEOUT_S) * 1000;
+  const manual: ManualSca = await startManualSca({
+    ...(sca.listenPort !== undefined ? { port: sca.listenPort } : {}),
+    timeoutMs,
+    onWaiting: (waiting) => options.onScaWaiting?.(waiting),
+    ...(options.onScaResumed ? { onResumed: options.onScaResumed } : {}),
+  });
+  const info = { ...externalTarget({ ...common, psuAgent: null }).info, name };
+  return {
+    info,
+    async createEnvironment(check, signal) {
+      // Each check its own TPP-Redirect-URI on the listener, so its SCA comes back to it.
+      const { redirectUri, psu } = manual.forCheck(check, signal);
+      const environment = await externalTarget({
+        ...common,
+        redirectUri,
+        psuAgent: null,
+      }).createEnvironment(signal);
+      return { ...environment, psu };
+    },
+    // A check may run up to three SCAs, each a person's few minutes.
+    minimumCheckTimeoutMs: (check) =>
+      check.needs?.includes('psu-agent') ? 3 * timeoutMs + 60_000 : undefined,
+    close: async () => {
+      try {
+        await manual.close();
+      } finally {
+        await connection.close();
+      }
+    },
+  };
+}
+
+/** Browser SCA: the Chromium to launch, and the trust and QWAC it reaches the SCA pages with. */
+function browserAgentOptions(
+  loaded: LoadedTargetProfile,
+  executablePath: string | undefined,
+): SuitePsuAgentOptions {
+  return {
+    ...(executablePath ? { executablePath } : {}),
+    // Chromium takes no CA per context: a private test CA means accepting the bank's
+    // certificate on the SCA pages (the TPP client still verifies it).
+    ...(loaded.ca.length > 0 ? { ignoreHttpsErrors: true } : {}),
+    ...(loaded.clientCertificate
+      ? {
+          clientCertificates: [
+            {
+              origin: new URL(loaded.profile.baseUrl).origin,
+              cert: Buffer.from(
+                loaded.clientCertificate.certificates.map((der) => toPem(der)).join(''),
+              ),
+              key: Buffer.from(
+                loaded.clientCertificate.key.export({ type: 'pkcs8', format: 'pem' }),
+              ),
+            },
+          ],
+        }
+      : {}),
+  };
+}
+
+/** A browser that cannot start would fail every SCA check: say so once, before the run. */
+async function checkPsuBrowserStarts(
+  loaded: LoadedTargetProfile,
+  executablePath: string | undefined,
+): Promise<void> {
+  try {
+    await (await launchPsuBrowser(executablePath ? { executablePath } : {})).close();
+  } catch (error) {
+    throw new TargetProfileError(loaded.source, [
+      `/sca: the browser for SCA does not start: ${(error as Error).message.split('\n')[0]}`,
+    ]);
+  }
 }
 
 /** Why a run against a profile cannot start: the bank is not in the profile's mode. */

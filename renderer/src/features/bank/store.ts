@@ -2,7 +2,7 @@
  * The embedded banks as the console shows them: status of both modes, the shared bank clock, the
  * live request log (both modes merged), state snapshots for the tables, registry and trust store.
  */
-import { create } from 'zustand';
+import { create, type StoreApi } from 'zustand';
 import type {
   BankEventView,
   BankExchangeView,
@@ -99,17 +99,7 @@ export function batchSummary(mode: BankMode, report: BatchRunView): string {
 }
 
 export const useBankStore = create<BankStore>((set, get) => {
-  async function run<T>(name: string, action: () => Promise<T>, done?: (r: T) => string) {
-    set({ busy: name, error: undefined, done: undefined });
-    try {
-      const result = await action();
-      set({ busy: undefined, ...(done ? { done: done(result) } : {}) });
-      return { ok: true as const, result };
-    } catch (error) {
-      set({ busy: undefined, error });
-      return { ok: false as const };
-    }
-  }
+  const run = runner(set);
   const statusChanged = (status: BankStatusView) =>
     set((state) => ({ status: { ...state.status, [status.mode]: status } }));
   const clockRead = (view: ClockView) => set({ clock: { view, receivedAt: Date.now() } });
@@ -150,6 +140,71 @@ export const useBankStore = create<BankStore>((set, get) => {
         set({ error });
       }
     },
+    ...lifecycleSlice({ set, get, run }, statusChanged),
+    ...stateSlice({ set, get, run }),
+    async clockAction(action, value) {
+      const outcome = await run('Changing the bank clock', () => {
+        switch (action) {
+          case 'advance':
+            return api.call('clock.advance', { ms: Number(value) });
+          case 'set':
+            return api.call('clock.set', { now: String(value) });
+          case 'freeze':
+            return api.call('clock.freeze', {});
+          case 'resume':
+            return api.call('clock.resume', {});
+          case 'now':
+            return clockToRealTime();
+        }
+      });
+      if (outcome.ok) clockRead(outcome.result);
+    },
+    setFilter: (filter) => set((state) => ({ filter: { ...state.filter, ...filter } })),
+    selectExchange: (id) => set({ selectedExchange: id }),
+    ...registrySlice({ set, get, run }),
+    receivedStatus: statusChanged,
+    receivedClock: clockRead,
+    receivedExchanges: (exchanges) => set((state) => ({ log: mergeLog(state.log, exchanges) })),
+    receivedEvents: (events) => set((state) => ({ events: mergeEvents(state.events, events) })),
+  };
+});
+
+type Outcome<T> = { ok: true; result: T } | { ok: false };
+
+/** A console action: busy while it runs, then what it did or its error. */
+type Run = <T>(
+  name: string,
+  action: () => Promise<T>,
+  done?: (r: T) => string,
+) => Promise<Outcome<T>>;
+
+/** What a slice of the store acts with. */
+interface SliceTools {
+  set: StoreApi<BankStore>['setState'];
+  get: StoreApi<BankStore>['getState'];
+  run: Run;
+}
+
+function runner(set: SliceTools['set']): Run {
+  return async function run<T>(name: string, action: () => Promise<T>, done?: (r: T) => string) {
+    set({ busy: name, error: undefined, done: undefined });
+    try {
+      const result = await action();
+      set({ busy: undefined, ...(done ? { done: done(result) } : {}) });
+      return { ok: true as const, result };
+    } catch (error) {
+      set({ busy: undefined, error });
+      return { ok: false as const };
+    }
+  };
+}
+
+/** Starting, stopping and resetting a bank, and its state snapshot out and in. */
+function lifecycleSlice(
+  { get, run }: SliceTools,
+  statusChanged: (status: BankStatusView) => void,
+): Pick<BankStore, 'start' | 'stop' | 'reset' | 'exportSnapshot' | 'importSnapshot'> {
+  return {
     async start(mode, port) {
       const outcome = await run(
         `Starting the ${mode} bank`,
@@ -188,6 +243,22 @@ export const useBankStore = create<BankStore>((set, get) => {
       );
       await get().refreshSnapshot(mode);
     },
+  };
+}
+
+/**
+ * The bank state the console's tables show, and what the bank and the PSU do to it there: the
+ * batch, a consent revoked, a card account blocked.
+ */
+function stateSlice({
+  set,
+  get,
+  run,
+}: SliceTools): Pick<
+  BankStore,
+  'runBatch' | 'refreshSnapshot' | 'revokeConsent' | 'setCardStatus'
+> {
+  return {
     async runBatch(mode) {
       await run(
         `Running the ${mode} payment batch`,
@@ -230,25 +301,18 @@ export const useBankStore = create<BankStore>((set, get) => {
       );
       await get().refreshSnapshot(mode);
     },
-    async clockAction(action, value) {
-      const outcome = await run('Changing the bank clock', () => {
-        switch (action) {
-          case 'advance':
-            return api.call('clock.advance', { ms: Number(value) });
-          case 'set':
-            return api.call('clock.set', { now: String(value) });
-          case 'freeze':
-            return api.call('clock.freeze', {});
-          case 'resume':
-            return api.call('clock.resume', {});
-          case 'now':
-            return clockToRealTime();
-        }
-      });
-      if (outcome.ok) clockRead(outcome.result);
-    },
-    setFilter: (filter) => set((state) => ({ filter: { ...state.filter, ...filter } })),
-    selectExchange: (id) => set({ selectedExchange: id }),
+  };
+}
+
+/** The bank's TPP registry and trust store: listed, entries put and removed. */
+function registrySlice({
+  set,
+  run,
+}: SliceTools): Pick<
+  BankStore,
+  'loadRegistry' | 'putRegistry' | 'removeRegistry' | 'addTrustAnchor' | 'removeTrustAnchor'
+> {
+  return {
     async loadRegistry(mode) {
       try {
         const [registry, anchors] = await Promise.all([
@@ -297,9 +361,5 @@ export const useBankStore = create<BankStore>((set, get) => {
       );
       if (outcome.ok) set((s) => ({ trustAnchors: { ...s.trustAnchors, [mode]: outcome.result } }));
     },
-    receivedStatus: statusChanged,
-    receivedClock: clockRead,
-    receivedExchanges: (exchanges) => set((state) => ({ log: mergeLog(state.log, exchanges) })),
-    receivedEvents: (events) => set((state) => ({ events: mergeEvents(state.events, events) })),
   };
-});
+}

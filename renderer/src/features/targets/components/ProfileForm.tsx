@@ -1,17 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useCertificatesStore } from '../../certificates/store';
-import { isTypedSecret, pathsOf, psusOf } from '../profile-form-model';
+import { isTypedSecret } from '../profile-form-model';
 import { useTargetsStore, type ProfileFormInput } from '../store';
-import { CredentialField, credentialOf, emptyCredential } from './CredentialField';
-
-type Text = {
-  name: string;
-  baseUrl: string;
-  bankSigningCert: string;
-  bankCa: string;
-  adminUrl: string;
-  adminToken: string;
-};
+import { useProfileForm, type ProfileText } from '../use-profile-form';
+import { CredentialField } from './CredentialField';
 
 const SCA_MODES: { value: ProfileFormInput['scaMode']; label: string }[] = [
   { value: 'headless', label: "headless: the workbench bank's pages over HTTP" },
@@ -64,30 +56,34 @@ export function ProfileForm({ onDone }: { onDone(): void }) {
   const loadStatus = useCertificatesStore((s) => s.loadStatus);
   // The keystore's entries when it is unlocked; a locked one offers none and says so.
   useEffect(() => void loadStatus(), [loadStatus]);
-  const [path, setPath] = useState('');
-  const [text, setText] = useState<Text>({
-    name: '',
-    baseUrl: 'https://',
-    bankSigningCert: '',
-    bankCa: '',
-    adminUrl: '',
-    adminToken: '',
-  });
-  const [signing, setSigning] = useState(emptyCredential);
-  const [tls, setTls] = useState(emptyCredential);
-  const [aisp, setAisp] = useState(emptyCredential);
-  const [privatePsus, setPrivatePsus] = useState('');
-  const [corporatePsus, setCorporatePsus] = useState('');
-  const [mode, setMode] = useState<ProfileFormInput['mode']>('sandbox');
-  const [scaMode, setScaMode] = useState<ProfileFormInput['scaMode']>('headless');
-  const [timeout, setTimeoutSeconds] = useState(300);
-  const [ca, setCa] = useState('');
-  const [allows, setAllows] = useState({
-    createSandboxData: true,
-    resetSandbox: true,
-    deletePayments: true,
-  });
-  const input = (key: keyof Text, testId: string, placeholder?: string, type = 'text') => (
+  const {
+    path,
+    setPath,
+    text,
+    setText,
+    signing,
+    setSigning,
+    tls,
+    setTls,
+    aisp,
+    setAisp,
+    privatePsus,
+    setPrivatePsus,
+    corporatePsus,
+    setCorporatePsus,
+    mode,
+    setMode,
+    scaMode,
+    setScaMode,
+    timeout,
+    setTimeoutSeconds,
+    ca,
+    setCa,
+    allows,
+    setAllows,
+    formInput,
+  } = useProfileForm();
+  const input: TextInput = (key, testId, placeholder, type = 'text') => (
     <input
       type={type}
       value={text[key]}
@@ -97,35 +93,6 @@ export function ProfileForm({ onDone }: { onDone(): void }) {
       onChange={(e) => setText({ ...text, [key]: e.target.value })}
     />
   );
-  const optional = (value: string) => (value.trim() ? value.trim() : undefined);
-
-  function form(): ProfileFormInput {
-    const caPaths = pathsOf(ca);
-    const tlsClient = credentialOf(tls);
-    const aispOnlySigning = credentialOf(aisp);
-    const psus = psusOf(privatePsus, corporatePsus);
-    const fields = {
-      name: optional(text.name),
-      bankSigningCert: optional(text.bankSigningCert),
-      bankCa: optional(text.bankCa),
-      adminUrl: optional(text.adminUrl),
-      adminToken: optional(text.adminToken),
-    };
-    return {
-      baseUrl: text.baseUrl.trim(),
-      mode,
-      // An empty signing credential is sent as files with blank paths: main names what is missing.
-      signing: credentialOf(signing) ?? { certificate: ' ', key: ' ' },
-      ...(tlsClient ? { tlsClient } : {}),
-      ...(aispOnlySigning ? { aispOnlySigning } : {}),
-      ...(psus ? { psus } : {}),
-      scaMode,
-      ...(scaMode === 'manual' ? { manualTimeoutSeconds: timeout } : {}),
-      ...(caPaths.length > 0 ? { ca: caPaths } : {}),
-      allows,
-      ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
-    };
-  }
 
   return (
     <form
@@ -133,7 +100,7 @@ export function ProfileForm({ onDone }: { onDone(): void }) {
       data-testid="profile-form"
       onSubmit={(event) => {
         event.preventDefault();
-        void createProfile(path.trim(), form()).then((ok) => ok && onDone());
+        void createProfile(path.trim(), formInput()).then((ok) => ok && onDone());
       }}
     >
       <h3>Create a target profile</h3>
@@ -202,22 +169,59 @@ export function ProfileForm({ onDone }: { onDone(): void }) {
       <Field label="CA of the bank's signing certificate (PEM)" hint="optional, instead or besides">
         {input('bankCa', 'profile-form-bank-ca', 'bank-ca.pem')}
       </Field>
-      <LinesField
-        label="Private PSUs"
-        hint="one a line: login, name, password (all optional but the login; the password is never written into the file)"
-        value={privatePsus}
-        testId="profile-form-psus-private"
-        placeholder="01017012345, Kari Nordmann"
-        onChange={setPrivatePsus}
+      <PsuFields
+        privatePsus={privatePsus}
+        setPrivatePsus={setPrivatePsus}
+        corporatePsus={corporatePsus}
+        setCorporatePsus={setCorporatePsus}
       />
-      <LinesField
-        label="Corporate representatives"
-        hint="one a line: login, agreement, name, password"
-        value={corporatePsus}
-        testId="profile-form-psus-corporate"
-        placeholder="02028012345, Nordlys Rørlegger AS, Ola"
-        onChange={setCorporatePsus}
+      <ScaFields
+        scaMode={scaMode}
+        setScaMode={setScaMode}
+        timeout={timeout}
+        setTimeoutSeconds={setTimeoutSeconds}
       />
+      <AllowsFieldset allows={allows} setAllows={setAllows} />
+      <AdminFields input={input} adminToken={text.adminToken} />
+      <div className="actions wide">
+        <button
+          type="submit"
+          className="primary"
+          disabled={busy || !path.trim()}
+          data-testid="profile-form-save"
+        >
+          Write and add the profile
+        </button>
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The `<input>` of one text field. */
+type TextInput = (
+  key: keyof ProfileText,
+  testId: string,
+  placeholder?: string,
+  type?: string,
+) => ReactNode;
+
+/** How the PSU side of SCA is completed (§5.3), and a person's time for one SCA when manual. */
+function ScaFields({
+  scaMode,
+  setScaMode,
+  timeout,
+  setTimeoutSeconds,
+}: {
+  scaMode: ProfileFormInput['scaMode'];
+  setScaMode(mode: ProfileFormInput['scaMode']): void;
+  timeout: number;
+  setTimeoutSeconds(seconds: number): void;
+}) {
+  return (
+    <>
       <Field label="SCA">
         <select
           value={scaMode}
@@ -243,26 +247,49 @@ export function ProfileForm({ onDone }: { onDone(): void }) {
           />
         </Field>
       )}
-      <fieldset className="wide">
-        <legend>What a run may do to the bank</legend>
-        {(
-          [
-            ['createSandboxData', 'create sandbox data'],
-            ['resetSandbox', 'reset the sandbox'],
-            ['deletePayments', 'delete payments'],
-          ] as const
-        ).map(([key, label]) => (
-          <label key={key} className="inline-field">
-            <input
-              type="checkbox"
-              checked={allows[key]}
-              data-testid={`profile-form-allows-${key}`}
-              onChange={(e) => setAllows({ ...allows, [key]: e.target.checked })}
-            />{' '}
-            {label}
-          </label>
-        ))}
-      </fieldset>
+    </>
+  );
+}
+
+/** What a run may do to the bank, each allowed until unticked. */
+type RunAllows = Required<NonNullable<ProfileFormInput['allows']>>;
+
+/** What a run may do to the bank: create sandbox data, reset it, delete payments. */
+function AllowsFieldset({
+  allows,
+  setAllows,
+}: {
+  allows: RunAllows;
+  setAllows(allows: RunAllows): void;
+}) {
+  return (
+    <fieldset className="wide">
+      <legend>What a run may do to the bank</legend>
+      {(
+        [
+          ['createSandboxData', 'create sandbox data'],
+          ['resetSandbox', 'reset the sandbox'],
+          ['deletePayments', 'delete payments'],
+        ] as const
+      ).map(([key, label]) => (
+        <label key={key} className="inline-field">
+          <input
+            type="checkbox"
+            checked={allows[key]}
+            data-testid={`profile-form-allows-${key}`}
+            onChange={(e) => setAllows({ ...allows, [key]: e.target.checked })}
+          />{' '}
+          {label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The bank's admin API and its token: a typed token is written as an environment variable. */
+function AdminFields({ input, adminToken }: { input: TextInput; adminToken: string }) {
+  return (
+    <>
       <Field label="Admin API URL" hint="a workbench bank's /admin; optional">
         {input('adminUrl', 'profile-form-admin-url', 'http://127.0.0.1:8080/admin')}
       </Field>
@@ -274,29 +301,45 @@ export function ProfileForm({ onDone }: { onDone(): void }) {
           'adminToken',
           'profile-form-admin-token',
           '${env:WORKBENCH_PROFILE_ADMIN_TOKEN}',
-          isTypedSecret(text.adminToken) ? 'password' : 'text',
+          isTypedSecret(adminToken) ? 'password' : 'text',
         )}
       </Field>
-      {isTypedSecret(text.adminToken) && (
+      {isTypedSecret(adminToken) && (
         <p className="wide warn" data-testid="profile-form-secret-note">
           The token goes into the file as an environment variable, not as its value: the workbench
           keeps the value in memory until it stops. Set the variable the profile row names before
           the next launch (and for the command line).
         </p>
       )}
-      <div className="actions wide">
-        <button
-          type="submit"
-          className="primary"
-          disabled={busy || !path.trim()}
-          data-testid="profile-form-save"
-        >
-          Write and add the profile
-        </button>
-        <button type="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </>
+  );
+}
+
+/** The bank's test PSUs: private ones and corporate representatives, one a line. */
+function PsuFields(props: {
+  privatePsus: string;
+  setPrivatePsus(lines: string): void;
+  corporatePsus: string;
+  setCorporatePsus(lines: string): void;
+}) {
+  return (
+    <>
+      <LinesField
+        label="Private PSUs"
+        hint="one a line: login, name, password (all optional but the login; the password is never written into the file)"
+        value={props.privatePsus}
+        testId="profile-form-psus-private"
+        placeholder="01017012345, Kari Nordmann"
+        onChange={props.setPrivatePsus}
+      />
+      <LinesField
+        label="Corporate representatives"
+        hint="one a line: login, agreement, name, password"
+        value={props.corporatePsus}
+        testId="profile-form-psus-corporate"
+        placeholder="02028012345, Nordlys Rørlegger AS, Ola"
+        onChange={props.setCorporatePsus}
+      />
+    </>
   );
 }
