@@ -20,7 +20,7 @@ import { LogUnavailableError } from '../log/bank-logs.js';
 import { SnapshotError } from '../state.js';
 import type { TppReport } from '../log/tpp-findings/model.js';
 import type { BodyLimitHead } from '../listener/http.js';
-import type { BankRequest, BankResponse } from '../types.js';
+import type { BankRequest, BankResponse } from '../http/messages.js';
 import { AdminProblem, answer, badRequest, jsonObject, problemAnswer, queryOf } from './answers.js';
 import { moveClock, type AdjustableClock } from './clock-move.js';
 import { planRoutes, type PlanReportRenderer } from '../plans/admin-routes.js';

@@ -5,7 +5,8 @@
  */
 import { bankError, type ErrorCode } from '../../spec/errors.js';
 import { faultActive } from '../faults/index.js';
-import { reject, type HandlerEnvironment, type Rejection, type RequestContext } from '../types.js';
+import { reject, type Rejection } from '../http/refusal.js';
+import type { HandlerEnvironment, RequestContext } from '../context/request-context.js';
 import {
   startAuthorisation,
   type StartAuthorisationInput,

@@ -40,20 +40,17 @@ import { transportStage } from '../stages/transport.js';
 import type { Observation } from '../log/tpp-findings/recorder.js';
 import type { TrustStore } from '../trust/trust-store.js';
 import type { CertificateInspector } from '../trust/certificate-inspection.js';
-import {
-  isRejection,
-  reject,
-  type BankMode,
-  type BankRequest,
-  type BankResponse,
-  type HandlerEnvironment,
-  type HandlerResult,
-  type Rejection,
-  type RequestContext,
-  type RouteDefinition,
-  type Stage,
-  type StageName,
-} from '../types.js';
+import { isRejection, reject, type Rejection } from '../http/refusal.js';
+import type { BankMode } from '../../../shared/mode.js';
+import type { BankRequest, BankResponse } from '../http/messages.js';
+import type {
+  HandlerEnvironment,
+  HandlerResult,
+  RequestContext,
+  RouteDefinition,
+  Stage,
+  StageName,
+} from '../context/request-context.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 

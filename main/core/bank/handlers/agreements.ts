@@ -10,7 +10,7 @@ import { latestConsent } from '../domain/access.js';
 import { agreementsRepresentedBy, psuContextOf, psuCorporateIdFor } from '../domain/psu.js';
 import { randomUUID } from 'node:crypto';
 import { faultActive } from '../faults/index.js';
-import type { RouteDefinition } from '../types.js';
+import type { RouteDefinition } from '../context/request-context.js';
 import { AgreementsShape, READ_HEADERS } from './sca/apiShapes.js';
 
 export const getAgreements: RouteDefinition = {

@@ -22,7 +22,7 @@ import {
 } from '../domain/access.js';
 import type { Authorisation, DomainState } from '../domain/model.js';
 import { agreementsRepresentedBy, checkIdentityNumber } from '../domain/psu.js';
-import type { BankMode } from '../types.js';
+import type { BankMode } from '../../../shared/mode.js';
 import { field, type FormFields } from './forms.js';
 import {
   authorisePage,

@@ -13,7 +13,8 @@ import { faultActive } from '../../faults/index.js';
 import { bankDay } from '../../domain/ids.js';
 import type { DomainState, Payment } from '../../domain/model.js';
 import { detailsOf } from '../../domain/payments.js';
-import { reject, type RequestContext, type Rejection } from '../../types.js';
+import { reject, type Rejection } from '../../http/refusal.js';
+import type { RequestContext } from '../../context/request-context.js';
 import type { Instruction } from './instruction.js';
 import { KeyIndex } from '../../domain/collection-index.js';
 

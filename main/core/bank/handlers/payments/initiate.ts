@@ -17,13 +17,8 @@ import { approvePayment } from '../../domain/paymentsApproval.js';
 import { scaRequired } from '../../domain/risk.js';
 import { psuContextOf } from '../../domain/psu.js';
 import { startAuthorisationFor } from '../../domain/scaRedirect.js';
-import {
-  isRejection,
-  reject,
-  type Handler,
-  type RequestContext,
-  type Rejection,
-} from '../../types.js';
+import { isRejection, reject, type Rejection } from '../../http/refusal.js';
+import type { Handler, RequestContext } from '../../context/request-context.js';
 import { duplicateKey, refuseDuplicate } from './duplicates.js';
 import { readInstruction, type Instruction } from './instruction.js';
 import { paymentPathOf } from './lookup.js';

@@ -10,7 +10,8 @@ import { faultActive } from '../../faults/index.js';
 import type { AuthorisationLinks } from '../../domain/authorisations.js';
 import type { DomainState, Payment } from '../../domain/model.js';
 import { detailsOf, paymentPath } from '../../domain/payments.js';
-import type { BankMode, RequestContext } from '../../types.js';
+import type { BankMode } from '../../../../shared/mode.js';
+import type { RequestContext } from '../../context/request-context.js';
 import { link } from './shapes.js';
 
 export const formatAmount = (minor: number, currency: string): string =>

@@ -8,7 +8,7 @@
  */
 import type { TppRuleId } from '../../../spec/tpp-rules.js';
 import type { ExchangeRecord } from '../request-log.js';
-import type { RouteDefinition } from '../../types.js';
+import type { RouteDefinition } from '../../context/request-context.js';
 import type { Verdict } from './judge.js';
 import type { Observation } from './recorder.js';
 

@@ -7,7 +7,11 @@
  * memory across requests, kept by the recorder (recorder.ts).
  */
 import type { TppRuleId } from '../../../spec/tpp-rules.js';
-import { STAGE_NAMES, type RouteDefinition, type StageName } from '../../types.js';
+import {
+  STAGE_NAMES,
+  type RouteDefinition,
+  type StageName,
+} from '../../context/request-context.js';
 
 export interface Verdict {
   rule: TppRuleId;

@@ -14,7 +14,7 @@
 import { tppRule, TPP_RULES, type TppRule, type TppRuleId } from '../../../spec/tpp-rules.js';
 import type { SigningForensics } from '../../../signature/index.js';
 import type { ExchangeRecord } from '../request-log.js';
-import type { RouteDefinition, StageName } from '../../types.js';
+import type { RouteDefinition, StageName } from '../../context/request-context.js';
 import type { ScriptedAnswer } from '../../listener/scripted-answer.js';
 import { AnswerMemory, type AnswerMemoryState } from './answer-memory.js';
 import { compareSigningStrings } from './forensics.js';

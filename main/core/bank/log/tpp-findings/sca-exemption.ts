@@ -12,7 +12,7 @@
  * Requests sent before the exempted answer went out (in flight together) are not judged.
  */
 import { LOGICAL_DUPLICATE_WINDOW_MS } from '../../handlers/payments/duplicates.js';
-import type { RouteDefinition } from '../../types.js';
+import type { RouteDefinition } from '../../context/request-context.js';
 import type { ExchangeRecord } from '../request-log.js';
 import type { Verdict } from './judge.js';
 
