@@ -7,7 +7,7 @@
 import { bankError } from '../../spec/errors.js';
 import { ErrorResponseSchema } from '../../spec/schemas/shared.js';
 import { findAuthorisation, type AuthorisationKind } from '../domain/authorisations.js';
-import { tppIdOf } from '../domain/psu.js';
+import { tppIdOf } from '../context/accessors.js';
 import { faultActive } from '../faults/index.js';
 import { isRejection, reject, type Rejection } from '../http/refusal.js';
 import type {

@@ -7,7 +7,8 @@
  */
 import { formatDateTime } from '../../spec/dates.js';
 import type { AuthorisationKindHandler } from '../domain/authorisations.js';
-import { psuContextOf, psuCorporateIdFor, psuIdFor } from '../domain/psu.js';
+import { psuContextOf } from '../context/accessors.js';
+import { psuCorporateIdFor, psuIdFor } from '../domain/psu.js';
 import { scaValidUntil } from '../domain/sessions.js';
 import { faultActive } from '../faults/index.js';
 import type { RouteDefinition } from '../context/request-context.js';

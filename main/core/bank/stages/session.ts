@@ -12,11 +12,10 @@ import {
   customerOfPsuId,
   isAppLinkCandidate,
   representedAgreement,
-  tppIdOf,
-  tppNameOf,
   type ResolvedPsu,
 } from '../domain/psu.js';
-import { scaNeeded } from '../domain/scaRedirect.js';
+import { tppIdOf, tppNameOf } from '../context/accessors.js';
+import { scaNeeded } from '../context/sca-redirect.js';
 import { findSession, sessionState } from '../domain/sessions.js';
 import { faultActive } from '../faults/index.js';
 import { reject, type Rejection } from '../http/refusal.js';

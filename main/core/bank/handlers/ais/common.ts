@@ -13,8 +13,9 @@ import { requireAccountAccess, scaAgeAllowsHistory } from '../../domain/access.j
 import type { HoldingKind } from '../../domain/ais.js';
 import type { Account, CardAccount } from '../../domain/model.js';
 import { faultActive } from '../../faults/index.js';
-import { psuContextOf, type ResolvedPsu } from '../../domain/psu.js';
-import { scaNeeded } from '../../domain/scaRedirect.js';
+import { psuContextOf } from '../../context/accessors.js';
+import type { ResolvedPsu } from '../../domain/psu.js';
+import { scaNeeded } from '../../context/sca-redirect.js';
 import { isRejection, type Rejection } from '../../http/refusal.js';
 import type { BankMode } from '../../../../shared/mode.js';
 import type {

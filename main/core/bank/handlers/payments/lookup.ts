@@ -9,7 +9,7 @@ import { bankError } from '../../../spec/errors.js';
 import { faultActive } from '../../faults/index.js';
 import type { DomainState, Payment } from '../../domain/model.js';
 import { PRODUCTS_OF_SERVICE, findPayment } from '../../domain/payments.js';
-import { tppIdOf } from '../../domain/psu.js';
+import { tppIdOf } from '../../context/accessors.js';
 import { reject, type Rejection } from '../../http/refusal.js';
 import type { PaymentPath, RequestContext, ResolvedParams } from '../../context/request-context.js';
 

@@ -91,7 +91,7 @@ function sessionRuleOf(rule: string): TppRuleId | undefined {
   return undefined;
 }
 
-/** SCA refusals carry `_links.scaRedirect` (domain/scaRedirect.ts: `session.sca-*`). */
+/** SCA refusals carry `_links.scaRedirect` (context/sca-redirect.ts: `session.sca-*`). */
 export function isScaRefusal(decision: Decision): boolean {
   return decision.rejection?.rule.startsWith('session.sca-') === true;
 }
