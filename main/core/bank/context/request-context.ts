@@ -155,7 +155,7 @@ export interface RouteDefinition {
   /** Left out of /openapi.json (the bank's own meta routes). */
   internal?: boolean;
   /**
-   * 'page': an HTML page of the bank's SCA site (pages/), reached by the PSU's browser: unsigned,
+   * 'page': an HTML page of the bank's SCA site (handlers/sca/pages/), reached by the PSU's browser: unsigned,
    * no TPP headers; only the transport and route stages run before the handler. Default 'api'.
    */
   kind?: 'api' | 'page';

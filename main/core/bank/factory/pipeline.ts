@@ -33,7 +33,7 @@ import { headerStage } from '../stages/headers.js';
 import { paramsStage } from '../stages/params.js';
 import { requestSchemaStage } from '../stages/requestSchema.js';
 import { compileRoutes, routeOf, routeStage } from '../stages/route.js';
-import { pageErrorResponse, pageResponse } from '../pages/response.js';
+import { pageErrorResponse, pageResponse } from '../handlers/sca/pages/response.js';
 import { scaSessionHook, sessionStage, type SessionHook } from '../stages/session.js';
 import { signatureStage } from '../stages/signature.js';
 import { transportStage } from '../stages/transport.js';

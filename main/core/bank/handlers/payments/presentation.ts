@@ -1,7 +1,7 @@
 /**
  * What the bank tells about a payment: the §2.3 initiation answer (paymentId, transactionStatus,
  * fees, psuMessage, _links) and the lines the PSU reads on the confirmation page (§1 "what will be
- * paid"; pages/, handlers/authorisation-kinds.ts).
+ * paid"; handlers/sca/pages/, handlers/authorisation-kinds.ts).
  */
 import { PSU_MESSAGE_MAX } from '../../../spec/limits.js';
 import { truncateTppText } from '../../../spec/errors.js';

@@ -14,10 +14,10 @@ import {
   sameToken,
 } from '../../domain/authorisations.js';
 import type { Authorisation } from '../../domain/model.js';
-import { showCurrent, submit, type FlowInput, type PageOutcome } from '../../pages/flow.js';
-import { FormError, field, parseCookies, parseForm } from '../../pages/forms.js';
-import { STYLESHEET, STYLESHEET_PATH, pageHeaders } from '../../pages/html.js';
-import { errorPage } from '../../pages/views.js';
+import { showCurrent, submit, type FlowInput, type PageOutcome } from './pages/flow.js';
+import { FormError, field, parseCookies, parseForm } from './pages/forms.js';
+import { STYLESHEET, STYLESHEET_PATH, pageHeaders } from './pages/html.js';
+import { errorPage } from './pages/views.js';
 import type { BankMode } from '../../../../shared/mode.js';
 import type {
   HandlerResult,

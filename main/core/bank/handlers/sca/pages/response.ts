@@ -1,7 +1,7 @@
 /** A page handler's answer as an HTTP response: the HTML document with the page headers. */
-import type { BankMode } from '../../../shared/mode.js';
-import type { BankResponse } from '../http/messages.js';
-import type { HandlerResult } from '../context/request-context.js';
+import type { BankMode } from '../../../../../shared/mode.js';
+import type { BankResponse } from '../../../http/messages.js';
+import type { HandlerResult } from '../../../context/request-context.js';
 import { pageHeaders } from './html.js';
 import { errorPage } from './views.js';
 
