@@ -45,7 +45,7 @@ export {
 export type { ScaWaiting } from './targets/manual-psu.js';
 export type { ProbeOptions } from './targets/preflight.js';
 export { TargetModeMismatch } from './targets/profile-target.js';
-export { OwnIdentityRefused } from './targets/own-identity.js';
+export { OwnIdentityRefused } from './doctor/own-identity.js';
 export {
   bankClockWarning,
   readBankClock,
