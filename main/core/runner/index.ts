@@ -32,6 +32,7 @@ export { withBaseline, type BaselinedReporters } from './reporters/with-baseline
 export { addAttempt, attemptsOf } from './engine/attempts.js';
 export {
   createTppIdentity,
+  EMBEDDED_BASE_URL,
   embeddedTarget,
   type EmbeddedTarget,
   type EmbeddedTargetOptions,
