@@ -7,8 +7,13 @@
  *   GET  /admin/plan/report             the verdicts (format=json; junit and html when the host renders them)
  */
 import type { BankRequest } from '../http/messages.js';
-import { AdminProblem, badRequest, jsonObject, queryOf } from '../admin/answers.js';
-import { PlanProblem, type PlanBankControl, type PlanReport, type PlanRun } from './plan-run.js';
+import { AdminProblem, badRequest, jsonObject, queryOf } from './answers.js';
+import {
+  PlanProblem,
+  type PlanBankControl,
+  type PlanReport,
+  type PlanRun,
+} from '../plans/plan-run.js';
 
 export type PlanReportRenderer = (
   report: PlanReport,
