@@ -15,6 +15,11 @@
  * `bench` and `test`, reach the rest. `denyPackages` lists packages a layer may not import
  * (`name*` matches by prefix).
  *
+ * A large layer is cut into `floors`: every file of the layer is on one floor, and a floor imports
+ * of the other floors of its layer only those its `mayImport` names (`'*'`: any, for the files
+ * that assemble the layer). Each folder directly under an `apart` floor is a floor of its own that
+ * the others may not import; `known` lists, by folder, the crossings still to be removed.
+ *
  * Enforced by eslint/rules/layers.js (rule `workbench/layers`); drawn in docs/architecture.md.
  */
 import { builtinModules } from 'node:module';
@@ -64,6 +69,125 @@ export const layers = [
     why: 'The embedded bank. Never imports the signing client. Seen from above only through its index.ts.',
     public: ['main/core/bank/index.ts'],
     denyPackages: ['electron'],
+    floors: [
+      {
+        name: 'bank-faults',
+        files: ['main/core/bank/faults/**'],
+        mayImport: [],
+        why: 'The one list of fault profiles: stages, handlers and the domain all ask it.',
+      },
+      {
+        name: 'bank-http',
+        files: ['main/core/bank/http/**'],
+        mayImport: [],
+        why: 'The HTTP messages and the refusal: what every floor answers with, knowing nothing else.',
+      },
+      {
+        name: 'bank-domain',
+        files: ['main/core/bank/domain/**'],
+        mayImport: ['bank-faults', 'bank-http'],
+        why: 'The model and what changes it; it refuses, but never sees a request.',
+      },
+      {
+        name: 'bank-context',
+        files: ['main/core/bank/context/**'],
+        mayImport: ['bank-domain', 'bank-faults', 'bank-http'],
+        why: 'The request context with its route, handler and stage types, and what reads it.',
+      },
+      {
+        name: 'bank-trust',
+        files: ['main/core/bank/trust/**'],
+        mayImport: ['bank-http'],
+        why: 'The trust material: trust store, TPP registry, revocation, the published CA files.',
+      },
+      {
+        name: 'bank-stages',
+        files: ['main/core/bank/stages/**'],
+        mayImport: ['bank-context', 'bank-domain', 'bank-faults', 'bank-http', 'bank-trust'],
+        why: 'What every request passes before its handler; never a handler.',
+      },
+      {
+        name: 'bank-handlers',
+        files: ['main/core/bank/handlers/**'],
+        mayImport: ['bank-context', 'bank-domain', 'bank-faults', 'bank-http'],
+        why: "One endpoint's behaviour each, with the SCA pages; never a stage, the listener or the logs.",
+      },
+      {
+        name: 'bank-openapi',
+        files: ['main/core/bank/openapi/**'],
+        mayImport: ['bank-context', 'bank-http'],
+        why: 'The served /openapi.json, drawn from the route definitions it is given.',
+      },
+      {
+        name: 'bank-listener',
+        files: ['main/core/bank/listener/**'],
+        mayImport: ['bank-context', 'bank-faults', 'bank-http'],
+        why: 'The socket side and the answers it writes.',
+      },
+      {
+        name: 'bank-log',
+        files: ['main/core/bank/log/**'],
+        mayImport: ['bank-context', 'bank-domain', 'bank-http', 'bank-listener'],
+        why: "The request log and the TPP findings: they record and judge what happened, never a handler's code.",
+      },
+      {
+        name: 'bank-store',
+        files: ['main/core/bank/store/**'],
+        mayImport: ['bank-context', 'bank-domain', 'bank-http', 'bank-log'],
+        why: 'The SQLite and PostgreSQL stores of the state and the shared logs.',
+      },
+      {
+        name: 'bank-plans',
+        files: ['main/core/bank/plans/**'],
+        mayImport: ['bank-domain', 'bank-http', 'bank-listener', 'bank-log'],
+        why: 'TPP test plans: modules the bank plays and judges by the findings; never the admin API.',
+      },
+      {
+        name: 'bank-state',
+        files: ['main/core/bank/state.ts'],
+        mayImport: ['bank-domain'],
+        why: 'The state as a snapshot: export, import, checks.',
+      },
+      {
+        name: 'bank-assembly',
+        files: ['main/core/bank/bank.ts', 'main/core/bank/factory/**'],
+        mayImport: [
+          'bank-context',
+          'bank-domain',
+          'bank-faults',
+          'bank-handlers',
+          'bank-http',
+          'bank-listener',
+          'bank-log',
+          'bank-openapi',
+          'bank-stages',
+          'bank-state',
+          'bank-store',
+          'bank-trust',
+        ],
+        why: 'createBank and its factory wire the floors below into the pipeline.',
+      },
+      {
+        name: 'bank-admin',
+        files: ['main/core/bank/admin/**'],
+        mayImport: [
+          'bank-assembly',
+          'bank-domain',
+          'bank-http',
+          'bank-listener',
+          'bank-log',
+          'bank-plans',
+          'bank-state',
+        ],
+        why: 'The admin API of a running bank, with its plan routes.',
+      },
+      {
+        name: 'bank-surface',
+        files: ['main/core/bank/index.ts'],
+        mayImport: '*',
+        why: 'The public surface: what the layers above see of the bank.',
+      },
+    ],
   },
   {
     name: 'tpp',
@@ -92,6 +216,77 @@ export const layers = [
       'main/core/runner/doctor/index.ts',
     ],
     denyPackages: ['electron'],
+    floors: [
+      {
+        name: 'runner-check-api',
+        files: ['main/core/runner/check-api/**'],
+        mayImport: [],
+        why: 'What a check is written against; the suites see nothing else of the runner.',
+      },
+      {
+        name: 'runner-target-profile',
+        files: ['main/core/runner/target-profile/**'],
+        mayImport: [],
+        why: 'Loading and checking target profiles: data, no run.',
+      },
+      {
+        name: 'runner-engine',
+        files: ['main/core/runner/engine/**'],
+        mayImport: ['runner-check-api'],
+        why: 'Scheduling and running checks, and the events reporters listen to.',
+      },
+      {
+        name: 'runner-results',
+        files: ['main/core/runner/results/**'],
+        mayImport: ['runner-check-api', 'runner-engine'],
+        why: 'The run result, its compaction, comparison and coverage.',
+      },
+      {
+        name: 'runner-reporters',
+        files: ['main/core/runner/reporters/**'],
+        mayImport: ['runner-check-api', 'runner-engine', 'runner-results'],
+        why: 'Console, JSON, JUnit, HTML and the TPP report: they listen, never drive a run.',
+      },
+      {
+        name: 'runner-evidence',
+        files: ['main/core/runner/evidence/**'],
+        mayImport: ['runner-reporters', 'runner-results'],
+        why: 'The signed evidence bundle.',
+      },
+      {
+        name: 'runner-targets',
+        files: ['main/core/runner/targets/**'],
+        mayImport: ['runner-check-api', 'runner-engine', 'runner-results', 'runner-target-profile'],
+        why: "What a check talks to: the embedded bank or a profile's; never the doctor or a session.",
+      },
+      {
+        name: 'runner-doctor',
+        files: ['main/core/runner/doctor/**'],
+        mayImport: ['runner-target-profile', 'runner-targets'],
+        why: "`workbench doctor`'s checks, and the run's own identity worded as it words them.",
+      },
+      {
+        name: 'runner-session',
+        files: ['main/core/runner/session/**'],
+        mayImport: [
+          'runner-check-api',
+          'runner-doctor',
+          'runner-engine',
+          'runner-evidence',
+          'runner-reporters',
+          'runner-results',
+          'runner-target-profile',
+          'runner-targets',
+        ],
+        why: 'One run for the CLI and the UI: plan, prepare, run, report files, outcome.',
+      },
+      {
+        name: 'runner-surface',
+        files: ['main/core/runner/index.ts'],
+        mayImport: '*',
+        why: 'The public surface: what the layers above see of the runner.',
+      },
+    ],
   },
   {
     name: 'suites',
@@ -130,6 +325,51 @@ export const layers = [
       { layer: 'api', files: contract, typeOnly: true },
     ],
     denyPackages: ['electron', ...nodeBuiltins],
+    floors: [
+      {
+        name: 'renderer-lib',
+        files: ['renderer/src/lib/**'],
+        mayImport: [],
+        why: 'Pure helpers of the view.',
+      },
+      {
+        name: 'renderer-api',
+        files: ['renderer/src/api/**'],
+        mayImport: [],
+        why: 'The one client of the contract: every feature talks to main through it.',
+      },
+      {
+        name: 'renderer-components',
+        files: ['renderer/src/components/**'],
+        mayImport: ['renderer-lib'],
+        why: 'Components every feature may use; they know no feature.',
+      },
+      {
+        name: 'feature',
+        files: ['renderer/src/features/**'],
+        apart: true,
+        mayImport: ['renderer-api', 'renderer-app', 'renderer-components', 'renderer-lib'],
+        // The crossings between features still to be removed, by folder: a store or component
+        // one feature still reads of another. The list may only shrink.
+        known: {
+          bank: ['session', 'settings', 'targets'],
+          certificates: ['targets'],
+          composer: ['bank', 'runner', 'sca', 'session', 'settings', 'targets'],
+          history: ['composer', 'targets'],
+          runner: ['bank', 'composer', 'sca', 'settings', 'targets'],
+          sca: ['bank', 'session'],
+          settings: ['composer', 'targets'],
+          targets: ['bank', 'certificates', 'composer'],
+        },
+        why: 'One screen each: it imports itself and the shared app, api, lib and components, never another feature.',
+      },
+      {
+        name: 'renderer-app',
+        files: ['renderer/src/app/**', 'renderer/src/main.tsx'],
+        mayImport: '*',
+        why: 'The shell: it lists the features and shows them; its hooks and stores are shared.',
+      },
+    ],
   },
   {
     name: 'bench',

@@ -5,7 +5,8 @@
  * it resolves a relative specifier to a file of the repository, finds the importer's layer and the
  * target's, and reports an import the map does not allow. A bare specifier is checked against the
  * importer's `denyPackages`. A file under one of the map's roots that belongs to no layer is
- * reported too, so the map stays complete.
+ * reported too, so the map stays complete. Inside a layer with `floors`, an import between two
+ * floors must be one the importer's floor lists, and a file on no floor is reported.
  */
 import { existsSync } from 'node:fs';
 import { dirname, extname, isAbsolute, relative, resolve, sep } from 'node:path';
@@ -28,6 +29,31 @@ function matches(pattern, file) {
 
 function layerOf(file) {
   return layers.find((layer) => layer.files.some((pattern) => matches(pattern, file)));
+}
+
+/**
+ * The floor of `layer` that `file` is on, with its name; undefined when the layer has no floors or
+ * the file is on none. Each folder directly under an `apart` floor is a floor of its own, named
+ * after the floor and the folder (`feature composer`).
+ */
+function floorOf(layer, file) {
+  const floor = layer.floors?.find((entry) =>
+    entry.files.some((pattern) => matches(pattern, file)),
+  );
+  if (floor === undefined || !floor.apart) return floor && { floor, name: floor.name };
+  const base = floor.files.find((pattern) => matches(pattern, file)).slice(0, -3);
+  const folder = file.slice(base.length + 1).split('/')[0];
+  return { floor, name: `${floor.name} ${folder}`, folder };
+}
+
+/** Why a file on floor `from` may not import a file on floor `to` of the same layer. */
+function floorRefusal(from, to) {
+  if (from.name === to.name || from.floor.mayImport === '*') return undefined;
+  if (from.floor === to.floor) {
+    // Folders of an apart floor keep apart, but for the crossings the map still lists by name.
+    return from.floor.known?.[from.folder]?.includes(to.folder) ? undefined : 'refused';
+  }
+  return from.floor.mayImport.includes(to.floor.name) ? undefined : 'refused';
 }
 
 function inRoots(file) {
@@ -110,6 +136,7 @@ export const layersRule = {
       package: `Layer rule "${ruleName}": {{from}} may not import the package {{to}} ({{specifier}})`,
       unmappedTarget: `Layer rule "${ruleName}": {{from}} may not import {{target}}, which is in no layer ({{specifier}}); add it to ${mapFile}`,
       unmappedFile: `Layer rule "${ruleName}": {{file}} is in no layer; add it to ${mapFile}`,
+      unmappedFloor: `Layer rule "${ruleName}": {{file}} is on no floor of {{layer}}; add it to ${mapFile}`,
     },
   },
   create(context) {
@@ -122,6 +149,14 @@ export const layersRule = {
       return {
         Program(node) {
           context.report({ node, messageId: 'unmappedFile', data: { file } });
+        },
+      };
+    }
+    const fromFloor = floorOf(from, file);
+    if (from.floors !== undefined && fromFloor === undefined) {
+      return {
+        Program(node) {
+          context.report({ node, messageId: 'unmappedFloor', data: { file, layer: from.name } });
         },
       };
     }
@@ -147,6 +182,23 @@ export const layersRule = {
             node: sourceNode,
             messageId: 'unmappedTarget',
             data: { from: from.name, target, specifier },
+          });
+        }
+        return;
+      }
+      if (from === to && fromFloor !== undefined) {
+        const toFloor = floorOf(to, target);
+        if (toFloor === undefined) {
+          context.report({
+            node: sourceNode,
+            messageId: 'unmappedFloor',
+            data: { file: target, layer: to.name },
+          });
+        } else if (floorRefusal(fromFloor, toFloor) !== undefined) {
+          context.report({
+            node: sourceNode,
+            messageId: 'refused',
+            data: { from: fromFloor.name, to: toFloor.name, specifier },
           });
         }
         return;

@@ -38,14 +38,9 @@ import type { BankDatabase } from './store/bank-database.js';
 import type { PgBankStore } from './store/pg-bank-store.js';
 import { PgSharedLog, pgLogConnection } from './store/pg-shared-log.js';
 import { TrustStore } from './trust/trust-store.js';
-import type {
-  BankMode,
-  BankRequest,
-  BankResponse,
-  HandlerEnvironment,
-  RouteDefinition,
-  ServedRequest,
-} from './types.js';
+import type { BankMode } from '../../shared/mode.js';
+import type { BankRequest, BankResponse, ServedRequest } from './http/messages.js';
+import type { HandlerEnvironment, RouteDefinition } from './context/request-context.js';
 import { LiveState } from './factory/commit.js';
 import { ListenerSet } from './factory/listener.js';
 import { createPipeline, type PipelineRun } from './factory/pipeline.js';

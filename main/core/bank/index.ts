@@ -7,7 +7,10 @@
 // The factory, its state and the request/response model.
 export * from './bank.js';
 export * from './state.js';
-export * from './types.js';
+export * from './http/messages.js';
+export * from './http/refusal.js';
+export * from './context/request-context.js';
+export { BANK_MODES, type BankMode } from '../../shared/mode.js';
 export type { SessionHook } from './stages/session.js';
 export type { DomainState } from './domain/model.js';
 export { BankDatabase } from './store/bank-database.js';

@@ -33,6 +33,7 @@ export { withBaseline, type BaselinedReporters } from './reporters/with-baseline
 export { addAttempt, attemptsOf } from './engine/attempts.js';
 export {
   createTppIdentity,
+  EMBEDDED_BASE_URL,
   embeddedTarget,
   type EmbeddedTarget,
   type EmbeddedTargetOptions,
@@ -46,7 +47,7 @@ export {
 export type { ScaWaiting } from './targets/manual-psu.js';
 export type { ProbeOptions } from './targets/preflight.js';
 export { TargetModeMismatch } from './targets/profile-target.js';
-export { OwnIdentityRefused } from './targets/own-identity.js';
+export { OwnIdentityRefused } from './doctor/own-identity.js';
 export {
   bankClockWarning,
   readBankClock,

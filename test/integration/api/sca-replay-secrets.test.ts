@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { createServices, type Services } from '../../../main/api/services';
 import type { CallName, ScaReplayView } from '../../../main/api/contract';
 import { has } from '../../support/machine';
-import { errorPage } from '../../../main/core/bank/pages/views';
+import { errorPage } from '../../../main/core/bank/handlers/sca/pages/views';
 import { SPENT_LINK } from '../../../main/shared/spent-link';
 
 const PIN = 'S3cret-pin-4711';

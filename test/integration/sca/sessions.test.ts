@@ -10,8 +10,8 @@ import {
   scaAgeAllowsHistory,
 } from '../../../main/core/bank/domain/access.js';
 import { consentableAccounts } from '../../../main/core/bank/domain/parties.js';
-import { psuContextOf } from '../../../main/core/bank/domain/psu.js';
-import { scaNeeded } from '../../../main/core/bank/domain/scaRedirect.js';
+import { psuContextOf } from '../../../main/core/bank/context/accessors.js';
+import { scaNeeded } from '../../../main/core/bank/context/sca-redirect.js';
 import { isRejection, type RouteDefinition } from '../../../main/core/bank/index.js';
 import {
   KARI,

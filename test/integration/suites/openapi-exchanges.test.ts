@@ -17,7 +17,7 @@ import {
 import { createBank } from '../../../main/core/bank/index';
 import type { OpenApiDocument } from '../../../main/core/bank/openapi/document';
 import { BANK_ROUTES } from '../../../main/core/bank/handlers/routes';
-import { BANK_MODES } from '../../../main/core/bank/types';
+import { BANK_MODES } from '../../../main/shared/mode';
 import { VirtualClock } from '../../../main/core/clock';
 import { OpenApiMatcher, type MatchKind, type RecordedExchange } from './openapi-match';
 import { ExampleCollector } from './openapi-example-collector';

@@ -12,7 +12,7 @@ import {
 } from '../../../main/core/certs/issue.js';
 import { generateRsaKeyPair, type RsaKeyPair } from '../../../main/core/certs/keys.js';
 import type { Psd2Role } from '../../../main/core/certs/psd2-roles.js';
-import type { BankRequest } from '../../../main/core/bank/types.js';
+import type { BankRequest } from '../../../main/core/bank/http/messages.js';
 import { signRequest, type SignRequestInput } from '../../../main/core/tpp/signer.js';
 
 export const ORGANIZATION_ID = 'PSDNO-FSA-123456789';

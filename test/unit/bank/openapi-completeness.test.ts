@@ -18,7 +18,7 @@ import {
   type OpenApiDocument,
 } from '../../../main/core/bank/openapi/document.js';
 import { BANK_ROUTES } from '../../../main/core/bank/handlers/routes.js';
-import type { BankMode } from '../../../main/core/bank/types.js';
+import type { BankMode } from '../../../main/shared/mode.js';
 import { VirtualClock } from '../../../main/core/clock.js';
 import { BERLIN_GROUP_NOT_ADOPTED } from '../../../main/core/spec/berlin-group-operations.js';
 import { PAYMENT_SERVICES } from '../../../main/core/spec/enums.js';

@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { layers } from '../../../eslint/layers.js';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const RULE = 'workbench/layers';
@@ -37,63 +38,63 @@ describe('the layer rule', () => {
 
   it('allows an import of a lower layer', async () => {
     const messages = await lint(
-      'main/core/bank/planted.ts',
-      "import { systemClock } from '../clock.js';\nexport const planted = systemClock.now();\n",
+      'main/core/bank/domain/planted.ts',
+      "import { systemClock } from '../../clock.js';\nexport const planted = systemClock.now();\n",
     );
     expect(messages).toEqual([]);
   });
 
   it('refuses a value import of main/core in the renderer', async () => {
     const messages = await lint(
-      'renderer/src/planted.ts',
-      "import { systemClock } from '../../main/core/clock';\nexport const planted = systemClock.now();\n",
+      'renderer/src/lib/planted.ts',
+      "import { systemClock } from '../../../main/core/clock';\nexport const planted = systemClock.now();\n",
     );
     expect(layerMessages(messages)).toEqual([
-      'Layer rule "workbench/layers": renderer may not import foundation (../../main/core/clock)',
+      'Layer rule "workbench/layers": renderer may not import foundation (../../../main/core/clock)',
     ]);
   });
 
   it('lets the renderer import only types from the contract', async () => {
     const typeOnly = await lint(
-      'renderer/src/planted.ts',
-      "import type { CallName } from '../../main/api/contract';\nexport type Planted = CallName;\n",
+      'renderer/src/lib/planted.ts',
+      "import type { CallName } from '../../../main/api/contract';\nexport type Planted = CallName;\n",
     );
     expect(typeOnly).toEqual([]);
 
     const value = await lint(
-      'renderer/src/planted.ts',
-      "import { callNames } from '../../main/api/contract';\nexport const planted = callNames;\n",
+      'renderer/src/lib/planted.ts',
+      "import { callNames } from '../../../main/api/contract';\nexport const planted = callNames;\n",
     );
     expect(layerMessages(value)).toEqual([
-      'Layer rule "workbench/layers": renderer may not import api (../../main/api/contract); only `import type` from main/api/contract/**',
+      'Layer rule "workbench/layers": renderer may not import api (../../../main/api/contract); only `import type` from main/api/contract/**',
     ]);
   });
 
   it('checks export-from, dynamic import() and import type as well', async () => {
     const messages = await lint(
-      'main/core/runner/planted.ts',
+      'main/core/runner/session/planted.ts',
       [
-        "export { CHECKS } from '../../../suites/index.js';",
-        "export const later = () => import('../../../suites/index.js');",
-        "import type { RULES } from '../../../suites/catalogue.js';",
+        "export { CHECKS } from '../../../../suites/index.js';",
+        "export const later = () => import('../../../../suites/index.js');",
+        "import type { RULES } from '../../../../suites/catalogue.js';",
         'export type Planted = typeof RULES;',
         '',
       ].join('\n'),
     );
     expect(layerMessages(messages)).toEqual([
-      'Layer rule "workbench/layers": runner may not import suites (../../../suites/index.js)',
-      'Layer rule "workbench/layers": runner may not import suites (../../../suites/index.js)',
-      'Layer rule "workbench/layers": runner may not import suites (../../../suites/catalogue.js)',
+      'Layer rule "workbench/layers": runner may not import suites (../../../../suites/index.js)',
+      'Layer rule "workbench/layers": runner may not import suites (../../../../suites/index.js)',
+      'Layer rule "workbench/layers": runner may not import suites (../../../../suites/catalogue.js)',
     ]);
   });
 
   it('keeps the bank and the signing client apart', async () => {
     const messages = await lint(
-      'main/core/bank/planted.ts',
-      "import { signRequest } from '../tpp/signer.js';\nexport const planted = signRequest;\n",
+      'main/core/bank/domain/planted.ts',
+      "import { signRequest } from '../../tpp/signer.js';\nexport const planted = signRequest;\n",
     );
     expect(layerMessages(messages)).toEqual([
-      'Layer rule "workbench/layers": bank may not import tpp (../tpp/signer.js)',
+      'Layer rule "workbench/layers": bank may not import tpp (../../tpp/signer.js)',
     ]);
   });
 
@@ -125,8 +126,8 @@ describe('the layer rule', () => {
 
   it('lets the renderer read the pure spec layer, and keeps Node out of it', async () => {
     const spec = await lint(
-      'renderer/src/planted.ts',
-      "import { SCA_SESSION_VALIDITY_MS } from '../../main/core/spec/limits';\nexport const planted = SCA_SESSION_VALIDITY_MS;\n",
+      'renderer/src/lib/planted.ts',
+      "import { SCA_SESSION_VALIDITY_MS } from '../../../main/core/spec/limits';\nexport const planted = SCA_SESSION_VALIDITY_MS;\n",
     );
     expect(spec).toEqual([]);
 
@@ -141,16 +142,16 @@ describe('the layer rule', () => {
 
   it('lets the layers above reach the bank only through its index.ts', async () => {
     const inside = await lint(
-      'main/core/runner/planted.ts',
-      "import { TrustStore } from '../bank/trust/trust-store.js';\nexport const planted = TrustStore;\n",
+      'main/core/runner/session/planted.ts',
+      "import { TrustStore } from '../../bank/trust/trust-store.js';\nexport const planted = TrustStore;\n",
     );
     expect(layerMessages(inside)).toEqual([
-      'Layer rule "workbench/layers": runner may import bank only through its public files main/core/bank/index.ts (../bank/trust/trust-store.js)',
+      'Layer rule "workbench/layers": runner may import bank only through its public files main/core/bank/index.ts (../../bank/trust/trust-store.js)',
     ]);
 
     const index = await lint(
-      'main/core/runner/planted.ts',
-      "import { TrustStore } from '../bank/index.js';\nexport const planted = TrustStore;\n",
+      'main/core/runner/session/planted.ts',
+      "import { TrustStore } from '../../bank/index.js';\nexport const planted = TrustStore;\n",
     );
     expect(index).toEqual([]);
   });
@@ -162,6 +163,249 @@ describe('the layer rule', () => {
     );
     expect(layerMessages(messages)).toEqual([
       'Layer rule "workbench/layers": primitives may not import the package electron (electron)',
+    ]);
+  });
+});
+
+/**
+ * One planted file on each floor: an import of a floor it may not reach is refused with both
+ * floors named, and an import it may make passes. Floors that assemble their layer (`'*'`) have
+ * no refused import.
+ */
+const FLOORS: { floor: string; file: string; refused?: [string, string]; allowed: string }[] = [
+  {
+    floor: 'bank-faults',
+    file: 'main/core/bank/faults/planted.ts',
+    refused: ['../domain/model.js', 'bank-domain'],
+    allowed: './fault.js',
+  },
+  {
+    floor: 'bank-http',
+    file: 'main/core/bank/http/planted.ts',
+    refused: ['../context/request-context.js', 'bank-context'],
+    allowed: './messages.js',
+  },
+  {
+    floor: 'bank-domain',
+    file: 'main/core/bank/domain/planted.ts',
+    refused: ['../context/request-context.js', 'bank-context'],
+    allowed: '../http/refusal.js',
+  },
+  {
+    floor: 'bank-context',
+    file: 'main/core/bank/context/planted.ts',
+    refused: ['../handlers/routes.js', 'bank-handlers'],
+    allowed: '../domain/model.js',
+  },
+  {
+    floor: 'bank-trust',
+    file: 'main/core/bank/trust/planted.ts',
+    refused: ['../stages/certificate.js', 'bank-stages'],
+    allowed: '../http/refusal.js',
+  },
+  {
+    floor: 'bank-stages',
+    file: 'main/core/bank/stages/planted.ts',
+    refused: ['../handlers/routes.js', 'bank-handlers'],
+    allowed: '../trust/trust-store.js',
+  },
+  {
+    floor: 'bank-handlers',
+    file: 'main/core/bank/handlers/planted.ts',
+    refused: ['../stages/session.js', 'bank-stages'],
+    allowed: '../context/request-context.js',
+  },
+  {
+    floor: 'bank-openapi',
+    file: 'main/core/bank/openapi/planted.ts',
+    refused: ['../handlers/routes.js', 'bank-handlers'],
+    allowed: '../context/request-context.js',
+  },
+  {
+    floor: 'bank-listener',
+    file: 'main/core/bank/listener/planted.ts',
+    refused: ['../log/request-log.js', 'bank-log'],
+    allowed: '../http/messages.js',
+  },
+  {
+    floor: 'bank-log',
+    file: 'main/core/bank/log/planted.ts',
+    refused: ['../handlers/payments/duplicates.js', 'bank-handlers'],
+    allowed: '../domain/payments.js',
+  },
+  {
+    floor: 'bank-store',
+    file: 'main/core/bank/store/planted.ts',
+    refused: ['../factory/commit.js', 'bank-assembly'],
+    allowed: '../log/request-log.js',
+  },
+  {
+    floor: 'bank-plans',
+    file: 'main/core/bank/plans/planted.ts',
+    refused: ['../admin/answers.js', 'bank-admin'],
+    allowed: '../log/tpp-findings/recorder.js',
+  },
+  {
+    floor: 'bank-state',
+    file: 'main/core/bank/state.ts',
+    refused: ['./bank.js', 'bank-assembly'],
+    allowed: './domain/model.js',
+  },
+  {
+    floor: 'bank-assembly',
+    file: 'main/core/bank/factory/planted.ts',
+    refused: ['../admin/admin-api.js', 'bank-admin'],
+    allowed: '../stages/session.js',
+  },
+  {
+    floor: 'bank-admin',
+    file: 'main/core/bank/admin/planted.ts',
+    refused: ['../stages/session.js', 'bank-stages'],
+    allowed: '../plans/plan-run.js',
+  },
+  { floor: 'bank-surface', file: 'main/core/bank/index.ts', allowed: './admin/admin-api.js' },
+  {
+    floor: 'runner-check-api',
+    file: 'main/core/runner/check-api/planted.ts',
+    refused: ['../engine/run.js', 'runner-engine'],
+    allowed: './rule.js',
+  },
+  {
+    floor: 'runner-target-profile',
+    file: 'main/core/runner/target-profile/planted.ts',
+    refused: ['../targets/preflight.js', 'runner-targets'],
+    allowed: './schema.js',
+  },
+  {
+    floor: 'runner-engine',
+    file: 'main/core/runner/engine/planted.ts',
+    refused: ['../reporters/json.js', 'runner-reporters'],
+    allowed: '../check-api/index.js',
+  },
+  {
+    floor: 'runner-results',
+    file: 'main/core/runner/results/planted.ts',
+    refused: ['../reporters/json.js', 'runner-reporters'],
+    allowed: '../engine/answer-rules.js',
+  },
+  {
+    floor: 'runner-reporters',
+    file: 'main/core/runner/reporters/planted.ts',
+    refused: ['../session/run.js', 'runner-session'],
+    allowed: '../results/report-result.js',
+  },
+  {
+    floor: 'runner-evidence',
+    file: 'main/core/runner/evidence/planted.ts',
+    refused: ['../session/run.js', 'runner-session'],
+    allowed: '../reporters/json.js',
+  },
+  {
+    floor: 'runner-targets',
+    file: 'main/core/runner/targets/planted.ts',
+    refused: ['../doctor/credentials.js', 'runner-doctor'],
+    allowed: '../target-profile/index.js',
+  },
+  {
+    floor: 'runner-doctor',
+    file: 'main/core/runner/doctor/planted.ts',
+    refused: ['../session/run.js', 'runner-session'],
+    allowed: '../targets/target-mode.js',
+  },
+  {
+    floor: 'runner-session',
+    file: 'main/core/runner/session/planted.ts',
+    refused: ['../index.js', 'runner-surface'],
+    allowed: '../doctor/own-identity.js',
+  },
+  { floor: 'runner-surface', file: 'main/core/runner/index.ts', allowed: './session/run.js' },
+  {
+    floor: 'renderer-lib',
+    file: 'renderer/src/lib/planted.ts',
+    refused: ['../components/CopyButton', 'renderer-components'],
+    allowed: './format',
+  },
+  {
+    floor: 'renderer-api',
+    file: 'renderer/src/api/planted.ts',
+    refused: ['../features/composer/store', 'feature composer'],
+    allowed: './websocket-bridge',
+  },
+  {
+    floor: 'renderer-components',
+    file: 'renderer/src/components/planted.ts',
+    refused: ['../app/shell-store', 'renderer-app'],
+    allowed: '../lib/format',
+  },
+  {
+    floor: 'feature',
+    file: 'renderer/src/features/about/planted.ts',
+    refused: ['../targets/store', 'feature targets'],
+    allowed: '../../components/CopyButton',
+  },
+  {
+    floor: 'renderer-app',
+    file: 'renderer/src/app/planted.ts',
+    allowed: '../features/composer/store',
+  },
+];
+
+describe('the floors inside the bank, the runner and the renderer', () => {
+  const planted = (specifier: string) =>
+    `import * as planted from '${specifier}';\nexport { planted };\n`;
+
+  it('has one planted case for every floor of the map', () => {
+    const floors = layers.flatMap((layer) => layer.floors ?? []).map((floor) => floor.name);
+    expect(FLOORS.map((entry) => entry.floor).sort()).toEqual([...floors].sort());
+  });
+
+  it.each(FLOORS)('$floor: refuses a floor it may not import, passes one it may', async (entry) => {
+    if (entry.refused !== undefined) {
+      const [specifier, to] = entry.refused;
+      const from = entry.floor === 'feature' ? 'feature about' : entry.floor;
+      expect(layerMessages(await lint(entry.file, planted(specifier)))).toEqual([
+        `Layer rule "workbench/layers": ${from} may not import ${to} (${specifier})`,
+      ]);
+    }
+    expect(layerMessages(await lint(entry.file, planted(entry.allowed)))).toEqual([]);
+  });
+
+  it('names only floors of the same layer, and no floor reaches itself through the others', () => {
+    for (const layer of layers) {
+      const floors = new Map((layer.floors ?? []).map((floor) => [floor.name, floor]));
+      const reaches = (name: string, seen: Set<string>): boolean => {
+        const imports = floors.get(name)?.mayImport;
+        if (!Array.isArray(imports)) return false;
+        return imports.some((next) => seen.has(next) || reaches(next, new Set([...seen, next])));
+      };
+      for (const floor of floors.values()) {
+        if (Array.isArray(floor.mayImport))
+          expect(floor.mayImport.filter((name) => !floors.has(name))).toEqual([]);
+        expect(reaches(floor.name, new Set([floor.name]))).toBe(false);
+      }
+    }
+  });
+
+  it('keeps features apart but for the crossings the map still lists', async () => {
+    const known = await lint(
+      'renderer/src/features/composer/planted.ts',
+      planted('../targets/store'),
+    );
+    expect(layerMessages(known)).toEqual([]);
+
+    const unlisted = await lint(
+      'renderer/src/features/sca/planted.ts',
+      planted('../composer/store'),
+    );
+    expect(layerMessages(unlisted)).toEqual([
+      'Layer rule "workbench/layers": feature sca may not import feature composer (../composer/store)',
+    ]);
+  });
+
+  it('reports a file of a layer with floors that is on none of them', async () => {
+    const messages = await lint('main/core/bank/planted.ts', 'export const planted = 1;\n');
+    expect(layerMessages(messages)).toEqual([
+      'Layer rule "workbench/layers": main/core/bank/planted.ts is on no floor of bank; add it to eslint/layers.js',
     ]);
   });
 });

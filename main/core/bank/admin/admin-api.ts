@@ -20,10 +20,10 @@ import { LogUnavailableError } from '../log/bank-logs.js';
 import { SnapshotError } from '../state.js';
 import type { TppReport } from '../log/tpp-findings/model.js';
 import type { BodyLimitHead } from '../listener/http.js';
-import type { BankRequest, BankResponse } from '../types.js';
+import type { BankRequest, BankResponse } from '../http/messages.js';
 import { AdminProblem, answer, badRequest, jsonObject, problemAnswer, queryOf } from './answers.js';
 import { moveClock, type AdjustableClock } from './clock-move.js';
-import { planRoutes, type PlanReportRenderer } from '../plans/admin-routes.js';
+import { planRoutes, type PlanReportRenderer } from './plan-routes.js';
 import type { PlanRun } from '../plans/plan-run.js';
 
 export type { AdjustableClock };

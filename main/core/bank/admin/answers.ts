@@ -3,7 +3,7 @@
  * query parameters from an allowed list, and every problem as 4xx `{ error: { code, message,
  * field } }` (and its tppMessages form) naming the field, never a 500.
  */
-import type { BankRequest, BankResponse } from '../types.js';
+import type { BankRequest, BankResponse } from '../http/messages.js';
 
 export class AdminProblem extends Error {
   constructor(

@@ -13,7 +13,7 @@ import {
   SCA_RENEWAL_PERIOD_DAYS,
   SCA_SESSION_VALIDITY_MS,
 } from '../../spec/limits.js';
-import { reject, type Rejection } from '../types.js';
+import { reject, type Rejection } from '../http/refusal.js';
 import type { AccessCount, AccessGrant, Consent, DomainEntities } from './model.js';
 import { consentableAccounts, type ConsentableAccount, type ResolvedPsu } from './psu.js';
 import { faultActive } from '../faults/index.js';

@@ -6,7 +6,8 @@
  */
 import { bankError } from '../../spec/errors.js';
 import type { BookingStatus, HoldingKind } from '../../spec/enums.js';
-import { reject, type BankMode, type Rejection } from '../types.js';
+import { reject, type Rejection } from '../http/refusal.js';
+import type { BankMode } from '../../../shared/mode.js';
 import { activeGrants, latestConsent, scopeOf } from './access.js';
 import type { Account, CardAccount, Consent, DomainEntities } from './model.js';
 import { consentableAccounts } from './parties.js';

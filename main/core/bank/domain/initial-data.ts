@@ -28,7 +28,7 @@ import {
 import type { EntryStatus } from './ledger.js';
 import { emptyDomainState, type DomainState } from './model.js';
 import { productionHistory } from './production-data.js';
-import type { BankMode } from '../types.js';
+import type { BankMode } from '../../../shared/mode.js';
 
 const customer = (
   customerNumber: string,

@@ -187,7 +187,7 @@ export const AuthorisationSchema = Type.Object({
   tppName: Type.Optional(Type.String()),
   /** PSU-Corporate-ID of the starting request, resolved: preselects this agreement (§1 way 2). */
   requestedAgreementId: Type.Optional(Type.String()),
-  /** The SCA site's own bookkeeping (pages/, docs/sca.md); never shown to the TPP. */
+  /** The SCA site's own bookkeeping (handlers/sca/pages/, docs/sca.md); never shown to the TPP. */
   site: Type.Optional(
     Type.Object({
       /** In the scaRedirect link: without it the authorisation id alone opens nothing. */

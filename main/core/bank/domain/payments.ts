@@ -103,6 +103,13 @@ export function paymentPosition(state: DomainEntities, paymentId: string): numbe
 
 // ---- products ----------------------------------------------------------------------------------
 
+/**
+ * How long an earlier payment counts as a logical duplicate (§4.2.2 `allowLogicalDuplicate`,
+ * workbench rule, docs/payments.md): 24 hours on the bank clock. The duplicate handler refuses by
+ * it and the TPP findings judge a repeated initiation by it.
+ */
+export const LOGICAL_DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
 /** decisions.md products per service (workbench choice, docs/payments.md): else PRODUCT_INVALID. */
 export const PRODUCTS_OF_SERVICE: Readonly<Record<PaymentService, readonly PaymentProduct[]>> = {
   payments: PAYMENT_PRODUCTS,

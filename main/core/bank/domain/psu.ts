@@ -1,12 +1,12 @@
 /**
- * Who the PSU and the TPP are (§1, §5.3.8, §6.1): the TPP id behind a certificate, the PSU-ID a
- * TPP receives (stable for that TPP and this bank), the psu-corporate-id per TPP and corporate
- * agreement, and the sandbox login's identity check (§1, §4.3 rule 7, decisions.md).
+ * Who the PSU is to a TPP (§1, §5.3.8, §6.1): the PSU-ID a TPP receives (stable for that TPP and
+ * this bank), the psu-corporate-id per TPP and corporate agreement, and the sandbox login's
+ * identity check (§1, §4.3 rule 7, decisions.md). What a request says of its TPP and PSU is read
+ * in context/accessors.ts: the domain never sees a request.
  */
 import { randomUUID } from 'node:crypto';
 import { isIpAddress } from '../../spec/headers.js';
 import { validateNorwegianIdentityNumber } from '../../spec/validators/nationalIdentityNumber.js';
-import type { RequestContext } from '../types.js';
 import type { PsuContext } from '../../spec/enums.js';
 import type { Agreement, Customer, DomainState, TppSession, DomainEntities } from './model.js';
 import {
@@ -23,10 +23,11 @@ export type { ConsentableAccount };
 
 /**
  * What the session stage learnt about the PSU a request acts for (stages/session.ts puts it in
- * `ctx.session`; read it with `psuContextOf(ctx)`). Handlers never read PSU headers themselves.
+ * `ctx.session`; read it with `psuContextOf(ctx)`, context/accessors.ts). Handlers never read PSU
+ * headers themselves.
  */
 export interface ResolvedPsu {
-  /** organizationIdentifier, or the certificate subject DN when it has none (tppIdOf). */
+  /** organizationIdentifier, or the certificate subject DN when it has none (`tppIdOf`). */
   tppId: string;
   tppName?: string;
   tppSessionId?: string;
@@ -52,23 +53,6 @@ export interface ResolvedPsu {
   sessionState: SessionState | 'other-psu';
   /** The session, when `sessionState` is 'valid'. */
   session?: TppSession;
-}
-
-/**
- * The TPP a request comes from: the certificate's organizationIdentifier (production requires it
- * on AIS/PIS routes). Without one (sandbox certificates may lack it) the certificate subject DN in
- * RFC 2253 form stands in, so one certificate is one TPP (docs/sca.md).
- */
-export function tppIdOf(ctx: RequestContext): string | undefined {
-  return ctx.tpp?.organizationIdentifier ?? ctx.signature?.certificate.subject;
-}
-
-/** What the SCA pages call the TPP: registered name, else the certificate's CN, else its id. */
-export function tppNameOf(ctx: RequestContext): string | undefined {
-  if (ctx.tpp?.registeredName) return ctx.tpp.registeredName;
-  const subject = ctx.signature?.certificate.subject;
-  const commonName = subject ? /(?:^|,)CN=((?:\\.|[^,])+)/.exec(subject)?.[1] : undefined;
-  return commonName?.replace(/\\(.)/g, '$1') ?? tppIdOf(ctx);
 }
 
 /** §5.3.8: the PSU-ID of `customerNumber` for `tppId`, created on first use and then stable. */
@@ -163,12 +147,6 @@ export function checkIdentityNumber(state: DomainState, value: string): Identity
       text: `This number belongs to a corporate customer (${customer.name}); log in with the number of a person who represents it and choose the corporate context.`,
     };
   return { ok: true, customer };
-}
-
-/** The ResolvedPsu the stage resolved; undefined on routes that declare no `access`. */
-export function psuContextOf(ctx: RequestContext): ResolvedPsu | undefined {
-  const session = ctx.session as ResolvedPsu | undefined;
-  return session && typeof session === 'object' && 'tppId' in session ? session : undefined;
 }
 
 /** §5.3.6: https, a domain name and a path — what an app link can be (recorded only). */

@@ -15,7 +15,8 @@ import type { PgBankStore } from '../store/pg-bank-store.js';
 import { ADMIN_LEASE_MS, LOCK_WAIT_MS } from '../store/pg-schema.js';
 import type { LedgerStore } from '../domain/ledger-store.js';
 import { runSharedGroup, type SharedMember } from './shared-groups.js';
-import { reject, type BankRequest, type BankResponse } from '../types.js';
+import { reject } from '../http/refusal.js';
+import type { BankRequest, BankResponse } from '../http/messages.js';
 
 /** One request waiting for its group's commit (pipeline.ts made `run`). */
 export interface GroupMember<Run extends { failed: boolean; response: BankResponse }> {

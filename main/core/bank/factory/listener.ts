@@ -11,7 +11,7 @@ import { nonCanonicalTarget } from '../listener/request-target.js';
 import { pkiIntercept } from '../trust/pki.js';
 import type { RevocationLists } from '../trust/revocation.js';
 import type { TrustStore } from '../trust/trust-store.js';
-import type { BankRequest, BankResponse, ServedRequest } from '../types.js';
+import type { BankRequest, BankResponse, ServedRequest } from '../http/messages.js';
 
 export interface ListenerSetOptions {
   trustStore: TrustStore;

@@ -33,27 +33,24 @@ import { headerStage } from '../stages/headers.js';
 import { paramsStage } from '../stages/params.js';
 import { requestSchemaStage } from '../stages/requestSchema.js';
 import { compileRoutes, routeOf, routeStage } from '../stages/route.js';
-import { pageErrorResponse, pageResponse } from '../pages/response.js';
+import { pageErrorResponse, pageResponse } from '../handlers/sca/pages/response.js';
 import { scaSessionHook, sessionStage, type SessionHook } from '../stages/session.js';
 import { signatureStage } from '../stages/signature.js';
 import { transportStage } from '../stages/transport.js';
 import type { Observation } from '../log/tpp-findings/recorder.js';
 import type { TrustStore } from '../trust/trust-store.js';
 import type { CertificateInspector } from '../trust/certificate-inspection.js';
-import {
-  isRejection,
-  reject,
-  type BankMode,
-  type BankRequest,
-  type BankResponse,
-  type HandlerEnvironment,
-  type HandlerResult,
-  type Rejection,
-  type RequestContext,
-  type RouteDefinition,
-  type Stage,
-  type StageName,
-} from '../types.js';
+import { isRejection, reject, type Rejection } from '../http/refusal.js';
+import type { BankMode } from '../../../shared/mode.js';
+import type { BankRequest, BankResponse } from '../http/messages.js';
+import type {
+  HandlerEnvironment,
+  HandlerResult,
+  RequestContext,
+  RouteDefinition,
+  Stage,
+  StageName,
+} from '../context/request-context.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 

@@ -21,7 +21,7 @@
  */
 import type { PgBankStore } from '../store/pg-bank-store.js';
 import { LOCK_WAIT_MS } from '../store/pg-schema.js';
-import type { BankRequest } from '../types.js';
+import type { BankRequest } from '../http/messages.js';
 
 /** One request waiting for its group: how to run its pipeline, and where its answer goes. */
 export interface SharedMember<Run> {

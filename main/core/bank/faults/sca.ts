@@ -57,7 +57,7 @@ export const SCA_FAULTS = [
     ruleId: 'SCA-STATUS-VALUES',
     effect: 'answers scaStatus in lower case (received, finalised), not the §3.1 values',
   },
-  // Honoured by pages/flow.ts.
+  // Honoured by handlers/sca/pages/flow.ts.
   {
     ruleId: 'SCA-SANDBOX-LOGIN-NIN',
     effect: "accepts a private customer's customer number as the sandbox login",

@@ -6,7 +6,7 @@ import type { FaultEntry } from './fault.js';
 
 export const SESSION_FAULTS = [
   // Honoured by the session stage: stages/session.ts, stages/session-faults.ts and
-  // domain/scaRedirect.ts (the 401 that asks for SCA).
+  // context/sca-redirect.ts (the 401 that asks for SCA).
   {
     ruleId: 'SCA-ONE-TPP-ONE-PSU',
     effect: 'lets the SCA of a TPP-Session-ID serve any PSU, not only the one who performed it',

@@ -7,10 +7,11 @@
  * PSU-Corporate-ID): `consentStatus` tells which have one.
  */
 import { latestConsent } from '../domain/access.js';
-import { agreementsRepresentedBy, psuContextOf, psuCorporateIdFor } from '../domain/psu.js';
+import { agreementsRepresentedBy, psuCorporateIdFor } from '../domain/psu.js';
+import { psuContextOf } from '../context/accessors.js';
 import { randomUUID } from 'node:crypto';
 import { faultActive } from '../faults/index.js';
-import type { RouteDefinition } from '../types.js';
+import type { RouteDefinition } from '../context/request-context.js';
 import { AgreementsShape, READ_HEADERS } from './sca/apiShapes.js';
 
 export const getAgreements: RouteDefinition = {

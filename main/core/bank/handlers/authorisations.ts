@@ -7,17 +7,15 @@
 import { bankError } from '../../spec/errors.js';
 import { ErrorResponseSchema } from '../../spec/schemas/shared.js';
 import { findAuthorisation, type AuthorisationKind } from '../domain/authorisations.js';
-import { tppIdOf } from '../domain/psu.js';
+import { tppIdOf } from '../context/accessors.js';
 import { faultActive } from '../faults/index.js';
-import {
-  isRejection,
-  reject,
-  type HandlerEnvironment,
-  type HandlerResult,
-  type Rejection,
-  type RequestContext,
-  type RouteDefinition,
-} from '../types.js';
+import { isRejection, reject, type Rejection } from '../http/refusal.js';
+import type {
+  HandlerEnvironment,
+  HandlerResult,
+  RequestContext,
+  RouteDefinition,
+} from '../context/request-context.js';
 import { ownConsent } from './consents.js';
 import { AuthorisationIdsShape, READ_HEADERS, ScaStatusShape } from './sca/apiShapes.js';
 

@@ -26,7 +26,8 @@ import { transactionPage, type TransactionWindow } from '../domain/ais.js';
 import { cardTransactionSource } from '../domain/ledger.js';
 import type { DomainState } from '../domain/model.js';
 import { faultActive } from '../faults/index.js';
-import { isRejection, reject, type RequestContext, type RouteDefinition } from '../types.js';
+import { isRejection, reject } from '../http/refusal.js';
+import type { RequestContext, RouteDefinition } from '../context/request-context.js';
 import {
   AIS_ROUTE,
   CARD_TRANSACTIONS_HEADERS,

@@ -19,16 +19,11 @@ import {
 } from '../domain/access.js';
 import type { AuthorisationKindHandler } from '../domain/authorisations.js';
 import type { Consent, DomainState } from '../domain/model.js';
-import { tppIdOf } from '../domain/psu.js';
+import { tppIdOf } from '../context/accessors.js';
 import { faultActive } from '../faults/index.js';
-import { startAuthorisationFor } from '../domain/scaRedirect.js';
-import {
-  isRejection,
-  reject,
-  type RequestContext,
-  type Rejection,
-  type RouteDefinition,
-} from '../types.js';
+import { startAuthorisationFor } from '../context/sca-redirect.js';
+import { isRejection, reject, type Rejection } from '../http/refusal.js';
+import type { RequestContext, RouteDefinition } from '../context/request-context.js';
 import {
   ConsentCreatedShape,
   ConsentInformationShape,

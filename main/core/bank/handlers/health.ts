@@ -2,7 +2,9 @@
  * GET /health: whether the bank is up, for a TPP's CI waiting on a headless bank (docs/ci.md).
  * Outside the PSD2 interface: no TPP headers, no signature, not in /openapi.json.
  */
-import type { BankMode, BankRequest, HandlerResult, RouteDefinition } from '../types.js';
+import type { BankMode } from '../../../shared/mode.js';
+import type { BankRequest } from '../http/messages.js';
+import type { HandlerResult, RouteDefinition } from '../context/request-context.js';
 
 /** The answer: the bank is up, in this mode. */
 export function healthResult(mode: BankMode): HandlerResult {

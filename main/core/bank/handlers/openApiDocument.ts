@@ -1,5 +1,5 @@
 /** GET /openapi.json: the bank's API reference, generated from the route definitions. */
-import type { RouteDefinition } from '../types.js';
+import type { RouteDefinition } from '../context/request-context.js';
 
 export const openApiDocumentRoute: RouteDefinition = {
   operationId: 'getOpenApiDocument',

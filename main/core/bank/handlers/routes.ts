@@ -24,7 +24,7 @@ import { SCA_PAGE_ROUTES } from './sca/scaPages.js';
 import { getUser } from './user.js';
 import { PAYMENT_ROUTES } from './payments/routes.js';
 import { SIGNING_BASKET_ROUTES } from './baskets/routes.js';
-import type { RouteDefinition } from '../types.js';
+import type { RouteDefinition } from '../context/request-context.js';
 
 export const BANK_ROUTES: readonly RouteDefinition[] = [
   openApiDocumentRoute,

@@ -7,10 +7,11 @@
  */
 import { formatDateTime } from '../../spec/dates.js';
 import type { AuthorisationKindHandler } from '../domain/authorisations.js';
-import { psuContextOf, psuCorporateIdFor, psuIdFor } from '../domain/psu.js';
+import { psuContextOf } from '../context/accessors.js';
+import { psuCorporateIdFor, psuIdFor } from '../domain/psu.js';
 import { scaValidUntil } from '../domain/sessions.js';
 import { faultActive } from '../faults/index.js';
-import type { RouteDefinition } from '../types.js';
+import type { RouteDefinition } from '../context/request-context.js';
 import { SCA_START_HEADERS, ScaNeededShape, UserShape } from './sca/apiShapes.js';
 
 /** The 'user' kind (GET /v1/user): the PSU shares who they are, nothing else. */

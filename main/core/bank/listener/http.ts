@@ -11,7 +11,7 @@ import { createServer as createHttpsServer, type ServerOptions } from 'node:http
 import type { AddressInfo, Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { MAX_REQUEST_BODY_BYTES } from '../../spec/limits.js';
-import type { BankRequest, BankResponse, ServedRequest } from '../types.js';
+import type { BankRequest, BankResponse, ServedRequest } from '../http/messages.js';
 import {
   failureResponse,
   onCheckExpectation,

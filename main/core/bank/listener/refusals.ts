@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { bankError } from '../../spec/errors.js';
-import type { BankResponse } from '../types.js';
+import type { BankResponse } from '../http/messages.js';
 
 export function writeResponse(res: ServerResponse, response: BankResponse, close: boolean): void {
   if (res.headersSent || res.destroyed) return;

@@ -6,7 +6,9 @@
 import { createHash } from 'node:crypto';
 import { bankError } from '../../spec/errors.js';
 import { faultActive } from '../faults/index.js';
-import type { BankResponse, Rejection, RequestContext } from '../types.js';
+import type { BankResponse } from '../http/messages.js';
+import type { Rejection } from '../http/refusal.js';
+import type { RequestContext } from '../context/request-context.js';
 
 /** The rejection as the active error faults would answer it. */
 export function applyErrorFaults(

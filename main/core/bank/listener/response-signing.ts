@@ -23,7 +23,7 @@ import {
 } from '../../signature/index.js';
 import { generateRsaKeyPair } from '../../certs/keys.js';
 import { createTestCa, issueQsealc } from '../../certs/issue.js';
-import type { BankResponse } from '../types.js';
+import type { BankResponse } from '../http/messages.js';
 
 export type ResponseSigner = (response: BankResponse) => BankResponse;
 

@@ -3,7 +3,9 @@
  * come only from the spec catalogue (main/core/spec/errors.ts).
  */
 import { bankError } from '../../spec/errors.js';
-import type { BankRequest, BankResponse, HandlerResult, Rejection } from '../types.js';
+import type { BankRequest, BankResponse } from '../http/messages.js';
+import type { HandlerResult } from '../context/request-context.js';
+import type { Rejection } from '../http/refusal.js';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 

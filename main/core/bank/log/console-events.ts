@@ -8,7 +8,7 @@
  */
 import type { BatchReport } from '../domain/batch.js';
 import type { ConsoleActor, ConsoleEventKind } from '../../../shared/bank-events.js';
-import type { BankMode } from '../types.js';
+import type { BankMode } from '../../../shared/mode.js';
 import { CappedLog } from './capped-log.js';
 
 export type { ConsoleActor, ConsoleEventKind } from '../../../shared/bank-events.js';

@@ -2,7 +2,8 @@
  * The request log: a capped ring buffer of exchanges with a
  * subscribe API. A failing subscriber never breaks the bank.
  */
-import type { BankMode, StageName } from '../types.js';
+import type { BankMode } from '../../../shared/mode.js';
+import type { StageName } from '../context/request-context.js';
 import { CappedLog } from './capped-log.js';
 
 export interface LoggedRequest {

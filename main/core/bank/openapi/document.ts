@@ -21,7 +21,8 @@ import {
 } from './responses.js';
 import { OPENAPI_EXAMPLES } from './examples.js';
 import { MUTUAL_TLS_EXTENSION, SECURITY_SCHEMES, SIGNATURE_SCHEME } from './security.js';
-import type { BankMode, RouteDefinition } from '../types.js';
+import type { BankMode } from '../../../shared/mode.js';
+import type { RouteDefinition } from '../context/request-context.js';
 
 export type OpenApiDocument = Record<string, unknown> & {
   openapi: string;

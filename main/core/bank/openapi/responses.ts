@@ -6,7 +6,8 @@
  * added to STAGE_NAMES without an entry here does not compile.
  */
 import { ERROR_STATUS, TRANSPORT_STATUS, type ErrorCode } from '../../spec/errors.js';
-import type { BankMode, RouteDefinition, StageName } from '../types.js';
+import type { BankMode } from '../../../shared/mode.js';
+import type { RouteDefinition, StageName } from '../context/request-context.js';
 
 /** What the document is built for: the mode, and what the running bank adds to every answer. */
 export interface ResponseOptions {

@@ -3,7 +3,7 @@
  * scheme, and mutual TLS (a QWAC as TLS client certificate) as the documented extension
  * `x-mutual-tls`, since OpenAPI 3.0 has no mutualTLS scheme type (3.1 added one).
  */
-import type { BankMode } from '../types.js';
+import type { BankMode } from '../../../shared/mode.js';
 
 /** The name operations use in `security`. */
 export const SIGNATURE_SCHEME = 'Signature';

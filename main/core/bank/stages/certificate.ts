@@ -19,7 +19,9 @@ import { faultActive } from '../faults/index.js';
 import type { TppRegistry } from '../trust/registry.js';
 import type { RevocationLists } from '../trust/revocation.js';
 import type { TrustStore } from '../trust/trust-store.js';
-import { reject, type BankMode, type Rejection, type Stage } from '../types.js';
+import { reject, type Rejection } from '../http/refusal.js';
+import type { BankMode } from '../../../shared/mode.js';
+import type { Stage } from '../context/request-context.js';
 import {
   CERTIFICATE_ROLE_OF,
   clientCertificateRefusal,

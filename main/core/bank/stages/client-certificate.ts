@@ -16,7 +16,8 @@ import type {
 } from '../trust/certificate-inspection.js';
 import type { Revocation, RevocationLists } from '../trust/revocation.js';
 import type { TrustStore } from '../trust/trust-store.js';
-import { reject, type RequestContext, type Rejection } from '../types.js';
+import { reject, type Rejection } from '../http/refusal.js';
+import type { RequestContext } from '../context/request-context.js';
 
 export const CERTIFICATE_ROLE_OF: Readonly<Record<TppRole, string>> = {
   AISP: 'PSP_AI',

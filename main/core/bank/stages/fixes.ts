@@ -4,7 +4,8 @@
  */
 import { bankError } from '../../spec/errors.js';
 import { activeFixes } from '../../spec/fixes.js';
-import { reject, type Stage } from '../types.js';
+import { reject } from '../http/refusal.js';
+import type { Stage } from '../context/request-context.js';
 import { faultActive } from '../faults/index.js';
 
 export const fixesStage: Stage = (ctx) => {

@@ -5,7 +5,8 @@
 import { bankError } from '../../spec/errors.js';
 import { checkHeaderValue, headerRule } from '../../spec/headers.js';
 import { faultActive, faultEntries, type FaultId } from '../faults/index.js';
-import { reject, type RequestContext, type Stage } from '../types.js';
+import { reject } from '../http/refusal.js';
+import type { RequestContext, Stage } from '../context/request-context.js';
 import { faultyFailureAnswer } from './signature-faults.js';
 
 /** Optional headers a fault makes required: rule id → [method and path, header key]. */

@@ -4,7 +4,8 @@
  * the session stage and before the query and body are read, so a path naming nothing — an
  * unknown payment product (§4.2.2, decisions.md "Paths") — is answered before any body error.
  */
-import { isRejection, type Stage } from '../types.js';
+import { isRejection } from '../http/refusal.js';
+import type { Stage } from '../context/request-context.js';
 
 export const paramsStage: Stage = (ctx) => {
   const resolved = ctx.route!.resolveParams?.(ctx);

@@ -9,7 +9,8 @@ import { nestsDeeperThan } from '../../../shared/json.js';
 import { MAX_JSON_NESTING } from '../../spec/limits.js';
 import { bankError } from '../../spec/errors.js';
 import { problemText, type SchemaProblem, type SpecValidator } from '../../spec/validation.js';
-import { reject, type RequestContext, type Stage, type StageResult } from '../types.js';
+import { reject } from '../http/refusal.js';
+import type { RequestContext, Stage, StageResult } from '../context/request-context.js';
 
 function unwaived(
   ctx: RequestContext,

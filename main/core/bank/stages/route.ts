@@ -5,7 +5,9 @@
 import { TRANSPORT_STATUS, bankError } from '../../spec/errors.js';
 import { headerRule } from '../../spec/headers.js';
 import { faultActive } from '../faults/index.js';
-import { reject, type BankMode, type RouteDefinition, type Stage } from '../types.js';
+import { reject } from '../http/refusal.js';
+import type { BankMode } from '../../../shared/mode.js';
+import type { RouteDefinition, Stage } from '../context/request-context.js';
 
 type Segment = { literal: string } | { parameter: string };
 

@@ -14,7 +14,8 @@ import type { DomainState, TppSession } from '../domain/model.js';
 import type { ResolvedPsu } from '../domain/psu.js';
 import type { SessionState } from '../domain/sessions.js';
 import { faultActive } from '../faults/index.js';
-import type { Rejection, RequestContext } from '../types.js';
+import type { Rejection } from '../http/refusal.js';
+import type { RequestContext } from '../context/request-context.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 

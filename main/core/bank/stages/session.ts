@@ -12,21 +12,19 @@ import {
   customerOfPsuId,
   isAppLinkCandidate,
   representedAgreement,
-  tppIdOf,
-  tppNameOf,
   type ResolvedPsu,
 } from '../domain/psu.js';
-import { scaNeeded } from '../domain/scaRedirect.js';
+import { tppIdOf, tppNameOf } from '../context/accessors.js';
+import { scaNeeded } from '../context/sca-redirect.js';
 import { findSession, sessionState } from '../domain/sessions.js';
 import { faultActive } from '../faults/index.js';
-import {
-  reject,
-  type HandlerEnvironment,
-  type Rejection,
-  type RequestContext,
-  type Stage,
-  type StageResult,
-} from '../types.js';
+import { reject, type Rejection } from '../http/refusal.js';
+import type {
+  HandlerEnvironment,
+  RequestContext,
+  Stage,
+  StageResult,
+} from '../context/request-context.js';
 import { faultySessionState, impliedConsent, withCredentialsFault } from './session-faults.js';
 
 export type SessionHook = (

@@ -12,7 +12,8 @@ import {
 } from '../../signature/index.js';
 import { bankError } from '../../spec/errors.js';
 import { faultActive, faultEntries, type FaultId } from '../faults/index.js';
-import { reject, type Rejection, type RequestContext } from '../types.js';
+import { reject, type Rejection } from '../http/refusal.js';
+import type { RequestContext } from '../context/request-context.js';
 
 const COVERS: Partial<Record<FaultId, string>> = {
   'SIGN-COVERS-DATE': 'date',

@@ -10,7 +10,8 @@ import {
   type VerificationFailure,
 } from '../../signature/index.js';
 import { bankError, type ErrorCode } from '../../spec/errors.js';
-import { isRejection, reject, type Stage } from '../types.js';
+import { isRejection, reject } from '../http/refusal.js';
+import type { Stage } from '../context/request-context.js';
 import { applySignatureFaults, faultyFailureAnswer } from './signature-faults.js';
 
 /** The header a failed part lives in, for the TppMessage `path`. */

@@ -1,6 +1,7 @@
 /** Transport rules that come before routing: the body size limit. */
 import { TRANSPORT_STATUS, bankError } from '../../spec/errors.js';
-import { reject, type Stage } from '../types.js';
+import { reject } from '../http/refusal.js';
+import type { Stage } from '../context/request-context.js';
 
 export function transportStage(maxBodyBytes: number): Stage {
   return (ctx) =>

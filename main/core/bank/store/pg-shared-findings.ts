@@ -20,7 +20,7 @@ import {
   type ObservedRejection,
   type RecorderState,
 } from '../log/tpp-findings/recorder.js';
-import type { RouteDefinition, StageName } from '../types.js';
+import type { RouteDefinition, StageName } from '../context/request-context.js';
 import { PG_LOCKS } from './pg-schema.js';
 
 /** A minimal PostgreSQL connection: pg.Client's query and end (a test may fake it). */

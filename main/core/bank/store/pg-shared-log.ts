@@ -17,7 +17,7 @@ import type { ConsoleEventRecord } from '../log/console-events.js';
 import type { ExchangeRecord } from '../log/request-log.js';
 import type { TppReport } from '../log/tpp-findings/model.js';
 import type { Observation } from '../log/tpp-findings/recorder.js';
-import type { RouteDefinition } from '../types.js';
+import type { RouteDefinition } from '../context/request-context.js';
 import {
   clearSharedFindings,
   judgeSharedExchanges,

@@ -18,7 +18,7 @@ import { caPublicationName, PKI_PATH_PREFIX } from '../../certs/publication.js';
 import { bankError } from '../../spec/errors.js';
 import type { RevocationLists } from './revocation.js';
 import type { TrustStore } from './trust-store.js';
-import type { BankRequest, BankResponse } from '../types.js';
+import type { BankRequest, BankResponse } from '../http/messages.js';
 
 export const PKI_CONTENT_TYPES = {
   crt: 'application/pkix-cert',

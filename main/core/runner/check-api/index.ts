@@ -8,8 +8,9 @@
  * Types plus two error classes and `defineCheck`; no I/O. The client, PSU agent and clock are
  * interfaces: the composition root binds them to the signing client and the target.
  */
-import type { ErrorCode, TppMessage } from '../../spec/errors.js';
-import type { PsuContext, TppMessageCategory } from '../../spec/enums.js';
+import type { TppMessage } from '../../spec/errors.js';
+import type { PsuContext } from '../../spec/enums.js';
+import type { ExpectedTppMessage } from './tpp-message.js';
 import type { RuleArea, RuleNeed } from './rule.js';
 import type { JsonValue } from '../../../shared/json.js';
 import type { EvidenceExchange, HttpMethod } from '../../../shared/exchange.js';
@@ -174,23 +175,7 @@ export interface TargetClock {
 /** A JSON Schema object, e.g. one of main/core/spec's TypeBox schemas. */
 export type JsonSchema = object;
 
-export interface ExpectedTppMessage {
-  /** The code, or the codes any one of which names the refusal's reason. */
-  code: ErrorCode | readonly ErrorCode[];
-  /** Default ERROR. */
-  category?: TppMessageCategory;
-  /**
-   * The `path` the entry must carry (case-insensitive): the header or the body field refused,
-   * e.g. `Signature`, `X-Request-ID`, `creditorName`; a nested path ending in the field
-   * (`[0].bookingDate` for `bookingDate`) or an element of it (`roles[1]` for `roles`) names it
-   * too.
-   */
-  path?: string;
-  /** Case-insensitive substring the message text must contain (decisions.md: name the cause). */
-  textIncludes?: string;
-}
-
-export { matchesTppMessage } from './tpp-message.js';
+export { matchesTppMessage, type ExpectedTppMessage } from './tpp-message.js';
 
 /**
  * Assertions. Each one records what it compared as evidence; a failed one throws an

@@ -4,8 +4,25 @@
  * matcher for `ctx.expect.tppMessage` and for the kit, which asks it without asserting (does the
  * bank say why it refused?).
  */
-import type { TppMessage } from '../../spec/errors.js';
-import type { ExpectedTppMessage } from './index.js';
+import type { ErrorCode, TppMessage } from '../../spec/errors.js';
+import type { TppMessageCategory } from '../../spec/enums.js';
+
+/** What a check expects of the `tppMessages` entry of a refusal. */
+export interface ExpectedTppMessage {
+  /** The code, or the codes any one of which names the refusal's reason. */
+  code: ErrorCode | readonly ErrorCode[];
+  /** Default ERROR. */
+  category?: TppMessageCategory;
+  /**
+   * The `path` the entry must carry (case-insensitive): the header or the body field refused,
+   * e.g. `Signature`, `X-Request-ID`, `creditorName`; a nested path ending in the field
+   * (`[0].bookingDate` for `bookingDate`) or an element of it (`roles[1]` for `roles`) names it
+   * too.
+   */
+  path?: string;
+  /** Case-insensitive substring the message text must contain (decisions.md: name the cause). */
+  textIncludes?: string;
+}
 
 export function matchesTppMessage(
   entry: unknown,

@@ -4,5 +4,5 @@
  */
 export * from './types.js';
 export * from './run.js';
-export * from './target-mode.js';
+export * from '../targets/target-mode.js';
 export { REACHABILITY_PATH } from './probes.js';

@@ -9,7 +9,7 @@ import type { Exchange } from '../../../shared/exchange.js';
 import { TppClient } from '../../tpp/client.js';
 import type { TransportOptions } from '../../tpp/transport.js';
 import { transportOfProfile, type LoadedTargetProfile } from '../target-profile/index.js';
-import { verifyTargetMode, type TargetModeVerification } from './target-mode.js';
+import { verifyTargetMode, type TargetModeVerification } from '../targets/target-mode.js';
 
 /**
  * GET /v1/accounts with a Consent-ID nobody issued: every Berlin Group bank has the path in both

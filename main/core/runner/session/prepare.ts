@@ -12,7 +12,7 @@ import { createTppIdentity, embeddedTarget, type TppIdentity } from '../targets/
 import type { ScaWaiting } from '../targets/manual-psu.js';
 import { checkProfileMode, profileTarget, type PreparedTarget } from '../targets/profile-target.js';
 import { probeConnect, PREFLIGHT_SILENT, type ProbeOptions } from '../targets/preflight.js';
-import { checkOwnIdentity } from '../targets/own-identity.js';
+import { checkOwnIdentity } from '../doctor/own-identity.js';
 import {
   bankClockWarning,
   clockOffsetText,

@@ -3,6 +3,7 @@
  * exported reports carry it, so the files of one run are found together (docs/ci.md "Report files").
  */
 import type { RunResult } from '../../../shared/run-result.js';
+import { EMBEDDED_BASE_URL } from '../targets/embedded-target.js';
 
 /**
  * `<target>-<mode>-<UTC time>`, e.g. `127.0.0.1-8443-sandbox-20250102T101500Z`: a file name that
@@ -25,9 +26,6 @@ export const RUN_REPORT_SUFFIX = {
   html: '.html',
   json: '.run-result.json',
 } as const satisfies Record<'junit' | 'html' | 'json', string>;
-
-/** The base URL an embedded run's result names: one bank per check, none of them at a fixed port. */
-export const EMBEDDED_BASE_URL = 'http://127.0.0.1 (one embedded bank per check)';
 
 /**
  * The name a run result carries (its metadata's, as the CLI wrote it), or else one made as the

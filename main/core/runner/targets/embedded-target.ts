@@ -26,9 +26,11 @@ import { newPsuSession, type PsuSession } from '../../tpp/psu-session.js';
 import type { Check, TargetInfo, BankMode } from '../check-api/index.js';
 import type { CheckEnvironment } from '../engine/check-context.js';
 import { createSuitePsuAgent, type PsuAgentFactory } from './psu-adapter.js';
-import { EMBEDDED_BASE_URL } from '../session/run-name.js';
 import { createTargetClient } from './target-client.js';
 import { tlsProbe } from './tls-probe.js';
+
+/** The base URL an embedded run's result names: one bank per check, none of them at a fixed port. */
+export const EMBEDDED_BASE_URL = 'http://127.0.0.1 (one embedded bank per check)';
 
 /** The TPP the suites act as: organizationIdentifier, roles, and its certificates. */
 export interface TppIdentity {

@@ -14,7 +14,7 @@ import { TppClient } from '../../tpp/client.js';
 import { PsuStepsError, type PsuSteps } from '../../tpp/psu-agent/steps.js';
 import { launchPsuBrowser } from '../../tpp/psu-browser/browser-agent.js';
 import { createTransport, transportDispatcher, type Transport } from '../../tpp/transport.js';
-import { verifyTargetMode } from '../doctor/target-mode.js';
+import { verifyTargetMode } from './target-mode.js';
 import type { Check, TargetAllows, TargetInfo, TargetPsus } from '../check-api/index.js';
 import type { CheckEnvironment } from '../engine/check-context.js';
 import { externalTarget, type ExternalTargetOptions } from './external-target.js';

@@ -27,6 +27,7 @@ import type { PsuSteps } from './steps.js';
 import { resolvePsuSteps } from './built-in-steps.js';
 import { envVariablesOf } from './env-references.js';
 import { noRuleFits } from './no-rule-fits.js';
+import type { SeenPage } from './seen-page.js';
 
 export interface PsuAgentOptions {
   /** Where `${env:NAME}` in the steps is read (default: this process's environment). */
@@ -46,20 +47,7 @@ export interface PsuAgentOptions {
   redirectUri?: string;
 }
 
-export interface SeenPage {
-  method: 'GET' | 'POST';
-  url: string;
-  status: number;
-  /** The page's step: as the script's `stepOf` reads it, else the name of the rule that played it. */
-  step?: string;
-  title?: string;
-  /** The page's alert (data-testid form-error or error-message). */
-  error?: string;
-  location?: string;
-  /** Fields the agent submitted from this page's form. */
-  submitted?: [string, string][];
-  html: string;
-}
+export type { SeenPage } from './seen-page.js';
 
 export interface PsuAgentResult {
   redirect: ScaRedirectParams;

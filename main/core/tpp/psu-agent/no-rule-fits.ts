@@ -5,7 +5,7 @@
  * steps lack: the link is spent, and only a new request (a new authorisation) brings a new one.
  */
 import { SPENT_LINK, TAKEN_LINK } from '../../../shared/spent-link.js';
-import type { SeenPage } from './agent.js';
+import type { SeenPage } from './seen-page.js';
 
 /** Whether the bank's answer to opening the link (nothing submitted yet) says it is spent. */
 function spentReason(page: Pick<SeenPage, 'status'>, opening: boolean): string | undefined {

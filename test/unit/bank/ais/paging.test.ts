@@ -17,7 +17,7 @@ import {
   presentName,
   type AisView,
 } from '../../../../main/core/bank/handlers/ais/common.js';
-import type { RequestContext } from '../../../../main/core/bank/types.js';
+import type { RequestContext } from '../../../../main/core/bank/context/request-context.js';
 import { activeFixes, type FixName } from '../../../../main/core/spec/fixes.js';
 
 const entry = (id: string, status: 'booked' | 'pending', bookingDate: string) => ({

@@ -21,7 +21,7 @@ import {
 import type { Consent, DomainState } from '../../../../main/core/bank/domain/model.js';
 import { consentableAccounts } from '../../../../main/core/bank/domain/parties.js';
 import type { ResolvedPsu } from '../../../../main/core/bank/domain/psu.js';
-import { isRejection } from '../../../../main/core/bank/types.js';
+import { isRejection } from '../../../../main/core/bank/http/refusal.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const t0 = new Date('2025-06-01T12:00:00Z');

@@ -2,7 +2,7 @@
 import { Agent, request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { headersFromRaw, listenBank } from '../../../../main/core/bank/listener/http.js';
-import type { BankRequest } from '../../../../main/core/bank/types.js';
+import type { BankRequest } from '../../../../main/core/bank/http/messages.js';
 import { createBank } from '../../../../main/core/bank/index.js';
 import { VirtualClock } from '../../../../main/core/clock.js';
 

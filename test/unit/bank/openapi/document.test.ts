@@ -18,7 +18,7 @@ import {
 } from '../../../../main/core/bank/openapi/document.js';
 import { pipelineAnswers } from '../../../../main/core/bank/openapi/responses.js';
 import { BANK_ROUTES } from '../../../../main/core/bank/handlers/routes.js';
-import { BANK_MODES, type BankMode } from '../../../../main/core/bank/types.js';
+import { BANK_MODES, type BankMode } from '../../../../main/shared/mode.js';
 import { VirtualClock } from '../../../../main/core/clock.js';
 import { problemLines, redoclyProblems } from '../openapi-ruleset.js';
 

@@ -15,7 +15,7 @@ import {
 } from '../../../../main/core/bank/openapi/document.js';
 import { OPENAPI_EXAMPLES } from '../../../../main/core/bank/openapi/examples.js';
 import { BANK_ROUTES } from '../../../../main/core/bank/handlers/routes.js';
-import { BANK_MODES } from '../../../../main/core/bank/types.js';
+import { BANK_MODES } from '../../../../main/shared/mode.js';
 import { SpecValidator } from '../../../../main/core/spec/validation.js';
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'];

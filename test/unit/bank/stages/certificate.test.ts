@@ -7,7 +7,7 @@ import {
   type Bank,
   type BankRequest,
 } from '../../../../main/core/bank/index.js';
-import type { RouteDefinition } from '../../../../main/core/bank/types.js';
+import type { RouteDefinition } from '../../../../main/core/bank/context/request-context.js';
 import { issueQwac, type IssuedCertificate } from '../../../../main/core/certs/issue.js';
 import { VirtualClock } from '../../../../main/core/clock.js';
 import {

@@ -6,7 +6,7 @@ import {
   type Bank,
   type BankRequest,
 } from '../../../../main/core/bank/index.js';
-import type { RouteDefinition } from '../../../../main/core/bank/types.js';
+import type { RouteDefinition } from '../../../../main/core/bank/context/request-context.js';
 import { nestsDeeperThan } from '../../../../main/shared/json.js';
 import { VirtualClock } from '../../../../main/core/clock.js';
 import { PaymentInitiationSctSchema } from '../../../../main/core/spec/schemas/payments.js';

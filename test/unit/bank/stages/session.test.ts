@@ -2,8 +2,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createBank, type Bank, type RouteDefinition } from '../../../../main/core/bank/index.js';
 import { INITIAL_CUSTOMERS } from '../../../../main/core/bank/domain/initial-data.js';
-import { isAppLinkCandidate, psuContextOf } from '../../../../main/core/bank/domain/psu.js';
-import { bankOrigin } from '../../../../main/core/bank/domain/scaRedirect.js';
+import { isAppLinkCandidate } from '../../../../main/core/bank/domain/psu.js';
+import { psuContextOf } from '../../../../main/core/bank/context/accessors.js';
+import { bankOrigin } from '../../../../main/core/bank/context/sca-redirect.js';
 import { issueQsealc } from '../../../../main/core/certs/issue.js';
 import { VirtualClock } from '../../../../main/core/clock.js';
 import {

@@ -9,7 +9,7 @@ import { runPsuAgent } from '../../../../main/core/tpp/psu-agent/agent.js';
 import { noRuleFits } from '../../../../main/core/tpp/psu-agent/no-rule-fits.js';
 import { SPENT_LINK, TAKEN_LINK } from '../../../../main/shared/spent-link.js';
 import { parsePsuSteps } from '../../../../main/core/tpp/psu-agent/steps.js';
-import { errorPage } from '../../../../main/core/bank/pages/views.js';
+import { errorPage } from '../../../../main/core/bank/handlers/sca/pages/views.js';
 
 const opened = [{ method: 'GET' as const }];
 const submitted = [{ method: 'GET' as const }, { method: 'POST' as const }];

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consentPage, loginPage } from '../../../../main/core/bank/pages/views.js';
+import { consentPage, loginPage } from '../../../../main/core/bank/handlers/sca/pages/views.js';
 import {
   htmlSurface,
   PsuAgentError,

@@ -18,7 +18,8 @@ import {
 } from '../../domain/ais.js';
 import { accountTransactionSource } from '../../domain/ledger.js';
 import { faultActive } from '../../faults/index.js';
-import { isRejection, type RequestContext, type RouteDefinition } from '../../types.js';
+import { isRejection } from '../../http/refusal.js';
+import type { RequestContext, RouteDefinition } from '../../context/request-context.js';
 import { defaultDateFrom } from '../cardAccountTransactions.js';
 import {
   AIS_HEADERS,

@@ -19,7 +19,8 @@ import { consentableHoldings, consentedHoldings } from '../../domain/ais.js';
 import type { Account, DomainState } from '../../domain/model.js';
 import { customerByNumber } from '../../domain/parties.js';
 import { faultActive } from '../../faults/index.js';
-import { isRejection, type RequestContext, type RouteDefinition } from '../../types.js';
+import { isRejection } from '../../http/refusal.js';
+import type { RequestContext, RouteDefinition } from '../../context/request-context.js';
 import {
   AIS_HEADERS,
   AIS_ROUTE,

@@ -13,16 +13,16 @@ import { requireAccountAccess, scaAgeAllowsHistory } from '../../domain/access.j
 import type { HoldingKind } from '../../../spec/enums.js';
 import type { Account, CardAccount } from '../../domain/model.js';
 import { faultActive } from '../../faults/index.js';
-import { psuContextOf, type ResolvedPsu } from '../../domain/psu.js';
-import { scaNeeded } from '../../domain/scaRedirect.js';
-import {
-  isRejection,
-  type BankMode,
-  type HandlerEnvironment,
-  type Rejection,
-  type RequestContext,
-  type RouteDefinition,
-} from '../../types.js';
+import { psuContextOf } from '../../context/accessors.js';
+import type { ResolvedPsu } from '../../domain/psu.js';
+import { scaNeeded } from '../../context/sca-redirect.js';
+import { isRejection, type Rejection } from '../../http/refusal.js';
+import type { BankMode } from '../../../../shared/mode.js';
+import type {
+  HandlerEnvironment,
+  RequestContext,
+  RouteDefinition,
+} from '../../context/request-context.js';
 import { NEGOTIATION, PSU_HEADERS, SIGNED_OPTIONAL, headerSet } from '../headerSets.js';
 
 /** §4.1 TPP headers on every AIS read: a history read may need SCA (§5.3.2). */

@@ -7,7 +7,8 @@
 import { TransactionDetailsResponseSchema } from '../../../spec/schemas/accounts.js';
 import { ErrorResponseSchema } from '../../../spec/schemas/shared.js';
 import { faultActive } from '../../faults/index.js';
-import { isRejection, type RouteDefinition } from '../../types.js';
+import { isRejection } from '../../http/refusal.js';
+import type { RouteDefinition } from '../../context/request-context.js';
 import {
   AIS_HEADERS,
   AIS_ROUTE,

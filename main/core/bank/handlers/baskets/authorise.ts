@@ -9,9 +9,10 @@ import { faultActive } from '../../faults/index.js';
 import { findAuthorisation } from '../../domain/authorisations.js';
 import { approveBasket, basketPath, paymentsOf } from '../../domain/baskets.js';
 import { scaRequired } from '../../domain/risk.js';
-import { psuContextOf } from '../../domain/psu.js';
-import { startAuthorisationFor } from '../../domain/scaRedirect.js';
-import { isRejection, reject, type RouteDefinition } from '../../types.js';
+import { psuContextOf } from '../../context/accessors.js';
+import { startAuthorisationFor } from '../../context/sca-redirect.js';
+import { isRejection, reject } from '../../http/refusal.js';
+import type { RouteDefinition } from '../../context/request-context.js';
 import { BASKET_AUTHORISATION_HEADERS, link } from '../payments/shapes.js';
 import { BASKET_ID, ownBasket, refuse } from './common.js';
 

@@ -3,8 +3,9 @@ import { bankError } from '../../../spec/errors.js';
 import { faultActive } from '../../faults/index.js';
 import { basketPath, basketStatus, findBasket } from '../../domain/baskets.js';
 import type { DomainState, SigningBasket } from '../../domain/model.js';
-import { tppIdOf } from '../../domain/psu.js';
-import { reject, type RequestContext, type Rejection } from '../../types.js';
+import { tppIdOf } from '../../context/accessors.js';
+import { reject, type Rejection } from '../../http/refusal.js';
+import type { RequestContext } from '../../context/request-context.js';
 import { link } from '../payments/shapes.js';
 
 export const unknownBasket = (basketId: string) =>

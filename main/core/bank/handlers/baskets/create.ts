@@ -15,8 +15,9 @@ import { faultActive } from '../../faults/index.js';
 import { basketPath } from '../../domain/baskets.js';
 import type { SigningBasket } from '../../domain/model.js';
 import { findPayment } from '../../domain/payments.js';
-import { tppIdOf } from '../../domain/psu.js';
-import { reject, type RouteDefinition } from '../../types.js';
+import { tppIdOf } from '../../context/accessors.js';
+import { reject } from '../../http/refusal.js';
+import type { RouteDefinition } from '../../context/request-context.js';
 import { BASKET_CREATION_HEADERS } from '../payments/shapes.js';
 import { basketLinks, refuse, statusOf } from './common.js';
 

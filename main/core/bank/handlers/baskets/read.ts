@@ -5,7 +5,8 @@ import {
   SigningBasketStatusSchema,
 } from '../../../spec/schemas/signingBaskets.js';
 import { faultActive } from '../../faults/index.js';
-import { isRejection, type RouteDefinition } from '../../types.js';
+import { isRejection } from '../../http/refusal.js';
+import type { RouteDefinition } from '../../context/request-context.js';
 import { scaStatusAnswer } from '../authorisations.js';
 import { AuthorisationIdsShape, READ_HEADERS, ScaStatusShape } from '../sca/apiShapes.js';
 import { BASKET_ID, basketLinks, ownBasket, statusOf, unknownBasket } from './common.js';

@@ -10,7 +10,7 @@
  * - not atomic: the SCA approves each payment on its own; the basket's status is the worst case
  *   of its payments, each readable on its own (§3.2).
  */
-import type { RouteDefinition } from '../../types.js';
+import type { RouteDefinition } from '../../context/request-context.js';
 import { startSigningBasketAuthorisation } from './authorise.js';
 import { createSigningBasket } from './create.js';
 import {

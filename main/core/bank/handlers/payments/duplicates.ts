@@ -12,16 +12,14 @@ import { bankError } from '../../../spec/errors.js';
 import { faultActive } from '../../faults/index.js';
 import { bankDay } from '../../domain/ids.js';
 import type { DomainState, Payment } from '../../domain/model.js';
-import { detailsOf } from '../../domain/payments.js';
-import { reject, type RequestContext, type Rejection } from '../../types.js';
+import { detailsOf, LOGICAL_DUPLICATE_WINDOW_MS } from '../../domain/payments.js';
+import { reject, type Rejection } from '../../http/refusal.js';
+import type { RequestContext } from '../../context/request-context.js';
 import type { Instruction } from './instruction.js';
 import { KeyIndex } from '../../domain/collection-index.js';
 
 /** A payment's duplicate key is set when it is initiated and never changes. */
 const paymentsByDuplicateKey = new KeyIndex<Payment>((payment) => detailsOf(payment).duplicateKey);
-
-/** How long an earlier payment counts for duplicates (bank clock). */
-export const LOGICAL_DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export function duplicateKey(input: {
   tppId: string;

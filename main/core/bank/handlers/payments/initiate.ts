@@ -15,15 +15,10 @@ import type { Payment } from '../../domain/model.js';
 import { detailsOf, mayPayFrom, paymentPath, type PaymentDetails } from '../../domain/payments.js';
 import { approvePayment } from '../../domain/paymentsApproval.js';
 import { scaRequired } from '../../domain/risk.js';
-import { psuContextOf } from '../../domain/psu.js';
-import { startAuthorisationFor } from '../../domain/scaRedirect.js';
-import {
-  isRejection,
-  reject,
-  type Handler,
-  type RequestContext,
-  type Rejection,
-} from '../../types.js';
+import { psuContextOf } from '../../context/accessors.js';
+import { startAuthorisationFor } from '../../context/sca-redirect.js';
+import { isRejection, reject, type Rejection } from '../../http/refusal.js';
+import type { Handler, RequestContext } from '../../context/request-context.js';
 import { duplicateKey, refuseDuplicate } from './duplicates.js';
 import { readInstruction, type Instruction } from './instruction.js';
 import { paymentPathOf } from './lookup.js';

@@ -11,7 +11,8 @@ import type { Account, DomainState } from '../../domain/model.js';
 import { holdingByIban } from '../../domain/parties.js';
 import { isInstant, type CreditTransfer, type PeriodicSchedule } from '../../domain/payments.js';
 import { nextExecutionDay } from '../../domain/paymentsPeriodic.js';
-import type { RequestContext, Rejection } from '../../types.js';
+import type { RequestContext } from '../../context/request-context.js';
+import type { Rejection } from '../../http/refusal.js';
 import { fieldError } from './shapes.js';
 import { asObject, asString, readTransfer, type JsonFields } from './transfers.js';
 

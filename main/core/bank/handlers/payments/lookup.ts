@@ -9,14 +9,9 @@ import { bankError } from '../../../spec/errors.js';
 import { faultActive } from '../../faults/index.js';
 import type { DomainState, Payment } from '../../domain/model.js';
 import { PRODUCTS_OF_SERVICE, findPayment } from '../../domain/payments.js';
-import { tppIdOf } from '../../domain/psu.js';
-import {
-  reject,
-  type PaymentPath,
-  type RequestContext,
-  type Rejection,
-  type ResolvedParams,
-} from '../../types.js';
+import { tppIdOf } from '../../context/accessors.js';
+import { reject, type Rejection } from '../../http/refusal.js';
+import type { PaymentPath, RequestContext, ResolvedParams } from '../../context/request-context.js';
 
 /**
  * The route's `resolveParams` (params stage): the typed service and product of the path, or the

@@ -1,7 +1,7 @@
 /**
  * What the bank tells about a payment: the §2.3 initiation answer (paymentId, transactionStatus,
  * fees, psuMessage, _links) and the lines the PSU reads on the confirmation page (§1 "what will be
- * paid"; pages/, handlers/authorisation-kinds.ts).
+ * paid"; handlers/sca/pages/, handlers/authorisation-kinds.ts).
  */
 import { PSU_MESSAGE_MAX } from '../../../spec/limits.js';
 import { truncateTppText } from '../../../spec/errors.js';
@@ -10,7 +10,8 @@ import { faultActive } from '../../faults/index.js';
 import type { AuthorisationLinks } from '../../domain/authorisations.js';
 import type { DomainState, Payment } from '../../domain/model.js';
 import { detailsOf, paymentPath } from '../../domain/payments.js';
-import type { BankMode, RequestContext } from '../../types.js';
+import type { BankMode } from '../../../../shared/mode.js';
+import type { RequestContext } from '../../context/request-context.js';
 import { link } from './shapes.js';
 
 export const formatAmount = (minor: number, currency: string): string =>

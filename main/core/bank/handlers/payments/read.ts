@@ -16,14 +16,8 @@ import {
   paymentPath,
 } from '../../domain/payments.js';
 import { scaStatusAnswer } from '../authorisations.js';
-import {
-  isRejection,
-  reject,
-  type Handler,
-  type HandlerEnvironment,
-  type RequestContext,
-  type Rejection,
-} from '../../types.js';
+import { isRejection, reject, type Rejection } from '../../http/refusal.js';
+import type { Handler, HandlerEnvironment, RequestContext } from '../../context/request-context.js';
 import { ownPayment, paymentPathOf } from './lookup.js';
 import { link } from './shapes.js';
 

@@ -18,7 +18,7 @@ import {
 } from '../../../spec/schemas/payments.js';
 import { ErrorResponseSchema } from '../../../spec/schemas/shared.js';
 import { PRODUCTS_OF_SERVICE } from '../../domain/payments.js';
-import type { RequestContext, RouteDefinition } from '../../types.js';
+import type { RequestContext, RouteDefinition } from '../../context/request-context.js';
 import { AuthorisationIdsShape, READ_HEADERS, ScaStatusShape } from '../sca/apiShapes.js';
 import { initiationHandler } from './initiate.js';
 import { resolvePaymentPath } from './lookup.js';

@@ -6,7 +6,7 @@ import { bankError, type ErrorCode } from '../../../spec/errors.js';
 import { OTHER_PSU_HEADERS } from '../../../spec/headers.js';
 import { minorUnits } from '../../../spec/currencies.js';
 import { BANK_AMOUNT_MINOR_UNITS_MAX } from '../../../spec/limits.js';
-import { reject, type Rejection } from '../../types.js';
+import { reject, type Rejection } from '../../http/refusal.js';
 import { NEGOTIATION, PSU_HEADERS, SIGNED_REQUEST, headerSet } from '../headerSets.js';
 
 /**

@@ -12,7 +12,8 @@ import { validateKid } from '../../../spec/validators/kid.js';
 import { faultActive } from '../../faults/index.js';
 import type { CreditTransfer } from '../../domain/payments.js';
 import { isNorwegianDomestic } from '../../domain/payments.js';
-import type { RequestContext, Rejection } from '../../types.js';
+import type { RequestContext } from '../../context/request-context.js';
+import type { Rejection } from '../../http/refusal.js';
 import { amountToMinor, fieldError } from './shapes.js';
 
 export type JsonFields = Record<string, unknown>;

@@ -17,7 +17,8 @@ import { accountTransactionsOf, postAccountTransaction } from '../../domain/ledg
 import { faultActive } from '../../faults/index.js';
 import type { Account, AccountTransactionRecord, DomainState } from '../../domain/model.js';
 import { holdingByBban, holdingByIban } from '../../domain/parties.js';
-import { isRejection, type Rejection, type RequestContext } from '../../types.js';
+import { isRejection, type Rejection } from '../../http/refusal.js';
+import type { RequestContext } from '../../context/request-context.js';
 import {
   CREATE_ERROR_RESPONSES,
   ERROR_RESPONSES,

@@ -25,7 +25,8 @@ import {
   isBbanInUse,
   joinPrivateAgreement,
 } from '../../domain/parties.js';
-import { isRejection, type RequestContext } from '../../types.js';
+import { isRejection } from '../../http/refusal.js';
+import type { RequestContext } from '../../context/request-context.js';
 import {
   CREATE_ERROR_RESPONSES,
   ERROR_RESPONSES,

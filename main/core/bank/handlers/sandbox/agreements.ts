@@ -23,7 +23,8 @@ import {
   ownerOfHolding,
   rightsOfRoles,
 } from '../../domain/parties.js';
-import { isRejection, type Rejection, type RequestContext } from '../../types.js';
+import { isRejection, type Rejection } from '../../http/refusal.js';
+import type { RequestContext } from '../../context/request-context.js';
 import {
   CREATE_ERROR_RESPONSES,
   ERROR_RESPONSES,

@@ -19,7 +19,7 @@ import {
   joinPrivateAgreement,
   rightsOfRoles,
 } from '../../domain/parties.js';
-import { isRejection } from '../../types.js';
+import { isRejection } from '../../http/refusal.js';
 import {
   CREATE_ERROR_RESPONSES,
   ERROR_RESPONSES,

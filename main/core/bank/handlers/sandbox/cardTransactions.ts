@@ -17,7 +17,8 @@ import {
 import { cardTransactionsOf, postCardTransaction } from '../../domain/ledger.js';
 import { faultActive } from '../../faults/index.js';
 import type { CardAccount } from '../../domain/model.js';
-import { isRejection, type Rejection, type RequestContext } from '../../types.js';
+import { isRejection, type Rejection } from '../../http/refusal.js';
+import type { RequestContext } from '../../context/request-context.js';
 import {
   CREATE_ERROR_RESPONSES,
   ERROR_RESPONSES,

@@ -10,12 +10,8 @@ import { bankError, type ErrorCode } from '../../../spec/errors.js';
 import { DEFAULT_PAGE_SIZE, PAGE_LIMIT_MIN } from '../../../spec/limits.js';
 import { Int32 } from '../../../spec/schemas/common.js';
 import { ErrorResponseSchema } from '../../../spec/schemas/shared.js';
-import {
-  reject,
-  type Rejection,
-  type ResponseDescription,
-  type RouteDefinition,
-} from '../../types.js';
+import { reject, type Rejection } from '../../http/refusal.js';
+import type { ResponseDescription, RouteDefinition } from '../../context/request-context.js';
 import type { DateRange } from '../../domain/ledger.js';
 import type { Account, CardAccount, DomainState } from '../../domain/model.js';
 import { NEGOTIATION, SIGNED_OPTIONAL, SIGNED_REQUEST, headerSet } from '../headerSets.js';

@@ -9,7 +9,7 @@ import { validateIban } from '../../../spec/validators/iban.js';
 import { isValidNorwegianBban } from '../../../spec/validators/norwegianBban.js';
 import type { Customer, DomainState } from '../../domain/model.js';
 import { resolveCustomer } from '../../domain/parties.js';
-import type { Rejection } from '../../types.js';
+import type { Rejection } from '../../http/refusal.js';
 import { fieldProblem } from './common.js';
 
 /**

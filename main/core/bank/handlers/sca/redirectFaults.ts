@@ -9,7 +9,7 @@ import { findConsent, setConsentStatus } from '../../domain/access.js';
 import type { Authorisation, DomainState } from '../../domain/model.js';
 import { sessionState, sessionsOfPsu } from '../../domain/sessions.js';
 import { faultActive, type FaultId } from '../../faults/index.js';
-import type { RequestContext } from '../../types.js';
+import type { RequestContext } from '../../context/request-context.js';
 
 /** The redirect to the TPP (and the state behind it) as the active faults would leave them. */
 export function faultyRedirect(

@@ -1,8 +1,8 @@
 /**
  * The bank's SCA site (§5.3.1): the pages behind `scaRedirect`. Page routes, not API routes:
- * unsigned, no TPP headers, HTML answers (types.ts `kind: 'page'`). The scaRedirect link carries
- * the authorisation's link token; the first browser to open it is bound by a cookie; every form
- * carries the anti-forgery token. An id without its token (e.g. another TPP's authorisation),
+ * unsigned, no TPP headers, HTML answers (`kind: 'page'` in context/request-context.ts). The
+ * scaRedirect link carries the authorisation's link token; the first browser to open it is bound
+ * by a cookie; every form carries the anti-forgery token. An id without its token (e.g. another TPP's authorisation),
  * another browser, or a forged form gets an error page — never a redirect (docs/sca.md).
  */
 import {
@@ -14,17 +14,17 @@ import {
   sameToken,
 } from '../../domain/authorisations.js';
 import type { Authorisation } from '../../domain/model.js';
-import { showCurrent, submit, type FlowInput, type PageOutcome } from '../../pages/flow.js';
-import { FormError, field, parseCookies, parseForm } from '../../pages/forms.js';
-import { STYLESHEET, STYLESHEET_PATH, pageHeaders } from '../../pages/html.js';
-import { errorPage } from '../../pages/views.js';
+import { showCurrent, submit, type FlowInput, type PageOutcome } from './pages/flow.js';
+import { FormError, field, parseCookies, parseForm } from './pages/forms.js';
+import { STYLESHEET, STYLESHEET_PATH, pageHeaders } from './pages/html.js';
+import { errorPage } from './pages/views.js';
+import type { BankMode } from '../../../../shared/mode.js';
 import type {
-  BankMode,
   HandlerResult,
   RequestContext,
   HandlerEnvironment,
   RouteDefinition,
-} from '../../types.js';
+} from '../../context/request-context.js';
 import { randomBytes } from 'node:crypto';
 import { faultyRedirect } from './redirectFaults.js';
 import { AUTHORISATION_KINDS } from '../authorisation-kinds.js';

@@ -8,9 +8,9 @@
  */
 import type { TppRuleId } from '../../../spec/tpp-rules.js';
 import type { ExchangeRecord } from '../request-log.js';
-import type { RouteDefinition } from '../../types.js';
+import type { RouteDefinition } from '../../context/request-context.js';
 import type { Verdict } from './judge.js';
-import type { Observation } from './recorder.js';
+import type { Observation } from './observation.js';
 
 /** Remembered answers of each kind; a client acts on an answer long before this many follow. */
 const MAX_REMEMBERED = 10_000;

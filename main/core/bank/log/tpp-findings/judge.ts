@@ -7,7 +7,11 @@
  * memory across requests, kept by the recorder (recorder.ts).
  */
 import type { TppRuleId } from '../../../spec/tpp-rules.js';
-import { STAGE_NAMES, type RouteDefinition, type StageName } from '../../types.js';
+import {
+  STAGE_NAMES,
+  type RouteDefinition,
+  type StageName,
+} from '../../context/request-context.js';
 
 export interface Verdict {
   rule: TppRuleId;
@@ -87,7 +91,7 @@ function sessionRuleOf(rule: string): TppRuleId | undefined {
   return undefined;
 }
 
-/** SCA refusals carry `_links.scaRedirect` (domain/scaRedirect.ts: `session.sca-*`). */
+/** SCA refusals carry `_links.scaRedirect` (context/sca-redirect.ts: `session.sca-*`). */
 export function isScaRefusal(decision: Decision): boolean {
   return decision.rejection?.rule.startsWith('session.sca-') === true;
 }

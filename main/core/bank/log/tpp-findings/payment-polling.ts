@@ -9,7 +9,7 @@
 import { FINAL_TRANSACTION_STATUSES } from '../../domain/payments.js';
 import type { TransactionStatus } from '../../../spec/enums.js';
 import type { ExchangeRecord } from '../request-log.js';
-import type { RouteDefinition } from '../../types.js';
+import type { RouteDefinition } from '../../context/request-context.js';
 import type { Verdict } from './judge.js';
 
 /** The least time between two status reads of one payment (the stated bound above). */

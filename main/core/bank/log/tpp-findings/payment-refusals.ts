@@ -15,7 +15,7 @@
  */
 import { NOT_PERMITTED_TO_PAY } from '../../domain/paymentsApproval.js';
 import type { ExchangeRecord } from '../request-log.js';
-import type { RouteDefinition } from '../../types.js';
+import type { RouteDefinition } from '../../context/request-context.js';
 import type { Verdict } from './judge.js';
 
 /** Initiations and refusals remembered; a client repeats a refused one far sooner than this. */

@@ -12,11 +12,10 @@
  * FINDINGS_KEPT_PER_VERDICT per rule and verdict, links for the last MAX_LINKS.
  */
 import { tppRule, TPP_RULES, type TppRule, type TppRuleId } from '../../../spec/tpp-rules.js';
-import type { SigningForensics } from '../../../signature/index.js';
 import type { ExchangeRecord } from '../request-log.js';
-import type { RouteDefinition, StageName } from '../../types.js';
-import type { ScriptedAnswer } from '../../listener/scripted-answer.js';
+import type { RouteDefinition } from '../../context/request-context.js';
 import { AnswerMemory, type AnswerMemoryState } from './answer-memory.js';
+import type { Observation } from './observation.js';
 import { compareSigningStrings } from './forensics.js';
 import { PaymentPolling, type PolledPayment } from './payment-polling.js';
 import { PaymentRefusals, type PaymentRefusalsState } from './payment-refusals.js';
@@ -50,29 +49,8 @@ const PAGED_PATHS = new Set([
   '/v1/accounts/{account-id}/transactions',
 ]);
 
-/** A refusal as the recorder reads it: plain data, so a shared log can store it (pg-shared-log.ts).
- * */
-export interface ObservedRejection {
-  /** The bank rule that refused. */
-  rule: string;
-  /** The first tppMessages text of the refusal (the rule id when it has none). */
-  text: string;
-  /** Signature stage: the signing-string forensics (§5.2(5)). */
-  forensics?: SigningForensics;
-}
-
-/** What bank.ts hands over after a request went through the pipeline. */
-export interface Observation {
-  route?: RouteDefinition;
-  /** The stage that refused (with the rejection), or undefined when the handler answered. */
-  refusedAt?: StageName;
-  rejection?: ObservedRejection;
-  record: ExchangeRecord;
-  /** The answer's JSON body (the request log keeps it for refusals only). */
-  responseBody?: unknown;
-  /** What a TPP test plan's script made of the answer (a spoiled signature, say). */
-  scripted?: ScriptedAnswer;
-}
+// What the recorder observes; the plans, the shared log and the pipeline import it from here.
+export type { Observation, ObservedRejection } from './observation.js';
 
 /**
  * Everything the recorder remembers, as JSON: a shared log keeps it as a checkpoint and judges

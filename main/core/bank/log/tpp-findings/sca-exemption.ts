@@ -11,8 +11,8 @@
  *   decisions.md follows where the spec is silent) on the payment fails: the bank gave no SCA.
  * Requests sent before the exempted answer went out (in flight together) are not judged.
  */
-import { LOGICAL_DUPLICATE_WINDOW_MS } from '../../handlers/payments/duplicates.js';
-import type { RouteDefinition } from '../../types.js';
+import { LOGICAL_DUPLICATE_WINDOW_MS } from '../../domain/payments.js';
+import type { RouteDefinition } from '../../context/request-context.js';
 import type { ExchangeRecord } from '../request-log.js';
 import type { Verdict } from './judge.js';
 

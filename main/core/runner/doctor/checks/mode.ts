@@ -1,6 +1,6 @@
 /**
- * `mode`: the profile's mode against what the bank answers on /v1/sandbox/ (target-mode.ts:
- * a production bank answers 404 there, §4.3). A mismatch FAILs: sandbox checks against a
+ * `mode`: the profile's mode against what the bank answers on /v1/sandbox/
+ * (targets/target-mode.ts: a production bank answers 404 there, §4.3). A mismatch FAILs: sandbox checks against a
  * production bank create nothing and fail, production checks against a sandbox miss its rules.
  * An answer that tells neither (a gateway refusing every request, say) is a WARN.
  */

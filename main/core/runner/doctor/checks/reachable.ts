@@ -7,7 +7,7 @@
  */
 import { REACHABILITY_PATH } from '../probes.js';
 import type { Exchange } from '../../../../shared/exchange.js';
-import { firstMessageCode, statusText } from '../target-mode.js';
+import { firstMessageCode, statusText } from '../../targets/target-mode.js';
 import { line, type DoctorCheck } from '../types.js';
 
 /** What to change for each transport failure (main/core/tpp/transport.ts names the codes). */

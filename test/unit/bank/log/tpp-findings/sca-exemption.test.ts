@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { BANK_ROUTES } from '../../../../../main/core/bank/handlers/routes.js';
 import type { ExchangeRecord } from '../../../../../main/core/bank/log/request-log.js';
-import { LOGICAL_DUPLICATE_WINDOW_MS } from '../../../../../main/core/bank/handlers/payments/duplicates.js';
+import { LOGICAL_DUPLICATE_WINDOW_MS } from '../../../../../main/core/bank/domain/payments.js';
 import { paymentKey } from '../../../../../main/core/bank/log/tpp-findings/sca-exemption.js';
 import {
   TppFindingsRecorder,

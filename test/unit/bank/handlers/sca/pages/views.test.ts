@@ -10,7 +10,7 @@ import {
   contextPage,
   loginPage,
   type ConsentRow,
-} from '../../../../main/core/bank/pages/views.js';
+} from '../../../../../../main/core/bank/handlers/sca/pages/views.js';
 
 const base = { mode: 'sandbox' as const, authorisationId: 'a-1', formToken: 't' };
 

@@ -12,17 +12,17 @@ import {
   oneTimeCodeOf,
   sameToken,
   type AuthorisationFailure,
-} from '../domain/authorisations.js';
+} from '../../../domain/authorisations.js';
 import {
   applyConsentChoice,
   consentScreenAccounts,
   findConsent,
   type ConsentChoice,
   type ConsentScope,
-} from '../domain/access.js';
-import type { Authorisation, DomainState } from '../domain/model.js';
-import { agreementsRepresentedBy, checkIdentityNumber } from '../domain/psu.js';
-import type { BankMode } from '../types.js';
+} from '../../../domain/access.js';
+import type { Authorisation, DomainState } from '../../../domain/model.js';
+import { agreementsRepresentedBy, checkIdentityNumber } from '../../../domain/psu.js';
+import type { BankMode } from '../../../../../shared/mode.js';
 import { field, type FormFields } from './forms.js';
 import {
   authorisePage,
@@ -34,8 +34,8 @@ import {
   type PageBase,
   type PageStep,
 } from './views.js';
-import { faultActive } from '../faults/index.js';
-import { AUTHORISATION_KINDS } from '../handlers/authorisation-kinds.js';
+import { faultActive } from '../../../faults/index.js';
+import { AUTHORISATION_KINDS } from '../../authorisation-kinds.js';
 
 export type PageOutcome =
   | { kind: 'page'; status: number; html: string }

@@ -1,5 +1,7 @@
 /** A page handler's answer as an HTTP response: the HTML document with the page headers. */
-import type { BankMode, BankResponse, HandlerResult } from '../types.js';
+import type { BankMode } from '../../../../../shared/mode.js';
+import type { BankResponse } from '../../../http/messages.js';
+import type { HandlerResult } from '../../../context/request-context.js';
 import { pageHeaders } from './html.js';
 import { errorPage } from './views.js';
 

@@ -5,9 +5,9 @@
  * bank as failing its rules. So such a run is refused before anything is sent, with the cause on
  * one line and the remedy on the next, as `workbench doctor` words them.
  */
-import { namedCredentials } from '../doctor/credentials.js';
-import { ownKeyFix, spki } from '../doctor/checks/key-matches-certificate.js';
-import { RENEW_CERTIFICATE_FIX } from '../doctor/checks/certificate-validity.js';
+import { namedCredentials } from './credentials.js';
+import { ownKeyFix, spki } from './checks/key-matches-certificate.js';
+import { RENEW_CERTIFICATE_FIX } from './checks/certificate-validity.js';
 import type { LoadedTargetProfile } from '../target-profile/index.js';
 
 /** Why a run against a profile does not start: its own certificates cannot be used. */

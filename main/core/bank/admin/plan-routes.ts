@@ -6,9 +6,14 @@
  *   POST /admin/plan/finish {"module"?} closes the window and judges it
  *   GET  /admin/plan/report             the verdicts (format=json; junit and html when the host renders them)
  */
-import type { BankRequest } from '../types.js';
-import { AdminProblem, badRequest, jsonObject, queryOf } from '../admin/answers.js';
-import { PlanProblem, type PlanBankControl, type PlanReport, type PlanRun } from './plan-run.js';
+import type { BankRequest } from '../http/messages.js';
+import { AdminProblem, badRequest, jsonObject, queryOf } from './answers.js';
+import {
+  PlanProblem,
+  type PlanBankControl,
+  type PlanReport,
+  type PlanRun,
+} from '../plans/plan-run.js';
 
 export type PlanReportRenderer = (
   report: PlanReport,

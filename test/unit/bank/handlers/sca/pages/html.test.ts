@@ -1,6 +1,10 @@
 /** The SCA pages' escaping and headers (pages/html.ts). */
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, html, pageHeaders } from '../../../../main/core/bank/pages/html.js';
+import {
+  escapeHtml,
+  html,
+  pageHeaders,
+} from '../../../../../../main/core/bank/handlers/sca/pages/html.js';
 
 describe('escapeHtml / html``', () => {
   it('escapes every character that can leave text or an attribute', () => {

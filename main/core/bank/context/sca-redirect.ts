@@ -5,13 +5,15 @@
  */
 import { bankError, type ErrorCode } from '../../spec/errors.js';
 import { faultActive } from '../faults/index.js';
-import { reject, type HandlerEnvironment, type Rejection, type RequestContext } from '../types.js';
+import { reject, type Rejection } from '../http/refusal.js';
+import type { HandlerEnvironment, RequestContext } from './request-context.js';
 import {
   startAuthorisation,
   type StartAuthorisationInput,
   type StartedAuthorisation,
-} from './authorisations.js';
-import { psuContextOf, type ResolvedPsu } from './psu.js';
+} from '../domain/authorisations.js';
+import { psuContextOf } from './accessors.js';
+import type { ResolvedPsu } from '../domain/psu.js';
 
 const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?$/;
 

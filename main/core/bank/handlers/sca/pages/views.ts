@@ -4,7 +4,7 @@
  * belongs to, and every page says its step in `data-step`, so a person, Playwright or the
  * headless PSU agent (tpp/psu-agent/) can complete it.
  */
-import type { BankMode } from '../types.js';
+import type { BankMode } from '../../../../../shared/mode.js';
 import { frame, html, type Html } from './html.js';
 
 export type PageStep = 'login' | 'code' | 'context' | 'consent' | 'authorise' | 'error';

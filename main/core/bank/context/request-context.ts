@@ -1,55 +1,16 @@
 /**
- * The bank's request/response model and the context every pipeline stage reads and extends.
- * No socket anywhere: the node:http listener (listener/http.ts) is a thin adapter over these types.
+ * The context every pipeline stage reads and extends, and the route, handler and stage types over
+ * it (design property 4: route → header rules → … → handler → response).
  */
 import type { TObject, TSchema } from '@sinclair/typebox';
-import type { SigningCertificate, SigningForensics } from '../signature/index.js';
-import type { BankError } from '../spec/errors.js';
-import type { FixName } from '../spec/fixes.js';
-import type { PaymentProduct, PaymentService, TppRole } from '../spec/enums.js';
-import type { DomainState } from './domain/model.js';
-import type { FaultId } from './faults/index.js';
-
-import type { BankMode } from '../../shared/mode.js';
-
-export { BANK_MODES, type BankMode } from '../../shared/mode.js';
-
-export interface BankRequest {
-  method: string;
-  /** Path and query exactly as on the request line. */
-  target: string;
-  /** Lower-case names → value; a field sent several times is joined with ", " (RFC 9110 §5.3). */
-  headers: Record<string, string>;
-  /** Lower-case names of fields that appeared more than once on the wire. */
-  duplicateHeaders?: readonly string[];
-  /** The body bytes; an adapter may cut a body above the size limit to limit + 1 bytes. */
-  body: Buffer;
-  remoteAddress?: string;
-  /** mTLS: the client certificate (QWAC, DER) the TLS handshake verified; absent without mTLS. */
-  clientCertificate?: Buffer;
-}
-
-export interface BankResponse {
-  status: number;
-  headers: Record<string, string>;
-  /** Serialised body (JSON text); empty for 204. */
-  body: string;
-  /** A binary body (the DER files under /pki/, pki.ts), sent instead of `body` when given. */
-  bytes?: Buffer;
-  /** The body before serialisation (for the request log); undefined when empty. */
-  json?: unknown;
-}
-
-/**
- * What a listener sends for one request: the answer, and the bookkeeping that may wait until the
- * answer is on its way (the request log and the TPP's findings, bank.ts). http.ts runs it in the
- * same turn of the event loop, after that turn's answers are written, so nothing can read the log
- * before it holds the exchange.
- */
-export interface ServedRequest {
-  response: BankResponse;
-  afterSending?: () => void;
-}
+import type { SigningCertificate } from '../../signature/index.js';
+import type { FixName } from '../../spec/fixes.js';
+import type { PaymentProduct, PaymentService, TppRole } from '../../spec/enums.js';
+import type { BankMode } from '../../../shared/mode.js';
+import type { DomainState } from '../domain/model.js';
+import type { FaultId } from '../faults/index.js';
+import type { BankRequest } from '../http/messages.js';
+import type { Rejection } from '../http/refusal.js';
 
 /** The stages in pipeline order, as the request log names them. */
 export const STAGE_NAMES = [
@@ -65,29 +26,6 @@ export const STAGE_NAMES = [
   'handler',
 ] as const;
 export type StageName = (typeof STAGE_NAMES)[number];
-
-/** A refusal: the error answer plus the id of the rule that refused (for the log). */
-export interface Rejection {
-  kind: 'rejection';
-  rule: string;
-  error: BankError;
-  /** Extra response headers (e.g. Allow on 405). */
-  headers?: Record<string, string>;
-  /** Signature stage: the signing-string forensics of a refused signature (TPP findings). */
-  forensics?: SigningForensics;
-}
-
-export function reject(
-  rule: string,
-  error: BankError,
-  headers?: Record<string, string>,
-): Rejection {
-  return headers ? { kind: 'rejection', rule, error, headers } : { kind: 'rejection', rule, error };
-}
-
-export function isRejection(value: unknown): value is Rejection {
-  return typeof value === 'object' && value !== null && (value as Rejection).kind === 'rejection';
-}
 
 /** What the certificate stage learnt about the TPP (production: also checked against the registry). */
 export interface IdentifiedTpp {
@@ -217,7 +155,7 @@ export interface RouteDefinition {
   /** Left out of /openapi.json (the bank's own meta routes). */
   internal?: boolean;
   /**
-   * 'page': an HTML page of the bank's SCA site (pages/), reached by the PSU's browser: unsigned,
+   * 'page': an HTML page of the bank's SCA site (handlers/sca/pages/), reached by the PSU's browser: unsigned,
    * no TPP headers; only the transport and route stages run before the handler. Default 'api'.
    */
   kind?: 'api' | 'page';

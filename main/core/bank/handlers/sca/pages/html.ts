@@ -4,7 +4,7 @@
  * scripts outright.
  */
 
-import { neutralisedText } from '../../spec/validators/free-text.js';
+import { neutralisedText } from '../../../../spec/validators/free-text.js';
 
 const HTML_ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',

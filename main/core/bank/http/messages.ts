@@ -1,0 +1,41 @@
+/**
+ * The bank's HTTP messages: a request as the pipeline reads it and the answer it writes. No socket
+ * anywhere: the node:http listener (listener/http.ts) is a thin adapter over these types.
+ */
+
+export interface BankRequest {
+  method: string;
+  /** Path and query exactly as on the request line. */
+  target: string;
+  /** Lower-case names → value; a field sent several times is joined with ", " (RFC 9110 §5.3). */
+  headers: Record<string, string>;
+  /** Lower-case names of fields that appeared more than once on the wire. */
+  duplicateHeaders?: readonly string[];
+  /** The body bytes; an adapter may cut a body above the size limit to limit + 1 bytes. */
+  body: Buffer;
+  remoteAddress?: string;
+  /** mTLS: the client certificate (QWAC, DER) the TLS handshake verified; absent without mTLS. */
+  clientCertificate?: Buffer;
+}
+
+export interface BankResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** Serialised body (JSON text); empty for 204. */
+  body: string;
+  /** A binary body (the DER files under /pki/, pki.ts), sent instead of `body` when given. */
+  bytes?: Buffer;
+  /** The body before serialisation (for the request log); undefined when empty. */
+  json?: unknown;
+}
+
+/**
+ * What a listener sends for one request: the answer, and the bookkeeping that may wait until the
+ * answer is on its way (the request log and the TPP's findings, bank.ts). http.ts runs it in the
+ * same turn of the event loop, after that turn's answers are written, so nothing can read the log
+ * before it holds the exchange.
+ */
+export interface ServedRequest {
+  response: BankResponse;
+  afterSending?: () => void;
+}
