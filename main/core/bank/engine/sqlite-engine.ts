@@ -9,7 +9,8 @@
  * ran in the same turn of the event loop share one commit (one fsync), made by `setImmediate` once
  * they have run. A failed commit rolls the whole group back in the file and in memory, and each of
  * its requests answers 503 (send again); so does a group in which a handler threw (a bank bug):
- * none of its changes is kept.
+ * none of its changes is kept. `exclusive` takes its turn in the same queue: no request runs
+ * while its work does (as on PostgreSQL).
  */
 import type { DomainState } from '../domain/model.js';
 import type { BankDatabase } from '../store/bank-database.js';
@@ -33,6 +34,8 @@ export class SqliteEngine implements StateEngine {
   private group: GroupMember[] = [];
   private groupFailed = false;
   private commitScheduled = false;
+  /** Inside exclusive(): the queue waits for its work. */
+  private exclusiveDepth = 0;
   /** The latest group's answers, sent once its commit is on disk (flush waits for them). */
   private answered: Promise<void> = Promise.resolve();
 
@@ -147,14 +150,27 @@ export class SqliteEngine implements StateEngine {
   }
 
   exclusive<T>(work: () => T | Promise<T>): Promise<T> {
-    return Promise.resolve().then(work);
+    const result = this.queue.then(async () => {
+      this.exclusiveDepth += 1;
+      try {
+        return await work();
+      } finally {
+        this.exclusiveDepth -= 1;
+      }
+    });
+    this.queue = result.catch(() => undefined);
+    return result;
   }
 
   flush(): Promise<void> {
-    return this.queue.then(() => {
+    const answered = () => {
       if (this.group.length > 0) this.commitGroup();
       return this.answered;
-    });
+    };
+    // Inside exclusive() the requests that ran before it are the ones in progress: the queue
+    // waits for the caller.
+    if (this.exclusiveDepth > 0) return answered();
+    return this.queue.then(answered);
   }
 
   async close(): Promise<void> {
