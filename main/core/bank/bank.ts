@@ -182,9 +182,9 @@ export interface Bank {
    */
   inspect<T>(read: (state: Readonly<DomainState>, now: Date) => T): T;
   /**
-   * Runs `work` (an admin API call) on the latest state as one transaction: on a shared
-   * PostgreSQL store under the sandbox's lock, with what other processes committed pulled first;
-   * elsewhere it just runs it.
+   * Runs `work` (an admin API call) alone on the latest state: no request of this bank runs
+   * meanwhile (they wait, its own flush() does not); on a shared PostgreSQL store it is one
+   * transaction under the sandbox's lock, with what other processes committed pulled first.
    */
   exclusive<T>(work: () => T | Promise<T>): Promise<T>;
   /** Resolves when every request in progress is answered (and, with a database, committed). */
