@@ -137,6 +137,12 @@ export const layers = [
         why: 'The SQLite and PostgreSQL stores of the state and the shared logs.',
       },
       {
+        name: 'bank-engine',
+        files: ['main/core/bank/engine/**'],
+        mayImport: ['bank-domain', 'bank-http', 'bank-listener', 'bank-state', 'bank-store'],
+        why: 'Where the live state is held and how a change is kept: memory, SQLite or PostgreSQL behind one StateEngine.',
+      },
+      {
         name: 'bank-plans',
         files: ['main/core/bank/plans/**'],
         mayImport: ['bank-domain', 'bank-http', 'bank-listener', 'bank-log'],
@@ -154,6 +160,7 @@ export const layers = [
         mayImport: [
           'bank-context',
           'bank-domain',
+          'bank-engine',
           'bank-faults',
           'bank-handlers',
           'bank-http',
@@ -165,7 +172,7 @@ export const layers = [
           'bank-store',
           'bank-trust',
         ],
-        why: 'createBank and its factory wire the floors below into the pipeline.',
+        why: 'createBank and its factory wire the floors below into the pipeline and the state engine.',
       },
       {
         name: 'bank-admin',

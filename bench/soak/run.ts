@@ -19,7 +19,8 @@ import {
   type Bank,
   type DomainSnapshot,
 } from '../../main/core/bank/index.js';
-import { BankDatabase } from '../../main/core/bank/store/bank-database.js';
+import { openStateEngine } from '../../main/core/bank/engine/open-state-engine.js';
+import { SqliteEngine } from '../../main/core/bank/engine/sqlite-engine.js';
 import { commitShare, persistedState } from './persist.js';
 import {
   MEMORY_SAMPLES,
@@ -170,14 +171,22 @@ export async function runSoak(
   const psus = soakPsus(options.tpps);
   const folder = options.persist ? mkdtempSync(join(tmpdir(), 'soak-db-')) : undefined;
   const databasePath = folder && join(folder, 'bank.db');
-  const database = databasePath ? await BankDatabase.open(databasePath) : undefined;
+  const initialState = () => soakInitialState(psus, clock.now());
+  const { engine } = await openStateEngine({
+    db: databasePath,
+    mode: 'sandbox',
+    clock,
+    initialState,
+  });
+  // The commits' counters and the file read again at the end (persist.ts).
+  const database = engine instanceof SqliteEngine ? engine.database : undefined;
   const bank = createBank({
     mode: 'sandbox',
     clock,
     trustStore: new TrustStore([ca.chainPem]),
     registry,
-    initialState: () => soakInitialState(psus, clock.now()),
-    ...(database ? { database } : {}),
+    initialState,
+    engine,
   });
   const listener = await bank.listen({ host: '127.0.0.1' });
   if (new URL(listener.url).hostname !== '127.0.0.1')

@@ -1,9 +1,9 @@
 /**
  * createBank: the embedded bank as an object (design property 4 of docs/architecture.md).
  * `handle` runs the whole staged pipeline without a socket (factory/pipeline.ts); `listen` puts a
- * thin node:http(s) adapter in front (factory/listener.ts); with a database every request is one
- * committed transaction (factory/commit.ts). No module-level state: a sandbox and a production
- * bank can run side by side.
+ * thin node:http(s) adapter in front (factory/listener.ts); the state is held by a StateEngine
+ * (engine/state-engine.ts): with a database every request is one committed transaction. No
+ * module-level state: a sandbox and a production bank can run side by side.
  */
 import { profileActive } from './faults/index.js';
 import type { Clock } from '../clock.js';
@@ -41,11 +41,13 @@ import { TrustStore } from './trust/trust-store.js';
 import type { BankMode } from '../../shared/mode.js';
 import type { BankRequest, BankResponse, ServedRequest } from './http/messages.js';
 import type { HandlerEnvironment, RouteDefinition } from './context/request-context.js';
-import { LiveState } from './factory/commit.js';
 import { ListenerSet } from './factory/listener.js';
 import { createPipeline, type PipelineRun } from './factory/pipeline.js';
+import { stateEngineOf } from './engine/open-state-engine.js';
+import type { RequestOutcome, StateEngine } from './engine/state-engine.js';
+import { unsavedChangeResponse } from './engine/unsaved-change.js';
 
-export { UnsavedChangeError } from './factory/commit.js';
+export { UnsavedChangeError } from './engine/unsaved-change.js';
 
 export interface BankSettings {
   /** Request log capacity (exchanges kept). */
@@ -77,6 +79,12 @@ export interface BankOptions {
    * data (domain/initial-data.ts) with dates relative to the bank clock.
    */
   initialState?: () => DomainState;
+  /**
+   * Where the state is held and how its changes are kept (engine/state-engine.ts), as
+   * openStateEngine made it from `--db`; otherwise the engine over `database` or `sharedStore`,
+   * or the state in memory.
+   */
+  engine?: StateEngine;
   /**
    * The database file that keeps the state durably (store/bank-database.ts). When given, every
    * request is one transaction, answered after its commit; a failed commit changes nothing and
@@ -169,9 +177,9 @@ export interface Bank {
    */
   inspect<T>(read: (state: Readonly<DomainState>, now: Date) => T): T;
   /**
-   * Runs `work` (an admin API call) on the latest state as one transaction: on a shared
-   * PostgreSQL store under the sandbox's lock, with what other processes committed pulled first;
-   * elsewhere it just runs it.
+   * Runs `work` (an admin API call) alone on the latest state: no request of this bank runs
+   * meanwhile (they wait, its own flush() does not); on a shared PostgreSQL store it is one
+   * transaction under the sandbox's lock, with what other processes committed pulled first.
    */
   exclusive<T>(work: () => T | Promise<T>): Promise<T>;
   /** Resolves when every request in progress is answered (and, with a database, committed). */
@@ -193,47 +201,40 @@ export function createBank(options: BankOptions): Bank {
     maxBodyBytes,
     serve,
     // Read when a listener starts: the fault shapes the TLS server, not a request.
-    oldTlsFault: () => profileActive(live.state, 'GEN-TLS-1-2'),
+    oldTlsFault: () => profileActive(engine.state, 'GEN-TLS-1-2'),
   });
   const tppFindings = new TppFindingsRecorder({ mode, url: () => listeners.last?.url });
   const consoleEvents = new ConsoleEventLog();
-  const database = options.database;
-  const shared = options.sharedStore;
+  const engine = stateEngineOf(options, initialState);
+  const sharedUrl = engine.sharedUrl;
   // On PostgreSQL every process's exchanges and events are shared, written behind.
   const sharedLog =
-    shared &&
-    new PgSharedLog({
-      connect: pgLogConnection(shared.url),
-      routes,
-      bank: { mode, url: () => listeners.last?.url },
-      requestCapacity: requestLog.capacity,
-      eventCapacity: consoleEvents.capacity,
-      warn: options.warn ?? ((line) => process.stderr.write(`workbench bank: ${line}\n`)),
-    });
+    sharedUrl === undefined
+      ? undefined
+      : new PgSharedLog({
+          connect: pgLogConnection(sharedUrl),
+          routes,
+          bank: { mode, url: () => listeners.last?.url },
+          requestCapacity: requestLog.capacity,
+          eventCapacity: consoleEvents.capacity,
+          warn: options.warn ?? ((line) => process.stderr.write(`workbench bank: ${line}\n`)),
+        });
   if (sharedLog) consoleEvents.subscribe((record) => sharedLog.addEvent(record));
   const logs = sharedLog ?? localLogs(requestLog, consoleEvents, tppFindings);
-
-  const live: LiveState<PipelineRun> = new LiveState<PipelineRun>({
-    database,
-    shared,
-    initialState,
-    settle: (request, run, response) => pipeline.record(request, run, response),
-    unsavedAnswer: (request, response) => pipeline.unsavedAnswer(request, response),
-  });
 
   const openApiDocument = () =>
     buildOpenApiDocument(routes, {
       mode,
       ...(listeners.last ? { serverUrl: listeners.last.url } : {}),
       signedResponses: options.signResponse !== undefined,
-      durable: database !== undefined || shared !== undefined,
+      durable: engine.durable,
       mutualTls: listeners.lastIsMutualTls(),
     });
   const env: HandlerEnvironment = {
     get state() {
-      return live.state;
+      return engine.state;
     },
-    replaceState: (next) => live.replace(next),
+    replaceState: (next) => engine.replace(next),
     initialState,
     openApiDocument,
     listenerUrl: () => listeners.last?.url,
@@ -260,33 +261,45 @@ export function createBank(options: BankOptions): Bank {
       },
     },
     env,
-    state: () => live.state,
+    state: () => engine.state,
   });
+
+  /** A request's answer: its own, or 503 when its change could not be kept (§7). */
+  function answerOf(request: BankRequest, outcome: RequestOutcome<PipelineRun>): BankResponse {
+    if (outcome.run && (outcome.failure === undefined || outcome.run.failed))
+      return outcome.run.response;
+    const unsaved = unsavedChangeResponse(request, outcome.failure, outcome.kept === true);
+    return pipeline.unsavedAnswer(request, unsaved);
+  }
 
   /**
    * For the listener (http.ts): the same pipeline as `handle`, with the request log entry left
-   * until the answer is written. With a database the answer already waits for its commit, and
-   * the log entry is made with it (factory/commit.ts).
+   * until the answer is written. On a durable engine the answer already waits for its commit,
+   * and the log entry is made with it.
    */
   function serve(request: BankRequest): Promise<ServedRequest> {
-    if (live.durable) return handle(request).then((response) => ({ response }));
-    return pipeline.run(request).then((run) => ({
-      response: run.response,
-      afterSending: () => pipeline.record(request, run, run.response),
-    }));
+    if (engine.durable) return handle(request).then((response) => ({ response }));
+    return engine
+      .run(request, () => pipeline.run(request))
+      .then((outcome) => {
+        const response = answerOf(request, outcome);
+        return { response, afterSending: () => pipeline.record(request, outcome.run!, response) };
+      });
   }
 
   function handle(request: BankRequest): Promise<BankResponse> {
     // On a shared store a process is up whatever the sandbox's lock does: /health waits for no
     // change (a stuck holder elsewhere must not make every process look down, docs/ci.md).
-    if (shared && isHealthCheck(request))
+    if (sharedUrl !== undefined && isHealthCheck(request))
       return Promise.resolve(pipeline.signed(handlerResponse(request, healthResult(mode))));
-    if (!live.durable)
-      return pipeline.run(request).then((run) => {
-        pipeline.record(request, run, run.response);
-        return run.response;
+    return engine
+      .run(request, () => pipeline.run(request))
+      .then((outcome) => {
+        const response = answerOf(request, outcome);
+        // A request whose group was abandoned before its pipeline's fate was known has no entry.
+        if (outcome.run) pipeline.record(request, outcome.run, response);
+        return response;
       });
-    return live.enqueue(request, () => pipeline.run(request));
   }
 
   return {
@@ -311,47 +324,38 @@ export function createBank(options: BankOptions): Bank {
       ? () =>
           listeners
             .closeAll()
-            .then(() => live.flush())
+            .then(() => engine.flush())
             .then(() => sharedLog.close())
       : () => listeners.closeAll(),
-    state: () => snapshotStateOf(live.raw),
-    exportSnapshot: () => exportSnapshot(live.raw, mode, clock.now()),
+    state: () => snapshotStateOf(engine.raw),
+    exportSnapshot: () => exportSnapshot(engine.raw, mode, clock.now()),
     importSnapshot(snapshot) {
       const imported = readSnapshot(snapshot);
-      live.change(() => live.replace(liveStateOf(imported, live.state.ledger)));
+      engine.change(() => engine.replace(liveStateOf(imported, engine.state.ledger)));
     },
     reset() {
-      live.change(() => live.replace(initialState()));
+      engine.change(() => engine.replace(initialState()));
     },
     update(update) {
-      // The draft: copies of the small entities on the live ledger, whose changes a savepoint
-      // takes back when the result is invalid.
-      return live.change(() => {
-        const { ledger, ...small } = live.raw;
+      // The draft: copies of the small entities on the live ledger; the engine's change undoes
+      // the ledger rows it wrote when the result is invalid.
+      return engine.change(() => {
+        const { ledger, ...small } = engine.raw;
         const draft: DomainState = { ...structuredClone(small), ledger };
-        ledger.db.exec('SAVEPOINT bank_update');
-        let result;
-        try {
-          result = update(draft, clock.now());
-          const { ledger: _ledger, ...entities } = draft;
-          checkState({ ...entities, accountTransactions: [], cardTransactions: [] });
-        } catch (error) {
-          ledger.db.exec('ROLLBACK TO bank_update');
-          ledger.db.exec('RELEASE bank_update');
-          throw error;
-        }
-        ledger.db.exec('RELEASE bank_update');
+        const result = update(draft, clock.now());
+        const { ledger: _ledger, ...entities } = draft;
+        checkState({ ...entities, accountTransactions: [], cardTransactions: [] });
         // Keep the state object itself: a request between two of its stages reads the new values.
-        Object.assign(live.state, draft);
+        Object.assign(engine.state, draft);
         return result;
       });
     },
     act(operation) {
-      return live.change(() => operation(live.state, clock.now()));
+      return engine.change(() => operation(engine.state, clock.now()));
     },
-    inspect: (read) => read(live.raw, clock.now()),
-    exclusive: (work) => live.exclusive(work),
-    flush: sharedLog ? () => live.flush().then(() => sharedLog.flush()) : () => live.flush(),
+    inspect: (read) => read(engine.raw, clock.now()),
+    exclusive: (work) => engine.exclusive(work),
+    flush: sharedLog ? () => engine.flush().then(() => sharedLog.flush()) : () => engine.flush(),
     openApiDocument,
   };
 }

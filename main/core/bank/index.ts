@@ -15,6 +15,14 @@ export type { SessionHook } from './stages/session.js';
 export type { DomainState } from './domain/model.js';
 export { BankDatabase } from './store/bank-database.js';
 export { PgBankStore } from './store/pg-bank-store.js';
+export type { StateEngine, StateEngineKind } from './engine/state-engine.js';
+export {
+  openStateEngine,
+  POSTGRES_URL,
+  StateStoreUnavailableError,
+  type OpenedStateEngine,
+  type OpenStateEngineOptions,
+} from './engine/open-state-engine.js';
 export { buildInitialState, EXAMPLE_PAYMENT_ACCOUNTS } from './domain/initial-data.js';
 export * from './handlers/routes.js';
 export { adminTokenProblem, createAdminApi } from './admin/admin-api.js';

@@ -120,6 +120,78 @@ export function issuesCertificates(description: CertificateDescription): boolean
   );
 }
 
+/** basicConstraints (RFC 5280 §4.2.1.9): whether a CA, and its path length. */
+function basicConstraintsOf(value: Buffer | undefined): { isCa: boolean; pathLength?: number } {
+  let isCa = false;
+  let pathLength: number | undefined;
+  if (value) {
+    for (const child of readDerChildren(readDer(value))) {
+      if (child.tag === DerTag.BOOLEAN) isCa = child.content[0] !== 0;
+      if (child.tag === DerTag.INTEGER)
+        pathLength = child.content.readUIntBE(0, child.content.length);
+    }
+  }
+  return { isCa, pathLength };
+}
+
+/** keyUsage (RFC 5280 §4.2.1.3): the names of the bits set. */
+function keyUsageOf(value: Buffer | undefined): string[] {
+  const keyUsage: string[] = [];
+  if (value) {
+    const bits = readDer(value).content.subarray(1);
+    KEY_USAGE_BITS.forEach((name, bit) => {
+      if ((bits[bit >> 3] ?? 0) & (0x80 >> (bit & 7))) keyUsage.push(name);
+    });
+  }
+  return keyUsage;
+}
+
+/** extKeyUsage (RFC 5280 §4.2.1.12): the purposes' names, or their OIDs when unnamed. */
+function extendedKeyUsageOf(value: Buffer | undefined): string[] {
+  if (!value) return [];
+  return readDerChildren(readDer(value)).map((oid) => {
+    const dotted = decodeOid(oid.content);
+    return EXTENDED_KEY_USAGES[dotted] ?? dotted;
+  });
+}
+
+/**
+ * The PSD2 warnings of a certificate a TPP presents (ETSI TS 119 495): its QCStatement and its
+ * organizationIdentifier, and whether the two name the same NCA.
+ */
+function psd2Warnings(
+  psd2: DecodedPsd2Statement | undefined,
+  organizationIdentifier: string | undefined,
+): CertificateWarning[] {
+  const warnings: CertificateWarning[] = [];
+  if (!psd2) {
+    warnings.push({
+      code: 'missing-psd2-qcstatement',
+      text: 'no PSD2 QCStatement (ETSI TS 119 495, OID 0.4.0.19495.2): the certificate names no PSD2 roles',
+    });
+  }
+  if (organizationIdentifier === undefined) {
+    warnings.push({
+      code: 'missing-organization-identifier',
+      text: 'subject has no organizationIdentifier (2.5.4.97), e.g. PSDNO-FSA-123456 (ETSI TS 119 495 §5.2.1)',
+    });
+  } else {
+    const match = PSD2_ORGANIZATION_IDENTIFIER.exec(organizationIdentifier);
+    if (!match) {
+      warnings.push({
+        code: 'organization-identifier-format',
+        text: `organizationIdentifier '${organizationIdentifier}' is not PSD<country>-<NCA>-<id> (ETSI TS 119 495 §5.2.1)`,
+      });
+    } else if (psd2 && psd2.ncaId !== `${match[1]}-${match[2]}`) {
+      warnings.push({
+        code: 'nca-mismatch',
+        text: `QCStatement NCAId '${psd2.ncaId}' does not match organizationIdentifier's '${match[1]}-${match[2]}'`,
+      });
+    }
+  }
+  return warnings;
+}
+
 export function describeCertificate(
   input: string | Buffer | X509Certificate,
   options: DescribeOptions = {},
@@ -133,32 +205,9 @@ export function describeCertificate(
   const extension = (oid: string): Buffer | undefined =>
     fields.extensions.find((candidate) => candidate.oid === oid)?.value;
 
-  let isCa = false;
-  let pathLength: number | undefined;
-  const basicConstraints = extension('2.5.29.19');
-  if (basicConstraints) {
-    for (const child of readDerChildren(readDer(basicConstraints))) {
-      if (child.tag === DerTag.BOOLEAN) isCa = child.content[0] !== 0;
-      if (child.tag === DerTag.INTEGER)
-        pathLength = child.content.readUIntBE(0, child.content.length);
-    }
-  }
-  const keyUsage: string[] = [];
-  const keyUsageValue = extension('2.5.29.15');
-  if (keyUsageValue) {
-    const bits = readDer(keyUsageValue).content.subarray(1);
-    KEY_USAGE_BITS.forEach((name, bit) => {
-      if ((bits[bit >> 3] ?? 0) & (0x80 >> (bit & 7))) keyUsage.push(name);
-    });
-  }
-  const extendedKeyUsage = (() => {
-    const value = extension('2.5.29.37');
-    if (!value) return [];
-    return readDerChildren(readDer(value)).map((oid) => {
-      const dotted = decodeOid(oid.content);
-      return EXTENDED_KEY_USAGES[dotted] ?? dotted;
-    });
-  })();
+  const { isCa, pathLength } = basicConstraintsOf(extension('2.5.29.19'));
+  const keyUsage = keyUsageOf(extension('2.5.29.15'));
+  const extendedKeyUsage = extendedKeyUsageOf(extension('2.5.29.37'));
 
   const selfSigned =
     fields.subject.der.equals(fields.issuer.der) && verifiesWith(x509, x509.publicKey);
@@ -223,33 +272,8 @@ export function describeCertificate(
       text: 'self-signed and not a CA that issues certificates (no keyCertSign): no bank trusts it as a QWAC or QSealC, which a qualified trust service provider issues (ETSI TS 119 495)',
     });
   }
-  if ((!isCa || selfSignedEndEntity) && options.psd2Checks !== false) {
-    if (!psd2) {
-      warnings.push({
-        code: 'missing-psd2-qcstatement',
-        text: 'no PSD2 QCStatement (ETSI TS 119 495, OID 0.4.0.19495.2): the certificate names no PSD2 roles',
-      });
-    }
-    if (organizationIdentifier === undefined) {
-      warnings.push({
-        code: 'missing-organization-identifier',
-        text: 'subject has no organizationIdentifier (2.5.4.97), e.g. PSDNO-FSA-123456 (ETSI TS 119 495 §5.2.1)',
-      });
-    } else {
-      const match = PSD2_ORGANIZATION_IDENTIFIER.exec(organizationIdentifier);
-      if (!match) {
-        warnings.push({
-          code: 'organization-identifier-format',
-          text: `organizationIdentifier '${organizationIdentifier}' is not PSD<country>-<NCA>-<id> (ETSI TS 119 495 §5.2.1)`,
-        });
-      } else if (psd2 && psd2.ncaId !== `${match[1]}-${match[2]}`) {
-        warnings.push({
-          code: 'nca-mismatch',
-          text: `QCStatement NCAId '${psd2.ncaId}' does not match organizationIdentifier's '${match[1]}-${match[2]}'`,
-        });
-      }
-    }
-  }
+  if ((!isCa || selfSignedEndEntity) && options.psd2Checks !== false)
+    warnings.push(...psd2Warnings(psd2, organizationIdentifier));
 
   return {
     serialNumber: serialNumberHex(fields.serialNumber),

@@ -14,18 +14,17 @@ import { endPlan, planHooks, planOf, renderPlanForAdmin } from './bank-plan.js';
 import { join } from 'node:path';
 import { VirtualClock } from '../../core/clock.js';
 import {
-  BankDatabase,
-  PgBankStore,
   RevocationLists,
+  StateStoreUnavailableError,
   TppRegistry,
   TrustStore,
-  buildInitialState,
   createBank,
-  liveStateOf,
+  openStateEngine,
   parseRegistryJson,
   publishedPaths,
   readSnapshot,
   type DomainSnapshot,
+  type OpenedStateEngine,
 } from '../../core/bank/index.js';
 import {
   DatabaseFileError,
@@ -51,7 +50,6 @@ import type { CliIo } from './io.js';
 
 import {
   ADMIN_TOKEN_VARIABLE,
-  POSTGRES_URL,
   UsageProblem,
   bankCommandUsage,
   parseBankFlags,
@@ -165,7 +163,6 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
   const trustStore = new TrustStore();
   const registry = new TppRegistry();
   let snapshot: DomainSnapshot | undefined;
-  let snapshotText: Buffer | undefined;
   let tlsSetup: Awaited<ReturnType<typeof bankTlsSetup>>;
   let signResponse: ResponseSigner | undefined;
   let revocation: RevocationLists | undefined;
@@ -210,7 +207,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
       );
       // With --persist a missing JSON file only names where the database goes (FILE.db).
       if (exists || !flags.persist) {
-        snapshotText = await readFlagFile('--state', flags.state);
+        const snapshotText = await readFlagFile('--state', flags.state);
         try {
           snapshot = readSnapshot(snapshotText);
         } catch (error) {
@@ -242,27 +239,19 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
   const say = flags.json ? io.err : io.out;
 
   const clock = new VirtualClock();
-  let database: BankDatabase | undefined;
-  let shared: PgBankStore | undefined;
-  if (flags.db !== undefined && POSTGRES_URL.test(flags.db)) {
-    try {
-      shared = await PgBankStore.open(flags.db, clock);
-      await shared.start(() => buildInitialState(clock.now(), flags.mode));
-    } catch (error) {
-      io.err(`workbench bank: --db: ${(error as Error).message}`);
-      await shared?.close().catch(() => undefined);
+  let opened: OpenedStateEngine;
+  try {
+    opened = await openBankState(flags, snapshot, clock, say, io.err);
+  } catch (error) {
+    if (error instanceof StateStoreUnavailableError) {
+      io.err(`workbench bank: --db: ${error.message}`);
       return 1;
     }
-    say(`State kept in PostgreSQL (${shared.where}), shared with every bank process on it.`);
-  } else if (flags.db !== undefined) {
-    try {
-      database = await openStateDatabase(flags.db, flags.state, snapshot, clock, say, io.err);
-    } catch (error) {
-      if (!(error instanceof DatabaseFileError)) throw error;
-      io.err(`workbench bank: ${error.message}`);
-      return 1;
-    }
+    if (!(error instanceof DatabaseFileError)) throw error;
+    io.err(`workbench bank: ${error.message}`);
+    return 1;
   }
+  const { engine } = opened;
   const plan = flags.plan !== undefined ? planOf(flags.plan, () => bank) : undefined;
   const bank = createBank({
     ...(plan ? planHooks(plan) : {}),
@@ -270,14 +259,13 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
     clock,
     trustStore,
     registry,
-    ...(database ? { database } : {}),
-    ...(shared
-      ? { sharedStore: shared, warn: (line: string) => io.err(`workbench bank: ${line}`) }
+    engine,
+    ...(engine.sharedUrl !== undefined
+      ? { warn: (line: string) => io.err(`workbench bank: ${line}`) }
       : {}),
     ...(signResponse ? { signResponse } : {}),
     ...(revocation ? { revocation } : {}),
   });
-  if (snapshotText !== undefined && !database && !shared) bank.importSnapshot(snapshotText);
   if (flags.mode === 'production') {
     if (trustStore.size === 0)
       io.err(
@@ -389,8 +377,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
   const reported = flags.report ? await writeExitReport(bank, flags.report, io) : true;
   const planEnd = plan ? await endPlan(plan, flags.report, io) : undefined;
   await bank.close();
-  database?.close();
-  await shared?.close();
+  await engine.close();
   if (flags.report && reported)
     io.err(
       `TPP conformance report written to ${flags.report.dir} (${flags.report.formats.join(', ')}).`,
@@ -401,42 +388,46 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
 }
 
 /**
- * Opens the state database; a new one takes the --state snapshot first (one transaction), so a
- * kill right after start never leaves a database that forgot the snapshot. Temporary files the
- * JSON writer of earlier versions left next to the snapshot are removed.
+ * Opens where the state is kept (`--db`; memory without it). A new database takes the --state
+ * snapshot first (one transaction), so a kill right after start never leaves a database that
+ * forgot the snapshot. Temporary files the JSON writer of earlier versions left next to the
+ * snapshot are removed.
  */
-async function openStateDatabase(
-  path: string,
-  statePath: string | undefined,
+async function openBankState(
+  flags: BankCommandFlags,
   snapshot: DomainSnapshot | undefined,
   clock: VirtualClock,
   say: (line: string) => void,
   warn: (line: string) => void,
-): Promise<BankDatabase> {
-  if (statePath !== undefined) await removeLeftoverTemporaryFiles(statePath);
+): Promise<OpenedStateEngine> {
+  const { db, state: statePath } = flags;
+  if (db !== undefined && statePath !== undefined) await removeLeftoverTemporaryFiles(statePath);
   // An empty file is a new database to SQLite; a bank that starts fresh on a file the user named
   // says so, in case the file was meant to hold a state (a copy that failed, a truncated file).
-  const empty = await stat(path).then(
-    (file) => file.isFile() && file.size === 0,
-    () => false,
-  );
-  // The clock is state: a restart keeps where the admin API moved it (as on PostgreSQL).
-  const database = await BankDatabase.open(path, { clock });
+  const empty =
+    db !== undefined &&
+    (await stat(db).then(
+      (file) => file.isFile() && file.size === 0,
+      () => false,
+    ));
+  const opened = await openStateEngine({
+    db,
+    mode: flags.mode,
+    clock,
+    ...(snapshot ? { snapshot } : {}),
+  });
+  if (opened.engine.sharedUrl !== undefined)
+    say(`State kept in PostgreSQL (${opened.where}), shared with every bank process on it.`);
   if (empty)
     warn(
-      `workbench bank: --db ${path} was an empty file (0 bytes); it is taken as a new database and the bank starts from its initial data.`,
+      `workbench bank: --db ${db} was an empty file (0 bytes); it is taken as a new database and the bank starts from its initial data.`,
     );
-  if (snapshot !== undefined) {
-    if (database.hasState())
-      say(`State kept in ${path}; --state ${statePath} was imported before and is not read again.`);
-    else {
-      database.begin();
-      database.adopt(liveStateOf(snapshot, database.ledger));
-      database.commit();
-      say(`State kept in ${path}, imported from --state ${statePath}.`);
-    }
+  if (db !== undefined && snapshot !== undefined) {
+    if (opened.fresh) say(`State kept in ${db}, imported from --state ${statePath}.`);
+    else
+      say(`State kept in ${db}; --state ${statePath} was imported before and is not read again.`);
   }
-  return database;
+  return opened;
 }
 
 export const bankCommand: CliCommand = {

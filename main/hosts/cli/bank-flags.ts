@@ -8,6 +8,7 @@ import {
   BANK_HTTP_DEFAULTS,
   BANK_MODES,
   PLANS,
+  POSTGRES_URL,
   adminTokenProblem,
   planNamed,
   type BankMode,
@@ -146,9 +147,6 @@ const HTTP_LIMIT_FLAGS = {
 
 /** A --state file with one of these names is a database, not a JSON snapshot. */
 export const DATABASE_FILE = /\.(db|sqlite|sqlite3)$/i;
-
-/** A --db naming a PostgreSQL database rather than a file. */
-export const POSTGRES_URL = /^postgres(ql)?:\/\//i;
 
 /** Largest value of an HTTP limit flag: a day in milliseconds (also plenty of connections). */
 const HTTP_LIMIT_MAX = 86_400_000;

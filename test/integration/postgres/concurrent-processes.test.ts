@@ -4,7 +4,7 @@
  * with the bank clock moved past a batch time, status reads in flight together on both. The first
  * read of each group finds the batch due and runs it (a read that writes: it commits under the
  * lock, or, when the other process committed first, is undone and runs again on what it
- * committed: factory/shared-groups.ts).
+ * committed: engine/pg-request-groups.ts).
  *
  * Defined outcome (§1 sandbox batch, docs/payments.md): every payment is ACSC and reached it once;
  * each has exactly one debit and one credit of its amount; the debtor's and the creditor's

@@ -1,5 +1,5 @@
 /**
- * How a bank on a shared PostgreSQL store runs its requests (factory/shared-groups.ts,
+ * How a bank on a shared PostgreSQL store runs its requests (engine/pg-request-groups.ts,
  * store/pg-membership.ts). A process alone on the database reads without asking it; one that
  * joins makes it ask first, so a consent made through the new process is read at once through
  * the old one. A group of reads that wrote after another process committed runs again on the
@@ -11,7 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInitialState } from '../../../main/core/bank/domain/initial-data';
 import type { DomainState } from '../../../main/core/bank/domain/model';
 import { createBank, type Bank } from '../../../main/core/bank/index';
-import { runSharedGroup, type SharedMember } from '../../../main/core/bank/factory/shared-groups';
+import {
+  runSharedGroup,
+  type SharedMember,
+} from '../../../main/core/bank/engine/pg-request-groups';
 import { PgBankStore } from '../../../main/core/bank/store/pg-bank-store';
 import { PG_LOCKS } from '../../../main/core/bank/store/pg-schema';
 import { VirtualClock } from '../../../main/core/clock';

@@ -236,8 +236,14 @@ const FLOORS: { floor: string; file: string; refused?: [string, string]; allowed
   {
     floor: 'bank-store',
     file: 'main/core/bank/store/planted.ts',
-    refused: ['../factory/commit.js', 'bank-assembly'],
+    refused: ['../engine/state-engine.js', 'bank-engine'],
     allowed: '../log/request-log.js',
+  },
+  {
+    floor: 'bank-engine',
+    file: 'main/core/bank/engine/planted.ts',
+    refused: ['../handlers/consents.js', 'bank-handlers'],
+    allowed: '../store/bank-database.js',
   },
   {
     floor: 'bank-plans',

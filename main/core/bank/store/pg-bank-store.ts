@@ -13,7 +13,7 @@
  *   the next version, and commits; so requests of all processes are one serial history, the
  *   batch runs once (its last run is in the behaviour row) and a consent made through one
  *   process is authorised through another's SCA pages;
- * - a group of reads takes no lock (factory/shared-groups.ts): it runs on this process's state
+ * - a group of reads takes no lock (engine/pg-request-groups.ts): it runs on this process's state
  *   while one query reads the committed version; when that is the version this process holds
  *   and the reads changed nothing, their answers are as of that moment. Otherwise what they
  *   changed is undone (`discard`: the changed rows read again, the ledger back to its

@@ -74,7 +74,7 @@ export class PgStateConnection {
 
   /**
    * A connection the server ends is an error event, which would end the process unheard: the
-   * change in progress answers 503 instead (factory/shared-groups.ts) and the next one connects.
+   * change in progress answers 503 instead (engine/pg-request-groups.ts) and the next one connects.
    */
   private watch(client: pg.Client): void {
     const lost = (error?: Error) => {

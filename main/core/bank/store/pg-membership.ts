@@ -2,7 +2,7 @@
  * Whether a bank process is the only one serving its PostgreSQL sandbox (pg-bank-store.ts).
  *
  * A read needs one round trip to learn whether another process committed since this one last
- * looked (factory/shared-groups.ts). A process that knows it is alone needs none: its own state
+ * looked (engine/pg-request-groups.ts). A process that knows it is alone needs none: its own state
  * is the database's. That knowledge comes from a session-level advisory lock, MEMBERS:
  *
  * - a process that takes MEMBERS exclusively when it joins is alone ("solo");

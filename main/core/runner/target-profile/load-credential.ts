@@ -3,11 +3,28 @@
  * size-capped), and the credentials among them. A problem is collected naming the JSON path and
  * the file, never its content, so that every problem of a profile is reported at once.
  */
+import type { KeyObject } from 'node:crypto';
 import { isAbsolute, resolve } from 'node:path';
 import { importCertificateMaterial, importPkcs12 } from '../../certs/index.js';
 import { FileRefused, readProfileFile } from './files.js';
-import type { KeystoreCredentials, LoadedCredential } from './load.js';
 import type { Credential } from './schema.js';
+
+export interface LoadedCredential {
+  certificates: Buffer[];
+  key: KeyObject;
+  /** Where it came from, for messages: the JSON path in the profile. */
+  at: string;
+}
+
+/**
+ * Where a `{ "keystore": "label" }` credential is found: the workbench keystore the host opened
+ * (the UI's, or the CLI's with WORKBENCH_KEYSTORE_PASSPHRASE). It throws an Error whose message
+ * says why the entry cannot be used (locked, unknown, no private key); without a resolver a
+ * profile naming a keystore entry does not read, and says so.
+ */
+export type KeystoreCredentials = (
+  reference: string,
+) => Promise<{ certificates: Buffer[]; key: KeyObject }>;
 
 /** Reads a profile's files; what is wrong with them is collected in `problems`. */
 export interface ProfileFiles {

@@ -5,7 +5,6 @@
  * starts, and reported with the JSON path of the field (errors.ts).
  */
 import { dirname, resolve } from 'node:path';
-import type { KeyObject } from 'node:crypto';
 import { Value } from '@sinclair/typebox/value';
 import { importCertificateMaterial, toPem } from '../../certs/index.js';
 import { parseBaseline, type Baseline } from '../../../shared/baseline.js';
@@ -14,16 +13,17 @@ import type { TransportOptions } from '../../tpp/transport.js';
 import { describeSchemaErrors, TargetProfileError } from './errors.js';
 import { expandEnvSecrets, type EnvPolicy } from './env-secrets.js';
 import { FileRefused, readProfileFile } from './files.js';
-import { loadCredential, profileFiles } from './load-credential.js';
+import {
+  loadCredential,
+  profileFiles,
+  type KeystoreCredentials,
+  type LoadedCredential,
+} from './load-credential.js';
+
+export type { KeystoreCredentials, LoadedCredential } from './load-credential.js';
 import { TargetProfileSchema, type Credential, type TargetProfile } from './schema.js';
 
 /** A certificate (DER, first the end entity, then any intermediates) and its private key. */
-export interface LoadedCredential {
-  certificates: Buffer[];
-  key: KeyObject;
-  /** Where it came from, for messages: the JSON path in the profile. */
-  at: string;
-}
 
 export interface LoadedTargetProfile {
   /** The profile with secrets filled in. */
@@ -42,16 +42,6 @@ export interface LoadedTargetProfile {
   /** The values `${env:NAME}` filled in (env-secrets.ts): the run redacts them everywhere. */
   secrets?: readonly string[];
 }
-
-/**
- * Where a `{ "keystore": "label" }` credential is found: the workbench keystore the host opened
- * (the UI's, or the CLI's with WORKBENCH_KEYSTORE_PASSPHRASE). It throws an Error whose message
- * says why the entry cannot be used (locked, unknown, no private key); without a resolver a
- * profile naming a keystore entry does not read, and says so.
- */
-export type KeystoreCredentials = (
-  reference: string,
-) => Promise<{ certificates: Buffer[]; key: KeyObject }>;
 
 export interface ReadProfileOptions {
   env?: Readonly<Record<string, string | undefined>>;

@@ -2,7 +2,7 @@ import './sca-recorder.css';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { useScaRecording } from '../recording';
 import { spentLinkText, useUsedLinks } from '../used-links';
-import { RecordedSteps } from './RecordedSteps';
+import { RecordedStepList } from './RecordedStepList';
 import { ReplayConfirm, ReplayResult } from './ScaReplay';
 
 /**
@@ -76,7 +76,7 @@ export function ScaRecorderView({
         </p>
       )}
       {recording?.stopped && recording.file && (
-        <RecordedSteps
+        <RecordedStepList
           recording={{ ...recording, file: recording.file }}
           targetId={targetId}
           scaRedirect={scaRedirect}

@@ -1,6 +1,7 @@
 /**
- * How a bank on a shared PostgreSQL store (store/pg-bank-store.ts) runs its requests:
- * in groups, like the SQLite file's group commit (commit.ts), one group at a time per process.
+ * How a bank on a shared PostgreSQL store (store/pg-bank-store.ts, pg-engine.ts) runs its
+ * requests: in groups, like the SQLite file's group commit (sqlite-engine.ts), one group at a time
+ * per process.
  * The requests that arrived while the previous group was with the database are the next group;
  * they share its round trips, and are answered when its fate is known.
  *

@@ -7,7 +7,7 @@ type Recording = NonNullable<ReturnType<typeof useScaRecording.getState>['record
  * The steps a stopped recording made (secrets as `${env:…}`, warnings), Save, and Replay on the
  * answer's scaRedirect unless that link is spent.
  */
-export function RecordedSteps({
+export function RecordedStepList({
   recording: { file, secrets, warnings },
   targetId,
   scaRedirect,
