@@ -126,6 +126,7 @@ async function forkServer(script: string, kind: 'bank' | 'bare', start: ToChild)
 }
 
 export interface ServedComparison {
+  method: 'GET' | 'POST';
   label: string;
   bytes: number;
   /** Requests per second, the median of the rounds. */
@@ -136,13 +137,8 @@ export interface ServedComparison {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
-/** The signed GET and payment POST, bank against bare, `rounds` alternated rounds of each. */
-export async function servedComparison(
-  script: string,
-  seal: Seal,
-  clock: () => VirtualClock,
-  options: { connections: number; duration: number; rounds: number },
-): Promise<ServedComparison[]> {
+/** The signed GET and the payment POST of the CPU rows, each signed once. */
+export function cpuRequests(seal: Seal): { get: BankRequest; post: BankRequest } {
   const get = tppRequest(seal, 'GET', '/v1/sandbox/customers');
   // The same signed POST again and again: §4.2.2 refuses a logical duplicate unless allowed.
   const paymentTarget = '/v1/payments/sepa-credit-transfers?allowLogicalDuplicate=true';
@@ -153,6 +149,17 @@ export async function servedComparison(
     creditorName: 'Kari Nordmann',
     remittanceInformationUnstructured: 'bench cpu',
   });
+  return { get, post };
+}
+
+/** The signed GET and payment POST, bank against bare, `rounds` alternated rounds of each. */
+export async function servedComparison(
+  script: string,
+  seal: Seal,
+  clock: () => VirtualClock,
+  options: { connections: number; duration: number; rounds: number },
+): Promise<ServedComparison[]> {
+  const { get, post } = cpuRequests(seal);
   // The bank's own answers, for the bare server to give byte for byte.
   const reference = createBank({ mode: 'sandbox', clock: clock() });
   const answers: Answers = {};
@@ -233,6 +240,7 @@ async function compareOne(
     bank.push(await round(servers.bank));
   }
   return {
+    method: request.method === 'GET' ? 'GET' : 'POST',
     label: `${request.method} ${request.target}`,
     bytes: answers[request.method]!.body.length,
     bankRate: median(bank.map((r) => r.rate)),
