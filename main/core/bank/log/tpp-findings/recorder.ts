@@ -9,7 +9,8 @@
  *   PSU at the bank's SCA pages in between means the TPP called again instead of redirecting; a
  *   call that gets past the session stage afterwards passes.
  * Bounded memory: counts are kept for every request, evidence for the first
- * FINDINGS_KEPT_PER_VERDICT per rule and verdict, links for the last MAX_LINKS.
+ * FINDINGS_KEPT_PER_VERDICT per rule and verdict, page links (those with an offset) for the last
+ * MAX_LINKS.
  */
 import { tppRule, TPP_RULES, type TppRule, type TppRuleId } from '../../../spec/tpp-rules.js';
 import type { SigningForensics } from '../../../signature/index.js';
@@ -22,7 +23,7 @@ import { PaymentPolling, type PolledPayment } from './payment-polling.js';
 import { PaymentRefusals, type PaymentRefusalsState } from './payment-refusals.js';
 import { ScaLinks } from './sca-links.js';
 import { ScaExemptions, type ExemptedPayment } from './sca-exemption.js';
-import { linksOf, pageKey } from './links.js';
+import { linksOf, pageKey, pagingLinkKey } from './links.js';
 import { isScaRefusal, judgeDecision, passed, type Decision, type Verdict } from './judge.js';
 import {
   FINDINGS_KEPT_PER_VERDICT,
@@ -313,8 +314,13 @@ export class TppFindingsRecorder {
     return [];
   }
 
+  /**
+   * Only a page link is remembered: judgePaging asks only about a request line with an offset
+   * (§4.2.3), so the links of other answers (a payment's scaRedirect, self and status) would only
+   * push the pages' links out of the MAX_LINKS kept and cost a URL parse each.
+   */
   private rememberLink(href: string): void {
-    const key = pageKey(href);
+    const key = pagingLinkKey(href);
     if (key === undefined) return;
     this.issuedLinks.delete(key);
     this.issuedLinks.add(key);

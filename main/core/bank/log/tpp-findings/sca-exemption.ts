@@ -95,10 +95,12 @@ export class ScaExemptions {
     record: ExchangeRecord,
     responseBody: unknown,
   ): Verdict[] {
+    const initiation = isInitiation(route);
+    // No exempted payment to judge by and no initiation to remember (most requests): nothing.
+    if (this.exempted.size === 0 && !initiation) return [];
     const sentAt = Date.parse(record.arrivedAt);
     const path = pathOf(record.request.target);
     const verdicts: Verdict[] = [];
-    const initiation = isInitiation(route);
     const key = initiation ? paymentKey(record.request.bodyText) : undefined;
     const declared = /[?&]allowLogicalDuplicate=true(&|$)/.test(record.request.target);
     for (const [paymentPath, payment] of this.exempted) {
