@@ -36,6 +36,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
+import { X509Certificate } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBank, type Bank, type BankRequest } from '../main/core/bank/index.js';
@@ -47,7 +48,13 @@ import { benchRequest, benchSeal, entityRows, type Engine } from './bank-entitie
 import { openPaymentsRow } from './open-payments.js';
 import { checkCpuBound, CPU_RATIO_BOUNDS } from './cpu-per-request.js';
 import { runnerCpuPerCheck } from './cpu-per-check.js';
-import { bareServer, cpuRequests, servedComparison, serveCpuChild } from './cpu-servers.js';
+import {
+  bareServer,
+  bareVerify,
+  cpuRequests,
+  servedComparison,
+  serveCpuChild,
+} from './cpu-servers.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -222,7 +229,9 @@ async function serveOne(method: 'GET' | 'POST', kind: string, seconds: number): 
 /**
  * `--handle-loop <get|post> <count>`: the signed GET or payment POST of the CPU rows through
  * `bank.handle` in a loop, in process (no socket), for a profile (`node --cpu-prof`). Every call
- * gets its headers as a new prototype-less object, as the listener makes them. Prints µs a call.
+ * gets its headers as a new prototype-less object, as the listener makes them. Blocks of calls
+ * alternate with blocks of the bare server's check of the same request (bareVerify), so that both
+ * see the same load; prints the CPU µs of each a call and their ratio.
  */
 async function handleLoop(kind: string, count: number): Promise<void> {
   if (kind !== 'get' && kind !== 'post')
@@ -233,19 +242,40 @@ async function handleLoop(kind: string, count: number): Promise<void> {
   const bank = createBank({ mode: 'sandbox', clock: frozenClock() });
   const { get, post } = cpuRequests(seal);
   const request = kind === 'get' ? get : post;
-  const call = () => {
+  const fresh = () => {
     const headers: Record<string, string> = Object.create(null) as Record<string, string>;
     for (const name in request.headers) headers[name] = `${request.headers[name]!}`;
-    return bank.handle({ ...request, headers });
+    return headers;
+  };
+  const call = async () => {
+    const answer = await bank.handle({ ...request, headers: fresh() });
+    if (answer.status >= 300) throw new Error(`${kind} answered ${answer.status}`);
+  };
+  const publicKey = new X509Certificate(seal.certificateDer).publicKey;
+  const bare = () => {
+    const url = request.target;
+    if (!bareVerify(publicKey, { ...request, url, headers: fresh() }))
+      throw new Error(`the bare check refused the ${kind}`);
   };
   for (let i = 0; i < 2_000; i += 1) await call(); // the JIT first
-  const started = process.cpuUsage();
-  for (let i = 0; i < count; i += 1) {
-    const answer = await call();
-    if (answer.status >= 300) throw new Error(`${kind} answered ${answer.status}`);
+  for (let i = 0; i < 2_000; i += 1) bare();
+  const block = 500;
+  let bankMicros = 0;
+  let bareMicros = 0;
+  for (let done = 0; done < count; done += block) {
+    let started = process.cpuUsage();
+    for (let i = 0; i < block; i += 1) await call();
+    let used = process.cpuUsage(started);
+    bankMicros += used.user + used.system;
+    started = process.cpuUsage();
+    for (let i = 0; i < block; i += 1) bare();
+    used = process.cpuUsage(started);
+    bareMicros += used.user + used.system;
   }
-  const used = process.cpuUsage(started);
-  console.log(`${kind}: ${((used.user + used.system) / count).toFixed(1)} µs CPU a call`);
+  const calls = Math.ceil(count / block) * block;
+  console.log(
+    `${kind}: bank.handle ${(bankMicros / calls).toFixed(1)} µs CPU a call, the bare check ${(bareMicros / calls).toFixed(1)} µs: ${(bankMicros / bareMicros).toFixed(2)}×`,
+  );
   await bank.close();
 }
 
