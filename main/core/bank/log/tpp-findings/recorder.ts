@@ -181,18 +181,20 @@ export class TppFindingsRecorder {
           }
         : {}),
     };
-    const verdicts = [
-      ...judgeDecision(decision),
-      ...this.judgePaging(route, record),
-      ...this.judgeScaRedirect(decision, record),
-      ...this.judgeRequestId(record),
-      ...this.judgeConsentRefusal(decision, record),
-      ...this.paymentPolling.judge(route, record, observation.responseBody),
-      ...this.answers.judge(route, observation),
-      ...this.paymentRefusals.judgeRequest(route, record, observation.responseBody),
-      ...this.exemptions.judge(route, record, observation.responseBody),
-    ];
-    for (const verdict of verdicts) this.add(verdict, record, observation);
+    // In this order (the evidence kept is the first of each verdict); one list at a time, since
+    // most are empty and this runs on every request.
+    for (const verdicts of [
+      judgeDecision(decision),
+      this.judgePaging(route, record),
+      this.judgeScaRedirect(decision, record),
+      this.judgeRequestId(record),
+      this.judgeConsentRefusal(decision, record),
+      this.paymentPolling.judge(route, record, observation.responseBody),
+      this.answers.judge(route, observation),
+      this.paymentRefusals.judgeRequest(route, record, observation.responseBody),
+      this.exemptions.judge(route, record, observation.responseBody),
+    ])
+      for (const verdict of verdicts) this.add(verdict, record, observation);
     for (const href of linksOf(observation.responseBody)) this.rememberLink(href);
   }
 

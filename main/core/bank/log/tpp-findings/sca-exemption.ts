@@ -15,6 +15,7 @@ import { LOGICAL_DUPLICATE_WINDOW_MS } from '../../handlers/payments/duplicates.
 import type { RouteDefinition } from '../../types.js';
 import type { ExchangeRecord } from '../request-log.js';
 import type { Verdict } from './judge.js';
+import { bodyJson } from './body-json.js';
 
 /** Exempted payments remembered; a client acts on an answer long before this many follow. */
 const MAX_EXEMPTED = 10_000;
@@ -50,12 +51,7 @@ const textAt = (value: unknown, a: string, b: string): string => {
  * is not a payment (the bank refused it; nothing was paid).
  */
 export function paymentKey(bodyText: string | undefined): string | undefined {
-  let body: Json | undefined;
-  try {
-    body = objectOf(JSON.parse(bodyText ?? ''));
-  } catch {
-    return undefined;
-  }
+  const body = objectOf(bodyJson(bodyText));
   if (!body) return undefined;
   const transfers = Array.isArray(body.payments) ? (body.payments as unknown[]) : [body];
   const credits = transfers
