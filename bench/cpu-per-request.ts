@@ -23,13 +23,16 @@ export interface CpuComparison {
 /**
  * The bounds on bank / bare CPU per request, past which the bench fails its own run, and the goals
  * they are lowered towards as the bank's own stages get cheaper. On a loaded machine the bank
- * batches fewer answers per event-loop turn and its ratio rises (1.5–3.7× for the GET at load
- * 13–15): take the figures on a quiet machine (docs/performance.md, "CPU per request").
- * - The signed GET: the goal is 1.15×; the bound is what the bank reaches with a margin.
+ * batches fewer answers per event-loop turn and its ratio rises (1.6–2.3× for the GET, 5.0–8.8×
+ * for the POST at load 12–18): take the figures on a quiet machine (docs/performance.md, "CPU per
+ * request").
+ * - The signed GET: the goal is 1.15×. The bank measured 1.3–1.5× on a quiet machine, and its CPU
+ *   per GET against the bare check has fallen by a tenth since (in process), so 1.80× keeps a
+ *   margin over what it reaches.
  * - The payment POST: the bank does what the bare server does not (a payment initiated, its ids,
- *   the duplicate check, an SCA link), so its goal is the bound it holds now with a margin.
+ *   its SCA link, the TPP findings of a payment), so its goal is 3.00× and its bound 5.00×.
  */
-export const GET_CPU_RATIO_BOUND = 2.0;
+export const GET_CPU_RATIO_BOUND = 1.8;
 export const GET_CPU_RATIO_GOAL = 1.15;
 export const POST_CPU_RATIO_BOUND = 5.0;
 export const POST_CPU_RATIO_GOAL = 3.0;
