@@ -9,7 +9,7 @@
  */
 import autocannon from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
-import { createHash, createVerify, X509Certificate } from 'node:crypto';
+import { createHash, createVerify, X509Certificate, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createBank, type BankRequest, type BankResponse } from '../main/core/bank/index.js';
@@ -22,6 +22,35 @@ export type Answers = Record<string, Pick<BankResponse, 'status' | 'headers' | '
 
 const digestOf = (body: Buffer) => `SHA-256=${createHash('sha256').update(body).digest('base64')}`;
 
+/**
+ * The bare server's check of one request: the Digest of the body and the RSA-SHA256 signature over
+ * the listed headers (§5.2), nothing else. `headers` as node:http gives them (lower-case names).
+ */
+export function bareVerify(
+  publicKey: KeyObject,
+  request: { method: string; url: string; headers: Record<string, unknown>; body: Buffer },
+): boolean {
+  const { headers, body } = request;
+  const signature = String(headers.signature ?? '');
+  const names = /headers="([^"]*)"/.exec(signature)?.[1]?.split(' ') ?? [];
+  const value = /signature="([^"]*)"/.exec(signature)?.[1] ?? '';
+  const signingString = names
+    .map((name) =>
+      name === '(request-target)'
+        ? `${name}: ${request.method.toLowerCase()} ${request.url}`
+        : `${name}: ${String(headers[name])}`,
+    )
+    .join('\n');
+  const digestOk =
+    headers.digest === undefined ? body.length === 0 : headers.digest === digestOf(body);
+  return (
+    digestOk &&
+    createVerify('RSA-SHA256')
+      .update(Buffer.from(signingString, 'latin1'))
+      .verify(publicKey, value, 'base64')
+  );
+}
+
 /** A bare node:http server that checks the Digest and signature as the bank does. */
 export async function bareServer(certificateDer: Buffer, answers: Answers) {
   const publicKey = new X509Certificate(certificateDer).publicKey;
@@ -30,25 +59,12 @@ export async function bareServer(certificateDer: Buffer, answers: Answers) {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      const signature = String(req.headers.signature ?? '');
-      const names = /headers="([^"]*)"/.exec(signature)?.[1]?.split(' ') ?? [];
-      const value = /signature="([^"]*)"/.exec(signature)?.[1] ?? '';
-      const signingString = names
-        .map((name) =>
-          name === '(request-target)'
-            ? `${name}: ${req.method!.toLowerCase()} ${req.url}`
-            : `${name}: ${String(req.headers[name])}`,
-        )
-        .join('\n');
-      const digestOk =
-        req.headers.digest === undefined
-          ? body.length === 0
-          : req.headers.digest === digestOf(body);
-      const ok =
-        digestOk &&
-        createVerify('RSA-SHA256')
-          .update(Buffer.from(signingString, 'latin1'))
-          .verify(publicKey, value, 'base64');
+      const ok = bareVerify(publicKey, {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body,
+      });
       const answer = answers[req.method ?? ''];
       if (!ok || !answer) {
         res.writeHead(400).end();
@@ -126,6 +142,7 @@ async function forkServer(script: string, kind: 'bank' | 'bare', start: ToChild)
 }
 
 export interface ServedComparison {
+  method: 'GET' | 'POST';
   label: string;
   bytes: number;
   /** Requests per second, the median of the rounds. */
@@ -136,13 +153,8 @@ export interface ServedComparison {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
-/** The signed GET and payment POST, bank against bare, `rounds` alternated rounds of each. */
-export async function servedComparison(
-  script: string,
-  seal: Seal,
-  clock: () => VirtualClock,
-  options: { connections: number; duration: number; rounds: number },
-): Promise<ServedComparison[]> {
+/** The signed GET and the payment POST of the CPU rows, each signed once. */
+export function cpuRequests(seal: Seal): { get: BankRequest; post: BankRequest } {
   const get = tppRequest(seal, 'GET', '/v1/sandbox/customers');
   // The same signed POST again and again: §4.2.2 refuses a logical duplicate unless allowed.
   const paymentTarget = '/v1/payments/sepa-credit-transfers?allowLogicalDuplicate=true';
@@ -153,6 +165,17 @@ export async function servedComparison(
     creditorName: 'Kari Nordmann',
     remittanceInformationUnstructured: 'bench cpu',
   });
+  return { get, post };
+}
+
+/** The signed GET and payment POST, bank against bare, `rounds` alternated rounds of each. */
+export async function servedComparison(
+  script: string,
+  seal: Seal,
+  clock: () => VirtualClock,
+  options: { connections: number; duration: number; rounds: number },
+): Promise<ServedComparison[]> {
+  const { get, post } = cpuRequests(seal);
   // The bank's own answers, for the bare server to give byte for byte.
   const reference = createBank({ mode: 'sandbox', clock: clock() });
   const answers: Answers = {};
@@ -233,6 +256,7 @@ async function compareOne(
     bank.push(await round(servers.bank));
   }
   return {
+    method: request.method === 'GET' ? 'GET' : 'POST',
     label: `${request.method} ${request.target}`,
     bytes: answers[request.method]!.body.length,
     bankRate: median(bank.map((r) => r.rate)),

@@ -113,6 +113,58 @@ function closingQuote(header: string, from: number): number {
   return quote;
 }
 
+/**
+ * The lists a client's requests carried, checked: a TPP signs the same list on every request,
+ * so its checks (names, case, duplicates) run once per list, not per request. Bounded: past
+ * HEADER_LISTS_KEPT lists the memory starts again.
+ */
+const checkedHeaderLists = new Map<string, readonly string[]>();
+const HEADER_LISTS_KEPT = 256;
+
+/** §5.2.3: the `headers` part as names, or why it is not a list of lower-case header names. */
+function headerList(
+  headersValue: string,
+): { ok: true; names: readonly string[] } | { ok: false; failure: SignatureHeaderFailure } {
+  const known = checkedHeaderLists.get(headersValue);
+  if (known !== undefined) return { ok: true, names: known };
+  if (headersValue.trim() === '') {
+    return fail('empty-headers', 'Signature headers list is empty (§5.2.3, §5.2.4)', 'headers');
+  }
+  const headers = headersValue.split(' ');
+  if (headers.some((name) => name === '')) {
+    return fail(
+      'malformed-headers',
+      `Signature headers '${headersValue}' must be names separated by single spaces (§5.2.3)`,
+      'headers',
+    );
+  }
+  for (const name of headers) {
+    if (name !== name.toLowerCase()) {
+      return fail(
+        'header-name-case',
+        `Signature headers names must be lower-case; '${name}' is not (§5.2.3)`,
+        'headers',
+      );
+    }
+    if (name.startsWith('(') ? name !== REQUEST_TARGET : !TOKEN.test(name)) {
+      return fail(
+        'malformed-headers',
+        name.startsWith('(')
+          ? `Signature headers lists '${name}'; the only pseudo-header is ${REQUEST_TARGET} (§5.2.3)`
+          : `Signature headers lists '${name}', which is not a header name`,
+        'headers',
+      );
+    }
+  }
+  const duplicate = headers.find((name, index) => headers.indexOf(name) !== index);
+  if (duplicate !== undefined) {
+    return fail('duplicate-header', `Signature headers lists '${duplicate}' twice`, 'headers');
+  }
+  if (checkedHeaderLists.size >= HEADER_LISTS_KEPT) checkedHeaderLists.clear();
+  checkedHeaderLists.set(headersValue, headers);
+  return { ok: true, names: headers };
+}
+
 /** Parses a (decoded, see rfc2047.ts) Signature header value strictly. */
 export function parseSignatureHeader(header: string): SignatureHeaderParse {
   if (header.trim() === '') return fail('empty', 'Signature header is empty (§5.2.3)');
@@ -216,39 +268,9 @@ export function parseSignatureHeader(header: string): SignatureHeaderParse {
   }
 
   const headersValue = value('headers');
-  if (headersValue.trim() === '') {
-    return fail('empty-headers', 'Signature headers list is empty (§5.2.3, §5.2.4)', 'headers');
-  }
-  const headers = headersValue.split(' ');
-  if (headers.some((name) => name === '')) {
-    return fail(
-      'malformed-headers',
-      `Signature headers '${headersValue}' must be names separated by single spaces (§5.2.3)`,
-      'headers',
-    );
-  }
-  for (const name of headers) {
-    if (name !== name.toLowerCase()) {
-      return fail(
-        'header-name-case',
-        `Signature headers names must be lower-case; '${name}' is not (§5.2.3)`,
-        'headers',
-      );
-    }
-    if (name.startsWith('(') ? name !== REQUEST_TARGET : !TOKEN.test(name)) {
-      return fail(
-        'malformed-headers',
-        name.startsWith('(')
-          ? `Signature headers lists '${name}'; the only pseudo-header is ${REQUEST_TARGET} (§5.2.3)`
-          : `Signature headers lists '${name}', which is not a header name`,
-        'headers',
-      );
-    }
-  }
-  const duplicate = headers.find((name, index) => headers.indexOf(name) !== index);
-  if (duplicate !== undefined) {
-    return fail('duplicate-header', `Signature headers lists '${duplicate}' twice`, 'headers');
-  }
+  const listed = headerList(headersValue);
+  if (!listed.ok) return listed;
+  const headers = [...listed.names];
 
   const signature = value('signature');
   if (signature === '' || !isStrictBase64(signature)) {

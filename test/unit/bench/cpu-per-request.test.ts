@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   checkCpuBound,
   compareCpu,
+  CPU_RATIO_BOUNDS,
   GET_CPU_RATIO_BOUND,
   GET_CPU_RATIO_GOAL,
+  microsPerCheck,
   microsPerRequest,
+  POST_CPU_RATIO_BOUND,
+  POST_CPU_RATIO_GOAL,
   type CpuWindow,
 } from '../../../bench/cpu-per-request.js';
 
@@ -45,21 +49,52 @@ describe('bank against bare', () => {
   });
 });
 
-describe('the bound of the signed GET', () => {
-  it('passes at the bound and fails past it, printing the ratio, the bound and the goal', () => {
-    expect(checkCpuBound(2, 2, 1.15)).toEqual({
+describe('CPU per check of a runner run', () => {
+  it('divides the CPU of the run by the checks it ran', () => {
+    expect(microsPerCheck({ cpuBeforeMicros: 2_000, cpuAfterMicros: 402_000, checks: 80 })).toBe(
+      5_000,
+    );
+  });
+
+  it('refuses a run without checks or whose CPU runs backwards, naming the figure', () => {
+    expect(() => microsPerCheck({ cpuBeforeMicros: 0, cpuAfterMicros: 9, checks: 0 })).toThrow(
+      /ran 0 checks: no CPU per check/,
+    );
+    expect(() => microsPerCheck({ cpuBeforeMicros: 9, cpuAfterMicros: 0, checks: 3 })).toThrow(
+      /9 µs before, 0 µs after/,
+    );
+  });
+});
+
+describe('the bounds of the signed GET and the payment POST', () => {
+  it('passes at the bound and fails past it, printing the request, the ratio, the bound and the goal', () => {
+    expect(checkCpuBound('GET', 2, { bound: 2, goal: 1.15 })).toEqual({
       ok: true,
       message: "signed GET: 2.00× the bare server's CPU per request (bound 2.00×, goal 1.15×)",
     });
-    const past = checkCpuBound(2.01, 2, 1.15);
+    const past = checkCpuBound('GET', 2.01, { bound: 2, goal: 1.15 });
     expect(past.ok).toBe(false);
     expect(past.message).toMatch(/^signed GET FAILS its bound: 2\.01× .*bound 2\.00×, goal 1\.15×/);
+    const post = checkCpuBound('POST', 4.2, { bound: 4, goal: 3 });
+    expect(post.ok).toBe(false);
+    expect(post.message).toMatch(
+      /^payment POST FAILS its bound: 4\.20× .*bound 4\.00×, goal 3\.00×/,
+    );
   });
 
-  it('states a bound the bank reaches now, above the goal of 1.15×', () => {
+  it('bounds each request by its own bound, the GET above its goal of 1.15×', () => {
     expect(GET_CPU_RATIO_GOAL).toBe(1.15);
+    expect(CPU_RATIO_BOUNDS.GET).toEqual({ bound: GET_CPU_RATIO_BOUND, goal: GET_CPU_RATIO_GOAL });
+    expect(CPU_RATIO_BOUNDS.POST).toEqual({
+      bound: POST_CPU_RATIO_BOUND,
+      goal: POST_CPU_RATIO_GOAL,
+    });
     expect(GET_CPU_RATIO_BOUND).toBeGreaterThan(GET_CPU_RATIO_GOAL);
-    expect(checkCpuBound(1.5).ok).toBe(true);
-    expect(checkCpuBound(GET_CPU_RATIO_BOUND + 0.01).ok).toBe(false);
+    expect(POST_CPU_RATIO_BOUND).toBeGreaterThan(GET_CPU_RATIO_BOUND);
+    expect(checkCpuBound('GET', GET_CPU_RATIO_BOUND).ok).toBe(true);
+    expect(checkCpuBound('GET', GET_CPU_RATIO_BOUND + 0.01).ok).toBe(false);
+    // A POST ratio past the GET's bound but within its own passes: each has its own.
+    expect(checkCpuBound('POST', GET_CPU_RATIO_BOUND + 0.01).ok).toBe(true);
+    expect(checkCpuBound('POST', POST_CPU_RATIO_BOUND + 0.01).ok).toBe(false);
   });
 });

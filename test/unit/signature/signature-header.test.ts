@@ -144,3 +144,36 @@ describe('Signature header codec (§5.2.3)', () => {
     });
   });
 });
+
+describe('a headers list seen before (checked once per list)', () => {
+  const withList = (list: string) =>
+    `keyId="${KEY_ID}",algorithm="rsa-sha256",headers="${list}",signature="${SIG}"`;
+  const names = (header: string) => {
+    const result = parseSignatureHeader(header);
+    if (!result.ok) throw new Error(result.failure.text);
+    return result.fields.headers;
+  };
+
+  it('gives every parse a list of its own: changing one changes no later parse', () => {
+    const first = names(withList('digest x-request-id date'));
+    first.push('changed');
+    first[0] = 'other';
+    expect(names(withList('digest x-request-id date'))).toEqual(['digest', 'x-request-id', 'date']);
+  });
+
+  it('still refuses a bad list after a good one, and a good one after a bad one', () => {
+    expect(names(withList('digest x-request-id'))).toEqual(['digest', 'x-request-id']);
+    expect(failure(withList('digest Digest'))).toMatchObject({ reason: 'header-name-case' });
+    expect(failure(withList('digest digest'))).toMatchObject({ reason: 'duplicate-header' });
+    expect(failure(withList('digest digest'))).toMatchObject({ reason: 'duplicate-header' });
+    expect(names(withList('x-request-id digest'))).toEqual(['x-request-id', 'digest']);
+  });
+
+  it('checks lists past the number it remembers as the first time', () => {
+    for (let i = 0; i < 600; i += 1)
+      expect(names(withList(`digest x-custom-${i}`))).toEqual(['digest', `x-custom-${i}`]);
+    expect(failure(withList('x-custom-1 x-custom-1'))).toMatchObject({
+      reason: 'duplicate-header',
+    });
+  });
+});

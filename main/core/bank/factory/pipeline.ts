@@ -8,7 +8,7 @@ import { SigningCertificateCache } from '../../signature/index.js';
 import { bankError } from '../../spec/errors.js';
 import { SpecValidator } from '../../spec/validation.js';
 import { cachedInspector, inspectTppCertificate } from '../trust/certificate-inspection.js';
-import { isoTimestamps } from '../log/iso-timestamp.js';
+import { httpDates, isoTimestamps } from '../log/iso-timestamp.js';
 import type { TppRegistry } from '../trust/registry.js';
 import { BODY_TEXT_MAX, type ExchangeRecord, type RequestLog } from '../log/request-log.js';
 import {
@@ -175,6 +175,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
 
   const wallClockText = isoTimestamps();
   const bankClockText = isoTimestamps();
+  const dateHeader = httpDates();
 
   function signed(response: BankResponse, sign = true): BankResponse {
     return options.signResponse && sign ? options.signResponse(response) : response;
@@ -268,7 +269,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     // a check, CheckContext.bankNow) reads the bank's today from any answer.
     const dated = {
       ...answered,
-      headers: { date: ctx.now.toUTCString(), ...answered.headers, ...scripted?.headers },
+      headers: { date: dateHeader(ctx.now.getTime()), ...answered.headers, ...scripted?.headers },
     };
     // §5.2.7: the bank's own signature over what it answers; SCA pages are for the browser.
     const faulted = applyResponseSignatureFault(ctx, signed(dated, ctx.route?.kind !== 'page'));

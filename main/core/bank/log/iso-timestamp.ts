@@ -15,3 +15,21 @@ export function isoTimestamps(): (epochMs: number) => string {
     return lastText;
   };
 }
+
+/**
+ * RFC 9110 §5.6.7 IMF-fixdate text of an instant (`Date#toUTCString`), remembered for the second
+ * asked last: every answer carries a Date header (factory/pipeline.ts), and the text only changes
+ * once a second.
+ */
+export function httpDates(): (epochMs: number) => string {
+  let lastSecond = Number.NaN;
+  let lastText = '';
+  return (epochMs) => {
+    const second = Math.floor(epochMs / 1000);
+    if (second !== lastSecond) {
+      lastText = new Date(epochMs).toUTCString();
+      lastSecond = second;
+    }
+    return lastText;
+  };
+}

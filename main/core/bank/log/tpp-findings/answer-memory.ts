@@ -67,6 +67,14 @@ export class AnswerMemory {
   /** The verdicts on this request, then what its answer asks of the next ones. */
   judge(route: Pick<RouteDefinition, 'method' | 'path'>, observation: Observation): Verdict[] {
     const { record } = observation;
+    // Nothing remembered and nothing to remember (most requests): no verdict, no timestamps read.
+    if (
+      this.backoffs.size === 0 &&
+      this.untrusted.size === 0 &&
+      backoffRule(record.response.status) === undefined &&
+      observation.scripted?.badSignature !== true
+    )
+      return [];
     const isConsentCreation = route.method === 'POST' && route.path === '/v1/consents';
     const sentAt = Date.parse(record.arrivedAt);
     const bankAt = Date.parse(record.receivedAt);

@@ -17,6 +17,7 @@ import { NOT_PERMITTED_TO_PAY } from '../../domain/paymentsApproval.js';
 import type { ExchangeRecord } from '../request-log.js';
 import type { RouteDefinition } from '../../context/request-context.js';
 import type { Verdict } from './judge.js';
+import { bodyJson } from './body-json.js';
 
 /** Initiations and refusals remembered; a client repeats a refused one far sooner than this. */
 const MAX_REMEMBERED = 10_000;
@@ -66,12 +67,7 @@ const amountOf = (value: unknown): string => {
 
 /** The debtor and the same-payment key of an initiation body, or undefined when it is no JSON object. */
 function initiationOf(bodyText: string | undefined): Omit<Initiation, 'exchangeId'> | undefined {
-  let body: Json | undefined;
-  try {
-    body = asObject(JSON.parse(bodyText ?? ''));
-  } catch {
-    return undefined;
-  }
+  const body = asObject(bodyJson(bodyText));
   if (!body) return undefined;
   const debtor = accountOf(body.debtorAccount);
   // A bulk payment lists its transfers in `payments`; single and periodic ones are one transfer.

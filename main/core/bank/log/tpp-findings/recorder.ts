@@ -9,7 +9,8 @@
  *   PSU at the bank's SCA pages in between means the TPP called again instead of redirecting; a
  *   call that gets past the session stage afterwards passes.
  * Bounded memory: counts are kept for every request, evidence for the first
- * FINDINGS_KEPT_PER_VERDICT per rule and verdict, links for the last MAX_LINKS.
+ * FINDINGS_KEPT_PER_VERDICT per rule and verdict, page links (those with an offset) for the last
+ * MAX_LINKS.
  */
 import { tppRule, TPP_RULES, type TppRule, type TppRuleId } from '../../../spec/tpp-rules.js';
 import type { ExchangeRecord } from '../request-log.js';
@@ -21,7 +22,7 @@ import { PaymentPolling, type PolledPayment } from './payment-polling.js';
 import { PaymentRefusals, type PaymentRefusalsState } from './payment-refusals.js';
 import { ScaLinks } from './sca-links.js';
 import { ScaExemptions, type ExemptedPayment } from './sca-exemption.js';
-import { linksOf, pageKey } from './links.js';
+import { linksOf, pageKey, pagingLinkKey } from './links.js';
 import { isScaRefusal, judgeDecision, passed, type Decision, type Verdict } from './judge.js';
 import {
   FINDINGS_KEPT_PER_VERDICT,
@@ -158,18 +159,20 @@ export class TppFindingsRecorder {
           }
         : {}),
     };
-    const verdicts = [
-      ...judgeDecision(decision),
-      ...this.judgePaging(route, record),
-      ...this.judgeScaRedirect(decision, record),
-      ...this.judgeRequestId(record),
-      ...this.judgeConsentRefusal(decision, record),
-      ...this.paymentPolling.judge(route, record, observation.responseBody),
-      ...this.answers.judge(route, observation),
-      ...this.paymentRefusals.judgeRequest(route, record, observation.responseBody),
-      ...this.exemptions.judge(route, record, observation.responseBody),
-    ];
-    for (const verdict of verdicts) this.add(verdict, record, observation);
+    // In this order (the evidence kept is the first of each verdict); one list at a time, since
+    // most are empty and this runs on every request.
+    for (const verdicts of [
+      judgeDecision(decision),
+      this.judgePaging(route, record),
+      this.judgeScaRedirect(decision, record),
+      this.judgeRequestId(record),
+      this.judgeConsentRefusal(decision, record),
+      this.paymentPolling.judge(route, record, observation.responseBody),
+      this.answers.judge(route, observation),
+      this.paymentRefusals.judgeRequest(route, record, observation.responseBody),
+      this.exemptions.judge(route, record, observation.responseBody),
+    ])
+      for (const verdict of verdicts) this.add(verdict, record, observation);
     for (const href of linksOf(observation.responseBody)) this.rememberLink(href);
   }
 
@@ -291,8 +294,13 @@ export class TppFindingsRecorder {
     return [];
   }
 
+  /**
+   * Only a page link is remembered: judgePaging asks only about a request line with an offset
+   * (§4.2.3), so the links of other answers (a payment's scaRedirect, self and status) would only
+   * push the pages' links out of the MAX_LINKS kept and cost a URL parse each.
+   */
   private rememberLink(href: string): void {
-    const key = pageKey(href);
+    const key = pagingLinkKey(href);
     if (key === undefined) return;
     this.issuedLinks.delete(key);
     this.issuedLinks.add(key);

@@ -15,6 +15,7 @@ import { LOGICAL_DUPLICATE_WINDOW_MS } from '../../domain/payments.js';
 import type { RouteDefinition } from '../../context/request-context.js';
 import type { ExchangeRecord } from '../request-log.js';
 import type { Verdict } from './judge.js';
+import { bodyJson } from './body-json.js';
 
 /** Exempted payments remembered; a client acts on an answer long before this many follow. */
 const MAX_EXEMPTED = 10_000;
@@ -50,12 +51,7 @@ const textAt = (value: unknown, a: string, b: string): string => {
  * is not a payment (the bank refused it; nothing was paid).
  */
 export function paymentKey(bodyText: string | undefined): string | undefined {
-  let body: Json | undefined;
-  try {
-    body = objectOf(JSON.parse(bodyText ?? ''));
-  } catch {
-    return undefined;
-  }
+  const body = objectOf(bodyJson(bodyText));
   if (!body) return undefined;
   const transfers = Array.isArray(body.payments) ? (body.payments as unknown[]) : [body];
   const credits = transfers
@@ -95,10 +91,12 @@ export class ScaExemptions {
     record: ExchangeRecord,
     responseBody: unknown,
   ): Verdict[] {
+    const initiation = isInitiation(route);
+    // No exempted payment to judge by and no initiation to remember (most requests): nothing.
+    if (this.exempted.size === 0 && !initiation) return [];
     const sentAt = Date.parse(record.arrivedAt);
     const path = pathOf(record.request.target);
     const verdicts: Verdict[] = [];
-    const initiation = isInitiation(route);
     const key = initiation ? paymentKey(record.request.bodyText) : undefined;
     const declared = /[?&]allowLogicalDuplicate=true(&|$)/.test(record.request.target);
     for (const [paymentPath, payment] of this.exempted) {

@@ -99,3 +99,55 @@ describe('the TPP findings recorder as JSON', () => {
     expect(report.requestsJudged).toBe(6);
   });
 });
+
+describe('the page links the recorder remembers (§4.2.3)', () => {
+  const pagingPasses = (recorder: TppFindingsRecorder) =>
+    recorder.report().rules.find((entry) => entry.id === 'TPP-PAGING-NEXT-LINK')!;
+
+  it('keeps a page link however many answers with other links follow it', () => {
+    const recorder = new TppFindingsRecorder({ mode: 'sandbox' });
+    recorder.observe(
+      observed('getCardAccountTransactionList', `${CARD}?limit=1`, 200, {
+        responseBody: { _links: { next: { href: `${CARD}?limit=1&offset=1` } } },
+      }),
+    );
+    // More answers than the 10,000 links kept, each with links no page is read by.
+    for (let i = 0; i < 10_001; i += 1)
+      recorder.observe(
+        observed('getCardAccountTransactionList', CARD, 200, {
+          responseBody: {
+            _links: {
+              self: { href: `/v1/payments/sepa-credit-transfers/payment-${i}` },
+              scaRedirect: { href: `http://127.0.0.1:9/sca/authorisation-${i}?t=token-${i}` },
+            },
+          },
+        }),
+      );
+    recorder.observe(observed('getCardAccountTransactionList', `${CARD}?offset=1&limit=1`, 200));
+    expect(pagingPasses(recorder)).toMatchObject({ passes: 1, failures: 0 });
+  });
+
+  it('remembers only links with an offset: a page read at an offset no link gave fails', () => {
+    const recorder = new TppFindingsRecorder({ mode: 'sandbox' });
+    recorder.observe(
+      observed('getCardAccountTransactionList', `${CARD}?limit=1`, 200, {
+        responseBody: {
+          _links: {
+            first: { href: `${CARD}?limit=1` },
+            next: { href: `${CARD}?limit=1&offset=1` },
+          },
+          cardTransactions: {
+            _links: { previous: { href: `${CARD}?%6Fffset=3&limit=1` } },
+          },
+        },
+      }),
+    );
+    expect(recorder.serialise().issuedLinks).toEqual([
+      `${CARD}?limit=1&offset=1`,
+      `${CARD}?limit=1&offset=3`,
+    ]);
+    recorder.observe(observed('getCardAccountTransactionList', `${CARD}?limit=1&offset=3`, 200));
+    recorder.observe(observed('getCardAccountTransactionList', `${CARD}?limit=1&offset=2`, 200));
+    expect(pagingPasses(recorder)).toMatchObject({ passes: 1, failures: 1 });
+  });
+});
