@@ -36,8 +36,12 @@ export type CollectionImportFormat = (typeof COLLECTION_IMPORT_FORMATS)[number];
 export const COLLECTION_EXPORT_FORMATS = ['postman', 'bruno'] as const;
 export type CollectionExportFormat = (typeof COLLECTION_EXPORT_FORMATS)[number];
 
+/**
+ * What an import made. The saved collections with the new one come once, as the
+ * `collections.changed` event every view takes them from, not in this answer too: a team's
+ * collection is megabytes that the view would parse twice.
+ */
 export interface CollectionImportView {
-  collections: CollectionView[];
   /** The name the new collection got (a taken name gets " (2)"). */
   imported: string;
   /**
@@ -128,7 +132,8 @@ export const collectionsCalls = {
     'Imports a collection as a new one: Postman v2.1 (`text`), Bruno (`files` of its folder, or ' +
       '`zipBase64`), OpenAPI 3 JSON (`text`, or `targetId` for the target’s /openapi.json), HAR 1.2 ' +
       '(`text`) or curl commands (`text`, as pasted). A bad ' +
-      'file is refused naming what is wrong; nothing saved changes.',
+      'file is refused naming what is wrong; nothing saved changes. Answers the new ' +
+      "collection's name and notes; the collections come as `collections.changed`.",
     Type.Object(
       {
         format: Type.Union(COLLECTION_IMPORT_FORMATS.map((f) => Type.Literal(f))),

@@ -5,7 +5,7 @@
  * `bruToJsonV2`/`collectionBruToJson`, written with `jsonToBruV2`/`jsonToCollectionBru`. Pure.
  */
 import bruno from '@usebruno/lang';
-import { Url } from './postman-sdk.js';
+import { Url, urlParts } from './postman-sdk.js';
 import { authLeftOut, importedMethod, importedVariables } from './imported-collection.js';
 import { ImportNotes, requestsCount } from './import-notes.js';
 import {
@@ -134,7 +134,7 @@ function importedRequest(
   const pathValues = Object.fromEntries(
     params.filter((p) => p.type === 'path').map((p) => [p.name, p.value]),
   );
-  const location = importedLocation(url, notes, pathValues);
+  const location = importedLocation(urlParts(url), notes, pathValues);
   locations.push(location);
   const headers = importedHeaders(bru.headers ?? [], notes);
   const mode = bru.http?.body ?? 'none';

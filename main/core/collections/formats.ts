@@ -7,7 +7,13 @@
  * leaves out (api/services/collections/format-libraries.ts names the install when one is missing). OpenAPI
  * needs neither library, nor do HAR and curl: the services load those on their own.
  */
-export { importPostman, exportPostman, POSTMAN_V21_SCHEMA, BASE_URL_VARIABLE } from './postman.js';
+export {
+  importPostman,
+  exportPostman,
+  sdkPostmanParts,
+  POSTMAN_V21_SCHEMA,
+  BASE_URL_VARIABLE,
+} from './postman.js';
 export { importBruno, exportBruno, safeFileName } from './bruno.js';
 export { importOpenApi } from './openapi.js';
 export { parsedOpenApiDocument } from './openapi-document.js';

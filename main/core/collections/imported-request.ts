@@ -4,7 +4,6 @@
  * (its `{{baseUrl}}`-like host is the target's base URL) and `:name` path variables `{{name}}`.
  * Pure.
  */
-import type { UrlType as Url } from './postman-sdk.js';
 import type { ImportNotes } from './import-notes.js';
 import { requestsCount } from './import-notes.js';
 import { ownMap, ownValue } from './json-file.js';
@@ -88,11 +87,23 @@ export interface ImportedLocation {
 }
 
 /**
+ * A request's URL in parts, as Postman writes it: what Postman's SDK parses a URL text into
+ * (postman-sdk.ts, `urlParts`), or the parts a Postman file holds (postman-plain.ts).
+ */
+export interface ImportedUrl {
+  protocol?: string | undefined;
+  host?: readonly string[] | undefined;
+  port?: string | number | undefined;
+  path?: readonly string[] | undefined;
+  query: readonly { key?: string | null; value?: string | null; disabled?: boolean }[];
+}
+
+/**
  * Where a request goes: a URL whose host is a variable (`{{baseUrl}}/v1/consents`) or that has no
  * host is a path below the target; a URL with a literal host stays absolute.
  */
 export function importedLocation(
-  url: Url,
+  url: ImportedUrl,
   notes: ImportNotes,
   pathValues: Readonly<Record<string, string>> = {},
 ): ImportedLocation {

@@ -18,7 +18,7 @@ const POSTMAN_LISTEN: Readonly<Record<ScriptPhase, string>> = {
   tests: 'test',
 };
 
-/** What Postman's SDK gives for an event (the fields used here). */
+/** A Postman event as the SDK or postman-plain.ts reads it (the fields used here). */
 export interface PostmanEventLike {
   listen?: string;
   disabled?: boolean;

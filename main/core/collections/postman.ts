@@ -1,14 +1,13 @@
 /**
- * Postman Collection v2.1 in and out, through Postman's own SDK (`postman-collection`): the file
- * is read by `new Collection(json)` and written by `Collection#toJSON()`, never by a parser of our
- * own. Folders are item groups; a request's URL host `{{baseUrl}}` is the chosen target's base URL;
- * collection variables are kept; scripts are kept as text, never run (inert-scripts.ts). What
- * Postman has and the workbench does not (auth, non-JSON bodies, disabled rows, the headers the
- * workbench makes) is left out with a note. Pure.
+ * Postman Collection v2.1 in and out through Postman's own SDK (`postman-collection`): a file of a
+ * shape the plain reader leaves to it (postman-plain.ts: v2.0, URLs as text, form bodies, …) is
+ * read by `new Collection(json)` into the parts postman-import.ts converts, and every export is
+ * written by `Collection#toJSON()`, never by a writer of our own. Pure.
  */
 import {
   Collection as PostmanCollection,
   ItemGroup,
+  urlParts,
   type CollectionType as PostmanCollectionType,
   type ItemDefinition,
   type ItemGroupDefinition,
@@ -16,17 +15,16 @@ import {
   type ItemType as Item,
   type VariableDefinition,
 } from './postman-sdk.js';
-import { authLeftOut, importedMethod, importedVariables } from './imported-collection.js';
-import { ImportNotes, requestsCount } from './import-notes.js';
 import {
-  importedBody,
-  importedHeaders,
-  importedLocation,
-  type ImportedLocation,
-} from './imported-request.js';
-import { postmanEvents, scriptsFromPostman, scriptsKept } from './inert-scripts.js';
-import { assertionsFromScripts, assertionsScript } from './assertion-scripts.js';
-import { isRecord, parsedJson } from './json-file.js';
+  importedPostman,
+  postmanFile,
+  type PostmanCollectionParts,
+  type PostmanFile,
+  type PostmanItemParts,
+} from './postman-import.js';
+import { plainPostmanParts } from './postman-plain.js';
+import { postmanEvents } from './inert-scripts.js';
+import { assertionsScript } from './assertion-scripts.js';
 import {
   SESSION_HEADER_VARIABLES,
   SIGNING_CERTIFICATE_VARIABLE,
@@ -48,180 +46,74 @@ export const POSTMAN_V21_SCHEMA =
 /** The variable exported URLs start with; the workbench fills it with the target's base URL. */
 export const BASE_URL_VARIABLE = 'baseUrl';
 
-/** The Postman format version a file names, or why it is no Postman collection. */
-function checkedVersion(json: unknown): void {
-  if (!isRecord(json))
-    throw new CollectionFormatError(
-      'The file is not a Postman collection: it is not a JSON object.',
-    );
-  const info = json.info;
-  if (!isRecord(info) || typeof info.schema !== 'string') {
-    if (Array.isArray(json.requests) && Array.isArray(json.order))
-      throw new CollectionFormatError(
-        'The file is a Postman Collection v1; the workbench imports v2.1. In Postman, export the collection as "Collection v2.1".',
-      );
-    // An environment export is the file people most often pick by mistake: say where it goes.
-    if (json._postman_variable_scope === 'environment')
-      throw new CollectionFormatError(
-        "The file is a Postman environment, not a collection: import it into a target's environments (the variables panel, or 'workbench collection env import FILE').",
-      );
-    throw new CollectionFormatError('The file is not a Postman collection: it has no info.schema.');
+function sdkItemParts(member: Item | ItemGroupType<Item>): PostmanItemParts {
+  if (ItemGroup.isItemGroup(member)) {
+    const folder = member as ItemGroupType<Item>;
+    const items: PostmanItemParts[] = [];
+    folder.items.each((m: Item | ItemGroupType<Item>) => items.push(sdkItemParts(m)));
+    return {
+      kind: 'folder',
+      name: folder.name,
+      description: folder.description,
+      auth: folder.auth,
+      events: folder.events.all(),
+      items,
+    };
   }
-  const version = /\/collection\/(v[\d.]+)\//.exec(info.schema)?.[1];
-  if (version !== 'v2.1.0' && version !== 'v2.0.0')
-    throw new CollectionFormatError(
-      `The file is a Postman collection of schema ${version ?? info.schema}; the workbench imports v2.1.0 (and v2.0.0). In Postman, export the collection as "Collection v2.1".`,
-    );
-  if (!Array.isArray(json.item))
-    throw new CollectionFormatError(
-      'The Postman collection has no item list (info and item are required).',
-    );
-}
-
-function descriptionOf(property: { description?: unknown }): string | undefined {
-  const description = property.description as { content?: unknown } | string | undefined;
-  const text = typeof description === 'string' ? description : description?.content;
-  return typeof text === 'string' && text.trim() ? text : undefined;
-}
-
-function importedItem(
-  item: Item,
-  ctx: ImportContext,
-  notes: ImportNotes,
-  locations: ImportedLocation[],
-): CollectionItem | undefined {
+  const item = member as Item;
   const request = item.request;
-  const method = importedMethod(request.method, notes);
-  if (!method) return undefined;
-  const pathValues = Object.fromEntries(
-    request.url.variables.all().map((v) => [v.key ?? '', String(v.value ?? '')]),
-  );
-  const location = importedLocation(request.url, notes, pathValues);
-  locations.push(location);
-  const headers = importedHeaders(
-    request.headers.all().map((h) => ({ name: h.key, value: h.value, enabled: !h.disabled })),
-    notes,
-  );
-  let raw: string | undefined;
-  const body = request.body;
-  if (body?.mode === 'raw') raw = body.raw;
-  else if (body?.mode && !body.isEmpty())
-    notes.add(
-      `body:${body.mode}`,
-      (n) =>
-        `Left out the ${body.mode} body of ${requestsCount(n)}: the bank takes JSON (raw) bodies.`,
-    );
-  if (request.auth && request.auth.type !== 'noauth') authLeftOut(notes, 'request', requestsCount);
-  // A test script a workbench export wrote for assertions comes back as those assertions.
-  const { scripts, assertions } = assertionsFromScripts(
-    scriptsFromPostman(item.events.all(), notes),
-  );
-  if (scripts) scriptsKept(notes, 'request', requestsCount);
-  const text = importedBody(method, raw, notes);
-  // Postman writes a request's description in `request`; older files on the item.
-  const description = descriptionOf(request) ?? descriptionOf(item);
   return {
     kind: 'request',
-    id: ctx.newId(),
-    name: item.name || `${method} ${location.path}`,
-    ...(description ? { description } : {}),
+    name: item.name,
+    description: item.description,
+    events: item.events.all(),
     request: {
-      method,
-      path: location.path,
-      ...(location.query ? { query: location.query } : {}),
-      ...(headers ? { headers } : {}),
-      ...(text !== undefined ? { body: text } : {}),
+      method: request.method,
+      url: urlParts(request.url),
+      pathVariables: request.url.variables.all(),
+      headers: request.headers.all(),
+      body: request.body && {
+        mode: request.body.mode,
+        raw: request.body.raw,
+        empty: request.body.isEmpty(),
+      },
+      auth: request.auth,
+      description: request.description,
     },
-    ...(scripts ? { scripts } : {}),
-    ...(assertions ? { assertions } : {}),
-    savedAt: ctx.now,
   };
 }
 
-function importedItems(
-  group: ItemGroupType<Item>,
-  ctx: ImportContext,
-  notes: ImportNotes,
-  locations: ImportedLocation[],
-): CollectionItem[] {
-  const items: CollectionItem[] = [];
-  group.items.each((member: Item | ItemGroupType<Item>) => {
-    if (ItemGroup.isItemGroup(member)) {
-      const folder = member as ItemGroupType<Item>;
-      if (folder.auth && folder.auth.type !== 'noauth')
-        authLeftOut(notes, 'folder', (n) => `${n} folder(s)`);
-      const description = descriptionOf(folder);
-      const scripts = scriptsFromPostman(folder.events.all(), notes);
-      if (scripts) scriptsKept(notes, 'folder', (n) => `${n} folder(s)`);
-      items.push({
-        kind: 'folder',
-        id: ctx.newId(),
-        name: folder.name || 'Folder',
-        ...(description ? { description } : {}),
-        ...(scripts ? { scripts } : {}),
-        items: importedItems(folder, ctx, notes, locations),
-      });
-    } else {
-      const imported = importedItem(member as Item, ctx, notes, locations);
-      if (imported) items.push(imported);
-    }
-  });
-  return items;
-}
-
-/**
- * The collection variables the file marks secret (`type: "secret"`, or the SDK's `secret: true`):
- * read from the file itself, since the SDK turns a type it does not know into `any`.
- */
-function secretKeys(json: unknown): Set<string> {
-  if (!isRecord(json)) return new Set();
-  const declared = Array.isArray(json.variable) ? (json.variable as unknown[]) : [];
-  return new Set(
-    declared
-      .filter(isRecord)
-      .filter((v) => v.type === 'secret' || v.secret === true)
-      .map((v) => String(v.key ?? '')),
-  );
-}
-
-/** A Postman Collection v2.1 (or v2.0) file as a workbench collection. */
-export function importPostman(text: string, ctx: ImportContext): ImportedCollection {
-  const json = parsedJson(text, 'The Postman file');
-  checkedVersion(json);
-  const notes = new ImportNotes();
+/** A Postman file as Postman's SDK reads it, in the parts postman-import.ts converts. */
+export function sdkPostmanParts(file: PostmanFile): PostmanCollectionParts {
   let collection: PostmanCollectionType;
   try {
-    collection = new PostmanCollection(json as ConstructorParameters<typeof PostmanCollection>[0]);
+    collection = new PostmanCollection(
+      file.json as ConstructorParameters<typeof PostmanCollection>[0],
+    );
   } catch (error) {
     throw new CollectionFormatError(
       `The Postman collection could not be read: ${(error as Error).message}.`,
     );
   }
-  const locations: ImportedLocation[] = [];
-  const items = importedItems(collection, ctx, notes, locations);
-  if (collection.auth && collection.auth.type !== 'noauth')
-    authLeftOut(notes, 'collection', () => 'the collection');
-  const scripts = scriptsFromPostman(collection.events.all(), notes);
-  if (scripts) scriptsKept(notes, 'collection', () => 'the collection');
-  const secrets = secretKeys(json);
-  const declared = collection.variables.all().map((v) => ({
-    key: v.key ?? '',
-    value: typeof v.value === 'string' ? v.value : JSON.stringify(v.value ?? ''),
-    enabled: !v.disabled,
-    secret: secrets.has(v.key ?? ''),
-  }));
-  const variables = importedVariables(declared, locations, notes);
-  const description = descriptionOf(collection);
+  const items: PostmanItemParts[] = [];
+  collection.items.each((m: Item | ItemGroupType<Item>) => items.push(sdkItemParts(m)));
   return {
-    collection: {
-      name: (collection.name || 'Imported collection').slice(0, 100),
-      ...(description ? { description } : {}),
-      variables,
-      ...(scripts ? { scripts } : {}),
-      items,
-    },
-    notes: notes.list(),
+    name: collection.name,
+    description: collection.description,
+    auth: collection.auth,
+    events: collection.events.all(),
+    variables: collection.variables.all(),
+    items,
   };
+}
+
+/**
+ * A Postman Collection v2.1 (or v2.0) file as a workbench collection: read plainly when it has
+ * the shapes Postman writes (postman-plain.ts), by the SDK otherwise.
+ */
+export function importPostman(text: string, ctx: ImportContext): ImportedCollection {
+  const file = postmanFile(text);
+  return importedPostman(file, plainPostmanParts(file) ?? sdkPostmanParts(file), ctx);
 }
 
 /** A request's URL as Postman's URL object: below `{{baseUrl}}` unless it is absolute. */

@@ -68,12 +68,13 @@ async function importCollection(argv: string[], io: CliIo): Promise<number> {
   else if (format === 'bruno')
     source = { zipBase64: (await collectionFile(path, true)).toString('base64') };
   else source = { text: (await collectionFile(path, false)).toString('utf8') };
-  const result = await service(values['data-dir'] ?? defaultDataDir()).import({
+  const collections = service(values['data-dir'] ?? defaultDataDir());
+  const result = await collections.import({
     format,
     ...source,
     ...(values.name ? { name: values.name } : {}),
   });
-  const collection = result.collections.find((c) => c.name === result.imported)!;
+  const collection = (await collections.list()).find((c) => c.name === result.imported)!;
   io.out(`Imported '${result.imported}': ${requestsCount(requestsOf(collection).length)}.`);
   for (const note of [...readNotes, ...result.notes]) io.out(`  ${note}`);
   return 0;

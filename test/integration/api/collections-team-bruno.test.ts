@@ -31,8 +31,9 @@ const importTeam = () =>
     format: 'bruno',
     files: folderFiles('bruno/team', 'team/'),
   });
-const named = (view: CollectionImportView): CollectionView =>
-  view.collections.find((c) => c.name === view.imported)!;
+/** The collection an import made, as saved (the import answers its name, not the collections). */
+const named = async (view: CollectionImportView): Promise<CollectionView> =>
+  (await ok<CollectionView[]>('collections.list', {})).find((c) => c.name === view.imported)!;
 
 /** What Bruno's parser reads of a file's blocks; auth aside (the workbench writes none). */
 function blocks(path: string, text: string): unknown {
@@ -48,7 +49,7 @@ function blocks(path: string, text: string): unknown {
 describe("a team's Bruno collection", () => {
   it('arrives with its folders, requests, assertions and scripts at every level', async () => {
     const view = await importTeam();
-    const collection = named(view);
+    const collection = await named(view);
     expect(collection.name).toBe('PSD2 team (from Bruno)');
     expect(collection.description?.trim()).toBe(
       "The team's shared PSD2 collection: AIS and PIS, three folders deep.",

@@ -3,7 +3,8 @@
  * folder with its runtime dependencies only (no Electron, React or Monaco), then `workbench bank`,
  * `certs`, `target`, `doctor`, `request` and `run` from that folder, and the package's library
  * entry by its name. The collection formats' libraries are optional peers the install leaves out:
- * a Postman import says the one `npm install` to run. The tarball is packed from the built out/
+ * a Postman file as Postman writes it imports without them, one that needs Postman's SDK (v2.0)
+ * says the one `npm install` to run. The tarball is packed from the built out/
  * (npm test builds before it tests; `npm pack` alone builds through prepack).
  */
 import { execFile } from 'node:child_process';
@@ -58,16 +59,29 @@ describe('the npm package', () => {
     expect(installedKb / 1024).toBeLessThanOrEqual(MAX_INSTALLED_MB);
   });
 
-  it('refuses a Postman import in one line naming the install of the format libraries', async () => {
-    writeFileSync(join(app, 'requests.postman_collection.json'), '{"item":[]}');
-    const refused = await exec(
+  const postmanImport = (file: string, schema: string, item: unknown[]) => {
+    const info = { name: file, schema: `https://schema.getpostman.com/json/collection/${schema}/` };
+    writeFileSync(join(app, file), JSON.stringify({ info, item }));
+    return exec(
       bin,
       [
-        ...['collection', 'import', '--format', 'postman', 'requests.postman_collection.json'],
+        ...['collection', 'import', '--format', 'postman', file],
         ...['--data-dir', 'collections-data'],
       ],
       { cwd: app },
-    ).then(
+    );
+  };
+
+  it('imports a Postman v2.1 file as Postman writes it without the format libraries', async () => {
+    const url = { raw: '{{baseUrl}}/v1/accounts', host: ['{{baseUrl}}'], path: ['v1', 'accounts'] };
+    const imported = await postmanImport('plain.json', 'v2.1.0', [
+      { name: 'Accounts', request: { method: 'GET', url } },
+    ]);
+    expect(imported.stdout).toContain("Imported 'plain.json': 1 request.");
+  }, 60_000);
+
+  it('refuses a Postman file the SDK reads in one line naming the install of the format libraries', async () => {
+    const refused = await postmanImport('v20.json', 'v2.0.0', []).then(
       () => undefined,
       (error: { code: number; stderr: string }) => error,
     );

@@ -38,6 +38,20 @@ function brunoFilesOfZip(base64: string): CollectionFile[] {
     .map((e) => ({ path: e.name, text: e.content.toString('utf8') }));
 }
 
+/**
+ * A Postman file of the shapes Postman writes is read without its SDK (postman-plain.ts), so
+ * neither optional format library loads; any other file is read by the SDK (postman.ts).
+ */
+async function postmanImport(text: string, ctx: ImportContext): Promise<ImportedCollection> {
+  const [{ importedPostman, postmanFile }, { plainPostmanParts }] = await Promise.all([
+    import('../../../core/collections/postman-import.js'),
+    import('../../../core/collections/postman-plain.js'),
+  ]);
+  const file = postmanFile(text);
+  const parts = plainPostmanParts(file) ?? (await formats()).sdkPostmanParts(file);
+  return importedPostman(file, parts, ctx);
+}
+
 /** OpenAPI needs none of the optional format libraries (format-libraries.ts): loaded apart. */
 async function openApiFormat() {
   const [{ importOpenApi }, { parsedOpenApiDocument }] = await Promise.all([
@@ -59,10 +73,8 @@ export async function importedCollection(
 ): Promise<ImportedCollection> {
   try {
     switch (args.format) {
-      case 'postman': {
-        const { importPostman } = await formats();
-        return importPostman(needs(args.text, 'the Postman collection file (text)'), ctx);
-      }
+      case 'postman':
+        return await postmanImport(needs(args.text, 'the Postman collection file (text)'), ctx);
       case 'bruno': {
         const { importBruno } = await formats();
         const files = args.files ?? (args.zipBase64 ? brunoFilesOfZip(args.zipBase64) : undefined);

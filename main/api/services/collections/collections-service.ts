@@ -193,11 +193,12 @@ export class CollectionsService {
     const { collection, notes } = await importedCollection(args, ctx, this.openApiOf);
     keepable(collection);
     let imported = '';
-    const collections = await this.change((all) => {
+    // The collections go out once, as the change's event (CollectionImportView).
+    await this.change((all) => {
       imported = freeName(all, args.name ?? collection.name);
       return [...all, { ...collection, name: imported }];
     });
-    return { collections, imported, notes };
+    return { imported, notes };
   }
 
   async export(args: CallArgs<'collections.export'>) {

@@ -156,11 +156,8 @@ export const useCollectionsStore = create<CollectionsState>((set, get) => {
       set({ busy: true, error: undefined, report: undefined });
       try {
         const result = await api.call('collections.import', await importArgs(format, source));
-        set({
-          collections: result.collections,
-          report: { imported: result.imported, notes: result.notes },
-          busy: false,
-        });
+        // The collections with the new one arrive as `collections.changed` (live.ts).
+        set({ report: { imported: result.imported, notes: result.notes }, busy: false });
       } catch (error) {
         set({ error, busy: false });
       }

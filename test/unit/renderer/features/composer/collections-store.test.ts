@@ -91,3 +91,18 @@ describe('assertions in the UI', () => {
     expect(String(useCollectionsStore.getState().error)).toContain('Assertion 1');
   });
 });
+
+describe('an import in the UI', () => {
+  it('shows the report from the answer and takes the collections from the event only', async () => {
+    const before = [{ name: 'Kept', variables: [], items: [] }];
+    useCollectionsStore.setState({ collections: before, report: undefined });
+    answers.set('collections.import', () => ({ imported: 'New', notes: ['A note.'] }));
+    await useCollectionsStore.getState().import('curl', { kind: 'text', text: 'curl x' });
+    expect(useCollectionsStore.getState().report).toEqual({ imported: 'New', notes: ['A note.'] });
+    expect(useCollectionsStore.getState().collections).toBe(before);
+
+    const after = [...before, { name: 'New', variables: [], items: [] }];
+    useCollectionsStore.getState().received(after);
+    expect(useCollectionsStore.getState().collections).toBe(after);
+  });
+});
