@@ -5,11 +5,7 @@
  */
 import { productInfo } from '../../core/product.js';
 import type { CliIo } from './io.js';
-
-/** The flags that ask for the version, and nothing else, as the first argument. */
-export function asksForVersion(first: string | undefined): boolean {
-  return first === '--version' || first === '-v';
-}
+import { asksForVersion } from './version-flag.js';
 
 type CommandLine = { runCli(argv: string[], io: CliIo): Promise<number> };
 

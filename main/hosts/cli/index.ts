@@ -6,7 +6,7 @@
 import { closestName } from './did-you-mean.js';
 import { productInfo } from '../../core/product.js';
 import { commands } from './commands.js';
-import { asksForVersion } from './entry.js';
+import { asksForVersion } from './version-flag.js';
 import { UsageError, type CliIo } from './io.js';
 
 export function helpText(): string {
