@@ -24,8 +24,6 @@ const ONE_NAME_BY_DESIGN = new Set(['checks']);
 const NOT_YET_ONE: Readonly<Record<string, string>> = {
   // The bank's entities against the suites' reading of the same answers over HTTP (the suites
   // never import the bank).
-  Agreement: 'main/core/bank/domain/model.ts suites/sandbox-management/sandbox-api.ts',
-  SandboxAgreement: 'main/core/spec/schemas/sandbox.ts suites/corporate/setup.ts',
   privateAgreementOf: 'main/core/bank/domain/parties.ts suites/sandbox-management/sandbox-api.ts',
   completeSca: 'main/core/bank/domain/sessions.ts suites/kit/sca.ts',
   getUser: 'main/core/bank/handlers/user.ts suites/kit/sca.ts',
