@@ -12,15 +12,10 @@ import { freeNorwegianAccount } from '../kit/account-numbers.js';
 import { json } from '../kit/answers.js';
 import { type AisSession, grantedConsent, grantedReferences } from '../kit/consent.js';
 import { corporateScript, type Representative } from '../kit/test-psus.js';
+import type { SandboxAgreement } from '../../main/core/spec/schemas/sandbox.js';
 
 export function corporateCheck(check: Omit<Check, 'area'>): Check {
   return defineCheck({ area: 'corporate', ...check });
-}
-
-export interface SandboxAgreement {
-  id: string;
-  owner?: string;
-  engagements: { customer: string; account: { iban: string; bban: string }; roles: string[] }[];
 }
 
 export interface SandboxAccount {

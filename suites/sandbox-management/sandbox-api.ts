@@ -22,6 +22,7 @@ import {
   SandboxAgreementSchema,
   SandboxCardAccountCreatedSchema,
 } from '../../main/core/spec/schemas/sandbox.js';
+import type { SandboxAgreement } from '../../main/core/spec/schemas/sandbox.js';
 
 /**
  * A sandbox check: sandbox mode only, needs the /v1/sandbox/ operations (§4.3). It starts with
@@ -152,14 +153,6 @@ export interface AccountItem {
   _links?: Record<string, { href: string }>;
 }
 
-export interface Agreement {
-  id: string;
-  name: string;
-  owner?: string;
-  engagements: { customer: string; account: { iban: string; bban: string }; roles: string[] }[];
-  _links?: Record<string, { href: string }>;
-}
-
 export async function listAccounts(ctx: CheckContext): Promise<AccountItem[]> {
   const exchange = await call(ctx, 'GET', '/v1/sandbox/accounts', 'list sandbox accounts');
   await requireExplainedRefusals(ctx, exchange, 'GET /v1/sandbox/accounts');
@@ -198,7 +191,7 @@ export async function createCardAccount(ctx: CheckContext, body: JsonObject): Pr
 export const accountTransactionsPath = (id: string) =>
   `/v1/sandbox/accounts/${encodeURIComponent(id)}/transactions`;
 
-export async function getAgreement(ctx: CheckContext, id: string): Promise<Agreement> {
+export async function getAgreement(ctx: CheckContext, id: string): Promise<SandboxAgreement> {
   const exchange = await call(
     ctx,
     'GET',
@@ -206,8 +199,12 @@ export async function getAgreement(ctx: CheckContext, id: string): Promise<Agree
     `agreement ${id}`,
   );
   expectAnswer(ctx, exchange, 200, SandboxAgreementSchema, `GET /v1/sandbox/agreements/${id}`);
-  ctx.expect.equal(json<Agreement>(exchange).id, id, 'the agreement read is the one asked for');
-  return json<Agreement>(exchange);
+  ctx.expect.equal(
+    json<SandboxAgreement>(exchange).id,
+    id,
+    'the agreement read is the one asked for',
+  );
+  return json<SandboxAgreement>(exchange);
 }
 
 /** A fresh card account of the first private customer; answers its resourceId. */

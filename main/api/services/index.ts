@@ -8,30 +8,30 @@ import type { HostKind } from '../contract/index.js';
 import { VirtualClock } from '../../core/clock.js';
 import type { KeyProtectionCost } from '../../core/certs/key-protection.js';
 import type { SecretBox } from '../../core/certs/secret-box.js';
-import { appCalls } from './app/calls.js';
-import { bankCalls } from './bank/calls.js';
+import { implementAppCalls } from './app/calls.js';
+import { implementBankCalls } from './bank/calls.js';
 import { BankService } from './bank/bank-service.js';
-import { certsCalls } from './certs/calls.js';
+import { implementCertsCalls } from './certs/calls.js';
 import { CertsService } from './certs/certs-service.js';
 import type { KeyExportConfirmer } from './certs/key-export-confirmation.js';
-import { collectionsCalls } from './collections/calls.js';
+import { implementCollectionsCalls } from './collections/calls.js';
 import { CollectionsService } from './collections/collections-service.js';
 import { OwnRequests } from './bank/own-requests.js';
 import { PlanService } from './plans/plan-service.js';
-import { planCalls } from './plans/calls.js';
-import { runnerCalls } from './runner/calls.js';
+import { implementPlanCalls } from './plans/calls.js';
+import { implementRunnerCalls } from './runner/calls.js';
 import { RunnerService } from './runner/runner-service.js';
-import { settingsCalls } from './settings/calls.js';
+import { implementSettingsCalls } from './settings/calls.js';
 import { SettingsService } from './settings/settings-service.js';
 import { StorageNotices } from './app/stored-files.js';
-import { targetsCalls } from './targets/calls.js';
+import { implementTargetsCalls } from './targets/calls.js';
 import { TargetsService } from './targets/targets-service.js';
-import { tppCalls } from './tpp/calls.js';
+import { implementTppCalls } from './tpp/calls.js';
 import { openApiOfTarget } from './tpp/openapi-of-target.js';
 import type { OpenScaWindow } from './tpp/sca-redirects.js';
 import type { RelayScaPages } from './tpp/sca-recordings.js';
 import { TppService } from './tpp/tpp-service.js';
-import { workspaceCalls } from './workspace/calls.js';
+import { implementWorkspaceCalls } from './workspace/calls.js';
 import { WorkspaceService } from './workspace/workspace-service.js';
 
 export interface HostEnvironment {
@@ -126,16 +126,16 @@ export function createServices(host: HostEnvironment): Services {
     workspace.activeEnvironment(id),
   );
   const implementation: Implementation = {
-    ...appCalls(host, events),
-    ...bankCalls({ banks, clock, events, targets, tpp }),
-    ...planCalls(plans),
-    ...certsCalls(certs),
-    ...targetsCalls(targets, certs),
-    ...tppCalls({ tpp, certs, targets, clock, banks }),
-    ...collectionsCalls(collections, { workspace, tpp, clock, events }),
-    ...settingsCalls(settings),
-    ...workspaceCalls(workspace),
-    ...runnerCalls(runner),
+    ...implementAppCalls(host, events),
+    ...implementBankCalls({ banks, clock, events, targets, tpp }),
+    ...implementPlanCalls(plans),
+    ...implementCertsCalls(certs),
+    ...implementTargetsCalls(targets, certs),
+    ...implementTppCalls({ tpp, certs, targets, clock, banks }),
+    ...implementCollectionsCalls(collections, { workspace, tpp, clock, events }),
+    ...implementSettingsCalls(settings),
+    ...implementWorkspaceCalls(workspace),
+    ...implementRunnerCalls(runner),
   };
 
   return {

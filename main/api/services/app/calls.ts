@@ -9,7 +9,10 @@ export interface AppHost {
   versions?: { electron?: string; chrome?: string };
 }
 
-export function appCalls(host: AppHost, events: EventHub): AreaCalls<'app' | 'diagnostics'> {
+export function implementAppCalls(
+  host: AppHost,
+  events: EventHub,
+): AreaCalls<'app' | 'diagnostics'> {
   let pongSeq = 0;
   const appInfo = (): AppInfo => ({
     name: productInfo.name,

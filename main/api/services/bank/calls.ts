@@ -30,7 +30,7 @@ export interface BankAreas {
   tpp: TppService;
 }
 
-export function bankCalls(
+export function implementBankCalls(
   areas: BankAreas,
 ): AreaCalls<'bank' | 'clock' | 'registry' | 'trustStore'> {
   const { banks, targets, tpp } = areas;

@@ -14,7 +14,7 @@ export const withKeystore =
     return run(args);
   };
 
-export function certsCalls(certs: CertsService): AreaCalls<'keystore' | 'certs'> {
+export function implementCertsCalls(certs: CertsService): AreaCalls<'keystore' | 'certs'> {
   const keystore = withKeystore(certs);
   return {
     'keystore.status': keystore(() => certs.status()),

@@ -5,7 +5,7 @@ import type { EventHub } from '../../events.js';
 import { runSavedCollection, type CollectionRunDeps } from './collection-runs.js';
 import { renderRunReport } from './run-report.js';
 
-export function collectionsCalls(
+export function implementCollectionsCalls(
   collections: CollectionsService,
   run: Omit<CollectionRunDeps, 'collections'> & { events: EventHub },
 ): AreaCalls<'collections'> {

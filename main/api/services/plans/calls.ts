@@ -2,7 +2,7 @@
 import type { AreaCalls } from '../area-calls.js';
 import type { PlanService } from './plan-service.js';
 
-export function planCalls(plans: PlanService): AreaCalls<'plan'> {
+export function implementPlanCalls(plans: PlanService): AreaCalls<'plan'> {
   return {
     'plan.list': () => plans.list(),
     'plan.state': () => plans.state(),

@@ -3,7 +3,7 @@ import { knownFaults } from '../../../core/bank/index.js';
 import type { AreaCalls } from '../area-calls.js';
 import type { RunnerService } from './runner-service.js';
 
-export function runnerCalls(runner: RunnerService): AreaCalls<'runner'> {
+export function implementRunnerCalls(runner: RunnerService): AreaCalls<'runner'> {
   return {
     'runner.catalogue': () => runner.catalogue(),
     'runner.start': (args) => runner.start(args),

@@ -2,7 +2,7 @@
 import type { AreaCalls } from '../area-calls.js';
 import type { SettingsService } from './settings-service.js';
 
-export function settingsCalls(settings: SettingsService): AreaCalls<'settings'> {
+export function implementSettingsCalls(settings: SettingsService): AreaCalls<'settings'> {
   return {
     'settings.get': () => settings.view(),
     'settings.update': (patch) => settings.update(patch),

@@ -4,7 +4,10 @@ import { withKeystore } from '../certs/calls.js';
 import type { CertsService } from '../certs/certs-service.js';
 import type { TargetsService } from './targets-service.js';
 
-export function targetsCalls(targets: TargetsService, certs: CertsService): AreaCalls<'targets'> {
+export function implementTargetsCalls(
+  targets: TargetsService,
+  certs: CertsService,
+): AreaCalls<'targets'> {
   const keystore = withKeystore(certs);
   return {
     'targets.list': () => targets.list(),

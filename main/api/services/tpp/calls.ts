@@ -21,7 +21,7 @@ export interface TppAreas {
   banks: BankService;
 }
 
-export function tppCalls(areas: TppAreas): AreaCalls<'tpp' | 'spec' | 'session' | 'sca'> {
+export function implementTppCalls(areas: TppAreas): AreaCalls<'tpp' | 'spec' | 'session' | 'sca'> {
   const { tpp, targets } = areas;
   const keystore = withKeystore(areas.certs);
   return {

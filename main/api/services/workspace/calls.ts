@@ -2,7 +2,7 @@
 import type { AreaCalls } from '../area-calls.js';
 import type { WorkspaceService } from './workspace-service.js';
 
-export function workspaceCalls(workspace: WorkspaceService): AreaCalls<'workspace'> {
+export function implementWorkspaceCalls(workspace: WorkspaceService): AreaCalls<'workspace'> {
   return {
     'workspace.variables': () => workspace.variables(),
     'workspace.saveVariables': ({ targetId, variables }) =>
