@@ -30,7 +30,6 @@ const LONG_FUNCTIONS_LEFT = [
   'main/core/bank/stages/session.ts: scaSessionHook',
   'main/core/runner/engine/run.ts: runChecks',
   'main/core/signature/verify-signed-request.ts: verifySignedRequest',
-  'main/hosts/cli/bank-command.ts: runBankCommand',
   'renderer/src/features/composer/components/Composer.tsx: Composer',
   'renderer/src/features/composer/store.ts: useComposerStore (anonymous)',
   'renderer/src/features/runner/store.ts: useRunnerStore (anonymous)',
