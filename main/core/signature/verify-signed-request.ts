@@ -192,6 +192,58 @@ const PART_OF_SIGNATURE_PART: Readonly<Record<SignaturePart, VerificationFailure
   signature: 'signature',
 };
 
+/** The certificate against the signature's algorithm, the bank's clock and the keyId (§5.2.3). */
+function certificateMismatch(
+  request: SignedRequest,
+  certificate: SigningCertificate,
+  keyId: KeyId,
+): ReturnType<typeof fail> | undefined {
+  // §5.2.3: "The same algorithm as the certificate; rsa-sha256".
+  if (certificate.keyType !== 'rsa') {
+    return fail(
+      'algorithm',
+      'certificate-key',
+      `Signature algorithm ${SIGNATURE_ALGORITHM} needs an RSA certificate; the certificate's key is ${certificate.keyType} (§5.2.3)`,
+    );
+  }
+
+  if (request.now) {
+    if (request.now.getTime() > certificate.notAfter.getTime()) {
+      return fail(
+        'certificate',
+        'expired',
+        `signing certificate expired at ${certificate.notAfter.toISOString()}`,
+      );
+    }
+    if (request.now.getTime() < certificate.notBefore.getTime()) {
+      return fail(
+        'certificate',
+        'not-yet-valid',
+        `signing certificate is not valid before ${certificate.notBefore.toISOString()}`,
+      );
+    }
+  }
+
+  // §5.2.3 keyId: SN and CA name the certificate in TPP-Signature-Certificate (decisions.md).
+  if (!sameSerialNumber(keyId.serialNumber, certificate.serialNumber)) {
+    const decimal = BigInt('0x' + certificate.serialNumber.replace('-', '')).toString(10);
+    return fail(
+      'keyId',
+      'serial-mismatch',
+      keyId.serialNumber === decimal
+        ? `keyId SN ${keyId.serialNumber} is the certificate's serial in decimal; §5.2.3 wants upper-case hexadecimal: SN=${certificate.serialNumber}`
+        : `keyId SN ${keyId.serialNumber} is not the serial number of the certificate in TPP-Signature-Certificate (${certificate.serialNumber})`,
+    );
+  }
+  // CA: the same distinguished name as the certificate's issuer, in any RFC 2253 spelling
+  // (dn-match.ts); the bank's own spellings skip the parse.
+  if (keyId.issuer !== certificate.issuer && keyId.issuer !== certificate.issuerUtf8) {
+    const issuer = matchKeyIdIssuer(keyId.issuer, certificate.issuerName);
+    if (!issuer.ok) return fail('keyId', 'issuer-mismatch', issuer.text);
+  }
+  return undefined;
+}
+
 export function verifySignedRequest(request: SignedRequest): SignedRequestVerification {
   const headers = headerLookup(request.headers);
 
@@ -251,49 +303,8 @@ export function verifySignedRequest(request: SignedRequest): SignedRequestVerifi
     return fail('certificate', 'unparseable', `TPP-Signature-Certificate: ${detail}`);
   }
 
-  // §5.2.3: "The same algorithm as the certificate; rsa-sha256".
-  if (certificate.keyType !== 'rsa') {
-    return fail(
-      'algorithm',
-      'certificate-key',
-      `Signature algorithm ${SIGNATURE_ALGORITHM} needs an RSA certificate; the certificate's key is ${certificate.keyType} (§5.2.3)`,
-    );
-  }
-
-  if (request.now) {
-    if (request.now.getTime() > certificate.notAfter.getTime()) {
-      return fail(
-        'certificate',
-        'expired',
-        `signing certificate expired at ${certificate.notAfter.toISOString()}`,
-      );
-    }
-    if (request.now.getTime() < certificate.notBefore.getTime()) {
-      return fail(
-        'certificate',
-        'not-yet-valid',
-        `signing certificate is not valid before ${certificate.notBefore.toISOString()}`,
-      );
-    }
-  }
-
-  // §5.2.3 keyId: SN and CA name the certificate in TPP-Signature-Certificate (decisions.md).
-  if (!sameSerialNumber(keyId.serialNumber, certificate.serialNumber)) {
-    const decimal = BigInt('0x' + certificate.serialNumber.replace('-', '')).toString(10);
-    return fail(
-      'keyId',
-      'serial-mismatch',
-      keyId.serialNumber === decimal
-        ? `keyId SN ${keyId.serialNumber} is the certificate's serial in decimal; §5.2.3 wants upper-case hexadecimal: SN=${certificate.serialNumber}`
-        : `keyId SN ${keyId.serialNumber} is not the serial number of the certificate in TPP-Signature-Certificate (${certificate.serialNumber})`,
-    );
-  }
-  // CA: the same distinguished name as the certificate's issuer, in any RFC 2253 spelling
-  // (dn-match.ts); the bank's own spellings skip the parse.
-  if (keyId.issuer !== certificate.issuer && keyId.issuer !== certificate.issuerUtf8) {
-    const issuer = matchKeyIdIssuer(keyId.issuer, certificate.issuerName);
-    if (!issuer.ok) return fail('keyId', 'issuer-mismatch', issuer.text);
-  }
+  const certificateFailure = certificateMismatch(request, certificate, keyId);
+  if (certificateFailure) return certificateFailure;
 
   // §5.2.4 with decisions.md: what must be carried and signed, and nothing listed may be absent.
   const body = request.body;

@@ -21,10 +21,10 @@ import {
   createBank,
   openStateEngine,
   parseRegistryJson,
-  publishedPaths,
   readSnapshot,
   type DomainSnapshot,
   type OpenedStateEngine,
+  type PlanRun,
 } from '../../core/bank/index.js';
 import {
   DatabaseFileError,
@@ -43,13 +43,16 @@ import {
   renderTppReport,
 } from '../../core/runner/index.js';
 import { MAX_REQUEST_BODY_BYTES } from '../../core/spec/limits.js';
-import { isLoopbackAddress } from '../../shared/loopback.js';
+import {
+  announceBankListening,
+  bankListeningJson,
+  warnAboutBankExposure,
+} from './bank-listening.js';
 import { bankTlsSetup } from './bank-tls.js';
 import type { CliCommand } from './command.js';
 import type { CliIo } from './io.js';
 
 import {
-  ADMIN_TOKEN_VARIABLE,
   UsageProblem,
   bankCommandUsage,
   parseBankFlags,
@@ -243,13 +246,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
   try {
     opened = await openBankState(flags, snapshot, clock, say, io.err);
   } catch (error) {
-    if (error instanceof StateStoreUnavailableError) {
-      io.err(`workbench bank: --db: ${error.message}`);
-      return 1;
-    }
-    if (!(error instanceof DatabaseFileError)) throw error;
-    io.err(`workbench bank: ${error.message}`);
-    return 1;
+    return bankStateFailure(error, io);
   }
   const { engine } = opened;
   const plan = flags.plan !== undefined ? planOf(flags.plan, () => bank) : undefined;
@@ -266,32 +263,9 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
     ...(signResponse ? { signResponse } : {}),
     ...(revocation ? { revocation } : {}),
   });
-  if (flags.mode === 'production') {
-    if (trustStore.size === 0)
-      io.err(
-        'workbench bank: warning: no --trust-ca given; production mode refuses every signed request (403).',
-      );
-    if (registry.list().length === 0)
-      io.err(
-        'workbench bank: warning: no --registry given; production mode refuses every AIS and PIS request (403).',
-      );
-  }
-  if (!isLoopbackAddress(flags.host))
-    io.err(
-      `workbench bank: warning: --host ${flags.host} is not loopback; the bank is reachable from the network${flags.allowHost.length > 0 ? ' and --allow-host does not apply (every Host is answered)' : ''}.`,
-    );
+  warnAboutBankExposure(flags, trustStore, registry, io);
 
-  const admin =
-    flags.adminToken !== undefined
-      ? createAdminApi({
-          bank,
-          clock,
-          token: flags.adminToken,
-          maxBodyBytes: MAX_REQUEST_BODY_BYTES,
-          renderReport: renderForAdmin,
-          ...(plan ? { plan, renderPlanReport: renderPlanForAdmin } : {}),
-        })
-      : undefined;
+  const admin = bankAdminApi(flags, bank, clock, plan);
   let listener;
   try {
     listener = await bank.listen({
@@ -311,64 +285,8 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
   // Listen for a stop before saying where the bank is: whoever reads that line may stop it at once.
   const stopped = io.stopRequested();
   if (flags.json)
-    io.out(
-      JSON.stringify({
-        url: listener.url,
-        health: `${listener.url}/health`,
-        openapi: `${listener.url}/openapi.json`,
-        mode: flags.mode,
-        pid: process.pid,
-        tls: flags.tls.tls ? { mtls: flags.tls.mtls, caFile: tlsSetup?.caFile ?? null } : null,
-        admin:
-          flags.adminToken !== undefined
-            ? { url: `${listener.url}/admin`, token: flags.adminToken }
-            : null,
-        // Only with the flags, so readers of the fields above see the line they know.
-        ...(flags.report
-          ? {
-              report: Object.fromEntries(
-                flags.report.formats.map((format) => [
-                  format,
-                  join(flags.report!.dir, TPP_REPORT_FILES[format]),
-                ]),
-              ),
-            }
-          : {}),
-        ...(plan ? { plan: { name: plan.plan.name, url: `${listener.url}/admin/plan` } } : {}),
-        ...(revocation
-          ? { pki: publishedPaths(trustStore, revocation).map((path) => listener.url + path) }
-          : {}),
-        ...(flags.signResponses
-          ? {
-              signsResponses: {
-                certFile: flags.signResponses.cert ?? flags.signResponses.certOut ?? null,
-              },
-            }
-          : {}),
-      }),
-    );
-  const security = flags.tls.mtls ? ' (HTTPS, client certificate required)' : '';
-  say(
-    `PSD2 Workbench bank (${flags.mode} mode) listening at ${listener.url}${flags.tls.tls && !flags.tls.mtls ? ' (HTTPS)' : security}`,
-  );
-  say(`API reference: ${listener.url}/openapi.json — press Ctrl+C to stop.`);
-  if (revocation)
-    say(
-      `CA certificates and CRLs: ${publishedPaths(trustStore, revocation)
-        .map((path) => listener.url + path)
-        .join(' ')}`,
-    );
-  // On stderr with or without --json: stdout carries the bank's URL lines (or the JSON line).
-  if (flags.adminToken !== undefined)
-    io.err(
-      `Admin API at ${listener.url}/admin/ — send Authorization: Bearer ${
-        flags.adminTokenFrom === 'file'
-          ? `<the token in ${flags.adminTokenFile}>`
-          : flags.adminTokenFrom === 'environment'
-            ? `<the token in ${ADMIN_TOKEN_VARIABLE}>`
-            : flags.adminToken
-      }`,
-    );
+    io.out(bankListeningJson(flags, listener, tlsSetup, plan, revocation, trustStore));
+  announceBankListening(flags, listener, say, io, trustStore, revocation);
   const signal = await stopped;
   await listener.close();
   await bank.flush();
@@ -385,6 +303,36 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
   if (planEnd) io.err(planEnd.summary);
   say(`Stopped (${signal}).`);
   return reported ? (planEnd?.exitCode ?? 0) : 1;
+}
+
+/** The admin API under /admin/ when a token is given; undefined without one. */
+function bankAdminApi(
+  flags: BankCommandFlags,
+  bank: Bank,
+  clock: VirtualClock,
+  plan: PlanRun | undefined,
+) {
+  return flags.adminToken !== undefined
+    ? createAdminApi({
+        bank,
+        clock,
+        token: flags.adminToken,
+        maxBodyBytes: MAX_REQUEST_BODY_BYTES,
+        renderReport: renderForAdmin,
+        ...(plan ? { plan, renderPlanReport: renderPlanForAdmin } : {}),
+      })
+    : undefined;
+}
+
+/** A state store that cannot be opened is named on stderr (exit code 1); anything else is thrown. */
+function bankStateFailure(error: unknown, io: CliIo): number {
+  if (error instanceof StateStoreUnavailableError) {
+    io.err(`workbench bank: --db: ${error.message}`);
+    return 1;
+  }
+  if (!(error instanceof DatabaseFileError)) throw error;
+  io.err(`workbench bank: ${error.message}`);
+  return 1;
 }
 
 /**

@@ -158,48 +158,7 @@ export function parseBankFlags(
   argv: string[],
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): BankCommandFlags {
-  let values: Record<string, string | string[] | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        mode: { type: 'string' },
-        port: { type: 'string' },
-        host: { type: 'string' },
-        'allow-host': { type: 'string', multiple: true },
-        'trust-ca': { type: 'string', multiple: true },
-        crl: { type: 'string', multiple: true },
-        registry: { type: 'string' },
-        state: { type: 'string' },
-        db: { type: 'string' },
-        persist: { type: 'boolean' },
-        'headers-timeout': { type: 'string' },
-        'request-timeout': { type: 'string' },
-        'keep-alive-timeout': { type: 'string' },
-        'max-connections': { type: 'string' },
-        tls: { type: 'boolean' },
-        'tls-cert': { type: 'string' },
-        'tls-key': { type: 'string' },
-        'tls-ca-out': { type: 'string' },
-        mtls: { type: 'boolean' },
-        admin: { type: 'boolean' },
-        'admin-token': { type: 'string' },
-        'admin-token-file': { type: 'string' },
-        json: { type: 'boolean' },
-        report: { type: 'string' },
-        'report-dir': { type: 'string' },
-        'sign-responses': { type: 'boolean' },
-        'response-cert': { type: 'string' },
-        'response-key': { type: 'string' },
-        'response-cert-out': { type: 'string' },
-        plan: { type: 'string' },
-      },
-    }));
-  } catch (error) {
-    throw new UsageProblem((error as Error).message);
-  }
+  const values = parseBankArgv(argv);
   const mode = values.mode as string | undefined;
   if (mode === undefined) throw new UsageProblem('--mode is required: sandbox or production.');
   if (!(BANK_MODES as readonly string[]).includes(mode))
@@ -251,30 +210,7 @@ export function parseBankFlags(
     throw new UsageProblem('--persist goes with --state FILE; --db FILE is durable already');
   if (flags.persist && values.state === undefined)
     throw new UsageProblem('--persist needs --state FILE');
-  const adminToken = values['admin-token'] as string | undefined;
-  const adminTokenFile = values['admin-token-file'] as string | undefined;
-  const environmentToken = env[ADMIN_TOKEN_VARIABLE];
-  if (adminToken !== undefined && adminTokenFile !== undefined)
-    throw new UsageProblem('--admin-token and --admin-token-file: give the token one way.');
-  if (adminToken !== undefined) {
-    const problem = adminTokenProblem(adminToken);
-    if (problem) throw new UsageProblem(`--admin-token ${problem}.`);
-    flags.adminToken = adminToken;
-    flags.adminTokenFrom = 'flag';
-  } else if (adminTokenFile !== undefined) {
-    if (adminTokenFile.trim() === '')
-      throw new UsageProblem('--admin-token-file needs a file name.');
-    flags.adminTokenFile = adminTokenFile;
-    flags.adminTokenFrom = 'file';
-  } else if (environmentToken !== undefined && environmentToken !== '') {
-    const problem = adminTokenProblem(environmentToken);
-    if (problem) throw new UsageProblem(`${ADMIN_TOKEN_VARIABLE} ${problem}.`);
-    flags.adminToken = environmentToken;
-    flags.adminTokenFrom = 'environment';
-  } else if (values.admin === true) {
-    flags.adminToken = randomBytes(24).toString('base64url');
-    flags.adminTokenFrom = 'random';
-  }
+  adminTokenFlags(values, env, flags);
   if (values.registry !== undefined) flags.registry = values.registry as string;
   if (values.state !== undefined) flags.state = values.state as string;
   const report = reportFlags(values);
@@ -307,6 +243,88 @@ export function parseBankFlags(
 }
 
 type FlagValues = Record<string, string | string[] | boolean | undefined>;
+
+/** The command line read by node's parser; an unknown flag or a missing value is a UsageProblem. */
+function parseBankArgv(argv: string[]): FlagValues {
+  let values: Record<string, string | string[] | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        mode: { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'allow-host': { type: 'string', multiple: true },
+        'trust-ca': { type: 'string', multiple: true },
+        crl: { type: 'string', multiple: true },
+        registry: { type: 'string' },
+        state: { type: 'string' },
+        db: { type: 'string' },
+        persist: { type: 'boolean' },
+        'headers-timeout': { type: 'string' },
+        'request-timeout': { type: 'string' },
+        'keep-alive-timeout': { type: 'string' },
+        'max-connections': { type: 'string' },
+        tls: { type: 'boolean' },
+        'tls-cert': { type: 'string' },
+        'tls-key': { type: 'string' },
+        'tls-ca-out': { type: 'string' },
+        mtls: { type: 'boolean' },
+        admin: { type: 'boolean' },
+        'admin-token': { type: 'string' },
+        'admin-token-file': { type: 'string' },
+        json: { type: 'boolean' },
+        report: { type: 'string' },
+        'report-dir': { type: 'string' },
+        'sign-responses': { type: 'boolean' },
+        'response-cert': { type: 'string' },
+        'response-key': { type: 'string' },
+        'response-cert-out': { type: 'string' },
+        plan: { type: 'string' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageProblem((error as Error).message);
+  }
+  return values;
+}
+
+/**
+ * The admin API's token: from --admin-token, --admin-token-file, the environment, or made at
+ * random with --admin, in that order of precedence.
+ */
+function adminTokenFlags(
+  values: FlagValues,
+  env: Readonly<Record<string, string | undefined>>,
+  flags: BankCommandFlags,
+): void {
+  const adminToken = values['admin-token'] as string | undefined;
+  const adminTokenFile = values['admin-token-file'] as string | undefined;
+  const environmentToken = env[ADMIN_TOKEN_VARIABLE];
+  if (adminToken !== undefined && adminTokenFile !== undefined)
+    throw new UsageProblem('--admin-token and --admin-token-file: give the token one way.');
+  if (adminToken !== undefined) {
+    const problem = adminTokenProblem(adminToken);
+    if (problem) throw new UsageProblem(`--admin-token ${problem}.`);
+    flags.adminToken = adminToken;
+    flags.adminTokenFrom = 'flag';
+  } else if (adminTokenFile !== undefined) {
+    if (adminTokenFile.trim() === '')
+      throw new UsageProblem('--admin-token-file needs a file name.');
+    flags.adminTokenFile = adminTokenFile;
+    flags.adminTokenFrom = 'file';
+  } else if (environmentToken !== undefined && environmentToken !== '') {
+    const problem = adminTokenProblem(environmentToken);
+    if (problem) throw new UsageProblem(`${ADMIN_TOKEN_VARIABLE} ${problem}.`);
+    flags.adminToken = environmentToken;
+    flags.adminTokenFrom = 'environment';
+  } else if (values.admin === true) {
+    flags.adminToken = randomBytes(24).toString('base64url');
+    flags.adminTokenFrom = 'random';
+  }
+}
 
 /**
  * --plan NAME: a plan's window is one process's exchanges and its modules set up sandbox data, and

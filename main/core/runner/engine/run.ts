@@ -124,17 +124,61 @@ async function targetLost(options: RunOptions, result: CheckResult): Promise<str
   }
 }
 
+/** A run's checks have one id each; a duplicate is a RangeError naming it. */
+function checkUniqueIds(checks: readonly Check[]): void {
+  const seen = new Set<string>();
+  for (const check of checks) {
+    // Baselines, re-runs and comparisons key on the id: two checks with one id would be confused.
+    if (seen.has(check.id)) throw new RangeError(`runChecks: duplicate check id '${check.id}'`);
+    seen.add(check.id);
+  }
+}
+
+/** The run's result, with its counts and duration, told to the reporters as run:end. */
+function endRun(
+  results: CheckResult[],
+  run: {
+    runId: string;
+    startedAt: string;
+    runStart: number;
+    target: TargetInfo;
+    runSignal: AbortSignal | undefined;
+    now: () => string;
+    reporters: ReporterMultiplexer;
+  },
+): RunResult {
+  const { runId, startedAt, runStart, target, runSignal, now, reporters } = run;
+  const counts = countStatuses(results);
+  const durationMs = performance.now() - runStart;
+  const result: RunResult = {
+    format: RUN_RESULT_FORMAT,
+    formatVersion: RUN_RESULT_FORMAT_VERSION,
+    runId,
+    startedAt,
+    finishedAt: now(),
+    durationMs,
+    target,
+    cancelled: runSignal?.aborted === true,
+    counts,
+    checks: results,
+  };
+  reporters.emit({
+    type: 'run:end',
+    runId,
+    counts,
+    durationMs,
+    cancelled: result.cancelled,
+    result,
+  });
+  return result;
+}
+
 export async function runChecks(options: RunOptions): Promise<RunResult> {
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const defaultTimeoutMs = options.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
   checkPositiveInteger('concurrency', concurrency);
   checkPositiveInteger('timeoutMs', defaultTimeoutMs);
-  const seen = new Set<string>();
-  for (const check of options.checks) {
-    // Baselines, re-runs and comparisons key on the id: two checks with one id would be confused.
-    if (seen.has(check.id)) throw new RangeError(`runChecks: duplicate check id '${check.id}'`);
-    seen.add(check.id);
-  }
+  checkUniqueIds(options.checks);
 
   const clock = options.clock ?? systemClock;
   const now = () => clock.now().toISOString();
@@ -263,28 +307,7 @@ export async function runChecks(options: RunOptions): Promise<RunResult> {
   // FAIL of its rule even when its own check was not selected or did not see the fault.
   for (const observed of observer.results()) results.push(reportObserved(observed));
 
-  const counts = countStatuses(results);
-  const durationMs = performance.now() - runStart;
-  const result: RunResult = {
-    format: RUN_RESULT_FORMAT,
-    formatVersion: RUN_RESULT_FORMAT_VERSION,
-    runId,
-    startedAt,
-    finishedAt: now(),
-    durationMs,
-    target,
-    cancelled: runSignal?.aborted === true,
-    counts,
-    checks: results,
-  };
-  reporters.emit({
-    type: 'run:end',
-    runId,
-    counts,
-    durationMs,
-    cancelled: result.cancelled,
-    result,
-  });
+  const result = endRun(results, { runId, startedAt, runStart, target, runSignal, now, reporters });
   await reporters.settled();
   return result;
 }
