@@ -1,13 +1,13 @@
 import { ErrorNotice } from '../../../components/ErrorNotice';
-import { AnswerPane } from './answer-pane';
+import { AnswerPane } from './AnswerPane';
 import { BodyEditor } from './BodyEditor';
 import { CollectionsPanel } from './CollectionsPanel';
 import { EndpointPicker } from './EndpointPicker';
 import { BodyStatus } from './BodyStatus';
-import { ForeignOriginNotice } from './foreign-origin-notice';
-import { PathParams } from './path-params';
+import { ForeignOriginNotice } from './ForeignOriginNotice';
+import { PathParams } from './PathParams';
 import { PreparedRequest } from './PreparedRequest';
-import { RequestLine } from './request-line';
+import { RequestLine } from './RequestLine';
 import { SavedScripts } from './SavedScripts';
 import { RequestTabs } from './RequestTabs';
 import { RowsTable } from './RowsTable';
