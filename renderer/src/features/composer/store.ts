@@ -3,7 +3,7 @@
  * send it, signing string included), the last response, and the saved collections. Whether the
  * body parses, what stops a send and the composed request are derived from the draft, not stored.
  */
-import { create } from 'zustand';
+import { create, type StoreApi } from 'zustand';
 import type {
   EndpointCatalogueView,
   ExchangeView,
@@ -161,146 +161,190 @@ export const useComposerStore = create<ComposerState>((set, get, store) => ({
       set({ error });
     }
   },
-  chooseEndpoint(operationId, settings) {
-    const catalogue = get().catalogue;
-    const endpoint = catalogue?.endpoints.find((e) => e.operationId === operationId);
-    if (!catalogue || !endpoint) return;
-    const draft = draftFromEndpoint(endpoint, catalogue, settings);
-    set((state) => ({
-      draft,
-      preview: undefined,
-      notice: undefined,
-      response: state.responses[keyOf(draft)],
-    }));
-  },
-  setDraft: (change) => set((state) => ({ draft: { ...state.draft, ...change } })),
-  loadDraft: (draft, response) =>
-    set((state) =>
-      response
-        ? {
-            draft,
-            preview: undefined,
-            response,
-            responses: { ...state.responses, [keyOf(draft)]: response },
-          }
-        : { draft, preview: undefined, response: state.responses[keyOf(draft)] },
-    ),
-  setPathParam: (name, value) =>
-    set((state) => ({
-      draft: { ...state.draft, pathParams: { ...state.draft.pathParams, [name]: value } },
-    })),
-  addRow: (list, name = '', value = '') =>
-    set((state) => ({
-      draft: { ...state.draft, [list]: [...state.draft[list], row(name, value)] },
-    })),
-  updateRow: (list, id, change) =>
-    set((state) => ({
-      draft: {
-        ...state.draft,
-        [list]: state.draft[list].map((r) => (r.id === id ? editedRow(r, change) : r)),
-      },
-    })),
-  removeRow: (list, id) =>
-    set((state) => ({
-      draft: { ...state.draft, [list]: state.draft[list].filter((r) => r.id !== id) },
-    })),
-  async refreshPreview(targetId) {
-    const draft = get().draft;
-    try {
-      const preview = await api.call('tpp.preview', {
-        targetId,
-        request: composedRequest(resolvedDraft(draft, variableValuesOf(get().variables, targetId))),
-      });
-      // A newer draft may have replaced this one while main prepared it.
-      if (get().draft === draft) set({ preview, previewError: undefined });
-    } catch (error) {
-      if (get().draft === draft) set({ preview: undefined, previewError: error });
-    }
-  },
-  async send(targetId, allowForeignOrigin = false) {
-    if (get().sending) return;
-    const request = composedRequest(
-      resolvedDraft(get().draft, variableValuesOf(get().variables, targetId)),
-    );
-    const foreignOrigin = foreignOriginOf(request.path, baseUrlOf(targetId));
-    if (foreignOrigin && !allowForeignOrigin) {
-      set({ foreignOrigin, notice: undefined });
-      return;
-    }
-    set({ sending: true, foreignOrigin: undefined, error: undefined, notice: undefined });
-    try {
-      const response = await api.call('tpp.send', {
-        targetId,
-        // Unsigned: main signs only requests to the target's origin.
-        request: foreignOrigin ? { ...request, sign: false } : request,
-        ...(get().draft.operationId ? { label: get().draft.operationId } : {}),
-        ...(foreignOrigin ? { allowForeignOrigin: true } : {}),
-      });
-      // A new resource asking for SCA: the SCA shown so far was another one's.
-      if (linksOf(response.response?.json).some((link) => link.relation === 'scaRedirect'))
-        useScaStore.getState().dismiss();
-      get().captureFrom(response);
-      set((state) => ({
-        response,
-        responses: { ...state.responses, [keyOf(state.draft)]: response },
-        sending: false,
-        notice: response.response
-          ? `Sent: ${response.response.status}`
-          : `No response: ${response.error}`,
-      }));
-    } catch (error) {
-      set({ sending: false, error });
-    }
-  },
-  cancelForeignOrigin: () => set({ foreignOrigin: undefined }),
-  async follow(relation, source) {
-    const from = source ?? get().response;
-    if (!from || get().sending) return;
-    set({ sending: true, error: undefined, notice: undefined });
-    try {
-      const response = await api.call('tpp.follow', { exchangeId: from.id, relation });
-      get().captureFrom(response);
-      const state = get();
-      const endpoints = state.catalogue?.endpoints ?? [];
-      const onOperation = draftOfExchange(response, endpoints, baseUrlOf(response.targetId));
-      // Paging stays on the operation and keeps the form's rows: the query shows what the page
-      // shown answers. Any other link opens what it called beside the tab it was followed from,
-      // which keeps its form and answer.
-      const samePage =
-        onOperation.operationId !== undefined &&
-        onOperation.operationId === state.draft.operationId &&
-        fillPath(onOperation.pathTemplate, onOperation.pathParams) ===
-          fillPath(state.draft.pathTemplate, state.draft.pathParams);
-      const keeps = linksOf(from.response?.json).length > 0 ? from : state.linkSource?.from;
-      if (samePage)
-        set({
-          draft: draftAfterFollow(state.draft, response.request.url),
-          preview: undefined,
-          response,
-        });
-      else get().openInTab(onOperation, response, true);
-      set((current) => ({
-        responses: { ...current.responses, [keyOf(onOperation)]: response },
-        ...(keeps ? { linkSource: { from: keeps, shownWith: response.id } } : {}),
-        sending: false,
-        notice: `Followed ${relation}`,
-      }));
-    } catch (error) {
-      set({ sending: false, error });
-    }
-  },
-  async openExchange(exchange) {
-    if (!get().catalogue) await get().loadCatalogue();
-    const endpoints = get().catalogue?.endpoints ?? [];
-    const draft = draftOfExchange(exchange, endpoints, baseUrlOf(exchange.targetId));
-    set((state) => ({ responses: { ...state.responses, [keyOf(draft)]: exchange } }));
-    get().openInTab(draft, exchange);
-  },
-  async openCheckRequest(request) {
-    if (!get().catalogue) await get().loadCatalogue();
-    const endpoints = get().catalogue?.endpoints ?? [];
-    const targetId = useTargetsStore.getState().view?.activeTargetId ?? '';
-    get().openInTab(draftOfCheckRequest(request, endpoints, baseUrlOf(targetId)));
-  },
+  ...draftSlice(set, get),
+  ...exchangeSlice(set, get),
+  ...openSlice(set, get),
   say: (notice) => set({ notice }),
 }));
+
+type StoreSet = StoreApi<ComposerState>['setState'];
+type StoreGet = StoreApi<ComposerState>['getState'];
+
+/** The draft in the form: chosen from the catalogue or loaded, its path values and its rows. */
+function draftSlice(
+  set: StoreSet,
+  get: StoreGet,
+): Pick<
+  ComposerState,
+  | 'chooseEndpoint'
+  | 'setDraft'
+  | 'loadDraft'
+  | 'setPathParam'
+  | 'addRow'
+  | 'updateRow'
+  | 'removeRow'
+> {
+  return {
+    chooseEndpoint(operationId, settings) {
+      const catalogue = get().catalogue;
+      const endpoint = catalogue?.endpoints.find((e) => e.operationId === operationId);
+      if (!catalogue || !endpoint) return;
+      const draft = draftFromEndpoint(endpoint, catalogue, settings);
+      set((state) => ({
+        draft,
+        preview: undefined,
+        notice: undefined,
+        response: state.responses[keyOf(draft)],
+      }));
+    },
+    setDraft: (change) => set((state) => ({ draft: { ...state.draft, ...change } })),
+    loadDraft: (draft, response) =>
+      set((state) =>
+        response
+          ? {
+              draft,
+              preview: undefined,
+              response,
+              responses: { ...state.responses, [keyOf(draft)]: response },
+            }
+          : { draft, preview: undefined, response: state.responses[keyOf(draft)] },
+      ),
+    setPathParam: (name, value) =>
+      set((state) => ({
+        draft: { ...state.draft, pathParams: { ...state.draft.pathParams, [name]: value } },
+      })),
+    addRow: (list, name = '', value = '') =>
+      set((state) => ({
+        draft: { ...state.draft, [list]: [...state.draft[list], row(name, value)] },
+      })),
+    updateRow: (list, id, change) =>
+      set((state) => ({
+        draft: {
+          ...state.draft,
+          [list]: state.draft[list].map((r) => (r.id === id ? editedRow(r, change) : r)),
+        },
+      })),
+    removeRow: (list, id) =>
+      set((state) => ({
+        draft: { ...state.draft, [list]: state.draft[list].filter((r) => r.id !== id) },
+      })),
+  };
+}
+
+/** The draft previewed and sent, a foreign origin asked about first, and a link followed. */
+function exchangeSlice(
+  set: StoreSet,
+  get: StoreGet,
+): Pick<ComposerState, 'refreshPreview' | 'send' | 'cancelForeignOrigin' | 'follow'> {
+  return {
+    async refreshPreview(targetId) {
+      const draft = get().draft;
+      try {
+        const preview = await api.call('tpp.preview', {
+          targetId,
+          request: composedRequest(
+            resolvedDraft(draft, variableValuesOf(get().variables, targetId)),
+          ),
+        });
+        // A newer draft may have replaced this one while main prepared it.
+        if (get().draft === draft) set({ preview, previewError: undefined });
+      } catch (error) {
+        if (get().draft === draft) set({ preview: undefined, previewError: error });
+      }
+    },
+    async send(targetId, allowForeignOrigin = false) {
+      if (get().sending) return;
+      const request = composedRequest(
+        resolvedDraft(get().draft, variableValuesOf(get().variables, targetId)),
+      );
+      const foreignOrigin = foreignOriginOf(request.path, baseUrlOf(targetId));
+      if (foreignOrigin && !allowForeignOrigin) {
+        set({ foreignOrigin, notice: undefined });
+        return;
+      }
+      set({ sending: true, foreignOrigin: undefined, error: undefined, notice: undefined });
+      try {
+        const response = await api.call('tpp.send', {
+          targetId,
+          // Unsigned: main signs only requests to the target's origin.
+          request: foreignOrigin ? { ...request, sign: false } : request,
+          ...(get().draft.operationId ? { label: get().draft.operationId } : {}),
+          ...(foreignOrigin ? { allowForeignOrigin: true } : {}),
+        });
+        // A new resource asking for SCA: the SCA shown so far was another one's.
+        if (linksOf(response.response?.json).some((link) => link.relation === 'scaRedirect'))
+          useScaStore.getState().dismiss();
+        get().captureFrom(response);
+        set((state) => ({
+          response,
+          responses: { ...state.responses, [keyOf(state.draft)]: response },
+          sending: false,
+          notice: response.response
+            ? `Sent: ${response.response.status}`
+            : `No response: ${response.error}`,
+        }));
+      } catch (error) {
+        set({ sending: false, error });
+      }
+    },
+    cancelForeignOrigin: () => set({ foreignOrigin: undefined }),
+    async follow(relation, source) {
+      const from = source ?? get().response;
+      if (!from || get().sending) return;
+      set({ sending: true, error: undefined, notice: undefined });
+      try {
+        const response = await api.call('tpp.follow', { exchangeId: from.id, relation });
+        get().captureFrom(response);
+        const state = get();
+        const endpoints = state.catalogue?.endpoints ?? [];
+        const onOperation = draftOfExchange(response, endpoints, baseUrlOf(response.targetId));
+        // Paging stays on the operation and keeps the form's rows: the query shows what the page
+        // shown answers. Any other link opens what it called beside the tab it was followed from,
+        // which keeps its form and answer.
+        const samePage =
+          onOperation.operationId !== undefined &&
+          onOperation.operationId === state.draft.operationId &&
+          fillPath(onOperation.pathTemplate, onOperation.pathParams) ===
+            fillPath(state.draft.pathTemplate, state.draft.pathParams);
+        const keeps = linksOf(from.response?.json).length > 0 ? from : state.linkSource?.from;
+        if (samePage)
+          set({
+            draft: draftAfterFollow(state.draft, response.request.url),
+            preview: undefined,
+            response,
+          });
+        else get().openInTab(onOperation, response, true);
+        set((current) => ({
+          responses: { ...current.responses, [keyOf(onOperation)]: response },
+          ...(keeps ? { linkSource: { from: keeps, shownWith: response.id } } : {}),
+          sending: false,
+          notice: `Followed ${relation}`,
+        }));
+      } catch (error) {
+        set({ sending: false, error });
+      }
+    },
+  };
+}
+
+/** A sent exchange or a check's request opened in a tab of its own. */
+function openSlice(
+  set: StoreSet,
+  get: StoreGet,
+): Pick<ComposerState, 'openExchange' | 'openCheckRequest'> {
+  return {
+    async openExchange(exchange) {
+      if (!get().catalogue) await get().loadCatalogue();
+      const endpoints = get().catalogue?.endpoints ?? [];
+      const draft = draftOfExchange(exchange, endpoints, baseUrlOf(exchange.targetId));
+      set((state) => ({ responses: { ...state.responses, [keyOf(draft)]: exchange } }));
+      get().openInTab(draft, exchange);
+    },
+    async openCheckRequest(request) {
+      if (!get().catalogue) await get().loadCatalogue();
+      const endpoints = get().catalogue?.endpoints ?? [];
+      const targetId = useTargetsStore.getState().view?.activeTargetId ?? '';
+      get().openInTab(draftOfCheckRequest(request, endpoints, baseUrlOf(targetId)));
+    },
+  };
+}

@@ -14,7 +14,7 @@ import { serializeBaseline } from '../../../../main/shared/baseline';
 import { baselineActions } from './baseline-actions';
 import { liveActions } from './live-actions';
 import { reviewActions } from './review-actions';
-import { DEFAULT_OPTIONS, type RunnerState } from './runner-state';
+import { DEFAULT_OPTIONS, type RunnerState, type StoreGet, type StoreSet } from './runner-state';
 
 export * from './runner-state';
 import { NO_CATALOGUE_FILTER, runnableSelection, toggleSelection } from './catalogue-tree';
@@ -37,31 +37,7 @@ export const useRunnerStore = create<RunnerState>((set, get) => {
     (events) => set((state) => ({ progress: reduceRunEvents(state.progress, events) })),
     EVENT_FLUSH_MS,
   );
-
-  async function attempt<T>(name: string, action: () => Promise<T>): Promise<T | undefined> {
-    set({ busy: name, error: undefined, done: undefined });
-    try {
-      const result = await action();
-      set({ busy: undefined });
-      return result;
-    } catch (error) {
-      set({ busy: undefined, error });
-      return undefined;
-    }
-  }
-
-  async function refreshRuns() {
-    const runs = await api.call('runner.list', {});
-    set({ runs });
-  }
-
-  async function ensureResult(runId: string): Promise<RunResult> {
-    const known = resultOf(get(), runId);
-    if (known) return known;
-    const result = await api.call('runner.result', { runId });
-    set((state) => ({ results: { ...state.results, [runId]: result } }));
-    return result;
-  }
+  const tools = storeTools(set, get);
 
   return {
     faults: [],
@@ -102,6 +78,72 @@ export const useRunnerStore = create<RunnerState>((set, get) => {
       }
     },
 
+    ...selectionSlice(set),
+    ...runSlice(tools),
+    ...viewSlice(tools),
+    ...fileSlice(tools),
+    ...comparisonSlice(tools),
+
+    ...baselineActions(set, get),
+    ...reviewActions(set, get),
+    dismissError: () => set({ error: undefined }),
+
+    ...liveActions(set, get, batcher),
+  };
+});
+
+/** What the store's slices act with: the store, and the steps its actions share. */
+interface StoreTools {
+  set: StoreSet;
+  get: StoreGet;
+  attempt<T>(name: string, action: () => Promise<T>): Promise<T | undefined>;
+  refreshRuns(): Promise<void>;
+  ensureResult(runId: string): Promise<RunResult>;
+}
+
+function storeTools(set: StoreSet, get: StoreGet): StoreTools {
+  async function attempt<T>(name: string, action: () => Promise<T>): Promise<T | undefined> {
+    set({ busy: name, error: undefined, done: undefined });
+    try {
+      const result = await action();
+      set({ busy: undefined });
+      return result;
+    } catch (error) {
+      set({ busy: undefined, error });
+      return undefined;
+    }
+  }
+
+  async function refreshRuns() {
+    const runs = await api.call('runner.list', {});
+    set({ runs });
+  }
+
+  async function ensureResult(runId: string): Promise<RunResult> {
+    const known = resultOf(get(), runId);
+    if (known) return known;
+    const result = await api.call('runner.result', { runId });
+    set((state) => ({ results: { ...state.results, [runId]: result } }));
+    return result;
+  }
+
+  return { set, get, attempt, refreshRuns, ensureResult };
+}
+
+/** The catalogue's filter, open areas and selection, and the run settings. */
+function selectionSlice(
+  set: StoreSet,
+): Pick<
+  RunnerState,
+  | 'setFilter'
+  | 'setResultFilter'
+  | 'toggleExpanded'
+  | 'select'
+  | 'clearSelection'
+  | 'setOptions'
+  | 'toggleFault'
+> {
+  return {
     setFilter: (filter) => set((state) => ({ filter: { ...state.filter, ...filter } })),
     setResultFilter: (resultFilter) => set({ resultFilter }),
     toggleExpanded: (key, open) =>
@@ -115,7 +157,17 @@ export const useRunnerStore = create<RunnerState>((set, get) => {
         const others = state.options.faultProfiles.filter((id) => id !== ruleId);
         return { options: { ...state.options, faultProfiles: on ? [...others, ruleId] : others } };
       }),
+  };
+}
 
+/** A run started against the active target, and cancelled. */
+function runSlice({
+  set,
+  get,
+  attempt,
+  refreshRuns,
+}: StoreTools): Pick<RunnerState, 'start' | 'cancel'> {
+  return {
     async start(kind) {
       const { options, catalogue, selected, viewedRunId, activeRunId } = get();
       if (activeRunId) return; // one run at a time from this view: no double start
@@ -164,7 +216,17 @@ export const useRunnerStore = create<RunnerState>((set, get) => {
       if (!runId) return;
       await attempt('Cancelling the run', () => api.call('runner.cancel', { runId }));
     },
+  };
+}
 
+/** The run shown, its result fetched when it was not followed live, and its open check. */
+function viewSlice({
+  set,
+  get,
+  attempt,
+  ensureResult,
+}: StoreTools): Pick<RunnerState, 'viewRun' | 'openCheck'> {
+  return {
     async viewRun(runId) {
       set({ viewedRunId: runId, openCheckId: undefined });
       const summary = get().runs.find((r) => r.runId === runId);
@@ -175,7 +237,17 @@ export const useRunnerStore = create<RunnerState>((set, get) => {
     },
 
     openCheck: (checkId) => set({ openCheckId: checkId }),
+  };
+}
 
+/** A run's report exported, and a run or an evidence bundle imported. */
+function fileSlice({
+  set,
+  get,
+  attempt,
+  refreshRuns,
+}: StoreTools): Pick<RunnerState, 'exportReport' | 'importRun' | 'importBundle'> {
+  return {
     async exportReport(format) {
       const { viewedRunId: runId, baseline } = get();
       if (!runId) return;
@@ -236,7 +308,12 @@ export const useRunnerStore = create<RunnerState>((set, get) => {
       await refreshRuns().catch(() => undefined);
       await get().viewRun(summary.runId);
     },
+  };
+}
 
+/** Two runs compared, check by check. */
+function comparisonSlice({ set, attempt, ensureResult }: StoreTools): Pick<RunnerState, 'compare'> {
+  return {
     async compare(previousRunId, currentRunId) {
       const comparison = await attempt('Comparing the runs', async () => {
         const [previous, current, changes] = await Promise.all([
@@ -254,11 +331,5 @@ export const useRunnerStore = create<RunnerState>((set, get) => {
       });
       if (comparison) set({ comparison });
     },
-
-    ...baselineActions(set, get),
-    ...reviewActions(set, get),
-    dismissError: () => set({ error: undefined }),
-
-    ...liveActions(set, get, batcher),
   };
-});
+}

@@ -6,14 +6,14 @@ import type {
 import { useState } from 'react';
 import { useCollectionsStore } from '../collections-store';
 import { BIG_COLLECTION_ITEMS, countItems, countRequests } from '../collection-tree';
-import { BigCollectionTree } from './big-collection-tree';
+import { BigCollectionTree } from './BigCollectionTree';
 import {
   FolderActions,
   NewFolder,
   RenameButton,
   RunButton,
   SavedRequestParts,
-} from './collection-items';
+} from './CollectionItems';
 
 function SavedRequestRow({
   collection,

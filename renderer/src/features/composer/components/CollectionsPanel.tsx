@@ -5,7 +5,7 @@ import { useCollectionsStore } from '../collections-store';
 import { CollectionImports } from './CollectionImports';
 import { CollectionTree } from './CollectionTree';
 import { CollectionRunResults } from './CollectionRunResults';
-import { CollectionSearchBox } from './collection-search-box';
+import { CollectionSearchBox } from './CollectionSearchBox';
 import { FolderOptions } from './NameField';
 import { foldersOf } from '../collection-tree';
 

@@ -9,7 +9,7 @@ import { useMemo, useState } from 'react';
 import type { CollectionView } from '../../../../../main/api/contract';
 import { VirtualList } from '../../../components/virtual-list';
 import { treeRows, type TreeRow } from '../collection-tree';
-import { FolderActions, SavedRequestParts } from './collection-items';
+import { FolderActions, SavedRequestParts } from './CollectionItems';
 import '../collections.css';
 
 /** The height of a row in px: a line of buttons. */
