@@ -54,6 +54,19 @@ const freshTab = (): Tab => ({
   rev: Date.now(),
 });
 
+/**
+ * Numbers the lists a window sends to be kept; each one's `latest()` says whether no later list
+ * was sent since. Only the latest list's answer is taken: the web host's answers may arrive out of
+ * order, and an older list's answer would bring back a tab closed since.
+ */
+function latestOnly(): () => () => boolean {
+  let sent = 0;
+  return () => {
+    const number = ++sent;
+    return () => number === sent;
+  };
+}
+
 export function tabsActions(
   set: Set,
   get: Get,
@@ -72,6 +85,7 @@ export function tabsActions(
   let shownRev: number | undefined = first.rev;
   /** When this window last kept the list, or took the kept one: what it has seen of it. */
   let keptAt = 0;
+  const nextSave = latestOnly();
 
   /** Shows tab `id` of `tabSet`, the shown one written back first. */
   const show = (tabSet: TabSet, id: string) => {
@@ -121,9 +135,11 @@ export function tabsActions(
       seenAt: keptAt,
       by: windowId,
     };
+    const latest = nextSave();
     api.call('workspace.saveTabs', kept).then(
       (merged) => {
         set({ tabsError: undefined });
+        if (!latest()) return; // taking an older list's answer would bring back closed tabs
         // The host kept more than this window sent (another window's tabs): taken in.
         if (JSON.stringify(merged.tabs) !== JSON.stringify(kept.tabs)) void take(merged, sentAt);
         else keptAt = Math.max(keptAt, sentAt);
