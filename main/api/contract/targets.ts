@@ -113,6 +113,12 @@ export type BankClockView = { profileId: string } & (
 );
 
 export interface TargetsView {
+  /**
+   * Which read of the targets this view is: a later read has a larger number. Answers and
+   * `targets.changed` events may reach a window out of order, so a window keeps the view it shows
+   * unless the one arriving was read later (a late, older view would bring back a removed profile).
+   */
+  readOrder: number;
   targets: TargetView[];
   activeTargetId: string;
   /** Target profiles the user added, in the order added. */

@@ -122,12 +122,18 @@ describe('target profiles in the targets service', () => {
       JSON.stringify({ profileVersion: 1, baseUrl: 'https://bank.example', mode: 'sandbox' }),
     );
     const again = await servicesIn(dataDir);
-    const [broken] = (await ok(call(again, 'targets.list', {}))).profiles;
+    const listed = await ok(call(again, 'targets.list', {}));
+    const [broken] = listed.profiles;
     expect(broken).toMatchObject({ id: view.profiles[0]!.id, ok: false });
     expect(broken!.problems.join('\n')).toContain('/signing');
 
+    // A list asked for before the removal and answered after it is numbered as read before it.
+    const before = call(again, 'targets.list', {});
     const removed = await ok(call(again, 'targets.removeProfile', { id: broken!.id }));
     expect(removed.profiles).toEqual([]);
+    const late = await ok(before);
+    expect(late.readOrder).toBeGreaterThan(listed.readOrder);
+    expect(removed.readOrder).toBeGreaterThan(late.readOrder);
     expect(existsSync(path)).toBe(true);
     expect(await refused(call(again, 'targets.removeProfile', { id: broken!.id }))).toContain(
       'no target profile',

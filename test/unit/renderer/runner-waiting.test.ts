@@ -32,6 +32,7 @@ const { openWaitingSca, waitingKey } =
   await import('../../../renderer/src/features/runner/waiting-sca');
 
 const view: TargetsView = {
+  readOrder: 1,
   activeTargetId: 'profile-prod',
   targets: [
     embeddedTarget('sandbox'),

@@ -128,6 +128,8 @@ export class TargetsService {
    * instead: held in memory for this launch only, never written (profile-form.ts).
    */
   private readonly held: Record<string, string> = {};
+  /** How many times the targets were read: each view's `readOrder`. */
+  private reads = 0;
   /** A profile's `{ "keystore": … }` credential: the keystore the user unlocked. */
   private readonly keystore: KeystoreCredentials = async (reference) =>
     keystoreCredential(this.certs.unlocked(), reference);
@@ -158,13 +160,17 @@ export class TargetsService {
   }
 
   async list(): Promise<TargetsView> {
-    const file = (await this.store).get();
+    const store = await this.store;
+    // Numbered where the file is read: the profiles' descriptions below may finish out of order.
+    const readOrder = ++this.reads;
+    const file = store.get();
     const profiles = await Promise.all(
       (file.profiles ?? []).map((p) =>
         describeProfile(p.id, p.path, this.baseEnv, this.keystore, this.held),
       ),
     );
     return {
+      readOrder,
       activeTargetId: file.activeTargetId,
       targets: [...file.targets.map((t) => this.view(t)), ...profiles.flatMap(profileTarget)],
       profiles,

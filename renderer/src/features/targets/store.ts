@@ -23,14 +23,24 @@ interface TargetsState {
   received(view: TargetsView): void;
 }
 
-export const useTargetsStore = create<TargetsState>((set) => {
+/**
+ * The view to show: the arriving one only if main read it after the shown one. Answers and events
+ * may arrive out of order, and an older view would bring back a profile removed since.
+ */
+export function laterView(shown: TargetsView | undefined, arriving: TargetsView): TargetsView {
+  return shown && shown.readOrder >= arriving.readOrder ? shown : arriving;
+}
+
+export const useTargetsStore = create<TargetsState>((set, get) => {
+  const take = (view: TargetsView) => laterView(get().view, view);
   const run = async (
     action: () => Promise<TargetsView>,
     errorKey: 'error' | 'profileError' = 'error',
   ): Promise<boolean> => {
     set({ busy: true, [errorKey]: undefined });
     try {
-      set({ view: await action(), busy: false });
+      const view = await action();
+      set({ view: take(view), busy: false });
       return true;
     } catch (error) {
       set({ [errorKey]: error, busy: false });
@@ -41,7 +51,8 @@ export const useTargetsStore = create<TargetsState>((set) => {
     busy: false,
     async load() {
       try {
-        set({ view: await api.call('targets.list', {}), error: undefined });
+        const view = await api.call('targets.list', {});
+        set({ view: take(view), error: undefined });
       } catch (error) {
         set({ error });
       }
@@ -59,7 +70,7 @@ export const useTargetsStore = create<TargetsState>((set) => {
     removeProfile: async (id) => {
       await run(() => api.call('targets.removeProfile', { id }), 'profileError');
     },
-    received: (view) => set({ view }),
+    received: (view) => set({ view: take(view) }),
   };
 });
 

@@ -7,6 +7,7 @@ import type { TargetsView } from '../../../../../main/api/contract';
 import { targetChoices } from '../../../../../renderer/src/features/targets/target-choices';
 
 const view: TargetsView = {
+  readOrder: 1,
   activeTargetId: 'embedded-sandbox',
   targets: [
     {
