@@ -105,11 +105,20 @@ async function importArgs(format: CollectionImportFormat, source: ImportSource) 
 }
 
 export const useCollectionsStore = create<CollectionsState>((set, get) => {
+  /**
+   * How many `collections.changed` events arrived. Main sends one for every change, in the order
+   * it made them, so the last event is the newest list; an answer is older than an event that
+   * arrived after its call was sent (answers and events travel apart and may cross), and taking
+   * it would show a list without a change made since until the next one.
+   */
+  let events = 0;
   /** Runs a call that answers with the collections; an error is shown, nothing else changes. */
   const change = async (run: () => Promise<CollectionView[]>): Promise<boolean> => {
     set({ error: undefined });
+    const sentAfter = events;
     try {
-      set({ collections: await run() });
+      const collections = await run();
+      if (events === sentAfter) set({ collections });
       return true;
     } catch (error) {
       set({ error });
@@ -120,7 +129,10 @@ export const useCollectionsStore = create<CollectionsState>((set, get) => {
     collections: [],
     busy: false,
     load: () => change(() => api.call('collections.list', {})).then(() => undefined),
-    received: (collections) => set({ collections }),
+    received: (collections) => {
+      events += 1;
+      set({ collections });
+    },
     async save(collection, name, folderId) {
       const draft = useComposerStore.getState().draft;
       const saved = await change(() =>

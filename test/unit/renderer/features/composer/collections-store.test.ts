@@ -2,7 +2,8 @@
  * The Collections panel's import (renderer/src/features/composer/collections-store.ts) refuses a
  * file or Bruno folder over the one collection limit (main/shared/collection-limits.ts) by its
  * size, before reading it and without calling the contract, naming the size and the limit; its
- * export asks for the signing script (§5.2) only when the user ticks "with signing".
+ * export asks for the signing script (§5.2) only when the user ticks "with signing"; an answer
+ * never replaces the list of a `collections.changed` event that arrived after its call was sent.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -104,5 +105,28 @@ describe('an import in the UI', () => {
     const after = [...before, { name: 'New', variables: [], items: [] }];
     useCollectionsStore.getState().received(after);
     expect(useCollectionsStore.getState().collections).toBe(after);
+  });
+});
+
+describe('answers and events that cross', () => {
+  const list = (...names: string[]) => names.map((name) => ({ name, variables: [], items: [] }));
+
+  it('keeps the list of an event that arrived after the call was sent, over its answer', async () => {
+    useCollectionsStore.setState({ collections: list('A') });
+    let answer: (v: unknown) => void = () => undefined;
+    answers.set('collections.create', () => new Promise((resolve) => (answer = resolve)));
+    const creating = useCollectionsStore.getState().create('B');
+    // A later change (another window's removal of A) arrives first, as its event.
+    useCollectionsStore.getState().received(list('B'));
+    answer(list('A', 'B'));
+    await creating;
+    expect(useCollectionsStore.getState().collections.map((c) => c.name)).toEqual(['B']);
+  });
+
+  it('takes an answer when no event arrived while it was on its way', async () => {
+    useCollectionsStore.setState({ collections: list('A') });
+    answers.set('collections.create', () => list('A', 'B'));
+    await useCollectionsStore.getState().create('B');
+    expect(useCollectionsStore.getState().collections.map((c) => c.name)).toEqual(['A', 'B']);
   });
 });
