@@ -4,7 +4,12 @@
  * back through its schema, so a hand-edited or damaged file is set aside with a notice, never
  * trusted (stored-files.ts).
  */
-import { mergedTabs } from '../../../shared/tabs-merge.js';
+import {
+  CLOSED_TABS_KEPT,
+  closedTabs,
+  mergedTabs,
+  type ClosedTab,
+} from '../../../shared/tabs-merge.js';
 import { DEFAULT_ENVIRONMENT } from '../../../shared/environment.js';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -40,6 +45,31 @@ function freeEnvironmentName(taken: Record<string, unknown>, name: string): stri
 /** How many targets keep variables: a target removed long ago does not grow the file forever. */
 const MAX_TARGETS = 200;
 
+/**
+ * The kept tabs, with the tabs closed lately: a window that had not seen a close when it kept its
+ * list does not bring the tab back (main/shared/tabs-merge.ts). The closes stay in main.
+ */
+const TabsRecordSchema = Type.Composite([
+  TabsSchema,
+  Type.Object({
+    closed: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { id: Type.String({ minLength: 1, maxLength: 100 }), at: Type.Number({ minimum: 0 }) },
+          { additionalProperties: false },
+        ),
+        { maxItems: CLOSED_TABS_KEPT },
+      ),
+    ),
+  }),
+]);
+type TabsRecord = TabsView & { closed?: ClosedTab[] };
+
+/** The kept tabs as windows see them: without the closes main remembers. */
+function tabsViewOf({ closed: _closed, ...view }: TabsRecord): TabsView {
+  return view;
+}
+
 const VariablesFileSchema = Type.Record(
   Type.String({ minLength: 1, maxLength: 100 }),
   TargetVariablesSchema,
@@ -47,7 +77,7 @@ const VariablesFileSchema = Type.Record(
 
 export class WorkspaceService {
   private readonly variablesStore: Promise<JsonFileStore<WorkspaceVariablesView>>;
-  private readonly tabsStore: Promise<JsonFileStore<TabsView>>;
+  private readonly tabsStore: Promise<JsonFileStore<TabsRecord>>;
 
   constructor(
     dataDir: string | undefined,
@@ -70,11 +100,11 @@ export class WorkspaceService {
       }),
     );
     this.tabsStore = opened(
-      JsonFileStore.open<TabsView>({
+      JsonFileStore.open<TabsRecord>({
         ...(dataDir ? { path: join(dataDir, 'tabs.json') } : {}),
         what: 'composer tabs',
         defaults: () => ({ tabs: [] }),
-        parse: schemaParser<TabsView>(TabsSchema),
+        parse: schemaParser<TabsRecord>(TabsRecordSchema),
       }),
     );
   }
@@ -160,20 +190,31 @@ export class WorkspaceService {
   }
 
   async tabs(): Promise<TabsView> {
-    return (await this.tabsStore).get();
+    return tabsViewOf((await this.tabsStore).get());
   }
 
   saveTabs(tabs: TabsView): Promise<TabsView> {
     if (tabs.activeTabId !== undefined && !tabs.tabs.some((t) => t.id === tabs.activeTabId))
       throw new CallRefused(`The active tab '${tabs.activeTabId}' is not one of the tabs.`);
-    // Another window may have kept tabs since this one last looked: merged, nothing of theirs lost.
-    const merge = (stored: TabsView): TabsView => ({
-      ...tabs,
-      tabs: mergedTabs(stored.tabs, tabs.tabs, tabs.seenAt ?? Number.POSITIVE_INFINITY),
-    });
+    // Another window may have kept tabs since this one last looked: merged, nothing of theirs
+    // lost, and nothing another window closed brought back.
+    const merge = (stored: TabsRecord): TabsRecord => {
+      const seenAt = tabs.seenAt ?? Number.POSITIVE_INFINITY;
+      const merged = mergedTabs(stored.tabs, tabs.tabs, seenAt, stored.closed);
+      // The shown tab may be one the merge kept closed: then the first tab is shown.
+      const { activeTabId: shown, ...sent } = tabs;
+      const activeTabId = merged.some((t) => t.id === shown) ? shown : merged[0]?.id;
+      return {
+        ...sent,
+        tabs: merged,
+        ...(activeTabId !== undefined ? { activeTabId } : {}),
+        closed: closedTabs(stored.tabs, merged, Date.now(), stored.closed),
+      };
+    };
     return this.write(this.tabsStore, 'composer tabs', merge).then((kept) => {
-      this.events.emit('workspace.tabsChanged', kept);
-      return kept;
+      const view = tabsViewOf(kept);
+      this.events.emit('workspace.tabsChanged', view);
+      return view;
     });
   }
 

@@ -1,7 +1,8 @@
 /**
  * The composer's workspace in main (workspace-service.ts): variables per target in environments
  * and the open tabs survive a restart of the host (a new services instance on the same folder);
- * what the schema refuses, and an active environment or tab that is not there, is refused naming it.
+ * what the schema refuses, and an active environment or tab that is not there, is refused naming it;
+ * a tab one window closed is not brought back by another window that had not seen the close.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -151,5 +152,37 @@ describe('the composer workspace', () => {
         by: 'window-1',
       },
     });
+  });
+
+  it('keeps a tab closed when a window that had not seen the close keeps it, across a restart', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'workbench-tabs-closed-'));
+    const services = createServices({ kind: 'web', dataDir: folder });
+    open.push(services);
+    const both = [
+      { id: 't1', draft: emptyDraftView(), rev: 10 },
+      { id: 't2', draft: emptyDraftView(), rev: 20 },
+    ];
+    await call(services, 'workspace.saveTabs', { tabs: both, activeTabId: 't2', seenAt: 5 });
+    // Window 1 closes t2.
+    await call(services, 'workspace.saveTabs', { tabs: [both[0]!], seenAt: 30, by: 'window-1' });
+    // Window 2 last looked at 30, before the close reached it, and keeps both.
+    const kept = await call(services, 'workspace.saveTabs', {
+      tabs: both,
+      activeTabId: 't2',
+      seenAt: 30,
+      by: 'window-2',
+    });
+    expect(kept).toMatchObject({ ok: true, result: { tabs: [{ id: 't1' }], activeTabId: 't1' } });
+    if (kept.ok) expect(kept.result).not.toHaveProperty('closed');
+
+    await services.dispose();
+    const again = createServices({ kind: 'web', dataDir: folder });
+    open.push(again);
+    const stale = await call(again, 'workspace.saveTabs', { tabs: both, seenAt: 30 });
+    expect(stale).toMatchObject({ ok: true, result: { tabs: [{ id: 't1' }] } });
+    const shown = await call(again, 'workspace.tabs', {});
+    expect(shown).toMatchObject({ ok: true, result: { tabs: [{ id: 't1' }] } });
+    if (shown.ok) expect(shown.result).not.toHaveProperty('closed');
+    await rm(folder, { recursive: true, force: true });
   });
 });
