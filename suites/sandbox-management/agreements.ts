@@ -28,7 +28,7 @@ import {
   engagementBody,
   getAgreement,
   postEngagement,
-  privateAgreementOf,
+  ownedPrivateAgreement,
   sandboxCheck,
 } from './sandbox-api.js';
 
@@ -67,7 +67,7 @@ export const agreementChecks: Check[] = [
       const customers = await sandboxCustomers(ctx);
       const person = customers.find((c) => c.type === 'PRIVATE')!;
       const corporation = customers.find((c) => c.type === 'CORPORATE')!;
-      const privateAgreement = await getAgreement(ctx, privateAgreementOf(person)!.id);
+      const privateAgreement = await getAgreement(ctx, ownedPrivateAgreement(person)!.id);
       ctx.expect.true(
         privateAgreement.engagements.length > 0,
         'a private agreement with engagements',

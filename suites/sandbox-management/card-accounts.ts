@@ -11,7 +11,7 @@ import {
 } from '../../main/core/spec/schemas/sandbox.js';
 import { DEFAULT_PAGE_SIZE } from '../../main/core/spec/limits.js';
 import type { Check, CheckContext } from '../../main/core/runner/check-api/index.js';
-import { norwegianIban } from '../kit/account-numbers.js';
+import { ibanOfNorwegianBban } from '../kit/account-numbers.js';
 import { cardAccountsOf } from '../kit/account-information.js';
 import { json } from '../kit/answers.js';
 import { grantedConsent } from '../kit/consent.js';
@@ -26,7 +26,7 @@ import {
   engagementBody,
   getAgreement,
   postEngagement,
-  privateAgreementOf,
+  ownedPrivateAgreement,
   sandboxCheck,
 } from './sandbox-api.js';
 
@@ -147,7 +147,7 @@ export const cardAccountAgreementChecks: Check[] = [
       const owner = await privatePsu(ctx);
       const body = cardAccountBody(owner.customerNumber);
       await createCardAccount(ctx, body);
-      const agreement = privateAgreementOf(owner);
+      const agreement = ownedPrivateAgreement(owner);
       ctx.expect.true(agreement !== undefined, `${owner.name} has a private agreement`);
       const engagements = (await getAgreement(ctx, agreement!.id)).engagements;
       ctx.expect.true(
@@ -208,7 +208,7 @@ export const cardAccountAgreementChecks: Check[] = [
       const engagement = await postEngagement(
         ctx,
         agreement.id,
-        engagementBody(psu.customerNumber, norwegianIban(String(body.accountNumber))),
+        engagementBody(psu.customerNumber, ibanOfNorwegianBban(String(body.accountNumber))),
         'add it explicitly',
       );
       ctx.expect.status(engagement, 201, 'POST .../engagements for the card account');

@@ -15,7 +15,7 @@ import {
   getAgreement,
   initialiseSandbox,
   listAccounts,
-  privateAgreementOf,
+  ownedPrivateAgreement,
   sandboxCheck,
 } from './sandbox-api.js';
 
@@ -57,7 +57,7 @@ export const customerChecks: Check[] = [
         ctx.expect.equal(own.length, 2, `accounts of ${customer.type} customer ${customer.name}`);
       }
       for (const person of people) {
-        const agreement = privateAgreementOf(person);
+        const agreement = ownedPrivateAgreement(person);
         ctx.expect.true(agreement !== undefined, `${person.name} has a private agreement`);
         const engagements = (await getAgreement(ctx, agreement!.id)).engagements;
         const cards = engagements.filter((e) => !ibans.has(e.account.iban));

@@ -238,5 +238,5 @@ export function expectRefused(
   );
 }
 
-export const privateAgreementOf = (customer: SandboxCustomer) =>
+export const ownedPrivateAgreement = (customer: SandboxCustomer) =>
   customer.agreements.find((a) => a.type === 'PRIVATE' && a.relation === 'owner');

@@ -22,16 +22,6 @@ const ONE_NAME_BY_DESIGN = new Set(['checks']);
 
 /** Declared in more than one file today, each with the files that declare it. Only shrinks. */
 const NOT_YET_ONE: Readonly<Record<string, string>> = {
-  // The bank's entities against the suites' reading of the same answers over HTTP (the suites
-  // never import the bank).
-  privateAgreementOf: 'main/core/bank/domain/parties.ts suites/sandbox-management/sandbox-api.ts',
-  completeSca: 'main/core/bank/domain/sessions.ts suites/kit/sca.ts',
-  getUser: 'main/core/bank/handlers/user.ts suites/kit/sca.ts',
-  createSandboxAccount:
-    'main/core/bank/handlers/sandbox/accounts.ts suites/kit/account-information.ts',
-  bankDay: 'main/core/bank/domain/ids.ts suites/kit/dates.ts',
-  norwegianIban: 'main/core/bank/domain/ids.ts suites/kit/account-numbers.ts',
-  DAY_MS: 'renderer/src/lib/bank-clock.ts suites/kit/dates.ts',
   // Two suites' own helpers of the same name.
   accountTransactionChecks:
     'suites/account-transactions/checks.ts suites/sandbox-management/account-transactions.ts',
