@@ -19,10 +19,10 @@ import { corporateRepresentative, privatePsu } from '../kit/test-psus.js';
 import type { JsonObject } from '../../main/core/runner/check-api/index.js';
 import {
   type AccountItem,
-  call,
+  callSandbox,
   cardAccountBody,
   createCardAccount,
-  expectRefused,
+  expectSandboxFieldRefused,
   engagementBody,
   getAgreement,
   postEngagement,
@@ -42,7 +42,7 @@ export const cardAccountChecks: Check[] = [
         cardAccountBody((await privatePsu(ctx)).customerNumber),
       );
       ctx.expect.true(typeof created.resourceId === 'string', 'the answer has a resourceId');
-      const read = await call(
+      const read = await callSandbox(
         ctx,
         'GET',
         `/v1/sandbox/card-accounts/${encodeURIComponent(String(created.resourceId))}`,
@@ -77,7 +77,7 @@ export const cardAccountChecks: Check[] = [
     async run(ctx) {
       const body = cardAccountBody((await privatePsu(ctx)).customerNumber);
       const created = await createCardAccount(ctx, body);
-      const read = await call(
+      const read = await callSandbox(
         ctx,
         'GET',
         `/v1/sandbox/card-accounts/${encodeURIComponent(String(created.resourceId))}`,
@@ -101,10 +101,10 @@ export const cardAccountChecks: Check[] = [
         const created = await createCardAccount(ctx, cardAccountBody(owner, { status }));
         ctx.expect.equal(created.status, status, `a card account created with status ${status}`);
       }
-      const refused = await call(ctx, 'POST', '/v1/sandbox/card-accounts', 'status active', {
+      const refused = await callSandbox(ctx, 'POST', '/v1/sandbox/card-accounts', 'status active', {
         body: cardAccountBody(owner, { status: 'active' }),
       });
-      expectRefused(ctx, refused, 'status', 'status active (not a §3.3 value)');
+      expectSandboxFieldRefused(ctx, refused, 'status', 'status active (not a §3.3 value)');
     },
   }),
 ];
@@ -118,7 +118,7 @@ async function everySandboxAccount(ctx: CheckContext): Promise<AccountItem[]> {
   const all: AccountItem[] = [];
   const seen = new Set<string>();
   for (let offset = 0; ; offset += DEFAULT_PAGE_SIZE) {
-    const exchange = await call(
+    const exchange = await callSandbox(
       ctx,
       'GET',
       '/v1/sandbox/accounts',

@@ -9,9 +9,9 @@ import { privatePsu, sandboxCustomers } from '../kit/test-psus.js';
 import { sendControl } from '../kit/controls.js';
 import { SandboxCardAccountCreatedSchema } from '../../main/core/spec/schemas/sandbox.js';
 import {
-  call,
+  callSandbox,
   cardAccountBody,
-  expectRefused,
+  expectSandboxFieldRefused,
   getAgreement,
   initialiseSandbox,
   listAccounts,
@@ -105,11 +105,17 @@ export const customerReferenceChecks: Check[] = [
           schema: SandboxCardAccountCreatedSchema,
         },
       );
-      const malformed = await call(ctx, 'POST', '/v1/sandbox/card-accounts', 'customer abc', {
-        body: cardAccountBody('abc'),
-      });
-      expectRefused(ctx, malformed, 'customerNumber', "customerNumber 'abc'");
-      const wrongType = await call(ctx, 'POST', '/v1/sandbox/agreements', 'private owner', {
+      const malformed = await callSandbox(
+        ctx,
+        'POST',
+        '/v1/sandbox/card-accounts',
+        'customer abc',
+        {
+          body: cardAccountBody('abc'),
+        },
+      );
+      expectSandboxFieldRefused(ctx, malformed, 'customerNumber', "customerNumber 'abc'");
+      const wrongType = await callSandbox(ctx, 'POST', '/v1/sandbox/agreements', 'private owner', {
         body: { name: 'Not a corporation', owner: person.customerNumber, engagements: [] },
       });
       ctx.expect.status(wrongType, 400, 'a corporate agreement owned by a private customer');

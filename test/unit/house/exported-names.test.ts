@@ -22,16 +22,6 @@ const ONE_NAME_BY_DESIGN = new Set(['checks']);
 
 /** Declared in more than one file today, each with the files that declare it. Only shrinks. */
 const NOT_YET_ONE: Readonly<Record<string, string>> = {
-  // Two suites' own helpers of the same name.
-  accountTransactionChecks:
-    'suites/account-transactions/checks.ts suites/sandbox-management/account-transactions.ts',
-  accountTransactionsPath:
-    'suites/kit/account-information.ts suites/sandbox-management/sandbox-api.ts',
-  cardTransactionsPath:
-    'suites/kit/account-information.ts suites/sandbox-management/card-transaction-items.ts',
-  expectRefused: 'suites/kit/payments.ts suites/sandbox-management/sandbox-api.ts',
-  answered: 'main/core/bank/plans/modules/window.ts suites/kit/controls.ts',
-  call: 'main/api/contract/define.ts suites/sandbox-management/sandbox-api.ts',
   // A view's component named as the thing it shows.
   RequestLog:
     'main/core/bank/log/request-log.ts renderer/src/features/bank/components/RequestLog.tsx',
