@@ -41,9 +41,7 @@ const NOT_YET_ONE: Readonly<Record<string, string>> = {
   issueCertificate: 'main/api/services/certs/issuing.ts main/core/certs/certificate-builder.ts',
   escapeHtml: 'main/core/bank/handlers/sca/pages/html.ts main/core/runner/reporters/escape.ts',
   exchangeView: 'main/api/services/bank/bank-service.ts main/api/services/tpp/history.ts',
-  link: 'main/core/bank/handlers/ais/common.ts main/core/bank/handlers/payments/shapes.ts main/core/bank/handlers/sca/apiShapes.ts',
   linksOf: 'main/core/bank/log/tpp-findings/links.ts renderer/src/lib/links.ts',
-  viewOf: 'main/core/bank/handlers/ais/common.ts main/hosts/electron/desktop-state.ts',
 };
 
 /** Every exported declaration's name in `file` (an overload's repeated name counted once). */
