@@ -41,7 +41,6 @@ const NOT_YET_ONE: Readonly<Record<string, string>> = {
   issueCertificate: 'main/api/services/certs/issuing.ts main/core/certs/certificate-builder.ts',
   escapeHtml: 'main/core/bank/handlers/sca/pages/html.ts main/core/runner/reporters/escape.ts',
   exchangeView: 'main/api/services/bank/bank-service.ts main/api/services/tpp/history.ts',
-  linksOf: 'main/core/bank/log/tpp-findings/links.ts renderer/src/lib/links.ts',
 };
 
 /** Every exported declaration's name in `file` (an overload's repeated name counted once). */
