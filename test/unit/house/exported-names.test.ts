@@ -39,7 +39,6 @@ const NOT_YET_ONE: Readonly<Record<string, string>> = {
   TargetClient: 'main/api/services/tpp/target-client.ts main/core/runner/check-api/index.ts',
   describeCertificate: 'main/core/certs/describe.ts main/core/tpp/response-signature.ts',
   issueCertificate: 'main/api/services/certs/issuing.ts main/core/certs/certificate-builder.ts',
-  escapeHtml: 'main/core/bank/handlers/sca/pages/html.ts main/core/runner/reporters/escape.ts',
   exchangeView: 'main/api/services/bank/bank-service.ts main/api/services/tpp/history.ts',
 };
 
