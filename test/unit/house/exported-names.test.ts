@@ -36,9 +36,6 @@ const NOT_YET_ONE: Readonly<Record<string, string>> = {
   CoverageMap:
     'renderer/src/features/runner/components/CoverageMap.tsx renderer/src/features/runner/coverage-map.ts',
   // Helpers of one word in different rooms.
-  TargetClient: 'main/api/services/tpp/target-client.ts main/core/runner/check-api/index.ts',
-  issueCertificate: 'main/api/services/certs/issuing.ts main/core/certs/certificate-builder.ts',
-  exchangeView: 'main/api/services/bank/bank-service.ts main/api/services/tpp/history.ts',
 };
 
 /** Every exported declaration's name in `file` (an overload's repeated name counted once). */
