@@ -22,19 +22,9 @@ const ONE_NAME_BY_DESIGN = new Set(['checks']);
 
 /** Declared in more than one file today, each with the files that declare it. Only shrinks. */
 const NOT_YET_ONE: Readonly<Record<string, string>> = {
-  // A view's component named as the thing it shows.
-  RequestLog:
-    'main/core/bank/log/request-log.ts renderer/src/features/bank/components/RequestLog.tsx',
-  StorageNotices: 'main/api/services/app/stored-files.ts renderer/src/app/StorageNotices.tsx',
   ReportFormat:
     'main/core/runner/session/report-files.ts renderer/src/features/runner/runner-state.ts',
   CredentialInput: 'main/api/contract/targets.ts renderer/src/features/targets/store.ts',
-  SettingsView:
-    'main/api/contract/settings.ts renderer/src/features/settings/components/SettingsView.tsx',
-  ProfileForm:
-    'main/api/contract/targets.ts renderer/src/features/targets/components/ProfileForm.tsx',
-  CoverageMap:
-    'renderer/src/features/runner/components/CoverageMap.tsx renderer/src/features/runner/coverage-map.ts',
   // Helpers of one word in different rooms.
 };
 
