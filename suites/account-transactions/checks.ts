@@ -22,7 +22,7 @@ import {
   accountTransactionsPath,
   accountsOf,
   aisGet,
-  createSandboxAccount,
+  postSandboxAccount,
   fillFixedTestData,
   firstAccount,
   follow,
@@ -34,7 +34,7 @@ import {
 import { json } from '../kit/answers.js';
 import { expectAnswer, expectRefusal } from '../kit/controls.js';
 import { aisConsent, type AisSession } from '../kit/consent.js';
-import { bankDay, shiftDay } from '../kit/dates.js';
+import { readBankDay, shiftDay } from '../kit/dates.js';
 import { knownPsu } from '../kit/test-psus.js';
 
 const AREA = 'account-transactions';
@@ -198,7 +198,7 @@ export const accountTransactionChecks: Check[] = [
       // The fill's customer gets an account by hand and consents to it alone; a new fill replaces
       // the customer's holdings, which removes that account from the backend (docs/ais.md).
       await fillFixedTestData(ctx);
-      const { iban } = await createSandboxAccount(ctx, '30000001');
+      const { iban } = await postSandboxAccount(ctx, '30000001');
       const session = await aisConsent(ctx, knownPsu(ctx, 'fill').login, [iban]);
       const before = await accountsOf(ctx, session);
       ctx.expect.equal(
@@ -378,7 +378,7 @@ export const accountTransactionChecks: Check[] = [
       await fillFixedTestData(ctx);
       const session = await aisConsent(ctx, knownPsu(ctx, 'fill').login);
       const { accounts } = await accountsOf(ctx, session);
-      const dateFrom = await bankDay(ctx, -400);
+      const dateFrom = await readBankDay(ctx, -400);
       let largest = { accountId: '', count: 0, next: false };
       for (const account of accounts) {
         const { body } = await readTransactions(ctx, session, account.resourceId, {

@@ -25,7 +25,7 @@ import {
   paymentParty,
 } from '../kit/payments.js';
 import { absoluteHref, json, scaRedirectOf } from '../kit/answers.js';
-import { completeSca, expectSuccess } from '../kit/sca.js';
+import { completeScaAsPsu, expectSuccess } from '../kit/sca.js';
 import { requireAccepted } from '../kit/controls.js';
 
 interface Basket {
@@ -109,7 +109,7 @@ async function authoriseBasket(
     href !== undefined,
     'the basket authorisation carries _links.scaRedirect, like a single payment',
   );
-  const redirect = await completeSca(ctx, absoluteHref(href!, started), {
+  const redirect = await completeScaAsPsu(ctx, absoluteHref(href!, started), {
     login: party.payer.login,
     context: 'PRIVATE',
   });

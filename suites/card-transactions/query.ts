@@ -29,7 +29,7 @@ import {
 import { json, paramsOf } from '../kit/answers.js';
 import { expectAnswer, expectRefusal } from '../kit/controls.js';
 import { judgePendingFiltered } from './pending.js';
-import { bankDay, shiftDay } from '../kit/dates.js';
+import { readBankDay, shiftDay } from '../kit/dates.js';
 
 const AREA = 'card-transactions';
 
@@ -243,7 +243,7 @@ export const cardTransactionQueryChecks: Check[] = [
     needs: ['psu-agent', 'sandbox-api'],
     async run(ctx) {
       const setup = await cardSetup(ctx, { fixedData: true });
-      const dateFrom = await bankDay(ctx, -400);
+      const dateFrom = await readBankDay(ctx, -400);
       const { body } = await readCardTransactions(ctx, setup, {
         bookingStatus: 'booked',
         dateFrom,

@@ -20,7 +20,7 @@ import {
   readConsent,
   startConsent,
 } from '../kit/consent.js';
-import { completeSca, expectSuccess, psuHeaders, signedInSession } from '../kit/sca.js';
+import { completeScaAsPsu, expectSuccess, psuHeaders, signedInSession } from '../kit/sca.js';
 import { expectAccepted, probeRefusedControl, requireExplainedRefusals } from '../kit/probe.js';
 import { testPeople } from '../kit/test-psus.js';
 
@@ -186,7 +186,7 @@ export const consentChecks: Check[] = [
       );
       expectSuccess(
         ctx,
-        await completeSca(ctx, started.scaRedirect, {
+        await completeScaAsPsu(ctx, started.scaRedirect, {
           login: psu.login,
           consent: { grant: ['*'] },
         }),
@@ -225,7 +225,7 @@ export const consentChecks: Check[] = [
       ctx.expect.status(pending, [401, 403], 'GET /v1/accounts while the consent waits for SCA');
       expectSuccess(
         ctx,
-        await completeSca(ctx, started.scaRedirect, {
+        await completeScaAsPsu(ctx, started.scaRedirect, {
           login: psu.login,
           consent: { grant: ['*'] },
         }),
@@ -382,7 +382,9 @@ export const consentChecks: Check[] = [
       ctx.expect.true(href !== undefined, 'the answer offers an scaRedirect');
       expectSuccess(
         ctx,
-        await completeSca(ctx, new URL(href!, older.request.url).toString(), { login: psu.login }),
+        await completeScaAsPsu(ctx, new URL(href!, older.request.url).toString(), {
+          login: psu.login,
+        }),
         'a fresh SCA',
       );
       ctx.expect.status(

@@ -10,7 +10,7 @@ import { expectRefusal, requireAccepted } from '../kit/controls.js';
 import { json } from '../kit/answers.js';
 import {
   expectSuccess,
-  getUser,
+  sendGetUser,
   psuHeaders,
   signedInSession,
   tppSession,
@@ -39,7 +39,7 @@ export const corporateIdChecks: Check[] = [
     needs: ['psu-agent'],
     async run(ctx) {
       const { id, redirect } = await corporateUserSca(ctx, 'corporate SCA');
-      const user = await getUser(ctx, { ...tppSession(id), ...psuHeaders(redirect) });
+      const user = await sendGetUser(ctx, { ...tppSession(id), ...psuHeaders(redirect) });
       ctx.expect.status(user, 200, 'GET /v1/user with PSU-ID and PSU-Corporate-ID');
       ctx.expect.equal(json(user).context, 'CORPORATE', 'context');
       ctx.expect.equal(json(user).psuCorporateId, redirect.psuCorporateId, 'psuCorporateId');
@@ -52,11 +52,11 @@ export const corporateIdChecks: Check[] = [
     needs: ['psu-agent'],
     async run(ctx) {
       const { id, redirect } = await corporateUserSca(ctx, 'corporate SCA');
-      requireAccepted(ctx, await getUser(ctx, { ...tppSession(id), ...psuHeaders(redirect) }), {
+      requireAccepted(ctx, await sendGetUser(ctx, { ...tppSession(id), ...psuHeaders(redirect) }), {
         what: 'GET /v1/user with PSU-ID and PSU-Corporate-ID',
         status: 200,
       });
-      const user = await getUser(ctx, { ...tppSession(id), 'PSU-ID': redirect.psuId });
+      const user = await sendGetUser(ctx, { ...tppSession(id), 'PSU-ID': redirect.psuId });
       expectRefusal(
         ctx,
         user,
@@ -79,7 +79,7 @@ export const corporateIdChecks: Check[] = [
       const headers = { ...tppSession(id), ...psuHeaders(redirect) };
       // The control: the same call with the corporate id the SCA gave is accepted, so only the
       // value of PSU-Corporate-ID can be the reason of the refusal below.
-      requireAccepted(ctx, await getUser(ctx, headers), {
+      requireAccepted(ctx, await sendGetUser(ctx, headers), {
         what: 'GET /v1/user with PSU-ID and the PSU-Corporate-ID of the corporate SCA',
         status: 200,
       });
@@ -89,7 +89,7 @@ export const corporateIdChecks: Check[] = [
         { login: other.login, context: 'PRIVATE' },
         `${other.name} signs in`,
       );
-      const refused = await getUser(
+      const refused = await sendGetUser(
         ctx,
         { ...headers, 'PSU-Corporate-ID': second.redirect.psuId },
         `GET /v1/user with ${other.name}'s PSU-ID as PSU-Corporate-ID`,
@@ -133,7 +133,7 @@ export const corporateIdChecks: Check[] = [
         redirect.params['psu-corporate-id'] !== undefined,
         'the redirect carries psu-corporate-id',
       );
-      const user = await getUser(ctx, { ...tppSession(id), ...psuHeaders(redirect) });
+      const user = await sendGetUser(ctx, { ...tppSession(id), ...psuHeaders(redirect) });
       ctx.expect.equal(json(user).psuCorporateId, redirect.psuCorporateId, 'GET /v1/user agrees');
     },
   }),
@@ -160,7 +160,7 @@ export const corporateIdChecks: Check[] = [
         json<{ agreements?: { psuCorporateId: string; name: string }[] }>(list).agreements ?? []
       ).find((a) => a.name === representative.agreement.name);
       ctx.expect.true(chosen !== undefined, `the list names ${representative.agreement.name}`);
-      const user = await getUser(ctx, {
+      const user = await sendGetUser(ctx, {
         ...tppSession(id),
         'PSU-ID': redirect.psuId,
         'PSU-Corporate-ID': chosen!.psuCorporateId,

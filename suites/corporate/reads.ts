@@ -11,8 +11,8 @@ import { expectAnswer, expectRefusal, requireAccepted } from '../kit/controls.js
 import { accountsOf, aisGet, cardTransactionsPath } from '../kit/account-information.js';
 import { absoluteHref, json, scaRedirectOf } from '../kit/answers.js';
 import { consentFlow, grantedConsent } from '../kit/consent.js';
-import { bankDay } from '../kit/dates.js';
-import { completeSca, expectSuccess, tppSession } from '../kit/sca.js';
+import { readBankDay } from '../kit/dates.js';
+import { completeScaAsPsu, expectSuccess, tppSession } from '../kit/sca.js';
 import { corporateScript, testRepresentative } from '../kit/test-psus.js';
 import { corporateCheck, corporateConsent, newAccountOf, sandboxAgreement } from './setup.js';
 
@@ -120,7 +120,7 @@ export const corporateReadChecks: Check[] = [
       const cards = await aisGet(ctx, { consentId, headers }, '/v1/card-accounts');
       const card = (json<{ cardAccounts?: { resourceId: string }[] }>(cards).cardAccounts ?? [])[0];
       if (!card) return ctx.skip('the PSU has no card account');
-      const dateFrom = await bankDay(ctx, -120);
+      const dateFrom = await readBankDay(ctx, -120);
       // The control: the same read within the 90 days a session without SCA reaches is
       // accepted, so the 401 that follows is about the older history.
       requireAccepted(
@@ -130,7 +130,7 @@ export const corporateReadChecks: Check[] = [
           { consentId, headers: { ...headers, ...tppSession(randomUUID()) } },
           cardTransactionsPath(card.resourceId),
           {
-            query: { bookingStatus: 'booked', dateFrom: await bankDay(ctx, -30) },
+            query: { bookingStatus: 'booked', dateFrom: await readBankDay(ctx, -30) },
             omitHeaders: ['PSU-Context'],
             label: 'control: card transactions 30 days back, new session, no PSU-Context',
           },
@@ -159,7 +159,7 @@ export const corporateReadChecks: Check[] = [
       );
       const href = scaRedirectOf(read);
       ctx.expect.true(href !== undefined, 'the read offers an scaRedirect');
-      const redirect = await completeSca(
+      const redirect = await completeScaAsPsu(
         ctx,
         absoluteHref(href!, read),
         corporateScript(representative),

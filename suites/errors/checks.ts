@@ -19,7 +19,7 @@ import { expectRefusal, requireAccepted, sendControl } from '../kit/controls.js'
 import { probe, probeControl, requireExplainedRefusals } from '../kit/probe.js';
 import { freeNorwegianAccount } from '../kit/account-numbers.js';
 import { aisConsent, startConsent } from '../kit/consent.js';
-import { completeSca, getUser, signedInPsuHeaders } from '../kit/sca.js';
+import { completeScaAsPsu, sendGetUser, signedInPsuHeaders } from '../kit/sca.js';
 import { privatePsu, testPeople } from '../kit/test-psus.js';
 
 /** Asserts an exchange is a well-formed §7 error whose status matches its code. */
@@ -167,7 +167,7 @@ export const errorChecks: Check[] = [
       const party = await paymentParty(ctx);
       const [psu] = await testPeople(ctx);
       const consent = await startConsent(ctx);
-      const failed = await completeSca(ctx, consent.scaRedirect, {
+      const failed = await completeScaAsPsu(ctx, consent.scaRedirect, {
         login: psu.login,
         outcome: 'abort',
       });
@@ -179,7 +179,7 @@ export const errorChecks: Check[] = [
         );
       const payment = await createPayment(ctx, sctBody(party), { label: 'a payment to cancel' });
       ctx.expect.true(payment.scaRedirect !== undefined, 'the payment needs SCA');
-      const cancelled = await completeSca(ctx, payment.scaRedirect!, {
+      const cancelled = await completeScaAsPsu(ctx, payment.scaRedirect!, {
         login: psu.login,
         outcome: 'abort',
       });
@@ -199,17 +199,17 @@ export const errorChecks: Check[] = [
     async run(ctx) {
       // SCA_NOT_FOUND first: the sign-in below starts from that very 401, so a bank that answers
       // it otherwise would leave the check no session to control with.
-      const noSca = await getUser(ctx, { 'TPP-Session-ID': randomUUID() });
+      const noSca = await sendGetUser(ctx, { 'TPP-Session-ID': randomUUID() });
       // Any answer but the 401 is judged only from a bank that says why it refuses.
       if (noSca.response?.status !== 401)
         await requireExplainedRefusals(ctx, noSca, 'GET /v1/user without SCA');
       ctx.expect.tppMessage(noSca, { code: 'SCA_NOT_FOUND' });
       ctx.expect.status(noSca, 401, 'SCA_NOT_FOUND');
-      requireAccepted(ctx, await getUser(ctx, await signedInPsuHeaders(ctx, 'private')), {
+      requireAccepted(ctx, await sendGetUser(ctx, await signedInPsuHeaders(ctx, 'private')), {
         what: 'GET /v1/user in a session with SCA, with the PSU-ID the bank gave',
         status: 200,
       });
-      const unknownPsu = await getUser(ctx, { 'PSU-ID': randomUUID() }, 'an unknown PSU-ID');
+      const unknownPsu = await sendGetUser(ctx, { 'PSU-ID': randomUUID() }, 'an unknown PSU-ID');
       ctx.expect.tppMessage(unknownPsu, { code: 'PSU_CREDENTIALS_INVALID' });
       ctx.expect.status(unknownPsu, 401, 'PSU_CREDENTIALS_INVALID');
     },

@@ -19,7 +19,7 @@ import {
   aisGet,
   cardAccountsOf,
   cardTransactionsPath,
-  createSandboxAccount,
+  postSandboxAccount,
   firstCardAccount,
   follow,
   type AccountView,
@@ -37,7 +37,7 @@ import {
 import { json, pathOf } from '../kit/answers.js';
 import { aisConsent, type AisSession } from '../kit/consent.js';
 import { knownPsu } from '../kit/test-psus.js';
-import { bankDay } from '../kit/dates.js';
+import { readBankDay } from '../kit/dates.js';
 
 const AREA = 'fixes';
 const ISO_TYPES: readonly string[] = CASH_ACCOUNT_TYPES;
@@ -109,7 +109,8 @@ export const fixChecks: Check[] = [
     rules: ['FIX-REMITTANCE-STRUCTURED-REMOVED'],
     async run(ctx) {
       const party = await paymentParty(ctx);
-      if ((await bankDay(ctx)) < '2024-09-05') ctx.skip('the target’s clock is before 2024-09-05');
+      if ((await readBankDay(ctx)) < '2024-09-05')
+        ctx.skip('the target’s clock is before 2024-09-05');
       await paymentControl(ctx, sctBody(party), 'the same payment with an unstructured remittance');
       const body = sctBody(party, { remittanceInformationStructured: { reference: '1234567897' } });
       delete (body as Record<string, unknown>).remittanceInformationUnstructured;
@@ -201,7 +202,7 @@ export const fixChecks: Check[] = [
       const latest = FIXES.map((fix) => fix.defaultFrom)
         .sort()
         .at(-1)!;
-      if ((await bankDay(ctx)) < latest) ctx.skip(`the bank's today is before ${latest}`);
+      if ((await readBankDay(ctx)) < latest) ctx.skip(`the bank's today is before ${latest}`);
       const session = await aisConsent(ctx);
       const { accounts } = await accountsWith(ctx, session, undefined);
       ctx.expect.true(accounts.length > 0, 'accounts to judge');
@@ -311,7 +312,7 @@ export const fixChecks: Check[] = [
     needs: ['psu-agent', 'sandbox-api', 'clock-control'],
     async run(ctx) {
       const name = 'Workbench sparekonto med et navn på over trettifem tegn ok';
-      const { iban } = await createSandboxAccount(ctx, '10000001', { accountName: name });
+      const { iban } = await postSandboxAccount(ctx, '10000001', { accountName: name });
       const session = await aisConsent(ctx, knownPsu(ctx, 'private').login);
       const nameOf = async (acceptFix: string | undefined) =>
         (await accountsWith(ctx, session, acceptFix)).accounts.find((a) => a.iban === iban)?.name;

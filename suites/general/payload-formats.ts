@@ -13,7 +13,7 @@ import { freeNorwegianAccount } from '../kit/account-numbers.js';
 import { json } from '../kit/answers.js';
 import { readConsent } from '../kit/consent.js';
 import { DATE } from '../kit/dates.js';
-import { getUser, signedInSession, tppSession } from '../kit/sca.js';
+import { sendGetUser, signedInSession, tppSession } from '../kit/sca.js';
 import { privatePsu, testPeople } from '../kit/test-psus.js';
 import { generalCheck } from './check.js';
 
@@ -128,7 +128,7 @@ export const payloadFormatChecks: Check[] = [
         { login: psu.login },
         'identity SCA',
       );
-      const user = await getUser(ctx, { ...tppSession(sessionId), 'PSU-ID': redirect.psuId });
+      const user = await sendGetUser(ctx, { ...tppSession(sessionId), 'PSU-ID': redirect.psuId });
       ctx.expect.status(user, 200, 'GET /v1/user after SCA');
       const until = json<{ scaValidUntil?: unknown }>(user).scaValidUntil;
       ctx.expect.true(

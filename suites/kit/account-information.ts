@@ -206,7 +206,7 @@ export async function fillFixedTestData(ctx: CheckContext): Promise<void> {
  * POST /v1/sandbox/accounts for `customerNumber` (a private customer's account joins its private
  * agreement, §4.3 rule 4, so it can be consented to), asserting 201; returns the account's IBAN.
  */
-export async function createSandboxAccount(
+export async function postSandboxAccount(
   ctx: CheckContext,
   customerNumber: string,
   overrides: Record<string, JsonValue> = {},

@@ -8,7 +8,7 @@ import { ibanOf } from '../../main/core/spec/validators/iban.js';
 import { norwegianBbanCheckDigit } from '../../main/core/spec/validators/norwegianBban.js';
 
 /** `NO` + ISO 13616 mod-97 check digits + the BBAN (the BBAN's own check digit is not judged). */
-export function norwegianIban(bban: string): string {
+export function ibanOfNorwegianBban(bban: string): string {
   const iban = ibanOf('NO', bban);
   if (!iban) throw new Error(`${bban} is not an 11-digit Norwegian BBAN`);
   return iban;
@@ -29,6 +29,6 @@ export function freeNorwegianAccount(options: { validCheckDigit?: boolean } = {}
     if (check === undefined) continue;
     const digit = options.validCheckDigit === false ? (check + 1) % 10 : check;
     const bban = `${firstTen}${digit}`;
-    return { bban, iban: norwegianIban(bban) };
+    return { bban, iban: ibanOfNorwegianBban(bban) };
   }
 }

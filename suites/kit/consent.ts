@@ -12,7 +12,7 @@ import type {
   TargetRequest,
 } from '../../main/core/runner/check-api/index.js';
 import { absoluteHref, json, scaRedirectOf } from './answers.js';
-import { completeSca, psuHeaders, setupSucceeded, type SuccessfulSca } from './sca.js';
+import { completeScaAsPsu, psuHeaders, setupSucceeded, type SuccessfulSca } from './sca.js';
 import { requireSetup } from './controls.js';
 import { knownPsu } from './test-psus.js';
 
@@ -56,7 +56,7 @@ export async function consentFlow(
   request: Partial<TargetRequest> = {},
 ): Promise<StartedConsent & { redirect: ScaRedirect }> {
   const started = await startConsent(ctx, request);
-  const redirect = await completeSca(ctx, started.scaRedirect, {
+  const redirect = await completeScaAsPsu(ctx, started.scaRedirect, {
     consent: { grant: ['*'] },
     ...script,
   });

@@ -34,7 +34,7 @@ export const isRefusal = (exchange: EvidenceExchange): boolean =>
   exchange.response === undefined || exchange.response.status >= 400;
 
 /** What the bank answered, in a few words: `was answered 400 FORMAT_ERROR (refused)`. */
-export function answered(exchange: EvidenceExchange): string {
+export function howAnswered(exchange: EvidenceExchange): string {
   const response = exchange.response;
   if (!response) return `got no answer (${exchange.transportError ?? 'transport error'})`;
   const messages = (response.json as { tppMessages?: { code?: unknown; text?: unknown }[] })
@@ -63,7 +63,8 @@ export function notAccepted(
   const accepted = statuses
     ? statuses.includes(response.status)
     : response.status >= 200 && response.status < 300;
-  if (!accepted) return `${answered(exchange)}${statuses ? `, not ${statuses.join(' or ')}` : ''}`;
+  if (!accepted)
+    return `${howAnswered(exchange)}${statuses ? `, not ${statuses.join(' or ')}` : ''}`;
   if (acceptance.schema) {
     const checked = validator.check(acceptance.schema as TSchema, response.json);
     if (!checked.ok)

@@ -5,7 +5,7 @@
  */
 import type { CheckContext } from '../../main/core/runner/check-api/index.js';
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -15,7 +15,7 @@ export function dayFromToday(days: number, today: Date): string {
 }
 
 /** `YYYY-MM-DD` `days` from the bank's today (negative: in the past). */
-export async function bankDay(ctx: CheckContext, days = 0): Promise<string> {
+export async function readBankDay(ctx: CheckContext, days = 0): Promise<string> {
   return dayFromToday(days, await ctx.bankNow());
 }
 

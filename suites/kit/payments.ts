@@ -12,7 +12,7 @@ import {
   type TargetRequest,
 } from '../../main/core/runner/check-api/index.js';
 import { absoluteHref, json, scaRedirectOf } from './answers.js';
-import { completeSca, expectSuccess, psuHeaders, type SuccessfulSca } from './sca.js';
+import { completeScaAsPsu, expectSuccess, psuHeaders, type SuccessfulSca } from './sca.js';
 import {
   expectAnswer,
   expectRefusal,
@@ -229,7 +229,7 @@ export async function approve(
 ): Promise<SuccessfulSca> {
   login ??= (await paymentParty(ctx)).payer.login;
   ctx.expect.true(payment.scaRedirect !== undefined, 'the answer carries _links.scaRedirect');
-  const redirect = await completeSca(ctx, payment.scaRedirect!, { login, context: 'PRIVATE' });
+  const redirect = await completeScaAsPsu(ctx, payment.scaRedirect!, { login, context: 'PRIVATE' });
   return expectSuccess(ctx, redirect, 'the payment SCA');
 }
 

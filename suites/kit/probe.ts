@@ -14,7 +14,7 @@ import {
 import {
   expectAnswer,
   expectRefusal,
-  answered,
+  howAnswered,
   isRefusal,
   sendControl,
   sendRefusedControls,
@@ -95,7 +95,7 @@ export async function requireExplainedRefusals(
     );
   if (!explained)
     ctx.inconclusive(
-      `cannot tell why the bank refused ${what}: it ${answered(refused)} and does not say why it refuses: the probe without Signature ${answered(unsigned)}, not 400 HTTP_HEADER_REQUIRED naming Signature`,
+      `cannot tell why the bank refused ${what}: it ${howAnswered(refused)} and does not say why it refuses: the probe without Signature ${howAnswered(unsigned)}, not 400 HTTP_HEADER_REQUIRED naming Signature`,
       refused,
     );
   ctx.expect.true(

@@ -33,7 +33,7 @@ export function psuHeaders(redirect: ScaRedirect): Record<string, string> {
 export const tppSession = (id: string) => ({ 'TPP-Session-ID': id });
 
 /** Lets the PSU agent complete (or abort) an SCA, recording the script as evidence. */
-export async function completeSca(
+export async function completeScaAsPsu(
   ctx: CheckContext,
   scaRedirect: string,
   script: PsuIntent,
@@ -89,7 +89,7 @@ export function setupSucceeded(
 }
 
 /** GET /v1/user with extra headers (e.g. another TPP-Session-ID, PSU-ID). */
-export function getUser(
+export function sendGetUser(
   ctx: CheckContext,
   headers: Record<string, string> = {},
   label = 'GET /v1/user',
@@ -106,7 +106,7 @@ export async function userSca(
   script: PsuIntent,
   headers: Record<string, string> = {},
 ): Promise<ScaRedirect> {
-  const exchange = await getUser(ctx, headers, 'GET /v1/user to start SCA');
+  const exchange = await sendGetUser(ctx, headers, 'GET /v1/user to start SCA');
   const href = scaRedirectOf(exchange);
   // The sign-in is the check's setup: without the 401 and its scaRedirect it could not test.
   if (exchange.response?.status !== 401 || href === undefined)
@@ -118,7 +118,7 @@ export async function userSca(
     true,
     'setup: GET /v1/user without SCA in the session answers 401 with _links.scaRedirect',
   );
-  return completeSca(ctx, absoluteHref(href, exchange), script);
+  return completeScaAsPsu(ctx, absoluteHref(href, exchange), script);
 }
 
 /**

@@ -23,7 +23,7 @@ import {
 import { json } from '../kit/answers.js';
 import { expectAnswer, expectRefusal, requireAccepted } from '../kit/controls.js';
 import { aisConsent, type AisSession } from '../kit/consent.js';
-import { bankDay } from '../kit/dates.js';
+import { readBankDay } from '../kit/dates.js';
 import { knownPsu } from '../kit/test-psus.js';
 import { judgeLinksCarry200 } from './page-links.js';
 
@@ -145,7 +145,7 @@ export const limitChecks: Check[] = [
       await fillFixedTestData(ctx);
       const session = await aisConsent(ctx, knownPsu(ctx, 'fill').login);
       const path = cardTransactionsPath((await firstCardAccount(ctx, session)).resourceId);
-      const dateFrom = await bankDay(ctx, -400);
+      const dateFrom = await readBankDay(ctx, -400);
       const first = await aisGet(ctx, session, path, {
         query: { bookingStatus: 'both', dateFrom },
       });

@@ -16,10 +16,10 @@ import { privatePsu } from '../kit/test-psus.js';
 import type { JsonObject } from '../../main/core/runner/check-api/index.js';
 import {
   accountBody,
-  accountTransactionsPath,
-  call,
+  sandboxAccountTransactionsPath,
+  callSandbox,
   createAccount,
-  expectRefused,
+  expectSandboxFieldRefused,
   listAccounts,
   newAccount,
   sandboxCheck,
@@ -52,7 +52,7 @@ function accountTransactionItem(
   } as JsonObject;
 }
 
-export const accountTransactionChecks: Check[] = [
+export const sandboxAccountTransactionChecks: Check[] = [
   sandboxCheck({
     id: 'SBX-ACCOUNT-TX-CREATED',
     title: 'POST /v1/sandbox/accounts/{id}/transactions creates every transaction of the array',
@@ -61,12 +61,18 @@ export const accountTransactionChecks: Check[] = [
     async run(ctx) {
       const today = await ctx.bankNow();
       const account = await newAccount(ctx);
-      const created = await call(ctx, 'POST', accountTransactionsPath(account.id), 'create two', {
-        body: [
-          accountTransactionItem(today, account),
-          accountTransactionItem(today, account, { amount: 1_000 }),
-        ],
-      });
+      const created = await callSandbox(
+        ctx,
+        'POST',
+        sandboxAccountTransactionsPath(account.id),
+        'create two',
+        {
+          body: [
+            accountTransactionItem(today, account),
+            accountTransactionItem(today, account, { amount: 1_000 }),
+          ],
+        },
+      );
       ctx.expect.status(created, 201, 'POST .../transactions');
       const items = json<{ id?: string }[]>(created) ?? [];
       ctx.expect.equal(items.length, 2, 'the answer holds both created transactions');
@@ -88,19 +94,25 @@ export const accountTransactionChecks: Check[] = [
         bookingDate: dayFromToday(-n, today),
         valueDate: dayFromToday(-n, today),
       });
-      const created = await call(ctx, 'POST', accountTransactionsPath(account.id), 'three', {
-        body: [
-          accountTransactionItem(today, account, { amount: 100, ...day(30) }),
-          accountTransactionItem(today, account, { amount: 200, ...day(20) }),
-          accountTransactionItem(today, account, { amount: 300, ...day(10) }),
-        ],
-      });
+      const created = await callSandbox(
+        ctx,
+        'POST',
+        sandboxAccountTransactionsPath(account.id),
+        'three',
+        {
+          body: [
+            accountTransactionItem(today, account, { amount: 100, ...day(30) }),
+            accountTransactionItem(today, account, { amount: 200, ...day(20) }),
+            accountTransactionItem(today, account, { amount: 300, ...day(10) }),
+          ],
+        },
+      );
       ctx.expect.status(created, 201, 'create three transactions');
       const amounts = async (query: Record<string, string | number>) => {
-        const list = await call(
+        const list = await callSandbox(
           ctx,
           'GET',
-          accountTransactionsPath(account.id),
+          sandboxAccountTransactionsPath(account.id),
           JSON.stringify(query),
           {
             query,
@@ -135,17 +147,23 @@ export const accountTransactionChecks: Check[] = [
     async run(ctx) {
       const today = await ctx.bankNow();
       const account = await newAccount(ctx);
-      const created = await call(ctx, 'POST', accountTransactionsPath(account.id), 'create two', {
-        body: [
-          accountTransactionItem(today, account, { amount: 111 }),
-          accountTransactionItem(today, account, { amount: 222 }),
-        ],
-      });
+      const created = await callSandbox(
+        ctx,
+        'POST',
+        sandboxAccountTransactionsPath(account.id),
+        'create two',
+        {
+          body: [
+            accountTransactionItem(today, account, { amount: 111 }),
+            accountTransactionItem(today, account, { amount: 222 }),
+          ],
+        },
+      );
       for (const item of json<{ id: string; amount: number }[]>(created) ?? []) {
-        const read = await call(
+        const read = await callSandbox(
           ctx,
           'GET',
-          `${accountTransactionsPath(account.id)}/${encodeURIComponent(item.id)}`,
+          `${sandboxAccountTransactionsPath(account.id)}/${encodeURIComponent(item.id)}`,
           `read ${item.id}`,
         );
         ctx.expect.status(read, 200, 'GET .../transactions/{id}');
@@ -162,13 +180,24 @@ export const accountTransactionChecks: Check[] = [
     async run(ctx) {
       const today = await ctx.bankNow();
       const account = await newAccount(ctx);
-      const created = await call(ctx, 'POST', accountTransactionsPath(account.id), 'create one', {
-        body: [accountTransactionItem(today, account)],
-      });
+      const created = await callSandbox(
+        ctx,
+        'POST',
+        sandboxAccountTransactionsPath(account.id),
+        'create one',
+        {
+          body: [accountTransactionItem(today, account)],
+        },
+      );
       ctx.expect.status(created, 201, 'POST .../transactions');
       for (const item of json<unknown[]>(created) ?? [])
         ctx.expect.schema(item, SandboxAccountTransactionSchema, 'the created transaction (§2.6)');
-      const list = await call(ctx, 'GET', accountTransactionsPath(account.id), 'list');
+      const list = await callSandbox(
+        ctx,
+        'GET',
+        sandboxAccountTransactionsPath(account.id),
+        'list',
+      );
       for (const item of json<unknown[]>(list) ?? [])
         ctx.expect.schema(item, SandboxAccountTransactionSchema, 'a listed transaction (§2.6)');
     },
@@ -182,10 +211,10 @@ export const accountTransactionChecks: Check[] = [
       const today = await ctx.bankNow();
       const account = await newAccount(ctx);
       const post = (code: string) =>
-        call(
+        callSandbox(
           ctx,
           'POST',
-          accountTransactionsPath(account.id),
+          sandboxAccountTransactionsPath(account.id),
           `bankTransactionCode of ${code.length}`,
           {
             body: [accountTransactionItem(today, account, { bankTransactionCode: code })],
@@ -194,7 +223,7 @@ export const accountTransactionChecks: Check[] = [
       for (const length of [BANK_TRANSACTION_CODE_MIN, BANK_TRANSACTION_CODE_MAX])
         ctx.expect.status(await post('P'.repeat(length)), 201, `a code of ${length} characters`);
       for (const length of [BANK_TRANSACTION_CODE_MIN - 1, BANK_TRANSACTION_CODE_MAX + 1])
-        expectRefused(
+        expectSandboxFieldRefused(
           ctx,
           await post('P'.repeat(length)),
           'bankTransactionCode',
@@ -212,10 +241,10 @@ export const accountTransactionChecks: Check[] = [
       const account = await newAccount(ctx);
       const ids: string[] = [];
       for (const amount of [1_000, 2_000, 3_000]) {
-        const created = await call(
+        const created = await callSandbox(
           ctx,
           'POST',
-          accountTransactionsPath(account.id),
+          sandboxAccountTransactionsPath(account.id),
           `create ${amount}`,
           {
             body: [accountTransactionItem(today, account, { amount })],
@@ -224,7 +253,12 @@ export const accountTransactionChecks: Check[] = [
         ctx.expect.status(created, 201, 'POST .../transactions');
         ids.push(...(json<{ id: string }[]>(created) ?? []).map((t) => t.id));
       }
-      const list = await call(ctx, 'GET', accountTransactionsPath(account.id), 'list all');
+      const list = await callSandbox(
+        ctx,
+        'GET',
+        sandboxAccountTransactionsPath(account.id),
+        'list all',
+      );
       ctx.expect.equal(
         (json<{ id: string }[]>(list) ?? []).map((t) => t.id).sort(),
         ids.sort(),
@@ -241,10 +275,10 @@ export const accountTransactionChecks: Check[] = [
       const today = await ctx.bankNow();
       const account = await newAccount(ctx);
       const other = (await listAccounts(ctx)).find((a) => a.id !== account.id)!;
-      const exchange = await call(
+      const exchange = await callSandbox(
         ctx,
         'POST',
-        accountTransactionsPath(account.id),
+        sandboxAccountTransactionsPath(account.id),
         'other debtor',
         {
           body: [
@@ -290,7 +324,12 @@ export const bookedPaymentChecks: Check[] = [
         },
       );
       await approve(ctx, payment, psu.nationalIdentityNumber);
-      const list = await call(ctx, 'GET', accountTransactionsPath(target.id), 'the new account');
+      const list = await callSandbox(
+        ctx,
+        'GET',
+        sandboxAccountTransactionsPath(target.id),
+        'the new account',
+      );
       ctx.expect.status(list, 200, 'GET .../transactions of the new account');
       const amounts = (json<{ amount: number }[]>(list) ?? []).map((t) => t.amount);
       ctx.expect.true(

@@ -13,8 +13,8 @@ import { json } from '../kit/answers.js';
 import { privatePsu } from '../kit/test-psus.js';
 import {
   accountBody,
-  call,
-  expectRefused,
+  callSandbox,
+  expectSandboxFieldRefused,
   listAccounts,
   newAccount,
   sandboxCheck,
@@ -40,7 +40,7 @@ export const accountChecks: Check[] = [
     title: 'GET /v1/sandbox/accounts answers an array of account list items',
     rules: ['SANDBOX-ACCOUNTS-LIST'],
     async run(ctx) {
-      const exchange = await call(ctx, 'GET', '/v1/sandbox/accounts', 'list accounts');
+      const exchange = await callSandbox(ctx, 'GET', '/v1/sandbox/accounts', 'list accounts');
       await requireExplainedRefusals(ctx, exchange, 'GET /v1/sandbox/accounts');
       ctx.expect.status(exchange, 200, 'GET /v1/sandbox/accounts');
       ctx.expect.true(Array.isArray(json(exchange)), 'the answer is an array');
@@ -54,7 +54,7 @@ export const accountChecks: Check[] = [
     effects: ['sandbox-data'],
     async run(ctx) {
       await newAccount(ctx);
-      const exchange = await call(ctx, 'GET', '/v1/sandbox/accounts', 'list accounts');
+      const exchange = await callSandbox(ctx, 'GET', '/v1/sandbox/accounts', 'list accounts');
       ctx.expect.schema(json(exchange), SandboxAccountListSchema, 'the account list items (§2.6)');
     },
   }),
@@ -71,10 +71,16 @@ export const accountChecks: Check[] = [
         );
       const created = await newAccount(ctx, { cashAccountType: 'TRAS' });
       ctx.expect.equal(created.cashAccountType, 'TRAS', 'an account created as TRAS');
-      const refused = await call(ctx, 'POST', '/v1/sandbox/accounts', 'cashAccountType CURRENT', {
-        body: accountBody((await privatePsu(ctx)).customerNumber, { cashAccountType: 'CURRENT' }),
-      });
-      expectRefused(ctx, refused, 'cashAccountType', 'cashAccountType CURRENT');
+      const refused = await callSandbox(
+        ctx,
+        'POST',
+        '/v1/sandbox/accounts',
+        'cashAccountType CURRENT',
+        {
+          body: accountBody((await privatePsu(ctx)).customerNumber, { cashAccountType: 'CURRENT' }),
+        },
+      );
+      expectSandboxFieldRefused(ctx, refused, 'cashAccountType', 'cashAccountType CURRENT');
     },
   }),
   sandboxCheck({
@@ -87,10 +93,15 @@ export const accountChecks: Check[] = [
         if (account.iban.startsWith('NO'))
           ctx.expect.true(isValidNorwegianBban(account.bban), `${account.bban} passes mod-11`);
       const wrong = freeNorwegianAccount({ validCheckDigit: false });
-      const refused = await call(ctx, 'POST', '/v1/sandbox/accounts', 'bad check digit', {
+      const refused = await callSandbox(ctx, 'POST', '/v1/sandbox/accounts', 'bad check digit', {
         body: accountBody((await privatePsu(ctx)).customerNumber, wrong),
       });
-      expectRefused(ctx, refused, 'bban', `BBAN ${wrong.bban} (wrong mod-11 check digit)`);
+      expectSandboxFieldRefused(
+        ctx,
+        refused,
+        'bban',
+        `BBAN ${wrong.bban} (wrong mod-11 check digit)`,
+      );
     },
   }),
   sandboxCheck({
@@ -100,7 +111,7 @@ export const accountChecks: Check[] = [
     effects: ['sandbox-data'],
     async run(ctx) {
       const account = await newAccount(ctx);
-      const changed = await call(
+      const changed = await callSandbox(
         ctx,
         'PUT',
         `/v1/sandbox/accounts/${encodeURIComponent(account.id)}/balances`,

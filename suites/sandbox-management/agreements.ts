@@ -22,13 +22,13 @@ import {
 import type { JsonObject } from '../../main/core/runner/check-api/index.js';
 import {
   accountBody,
-  call,
+  callSandbox,
   createAccount,
-  expectRefused,
+  expectSandboxFieldRefused,
   engagementBody,
   getAgreement,
   postEngagement,
-  privateAgreementOf,
+  ownedPrivateAgreement,
   sandboxCheck,
 } from './sandbox-api.js';
 
@@ -45,13 +45,19 @@ export const agreementChecks: Check[] = [
       const { psu, agreement } = await corporateRepresentative(ctx);
       const owner = (await getAgreement(ctx, agreement.id)).owner!;
       const account = await createAccount(ctx, accountBody(owner));
-      const created = await call(ctx, 'POST', '/v1/sandbox/agreements', 'create an agreement', {
-        body: {
-          name: 'Workbench check agreement',
-          owner,
-          engagements: [engagementBody(psu.customerNumber, account.iban)],
+      const created = await callSandbox(
+        ctx,
+        'POST',
+        '/v1/sandbox/agreements',
+        'create an agreement',
+        {
+          body: {
+            name: 'Workbench check agreement',
+            owner,
+            engagements: [engagementBody(psu.customerNumber, account.iban)],
+          },
         },
-      });
+      );
       ctx.expect.status(created, 201, 'POST /v1/sandbox/agreements');
       const id = String(json(created).id);
       const read = await getAgreement(ctx, id);
@@ -67,7 +73,7 @@ export const agreementChecks: Check[] = [
       const customers = await sandboxCustomers(ctx);
       const person = customers.find((c) => c.type === 'PRIVATE')!;
       const corporation = customers.find((c) => c.type === 'CORPORATE')!;
-      const privateAgreement = await getAgreement(ctx, privateAgreementOf(person)!.id);
+      const privateAgreement = await getAgreement(ctx, ownedPrivateAgreement(person)!.id);
       ctx.expect.true(
         privateAgreement.engagements.length > 0,
         'a private agreement with engagements',
@@ -85,7 +91,7 @@ export const agreementChecks: Check[] = [
       const customers = await sandboxCustomers(ctx);
       const ids = new Set(customers.flatMap((c) => c.agreements.map((a) => a.id)));
       for (const id of ids) {
-        const exchange = await call(
+        const exchange = await callSandbox(
           ctx,
           'GET',
           `/v1/sandbox/agreements/${encodeURIComponent(id)}`,
@@ -131,7 +137,12 @@ export const agreementChecks: Check[] = [
         [...ENGAGEMENT_ROLES].sort(),
         'the engagement keeps the roles',
       );
-      expectRefused(ctx, await post(['VIEW', 'ADMIN']), 'roles', 'role ADMIN (not a §2.6 value)');
+      expectSandboxFieldRefused(
+        ctx,
+        await post(['VIEW', 'ADMIN']),
+        'roles',
+        'role ADMIN (not a §2.6 value)',
+      );
     },
   }),
   sandboxCheck({

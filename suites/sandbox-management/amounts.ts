@@ -12,9 +12,9 @@ import { grantedConsent } from '../kit/consent.js';
 import { privatePsu } from '../kit/test-psus.js';
 import {
   accountBody,
-  call,
+  callSandbox,
   createAccount,
-  expectRefused,
+  expectSandboxFieldRefused,
   listAccounts,
   newAccount,
   sandboxCheck,
@@ -53,10 +53,16 @@ export const amountChecks: Check[] = [
         [123.45, '123.45 (not an integer)'],
         ['12345', '"12345" (a string)'],
       ] as const) {
-        const exchange = await call(ctx, 'POST', '/v1/sandbox/accounts', `creditLine ${what}`, {
-          body: accountBody((await privatePsu(ctx)).customerNumber, { creditLine: value }),
-        });
-        expectRefused(ctx, exchange, 'creditLine', `creditLine ${what}`);
+        const exchange = await callSandbox(
+          ctx,
+          'POST',
+          '/v1/sandbox/accounts',
+          `creditLine ${what}`,
+          {
+            body: accountBody((await privatePsu(ctx)).customerNumber, { creditLine: value }),
+          },
+        );
+        expectSandboxFieldRefused(ctx, exchange, 'creditLine', `creditLine ${what}`);
       }
       for (const listed of await listAccounts(ctx))
         for (const balance of listed.balances)
@@ -82,12 +88,23 @@ export const amountChecks: Check[] = [
               (SANDBOX_BALANCE_TYPES as readonly string[]).includes(balance.balanceType),
             `account ${account.id}: balance ${JSON.stringify(balance)}`,
           );
-      const wrongType = await call(ctx, 'POST', '/v1/sandbox/accounts', 'balanceType booked', {
-        body: accountBody((await privatePsu(ctx)).customerNumber, {
-          balances: [{ balanceAmount: { currency: 'NOK', amount: 1 }, balanceType: 'booked' }],
-        }),
-      });
-      expectRefused(ctx, wrongType, 'balanceType', 'balanceType booked (not a §2.6 value)');
+      const wrongType = await callSandbox(
+        ctx,
+        'POST',
+        '/v1/sandbox/accounts',
+        'balanceType booked',
+        {
+          body: accountBody((await privatePsu(ctx)).customerNumber, {
+            balances: [{ balanceAmount: { currency: 'NOK', amount: 1 }, balanceType: 'booked' }],
+          }),
+        },
+      );
+      expectSandboxFieldRefused(
+        ctx,
+        wrongType,
+        'balanceType',
+        'balanceType booked (not a §2.6 value)',
+      );
     },
   }),
 ];

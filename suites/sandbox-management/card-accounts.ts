@@ -11,7 +11,7 @@ import {
 } from '../../main/core/spec/schemas/sandbox.js';
 import { DEFAULT_PAGE_SIZE } from '../../main/core/spec/limits.js';
 import type { Check, CheckContext } from '../../main/core/runner/check-api/index.js';
-import { norwegianIban } from '../kit/account-numbers.js';
+import { ibanOfNorwegianBban } from '../kit/account-numbers.js';
 import { cardAccountsOf } from '../kit/account-information.js';
 import { json } from '../kit/answers.js';
 import { grantedConsent } from '../kit/consent.js';
@@ -19,14 +19,14 @@ import { corporateRepresentative, privatePsu } from '../kit/test-psus.js';
 import type { JsonObject } from '../../main/core/runner/check-api/index.js';
 import {
   type AccountItem,
-  call,
+  callSandbox,
   cardAccountBody,
   createCardAccount,
-  expectRefused,
+  expectSandboxFieldRefused,
   engagementBody,
   getAgreement,
   postEngagement,
-  privateAgreementOf,
+  ownedPrivateAgreement,
   sandboxCheck,
 } from './sandbox-api.js';
 
@@ -42,7 +42,7 @@ export const cardAccountChecks: Check[] = [
         cardAccountBody((await privatePsu(ctx)).customerNumber),
       );
       ctx.expect.true(typeof created.resourceId === 'string', 'the answer has a resourceId');
-      const read = await call(
+      const read = await callSandbox(
         ctx,
         'GET',
         `/v1/sandbox/card-accounts/${encodeURIComponent(String(created.resourceId))}`,
@@ -77,7 +77,7 @@ export const cardAccountChecks: Check[] = [
     async run(ctx) {
       const body = cardAccountBody((await privatePsu(ctx)).customerNumber);
       const created = await createCardAccount(ctx, body);
-      const read = await call(
+      const read = await callSandbox(
         ctx,
         'GET',
         `/v1/sandbox/card-accounts/${encodeURIComponent(String(created.resourceId))}`,
@@ -101,10 +101,10 @@ export const cardAccountChecks: Check[] = [
         const created = await createCardAccount(ctx, cardAccountBody(owner, { status }));
         ctx.expect.equal(created.status, status, `a card account created with status ${status}`);
       }
-      const refused = await call(ctx, 'POST', '/v1/sandbox/card-accounts', 'status active', {
+      const refused = await callSandbox(ctx, 'POST', '/v1/sandbox/card-accounts', 'status active', {
         body: cardAccountBody(owner, { status: 'active' }),
       });
-      expectRefused(ctx, refused, 'status', 'status active (not a §3.3 value)');
+      expectSandboxFieldRefused(ctx, refused, 'status', 'status active (not a §3.3 value)');
     },
   }),
 ];
@@ -118,7 +118,7 @@ async function everySandboxAccount(ctx: CheckContext): Promise<AccountItem[]> {
   const all: AccountItem[] = [];
   const seen = new Set<string>();
   for (let offset = 0; ; offset += DEFAULT_PAGE_SIZE) {
-    const exchange = await call(
+    const exchange = await callSandbox(
       ctx,
       'GET',
       '/v1/sandbox/accounts',
@@ -147,7 +147,7 @@ export const cardAccountAgreementChecks: Check[] = [
       const owner = await privatePsu(ctx);
       const body = cardAccountBody(owner.customerNumber);
       await createCardAccount(ctx, body);
-      const agreement = privateAgreementOf(owner);
+      const agreement = ownedPrivateAgreement(owner);
       ctx.expect.true(agreement !== undefined, `${owner.name} has a private agreement`);
       const engagements = (await getAgreement(ctx, agreement!.id)).engagements;
       ctx.expect.true(
@@ -208,7 +208,7 @@ export const cardAccountAgreementChecks: Check[] = [
       const engagement = await postEngagement(
         ctx,
         agreement.id,
-        engagementBody(psu.customerNumber, norwegianIban(String(body.accountNumber))),
+        engagementBody(psu.customerNumber, ibanOfNorwegianBban(String(body.accountNumber))),
         'add it explicitly',
       );
       ctx.expect.status(engagement, 201, 'POST .../engagements for the card account');

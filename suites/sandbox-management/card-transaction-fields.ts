@@ -8,10 +8,15 @@ import { SandboxCardTransactionsResponseSchema } from '../../main/core/spec/sche
 import type { Check } from '../../main/core/runner/check-api/index.js';
 import { json } from '../kit/answers.js';
 import type { JsonObject } from '../../main/core/runner/check-api/index.js';
-import { call, expectRefused, newCardAccount, sandboxCheck } from './sandbox-api.js';
+import {
+  callSandbox,
+  expectSandboxFieldRefused,
+  newCardAccount,
+  sandboxCheck,
+} from './sandbox-api.js';
 import {
   cardTransactionItem,
-  cardTransactionsPath,
+  sandboxCardTransactionsPath,
   currencyExchange,
   postCardTransactions,
 } from './card-transaction-items.js';
@@ -36,7 +41,7 @@ export const cardTransactionFieldChecks: Check[] = [
         items.map((t) => String(t.cardTransactionId)).sort(),
         'the answer holds both created transactions',
       );
-      const list = await call(ctx, 'GET', cardTransactionsPath(id), 'list', {
+      const list = await callSandbox(ctx, 'GET', sandboxCardTransactionsPath(id), 'list', {
         query: { bookingStatus: 'booked' },
       });
       ctx.expect.equal(
@@ -59,7 +64,7 @@ export const cardTransactionFieldChecks: Check[] = [
       for (const field of Object.keys(template)) {
         const { [field]: _left, ...item } = cardTransactionItem(today);
         const exchange = await postCardTransactions(ctx, id, [item], `without ${field}`);
-        expectRefused(ctx, exchange, field, `a card transaction without ${field}`);
+        expectSandboxFieldRefused(ctx, exchange, field, `a card transaction without ${field}`);
       }
       const withExchange = await postCardTransactions(
         ctx,
@@ -111,7 +116,7 @@ export const cardTransactionFieldChecks: Check[] = [
         ],
         what,
       );
-      expectRefused(ctx, tooLong, 'cardTransactionId', what);
+      expectSandboxFieldRefused(ctx, tooLong, 'cardTransactionId', what);
     },
   }),
   sandboxCheck({
@@ -141,7 +146,7 @@ export const cardTransactionFieldChecks: Check[] = [
           [cardTransactionItem(today, { invoiced })],
           `invoiced ${what}`,
         );
-        expectRefused(ctx, exchange, 'invoiced', `invoiced ${what}`);
+        expectSandboxFieldRefused(ctx, exchange, 'invoiced', `invoiced ${what}`);
       }
     },
   }),
@@ -169,7 +174,7 @@ export const cardTransactionFieldChecks: Check[] = [
           [cardTransactionItem(today, { ...foreign, currencyExchange: partial })],
           `currencyExchange without ${field}`,
         );
-        expectRefused(ctx, exchange, field, `currencyExchange without ${field}`);
+        expectSandboxFieldRefused(ctx, exchange, field, `currencyExchange without ${field}`);
       }
       const badCurrency = await postCardTransactions(
         ctx,
@@ -182,7 +187,12 @@ export const cardTransactionFieldChecks: Check[] = [
         ],
         'unitCurrency EURO',
       );
-      expectRefused(ctx, badCurrency, 'unitCurrency', 'unitCurrency EURO (not a Currency)');
+      expectSandboxFieldRefused(
+        ctx,
+        badCurrency,
+        'unitCurrency',
+        'unitCurrency EURO (not a Currency)',
+      );
     },
   }),
   sandboxCheck({
@@ -210,7 +220,7 @@ export const cardTransactionFieldChecks: Check[] = [
         201,
         `a street of ${STREET_MAX} characters (the limit)`,
       );
-      expectRefused(
+      expectSandboxFieldRefused(
         ctx,
         await post(
           { street: 'S'.repeat(STREET_MAX + 1), country: 'SE' },
@@ -219,7 +229,7 @@ export const cardTransactionFieldChecks: Check[] = [
         'street',
         `a street of ${STREET_MAX + 1} characters (one past the limit)`,
       );
-      expectRefused(
+      expectSandboxFieldRefused(
         ctx,
         await post({ city: 'Oslo' }, 'no country'),
         'country',
@@ -247,7 +257,7 @@ export const cardTransactionFieldChecks: Check[] = [
         SandboxCardTransactionsResponseSchema,
         'create answer (§2.6)',
       );
-      const list = await call(ctx, 'GET', cardTransactionsPath(id), 'list both', {
+      const list = await callSandbox(ctx, 'GET', sandboxCardTransactionsPath(id), 'list both', {
         query: { bookingStatus: 'both' },
       });
       ctx.expect.status(list, 200, 'GET .../transactions');

@@ -5,7 +5,7 @@
 import type { CheckContext } from '../../main/core/runner/check-api/index.js';
 import { dayFromToday } from '../kit/dates.js';
 import type { JsonObject } from '../../main/core/runner/check-api/index.js';
-import { call } from './sandbox-api.js';
+import { callSandbox } from './sandbox-api.js';
 
 let cardTransactionCounter = 0;
 
@@ -44,7 +44,7 @@ export function currencyExchange(today: Date, overrides: JsonObject = {}): JsonO
   };
 }
 
-export const cardTransactionsPath = (resourceId: string) =>
+export const sandboxCardTransactionsPath = (resourceId: string) =>
   `/v1/sandbox/card-accounts/${encodeURIComponent(resourceId)}/transactions`;
 
 export function postCardTransactions(
@@ -53,5 +53,5 @@ export function postCardTransactions(
   items: JsonObject[],
   label: string,
 ) {
-  return call(ctx, 'POST', cardTransactionsPath(resourceId), label, { body: items });
+  return callSandbox(ctx, 'POST', sandboxCardTransactionsPath(resourceId), label, { body: items });
 }

@@ -7,16 +7,16 @@ import type { Check } from '../../main/core/runner/check-api/index.js';
 import { json } from '../kit/answers.js';
 import { dayFromToday } from '../kit/dates.js';
 import {
-  accountTransactionsPath,
-  call,
-  expectRefused,
+  sandboxAccountTransactionsPath,
+  callSandbox,
+  expectSandboxFieldRefused,
   listAccounts,
   newCardAccount,
   sandboxCheck,
 } from './sandbox-api.js';
 import {
   cardTransactionItem,
-  cardTransactionsPath,
+  sandboxCardTransactionsPath,
   postCardTransactions,
 } from './card-transaction-items.js';
 
@@ -39,20 +39,37 @@ export const cardTransactionListChecks: Check[] = [
         201,
         'create two transactions',
       );
-      const missing = await call(ctx, 'GET', cardTransactionsPath(id), 'no bookingStatus');
+      const missing = await callSandbox(
+        ctx,
+        'GET',
+        sandboxCardTransactionsPath(id),
+        'no bookingStatus',
+      );
       ctx.expect.status(missing, 400, 'a list without bookingStatus');
       ctx.expect.tppMessage(missing, {
         code: 'QUERY_PARAMETER_REQUIRED',
         textIncludes: 'bookingStatus',
       });
-      const wrong = await call(ctx, 'GET', cardTransactionsPath(id), 'bookingStatus all', {
-        query: { bookingStatus: 'all' },
-      });
-      expectRefused(ctx, wrong, 'bookingStatus', 'bookingStatus all');
+      const wrong = await callSandbox(
+        ctx,
+        'GET',
+        sandboxCardTransactionsPath(id),
+        'bookingStatus all',
+        {
+          query: { bookingStatus: 'all' },
+        },
+      );
+      expectSandboxFieldRefused(ctx, wrong, 'bookingStatus', 'bookingStatus all');
       const ids = async (query: Record<string, string>) => {
-        const list = await call(ctx, 'GET', cardTransactionsPath(id), JSON.stringify(query), {
-          query: { bookingStatus: 'booked', ...query },
-        });
+        const list = await callSandbox(
+          ctx,
+          'GET',
+          sandboxCardTransactionsPath(id),
+          JSON.stringify(query),
+          {
+            query: { bookingStatus: 'booked', ...query },
+          },
+        );
         ctx.expect.status(list, 200, `list ${JSON.stringify(query)}`);
         return (
           json<{ cardTransactions?: { booked?: { cardTransactionId: string }[] } }>(list)
@@ -85,11 +102,11 @@ export const cardTransactionListChecks: Check[] = [
         [cardTransactionItem(today), cardTransactionItem(today)],
         'two',
       );
-      const zero = await call(ctx, 'GET', cardTransactionsPath(id), 'limit 0', {
+      const zero = await callSandbox(ctx, 'GET', sandboxCardTransactionsPath(id), 'limit 0', {
         query: { bookingStatus: 'booked', limit: 0 },
       });
-      expectRefused(ctx, zero, 'limit', 'card transactions with limit 0');
-      const one = await call(ctx, 'GET', cardTransactionsPath(id), 'limit 1', {
+      expectSandboxFieldRefused(ctx, zero, 'limit', 'card transactions with limit 0');
+      const one = await callSandbox(ctx, 'GET', sandboxCardTransactionsPath(id), 'limit 1', {
         query: { bookingStatus: 'booked', limit: 1 },
       });
       ctx.expect.equal(
@@ -98,10 +115,16 @@ export const cardTransactionListChecks: Check[] = [
         'limit 1 answers one transaction',
       );
       const [account] = await listAccounts(ctx);
-      const accountZero = await call(ctx, 'GET', accountTransactionsPath(account!.id), 'limit 0', {
-        query: { limit: 0 },
-      });
-      expectRefused(ctx, accountZero, 'limit', 'account transactions with limit 0');
+      const accountZero = await callSandbox(
+        ctx,
+        'GET',
+        sandboxAccountTransactionsPath(account!.id),
+        'limit 0',
+        {
+          query: { limit: 0 },
+        },
+      );
+      expectSandboxFieldRefused(ctx, accountZero, 'limit', 'account transactions with limit 0');
     },
   }),
   sandboxCheck({
@@ -113,7 +136,7 @@ export const cardTransactionListChecks: Check[] = [
       const today = await ctx.bankNow();
       const id = await newCardAccount(ctx);
       const list = async (what: string) => {
-        const exchange = await call(ctx, 'GET', cardTransactionsPath(id), what, {
+        const exchange = await callSandbox(ctx, 'GET', sandboxCardTransactionsPath(id), what, {
           query: { bookingStatus: 'both' },
         });
         ctx.expect.status(exchange, 200, what);
@@ -148,7 +171,7 @@ export const cardTransactionListChecks: Check[] = [
       const today = await ctx.bankNow();
       const id = await newCardAccount(ctx);
       const future = dayFromToday(2, today);
-      expectRefused(
+      expectSandboxFieldRefused(
         ctx,
         await postCardTransactions(
           ctx,
@@ -159,7 +182,7 @@ export const cardTransactionListChecks: Check[] = [
         'bookingDate',
         'booking and value date in two days',
       );
-      expectRefused(
+      expectSandboxFieldRefused(
         ctx,
         await postCardTransactions(
           ctx,
@@ -190,7 +213,7 @@ export const cardTransactionListChecks: Check[] = [
     async run(ctx) {
       const today = await ctx.bankNow();
       const id = await newCardAccount(ctx);
-      expectRefused(
+      expectSandboxFieldRefused(
         ctx,
         await postCardTransactions(
           ctx,

@@ -9,13 +9,13 @@ import { privatePsu, sandboxCustomers } from '../kit/test-psus.js';
 import { sendControl } from '../kit/controls.js';
 import { SandboxCardAccountCreatedSchema } from '../../main/core/spec/schemas/sandbox.js';
 import {
-  call,
+  callSandbox,
   cardAccountBody,
-  expectRefused,
+  expectSandboxFieldRefused,
   getAgreement,
   initialiseSandbox,
   listAccounts,
-  privateAgreementOf,
+  ownedPrivateAgreement,
   sandboxCheck,
 } from './sandbox-api.js';
 
@@ -57,7 +57,7 @@ export const customerChecks: Check[] = [
         ctx.expect.equal(own.length, 2, `accounts of ${customer.type} customer ${customer.name}`);
       }
       for (const person of people) {
-        const agreement = privateAgreementOf(person);
+        const agreement = ownedPrivateAgreement(person);
         ctx.expect.true(agreement !== undefined, `${person.name} has a private agreement`);
         const engagements = (await getAgreement(ctx, agreement!.id)).engagements;
         const cards = engagements.filter((e) => !ibans.has(e.account.iban));
@@ -105,11 +105,17 @@ export const customerReferenceChecks: Check[] = [
           schema: SandboxCardAccountCreatedSchema,
         },
       );
-      const malformed = await call(ctx, 'POST', '/v1/sandbox/card-accounts', 'customer abc', {
-        body: cardAccountBody('abc'),
-      });
-      expectRefused(ctx, malformed, 'customerNumber', "customerNumber 'abc'");
-      const wrongType = await call(ctx, 'POST', '/v1/sandbox/agreements', 'private owner', {
+      const malformed = await callSandbox(
+        ctx,
+        'POST',
+        '/v1/sandbox/card-accounts',
+        'customer abc',
+        {
+          body: cardAccountBody('abc'),
+        },
+      );
+      expectSandboxFieldRefused(ctx, malformed, 'customerNumber', "customerNumber 'abc'");
+      const wrongType = await callSandbox(ctx, 'POST', '/v1/sandbox/agreements', 'private owner', {
         body: { name: 'Not a corporation', owner: person.customerNumber, engagements: [] },
       });
       ctx.expect.status(wrongType, 400, 'a corporate agreement owned by a private customer');

@@ -4,8 +4,8 @@
 import type { Check } from '../../main/core/runner/check-api/index.js';
 import { json } from '../kit/answers.js';
 import {
-  accountTransactionsPath,
-  call,
+  sandboxAccountTransactionsPath,
+  callSandbox,
   initialiseSandbox,
   listAccounts,
   sandboxCheck,
@@ -25,17 +25,23 @@ export const fixedTestDataChecks: Check[] = [
       // nothing would be added: start from the initial data, where the fill must add accounts.
       await initialiseSandbox(ctx);
       const before = await listAccounts(ctx);
-      const fill = await call(ctx, 'POST', '/v1/sandbox/fixed-test-data', 'fixed test data', {
-        body: {},
-      });
+      const fill = await callSandbox(
+        ctx,
+        'POST',
+        '/v1/sandbox/fixed-test-data',
+        'fixed test data',
+        {
+          body: {},
+        },
+      );
       ctx.expect.status(fill, [200, 201], 'POST /v1/sandbox/fixed-test-data');
       const after = await listAccounts(ctx);
       ctx.expect.true(after.length > before.length, 'the fill adds accounts');
       const added = after.find((a) => !before.some((b) => b.id === a.id));
-      const transactions = await call(
+      const transactions = await callSandbox(
         ctx,
         'GET',
-        accountTransactionsPath(added!.id),
+        sandboxAccountTransactionsPath(added!.id),
         'transactions of an added account',
         { query: { limit: 50 } },
       );

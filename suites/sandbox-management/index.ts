@@ -6,7 +6,7 @@
  * order the checks have always had, which interleaves a few of those files.
  */
 import type { Check } from '../../main/core/runner/check-api/index.js';
-import { accountTransactionChecks, bookedPaymentChecks } from './account-transactions.js';
+import { sandboxAccountTransactionChecks, bookedPaymentChecks } from './account-transactions.js';
 import { accountChecks } from './accounts.js';
 import { agreementChecks, engagementConsentChecks } from './agreements.js';
 import { amountChecks, minorUnitChecks } from './amounts.js';
@@ -32,7 +32,7 @@ export const checks: readonly Check[] = [
   ...cardTransactionListChecks,
   ...cardAccountAgreementChecks,
   ...accountChecks,
-  ...accountTransactionChecks,
+  ...sandboxAccountTransactionChecks,
   ...agreementChecks,
   ...customerReferenceChecks,
   ...engagementConsentChecks,

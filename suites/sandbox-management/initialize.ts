@@ -5,7 +5,7 @@
 import type { Check } from '../../main/core/runner/check-api/index.js';
 import { requireExplainedRefusals } from '../kit/probe.js';
 import {
-  call,
+  callSandbox,
   initialiseSandbox,
   listAccounts,
   newAccount,
@@ -24,7 +24,7 @@ export const initializeChecks: Check[] = [
     async run(ctx) {
       const [before] = await listAccounts(ctx);
       ctx.expect.true(before !== undefined, 'the sandbox has an account');
-      const changed = await call(
+      const changed = await callSandbox(
         ctx,
         'PUT',
         `/v1/sandbox/accounts/${encodeURIComponent(before!.id)}/balances`,
@@ -61,7 +61,7 @@ export const initializeChecks: Check[] = [
         !accounts.some((a) => a.id === account.id),
         'the created account is gone after initialisation',
       );
-      const card = await call(
+      const card = await callSandbox(
         ctx,
         'GET',
         `/v1/sandbox/card-accounts/${encodeURIComponent(cardAccountId)}`,

@@ -6,7 +6,7 @@ import { probeControl } from '../kit/probe.js';
 import { type Check, defineCheck, type JsonValue } from '../../main/core/runner/check-api/index.js';
 import { privatePsu, sandboxCustomers } from '../kit/test-psus.js';
 import {
-  call,
+  callSandbox,
   cardAccountBody,
   createCardAccount,
   getAgreement,
@@ -32,7 +32,12 @@ export const sandboxPathChecks: Check[] = [
           `card account _links.${relation} is a /sandbox/ path: ${href}`,
         );
       }
-      const self = await call(ctx, 'GET', new URL(links!.self!.href, 'http://x').pathname, 'self');
+      const self = await callSandbox(
+        ctx,
+        'GET',
+        new URL(links!.self!.href, 'http://x').pathname,
+        'self',
+      );
       ctx.expect.status(self, 200, 'the card account at its _links.self');
       const [customer] = await sandboxCustomers(ctx);
       const agreement = await getAgreement(ctx, customer!.agreements[0]!.id);
@@ -63,7 +68,7 @@ export const sandboxPathChecks: Check[] = [
         ['/v1/sandbox/agreements/agr-1', 'GET', undefined],
       ];
       for (const [path, method, body] of cases) {
-        const exchange = await call(
+        const exchange = await callSandbox(
           ctx,
           method,
           path,

@@ -63,7 +63,7 @@ export function sandboxCheck(check: Omit<Check, 'area' | 'modes'>): Check {
  * why it refuses (requireExplainedRefusals): one that refuses everything was not tested.
  */
 export async function initialiseSandbox(ctx: CheckContext): Promise<void> {
-  const init = await call(ctx, 'POST', '/v1/sandbox/initialize', 'initialise', { body: {} });
+  const init = await callSandbox(ctx, 'POST', '/v1/sandbox/initialize', 'initialise', { body: {} });
   await requireExplainedRefusals(ctx, init, 'POST /v1/sandbox/initialize');
   ctx.expect.status(init, 200, 'POST /v1/sandbox/initialize');
 }
@@ -84,7 +84,7 @@ export function postEngagement(
   body: JsonValue,
   label: string,
 ): Promise<EvidenceExchange> {
-  return call(
+  return callSandbox(
     ctx,
     'POST',
     `/v1/sandbox/agreements/${encodeURIComponent(agreementId)}/engagements`,
@@ -94,7 +94,7 @@ export function postEngagement(
 }
 
 /** One sandbox operation as the TPP sends it (signed; no PSU headers: §4.3 needs none). */
-export function call(
+export function callSandbox(
   ctx: CheckContext,
   method: 'GET' | 'POST' | 'PUT',
   path: string,
@@ -154,16 +154,22 @@ export interface AccountItem {
 }
 
 export async function listAccounts(ctx: CheckContext): Promise<AccountItem[]> {
-  const exchange = await call(ctx, 'GET', '/v1/sandbox/accounts', 'list sandbox accounts');
+  const exchange = await callSandbox(ctx, 'GET', '/v1/sandbox/accounts', 'list sandbox accounts');
   await requireExplainedRefusals(ctx, exchange, 'GET /v1/sandbox/accounts');
   expectAnswer(ctx, exchange, 200, SandboxAccountListSchema, 'GET /v1/sandbox/accounts');
   return json<AccountItem[]>(exchange);
 }
 
 export async function createAccount(ctx: CheckContext, body: JsonObject): Promise<AccountItem> {
-  const exchange = await call(ctx, 'POST', '/v1/sandbox/accounts', 'create a sandbox account', {
-    body,
-  });
+  const exchange = await callSandbox(
+    ctx,
+    'POST',
+    '/v1/sandbox/accounts',
+    'create a sandbox account',
+    {
+      body,
+    },
+  );
   expectAnswer(ctx, exchange, 201, SandboxAccountListItemSchema, 'POST /v1/sandbox/accounts');
   const created = json<AccountItem>(exchange);
   ctx.expect.equal(
@@ -175,9 +181,15 @@ export async function createAccount(ctx: CheckContext, body: JsonObject): Promis
 }
 
 export async function createCardAccount(ctx: CheckContext, body: JsonObject): Promise<JsonObject> {
-  const exchange = await call(ctx, 'POST', '/v1/sandbox/card-accounts', 'create a card account', {
-    body,
-  });
+  const exchange = await callSandbox(
+    ctx,
+    'POST',
+    '/v1/sandbox/card-accounts',
+    'create a card account',
+    {
+      body,
+    },
+  );
   expectAnswer(
     ctx,
     exchange,
@@ -188,11 +200,11 @@ export async function createCardAccount(ctx: CheckContext, body: JsonObject): Pr
   return json<JsonObject>(exchange);
 }
 
-export const accountTransactionsPath = (id: string) =>
+export const sandboxAccountTransactionsPath = (id: string) =>
   `/v1/sandbox/accounts/${encodeURIComponent(id)}/transactions`;
 
 export async function getAgreement(ctx: CheckContext, id: string): Promise<SandboxAgreement> {
-  const exchange = await call(
+  const exchange = await callSandbox(
     ctx,
     'GET',
     `/v1/sandbox/agreements/${encodeURIComponent(id)}`,
@@ -224,7 +236,7 @@ export async function newAccount(
 }
 
 /** 400 with an entry on field `path` whose text names it (decisions.md: the text says which field). */
-export function expectRefused(
+export function expectSandboxFieldRefused(
   ctx: CheckContext,
   exchange: EvidenceExchange,
   path: string,
@@ -238,5 +250,5 @@ export function expectRefused(
   );
 }
 
-export const privateAgreementOf = (customer: SandboxCustomer) =>
+export const ownedPrivateAgreement = (customer: SandboxCustomer) =>
   customer.agreements.find((a) => a.type === 'PRIVATE' && a.relation === 'owner');

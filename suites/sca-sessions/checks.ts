@@ -21,9 +21,9 @@ import { expectRefusal } from '../kit/controls.js';
 import { requireExplainedRefusals } from '../kit/probe.js';
 import { consentFlow, startConsent } from '../kit/consent.js';
 import {
-  completeSca,
+  completeScaAsPsu,
   expectSuccess,
-  getUser,
+  sendGetUser,
   psuHeaders,
   signedInPsuHeaders,
   signedInSession,
@@ -66,7 +66,11 @@ export const scaSessionChecks: Check[] = [
         return status;
       };
       ctx.expect.equal(await read('scaStatus before the SCA'), 'RECEIVED', 'scaStatus before');
-      expectSuccess(ctx, await completeSca(ctx, started.scaRedirect, { login: psu.login }), 'SCA');
+      expectSuccess(
+        ctx,
+        await completeScaAsPsu(ctx, started.scaRedirect, { login: psu.login }),
+        'SCA',
+      );
       ctx.expect.equal(await read('scaStatus after the SCA'), 'FINALISED', 'scaStatus after');
     },
   }),
@@ -91,7 +95,7 @@ export const scaSessionChecks: Check[] = [
         /^https?:$/.test(url.protocol),
         `scaRedirect ${url.href} is an http(s) address`,
       );
-      const user = await getUser(ctx, {}, 'GET /v1/user without SCA');
+      const user = await sendGetUser(ctx, {}, 'GET /v1/user without SCA');
       expectRefusal(ctx, user, { status: 401, code: 'SCA_NOT_FOUND' }, 'GET /v1/user without SCA');
       ctx.expect.true(scaRedirectOf(user) !== undefined, 'GET /v1/user offers an scaRedirect');
     },
@@ -105,7 +109,7 @@ export const scaSessionChecks: Check[] = [
       const [psu] = await testPeople(ctx);
       const redirectUri = 'http://127.0.0.1:9/suite-callback/consents?state=wb-42';
       const started = await startConsent(ctx, { headers: { 'TPP-Redirect-URI': redirectUri } });
-      const redirect = await completeSca(ctx, started.scaRedirect, { login: psu.login });
+      const redirect = await completeScaAsPsu(ctx, started.scaRedirect, { login: psu.login });
       expectSuccess(ctx, redirect, 'consent SCA');
       const back = new URL(redirect.url);
       ctx.expect.equal(
@@ -131,7 +135,7 @@ export const scaSessionChecks: Check[] = [
         'identity SCA',
       );
       ctx.expect.true(redirect.params['psu-id'] !== undefined, 'the redirect carries psu-id');
-      const user = await getUser(ctx, { ...tppSession(sessionId), 'PSU-ID': redirect.psuId });
+      const user = await sendGetUser(ctx, { ...tppSession(sessionId), 'PSU-ID': redirect.psuId });
       ctx.expect.status(user, 200, 'GET /v1/user with the delivered PSU-ID');
       ctx.expect.equal(json(user).psuId, redirect.psuId, 'the PSU-ID the bank knows the PSU by');
     },
@@ -210,7 +214,7 @@ export const scaSessionChecks: Check[] = [
     async run(ctx) {
       const [psu] = await testPeople(ctx);
       const started = await startConsent(ctx);
-      const redirect = await completeSca(ctx, started.scaRedirect, {
+      const redirect = await completeScaAsPsu(ctx, started.scaRedirect, {
         login: psu.login,
         outcome: 'abort',
       });
@@ -261,7 +265,7 @@ export const scaSessionChecks: Check[] = [
     async run(ctx) {
       const [psu] = await testPeople(ctx);
       const { sessionId, redirect } = await signedInSession(ctx, { login: psu.login }, 'SCA');
-      const user = await getUser(ctx, tppSession(sessionId), 'GET /v1/user after SCA');
+      const user = await sendGetUser(ctx, tppSession(sessionId), 'GET /v1/user after SCA');
       ctx.expect.status(user, 200, 'GET /v1/user after SCA');
       ctx.expect.equal(json(user).psuId, redirect.psuId, 'psuId');
       ctx.expect.equal(json(user).context, 'PRIVATE', 'context');
@@ -272,7 +276,7 @@ export const scaSessionChecks: Check[] = [
     title: 'GET /v1/user without SCA in the session answers with _links.scaRedirect',
     rules: ['SCA-USER-WITHOUT-SCA'],
     async run(ctx) {
-      const user = await getUser(ctx, tppSession(randomUUID()), 'GET /v1/user, new session');
+      const user = await sendGetUser(ctx, tppSession(randomUUID()), 'GET /v1/user, new session');
       // Any answer but the 401 is judged only from a bank that says why it refuses.
       if (user.response?.status !== 401)
         await requireExplainedRefusals(ctx, user, 'GET /v1/user without SCA');

@@ -13,7 +13,14 @@ import {
 import { json, scaRedirectOf } from '../kit/answers.js';
 import { consentFlow } from '../kit/consent.js';
 import { expectRefusal, requireAccepted } from '../kit/controls.js';
-import { expectSuccess, getUser, signedInSession, tppSession, userSca, UUID } from '../kit/sca.js';
+import {
+  expectSuccess,
+  sendGetUser,
+  signedInSession,
+  tppSession,
+  userSca,
+  UUID,
+} from '../kit/sca.js';
 import { testPeople } from '../kit/test-psus.js';
 
 const MINUTE = 60_000;
@@ -38,7 +45,7 @@ export async function expectSessionValid(
   headers: Record<string, string> = {},
   code: NoScaCode | readonly NoScaCode[] = NO_SCA_CODES,
 ): Promise<void> {
-  const exchange = await getUser(ctx, { ...tppSession(sessionId), ...headers }, what);
+  const exchange = await sendGetUser(ctx, { ...tppSession(sessionId), ...headers }, what);
   if (valid) {
     ctx.expect.status(exchange, 200, what);
     ctx.expect.true(
@@ -57,7 +64,7 @@ export async function expectSessionValid(
  * INCONCLUSIVE — a bank that refuses the signed-in session too shows nothing by refusing later.
  */
 async function sessionControl(ctx: CheckContext, sessionId: string, what: string): Promise<void> {
-  const exchange = await getUser(ctx, tppSession(sessionId), `control: ${what}`);
+  const exchange = await sendGetUser(ctx, tppSession(sessionId), `control: ${what}`);
   requireAccepted(ctx, exchange, { what, status: 200 });
   ctx.expect.true(
     UUID.test(String(json(exchange).psuId ?? '')),
@@ -112,7 +119,11 @@ export const tppSessionChecks: Check[] = [
     async run(ctx) {
       const { sessionId, redirect } = await consentInNewSession(ctx);
       const done = expectSuccess(ctx, redirect, 'consent SCA');
-      const user = await getUser(ctx, tppSession(sessionId), 'GET /v1/user after the consent SCA');
+      const user = await sendGetUser(
+        ctx,
+        tppSession(sessionId),
+        'GET /v1/user after the consent SCA',
+      );
       ctx.expect.status(user, 200, 'GET /v1/user in the session of the consent SCA');
       ctx.expect.equal(json(user).psuId, done.psuId, 'the same PSU');
     },
@@ -129,7 +140,7 @@ export const tppSessionChecks: Check[] = [
       await ctx.clock.advance(59 * MINUTE);
       await expectSessionValid(ctx, sessionId, true, '59 minutes after the SCA');
       await ctx.clock.advance(2 * MINUTE);
-      const expired = await getUser(ctx, tppSession(sessionId), '61 minutes after the SCA');
+      const expired = await sendGetUser(ctx, tppSession(sessionId), '61 minutes after the SCA');
       expectRefusal(ctx, expired, { status: 401, code: 'SCA_EXPIRED' }, '61 minutes after the SCA');
       ctx.expect.true(scaRedirectOf(expired) !== undefined, 'a new scaRedirect renews it');
     },

@@ -45,7 +45,7 @@ export interface ResponseSignatureTrust {
 }
 
 /** `CN=…,O=… (SHA-256 AB:CD:…)`: how a certificate is named in a verdict. */
-export function describeCertificate(certificate: SigningCertificate): string {
+export function certificateName(certificate: SigningCertificate): string {
   return `${certificate.subject} (SHA-256 ${certificate.x509.fingerprint256})`;
 }
 
@@ -91,10 +91,10 @@ function distrust(signer: SigningCertificate, anchors: Anchors): string | undefi
     if (signer.x509.checkIssued(ca.x509) && signer.x509.verify(ca.publicKey)) return undefined;
   }
   const expected = [
-    ...anchors.certificates.map((c) => `the bank's signing certificate ${describeCertificate(c)}`),
-    ...anchors.cas.map((c) => `a certificate issued by the bank's CA ${describeCertificate(c)}`),
+    ...anchors.certificates.map((c) => `the bank's signing certificate ${certificateName(c)}`),
+    ...anchors.cas.map((c) => `a certificate issued by the bank's CA ${certificateName(c)}`),
   ];
-  return `signed by ${describeCertificate(signer)}, not by ${expected.join(' or ')}`;
+  return `signed by ${certificateName(signer)}, not by ${expected.join(' or ')}`;
 }
 
 /**
@@ -144,7 +144,7 @@ export function verifyResponseSignature(
     else if (anchors.certificates.length > 0)
       return {
         status: 'invalid',
-        reason: `keyId "${keyId}" names none of ${anchors.certificates.map((c) => `the bank's signing certificate ${describeCertificate(c)}`).join(', ')}`,
+        reason: `keyId "${keyId}" names none of ${anchors.certificates.map((c) => `the bank's signing certificate ${certificateName(c)}`).join(', ')}`,
       };
     else
       return {
@@ -156,7 +156,7 @@ export function verifyResponseSignature(
   if (!sameSerialNumber(key.keyId.serialNumber, signer.serialNumber)) {
     return {
       status: 'invalid',
-      reason: `keyId SN ${key.keyId.serialNumber} is not the serial ${signer.serialNumber} of the signing certificate ${describeCertificate(signer)}`,
+      reason: `keyId SN ${key.keyId.serialNumber} is not the serial ${signer.serialNumber} of the signing certificate ${certificateName(signer)}`,
     };
   }
   // The issuer compared as a distinguished name, as the bank compares a TPP's keyId (§5.2.3).
@@ -186,10 +186,10 @@ export function verifyResponseSignature(
   if (!verifies)
     return {
       status: 'invalid',
-      reason: `the RSA-SHA256 signature does not match the signed response headers (signer ${describeCertificate(signer)})`,
+      reason: `the RSA-SHA256 signature does not match the signed response headers (signer ${certificateName(signer)})`,
     };
 
-  const verified = { keyId, signedHeaderNames: names, signer: describeCertificate(signer) };
+  const verified = { keyId, signedHeaderNames: names, signer: certificateName(signer) };
   const first =
     typeof trust === 'object' && !Buffer.isBuffer(trust) ? trust.firstSigner : undefined;
   if (!anchored && first) {

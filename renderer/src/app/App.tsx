@@ -6,7 +6,7 @@ import { CertificatesView } from '../features/certificates/components/Certificat
 import { Composer } from '../features/composer/components/Composer';
 import { HistoryView } from '../features/history/components/HistoryView';
 import { RunnerView } from '../features/runner/components/RunnerView';
-import { SettingsView } from '../features/settings/components/SettingsView';
+import { SettingsScreen } from '../features/settings/components/SettingsScreen';
 import { TppPlanView } from '../features/tpp-plan/components/TppPlanView';
 import { useSettings } from '../features/settings/store';
 import { EditorKeyboardHint } from './EditorKeyboardHint';
@@ -16,7 +16,7 @@ import { SECTIONS, isTyping } from './sections';
 import { useShellStore, type Section } from './shell-store';
 import { StatusBar } from './StatusBar';
 import { SkipLink } from '../components/SkipLink';
-import { StorageNotices } from './StorageNotices';
+import { StorageNoticesBanner } from './StorageNoticesBanner';
 
 const VIEWS: Record<Section, () => React.JSX.Element> = {
   certificates: CertificatesView,
@@ -25,7 +25,7 @@ const VIEWS: Record<Section, () => React.JSX.Element> = {
   runner: RunnerView,
   'tpp-plan': TppPlanView,
   history: HistoryView,
-  settings: SettingsView,
+  settings: SettingsScreen,
   about: About,
 };
 
@@ -102,7 +102,7 @@ function Workbench() {
         </button>
       </nav>
       <main className="shell-main" id="main-content" tabIndex={-1}>
-        <StorageNotices />
+        <StorageNoticesBanner />
         <View />
       </main>
       <StatusBar />

@@ -2,14 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { isValidIban } from '../../../main/core/spec/validators/iban';
 import { isValidNorwegianBban } from '../../../main/core/spec/validators/norwegianBban';
-import { freeNorwegianAccount, norwegianIban } from '../../../suites/kit/account-numbers';
+import { freeNorwegianAccount, ibanOfNorwegianBban } from '../../../suites/kit/account-numbers';
 import { DATE, dayFromToday } from '../../../suites/kit/dates';
 import { psuHeaders } from '../../../suites/kit/sca';
 
-describe('norwegianIban', () => {
+describe('ibanOfNorwegianBban', () => {
   it('gives the documented IBANs of the sandbox data (mod-97 check digits)', () => {
-    expect(norwegianIban('97100512347')).toBe('NO5297100512347');
-    expect(norwegianIban('86011117947')).toBe('NO9386011117947');
+    expect(ibanOfNorwegianBban('97100512347')).toBe('NO5297100512347');
+    expect(ibanOfNorwegianBban('86011117947')).toBe('NO9386011117947');
   });
 });
 
@@ -28,7 +28,7 @@ describe('freeNorwegianAccount', () => {
       const { bban, iban } = freeNorwegianAccount({ validCheckDigit: false });
       expect(bban, bban).toMatch(/^\d{11}$/);
       expect(isValidNorwegianBban(bban), bban).toBe(false);
-      expect(iban).toBe(norwegianIban(bban));
+      expect(iban).toBe(ibanOfNorwegianBban(bban));
     }
   });
 });

@@ -173,7 +173,7 @@ export class BankService {
     return this.bank(mode)
       .requestLog.entries()
       .slice(-limit)
-      .map((record) => exchangeView(record, this.own));
+      .map((record) => bankExchangeView(record, this.own));
   }
 
   behaviour(mode: BankMode): BankBehaviourView {
@@ -290,7 +290,7 @@ export class BankService {
         script: (request) => this.plans.get(mode)?.script?.(request),
       });
       const offExchanges = bank.requestLog.subscribe((record) =>
-        this.events.emit('bank.exchange', exchangeView(record, this.own)),
+        this.events.emit('bank.exchange', bankExchangeView(record, this.own)),
       );
       const offEvents = bank.consoleEvents.subscribe((record) => this.received(record));
       const unsubscribe = () => {
@@ -344,7 +344,7 @@ export function eventView(record: ConsoleEventRecord): BankEventView {
   };
 }
 
-export function exchangeView(record: ExchangeRecord, own?: OwnRequests): BankExchangeView {
+export function bankExchangeView(record: ExchangeRecord, own?: OwnRequests): BankExchangeView {
   return {
     id: record.id,
     mode: record.mode,

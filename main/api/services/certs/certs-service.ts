@@ -24,7 +24,7 @@ import {
 import type { KeyExportConfirmer, KeyExportRequest } from './key-export-confirmation.js';
 import { registerInBanks } from './bank-registration.js';
 import { certificateFile, importFile, privateKeyFile } from './files.js';
-import { createCa, issueCertificate, type IssuingContext } from './issuing.js';
+import { createCa, issueTppCertificate, type IssuingContext } from './issuing.js';
 import { KeystoreLock, type KeystoreHostOptions } from './keystore-lock.js';
 import { refusingKeystoreErrors } from './refusals.js';
 import { entryView } from './views.js';
@@ -84,7 +84,7 @@ export class CertsService {
 
   async issue(args: CallArgs<'certs.issue'>): Promise<KeystoreEntryView> {
     const issuing = this.issuing();
-    return this.changed(await issueCertificate(args, this.entry(args.issuerHandle), issuing));
+    return this.changed(await issueTppCertificate(args, this.entry(args.issuerHandle), issuing));
   }
 
   async import(args: CallArgs<'certs.import'>): Promise<KeystoreEntryView> {

@@ -42,7 +42,7 @@ export async function createCa(
 }
 
 /** A QWAC or QSealC signed by `issuer`, a CA entry of the keystore that holds its private key. */
-export async function issueCertificate(
+export async function issueTppCertificate(
   args: CallArgs<'certs.issue'>,
   issuer: KeystoreEntry,
   { keystore, now, progress: startTask }: IssuingContext,

@@ -24,7 +24,7 @@ export interface TargetClientDeps {
   sessions: PsuSessions;
 }
 
-export interface TargetClient {
+export interface TppClientForTarget {
   client: TppClient;
   /** The target's PSU session when the client was made. */
   session: PsuSession;
@@ -51,7 +51,7 @@ export async function clientFor(
   targetId: string,
   request: Addressed,
   allowForeignOrigin = false,
-): Promise<TargetClient> {
+): Promise<TppClientForTarget> {
   const target = await deps.targets.resolve(targetId);
   const own = new URL(target.baseUrl).origin;
   const goesTo = /^https?:\/\//i.test(request.path) ? new URL(request.path).origin : own;
@@ -74,7 +74,7 @@ async function foreignOriginClient(
   deps: TargetClientDeps,
   targetId: string,
   baseUrl: string,
-): Promise<TargetClient> {
+): Promise<TppClientForTarget> {
   const settings = await deps.settings.settings();
   const session = await deps.sessions.session(targetId);
   const client = new TppClient({
@@ -95,7 +95,7 @@ export async function targetClient(
   deps: TargetClientDeps,
   targetId: string,
   sign?: boolean,
-): Promise<TargetClient> {
+): Promise<TppClientForTarget> {
   const target = await deps.targets.resolve(targetId);
   if (target.loaded) return profileClient(deps, targetId, target.loaded);
   if (sign === true && !target.signingCertificate) {
@@ -151,7 +151,7 @@ async function profileClient(
   deps: TargetClientDeps,
   targetId: string,
   loaded: LoadedTargetProfile,
-): Promise<TargetClient> {
+): Promise<TppClientForTarget> {
   const settings = await deps.settings.settings();
   const session = await deps.sessions.session(targetId);
   const transport = transportOfProfile(loaded);

@@ -33,12 +33,12 @@ import {
   CARD_TRANSACTIONS_HEADERS,
   accessTo,
   cardAccountPath,
-  link,
+  aisLink,
   pageLinks,
   pagingOf,
   psuOf,
   requireHistoryAccess,
-  viewOf,
+  aisViewOf,
   type Paging,
 } from './ais/common.js';
 import { presentCardTransaction } from './cardTransactionsView.js';
@@ -191,7 +191,7 @@ export const getCardAccountTransactions: RouteDefinition = {
       }
     }
 
-    const view = viewOf(ctx);
+    const view = aisViewOf(ctx);
     const bookingStatus = bookingStatusOf(query.bookingStatus);
     const paging = cardPaging(ctx, query);
     const window: TransactionWindow = {
@@ -233,7 +233,7 @@ export const getCardAccountTransactions: RouteDefinition = {
           : { maskedPan: card.maskedPan, currency: card.currency },
         [faultActive(ctx, 'CARDTX-RESPONSE-200') ? 'transactions' : 'cardTransactions']:
           cardTransactions,
-        _links: { cardAccount: link(view, cardAccountPath(accountId)), ...links },
+        _links: { cardAccount: aisLink(view, cardAccountPath(accountId)), ...links },
       },
     };
   },

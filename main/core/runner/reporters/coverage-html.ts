@@ -7,7 +7,7 @@ import type { CheckResult } from '../../../shared/run-result.js';
 import type { CheckId } from '../../../shared/rule-ids.js';
 import type { CoverageRule } from '../results/coverage.js';
 import { everyAnswerCheckId } from '../engine/answer-observer.js';
-import { escapeHtml as h } from './escape.js';
+import { escapeReportHtml as h } from './escape.js';
 
 /** The fragment of a check's section: `report.html#check-PAY-E2EID-MAX-35`. */
 export function checkAnchor(checkId: CheckId): string {

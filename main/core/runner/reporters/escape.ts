@@ -36,7 +36,7 @@ export function escapeXmlAttribute(text: string): string {
 }
 
 /** For HTML text and attribute values alike. */
-export function escapeHtml(text: string): string {
+export function escapeReportHtml(text: string): string {
   return showControlCharacters(text)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

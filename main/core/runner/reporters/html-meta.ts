@@ -5,7 +5,7 @@
  */
 import type { RunResult } from '../../../shared/run-result.js';
 import { signingLine, specRelease } from '../results/report-result.js';
-import { escapeHtml as h } from './escape.js';
+import { escapeReportHtml as h } from './escape.js';
 import { DELIBERATELY_BROKEN, runHeader } from './run-header.js';
 
 /** A run against a bank with fault profiles on says so at the very top, before any verdict. */

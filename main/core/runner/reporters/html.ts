@@ -18,7 +18,7 @@ import {
   type EvidenceItem,
   type RunResult,
 } from '../../../shared/run-result.js';
-import { escapeHtml as h } from './escape.js';
+import { escapeReportHtml as h } from './escape.js';
 import { faultNoticeHtml, metaHtml, targetHtml } from './html-meta.js';
 import { DELIBERATELY_BROKEN, runHeader } from './run-header.js';
 import {

@@ -26,12 +26,12 @@ import {
   AIS_ROUTE,
   grantedAccount,
   accountPath,
-  link,
+  aisLink,
   pageLinks,
   pagingOf,
   requireHistoryAccess,
   unknownInPath,
-  viewOf,
+  aisViewOf,
   type Paging,
 } from './common.js';
 import { presentAccountTransaction } from './transactionView.js';
@@ -111,7 +111,7 @@ export const getTransactionList: RouteDefinition = {
     const history = requireHistoryAccess(ctx, env, dateFrom);
     if (history) return history;
 
-    const view = viewOf(ctx);
+    const view = aisViewOf(ctx);
     const paging = accountPaging(ctx, query);
     const window: TransactionWindow = {
       bookingStatus: query.bookingStatus,
@@ -130,7 +130,7 @@ export const getTransactionList: RouteDefinition = {
     if (query.bookingStatus !== 'pending') transactions.booked = present(page.booked);
     if (query.bookingStatus !== 'booked') transactions.pending = present(page.pending);
     transactions._links = {
-      account: link(view, path),
+      account: aisLink(view, path),
       ...pageLinks(view, `${path}/transactions`, {
         query: { bookingStatus: query.bookingStatus, dateFrom, dateTo: query.dateTo },
         paging,

@@ -27,12 +27,12 @@ import {
   grantedAccount,
   accountPath,
   cut,
-  link,
+  aisLink,
   presentAmount,
   presentName,
   psuOf,
   unknownInPath,
-  viewOf,
+  aisViewOf,
   type AisView,
 } from './common.js';
 
@@ -76,8 +76,8 @@ export function presentAccountDetails(
     ...(owner ? { usage: owner.type === 'CORPORATE' ? 'ORGA' : 'PRIV' } : {}),
     ...(withBalance ? { balances: accountBalances(view, account) } : {}),
     _links: {
-      balances: link(view, `${path}/balances`),
-      transactions: link(view, `${path}/transactions`),
+      balances: aisLink(view, `${path}/balances`),
+      transactions: aisLink(view, `${path}/transactions`),
     },
   };
 }
@@ -112,7 +112,7 @@ export const getAccountList: RouteDefinition = {
   responses: { 200: { description: 'The accounts.', schema: AccountListSchema }, ...ACCESS_ERRORS },
   handle(ctx, env) {
     if (faultActive(ctx, 'ACCOUNTS-LIST-200')) return notServed('GET /v1/accounts');
-    const view = viewOf(ctx);
+    const view = aisViewOf(ctx);
     const psu = psuOf(ctx);
     const holdings = consentedHoldings(env.state, psu, ctx.now);
     if (isRejection(holdings)) return holdings;
@@ -156,7 +156,7 @@ export const readAccountDetails: RouteDefinition = {
     return {
       status: 200,
       body: {
-        account: presentAccountDetails(viewOf(ctx), env.state, account, withBalanceOf(ctx)),
+        account: presentAccountDetails(aisViewOf(ctx), env.state, account, withBalanceOf(ctx)),
       },
     };
   },
@@ -186,7 +186,7 @@ export const getAccountBalances: RouteDefinition = {
       status: 200,
       body: {
         account: { iban: account.iban, currency: account.currency },
-        balances: accountBalances(viewOf(ctx), account),
+        balances: accountBalances(aisViewOf(ctx), account),
       },
     };
   },

@@ -26,13 +26,13 @@ import {
   grantedCardAccount,
   cardAccountPath,
   cut,
-  link,
+  aisLink,
   presentAmount,
   presentName,
   psuOf,
   segment,
   unknownInPath,
-  viewOf,
+  aisViewOf,
   type AisView,
 } from './common.js';
 
@@ -81,8 +81,8 @@ export function presentCardAccountDetails(
     ...(creditLimit ? { creditLimit: creditLimit as CardAccountDetails['creditLimit'] } : {}),
     ...(withBalance ? { balances: cardBalances(view, card) } : {}),
     _links: {
-      balances: link(view, `${path}/balances`),
-      transactions: link(view, transactionsPath),
+      balances: aisLink(view, `${path}/balances`),
+      transactions: aisLink(view, transactionsPath),
     },
   };
 }
@@ -121,7 +121,7 @@ export const getCardAccountList: RouteDefinition = {
     if (faultActive(ctx, 'CARD-ACCOUNTS-LIST-200')) return notServed('GET /v1/card-accounts');
     const holdings = consentedHoldings(env.state, psuOf(ctx), ctx.now);
     if (isRejection(holdings)) return holdings;
-    const view = viewOf(ctx);
+    const view = aisViewOf(ctx);
     const withBalance = withBalanceOf(ctx);
     return {
       status: 200,
@@ -158,7 +158,7 @@ export const readCardAccount: RouteDefinition = {
     return {
       status: 200,
       body: {
-        cardAccount: presentCardAccountDetails(viewOf(ctx), env.state, card, withBalanceOf(ctx)),
+        cardAccount: presentCardAccountDetails(aisViewOf(ctx), env.state, card, withBalanceOf(ctx)),
       },
     };
   },
@@ -188,7 +188,7 @@ export const getCardAccountBalances: RouteDefinition = {
       status: 200,
       body: {
         cardAccount: { maskedPan: card.maskedPan, currency: card.currency },
-        balances: cardBalances(viewOf(ctx), card),
+        balances: cardBalances(aisViewOf(ctx), card),
       },
     };
   },

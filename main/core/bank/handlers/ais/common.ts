@@ -82,12 +82,16 @@ export function aisFixes(ctx: RequestContext): ReadonlySet<FixName> {
   return ctx.fixes;
 }
 
-export function viewOf(ctx: RequestContext): AisView {
+/** What an AIS read's presentation needs of its request: fixes, faults, clock and mode. */
+export function aisViewOf(ctx: RequestContext): AisView {
   return { fixes: aisFixes(ctx), faults: ctx.faults, now: ctx.now, mode: ctx.mode };
 }
 
-/** A GET link to one of the bank's paths (§2.1 Link). */
-export function link(view: AisView, path: string): Link {
+/**
+ * A GET link to one of the bank's paths (§2.1 Link) as an AIS read writes it: the FIX-V1-PREFIX
+ * fault drops `/v1`, which the plain `link` of sca/apiShapes does not.
+ */
+export function aisLink(view: AisView, path: string): Link {
   return {
     href: faultActive(view, 'FIX-V1-PREFIX') ? path.replace(/^\/v1\//, '/') : path,
     verbs: ['GET'],
@@ -263,7 +267,7 @@ export function pageLinks(view: AisView, path: string, options: PageLinkOptions)
       if (value !== undefined) params.set(name, value);
     params.set('offset', String(offset));
     if (!(options.omitDefaultLimit && paging.defaulted)) params.set('limit', String(paging.limit));
-    return link(view, `${path}?${params}`);
+    return aisLink(view, `${path}?${params}`);
   };
   const links: { next?: Link; previous?: Link } = {};
   if (more) links.next = href(paging.offset + (options.nextOffByOne ? 1 : paging.limit));

@@ -15,7 +15,7 @@ import {
   accessTo,
   requireHistoryAccess,
   unknownInPath,
-  viewOf,
+  aisViewOf,
 } from './common.js';
 import { presentAccountTransaction } from './transactionView.js';
 
@@ -60,7 +60,7 @@ export const getTransactionDetails: RouteDefinition = {
       );
     const history = requireHistoryAccess(ctx, env, entry.bookingDate.slice(0, 10));
     if (history) return history;
-    const details = presentAccountTransaction(viewOf(ctx), entry, 'details');
+    const details = presentAccountTransaction(aisViewOf(ctx), entry, 'details');
     if (!details)
       return unknownInPath(
         'transactionId',

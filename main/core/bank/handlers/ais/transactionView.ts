@@ -9,7 +9,7 @@ import { TRANSACTION_DETAILS_DEFAULT_FROM } from '../../../spec/fixes.js';
 import type { AccountTransaction } from '../../../spec/schemas/accounts.js';
 import type { AccountTransactionRecord } from '../../domain/model.js';
 import { faultActive } from '../../faults/index.js';
-import { accountPath, cut, link, presentAmount, segment, type AisView } from './common.js';
+import { accountPath, cut, aisLink, presentAmount, segment, type AisView } from './common.js';
 
 /** §9.3 (workbench choice, docs/ais.md): what the list leaves to the details response. */
 export const ITEMS_MOVED_TO_DETAILS = [
@@ -60,7 +60,10 @@ export function presentAccountTransaction(
     if (entry.bankTransactionCode) shown.bankTransactionCode = entry.bankTransactionCode;
   }
   shown._links = {
-    transactionDetails: link(view, transactionPath(entry.accountId, String(shown.transactionId))),
+    transactionDetails: aisLink(
+      view,
+      transactionPath(entry.accountId, String(shown.transactionId)),
+    ),
   };
   return shown as AccountTransaction;
 }

@@ -13,7 +13,8 @@ import { psuContextOf } from '../../context/accessors.js';
 import { startAuthorisationFor } from '../../context/sca-redirect.js';
 import { isRejection, reject } from '../../http/refusal.js';
 import type { RouteDefinition } from '../../context/request-context.js';
-import { BASKET_AUTHORISATION_HEADERS, link } from '../payments/shapes.js';
+import { BASKET_AUTHORISATION_HEADERS } from '../payments/shapes.js';
+import { link } from '../sca/apiShapes.js';
 import { BASKET_ID, ownBasket, refuse } from './common.js';
 
 const UNKNOWN = { description: 'RESOURCE_UNKNOWN.', schema: ErrorResponseSchema };

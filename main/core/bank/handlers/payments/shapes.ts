@@ -1,5 +1,5 @@
 /**
- * Header sets, links and small helpers of the payment and signing-basket routes (§4.2.1, §4.2.2,
+ * Header sets and small helpers of the payment and signing-basket routes (§4.2.1, §4.2.2,
  * decisions.md "Paths"). Response shapes live with the spec (main/core/spec/schemas).
  */
 import { bankError, type ErrorCode } from '../../../spec/errors.js';
@@ -65,10 +65,6 @@ export const BASKET_CREATION_HEADERS = headerSet(
     ...NEGOTIATION,
   ],
 );
-
-export type Verb = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-export const link = (href: string, verbs: Verb[] = ['GET']) => ({ href, verbs });
 
 /** A 4xx naming the field (decisions.md "Errors": the text says exactly what was wrong). */
 export function fieldError(

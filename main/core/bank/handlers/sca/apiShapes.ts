@@ -38,6 +38,7 @@ export const READ_HEADERS = headerSet(SIGNED_REQUEST, [
   ...NEGOTIATION,
 ]);
 
+/** A §2.1 Link: the href and the verbs it takes (GET unless told). */
 export const link = (href: string, verbs: ('GET' | 'POST' | 'PUT' | 'DELETE')[] = ['GET']) => ({
   href,
   verbs,

@@ -42,7 +42,7 @@ function addOwnLinks(node: unknown, into: string[]): void {
  * links sit beside the list (`transactions._links.next` of account transactions, §2.6). Loops,
  * not spreads: this reads every answer the bank gives.
  */
-export function linksOf(body: unknown): string[] {
+export function linkHrefsOf(body: unknown): string[] {
   const links: string[] = [];
   if (typeof body !== 'object' || body === null) return links;
   addOwnLinks(body, links);

@@ -22,7 +22,7 @@ import { PaymentPolling, type PolledPayment } from './payment-polling.js';
 import { PaymentRefusals, type PaymentRefusalsState } from './payment-refusals.js';
 import { ScaLinks } from './sca-links.js';
 import { ScaExemptions, type ExemptedPayment } from './sca-exemption.js';
-import { linksOf, pageKey, pagingLinkKey } from './links.js';
+import { linkHrefsOf, pageKey, pagingLinkKey } from './links.js';
 import { isScaRefusal, judgeDecision, passed, type Decision, type Verdict } from './judge.js';
 import {
   FINDINGS_KEPT_PER_VERDICT,
@@ -173,7 +173,7 @@ export class TppFindingsRecorder {
       this.exemptions.judge(route, record, observation.responseBody),
     ])
       for (const verdict of verdicts) this.add(verdict, record, observation);
-    for (const href of linksOf(observation.responseBody)) this.rememberLink(href);
+    for (const href of linkHrefsOf(observation.responseBody)) this.rememberLink(href);
   }
 
   /** §4.2.3: an offset other than the first page's, on a request line no link of the bank gave. */

@@ -5,7 +5,7 @@ import { useBankStore } from '../store';
 import { BankControls } from './BankControls';
 import { ClockControls } from './ClockControls';
 import { RegistryEditor } from './RegistryEditor';
-import { RequestLog } from './RequestLog';
+import { RequestLogPanel } from './RequestLogPanel';
 import { SequenceDiagram } from './SequenceDiagram';
 import { StateTables } from './StateTables';
 
@@ -28,7 +28,7 @@ export function BankConsole() {
         <BankControls mode="production" />
         <ClockControls />
       </div>
-      <RequestLog />
+      <RequestLogPanel />
       <SequenceDiagram />
       <StateTables />
       <RegistryEditor />

@@ -10,7 +10,7 @@ import '../evidence.css';
 import '../review.css';
 import { CatalogueTree } from './CatalogueTree';
 import { CheckEvidence } from './CheckEvidence';
-import { CoverageMap } from './CoverageMap';
+import { CoverageMapPanel } from './CoverageMapPanel';
 import { ReportsPanel } from './ReportsPanel';
 import { ResultsList } from './ResultsList';
 import { RunPanel } from './RunPanel';
@@ -60,7 +60,7 @@ export function RunnerView() {
           <OpenCheck />
         </div>
       </div>
-      <CoverageMap />
+      <CoverageMapPanel />
       <ReportsPanel />
     </section>
   );

@@ -4,7 +4,7 @@ import { api } from '../../../api';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { useTargetsStore } from '../store';
 import { PreflightLines } from './PreflightLines';
-import { ProfileForm } from './ProfileForm';
+import { NewProfileForm } from './NewProfileForm';
 
 /** One profile: what it names, or what is wrong with it (each problem with its JSON path). */
 function ProfileRow({ profile }: { profile: TargetProfileView }) {
@@ -165,7 +165,7 @@ export function ProfilesPanel() {
         </button>
       </form>
       {creating ? (
-        <ProfileForm onDone={() => setCreating(false)} />
+        <NewProfileForm onDone={() => setCreating(false)} />
       ) : (
         <button type="button" data-testid="profile-create" onClick={() => setCreating(true)}>
           Create a profile…

@@ -8,7 +8,7 @@ import { StatusBadge } from './StatusBadge';
  * that cover it → the last verdict on each target this session ran. Gaps are marked: a rule no
  * check covers, a rule never run against a target. A verdict opens its check's evidence.
  */
-export function CoverageMap() {
+export function CoverageMapPanel() {
   const catalogue = useRunnerStore((s) => s.catalogue);
   const runs = useRunnerStore((s) => s.runs);
   const progress = useRunnerStore((s) => s.progress);

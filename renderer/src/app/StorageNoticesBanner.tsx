@@ -3,7 +3,7 @@ import { useSettingsStore } from '../features/settings/store';
 import { EMPTY } from '../lib/empty';
 
 /** Files the workbench could not read (moved aside): said once, prominently, until dismissed. */
-export function StorageNotices() {
+export function StorageNoticesBanner() {
   const notices = useSettingsStore((s) => s.view?.notices ?? EMPTY);
   const [dismissed, setDismissed] = useState<string[]>([]);
   const shown = notices.filter((n) => !dismissed.includes(n.at + n.file));

@@ -12,7 +12,7 @@ const STATUS_CLASSES: (StatusClass | 'all')[] = ['all', '2xx', '3xx', '4xx', '5x
  * What was done to the banks outside their requests (a PSU's revocation at the bank, a card
  * blocked, a batch run, a clock jump) is listed among them as a row of its own.
  */
-export function RequestLog() {
+export function RequestLogPanel() {
   const { log, events, filter, setFilter, selectedExchange, selectExchange } = useBankStore();
   const shown = logRows(log, events, filter);
   const shownEvents = shown.filter((row) => row.type === 'event').length;

@@ -7,7 +7,7 @@ import { useSettings, useSettingsStore } from '../store';
 import { EMPTY } from '../../../lib/empty';
 
 /** Theme, the defaults the composer fills in, request timeout; targets; where files live. */
-export function SettingsView() {
+export function SettingsScreen() {
   const settings = useSettings();
   const { view, update, saving, error } = useSettingsStore();
   const fixes = useComposerStore((s) => s.catalogue?.fixes ?? EMPTY);

@@ -50,7 +50,7 @@ function LinesField(props: {
  * (and `workbench run --target-file`) can use. A secret typed here is never written: the file
  * names a WORKBENCH_PROFILE_* variable, and the row says which one to set.
  */
-export function ProfileForm({ onDone }: { onDone(): void }) {
+export function NewProfileForm({ onDone }: { onDone(): void }) {
   const { createProfile, busy } = useTargetsStore();
   const entries = useCertificatesStore((s) => s.entries);
   const loadStatus = useCertificatesStore((s) => s.loadStatus);
