@@ -25,7 +25,6 @@ const MAX_FILE_LINES = 450;
  */
 const LONG_FUNCTIONS_LEFT = [
   'bench/soak/run.ts: runSoak',
-  'main/core/bank/bank.ts: createBank',
 ];
 
 /** Files over the limit that are still to be split; the list only shrinks, as the one above. */
