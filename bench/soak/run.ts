@@ -10,15 +10,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runBatchNow } from '../../main/core/bank/domain/batch.js';
-import { norwegianIban } from '../../main/core/bank/domain/ids.js';
-import { isBbanInUse } from '../../main/core/bank/domain/parties.js';
 import {
-  TppRegistry,
   TrustStore,
   createBank,
   type Bank,
   type DomainSnapshot,
 } from '../../main/core/bank/index.js';
+import type { CustomerSeed } from '../../main/core/bank/domain/data-set.js';
 import { openStateEngine } from '../../main/core/bank/engine/open-state-engine.js';
 import { SqliteEngine } from '../../main/core/bank/engine/sqlite-engine.js';
 import { commitShare, persistedState } from './persist.js';
@@ -30,112 +28,37 @@ import {
   type MemoryReading,
 } from './memory.js';
 import { knownFaults } from '../../main/core/bank/faults/index.js';
-import { createTestCa, issueQsealc, type TestCa } from '../../main/core/certs/issue.js';
-import { generateRsaKeyPair, type RsaKeyPair } from '../../main/core/certs/keys.js';
 import { VirtualClock } from '../../main/core/clock.js';
-import { norwegianBbanCheckDigit } from '../../main/core/spec/validators/norwegianBban.js';
-import { TppClient } from '../../main/core/tpp/client.js';
-import { newPsuSession } from '../../main/core/tpp/psu-session.js';
 import { JOURNEY_KINDS, Random, SoakBook, type JourneyKind } from './book.js';
-import { checkInvariants } from './invariants.js';
+import { checkInvariants, type InvariantResult } from './invariants.js';
 import { JOURNEY_WEIGHTS, pollStatus, runJourney } from './journeys.js';
 import { SoakUsageError, type SoakOptions } from './options.js';
-import { JourneyStop, SoakTpp, type SoakWorld } from './tpp.js';
+import { JourneyStop, type SoakTpp, type SoakWorld } from './tpp.js';
 import { soakInitialState, soakPsus } from './psus.js';
 import { TrafficRecorder } from './traffic.js';
+import { createPki, enlistTpp, freeAccountNumbers, soakRegistry } from './setup.js';
 import type { SoakReport } from './report.js';
 
 export type { SoakReport } from './report.js';
 
 /** A Norwegian account outside the bank (a valid BBAN of another bank registration). */
 const OUTSIDE_ACCOUNT = { iban: 'NO9386011117947', bban: '86011117947', name: 'Utenfor Banken AS' };
-const FUNDING_MINOR = 300_000; // 3 000.00 NOK: payments of up to 400.00 run it down; deposits refill it
-const REDIRECT_BASE = 'https://tpp.example/soak';
 
-interface AccountNumber {
-  bban: string;
-  iban: string;
+/** What the phases of one soak run share once the TPPs are set up. */
+interface SoakRun {
+  options: SoakOptions;
+  progress: (line: string) => void;
+  bank: Bank;
+  traffic: TrafficRecorder;
+  book: SoakBook;
+  tpps: SoakTpp[];
 }
 
-/**
- * Free Norwegian account numbers for the TPPs' holdings, `9720` + a running number + the mod-11
- * check digit, skipping any the bank already has. (900 000 candidates; a soak needs 3 per TPP.)
- */
-function freeAccountNumbers(bank: Bank): () => AccountNumber {
-  const state = bank.state();
-  let n = 100_000;
-  return () => {
-    for (; n <= 999_999; n++) {
-      const firstTen = `9720${n}`;
-      const check = norwegianBbanCheckDigit(firstTen);
-      if (check === undefined) continue;
-      const bban = `${firstTen}${check}`;
-      const iban = norwegianIban(bban);
-      if (iban && !isBbanInUse(state, bban)) {
-        n++;
-        return { bban, iban };
-      }
-    }
-    throw new Error('no free account number left in the 9720 range');
-  };
-}
-
-async function createPki(): Promise<{ ca: TestCa; keyPair: RsaKeyPair }> {
-  const [rootKey, intermediateKey, keyPair] = await Promise.all([
-    generateRsaKeyPair(2048),
-    generateRsaKeyPair(2048),
-    generateRsaKeyPair(2048),
-  ]);
-  return { ca: await createTestCa({ rootKey, intermediateKey }), keyPair };
-}
-
-/** The TPP's own holdings through the sandbox API (§4.3): pay and scratch accounts and a card. */
-async function openAccounts(tpp: SoakTpp, index: number, nextAccountNumber: () => AccountNumber) {
-  const account = async (name: string, creditLine: number, funding: number) => {
-    const free = nextAccountNumber();
-    const { body } = await tpp.expect('POST /v1/sandbox/accounts', 201, {
-      method: 'POST',
-      path: '/v1/sandbox/accounts',
-      body: {
-        customerNumber: tpp.psu.customerNumber,
-        accountName: name,
-        bban: free.bban,
-        iban: free.iban,
-        currency: 'NOK',
-        product: 'Brukskonto',
-        cashAccountType: 'CACC',
-        creditLine,
-        balances: [
-          { balanceAmount: { currency: 'NOK', amount: funding }, balanceType: 'closingBooked' },
-        ],
-      },
-    });
-    return { id: body.id as string, bban: free.bban, iban: free.iban };
-  };
-  // Every other pay account has a credit line: funds are expected balance plus credit line.
-  tpp.pay = await account(`Soak ${index} brukskonto`, index % 2 === 0 ? 0 : 50_000, FUNDING_MINOR);
-  tpp.scratch = await account(`Soak ${index} sandkasse`, 0, 0);
-  const cardBban = nextAccountNumber().bban;
-  const maskedPan = `525412******${String(index).padStart(4, '0')}`;
-  const { body } = await tpp.expect('POST /v1/sandbox/card-accounts', 201, {
-    method: 'POST',
-    path: '/v1/sandbox/card-accounts',
-    body: {
-      customerNumber: tpp.psu.customerNumber,
-      maskedPan,
-      currency: 'NOK',
-      creditLimit: { currency: 'NOK', amount: 2_000_000 },
-      balances: [{ balanceAmount: { currency: 'NOK', amount: 0 }, balanceType: 'closingBooked' }],
-      cardId: `soak-card-${index}`,
-      cardIdVNo: '01',
-      accountNumber: cardBban,
-      expiry: '2030-06',
-      name: 'Mastercard Gold',
-      product: 'MASTERCARD',
-      status: 'enabled',
-    },
-  });
-  tpp.card = { id: body.resourceId as string, maskedPan };
+/** What the load phase measured. */
+interface LoadResult {
+  loadSeconds: number;
+  requests: number;
+  warmReading: MemoryReading;
 }
 
 async function tppLoop(tpp: SoakTpp): Promise<void> {
@@ -158,15 +81,8 @@ export async function runSoak(
   progress: (line: string) => void = () => {},
 ): Promise<SoakReport> {
   progress(`setting up ${options.tpps} TPPs…`);
-  const { ca, keyPair } = await createPki();
-  const orgId = (i: number) => `PSDNO-FSA-SOAK${String(i).padStart(4, '0')}`;
-  const registry = new TppRegistry(
-    Array.from({ length: options.tpps }, (_, i) => ({
-      organizationIdentifier: orgId(i),
-      name: `Soak TPP ${i}`,
-      roles: ['AISP' as const, 'PISP' as const],
-    })),
-  );
+  const pki = await createPki();
+  const registry = soakRegistry(options.tpps);
   const clock = new VirtualClock();
   const psus = soakPsus(options.tpps);
   const folder = options.persist ? mkdtempSync(join(tmpdir(), 'soak-db-')) : undefined;
@@ -183,7 +99,7 @@ export async function runSoak(
   const bank = createBank({
     mode: 'sandbox',
     clock,
-    trustStore: new TrustStore([ca.chainPem]),
+    trustStore: new TrustStore([pki.ca.chainPem]),
     registry,
     initialState,
     engine,
@@ -196,14 +112,79 @@ export async function runSoak(
   const traffic = new TrafficRecorder();
   const book = new SoakBook();
   let stopAt = Number.POSITIVE_INFINITY;
+  const world = soakWorld(bank, psus, {
+    traffic,
+    book,
+    stopping: () => Date.now() >= stopAt || traffic.requests >= options.maxRequests,
+  });
+
+  const root = new Random(options.seed);
+  const setup = {
+    pki,
+    bankUrl: listener.url,
+    world,
+    root,
+    nextAccountNumber: freeAccountNumbers(bank),
+  };
+  const tpps: SoakTpp[] = [];
+  for (let i = 0; i < options.tpps; i++) {
+    const tpp = await enlistTpp(i, psus[i]!, setup);
+    world.payAccounts.push(tpp.pay);
+    book.balanceSetAccounts.add(tpp.scratch.id);
+    tpps.push(tpp);
+  }
+  const setupRequests = traffic.requests;
+  if (options.faults.length > 0) await setFaults(bank, options.faults);
+  const run: SoakRun = { options, progress, bank, traffic, book, tpps };
+
+  const before: DomainSnapshot = bank.state();
+  progress(`load: ${options.tpps} TPPs for ${options.durationSeconds} s on ${listener.url}`);
+  const started = Date.now();
+  stopAt = started + options.durationSeconds * 1000;
+  const runBatch = batchRun(bank, book);
+  const load = await runLoad(run, started, setupRequests, runBatch);
+
+  // Drain: one more batch run settles what was authorised; every TPP reads its payments again.
+  progress('drain: last batch run, final status reads');
+  runBatch();
+  await Promise.all(tpps.map((tpp) => readPaymentsAgain(tpp, book)));
+  const endMemory = await settledMemory();
+  const after = bank.state();
+  await Promise.all(tpps.map((tpp) => tpp.client.close()));
+  await bank.close();
+  await bank.flush();
+  if (database) console.log(commitShare(database, cpuAtStart));
+  // What the database file holds against what the bank answered from; nothing without --persist.
+  const persisted = databasePath ? await persistedState(database!, databasePath, after) : undefined;
+  if (folder) rmSync(folder, { recursive: true, force: true });
+
+  const invariants = soakInvariants(run, {
+    before,
+    after,
+    warmReading: load.warmReading,
+    endMemory,
+    persisted,
+  });
+  return soakReport(run, listener.url, load, { after, endMemory, invariants });
+}
+
+/**
+ * The world every TPP shares: the bank, the recorders, and the creditors of internal transfers
+ * (the NOK accounts of the initial data's private customers who are no soak PSU).
+ */
+function soakWorld(
+  bank: Bank,
+  psus: readonly CustomerSeed[],
+  shared: Pick<SoakWorld, 'traffic' | 'book' | 'stopping'>,
+): SoakWorld {
   const initial = bank.state();
   const initialCustomers = initial.customers.filter(
     (c) => c.type === 'PRIVATE' && !psus.some((psu) => psu.customerNumber === c.customerNumber),
   );
-  const world: SoakWorld = {
+  return {
     bank,
-    traffic,
-    book,
+    traffic: shared.traffic,
+    book: shared.book,
     payAccounts: [],
     creditorAccounts: initial.accounts
       .filter(
@@ -213,67 +194,47 @@ export async function runSoak(
       )
       .map((a) => ({ iban: a.iban, name: a.accountName })),
     outsideAccount: OUTSIDE_ACCOUNT,
-    stopping: () => Date.now() >= stopAt || traffic.requests >= options.maxRequests,
+    stopping: shared.stopping,
   };
+}
 
-  const root = new Random(options.seed);
-  const nextAccountNumber = freeAccountNumbers(bank);
-  const tpps: SoakTpp[] = [];
-  for (let i = 0; i < options.tpps; i++) {
-    const certificate = await issueQsealc({
-      issuer: ca.issuer,
-      subject: {
-        commonName: `Soak TPP ${i}`,
-        organizationName: `Soak TPP ${i} AS`,
-        countryName: 'NO',
-        organizationIdentifier: orgId(i),
-      },
-      roles: ['PSP_AI', 'PSP_PI'],
-      ncaName: 'Finanstilsynet',
-      ncaId: 'NO-FSA',
-      keyPair,
-    });
-    const session = newPsuSession(`${REDIRECT_BASE}/${i}/callback`, {
-      psuIpAddress: `192.0.2.${(i % 250) + 1}`,
-    });
-    const client = new TppClient({
-      baseUrl: listener.url,
-      signing: { key: certificate.privateKey, certificate: certificate.certificateDer },
-      session: () => session,
-    });
-    const psu = psus[i]!;
-    const tpp = new SoakTpp(
-      orgId(i),
-      client,
-      session,
-      { customerNumber: psu.customerNumber, nationalIdentityNumber: psu.nationalIdentityNumber },
-      world,
-      new Random(Math.floor(root.next() * 2 ** 31)),
+/** --fault: the profiles the bank runs with; an unknown one closes the bank and is refused. */
+async function setFaults(bank: Bank, faults: readonly string[]): Promise<void> {
+  const known = new Set(knownFaults().map((fault) => fault.ruleId));
+  const unknown = faults.filter((rule) => !known.has(rule));
+  if (unknown.length > 0) {
+    await bank.close();
+    throw new SoakUsageError(
+      `unknown fault profile ${unknown.join(', ')}: \`workbench rules\` lists the rule ids`,
     );
-    await openAccounts(tpp, i, nextAccountNumber);
-    world.payAccounts.push(tpp.pay);
-    book.balanceSetAccounts.add(tpp.scratch.id);
-    tpps.push(tpp);
   }
-  const setupRequests = traffic.requests;
-  if (options.faults.length > 0) {
-    const known = new Set(knownFaults().map((fault) => fault.ruleId));
-    const unknown = options.faults.filter((rule) => !known.has(rule));
-    if (unknown.length > 0) {
-      await bank.close();
-      throw new SoakUsageError(
-        `unknown fault profile ${unknown.join(', ')}: \`workbench rules\` lists the rule ids`,
-      );
-    }
-    bank.update((state) => {
-      state.behaviour.faultProfiles = [...options.faults];
-    });
-  }
+  bank.update((state) => {
+    state.behaviour.faultProfiles = [...faults];
+  });
+}
 
-  const before: DomainSnapshot = bank.state();
-  progress(`load: ${options.tpps} TPPs for ${options.durationSeconds} s on ${listener.url}`);
-  const started = Date.now();
-  stopAt = started + options.durationSeconds * 1000;
+/** The bank console's batch run; a failure is a deviation, never the end of the soak. */
+function batchRun(bank: Bank, book: SoakBook): () => void {
+  return () => {
+    try {
+      bank.act((state, now) => runBatchNow(state, now));
+      book.batchRuns++;
+    } catch (error) {
+      book.deviation(`bank console batch run: ${(error as Error).message}`);
+    }
+  };
+}
+
+/**
+ * The load: every TPP loops through journeys until the run stops, while the console runs the
+ * batch and a line of progress comes every 5 s; memory is read once warm.
+ */
+async function runLoad(
+  { options, progress, traffic, book, tpps }: SoakRun,
+  started: number,
+  setupRequests: number,
+  runBatch: () => void,
+): Promise<LoadResult> {
   // The warm reading's samples end at the warm-up time, while the TPPs go on.
   const samplingMs = (MEMORY_SAMPLES - 1) * MEMORY_SAMPLE_GAP_MS;
   let warmMemory: Promise<MemoryReading> | undefined;
@@ -283,14 +244,6 @@ export async function runSoak(
     },
     Math.max(0, options.warmupSeconds * 1000 - samplingMs),
   );
-  const runBatch = () => {
-    try {
-      bank.act((state, now) => runBatchNow(state, now));
-      book.batchRuns++;
-    } catch (error) {
-      book.deviation(`bank console batch run: ${(error as Error).message}`);
-    }
-  };
   const batches = setInterval(runBatch, options.batchEveryMs);
   const ticker = setInterval(
     () =>
@@ -306,30 +259,32 @@ export async function runSoak(
   clearInterval(ticker);
   clearTimeout(warm);
   const warmReading = await (warmMemory ?? settledMemory());
+  return { loadSeconds, requests, warmReading };
+}
 
-  // Drain: one more batch run settles what was authorised; every TPP reads its payments again.
-  progress('drain: last batch run, final status reads');
-  runBatch();
-  await Promise.all(
-    tpps.map(async (tpp) => {
-      for (const payment of tpp.payments)
-        try {
-          await pollStatus(tpp, payment.paymentId);
-        } catch (error) {
-          book.deviation(`${tpp.id} final status read: ${(error as Error).message}`);
-        }
-    }),
-  );
-  const endMemory = await settledMemory();
-  const after = bank.state();
-  await Promise.all(tpps.map((tpp) => tpp.client.close()));
-  await bank.close();
-  await bank.flush();
-  if (database) console.log(commitShare(database, cpuAtStart));
-  const persisted = databasePath ? await persistedState(database!, databasePath, after) : [];
-  if (folder) rmSync(folder, { recursive: true, force: true });
+/** The drain's final status read of every payment of `tpp`; a failed read is a deviation. */
+async function readPaymentsAgain(tpp: SoakTpp, book: SoakBook): Promise<void> {
+  for (const payment of tpp.payments)
+    try {
+      await pollStatus(tpp, payment.paymentId);
+    } catch (error) {
+      book.deviation(`${tpp.id} final status read: ${(error as Error).message}`);
+    }
+}
 
-  const invariants = [
+/** Every invariant of a finished run (invariants.ts), the database file's with --persist. */
+function soakInvariants(
+  { traffic, book }: SoakRun,
+  end: {
+    before: DomainSnapshot;
+    after: DomainSnapshot;
+    warmReading: MemoryReading;
+    endMemory: MemoryReading;
+    persisted: string[] | undefined;
+  },
+): InvariantResult[] {
+  const { before, after, warmReading, endMemory, persisted } = end;
+  return [
     ...checkInvariants({
       before,
       after,
@@ -347,17 +302,32 @@ export async function runSoak(
       },
       memory: { warmRssBytes: warmReading.rssBytes, endRssBytes: endMemory.rssBytes },
     }),
-    ...(databasePath
+    ...(persisted
       ? [{ name: 'the database file holds the state the bank answered from', problems: persisted }]
       : []),
-    {
-      name: 'journeys answered as the spec says',
-      problems:
-        book.deviationTotal > book.deviations.length
-          ? [...book.deviations, `… ${book.deviationTotal} in all`]
-          : book.deviations,
-    },
+    journeysInvariant(book),
   ];
+}
+
+/** The journeys' own deviations from the spec, the count of all of them when not all are kept. */
+function journeysInvariant(book: SoakBook): InvariantResult {
+  return {
+    name: 'journeys answered as the spec says',
+    problems:
+      book.deviationTotal > book.deviations.length
+        ? [...book.deviations, `… ${book.deviationTotal} in all`]
+        : book.deviations,
+  };
+}
+
+/** The report of a finished run: its load, the payments' final statuses, memory, invariants. */
+function soakReport(
+  { options, traffic, book }: SoakRun,
+  bankUrl: string,
+  { loadSeconds, requests, warmReading }: LoadResult,
+  end: { after: DomainSnapshot; endMemory: MemoryReading; invariants: InvariantResult[] },
+): SoakReport {
+  const { after, endMemory, invariants } = end;
   const ownPayments = new Set(book.payments.map((p) => p.paymentId));
   const payments: Record<string, number> = {};
   for (const payment of after.payments)
@@ -365,7 +335,7 @@ export async function runSoak(
       payments[payment.transactionStatus] = (payments[payment.transactionStatus] ?? 0) + 1;
   return {
     options,
-    bankUrl: listener.url,
+    bankUrl,
     loadSeconds,
     requests,
     requestsPerSecond: requests / loadSeconds,

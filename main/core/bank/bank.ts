@@ -24,10 +24,7 @@ import { handlerResponse } from './listener/response.js';
 import { buildInitialState } from './domain/initial-data.js';
 import type { SessionHook } from './stages/session.js';
 import {
-  checkState,
   exportSnapshot,
-  liveStateOf,
-  readSnapshot,
   snapshotStateOf,
   type BankSnapshot,
   type DomainSnapshot,
@@ -41,8 +38,9 @@ import { TrustStore } from './trust/trust-store.js';
 import type { BankMode } from '../../shared/mode.js';
 import type { BankRequest, BankResponse, ServedRequest } from './http/messages.js';
 import type { HandlerEnvironment, RouteDefinition } from './context/request-context.js';
+import { consoleChanges } from './factory/console-changes.js';
 import { ListenerSet } from './factory/listener.js';
-import { createPipeline, type PipelineRun } from './factory/pipeline.js';
+import { createPipeline, type Pipeline, type PipelineRun } from './factory/pipeline.js';
 import { stateEngineOf } from './engine/open-state-engine.js';
 import type { RequestOutcome, StateEngine } from './engine/state-engine.js';
 import { unsavedChangeResponse } from './engine/unsaved-change.js';
@@ -199,26 +197,20 @@ export function createBank(options: BankOptions): Bank {
     trustStore,
     revocation: options.revocation,
     maxBodyBytes,
-    serve,
+    // Made below with the pipeline, and first called when a started listener has a request.
+    serve: (request) => serve(request),
     // Read when a listener starts: the fault shapes the TLS server, not a request.
     oldTlsFault: () => profileActive(engine.state, 'GEN-TLS-1-2'),
   });
   const tppFindings = new TppFindingsRecorder({ mode, url: () => listeners.last?.url });
   const consoleEvents = new ConsoleEventLog();
   const engine = stateEngineOf(options, initialState);
-  const sharedUrl = engine.sharedUrl;
-  // On PostgreSQL every process's exchanges and events are shared, written behind.
-  const sharedLog =
-    sharedUrl === undefined
-      ? undefined
-      : new PgSharedLog({
-          connect: pgLogConnection(sharedUrl),
-          routes,
-          bank: { mode, url: () => listeners.last?.url },
-          requestCapacity: requestLog.capacity,
-          eventCapacity: consoleEvents.capacity,
-          warn: options.warn ?? ((line) => process.stderr.write(`workbench bank: ${line}\n`)),
-        });
+  const sharedLog = sharedLogOf(engine.sharedUrl, options, {
+    routes,
+    listeners,
+    requestLog,
+    consoleEvents,
+  });
   if (sharedLog) consoleEvents.subscribe((record) => sharedLog.addEvent(record));
   const logs = sharedLog ?? localLogs(requestLog, consoleEvents, tppFindings);
 
@@ -230,15 +222,7 @@ export function createBank(options: BankOptions): Bank {
       durable: engine.durable,
       mutualTls: listeners.lastIsMutualTls(),
     });
-  const env: HandlerEnvironment = {
-    get state() {
-      return engine.state;
-    },
-    replaceState: (next) => engine.replace(next),
-    initialState,
-    openApiDocument,
-    listenerUrl: () => listeners.last?.url,
-  };
+  const env = handlerEnvironment(engine, initialState, openApiDocument, listeners);
 
   const pipeline = createPipeline({
     mode,
@@ -253,16 +237,90 @@ export function createBank(options: BankOptions): Bank {
     signResponse: options.signResponse,
     script: options.script,
     requestLog,
-    tppFindings: {
-      observe: (observation) => {
-        tppFindings.observe(observation);
-        sharedLog?.addExchange(observation);
-        options.observe?.(observation);
-      },
-    },
+    tppFindings: { observe: observers(tppFindings, sharedLog, options) },
     env,
     state: () => engine.state,
   });
+
+  const { serve, handle } = requestServing(engine, pipeline, mode);
+  const { close, flush } = closing(listeners, engine, sharedLog);
+
+  return {
+    mode,
+    clock,
+    trustStore,
+    registry,
+    revocation: options.revocation,
+    requestLog,
+    tppFindings,
+    consoleEvents,
+    logs,
+    handle,
+    listen: (listenOptions) => listeners.listen(listenOptions),
+    get url() {
+      return listeners.last?.url;
+    },
+    get port() {
+      return listeners.last?.port;
+    },
+    close,
+    state: () => snapshotStateOf(engine.raw),
+    exportSnapshot: () => exportSnapshot(engine.raw, mode, clock.now()),
+    ...consoleChanges(engine, clock, initialState),
+    inspect: (read) => read(engine.raw, clock.now()),
+    exclusive: (work) => engine.exclusive(work),
+    flush,
+    openApiDocument,
+  };
+}
+
+/** On PostgreSQL every process's exchanges and events are shared, written behind. */
+function sharedLogOf(
+  sharedUrl: string | undefined,
+  options: BankOptions,
+  parts: {
+    routes: readonly RouteDefinition[];
+    listeners: ListenerSet;
+    requestLog: RequestLog;
+    consoleEvents: ConsoleEventLog;
+  },
+): PgSharedLog | undefined {
+  if (sharedUrl === undefined) return undefined;
+  const { listeners } = parts;
+  return new PgSharedLog({
+    connect: pgLogConnection(sharedUrl),
+    routes: parts.routes,
+    bank: { mode: options.mode, url: () => listeners.last?.url },
+    requestCapacity: parts.requestLog.capacity,
+    eventCapacity: parts.consoleEvents.capacity,
+    warn: options.warn ?? ((line) => process.stderr.write(`workbench bank: ${line}\n`)),
+  });
+}
+
+/** What the handlers see of the bank: the live state held by `engine`, and where it listens. */
+function handlerEnvironment(
+  engine: StateEngine,
+  initialState: () => DomainState,
+  openApiDocument: () => OpenApiDocument,
+  listeners: ListenerSet,
+): HandlerEnvironment {
+  return {
+    get state() {
+      return engine.state;
+    },
+    replaceState: (next) => engine.replace(next),
+    initialState,
+    openApiDocument,
+    listenerUrl: () => listeners.last?.url,
+  };
+}
+
+/**
+ * How the bank answers a request: through the state engine's run of the pipeline (`handle`), and
+ * for the listener with the log entry left until the answer is written (`serve`).
+ */
+function requestServing(engine: StateEngine, pipeline: Pipeline, mode: BankMode) {
+  const sharedUrl = engine.sharedUrl;
 
   /** A request's answer: its own, or 503 when its change could not be kept (§7). */
   function answerOf(request: BankRequest, outcome: RequestOutcome<PipelineRun>): BankResponse {
@@ -302,24 +360,35 @@ export function createBank(options: BankOptions): Bank {
       });
   }
 
+  return { serve, handle };
+}
+
+/**
+ * Who is shown each exchange: the TPP findings recorder, then a shared log's copy for the other
+ * processes, then a TPP test plan's window (BankOptions `observe`).
+ */
+function observers(
+  tppFindings: TppFindingsRecorder,
+  sharedLog: PgSharedLog | undefined,
+  options: Pick<BankOptions, 'observe'>,
+): (observation: Observation) => void {
+  return (observation) => {
+    tppFindings.observe(observation);
+    sharedLog?.addExchange(observation);
+    options.observe?.(observation);
+  };
+}
+
+/**
+ * Bank `close` and `flush`: a shared log is written behind, so it is flushed after the engine
+ * and closed after the listeners and the engine's last requests.
+ */
+function closing(
+  listeners: ListenerSet,
+  engine: StateEngine,
+  sharedLog: PgSharedLog | undefined,
+): Pick<Bank, 'close' | 'flush'> {
   return {
-    mode,
-    clock,
-    trustStore,
-    registry,
-    revocation: options.revocation,
-    requestLog,
-    tppFindings,
-    consoleEvents,
-    logs,
-    handle,
-    listen: (listenOptions) => listeners.listen(listenOptions),
-    get url() {
-      return listeners.last?.url;
-    },
-    get port() {
-      return listeners.last?.port;
-    },
     close: sharedLog
       ? () =>
           listeners
@@ -327,35 +396,6 @@ export function createBank(options: BankOptions): Bank {
             .then(() => engine.flush())
             .then(() => sharedLog.close())
       : () => listeners.closeAll(),
-    state: () => snapshotStateOf(engine.raw),
-    exportSnapshot: () => exportSnapshot(engine.raw, mode, clock.now()),
-    importSnapshot(snapshot) {
-      const imported = readSnapshot(snapshot);
-      engine.change(() => engine.replace(liveStateOf(imported, engine.state.ledger)));
-    },
-    reset() {
-      engine.change(() => engine.replace(initialState()));
-    },
-    update(update) {
-      // The draft: copies of the small entities on the live ledger; the engine's change undoes
-      // the ledger rows it wrote when the result is invalid.
-      return engine.change(() => {
-        const { ledger, ...small } = engine.raw;
-        const draft: DomainState = { ...structuredClone(small), ledger };
-        const result = update(draft, clock.now());
-        const { ledger: _ledger, ...entities } = draft;
-        checkState({ ...entities, accountTransactions: [], cardTransactions: [] });
-        // Keep the state object itself: a request between two of its stages reads the new values.
-        Object.assign(engine.state, draft);
-        return result;
-      });
-    },
-    act(operation) {
-      return engine.change(() => operation(engine.state, clock.now()));
-    },
-    inspect: (read) => read(engine.raw, clock.now()),
-    exclusive: (work) => engine.exclusive(work),
     flush: sharedLog ? () => engine.flush().then(() => sharedLog.flush()) : () => engine.flush(),
-    openApiDocument,
   };
 }

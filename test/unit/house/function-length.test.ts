@@ -23,12 +23,7 @@ const MAX_FILE_LINES = 450;
  * Functions over the limit that are still to be split, as `file: name`. The list only shrinks:
  * a function split below the limit must leave it, and a new long function is never added to it.
  */
-const LONG_FUNCTIONS_LEFT = [
-  'bench/soak/run.ts: runSoak',
-  'main/core/bank/bank.ts: createBank',
-  'main/core/bank/factory/pipeline.ts: createPipeline',
-  'main/core/bank/stages/session.ts: scaSessionHook',
-];
+const LONG_FUNCTIONS_LEFT: string[] = [];
 
 /** Files over the limit that are still to be split; the list only shrinks, as the one above. */
 const LONG_FILES_LEFT: string[] = [];

@@ -25,8 +25,8 @@ import {
 import { handlerResponse, rejectionResponse } from '../listener/response.js';
 import type { ResponseSigner } from '../listener/response-signing.js';
 import type { RevocationLists } from '../trust/revocation.js';
-import { startDueBatches } from '../domain/batch.js';
 import type { DomainState } from '../domain/model.js';
+import { batchCatchUp } from './catch-up.js';
 import { certificateStage } from '../stages/certificate.js';
 import { fixesStage } from '../stages/fixes.js';
 import { headerStage } from '../stages/headers.js';
@@ -53,14 +53,6 @@ import type {
 } from '../context/request-context.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-/** The longest stretch a catch-up of batch runs holds the event loop (domain/batch.ts). */
-const CATCH_UP_SLICE_MS = 5;
-/**
- * The most work one request's catch-up does; what is left is done by the next request, from where
- * it stopped (domain/batch.ts startDueBatches).
- */
-const CATCH_UP_TOTAL_MS = 500;
 
 /**
  * Compiled request schemas depend only on the route definitions, so every bank shares one cache:
@@ -118,97 +110,24 @@ export interface Pipeline {
 }
 
 export function createPipeline(options: PipelineOptions): Pipeline {
-  const { mode, clock, env, requestLog, tppFindings } = options;
+  const { mode, env } = options;
   const routes = compileRoutes(options.routes);
-  const stages: [StageName, Stage][] = [
-    ['transport', transportStage(options.maxBodyBytes)],
-    ['route', routeStage(routes, mode)],
-    ['headers', headerStage],
-    ['fixes', fixesStage],
-    ['signature', signatureStage(new SigningCertificateCache())],
-    [
-      'certificate',
-      certificateStage({
-        mode,
-        trustStore: options.trustStore,
-        registry: options.registry,
-        ...(options.revocation ? { revocation: options.revocation } : {}),
-        inspect: cachedInspector(options.inspectCertificate ?? inspectTppCertificate),
-      }),
-    ],
-    ['session', sessionStage(options.sessionHook ?? scaSessionHook, env)],
-    ['params', paramsStage],
-    ['request-schema', requestSchemaStage(requestValidator)],
-  ];
-
-  /**
-   * The catch-up with the bank clock in progress, if it did not fit in one slice (after a jump of
-   * the clock with much due). Requests that arrive meanwhile wait for it, then catch up to their
-   * own time; between slices the event loop serves everyone else (/health, the admin API).
-   */
-  let catchingUp: Promise<void> | undefined;
-
-  /** Performs what is due at `now`; a promise when it takes more than one slice. */
-  function catchUp(now: Date): Promise<void> | undefined {
-    if (catchingUp) return catchingUp.then(() => catchUp(now));
-    const run = startDueBatches(options.state(), now, CATCH_UP_TOTAL_MS);
-    if (run.step(CATCH_UP_SLICE_MS)) return undefined;
-    catchingUp = new Promise<void>((resolve, reject) => {
-      const next = () => {
-        let done: boolean;
-        try {
-          // A reset or import replaced the state: what was due on the old one is moot.
-          done = run.state !== options.state() || run.step(CATCH_UP_SLICE_MS);
-        } catch (error) {
-          catchingUp = undefined;
-          reject(error); // a bank bug: the waiting requests answer SYSTEM_ERROR, as before
-          return;
-        }
-        if (!done) return void setImmediate(next);
-        catchingUp = undefined;
-        resolve();
-      };
-      setImmediate(next);
-    });
-    return catchingUp;
-  }
-
+  const stages = pipelineStages(options, routes);
+  // §1 sandbox batch: a request first catches up with what is due on the bank clock.
+  const catchUp = batchCatchUp(() => options.state());
   const wallClockText = isoTimestamps();
-  const bankClockText = isoTimestamps();
-  const dateHeader = httpDates();
+  const record = exchangeRecorder(options);
 
   function signed(response: BankResponse, sign = true): BankResponse {
     return options.signResponse && sign ? options.signResponse(response) : response;
   }
-
-  /** A plan's script for a TPP request that passed every stage (not the PSU's SCA pages). */
-  function scriptFor(ctx: RequestContext): ScriptedAnswer | undefined {
-    if (!options.script || !ctx.route || ctx.route.kind === 'page') return undefined;
-    return options.script({
-      method: ctx.request.method,
-      path: ctx.route.path,
-      target: ctx.request.target,
-      headers: ctx.request.headers,
-      now: ctx.now,
-    });
-  }
+  const answerOf = answering(mode, signed);
 
   /** The staged pipeline for one request; `failed` when a stage or handler threw (a bank bug). */
   async function run(request: BankRequest): Promise<PipelineRun> {
     const started = performance.now();
     const arrivedAt = wallClockText(Date.now());
-    let ctx: RequestContext = {
-      request,
-      mode,
-      now: clock.now(),
-      pathParams: {},
-      params: {},
-      rawQuery: new Map(),
-      query: {},
-      fixes: new Set(),
-      faults: new Set(options.state().behaviour.faultProfiles),
-      requestedFixes: [],
-    };
+    let ctx = newRequestContext(request, options);
     const stageTimings: ExchangeRecord['stageTimings'] = {};
     let current: StageName = 'transport';
     let outcome: HandlerResult | Rejection | undefined;
@@ -234,27 +153,133 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       }
       if (!outcome) {
         current = 'handler';
-        scripted = scriptFor(ctx);
+        scripted = scriptFor(options.script, ctx);
         const begin = performance.now();
         outcome = scripted?.refuse
-          ? reject(
-              SCRIPTED_REFUSAL_RULE,
-              bankError(scripted.refuse.code, scripted.refuse.text, {
-                ...(scripted.refuse.status !== undefined ? { status: scripted.refuse.status } : {}),
-              }),
-            )
+          ? scriptedRefusal(scripted.refuse)
           : await ctx.route!.handle(ctx, env);
         stageTimings.handler = performance.now() - begin;
       }
     } catch (error) {
       // A bank bug, never bad input: answer SYSTEM_ERROR, log it, keep serving.
       failed = true;
-      const message = error instanceof Error ? error.message : String(error);
-      outcome = reject(
-        `internal.${current}`,
-        bankError('SYSTEM_ERROR', `internal error in stage ${current}: ${message}`),
-      );
+      outcome = internalError(current, error);
     }
+    const { response, played } = answerOf(request, ctx, outcome, scripted);
+    return {
+      ctx,
+      outcome,
+      response,
+      stageTimings,
+      current,
+      started,
+      arrivedAt,
+      failed,
+      ...(played ? { scripted: played } : {}),
+    };
+  }
+
+  function unsavedAnswer(request: BankRequest, unsaved: BankResponse): BankResponse {
+    const route = routeOf(routes, mode, request.method, request.target);
+    return route?.kind === 'page' ? pageErrorResponse(mode, unsaved.status) : signed(unsaved);
+  }
+
+  return { run, record, signed, unsavedAnswer };
+}
+
+/** One request's stages in order (docs/architecture.md "The walk of one request"). */
+function pipelineStages(
+  options: PipelineOptions,
+  routes: ReturnType<typeof compileRoutes>,
+): [StageName, Stage][] {
+  const { mode } = options;
+  return [
+    ['transport', transportStage(options.maxBodyBytes)],
+    ['route', routeStage(routes, mode)],
+    ['headers', headerStage],
+    ['fixes', fixesStage],
+    ['signature', signatureStage(new SigningCertificateCache())],
+    [
+      'certificate',
+      certificateStage({
+        mode,
+        trustStore: options.trustStore,
+        registry: options.registry,
+        ...(options.revocation ? { revocation: options.revocation } : {}),
+        inspect: cachedInspector(options.inspectCertificate ?? inspectTppCertificate),
+      }),
+    ],
+    ['session', sessionStage(options.sessionHook ?? scaSessionHook, options.env)],
+    ['params', paramsStage],
+    ['request-schema', requestSchemaStage(requestValidator)],
+  ];
+}
+
+/** A request's context as it enters the stages: the bank clock's now, the live fault profiles. */
+function newRequestContext(
+  request: BankRequest,
+  options: Pick<PipelineOptions, 'mode' | 'clock' | 'state'>,
+): RequestContext {
+  return {
+    request,
+    mode: options.mode,
+    now: options.clock.now(),
+    pathParams: {},
+    params: {},
+    rawQuery: new Map(),
+    query: {},
+    fixes: new Set(),
+    faults: new Set(options.state().behaviour.faultProfiles),
+    requestedFixes: [],
+  };
+}
+
+/** A plan's script for a TPP request that passed every stage (not the PSU's SCA pages). */
+function scriptFor(
+  script: AnswerScript | undefined,
+  ctx: RequestContext,
+): ScriptedAnswer | undefined {
+  if (!script || !ctx.route || ctx.route.kind === 'page') return undefined;
+  return script({
+    method: ctx.request.method,
+    path: ctx.route.path,
+    target: ctx.request.target,
+    headers: ctx.request.headers,
+    now: ctx.now,
+  });
+}
+
+/** A plan's script refuses the request in its handler's place. */
+function scriptedRefusal(refuse: NonNullable<ScriptedAnswer['refuse']>): Rejection {
+  return reject(
+    SCRIPTED_REFUSAL_RULE,
+    bankError(refuse.code, refuse.text, {
+      ...(refuse.status !== undefined ? { status: refuse.status } : {}),
+    }),
+  );
+}
+
+/** A stage or handler threw: a bank bug, answered SYSTEM_ERROR naming the stage. */
+function internalError(current: StageName, error: unknown): Rejection {
+  const message = error instanceof Error ? error.message : String(error);
+  return reject(
+    `internal.${current}`,
+    bankError('SYSTEM_ERROR', `internal error in stage ${current}: ${message}`),
+  );
+}
+
+/**
+ * How a pipeline shapes an outcome into the answer: the response with its faults, the bank
+ * clock's Date, the bank's signature and what a plan's script changes of it (`played`).
+ */
+function answering(mode: BankMode, signed: Pipeline['signed']) {
+  const dateHeader = httpDates();
+  return (
+    request: BankRequest,
+    ctx: RequestContext,
+    outcome: HandlerResult | Rejection,
+    scripted: ScriptedAnswer | undefined,
+  ): { response: BankResponse; played: ScriptedAnswer | undefined } => {
     const answered = applyResponseFaults(
       ctx,
       isRejection(outcome)
@@ -280,20 +305,17 @@ export function createPipeline(options: PipelineOptions): Pipeline {
         ? withoutBadSignature(scripted)
         : scripted;
     const response = played?.badSignature ? spoilResponseSignature(faulted) : faulted;
-    return {
-      ctx,
-      outcome,
-      response,
-      stageTimings,
-      current,
-      started,
-      arrivedAt,
-      failed,
-      ...(played ? { scripted: played } : {}),
-    };
-  }
+    return { response, played };
+  };
+}
 
-  function record(request: BankRequest, run: PipelineRun, response: BankResponse): void {
+/** The request log entry and the TPP findings of an answered request (Pipeline `record`). */
+function exchangeRecorder(
+  options: Pick<PipelineOptions, 'mode' | 'requestLog' | 'tppFindings'>,
+): Pipeline['record'] {
+  const { mode, requestLog, tppFindings } = options;
+  const bankClockText = isoTimestamps();
+  return (request, run, response) => {
     const { ctx, outcome, stageTimings, current, started, arrivedAt } = run;
     const bodyText = loggedBody(request.body);
     const entry = requestLog.record({
@@ -330,14 +352,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       responseBody: isRejection(outcome) ? outcome.error.body : outcome.body,
       ...(run.scripted ? { scripted: run.scripted } : {}),
     });
-  }
-
-  function unsavedAnswer(request: BankRequest, unsaved: BankResponse): BankResponse {
-    const route = routeOf(routes, mode, request.method, request.target);
-    return route?.kind === 'page' ? pageErrorResponse(mode, unsaved.status) : signed(unsaved);
-  }
-
-  return { run, record, signed, unsavedAnswer };
+  };
 }
 
 function loggedBody(body: Buffer): string | undefined {
