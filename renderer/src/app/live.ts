@@ -14,7 +14,7 @@ import { useRunnerStore } from '../features/runner/store';
 import { useScaStore } from '../features/sca/store';
 import { useSessionStore } from '../features/session/store';
 import { useSettingsStore } from '../features/settings/store';
-import { useTargetsStore } from '../features/targets/store';
+import { useTargetsStore } from '../state/targets-store';
 import { useTppPlanStore } from '../features/tpp-plan/store';
 
 export function connectLiveEvents(): () => void {

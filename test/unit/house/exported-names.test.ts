@@ -48,7 +48,7 @@ const NOT_YET_ONE: Readonly<Record<string, string>> = {
   StorageNotices: 'main/api/services/app/stored-files.ts renderer/src/app/StorageNotices.tsx',
   ReportFormat:
     'main/core/runner/session/report-files.ts renderer/src/features/runner/runner-state.ts',
-  CredentialInput: 'main/api/contract/targets.ts renderer/src/features/targets/store.ts',
+  CredentialInput: 'main/api/contract/targets.ts renderer/src/state/targets-store.ts',
   SettingsView:
     'main/api/contract/settings.ts renderer/src/features/settings/components/SettingsView.tsx',
   ProfileForm:

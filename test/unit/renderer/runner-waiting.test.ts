@@ -25,7 +25,7 @@ vi.mock('../../../renderer/src/features/sca/open-sca', () => ({
 }));
 
 const { useRunnerStore } = await import('../../../renderer/src/features/runner/store');
-const { useTargetsStore } = await import('../../../renderer/src/features/targets/store');
+const { useTargetsStore } = await import('../../../renderer/src/state/targets-store');
 const { runTargetOptions, modeOfRunTarget } =
   await import('../../../renderer/src/features/runner/run-targets');
 const { openWaitingSca, waitingKey } =

@@ -16,7 +16,7 @@ import { linksOf } from '../../lib/links';
 import { fillPath } from '../../lib/path-template';
 import { useScaStore } from '../sca/store';
 import { useSessionStore } from '../session/store';
-import { useTargetsStore } from '../targets/store';
+import { useTargetsStore } from '../../state/targets-store';
 import { useOpenCollection } from './open-collection';
 import {
   composedRequest,

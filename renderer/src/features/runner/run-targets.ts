@@ -5,7 +5,7 @@
  */
 import type { TargetsView } from '../../../../main/api/contract';
 import type { BankMode } from '../../../../main/shared/mode';
-import { choiceOf, targetChoices, type TargetChoice } from '../targets/target-choices';
+import { choiceOf, targetChoices, type TargetChoice } from '../../state/target-choices';
 
 export type RunTargetOption = TargetChoice;
 

@@ -3,7 +3,7 @@ import { sequenceHeight } from '../../../../../main/shared/sequence/svg';
 import { shortIds } from '../../../../../main/shared/sequence/model';
 import { useSessionStore } from '../../session/store';
 import { useSettings } from '../../settings/store';
-import { useActiveTarget } from '../../targets/store';
+import { useActiveTarget } from '../../../state/targets-store';
 import {
   LANES,
   ofBank,

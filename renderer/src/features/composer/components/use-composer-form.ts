@@ -5,7 +5,7 @@ import { useBankStore } from '../../bank/store';
 import { useScaStore } from '../../sca/store';
 import { useSessionStore } from '../../session/store';
 import { useSettings } from '../../settings/store';
-import { useActiveTarget, useTargetsStore } from '../../targets/store';
+import { useActiveTarget, useTargetsStore } from '../../../state/targets-store';
 import { draftProblems, type RequestDraft } from '../request-model';
 import { useComposerStore, variableValuesOf } from '../store';
 import { activeVariables } from '../environments';

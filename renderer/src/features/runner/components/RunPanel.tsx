@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { runnableSelection } from '../catalogue-tree';
 import { runnableTarget } from '../run-targets';
 import { useRunnerStore } from '../store';
-import { useTargetsStore } from '../../targets/store';
+import { useTargetsStore } from '../../../state/targets-store';
 import { TargetSwitcher } from '../../targets/components/TargetSwitcher';
 import { useViewedRun } from '../viewed-run';
 import { BankClockNotice } from './BankClockNotice';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { StatusLine } from '../../../components/StatusLine';
-import { useTargetsStore } from '../../targets/store';
+import { useTargetsStore } from '../../../state/targets-store';
 import { runTargetTitle } from '../run-targets';
 import { useRunnerStore } from '../store';
 import { useViewedRun } from '../viewed-run';

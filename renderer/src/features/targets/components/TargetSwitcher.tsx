@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import './target-switcher.css';
 import { DEFAULT_ENVIRONMENT } from '../../../../../main/shared/environment';
 import { useComposerStore } from '../../composer/store';
-import { useTargetsStore } from '../store';
-import { choiceOf, targetChoices, type TargetUse } from '../target-choices';
+import { useTargetsStore } from '../../../state/targets-store';
+import { choiceOf, targetChoices, type TargetUse } from '../../../state/target-choices';
 
 /**
  * The one target switcher (docs/targets.md, docs/variables.md): the active target of the one list

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { useBankStore } from '../../bank/store';
 import { useCertificatesStore } from '../../certificates/store';
-import { useTargetsStore } from '../store';
+import { useTargetsStore } from '../../../state/targets-store';
 import { TargetForm } from './TargetForm';
 
 /** The banks the client talks to; the embedded ones come from the Bank view. */
