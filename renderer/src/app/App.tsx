@@ -8,7 +8,7 @@ import { HistoryView } from '../features/history/components/HistoryView';
 import { RunnerView } from '../features/runner/components/RunnerView';
 import { SettingsView } from '../features/settings/components/SettingsView';
 import { TppPlanView } from '../features/tpp-plan/components/TppPlanView';
-import { useSettings } from '../features/settings/store';
+import { useSettings } from '../state/settings-store';
 import { EditorKeyboardHint } from './EditorKeyboardHint';
 import { HelpOverlay } from './HelpOverlay';
 import { connectLiveEvents, loadShared } from './live';

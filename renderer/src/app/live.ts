@@ -5,15 +5,15 @@
  */
 import { api } from '../api';
 import { useBankStore } from '../features/bank/store';
-import { useCertificatesStore } from '../features/certificates/store';
+import { useCertificatesStore } from '../state/certificates-store';
 import { useCollectionsStore } from '../features/composer/collections-store';
 import { useCollectionRuns } from '../features/composer/collection-runs';
 import { useComposerStore } from '../features/composer/store';
 import { useHistoryStore } from '../features/history/store';
 import { useRunnerStore } from '../features/runner/store';
 import { useScaStore } from '../features/sca/store';
-import { useSessionStore } from '../features/session/store';
-import { useSettingsStore } from '../features/settings/store';
+import { useSessionStore } from '../state/session-store';
+import { useSettingsStore } from '../state/settings-store';
 import { useTargetsStore } from '../state/targets-store';
 import { useTppPlanStore } from '../features/tpp-plan/store';
 

@@ -46,12 +46,12 @@ const { filterLog, mergeLog, pollingCount, stateTables, tableTitle, NO_FILTER } 
 const { searchExchanges, useHistoryStore } =
   await import('../../../renderer/src/features/history/store');
 const { useScaStore } = await import('../../../renderer/src/features/sca/store');
-const { useCertificatesStore } = await import('../../../renderer/src/features/certificates/store');
+const { useCertificatesStore } = await import('../../../renderer/src/state/certificates-store');
 const { batchSummary, useBankStore } = await import('../../../renderer/src/features/bank/store');
 const { useComposerStore } = await import('../../../renderer/src/features/composer/store');
 const { composedRequest, emptyDraft, row } =
   await import('../../../renderer/src/features/composer/request-model');
-const { useSessionStore } = await import('../../../renderer/src/features/session/store');
+const { useSessionStore } = await import('../../../renderer/src/state/session-store');
 const { PsuSessionSummary, newSessionTitle, forgetPsuTitle, shortSessionId } =
   await import('../../../renderer/src/features/session/components/PsuSessionStatus');
 

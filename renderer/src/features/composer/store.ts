@@ -15,7 +15,7 @@ import { api } from '../../api';
 import { linksOf } from '../../lib/links';
 import { fillPath } from '../../lib/path-template';
 import { useScaStore } from '../sca/store';
-import { useSessionStore } from '../session/store';
+import { useSessionStore } from '../../state/session-store';
 import { useTargetsStore } from '../../state/targets-store';
 import { useOpenCollection } from './open-collection';
 import {

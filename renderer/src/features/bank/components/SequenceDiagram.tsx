@@ -1,8 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { sequenceHeight } from '../../../../../main/shared/sequence/svg';
 import { shortIds } from '../../../../../main/shared/sequence/model';
-import { useSessionStore } from '../../session/store';
-import { useSettings } from '../../settings/store';
+import { useSessionStore } from '../../../state/session-store';
+import { useSettings } from '../../../state/settings-store';
 import { useActiveTarget } from '../../../state/targets-store';
 import {
   LANES,

@@ -6,7 +6,7 @@ import {
 } from '../../../../../main/shared/sequence/evidence-steps';
 import { sequenceSvg } from '../../../../../main/shared/sequence/svg';
 import { downloadText } from '../../../lib/download';
-import { useSettings } from '../../settings/store';
+import { useSettings } from '../../../state/settings-store';
 import { PALETTES } from '../../bank/components/SequenceSteps';
 
 /**

@@ -4,7 +4,7 @@ import { bankNow } from '../../../lib/bank-clock';
 import { formatDuration, formatInstant } from '../../../lib/format';
 import { SCA_SESSION_VALIDITY_MS } from '../../../../../main/core/spec/limits';
 import { useBankStore } from '../../bank/store';
-import { useSessionStore } from '../../session/store';
+import { useSessionStore } from '../../../state/session-store';
 import { scaStanding, type ScaStanding } from '../standing';
 import { useScaStore } from '../store';
 

@@ -3,7 +3,7 @@ import { ErrorNotice } from '../../../components/ErrorNotice';
 import { useComposerStore } from '../../composer/store';
 import { ProfilesPanel } from '../../targets/components/ProfilesPanel';
 import { TargetsPanel } from '../../targets/components/TargetsPanel';
-import { useSettings, useSettingsStore } from '../store';
+import { useSettings, useSettingsStore } from '../../../state/settings-store';
 import { EMPTY } from '../../../lib/empty';
 
 /** Theme, the defaults the composer fills in, request timeout; targets; where files live. */

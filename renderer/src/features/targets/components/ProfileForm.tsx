@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useCertificatesStore } from '../../certificates/store';
+import { useCertificatesStore } from '../../../state/certificates-store';
 import { isTypedSecret } from '../profile-form-model';
 import { useTargetsStore, type ProfileFormInput } from '../../../state/targets-store';
 import { useProfileForm, type ProfileText } from '../use-profile-form';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { useBankStore } from '../../bank/store';
-import { useCertificatesStore } from '../../certificates/store';
+import { useCertificatesStore } from '../../../state/certificates-store';
 import { useTargetsStore } from '../../../state/targets-store';
 import { TargetForm } from './TargetForm';
 
