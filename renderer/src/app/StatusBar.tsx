@@ -1,4 +1,4 @@
-import { useBankStore } from '../features/bank/store';
+import { useBankStore } from '../state/bank-store';
 import { NowButton, atRealTime } from '../features/bank/components/NowButton';
 import { PsuSessionStatus } from '../features/session/components/PsuSessionStatus';
 import { ScaSessionStatus } from '../features/session/components/ScaSessionStatus';

@@ -4,7 +4,7 @@
  * targets, settings, keystore, saved collections, the suite runner's runs and the TPP test plan.
  */
 import { api } from '../api';
-import { useBankStore } from '../features/bank/store';
+import { useBankStore } from '../state/bank-store';
 import { useCertificatesStore } from '../state/certificates-store';
 import { useCollectionsStore } from '../features/composer/collections-store';
 import { useCollectionRuns } from '../features/composer/collection-runs';

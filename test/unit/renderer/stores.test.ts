@@ -42,12 +42,12 @@ vi.mock('../../../renderer/src/features/sca/open-sca', () => ({
 }));
 
 const { filterLog, mergeLog, pollingCount, stateTables, tableTitle, NO_FILTER } =
-  await import('../../../renderer/src/features/bank/log-filter');
+  await import('../../../renderer/src/lib/log-filter');
 const { searchExchanges, useHistoryStore } =
   await import('../../../renderer/src/features/history/store');
 const { useScaStore } = await import('../../../renderer/src/features/sca/store');
 const { useCertificatesStore } = await import('../../../renderer/src/state/certificates-store');
-const { batchSummary, useBankStore } = await import('../../../renderer/src/features/bank/store');
+const { batchSummary, useBankStore } = await import('../../../renderer/src/state/bank-store');
 const { useComposerStore } = await import('../../../renderer/src/features/composer/store');
 const { composedRequest, emptyDraft, row } =
   await import('../../../renderer/src/features/composer/request-model');

@@ -13,7 +13,7 @@ import {
   type SequenceSince,
 } from '../sequence';
 import { bankLaneTitle } from './SequenceBankPicker';
-import { useBankStore } from '../store';
+import { useBankStore } from '../../../state/bank-store';
 import { useStepNavigation } from '../use-step-navigation';
 import { SequenceActions } from './SequenceActions';
 import { SequenceCanvas } from './SequenceCanvas';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { jsonParseError } from '../../../lib/format';
 import { linksOf } from '../../../lib/links';
-import { useBankStore } from '../../bank/store';
+import { useBankStore } from '../../../state/bank-store';
 import { useScaStore } from '../../sca/store';
 import { useSessionStore } from '../../../state/session-store';
 import { useSettings } from '../../../state/settings-store';

@@ -3,7 +3,7 @@ import { ErrorNotice } from '../../../components/ErrorNotice';
 import { bankNow } from '../../../lib/bank-clock';
 import { formatDuration, formatInstant } from '../../../lib/format';
 import { SCA_SESSION_VALIDITY_MS } from '../../../../../main/core/spec/limits';
-import { useBankStore } from '../../bank/store';
+import { useBankStore } from '../../../state/bank-store';
 import { useSessionStore } from '../../../state/session-store';
 import { scaStanding, type ScaStanding } from '../standing';
 import { useScaStore } from '../store';

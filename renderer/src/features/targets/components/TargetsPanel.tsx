@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
-import { useBankStore } from '../../bank/store';
+import { useBankStore } from '../../../state/bank-store';
 import { useCertificatesStore } from '../../../state/certificates-store';
 import { useTargetsStore } from '../../../state/targets-store';
 import { TargetForm } from './TargetForm';
