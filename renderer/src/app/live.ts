@@ -11,7 +11,7 @@ import { useCollectionRuns } from '../features/composer/collection-runs';
 import { useComposerStore } from '../features/composer/store';
 import { useHistoryStore } from '../features/history/store';
 import { useRunnerStore } from '../features/runner/store';
-import { useScaStore } from '../features/sca/store';
+import { useScaStore } from '../state/sca-store';
 import { useSessionStore } from '../state/session-store';
 import { useSettingsStore } from '../state/settings-store';
 import { useTargetsStore } from '../state/targets-store';

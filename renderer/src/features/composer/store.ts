@@ -14,7 +14,7 @@ import type { ExchangeRequest } from '../../../../main/shared/exchange';
 import { api } from '../../api';
 import { linksOf } from '../../lib/links';
 import { fillPath } from '../../lib/path-template';
-import { useScaStore } from '../sca/store';
+import { useScaStore } from '../../state/sca-store';
 import { useSessionStore } from '../../state/session-store';
 import { useTargetsStore } from '../../state/targets-store';
 import { useOpenCollection } from './open-collection';

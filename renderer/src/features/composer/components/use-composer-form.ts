@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { jsonParseError } from '../../../lib/format';
 import { linksOf } from '../../../lib/links';
 import { useBankStore } from '../../../state/bank-store';
-import { useScaStore } from '../../sca/store';
+import { useScaStore } from '../../../state/sca-store';
 import { useSessionStore } from '../../../state/session-store';
 import { useSettings } from '../../../state/settings-store';
 import { useActiveTarget, useTargetsStore } from '../../../state/targets-store';
