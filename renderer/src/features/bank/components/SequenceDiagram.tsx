@@ -17,7 +17,7 @@ import { useBankStore } from '../../../state/bank-store';
 import { useStepNavigation } from '../use-step-navigation';
 import { SequenceActions } from './SequenceActions';
 import { SequenceCanvas } from './SequenceCanvas';
-import { PALETTES } from './SequenceSteps';
+import { PALETTES } from '../../../lib/sequence-palettes';
 
 /** Within this many pixels of the bottom, the view follows new steps. */
 const FOLLOW_SLACK = 40;

@@ -7,7 +7,7 @@ import {
 import { sequenceSvg } from '../../../../../main/shared/sequence/svg';
 import { downloadText } from '../../../lib/download';
 import { useSettings } from '../../../state/settings-store';
-import { PALETTES } from '../../bank/components/SequenceSteps';
+import { PALETTES } from '../../../lib/sequence-palettes';
 
 /**
  * The flow of a check that took a PSU through the bank's SCA pages (§6): the TPP's requests, the
