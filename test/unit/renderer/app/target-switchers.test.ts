@@ -7,45 +7,58 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TargetsView } from '../../../../main/api/contract';
 
-vi.mock('../../../../renderer/src/api', () =>
-  import('../fake-api.js').then((m) => m.fakeApiModule),
-);
+/**
+ * The stores as plain objects: rendered to a string, a zustand hook reads its store's initial
+ * state, so the three stores the switcher reads are stood in for by hooks over what they hold.
+ */
+const held = vi.hoisted(() => {
+  const hook = <T extends object>(state: T) =>
+    Object.assign(<U>(select: (s: T) => U) => select(state), { getState: () => state });
+  const targets = {
+    busy: false,
+    setActive: async () => undefined,
+    view: {
+      readOrder: 1,
+      activeTargetId: 'embedded-sandbox',
+      targets: [
+        {
+          id: 'embedded-sandbox',
+          kind: 'embedded',
+          name: 'Embedded bank (sandbox)',
+          mode: 'sandbox',
+          running: true,
+          defaultHeaders: {},
+        },
+      ],
+      profiles: [],
+    },
+  };
+  const composer = {
+    variables: {
+      'embedded-sandbox': { active: 'staging', environments: { default: {}, staging: {} } },
+    },
+    switchEnvironment: () => undefined,
+  };
+  const runner: { activeRunId?: string } = {};
+  return { targets, composer, runner, hook };
+});
 
-const { useTargetsStore } = await import('../../../../renderer/src/state/targets-store');
-const { useComposerStore } = await import('../../../../renderer/src/features/composer/store');
-const { useRunnerStore } = await import('../../../../renderer/src/features/runner/store');
+vi.mock('../../../../renderer/src/state/targets-store', () => ({
+  useTargetsStore: held.hook(held.targets),
+}));
+vi.mock('../../../../renderer/src/features/composer/store', () => ({
+  useComposerStore: held.hook(held.composer),
+}));
+vi.mock('../../../../renderer/src/features/runner/store', () => ({
+  useRunnerStore: held.hook(held.runner),
+}));
+
 const { ActiveTargetSwitcher, ComposerTargetPicker } =
   await import('../../../../renderer/src/app/target-switchers');
 
-const view: TargetsView = {
-  readOrder: 1,
-  activeTargetId: 'embedded-sandbox',
-  targets: [
-    {
-      id: 'embedded-sandbox',
-      kind: 'embedded',
-      name: 'Embedded bank (sandbox)',
-      mode: 'sandbox',
-      running: true,
-      defaultHeaders: {},
-    },
-  ],
-  profiles: [],
-};
-
 beforeEach(() => {
-  useTargetsStore.setState({ view, busy: false });
-  useComposerStore.setState({
-    variables: {
-      'embedded-sandbox': {
-        active: 'staging',
-        environments: { default: {}, staging: {} },
-      },
-    },
-  });
-  useRunnerStore.setState({ activeRunId: undefined });
+  delete held.runner.activeRunId;
 });
 
 describe('the target switcher the app hands in', () => {
@@ -62,7 +75,7 @@ describe('the target switcher the app hands in', () => {
     expect(renderToStaticMarkup(createElement(ComposerTargetPicker))).not.toContain(
       'target-picker-locked',
     );
-    useRunnerStore.setState({ activeRunId: 'run-1' });
+    held.runner.activeRunId = 'run-1';
     const html = renderToStaticMarkup(createElement(ComposerTargetPicker));
     expect(html).toContain('data-testid="target-picker-locked"');
     expect(html).toContain('a run is in progress in the Runner against this target');

@@ -5,7 +5,6 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExchangeView } from '../../../../main/api/contract';
-import { answers, calls } from '../fake-api.js';
 
 vi.mock('../../../../renderer/src/api', () =>
   import('../fake-api.js').then((m) => m.fakeApiModule),
@@ -19,15 +18,8 @@ const checkRequest = {
 };
 
 beforeEach(() => {
+  // Each test loads the intents afresh: the first finds no composer loaded yet.
   vi.resetModules();
-  calls.length = 0;
-  answers.clear();
-  answers.set('tpp.endpoints', () => ({
-    endpoints: [],
-    fixes: [],
-    automaticHeaders: { generated: [], session: [] },
-  }));
-  answers.set('spec.schemas', () => []);
 });
 
 describe('asking the composer to open a request', () => {
@@ -38,7 +30,7 @@ describe('asking the composer to open a request', () => {
     );
   });
 
-  it('hands each ask to the one that took them up, and waits for it', async () => {
+  it('hands each ask to the one that took them up', async () => {
     const { composerIntents, takeComposerIntents } =
       await import('../../../../renderer/src/state/composer-intents');
     const asked: unknown[] = [];
@@ -55,16 +47,25 @@ describe('asking the composer to open a request', () => {
   });
 
   it("opens a check's request in a composer tab of its own once the composer is loaded", async () => {
+    // The fake client the composer's store gets after the reset: it answers its catalogue.
+    const { answers, calls } = await import('../fake-api.js');
+    answers.set('tpp.endpoints', () => ({
+      endpoints: [],
+      fixes: [],
+      automaticHeaders: { generated: [], session: [] },
+    }));
+    answers.set('spec.schemas', () => []);
     const { composerIntents } = await import('../../../../renderer/src/state/composer-intents');
     const { useComposerStore } = await import('../../../../renderer/src/features/composer/store');
-    const before = useComposerStore.getState().tabSet.tabs.length;
+    useComposerStore.getState().setDraft({ body: '{"edited":true}' });
+    const edited = useComposerStore.getState().tabSet.activeTabId;
 
     await composerIntents.openCheckRequest(checkRequest);
 
     const state = useComposerStore.getState();
-    expect(state.tabSet.tabs).toHaveLength(before + 1);
-    expect(state.tabSet.activeTabId).toBe(state.tabSet.tabs.at(-1)?.id);
+    expect(state.tabSet.tabs.map((tab) => tab.id)).toEqual([edited, state.tabSet.activeTabId]);
     expect(state.draft).toMatchObject({ method: 'POST', body: '{"access":{}}' });
+    expect(state.tabSet.tabs[0]?.draft.body).toBe('{"edited":true}');
     expect(calls.map((call) => call.name)).toContain('tpp.endpoints');
   });
 });
