@@ -4,7 +4,6 @@ export interface Floor {
   files: string[];
   mayImport: string[] | '*';
   apart?: boolean;
-  known?: Record<string, string[]>;
   why: string;
 }
 

@@ -43,16 +43,14 @@ function floorOf(layer, file) {
   if (floor === undefined || !floor.apart) return floor && { floor, name: floor.name };
   const base = floor.files.find((pattern) => matches(pattern, file)).slice(0, -3);
   const folder = file.slice(base.length + 1).split('/')[0];
-  return { floor, name: `${floor.name} ${folder}`, folder };
+  return { floor, name: `${floor.name} ${folder}` };
 }
 
 /** Why a file on floor `from` may not import a file on floor `to` of the same layer. */
 function floorRefusal(from, to) {
   if (from.name === to.name || from.floor.mayImport === '*') return undefined;
-  if (from.floor === to.floor) {
-    // Folders of an apart floor keep apart, but for the crossings the map still lists by name.
-    return from.floor.known?.[from.folder]?.includes(to.folder) ? undefined : 'refused';
-  }
+  // Folders of an apart floor keep apart: what two screens share sits on a floor below both.
+  if (from.floor === to.floor) return 'refused';
   return from.floor.mayImport.includes(to.floor.name) ? undefined : 'refused';
 }
 

@@ -13,6 +13,7 @@ import {
 } from '../../shared/run-result.js';
 import type { RunComparison } from '../../core/runner/index.js';
 import { MAX_BUNDLE_BYTES } from '../../shared/evidence-bundle.js';
+import { REPORT_FORMATS } from '../../shared/report-formats.js';
 import { call, event } from './define.js';
 import type { BankMode } from '../../shared/mode.js';
 import type { RuleId, CheckId } from '../../shared/rule-ids.js';
@@ -226,7 +227,7 @@ export const runnerCalls = {
     Type.Object(
       {
         runId: Type.String({ minLength: 1 }),
-        format: Type.Union([Type.Literal('junit'), Type.Literal('html'), Type.Literal('json')]),
+        format: Type.Union(REPORT_FORMATS.map((format) => Type.Literal(format))),
         /** A baseline of expected failures (JSON text) to mark in the report. */
         baseline: Type.Optional(Type.String({ maxLength: 5_000_000 })),
       },

@@ -1,33 +1,15 @@
 import { useEffect } from 'react';
 import { api } from '../api';
-import { About } from '../features/about/About';
-import { BankConsole } from '../features/bank/components/BankConsole';
-import { CertificatesView } from '../features/certificates/components/CertificatesView';
-import { Composer } from '../features/composer/components/Composer';
-import { HistoryView } from '../features/history/components/HistoryView';
-import { RunnerView } from '../features/runner/components/RunnerView';
-import { SettingsScreen } from '../features/settings/components/SettingsScreen';
-import { TppPlanView } from '../features/tpp-plan/components/TppPlanView';
-import { useSettings } from '../features/settings/store';
+import { useSettings } from '../state/settings-store';
 import { EditorKeyboardHint } from './EditorKeyboardHint';
 import { HelpOverlay } from './HelpOverlay';
 import { connectLiveEvents, loadShared } from './live';
 import { SECTIONS, isTyping } from './sections';
-import { useShellStore, type Section } from './shell-store';
+import { useShellStore } from './shell-store';
 import { StatusBar } from './StatusBar';
 import { SkipLink } from '../components/SkipLink';
 import { StorageNoticesBanner } from './StorageNoticesBanner';
-
-const VIEWS: Record<Section, () => React.JSX.Element> = {
-  certificates: CertificatesView,
-  composer: Composer,
-  bank: BankConsole,
-  runner: RunnerView,
-  'tpp-plan': TppPlanView,
-  history: HistoryView,
-  settings: SettingsScreen,
-  about: About,
-};
+import { VIEWS } from './views';
 
 function useGlobalShortcuts() {
   const { open, toggleHelp } = useShellStore();

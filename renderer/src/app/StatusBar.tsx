@@ -1,8 +1,8 @@
-import { useBankStore } from '../features/bank/store';
+import { useBankStore } from '../state/bank-store';
 import { NowButton, atRealTime } from '../features/bank/components/NowButton';
 import { PsuSessionStatus } from '../features/session/components/PsuSessionStatus';
 import { ScaSessionStatus } from '../features/session/components/ScaSessionStatus';
-import { useActiveTarget } from '../features/targets/store';
+import { useActiveTarget } from '../state/targets-store';
 import { bankNow } from '../lib/bank-clock';
 import { formatInstant, formatOffset } from '../lib/format';
 import { useNow } from './use-now';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSettingsStore } from '../features/settings/store';
+import { useSettingsStore } from '../state/settings-store';
 import { EMPTY } from '../lib/empty';
 
 /** Files the workbench could not read (moved aside): said once, prominently, until dismissed. */

@@ -4,17 +4,17 @@
  * targets, settings, keystore, saved collections, the suite runner's runs and the TPP test plan.
  */
 import { api } from '../api';
-import { useBankStore } from '../features/bank/store';
-import { useCertificatesStore } from '../features/certificates/store';
+import { useBankStore } from '../state/bank-store';
+import { useCertificatesStore } from '../state/certificates-store';
 import { useCollectionsStore } from '../features/composer/collections-store';
 import { useCollectionRuns } from '../features/composer/collection-runs';
 import { useComposerStore } from '../features/composer/store';
 import { useHistoryStore } from '../features/history/store';
 import { useRunnerStore } from '../features/runner/store';
-import { useScaStore } from '../features/sca/store';
-import { useSessionStore } from '../features/session/store';
-import { useSettingsStore } from '../features/settings/store';
-import { useTargetsStore } from '../features/targets/store';
+import { useScaStore } from '../state/sca-store';
+import { useSessionStore } from '../state/session-store';
+import { useSettingsStore } from '../state/settings-store';
+import { useTargetsStore } from '../state/targets-store';
 import { useTppPlanStore } from '../features/tpp-plan/store';
 
 export function connectLiveEvents(): () => void {

@@ -2,8 +2,6 @@
  * One name per thing: an exported name is declared in one file of the source roots, so a reader
  * who meets it knows which thing it is (docs/architecture.md "Names"). A name two files export is
  * either two meanings under one name (rename one) or one meaning written twice (keep one source).
- * The names still declared twice are listed below with what they mean in each file; the list may
- * only shrink, and every entry must still be true.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,17 +17,6 @@ const ROOTS = ['main', 'renderer/src', 'suites', 'preload'];
  * name (suites/registry.ts), so the name means the same in each.
  */
 const ONE_NAME_BY_DESIGN = new Set(['checks']);
-
-/** Declared in more than one file today, each with the files that declare it. Only shrinks. */
-const NOT_YET_ONE: Readonly<Record<string, string>> = {
-  // One meaning written twice: the renderer's runner state and targets store derive their own
-  // copy of a type main declares. One source means the renderer importing it: CredentialInput
-  // from the contract; ReportFormat once the formats move to main/shared (the renderer may not
-  // import the runner).
-  ReportFormat:
-    'main/core/runner/session/report-files.ts renderer/src/features/runner/runner-state.ts',
-  CredentialInput: 'main/api/contract/targets.ts renderer/src/features/targets/store.ts',
-};
 
 /** Every exported declaration's name in `file` (an overload's repeated name counted once). */
 function exportedNames(file: string): Set<string> {
@@ -76,16 +63,8 @@ function declaredTwice(files: readonly string[]): Map<string, string[]> {
 describe('exported names', () => {
   const twice = declaredTwice(sourceFiles);
 
-  it('are declared in one file each, but for the listed ones', () => {
-    const unlisted = [...twice].filter(([name]) => !Object.hasOwn(NOT_YET_ONE, name));
-    expect(unlisted.map(([name, where]) => `${name}: ${where.join(' ')}`)).toEqual([]);
-  });
-
-  it('list only names still declared twice, in the files they name', () => {
-    const stale = Object.entries(NOT_YET_ONE).filter(
-      ([name, files]) => twice.get(name)?.join(' ') !== files,
-    );
-    expect(stale.map(([name]) => name)).toEqual([]);
+  it('are declared in one file each', () => {
+    expect([...twice].map(([name, where]) => `${name}: ${where.join(' ')}`)).toEqual([]);
   });
 
   it('finds a name planted in a second file, and not an overload', () => {

@@ -344,9 +344,15 @@ const FLOORS: { floor: string; file: string; refused?: [string, string]; allowed
     allowed: '../lib/format',
   },
   {
+    floor: 'renderer-state',
+    file: 'renderer/src/state/planted.ts',
+    refused: ['../features/composer/store', 'feature composer'],
+    allowed: './targets-store',
+  },
+  {
     floor: 'feature',
     file: 'renderer/src/features/about/planted.ts',
-    refused: ['../targets/store', 'feature targets'],
+    refused: ['../targets/components/TargetSwitcher', 'feature targets'],
     allowed: '../../components/CopyButton',
   },
   {
@@ -392,19 +398,34 @@ describe('the floors inside the bank, the runner and the renderer', () => {
     }
   });
 
-  it('keeps features apart but for the crossings the map still lists', async () => {
-    const known = await lint(
+  it('keeps every feature apart: what two screens share they read from the state floor', async () => {
+    const crossing = await lint(
       'renderer/src/features/composer/planted.ts',
-      planted('../targets/store'),
+      planted('../targets/components/TargetSwitcher'),
     );
-    expect(layerMessages(known)).toEqual([]);
+    expect(layerMessages(crossing)).toEqual([
+      'Layer rule "workbench/layers": feature composer may not import feature targets (../targets/components/TargetSwitcher)',
+    ]);
 
-    const unlisted = await lint(
-      'renderer/src/features/sca/planted.ts',
-      planted('../composer/store'),
+    const shared = await lint(
+      'renderer/src/features/composer/planted.ts',
+      planted('../../state/targets-store'),
     );
-    expect(layerMessages(unlisted)).toEqual([
-      'Layer rule "workbench/layers": feature sca may not import feature composer (../composer/store)',
+    expect(layerMessages(shared)).toEqual([]);
+  });
+
+  it('keeps the shared state below the screens and the shell', async () => {
+    const app = await lint('renderer/src/state/planted.ts', planted('../app/shell-store'));
+    expect(layerMessages(app)).toEqual([
+      'Layer rule "workbench/layers": renderer-state may not import renderer-app (../app/shell-store)',
+    ]);
+
+    const components = await lint(
+      'renderer/src/components/planted.ts',
+      planted('../state/targets-store'),
+    );
+    expect(layerMessages(components)).toEqual([
+      'Layer rule "workbench/layers": renderer-components may not import renderer-state (../state/targets-store)',
     ]);
   });
 

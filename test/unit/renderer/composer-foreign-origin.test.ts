@@ -13,7 +13,7 @@ vi.mock('../../../renderer/src/api', () => import('./fake-api.js').then((m) => m
 const { foreignOriginOf, useComposerStore } =
   await import('../../../renderer/src/features/composer/store');
 const { emptyDraft } = await import('../../../renderer/src/features/composer/request-model');
-const { useTargetsStore } = await import('../../../renderer/src/features/targets/store');
+const { useTargetsStore } = await import('../../../renderer/src/state/targets-store');
 
 const BANK = 'https://bank.example:8443';
 

@@ -11,7 +11,7 @@ import { answers, calls } from './fake-api.js';
 
 vi.mock('../../../renderer/src/api', () => import('./fake-api.js').then((m) => m.fakeApiModule));
 const popups: { url?: string; closed: boolean }[] = [];
-vi.mock('../../../renderer/src/features/sca/open-sca', () => ({
+vi.mock('../../../renderer/src/state/open-sca', () => ({
   openScaWindow: () => {
     const popup: { url?: string; closed: boolean } = { closed: false };
     popups.push(popup);
@@ -25,7 +25,7 @@ vi.mock('../../../renderer/src/features/sca/open-sca', () => ({
 }));
 
 const { useRunnerStore } = await import('../../../renderer/src/features/runner/store');
-const { useTargetsStore } = await import('../../../renderer/src/features/targets/store');
+const { useTargetsStore } = await import('../../../renderer/src/state/targets-store');
 const { runTargetOptions, modeOfRunTarget } =
   await import('../../../renderer/src/features/runner/run-targets');
 const { openWaitingSca, waitingKey } =

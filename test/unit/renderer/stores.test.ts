@@ -28,7 +28,7 @@ vi.mock('../../../renderer/src/api', () => ({
   },
 }));
 const popups: { url?: string; closed: boolean }[] = [];
-vi.mock('../../../renderer/src/features/sca/open-sca', () => ({
+vi.mock('../../../renderer/src/state/open-sca', () => ({
   openScaWindow: () => {
     const popup: { url?: string; closed: boolean } = { closed: false };
     popups.push(popup);
@@ -42,16 +42,16 @@ vi.mock('../../../renderer/src/features/sca/open-sca', () => ({
 }));
 
 const { filterLog, mergeLog, pollingCount, stateTables, tableTitle, NO_FILTER } =
-  await import('../../../renderer/src/features/bank/log-filter');
+  await import('../../../renderer/src/lib/log-filter');
 const { searchExchanges, useHistoryStore } =
   await import('../../../renderer/src/features/history/store');
-const { useScaStore } = await import('../../../renderer/src/features/sca/store');
-const { useCertificatesStore } = await import('../../../renderer/src/features/certificates/store');
-const { batchSummary, useBankStore } = await import('../../../renderer/src/features/bank/store');
+const { useScaStore } = await import('../../../renderer/src/state/sca-store');
+const { useCertificatesStore } = await import('../../../renderer/src/state/certificates-store');
+const { batchSummary, useBankStore } = await import('../../../renderer/src/state/bank-store');
 const { useComposerStore } = await import('../../../renderer/src/features/composer/store');
 const { composedRequest, emptyDraft, row } =
   await import('../../../renderer/src/features/composer/request-model');
-const { useSessionStore } = await import('../../../renderer/src/features/session/store');
+const { useSessionStore } = await import('../../../renderer/src/state/session-store');
 const { PsuSessionSummary, newSessionTitle, forgetPsuTitle, shortSessionId } =
   await import('../../../renderer/src/features/session/components/PsuSessionStatus');
 

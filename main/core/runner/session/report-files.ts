@@ -17,10 +17,10 @@ import {
 import { DEFAULT_JSON_FILE, jsonReporter, renderJsonResult } from '../reporters/json.js';
 import { DEFAULT_JUNIT_FILE, junitReporter, renderJUnit } from '../reporters/junit.js';
 import { RUN_REPORT_SUFFIX } from './run-name.js';
+import type { ReportFormat } from '../../../shared/report-formats.js';
 import type { RuleCatalogue } from './plan.js';
 
-export const REPORT_FORMATS = ['junit', 'html', 'json'] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
+export { REPORT_FORMATS, type ReportFormat } from '../../../shared/report-formats.js';
 
 /** The stable file name of each report. */
 export const REPORT_FILES: Record<ReportFormat, string> = {

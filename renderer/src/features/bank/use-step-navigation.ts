@@ -2,7 +2,7 @@ import { useState, type KeyboardEvent, type RefObject } from 'react';
 import { SEQUENCE_WIDTH, stepY } from '../../../../main/shared/sequence/svg';
 import { SEQUENCE_SCALE } from './components/SequenceCanvas';
 import type { SequenceStep } from './sequence';
-import { useBankStore } from './store';
+import { useBankStore } from '../../state/bank-store';
 
 const WIDTH = SEQUENCE_WIDTH;
 const SCALE = SEQUENCE_SCALE;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { KeyExportConfirmationView, KeystoreEntryView } from '../../../../main/api/contract';
 import { exportPassphraseProblem } from '../../../../main/shared/export-passphrase';
 import { downloadBase64 } from '../../lib/download';
-import { useCertificatesStore } from './store';
+import { useCertificatesStore } from '../../state/certificates-store';
 
 /**
  * The private key's export form: its fields, whether they allow the export (the passphrase typed

@@ -14,9 +14,10 @@ import type { ExchangeRequest } from '../../../../main/shared/exchange';
 import { api } from '../../api';
 import { linksOf } from '../../lib/links';
 import { fillPath } from '../../lib/path-template';
-import { useScaStore } from '../sca/store';
-import { useSessionStore } from '../session/store';
-import { useTargetsStore } from '../targets/store';
+import { useScaStore } from '../../state/sca-store';
+import { useSessionStore } from '../../state/session-store';
+import { takeComposerIntents } from '../../state/composer-intents';
+import { useTargetsStore } from '../../state/targets-store';
 import { useOpenCollection } from './open-collection';
 import {
   composedRequest,
@@ -348,3 +349,9 @@ function openSlice(
     },
   };
 }
+
+// History and the Runner's evidence open what they show here, through the shared intents.
+takeComposerIntents({
+  openExchange: (exchange) => useComposerStore.getState().openExchange(exchange),
+  openCheckRequest: (request) => useComposerStore.getState().openCheckRequest(request),
+});

@@ -1,11 +1,11 @@
 /**
  * What the Runner runs against: the active target of the one list (docs/targets.md), chosen in
  * the composer or the Runner alike. A run can use an embedded bank or a target profile that reads;
- * any other target is listed disabled with the reason (target-choices.ts). Pure.
+ * any other target is listed disabled with the reason (state/target-choices.ts). Pure.
  */
 import type { TargetsView } from '../../../../main/api/contract';
 import type { BankMode } from '../../../../main/shared/mode';
-import { choiceOf, targetChoices, type TargetChoice } from '../targets/target-choices';
+import { choiceOf, targetChoices, type TargetChoice } from '../../state/target-choices';
 
 export type RunTargetOption = TargetChoice;
 

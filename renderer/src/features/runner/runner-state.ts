@@ -4,20 +4,14 @@
  * Apart from the store, so the action modules read the shape without importing the store.
  */
 import type { StoreApi } from 'zustand';
-import type {
-  CallArgs,
-  RunComparison,
-  RunnerEvent,
-  RunSummaryView,
-} from '../../../../main/api/contract';
+import type { RunComparison, RunnerEvent, RunSummaryView } from '../../../../main/api/contract';
 import type { ExpectedFailure } from '../../../../main/shared/baseline';
+import type { ReportFormat } from '../../../../main/shared/report-formats';
 import type { CheckStatus, ReviewDecision } from '../../../../main/shared/run-status';
 import type { CheckResult, RunResult } from '../../../../main/shared/run-result';
 import type { Catalogue, CatalogueFilter } from './catalogue-tree';
 import type { ComparisonRow } from './comparison';
 import type { RunProgress } from './run-progress';
-
-export type ReportFormat = CallArgs<'runner.report'>['format'];
 
 export interface FaultView {
   ruleId: string;

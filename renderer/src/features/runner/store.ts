@@ -22,7 +22,7 @@ import { comparisonRows } from './comparison';
 import { createBatcher } from './event-batcher';
 import { newProgress, reduceRunEvents } from './run-progress';
 import { runnableTarget } from './run-targets';
-import { useTargetsStore } from '../targets/store';
+import { useTargetsStore } from '../../state/targets-store';
 import type { RunResult } from '../../../../main/shared/run-result';
 
 function resultOf(state: Pick<RunnerState, 'progress' | 'results'>, runId: string) {

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import type { RunSummaryView } from '../../../../main/api/contract';
 import type { RunTargetIdentity } from '../../../../main/shared/run-target';
 import { EMPTY } from '../../lib/empty';
-import { useTargetsStore } from '../targets/store';
+import { useTargetsStore } from '../../state/targets-store';
 import { targetOfRun } from './run-target';
 import { useRunnerStore } from './store';
 

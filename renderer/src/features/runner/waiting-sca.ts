@@ -3,7 +3,7 @@
  * redirects the window to the run's loopback listener, which main watches; when main says the
  * check resumed, its window has done its job and is closed.
  */
-import { openScaWindow, type ScaWindow } from '../sca/open-sca';
+import { openScaWindow, type ScaWindow } from '../../state/open-sca';
 
 const windows = new Map<string, ScaWindow>();
 

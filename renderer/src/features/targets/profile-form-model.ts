@@ -4,7 +4,7 @@
  * representative, the agreement as the SCA context page names it, §1; the password optional, a
  * secret main writes as an environment reference) and CA paths one a line. Pure.
  */
-import type { ProfileFormInput } from './store';
+import type { ProfileFormInput } from '../../state/targets-store';
 
 const cells = (line: string) => line.split(',').map((cell) => cell.trim());
 const lines = (text: string) =>

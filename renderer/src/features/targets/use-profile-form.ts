@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { pathsOf, psusOf } from './profile-form-model';
-import type { ProfileFormInput } from './store';
+import type { ProfileFormInput } from '../../state/targets-store';
 import { credentialOf, emptyCredential } from './components/CredentialField';
 
 /** The profile form's text fields (each an `<input>`). */

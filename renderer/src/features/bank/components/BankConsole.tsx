@@ -1,7 +1,7 @@
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { SkipLink } from '../../../components/SkipLink';
 import { StatusLine } from '../../../components/StatusLine';
-import { useBankStore } from '../store';
+import { useBankStore } from '../../../state/bank-store';
 import { BankControls } from './BankControls';
 import { ClockControls } from './ClockControls';
 import { RegistryEditor } from './RegistryEditor';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { BankMode } from '../../../../../main/api/contract';
 import { downloadText } from '../../../lib/download';
-import { useBankStore } from '../store';
+import { useBankStore } from '../../../state/bank-store';
 
 /** One bank: running or not and where, start (optional port) / stop, reset, batch run, snapshots. */
 export function BankControls({ mode }: { mode: BankMode }) {

@@ -3,7 +3,7 @@ import { useNow } from '../../../app/use-now';
 import { CLOCK_JUMPS, bankNow } from '../../../lib/bank-clock';
 import { formatInstant, formatOffset } from '../../../lib/format';
 import { NowButton } from './NowButton';
-import { useBankStore } from '../store';
+import { useBankStore } from '../../../state/bank-store';
 
 /** The virtual bank clock both banks share (§3.4 hour, §5.3.7 90/180 days): jump, set, freeze. */
 export function ClockControls() {

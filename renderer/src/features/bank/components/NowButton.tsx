@@ -1,5 +1,5 @@
 import { REAL_TIME_SLACK_MS } from '../../../lib/format';
-import { useBankStore } from '../store';
+import { useBankStore } from '../../../state/bank-store';
 
 /** True when the bank clock runs on real time: not frozen, within a second of it. */
 export function atRealTime(view: { frozen: boolean; offsetMs: number }): boolean {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { RegistryEntryView } from '../../../../../main/api/contract';
-import { useBankStore } from '../store';
+import { useBankStore } from '../../../state/bank-store';
 import { TrustStoreEditor } from './TrustStoreEditor';
 
 /** The production bank's TPP registry and trust store (§1: registered for the role, trusted CA). */

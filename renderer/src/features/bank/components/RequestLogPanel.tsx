@@ -1,7 +1,7 @@
 import type { BankEventView, BankMode } from '../../../../../main/api/contract';
 import { formatInstant, formatMs, statusClassOf, type StatusClass } from '../../../lib/format';
-import { logRows, pollingCount } from '../log-filter';
-import { useBankStore } from '../store';
+import { logRows, pollingCount } from '../../../lib/log-filter';
+import { useBankStore } from '../../../state/bank-store';
 import { ExchangeDetail } from './ExchangeDetail';
 
 const STATUS_CLASSES: (StatusClass | 'all')[] = ['all', '2xx', '3xx', '4xx', '5xx'];

@@ -6,7 +6,8 @@ import {
   stepY,
 } from '../../../../../main/shared/sequence/svg';
 import type { LANES, SequenceStep } from '../sequence';
-import { Arrow, type Palette } from './SequenceSteps';
+import type { Palette } from '../../../lib/sequence-palettes';
+import { Arrow } from './SequenceSteps';
 
 const WIDTH = SEQUENCE_WIDTH;
 /**

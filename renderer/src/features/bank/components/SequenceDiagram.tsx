@@ -1,9 +1,9 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { sequenceHeight } from '../../../../../main/shared/sequence/svg';
 import { shortIds } from '../../../../../main/shared/sequence/model';
-import { useSessionStore } from '../../session/store';
-import { useSettings } from '../../settings/store';
-import { useActiveTarget } from '../../targets/store';
+import { useSessionStore } from '../../../state/session-store';
+import { useSettings } from '../../../state/settings-store';
+import { useActiveTarget } from '../../../state/targets-store';
 import {
   LANES,
   ofBank,
@@ -13,11 +13,11 @@ import {
   type SequenceSince,
 } from '../sequence';
 import { bankLaneTitle } from './SequenceBankPicker';
-import { useBankStore } from '../store';
+import { useBankStore } from '../../../state/bank-store';
 import { useStepNavigation } from '../use-step-navigation';
 import { SequenceActions } from './SequenceActions';
 import { SequenceCanvas } from './SequenceCanvas';
-import { PALETTES } from './SequenceSteps';
+import { PALETTES } from '../../../lib/sequence-palettes';
 
 /** Within this many pixels of the bottom, the view follows new steps. */
 const FOLLOW_SLACK = 40;

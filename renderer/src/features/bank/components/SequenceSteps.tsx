@@ -2,36 +2,11 @@
  * The steps of the sequence diagram (SequenceDiagram.tsx) as SVG: an arrow between two lanes for
  * an exchange, a box on its lane for what the bank did on its own; in the palette of the theme.
  */
-import {
-  laneX,
-  LIGHT_SEQUENCE_PALETTE,
-  SEQUENCE_WIDTH,
-  stepColourName,
-} from '../../../../../main/shared/sequence/svg';
+import { laneX, SEQUENCE_WIDTH, stepColourName } from '../../../../../main/shared/sequence/svg';
+import type { Palette } from '../../../lib/sequence-palettes';
 import type { SequenceStep } from '../sequence';
 
 const WIDTH = SEQUENCE_WIDTH;
-
-/**
- * Explicit colours (no CSS variables), so the exported file looks as it does on screen: the
- * light palette is the shared one (reports, evidence); the dark one keeps 4.5:1 on its background.
- */
-export const PALETTES = {
-  light: { ...LIGHT_SEQUENCE_PALETTE, noteFill: '#f3edfa', selected: '#fff3c4' },
-  dark: {
-    request: '#79b8ff',
-    response: '#c8c8c8',
-    redirect: '#f0a35e',
-    note: '#c8a8f0',
-    error: '#ff8a80',
-    lane: '#8a8a8a',
-    text: '#e8e8e8',
-    background: '#1e1e1e',
-    noteFill: '#2e2640',
-    selected: '#4a4123',
-  },
-} as const;
-export type Palette = (typeof PALETTES)[keyof typeof PALETTES];
 
 export function Arrow({
   step,

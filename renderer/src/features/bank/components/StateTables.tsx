@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { BankMode } from '../../../../../main/api/contract';
 import { consoleTables, filterRows, type ConsoleTable, type RowAction } from '../console-tables';
-import { useBankStore } from '../store';
+import { useBankStore } from '../../../state/bank-store';
 import { SandboxActionForm, type SandboxActionRequest } from './SandboxActionForm';
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatDay } from '../../../lib/format';
-import { useBankStore } from '../store';
+import { useBankStore } from '../../../state/bank-store';
 
 /** The CAs the production bank trusts for client certificates (§1): listed, removed and added. */
 export function TrustStoreEditor({ mode }: { mode: 'production' }) {

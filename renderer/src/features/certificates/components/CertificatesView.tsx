@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { StatusLine } from '../../../components/StatusLine';
-import { useCertificatesStore } from '../store';
+import { useCertificatesStore } from '../../../state/certificates-store';
 import { CreateCaForm } from './CreateCaForm';
 import { EntryList } from './EntryList';
 import { EntryPanel } from './EntryPanel';

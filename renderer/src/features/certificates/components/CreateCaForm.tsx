@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useCertificatesStore } from '../store';
+import { useCertificatesStore } from '../../../state/certificates-store';
 
 /** A test CA (root and issuing CA) made in main; the keystore keeps the issuing CA. */
 export function CreateCaForm() {

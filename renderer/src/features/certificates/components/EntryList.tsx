@@ -1,6 +1,6 @@
 import type { KeystoreEntryView } from '../../../../../main/api/contract';
 import { formatDay } from '../../../lib/format';
-import { useCertificatesStore } from '../store';
+import { useCertificatesStore } from '../../../state/certificates-store';
 
 export const KIND_LABELS: Record<KeystoreEntryView['kind'], string> = {
   ca: 'CA',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { KeystoreEntryView } from '../../../../../main/api/contract';
-import { useCertificatesStore } from '../store';
+import { useCertificatesStore } from '../../../state/certificates-store';
 import { CertificateDetails } from './CertificateDetails';
 import { KIND_LABELS } from './EntryList';
 import { ExportPanel } from './ExportPanel';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { KeystoreEntryView } from '../../../../../main/api/contract';
 import { downloadBase64 } from '../../../lib/download';
-import { useCertificatesStore } from '../store';
+import { useCertificatesStore } from '../../../state/certificates-store';
 import { useKeyExport } from '../use-key-export';
 import { KeyExportForm } from './KeyExportForm';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FileDrop } from '../../../components/FileDrop';
 import { bytesToBase64 } from '../../../lib/base64';
 import { readFileBytes } from '../../../lib/download';
-import { useCertificatesStore } from '../store';
+import { useCertificatesStore } from '../../../state/certificates-store';
 
 const MAX_BYTES = 512 * 1024;
 

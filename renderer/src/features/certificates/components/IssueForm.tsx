@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Psd2RoleName } from '../../../../../main/api/contract';
-import { issuers, useCertificatesStore } from '../store';
+import { issuers, useCertificatesStore } from '../../../state/certificates-store';
 
 const ROLES: { role: Psd2RoleName; label: string }[] = [
   { role: 'PSP_AI', label: 'PSP_AI — account information (AISP)' },

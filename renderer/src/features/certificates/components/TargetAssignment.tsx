@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { KeystoreEntryView } from '../../../../../main/api/contract';
 import { ErrorNotice } from '../../../components/ErrorNotice';
-import { targetInput, useTargetsStore } from '../../targets/store';
+import { targetInput, useTargetsStore } from '../../../state/targets-store';
 
 /** Makes an entry the signing (QSealC) or transport (QWAC) certificate of a target. */
 export function TargetAssignment({ entry }: { entry: KeystoreEntryView }) {

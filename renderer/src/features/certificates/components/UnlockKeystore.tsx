@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useCertificatesStore } from '../store';
+import { useCertificatesStore } from '../../../state/certificates-store';
 
 /** The keystore passphrase, asked once per launch; the first unlock creates the keystore. */
 export function UnlockKeystore() {

@@ -1,12 +1,11 @@
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { linksOf } from '../../../lib/links';
-import { ScaPanel } from '../../sca/components/ScaPanel';
-import { ScaRecorder } from '../../sca/components/ScaRecorder';
 import { ResponseView } from './ResponseView';
+import type { ComposerSlots } from './composer-slots';
 import type { ComposerForm } from './use-composer-form';
 
 /** The answer side: the notice, the error, the SCA in progress and the shown target's answer. */
-export function AnswerPane({ form }: { form: ComposerForm }) {
+export function AnswerPane({ form, slots }: { form: ComposerForm; slots: ComposerSlots }) {
   const { notice, answeredBy, error, target, answer, linkSource, sending, store, beginSca } = form;
   const { scaRedirect } = form;
   return (
@@ -17,7 +16,7 @@ export function AnswerPane({ form }: { form: ComposerForm }) {
       <ErrorNotice error={error} doing="The request" testId="composer-error" />
       {/* The SCA in progress above the answer it came from: in view on a 768-pixel screen
           while the PSU completes it, however long the answer's body. */}
-      <ScaPanel />
+      {slots.scaPanel}
       {answeredBy !== undefined && (
         <p className="muted" data-testid="response-other-target">
           This tab&apos;s last answer came from {answeredBy}; it shows when that target is chosen
@@ -45,10 +44,10 @@ export function AnswerPane({ form }: { form: ComposerForm }) {
           <p className="muted">Send a request to see the answer here (Ctrl/⌘ + Enter).</p>
         )
       )}
-      <ScaRecorder
-        {...(answer ? { targetId: answer.targetId } : {})}
-        {...(scaRedirect ? { scaRedirect } : {})}
-      />
+      {slots.scaRecorder({
+        ...(answer ? { targetId: answer.targetId } : {}),
+        ...(scaRedirect ? { scaRedirect } : {}),
+      })}
     </div>
   );
 }

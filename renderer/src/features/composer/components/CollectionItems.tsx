@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { CollectionView, SavedRequestView } from '../../../../../main/api/contract';
 import { useCollectionsStore } from '../collections-store';
 import { useCollectionRuns } from '../collection-runs';
-import { useActiveTarget } from '../../targets/store';
+import { useActiveTarget } from '../../../state/targets-store';
 import { FolderOptions, NameField } from './NameField';
 import { AssertionsEditor } from './AssertionsEditor';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
-import { useActiveTarget } from '../../targets/store';
+import { useActiveTarget } from '../../../state/targets-store';
 import { useCollectionsStore } from '../collections-store';
 import { CollectionImports } from './CollectionImports';
 import { CollectionTree } from './CollectionTree';

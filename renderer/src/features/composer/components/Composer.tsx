@@ -11,11 +11,12 @@ import { RequestLine } from './RequestLine';
 import { SavedScripts } from './SavedScripts';
 import { RequestTabs } from './RequestTabs';
 import { RowsTable } from './RowsTable';
-import { TargetPicker } from './TargetPicker';
 import { useComposerForm } from './use-composer-form';
 import { VariablesPanel } from './VariablesPanel';
+import type { ComposerSlots } from './composer-slots';
 
-export function Composer() {
+/** The request composer; what it shows of other screens comes in `slots` (composer-slots.ts). */
+export function Composer({ slots }: { slots: ComposerSlots }) {
   const form = useComposerForm();
   const { draft, schemas, preview, previewError, foreignOrigin, settings, target } = form;
   const { startBank, bankBusy, bankError, problems, setProblems, reachable, endpoint } = form;
@@ -25,7 +26,7 @@ export function Composer() {
     <section className="composer" aria-labelledby="composer-title">
       <header className="view-header">
         <h1 id="composer-title">Composer</h1>
-        <TargetPicker />
+        {slots.targetPicker}
       </header>
       <RequestTabs />
       <EndpointPicker />
@@ -97,7 +98,7 @@ export function Composer() {
           <PreparedRequest preview={preview} error={previewError} reachable={reachable} />
           <SavedScripts />
         </div>
-        <AnswerPane form={form} />
+        <AnswerPane form={form} slots={slots} />
       </div>
       <CollectionsPanel />
     </section>

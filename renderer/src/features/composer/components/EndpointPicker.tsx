@@ -6,7 +6,7 @@ import {
   matchesEndpoint,
   readableHelp,
 } from '../../../lib/endpoint-search';
-import { useSettings } from '../../settings/store';
+import { useSettings } from '../../../state/settings-store';
 import { useComposerStore } from '../store';
 
 /** How many matches the find box lists under it; the select below lists them all. */

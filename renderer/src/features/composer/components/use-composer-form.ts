@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { jsonParseError } from '../../../lib/format';
 import { linksOf } from '../../../lib/links';
-import { useBankStore } from '../../bank/store';
-import { useScaStore } from '../../sca/store';
-import { useSessionStore } from '../../session/store';
-import { useSettings } from '../../settings/store';
-import { useActiveTarget, useTargetsStore } from '../../targets/store';
+import { useBankStore } from '../../../state/bank-store';
+import { useScaStore } from '../../../state/sca-store';
+import { useSessionStore } from '../../../state/session-store';
+import { useSettings } from '../../../state/settings-store';
+import { useActiveTarget, useTargetsStore } from '../../../state/targets-store';
 import { draftProblems, type RequestDraft } from '../request-model';
 import { useComposerStore, variableValuesOf } from '../store';
 import { activeVariables } from '../environments';

@@ -3,7 +3,7 @@ import { CopyButton } from '../../../components/CopyButton';
 import { HeaderList } from '../../../components/HeaderList';
 import { prettyJson } from '../../../lib/format';
 import type { ExchangeView } from '../../../../../main/api/contract';
-import { useComposerStore } from '../../composer/store';
+import { composerIntents } from '../../../state/composer-intents';
 
 /** One exchange in full: request, signing string, response and curl; open it in the composer. */
 export function HistoryDetail({
@@ -13,7 +13,6 @@ export function HistoryDetail({
   exchange: ExchangeView;
   saveHar(ids?: string[]): Promise<void>;
 }) {
-  const openExchange = useComposerStore((s) => s.openExchange);
   const open = useShellStore((s) => s.open);
   return (
     <div className="card exchange-detail" data-testid="history-detail">
@@ -28,7 +27,7 @@ export function HistoryDetail({
           className="primary"
           data-testid="history-open-in-composer"
           onClick={() => {
-            void openExchange(exchange).then(() => open('composer'));
+            void composerIntents.openExchange(exchange).then(() => open('composer'));
           }}
         >
           Open in the composer

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { downloadText } from '../../../lib/download';
-import { useTargetsStore } from '../../targets/store';
+import { useTargetsStore } from '../../../state/targets-store';
 import { searchExchanges, useHistoryStore } from '../store';
 import { EMPTY } from '../../../lib/empty';
 import { HistoryDetail } from './HistoryDetail';

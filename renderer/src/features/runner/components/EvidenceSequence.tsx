@@ -6,8 +6,8 @@ import {
 } from '../../../../../main/shared/sequence/evidence-steps';
 import { sequenceSvg } from '../../../../../main/shared/sequence/svg';
 import { downloadText } from '../../../lib/download';
-import { useSettings } from '../../settings/store';
-import { PALETTES } from '../../bank/components/SequenceSteps';
+import { useSettings } from '../../../state/settings-store';
+import { PALETTES } from '../../../lib/sequence-palettes';
 
 /**
  * The flow of a check that took a PSU through the bank's SCA pages (§6): the TPP's requests, the

@@ -3,7 +3,7 @@ import { CopyAsCode } from '../../../components/CopyAsCode';
 import { HeaderList } from '../../../components/HeaderList';
 import { formatInstant, formatMs, prettyJson, statusClassOf } from '../../../lib/format';
 import { requestOfEvidence, type EvidenceExchange } from '../../../../../main/shared/exchange';
-import { useComposerStore } from '../../composer/store';
+import { composerIntents } from '../../../state/composer-intents';
 import { FoldedText } from './FoldedText';
 
 /** `POST /v1/consents?x=1`: the request line without scheme and host. */
@@ -23,7 +23,6 @@ function requestTarget(url: string): string {
  */
 function ExchangeActions({ exchange }: { exchange: EvidenceExchange }) {
   const open = useShellStore((s) => s.open);
-  const openCheckRequest = useComposerStore((s) => s.openCheckRequest);
   const request = requestOfEvidence(exchange.request);
   return (
     <div className="actions exchange-actions">
@@ -31,7 +30,7 @@ function ExchangeActions({ exchange }: { exchange: EvidenceExchange }) {
       <button
         type="button"
         data-testid="exchange-open-in-composer"
-        onClick={() => void openCheckRequest(request).then(() => open('composer'))}
+        onClick={() => void composerIntents.openCheckRequest(request).then(() => open('composer'))}
       >
         Open in the composer
       </button>

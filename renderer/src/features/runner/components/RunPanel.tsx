@@ -1,9 +1,8 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { runnableSelection } from '../catalogue-tree';
 import { runnableTarget } from '../run-targets';
 import { useRunnerStore } from '../store';
-import { useTargetsStore } from '../../targets/store';
-import { TargetSwitcher } from '../../targets/components/TargetSwitcher';
+import { useTargetsStore } from '../../../state/targets-store';
 import { useViewedRun } from '../viewed-run';
 import { BankClockNotice } from './BankClockNotice';
 import { FaultPicker } from './FaultPicker';
@@ -12,9 +11,11 @@ import { rerunCheckIds } from '../../../../../main/shared/run-status';
 
 /**
  * Run options (the one target switcher, concurrency, timeout, fault profiles), the run buttons
- * and the progress. The target and environment are the active ones, shared with the composer.
+ * and the progress. The target and environment are the active ones, shared with the composer; the
+ * switcher is the targets screen's, which the app hands in (`targetSwitcher`, told whether the
+ * run's target is fixed now).
  */
-export function RunPanel() {
+export function RunPanel({ targetSwitcher }: { targetSwitcher(locked: boolean): ReactNode }) {
   const options = useRunnerStore((s) => s.options);
   const catalogue = useRunnerStore((s) => s.catalogue);
   const selected = useRunnerStore((s) => s.selected);
@@ -42,7 +43,7 @@ export function RunPanel() {
   return (
     <section className="card run-panel" aria-labelledby="run-title">
       <h2 id="run-title">Run</h2>
-      <TargetSwitcher use="run" testId="runner-target" locked={locked} />
+      {targetSwitcher(locked)}
       <div className="inline-form">
         <label className="inline-field">
           <span>Concurrency</span>

@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { StatusLine } from '../../../components/StatusLine';
-import { useTargetsStore } from '../../targets/store';
+import { useTargetsStore } from '../../../state/targets-store';
 import { runTargetTitle } from '../run-targets';
 import { useRunnerStore } from '../store';
 import { useViewedRun } from '../viewed-run';
@@ -25,8 +25,11 @@ function OpenCheck() {
   return <CheckEvidence check={check} />;
 }
 
-/** The suite runner: the catalogue and its coverage, runs with live progress, evidence, reports. */
-export function RunnerView() {
+/**
+ * The suite runner: the catalogue and its coverage, runs with live progress, evidence, reports.
+ * The target switcher is the targets screen's: the app passes it in (see RunPanel).
+ */
+export function RunnerView({ targetSwitcher }: { targetSwitcher(locked: boolean): ReactNode }) {
   const busy = useRunnerStore((s) => s.busy);
   const done = useRunnerStore((s) => s.done);
   const error = useRunnerStore((s) => s.error);
@@ -48,7 +51,7 @@ export function RunnerView() {
         <StatusLine busy={busy} done={done} testId="runner-status" />
       </header>
       <ErrorNotice error={error} testId="runner-error" onDismiss={dismissError} />
-      <RunPanel />
+      <RunPanel targetSwitcher={targetSwitcher} />
       <div className="runner-grid">
         <CatalogueTree />
         <div className="runner-results">

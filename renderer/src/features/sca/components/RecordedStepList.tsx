@@ -1,5 +1,5 @@
 import { downloadText } from '../../../lib/download';
-import type { useScaRecording } from '../recording';
+import type { useScaRecording } from '../../../state/sca-recording';
 
 type Recording = NonNullable<ReturnType<typeof useScaRecording.getState>['recording']>;
 

@@ -3,10 +3,10 @@ import { ErrorNotice } from '../../../components/ErrorNotice';
 import { bankNow } from '../../../lib/bank-clock';
 import { formatDuration, formatInstant } from '../../../lib/format';
 import { SCA_SESSION_VALIDITY_MS } from '../../../../../main/core/spec/limits';
-import { useBankStore } from '../../bank/store';
-import { useSessionStore } from '../../session/store';
+import { useBankStore } from '../../../state/bank-store';
+import { useSessionStore } from '../../../state/session-store';
 import { scaStanding, type ScaStanding } from '../standing';
-import { useScaStore } from '../store';
+import { useScaStore } from '../../../state/sca-store';
 
 /** What a completed SCA no longer grants, in words; none while it holds. */
 function standingText(standing: ScaStanding): string | undefined {

@@ -1,7 +1,7 @@
 import './sca-recorder.css';
 import { ErrorNotice } from '../../../components/ErrorNotice';
-import { useScaRecording } from '../recording';
-import { spentLinkText, useUsedLinks } from '../used-links';
+import { useScaRecording } from '../../../state/sca-recording';
+import { spentLinkText, useUsedLinks } from '../../../state/used-links';
 import { RecordedStepList } from './RecordedStepList';
 import { ReplayConfirm, ReplayResult } from './ScaReplay';
 
@@ -38,7 +38,7 @@ export function ScaRecorderView({
 }: {
   targetId?: string;
   scaRedirect?: string;
-  /** Why the answer's scaRedirect cannot be replayed (used-links.ts); none while it can. */
+  /** Why the answer's scaRedirect cannot be replayed (state/used-links.ts); none while it can. */
   spent?: string;
 } & ReturnType<typeof useScaRecording.getState>) {
   const active = attemptId !== undefined && recording?.stopped !== true;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ScaReplayScreenshot } from '../../../../../main/api/contract';
-import type { useScaRecording } from '../recording';
+import type { useScaRecording } from '../../../state/sca-recording';
 
 type RecordingState = ReturnType<typeof useScaRecording.getState>;
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { PsuSessionView } from '../../../../../main/api/contract';
 import { problemOf } from '../../../lib/errors';
-import { useSessionStore } from '../store';
+import { useSessionStore } from '../../../state/session-store';
 
 interface PsuSessionStatusProps {
   /** The active target; none while the targets load. */

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { BankSessionView } from '../../../../../main/api/contract';
 import { scaIndicator } from '../../../lib/bank-clock';
 import { formatDuration, formatInstant } from '../../../lib/format';
-import { useSessionStore } from '../store';
+import { useSessionStore } from '../../../state/session-store';
 import { shortSessionId } from './PsuSessionStatus';
 
 interface ScaSessionStatusProps {

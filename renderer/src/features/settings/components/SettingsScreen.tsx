@@ -1,23 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
-import { useComposerStore } from '../../composer/store';
-import { ProfilesPanel } from '../../targets/components/ProfilesPanel';
-import { TargetsPanel } from '../../targets/components/TargetsPanel';
-import { useSettings, useSettingsStore } from '../store';
-import { EMPTY } from '../../../lib/empty';
+import { FIXES } from '../../../../../main/core/spec/fixes';
+import { useSettings, useSettingsStore } from '../../../state/settings-store';
 
-/** Theme, the defaults the composer fills in, request timeout; targets; where files live. */
-export function SettingsScreen() {
+/**
+ * Theme, the defaults the composer fills in, request timeout; targets; where files live. The
+ * targets' panels are the targets screen's: the app passes them in as `children`, shown between
+ * the defaults and where files live. The x-accept-fix names offered are the §9.2 catalogue.
+ */
+export function SettingsScreen({ children }: { children?: ReactNode }) {
   const settings = useSettings();
   const { view, update, saving, error } = useSettingsStore();
-  const fixes = useComposerStore((s) => s.catalogue?.fixes ?? EMPTY);
-  const loadCatalogue = useComposerStore((s) => s.loadCatalogue);
   const [form, setForm] = useState(settings);
   const [saved, setSaved] = useState('');
   useEffect(() => setForm(settings), [settings]);
-  useEffect(() => {
-    if (fixes.length === 0) void loadCatalogue();
-  }, [fixes.length, loadCatalogue]);
 
   return (
     <section className="settings" aria-labelledby="settings-title">
@@ -71,7 +67,7 @@ export function SettingsScreen() {
             onChange={(e) => setForm({ ...form, defaultAcceptFix: e.target.value })}
           />
           <datalist id="fix-names">
-            {fixes.map((fix) => (
+            {FIXES.map((fix) => (
               <option key={fix.name} value={fix.name}>
                 {fix.effect}
               </option>
@@ -99,8 +95,7 @@ export function SettingsScreen() {
         </div>
         <ErrorNotice error={error} doing="Saving the settings" testId="settings-error" />
       </form>
-      <TargetsPanel />
-      <ProfilesPanel />
+      {children}
       <p className="muted">
         {view?.dataDir ? (
           <>

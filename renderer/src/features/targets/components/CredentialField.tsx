@@ -1,5 +1,5 @@
 import type { KeystoreEntryView } from '../../../../../main/api/contract';
-import type { CredentialInput } from '../store';
+import type { CredentialInput } from '../../../../../main/api/contract';
 
 /** How the form holds one credential before it is sent: which source, and both sources' values. */
 export interface CredentialDraft {

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
-import { useCertificatesStore } from '../../certificates/store';
+import { useCertificatesStore } from '../../../state/certificates-store';
 import { isTypedSecret } from '../profile-form-model';
-import { useTargetsStore, type ProfileFormInput } from '../store';
+import { useTargetsStore, type ProfileFormInput } from '../../../state/targets-store';
 import { useProfileForm, type ProfileText } from '../use-profile-form';
 import { CredentialField } from './CredentialField';
 

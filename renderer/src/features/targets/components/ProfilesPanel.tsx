@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { PreflightView, TargetProfileView } from '../../../../../main/api/contract';
 import { api } from '../../../api';
 import { ErrorNotice } from '../../../components/ErrorNotice';
-import { useTargetsStore } from '../store';
+import { useTargetsStore } from '../../../state/targets-store';
 import { PreflightLines } from './PreflightLines';
 import { NewProfileForm } from './NewProfileForm';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { TargetView } from '../../../../../main/api/contract';
-import { withPrivateKey, useCertificatesStore } from '../../certificates/store';
-import { targetInput, useTargetsStore, type TargetInput } from '../store';
+import { withPrivateKey, useCertificatesStore } from '../../../state/certificates-store';
+import { targetInput, useTargetsStore, type TargetInput } from '../../../state/targets-store';
 
 const NEW_TARGET: TargetInput = {
   name: '',

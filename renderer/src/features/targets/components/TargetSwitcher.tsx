@@ -1,21 +1,25 @@
 import { useMemo } from 'react';
 import './target-switcher.css';
+import type { TargetVariablesView } from '../../../../../main/api/contract';
 import { DEFAULT_ENVIRONMENT } from '../../../../../main/shared/environment';
-import { useComposerStore } from '../../composer/store';
-import { useTargetsStore } from '../store';
-import { choiceOf, targetChoices, type TargetUse } from '../target-choices';
+import { useTargetsStore } from '../../../state/targets-store';
+import { choiceOf, targetChoices, type TargetUse } from '../../../state/target-choices';
 
 /**
  * The one target switcher (docs/targets.md, docs/variables.md): the active target of the one list
  * and its active environment. The composer and the Runner both show it; a choice in either is the
  * active target (targets.setActive) and environment (the workspace's variables) of both. A target
- * the view cannot use is listed disabled, and when it is the active one the reason is shown.
+ * the view cannot use is listed disabled, and when it is the active one the reason is shown. The
+ * environments are the composer's to keep: whoever shows the switcher hands in the active target's
+ * variables and how to switch them.
  */
 export function TargetSwitcher({
   use,
   testId,
   locked = false,
   lockedReason,
+  variables,
+  switchEnvironment,
 }: {
   use: TargetUse;
   testId: string;
@@ -23,10 +27,12 @@ export function TargetSwitcher({
   locked?: boolean;
   /** Shown while locked: why the choice cannot change now. */
   lockedReason?: string;
+  /** The active target's environments of variables; none yet: the default one. */
+  variables: TargetVariablesView | undefined;
+  switchEnvironment(targetId: string, name: string): void;
 }) {
   const view = useTargetsStore((s) => s.view);
   const busy = useTargetsStore((s) => s.busy);
-  const variables = useComposerStore((s) => (view ? s.variables[view.activeTargetId] : undefined));
   const choices = useMemo(() => targetChoices(view, use), [view, use]);
   if (!view) return null;
   const active = choiceOf(choices, view.activeTargetId);
@@ -60,9 +66,7 @@ export function TargetSwitcher({
           data-testid={`${testId}-environment`}
           value={variables?.active ?? DEFAULT_ENVIRONMENT}
           disabled={locked}
-          onChange={(event) =>
-            useComposerStore.getState().switchEnvironment(view.activeTargetId, event.target.value)
-          }
+          onChange={(event) => switchEnvironment(view.activeTargetId, event.target.value)}
         >
           {environments.map((environment) => (
             <option key={environment} value={environment}>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
-import { useBankStore } from '../../bank/store';
-import { useCertificatesStore } from '../../certificates/store';
-import { useTargetsStore } from '../store';
+import { useBankStore } from '../../../state/bank-store';
+import { useCertificatesStore } from '../../../state/certificates-store';
+import { useTargetsStore } from '../../../state/targets-store';
 import { TargetForm } from './TargetForm';
 
 /** The banks the client talks to; the embedded ones come from the Bank view. */

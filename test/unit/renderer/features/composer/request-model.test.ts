@@ -14,7 +14,7 @@ import {
   emptyDraft,
   row,
 } from '../../../../../renderer/src/features/composer/request-model';
-import { FALLBACK_SETTINGS } from '../../../../../renderer/src/features/settings/store';
+import { FALLBACK_SETTINGS } from '../../../../../renderer/src/state/settings-store';
 
 const automatic = {
   automaticHeaders: {

@@ -1,6 +1,6 @@
 /** The bank console's request-log filters, and the generic tables of a state snapshot. Pure. */
-import type { BankEventView, BankExchangeView, BankMode } from '../../../../main/api/contract';
-import { statusClassOf, type StatusClass } from '../../lib/format';
+import type { BankEventView, BankExchangeView, BankMode } from '../../../main/api/contract';
+import { statusClassOf, type StatusClass } from './format';
 
 export interface LogFilter {
   mode: BankMode | 'all';

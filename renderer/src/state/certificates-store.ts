@@ -11,8 +11,8 @@ import type {
   KeyExportConfirmationView,
   KeystoreEntryView,
   KeystoreStatusView,
-} from '../../../../main/api/contract';
-import { api } from '../../api';
+} from '../../../main/api/contract';
+import { api } from '../api';
 
 interface CertificatesState {
   status?: KeystoreStatusView;

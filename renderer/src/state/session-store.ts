@@ -3,8 +3,8 @@
  * bank's own view of each TPP session (§3.4: valid, expired, replaced) beside it.
  */
 import { create } from 'zustand';
-import type { BankSessionView, PsuSessionView } from '../../../../main/api/contract';
-import { api } from '../../api';
+import type { BankSessionView, PsuSessionView } from '../../../main/api/contract';
+import { api } from '../api';
 
 interface SessionState {
   sessions: Record<string, PsuSessionView>;

@@ -5,8 +5,8 @@
  * run needs an embedded bank or a target profile, because a profile is where its certificates,
  * PSUs and SCA come from. A target that cannot be used is listed, disabled, with the reason. Pure.
  */
-import type { TargetsView, TargetView } from '../../../../main/api/contract';
-import type { BankMode } from '../../../../main/shared/mode';
+import type { TargetsView, TargetView } from '../../../main/api/contract';
+import type { BankMode } from '../../../main/shared/mode';
 
 /** What the switcher's view does with the chosen target. */
 export type TargetUse = 'send' | 'run';

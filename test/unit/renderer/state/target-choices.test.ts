@@ -3,8 +3,8 @@
  * Runner, with what each view cannot use disabled and the reason given.
  */
 import { describe, expect, it } from 'vitest';
-import type { TargetsView } from '../../../../../main/api/contract';
-import { targetChoices } from '../../../../../renderer/src/features/targets/target-choices';
+import type { TargetsView } from '../../../../main/api/contract';
+import { targetChoices } from '../../../../renderer/src/state/target-choices';
 
 const view: TargetsView = {
   readOrder: 1,

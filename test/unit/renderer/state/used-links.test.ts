@@ -1,6 +1,6 @@
-/** Which scaRedirects can still be replayed (renderer/src/features/sca/used-links.ts). */
+/** Which scaRedirects can still be replayed (renderer/src/state/used-links.ts). */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { spentLinkText, useUsedLinks } from '../../../../../renderer/src/features/sca/used-links';
+import { spentLinkText, useUsedLinks } from '../../../../renderer/src/state/used-links';
 
 beforeEach(() => useUsedLinks.setState({ uses: {} }));
 

@@ -1,31 +1,30 @@
 /**
- * Recording SCA steps in the view (renderer/src/features/sca/recording.ts, ScaRecorder.tsx) over a
- * fake contract client: Record makes the next SCA a recording one, Stop asks main for the steps,
- * Replay asks main what it will type where and shows it, sends the steps with the answer's
- * scaRedirect only once confirmed, and the panel shows the file, its secrets and one screenshot per
- * page.
+ * Recording SCA steps in the view (renderer/src/state/sca-recording.ts, shown by
+ * ScaRecorder.tsx) over a fake contract client: Record makes the next SCA a recording one, Stop
+ * asks main for the steps, Replay asks main what it will type where and shows it, sends the steps
+ * with the answer's scaRedirect only once confirmed, and the panel shows the file, its secrets and
+ * one screenshot per page.
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ScaRecordingView } from '../../../../../main/api/contract';
-import { answers, calls } from '../../fake-api.js';
+import type { ScaRecordingView } from '../../../../main/api/contract';
+import { answers, calls } from '../fake-api.js';
 
-vi.mock('../../../../../renderer/src/api', () =>
-  import('../../fake-api.js').then((m) => m.fakeApiModule),
+vi.mock('../../../../renderer/src/api', () =>
+  import('../fake-api.js').then((m) => m.fakeApiModule),
 );
 const shown: string[] = [];
-vi.mock('../../../../../renderer/src/features/sca/open-sca', () => ({
+vi.mock('../../../../renderer/src/state/open-sca', () => ({
   openScaWindow: () => ({ opened: true, show: (url: string) => shown.push(url), close: () => {} }),
   hostScaWindow: { opened: true, show: () => undefined, close: () => undefined },
 }));
 
-const { useScaStore } = await import('../../../../../renderer/src/features/sca/store');
-const { useScaRecording } = await import('../../../../../renderer/src/features/sca/recording');
+const { useScaStore } = await import('../../../../renderer/src/state/sca-store');
+const { useScaRecording } = await import('../../../../renderer/src/state/sca-recording');
 const { ScaRecorderView } =
-  await import('../../../../../renderer/src/features/sca/components/ScaRecorder');
-const { spentLinkText, useUsedLinks } =
-  await import('../../../../../renderer/src/features/sca/used-links');
+  await import('../../../../renderer/src/features/sca/components/ScaRecorder');
+const { spentLinkText, useUsedLinks } = await import('../../../../renderer/src/state/used-links');
 /** The panel as ScaRecorder renders it for the answer's link (the stores read as they are now). */
 const recorderOn = (targetId: string, scaRedirect: string) => {
   const spent = spentLinkText(useUsedLinks.getState().uses, targetId, scaRedirect);

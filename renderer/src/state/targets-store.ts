@@ -1,11 +1,10 @@
 /** Targets: the embedded banks and external ones, and which one the composer sends to. */
 import { create } from 'zustand';
-import type { CallArgs, TargetView, TargetsView } from '../../../../main/api/contract';
-import { api } from '../../api';
+import type { CallArgs, TargetView, TargetsView } from '../../../main/api/contract';
+import { api } from '../api';
 
 export type TargetInput = CallArgs<'targets.save'>['target'];
 export type ProfileFormInput = CallArgs<'targets.createProfile'>['form'];
-export type CredentialInput = ProfileFormInput['signing'];
 
 interface TargetsState {
   view?: TargetsView;

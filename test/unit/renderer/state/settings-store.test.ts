@@ -1,17 +1,17 @@
 /**
- * Test the settings store (renderer/src/features/settings/store.ts): a change shows before main
+ * Test the settings store (renderer/src/state/settings-store.ts): a change shows before main
  * has written the settings file (the theme switches at once), main's answer then stands, and a
  * refused save puts back the settings that were kept.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SettingsView } from '../../../../../main/api/contract';
-import { answers, calls } from '../../fake-api.js';
+import type { SettingsView } from '../../../../main/api/contract';
+import { answers, calls } from '../fake-api.js';
 
-vi.mock('../../../../../renderer/src/api', () =>
-  import('../../fake-api.js').then((m) => m.fakeApiModule),
+vi.mock('../../../../renderer/src/api', () =>
+  import('../fake-api.js').then((m) => m.fakeApiModule),
 );
 
-const { useSettingsStore } = await import('../../../../../renderer/src/features/settings/store');
+const { useSettingsStore } = await import('../../../../renderer/src/state/settings-store');
 
 const kept: SettingsView = {
   settings: {

@@ -1,18 +1,17 @@
 /**
- * Test the targets store (renderer/src/features/targets/store.ts) over a fake contract client: a
+ * Test the targets store (renderer/src/state/targets-store.ts) over a fake contract client: a
  * view main read earlier never replaces one it read later, whether it arrives as an answer or as a
  * `targets.changed` event, so a late list never brings back a profile removed since.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TargetsView } from '../../../../../main/api/contract';
-import { answers, calls } from '../../fake-api.js';
+import type { TargetsView } from '../../../../main/api/contract';
+import { answers, calls } from '../fake-api.js';
 
-vi.mock('../../../../../renderer/src/api', () =>
-  import('../../fake-api.js').then((m) => m.fakeApiModule),
+vi.mock('../../../../renderer/src/api', () =>
+  import('../fake-api.js').then((m) => m.fakeApiModule),
 );
 
-const { useTargetsStore, laterView } =
-  await import('../../../../../renderer/src/features/targets/store');
+const { useTargetsStore, laterView } = await import('../../../../renderer/src/state/targets-store');
 
 const profile = {
   id: 'profile-a',

@@ -7,7 +7,7 @@
  * replay then reports.
  */
 import { create } from 'zustand';
-import { SPENT_LINK } from '../../../../main/shared/spent-link';
+import { SPENT_LINK } from '../../../main/shared/spent-link';
 
 /** What happened to a link: opened in the SCA window (waiting), its SCA ended, or replayed. */
 export type LinkUse = 'opened' | 'ended' | 'replayed';

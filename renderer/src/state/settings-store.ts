@@ -1,7 +1,7 @@
 /** The user's settings as main keeps them; the theme applies at once, the rest on Save. */
 import { create } from 'zustand';
-import type { SettingsView, WorkbenchSettings } from '../../../../main/api/contract';
-import { api } from '../../api';
+import type { SettingsView, WorkbenchSettings } from '../../../main/api/contract';
+import { api } from '../api';
 
 interface SettingsState {
   view?: SettingsView;

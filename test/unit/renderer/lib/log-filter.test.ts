@@ -1,12 +1,8 @@
-/** The request log's rows: exchanges and bank events merged (renderer/src/features/bank/log-filter.ts). */
+/** The request log's rows: exchanges and bank events merged (renderer/src/lib/log-filter.ts). */
 import { describe, expect, it } from 'vitest';
-import type { BankEventView, BankExchangeView } from '../../../../../main/api/contract';
-import {
-  NO_FILTER,
-  logRows,
-  mergeEvents,
-} from '../../../../../renderer/src/features/bank/log-filter';
-import type { BankMode } from '../../../../../main/shared/mode.js';
+import type { BankEventView, BankExchangeView } from '../../../../main/api/contract';
+import { NO_FILTER, logRows, mergeEvents } from '../../../../renderer/src/lib/log-filter';
+import type { BankMode } from '../../../../main/shared/mode.js';
 
 function exchange(id: number, second: number, status = 200): BankExchangeView {
   const at = `2026-01-01T10:00:${String(second).padStart(2, '0')}.000Z`;

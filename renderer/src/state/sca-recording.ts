@@ -10,8 +10,8 @@ import type {
   ScaReplayConfirmation,
   ScaRecordingView,
   ScaReplayView,
-} from '../../../../main/api/contract';
-import { api } from '../../api';
+} from '../../../main/api/contract';
+import { api } from '../api';
 import { useUsedLinks } from './used-links';
 
 const POLL_MS = 1500;

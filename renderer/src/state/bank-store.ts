@@ -13,12 +13,12 @@ import type {
   ClockView,
   RegistryEntryView,
   TrustAnchorView,
-} from '../../../../main/api/contract';
-import { api } from '../../api';
-import type { ClockReading } from '../../lib/bank-clock';
-import { REAL_TIME_SLACK_MS } from '../../lib/format';
-import { NO_FILTER, mergeEvents, mergeLog, type LogFilter } from './log-filter';
-import { BANK_MODES } from '../../../../main/shared/mode';
+} from '../../../main/api/contract';
+import { api } from '../api';
+import type { ClockReading } from '../lib/bank-clock';
+import { REAL_TIME_SLACK_MS } from '../lib/format';
+import { NO_FILTER, mergeEvents, mergeLog, type LogFilter } from '../lib/log-filter';
+import { BANK_MODES } from '../../../main/shared/mode';
 
 interface BankStore {
   status: Partial<Record<BankMode, BankStatusView>>;

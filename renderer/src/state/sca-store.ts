@@ -3,15 +3,11 @@
  * polling the response's `scaStatus` link, and the outcome of the redirect back (§6.1 / §6.2).
  */
 import { create } from 'zustand';
-import type {
-  ScaAttemptView,
-  ScaRedirectEvent,
-  ScaRedirectView,
-} from '../../../../main/api/contract';
-import { api } from '../../api';
-import { scaStatusOf } from '../../lib/links';
+import type { ScaAttemptView, ScaRedirectEvent, ScaRedirectView } from '../../../main/api/contract';
+import { api } from '../api';
+import { scaStatusOf } from '../lib/links';
 import { hostScaWindow, openScaWindow, type ScaWindow } from './open-sca';
-import { useScaRecording } from './recording';
+import { useScaRecording } from './sca-recording';
 import { useUsedLinks } from './used-links';
 
 export interface ScaStep {
