@@ -10,7 +10,7 @@ import type {
   DomainSnapshot,
 } from '../../main/core/bank/domain/model.js';
 import { FINAL_TRANSACTION_STATUSES } from '../../main/core/bank/domain/payments.js';
-import { FEE_BANK_TRANSACTION_CODE } from '../../main/core/bank/domain/paymentsSettlement.js';
+import { FEE_BANK_TRANSACTION_CODE } from '../../main/core/bank/domain/payments-settlement.js';
 import type { TransactionStatus } from '../../main/core/spec/enums.js';
 
 /** A payment as its TPP knows it: what it sent, the fee it was quoted, what it meant to do. */

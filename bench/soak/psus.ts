@@ -10,7 +10,7 @@ import type { DomainState } from '../../main/core/bank/domain/model.js';
 import {
   identityNumberCheckDigits,
   validateNorwegianIdentityNumber,
-} from '../../main/core/spec/validators/nationalIdentityNumber.js';
+} from '../../main/core/spec/validators/national-identity-number.js';
 
 /**
  * The `index`th mock D-number (decisions.md: mock PSUs log in with a Norwegian identity number):

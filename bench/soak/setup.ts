@@ -7,7 +7,7 @@ import { isBbanInUse } from '../../main/core/bank/domain/parties.js';
 import { TppRegistry, type Bank } from '../../main/core/bank/index.js';
 import { createTestCa, issueQsealc, type TestCa } from '../../main/core/certs/issue.js';
 import { generateRsaKeyPair, type RsaKeyPair } from '../../main/core/certs/keys.js';
-import { norwegianBbanCheckDigit } from '../../main/core/spec/validators/norwegianBban.js';
+import { norwegianBbanCheckDigit } from '../../main/core/spec/validators/norwegian-bban.js';
 import { TppClient } from '../../main/core/tpp/client.js';
 import { newPsuSession } from '../../main/core/tpp/psu-session.js';
 import { Random } from './book.js';

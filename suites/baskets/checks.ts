@@ -6,7 +6,7 @@
 import {
   SigningBasketAuthorisationResponseSchema,
   SigningBasketCreatedSchema,
-} from '../../main/core/spec/schemas/signingBaskets.js';
+} from '../../main/core/spec/schemas/signing-baskets.js';
 import {
   defineCheck,
   type Check,

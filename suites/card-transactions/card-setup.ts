@@ -4,7 +4,7 @@
  * with a query, the booked baseline a query is judged against, and sandbox card transactions
  * (§2.6) created on it.
  */
-import { CardAccountTransactionsResponseSchema } from '../../main/core/spec/schemas/cardAccounts.js';
+import { CardAccountTransactionsResponseSchema } from '../../main/core/spec/schemas/card-accounts.js';
 import { expectAnswer, requireSetup } from '../kit/controls.js';
 import type {
   CheckContext,

@@ -4,7 +4,7 @@
  * at least 1, 200 per call without paging parameters, next/previous links, and pending card
  * transactions filtered like booked ones (§8: card reads are unaffected by the known issue).
  */
-import { CardAccountTransactionsResponseSchema } from '../../main/core/spec/schemas/cardAccounts.js';
+import { CardAccountTransactionsResponseSchema } from '../../main/core/spec/schemas/card-accounts.js';
 import {
   defineCheck,
   type Check,

@@ -12,7 +12,7 @@ import {
   CardAccountTransactionsResponseSchema,
   CardCurrencyExchangeBlock,
   CardTransactionSchema,
-} from '../../main/core/spec/schemas/cardAccounts.js';
+} from '../../main/core/spec/schemas/card-accounts.js';
 import { CURRENCIES } from '../../main/core/spec/currencies.js';
 import { defineCheck, type Check } from '../../main/core/runner/check-api/index.js';
 import {

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AccountListSchema } from '../../main/core/spec/schemas/accounts.js';
-import { CardAccountTransactionsResponseSchema } from '../../main/core/spec/schemas/cardAccounts.js';
+import { CardAccountTransactionsResponseSchema } from '../../main/core/spec/schemas/card-accounts.js';
 import { SandboxAgreementSchema } from '../../main/core/spec/schemas/sandbox.js';
 import type { Check } from '../../main/core/runner/check-api/index.js';
 import { expectAnswer, expectRefusal, requireAccepted } from '../kit/controls.js';

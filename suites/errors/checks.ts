@@ -12,7 +12,7 @@ import {
 } from '../../main/core/runner/check-api/index.js';
 import { aisGet, cardTransactionsPath, firstCardAccount } from '../kit/account-information.js';
 import { createPayment, sctBody, paymentParty } from '../kit/payments.js';
-import { CardAccountTransactionsResponseSchema } from '../../main/core/spec/schemas/cardAccounts.js';
+import { CardAccountTransactionsResponseSchema } from '../../main/core/spec/schemas/card-accounts.js';
 import { SandboxAccountListItemSchema } from '../../main/core/spec/schemas/sandbox.js';
 import { json } from '../kit/answers.js';
 import { expectRefusal, requireAccepted, sendControl } from '../kit/controls.js';

@@ -8,7 +8,7 @@ import {
   type CheckContext,
   type EvidenceExchange,
 } from '../../main/core/runner/check-api/index.js';
-import { CardAccountTransactionsResponseSchema } from '../../main/core/spec/schemas/cardAccounts.js';
+import { CardAccountTransactionsResponseSchema } from '../../main/core/spec/schemas/card-accounts.js';
 import { SandboxAccountListItemSchema } from '../../main/core/spec/schemas/sandbox.js';
 import { expectAccepted, probe, probeControl, probeRefusedControl } from '../kit/probe.js';
 import { freeNorwegianAccount } from '../kit/account-numbers.js';

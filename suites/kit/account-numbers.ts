@@ -1,11 +1,11 @@
 /**
  * Account numbers the checks make up: Norwegian BBANs (decisions.md "Amounts and identities":
  * 11 digits, mod-11 check digit) and their ISO 13616 IBANs. The check digits come from the spec's
- * own helpers: the BBAN's from main/core/spec/validators/norwegianBban.ts, the IBAN's from
+ * own helpers: the BBAN's from main/core/spec/validators/norwegian-bban.ts, the IBAN's from
  * main/core/spec/validators/iban.ts (which validates IBANs for the bank too).
  */
 import { ibanOf } from '../../main/core/spec/validators/iban.js';
-import { norwegianBbanCheckDigit } from '../../main/core/spec/validators/norwegianBban.js';
+import { norwegianBbanCheckDigit } from '../../main/core/spec/validators/norwegian-bban.js';
 
 /** `NO` + ISO 13616 mod-97 check digits + the BBAN (the BBAN's own check digit is not judged). */
 export function ibanOfNorwegianBban(bban: string): string {

@@ -8,7 +8,7 @@ import {
   CONSENT_MAX_AGE_WITHOUT_PSU_IP_ADDRESS_DAYS,
   TPP_MESSAGE_TEXT_MAX,
 } from '../../main/core/spec/limits.js';
-import { CardAccountTransactionsResponseSchema } from '../../main/core/spec/schemas/cardAccounts.js';
+import { CardAccountTransactionsResponseSchema } from '../../main/core/spec/schemas/card-accounts.js';
 import {
   defineCheck,
   type Check,

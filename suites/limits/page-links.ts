@@ -12,7 +12,7 @@ import {
 import { follow, type CardTransactionsBody } from '../kit/account-information.js';
 import { json, paramsOf } from '../kit/answers.js';
 import { expectAnswer } from '../kit/controls.js';
-import { CardAccountTransactionsResponseSchema } from '../../main/core/spec/schemas/cardAccounts.js';
+import { CardAccountTransactionsResponseSchema } from '../../main/core/spec/schemas/card-accounts.js';
 import { aisConsent, type AisSession } from '../kit/consent.js';
 import { holdingBeyondOnePage } from '../kit/found-data.js';
 import { knownPsu } from '../kit/test-psus.js';

@@ -6,7 +6,7 @@
 import { requireExplainedRefusals } from '../kit/probe.js';
 import { CASH_ACCOUNT_TYPES } from '../../main/core/spec/enums.js';
 import { SandboxAccountListSchema } from '../../main/core/spec/schemas/sandbox.js';
-import { isValidNorwegianBban } from '../../main/core/spec/validators/norwegianBban.js';
+import { isValidNorwegianBban } from '../../main/core/spec/validators/norwegian-bban.js';
 import type { Check } from '../../main/core/runner/check-api/index.js';
 import { freeNorwegianAccount } from '../kit/account-numbers.js';
 import { json } from '../kit/answers.js';

@@ -3,7 +3,7 @@
  * /v1/sandbox/customers, the initial state after initialisation, their mocked birth or D-numbers,
  * and the customer references sandbox bodies name, checked for form and type.
  */
-import { validateNorwegianIdentityNumber } from '../../main/core/spec/validators/nationalIdentityNumber.js';
+import { validateNorwegianIdentityNumber } from '../../main/core/spec/validators/national-identity-number.js';
 import type { Check } from '../../main/core/runner/check-api/index.js';
 import { privatePsu, sandboxCustomers } from '../kit/test-psus.js';
 import { sendControl } from '../kit/controls.js';

@@ -4,7 +4,7 @@
  * Pure: no Node-only imports.
  */
 import { PSU_CONTEXTS, PSU_HTTP_METHODS } from './enums.js';
-import { validateNorwegianIdentityNumber } from './validators/nationalIdentityNumber.js';
+import { validateNorwegianIdentityNumber } from './validators/national-identity-number.js';
 
 export type HeaderGroup = 'negotiation' | 'signed-request' | 'tpp' | 'fix' | 'psu';
 

@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { benchRequest, benchSeal, type Seal } from '../../../bench/bank-entities';
 import { buildInitialState } from '../../../main/core/bank/domain/initial-data';
 import { findPayment } from '../../../main/core/bank/domain/payments';
-import { approvePayment } from '../../../main/core/bank/domain/paymentsApproval';
+import { approvePayment } from '../../../main/core/bank/domain/payments-approval';
 import { createBank, type Bank } from '../../../main/core/bank/index';
 import { BankDatabase } from '../../../main/core/bank/store/bank-database';
 import { PgBankStore } from '../../../main/core/bank/store/pg-bank-store';

@@ -8,7 +8,7 @@ import {
   SigningBasketAuthorisationResponseSchema,
   SigningBasketCreatedSchema,
   SigningBasketSchema,
-} from '../../../main/core/spec/schemas/signingBaskets.js';
+} from '../../../main/core/spec/schemas/signing-baskets.js';
 import { SpecValidator } from '../../../main/core/spec/validation.js';
 import { createPki, type Pki } from '../../unit/bank/fixtures.js';
 import {

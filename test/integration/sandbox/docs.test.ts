@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
-import { sandboxDataDocument } from '../../../main/core/bank/handlers/sandbox/dataDescription.js';
+import { sandboxDataDocument } from '../../../main/core/bank/handlers/sandbox/data-description.js';
 
 const FILE = fileURLToPath(new URL('../../../docs/sandbox-data.md', import.meta.url));
 

@@ -4,10 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANK_ROUTES } from '../../../main/core/bank/index.js';
-import { validateNorwegianIdentityNumber } from '../../../main/core/spec/validators/nationalIdentityNumber.js';
+import { validateNorwegianIdentityNumber } from '../../../main/core/spec/validators/national-identity-number.js';
 import { validateIban } from '../../../main/core/spec/validators/iban.js';
-import { isValidNorwegianBban } from '../../../main/core/spec/validators/norwegianBban.js';
-import { describeInitialData } from '../../../main/core/bank/handlers/sandbox/dataDescription.js';
+import { isValidNorwegianBban } from '../../../main/core/spec/validators/norwegian-bban.js';
+import { describeInitialData } from '../../../main/core/bank/handlers/sandbox/data-description.js';
 import { accountBody, cardAccountBody, OLA, OLA_ACCOUNT } from './bodies.js';
 import { NOW, expectError, startSandbox, type Sandbox } from './harness.js';
 

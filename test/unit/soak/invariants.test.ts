@@ -12,7 +12,7 @@ import {
   type DomainSnapshot,
   type Payment,
 } from '../../../main/core/bank/domain/model.js';
-import { FEE_BANK_TRANSACTION_CODE } from '../../../main/core/bank/domain/paymentsSettlement.js';
+import { FEE_BANK_TRANSACTION_CODE } from '../../../main/core/bank/domain/payments-settlement.js';
 import {
   checkInvariants,
   type PaymentRecord,

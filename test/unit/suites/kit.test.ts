@@ -1,7 +1,7 @@
 /** The pure helpers of suites/kit/: account numbers, dates and the PSU headers of a redirect. */
 import { describe, expect, it } from 'vitest';
 import { isValidIban } from '../../../main/core/spec/validators/iban';
-import { isValidNorwegianBban } from '../../../main/core/spec/validators/norwegianBban';
+import { isValidNorwegianBban } from '../../../main/core/spec/validators/norwegian-bban';
 import { freeNorwegianAccount, ibanOfNorwegianBban } from '../../../suites/kit/account-numbers';
 import { DATE, dayFromToday } from '../../../suites/kit/dates';
 import { psuHeaders } from '../../../suites/kit/sca';

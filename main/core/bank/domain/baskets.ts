@@ -8,7 +8,7 @@ import type { SigningBasketTransactionStatus, TransactionStatus } from '../../sp
 import type { AuthorisationFailure } from './authorisations.js';
 import type { DomainState, Payment, SigningBasket, DomainEntities } from './model.js';
 import { STATUS_SEVERITY, findPayment, worstStatus } from './payments.js';
-import { approvePayment, rejectUnapproved, type Approver } from './paymentsApproval.js';
+import { approvePayment, rejectUnapproved, type Approver } from './payments-approval.js';
 import { KeyIndex } from './collection-index.js';
 
 const basketsById = new KeyIndex<SigningBasket>((basket) => basket.basketId);

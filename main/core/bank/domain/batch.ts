@@ -13,7 +13,7 @@
  * decided"). The embedded bank runs the same simulation in production mode.
  */
 import type { DomainState, Payment, DomainEntities } from './model.js';
-import { nextExecutionDay } from './paymentsPeriodic.js';
+import { nextExecutionDay } from './payments-periodic.js';
 import {
   FINAL_TRANSACTION_STATUSES,
   PAYMENT_AUTHORISATION_WINDOW_MS,
@@ -22,7 +22,7 @@ import {
   setTransactionStatus,
 } from './payments.js';
 import { DueQueue, OpenSet } from './collection-index.js';
-import { settlePayment, settleTransfer } from './paymentsSettlement.js';
+import { settlePayment, settleTransfer } from './payments-settlement.js';
 import { profileActive } from '../faults/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

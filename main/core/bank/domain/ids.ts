@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { composeIBAN } from 'ibantools/jsnext/ibantools.js';
-import { isValidNorwegianBban } from '../../spec/validators/norwegianBban.js';
+import { isValidNorwegianBban } from '../../spec/validators/norwegian-bban.js';
 
 /** A new resource id (account, card account, transaction, agreement, engagement). */
 export function newResourceId(): string {

@@ -6,7 +6,7 @@
  * pending account transactions and booked card transactions. Fixed ids and amounts; transaction
  * dates count back from the bank date (so the history stays recent) and card expiry forward from
  * the bank year. docs/sandbox-data.md and the initialize route's description are generated from
- * this data (handlers/sandbox/dataDescription.ts), so they cannot drift.
+ * this data (handlers/sandbox/data-description.ts), so they cannot drift.
  */
 import type { Country } from '../../spec/countries.js';
 import type { Currency } from '../../spec/currencies.js';

@@ -4,7 +4,7 @@
  * the domain state (the SCA consent screen and the sandbox handlers both read them), plus the one
  * rule-4 change: a private customer's new account joining the private agreement.
  */
-import { validateNorwegianIdentityNumber } from '../../spec/validators/nationalIdentityNumber.js';
+import { validateNorwegianIdentityNumber } from '../../spec/validators/national-identity-number.js';
 import type { EngagementRole } from '../../spec/enums.js';
 import { newResourceId, norwegianIban } from './ids.js';
 import type {

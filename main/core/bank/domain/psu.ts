@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { isIpAddress } from '../../spec/headers.js';
-import { validateNorwegianIdentityNumber } from '../../spec/validators/nationalIdentityNumber.js';
+import { validateNorwegianIdentityNumber } from '../../spec/validators/national-identity-number.js';
 import type { PsuContext } from '../../spec/enums.js';
 import type { Agreement, Customer, DomainState, TppSession, DomainEntities } from './model.js';
 import {

@@ -31,7 +31,7 @@ import { certificateStage } from '../stages/certificate.js';
 import { fixesStage } from '../stages/fixes.js';
 import { headerStage } from '../stages/headers.js';
 import { paramsStage } from '../stages/params.js';
-import { requestSchemaStage } from '../stages/requestSchema.js';
+import { requestSchemaStage } from '../stages/request-schema.js';
 import { compileRoutes, routeOf, routeStage } from '../stages/route.js';
 import { pageErrorResponse, pageResponse } from '../handlers/sca/pages/response.js';
 import { scaSessionHook, sessionStage, type SessionHook } from '../stages/session.js';

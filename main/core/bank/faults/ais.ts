@@ -70,7 +70,7 @@ export const AIS_FAULTS = [
     ruleId: 'CONSENT-ONLY-CONSENTED-ACCOUNTS',
     effect: 'lists every account of the PSU’s context, granted to the TPP or not',
   },
-  // Honoured by handlers/ais/cardAccounts.ts.
+  // Honoured by handlers/ais/card-accounts.ts.
   { ruleId: 'CARD-ACCOUNTS-LIST-200', effect: 'does not serve GET /v1/card-accounts (404)' },
   {
     ruleId: 'CARD-ACCOUNT-READ-200',
@@ -116,7 +116,7 @@ export const AIS_FAULTS = [
     ruleId: 'CONSENT-HISTORY-90D-WITHOUT-SCA',
     effect: 'serves transaction history older than 90 days without a fresh SCA',
   },
-  // Schema faults of the routes in handlers/ais/accountTransactions.ts:
+  // Schema faults of the routes in handlers/ais/account-transactions.ts:
   // the request-schema stage drops the problems `waives` matches while one is on.
   {
     ruleId: 'ACCTX-LIMIT-MIN-1',
@@ -126,7 +126,7 @@ export const AIS_FAULTS = [
       problem.path === 'limit' &&
       problem.keyword === 'minimum',
   },
-  // Honoured by handlers/ais/accountTransactions.ts.
+  // Honoured by handlers/ais/account-transactions.ts.
   {
     ruleId: 'ACCTX-LIST-200',
     effect: 'does not serve GET /v1/accounts/{account-id}/transactions (404)',
@@ -144,17 +144,17 @@ export const AIS_FAULTS = [
     ruleId: 'ACCTX-DEFAULT-PAGE-200',
     effect: 'returns every account transaction when no paging parameter is given',
   },
-  // Honoured by handlers/ais/transactionView.ts.
+  // Honoured by handlers/ais/transaction-view.ts.
   {
     ruleId: 'ACCTX-STABLE-IDS',
     effect: 'gives booked transactions a new transactionId on every read',
   },
-  // Honoured by handlers/ais/transactionDetails.ts.
+  // Honoured by handlers/ais/transaction-details.ts.
   {
     ruleId: 'ACCTX-DETAILS-200',
     effect: 'does not serve GET /v1/accounts/{account-id}/transactions/{transactionId} (404)',
   },
-  // Schema faults of the routes in handlers/cardAccountTransactions.ts:
+  // Schema faults of the routes in handlers/card-account-transactions.ts:
   // the request-schema stage drops the problems `waives` matches while one is on.
   {
     ruleId: 'CARDTX-BOOKING-STATUS-REQUIRED',
@@ -180,7 +180,7 @@ export const AIS_FAULTS = [
       problem.path === 'limit' &&
       problem.keyword === 'minimum',
   },
-  // Honoured by handlers/cardAccountTransactions.ts.
+  // Honoured by handlers/card-account-transactions.ts.
   {
     ruleId: 'CARDTX-RESPONSE-200',
     effect: 'puts the card transactions under `transactions` instead of `cardTransactions`',
@@ -228,7 +228,7 @@ export const AIS_FAULTS = [
     ruleId: 'LIMIT-TPP-MESSAGE-TEXT-512',
     effect: 'does not cut the text of an unknown card account error to 512 characters',
   },
-  // Honoured by handlers/cardTransactionsView.ts.
+  // Honoured by handlers/card-transactions-view.ts.
   {
     ruleId: 'FIX-CARD-AMOUNTS-SWITCH',
     effect:

@@ -190,13 +190,13 @@ export const PAYMENTS_FAULTS = [
     effect:
       'refuses a payment initiation without PSU-ID: the PSU must first be identified by another SCA',
   },
-  // Honoured by domain/paymentsApproval.ts.
+  // Honoured by domain/payments-approval.ts.
   {
     ruleId: 'PAY-INSTANT-OWN-ACCOUNTS',
     effect:
       'instant payments between own accounts wait for the batch run (ACTC) instead of settling at once',
   },
-  // Honoured by domain/paymentsSettlement.ts.
+  // Honoured by domain/payments-settlement.ts.
   {
     ruleId: 'SANDBOX-ACCTX-INCLUDES-PAYMENTS',
     effect:

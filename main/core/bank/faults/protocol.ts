@@ -69,7 +69,7 @@ export const PROTOCOL_FAULTS = [
     ruleId: 'ERR-TEXT-NAMES-CAUSE',
     effect: 'answers a missing header with a text that does not name it',
   },
-  // Honoured by stages/requestSchema.ts.
+  // Honoured by stages/request-schema.ts.
   { ruleId: 'GEN-XML-NOT-SUPPORTED', effect: 'accepts XML bodies where the body is ignored' },
   {
     ruleId: 'HDR-CONTENT-TYPE-ON-BODY',

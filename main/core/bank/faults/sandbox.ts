@@ -31,7 +31,7 @@ export const SANDBOX_FAULTS = [
     ruleId: 'SANDBOX-INIT-REMOVES-MANUAL-DATA',
     effect: 'keeps accounts and card accounts created by hand on initialisation',
   },
-  // Honoured by handlers/sandbox/fixedTestData.ts.
+  // Honoured by handlers/sandbox/fixed-test-data.ts.
   {
     ruleId: 'SANDBOX-FIXED-TEST-DATA',
     effect: 'answers POST /v1/sandbox/fixed-test-data with 200 without adding anything',
@@ -92,7 +92,7 @@ export const SANDBOX_FAULTS = [
     ruleId: 'ERR-STATUS-409',
     effect: 'answers a duplicate account (CONFLICT) with 400 instead of 409',
   },
-  // Honoured by handlers/sandbox/accountTransactions.ts.
+  // Honoured by handlers/sandbox/account-transactions.ts.
   {
     ruleId: 'SANDBOX-ACCTX-CREATE',
     effect: 'creates only the first account transaction of the array',
@@ -110,12 +110,12 @@ export const SANDBOX_FAULTS = [
     ruleId: 'SANDBOX-ACCTX-LIST-ALL',
     effect: 'leaves transactions created with POST …/transactions out of the list',
   },
-  // SANDBOX-ACCTX-INCLUDES-PAYMENTS is listed with the payment faults (domain/paymentsSettlement.ts).
+  // SANDBOX-ACCTX-INCLUDES-PAYMENTS is listed with the payment faults (domain/payments-settlement.ts).
   {
     ruleId: 'SANDBOX-ACCTX-OTHER-DEBTOR-ERROR',
     effect: 'accepts another account of this bank as the debtor of a created transaction',
   },
-  // Schema faults of the routes in handlers/sandbox/accountTransactions.ts:
+  // Schema faults of the routes in handlers/sandbox/account-transactions.ts:
   // the request-schema stage drops the problems `waives` matches while one is on.
   {
     ruleId: 'SANDBOX-ACCTX-BTC-4-14',
@@ -125,7 +125,7 @@ export const SANDBOX_FAULTS = [
       route.path === '/v1/sandbox/accounts/{mockAccountId}/transactions' &&
       /^\[\d+\]\.bankTransactionCode$/.test(problem.path),
   },
-  // Honoured by handlers/sandbox/cardAccounts.ts.
+  // Honoured by handlers/sandbox/card-accounts.ts.
   {
     ruleId: 'SANDBOX-CARD-ACCOUNT-CREATE',
     effect: 'answers POST /v1/sandbox/card-accounts with 201 but does not keep the card account',
@@ -156,7 +156,7 @@ export const SANDBOX_FAULTS = [
     effect:
       "adds a corporate customer's new card account to the corporation's agreements by itself",
   },
-  // Schema faults of the routes in handlers/sandbox/cardAccounts.ts:
+  // Schema faults of the routes in handlers/sandbox/card-accounts.ts:
   // the request-schema stage drops the problems `waives` matches while one is on.
   {
     ruleId: 'SANDBOX-CARD-ACCOUNT-STATUS',
@@ -164,7 +164,7 @@ export const SANDBOX_FAULTS = [
     waives: (problem, { route }) =>
       route.path === '/v1/sandbox/card-accounts' && problem.path === 'status',
   },
-  // Honoured by handlers/sandbox/cardTransactions.ts.
+  // Honoured by handlers/sandbox/card-transactions.ts.
   {
     ruleId: 'SANDBOX-CARD-TX-CREATE',
     effect: 'creates only the first card transaction of the array',
@@ -189,7 +189,7 @@ export const SANDBOX_FAULTS = [
     ruleId: 'SANDBOX-CARD-TX-BOOKING-NOT-AFTER-VALUE',
     effect: 'accepts a booking date after the value date',
   },
-  // Schema faults of the routes in handlers/sandbox/cardTransactions.ts:
+  // Schema faults of the routes in handlers/sandbox/card-transactions.ts:
   // the request-schema stage drops the problems `waives` matches while one is on.
   {
     ruleId: 'SANDBOX-CARD-TX-REQUIRED-FIELDS',

@@ -5,7 +5,7 @@
 import type { FaultEntry } from './fault.js';
 
 export const SCA_FAULTS = [
-  // Honoured by handlers/sca/redirectFaults.ts.
+  // Honoured by handlers/sca/redirect-faults.ts.
   {
     ruleId: 'SCA-REDIRECT-BACK-TO-TPP',
     effect: 'redirects to the origin of TPP-Redirect-URI, dropping its path and query',

@@ -12,7 +12,7 @@ import { psuContextOf } from '../context/accessors.js';
 import { randomUUID } from 'node:crypto';
 import { faultActive } from '../faults/index.js';
 import type { RouteDefinition } from '../context/request-context.js';
-import { AgreementsShape, READ_HEADERS } from './sca/apiShapes.js';
+import { AgreementsShape, READ_HEADERS } from './sca/api-shapes.js';
 
 export const getAgreements: RouteDefinition = {
   operationId: 'getAgreements',

@@ -17,7 +17,7 @@ import type {
   RouteDefinition,
 } from '../context/request-context.js';
 import { ownConsent } from './consents.js';
-import { AuthorisationIdsShape, READ_HEADERS, ScaStatusShape } from './sca/apiShapes.js';
+import { AuthorisationIdsShape, READ_HEADERS, ScaStatusShape } from './sca/api-shapes.js';
 
 /**
  * 200 `{ scaStatus }` for authorisation `authorisationId` of this TPP, of `kind`, for `resourceId`

@@ -31,7 +31,7 @@ import {
   READ_HEADERS,
   SCA_START_HEADERS,
   link,
-} from './sca/apiShapes.js';
+} from './sca/api-shapes.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -12,7 +12,7 @@ import { psuCorporateIdFor, psuIdFor } from '../domain/psu.js';
 import { scaValidUntil } from '../domain/sessions.js';
 import { faultActive } from '../faults/index.js';
 import type { RouteDefinition } from '../context/request-context.js';
-import { SCA_START_HEADERS, ScaNeededShape, UserShape } from './sca/apiShapes.js';
+import { SCA_START_HEADERS, ScaNeededShape, UserShape } from './sca/api-shapes.js';
 
 /** The 'user' kind (GET /v1/user): the PSU shares who they are, nothing else. */
 export const userAuthorisation: AuthorisationKindHandler = {

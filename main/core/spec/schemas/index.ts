@@ -18,7 +18,7 @@ import {
   CardAccountTransactionsQuerySchema,
   CardAccountTransactionsResponseSchema,
   CardTransactionSchema,
-} from './cardAccounts.js';
+} from './card-accounts.js';
 import {
   BulkPaymentInitiationSchema,
   PaymentInformationResponseSchema,
@@ -60,13 +60,13 @@ import {
   SigningBasketRequestSchema,
   SigningBasketSchema,
   SigningBasketStatusSchema,
-} from './signingBaskets.js';
+} from './signing-baskets.js';
 
 export * from './common.js';
 export * from './shared.js';
 export * from './payments.js';
-export * from './signingBaskets.js';
-export * from './cardAccounts.js';
+export * from './signing-baskets.js';
+export * from './card-accounts.js';
 export * from './accounts.js';
 export * from './sandbox.js';
 

@@ -22,7 +22,7 @@ import {
   CardAccountTransactionsResponseBlock,
   CardCurrencyExchangeBlock,
   CardTransactionBlock,
-} from '../../../../main/core/spec/schemas/cardAccounts.js';
+} from '../../../../main/core/spec/schemas/card-accounts.js';
 import { AmountBlock } from '../../../../main/core/spec/schemas/shared.js';
 import { readYaml, type YamlValue } from './yaml-subset.js';
 

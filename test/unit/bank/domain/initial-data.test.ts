@@ -14,8 +14,8 @@ import {
 } from '../../../../main/core/bank/domain/parties.js';
 import { exportSnapshot, readSnapshot, snapshotStateOf } from '../../../../main/core/bank/state.js';
 import { validateIban } from '../../../../main/core/spec/validators/iban.js';
-import { validateNorwegianIdentityNumber } from '../../../../main/core/spec/validators/nationalIdentityNumber.js';
-import { isValidNorwegianBban } from '../../../../main/core/spec/validators/norwegianBban.js';
+import { validateNorwegianIdentityNumber } from '../../../../main/core/spec/validators/national-identity-number.js';
+import { isValidNorwegianBban } from '../../../../main/core/spec/validators/norwegian-bban.js';
 
 const NOW = new Date('2025-03-14T10:00:00Z');
 

@@ -25,7 +25,7 @@ import {
   SigningBasketCreatedSchema,
   SigningBasketSchema,
   SigningBasketStatusSchema,
-} from '../../../../main/core/spec/schemas/signingBaskets.js';
+} from '../../../../main/core/spec/schemas/signing-baskets.js';
 
 interface YamlNode {
   value?: string;

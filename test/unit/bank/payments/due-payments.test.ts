@@ -11,7 +11,7 @@ import {
   PAYMENT_AUTHORISATION_WINDOW_MS,
   type PaymentDetails,
 } from '../../../../main/core/bank/domain/payments.js';
-import { approvePayment } from '../../../../main/core/bank/domain/paymentsApproval.js';
+import { approvePayment } from '../../../../main/core/bank/domain/payments-approval.js';
 
 const at = (time: string, day = 10) =>
   new Date(`2026-03-${String(day).padStart(2, '0')}T${time}:00.000Z`);

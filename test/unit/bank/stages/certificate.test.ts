@@ -194,7 +194,7 @@ describe('production certificate and registry checks', () => {
 
   it('needs PISP (PSP_PI) on a route declaring the PISP role', async () => {
     const { getCardAccountTransactions } =
-      await import('../../../../main/core/bank/handlers/cardAccountTransactions.js');
+      await import('../../../../main/core/bank/handlers/card-account-transactions.js');
     const pisRoute: RouteDefinition = {
       ...getCardAccountTransactions,
       operationId: 'pisProbe',

@@ -23,7 +23,7 @@ import type {
   RequestContext,
   RouteDefinition,
 } from '../../context/request-context.js';
-import { NEGOTIATION, PSU_HEADERS, SIGNED_OPTIONAL, headerSet } from '../headerSets.js';
+import { NEGOTIATION, PSU_HEADERS, SIGNED_OPTIONAL, headerSet } from '../header-sets.js';
 
 /** §4.1 TPP headers on every AIS read: a history read may need SCA (§5.3.2). */
 const AIS_REQUIRED = [

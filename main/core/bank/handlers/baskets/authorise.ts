@@ -4,7 +4,7 @@
  */
 import { bankError } from '../../../spec/errors.js';
 import { ErrorResponseSchema } from '../../../spec/schemas/shared.js';
-import { SigningBasketAuthorisationResponseSchema } from '../../../spec/schemas/signingBaskets.js';
+import { SigningBasketAuthorisationResponseSchema } from '../../../spec/schemas/signing-baskets.js';
 import { faultActive } from '../../faults/index.js';
 import { findAuthorisation } from '../../domain/authorisations.js';
 import { approveBasket, basketPath, paymentsOf } from '../../domain/baskets.js';
@@ -14,7 +14,7 @@ import { startAuthorisationFor } from '../../context/sca-redirect.js';
 import { isRejection, reject } from '../../http/refusal.js';
 import type { RouteDefinition } from '../../context/request-context.js';
 import { BASKET_AUTHORISATION_HEADERS } from '../payments/shapes.js';
-import { link } from '../sca/apiShapes.js';
+import { link } from '../sca/api-shapes.js';
 import { BASKET_ID, ownBasket, refuse } from './common.js';
 
 const UNKNOWN = { description: 'RESOURCE_UNKNOWN.', schema: ErrorResponseSchema };

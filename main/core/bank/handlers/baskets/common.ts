@@ -6,7 +6,7 @@ import type { DomainState, SigningBasket } from '../../domain/model.js';
 import { tppIdOf } from '../../context/accessors.js';
 import { reject, type Rejection } from '../../http/refusal.js';
 import type { RequestContext } from '../../context/request-context.js';
-import { link } from '../sca/apiShapes.js';
+import { link } from '../sca/api-shapes.js';
 
 export const unknownBasket = (basketId: string) =>
   reject(

@@ -10,7 +10,7 @@ import { ErrorResponseSchema } from '../../../spec/schemas/shared.js';
 import {
   SigningBasketCreatedSchema,
   SigningBasketRequestSchema,
-} from '../../../spec/schemas/signingBaskets.js';
+} from '../../../spec/schemas/signing-baskets.js';
 import { faultActive } from '../../faults/index.js';
 import { basketPath } from '../../domain/baskets.js';
 import type { SigningBasket } from '../../domain/model.js';

@@ -3,12 +3,12 @@ import { ErrorResponseSchema } from '../../../spec/schemas/shared.js';
 import {
   SigningBasketSchema,
   SigningBasketStatusSchema,
-} from '../../../spec/schemas/signingBaskets.js';
+} from '../../../spec/schemas/signing-baskets.js';
 import { faultActive } from '../../faults/index.js';
 import { isRejection } from '../../http/refusal.js';
 import type { RouteDefinition } from '../../context/request-context.js';
 import { scaStatusAnswer } from '../authorisations.js';
-import { AuthorisationIdsShape, READ_HEADERS, ScaStatusShape } from '../sca/apiShapes.js';
+import { AuthorisationIdsShape, READ_HEADERS, ScaStatusShape } from '../sca/api-shapes.js';
 import { BASKET_ID, basketLinks, ownBasket, statusOf, unknownBasket } from './common.js';
 
 const UNKNOWN = { description: 'RESOURCE_UNKNOWN.', schema: ErrorResponseSchema };

@@ -13,7 +13,7 @@ import { bankError } from '../../../spec/errors.js';
 import { faultActive } from '../../faults/index.js';
 import type { Payment } from '../../domain/model.js';
 import { detailsOf, mayPayFrom, paymentPath, type PaymentDetails } from '../../domain/payments.js';
-import { approvePayment } from '../../domain/paymentsApproval.js';
+import { approvePayment } from '../../domain/payments-approval.js';
 import { scaRequired } from '../../domain/risk.js';
 import { psuContextOf } from '../../context/accessors.js';
 import { startAuthorisationFor } from '../../context/sca-redirect.js';

@@ -10,7 +10,7 @@ import { bankDay } from '../../domain/ids.js';
 import type { Account, DomainState } from '../../domain/model.js';
 import { holdingByIban } from '../../domain/parties.js';
 import { isInstant, type CreditTransfer, type PeriodicSchedule } from '../../domain/payments.js';
-import { nextExecutionDay } from '../../domain/paymentsPeriodic.js';
+import { nextExecutionDay } from '../../domain/payments-periodic.js';
 import type { RequestContext } from '../../context/request-context.js';
 import type { Rejection } from '../../http/refusal.js';
 import { fieldError } from './shapes.js';

@@ -1,14 +1,14 @@
 /**
  * The 'payment' and 'basket' kinds of authorisation (domain/authorisations.ts, docs/sca.md): what
  * the PSU reads on the bank's confirmation page, and what confirming or failing the SCA does —
- * approve (domain/paymentsApproval.ts) or reject; a payment that cannot be approved turns the
+ * approve (domain/payments-approval.ts) or reject; a payment that cannot be approved turns the
  * redirect into §6.2 PAYMENT_FAILED (§7.4).
  */
 import type { AuthorisationKindHandler } from '../../domain/authorisations.js';
 import { approveBasket, findBasket, paymentsOf, rejectBasket } from '../../domain/baskets.js';
 import type { Authorisation } from '../../domain/model.js';
 import { findPayment } from '../../domain/payments.js';
-import { approvePayment, rejectUnapproved, type Approver } from '../../domain/paymentsApproval.js';
+import { approvePayment, rejectUnapproved, type Approver } from '../../domain/payments-approval.js';
 import { describePayment } from './presentation.js';
 import { profileActive } from '../../faults/index.js';
 

@@ -12,7 +12,7 @@ import type { DomainState, Payment } from '../../domain/model.js';
 import { detailsOf, paymentPath } from '../../domain/payments.js';
 import type { BankMode } from '../../../../shared/mode.js';
 import type { RequestContext } from '../../context/request-context.js';
-import { link } from '../sca/apiShapes.js';
+import { link } from '../sca/api-shapes.js';
 
 export const formatAmount = (minor: number, currency: string): string =>
   `${minorUnitsToAmountString(minor, currency) ?? String(minor)} ${currency}`;

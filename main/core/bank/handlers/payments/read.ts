@@ -19,7 +19,7 @@ import { scaStatusAnswer } from '../authorisations.js';
 import { isRejection, reject, type Rejection } from '../../http/refusal.js';
 import type { Handler, HandlerEnvironment, RequestContext } from '../../context/request-context.js';
 import { ownPayment, paymentPathOf } from './lookup.js';
-import { link } from '../sca/apiShapes.js';
+import { link } from '../sca/api-shapes.js';
 
 /** The path's payment, when it may be read (§3.2 Norwegian domestic rule). */
 function readablePayment(

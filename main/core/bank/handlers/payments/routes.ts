@@ -19,7 +19,7 @@ import {
 import { ErrorResponseSchema } from '../../../spec/schemas/shared.js';
 import { PRODUCTS_OF_SERVICE } from '../../domain/payments.js';
 import type { RequestContext, RouteDefinition } from '../../context/request-context.js';
-import { AuthorisationIdsShape, READ_HEADERS, ScaStatusShape } from '../sca/apiShapes.js';
+import { AuthorisationIdsShape, READ_HEADERS, ScaStatusShape } from '../sca/api-shapes.js';
 import { initiationHandler } from './initiate.js';
 import { resolvePaymentPath } from './lookup.js';
 import {

@@ -7,7 +7,7 @@ import { OTHER_PSU_HEADERS } from '../../../spec/headers.js';
 import { minorUnits } from '../../../spec/currencies.js';
 import { BANK_AMOUNT_MINOR_UNITS_MAX } from '../../../spec/limits.js';
 import { reject, type Rejection } from '../../http/refusal.js';
-import { NEGOTIATION, PSU_HEADERS, SIGNED_REQUEST, headerSet } from '../headerSets.js';
+import { NEGOTIATION, PSU_HEADERS, SIGNED_REQUEST, headerSet } from '../header-sets.js';
 
 /**
  * §4.2.2 Create payment. PSU-ID is listed as required, but a single-SCA initiation (release

@@ -14,7 +14,7 @@ import { reject, type Rejection } from '../../http/refusal.js';
 import type { ResponseDescription, RouteDefinition } from '../../context/request-context.js';
 import type { DateRange } from '../../domain/ledger.js';
 import type { Account, CardAccount, DomainState } from '../../domain/model.js';
-import { NEGOTIATION, SIGNED_OPTIONAL, SIGNED_REQUEST, headerSet } from '../headerSets.js';
+import { NEGOTIATION, SIGNED_OPTIONAL, SIGNED_REQUEST, headerSet } from '../header-sets.js';
 
 /** §4.3: X-Request-ID, TPP-Signature-Certificate and Signature; negotiation headers optional. */
 export const SANDBOX_READ_HEADERS = headerSet(SIGNED_REQUEST, [...SIGNED_OPTIONAL, ...NEGOTIATION]);

@@ -9,7 +9,7 @@ import { Type } from '@sinclair/typebox';
 import { ErrorResponseSchema } from '../../../spec/schemas/shared.js';
 import { faultActive } from '../../faults/index.js';
 import { SANDBOX_READ_HEADERS, sandboxRoute } from './common.js';
-import { describeInitialData } from './dataDescription.js';
+import { describeInitialData } from './data-description.js';
 
 export const sandboxInitialize = sandboxRoute({
   operationId: 'initializeSandbox',

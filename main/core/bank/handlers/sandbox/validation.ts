@@ -6,7 +6,7 @@
  */
 import { isCurrency } from '../../../spec/currencies.js';
 import { validateIban } from '../../../spec/validators/iban.js';
-import { isValidNorwegianBban } from '../../../spec/validators/norwegianBban.js';
+import { isValidNorwegianBban } from '../../../spec/validators/norwegian-bban.js';
 import type { Customer, DomainState } from '../../domain/model.js';
 import { resolveCustomer } from '../../domain/parties.js';
 import type { Rejection } from '../../http/refusal.js';

@@ -13,7 +13,7 @@
  *   may ask the bank for the permission back; nothing in the API says so).
  * Bounded memory: the last MAX_REMEMBERED of each.
  */
-import { NOT_PERMITTED_TO_PAY } from '../../domain/paymentsApproval.js';
+import { NOT_PERMITTED_TO_PAY } from '../../domain/payments-approval.js';
 import type { ExchangeRecord } from '../request-log.js';
 import type { RouteDefinition } from '../../context/request-context.js';
 import type { Verdict } from './judge.js';

@@ -2,7 +2,7 @@
  * §5.3(1): the TPP sends the PSU to the scaRedirect link the bank gave for this one request; a
  * link belongs to one authorisation, which the PSU completes (or cancels) once. Opening a used
  * link again — after its authorisation ended, or in another browser once one PSU's browser took
- * it — gets the bank's error page (handlers/sca/scaPages.ts: 409 "Authorisation already ended",
+ * it — gets the bank's error page (handlers/sca/sca-pages.ts: 409 "Authorisation already ended",
  * 403 "Opened in another browser"), never an SCA: the TPP must start a new request for a new
  * link. The first opening of a link passes; opening a link opened before that the bank refuses
  * as used fails; a link refused on its first opening (not the bank's) is not judged, nor one
@@ -14,7 +14,7 @@ import type { Verdict } from './judge.js';
 
 const MAX_LINKS = 10_000;
 
-/** The bank's answers to a link whose authorisation is spent (scaPages.ts `admit`). */
+/** The bank's answers to a link whose authorisation is spent (sca-pages.ts `admit`). */
 const SPENT = new Set([403, 409]);
 
 /** The scaRedirect link a page GET opened (path and link token), or undefined for a form. */

@@ -4,7 +4,7 @@
  * the recorder sees them, with made-up arrival times.
  */
 import { describe, expect, it } from 'vitest';
-import { NOT_PERMITTED_TO_PAY } from '../../../../../main/core/bank/domain/paymentsApproval.js';
+import { NOT_PERMITTED_TO_PAY } from '../../../../../main/core/bank/domain/payments-approval.js';
 import { BANK_ROUTES } from '../../../../../main/core/bank/handlers/routes.js';
 import type { ExchangeRecord } from '../../../../../main/core/bank/log/request-log.js';
 import {

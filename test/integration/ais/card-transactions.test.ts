@@ -5,7 +5,7 @@
  * response (amount strings, the amount-mapping fix before and after its default date).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { CardAccountTransactionsResponseSchema } from '../../../main/core/spec/schemas/cardAccounts.js';
+import { CardAccountTransactionsResponseSchema } from '../../../main/core/spec/schemas/card-accounts.js';
 import { SpecValidator } from '../../../main/core/spec/validation.js';
 import {
   DAY_MS,

@@ -13,7 +13,7 @@ import {
   CardAccountTransactionsQuerySchema,
   CardAccountTransactionsResponseSchema,
   type CardAccountTransactionsQuery,
-} from '../../spec/schemas/cardAccounts.js';
+} from '../../spec/schemas/card-accounts.js';
 import { ErrorResponseSchema } from '../../spec/schemas/shared.js';
 import {
   consentAllowsCallsWithoutPsuIp,
@@ -41,7 +41,7 @@ import {
   aisViewOf,
   type Paging,
 } from './ais/common.js';
-import { presentCardTransaction } from './cardTransactionsView.js';
+import { presentCardTransaction } from './card-transactions-view.js';
 
 const OPERATION_ID = 'getCardAccountTransactionList';
 const DAY_MS = 24 * 60 * 60 * 1000;

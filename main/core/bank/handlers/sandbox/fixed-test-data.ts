@@ -7,7 +7,7 @@ import { ErrorResponseSchema } from '../../../spec/schemas/shared.js';
 import { faultActive } from '../../faults/index.js';
 import { addFixedTestData } from '../../domain/fixed-test-data.js';
 import { SANDBOX_READ_HEADERS, sandboxRoute } from './common.js';
-import { describeFixedTestData } from './dataDescription.js';
+import { describeFixedTestData } from './data-description.js';
 
 const SummaryBlock = Type.Object({
   customers: Type.Array(Type.String(), { description: 'customerNumbers added.' }),

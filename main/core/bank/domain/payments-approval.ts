@@ -9,7 +9,7 @@ import type { PsuContext } from '../../spec/enums.js';
 import type { AuthorisationFailure } from './authorisations.js';
 import type { DomainState, Payment, DomainEntities } from './model.js';
 import { detailsOf, isInstant, mayPayFrom, setTransactionStatus, type Payer } from './payments.js';
-import { settlePayment } from './paymentsSettlement.js';
+import { settlePayment } from './payments-settlement.js';
 import { paymentDueChanged } from './batch.js';
 import { profileActive } from '../faults/index.js';
 

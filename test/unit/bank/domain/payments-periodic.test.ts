@@ -1,10 +1,10 @@
-/** domain/paymentsPeriodic.ts: the execution days of Berlin Group schedules. */
+/** domain/payments-periodic.ts: the execution days of Berlin Group schedules. */
 import { describe, expect, it } from 'vitest';
 import type { PeriodicSchedule } from '../../../../main/core/bank/domain/payments.js';
 import {
   dueExecutionDays,
   nextExecutionDay,
-} from '../../../../main/core/bank/domain/paymentsPeriodic.js';
+} from '../../../../main/core/bank/domain/payments-periodic.js';
 
 const schedule = (overrides: Partial<PeriodicSchedule>): PeriodicSchedule => ({
   startDate: '2026-01-31',

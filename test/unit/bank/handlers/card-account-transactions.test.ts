@@ -2,17 +2,17 @@
  * §2.5 card transactions as the production interface shows ledger records (cardTransactionsView):
  * amount strings from minor units, the §9.2 amount mapping and amount-as-string, the §2.5/§8 cuts.
  * The HTTP behaviour of the §4.2.3 read (consent, query, paging, limits) is tested over loopback in
- * test/integration/ais/cardTransactions.test.ts and limits.test.ts.
+ * test/integration/ais/card-transactions.test.ts and limits.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { defaultDateFrom } from '../../../../main/core/bank/handlers/cardAccountTransactions.js';
+import { defaultDateFrom } from '../../../../main/core/bank/handlers/card-account-transactions.js';
 import {
   cardAmountsCorrect,
   presentCardTransaction,
-} from '../../../../main/core/bank/handlers/cardTransactionsView.js';
+} from '../../../../main/core/bank/handlers/card-transactions-view.js';
 import type { AisView } from '../../../../main/core/bank/handlers/ais/common.js';
 import { activeFixes, type FixName } from '../../../../main/core/spec/fixes.js';
-import { CardTransactionSchema } from '../../../../main/core/spec/schemas/cardAccounts.js';
+import { CardTransactionSchema } from '../../../../main/core/spec/schemas/card-accounts.js';
 import { SpecValidator } from '../../../../main/core/spec/validation.js';
 import type { CardTransactionRecord } from '../../../../main/core/bank/domain/model.js';
 import { cardTransaction as fixtureTransaction } from '../fixtures.js';

@@ -20,7 +20,7 @@ import { accountTransactionSource } from '../../domain/ledger.js';
 import { faultActive } from '../../faults/index.js';
 import { isRejection } from '../../http/refusal.js';
 import type { RequestContext, RouteDefinition } from '../../context/request-context.js';
-import { defaultDateFrom } from '../cardAccountTransactions.js';
+import { defaultDateFrom } from '../card-account-transactions.js';
 import {
   AIS_HEADERS,
   AIS_ROUTE,
@@ -34,7 +34,7 @@ import {
   aisViewOf,
   type Paging,
 } from './common.js';
-import { presentAccountTransaction } from './transactionView.js';
+import { presentAccountTransaction } from './transaction-view.js';
 
 const OPERATION_ID = 'getTransactionList';
 

@@ -4,7 +4,7 @@
  * (test/integration/sandbox/docs.test.ts keeps the file equal to sandboxDataDocument()).
  */
 import { minorUnitsToAmountString } from '../../../spec/validators/amount.js';
-import { validateNorwegianIdentityNumber } from '../../../spec/validators/nationalIdentityNumber.js';
+import { validateNorwegianIdentityNumber } from '../../../spec/validators/national-identity-number.js';
 import { addFixedTestData } from '../../domain/fixed-test-data.js';
 import { buildInitialState } from '../../domain/initial-data.js';
 import { bankDay } from '../../domain/ids.js';
@@ -213,7 +213,7 @@ export function describeProductionData(): string {
 export function sandboxDataDocument(): string {
   return [
     '# Sandbox data',
-    '<!-- Generated from main/core/bank/domain/initial-data.ts and fixed-test-data.ts by main/core/bank/handlers/sandbox/dataDescription.ts. Do not edit by hand: run `UPDATE_SANDBOX_DOCS=1 npx vitest run test/integration/sandbox/docs.test.ts`. -->',
+    '<!-- Generated from main/core/bank/domain/initial-data.ts and fixed-test-data.ts by main/core/bank/handlers/sandbox/data-description.ts. Do not edit by hand: run `UPDATE_SANDBOX_DOCS=1 npx vitest run test/integration/sandbox/docs.test.ts`. -->',
     'The embedded bank starts in this state, and POST /v1/sandbox/initialize returns to it (removing everything created by hand). Ids, names, numbers and amounts are fixed. Dates are relative to the **bank date** (the bank clock, UTC): transaction booking dates count back from it, so the history is always recent; "the bank date" below means the day the bank was initialised. Identity numbers are valid mock Norwegian birth numbers or D-numbers (two mod-11 check digits), BBANs pass the mod-11 check and IBANs the mod-97 check. A card account’s IBAN (what engagements name) is the Norwegian IBAN of its accountNumber.',
     'In every sandbox body a customer may be named by its customerNumber or by its identity number. The sandbox operations, their bodies (where the spec does not show them), rules and status codes are described in the bank’s API reference (GET /openapi.json, tag Sandbox).',
     '## Initial data',

@@ -4,7 +4,7 @@
  * `cardaccount-switch-originalamount-and-transactionamount` decides the amount mapping, and the
  * §2.5/§8 limits cut the identifier and the details text.
  */
-import type { CardTransaction } from '../../spec/schemas/cardAccounts.js';
+import type { CardTransaction } from '../../spec/schemas/card-accounts.js';
 import { CARD_TRANSACTION_ID_MAX, TRANSACTION_DETAILS_MAX } from '../../spec/limits.js';
 import type { CardTransactionRecord } from '../domain/model.js';
 import { faultActive } from '../faults/index.js';

@@ -26,7 +26,7 @@ import type {
   RouteDefinition,
 } from '../../context/request-context.js';
 import { randomBytes } from 'node:crypto';
-import { faultyRedirect } from './redirectFaults.js';
+import { faultyRedirect } from './redirect-faults.js';
 import { AUTHORISATION_KINDS } from '../authorisation-kinds.js';
 
 /** Cookie binding the browser to one authorisation (path-scoped, so several can run at once). */

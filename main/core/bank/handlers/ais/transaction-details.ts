@@ -17,7 +17,7 @@ import {
   unknownInPath,
   aisViewOf,
 } from './common.js';
-import { presentAccountTransaction } from './transactionView.js';
+import { presentAccountTransaction } from './transaction-view.js';
 
 export const getTransactionDetails: RouteDefinition = {
   ...AIS_ROUTE,

@@ -14,7 +14,7 @@ import {
   SIGNED_OPTIONAL,
   SIGNED_REQUEST,
   headerSet,
-} from '../headerSets.js';
+} from '../header-sets.js';
 
 /** Routes that may start an SCA: the TPP headers of §4.1 are required (§5.3.2). */
 export const SCA_START_HEADERS = headerSet(
