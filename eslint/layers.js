@@ -156,7 +156,7 @@ export const layers = [
       },
       {
         name: 'bank-assembly',
-        files: ['main/core/bank/bank.ts', 'main/core/bank/factory/**'],
+        files: ['main/core/bank/bank.ts', 'main/core/bank/assembly/**'],
         mayImport: [
           'bank-context',
           'bank-domain',
@@ -172,7 +172,7 @@ export const layers = [
           'bank-store',
           'bank-trust',
         ],
-        why: 'createBank and its factory wire the floors below into the pipeline and the state engine.',
+        why: 'createBank and its assembly wire the floors below into the pipeline and the state engine.',
       },
       {
         name: 'bank-admin',

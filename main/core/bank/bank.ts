@@ -1,7 +1,7 @@
 /**
  * createBank: the embedded bank as an object (design property 4 of docs/architecture.md).
- * `handle` runs the whole staged pipeline without a socket (factory/pipeline.ts); `listen` puts a
- * thin node:http(s) adapter in front (factory/listener.ts); the state is held by a StateEngine
+ * `handle` runs the whole staged pipeline without a socket (assembly/pipeline.ts); `listen` puts a
+ * thin node:http(s) adapter in front (assembly/listener.ts); the state is held by a StateEngine
  * (engine/state-engine.ts): with a database every request is one committed transaction. No
  * module-level state: a sandbox and a production bank can run side by side.
  */
@@ -38,9 +38,9 @@ import { TrustStore } from './trust/trust-store.js';
 import type { BankMode } from '../../shared/mode.js';
 import type { BankRequest, BankResponse, ServedRequest } from './http/messages.js';
 import type { HandlerEnvironment, RouteDefinition } from './context/request-context.js';
-import { consoleChanges } from './factory/console-changes.js';
-import { ListenerSet } from './factory/listener.js';
-import { createPipeline, type Pipeline, type PipelineRun } from './factory/pipeline.js';
+import { consoleChanges } from './assembly/console-changes.js';
+import { ListenerSet } from './assembly/listener.js';
+import { createPipeline, type Pipeline, type PipelineRun } from './assembly/pipeline.js';
 import { stateEngineOf } from './engine/open-state-engine.js';
 import type { RequestOutcome, StateEngine } from './engine/state-engine.js';
 import { unsavedChangeResponse } from './engine/unsaved-change.js';

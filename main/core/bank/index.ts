@@ -1,10 +1,10 @@
 /**
  * The embedded bank's public surface: the one file code outside main/core/bank imports (the layer
  * map, eslint/layers.js, refuses any other). Grouped as the folder is (docs/architecture.md "The
- * bank"): the factory and its state, the listener and its answers, the served OpenAPI, the logs
+ * bank"): createBank and its state, the listener and its answers, the served OpenAPI, the logs
  * and findings, the trust material, and what the services do to a running bank's domain.
  */
-// The factory, its state and the request/response model.
+// createBank, its state and the request/response model.
 export * from './bank.js';
 export * from './state.js';
 export * from './http/messages.js';

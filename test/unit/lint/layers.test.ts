@@ -259,7 +259,7 @@ const FLOORS: { floor: string; file: string; refused?: [string, string]; allowed
   },
   {
     floor: 'bank-assembly',
-    file: 'main/core/bank/factory/planted.ts',
+    file: 'main/core/bank/assembly/planted.ts',
     refused: ['../admin/admin-api.js', 'bank-admin'],
     allowed: '../stages/session.js',
   },

@@ -5,7 +5,7 @@
 import type { FaultEntry } from './fault.js';
 
 export const PROTOCOL_FAULTS = [
-  // Honoured by factory/listener.ts, when a listener starts.
+  // Honoured by assembly/listener.ts, when a listener starts.
   {
     ruleId: 'GEN-TLS-1-2',
     effect: 'serves HTTPS with TLS 1.0 and 1.1 accepted too (read when the listener starts)',

@@ -62,7 +62,7 @@ export interface ListenOptions {
   /**
    * On a loopback listener, Host values answered besides the loopback names with its port
    * (`workbench bank --allow-host`, parseAllowedHost in shared/loopback.ts): `name` or
-   * `name:port`, lower case. The check itself is the bank's (factory/listener.ts).
+   * `name:port`, lower case. The check itself is the bank's (assembly/listener.ts).
    */
   allowedHosts?: readonly string[];
 }

@@ -18,7 +18,7 @@ export function isoTimestamps(): (epochMs: number) => string {
 
 /**
  * RFC 9110 §5.6.7 IMF-fixdate text of an instant (`Date#toUTCString`), remembered for the second
- * asked last: every answer carries a Date header (factory/pipeline.ts), and the text only changes
+ * asked last: every answer carries a Date header (assembly/pipeline.ts), and the text only changes
  * once a second.
  */
 export function httpDates(): (epochMs: number) => string {
