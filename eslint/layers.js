@@ -119,15 +119,21 @@ export const layers = [
         why: 'The served /openapi.json, drawn from the route definitions it is given.',
       },
       {
+        name: 'bank-answers',
+        files: ['main/core/bank/answers/**'],
+        mayImport: ['bank-context', 'bank-faults', 'bank-http'],
+        why: "What a request is answered: the body and headers, the fault profiles' changes to them, the §5.2.7 signature, a plan's scripted answer.",
+      },
+      {
         name: 'bank-listener',
         files: ['main/core/bank/listener/**'],
-        mayImport: ['bank-context', 'bank-faults', 'bank-http'],
-        why: 'The socket side and the answers it writes.',
+        mayImport: ['bank-http'],
+        why: 'The socket side: node:http(s) and TLS in front of the bank, and what is refused before it is a request.',
       },
       {
         name: 'bank-log',
         files: ['main/core/bank/log/**'],
-        mayImport: ['bank-context', 'bank-domain', 'bank-http', 'bank-listener'],
+        mayImport: ['bank-answers', 'bank-context', 'bank-domain', 'bank-http'],
         why: "The request log and the TPP findings: they record and judge what happened, never a handler's code.",
       },
       {
@@ -139,13 +145,13 @@ export const layers = [
       {
         name: 'bank-engine',
         files: ['main/core/bank/engine/**'],
-        mayImport: ['bank-domain', 'bank-http', 'bank-listener', 'bank-state', 'bank-store'],
+        mayImport: ['bank-answers', 'bank-domain', 'bank-http', 'bank-state', 'bank-store'],
         why: 'Where the live state is held and how a change is kept: memory, SQLite or PostgreSQL behind one StateEngine.',
       },
       {
         name: 'bank-plans',
         files: ['main/core/bank/plans/**'],
-        mayImport: ['bank-domain', 'bank-http', 'bank-listener', 'bank-log'],
+        mayImport: ['bank-answers', 'bank-domain', 'bank-http', 'bank-log'],
         why: 'TPP test plans: modules the bank plays and judges by the findings; never the admin API.',
       },
       {
@@ -158,6 +164,7 @@ export const layers = [
         name: 'bank-assembly',
         files: ['main/core/bank/bank.ts', 'main/core/bank/assembly/**'],
         mayImport: [
+          'bank-answers',
           'bank-context',
           'bank-domain',
           'bank-engine',

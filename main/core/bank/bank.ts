@@ -16,11 +16,11 @@ import type { RevocationLists } from './trust/revocation.js';
 import { RequestLog, DEFAULT_LOG_CAPACITY } from './log/request-log.js';
 import { ConsoleEventLog } from './log/console-events.js';
 import { localLogs, type BankLogs } from './log/bank-logs.js';
-import type { ResponseSigner } from './listener/response-signing.js';
-import type { AnswerScript } from './listener/scripted-answer.js';
+import type { ResponseSigner } from './answers/response-signing.js';
+import type { AnswerScript } from './answers/scripted-answer.js';
 import { BANK_ROUTES } from './handlers/routes.js';
 import { healthResult, isHealthCheck } from './handlers/health.js';
-import { handlerResponse } from './listener/response.js';
+import { handlerResponse } from './answers/response.js';
 import { buildInitialState } from './domain/initial-data.js';
 import type { SessionHook } from './stages/session.js';
 import {

@@ -29,8 +29,8 @@ export { adminTokenProblem, createAdminApi } from './admin/admin-api.js';
 // The listener and its answers.
 export * from './listener/http.js';
 export * from './listener/tls.js';
-export * from './listener/response-signing.js';
-export * from './listener/scripted-answer.js';
+export * from './answers/response-signing.js';
+export * from './answers/scripted-answer.js';
 // The served OpenAPI.
 export * from './openapi/document.js';
 // The logs and findings.

@@ -13,7 +13,7 @@ import {
   createResponseSigner,
   generateResponseCertificate,
   type GeneratedResponseCertificate,
-} from '../../../main/core/bank/listener/response-signing.js';
+} from '../../../main/core/bank/answers/response-signing.js';
 import { VirtualClock } from '../../../main/core/clock.js';
 import { requestCommand } from '../../../main/hosts/cli/request-command.js';
 

@@ -10,7 +10,7 @@ import { createBank, type Bank } from '../../../main/core/bank/index.js';
 import {
   createResponseSigner,
   generateResponseCertificate,
-} from '../../../main/core/bank/listener/response-signing.js';
+} from '../../../main/core/bank/answers/response-signing.js';
 import { VirtualClock } from '../../../main/core/clock.js';
 import { runDoctor } from '../../../main/core/runner/doctor/index.js';
 import {

@@ -16,7 +16,7 @@ import {
   createResponseSigner,
   generateResponseCertificate,
   type ResponseSigner,
-} from '../../../main/core/bank/listener/response-signing.js';
+} from '../../../main/core/bank/answers/response-signing.js';
 import { runCli } from '../../../main/hosts/cli/index.js';
 import type { RunResult } from '../../../main/shared/run-result.js';
 import { captureCliIo } from '../../support/cli-capture.js';

@@ -19,7 +19,7 @@ import {
   generateResponseCertificate,
   type GeneratedResponseCertificate,
   type ResponseSigner,
-} from '../../../main/core/bank/listener/response-signing.js';
+} from '../../../main/core/bank/answers/response-signing.js';
 import { createTestCa, issueQsealc } from '../../../main/core/certs/index.js';
 import { readSigningCertificate } from '../../../main/core/signature/index.js';
 import { VirtualClock } from '../../../main/core/clock.js';

@@ -222,9 +222,15 @@ const FLOORS: { floor: string; file: string; refused?: [string, string]; allowed
     allowed: '../context/request-context.js',
   },
   {
+    floor: 'bank-answers',
+    file: 'main/core/bank/answers/planted.ts',
+    refused: ['../log/request-log.js', 'bank-log'],
+    allowed: '../context/request-context.js',
+  },
+  {
     floor: 'bank-listener',
     file: 'main/core/bank/listener/planted.ts',
-    refused: ['../log/request-log.js', 'bank-log'],
+    refused: ['../answers/response.js', 'bank-answers'],
     allowed: '../http/messages.js',
   },
   {

@@ -16,14 +16,14 @@ import {
   applyResponseFaults,
   applyResponseSignatureFault,
   spoilResponseSignature,
-} from '../listener/response-faults.js';
+} from '../answers/response-faults.js';
 import {
   SCRIPTED_REFUSAL_RULE,
   type AnswerScript,
   type ScriptedAnswer,
-} from '../listener/scripted-answer.js';
-import { handlerResponse, rejectionResponse } from '../listener/response.js';
-import type { ResponseSigner } from '../listener/response-signing.js';
+} from '../answers/scripted-answer.js';
+import { handlerResponse, rejectionResponse } from '../answers/response.js';
+import type { ResponseSigner } from '../answers/response-signing.js';
 import type { RevocationLists } from '../trust/revocation.js';
 import type { DomainState } from '../domain/model.js';
 import { batchCatchUp } from './catch-up.js';
@@ -71,7 +71,7 @@ export interface PipelineOptions {
   inspectCertificate: CertificateInspector | undefined;
   sessionHook: SessionHook | undefined;
   signResponse: ResponseSigner | undefined;
-  /** A TPP test plan's scripted answers (listener/scripted-answer.ts); none without. */
+  /** A TPP test plan's scripted answers (answers/scripted-answer.ts); none without. */
   script: AnswerScript | undefined;
   requestLog: RequestLog;
   /** The TPP findings recorder (and, on PostgreSQL, the shared log) each exchange is shown to. */

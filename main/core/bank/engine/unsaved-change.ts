@@ -3,7 +3,7 @@
  * nothing of it was kept, and the same change may be made again (§7). The same for every engine.
  */
 import { bankError } from '../../spec/errors.js';
-import { rejectionResponse } from '../listener/response.js';
+import { rejectionResponse } from '../answers/response.js';
 import { reject } from '../http/refusal.js';
 import type { BankRequest, BankResponse } from '../http/messages.js';
 

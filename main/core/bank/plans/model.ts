@@ -8,7 +8,7 @@
  */
 import type { TppRuleId } from '../../spec/tpp-rules.js';
 import type { DomainState } from '../domain/model.js';
-import type { ScriptedAnswer, ScriptedRequest } from '../listener/scripted-answer.js';
+import type { ScriptedAnswer, ScriptedRequest } from '../answers/scripted-answer.js';
 import type { Observation } from '../log/tpp-findings/recorder.js';
 import type { TppFinding } from '../log/tpp-findings/model.js';
 

@@ -6,7 +6,7 @@
 import type { DomainState } from '../domain/model.js';
 import type { TppEvidenceExchange } from '../log/tpp-findings/model.js';
 import type { Observation } from '../log/tpp-findings/recorder.js';
-import type { ScriptedAnswer, ScriptedRequest } from '../listener/scripted-answer.js';
+import type { ScriptedAnswer, ScriptedRequest } from '../answers/scripted-answer.js';
 import { judgeModule, type JudgedModule } from './judge-module.js';
 import {
   MODULE_STATUSES,

@@ -5,7 +5,7 @@
 import type { SigningForensics } from '../../../signature/index.js';
 import type { ExchangeRecord } from '../request-log.js';
 import type { RouteDefinition, StageName } from '../../context/request-context.js';
-import type { ScriptedAnswer } from '../../listener/scripted-answer.js';
+import type { ScriptedAnswer } from '../../answers/scripted-answer.js';
 
 /** A refusal as the recorder reads it: plain data, so a shared log can store it (pg-shared-log.ts).
  * */
