@@ -4,8 +4,7 @@
  * dated by the machine as in its past.
  */
 import type { CheckContext } from '../../main/core/runner/check-api/index.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../main/shared/calendar.js';
 
 export const DATE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -26,9 +26,9 @@ import { aisConsent, type AisSession } from '../kit/consent.js';
 import { readBankDay } from '../kit/dates.js';
 import { knownPsu } from '../kit/test-psus.js';
 import { judgeLinksCarry200 } from './page-links.js';
+import { DAY_MS } from '../../main/shared/calendar.js';
 
 const AREA = 'limits';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** One card transactions read, with or without PSU-IP-Address. */
 function readCard(

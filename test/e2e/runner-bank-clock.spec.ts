@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from './fixtures';
 import { createCerts, initProfile, startBankProcess, type BankProcess } from './bank-process';
+import { DAY_MS } from '../../main/shared/calendar';
 
 let dir: string;
 let bank: BankProcess | undefined;
@@ -17,8 +18,6 @@ test.afterAll(async () => {
   await bank?.stop();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 test('a bank clock a day ahead: the Runner warns before the run and sets it back on request', async ({
   page,

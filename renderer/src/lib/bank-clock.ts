@@ -5,6 +5,7 @@
  */
 import type { BankSessionView, ClockView } from '../../../main/api/contract';
 import { SCA_SESSION_VALIDITY_MS } from '../../../main/core/spec/limits';
+import { DAY_MS } from '../../../main/shared/calendar';
 
 export interface ClockReading {
   view: ClockView;
@@ -57,8 +58,6 @@ export function scaIndicator(
     clockBeforeSca: completed !== undefined && completed > bankTime.getTime() + READING_LAG_MS,
   };
 }
-
-export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The clock's quick jumps: back an hour (a clock set back before an SCA, §3.4), the SCA hour, a

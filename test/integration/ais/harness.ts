@@ -17,11 +17,12 @@ import { runPsuAgent } from '../../../main/core/tpp/psu-agent/agent.js';
 import type { AgentIntent } from '../../../main/core/tpp/psu-agent/script.js';
 import { newPsuSession, type PsuSession } from '../../../main/core/tpp/psu-session.js';
 import { ORGANIZATION_ID, createPki, type Pki } from '../../unit/bank/fixtures.js';
+import { DAY_MS } from '../../../main/shared/calendar.js';
 
 /** The bank clock of every AIS test (initial data dates count back from it). */
 export const NOW = new Date('2025-03-14T10:00:00.000Z');
 export const TODAY = '2025-03-14';
-export const DAY_MS = 24 * 60 * 60 * 1000;
+export { DAY_MS };
 
 export const OLA = { customerNumber: '10000001', nin: '15038512363' };
 export const KARI = { customerNumber: '10000002', nin: '62079045611' };

@@ -11,11 +11,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killStartedBanks, startBank, targetInit, type Started } from './workbench-bank';
+import { DAY_MS } from '../../../main/shared/calendar.js';
 
 const BIN = 'bin/workbench.js';
 const exec = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'clock-preflight-'));
-const DAY_MS = 24 * 60 * 60 * 1000;
 let bank: Started;
 let profile: string;
 

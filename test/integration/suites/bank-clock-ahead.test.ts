@@ -20,8 +20,8 @@ import { externalTarget } from '../../../main/core/runner/targets/external-targe
 import { createSuitePsuAgent } from '../../../main/core/runner/targets/psu-adapter';
 import { createBank, type Bank, type BankListener } from '../../../main/core/bank/index';
 import { VirtualClock } from '../../../main/core/clock';
+import { DAY_MS } from '../../../main/shared/calendar.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * How far ahead the bank's clock runs: a year in sandbox mode; in production 300 days, inside the
  * suites' 365-day certificates, which a production bank checks against its own clock.

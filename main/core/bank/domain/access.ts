@@ -18,6 +18,7 @@ import type { AccessCount, AccessGrant, Consent, DomainEntities } from './model.
 import { consentableAccounts, type ConsentableAccount, type ResolvedPsu } from './psu.js';
 import { faultActive } from '../faults/index.js';
 import { KeyIndex } from './collection-index.js';
+import { DAY_MS } from '../../../shared/calendar.js';
 
 const consentsById = new KeyIndex<Consent>((consent) => consent.consentId);
 /** A consent's scope: its TPP never changes, its PSU is set when its SCA completes (rekeyed). */
@@ -41,8 +42,6 @@ export function findConsent(
 ): Consent | undefined {
   return consentId === undefined ? undefined : consentsById.first(state.consents, consentId);
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The PSU, TPP and context a consent and its grants belong to. */
 export interface ConsentScope {

@@ -24,8 +24,7 @@ import {
 import { DueQueue, OpenSet } from './collection-index.js';
 import { settlePayment, settleTransfer } from './payments-settlement.js';
 import { profileActive } from '../faults/index.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../../shared/calendar.js';
 
 export interface BatchReport {
   /** Instants of the batch runs performed (ISO 8601). */

@@ -7,8 +7,7 @@
  */
 import type { PeriodicFrequency } from '../../spec/enums.js';
 import type { PeriodicSchedule } from './payments.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../../shared/calendar.js';
 
 const MONTH_STEP: Partial<Record<PeriodicFrequency, number>> = {
   Monthly: 1,

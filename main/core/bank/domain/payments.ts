@@ -16,6 +16,7 @@ import { PAYMENT_PRODUCTS } from '../../spec/enums.js';
 import type { Account, Payment, DomainEntities } from './model.js';
 import { privateAgreementOf, rightsOfRoles } from './parties.js';
 import { KeyIndex } from './collection-index.js';
+import { DAY_MS } from '../../../shared/calendar.js';
 
 /** One credit transfer: the single payment's, a periodic payment's, or one element of a bulk. */
 export interface CreditTransfer {
@@ -108,7 +109,7 @@ export function paymentPosition(state: DomainEntities, paymentId: string): numbe
  * workbench rule, docs/payments.md): 24 hours on the bank clock. The duplicate handler refuses by
  * it and the TPP findings judge a repeated initiation by it.
  */
-export const LOGICAL_DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const LOGICAL_DUPLICATE_WINDOW_MS = DAY_MS;
 
 /** decisions.md products per service (workbench choice, docs/payments.md): else PRODUCT_INVALID. */
 export const PRODUCTS_OF_SERVICE: Readonly<Record<PaymentService, readonly PaymentProduct[]>> = {
@@ -168,7 +169,7 @@ export const PAYMENT_TRANSITIONS: Readonly<
  * How long a payment waits for the PSU's authorisation (decisions.md "Ambiguities decided"): one
  * day after its initiation a payment still RCVD is rejected (RJCT) by the batch catch-up.
  */
-export const PAYMENT_AUTHORISATION_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const PAYMENT_AUTHORISATION_WINDOW_MS = DAY_MS;
 
 export const FINAL_TRANSACTION_STATUSES: readonly TransactionStatus[] = [
   'ACSC',

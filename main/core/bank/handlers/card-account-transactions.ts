@@ -42,9 +42,9 @@ import {
   type Paging,
 } from './ais/common.js';
 import { presentCardTransaction } from './card-transactions-view.js';
+import { DAY_MS } from '../../../shared/calendar.js';
 
 const OPERATION_ID = 'getCardAccountTransactionList';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * §4.2.3 "a default is used" for a missing dateFrom; not shown which. Workbench choice: 90 days

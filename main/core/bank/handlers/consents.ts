@@ -32,8 +32,7 @@ import {
   SCA_START_HEADERS,
   link,
 } from './sca/api-shapes.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../../shared/calendar.js';
 
 const RENEWAL_FAULT_DAYS = 90;
 

@@ -7,8 +7,7 @@
 import type { X509Certificate } from 'node:crypto';
 import { namedCredentials, profileCas, subjectOf } from '../credentials.js';
 import { line, type DoctorCheck } from '../types.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../../../shared/calendar.js';
 
 /** What to do about a certificate outside its validity dates (the run refuses with it too). */
 export const RENEW_CERTIFICATE_FIX =
