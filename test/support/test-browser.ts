@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../../main/core/tpp/psu-browser/chromium';
 
 export function browserExecutable(): string | undefined {
   try {
@@ -18,13 +19,5 @@ export function browserExecutable(): string | undefined {
   return undefined;
 }
 
-/** The switches every test browser starts with: nothing leaves the machine, no GPU. */
-export const BROWSER_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
+/** The switches every test browser starts with: the PSU agents' own (nothing leaves the machine, no GPU). */
+export const BROWSER_ARGS = [...CHROMIUM_ARGS];

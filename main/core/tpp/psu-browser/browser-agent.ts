@@ -35,20 +35,9 @@ import type { PsuSteps } from '../psu-agent/steps.js';
 import { resolvePsuSteps } from '../psu-agent/built-in-steps.js';
 import { envVariablesOf } from '../psu-agent/env-references.js';
 import { noRuleFits } from '../psu-agent/no-rule-fits.js';
+import { CHROMIUM_ARGS, DEFAULT_CHROMIUM } from './chromium.js';
 
-/** Debian's Chromium, where CI installs it (never `playwright install`: it downloads). */
-export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
-
-/** Flags for a headless Chromium on a build machine (the e2e tests start theirs with the same, test/support/test-browser.ts). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
+export { DEFAULT_CHROMIUM };
 
 /** Launches a headless Chromium for PSU agents; close it when the run ends. */
 export async function launchPsuBrowser(
@@ -68,7 +57,7 @@ export async function launchPsuBrowser(
   return chromium.launch({
     headless: true,
     executablePath: options.executablePath ?? DEFAULT_CHROMIUM,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS],
   });
 }
 
