@@ -6,13 +6,13 @@
 import type { Clock } from '../../clock.js';
 import type { DomainState } from '../domain/model.js';
 import type { StateEngine } from '../engine/state-engine.js';
-import { checkState, liveStateOf, readSnapshot } from '../state.js';
+import { checkState, liveStateOf, readSnapshot, type SnapshotReading } from '../state.js';
 
 /** The console's changes of `engine`'s state; `initialState` is what a reset returns to. */
 export function consoleChanges(engine: StateEngine, clock: Clock, initialState: () => DomainState) {
   return {
-    importSnapshot(snapshot: unknown): void {
-      const imported = readSnapshot(snapshot);
+    importSnapshot(snapshot: unknown, reading?: SnapshotReading): void {
+      const imported = readSnapshot(snapshot, reading);
       engine.change(() => engine.replace(liveStateOf(imported, engine.state.ledger)));
     },
     reset(): void {
