@@ -122,7 +122,8 @@ export async function heldChild(
   if (task === 'held') {
     const get = await bank.handle(tppRequest(seal, 'GET', `/v1/consents/${consent.consentId}`));
     const post = await bank.handle(
-      tppRequest(seal, 'POST', '/v1/payments/sepa-credit-transfers', {
+      // The same payment on every run of a file: a logical duplicate, allowed.
+      tppRequest(seal, 'POST', '/v1/payments/sepa-credit-transfers?allowLogicalDuplicate=true', {
         instructedAmount: { amount: '1.00', currency: 'NOK' },
         debtorAccount: { iban: 'NO5297100512347', currency: 'NOK' },
         creditorAccount: { iban: 'NO6997100712346', currency: 'NOK' },

@@ -29,9 +29,12 @@ async function largestArrayDuring(work: () => Promise<void>): Promise<number> {
   const query = vi.spyOn(pg.Client.prototype, 'query');
   try {
     await work();
-    const sizes = query.mock.calls.flatMap(([, values]) =>
-      Array.isArray(values) ? values.map((v) => (Array.isArray(v) ? v.length : 0)) : [],
-    );
+    const sizes = query.mock.calls.flatMap((call) => {
+      const values: unknown = call[1];
+      return Array.isArray(values)
+        ? values.map((value: unknown) => (Array.isArray(value) ? value.length : 0))
+        : [];
+    });
     return Math.max(0, ...sizes);
   } finally {
     query.mockRestore();
