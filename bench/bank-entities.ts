@@ -135,7 +135,12 @@ export async function templates(seal: Seal, clock: VirtualClock) {
 }
 
 /** The initial state with `count` consents and payments; the template consent is the last. */
-function stateWith(count: number, now: Date, consent: Consent, payment: Payment): DomainState {
+export function stateWith(
+  count: number,
+  now: Date,
+  consent: Consent,
+  payment: Payment,
+): DomainState {
   const state = buildInitialState(now);
   for (let i = 0; i < count; i += 1) {
     state.consents.push({ ...structuredClone(consent), consentId: `bench-consent-${i}` });

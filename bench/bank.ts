@@ -26,11 +26,15 @@
  * BENCH_SKIP_GET (leave out the GET and POST rounds, e.g. to profile the rest with --cpu-prof),
  * BENCH_ONLY_ENTITIES (only the consent and payment rows of bank-entities.ts), BENCH_ENGINES
  * (the durable engines of those rows: sqlite,postgres,postgres-shared by default),
- * BENCH_ONLY_OPEN_PAYMENTS (stop after the row of payments never authorised, open-payments.ts).
+ * BENCH_ONLY_OPEN_PAYMENTS (stop after the row of payments never authorised, open-payments.ts),
+ * BENCH_ONLY_MEMORY (only the memory rows of bank-memory.ts), BENCH_MEMORY_ENGINES (their
+ * engines: memory,sqlite,postgres by default).
  * - at scale: consents and payments at 0 / 1k / 10k / 100k, a signed GET and durable payment
  *   POSTs on a bank with its database file against in memory (bank-entities.ts);
  * - a signed GET on a bank holding 20,000 payments never authorised against one without them
- *   (open-payments.ts).
+ *   (open-payments.ts);
+ * - memory: RSS of a bank holding 10k and 100k consents and payments in memory, on SQLite and on
+ *   PostgreSQL, and the peak of PUT /admin/snapshot of 100k on each (bank-memory.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -46,6 +50,7 @@ import type { CardTransactionRecord } from '../main/core/bank/domain/model.js';
 import { VirtualClock } from '../main/core/clock.js';
 import { benchRequest, benchSeal, entityRows, type Engine } from './bank-entities.js';
 import { openPaymentsRow } from './open-payments.js';
+import { memoryChild, memoryRows, memoryTableRows, type HeldEngine } from './bank-memory.js';
 import { checkCpuBound, CPU_RATIO_BOUNDS } from './cpu-per-request.js';
 import { runnerCpuPerCheck } from './cpu-per-check.js';
 import {
@@ -283,6 +288,8 @@ async function main() {
   const loopAt = process.argv.indexOf('--handle-loop');
   if (loopAt >= 0)
     return handleLoop(process.argv[loopAt + 1]!, Number(process.argv[loopAt + 2] ?? 20_000));
+  const memoryAt = process.argv.indexOf('--memory-child');
+  if (memoryAt >= 0) return memoryChild(process.argv.slice(memoryAt + 1), frozenClock);
   const childAt = process.argv.indexOf('--rss-child');
   if (childAt >= 0) return rssChild(process.argv[childAt + 1]!, Number(process.argv[childAt + 2]));
   for (const method of ['GET', 'POST'] as const) {
@@ -293,8 +300,9 @@ async function main() {
   const cpuAt = process.argv.indexOf('--serve-cpu');
   if (cpuAt >= 0) return serveCpuChild(process.argv[cpuAt + 1]!, frozenClock);
 
-  const seal = await benchSeal();
   const rows: [string, string, string][] = [];
+  if (process.env.BENCH_ONLY_MEMORY) return print(await memoryTable());
+  const seal = await benchSeal();
   if (!process.env.BENCH_SKIP_GET) {
     const served = await servedComparison(fileURLToPath(import.meta.url), seal, frozenClock, {
       connections: CONNECTIONS,
@@ -357,6 +365,7 @@ async function main() {
       ]);
     }
   if (process.env.BENCH_ONLY_ENTITIES) return print(rows);
+  rows.push(...(await memoryTable()));
 
   const folder = mkdtempSync(join(tmpdir(), 'bench-bank-'));
   const pages = new Map<number, number>();
@@ -398,6 +407,18 @@ async function main() {
   rows.push([`RSS, ${MAX} card transactions, database file`, mb(rssOf('file', MAX)), '≤ 200 MB']);
   rows.push([`RSS, ${MAX} card transactions, in-memory ledger`, mb(rssOf('memory', MAX)), '']);
   print(rows);
+}
+
+/**
+ * The memory rows (bank-memory.ts): BENCH_MEMORY_ENGINES (memory,sqlite,postgres by default) at
+ * 10k and BENCH_MAX consents and payments, and a snapshot of BENCH_MAX PUT on each.
+ */
+async function memoryTable(): Promise<[string, string, string][]> {
+  const engines = (process.env.BENCH_MEMORY_ENGINES ?? 'memory,sqlite,postgres').split(
+    ',',
+  ) as HeldEngine[];
+  const sizes = [10_000, MAX].filter((n, i, all) => n <= MAX && all.indexOf(n) === i);
+  return memoryTableRows(await memoryRows(fileURLToPath(import.meta.url), sizes, engines, MAX));
 }
 
 function print(rows: [string, string, string][]): void {

@@ -28,6 +28,7 @@ import {
   snapshotStateOf,
   type BankSnapshot,
   type DomainSnapshot,
+  type SnapshotReading,
 } from './state.js';
 import { TppFindingsRecorder, type Observation } from './log/tpp-findings/recorder.js';
 import type { DomainState } from './domain/model.js';
@@ -149,8 +150,11 @@ export interface Bank {
   /** A deep copy of the current state, as a snapshot holds it (transactions included). */
   state(): DomainSnapshot;
   exportSnapshot(): BankSnapshot;
-  /** Replaces the state with a validated snapshot; throws SnapshotError naming the problem. */
-  importSnapshot(snapshot: unknown): void;
+  /**
+   * Replaces the state with a validated snapshot; throws SnapshotError naming the problem.
+   * `reading.handOver`: the object becomes the state without a copy (state.ts readSnapshot).
+   */
+  importSnapshot(snapshot: unknown, reading?: SnapshotReading): void;
   /** Back to the initial state. */
   reset(): void;
   /**

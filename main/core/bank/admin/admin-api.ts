@@ -267,7 +267,9 @@ function stateRoutes({ bank, clock, maxBodyBytes, event }: RouteContext): Routes
           'a JSON object, a bank state snapshot',
         );
         try {
-          bank.importSnapshot(snapshot);
+          // The body was parsed for this call alone: handed over, not copied (one full copy of
+          // a snapshot of hundreds of MiB is enough).
+          bank.importSnapshot(snapshot, { handOver: true });
         } catch (error) {
           if (error instanceof UnsavedChangeError) throw error; // the disk's fault: 503
           // importSnapshot replaces the state only once the snapshot passed: whatever else it

@@ -130,11 +130,13 @@ export class BankDatabase {
 
   /** The live state the file holds, as the tracked view the bank works on. */
   load(): DomainState {
+    // Row by row: only one row's JSON text is held at a time, never the whole state's beside
+    // the entities parsed from it.
     const rows = this.db
       .prepare(
         `SELECT collection, position, record FROM bank_entities ORDER BY collection, position`,
       )
-      .all() as { collection: string; position: number; record: string }[];
+      .iterate() as IterableIterator<{ collection: string; position: number; record: string }>;
     const state = { ledger: this.ledger } as Record<string, unknown>;
     const positions = new Map<EntityCollection, number[]>();
     for (const name of ENTITY_COLLECTIONS) {

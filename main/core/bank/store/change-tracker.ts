@@ -76,6 +76,17 @@ export interface TrackedChanges {
   readonly dirty: ReadonlyMap<object, RowMeta>;
 }
 
+/**
+ * The position after the largest of `positions` (0 for none). A loop, not `Math.max(...)`: a
+ * spread passes every position as an argument, and past about 120,000 rows (a collection a
+ * long-running sandbox reaches) that overflows the stack and the state could not be loaded.
+ */
+function afterLast(positions: readonly number[]): number {
+  let next = 0;
+  for (const position of positions) if (position >= next) next = position + 1;
+  return next;
+}
+
 export class ChangeTracker {
   /** The view the pipeline and the console operations work on. */
   readonly view: DomainState;
@@ -103,7 +114,7 @@ export class ChangeTracker {
       items.forEach((item, index) =>
         this.rows.set(item, { collection: name, position: stored?.[index] ?? index }),
       );
-      this.nextPosition.set(name, stored?.length ? Math.max(...stored) + 1 : items.length);
+      this.nextPosition.set(name, stored?.length ? afterLast(stored) : items.length);
     }
     this.view = this.stateView();
   }
@@ -196,7 +207,7 @@ export class ChangeTracker {
       for (const record of records) items.push(record);
       collectionChanged(items);
     }
-    this.nextPosition.set(name, positions.length ? Math.max(...positions) + 1 : 0);
+    this.nextPosition.set(name, afterLast(positions));
   }
 
   /** The index of the entity at `position` (positions grow along the array), or -(insert)-1. */

@@ -42,6 +42,7 @@ import {
 import { LocalLedger, type LedgerRow } from './pg-local-ledger.js';
 import { PgStateConnection } from './pg-connection.js';
 import { LEASE_MS, LOCK_WAIT_MS, PG_LOCKS } from './pg-schema.js';
+import { writeEntities, writeLedgerRows } from './pg-entity-writes.js';
 
 const SANDBOX_LOCK = PG_LOCKS.sandbox;
 
@@ -384,60 +385,30 @@ export class PgBankStore {
     for (const name of rewritten) {
       await this.client.query(`DELETE FROM bank_entities WHERE collection = $1`, [name]);
       const items = rowsOf(this.tracker.raw[name]);
-      await this.upsertEntities(
-        name,
-        items.map((_, index) => index),
-        items.map((item) => JSON.stringify(item)),
-        version,
-      );
+      await writeEntities(this.client, name, items.keys(), items, version);
       await this.client.query(
         `INSERT INTO bank_collections (collection, rewritten) VALUES ($1, $2)
          ON CONFLICT (collection) DO UPDATE SET rewritten = excluded.rewritten`,
         [name, version],
       );
     }
-    const byCollection = new Map<EntityCollection, [number[], string[]]>();
+    const byCollection = new Map<EntityCollection, [number[], object[]]>();
     for (const [entity, row] of dirty) {
       if (rewritten.has(row.collection)) continue;
       let lists = byCollection.get(row.collection);
       if (!lists) byCollection.set(row.collection, (lists = [[], []]));
       lists[0].push(row.position);
-      lists[1].push(JSON.stringify(entity));
+      lists[1].push(entity);
     }
-    for (const [name, [positions, records]] of byCollection)
-      await this.upsertEntities(name, positions, records, version);
-    if (ledger.length > 0)
-      await this.client.query(
-        `INSERT INTO bank_ledger (tbl, seq, row, version)
-         SELECT tbl, seq, row, $4 FROM unnest($1::text[], $2::bigint[], $3::text[]) AS t (tbl, seq, row)
-         ON CONFLICT (tbl, seq) DO UPDATE SET row = excluded.row, version = excluded.version`,
-        [
-          ledger.map((change) => change.tbl),
-          ledger.map((change) => change.seq),
-          ledger.map((change) => change.row),
-          version,
-        ],
-      );
+    for (const [name, [positions, entities]] of byCollection)
+      await writeEntities(this.client, name, positions.values(), entities, version);
+    await writeLedgerRows(this.client, ledger, version);
     if (clock !== this.clockShared) {
       await this.setting('clock', clock, version);
       this.clockShared = clock;
     }
     await this.setting('version', String(version), version);
     this.seen = this.latest = version;
-  }
-
-  private async upsertEntities(
-    name: EntityCollection,
-    positions: number[],
-    records: string[],
-    version: number,
-  ): Promise<void> {
-    await this.client.query(
-      `INSERT INTO bank_entities (collection, position, record, version)
-       SELECT $1, position, record, $4 FROM unnest($2::int[], $3::text[]) AS t (position, record)
-       ON CONFLICT (collection, position) DO UPDATE SET record = excluded.record, version = excluded.version`,
-      [name, positions, records, version],
-    );
   }
 
   private async setting(name: string, value: string, version: number): Promise<void> {

@@ -145,3 +145,26 @@ describe('change tracker', () => {
     expect(dirty()).toEqual(['consents@0', 'consents@2']);
   });
 });
+
+describe('change tracker at scale', () => {
+  it('takes a collection of 300,000 stored rows, and appends after the last', () => {
+    const count = 300_000;
+    const consents = Array.from({ length: count }, (_, index) => ({ id: `c${index}` }));
+    const positions = consents.map((_, index) => index * 2);
+    const raw = { consents, behaviour: {}, ledger: {} } as unknown as DomainState;
+    const tracker = new ChangeTracker(raw, new Map([['consents', positions]]));
+    const view = tracker.view as unknown as { consents: { id: string }[] };
+    view.consents.push({ id: 'new' });
+    expect([...tracker.changes().dirty.values()]).toEqual([
+      { collection: 'consents', position: 2 * count - 1 },
+    ]);
+    tracker.settle();
+    // Another process rewrote the collection (the PostgreSQL store's pull): as many rows again.
+    const again = Array.from({ length: count }, (_, index) => ({ id: `d${index}` }));
+    tracker.replaceCollection('consents', again, positions);
+    view.consents.push({ id: 'after' });
+    expect([...tracker.changes().dirty.values()]).toEqual([
+      { collection: 'consents', position: 2 * count - 1 },
+    ]);
+  });
+});

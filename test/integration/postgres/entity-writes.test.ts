@@ -1,0 +1,93 @@
+/**
+ * A change that writes many rows to PostgreSQL (a start from a large state, an import) sends them
+ * in statements of WRITE_BATCH rows (store/pg-entity-writes.ts): no statement carries the whole
+ * state, and every row arrives, in its place. Needs Debian's PostgreSQL.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildInitialState } from '../../../main/core/bank/domain/initial-data.js';
+import type { DomainState } from '../../../main/core/bank/domain/model.js';
+import { PgBankStore } from '../../../main/core/bank/store/pg-bank-store.js';
+import { WRITE_BATCH } from '../../../main/core/bank/store/pg-entity-writes.js';
+import { VirtualClock } from '../../../main/core/clock.js';
+import { has } from '../../support/machine.js';
+import { startPostgres, type ThrowawayPostgres } from '../../support/postgres.js';
+
+const NOW = new Date('2025-03-14T10:00:00.000Z');
+
+/** The initial state with `count` copies of its first customer, each with its own number. */
+function stateWith(count: number): DomainState {
+  const state = buildInitialState(NOW);
+  const model = state.customers[0]!;
+  for (let i = 0; i < count; i += 1)
+    state.customers.push({ ...structuredClone(model), customerNumber: `bulk-${i}` });
+  return state;
+}
+
+/** The largest array parameter of every statement sent while `work` runs. */
+async function largestArrayDuring(work: () => Promise<void>): Promise<number> {
+  const query = vi.spyOn(pg.Client.prototype, 'query');
+  try {
+    await work();
+    const sizes = query.mock.calls.flatMap((call) => {
+      const values: unknown = call[1];
+      return Array.isArray(values)
+        ? values.map((value: unknown) => (Array.isArray(value) ? value.length : 0))
+        : [];
+    });
+    return Math.max(0, ...sizes);
+  } finally {
+    query.mockRestore();
+  }
+}
+
+describe.skipIf(!has('postgres'))('PostgreSQL writes a large change in batches', () => {
+  let server: ThrowawayPostgres;
+
+  beforeAll(async () => {
+    server = await startPostgres();
+  }, 120_000);
+
+  afterAll(() => server?.stop());
+
+  it('a start from a state larger than a batch: batched, and read back whole in order', async () => {
+    const url = server.createDatabase('entity_writes_start');
+    const count = 2 * WRITE_BATCH + 7;
+    const initial = stateWith(count);
+    const store = await PgBankStore.open(url, new VirtualClock());
+    const largest = await largestArrayDuring(() => store.start(() => initial));
+    await store.close();
+    expect(largest).toBeGreaterThan(0);
+    expect(largest).toBeLessThanOrEqual(WRITE_BATCH);
+
+    const other = await PgBankStore.open(url, new VirtualClock());
+    await other.start(() => buildInitialState(NOW));
+    const read = other.raw().customers;
+    expect(read).toHaveLength(initial.customers.length);
+    expect(read.map((c) => c.customerNumber)).toEqual(
+      initial.customers.map((c) => c.customerNumber),
+    );
+    expect(read.at(-1)).toEqual(initial.customers.at(-1));
+    await other.close();
+  }, 120_000);
+
+  it('an imported state (adopt, then commit) is batched too', async () => {
+    const url = server.createDatabase('entity_writes_adopt');
+    const store = await PgBankStore.open(url, new VirtualClock());
+    await store.start(() => buildInitialState(NOW));
+    const next = stateWith(WRITE_BATCH + 1);
+    const largest = await largestArrayDuring(async () => {
+      await store.begin(true);
+      store.adopt({ ...next, ledger: store.raw().ledger });
+      await store.commit();
+    });
+    expect(largest).toBeLessThanOrEqual(WRITE_BATCH);
+    const other = await PgBankStore.open(url, new VirtualClock());
+    await other.start(() => buildInitialState(NOW));
+    expect(other.raw().customers.map((c) => c.customerNumber)).toEqual(
+      next.customers.map((c) => c.customerNumber),
+    );
+    await other.close();
+    await store.close();
+  }, 120_000);
+});
