@@ -40,8 +40,10 @@ import {
   type EntityCollection,
 } from './change-tracker.js';
 import { LocalLedger, type LedgerRow } from './pg-local-ledger.js';
-import { PgStateConnection } from './pg-connection.js';
+import { PgStateConnection, connect } from './pg-connection.js';
+import { MemberLease, type PendingMember } from './pg-member-lease.js';
 import { LEASE_MS, LOCK_WAIT_MS, PG_LOCKS } from './pg-schema.js';
+import { readVersion, upsertEntities, writeSetting, writeVersion } from './pg-state-rows.js';
 
 const SANDBOX_LOCK = PG_LOCKS.sandbox;
 
@@ -55,9 +57,12 @@ export class PgBankStore {
   private stale = false;
   private clockShared = '';
   private readonly ledger: LocalLedger;
+  /** What the bench and the tests count: the reads that asked the database for its version. */
+  readonly counters = { versionReads: 0 };
 
   private constructor(
     private readonly connection: PgStateConnection,
+    private readonly lease: MemberLease,
     private readonly clock: VirtualClock,
     /** For messages: the URL without its password. */
     readonly where: string,
@@ -73,7 +78,10 @@ export class PgBankStore {
    */
   static async open(url: string, clock: VirtualClock): Promise<PgBankStore> {
     const where = url.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@');
-    return new PgBankStore(await PgStateConnection.open(url, where), clock, where, url);
+    const connection = await PgStateConnection.open(url, where);
+    // Its own connection: a renewal or an acknowledgement never waits behind a change.
+    const lease = await MemberLease.open(url, (to) => connect(to, where));
+    return new PgBankStore(connection, lease, clock, where, url);
   }
 
   private get client(): pg.Client {
@@ -148,11 +156,14 @@ export class PgBankStore {
 
   /**
    * The committed version, read without a lock or a transaction (a group of reads); a process
-   * alone on the database (pg-membership.ts) holds it without asking.
+   * alone on the database (pg-membership.ts), or holding a live read lease and told of no newer
+   * version (pg-member-lease.ts), holds it without asking.
    */
   async committedVersion(): Promise<number> {
     if (await this.connection.ensure()) this.stale = true;
-    if (this.connection.membership.solo && !this.stale) return this.seen;
+    if (this.stale) this.counters.versionReads += 1;
+    else if (this.connection.membership.solo || this.lease.fresh(this.seen)) return this.seen;
+    else this.counters.versionReads += 1;
     // Named: the server parses and plans it once per connection (about half its round trip).
     const { rows } = await this.client.query<{ value: string }>({
       name: 'bank_committed_version',
@@ -187,16 +198,30 @@ export class PgBankStore {
     this.ledger.release();
   }
 
-  /** Writes what this change wrote and commits; throws after rolling back (then abandon()). */
-  commit(): Promise<void> {
-    return this.commitWith(() => this.writeChanges());
+  /**
+   * Writes what this change wrote and commits; throws after rolling back (then abandon()).
+   * Returns once every other member with a live read lease acknowledged the new version, or
+   * that lease ran out (pg-member-lease.ts): then a read anywhere sees this change.
+   */
+  async commit(): Promise<void> {
+    let version: number | undefined;
+    // The members still to acknowledge are asked in the COMMIT's round trip, after it.
+    const pending = await this.commitWith(
+      async () => void (version = await this.writeChanges()),
+      () => (version === undefined ? 'COMMIT' : `COMMIT; ${this.lease.pendingSql(version)}`),
+    );
+    if (version !== undefined) await this.lease.settle(version, pending, this.client);
   }
 
-  /** `work`, then COMMIT; ROLLBACK and the error when either fails. */
-  private async commitWith(work: () => Promise<void>): Promise<void> {
+  /** `work`, then COMMIT (`commitSql`); ROLLBACK and the error when either fails. */
+  private async commitWith(
+    work: () => Promise<void>,
+    commitSql = () => 'COMMIT',
+  ): Promise<PendingMember[]> {
+    let results: pg.QueryResult<PendingMember> | pg.QueryResult<PendingMember>[];
     try {
       await work();
-      await this.client.query('COMMIT');
+      results = await this.client.query<PendingMember>(commitSql());
     } catch (error) {
       await this.client.query('ROLLBACK').catch(() => undefined);
       throw error;
@@ -204,6 +229,7 @@ export class PgBankStore {
     this.tracker.settle();
     this.ledger.forgetChanges();
     this.release();
+    return Array.isArray(results) ? (results[1]?.rows ?? []) : [];
   }
 
   /**
@@ -265,6 +291,7 @@ export class PgBankStore {
   }
 
   async close(): Promise<void> {
+    await this.lease.close();
     await this.connection.end();
     this.ledger.close();
   }
@@ -315,13 +342,6 @@ export class PgBankStore {
     );
   }
 
-  private async version(): Promise<number> {
-    const { rows } = await this.client.query<{ value: string }>(
-      `SELECT value FROM bank_settings WHERE name = 'version'`,
-    );
-    return rows[0] ? Number(rows[0].value) : 0;
-  }
-
   private async pullClock(since: number): Promise<void> {
     const { rows } = await this.client.query<{ value: string }>(
       `SELECT value FROM bank_settings WHERE name = 'clock' AND version > $1`,
@@ -335,7 +355,7 @@ export class PgBankStore {
   /** Everything again (a start, after the database was out of reach): entities, ledger, clock. */
   private async loadAll(): Promise<void> {
     this.ledger.undo();
-    const latest = await this.version();
+    const latest = await readVersion(this.client);
     const { rows } = await this.client.query<{
       collection: EntityCollection;
       position: number;
@@ -367,8 +387,8 @@ export class PgBankStore {
     this.stale = false;
   }
 
-  /** The rows of this change, under a new version; nothing at all when it changed nothing. */
-  private async writeChanges(): Promise<void> {
+  /** The rows of this change, under a new version (returned); nothing when it changed nothing. */
+  private async writeChanges(): Promise<number | undefined> {
     const { rewritten, dirty } = this.tracker.changes();
     const ledger = this.ledger.changedRows();
     const clock = JSON.stringify(this.clock.settings());
@@ -378,13 +398,14 @@ export class PgBankStore {
       ledger.length === 0 &&
       clock === this.clockShared
     )
-      return;
+      return undefined;
     // Under the lock nobody else commits: the next version is the one after the latest.
     const version = this.latest + 1;
     for (const name of rewritten) {
       await this.client.query(`DELETE FROM bank_entities WHERE collection = $1`, [name]);
       const items = rowsOf(this.tracker.raw[name]);
-      await this.upsertEntities(
+      await upsertEntities(
+        this.client,
         name,
         items.map((_, index) => index),
         items.map((item) => JSON.stringify(item)),
@@ -405,7 +426,7 @@ export class PgBankStore {
       lists[1].push(JSON.stringify(entity));
     }
     for (const [name, [positions, records]] of byCollection)
-      await this.upsertEntities(name, positions, records, version);
+      await upsertEntities(this.client, name, positions, records, version);
     if (ledger.length > 0)
       await this.client.query(
         `INSERT INTO bank_ledger (tbl, seq, row, version)
@@ -419,32 +440,11 @@ export class PgBankStore {
         ],
       );
     if (clock !== this.clockShared) {
-      await this.setting('clock', clock, version);
+      await writeSetting(this.client, 'clock', clock, version);
       this.clockShared = clock;
     }
-    await this.setting('version', String(version), version);
+    await writeVersion(this.client, version);
     this.seen = this.latest = version;
-  }
-
-  private async upsertEntities(
-    name: EntityCollection,
-    positions: number[],
-    records: string[],
-    version: number,
-  ): Promise<void> {
-    await this.client.query(
-      `INSERT INTO bank_entities (collection, position, record, version)
-       SELECT $1, position, record, $4 FROM unnest($2::int[], $3::text[]) AS t (position, record)
-       ON CONFLICT (collection, position) DO UPDATE SET record = excluded.record, version = excluded.version`,
-      [name, positions, records, version],
-    );
-  }
-
-  private async setting(name: string, value: string, version: number): Promise<void> {
-    await this.client.query(
-      `INSERT INTO bank_settings (name, value, version) VALUES ($1, $2, $3)
-       ON CONFLICT (name) DO UPDATE SET value = excluded.value, version = excluded.version`,
-      [name, value, version],
-    );
+    return version;
   }
 }

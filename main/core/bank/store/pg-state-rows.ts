@@ -1,0 +1,60 @@
+/**
+ * The statements that write a shared sandbox's rows (pg-bank-store.ts): entities and settings,
+ * each row with the version of the commit that wrote it.
+ */
+import type pg from 'pg';
+import type { EntityCollection } from './change-tracker.js';
+import { VERSIONS_CHANNEL } from './pg-member-lease.js';
+
+/** The rows of `name` at `positions`, written (or overwritten) under `version`. */
+export async function upsertEntities(
+  client: pg.Client,
+  name: EntityCollection,
+  positions: number[],
+  records: string[],
+  version: number,
+): Promise<void> {
+  await client.query(
+    `INSERT INTO bank_entities (collection, position, record, version)
+     SELECT $1, position, record, $4 FROM unnest($2::int[], $3::text[]) AS t (position, record)
+     ON CONFLICT (collection, position) DO UPDATE SET record = excluded.record, version = excluded.version`,
+    [name, positions, records, version],
+  );
+}
+
+/** A `bank_settings` row, written under `version`. */
+export async function writeSetting(
+  client: pg.Client,
+  name: string,
+  value: string,
+  version: number,
+): Promise<void> {
+  await client.query(
+    `INSERT INTO bank_settings (name, value, version) VALUES ($1, $2, $3)
+     ON CONFLICT (name) DO UPDATE SET value = excluded.value, version = excluded.version`,
+    [name, value, version],
+  );
+}
+
+/**
+ * The committed version becomes `version`, announced to every member at the COMMIT
+ * (pg-member-lease.ts: a member notes it before its reads go without asking again).
+ */
+export async function writeVersion(client: pg.Client, version: number): Promise<void> {
+  await client.query(
+    `WITH written AS (
+       INSERT INTO bank_settings (name, value, version) VALUES ('version', $1, $2)
+       ON CONFLICT (name) DO UPDATE SET value = excluded.value, version = excluded.version
+       RETURNING value)
+     SELECT pg_notify('${VERSIONS_CHANNEL}', value) FROM written`,
+    [String(version), version],
+  );
+}
+
+/** The committed version as this statement sees it (0 on an empty database). */
+export async function readVersion(client: pg.Client): Promise<number> {
+  const { rows } = await client.query<{ value: string }>(
+    `SELECT value FROM bank_settings WHERE name = 'version'`,
+  );
+  return rows[0] ? Number(rows[0].value) : 0;
+}
