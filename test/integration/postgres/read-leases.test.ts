@@ -6,6 +6,7 @@
  * until that member's lease has run out, no less. Needs Debian's PostgreSQL (a named skip here, a
  * failure in CI: test/support/machine.ts).
  */
+import type { Socket } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchRequest, type Seal } from '../../../bench/bank-entities';
@@ -102,6 +103,25 @@ describe.skipIf(!has('postgres'))('read leases on a shared PostgreSQL store', ()
     } finally {
       await silent.query(`DELETE FROM bank_members WHERE member = 'silent'`);
       await silent.end();
+    }
+  }, 60_000);
+
+  it('a member that hears nothing on its lease connection asks the database once its lease ran out', async () => {
+    // Its lease connection goes quiet (a stopped network path, a stalled socket): no renewal
+    // answered, no version told. Reached into on purpose: no bank does this to itself.
+    const lease = (
+      stores[2] as unknown as { lease: { client?: { connection: { stream: Socket } } } }
+    ).lease;
+    const socket = lease.client!.connection.stream;
+    expect((await read(banks[2]!, await createConsent(banks[0]!, seal))).status).toBe(200);
+    socket.pause();
+    try {
+      // Answered once the quiet member's lease ran out on the database's clock; by its own
+      // clock it ran out before, so its read asks and finds the consent.
+      const consentId = await createConsent(banks[0]!, seal);
+      expect((await read(banks[2]!, consentId)).status).toBe(200);
+    } finally {
+      socket.resume();
     }
   }, 60_000);
 });
