@@ -185,10 +185,14 @@ async function postsPerSecond(bank: Bank, seal: Seal, inFlight: number, count: n
 
 /**
  * Where the durable bank keeps its state: a SQLite file, or a (throwaway) PostgreSQL database
- * served by this bank alone (`postgres`) or with a second bank process joined (`postgres-shared`:
- * each group of reads asks the database whether the other committed, store/pg-membership.ts).
+ * served by this bank alone (`postgres`) or with PEERS more bank processes joined
+ * (`postgres-shared`: each holds a read lease, and each commit waits for the others to
+ * acknowledge its version, store/pg-member-lease.ts).
  */
 export type Engine = 'sqlite' | 'postgres' | 'postgres-shared';
+
+/** The banks joined to the measured one in `postgres-shared` (BENCH_PEERS, default 2: three). */
+const PEERS = Number(process.env.BENCH_PEERS ?? 2);
 
 export interface EntityRow {
   engine: Engine;
@@ -218,17 +222,19 @@ export async function entityRows(
       const clock = clockAt();
       const initialState = () => stateWith(size, clock.now(), consent, payment);
       let shared: PgBankStore | undefined;
-      let peer: PgBankStore | undefined;
+      const peers: PgBankStore[] = [];
       let database: BankDatabase | undefined;
       if (server) {
         const url = server.createDatabase(`entities_${size}`);
         shared = await PgBankStore.open(url, clock);
         await shared.start(initialState);
-        if (engine === 'postgres-shared') {
-          // The second bank on the same database (its own connection, as its own process has).
-          peer = await PgBankStore.open(url, clockAt());
-          await peer.start(initialState);
-        }
+        if (engine === 'postgres-shared')
+          for (let index = 0; index < PEERS; index += 1) {
+            // Another bank on the same database (its own connections, as its own process has).
+            const peer = await PgBankStore.open(url, clockAt());
+            await peer.start(initialState);
+            peers.push(peer);
+          }
       } else database = await BankDatabase.open(join(folder, `entities-${size}.db`));
       const durable = createBank({
         mode: 'sandbox',
@@ -267,7 +273,7 @@ export async function entityRows(
       await durable.close();
       await memory.close();
       database?.close();
-      await peer?.close();
+      for (const peer of peers) await peer.close();
       await shared?.close();
     }
   } finally {
