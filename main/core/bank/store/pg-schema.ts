@@ -120,7 +120,10 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
         member TEXT PRIMARY KEY,
         expires TIMESTAMPTZ NOT NULL,
         acked BIGINT NOT NULL
-      );`,
+      );
+      -- The version row always exists: a renewal locks it to be ordered against every commit.
+      INSERT INTO bank_settings (name, value, version) VALUES ('version', '0', 0)
+        ON CONFLICT (name) DO NOTHING;`,
   },
 ];
 
