@@ -12,7 +12,9 @@
  * - A group of reads takes no lock. Its pipelines run on this process's state while one query
  *   reads the committed version; when that is the version this process holds and the reads
  *   changed nothing, each answer is the state as of that read, after the request arrived: a
- *   consent created through another process a moment before is there. A read that did write
+ *   consent created through another process a moment before is there. (The query is not sent
+ *   by a process alone on the database, nor by one whose read lease is live and which was told
+ *   of no newer version: store/pg-member-lease.ts.) A read that did write
  *   (the batch due on the bank clock, a §6.1 access counter) commits under the lock if nobody
  *   committed meanwhile. Otherwise the group's changes are undone (PgBankStore.discard, at the
  *   cost of the rows they touched) and it runs again under the lock.

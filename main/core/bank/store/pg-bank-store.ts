@@ -23,7 +23,9 @@
  * - the ledger's changes are caught by triggers on the local tables and written as rows of
  *   `bank_ledger` (the local row as JSON; NULL when deleted);
  * - the virtual clock's settings are the `bank_settings` row `clock`;
- * - a process alone on the database reads without asking it (pg-membership.ts);
+ * - a process alone on the database reads without asking it (pg-membership.ts), and so does one
+ *   holding a live read lease that was told of no newer version (pg-member-lease.ts): a commit
+ *   is answered once every other live member acknowledged it;
  * - a connection the server ended is opened again by the next change, which reads the whole
  *   state again first (pg-connection.ts).
  *
@@ -191,14 +193,6 @@ export class PgBankStore {
   }
 
   /**
-   * The change is committed: its savepoint goes. (One that wrote nothing keeps it open for the
-   * next: the ledger is as it was.)
-   */
-  private release(): void {
-    this.ledger.release();
-  }
-
-  /**
    * Writes what this change wrote and commits; throws after rolling back (then abandon()).
    * Returns once every other member with a live read lease acknowledged the new version, or
    * that lease ran out (pg-member-lease.ts): then a read anywhere sees this change.
@@ -228,7 +222,8 @@ export class PgBankStore {
     }
     this.tracker.settle();
     this.ledger.forgetChanges();
-    this.release();
+    // The change is committed: its savepoint goes.
+    this.ledger.release();
     return Array.isArray(results) ? (results[1]?.rows ?? []) : [];
   }
 
@@ -243,7 +238,7 @@ export class PgBankStore {
       await this.begin(false, waitMs);
       await this.discard();
       await this.client.query('COMMIT');
-      this.release();
+      this.ledger.release();
     } catch (error) {
       await this.client.query('ROLLBACK').catch(() => undefined);
       this.stale = true;
