@@ -124,4 +124,25 @@ describe.skipIf(!has('postgres'))('read leases on a shared PostgreSQL store', ()
       socket.resume();
     }
   }, 60_000);
+
+  it('a process that joins removes the rows of processes long gone, not a recent one', async () => {
+    const observer = new pg.Client({ connectionString: url });
+    await observer.connect();
+    try {
+      await observer.query(
+        `INSERT INTO bank_members (member, expires, acked) VALUES
+           ('crashed', clock_timestamp() - interval '2 hours', 0),
+           ('recent', clock_timestamp() - interval '1 minute', 0)`,
+      );
+      const joined = await openStore(url);
+      await joined.close();
+      const { rows } = await observer.query<{ member: string }>(
+        `SELECT member FROM bank_members WHERE member IN ('crashed', 'recent')`,
+      );
+      expect(rows.map((row) => row.member)).toEqual(['recent']);
+    } finally {
+      await observer.query(`DELETE FROM bank_members WHERE member = 'recent'`);
+      await observer.end();
+    }
+  }, 60_000);
 });

@@ -191,7 +191,9 @@ export class MemberLease {
     client.on('end', lost);
     client.on('notification', (message) => this.told(message));
     try {
-      await client.query(`LISTEN ${VERSIONS_CHANNEL}; LISTEN ${ACKS_CHANNEL}`);
+      // The rows of processes long gone (a crash leaves its row) go; a live one renews its own.
+      await client.query(`LISTEN ${VERSIONS_CHANNEL}; LISTEN ${ACKS_CHANNEL};
+        DELETE FROM bank_members WHERE expires < clock_timestamp() - interval '1 hour'`);
     } catch (error) {
       await client.end().catch(() => undefined);
       throw error;
