@@ -202,6 +202,8 @@ export interface EntityRow {
   postDurable: number;
   postMemory: number;
   commitRowsPerGet: number;
+  /** PostgreSQL: the GETs that asked the database for its version, per GET (0 to 1). */
+  versionReadsPerGet: number;
 }
 
 /** The rows for every size in `sizes` (0 included). */
@@ -250,11 +252,13 @@ export async function entityRows(
       await getLatencyMs(durable, get, 20); // warm both
       await getLatencyMs(memory, get, 20);
       const before = database?.counters.rowsWritten ?? 0;
+      const asked = shared?.counters.versionReads ?? 0;
       for (let round = 0; round < 3; round += 1) {
         durableTimes.push(await getLatencyMs(durable, get, 100));
         memoryTimes.push(await getLatencyMs(memory, get, 100));
       }
       const commitRowsPerGet = ((database?.counters.rowsWritten ?? 0) - before) / 300;
+      const versionReadsPerGet = ((shared?.counters.versionReads ?? 0) - asked) / 300;
       const posts = size >= 100_000 ? 500 : 1_000;
       // Warmed first (not timed): the first size's POSTs otherwise measure the JIT compiling.
       await postsPerSecond(durable, seal, inFlight, 64);
@@ -269,6 +273,7 @@ export async function entityRows(
         postDurable,
         postMemory,
         commitRowsPerGet,
+        versionReadsPerGet,
       });
       await durable.close();
       await memory.close();
