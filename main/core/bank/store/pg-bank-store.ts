@@ -5,8 +5,8 @@
  * Each process keeps the whole state in memory (entities through the change tracker, the ledger
  * in an in-memory SQLite database, as a bank without a file) and PostgreSQL holds it for all:
  *
- * - every row carries the version of the commit that wrote it, from one sequence; the
- *   `bank_settings` row `version` is the last committed one;
+ * - every row carries the version of the commit that wrote it; `bank_settings`'s `version` is
+ *   the last committed one;
  * - a change (a group of requests, an admin API call) runs under a transaction-scoped advisory
  *   lock (pg_advisory_xact_lock): it first pulls the rows written since this process last looked
  *   (`version > seen`), runs the bank's synchronous pipeline, writes the rows it changed under
@@ -45,7 +45,14 @@ import { LocalLedger, type LedgerRow } from './pg-local-ledger.js';
 import { PgStateConnection, connect } from './pg-connection.js';
 import { MemberLease, type PendingMember } from './pg-member-lease.js';
 import { LEASE_MS, LOCK_WAIT_MS, PG_LOCKS } from './pg-schema.js';
-import { readVersion, upsertEntities, writeSetting, writeVersion } from './pg-state-rows.js';
+import {
+  readCollectionRows,
+  readSettingSince,
+  readVersion,
+  upsertEntities,
+  writeSetting,
+  writeVersion,
+} from './pg-state-rows.js';
 
 const SANDBOX_LOCK = PG_LOCKS.sandbox;
 
@@ -61,6 +68,7 @@ export class PgBankStore {
   private readonly ledger: LocalLedger;
   /** What the bench and the tests count: the reads that asked the database for its version. */
   readonly counters = { versionReads: 0 };
+  private acks: Promise<void> = Promise.resolve(); // acknowledged()
 
   private constructor(
     private readonly connection: PgStateConnection,
@@ -163,9 +171,9 @@ export class PgBankStore {
    */
   async committedVersion(): Promise<number> {
     if (await this.connection.ensure()) this.stale = true;
-    if (this.stale) this.counters.versionReads += 1;
-    else if (this.connection.membership.solo || this.lease.fresh(this.seen)) return this.seen;
-    else this.counters.versionReads += 1;
+    const holds = this.connection.membership.solo || this.lease.fresh(this.seen);
+    if (holds && !this.stale) return this.seen;
+    this.counters.versionReads += 1;
     // Named: the server parses and plans it once per connection (about half its round trip).
     const { rows } = await this.client.query<{ value: string }>({
       name: 'bank_committed_version',
@@ -187,15 +195,13 @@ export class PgBankStore {
   /** Whether the change in progress wrote anything (entities, ledger rows or the clock). */
   changed(): boolean {
     const { rewritten, dirty } = this.tracker.changes();
-    if (rewritten.size > 0 || dirty.size > 0) return true;
-    if (this.ledger.changed()) return true;
+    if (rewritten.size > 0 || dirty.size > 0 || this.ledger.changed()) return true;
     return JSON.stringify(this.clock.settings()) !== this.clockShared;
   }
 
   /**
    * Writes what this change wrote and commits; throws after rolling back (then abandon()).
-   * Returns once every other member with a live read lease acknowledged the new version, or
-   * that lease ran out (pg-member-lease.ts): then a read anywhere sees this change.
+   * Nothing it wrote may be answered before acknowledged() (pg-member-lease.ts).
    */
   async commit(): Promise<void> {
     let version: number | undefined;
@@ -204,7 +210,16 @@ export class PgBankStore {
       async () => void (version = await this.writeChanges()),
       () => (version === undefined ? 'COMMIT' : `COMMIT; ${this.lease.pendingSql(version)}`),
     );
-    if (version !== undefined) await this.lease.settle(version, pending, this.client);
+    if (version !== undefined) this.acks = this.lease.settleAfter(this.acks, version, pending);
+  }
+
+  /**
+   * Resolves once every other member with a live read lease acknowledged every version this
+   * process committed so far, or its lease ran out: then a read anywhere sees them. Never
+   * rejects. The next change need not wait for it; the answers do.
+   */
+  acknowledged(): Promise<void> {
+    return this.acks;
   }
 
   /** `work`, then COMMIT (`commitSql`); ROLLBACK and the error when either fails. */
@@ -326,25 +341,14 @@ export class PgBankStore {
 
   /** One collection again, whole, as committed. */
   private async readCollection(name: EntityCollection): Promise<void> {
-    const { rows } = await this.client.query<{ position: number; record: string }>(
-      `SELECT position, record FROM bank_entities WHERE collection = $1 ORDER BY position`,
-      [name],
-    );
-    this.tracker.replaceCollection(
-      name,
-      rows.map((row) => JSON.parse(row.record) as object),
-      rows.map((row) => row.position),
-    );
+    this.tracker.replaceCollection(name, ...(await readCollectionRows(this.client, name)));
   }
 
   private async pullClock(since: number): Promise<void> {
-    const { rows } = await this.client.query<{ value: string }>(
-      `SELECT value FROM bank_settings WHERE name = 'clock' AND version > $1`,
-      [since],
-    );
-    if (!rows[0]) return;
-    this.clock.restore(JSON.parse(rows[0].value) as VirtualClockSettings);
-    this.clockShared = rows[0].value;
+    const clock = await readSettingSince(this.client, 'clock', since);
+    if (clock === undefined) return;
+    this.clock.restore(JSON.parse(clock) as VirtualClockSettings);
+    this.clockShared = clock;
   }
 
   /** Everything again (a start, after the database was out of reach): entities, ledger, clock. */

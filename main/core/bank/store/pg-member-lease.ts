@@ -114,23 +114,30 @@ export class MemberLease {
 
   /**
    * After the commit of `version`: returns once every member of `pending` (pendingSql's answer)
-   * acknowledged it or its lease ran out. Asks `client` again after a lease ran out (a renewal
-   * sent before the commit may have extended it); if that fails, waits out a whole lease.
+   * acknowledged it or its lease ran out; never rejects. Asks again after a lease ran out (a
+   * renewal sent before the commit may have extended it); when it cannot ask, it waits out a
+   * whole lease, after which no lease can be live without acknowledging the version.
    */
-  async settle(version: number, pending: PendingMember[], client: pg.Client): Promise<void> {
+  async settle(version: number, pending: PendingMember[]): Promise<void> {
     const committedAt = performance.now();
     let members = pending;
     while (members.length > 0) {
       const expired = await this.acknowledged(version, members);
       if (!expired) return;
       try {
-        members = (await client.query<PendingMember>(this.pendingSql(version))).rows;
+        if (!this.client) throw new Error('the lease connection is lost');
+        members = (await this.client.query<PendingMember>(this.pendingSql(version))).rows;
       } catch {
         const left = committedAt + MEMBER_LEASE_MS + SLACK_MS - performance.now();
         if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
         return;
       }
     }
+  }
+
+  /** `earlier`, then settle(version, pending): the acknowledgements of every commit so far. */
+  async settleAfter(earlier: Promise<void>, version: number, pending: PendingMember[]) {
+    await Promise.all([earlier, this.settle(version, pending)]);
   }
 
   /** Leaves the sandbox: writers stop waiting for this process at once. */

@@ -1,6 +1,6 @@
 /**
  * The statements that write a shared sandbox's rows (pg-bank-store.ts): entities and settings,
- * each row with the version of the commit that wrote it.
+ * each row with the version of the commit that wrote it; and read a collection or a setting.
  */
 import type pg from 'pg';
 import type { EntityCollection } from './change-tracker.js';
@@ -57,4 +57,29 @@ export async function readVersion(client: pg.Client): Promise<number> {
     `SELECT value FROM bank_settings WHERE name = 'version'`,
   );
   return rows[0] ? Number(rows[0].value) : 0;
+}
+
+/** One collection's records as committed, in order, with their positions. */
+export async function readCollectionRows(
+  client: pg.Client,
+  name: EntityCollection,
+): Promise<[object[], number[]]> {
+  const { rows } = await client.query<{ position: number; record: string }>(
+    `SELECT position, record FROM bank_entities WHERE collection = $1 ORDER BY position`,
+    [name],
+  );
+  return [rows.map((row) => JSON.parse(row.record) as object), rows.map((row) => row.position)];
+}
+
+/** A `bank_settings` row's value when a commit after `since` wrote it. */
+export async function readSettingSince(
+  client: pg.Client,
+  name: string,
+  since: number,
+): Promise<string | undefined> {
+  const { rows } = await client.query<{ value: string }>(
+    `SELECT value FROM bank_settings WHERE name = $1 AND version > $2`,
+    [name, since],
+  );
+  return rows[0]?.value;
 }
