@@ -190,10 +190,14 @@ async function postsPerSecond(bank: Bank, seal: Seal, inFlight: number, count: n
 
 /**
  * Where the durable bank keeps its state: a SQLite file, or a (throwaway) PostgreSQL database
- * served by this bank alone (`postgres`) or with a second bank process joined (`postgres-shared`:
- * each group of reads asks the database whether the other committed, store/pg-membership.ts).
+ * served by this bank alone (`postgres`) or with PEERS more bank processes joined
+ * (`postgres-shared`: each holds a read lease, and each commit waits for the others to
+ * acknowledge its version, store/pg-member-lease.ts).
  */
 export type Engine = 'sqlite' | 'postgres' | 'postgres-shared';
+
+/** The banks joined to the measured one in `postgres-shared` (BENCH_PEERS, default 2: three). */
+const PEERS = Number(process.env.BENCH_PEERS ?? 2);
 
 export interface EntityRow {
   engine: Engine;
@@ -203,6 +207,8 @@ export interface EntityRow {
   postDurable: number;
   postMemory: number;
   commitRowsPerGet: number;
+  /** PostgreSQL: the GETs that asked the database for its version, per GET (0 to 1). */
+  versionReadsPerGet: number;
 }
 
 /** The rows for every size in `sizes` (0 included). */
@@ -223,17 +229,19 @@ export async function entityRows(
       const clock = clockAt();
       const initialState = () => stateWith(size, clock.now(), consent, payment);
       let shared: PgBankStore | undefined;
-      let peer: PgBankStore | undefined;
+      const peers: PgBankStore[] = [];
       let database: BankDatabase | undefined;
       if (server) {
         const url = server.createDatabase(`entities_${size}`);
         shared = await PgBankStore.open(url, clock);
         await shared.start(initialState);
-        if (engine === 'postgres-shared') {
-          // The second bank on the same database (its own connection, as its own process has).
-          peer = await PgBankStore.open(url, clockAt());
-          await peer.start(initialState);
-        }
+        if (engine === 'postgres-shared')
+          for (let index = 0; index < PEERS; index += 1) {
+            // Another bank on the same database (its own connections, as its own process has).
+            const peer = await PgBankStore.open(url, clockAt());
+            await peer.start(initialState);
+            peers.push(peer);
+          }
       } else database = await BankDatabase.open(join(folder, `entities-${size}.db`));
       const durable = createBank({
         mode: 'sandbox',
@@ -249,11 +257,13 @@ export async function entityRows(
       await getLatencyMs(durable, get, 20); // warm both
       await getLatencyMs(memory, get, 20);
       const before = database?.counters.rowsWritten ?? 0;
+      const asked = shared?.counters.versionReads ?? 0;
       for (let round = 0; round < 3; round += 1) {
         durableTimes.push(await getLatencyMs(durable, get, 100));
         memoryTimes.push(await getLatencyMs(memory, get, 100));
       }
       const commitRowsPerGet = ((database?.counters.rowsWritten ?? 0) - before) / 300;
+      const versionReadsPerGet = ((shared?.counters.versionReads ?? 0) - asked) / 300;
       const posts = size >= 100_000 ? 500 : 1_000;
       // Warmed first (not timed): the first size's POSTs otherwise measure the JIT compiling.
       await postsPerSecond(durable, seal, inFlight, 64);
@@ -268,11 +278,12 @@ export async function entityRows(
         postDurable,
         postMemory,
         commitRowsPerGet,
+        versionReadsPerGet,
       });
       await durable.close();
       await memory.close();
       database?.close();
-      await peer?.close();
+      for (const peer of peers) await peer.close();
       await shared?.close();
     }
   } finally {

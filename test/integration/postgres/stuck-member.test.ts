@@ -4,7 +4,9 @@
  * within 3 s — 2xx, or 503 with Retry-After after at most LOCK_WAIT_MS (§7) — and /health at
  * once; the stopped process is cut off by the server after its lease (pg-schema.ts), so the
  * others commit again, and once it runs again (SIGCONT) it serves again without a restart. No
- * write acknowledged anywhere is lost. Two real `workbench bank --db postgres://…` processes.
+ * write acknowledged anywhere is lost. A member stopped while idle holds the others' writes up
+ * at most its read lease (MEMBER_LEASE_MS, store/pg-member-lease.ts), and when it runs again
+ * its first read sees every write they acknowledged meanwhile. Two real `workbench bank --db postgres://…` processes.
  * Needs Debian's PostgreSQL (a named skip here, a failure in CI: test/support/machine.ts).
  */
 import { execFileSync } from 'node:child_process';
@@ -215,4 +217,25 @@ describe.skipIf(!has('postgres'))('a stuck holder of the sandbox’s lock', () =
       for (const consentId of acknowledged)
         expect((await readConsent(bank, consentId)).status, consentId).toBe(200);
   }, 120_000);
+
+  it('a member stopped while idle holds the others’ writes up at most its read lease, and answers no stale read when it runs again', async () => {
+    const known = (await createConsent(one)).consentId!;
+    // Its state is current and its read lease live: it reads without asking the database.
+    expect((await readConsent(one, known)).status).toBe(200);
+    process.kill(one.line.pid, 'SIGSTOP');
+    const made: string[] = [];
+    try {
+      // The first write waits for the stopped member's lease to run out, then none waits.
+      for (let turn = 0; turn < 3; turn += 1) {
+        const [write] = await round(two, known);
+        if (write!.status === 201) made.push(write!.consentId!);
+      }
+    } finally {
+      process.kill(one.line.pid, 'SIGCONT');
+    }
+    expect(made.length).toBeGreaterThan(0);
+    // At once after it runs again: its lease ran out by its own clock, so it asks first.
+    for (const consentId of made)
+      expect((await readConsent(one, consentId)).status, consentId).toBe(200);
+  }, 60_000);
 });

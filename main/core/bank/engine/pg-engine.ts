@@ -9,7 +9,7 @@ import type { PgBankStore } from '../store/pg-bank-store.js';
 import { ADMIN_LEASE_MS, LOCK_WAIT_MS } from '../store/pg-schema.js';
 import type { BankRequest } from '../http/messages.js';
 import { undoLedgerOnThrow } from './ledger-undo.js';
-import { runSharedGroup, type SharedMember } from './pg-request-groups.js';
+import { startSharedGroup, type SharedMember } from './pg-request-groups.js';
 import type { EngineRun, RequestOutcome, StateEngine } from './state-engine.js';
 import { UnsavedChangeError } from './unsaved-change.js';
 
@@ -66,7 +66,11 @@ export class PgEngine implements StateEngine {
         const members = this.waiting;
         this.waiting = [];
         try {
-          await runSharedGroup(store, members);
+          // The next group runs while these answers wait for the members' acknowledgements.
+          const { answered } = await startSharedGroup(store, members);
+          void answered.catch((error: unknown) => {
+            for (const member of members) member.abandoned(error);
+          });
         } catch (error) {
           await store.abandon().catch(() => undefined);
           for (const member of members) member.abandoned(error);
@@ -107,6 +111,8 @@ export class PgEngine implements StateEngine {
       await this.readAgain();
       throw new UnsavedChangeError(error);
     }
+    // Answered once every member acknowledged it (store/pg-member-lease.ts).
+    await this.store.acknowledged();
     return result;
   }
 

@@ -12,7 +12,9 @@
  * - A group of reads takes no lock. Its pipelines run on this process's state while one query
  *   reads the committed version; when that is the version this process holds and the reads
  *   changed nothing, each answer is the state as of that read, after the request arrived: a
- *   consent created through another process a moment before is there. A read that did write
+ *   consent created through another process a moment before is there. (The query is not sent
+ *   by a process alone on the database, nor by one whose read lease is live and which was told
+ *   of no newer version: store/pg-member-lease.ts.) A read that did write
  *   (the batch due on the bank clock, a §6.1 access counter) commits under the lock if nobody
  *   committed meanwhile. Otherwise the group's changes are undone (PgBankStore.discard, at the
  *   cost of the rows they touched) and it runs again under the lock.
@@ -50,6 +52,26 @@ export async function runSharedGroup<Run extends { failed: boolean }>(
   shared: PgBankStore,
   members: readonly SharedMember<Run>[],
 ): Promise<void> {
+  await (
+    await startSharedGroup(shared, members)
+  ).answered;
+}
+
+/** A group done with the database: its members are answered when `answered` resolves. */
+export interface GroupAnswers {
+  answered: Promise<void>;
+}
+
+/**
+ * Runs one group on `shared`; resolves when the next group may run, with the promise of this
+ * one's answers. Every member is settled exactly once, whatever fails, and only once every
+ * version this process committed is acknowledged by the other members (store/pg-member-lease.ts):
+ * the next group runs meanwhile, its answers after these.
+ */
+export async function startSharedGroup<Run extends { failed: boolean }>(
+  shared: PgBankStore,
+  members: readonly SharedMember<Run>[],
+): Promise<GroupAnswers> {
   // A stuck holder of the lock costs each request at most LOCK_WAIT_MS from its arrival, however
   // many groups wait before it (store/pg-bank-store.ts).
   const deadline = Math.min(...members.map((member) => member.arrived)) + LOCK_WAIT_MS;
@@ -57,7 +79,7 @@ export async function runSharedGroup<Run extends { failed: boolean }>(
   const reads = members.every((member) => SAFE_METHODS.has(member.request.method));
   if (reads) {
     const answered = await tryWithoutLock(shared, members, budget);
-    if (answered) return;
+    if (answered) return answered;
   } else {
     try {
       await shared.begin(true, budget());
@@ -65,7 +87,7 @@ export async function runSharedGroup<Run extends { failed: boolean }>(
       // Out of reach, or the lock not given in time: nothing ran and nothing of this process
       // changed (its reads go on without the lock); each answers 503, send again.
       for (const member of members) member.abandoned(error);
-      return;
+      return { answered: Promise.resolve() };
     }
   }
   const runs = await runAll(members);
@@ -75,14 +97,14 @@ export async function runSharedGroup<Run extends { failed: boolean }>(
 }
 
 /**
- * The group of reads without the lock. True when it was answered; false when it must run again
- * under the lock (which is then held, with this process's state as committed).
+ * The group of reads without the lock. Its answers when it was done; false when it must run
+ * again under the lock (which is then held, with this process's state as committed).
  */
 async function tryWithoutLock<Run extends { failed: boolean }>(
   shared: PgBankStore,
   members: readonly SharedMember<Run>[],
   budget: () => number,
-): Promise<boolean> {
+): Promise<GroupAnswers | false> {
   const settle = (runs: readonly Run[], failure: unknown) =>
     settleAll(members, runs, failure, shared, budget);
   shared.open();
@@ -93,47 +115,34 @@ async function tryWithoutLock<Run extends { failed: boolean }>(
   );
   const runs = await runAll(members);
   const read = await committed;
-  if ('error' in read) {
-    await settle(runs, read.error);
-    return true;
-  }
-  if (runs.some((run) => run.failed)) {
-    await settle(runs, GROUP_FAILED);
-    return true;
-  }
+  if ('error' in read) return settle(runs, read.error);
+  if (runs.some((run) => run.failed)) return settle(runs, GROUP_FAILED);
   if (shared.holds(read.version)) {
-    if (!shared.changed()) {
-      for (const [index, member] of members.entries()) member.settle(runs[index]!, undefined);
-      return true;
-    }
+    if (!shared.changed()) return settle(runs, undefined);
     // The reads wrote: kept when nobody committed since, as one change under the lock.
     let current: boolean;
     try {
       current = await shared.begin(false, budget());
     } catch (error) {
-      await settle(runs, error);
-      return true;
+      return settle(runs, error);
     }
     if (current) {
       let failure: unknown;
       await shared.commit().catch((error: unknown) => (failure = error));
-      await settle(runs, failure);
-      return true;
+      return settle(runs, failure);
     }
   } else {
     try {
       await shared.begin(false, budget());
     } catch (error) {
-      await settle(runs, error);
-      return true;
+      return settle(runs, error);
     }
   }
   // Another process committed meanwhile: these answers may be stale; run again on its state.
   try {
     await shared.discard();
   } catch (error) {
-    await settle(runs, error);
-    return true;
+    return settle(runs, error);
   }
   return false;
 }
@@ -145,14 +154,20 @@ async function runAll<Run>(members: readonly SharedMember<Run>[]): Promise<Run[]
   return runs;
 }
 
-/** Answers every member; with a failure, the group's changes are undone first. */
+/**
+ * Answers every member once what this process committed is acknowledged (the promise returned);
+ * with a failure, the group's changes are undone first.
+ */
 async function settleAll<Run extends { failed: boolean }>(
   members: readonly SharedMember<Run>[],
   runs: readonly Run[],
   failure: unknown,
   shared: PgBankStore,
   budget: () => number,
-): Promise<void> {
+): Promise<GroupAnswers> {
   if (failure !== undefined) await shared.abandon(budget()).catch(() => undefined);
-  for (const [index, member] of members.entries()) member.settle(runs[index]!, failure);
+  const answered = shared.acknowledged().then(() => {
+    for (const [index, member] of members.entries()) member.settle(runs[index]!, failure);
+  });
+  return { answered };
 }

@@ -5,8 +5,8 @@
  * Each process keeps the whole state in memory (entities through the change tracker, the ledger
  * in an in-memory SQLite database, as a bank without a file) and PostgreSQL holds it for all:
  *
- * - every row carries the version of the commit that wrote it, from one sequence; the
- *   `bank_settings` row `version` is the last committed one;
+ * - every row carries the version of the commit that wrote it; `bank_settings`'s `version` is
+ *   the last committed one;
  * - a change (a group of requests, an admin API call) runs under a transaction-scoped advisory
  *   lock (pg_advisory_xact_lock): it first pulls the rows written since this process last looked
  *   (`version > seen`), runs the bank's synchronous pipeline, writes the rows it changed under
@@ -23,7 +23,9 @@
  * - the ledger's changes are caught by triggers on the local tables and written as rows of
  *   `bank_ledger` (the local row as JSON; NULL when deleted);
  * - the virtual clock's settings are the `bank_settings` row `clock`;
- * - a process alone on the database reads without asking it (pg-membership.ts);
+ * - a process alone on the database reads without asking it (pg-membership.ts), and so does one
+ *   holding a live read lease that was told of no newer version (pg-member-lease.ts): a commit
+ *   is answered once every other live member acknowledged it;
  * - a connection the server ended is opened again by the next change, which reads the whole
  *   state again first (pg-connection.ts).
  *
@@ -40,9 +42,17 @@ import {
   type EntityCollection,
 } from './change-tracker.js';
 import { LocalLedger, type LedgerRow } from './pg-local-ledger.js';
-import { PgStateConnection } from './pg-connection.js';
+import { PgStateConnection, connect } from './pg-connection.js';
+import { MemberLease, type PendingMember } from './pg-member-lease.js';
 import { LEASE_MS, LOCK_WAIT_MS, PG_LOCKS } from './pg-schema.js';
 import { writeEntities, writeLedgerRows } from './pg-entity-writes.js';
+import {
+  readCollectionRows,
+  readSettingSince,
+  readVersion,
+  writeSetting,
+  writeVersion,
+} from './pg-state-rows.js';
 
 const SANDBOX_LOCK = PG_LOCKS.sandbox;
 
@@ -56,9 +66,13 @@ export class PgBankStore {
   private stale = false;
   private clockShared = '';
   private readonly ledger: LocalLedger;
+  /** What the bench and the tests count: the reads that asked the database for its version. */
+  readonly counters = { versionReads: 0 };
+  private acks: Promise<void> = Promise.resolve(); // acknowledged()
 
   private constructor(
     private readonly connection: PgStateConnection,
+    private readonly lease: MemberLease,
     private readonly clock: VirtualClock,
     /** For messages: the URL without its password. */
     readonly where: string,
@@ -74,7 +88,10 @@ export class PgBankStore {
    */
   static async open(url: string, clock: VirtualClock): Promise<PgBankStore> {
     const where = url.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@');
-    return new PgBankStore(await PgStateConnection.open(url, where), clock, where, url);
+    const connection = await PgStateConnection.open(url, where);
+    // Its own connection: a renewal or an acknowledgement never waits behind a change.
+    const lease = await MemberLease.open(url, (to) => connect(to, where));
+    return new PgBankStore(connection, lease, clock, where, url);
   }
 
   private get client(): pg.Client {
@@ -149,11 +166,14 @@ export class PgBankStore {
 
   /**
    * The committed version, read without a lock or a transaction (a group of reads); a process
-   * alone on the database (pg-membership.ts) holds it without asking.
+   * alone on the database (pg-membership.ts), or holding a live read lease and told of no newer
+   * version (pg-member-lease.ts), holds it without asking.
    */
   async committedVersion(): Promise<number> {
     if (await this.connection.ensure()) this.stale = true;
-    if (this.connection.membership.solo && !this.stale) return this.seen;
+    const holds = this.connection.membership.solo || this.lease.fresh(this.seen);
+    if (holds && !this.stale) return this.seen;
+    this.counters.versionReads += 1;
     // Named: the server parses and plans it once per connection (about half its round trip).
     const { rows } = await this.client.query<{ value: string }>({
       name: 'bank_committed_version',
@@ -175,36 +195,51 @@ export class PgBankStore {
   /** Whether the change in progress wrote anything (entities, ledger rows or the clock). */
   changed(): boolean {
     const { rewritten, dirty } = this.tracker.changes();
-    if (rewritten.size > 0 || dirty.size > 0) return true;
-    if (this.ledger.changed()) return true;
+    if (rewritten.size > 0 || dirty.size > 0 || this.ledger.changed()) return true;
     return JSON.stringify(this.clock.settings()) !== this.clockShared;
   }
 
   /**
-   * The change is committed: its savepoint goes. (One that wrote nothing keeps it open for the
-   * next: the ledger is as it was.)
+   * Writes what this change wrote and commits; throws after rolling back (then abandon()).
+   * Nothing it wrote may be answered before acknowledged() (pg-member-lease.ts).
    */
-  private release(): void {
-    this.ledger.release();
+  async commit(): Promise<void> {
+    let version: number | undefined;
+    // The members still to acknowledge are asked in the COMMIT's round trip, after it.
+    const pending = await this.commitWith(
+      async () => void (version = await this.writeChanges()),
+      () => (version === undefined ? 'COMMIT' : `COMMIT; ${this.lease.pendingSql(version)}`),
+    );
+    if (version !== undefined) this.acks = this.lease.settleAfter(this.acks, version, pending);
   }
 
-  /** Writes what this change wrote and commits; throws after rolling back (then abandon()). */
-  commit(): Promise<void> {
-    return this.commitWith(() => this.writeChanges());
+  /**
+   * Resolves once every other member with a live read lease acknowledged every version this
+   * process committed so far, or its lease ran out: then a read anywhere sees them. Never
+   * rejects. The next change need not wait for it; the answers do.
+   */
+  acknowledged(): Promise<void> {
+    return this.acks;
   }
 
-  /** `work`, then COMMIT; ROLLBACK and the error when either fails. */
-  private async commitWith(work: () => Promise<void>): Promise<void> {
+  /** `work`, then COMMIT (`commitSql`); ROLLBACK and the error when either fails. */
+  private async commitWith(
+    work: () => Promise<void>,
+    commitSql = () => 'COMMIT',
+  ): Promise<PendingMember[]> {
+    let results: pg.QueryResult<PendingMember> | pg.QueryResult<PendingMember>[];
     try {
       await work();
-      await this.client.query('COMMIT');
+      results = await this.client.query<PendingMember>(commitSql());
     } catch (error) {
       await this.client.query('ROLLBACK').catch(() => undefined);
       throw error;
     }
     this.tracker.settle();
     this.ledger.forgetChanges();
-    this.release();
+    // The change is committed: its savepoint goes.
+    this.ledger.release();
+    return Array.isArray(results) ? (results[1]?.rows ?? []) : [];
   }
 
   /**
@@ -218,7 +253,7 @@ export class PgBankStore {
       await this.begin(false, waitMs);
       await this.discard();
       await this.client.query('COMMIT');
-      this.release();
+      this.ledger.release();
     } catch (error) {
       await this.client.query('ROLLBACK').catch(() => undefined);
       this.stale = true;
@@ -266,6 +301,7 @@ export class PgBankStore {
   }
 
   async close(): Promise<void> {
+    await this.lease.close();
     await this.connection.end();
     this.ledger.close();
   }
@@ -305,38 +341,20 @@ export class PgBankStore {
 
   /** One collection again, whole, as committed. */
   private async readCollection(name: EntityCollection): Promise<void> {
-    const { rows } = await this.client.query<{ position: number; record: string }>(
-      `SELECT position, record FROM bank_entities WHERE collection = $1 ORDER BY position`,
-      [name],
-    );
-    this.tracker.replaceCollection(
-      name,
-      rows.map((row) => JSON.parse(row.record) as object),
-      rows.map((row) => row.position),
-    );
-  }
-
-  private async version(): Promise<number> {
-    const { rows } = await this.client.query<{ value: string }>(
-      `SELECT value FROM bank_settings WHERE name = 'version'`,
-    );
-    return rows[0] ? Number(rows[0].value) : 0;
+    this.tracker.replaceCollection(name, ...(await readCollectionRows(this.client, name)));
   }
 
   private async pullClock(since: number): Promise<void> {
-    const { rows } = await this.client.query<{ value: string }>(
-      `SELECT value FROM bank_settings WHERE name = 'clock' AND version > $1`,
-      [since],
-    );
-    if (!rows[0]) return;
-    this.clock.restore(JSON.parse(rows[0].value) as VirtualClockSettings);
-    this.clockShared = rows[0].value;
+    const clock = await readSettingSince(this.client, 'clock', since);
+    if (clock === undefined) return;
+    this.clock.restore(JSON.parse(clock) as VirtualClockSettings);
+    this.clockShared = clock;
   }
 
   /** Everything again (a start, after the database was out of reach): entities, ledger, clock. */
   private async loadAll(): Promise<void> {
     this.ledger.undo();
-    const latest = await this.version();
+    const latest = await readVersion(this.client);
     const { rows } = await this.client.query<{
       collection: EntityCollection;
       position: number;
@@ -368,8 +386,8 @@ export class PgBankStore {
     this.stale = false;
   }
 
-  /** The rows of this change, under a new version; nothing at all when it changed nothing. */
-  private async writeChanges(): Promise<void> {
+  /** The rows of this change, under a new version (returned); nothing when it changed nothing. */
+  private async writeChanges(): Promise<number | undefined> {
     const { rewritten, dirty } = this.tracker.changes();
     const ledger = this.ledger.changedRows();
     const clock = JSON.stringify(this.clock.settings());
@@ -379,7 +397,7 @@ export class PgBankStore {
       ledger.length === 0 &&
       clock === this.clockShared
     )
-      return;
+      return undefined;
     // Under the lock nobody else commits: the next version is the one after the latest.
     const version = this.latest + 1;
     for (const name of rewritten) {
@@ -404,18 +422,11 @@ export class PgBankStore {
       await writeEntities(this.client, name, positions.values(), entities, version);
     await writeLedgerRows(this.client, ledger, version);
     if (clock !== this.clockShared) {
-      await this.setting('clock', clock, version);
+      await writeSetting(this.client, 'clock', clock, version);
       this.clockShared = clock;
     }
-    await this.setting('version', String(version), version);
+    await writeVersion(this.client, version);
     this.seen = this.latest = version;
-  }
-
-  private async setting(name: string, value: string, version: number): Promise<void> {
-    await this.client.query(
-      `INSERT INTO bank_settings (name, value, version) VALUES ($1, $2, $3)
-       ON CONFLICT (name) DO UPDATE SET value = excluded.value, version = excluded.version`,
-      [name, value, version],
-    );
+    return version;
   }
 }

@@ -89,7 +89,8 @@ export class PgStateConnection {
   }
 }
 
-async function connect(url: string, where: string): Promise<pg.Client> {
+/** A new connection to the database at `url`; the error names it by `where` (no password). */
+export async function connect(url: string, where: string): Promise<pg.Client> {
   // Loaded here, not at start: only a bank on PostgreSQL needs the driver (about 14 MB).
   const { default: driver } = await import('pg');
   const client = new driver.Client({

@@ -40,6 +40,13 @@ export const LOCK_WAIT_MS = 2_000;
  * connection gone, answers that change 503 (nothing of it was committed) and connects again.
  */
 export const LEASE_MS = 5_000;
+/**
+ * The read lease of a process (pg-member-lease.ts): while it holds one, and no version it was
+ * told of is newer than its state, it answers reads without asking the database. A writer waits
+ * for every other holder to acknowledge its version, at most until that holder's lease runs out:
+ * so this, plus the lock's wait, bounds what a stopped member costs a change of the others.
+ */
+export const MEMBER_LEASE_MS = 900;
 /** The lease of an admin API change, which may parse a snapshot of hundreds of MiB meanwhile. */
 export const ADMIN_LEASE_MS = 60_000;
 
@@ -103,6 +110,20 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
         state TEXT NOT NULL,
         cleared_at TIMESTAMPTZ
       );`,
+  },
+  {
+    version: 3,
+    summary:
+      'the read leases of the processes serving the sandbox, each with the last version it acknowledged (pg-member-lease.ts)',
+    sql: `
+      CREATE TABLE bank_members (
+        member TEXT PRIMARY KEY,
+        expires TIMESTAMPTZ NOT NULL,
+        acked BIGINT NOT NULL
+      );
+      -- The version row always exists: a renewal locks it to be ordered against every commit.
+      INSERT INTO bank_settings (name, value, version) VALUES ('version', '0', 0)
+        ON CONFLICT (name) DO NOTHING;`,
   },
 ];
 
