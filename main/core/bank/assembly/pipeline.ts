@@ -23,6 +23,7 @@ import {
   type ScriptedAnswer,
 } from '../answers/scripted-answer.js';
 import { handlerResponse, rejectionResponse } from '../answers/response.js';
+import type { ReadAnswers } from '../answers/read-answers.js';
 import type { ResponseSigner } from '../answers/response-signing.js';
 import type { RevocationLists } from '../trust/revocation.js';
 import type { DomainState } from '../domain/model.js';
@@ -77,6 +78,11 @@ export interface PipelineOptions {
   /** The TPP findings recorder (and, on PostgreSQL, the shared log) each exchange is shown to. */
   tppFindings: { observe(observation: Observation): void };
   env: HandlerEnvironment;
+  /**
+   * The kept answers of pure reads, let go whenever the state may change; none on a store other
+   * processes change (answers/read-answers.ts).
+   */
+  readAnswers: ReadAnswers | undefined;
   /** The live state as the request finds it (a reset or import may replace it). */
   state(): DomainState;
 }
@@ -114,7 +120,11 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   const routes = compileRoutes(options.routes);
   const stages = pipelineStages(options, routes);
   // §1 sandbox batch: a request first catches up with what is due on the bank clock.
-  const catchUp = batchCatchUp(() => options.state());
+  const { readAnswers } = options;
+  const catchUp = batchCatchUp(
+    () => options.state(),
+    () => readAnswers?.changed(),
+  );
   const wallClockText = isoTimestamps();
   const record = exchangeRecorder(options);
 
@@ -122,6 +132,14 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     return options.signResponse && sign ? options.signResponse(response) : response;
   }
   const answerOf = answering(mode, signed);
+
+  /** The route's handler, or the kept answer of a pure read (answers/read-answers.ts). */
+  function answerOfRoute(ctx: RequestContext) {
+    const route = ctx.route!;
+    return readAnswers && route.answerKey
+      ? readAnswers.answer(route, route.answerKey(ctx), ctx, env)
+      : route.handle(ctx, env);
+  }
 
   /** The staged pipeline for one request; `failed` when a stage or handler threw (a bank bug). */
   async function run(request: BankRequest): Promise<PipelineRun> {
@@ -155,9 +173,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
         current = 'handler';
         scripted = scriptFor(options.script, ctx);
         const begin = performance.now();
-        outcome = scripted?.refuse
-          ? scriptedRefusal(scripted.refuse)
-          : await ctx.route!.handle(ctx, env);
+        outcome = scripted?.refuse ? scriptedRefusal(scripted.refuse) : await answerOfRoute(ctx);
         stageTimings.handler = performance.now() - begin;
       }
     } catch (error) {
@@ -165,6 +181,8 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       failed = true;
       outcome = internalError(current, error);
     }
+    // Any request but a pure read may have changed the state, its handler or a stage before it.
+    if (!ctx.route?.answerKey) readAnswers?.changed();
     const { response, played } = answerOf(request, ctx, outcome, scripted);
     return {
       ctx,
