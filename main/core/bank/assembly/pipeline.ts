@@ -10,7 +10,12 @@ import { SpecValidator } from '../../spec/validation.js';
 import { cachedInspector, inspectTppCertificate } from '../trust/certificate-inspection.js';
 import { httpDates, isoTimestamps } from '../log/iso-timestamp.js';
 import type { TppRegistry } from '../trust/registry.js';
-import { BODY_TEXT_MAX, type ExchangeRecord, type RequestLog } from '../log/request-log.js';
+import {
+  BODY_TEXT_MAX,
+  type ExchangeRecord,
+  type LoggedRequest,
+  type RequestLog,
+} from '../log/request-log.js';
 import {
   applyErrorFaults,
   applyResponseFaults,
@@ -333,44 +338,56 @@ function exchangeRecorder(
 ): Pipeline['record'] {
   const { mode, requestLog, tppFindings } = options;
   const bankClockText = isoTimestamps();
+  // Built by assignment, in the order of the fields, not by spreading literals of optional
+  // fields: this runs on every request, and each spread is an object made and copied.
   return (request, run, response) => {
-    const { ctx, outcome, stageTimings, current, started, arrivedAt } = run;
-    const bodyText = loggedBody(request.body);
-    const entry = requestLog.record({
+    const { ctx, outcome, current } = run;
+    const entry = {
       mode,
       receivedAt: bankClockText(ctx.now.getTime()),
-      arrivedAt,
-      durationMs: performance.now() - started,
-      stageTimings,
-      ...(ctx.route ? { operationId: ctx.route.operationId } : {}),
-      request: {
-        method: request.method,
-        target: request.target,
-        headers: copyOfHeaders(request.headers),
-        ...(request.remoteAddress ? { remoteAddress: request.remoteAddress } : {}),
-        bodySize: request.body.length,
-        ...(bodyText !== undefined ? { bodyText } : {}),
-      },
-      response: { status: response.status, headers: response.headers, body: response.json },
-      ...(isRejection(outcome) ? { rejectedBy: { stage: current, rule: outcome.rule } } : {}),
-    });
-    tppFindings.observe({
-      ...(ctx.route ? { route: ctx.route } : {}),
-      ...(isRejection(outcome)
-        ? {
-            refusedAt: current,
-            rejection: {
-              rule: outcome.rule,
-              text: outcome.error.body.tppMessages[0]?.text ?? outcome.rule,
-              ...(outcome.forensics ? { forensics: outcome.forensics } : {}),
-            },
-          }
-        : {}),
-      record: entry,
-      responseBody: isRejection(outcome) ? outcome.error.body : outcome.body,
-      ...(run.scripted ? { scripted: run.scripted } : {}),
-    });
+      arrivedAt: run.arrivedAt,
+      durationMs: performance.now() - run.started,
+      stageTimings: run.stageTimings,
+    } as Omit<ExchangeRecord, 'id'>;
+    if (ctx.route) entry.operationId = ctx.route.operationId;
+    entry.request = loggedRequest(request);
+    entry.response = { status: response.status, headers: response.headers, body: response.json };
+    const observation = {} as Observation;
+    if (ctx.route) observation.route = ctx.route;
+    if (isRejection(outcome)) {
+      entry.rejectedBy = { stage: current, rule: outcome.rule };
+      observation.refusedAt = current;
+      observation.rejection = observedRejection(outcome);
+    }
+    observation.record = requestLog.record(entry);
+    observation.responseBody = isRejection(outcome) ? outcome.error.body : outcome.body;
+    if (run.scripted) observation.scripted = run.scripted;
+    tppFindings.observe(observation);
   };
+}
+
+/** The request as the log keeps it: its own copy of the headers, the body as text when it is. */
+function loggedRequest(request: BankRequest): LoggedRequest {
+  const logged = {
+    method: request.method,
+    target: request.target,
+    headers: copyOfHeaders(request.headers),
+  } as LoggedRequest;
+  if (request.remoteAddress) logged.remoteAddress = request.remoteAddress;
+  logged.bodySize = request.body.length;
+  const bodyText = loggedBody(request.body);
+  if (bodyText !== undefined) logged.bodyText = bodyText;
+  return logged;
+}
+
+/** What the TPP findings are shown of a refusal: its rule, its first text, its forensics. */
+function observedRejection(rejection: Rejection): NonNullable<Observation['rejection']> {
+  const observed: NonNullable<Observation['rejection']> = {
+    rule: rejection.rule,
+    text: rejection.error.body.tppMessages[0]?.text ?? rejection.rule,
+  };
+  if (rejection.forensics) observed.forensics = rejection.forensics;
+  return observed;
 }
 
 function loggedBody(body: Buffer): string | undefined {
