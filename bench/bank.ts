@@ -232,19 +232,26 @@ async function serveOne(method: 'GET' | 'POST', kind: string, seconds: number): 
 }
 
 /**
- * `--handle-loop <get|post> <count>`: the signed GET or payment POST of the CPU rows through
+ * `--handle-loop <get|post> <count> [--db]`: the signed GET or payment POST of the CPU rows through
  * `bank.handle` in a loop, in process (no socket), for a profile (`node --cpu-prof`). Every call
  * gets its headers as a new prototype-less object, as the listener makes them. Blocks of calls
  * alternate with blocks of the bare server's check of the same request (bareVerify), so that both
- * see the same load; prints the CPU µs of each a call and their ratio.
+ * see the same load; prints the CPU µs of each a call and their ratio. With `--db` the bank keeps
+ * its state in a SQLite file (each call then waits for its own group commit).
  */
-async function handleLoop(kind: string, count: number): Promise<void> {
+async function handleLoop(kind: string, count: number, onFile: boolean): Promise<void> {
   if (kind !== 'get' && kind !== 'post')
     throw new Error(`--handle-loop takes get or post: ${kind}`);
   if (!Number.isInteger(count) || count <= 0)
     throw new Error(`--handle-loop takes a positive count: ${count}`);
   const seal = await benchSeal();
-  const bank = createBank({ mode: 'sandbox', clock: frozenClock() });
+  const folder = mkdtempSync(join(tmpdir(), 'bench-loop-'));
+  const database = onFile ? await BankDatabase.open(join(folder, 'bank.db')) : undefined;
+  const bank = createBank({
+    mode: 'sandbox',
+    clock: frozenClock(),
+    ...(database ? { database } : {}),
+  });
   const { get, post } = cpuRequests(seal);
   const request = kind === 'get' ? get : post;
   const fresh = () => {
@@ -279,15 +286,21 @@ async function handleLoop(kind: string, count: number): Promise<void> {
   }
   const calls = Math.ceil(count / block) * block;
   console.log(
-    `${kind}: bank.handle ${(bankMicros / calls).toFixed(1)} µs CPU a call, the bare check ${(bareMicros / calls).toFixed(1)} µs: ${(bankMicros / bareMicros).toFixed(2)}×`,
+    `${kind}${onFile ? ' (SQLite)' : ''}: bank.handle ${(bankMicros / calls).toFixed(1)} µs CPU a call, the bare check ${(bareMicros / calls).toFixed(1)} µs: ${(bankMicros / bareMicros).toFixed(2)}×`,
   );
   await bank.close();
+  database?.close();
+  rmSync(folder, { recursive: true, force: true });
 }
 
 async function main() {
   const loopAt = process.argv.indexOf('--handle-loop');
   if (loopAt >= 0)
-    return handleLoop(process.argv[loopAt + 1]!, Number(process.argv[loopAt + 2] ?? 20_000));
+    return handleLoop(
+      process.argv[loopAt + 1]!,
+      Number(process.argv[loopAt + 2] ?? 20_000),
+      process.argv.includes('--db'),
+    );
   const memoryAt = process.argv.indexOf('--memory-child');
   if (memoryAt >= 0) return memoryChild(process.argv.slice(memoryAt + 1), frozenClock);
   const childAt = process.argv.indexOf('--rss-child');

@@ -21,6 +21,7 @@ import type { AnswerScript } from './answers/scripted-answer.js';
 import { BANK_ROUTES } from './handlers/routes.js';
 import { healthResult, isHealthCheck } from './handlers/health.js';
 import { handlerResponse } from './answers/response.js';
+import { ReadAnswers } from './answers/read-answers.js';
 import { buildInitialState } from './domain/initial-data.js';
 import type { SessionHook } from './stages/session.js';
 import {
@@ -227,6 +228,9 @@ export function createBank(options: BankOptions): Bank {
       mutualTls: listeners.lastIsMutualTls(),
     });
   const env = handlerEnvironment(engine, initialState, openApiDocument, listeners);
+  // On a shared store other processes change the state: no answer is kept there.
+  const readAnswers = engine.sharedUrl === undefined ? new ReadAnswers() : undefined;
+  const changed = () => readAnswers?.changed();
 
   const pipeline = createPipeline({
     mode,
@@ -243,6 +247,7 @@ export function createBank(options: BankOptions): Bank {
     requestLog,
     tppFindings: { observe: observers(tppFindings, sharedLog, options) },
     env,
+    readAnswers,
     state: () => engine.state,
   });
 
@@ -270,7 +275,7 @@ export function createBank(options: BankOptions): Bank {
     close,
     state: () => snapshotStateOf(engine.raw),
     exportSnapshot: () => exportSnapshot(engine.raw, mode, clock.now()),
-    ...consoleChanges(engine, clock, initialState),
+    ...consoleChanges(engine, clock, initialState, changed),
     inspect: (read) => read(engine.raw, clock.now()),
     exclusive: (work) => engine.exclusive(work),
     flush,

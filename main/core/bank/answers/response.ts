@@ -37,7 +37,7 @@ export function handlerResponse(request: BankRequest, result: HandlerResult): Ba
   }
   let body: string;
   try {
-    body = JSON.stringify(result.body);
+    body = result.bodyText ?? JSON.stringify(result.body);
   } catch (error) {
     const failure = bankError(
       'SYSTEM_ERROR',

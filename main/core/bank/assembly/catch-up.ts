@@ -15,9 +15,13 @@ const CATCH_UP_TOTAL_MS = 500;
 
 /**
  * One pipeline's catch-up over the live state `state()`: performs what is due at `now`, and gives
- * a promise when it takes more than one slice (none when it is done already).
+ * a promise when it takes more than one slice (none when it is done already). `changed` is told
+ * after a slice that performed an event (a settlement changes balances and statuses).
  */
-export function batchCatchUp(state: () => DomainState): (now: Date) => Promise<void> | undefined {
+export function batchCatchUp(
+  state: () => DomainState,
+  changed: () => void = () => undefined,
+): (now: Date) => Promise<void> | undefined {
   /**
    * The catch-up with the bank clock in progress, if it did not fit in one slice (after a jump of
    * the clock with much due). Requests that arrive meanwhile wait for it, then catch up to their
@@ -28,13 +32,20 @@ export function batchCatchUp(state: () => DomainState): (now: Date) => Promise<v
   function catchUp(now: Date): Promise<void> | undefined {
     if (catchingUp) return catchingUp.then(() => catchUp(now));
     const run = startDueBatches(state(), now, CATCH_UP_TOTAL_MS);
-    if (run.step(CATCH_UP_SLICE_MS)) return undefined;
+    const stepped = (): boolean => {
+      try {
+        return run.step(CATCH_UP_SLICE_MS);
+      } finally {
+        if (run.performed > 0) changed();
+      }
+    };
+    if (stepped()) return undefined;
     catchingUp = new Promise<void>((resolve, reject) => {
       const next = () => {
         let done: boolean;
         try {
           // A reset or import replaced the state: what was due on the old one is moot.
-          done = run.state !== state() || run.step(CATCH_UP_SLICE_MS);
+          done = run.state !== state() || stepped();
         } catch (error) {
           catchingUp = undefined;
           reject(error); // a bank bug: the waiting requests answer SYSTEM_ERROR, as before

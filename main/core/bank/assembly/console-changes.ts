@@ -8,20 +8,35 @@ import type { DomainState } from '../domain/model.js';
 import type { StateEngine } from '../engine/state-engine.js';
 import { checkState, liveStateOf, readSnapshot, type SnapshotReading } from '../state.js';
 
-/** The console's changes of `engine`'s state; `initialState` is what a reset returns to. */
-export function consoleChanges(engine: StateEngine, clock: Clock, initialState: () => DomainState) {
+/**
+ * The console's changes of `engine`'s state; `initialState` is what a reset returns to. `changed`
+ * is told after each, kept or undone (the kept answers of pure reads go, answers/read-answers.ts).
+ */
+export function consoleChanges(
+  engine: StateEngine,
+  clock: Clock,
+  initialState: () => DomainState,
+  changed: () => void = () => undefined,
+) {
+  const change = <T>(operation: () => T): T => {
+    try {
+      return engine.change(operation);
+    } finally {
+      changed();
+    }
+  };
   return {
     importSnapshot(snapshot: unknown, reading?: SnapshotReading): void {
       const imported = readSnapshot(snapshot, reading);
-      engine.change(() => engine.replace(liveStateOf(imported, engine.state.ledger)));
+      change(() => engine.replace(liveStateOf(imported, engine.state.ledger)));
     },
     reset(): void {
-      engine.change(() => engine.replace(initialState()));
+      change(() => engine.replace(initialState()));
     },
     update<T>(update: (state: DomainState, now: Date) => T): T {
       // The draft: copies of the collections the change reaches for, on the live ledger; the
       // engine's change undoes the ledger rows it wrote when the result is invalid.
-      return engine.change(() => {
+      return change(() => {
         const { ledger: _ledger, ...live } = engine.raw;
         const { draft, reached } = draftOf(engine.raw);
         const result = update(draft, clock.now());
@@ -32,7 +47,7 @@ export function consoleChanges(engine: StateEngine, clock: Clock, initialState: 
       });
     },
     act<T>(operation: (state: DomainState, now: Date) => T): T {
-      return engine.change(() => operation(engine.state, clock.now()));
+      return change(() => operation(engine.state, clock.now()));
     },
   };
 }

@@ -10,7 +10,12 @@ import { SpecValidator } from '../../spec/validation.js';
 import { cachedInspector, inspectTppCertificate } from '../trust/certificate-inspection.js';
 import { httpDates, isoTimestamps } from '../log/iso-timestamp.js';
 import type { TppRegistry } from '../trust/registry.js';
-import { BODY_TEXT_MAX, type ExchangeRecord, type RequestLog } from '../log/request-log.js';
+import {
+  BODY_TEXT_MAX,
+  type ExchangeRecord,
+  type LoggedRequest,
+  type RequestLog,
+} from '../log/request-log.js';
 import {
   applyErrorFaults,
   applyResponseFaults,
@@ -23,6 +28,7 @@ import {
   type ScriptedAnswer,
 } from '../answers/scripted-answer.js';
 import { handlerResponse, rejectionResponse } from '../answers/response.js';
+import type { ReadAnswers } from '../answers/read-answers.js';
 import type { ResponseSigner } from '../answers/response-signing.js';
 import type { RevocationLists } from '../trust/revocation.js';
 import type { DomainState } from '../domain/model.js';
@@ -77,6 +83,11 @@ export interface PipelineOptions {
   /** The TPP findings recorder (and, on PostgreSQL, the shared log) each exchange is shown to. */
   tppFindings: { observe(observation: Observation): void };
   env: HandlerEnvironment;
+  /**
+   * The kept answers of pure reads, let go whenever the state may change; none on a store other
+   * processes change (answers/read-answers.ts).
+   */
+  readAnswers: ReadAnswers | undefined;
   /** The live state as the request finds it (a reset or import may replace it). */
   state(): DomainState;
 }
@@ -114,7 +125,11 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   const routes = compileRoutes(options.routes);
   const stages = pipelineStages(options, routes);
   // §1 sandbox batch: a request first catches up with what is due on the bank clock.
-  const catchUp = batchCatchUp(() => options.state());
+  const { readAnswers } = options;
+  const catchUp = batchCatchUp(
+    () => options.state(),
+    () => readAnswers?.changed(),
+  );
   const wallClockText = isoTimestamps();
   const record = exchangeRecorder(options);
 
@@ -122,6 +137,14 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     return options.signResponse && sign ? options.signResponse(response) : response;
   }
   const answerOf = answering(mode, signed);
+
+  /** The route's handler, or the kept answer of a pure read (answers/read-answers.ts). */
+  function answerOfRoute(ctx: RequestContext) {
+    const route = ctx.route!;
+    return readAnswers && route.answerKey
+      ? readAnswers.answer(route, route.answerKey(ctx), ctx, env)
+      : route.handle(ctx, env);
+  }
 
   /** The staged pipeline for one request; `failed` when a stage or handler threw (a bank bug). */
   async function run(request: BankRequest): Promise<PipelineRun> {
@@ -155,9 +178,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
         current = 'handler';
         scripted = scriptFor(options.script, ctx);
         const begin = performance.now();
-        outcome = scripted?.refuse
-          ? scriptedRefusal(scripted.refuse)
-          : await ctx.route!.handle(ctx, env);
+        outcome = scripted?.refuse ? scriptedRefusal(scripted.refuse) : await answerOfRoute(ctx);
         stageTimings.handler = performance.now() - begin;
       }
     } catch (error) {
@@ -165,6 +186,8 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       failed = true;
       outcome = internalError(current, error);
     }
+    // Any request but a pure read may have changed the state, its handler or a stage before it.
+    if (!ctx.route?.answerKey) readAnswers?.changed();
     const { response, played } = answerOf(request, ctx, outcome, scripted);
     return {
       ctx,
@@ -315,44 +338,56 @@ function exchangeRecorder(
 ): Pipeline['record'] {
   const { mode, requestLog, tppFindings } = options;
   const bankClockText = isoTimestamps();
+  // Built by assignment, in the order of the fields, not by spreading literals of optional
+  // fields: this runs on every request, and each spread is an object made and copied.
   return (request, run, response) => {
-    const { ctx, outcome, stageTimings, current, started, arrivedAt } = run;
-    const bodyText = loggedBody(request.body);
-    const entry = requestLog.record({
+    const { ctx, outcome, current } = run;
+    const entry = {
       mode,
       receivedAt: bankClockText(ctx.now.getTime()),
-      arrivedAt,
-      durationMs: performance.now() - started,
-      stageTimings,
-      ...(ctx.route ? { operationId: ctx.route.operationId } : {}),
-      request: {
-        method: request.method,
-        target: request.target,
-        headers: copyOfHeaders(request.headers),
-        ...(request.remoteAddress ? { remoteAddress: request.remoteAddress } : {}),
-        bodySize: request.body.length,
-        ...(bodyText !== undefined ? { bodyText } : {}),
-      },
-      response: { status: response.status, headers: response.headers, body: response.json },
-      ...(isRejection(outcome) ? { rejectedBy: { stage: current, rule: outcome.rule } } : {}),
-    });
-    tppFindings.observe({
-      ...(ctx.route ? { route: ctx.route } : {}),
-      ...(isRejection(outcome)
-        ? {
-            refusedAt: current,
-            rejection: {
-              rule: outcome.rule,
-              text: outcome.error.body.tppMessages[0]?.text ?? outcome.rule,
-              ...(outcome.forensics ? { forensics: outcome.forensics } : {}),
-            },
-          }
-        : {}),
-      record: entry,
-      responseBody: isRejection(outcome) ? outcome.error.body : outcome.body,
-      ...(run.scripted ? { scripted: run.scripted } : {}),
-    });
+      arrivedAt: run.arrivedAt,
+      durationMs: performance.now() - run.started,
+      stageTimings: run.stageTimings,
+    } as Omit<ExchangeRecord, 'id'>;
+    if (ctx.route) entry.operationId = ctx.route.operationId;
+    entry.request = loggedRequest(request);
+    entry.response = { status: response.status, headers: response.headers, body: response.json };
+    const observation = {} as Observation;
+    if (ctx.route) observation.route = ctx.route;
+    if (isRejection(outcome)) {
+      entry.rejectedBy = { stage: current, rule: outcome.rule };
+      observation.refusedAt = current;
+      observation.rejection = observedRejection(outcome);
+    }
+    observation.record = requestLog.record(entry);
+    observation.responseBody = isRejection(outcome) ? outcome.error.body : outcome.body;
+    if (run.scripted) observation.scripted = run.scripted;
+    tppFindings.observe(observation);
   };
+}
+
+/** The request as the log keeps it: its own copy of the headers, the body as text when it is. */
+function loggedRequest(request: BankRequest): LoggedRequest {
+  const logged = {
+    method: request.method,
+    target: request.target,
+    headers: copyOfHeaders(request.headers),
+  } as LoggedRequest;
+  if (request.remoteAddress) logged.remoteAddress = request.remoteAddress;
+  logged.bodySize = request.body.length;
+  const bodyText = loggedBody(request.body);
+  if (bodyText !== undefined) logged.bodyText = bodyText;
+  return logged;
+}
+
+/** What the TPP findings are shown of a refusal: its rule, its first text, its forensics. */
+function observedRejection(rejection: Rejection): NonNullable<Observation['rejection']> {
+  const observed: NonNullable<Observation['rejection']> = {
+    rule: rejection.rule,
+    text: rejection.error.body.tppMessages[0]?.text ?? rejection.rule,
+  };
+  if (rejection.forensics) observed.forensics = rejection.forensics;
+  return observed;
 }
 
 function loggedBody(body: Buffer): string | undefined {

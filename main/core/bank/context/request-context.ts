@@ -87,6 +87,8 @@ export interface HandlerResult {
   headers?: Record<string, string>;
   /** Page routes only: a complete HTML document, sent as text/html instead of `body`. */
   html?: string;
+  /** `body` already serialised as JSON (a kept answer of a pure read, answers/read-answers.ts). */
+  bodyText?: string;
 }
 
 /** What a handler may touch: the request context and the bank's state. */
@@ -180,6 +182,13 @@ export interface RouteDefinition {
    * (400 HTTP_HEADER_REQUIRED). True on routes that serve the choice of context (GET /v1/agreements).
    */
   corporateIdOptional?: boolean;
+  /**
+   * A pure read: the answer is a function of the state and of this key alone (what the handler
+   * reads of the request: the page, the fault profiles it honours), never of the TPP, the bank
+   * clock or anything the read itself or the batch's bookkeeping changes. The bank keeps such an
+   * answer until the state changes (answers/read-answers.ts). Absent: the handler runs each time.
+   */
+  answerKey?: (ctx: RequestContext) => string;
 }
 
 export type RouteAccess = 'none' | 'psu' | 'sca';

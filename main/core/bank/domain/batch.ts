@@ -271,6 +271,8 @@ function lastBatchRunSince(state: DomainEntities, lastRun: Date, now: Date): Dat
 export interface BatchCatchUp {
   readonly state: DomainState;
   readonly report: BatchReport;
+  /** How many events (a settlement, a periodic execution) it performed so far. */
+  readonly performed: number;
   step(budgetMs: number): boolean;
 }
 
@@ -290,7 +292,7 @@ export function startDueBatches(
 ): BatchCatchUp {
   const report = emptyReport();
   const behaviour = state.behaviour;
-  const done = { state, report, step: () => true };
+  const done = { state, report, performed: 0, step: () => true };
   if (behaviour.lastBatchRunAt === undefined) {
     behaviour.lastBatchRunAt = now.toISOString();
     return done;
@@ -328,6 +330,9 @@ export function startDueBatches(
   return {
     state,
     report,
+    get performed() {
+      return events;
+    },
     step(budgetMs) {
       if (finished) return true;
       const started = performance.now();

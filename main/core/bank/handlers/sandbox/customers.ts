@@ -20,6 +20,13 @@ import { presentCustomer } from './views.js';
 const breakCheckDigit = (nin: string) =>
   nin.replace(/\d$/, (digit) => String((Number(digit) + 1) % 10));
 
+/** The fault profiles the list honours (faults/sandbox.ts): part of its answer's key. */
+const CUSTOMER_FAULTS = [
+  'SANDBOX-CUSTOMERS-LIST',
+  'SANDBOX-INITIAL-CUSTOMERS',
+  'SANDBOX-CUSTOMER-NIN',
+] as const;
+
 export const SandboxCustomerBlock = Type.Object({
   customerNumber: Type.String({ description: 'Identifies the customer in sandbox bodies.' }),
   type: StringEnum(PSU_CONTEXTS, { description: 'PRIVATE (a person) or CORPORATE.' }),
@@ -53,6 +60,13 @@ export const listSandboxCustomers = sandboxRoute({
     200: { description: 'Array of customers.', schema: Type.Array(SandboxCustomerBlock) },
     ...ERROR_RESPONSES,
   },
+  // The page and the three fault profiles below are all it reads of the request: a pure read.
+  answerKey: (ctx) =>
+    [
+      ctx.query.offset,
+      ctx.query.limit,
+      ...CUSTOMER_FAULTS.map((fault) => faultActive(ctx, fault)),
+    ].join(' '),
   handle(ctx, env) {
     let customers = page(env.state.customers, ctx.query);
     if (faultActive(ctx, 'SANDBOX-CUSTOMERS-LIST')) customers = [];

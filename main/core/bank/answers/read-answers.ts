@@ -1,0 +1,73 @@
+/**
+ * The answers of pure reads, kept until the state changes. A route with an `answerKey`
+ * (context/request-context.ts) answers from the state and that key alone, so while nothing changes
+ * the state, the same key gets the same answer: its handler's result and its JSON text are made
+ * once, and the requests after it pay only for what the signature and the stages cost.
+ *
+ * Every other request may change the state (a handler changes entities in place, and a read of
+ * an AIS route counts against its consent, §6.1), so the pipeline lets go of every kept answer
+ * when such a request's run ends (assembly/pipeline.ts); so does every change outside a request:
+ * the console's and the admin API's (assembly/console-changes.ts), a batch catch-up that
+ * performed an event (assembly/catch-up.ts), a reset or a rolled-back commit, which give the
+ * state a new object. A read that runs while a change is under way may be answered as before it,
+ * as it would have been had it come first. The bank keeps none on a shared PostgreSQL store,
+ * whose state other processes change.
+ */
+import { isRejection, type Rejection } from '../http/refusal.js';
+import type {
+  HandlerEnvironment,
+  HandlerResult,
+  RequestContext,
+  RouteDefinition,
+} from '../context/request-context.js';
+
+/** The most answers kept: past it they all go (the keys are a route's pages, a handful). */
+const KEPT_MAX = 256;
+
+export class ReadAnswers {
+  private readonly kept = new Map<string, HandlerResult>();
+  /** The state object the kept answers were made from; a reset or a rollback replaces it. */
+  private state: object | undefined;
+
+  /** Something may have changed the state: no kept answer holds any longer. */
+  changed(): void {
+    this.kept.clear();
+  }
+
+  /**
+   * A pure read's answer to `ctx`, whose `answerKey` is `routeKey`: kept from an earlier request,
+   * or its handler's, then kept.
+   */
+  answer(
+    route: RouteDefinition,
+    routeKey: string,
+    ctx: RequestContext,
+    env: HandlerEnvironment,
+  ): HandlerResult | Rejection | Promise<HandlerResult | Rejection> {
+    if (this.state !== env.state) {
+      this.kept.clear();
+      this.state = env.state;
+    }
+    const key = `${route.operationId} ${routeKey}`;
+    const kept = this.kept.get(key);
+    if (kept) return kept;
+    const result = route.handle(ctx, env);
+    // Only an answer made at once is kept: across an await the state may change under it.
+    if (result instanceof Promise || isRejection(result)) return result;
+    const answer = withBodyText(result);
+    if (answer.bodyText === undefined) return result;
+    if (this.kept.size >= KEPT_MAX) this.kept.clear();
+    this.kept.set(key, answer);
+    return answer;
+  }
+}
+
+/** The result with its body's JSON text, or as it is when it has none or cannot be serialised. */
+function withBodyText(result: HandlerResult): HandlerResult {
+  if (result.body === undefined || result.html !== undefined) return result;
+  try {
+    return { ...result, bodyText: JSON.stringify(result.body) };
+  } catch {
+    return result; // handlerResponse answers SYSTEM_ERROR for it, as for any other answer
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The request log entry and the TPP findings' observation the pipeline makes of each exchange
+ * (main/core/bank/assembly/pipeline.ts `exchangeRecorder`): their fields in the record's order,
+ * an optional one only when it has a value, as the admin API and the shared log serialise them.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createBank, type ExchangeRecord } from '../../../../main/core/bank/index.js';
+import type { Observation } from '../../../../main/core/bank/log/tpp-findings/observation.js';
+import { VirtualClock } from '../../../../main/core/clock.js';
+import { createPki, signedRequest, type Pki } from '../fixtures.js';
+
+let pki: Pki;
+beforeAll(async () => {
+  pki = await createPki();
+});
+
+describe('the log entry and the observation of an exchange', () => {
+  it('hold their fields in order, the optional ones only when they have a value', async () => {
+    const observed: Observation[] = [];
+    const bank = createBank({
+      mode: 'sandbox',
+      clock: new VirtualClock(),
+      observe: (observation) => observed.push(observation),
+    });
+    const listed = signedRequest(pki, {
+      method: 'GET',
+      path: '/v1/sandbox/customers',
+      headers: { 'X-Request-ID': randomUUID() },
+    });
+    await bank.handle({ ...listed, remoteAddress: undefined } as never);
+    await bank.handle({ ...listed, target: '/v1/unknown' });
+    const [answered, refused] = bank.requestLog.entries() as [ExchangeRecord, ExchangeRecord];
+    const fields = ['id', 'mode', 'receivedAt', 'arrivedAt', 'durationMs', 'stageTimings'];
+    expect(Object.keys(answered)).toEqual([...fields, 'operationId', 'request', 'response']);
+    expect(Object.keys(answered.request)).toEqual([
+      'method',
+      'target',
+      'headers',
+      'bodySize',
+      'bodyText',
+    ]);
+    expect(Object.keys(refused)).toEqual([...fields, 'request', 'response', 'rejectedBy']);
+    expect(Object.keys(refused.request)).toEqual([
+      'method',
+      'target',
+      'headers',
+      'remoteAddress',
+      'bodySize',
+      'bodyText',
+    ]);
+    expect(Object.keys(observed[0]!)).toEqual(['route', 'record', 'responseBody']);
+    expect(Object.keys(observed[1]!)).toEqual(['refusedAt', 'rejection', 'record', 'responseBody']);
+    expect(observed[1]!.rejection).toEqual({
+      rule: 'route.not-found',
+      text: expect.stringContaining('/v1/unknown'),
+    });
+    await bank.close();
+  });
+});
