@@ -1,0 +1,80 @@
+/**
+ * The in-process loop of `npm run bench:bank` (bench/bank.ts `--handle-loop`): CPU per call of
+ * the bank against the bare check, with no socket in between, for a profile.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { X509Certificate } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createBank } from '../main/core/bank/index.js';
+import { BankDatabase } from '../main/core/bank/store/bank-database.js';
+import type { VirtualClock } from '../main/core/clock.js';
+import { benchSeal } from './bank-entities.js';
+import { bareVerify, cpuRequests } from './cpu-servers.js';
+
+/**
+ * `--handle-loop <get|post> <count> [--db]`: the signed GET or payment POST of the CPU rows through
+ * `bank.handle` in a loop, in process (no socket), for a profile (`node --cpu-prof`). Every call
+ * gets its headers as a new prototype-less object, as the listener makes them. Blocks of calls
+ * alternate with blocks of the bare server's check of the same request (bareVerify), so that both
+ * see the same load; prints the CPU µs of each a call and their ratio. With `--db` the bank keeps
+ * its state in a SQLite file (each call then waits for its own group commit).
+ */
+export async function handleLoop(
+  kind: string,
+  count: number,
+  onFile: boolean,
+  frozenClock: () => VirtualClock,
+): Promise<void> {
+  if (kind !== 'get' && kind !== 'post')
+    throw new Error(`--handle-loop takes get or post: ${kind}`);
+  if (!Number.isInteger(count) || count <= 0)
+    throw new Error(`--handle-loop takes a positive count: ${count}`);
+  const seal = await benchSeal();
+  const folder = mkdtempSync(join(tmpdir(), 'bench-loop-'));
+  const database = onFile ? await BankDatabase.open(join(folder, 'bank.db')) : undefined;
+  const bank = createBank({
+    mode: 'sandbox',
+    clock: frozenClock(),
+    ...(database ? { database } : {}),
+  });
+  const { get, post } = cpuRequests(seal);
+  const request = kind === 'get' ? get : post;
+  const fresh = () => {
+    const headers: Record<string, string> = Object.create(null) as Record<string, string>;
+    for (const name in request.headers) headers[name] = `${request.headers[name]!}`;
+    return headers;
+  };
+  const call = async () => {
+    const answer = await bank.handle({ ...request, headers: fresh() });
+    if (answer.status >= 300) throw new Error(`${kind} answered ${answer.status}`);
+  };
+  const publicKey = new X509Certificate(seal.certificateDer).publicKey;
+  const bare = () => {
+    const url = request.target;
+    if (!bareVerify(publicKey, { ...request, url, headers: fresh() }))
+      throw new Error(`the bare check refused the ${kind}`);
+  };
+  for (let i = 0; i < 2_000; i += 1) await call(); // the JIT first
+  for (let i = 0; i < 2_000; i += 1) bare();
+  const block = 500;
+  let bankMicros = 0;
+  let bareMicros = 0;
+  for (let done = 0; done < count; done += block) {
+    let started = process.cpuUsage();
+    for (let i = 0; i < block; i += 1) await call();
+    let used = process.cpuUsage(started);
+    bankMicros += used.user + used.system;
+    started = process.cpuUsage();
+    for (let i = 0; i < block; i += 1) bare();
+    used = process.cpuUsage(started);
+    bareMicros += used.user + used.system;
+  }
+  const calls = Math.ceil(count / block) * block;
+  console.log(
+    `${kind}${onFile ? ' (SQLite)' : ''}: bank.handle ${(bankMicros / calls).toFixed(1)} µs CPU a call, the bare check ${(bareMicros / calls).toFixed(1)} µs: ${(bankMicros / bareMicros).toFixed(2)}×`,
+  );
+  await bank.close();
+  database?.close();
+  rmSync(folder, { recursive: true, force: true });
+}
