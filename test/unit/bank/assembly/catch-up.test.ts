@@ -6,8 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { batchCatchUp } from '../../../../main/core/bank/assembly/catch-up.js';
 import { buildInitialState } from '../../../../main/core/bank/domain/initial-data.js';
-import type { Payment } from '../../../../main/core/bank/domain/model.js';
-import type { PaymentDetails } from '../../../../main/core/bank/domain/payments.js';
+import { withPaymentToKari } from '../payment-fixtures.js';
 
 const at = (time: string, day = 10) =>
   new Date(`2026-03-${String(day).padStart(2, '0')}T${time}:00.000Z`);
@@ -16,36 +15,12 @@ const at = (time: string, day = 10) =>
 function stateWithPendingPayment() {
   const state = buildInitialState(at('00:00'));
   state.behaviour.lastBatchRunAt = at('09:00').toISOString();
-  const details: PaymentDetails = {
-    transfers: [
-      {
-        creditorName: 'Kari',
-        creditorIban: 'NO6997100712346',
-        amountMinor: 10_000,
-        currency: 'NOK',
-        debitMinor: 10_000,
-        feeMinor: 0,
-      },
-    ],
-    psuNamedAtInitiation: false,
-    duplicateKey: 'k1',
-  };
-  const payment: Payment = {
-    paymentId: 'p1',
-    paymentService: 'payments',
-    paymentProduct: 'sepa-credit-transfers',
-    tppId: 'tpp',
-    request: {},
-    debtorAccountId: 'acc-10000001-brukskonto',
-    amount: 10_000,
-    currency: 'NOK',
-    transactionStatus: 'RCVD',
-    createdAt: at('09:30').toISOString(),
-    statusHistory: [],
-    transactionIds: [],
-    details,
-  };
-  state.payments.push(payment);
+  const payment = withPaymentToKari(
+    state,
+    at('09:30').toISOString(),
+    { paymentId: 'p1' },
+    { duplicateKey: 'k1' },
+  );
   return { state, payment };
 }
 

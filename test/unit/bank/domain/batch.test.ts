@@ -9,44 +9,17 @@ import {
 } from '../../../../main/core/bank/domain/batch.js';
 import { buildInitialState } from '../../../../main/core/bank/domain/initial-data.js';
 import type { DomainState, Payment } from '../../../../main/core/bank/domain/model.js';
-import type { PaymentDetails } from '../../../../main/core/bank/domain/payments.js';
+import { withPaymentToKari } from '../payment-fixtures.js';
 
 const at = (time: string) => new Date(`2026-03-10T${time}:00.000Z`);
 
 function withPayment(state: DomainState, overrides: Partial<Payment> = {}): Payment {
-  const details: PaymentDetails = {
-    transfers: [
-      {
-        creditorName: 'Kari',
-        creditorIban: 'NO6997100712346',
-        amountMinor: 10_000,
-        currency: 'NOK',
-        debitMinor: 10_000,
-        feeMinor: 0,
-      },
-    ],
-    psuNamedAtInitiation: false,
-    duplicateKey: 'k',
-    approvedAt: at('10:00').toISOString(),
-  };
-  const payment: Payment = {
-    paymentId: `p${state.payments.length + 1}`,
-    paymentService: 'payments',
-    paymentProduct: 'sepa-credit-transfers',
-    tppId: 'tpp',
-    request: {},
-    debtorAccountId: 'acc-10000001-brukskonto',
-    amount: 10_000,
-    currency: 'NOK',
-    transactionStatus: 'ACTC',
-    createdAt: at('09:30').toISOString(),
-    statusHistory: [],
-    transactionIds: [],
-    details,
-    ...overrides,
-  };
-  state.payments.push(payment);
-  return payment;
+  return withPaymentToKari(
+    state,
+    at('09:30').toISOString(),
+    { transactionStatus: 'ACTC', ...overrides },
+    { duplicateKey: 'k', approvedAt: at('10:00').toISOString() },
+  );
 }
 
 describe('the batch schedule (§1: five runs a day)', () => {

@@ -12,44 +12,14 @@ import {
   type PaymentDetails,
 } from '../../../../main/core/bank/domain/payments.js';
 import { approvePayment } from '../../../../main/core/bank/domain/payments-approval.js';
+import { withPaymentToKari } from '../payment-fixtures.js';
 
 const at = (time: string, day = 10) =>
   new Date(`2026-03-${String(day).padStart(2, '0')}T${time}:00.000Z`);
 const iso = (time: string, day = 10) => at(time, day).toISOString();
 
 function withPayment(state: DomainState, overrides: Partial<Payment> = {}): Payment {
-  const details: PaymentDetails = {
-    transfers: [
-      {
-        creditorName: 'Kari',
-        creditorIban: 'NO6997100712346',
-        amountMinor: 10_000,
-        currency: 'NOK',
-        debitMinor: 10_000,
-        feeMinor: 0,
-      },
-    ],
-    psuNamedAtInitiation: false,
-    duplicateKey: `k${state.payments.length}`,
-  };
-  const payment: Payment = {
-    paymentId: `p${state.payments.length + 1}`,
-    paymentService: 'payments',
-    paymentProduct: 'sepa-credit-transfers',
-    tppId: 'tpp',
-    request: {},
-    debtorAccountId: 'acc-10000001-brukskonto',
-    amount: 10_000,
-    currency: 'NOK',
-    transactionStatus: 'RCVD',
-    createdAt: iso('09:30'),
-    statusHistory: [],
-    transactionIds: [],
-    details,
-    ...overrides,
-  };
-  state.payments.push(payment);
-  return payment;
+  return withPaymentToKari(state, iso('09:30'), overrides);
 }
 
 /** An authorised payment, approved at `approved` (and its execution date, if any). */
