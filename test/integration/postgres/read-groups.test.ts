@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInitialState } from '../../../main/core/bank/domain/initial-data';
 import type { DomainState } from '../../../main/core/bank/domain/model';
-import { createBank, type Bank } from '../../../main/core/bank/index';
+import { createBank } from '../../../main/core/bank/index';
 import {
   runSharedGroup,
   type SharedMember,
@@ -18,10 +18,11 @@ import {
 import { PgBankStore } from '../../../main/core/bank/store/pg-bank-store';
 import { PG_LOCKS } from '../../../main/core/bank/store/pg-schema';
 import { VirtualClock } from '../../../main/core/clock';
-import { benchRequest, type Seal } from '../../../bench/bank-entities';
+import { benchRequest } from '../../../bench/bank-entities';
 import { createTppIdentity } from '../../../main/core/runner/targets/embedded-target';
 import { has } from '../../support/machine.js';
 import { startPostgres, type ThrowawayPostgres } from '../../support/postgres.js';
+import { createConsent } from './create-consent';
 
 interface Run {
   failed: boolean;
@@ -42,26 +43,6 @@ function member(
     settle: (run, failure) => outcomes.push({ run, failure }),
     abandoned: (failure) => outcomes.push({ run: { failed: true }, failure }),
   };
-}
-
-/** A consent made through `bank` (201 expected): its id. */
-async function createConsent(bank: Bank, seal: Seal): Promise<string> {
-  const response = await bank.handle(
-    benchRequest(
-      seal,
-      'POST',
-      '/v1/consents',
-      {
-        access: { accounts: [{ iban: 'NO5297100512347' }] },
-        recurringIndicator: true,
-        validUntil: '2099-12-31',
-        frequencyPerDay: 4,
-      },
-      true,
-    ),
-  );
-  expect(response.status).toBe(201);
-  return (JSON.parse(response.body) as { consentId: string }).consentId;
 }
 
 async function openStore(url: string): Promise<PgBankStore> {

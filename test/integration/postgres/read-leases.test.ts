@@ -17,31 +17,13 @@ import { VirtualClock } from '../../../main/core/clock';
 import { createTppIdentity } from '../../../main/core/runner/targets/embedded-target';
 import { has } from '../../support/machine.js';
 import { startPostgres, type ThrowawayPostgres } from '../../support/postgres.js';
+import { createConsent } from './create-consent';
 
 async function openStore(url: string): Promise<PgBankStore> {
   const clock = new VirtualClock();
   const store = await PgBankStore.open(url, clock);
   await store.start(() => buildInitialState(clock.now(), 'sandbox'));
   return store;
-}
-
-async function createConsent(bank: Bank, seal: Seal): Promise<string> {
-  const response = await bank.handle(
-    benchRequest(
-      seal,
-      'POST',
-      '/v1/consents',
-      {
-        access: { accounts: [{ iban: 'NO5297100512347' }] },
-        recurringIndicator: true,
-        validUntil: '2099-12-31',
-        frequencyPerDay: 4,
-      },
-      true,
-    ),
-  );
-  expect(response.status).toBe(201);
-  return (JSON.parse(response.body) as { consentId: string }).consentId;
 }
 
 const READS = 20;
