@@ -48,8 +48,21 @@ describe.skipIf(!has('postgres'))('the admin API when PostgreSQL refuses the cha
     { method: 'PUT', path: '/admin/snapshot', body: snapshot },
   ];
 
+  /**
+   * The bank clock's offset. A call that meets a connection the server has just ended answers 503
+   * (§7: send it again) and the next one connects anew, as a client sending again would see.
+   */
+  async function clockOffset(): Promise<number> {
+    for (let attempt = 1; ; attempt += 1) {
+      const answer = await admin('GET', '/admin/clock', { base });
+      if (answer.status === 200) return (answer.body as { offsetMs: number }).offsetMs;
+      expect(answer.status, `GET /admin/clock ${JSON.stringify(answer.body)}`).toBe(503);
+      expect(attempt, 'GET /admin/clock answered 503 three times').toBeLessThan(3);
+    }
+  }
+
   async function expectRefused(why: string): Promise<void> {
-    const clockBefore = (await admin('GET', '/admin/clock', { base })).body as { offsetMs: number };
+    const clockBefore = why === 'out of reach' ? 0 : await clockOffset();
     for (const call of changes()) {
       const answer = await admin(call.method, call.path, { base, body: call.body });
       expect(
@@ -61,10 +74,7 @@ describe.skipIf(!has('postgres'))('the admin API when PostgreSQL refuses the cha
     }
     // Nothing was changed: the clock is where it was.
     if (why !== 'out of reach') {
-      const clockAfter = (await admin('GET', '/admin/clock', { base })).body as {
-        offsetMs: number;
-      };
-      expect(Math.abs(clockAfter.offsetMs - clockBefore.offsetMs)).toBeLessThan(1_000);
+      expect(Math.abs((await clockOffset()) - clockBefore)).toBeLessThan(1_000);
     }
   }
 
