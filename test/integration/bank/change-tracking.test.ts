@@ -72,6 +72,21 @@ describe('a request writes the rows it changed', () => {
   });
 });
 
+describe('a read on a running bank clock', () => {
+  it('makes no commit: the batch catch-up before it writes nothing while no run is due', async () => {
+    rig = await startRig({ store: 'database file' });
+    const database = rig.store!.database;
+    rig.clock.resume();
+    expectStatus(await rig.send('GET', '/v1/sandbox/customers'), 200);
+    await rig.bank.flush();
+    const commits = database.counters.commits;
+    for (let round = 0; round < 3; round++)
+      expectStatus(await rig.send('GET', '/v1/sandbox/customers'), 200);
+    await rig.bank.flush();
+    expect(database.counters.commits, 'a GET makes no commit').toBe(commits);
+  });
+});
+
 describe('the verifying commit', () => {
   it('refuses a commit when a write escaped the tracker (a predicate that writes)', async () => {
     rig = await startRig({ store: 'database file' }); // the rig verifies its commits
