@@ -9,11 +9,15 @@ import { join } from 'node:path';
 import { createBank } from '../main/core/bank/index.js';
 import { BankDatabase } from '../main/core/bank/store/bank-database.js';
 import type { VirtualClock } from '../main/core/clock.js';
-import { benchSeal } from './bank-entities.js';
+import { benchSeal, stateWith, templates, tppRequest } from './bank-entities.js';
 import { bareVerify, cpuRequests } from './cpu-servers.js';
 
+/** The consents (and settled payments) beside the one `consent` reads, as the bench table's. */
+const CONSENTS = 1_000;
+
 /**
- * `--handle-loop <get|post> <count> [--db]`: the signed GET or payment POST of the CPU rows through
+ * `--handle-loop <get|post|consent> <count> [--db]`: the signed GET or payment POST of the CPU
+ * rows, or `GET /v1/consents/{id}` of one consent among 1,000 (and 1,000 payments), through
  * `bank.handle` in a loop, in process (no socket), for a profile (`node --cpu-prof`). Every call
  * gets its headers as a new prototype-less object, as the listener makes them. Blocks of calls
  * alternate with blocks of the bare server's check of the same request (bareVerify), so that both
@@ -26,20 +30,29 @@ export async function handleLoop(
   onFile: boolean,
   frozenClock: () => VirtualClock,
 ): Promise<void> {
-  if (kind !== 'get' && kind !== 'post')
-    throw new Error(`--handle-loop takes get or post: ${kind}`);
+  if (kind !== 'get' && kind !== 'post' && kind !== 'consent')
+    throw new Error(`--handle-loop takes get, post or consent: ${kind}`);
   if (!Number.isInteger(count) || count <= 0)
     throw new Error(`--handle-loop takes a positive count: ${count}`);
   const seal = await benchSeal();
   const folder = mkdtempSync(join(tmpdir(), 'bench-loop-'));
   const database = onFile ? await BankDatabase.open(join(folder, 'bank.db')) : undefined;
+  const clock = frozenClock();
+  const consent = kind === 'consent' ? await templates(seal, frozenClock()) : undefined;
   const bank = createBank({
     mode: 'sandbox',
-    clock: frozenClock(),
+    clock,
+    ...(consent
+      ? { initialState: () => stateWith(CONSENTS, clock.now(), consent.consent, consent.payment) }
+      : {}),
     ...(database ? { database } : {}),
   });
   const { get, post } = cpuRequests(seal);
-  const request = kind === 'get' ? get : post;
+  const request = consent
+    ? tppRequest(seal, 'GET', `/v1/consents/${consent.consent.consentId}`)
+    : kind === 'get'
+      ? get
+      : post;
   const fresh = () => {
     const headers: Record<string, string> = Object.create(null) as Record<string, string>;
     for (const name in request.headers) headers[name] = `${request.headers[name]!}`;

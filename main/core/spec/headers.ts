@@ -3,6 +3,7 @@
  * names are case-insensitive; node:http lower-cases them); `name` is the spec's spelling for texts.
  * Pure: no Node-only imports.
  */
+import { boundedMemo } from '../../shared/bounded-memo.js';
 import { PSU_CONTEXTS, PSU_HTTP_METHODS } from './enums.js';
 import { validateNorwegianIdentityNumber } from './validators/national-identity-number.js';
 
@@ -105,8 +106,16 @@ const checkImfFixdate = (value: string) =>
     ? undefined
     : "must be an RFC 7231 IMF-fixdate such as 'Sun, 06 Nov 1994 08:49:37 GMT'";
 
-/** §4.1 / §5.3.2 TPP-Redirect-URI: an absolute http or https URI. */
-export function checkAbsoluteHttpUri(value: string): string | undefined {
+/** The TPP-Redirect-URIs whose check is kept: a TPP sends the same one on every request. */
+const URIS_KEPT = 256;
+
+/** §4.1 / §5.3.2 TPP-Redirect-URI: an absolute http or https URI; once per value (bounded-memo.ts). */
+export const checkAbsoluteHttpUri: (value: string) => string | undefined = boundedMemo(
+  URIS_KEPT,
+  absoluteHttpUriProblem,
+);
+
+function absoluteHttpUriProblem(value: string): string | undefined {
   let url: URL;
   try {
     url = new URL(value);

@@ -75,6 +75,36 @@ describe('answers after the commit is on disk', () => {
     expect([read.status, sync.calls]).toEqual([200, calls]);
   });
 
+  it('holds a read that commits nothing until the earlier write it may have read is on disk', async () => {
+    rig = await startRig({ store: 'database file' });
+    const r = rig;
+    const read = await r.signed('GET', '/v1/sandbox/customers');
+    const post = await r.signed(
+      'POST',
+      '/v1/payments/sepa-credit-transfers',
+      EXEMPT,
+      sct('9.00', 'Read after'),
+    );
+    sync.hold = true;
+    const answered: string[] = [];
+    const note = (what: string) => (response: { status: number }) => {
+      answered.push(`${what} ${response.status}`);
+      return response;
+    };
+    const write = r.bank.handle(post).then(note('write'));
+    // The same turn: the read runs before the write's group is committed.
+    const sameTurn = r.bank.handle(read).then(note('read in its turn'));
+    await turns(5);
+    // A later turn: the write is committed (the read sees it), not yet on disk.
+    expect(r.store!.committed().payments.some((p) => p.details)).toBe(true);
+    const later = r.bank.handle(read).then(note('read after'));
+    await turns(5);
+    expect([answered, sync.held.length]).toEqual([[], 1]);
+    sync.held.shift()!.complete();
+    await Promise.all([write, sameTurn, later]);
+    expect(answered).toEqual(['write 201', 'read in its turn 200', 'read after 200']);
+  });
+
   it('answers 503 when the fdatasync fails, and refuses every later change', async () => {
     rig = await startRig({ store: 'database file' });
     const r = rig;

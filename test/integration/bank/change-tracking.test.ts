@@ -1,6 +1,6 @@
 /**
- * Change tracking on a durable bank: a request writes exactly the rows it changed, a read writes
- * and serialises nothing, and, with the verifying commit (every commit compares the whole state
+ * Change tracking on a durable bank: a request writes exactly the rows it changed, a read makes no
+ * commit and serialises nothing, and, with the verifying commit (every commit compares the whole state
  * with the file), the whole check catalogue — every domain path the suites drive: consents,
  * payments, SCA, sessions, baskets, the batch, the clock, the sandbox API — leaves no write the
  * tracker missed.
@@ -31,7 +31,7 @@ afterEach(async () => {
 });
 
 describe('a request writes the rows it changed', () => {
-  it('a signed GET commits no row and serialises nothing; a payment POST writes its rows only', async () => {
+  it('a signed GET makes no commit and serialises nothing; a payment POST writes its rows only', async () => {
     rig = await startRig({ store: 'database file' });
     const database = rig.store!.database;
     const created = await rig.send(
@@ -50,7 +50,8 @@ describe('a request writes the rows it changed', () => {
         200,
       );
     await rig.bank.flush();
-    expect(database.counters.commits).toBeGreaterThan(before.commits);
+    // A request that wrote nothing ends its transaction empty: no commit at all.
+    expect(database.counters.commits, 'a GET makes no commit').toBe(before.commits);
     expect(
       database.counters.rowsSerialised - before.rowsSerialised,
       'a GET serialises nothing',
@@ -68,6 +69,21 @@ describe('a request writes the rows it changed', () => {
     expect(written).toBeGreaterThanOrEqual(1);
     expect(written).toBeLessThanOrEqual(3);
     expect(rig.store!.committed().payments).toHaveLength(paymentsBefore + 1);
+  });
+});
+
+describe('a read on a running bank clock', () => {
+  it('makes no commit: the batch catch-up before it writes nothing while no run is due', async () => {
+    rig = await startRig({ store: 'database file' });
+    const database = rig.store!.database;
+    rig.clock.resume();
+    expectStatus(await rig.send('GET', '/v1/sandbox/customers'), 200);
+    await rig.bank.flush();
+    const commits = database.counters.commits;
+    for (let round = 0; round < 3; round++)
+      expectStatus(await rig.send('GET', '/v1/sandbox/customers'), 200);
+    await rig.bank.flush();
+    expect(database.counters.commits, 'a GET makes no commit').toBe(commits);
   });
 });
 

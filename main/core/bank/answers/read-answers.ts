@@ -5,8 +5,9 @@
  * once, and the requests after it pay only for what the signature and the stages cost.
  *
  * Every other request may change the state (a handler changes entities in place, and a read of
- * an AIS route counts against its consent, §6.1), so the pipeline lets go of every kept answer
- * when such a request's run ends (assembly/pipeline.ts); so does every change outside a request:
+ * an AIS route counts against its consent, §8), so the pipeline lets go of every kept answer
+ * when such a request's run ends (assembly/pipeline.ts), and when a pure read's route gives no key
+ * because this time it changes the state; so does every change outside a request:
  * the console's and the admin API's (assembly/console-changes.ts), a batch catch-up that
  * performed an event (assembly/catch-up.ts), a reset or a rolled-back commit, which give the
  * state a new object. A read that runs while a change is under way may be answered as before it,

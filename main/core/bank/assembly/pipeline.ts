@@ -138,12 +138,17 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   }
   const answerOf = answering(mode, signed);
 
-  /** The route's handler, or the kept answer of a pure read (answers/read-answers.ts). */
-  function answerOfRoute(ctx: RequestContext) {
+  /**
+   * The route's handler, or the kept answer of a pure read (answers/read-answers.ts). `read.changes`
+   * is set when a pure read's route says that this time it changes the state (its key undefined).
+   */
+  function answerOfRoute(ctx: RequestContext, read: { changes: boolean }) {
     const route = ctx.route!;
-    return readAnswers && route.answerKey
-      ? readAnswers.answer(route, route.answerKey(ctx), ctx, env)
-      : route.handle(ctx, env);
+    if (!readAnswers || !route.answerKey) return route.handle(ctx, env);
+    const key = route.answerKey(ctx, env);
+    if (key !== undefined) return readAnswers.answer(route, key, ctx, env);
+    read.changes = true;
+    return route.handle(ctx, env);
   }
 
   /** The staged pipeline for one request; `failed` when a stage or handler threw (a bank bug). */
@@ -156,6 +161,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     let outcome: HandlerResult | Rejection | undefined;
     let failed = false;
     let scripted: ScriptedAnswer | undefined;
+    const read = { changes: false };
     try {
       // §1 sandbox batch: the runs (and periodic executions) due on the bank clock happen first.
       const catchingUp = catchUp(ctx.now);
@@ -178,7 +184,9 @@ export function createPipeline(options: PipelineOptions): Pipeline {
         current = 'handler';
         scripted = scriptFor(options.script, ctx);
         const begin = performance.now();
-        outcome = scripted?.refuse ? scriptedRefusal(scripted.refuse) : await answerOfRoute(ctx);
+        outcome = scripted?.refuse
+          ? scriptedRefusal(scripted.refuse)
+          : await answerOfRoute(ctx, read);
         stageTimings.handler = performance.now() - begin;
       }
     } catch (error) {
@@ -187,7 +195,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       outcome = internalError(current, error);
     }
     // Any request but a pure read may have changed the state, its handler or a stage before it.
-    if (!ctx.route?.answerKey) readAnswers?.changed();
+    if (!ctx.route?.answerKey || read.changes) readAnswers?.changed();
     const { response, played } = answerOf(request, ctx, outcome, scripted);
     return {
       ctx,

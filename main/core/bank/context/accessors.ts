@@ -3,6 +3,7 @@
  * session stage resolved. They read the request context, so they sit above the domain, which
  * never sees a request (the floors in docs/architecture.md).
  */
+import { boundedMemo } from '../../../shared/bounded-memo.js';
 import type { ResolvedPsu } from '../domain/psu.js';
 import type { RequestContext } from './request-context.js';
 
@@ -19,9 +20,16 @@ export function tppIdOf(ctx: RequestContext): string | undefined {
 export function tppNameOf(ctx: RequestContext): string | undefined {
   if (ctx.tpp?.registeredName) return ctx.tpp.registeredName;
   const subject = ctx.signature?.certificate.subject;
-  const commonName = subject ? /(?:^|,)CN=((?:\\.|[^,])+)/.exec(subject)?.[1] : undefined;
-  return commonName?.replace(/\\(.)/g, '$1') ?? tppIdOf(ctx);
+  return (subject ? commonNameOf(subject) : undefined) ?? tppIdOf(ctx);
 }
+
+/** The subjects whose CN is kept: one per certificate, and a workbench sees a handful. */
+const SUBJECTS_KEPT = 64;
+
+/** The CN of an RFC 2253 subject, unescaped; once per certificate's subject (bounded-memo.ts). */
+const commonNameOf = boundedMemo(SUBJECTS_KEPT, (subject) =>
+  /(?:^|,)CN=((?:\\.|[^,])+)/.exec(subject)?.[1]?.replace(/\\(.)/g, '$1'),
+);
 
 /** The ResolvedPsu the stage resolved; undefined on routes that declare no `access`. */
 export function psuContextOf(ctx: RequestContext): ResolvedPsu | undefined {

@@ -184,11 +184,13 @@ export interface RouteDefinition {
   corporateIdOptional?: boolean;
   /**
    * A pure read: the answer is a function of the state and of this key alone (what the handler
-   * reads of the request: the page, the fault profiles it honours), never of the TPP, the bank
-   * clock or anything the read itself or the batch's bookkeeping changes. The bank keeps such an
-   * answer until the state changes (answers/read-answers.ts). Absent: the handler runs each time.
+   * reads of the request: the page, the fault profiles it honours, the TPP when it matters), never
+   * of the bank clock or anything the read itself or the batch's bookkeeping changes. The bank
+   * keeps such an answer until the state changes (answers/read-answers.ts). Undefined: this time
+   * the read changes the state (a consent whose 180 days ran out on the bank clock is stored
+   * expired), so the handler runs and every kept answer goes. Absent: the handler runs each time.
    */
-  answerKey?: (ctx: RequestContext) => string;
+  answerKey?: (ctx: RequestContext, env: HandlerEnvironment) => string | undefined;
 }
 
 export type RouteAccess = 'none' | 'psu' | 'sca';

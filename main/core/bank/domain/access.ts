@@ -80,11 +80,17 @@ export function consentValidUntil(consent: Consent): Date | undefined {
     : new Date(new Date(consent.scaCompletedAt).getTime() + SCA_RENEWAL_PERIOD_DAYS * DAY_MS);
 }
 
+/** Whether the consent is valid and its 180 days have run out at `now`: refreshConsent expires it. */
+export function consentRunsOut(consent: Consent, now: Date): boolean {
+  if (consent.consentStatus !== 'valid') return false;
+  const until = consentValidUntil(consent);
+  return until !== undefined && now >= until;
+}
+
 /** The consent's status at `now`, turning a valid one expired after 180 days (stored, once). */
 export function refreshConsent(consent: Consent, now: Date): Consent['consentStatus'] {
-  const until = consentValidUntil(consent);
-  if (consent.consentStatus === 'valid' && until !== undefined && now >= until)
-    setConsentStatus(consent, 'expired', until);
+  if (consentRunsOut(consent, now))
+    setConsentStatus(consent, 'expired', consentValidUntil(consent)!);
   return consent.consentStatus;
 }
 

@@ -4,7 +4,7 @@
  * redirect back to the TPP (§6.1 success, §6.2 failure) goes only to the TPP-Redirect-URI of the
  * starting request.
  */
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { ScaStatus } from '../../spec/enums.js';
 import type { ErrorCode } from '../../spec/errors.js';
 import { SCA_SESSION_VALIDITY_MS } from '../../spec/limits.js';
@@ -12,6 +12,7 @@ import type { Authorisation, DomainState, DomainEntities } from './model.js';
 import { psuCorporateIdFor, psuIdFor, type ResolvedPsu } from './psu.js';
 import { completeSca } from './sessions.js';
 import { KeyIndex } from './collection-index.js';
+import { randomToken } from './random-token.js';
 
 const authorisationsById = new KeyIndex<Authorisation>((candidate) => candidate.authorisationId);
 
@@ -142,8 +143,6 @@ export interface StartedAuthorisation {
   links: AuthorisationLinks;
 }
 
-const token = () => randomBytes(24).toString('base64url');
-
 /**
  * Creates an authorisation for the PSU context of a request (the session stage's ResolvedPsu).
  * The starting request's TPP-Session-ID and TPP-Redirect-URI are bound to it for good (§5.3.1,
@@ -175,8 +174,8 @@ export function startAuthorisation(
     updatedAt: at,
     history: [{ scaStatus: 'RECEIVED', at }],
     site: {
-      linkToken: token(),
-      formToken: token(),
+      linkToken: randomToken(),
+      formToken: randomToken(),
       loginAttempts: 0,
       resourcePath: input.resourcePath,
     },

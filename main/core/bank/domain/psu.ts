@@ -5,6 +5,7 @@
  * in context/accessors.ts: the domain never sees a request.
  */
 import { randomUUID } from 'node:crypto';
+import { boundedMemo } from '../../../shared/bounded-memo.js';
 import { isIpAddress } from '../../spec/headers.js';
 import { validateNorwegianIdentityNumber } from '../../spec/validators/national-identity-number.js';
 import type { PsuContext } from '../../spec/enums.js';
@@ -149,9 +150,11 @@ export function checkIdentityNumber(state: DomainState, value: string): Identity
   return { ok: true, customer };
 }
 
+/** The TPP-Redirect-URIs whose answer is kept: a TPP sends the same one on every request. */
+const URIS_KEPT = 256;
+
 /** §5.3.6: https, a domain name and a path — what an app link can be (recorded only). */
-export function isAppLinkCandidate(uri: string | undefined): boolean {
-  if (uri === undefined) return false;
+const appLinkCandidate = boundedMemo(URIS_KEPT, (uri) => {
   try {
     const url = new URL(uri);
     const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -165,4 +168,9 @@ export function isAppLinkCandidate(uri: string | undefined): boolean {
   } catch {
     return false;
   }
+});
+
+/** §5.3.6: whether the TPP-Redirect-URI can be an app link; a URI's answer is made once. */
+export function isAppLinkCandidate(uri: string | undefined): boolean {
+  return uri !== undefined && appLinkCandidate(uri);
 }

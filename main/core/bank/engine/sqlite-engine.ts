@@ -1,7 +1,8 @@
 /**
  * The state in a SQLite database file (store/bank-database.ts): the bank works on the database's
- * tracked view (store/change-tracker.ts); a commit writes the rows the change wrote, and a request
- * that wrote nothing commits an empty transaction.
+ * tracked view (store/change-tracker.ts); a commit writes the rows the change wrote. A request
+ * that wrote nothing, run when no other request waits for a commit, makes none: its transaction
+ * is ended empty and it is answered once the commits it may have read are on disk.
  *
  * Requests run one at a time inside the open transaction (the stages and handlers are synchronous
  * today, so requests never interleave anyway; the queue keeps that true should one ever await),
@@ -80,8 +81,13 @@ export class SqliteEngine implements StateEngine {
   ): Promise<RequestOutcome<Run>> {
     return new Promise<RequestOutcome<Run>>((settle) => {
       this.queue = this.queue.then(async () => {
-        this.database.begin();
+        const database = this.database;
+        database.begin();
         const run = await runPipeline();
+        // A request that wrote nothing, with no uncommitted request before it, makes no commit.
+        // It may have read the earlier groups' commits: it is answered once they are on disk.
+        if (!run.failed && this.group.length === 0 && database.endUnchanged())
+          return this.answerAfterSync(run, settle as GroupMember['settle']);
         if (run.failed) this.groupFailed = true;
         this.group.push({ run, settle: settle as GroupMember['settle'] });
         if (!this.commitScheduled) {
@@ -126,6 +132,19 @@ export class SqliteEngine implements StateEngine {
     this.answered = synced.then(
       () => settleAll(),
       (error: unknown) => settleAll(error),
+    );
+  }
+
+  /**
+   * Settles a request that committed nothing once every commit made so far is on disk; when that
+   * sync fails, as a request of the synced group would be (kept, not confirmed on disk).
+   */
+  private answerAfterSync(run: EngineRun, settle: GroupMember['settle']): void {
+    const synced = this.database.synced();
+    if (!synced) return settle({ run });
+    this.answered = synced.then(
+      () => settle({ run }),
+      (error: unknown) => settle({ run, failure: error, kept: true }),
     );
   }
 

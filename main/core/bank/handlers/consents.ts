@@ -12,6 +12,7 @@ import {
 } from '../../spec/limits.js';
 import { ErrorResponseSchema } from '../../spec/schemas/shared.js';
 import {
+  consentRunsOut,
   consentValidUntil,
   findConsent,
   refreshConsent,
@@ -20,7 +21,7 @@ import {
 import type { AuthorisationKindHandler } from '../domain/authorisations.js';
 import type { Consent, DomainState } from '../domain/model.js';
 import { tppIdOf } from '../context/accessors.js';
-import { faultActive } from '../faults/index.js';
+import { faultActive, type FaultId } from '../faults/index.js';
 import { startAuthorisationFor } from '../context/sca-redirect.js';
 import { isRejection, reject, type Rejection } from '../http/refusal.js';
 import type { RequestContext, RouteDefinition } from '../context/request-context.js';
@@ -66,15 +67,43 @@ export function ownConsent(ctx: RequestContext, state: DomainState): Consent | R
       }),
     );
   refreshConsent(consent, ctx.now);
-  if (
+  if (renewalFaultExpires(ctx, consent)) setConsentStatus(consent, 'expired', ctx.now);
+  return consent;
+}
+
+/** The CONSENT-SCA-RENEWABLE-180D fault expires a valid consent 90 days after its SCA. */
+function renewalFaultExpires(ctx: RequestContext, consent: Consent): boolean {
+  return (
     faultActive(ctx, 'CONSENT-SCA-RENEWABLE-180D') &&
     consent.consentStatus === 'valid' &&
     consent.scaCompletedAt !== undefined &&
     ctx.now.getTime() - Date.parse(consent.scaCompletedAt) >= RENEWAL_FAULT_DAYS * DAY_MS
-  )
-    setConsentStatus(consent, 'expired', ctx.now);
-  return consent;
+  );
 }
+
+/**
+ * The key of a consent read's answer (a pure read, answers/read-answers.ts): the consent, the TPP
+ * that asks (another TPP's read is 403, not this answer) and the faults the answer honours. It
+ * does not count against §8's calls without PSU-IP-Address (card account transactions only).
+ * The bank clock matters only where it changes the consent: a read at which its 180 days run
+ * out (§8 SCA renewal), or the renewal fault's 90, stores it expired. That read has no key.
+ */
+function consentReadKey(faults: readonly FaultId[]): NonNullable<RouteDefinition['answerKey']> {
+  return (ctx, env) => {
+    const consentId = ctx.pathParams.consentId!;
+    const consent = findConsent(env.state, consentId);
+    if (consent && (consentRunsOut(consent, ctx.now) || renewalFaultExpires(ctx, consent)))
+      return undefined;
+    let key = '';
+    for (const fault of faults) key += faultActive(ctx, fault) ? '1' : '0';
+    // The TPP's id with its length: no consent id can make two requests' keys meet.
+    const tppId = tppIdOf(ctx) ?? '';
+    return `${key}${tppId.length}:${tppId}${consentId}`;
+  };
+}
+
+/** The faults ownConsent honours, which every consent read's answer depends on. */
+const OWN_CONSENT_FAULTS: readonly FaultId[] = ['ERR-STATUS-403', 'CONSENT-SCA-RENEWABLE-180D'];
 
 const CONSENT_ID = { consentId: { description: 'The consentId of POST /v1/consents.' } };
 const UNKNOWN = {
@@ -216,6 +245,12 @@ export const getConsent: RouteDefinition = {
     200: { description: 'The consent.', schema: ConsentInformationShape },
     403: UNKNOWN,
   },
+  answerKey: consentReadKey([
+    ...OWN_CONSENT_FAULTS,
+    'CONSENT-READ-200',
+    'GEN-PAYLOAD-DATE-FORMAT',
+    'GEN-LINK-SHAPE',
+  ]),
   handle(ctx, env) {
     const consent = ownConsent(ctx, env.state);
     if (isRejection(consent)) return consent;
@@ -261,6 +296,7 @@ export const getConsentStatus: RouteDefinition = {
   access: 'none',
   pathParameters: CONSENT_ID,
   responses: { 200: { description: 'consentStatus.', schema: ConsentStatusShape }, 403: UNKNOWN },
+  answerKey: consentReadKey([...OWN_CONSENT_FAULTS, 'CONSENT-STATUS-200']),
   handle(ctx, env) {
     const consent = ownConsent(ctx, env.state);
     if (isRejection(consent)) return consent;

@@ -23,6 +23,7 @@ import { reject, type Rejection } from '../http/refusal.js';
 import type {
   HandlerEnvironment,
   RequestContext,
+  RouteDefinition,
   Stage,
   StageResult,
 } from '../context/request-context.js';
@@ -60,6 +61,16 @@ interface HeldSca {
   samePsu: boolean;
 }
 
+/** The headers each route declares, as a set made once per route. */
+const declaredSets = new WeakMap<RouteDefinition['headers'], ReadonlySet<string>>();
+
+function declaredHeaders(headers: RouteDefinition['headers']): ReadonlySet<string> {
+  let declared = declaredSets.get(headers);
+  if (!declared)
+    declaredSets.set(headers, (declared = new Set([...headers.required, ...headers.optional])));
+  return declared;
+}
+
 /** The default session hook (createBank): see the module comment and docs/sca.md. */
 export const scaSessionHook: SessionHook = (ctx, env) => {
   const route = ctx.route!;
@@ -67,7 +78,7 @@ export const scaSessionHook: SessionHook = (ctx, env) => {
   const tppId = tppIdOf(ctx);
   if (tppId === undefined) return ctx;
   const state = env.state;
-  const declared = new Set([...route.headers.required, ...route.headers.optional]);
+  const declared = declaredHeaders(route.headers);
   const request: SessionRequest = {
     ctx,
     state,

@@ -79,6 +79,8 @@ export class BankDatabase {
   private readonly writeSetting;
   /** The clock's settings as last committed (or found at the first load, when none were). */
   private clockCommitted = '';
+  /** The connection's rows written when the open transaction began (endUnchanged). */
+  private writesAtBegin = -1;
 
   private constructor(
     readonly db: SqliteDatabase,
@@ -204,7 +206,22 @@ export class BankDatabase {
 
   /** Starts the transaction of one change (a request, a console action) unless one is open. */
   begin(): void {
-    if (!this.db.inTransaction) this.transaction.begin.run();
+    if (this.db.inTransaction) return;
+    this.transaction.begin.run();
+    this.writesAtBegin = this.writes.get() as number;
+  }
+
+  /**
+   * Ends the open transaction when it wrote nothing (no entity, no ledger row, no clock setting)
+   * and returns true: there is nothing to commit. Otherwise returns false and leaves it open.
+   */
+  endUnchanged(): boolean {
+    const { rewritten, dirty } = this.live().changes();
+    if (rewritten.size > 0 || dirty.size > 0) return false;
+    if (!this.db.inTransaction || this.writes.get() !== this.writesAtBegin) return false;
+    if (this.clock && JSON.stringify(this.clock.settings()) !== this.clockCommitted) return false;
+    this.transaction.commit.run();
+    return true;
   }
 
   /**

@@ -7,6 +7,7 @@ import {
   composeIBAN,
   validateIBAN as ibantoolsValidateIban,
 } from 'ibantools/jsnext/ibantools.js';
+import { boundedMemo } from '../../../shared/bounded-memo.js';
 import { IBAN_MAX } from '../limits.js';
 
 export type IbanCheck =
@@ -26,8 +27,16 @@ const problemByIbantoolsError: Partial<Record<ValidationErrorsIBAN, [IbanRule, s
   ],
 };
 
-/** Validates an IBAN in electronic format (upper-case, no spaces), as payloads carry it. */
-export function validateIban(value: string): IbanCheck {
+/** The IBANs whose check is kept: a TPP pays from and to a handful of accounts. */
+const IBANS_KEPT = 256;
+
+/**
+ * Validates an IBAN in electronic format (upper-case, no spaces), as payloads carry it; a value's
+ * check is made once (bounded-memo.ts): a payment's IBANs are checked by its schema and its handler.
+ */
+export const validateIban: (value: string) => IbanCheck = boundedMemo(IBANS_KEPT, checkIban);
+
+function checkIban(value: string): IbanCheck {
   if (value.length > IBAN_MAX)
     return { ok: false, rule: 'length', problem: `longer than ${IBAN_MAX} characters` };
   if (!/^[A-Z]{2}[0-9]{2}[A-Z0-9]+$/.test(value))

@@ -25,7 +25,7 @@ import type {
   HandlerEnvironment,
   RouteDefinition,
 } from '../../context/request-context.js';
-import { randomBytes } from 'node:crypto';
+import { randomToken } from '../../domain/random-token.js';
 import { faultyRedirect } from './redirect-faults.js';
 import { AUTHORISATION_KINDS } from '../authorisation-kinds.js';
 
@@ -123,7 +123,7 @@ function admit(
       `This authorisation has already ended (${authorisation.scaStatus}). Go back to the service you came from.`,
     );
   if (site.browserBinding === undefined) {
-    site.browserBinding = randomBytes(24).toString('base64url');
+    site.browserBinding = randomToken();
     return {
       authorisation,
       setCookie: `${SCA_COOKIE}=${site.browserBinding}; Path=/sca/${authorisation.authorisationId}; HttpOnly; SameSite=Lax`,
