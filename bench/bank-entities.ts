@@ -15,6 +15,7 @@ import type { Consent, DomainState, Payment } from '../main/core/bank/domain/mod
 import type { VirtualClock } from '../main/core/clock.js';
 import { signRequest } from '../main/core/tpp/signer.js';
 import { createTestCa, issueQsealc } from '../main/core/certs/issue.js';
+import { median } from './cpu-per-request.js';
 
 export interface Seal {
   certificateDer: Buffer;
@@ -143,8 +144,6 @@ export function stateWith(
   state.consents.push(structuredClone(consent));
   return state;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 export async function getLatencyMs(
   bank: Bank,

@@ -54,7 +54,7 @@ import { VirtualClock } from '../main/core/clock.js';
 import { benchRequest, benchSeal } from './bank-entities.js';
 import { openPaymentsRow } from './open-payments.js';
 import { memoryChild, memoryRows, memoryTableRows, type HeldEngine } from './bank-memory.js';
-import { checkCpuBound, CPU_RATIO_BOUNDS } from './cpu-per-request.js';
+import { checkCpuBound, CPU_RATIO_BOUNDS, median } from './cpu-per-request.js';
 import { runnerCpuPerCheck } from './cpu-per-check.js';
 import { handleLoop } from './handle-loop.js';
 import { bareServer, cpuRequests, servedComparison, serveCpuChild } from './cpu-servers.js';
@@ -121,11 +121,6 @@ function cardItem(id: string) {
     },
   ];
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
 
 async function pageReadMs(bank: Bank, seal: Signing, offset: number): Promise<number> {
   const request = signed(

@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { createBank, type BankRequest, type BankResponse } from '../main/core/bank/index.js';
 import type { VirtualClock } from '../main/core/clock.js';
 import { tppRequest, type Seal } from './bank-entities.js';
-import { compareCpu, type CpuComparison, type CpuWindow } from './cpu-per-request.js';
+import { compareCpu, median, type CpuComparison, type CpuWindow } from './cpu-per-request.js';
 import { openStoredBank, type StoreSpec } from './engine-stores.js';
 
 /** The answers the bare server gives, by method: the bank's own for the same requests. */
@@ -197,8 +197,6 @@ export interface ServedComparison {
   bareRate: number;
   cpu: CpuComparison;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 /** The signed GET and the payment POST of the CPU rows, each signed once. */
 export function cpuRequests(seal: Seal): { get: BankRequest; post: BankRequest } {

@@ -51,12 +51,6 @@ export function tableSizes(max: number): number[] {
   return [1_000, 10_000, max].filter((n, i, all) => n <= max && all.indexOf(n) === i);
 }
 
-/** The median (the upper one of an even count); no values, no median. */
-export function median(values: readonly number[]): number {
-  if (values.length === 0) throw new Error('no values: no median');
-  return [...values].sort((a, b) => a - b)[values.length >> 1]!;
-}
-
 /** One measured engine × size. CPU in µs per request (medians of the rounds), RSS in bytes. */
 export interface TableRow {
   engine: TableEngine;
