@@ -62,10 +62,19 @@ import { engineTable } from './engine-servers.js';
 import { engineTableReport, parseCount, parseEngines, tableSizes } from './engine-table.js';
 
 const env = process.env;
-const DURATION = parseCount('BENCH_DURATION', env.BENCH_DURATION, 3);
-const ROUNDS = parseCount('BENCH_ROUNDS', env.BENCH_ROUNDS, 3);
-const CONNECTIONS = parseCount('BENCH_CONNECTIONS', env.BENCH_CONNECTIONS, 16);
-const MAX = parseCount('BENCH_MAX', env.BENCH_MAX, 100_000);
+/** A count from the environment; a bad one is named and ends the run before anything starts. */
+function count(name: string, fallback: number): number {
+  try {
+    return parseCount(name, env[name], fallback);
+  } catch (error) {
+    console.error((error as Error).message);
+    return process.exit(2);
+  }
+}
+const DURATION = count('BENCH_DURATION', 3);
+const ROUNDS = count('BENCH_ROUNDS', 3);
+const CONNECTIONS = count('BENCH_CONNECTIONS', 16);
+const MAX = count('BENCH_MAX', 100_000);
 const SIZES = tableSizes(MAX);
 const NOW = new Date('2025-03-14T10:00:00.000Z');
 const CARD = 'card-10000001';
@@ -350,7 +359,7 @@ function byEngine(seal: Signing) {
     SIZES,
     {
       connections: CONNECTIONS,
-      duration: parseCount('BENCH_TABLE_DURATION', env.BENCH_TABLE_DURATION, 2),
+      duration: count('BENCH_TABLE_DURATION', 2),
       rounds: ROUNDS,
     },
   );
