@@ -97,8 +97,8 @@ type FromChild =
 
 /**
  * Child process `--serve-cpu bank|bare`: serves until its parent disconnects; answers each `cpu`
- * message with its CPU time so far (user + system, µs), each `memory` message with its RSS now
- * and its peak (`process.resourceUsage().maxRSS`), bytes.
+ * message with its CPU time so far (user + system, µs), each `memory` message with its RSS after
+ * a collection and its peak (`process.resourceUsage().maxRSS`), bytes.
  */
 export function serveCpuChild(kind: string, clock: () => VirtualClock): void {
   if (kind !== 'bank' && kind !== 'bare')
@@ -111,6 +111,9 @@ export function serveCpuChild(kind: string, clock: () => VirtualClock): void {
       return;
     }
     if (message.type === 'memory') {
+      // After a collection (the fork has --expose-gc): what the bank holds, not the garbage the
+      // rounds left; the peak keeps the rounds' high-water mark.
+      (globalThis as { gc?: () => void }).gc?.();
       const peakRss = process.resourceUsage().maxRSS * 1024;
       process.send!({
         type: 'memory',
@@ -146,7 +149,10 @@ function createEmptyBank(clock: VirtualClock) {
 
 /** A forked server and the way to ask it for its CPU time and its memory. */
 export async function forkServer(script: string, kind: 'bank' | 'bare', start: ToChild) {
-  const child: ChildProcess = fork(script, ['--serve-cpu', kind], { stdio: 'inherit' });
+  const child: ChildProcess = fork(script, ['--serve-cpu', kind], {
+    stdio: 'inherit',
+    execArgv: [...process.execArgv, '--expose-gc'],
+  });
   // One question at a time: each message answers the oldest waiting one.
   const waiting: { resolve: (message: FromChild) => void; reject: (error: Error) => void }[] = [];
   child.on('message', (message: FromChild) => waiting.shift()?.resolve(message));

@@ -4,7 +4,7 @@
  * each in a process of its own (cpu-servers.ts), on two signed requests: GET /v1/consents/{id} of
  * a consent that exists and the payment POST, alternated rounds, the median of each server's CPU
  * µs per request (cpu-per-request.ts), the bank's POSTs per second, and the bank process's RSS
- * after the rounds and its peak.
+ * after the rounds and a collection, and its peak.
  *
  * `postgres-shared`: the measured bank and PEERS more bank processes on one PostgreSQL database,
  * each its own process and idle, so that a commit waits for acknowledgements answered at once,

@@ -84,7 +84,7 @@ export const TABLE_HEADER = [
   'POST µs bank / bare',
   'POST ratio',
   'POST req/s',
-  'RSS (peak)',
+  'RSS after a collection (peak)',
 ];
 
 /** The table's cells, one array per row, in TABLE_HEADER's order. */
