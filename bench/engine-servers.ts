@@ -4,7 +4,7 @@
  * each in a process of its own (cpu-servers.ts), on two signed requests: GET /v1/consents/{id} of
  * a consent that exists and the payment POST, alternated rounds, the median of each server's CPU
  * µs per request (cpu-per-request.ts), the bank's POSTs per second, and the bank process's RSS
- * after the rounds and a collection, and its peak.
+ * after the GET rounds and a collection, and its peak so far.
  *
  * `postgres-shared`: the measured bank and PEERS more bank processes on one PostgreSQL database,
  * each its own process and idle, so that a commit waits for acknowledgements answered at once,
@@ -151,8 +151,10 @@ async function measureRow(
         started.push(await forkServer(script, 'bank', start));
     const servers = { bank, bare };
     const get = await compareOne(requests.get, servers, requests.answers, options);
-    const post = await compareOne(requests.post, servers, requests.answers, options);
+    // Before the POST rounds: each POST adds a payment (thousands a round), the size would not
+    // be N any more.
     const { rss, peakRss } = await bank.memory();
+    const post = await compareOne(requests.post, servers, requests.answers, options);
     return {
       engine,
       size,
