@@ -63,7 +63,7 @@ function phase(name: string): MemoryPhase {
 }
 
 /** A bank on `engine` (`where`: the file or the PostgreSQL URL), its state `initialState`'s. */
-async function openBank(
+export async function openBank(
   engine: HeldEngine,
   where: string,
   clock: VirtualClock,
@@ -100,7 +100,7 @@ async function openBank(
  * bank-entities.ts `stateWith`, each entity as JSON.parse makes it, as a database load does (and
  * close to a handler's object literals): structuredClone copies take two thirds more heap.
  */
-function parsedStateWith(...args: Parameters<typeof stateWith>): DomainState {
+export function parsedStateWith(...args: Parameters<typeof stateWith>): DomainState {
   const { ledger, ...entities } = stateWith(...args);
   return { ...(JSON.parse(JSON.stringify(entities)) as Omit<DomainState, 'ledger'>), ledger };
 }

@@ -17,24 +17,28 @@
  *   fsync'ed commit that holds it (WAL, synchronous=FULL), with 1k and 100k existing: one at a
  *   time (a commit each) and BENCH_CONNECTIONS in flight (group commit shares the fsync);
  * - RSS of a bank holding 100k card transactions, measured in a fresh child process, with its
- *   database file and with an in-memory ledger.
+ *   database file and with an in-memory ledger;
+ * - at scale, by engine: a bank holding 1k / 10k / BENCH_MAX consents and payments in memory, on
+ *   SQLite, on PostgreSQL and three processes on one PostgreSQL database, each in a process of its
+ *   own against the bare server: CPU µs per signed GET /v1/consents/{id} and per payment POST,
+ *   bank / bare, POSTs per second and the bank's RSS; goals judged, not bounded (engine-servers.ts,
+ *   engine-table.ts);
+ * - a signed GET on a bank holding 20,000 payments never authorised against one without them
+ *   (open-payments.ts);
+ * - memory: the peak of PUT /admin/snapshot of BENCH_MAX consents and payments on each engine
+ *   (bank-memory.ts; with BENCH_ONLY_MEMORY also the RSS a bank holds at 10k and BENCH_MAX).
  *
  * Loopback only, bounded in count and time. Environment: BENCH_DURATION (seconds per autocannon
  * round, default 3), BENCH_ROUNDS (rounds of each server, default 3), BENCH_ONLY_CPU (stop after
  * the bank / bare rows and the runner's), BENCH_SKIP_RUNNER (leave out the runner's CPU per
  * check), BENCH_CONNECTIONS (default 16), BENCH_MAX (largest history, default 100000),
  * BENCH_SKIP_GET (leave out the GET and POST rounds, e.g. to profile the rest with --cpu-prof),
- * BENCH_ONLY_ENTITIES (only the consent and payment rows of bank-entities.ts), BENCH_ENGINES
- * (the durable engines of those rows: sqlite,postgres,postgres-shared by default),
- * BENCH_ONLY_OPEN_PAYMENTS (stop after the row of payments never authorised, open-payments.ts),
- * BENCH_ONLY_MEMORY (only the memory rows of bank-memory.ts), BENCH_MEMORY_ENGINES (their
- * engines: memory,sqlite,postgres by default).
- * - at scale: consents and payments at 0 / 1k / 10k / 100k, a signed GET and durable payment
- *   POSTs on a bank with its database file against in memory (bank-entities.ts);
- * - a signed GET on a bank holding 20,000 payments never authorised against one without them
- *   (open-payments.ts);
- * - memory: RSS of a bank holding 10k and 100k consents and payments in memory, on SQLite and on
- *   PostgreSQL, and the peak of PUT /admin/snapshot of 100k on each (bank-memory.ts).
+ * BENCH_ONLY_TABLE (only the table by engine), BENCH_ENGINES (its engines:
+ * memory,sqlite,postgres,postgres-shared by default; the last two need Debian's server),
+ * BENCH_TABLE_DURATION (seconds per round of that table, default 2), BENCH_ONLY_OPEN_PAYMENTS
+ * (stop after the row of payments never authorised, open-payments.ts), BENCH_ONLY_MEMORY (only the
+ * memory rows of bank-memory.ts), BENCH_MEMORY_ENGINES (their engines: memory,sqlite,postgres by
+ * default).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -47,19 +51,31 @@ import { BankDatabase } from '../main/core/bank/store/bank-database.js';
 import { postCardTransaction } from '../main/core/bank/domain/ledger.js';
 import type { CardTransactionRecord } from '../main/core/bank/domain/model.js';
 import { VirtualClock } from '../main/core/clock.js';
-import { benchRequest, benchSeal, entityRows, type Engine } from './bank-entities.js';
+import { benchRequest, benchSeal } from './bank-entities.js';
 import { openPaymentsRow } from './open-payments.js';
 import { memoryChild, memoryRows, memoryTableRows, type HeldEngine } from './bank-memory.js';
-import { checkCpuBound, CPU_RATIO_BOUNDS } from './cpu-per-request.js';
+import { checkCpuBound, CPU_RATIO_BOUNDS, median } from './cpu-per-request.js';
 import { runnerCpuPerCheck } from './cpu-per-check.js';
 import { handleLoop } from './handle-loop.js';
 import { bareServer, cpuRequests, servedComparison, serveCpuChild } from './cpu-servers.js';
+import { engineTable } from './engine-servers.js';
+import { engineTableReport, parseCount, parseEngines, tableSizes } from './engine-table.js';
 
-const DURATION = Number(process.env.BENCH_DURATION ?? 3);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const MAX = Number(process.env.BENCH_MAX ?? 100_000);
-const SIZES = [1_000, 10_000, MAX].filter((n, i, all) => n <= MAX && all.indexOf(n) === i);
+const env = process.env;
+/** A count from the environment; a bad one is named and ends the run before anything starts. */
+function count(name: string, fallback: number): number {
+  try {
+    return parseCount(name, env[name], fallback);
+  } catch (error) {
+    console.error((error as Error).message);
+    return process.exit(2);
+  }
+}
+const DURATION = count('BENCH_DURATION', 3);
+const ROUNDS = count('BENCH_ROUNDS', 3);
+const CONNECTIONS = count('BENCH_CONNECTIONS', 16);
+const MAX = count('BENCH_MAX', 100_000);
+const SIZES = tableSizes(MAX);
 const NOW = new Date('2025-03-14T10:00:00.000Z');
 const CARD = 'card-10000001';
 const DAY = 24 * 60 * 60 * 1000;
@@ -114,11 +130,6 @@ function cardItem(id: string) {
     },
   ];
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
 
 async function pageReadMs(bank: Bank, seal: Signing, offset: number): Promise<number> {
   const request = signed(
@@ -247,8 +258,9 @@ async function main() {
   if (cpuAt >= 0) return serveCpuChild(process.argv[cpuAt + 1]!, frozenClock);
 
   const rows: [string, string, string][] = [];
-  if (process.env.BENCH_ONLY_MEMORY) return print(await memoryTable());
+  if (process.env.BENCH_ONLY_MEMORY) return print(await memoryTable([10_000, MAX]));
   const seal = await benchSeal();
+  if (process.env.BENCH_ONLY_TABLE) return console.log(engineTableReport(await byEngine(seal)));
   if (!process.env.BENCH_SKIP_GET) {
     const served = await servedComparison(fileURLToPath(import.meta.url), seal, frozenClock, {
       connections: CONNECTIONS,
@@ -290,31 +302,9 @@ async function main() {
     '≤ 1.10×',
   ]);
   if (process.env.BENCH_ONLY_OPEN_PAYMENTS) return print(rows);
+  const table = engineTableReport(await byEngine(seal));
 
-  // BENCH_ENGINES: which durable engines (sqlite, postgres, postgres-shared; the last two need
-  // Debian's server).
-  const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres,postgres-shared').split(
-    ',',
-  ) as Engine[];
-  for (const engine of engines)
-    for (const row of await entityRows(seal, frozenClock, [0, ...SIZES], CONNECTIONS, engine)) {
-      const ratio = row.getDurableMs / row.getMemoryMs;
-      rows.push([
-        `${engine}: signed GET /v1/consents/{id}, ${row.size} consents and payments`,
-        `database ${row.getDurableMs.toFixed(2)} ms, memory ${row.getMemoryMs.toFixed(2)} ms: ${ratio.toFixed(2)}×` +
-          (engine === 'sqlite'
-            ? ''
-            : `; ${row.versionReadsPerGet.toFixed(2)} version queries per GET`),
-        '≤ 1.5×',
-      ]);
-      rows.push([
-        `${engine}: payment POSTs, ${CONNECTIONS} in flight, ${row.size} consents and payments`,
-        `database ${row.postDurable.toFixed(0)} /s, memory ${row.postMemory.toFixed(0)} /s`,
-        '≥ 1000 /s (database)',
-      ]);
-    }
-  if (process.env.BENCH_ONLY_ENTITIES) return print(rows);
-  rows.push(...(await memoryTable()));
+  rows.push(...(await memoryTable([])));
 
   const folder = mkdtempSync(join(tmpdir(), 'bench-bank-'));
   const pages = new Map<number, number>();
@@ -356,17 +346,35 @@ async function main() {
   rows.push([`RSS, ${MAX} card transactions, database file`, mb(rssOf('file', MAX)), '≤ 200 MB']);
   rows.push([`RSS, ${MAX} card transactions, in-memory ledger`, mb(rssOf('memory', MAX)), '']);
   print(rows);
+  console.log(`\nCPU per request at scale, by engine (${CONNECTIONS} connections)\n\n${table}`);
+}
+
+/** The table by engine (engine-servers.ts): BENCH_ENGINES at 1k, 10k and BENCH_MAX. */
+function byEngine(seal: Signing) {
+  return engineTable(
+    fileURLToPath(import.meta.url),
+    seal,
+    frozenClock,
+    parseEngines(env.BENCH_ENGINES),
+    SIZES,
+    {
+      connections: CONNECTIONS,
+      duration: count('BENCH_TABLE_DURATION', 2),
+      rounds: ROUNDS,
+    },
+  );
 }
 
 /**
  * The memory rows (bank-memory.ts): BENCH_MEMORY_ENGINES (memory,sqlite,postgres by default) at
- * 10k and BENCH_MAX consents and payments, and a snapshot of BENCH_MAX PUT on each.
+ * `held` consents and payments (none in the whole run: the table by engine has each bank's RSS),
+ * and a snapshot of BENCH_MAX PUT on each.
  */
-async function memoryTable(): Promise<[string, string, string][]> {
+async function memoryTable(held: number[]): Promise<[string, string, string][]> {
   const engines = (process.env.BENCH_MEMORY_ENGINES ?? 'memory,sqlite,postgres').split(
     ',',
   ) as HeldEngine[];
-  const sizes = [10_000, MAX].filter((n, i, all) => n <= MAX && all.indexOf(n) === i);
+  const sizes = held.filter((n, i, all) => n <= MAX && all.indexOf(n) === i);
   return memoryTableRows(await memoryRows(fileURLToPath(import.meta.url), sizes, engines, MAX));
 }
 

@@ -81,7 +81,11 @@ function microsPer(before: number, after: number, count: number, verb: string, u
   return used / count;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+/** The median (the upper one of an even count); no values, no median. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new Error('no values: no median');
+  return [...values].sort((a, b) => a - b)[values.length >> 1]!;
+}
 
 /** The median CPU per request of each server's rounds, and bank / bare. */
 export function compareCpu(bank: readonly CpuWindow[], bare: readonly CpuWindow[]): CpuComparison {

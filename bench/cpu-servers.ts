@@ -15,7 +15,8 @@ import type { AddressInfo } from 'node:net';
 import { createBank, type BankRequest, type BankResponse } from '../main/core/bank/index.js';
 import type { VirtualClock } from '../main/core/clock.js';
 import { tppRequest, type Seal } from './bank-entities.js';
-import { compareCpu, type CpuComparison, type CpuWindow } from './cpu-per-request.js';
+import { compareCpu, median, type CpuComparison, type CpuWindow } from './cpu-per-request.js';
+import { openStoredBank, type StoreSpec } from './engine-stores.js';
 
 /** The answers the bare server gives, by method: the bank's own for the same requests. */
 export type Answers = Record<string, Pick<BankResponse, 'status' | 'headers' | 'body'>>;
@@ -81,12 +82,23 @@ export async function bareServer(certificateDer: Buffer, answers: Answers) {
   return bare;
 }
 
-type ToChild = { type: 'start'; certificateDer: string; answers: Answers } | { type: 'cpu' };
-type FromChild = { type: 'listening'; url: string } | { type: 'cpu'; micros: number };
+/**
+ * `store`: the bank's state is held as engine-stores.ts opens it (an empty in-memory bank without
+ * it); the bare server ignores it.
+ */
+export type ToChild =
+  | { type: 'start'; certificateDer: string; answers: Answers; store?: StoreSpec }
+  | { type: 'cpu' }
+  | { type: 'memory' };
+type FromChild =
+  | { type: 'listening'; url: string }
+  | { type: 'cpu'; micros: number }
+  | { type: 'memory'; rss: number; peakRss: number };
 
 /**
  * Child process `--serve-cpu bank|bare`: serves until its parent disconnects; answers each `cpu`
- * message with its CPU time so far (user + system, µs).
+ * message with its CPU time so far (user + system, µs), each `memory` message with its RSS after
+ * a collection and its peak (`process.resourceUsage().maxRSS`), bytes.
  */
 export function serveCpuChild(kind: string, clock: () => VirtualClock): void {
   if (kind !== 'bank' && kind !== 'bare')
@@ -98,6 +110,18 @@ export function serveCpuChild(kind: string, clock: () => VirtualClock): void {
       process.send!({ type: 'cpu', micros: used.user + used.system } satisfies FromChild);
       return;
     }
+    if (message.type === 'memory') {
+      // After a collection (the fork has --expose-gc): what the bank holds, not the garbage the
+      // rounds left; the peak keeps the rounds' high-water mark.
+      (globalThis as { gc?: () => void }).gc?.();
+      const peakRss = process.resourceUsage().maxRSS * 1024;
+      process.send!({
+        type: 'memory',
+        rss: process.memoryUsage().rss,
+        peakRss,
+      } satisfies FromChild);
+      return;
+    }
     void (async () => {
       let url: string;
       if (kind === 'bare') {
@@ -106,9 +130,11 @@ export function serveCpuChild(kind: string, clock: () => VirtualClock): void {
         url = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
         close = () => new Promise<void>((resolve) => bare.close(() => resolve()));
       } else {
-        const bank = createBank({ mode: 'sandbox', clock: clock() });
-        url = (await bank.listen()).url;
-        close = () => bank.close();
+        const opened = message.store
+          ? await openStoredBank(message.store, clock())
+          : createEmptyBank(clock());
+        url = (await opened.bank.listen()).url;
+        close = opened.close;
       }
       process.send!({ type: 'listening', url } satisfies FromChild);
     })();
@@ -116,12 +142,21 @@ export function serveCpuChild(kind: string, clock: () => VirtualClock): void {
   process.on('disconnect', () => void close().then(() => process.exit(0)));
 }
 
-/** A forked server and the way to ask it for its CPU time. */
-async function forkServer(script: string, kind: 'bank' | 'bare', start: ToChild) {
-  const child: ChildProcess = fork(script, ['--serve-cpu', kind], { stdio: 'inherit' });
+function createEmptyBank(clock: VirtualClock) {
+  const bank = createBank({ mode: 'sandbox', clock });
+  return { bank, close: () => bank.close() };
+}
+
+/** A forked server and the way to ask it for its CPU time and its memory. */
+export async function forkServer(script: string, kind: 'bank' | 'bare', start: ToChild) {
+  const child: ChildProcess = fork(script, ['--serve-cpu', kind], {
+    stdio: 'inherit',
+    execArgv: [...process.execArgv, '--expose-gc'],
+  });
   // One question at a time: each message answers the oldest waiting one.
   const waiting: { resolve: (message: FromChild) => void; reject: (error: Error) => void }[] = [];
   child.on('message', (message: FromChild) => waiting.shift()?.resolve(message));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.on('exit', (code) => {
     for (const waiter of waiting.splice(0))
       waiter.reject(new Error(`${kind} server exited (${code})`));
@@ -130,7 +165,10 @@ async function forkServer(script: string, kind: 'bank' | 'bare', start: ToChild)
   const listening = next();
   child.send(start);
   const ready = await listening;
-  if (ready.type !== 'listening') throw new Error(`${kind} server did not start`);
+  if (ready.type !== 'listening') {
+    child.kill();
+    throw new Error(`${kind} server did not start`);
+  }
   const cpu = async () => {
     const answer = next();
     child.send({ type: 'cpu' } satisfies ToChild);
@@ -138,7 +176,22 @@ async function forkServer(script: string, kind: 'bank' | 'bare', start: ToChild)
     if (message.type !== 'cpu') throw new Error(`${kind} server did not answer its CPU time`);
     return message.micros;
   };
-  return { kind, url: ready.url, cpu, stop: () => child.disconnect() };
+  const memory = async () => {
+    const answer = next();
+    child.send({ type: 'memory' } satisfies ToChild);
+    const message = await answer;
+    if (message.type !== 'memory') throw new Error(`${kind} server did not answer its memory`);
+    return { rss: message.rss, peakRss: message.peakRss };
+  };
+  /** Disconnects (the child closes and exits); killed, by its own pid, if it has not in 10 s. */
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    if (child.connected) child.disconnect();
+    const timer = setTimeout(() => child.kill(), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return { kind, url: ready.url, cpu, memory, stop };
 }
 
 export interface ServedComparison {
@@ -150,8 +203,6 @@ export interface ServedComparison {
   bareRate: number;
   cpu: CpuComparison;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 /** The signed GET and the payment POST of the CPU rows, each signed once. */
 export function cpuRequests(seal: Seal): { get: BankRequest; post: BankRequest } {
@@ -203,14 +254,14 @@ export async function servedComparison(
       results.push(await compareOne(request, servers, answers, options));
     return results;
   } finally {
-    servers.bare.stop();
-    servers.bank.stop();
+    await Promise.all([servers.bare.stop(), servers.bank.stop()]);
   }
 }
 
-type Server = Awaited<ReturnType<typeof forkServer>>;
+export type Server = Awaited<ReturnType<typeof forkServer>>;
 
-async function compareOne(
+/** One request, bank against bare: `rounds` alternated rounds of each, after a second of each. */
+export async function compareOne(
   request: BankRequest,
   servers: { bank: Server; bare: Server },
   answers: Answers,

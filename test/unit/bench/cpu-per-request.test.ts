@@ -6,6 +6,7 @@ import {
   GET_CPU_RATIO_BOUND,
   GET_CPU_RATIO_GOAL,
   microsPerCheck,
+  median,
   microsPerRequest,
   POST_CPU_RATIO_BOUND,
   POST_CPU_RATIO_GOAL,
@@ -96,5 +97,17 @@ describe('the bounds of the signed GET and the payment POST', () => {
     // A POST ratio past the GET's bound but within its own passes: each has its own.
     expect(checkCpuBound('POST', GET_CPU_RATIO_BOUND + 0.01).ok).toBe(true);
     expect(checkCpuBound('POST', POST_CPU_RATIO_BOUND + 0.01).ok).toBe(false);
+  });
+});
+
+describe('median', () => {
+  it('takes the middle value whatever the order, the upper one of an even count', () => {
+    expect(median([9, 1, 5])).toBe(5);
+    expect(median([4, 1, 3, 2])).toBe(3);
+    expect(median([7])).toBe(7);
+  });
+
+  it('has no median of no values', () => {
+    expect(() => median([])).toThrow('no values: no median');
   });
 });
