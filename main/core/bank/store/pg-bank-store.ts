@@ -207,9 +207,15 @@ export class PgBankStore {
     let version: number | undefined;
     // The members still to acknowledge are asked in the COMMIT's round trip, after it.
     const pending = await this.commitWith(
-      async () => void (version = await this.writeChanges()),
+      async () => {
+        version = await this.writeChanges();
+        this.lease.committing(version);
+      },
       () => (version === undefined ? 'COMMIT' : `COMMIT; ${this.lease.pendingSql(version)}`),
-    );
+    ).catch((error: unknown) => {
+      this.lease.committing(undefined);
+      throw error;
+    });
     if (version !== undefined) this.acks = this.lease.settleAfter(this.acks, version, pending);
   }
 

@@ -13,7 +13,8 @@
  * - A commit notifies its version (pg-bank-store.ts). A process told of a version notes it first
  *   (its reads ask the database until its state is as new), then acknowledges it with a notice
  *   on `bank_acks` alone: no row written and no lock taken, so an acknowledgement never waits
- *   behind the next commit's update of the version row, and costs the database no write.
+ *   behind the next commit's update of the version row, and costs the database no write. The
+ *   writer does not acknowledge its own version (nobody waits for it to).
  * - After COMMIT, before its requests are answered, the writer waits until every other process
  *   whose lease is live has acknowledged its version (a notice heard, before or after it listed
  *   them), or that lease ran out. A lease cannot be renewed without acknowledging the version
@@ -85,6 +86,8 @@ export class MemberLease {
   private sending = false;
   private again = false;
   private acking = false;
+  /** The version this process is committing (committing()). */
+  private own: number | undefined;
   private ackAgain = false;
   /**
    * The newest version each member was heard acknowledging: a writer that lists the members
@@ -148,6 +151,14 @@ export class MemberLease {
         return;
       }
     }
+  }
+
+  /**
+   * This process is committing `version` (undefined: its commit failed). The notice of it is not
+   * acknowledged (the writer never waits for itself); the timer's renewal still takes it in.
+   */
+  committing(version: number | undefined): void {
+    this.own = version;
   }
 
   /** `earlier`, then settle(version, pending): the acknowledgements of every commit so far. */
@@ -230,8 +241,10 @@ export class MemberLease {
 
   private told(message: pg.Notification): void {
     if (message.channel === VERSIONS_CHANNEL) {
-      this.note(Number(message.payload));
-      void this.acknowledge();
+      const version = Number(message.payload);
+      this.note(version);
+      // Its own commit: no writer waits for this process's acknowledgement of it.
+      if (version !== this.own) void this.acknowledge();
     } else if (message.channel === ACKS_CHANNEL) {
       const [member = '', text = ''] = (message.payload ?? '').split(':');
       const acked = Number(text);

@@ -1,7 +1,8 @@
 /**
  * The read lease's acknowledgements (store/pg-member-lease.ts), on a fake connection: a version
- * notice is acknowledged with a notice alone (no row written, no lock), and a writer counts an
- * acknowledgement it heard before it listed the members still to acknowledge.
+ * notice is acknowledged with a notice alone (no row written, no lock), the writer does not
+ * acknowledge its own commit, and a writer counts an acknowledgement it heard before it listed the
+ * members still to acknowledge.
  */
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
@@ -55,6 +56,17 @@ describe('the read lease’s acknowledgements', () => {
     expect(client.acknowledgements()).toEqual([[lease.id, 7]]);
     // Noted before acknowledged: reads on an older state ask the database.
     expect(lease.fresh(6)).toBe(false);
+  });
+
+  it('does not acknowledge the notice of its own commit, and acknowledges the next writer’s', async () => {
+    const { lease, client } = await open();
+    lease.committing(8);
+    client.tell(VERSIONS_CHANNEL, '8');
+    await settled();
+    expect(client.acknowledgements()).toEqual([]);
+    client.tell(VERSIONS_CHANNEL, '9');
+    await settled();
+    expect(client.acknowledgements()).toEqual([[lease.id, 9]]);
   });
 
   it('a writer counts an acknowledgement heard before it listed the members', async () => {
