@@ -144,6 +144,47 @@ describe.skipIf(!has('postgres'))('read leases on a shared PostgreSQL store', ()
     for (const bank of banks) expect((await read(bank, consentId)).status).toBe(200);
   }, 60_000);
 
+  it('a member that answers no read lets its lease run out; its next read asks, then renews', async () => {
+    const observer = new pg.Client({ connectionString: url });
+    await observer.connect();
+    const ids = stores.map((store) => (store as unknown as { lease: { id: string } }).lease.id);
+    try {
+      // Only changes through the first: the other two answer no read, and the writer soon has
+      // nobody to wait for.
+      const lapsed = async () => {
+        const { rows } = await observer.query<{ member: string }>(
+          `SELECT member FROM bank_members WHERE member = ANY($1) AND expires <= clock_timestamp()`,
+          [ids.slice(1)],
+        );
+        return rows.length === 2;
+      };
+      let consentId = await createConsent(banks[0]!, seal);
+      while (!(await lapsed())) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        consentId = await createConsent(banks[0]!, seal);
+      }
+      const { rows } = await observer.query<{ members: number }>(
+        `SELECT count(*)::int AS members FROM bank_members
+         WHERE member = ANY($1) AND expires > clock_timestamp()`,
+        [ids.slice(1)],
+      );
+      expect(rows[0]!.members).toBe(0);
+      // Its next read asks the database (its lease ran out) and sees the latest write.
+      const before = stores[1]!.counters.versionReads;
+      expect((await read(banks[1]!, consentId)).status).toBe(200);
+      expect(stores[1]!.counters.versionReads).toBe(before + 1);
+      // And renews: reads go without asking again.
+      let asked = stores[1]!.counters.versionReads;
+      for (;;) {
+        expect((await read(banks[1]!, consentId)).status).toBe(200);
+        if (stores[1]!.counters.versionReads === asked) break;
+        asked = stores[1]!.counters.versionReads;
+      }
+    } finally {
+      await observer.end();
+    }
+  }, 60_000);
+
   it('a process that joins removes the rows of processes long gone, not a recent one', async () => {
     const observer = new pg.Client({ connectionString: url });
     await observer.connect();

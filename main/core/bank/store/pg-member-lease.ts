@@ -4,8 +4,10 @@
  * a read that started after a write was acknowledged (by any process) without that write.
  *
  * - Each process has a row in `bank_members`: its lease's expiry (the database's clock) and the
- *   last version it acknowledged. It renews the lease every MEMBER_LEASE_MS / 3, on a connection
- *   of its own that LISTENs to `bank_versions`.
+ *   last version it acknowledged. It renews the lease every MEMBER_LEASE_MS / 3 while it answers
+ *   reads, on a connection of its own that LISTENs to `bank_versions`. One that answered no read
+ *   for a whole lease (it takes only changes, or nothing) lets its lease run out, so the others'
+ *   commits do not wait for it; its next read asks the database and renews.
  * - A renewal extends the lease only when the acknowledged version is at least the committed one,
  *   read with the version row locked (FOR SHARE): a commit updates that row, so a renewal either
  *   is committed before the commit's version exists or waits for it and sees it. A renewal that is
@@ -86,6 +88,8 @@ export class MemberLease {
   private sending = false;
   private again = false;
   private acking = false;
+  /** When a read last asked fresh() (performance.now()): the lease is renewed while reads come. */
+  private lastRead = performance.now();
   /** The version this process is committing (committing()). */
   private own: number | undefined;
   private ackAgain = false;
@@ -104,7 +108,11 @@ export class MemberLease {
     private readonly url: string,
     private readonly connect: (url: string) => Promise<pg.Client>,
   ) {
-    this.timer = setInterval(() => void this.renew(), MEMBER_LEASE_MS / 3);
+    this.timer = setInterval(() => {
+      // A process that answered no read for a whole lease lets it run out: no writer waits for
+      // it then (its next read asks the database, and renews).
+      if (performance.now() - this.lastRead <= MEMBER_LEASE_MS) void this.renew();
+    }, MEMBER_LEASE_MS / 3);
     this.timer.unref();
   }
 
@@ -117,7 +125,11 @@ export class MemberLease {
 
   /** Whether a read on a state as of `seen` may be answered without asking the database. */
   fresh(seen: number): boolean {
-    return this.client !== undefined && performance.now() < this.deadline && this.notified <= seen;
+    const now = performance.now();
+    this.lastRead = now;
+    // A lease let run out while no read came (or lost): this read asks, the next ones need not.
+    if (now >= this.deadline) void this.renew();
+    return this.client !== undefined && now < this.deadline && this.notified <= seen;
   }
 
   /**
