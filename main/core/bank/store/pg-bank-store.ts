@@ -15,9 +15,10 @@
  *   process is authorised through another's SCA pages;
  * - a group of reads takes no lock (engine/pg-request-groups.ts): it runs on this process's state
  *   while one query reads the committed version; when that is the version this process holds
- *   and the reads changed nothing, their answers are as of that moment. Otherwise what they
- *   changed is undone (`discard`: the changed rows read again, the ledger back to its
- *   savepoint) and they run again under the lock;
+ *   and the reads changed nothing, their answers are as of that moment. Behind it, reads that
+ *   changed nothing take what others committed on one snapshot, without the lock (`catchUp`),
+ *   and run again. Otherwise what they changed is undone (`discard`: the changed rows read
+ *   again, the ledger back to its savepoint) and they run again under the lock;
  * - a collection whose members moved (a splice, a reset) is written whole and marked in
  *   `bank_collections`; a process that sees the mark reads that collection again;
  * - the ledger's changes are caught by triggers on the local tables and written as rows of
@@ -180,6 +181,30 @@ export class PgBankStore {
       text: `SELECT value FROM bank_settings WHERE name = 'version'`,
     });
     return Number(rows[0]?.value ?? 0);
+  }
+
+  /**
+   * Without the sandbox's lock: takes what others committed, as of one snapshot of the database
+   * (a read-only REPEATABLE READ transaction: the version and the rows it reads agree). For a
+   * group of reads that changed nothing and found the state behind: its next run is as of that
+   * version, read after the reads arrived, and a writer of another process never waits for it.
+   */
+  async catchUp(): Promise<void> {
+    if (await this.connection.ensure()) this.stale = true;
+    try {
+      await this.client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      this.latest = await readVersion(this.client);
+      this.ledger.undo();
+      if (this.stale) await this.loadAll();
+      else await this.pull();
+      await this.client.query('COMMIT');
+    } catch (error) {
+      await this.client.query('ROLLBACK').catch(() => undefined);
+      this.stale = true;
+      throw error;
+    } finally {
+      this.open();
+    }
   }
 
   /** Whether `version` is the one this process's state is as of. */
