@@ -48,6 +48,7 @@ import { MemberLease, type PendingMember } from './pg-member-lease.js';
 import { LEASE_MS, LOCK_WAIT_MS, PG_LOCKS } from './pg-schema.js';
 import { writeEntities, writeLedgerRows } from './pg-entity-writes.js';
 import {
+  readAllEntities,
   readCollectionRows,
   readSettingSince,
   readVersion,
@@ -184,10 +185,9 @@ export class PgBankStore {
   }
 
   /**
-   * Without the sandbox's lock: takes what others committed, as of one snapshot of the database
-   * (a read-only REPEATABLE READ transaction: the version and the rows it reads agree). For a
-   * group of reads that changed nothing and found the state behind: its next run is as of that
-   * version, read after the reads arrived, and a writer of another process never waits for it.
+   * Takes what others committed without the sandbox's lock, on one snapshot (REPEATABLE READ: the
+   * version and the rows agree), for reads that changed nothing on a state behind: their next run
+   * is as of a version read after they arrived, and no writer waits for this catch-up.
    */
   async catchUp(): Promise<void> {
     if (await this.connection.ensure()) this.stale = true;
@@ -386,21 +386,8 @@ export class PgBankStore {
   private async loadAll(): Promise<void> {
     this.ledger.undo();
     const latest = await readVersion(this.client);
-    const { rows } = await this.client.query<{
-      collection: EntityCollection;
-      position: number;
-      record: string;
-    }>(`SELECT collection, position, record FROM bank_entities ORDER BY collection, position`);
-    const state = { ledger: this.ledger.store } as Record<string, unknown>;
-    const positions = new Map<EntityCollection, number[]>();
-    for (const row of rows) {
-      let list = state[row.collection] as unknown[] | undefined;
-      if (!list) state[row.collection] = list = [];
-      list.push(JSON.parse(row.record));
-      let at = positions.get(row.collection);
-      if (!at) positions.set(row.collection, (at = []));
-      at.push(row.position);
-    }
+    const { lists, positions } = await readAllEntities(this.client);
+    const state = { ...lists, ledger: this.ledger.store } as Record<string, unknown>;
     state.behaviour = (state.behaviour as unknown[] | undefined)?.[0];
     if (state.behaviour === undefined)
       throw new Error(`the PostgreSQL database ${this.where} holds no bank behaviour row`);

@@ -68,3 +68,24 @@ export async function readSettingSince(
   );
   return rows[0]?.value;
 }
+
+/** Every entity as committed, by collection, in order, with their positions (a whole load). */
+export async function readAllEntities(client: pg.Client): Promise<{
+  lists: Record<string, unknown[]>;
+  positions: Map<EntityCollection, number[]>;
+}> {
+  const { rows } = await client.query<{
+    collection: EntityCollection;
+    position: number;
+    record: string;
+  }>(`SELECT collection, position, record FROM bank_entities ORDER BY collection, position`);
+  const lists: Record<string, unknown[]> = {};
+  const positions = new Map<EntityCollection, number[]>();
+  for (const row of rows) {
+    (lists[row.collection] ??= []).push(JSON.parse(row.record));
+    let at = positions.get(row.collection);
+    if (!at) positions.set(row.collection, (at = []));
+    at.push(row.position);
+  }
+  return { lists, positions };
+}
