@@ -48,6 +48,7 @@ import { MemberLease, type PendingMember } from './pg-member-lease.js';
 import { LEASE_MS, LOCK_WAIT_MS, PG_LOCKS } from './pg-schema.js';
 import { writeEntities, writeLedgerRows } from './pg-entity-writes.js';
 import {
+  beginSnapshot,
   readAllEntities,
   readCollectionRows,
   readSettingSince,
@@ -192,8 +193,7 @@ export class PgBankStore {
   async catchUp(): Promise<void> {
     if (await this.connection.ensure()) this.stale = true;
     try {
-      await this.client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      this.latest = await readVersion(this.client);
+      this.latest = await beginSnapshot(this.client, LEASE_MS);
       this.ledger.undo();
       if (this.stale) await this.loadAll();
       else await this.pull();
