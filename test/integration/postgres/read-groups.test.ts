@@ -138,6 +138,39 @@ describe.skipIf(!has('postgres'))('requests in groups on a shared PostgreSQL sto
     }
   }, 60_000);
 
+  it('a group of reads behind another commit catches up without the sandbox’s lock', async () => {
+    const url = server.createDatabase('catch_up');
+    const first = await openStore(url);
+    const second = await openStore(url);
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    try {
+      await commitThrough(second, (state) => {
+        state.behaviour.riskPolicy.thresholdMinor = 4343;
+      });
+      // A change of another process holds the lock all along: the reads do not wait for it.
+      await holder.query('BEGIN');
+      await holder.query(`SELECT pg_advisory_xact_lock(${PG_LOCKS.sandbox})`);
+      const outcomes: { run: Run; failure: unknown }[] = [];
+      let runs = 0;
+      const read = (state: DomainState) => {
+        runs += 1;
+        return { failed: false, saw: state.behaviour.riskPolicy.thresholdMinor };
+      };
+      await runSharedGroup(first, [member(first, 'GET', read, outcomes)]);
+      expect(outcomes).toEqual([{ run: { failed: false, saw: 4343 }, failure: undefined }]);
+      expect(runs).toBe(2);
+      // Caught up: the next read holds the committed version.
+      await runSharedGroup(first, [member(first, 'GET', read, outcomes)]);
+      expect(runs).toBe(3);
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      await holder.end();
+      await second.close();
+      await first.close();
+    }
+  }, 60_000);
+
   it('a group in which a handler threw keeps none of its changes', async () => {
     const url = server.createDatabase('failed_group');
     const store = await openStore(url);

@@ -107,6 +107,84 @@ describe.skipIf(!has('postgres'))('read leases on a shared PostgreSQL store', ()
     }
   }, 60_000);
 
+  it('a member acknowledges a version while a commit holds the version row', async () => {
+    // The moment between a commit's update of the version row and its COMMIT, held open: an
+    // acknowledgement that needed that row would wait for it (and the writer before, for it).
+    const holder = new pg.Client({ connectionString: url });
+    const listener = new pg.Client({ connectionString: url });
+    await holder.connect();
+    await listener.connect();
+    const ids = stores.map((store) => (store as unknown as { lease: { id: string } }).lease.id);
+    try {
+      await listener.query('LISTEN bank_acks');
+      await holder.query('BEGIN');
+      const { rows } = await holder.query<{ value: string }>(
+        `SELECT value FROM bank_settings WHERE name = 'version' FOR UPDATE`,
+      );
+      const next = Number(rows[0]!.value) + 1;
+      const heard = new Set<string>();
+      // Two of the three at least: a renewal of the lease (which does need the row) may be
+      // waiting on the same connection at that moment.
+      const acknowledged = new Promise<void>((resolve) =>
+        listener.on('notification', (message) => {
+          const [member, version] = (message.payload ?? '').split(':');
+          if (ids.includes(member!) && Number(version) >= next) heard.add(member!);
+          if (heard.size >= 2) resolve();
+        }),
+      );
+      await listener.query(`SELECT pg_notify('bank_versions', $1)`, [String(next)]);
+      await acknowledged;
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      await holder.end();
+      await listener.end();
+    }
+    // The version told ahead of its commit is committed now; each reads it.
+    const consentId = await createConsent(banks[0]!, seal);
+    for (const bank of banks) expect((await read(bank, consentId)).status).toBe(200);
+  }, 60_000);
+
+  it('a member that answers no read lets its lease run out; its next read asks, then renews', async () => {
+    const observer = new pg.Client({ connectionString: url });
+    await observer.connect();
+    const ids = stores.map((store) => (store as unknown as { lease: { id: string } }).lease.id);
+    try {
+      // Only changes through the first: the other two answer no read, and the writer soon has
+      // nobody to wait for.
+      const lapsed = async () => {
+        const { rows } = await observer.query<{ member: string }>(
+          `SELECT member FROM bank_members WHERE member = ANY($1) AND expires <= clock_timestamp()`,
+          [ids.slice(1)],
+        );
+        return rows.length === 2;
+      };
+      let consentId = await createConsent(banks[0]!, seal);
+      while (!(await lapsed())) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        consentId = await createConsent(banks[0]!, seal);
+      }
+      const { rows } = await observer.query<{ members: number }>(
+        `SELECT count(*)::int AS members FROM bank_members
+         WHERE member = ANY($1) AND expires > clock_timestamp()`,
+        [ids.slice(1)],
+      );
+      expect(rows[0]!.members).toBe(0);
+      // Its next read asks the database (its lease ran out) and sees the latest write.
+      const before = stores[1]!.counters.versionReads;
+      expect((await read(banks[1]!, consentId)).status).toBe(200);
+      expect(stores[1]!.counters.versionReads).toBe(before + 1);
+      // And renews: reads go without asking again.
+      let asked = stores[1]!.counters.versionReads;
+      for (;;) {
+        expect((await read(banks[1]!, consentId)).status).toBe(200);
+        if (stores[1]!.counters.versionReads === asked) break;
+        asked = stores[1]!.counters.versionReads;
+      }
+    } finally {
+      await observer.end();
+    }
+  }, 60_000);
+
   it('a process that joins removes the rows of processes long gone, not a recent one', async () => {
     const observer = new pg.Client({ connectionString: url });
     await observer.connect();

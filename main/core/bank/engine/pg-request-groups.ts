@@ -16,8 +16,11 @@
  *   by a process alone on the database, nor by one whose read lease is live and which was told
  *   of no newer version: store/pg-member-lease.ts.) A read that did write
  *   (the batch due on the bank clock, a §6.1 access counter) commits under the lock if nobody
- *   committed meanwhile. Otherwise the group's changes are undone (PgBankStore.discard, at the
- *   cost of the rows they touched) and it runs again under the lock.
+ *   committed meanwhile. Reads that changed nothing on a state behind the committed one take
+ *   what others committed on one snapshot, without the lock (PgBankStore.catchUp: a writer
+ *   elsewhere never waits for a reader's catch-up), and run again on it. Otherwise the group's
+ *   changes are undone (PgBankStore.discard, at the cost of the rows they touched) and it runs
+ *   again under the lock.
  * - A failed commit, or a group in which a handler threw (a bank bug), keeps none of the group's
  *   changes: the bank bug's request answers its own 500, the others 503 (send again), as on
  *   SQLite.
@@ -113,14 +116,26 @@ async function tryWithoutLock<Run extends { failed: boolean }>(
     (version) => ({ version }),
     (error: unknown) => ({ error }),
   );
-  const runs = await runAll(members);
+  let runs = await runAll(members);
   const read = await committed;
   if ('error' in read) return settle(runs, read.error);
   if (runs.some((run) => run.failed)) return settle(runs, GROUP_FAILED);
-  if (shared.holds(read.version)) {
+  let current = shared.holds(read.version);
+  if (!current && !shared.changed()) {
+    // Behind, and the reads changed nothing: they run again on a snapshot read after they
+    // arrived, without the lock (a writer elsewhere does not wait for this catch-up).
+    try {
+      await shared.catchUp();
+    } catch (error) {
+      return settle(runs, error);
+    }
+    runs = await runAll(members);
+    if (runs.some((run) => run.failed)) return settle(runs, GROUP_FAILED);
+    current = true;
+  }
+  if (current) {
     if (!shared.changed()) return settle(runs, undefined);
     // The reads wrote: kept when nobody committed since, as one change under the lock.
-    let current: boolean;
     try {
       current = await shared.begin(false, budget());
     } catch (error) {

@@ -15,9 +15,10 @@
  *   process is authorised through another's SCA pages;
  * - a group of reads takes no lock (engine/pg-request-groups.ts): it runs on this process's state
  *   while one query reads the committed version; when that is the version this process holds
- *   and the reads changed nothing, their answers are as of that moment. Otherwise what they
- *   changed is undone (`discard`: the changed rows read again, the ledger back to its
- *   savepoint) and they run again under the lock;
+ *   and the reads changed nothing, their answers are as of that moment. Behind it, reads that
+ *   changed nothing take what others committed on one snapshot, without the lock (`catchUp`),
+ *   and run again. Otherwise what they changed is undone (`discard`: the changed rows read
+ *   again, the ledger back to its savepoint) and they run again under the lock;
  * - a collection whose members moved (a splice, a reset) is written whole and marked in
  *   `bank_collections`; a process that sees the mark reads that collection again;
  * - the ledger's changes are caught by triggers on the local tables and written as rows of
@@ -47,6 +48,8 @@ import { MemberLease, type PendingMember } from './pg-member-lease.js';
 import { LEASE_MS, LOCK_WAIT_MS, PG_LOCKS } from './pg-schema.js';
 import { writeEntities, writeLedgerRows } from './pg-entity-writes.js';
 import {
+  beginSnapshot,
+  readAllEntities,
   readCollectionRows,
   readSettingSince,
   readVersion,
@@ -182,6 +185,28 @@ export class PgBankStore {
     return Number(rows[0]?.value ?? 0);
   }
 
+  /**
+   * Takes what others committed without the sandbox's lock, on one snapshot (REPEATABLE READ: the
+   * version and the rows agree), for reads that changed nothing on a state behind: their next run
+   * is as of a version read after they arrived, and no writer waits for this catch-up.
+   */
+  async catchUp(): Promise<void> {
+    if (await this.connection.ensure()) this.stale = true;
+    try {
+      this.latest = await beginSnapshot(this.client, LEASE_MS);
+      this.ledger.undo();
+      if (this.stale) await this.loadAll();
+      else await this.pull();
+      await this.client.query('COMMIT');
+    } catch (error) {
+      await this.client.query('ROLLBACK').catch(() => undefined);
+      this.stale = true;
+      throw error;
+    } finally {
+      this.open();
+    }
+  }
+
   /** Whether `version` is the one this process's state is as of. */
   holds(version: number): boolean {
     return version === this.seen && !this.stale;
@@ -207,9 +232,15 @@ export class PgBankStore {
     let version: number | undefined;
     // The members still to acknowledge are asked in the COMMIT's round trip, after it.
     const pending = await this.commitWith(
-      async () => void (version = await this.writeChanges()),
+      async () => {
+        version = await this.writeChanges();
+        this.lease.committing(version);
+      },
       () => (version === undefined ? 'COMMIT' : `COMMIT; ${this.lease.pendingSql(version)}`),
-    );
+    ).catch((error: unknown) => {
+      this.lease.committing(undefined);
+      throw error;
+    });
     if (version !== undefined) this.acks = this.lease.settleAfter(this.acks, version, pending);
   }
 
@@ -355,21 +386,8 @@ export class PgBankStore {
   private async loadAll(): Promise<void> {
     this.ledger.undo();
     const latest = await readVersion(this.client);
-    const { rows } = await this.client.query<{
-      collection: EntityCollection;
-      position: number;
-      record: string;
-    }>(`SELECT collection, position, record FROM bank_entities ORDER BY collection, position`);
-    const state = { ledger: this.ledger.store } as Record<string, unknown>;
-    const positions = new Map<EntityCollection, number[]>();
-    for (const row of rows) {
-      let list = state[row.collection] as unknown[] | undefined;
-      if (!list) state[row.collection] = list = [];
-      list.push(JSON.parse(row.record));
-      let at = positions.get(row.collection);
-      if (!at) positions.set(row.collection, (at = []));
-      at.push(row.position);
-    }
+    const { lists, positions } = await readAllEntities(this.client);
+    const state = { ...lists, ledger: this.ledger.store } as Record<string, unknown>;
     state.behaviour = (state.behaviour as unknown[] | undefined)?.[0];
     if (state.behaviour === undefined)
       throw new Error(`the PostgreSQL database ${this.where} holds no bank behaviour row`);

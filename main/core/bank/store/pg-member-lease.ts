@@ -4,17 +4,23 @@
  * a read that started after a write was acknowledged (by any process) without that write.
  *
  * - Each process has a row in `bank_members`: its lease's expiry (the database's clock) and the
- *   last version it acknowledged. It renews the lease every MEMBER_LEASE_MS / 3, on a connection
- *   of its own that LISTENs to `bank_versions`.
+ *   last version it acknowledged. It renews the lease every MEMBER_LEASE_MS / 3 while it answers
+ *   reads, on a connection of its own that LISTENs to `bank_versions`. One that answered no read
+ *   for a whole lease (it takes only changes, or nothing) lets its lease run out, so the others'
+ *   commits do not wait for it; its next read asks the database and renews.
  * - A renewal extends the lease only when the acknowledged version is at least the committed one,
  *   read with the version row locked (FOR SHARE): a commit updates that row, so a renewal either
  *   is committed before the commit's version exists or waits for it and sees it. A renewal that is
  *   refused gives the committed version, which the process notes before it acknowledges it.
  * - A commit notifies its version (pg-bank-store.ts). A process told of a version notes it first
- *   (its reads ask the database until its state is as new), then acknowledges it (which renews).
+ *   (its reads ask the database until its state is as new), then acknowledges it with a notice
+ *   on `bank_acks` alone: no row written and no lock taken, so an acknowledgement never waits
+ *   behind the next commit's update of the version row, and costs the database no write. The
+ *   writer does not acknowledge its own version (nobody waits for it to).
  * - After COMMIT, before its requests are answered, the writer waits until every other process
- *   whose lease is live has acknowledged its version, or that lease ran out. A lease cannot be
- *   renewed without acknowledging the version, so the wait ends within MEMBER_LEASE_MS.
+ *   whose lease is live has acknowledged its version (a notice heard, before or after it listed
+ *   them), or that lease ran out. A lease cannot be renewed without acknowledging the version
+ *   in its row, so the wait ends within MEMBER_LEASE_MS.
  * - A process reads without the round trip only while its lease is live by its own clock, counted
  *   from before the renewal was sent, less a margin: by the time the database's clock ends the
  *   lease (the writer stops waiting), the process has stopped. One that was stopped (SIGSTOP, a
@@ -31,6 +37,8 @@ const ACKS_CHANNEL = 'bank_acks';
 const MARGIN_MS = 150;
 /** A timer may fire a little early against the database's clock, which has millisecond steps. */
 const SLACK_MS = 2;
+/** The members whose acknowledgements are kept at most (processes that joined and left). */
+const HEARD_MEMBERS = 1_000;
 /** Renewals sent back to back at most (a refused one is sent again at once). */
 const RENEW_ROUNDS = 4;
 
@@ -58,6 +66,9 @@ const RENEW_SQL = `
     pg_notify('${ACKS_CHANNEL}', $1 || ':' || k.acked) AS told
   FROM kept k, committed c`;
 
+/** An acknowledgement alone ($1 the member, $2 the version): a notice, nothing written. */
+const ACK_SQL = `SELECT pg_notify('${ACKS_CHANNEL}', $1 || ':' || $2::bigint)`;
+
 /** A member the writer waits for: its lease's time left on the database's clock. */
 export interface PendingMember {
   member: string;
@@ -76,6 +87,17 @@ export class MemberLease {
   private target = 0;
   private sending = false;
   private again = false;
+  private acking = false;
+  /** When a read last asked fresh() (performance.now()): the lease is renewed while reads come. */
+  private lastRead = performance.now();
+  /** The version this process is committing (committing()). */
+  private own: number | undefined;
+  private ackAgain = false;
+  /**
+   * The newest version each member was heard acknowledging: a writer that lists the members
+   * still to acknowledge after the notice came counts it all the same.
+   */
+  private readonly heard = new Map<string, number>();
   private connecting: Promise<void> | undefined;
   private closed = false;
   private readonly timer: NodeJS.Timeout;
@@ -86,7 +108,11 @@ export class MemberLease {
     private readonly url: string,
     private readonly connect: (url: string) => Promise<pg.Client>,
   ) {
-    this.timer = setInterval(() => void this.renew(), MEMBER_LEASE_MS / 3);
+    this.timer = setInterval(() => {
+      // A process that answered no read for a whole lease lets it run out: no writer waits for
+      // it then (its next read asks the database, and renews).
+      if (performance.now() - this.lastRead <= MEMBER_LEASE_MS) void this.renew();
+    }, MEMBER_LEASE_MS / 3);
     this.timer.unref();
   }
 
@@ -99,7 +125,11 @@ export class MemberLease {
 
   /** Whether a read on a state as of `seen` may be answered without asking the database. */
   fresh(seen: number): boolean {
-    return this.client !== undefined && performance.now() < this.deadline && this.notified <= seen;
+    const now = performance.now();
+    this.lastRead = now;
+    // A lease let run out while no read came (or lost): this read asks, the next ones need not.
+    if (now >= this.deadline) void this.renew();
+    return this.client !== undefined && now < this.deadline && this.notified <= seen;
   }
 
   /**
@@ -135,6 +165,14 @@ export class MemberLease {
     }
   }
 
+  /**
+   * This process is committing `version` (undefined: its commit failed). The notice of it is not
+   * acknowledged (the writer never waits for itself); the timer's renewal still takes it in.
+   */
+  committing(version: number | undefined): void {
+    this.own = version;
+  }
+
   /** `earlier`, then settle(version, pending): the acknowledgements of every commit so far. */
   async settleAfter(earlier: Promise<void>, version: number, pending: PendingMember[]) {
     await Promise.all([earlier, this.settle(version, pending)]);
@@ -153,7 +191,12 @@ export class MemberLease {
 
   /** True when a member's lease ran out before it acknowledged `version`. */
   private acknowledged(version: number, members: PendingMember[]): Promise<boolean> {
-    const waiting = new Set(members.map((member) => member.member));
+    const waiting = new Set(
+      members
+        .filter((member) => (this.heard.get(member.member) ?? 0) < version)
+        .map((member) => member.member),
+    );
+    if (waiting.size === 0) return Promise.resolve(false);
     return new Promise((resolve) => {
       let expired = false;
       const timers: NodeJS.Timeout[] = [];
@@ -167,7 +210,7 @@ export class MemberLease {
         if (acked >= version) done(member);
       };
       this.listeners.add(listener);
-      for (const member of members)
+      for (const member of members.filter((pending) => waiting.has(pending.member)))
         timers.push(
           setTimeout(
             () => {
@@ -210,11 +253,44 @@ export class MemberLease {
 
   private told(message: pg.Notification): void {
     if (message.channel === VERSIONS_CHANNEL) {
-      this.note(Number(message.payload));
-      void this.renew();
+      const version = Number(message.payload);
+      this.note(version);
+      // Its own commit: no writer waits for this process's acknowledgement of it.
+      if (version !== this.own) void this.acknowledge();
     } else if (message.channel === ACKS_CHANNEL) {
-      const [member = '', acked = ''] = (message.payload ?? '').split(':');
-      for (const listener of [...this.listeners]) listener(member, Number(acked));
+      const [member = '', text = ''] = (message.payload ?? '').split(':');
+      const acked = Number(text);
+      if (!Number.isSafeInteger(acked)) return;
+      // Members that left stay here; forgetting them all at a bound only makes a writer wait.
+      if (this.heard.size >= HEARD_MEMBERS) this.heard.clear();
+      this.heard.set(member, Math.max(this.heard.get(member) ?? 0, acked));
+      for (const listener of [...this.listeners]) listener(member, acked);
+    }
+  }
+
+  /**
+   * Acknowledges `target` with a notice only: no row written and no lock taken, so it never
+   * waits behind a commit holding the version row. The writer hears it (or finds it in `heard`);
+   * the lease itself is extended by the timer's renewal, which still needs the version row.
+   * One at a time, the last version sent again after.
+   */
+  private async acknowledge(): Promise<void> {
+    if (this.acking) {
+      this.ackAgain = true;
+      return;
+    }
+    this.acking = true;
+    try {
+      do {
+        this.ackAgain = false;
+        const client = await this.ensureClient();
+        if (!client) return;
+        await client.query(ACK_SQL, [this.id, this.target]);
+      } while (this.ackAgain);
+    } catch {
+      // The connection lost: the writers stop waiting once this lease ran out.
+    } finally {
+      this.acking = false;
     }
   }
 

@@ -44,6 +44,16 @@ export async function readVersion(client: pg.Client): Promise<number> {
   return rows[0] ? Number(rows[0].value) : 0;
 }
 
+/**
+ * Opens a read-only transaction on one snapshot (REPEATABLE READ: what it reads agrees with the
+ * version it answers), ended by the server when idle over `idleMs` (a stopped process).
+ */
+export async function beginSnapshot(client: pg.Client, idleMs: number): Promise<number> {
+  await client.query(`BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY;
+    SELECT set_config('idle_in_transaction_session_timeout', '${Math.round(idleMs)}', true)`);
+  return readVersion(client);
+}
+
 /** One collection's records as committed, in order, with their positions. */
 export async function readCollectionRows(
   client: pg.Client,
@@ -67,4 +77,25 @@ export async function readSettingSince(
     [name, since],
   );
   return rows[0]?.value;
+}
+
+/** Every entity as committed, by collection, in order, with their positions (a whole load). */
+export async function readAllEntities(client: pg.Client): Promise<{
+  lists: Record<string, unknown[]>;
+  positions: Map<EntityCollection, number[]>;
+}> {
+  const { rows } = await client.query<{
+    collection: EntityCollection;
+    position: number;
+    record: string;
+  }>(`SELECT collection, position, record FROM bank_entities ORDER BY collection, position`);
+  const lists: Record<string, unknown[]> = {};
+  const positions = new Map<EntityCollection, number[]>();
+  for (const row of rows) {
+    (lists[row.collection] ??= []).push(JSON.parse(row.record));
+    let at = positions.get(row.collection);
+    if (!at) positions.set(row.collection, (at = []));
+    at.push(row.position);
+  }
+  return { lists, positions };
 }
