@@ -78,8 +78,8 @@ export async function startAis(options: { mode?: BankMode; now?: Date } = {}): P
   const clock = new VirtualClock();
   // Production checks certificates against the bank clock, and the test CA is made today: a
   // production bank starts at the real time unless told otherwise.
+  clock.freeze(); // frozen first: a running clock set, then frozen, moves on by the time between
   clock.set(options.now ?? (options.mode === 'production' ? new Date() : NOW));
-  clock.freeze();
   const bank = createBank({
     mode: options.mode ?? 'sandbox',
     clock,

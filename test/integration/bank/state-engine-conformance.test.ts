@@ -41,8 +41,8 @@ afterAll(() => postgres?.stop());
 
 function clockAt(): VirtualClock {
   const clock = new VirtualClock();
+  clock.freeze(); // frozen first: a running clock set, then frozen, moves on by the time between
   clock.set(START);
-  clock.freeze();
   return clock;
 }
 

@@ -140,8 +140,8 @@ export async function startRig(
 ): Promise<Rig> {
   const pki = await testPki();
   const clock = new VirtualClock();
+  clock.freeze(); // frozen first: a running clock set, then frozen, moves on by the time between
   clock.set(tenOClock());
-  clock.freeze();
   const store = options.store === 'database file' ? await rigDatabase() : undefined;
   const shared = options.shared ? await options.shared(clock) : undefined;
   const bank = createBank({

@@ -47,8 +47,8 @@ export function testPki(): Promise<Pki> {
 export async function startSandbox(mode: BankMode = 'sandbox', now: Date = NOW): Promise<Sandbox> {
   const pki = await testPki();
   const clock = new VirtualClock();
+  clock.freeze(); // frozen first: a running clock set, then frozen, moves on by the time between
   clock.set(now);
-  clock.freeze();
   const bank = createBank({ mode, clock });
   const listener = await bank.listen();
   const client = new TppClient({

@@ -127,8 +127,8 @@ let bank: Bank;
 beforeAll(async () => {
   pki = await testPki();
   const clock = new VirtualClock();
+  clock.freeze(); // frozen first: a running clock set, then frozen, moves on by the time between
   clock.set(NOW);
-  clock.freeze();
   bank = createBank({ mode: 'sandbox', clock });
 });
 

@@ -20,8 +20,8 @@ const START = new Date('2025-03-14T10:00:00.000Z');
 
 function clock(): VirtualClock {
   const clock = new VirtualClock();
+  clock.freeze(); // frozen first: a running clock set, then frozen, moves on by the time between
   clock.set(START);
-  clock.freeze();
   return clock;
 }
 

@@ -34,8 +34,8 @@ afterEach(async () => {
 /** A sandbox bank whose two consent reads count their handler's calls; SQLite when `db`. */
 async function startBank(db: boolean) {
   const clock = new VirtualClock();
+  clock.freeze(); // frozen first: a running clock set, then frozen, moves on by the time between
   clock.set(NOW);
-  clock.freeze();
   const counter = { calls: 0 };
   const routes = BANK_ROUTES.map((route) =>
     READS.has(route.operationId)

@@ -31,8 +31,8 @@ afterEach(async () => {
 /** A sandbox bank whose customer list counts its handler's calls; SQLite when `db`. */
 async function startBank(db: boolean) {
   const clock = new VirtualClock();
+  clock.freeze(); // frozen first: a running clock set, then frozen, moves on by the time between
   clock.set(NOW);
-  clock.freeze();
   const counter = { calls: 0 };
   const routes = BANK_ROUTES.map((route) =>
     route.operationId === 'listSandboxCustomers'
