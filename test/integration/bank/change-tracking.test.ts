@@ -52,6 +52,8 @@ describe('a request writes the rows it changed', () => {
     await rig.bank.flush();
     // A request that wrote nothing ends its transaction empty: no commit at all.
     expect(database.counters.commits, 'a GET makes no commit').toBe(before.commits);
+    // Its transaction would begin at its first write: it begins none.
+    expect(database.counters.transactions, 'a GET begins no transaction').toBe(before.transactions);
     expect(
       database.counters.rowsSerialised - before.rowsSerialised,
       'a GET serialises nothing',
@@ -68,6 +70,7 @@ describe('a request writes the rows it changed', () => {
     const written = database.counters.rowsWritten - before.rowsWritten;
     expect(written).toBeGreaterThanOrEqual(1);
     expect(written).toBeLessThanOrEqual(3);
+    expect(database.counters.transactions - before.transactions, 'the POST begins one').toBe(1);
     expect(rig.store!.committed().payments).toHaveLength(paymentsBefore + 1);
   });
 });

@@ -296,3 +296,30 @@ describe.each(SUBJECTS)('the $name state engine', ({ available, durable, store: 
     await subject.close();
   });
 });
+
+describe('the SQLite state engine, a console change during a request', () => {
+  it("joins the request's transaction, begun at the change even before the request wrote a row: a failed request keeps neither", async () => {
+    const store = await SUBJECTS.find((subject) => subject.name === 'SQLite')!.store();
+    const engine = await store.open();
+    const name = nameOf(engine.state);
+    const [gone] = transactionIds(engine.state);
+    const outcome = await send(
+      engine,
+      'POST',
+      (state) => {
+        // An entity written (tracked, no row yet), then the change between the request's stages.
+        rename(state, 'Lost with the request');
+        engine.change(() => state.ledger.removeAccountTransaction(gone!));
+      },
+      true,
+    );
+    expect(outcome.kept).toBe(false);
+    expect(nameOf(engine.state)).toBe(name);
+    expect(transactionIds(engine.state)).toContain(gone);
+    await engine.close();
+    const reopened = await store.open();
+    expect(nameOf(reopened.state)).toBe(name);
+    expect(transactionIds(reopened.state)).toContain(gone);
+    await reopened.close();
+  });
+});

@@ -88,6 +88,11 @@ const DAYS: Readonly<Record<TransactionTable, string>> = {
 export class LedgerStore {
   /** Prepared statements by SQL text: a query shape is compiled once. */
   private readonly statements = new Map<string, Statement<unknown[]>>();
+  /**
+   * Called before every write: a bank on a database file opens a request's transaction only
+   * when the request first writes (store/bank-database.ts `beginOnWrite`), so a read opens none.
+   */
+  beforeWrite: (() => void) | undefined;
 
   constructor(readonly db: SqliteDatabase) {}
 
@@ -105,6 +110,12 @@ export class LedgerStore {
     return statement;
   }
 
+  /** The statement of a write, once the transaction it belongs to is open. */
+  private writeStatement(sql: string): Statement<unknown[]> {
+    this.beforeWrite?.();
+    return this.statement(sql);
+  }
+
   private records<T>(sql: string, params: Record<string, string | number>): T[] {
     const rows = this.statement(sql).pluck().all(params) as string[];
     return rows.map((record) => JSON.parse(record) as T);
@@ -113,7 +124,7 @@ export class LedgerStore {
   // ---- account transactions ---------------------------------------------------------------------
 
   addAccountTransaction(entry: AccountTransactionRecord): void {
-    this.statement(
+    this.writeStatement(
       `INSERT INTO account_transactions (id, account_id, status, booking_day, origin, record)
        VALUES (?, ?, ?, ?, ?, ?)`,
     ).run(
@@ -128,13 +139,13 @@ export class LedgerStore {
 
   /** Writes a changed entry back under its id (the batch run books a pending one). */
   updateAccountTransaction(entry: AccountTransactionRecord): void {
-    this.statement(
+    this.writeStatement(
       `UPDATE account_transactions SET status = ?, booking_day = ?, record = ? WHERE id = ?`,
     ).run(entry.status, day(entry.bookingDate), JSON.stringify(entry), entry.id);
   }
 
   removeAccountTransaction(id: string): void {
-    this.statement(`DELETE FROM account_transactions WHERE id = ?`).run(id);
+    this.writeStatement(`DELETE FROM account_transactions WHERE id = ?`).run(id);
   }
 
   accountTransaction(id: string): AccountTransactionRecord | undefined {
@@ -155,7 +166,7 @@ export class LedgerStore {
   // ---- card transactions ------------------------------------------------------------------------
 
   addCardTransaction(entry: CardTransactionRecord): void {
-    this.statement(
+    this.writeStatement(
       `INSERT INTO card_transactions (account_id, card_transaction_id, status, booking_day, record)
        VALUES (?, ?, ?, ?, ?)`,
     ).run(
@@ -255,8 +266,8 @@ export class LedgerStore {
 
   /** Removes every entry of these accounts and card accounts (the fixed test data is replaced). */
   removeTransactionsOf(accountIds: readonly string[], cardAccountIds: readonly string[]): void {
-    const account = this.statement(`DELETE FROM account_transactions WHERE account_id = ?`);
-    const card = this.statement(`DELETE FROM card_transactions WHERE account_id = ?`);
+    const account = this.writeStatement(`DELETE FROM account_transactions WHERE account_id = ?`);
+    const card = this.writeStatement(`DELETE FROM card_transactions WHERE account_id = ?`);
     for (const id of accountIds) account.run(id);
     for (const id of cardAccountIds) card.run(id);
   }
@@ -282,6 +293,7 @@ export class LedgerStore {
       for (const entry of cardTransactions) this.addCardTransaction(entry);
     };
     // Inside a request's transaction the rows join it; alone they are one transaction.
+    this.beforeWrite?.();
     if (this.db.inTransaction) run();
     else this.db.transaction(run)();
   }

@@ -1,8 +1,9 @@
 /**
  * The state in a SQLite database file (store/bank-database.ts): the bank works on the database's
  * tracked view (store/change-tracker.ts); a commit writes the rows the change wrote. A request
- * that wrote nothing, run when no other request waits for a commit, makes none: its transaction
- * is ended empty and it is answered once the commits it may have read are on disk.
+ * that wrote nothing, run when no other request waits for a commit, makes none: its transaction,
+ * begun only at its first write, was never begun, and it is answered once the commits it may
+ * have read are on disk.
  *
  * Requests run one at a time inside the open transaction (the stages and handlers are synchronous
  * today, so requests never interleave anyway; the queue keeps that true should one ever await),
@@ -82,7 +83,8 @@ export class SqliteEngine implements StateEngine {
     return new Promise<RequestOutcome<Run>>((settle) => {
       this.queue = this.queue.then(async () => {
         const database = this.database;
-        database.begin();
+        // The transaction begins at the request's first write: a read opens none.
+        database.beginOnWrite();
         const run = await runPipeline();
         // A request that wrote nothing, with no uncommitted request before it, makes no commit.
         // It may have read the earlier groups' commits: it is answered once they are on disk.
@@ -153,8 +155,12 @@ export class SqliteEngine implements StateEngine {
     // Requests waiting for their group's commit are committed first: the console change is
     // then a transaction of its own, committed before the call returns.
     if (this.group.length > 0) this.commitGroup();
-    // Inside a request's open transaction it joins that one.
-    if (database.db.inTransaction) return undoLedgerOnThrow(database.ledger, operation);
+    // Inside a request's open change it joins that one's transaction, begun now: the savepoint
+    // that undoes its ledger rows must not be the transaction itself.
+    if (database.inChange) {
+      database.begin();
+      return undoLedgerOnThrow(database.ledger, operation);
+    }
     database.begin();
     let result: T;
     try {

@@ -47,6 +47,8 @@ export interface BankDatabaseOptions {
 
 /** What the commits of this database wrote, for tests and the benchmark. */
 export interface CommitCounters {
+  /** Transactions begun: a read begins none (beginOnWrite). */
+  transactions: number;
   commits: number;
   rowsWritten: number;
   rowsSerialised: number;
@@ -61,6 +63,7 @@ export interface CommitCounters {
 export class BankDatabase {
   readonly ledger: LedgerStore;
   readonly counters: CommitCounters = {
+    transactions: 0,
     commits: 0,
     rowsWritten: 0,
     rowsSerialised: 0,
@@ -81,6 +84,8 @@ export class BankDatabase {
   private clockCommitted = '';
   /** The connection's rows written when the open transaction began (endUnchanged). */
   private writesAtBegin = -1;
+  /** A request's change is open (beginOnWrite): its transaction begins at its first write. */
+  private changeOpen = false;
 
   private constructor(
     readonly db: SqliteDatabase,
@@ -98,6 +103,9 @@ export class BankDatabase {
     // Prepared once: every request begins and commits (exec would compile them each time).
     this.transaction = { begin: db.prepare('BEGIN'), commit: db.prepare('COMMIT') };
     this.ledger = new LedgerStore(db);
+    this.ledger.beforeWrite = () => {
+      if (this.changeOpen) this.begin();
+    };
     this.upsert = db.prepare<[string, number, string]>(
       `INSERT INTO bank_entities (collection, position, record) VALUES (?, ?, ?)
        ON CONFLICT (collection, position) DO UPDATE SET record = excluded.record`,
@@ -206,9 +214,26 @@ export class BankDatabase {
 
   /** Starts the transaction of one change (a request, a console action) unless one is open. */
   begin(): void {
+    this.changeOpen = true;
     if (this.db.inTransaction) return;
     this.transaction.begin.run();
+    this.counters.transactions += 1;
     this.writesAtBegin = this.writes.get() as number;
+  }
+
+  /**
+   * Opens the change of one request, whose transaction begins at its first ledger row (or at its
+   * commit): a read writes no row, so it costs no BEGIN, no COMMIT and no count of the rows
+   * written. Nothing else writes to the file between (requests run one at a time), so its reads
+   * outside a transaction see what one would.
+   */
+  beginOnWrite(): void {
+    this.changeOpen = true;
+  }
+
+  /** Whether a change is open, its transaction begun or not (a console change joins it). */
+  get inChange(): boolean {
+    return this.changeOpen || this.db.inTransaction;
   }
 
   /**
@@ -218,9 +243,11 @@ export class BankDatabase {
   endUnchanged(): boolean {
     const { rewritten, dirty } = this.live().changes();
     if (rewritten.size > 0 || dirty.size > 0) return false;
-    if (!this.db.inTransaction || this.writes.get() !== this.writesAtBegin) return false;
+    const begun = this.db.inTransaction;
+    if (begun && this.writes.get() !== this.writesAtBegin) return false;
     if (this.clock && JSON.stringify(this.clock.settings()) !== this.clockCommitted) return false;
-    this.transaction.commit.run();
+    if (begun) this.transaction.commit.run();
+    this.changeOpen = false;
     return true;
   }
 
@@ -235,6 +262,9 @@ export class BankDatabase {
     const { rewritten, dirty } = tracker.changes();
     const started = performance.now();
     try {
+      // The entities' rows and the clock's setting are one transaction with the ledger's rows.
+      this.begin();
+      this.changeOpen = false;
       for (const name of rewritten) {
         this.removeCollection.run(name);
         rowsOf(tracker.raw[name]).forEach((item, position) => this.write(name, position, item));
@@ -289,6 +319,7 @@ export class BankDatabase {
 
   /** Abandons the open change: the file and the returned state are as last committed. */
   rollback(): DomainState {
+    this.changeOpen = false;
     if (this.db.inTransaction) this.db.exec('ROLLBACK');
     return this.load();
   }
