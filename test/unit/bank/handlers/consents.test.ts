@@ -6,16 +6,11 @@
  * in memory and on SQLite.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createBank, type Bank } from '../../../../main/core/bank/index.js';
-import { openStateEngine } from '../../../../main/core/bank/engine/open-state-engine.js';
-import { BANK_ROUTES } from '../../../../main/core/bank/handlers/routes.js';
-import { VirtualClock } from '../../../../main/core/clock.js';
+import { type Bank } from '../../../../main/core/bank/index.js';
 import { DAY_MS } from '../../../../main/shared/calendar.js';
 import type { IssuedCertificate } from '../../../../main/core/certs/issue.js';
+import { countedReadsBank } from '../counted-reads.js';
 import { aisHeaders, createPki, signedRequest, type Pki } from '../fixtures.js';
 
 const NOW = new Date('2025-03-14T10:00:00.000Z');
@@ -33,25 +28,9 @@ afterEach(async () => {
 
 /** A sandbox bank whose two consent reads count their handler's calls; SQLite when `db`. */
 async function startBank(db: boolean) {
-  const clock = new VirtualClock();
-  clock.freeze(); // frozen first: a running clock set, then frozen, moves on by the time between
-  clock.set(NOW);
-  const counter = { calls: 0 };
-  const routes = BANK_ROUTES.map((route) =>
-    READS.has(route.operationId)
-      ? {
-          ...route,
-          handle: (...args: Parameters<typeof route.handle>) => {
-            counter.calls += 1;
-            return route.handle(...args);
-          },
-        }
-      : route,
-  );
-  const path = db ? join(mkdtempSync(join(tmpdir(), 'consents-')), 'bank.db') : undefined;
-  const { engine } = await openStateEngine({ db: path, mode: 'sandbox', clock });
-  bank = createBank({ mode: 'sandbox', clock, routes, engine });
-  return { bank, clock, counter };
+  const started = await countedReadsBank(READS, { db, now: NOW });
+  bank = started.bank;
+  return started;
 }
 
 async function send(method: string, path: string, certificate?: IssuedCertificate) {

@@ -4,14 +4,9 @@
  * again after a request, a console change or a reset changed it, in memory and on SQLite.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createBank, type Bank } from '../../../../../main/core/bank/index.js';
-import { openStateEngine } from '../../../../../main/core/bank/engine/open-state-engine.js';
-import { BANK_ROUTES } from '../../../../../main/core/bank/handlers/routes.js';
-import { VirtualClock } from '../../../../../main/core/clock.js';
+import { type Bank } from '../../../../../main/core/bank/index.js';
+import { countedReadsBank } from '../../counted-reads.js';
 import { createPki, signedRequest, type Pki } from '../../fixtures.js';
 
 const NOW = new Date('2025-03-14T10:00:00.000Z');
@@ -30,25 +25,9 @@ afterEach(async () => {
 
 /** A sandbox bank whose customer list counts its handler's calls; SQLite when `db`. */
 async function startBank(db: boolean) {
-  const clock = new VirtualClock();
-  clock.freeze(); // frozen first: a running clock set, then frozen, moves on by the time between
-  clock.set(NOW);
-  const counter = { calls: 0 };
-  const routes = BANK_ROUTES.map((route) =>
-    route.operationId === 'listSandboxCustomers'
-      ? {
-          ...route,
-          handle: (...args: Parameters<typeof route.handle>) => {
-            counter.calls += 1;
-            return route.handle(...args);
-          },
-        }
-      : route,
-  );
-  const path = db ? join(mkdtempSync(join(tmpdir(), 'customers-')), 'bank.db') : undefined;
-  const { engine } = await openStateEngine({ db: path, mode: 'sandbox', clock });
-  bank = createBank({ mode: 'sandbox', clock, routes, engine });
-  return { bank, counter };
+  const started = await countedReadsBank(new Set(['listSandboxCustomers']), { db, now: NOW });
+  bank = started.bank;
+  return started;
 }
 
 async function customers(target = '/v1/sandbox/customers') {
