@@ -1,7 +1,8 @@
 /**
  * A change that writes many rows to PostgreSQL (a start from a large state, an import) sends them
  * in statements of WRITE_BATCH rows (store/pg-entity-writes.ts): no statement carries the whole
- * state, and every row arrives, in its place. Needs Debian's PostgreSQL.
+ * state, and every row arrives, in its place and as written (its rows go as one JSON text).
+ * Needs Debian's PostgreSQL.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -24,15 +25,19 @@ function stateWith(count: number): DomainState {
   return state;
 }
 
-/** The largest array parameter of every statement sent while `work` runs. */
-async function largestArrayDuring(work: () => Promise<void>): Promise<number> {
+/** The most rows any statement sent while `work` runs carried (a parameter's JSON array). */
+async function largestBatchDuring(work: () => Promise<void>): Promise<number> {
   const query = vi.spyOn(pg.Client.prototype, 'query');
   try {
     await work();
     const sizes = query.mock.calls.flatMap((call) => {
       const values: unknown = call[1];
       return Array.isArray(values)
-        ? values.map((value: unknown) => (Array.isArray(value) ? value.length : 0))
+        ? values.map((value: unknown) =>
+            typeof value === 'string' && value.startsWith('[')
+              ? (JSON.parse(value) as unknown[]).length
+              : 0,
+          )
         : [];
     });
     return Math.max(0, ...sizes);
@@ -55,7 +60,7 @@ describe.skipIf(!has('postgres'))('PostgreSQL writes a large change in batches',
     const count = 2 * WRITE_BATCH + 7;
     const initial = stateWith(count);
     const store = await PgBankStore.open(url, new VirtualClock());
-    const largest = await largestArrayDuring(() => store.start(() => initial));
+    const largest = await largestBatchDuring(() => store.start(() => initial));
     await store.close();
     expect(largest).toBeGreaterThan(0);
     expect(largest).toBeLessThanOrEqual(WRITE_BATCH);
@@ -76,7 +81,7 @@ describe.skipIf(!has('postgres'))('PostgreSQL writes a large change in batches',
     const store = await PgBankStore.open(url, new VirtualClock());
     await store.start(() => buildInitialState(NOW));
     const next = stateWith(WRITE_BATCH + 1);
-    const largest = await largestArrayDuring(async () => {
+    const largest = await largestBatchDuring(async () => {
       await store.begin(true);
       store.adopt({ ...next, ledger: store.raw().ledger });
       await store.commit();
@@ -89,5 +94,20 @@ describe.skipIf(!has('postgres'))('PostgreSQL writes a large change in batches',
     );
     await other.close();
     await store.close();
+  }, 120_000);
+
+  it('a row arrives as written: quotes, backslashes, escapes and characters beyond ASCII', async () => {
+    const url = server.createDatabase('entity_writes_text');
+    const initial = buildInitialState(NOW);
+    const name = 'Åse "Bø" \\ \\u0000 \n\t 🙂 \u2028 {"a":[1]}';
+    initial.customers[0] = { ...initial.customers[0]!, name };
+    const store = await PgBankStore.open(url, new VirtualClock());
+    await store.start(() => initial);
+    await store.close();
+    const other = await PgBankStore.open(url, new VirtualClock());
+    await other.start(() => buildInitialState(NOW));
+    expect(other.raw().customers[0]!.name).toBe(name);
+    expect(other.raw().customers[0]).toEqual(initial.customers[0]);
+    await other.close();
   }, 120_000);
 });

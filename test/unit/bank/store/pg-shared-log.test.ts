@@ -44,9 +44,13 @@ const exchange = (id: number): ExchangeRecord => ({
   response: { status: 200, headers: {}, body: undefined },
 });
 
+/** The stored records (JSON) of one INSERT's exchanges: its first parameter's rows. */
+const records = (values: unknown[]) =>
+  (JSON.parse(values[0] as string) as { record: string }[]).map(({ record }) => record);
+
 /** The request targets of one INSERT's exchanges. */
 const targets = (values: unknown[]) =>
-  (values[1] as string[]).map((text) => (JSON.parse(text) as ExchangeRecord).request.target);
+  records(values).map((text) => (JSON.parse(text) as ExchangeRecord).request.target);
 
 describe('the shared log writer', () => {
   let connection: FakeConnection;
@@ -82,7 +86,7 @@ describe('the shared log writer', () => {
     expect(connection.inserts).toHaveLength(1);
     expect(targets(connection.inserts[0]!)).toEqual(['/v1/accounts?n=1', '/v1/accounts?n=2']);
     // The row's id is the database's: the process's own number is not stored.
-    expect(JSON.parse((connection.inserts[0]![1] as string[])[0]!)).not.toHaveProperty('id');
+    expect(JSON.parse(records(connection.inserts[0]!)[0]!)).not.toHaveProperty('id');
   });
 
   it('keeps a batch whose INSERT failed and writes it with the next flush, saying so once', async () => {
