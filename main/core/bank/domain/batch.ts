@@ -47,19 +47,54 @@ const emptyReport = (): BatchReport => ({
   errors: [],
 });
 
-/** Minutes after midnight of each valid batch time, sorted (fault: only the first). */
-function batchMinutes(state: DomainEntities): number[] {
+/** The batch setting the times of the runs come from, and the due queue's basis for it. */
+interface BatchSetting {
+  /** `behaviour.batchTimes` as it was when computed, to see that it is the same. */
+  readonly times: readonly string[];
+  readonly firstOnly: boolean;
+  readonly notPeriodic: boolean;
+  /** Minutes after midnight of each valid batch time, sorted (fault: only the first). */
+  readonly minutes: readonly number[];
+  /** What the exact times of the due queue depend on besides the payment and the last run. */
+  readonly basis: string;
+}
+
+let lastSetting: BatchSetting | undefined;
+
+/**
+ * The batch setting of `state`, computed again only when the batch times or the fault changed:
+ * every request's catch-up reads it, and parsing the times each time allocated for nothing.
+ */
+function batchSetting(state: DomainEntities): BatchSetting {
+  const times = state.behaviour.batchTimes;
+  const firstOnly = profileActive(state, 'SANDBOX-BATCH-5-PER-DAY');
+  const notPeriodic = profileActive(state, 'SANDBOX-BATCH-NOT-PERIODIC');
+  const kept = lastSetting;
+  if (
+    kept &&
+    kept.firstOnly === firstOnly &&
+    kept.notPeriodic === notPeriodic &&
+    kept.times.length === times.length
+  ) {
+    let same = true;
+    for (let i = 0; i < times.length && same; i++) same = kept.times[i] === times[i];
+    if (same) return kept;
+  }
   const minutes = [
     ...new Set(
-      state.behaviour.batchTimes
+      times
         .map((time) => /^(\d{2}):(\d{2})$/.exec(time))
         .filter((match): match is RegExpExecArray => match !== null)
         .map((match) => Number(match[1]) * 60 + Number(match[2]))
         .filter((minute) => minute < 24 * 60),
     ),
   ].sort((a, b) => a - b);
-  return profileActive(state, 'SANDBOX-BATCH-5-PER-DAY') ? minutes.slice(0, 1) : minutes;
+  const used = firstOnly ? minutes.slice(0, 1) : minutes;
+  const basis = JSON.stringify([used, notPeriodic]);
+  return (lastSetting = { times: [...times], firstOnly, notPeriodic, minutes: used, basis });
 }
+
+const batchMinutes = (state: DomainEntities) => batchSetting(state).minutes;
 
 /** The first batch run strictly after `after` and not before `notBefore`, or undefined (no runs). */
 export function nextBatchRun(
@@ -160,11 +195,6 @@ function earliestEvent(payment: Payment): number | undefined {
  */
 const duePayments = new DueQueue<Payment>(earliestEvent, (payment) => payment.createdAt);
 
-/** What the exact times of the due queue depend on besides the payment and the last run. */
-function dueBasis(state: DomainEntities): string {
-  return JSON.stringify([batchMinutes(state), profileActive(state, 'SANDBOX-BATCH-NOT-PERIODIC')]);
-}
-
 /**
  * A payment was changed in place so that it may be due sooner (authorised: its run or schedule
  * replaces its expiry); the due queue takes its new time.
@@ -247,19 +277,68 @@ function perform(
 }
 
 /**
- * The last batch run at or before `now` and after `lastRun`, or `lastRun` when none came: computed
- * from the day of `now`, however far the clock jumped (a loop over every run of two centuries
- * would take seconds).
+ * The last batch run at or before `nowMs` and after `lastRunMs`, or `lastRunMs` when none came:
+ * computed from the day of `nowMs`, however far the clock jumped (a loop over every run of two
+ * centuries would take seconds).
  */
-function lastBatchRunSince(state: DomainEntities, lastRun: Date, now: Date): Date {
-  const minutes = batchMinutes(state);
-  const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
-  for (const day of [today, today - DAY_MS])
+function lastBatchRunSince(minutes: readonly number[], lastRunMs: number, nowMs: number): number {
+  const today = Math.floor(nowMs / DAY_MS) * DAY_MS;
+  for (let day = today; day >= today - DAY_MS; day -= DAY_MS)
     for (let i = minutes.length - 1; i >= 0; i--) {
       const at = day + minutes[i]! * 60_000;
-      if (at <= now.getTime()) return at > lastRun.getTime() ? new Date(at) : lastRun;
+      if (at <= nowMs) return at > lastRunMs ? at : lastRunMs;
     }
-  return lastRun;
+  return lastRunMs;
+}
+
+/** The last parsed `lastBatchRunAt`: it changes only when a run passed, not per request. */
+const parsedLastRun = { text: '', ms: NaN };
+
+function lastRunMsOf(text: string): number {
+  if (text !== parsedLastRun.text) {
+    parsedLastRun.ms = Date.parse(text);
+    parsedLastRun.text = text;
+  }
+  return parsedLastRun.ms;
+}
+
+/**
+ * Whether a catch-up at `now` has nothing to do: the bank has run, its clock did not go back, no
+ * batch run time came since the last run and no payment of the due queue is due. Every request
+ * asks before its stages (§1 sandbox batch), so this allocates nothing.
+ */
+function nothingDue(state: DomainState, now: Date): boolean {
+  const lastRunAt = state.behaviour.lastBatchRunAt;
+  if (lastRunAt === undefined) return false;
+  const lastRunMs = lastRunMsOf(lastRunAt);
+  const nowMs = now.getTime();
+  if (nowMs < lastRunMs) return false;
+  if (!(nowMs > lastRunMs)) return true; // the clock has not moved since the last catch-up
+  const setting = batchSetting(state);
+  if (lastBatchRunSince(setting.minutes, lastRunMs, nowMs) !== lastRunMs) return false;
+  return duePayments.earliest(state.payments, setting.basis) > nowMs;
+}
+
+/** The report of a catch-up that did nothing, shared by them all (frozen: never added to). */
+const NOTHING_DONE: BatchReport = Object.freeze({
+  runs: Object.freeze([]) as unknown as string[],
+  settled: Object.freeze([]) as unknown as string[],
+  partial: Object.freeze([]) as unknown as string[],
+  rejected: Object.freeze([]) as unknown as string[],
+  periodicExecutions: Object.freeze([]) as unknown as BatchReport['periodicExecutions'],
+  errors: Object.freeze([]) as unknown as BatchReport['errors'],
+});
+
+/** Each state's catch-up that did nothing, made once. */
+const idleCatchUps = new WeakMap<DomainState, BatchCatchUp>();
+
+function idleCatchUp(state: DomainState): BatchCatchUp {
+  let idle = idleCatchUps.get(state);
+  if (!idle) {
+    idle = Object.freeze({ state, report: NOTHING_DONE, performed: 0, step: () => true });
+    idleCatchUps.set(state, idle);
+  }
+  return idle;
 }
 
 /**
@@ -290,12 +369,11 @@ export function startDueBatches(
   now: Date,
   totalMs: number = Infinity,
 ): BatchCatchUp {
-  const report = emptyReport();
+  if (nothingDue(state, now)) return idleCatchUp(state);
   const behaviour = state.behaviour;
-  const done = { state, report, performed: 0, step: () => true };
   if (behaviour.lastBatchRunAt === undefined) {
     behaviour.lastBatchRunAt = now.toISOString();
-    return done;
+    return idleCatchUp(state);
   }
   const lastRun = new Date(behaviour.lastBatchRunAt);
   if (now < lastRun) {
@@ -304,11 +382,11 @@ export function startDueBatches(
     // due queue's times were counted from the later run: they are computed again.
     behaviour.lastBatchRunAt = now.toISOString();
     duePayments.reset(state.payments);
-    return done;
+    return idleCatchUp(state);
   }
-  if (!(now > lastRun)) return done;
+  const report = emptyReport();
   const runs = new Set<string>();
-  const basis = dueBasis(state);
+  const { minutes, basis } = batchSetting(state);
   // A payment whose processing fails (a bank bug, or a hand-written snapshot) is left as it is for
   // this catch-up, so one bad payment never blocks the others or every later request; it is put
   // back in the due queue when the catch-up ends.
@@ -323,9 +401,9 @@ export function startDueBatches(
     report.runs = [...runs].sort();
     const last =
       early && lastEventAt
-        ? new Date(lastEventAt.getTime() - 1)
-        : lastBatchRunSince(state, lastRun, now);
-    behaviour.lastBatchRunAt = last.toISOString();
+        ? lastEventAt.getTime() - 1
+        : lastBatchRunSince(minutes, lastRun.getTime(), now.getTime());
+    behaviour.lastBatchRunAt = new Date(last).toISOString();
   };
   return {
     state,
@@ -389,7 +467,8 @@ export function startDueBatches(
 export function runDueBatches(state: DomainState, now: Date): BatchReport {
   const catchUp = startDueBatches(state, now);
   catchUp.step(Infinity);
-  return catchUp.report;
+  // The shared report of a catch-up that did nothing is never handed out: callers add to theirs.
+  return catchUp.report === NOTHING_DONE ? emptyReport() : catchUp.report;
 }
 
 /**
