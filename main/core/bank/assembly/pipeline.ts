@@ -374,12 +374,15 @@ function exchangeRecorder(
   };
 }
 
-/** The request as the log keeps it: its own copy of the headers, the body as text when it is. */
+/**
+ * The request as the log keeps it: the headers as sent (the listener's own object, else a copy,
+ * as a caller of `handle` may change its object afterwards), the body as text when it is.
+ */
 function loggedRequest(request: BankRequest): LoggedRequest {
   const logged = {
     method: request.method,
     target: request.target,
-    headers: copyOfHeaders(request.headers),
+    headers: request.headersUnshared ? request.headers : copyOfHeaders(request.headers),
   } as LoggedRequest;
   if (request.remoteAddress) logged.remoteAddress = request.remoteAddress;
   logged.bodySize = request.body.length;

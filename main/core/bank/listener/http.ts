@@ -175,6 +175,7 @@ function requestListener(
         method: req.method ?? 'GET',
         target: req.url ?? '/',
         headers,
+        headersUnshared: true,
         duplicateHeaders,
         body: Buffer.concat(chunks, kept),
         ...(req.socket.remoteAddress ? { remoteAddress: req.socket.remoteAddress } : {}),

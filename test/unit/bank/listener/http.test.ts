@@ -46,6 +46,8 @@ describe('listenBank', () => {
       expect(seen[0]!.body.length).toBe(11);
       expect(seen[0]!.target).toBe('/a%20b?x=1&x=2');
       expect(seen[0]!.remoteAddress).toBe('127.0.0.1');
+      // Its headers object is made for this request alone: the request log may keep it as it is.
+      expect(seen[0]!.headersUnshared).toBe(true);
     } finally {
       await listener.close();
     }
