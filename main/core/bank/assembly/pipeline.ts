@@ -411,9 +411,9 @@ function loggedBody(body: Buffer): string | undefined {
 }
 
 /**
- * The log's own copy of the request headers, as a plain object. The listener's headers have no
- * prototype (http.ts), and a spread of such an object takes V8's slow path: a loop is about four
- * times faster, and this runs on every request.
+ * The log's own copy of a caller's request headers, as a plain object. A caller's headers may have
+ * no prototype (as headersFromRaw's had), and a spread of such an object takes V8's slow path: a
+ * loop is about four times faster.
  */
 function copyOfHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
   const copy: Record<string, string> = {};
