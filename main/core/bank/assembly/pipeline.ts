@@ -33,6 +33,7 @@ import type { ResponseSigner } from '../answers/response-signing.js';
 import type { RevocationLists } from '../trust/revocation.js';
 import type { DomainState } from '../domain/model.js';
 import { batchCatchUp } from './catch-up.js';
+import { faultSetOf } from '../context/fault-set.js';
 import { certificateStage } from '../stages/certificate.js';
 import { fixesStage } from '../stages/fixes.js';
 import { headerStage } from '../stages/headers.js';
@@ -260,7 +261,7 @@ function newRequestContext(
     rawQuery: new Map(),
     query: {},
     fixes: new Set(),
-    faults: new Set(options.state().behaviour.faultProfiles),
+    faults: faultSetOf(options.state().behaviour.faultProfiles),
     requestedFixes: [],
   };
 }
