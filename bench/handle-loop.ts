@@ -7,6 +7,7 @@ import { X509Certificate } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBank } from '../main/core/bank/index.js';
+import { newHeaders } from '../main/core/bank/listener/http.js';
 import { BankDatabase } from '../main/core/bank/store/bank-database.js';
 import type { VirtualClock } from '../main/core/clock.js';
 import { benchSeal, stateWith, templates, tppRequest } from './bank-entities.js';
@@ -19,7 +20,8 @@ const CONSENTS = 1_000;
  * `--handle-loop <get|post|consent> <count> [--db]`: the signed GET or payment POST of the CPU
  * rows, or `GET /v1/consents/{id}` of one consent among 1,000 (and 1,000 payments), through
  * `bank.handle` in a loop, in process (no socket), for a profile (`node --cpu-prof`). Every call
- * gets its headers as a new prototype-less object, as the listener makes them. Blocks of calls
+ * gets its headers as a new object held by nothing else, as the listener makes them (newHeaders)
+ * (and says so: `headersUnshared`, which lets the request log keep them). Blocks of calls
  * alternate with blocks of the bare server's check of the same request (bareVerify), so that both
  * see the same load; prints the CPU µs of each a call and their ratio. With `--db` the bank keeps
  * its state in a SQLite file (each call then waits for its own group commit).
@@ -54,12 +56,19 @@ export async function handleLoop(
       ? get
       : post;
   const fresh = () => {
-    const headers: Record<string, string> = Object.create(null) as Record<string, string>;
+    const headers = newHeaders();
     for (const name in request.headers) headers[name] = `${request.headers[name]!}`;
     return headers;
   };
   const call = async () => {
-    const answer = await bank.handle({ ...request, headers: fresh() });
+    // Made as the listener makes its requests (listener/http.ts): its fields, in their order.
+    const answer = await bank.handle({
+      method: request.method,
+      target: request.target,
+      headers: fresh(),
+      headersUnshared: true,
+      body: request.body,
+    });
     if (answer.status >= 300) throw new Error(`${kind} answered ${answer.status}`);
   };
   const publicKey = new X509Certificate(seal.certificateDer).publicKey;

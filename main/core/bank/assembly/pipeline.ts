@@ -33,6 +33,7 @@ import type { ResponseSigner } from '../answers/response-signing.js';
 import type { RevocationLists } from '../trust/revocation.js';
 import type { DomainState } from '../domain/model.js';
 import { batchCatchUp } from './catch-up.js';
+import { faultSetOf } from '../context/fault-set.js';
 import { certificateStage } from '../stages/certificate.js';
 import { fixesStage } from '../stages/fixes.js';
 import { headerStage } from '../stages/headers.js';
@@ -260,7 +261,7 @@ function newRequestContext(
     rawQuery: new Map(),
     query: {},
     fixes: new Set(),
-    faults: new Set(options.state().behaviour.faultProfiles),
+    faults: faultSetOf(options.state().behaviour.faultProfiles),
     requestedFixes: [],
   };
 }
@@ -374,12 +375,15 @@ function exchangeRecorder(
   };
 }
 
-/** The request as the log keeps it: its own copy of the headers, the body as text when it is. */
+/**
+ * The request as the log keeps it: the headers as sent (the listener's own object, else a copy,
+ * as a caller of `handle` may change its object afterwards), the body as text when it is.
+ */
 function loggedRequest(request: BankRequest): LoggedRequest {
   const logged = {
     method: request.method,
     target: request.target,
-    headers: copyOfHeaders(request.headers),
+    headers: request.headersUnshared ? request.headers : copyOfHeaders(request.headers),
   } as LoggedRequest;
   if (request.remoteAddress) logged.remoteAddress = request.remoteAddress;
   logged.bodySize = request.body.length;
@@ -408,9 +412,9 @@ function loggedBody(body: Buffer): string | undefined {
 }
 
 /**
- * The log's own copy of the request headers, as a plain object. The listener's headers have no
- * prototype (http.ts), and a spread of such an object takes V8's slow path: a loop is about four
- * times faster, and this runs on every request.
+ * The log's own copy of a caller's request headers, as a plain object. A caller's headers may have
+ * no prototype (as headersFromRaw's had), and a spread of such an object takes V8's slow path: a
+ * loop is about four times faster.
  */
 function copyOfHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
   const copy: Record<string, string> = {};

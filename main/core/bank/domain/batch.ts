@@ -24,7 +24,9 @@ import {
 import { DueQueue, OpenSet } from './collection-index.js';
 import { settlePayment, settleTransfer } from './payments-settlement.js';
 import { profileActive } from '../faults/index.js';
-import { DAY_MS } from '../../../shared/calendar.js';
+import { batchSetting, lastBatchRunSince, lastRunMsOf, nextBatchRun } from './batch-schedule.js';
+
+export { nextBatchRun } from './batch-schedule.js';
 
 export interface BatchReport {
   /** Instants of the batch runs performed (ISO 8601). */
@@ -46,38 +48,6 @@ const emptyReport = (): BatchReport => ({
   periodicExecutions: [],
   errors: [],
 });
-
-/** Minutes after midnight of each valid batch time, sorted (fault: only the first). */
-function batchMinutes(state: DomainEntities): number[] {
-  const minutes = [
-    ...new Set(
-      state.behaviour.batchTimes
-        .map((time) => /^(\d{2}):(\d{2})$/.exec(time))
-        .filter((match): match is RegExpExecArray => match !== null)
-        .map((match) => Number(match[1]) * 60 + Number(match[2]))
-        .filter((minute) => minute < 24 * 60),
-    ),
-  ].sort((a, b) => a - b);
-  return profileActive(state, 'SANDBOX-BATCH-5-PER-DAY') ? minutes.slice(0, 1) : minutes;
-}
-
-/** The first batch run strictly after `after` and not before `notBefore`, or undefined (no runs). */
-export function nextBatchRun(
-  state: DomainEntities,
-  after: Date,
-  notBefore: Date = after,
-): Date | undefined {
-  const minutes = batchMinutes(state);
-  if (minutes.length === 0) return undefined;
-  const from = Math.max(after.getTime() + 1, notBefore.getTime());
-  const midnight = Math.floor(from / DAY_MS) * DAY_MS;
-  for (let day = 0; day < 3; day++)
-    for (const minute of minutes) {
-      const at = midnight + day * DAY_MS + minute * 60_000;
-      if (at >= from) return new Date(at);
-    }
-  return undefined;
-}
 
 /** The payments an extra run may still take (runBatchNow): not final. */
 const openPayments = new OpenSet<Payment>(
@@ -159,11 +129,6 @@ function earliestEvent(payment: Payment): number | undefined {
  * authorised cost a request nothing until they expire.
  */
 const duePayments = new DueQueue<Payment>(earliestEvent, (payment) => payment.createdAt);
-
-/** What the exact times of the due queue depend on besides the payment and the last run. */
-function dueBasis(state: DomainEntities): string {
-  return JSON.stringify([batchMinutes(state), profileActive(state, 'SANDBOX-BATCH-NOT-PERIODIC')]);
-}
 
 /**
  * A payment was changed in place so that it may be due sooner (authorised: its run or schedule
@@ -247,19 +212,42 @@ function perform(
 }
 
 /**
- * The last batch run at or before `now` and after `lastRun`, or `lastRun` when none came: computed
- * from the day of `now`, however far the clock jumped (a loop over every run of two centuries
- * would take seconds).
+ * Whether a catch-up at `now` has nothing to do: the bank has run, its clock did not go back, no
+ * batch run time came since the last run and no payment of the due queue is due. Every request
+ * asks before its stages (§1 sandbox batch), so this allocates nothing.
  */
-function lastBatchRunSince(state: DomainEntities, lastRun: Date, now: Date): Date {
-  const minutes = batchMinutes(state);
-  const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
-  for (const day of [today, today - DAY_MS])
-    for (let i = minutes.length - 1; i >= 0; i--) {
-      const at = day + minutes[i]! * 60_000;
-      if (at <= now.getTime()) return at > lastRun.getTime() ? new Date(at) : lastRun;
-    }
-  return lastRun;
+function nothingDue(state: DomainState, now: Date): boolean {
+  const lastRunAt = state.behaviour.lastBatchRunAt;
+  if (lastRunAt === undefined) return false;
+  const lastRunMs = lastRunMsOf(lastRunAt);
+  const nowMs = now.getTime();
+  if (nowMs < lastRunMs) return false;
+  if (!(nowMs > lastRunMs)) return true; // the clock has not moved since the last catch-up
+  const setting = batchSetting(state);
+  if (lastBatchRunSince(setting.minutes, lastRunMs, nowMs) !== lastRunMs) return false;
+  return duePayments.earliest(state.payments, setting.basis) > nowMs;
+}
+
+/** The report of a catch-up that did nothing, shared by them all (frozen: never added to). */
+const NOTHING_DONE: BatchReport = Object.freeze({
+  runs: Object.freeze([]) as unknown as string[],
+  settled: Object.freeze([]) as unknown as string[],
+  partial: Object.freeze([]) as unknown as string[],
+  rejected: Object.freeze([]) as unknown as string[],
+  periodicExecutions: Object.freeze([]) as unknown as BatchReport['periodicExecutions'],
+  errors: Object.freeze([]) as unknown as BatchReport['errors'],
+});
+
+/** Each state's catch-up that did nothing, made once. */
+const idleCatchUps = new WeakMap<DomainState, BatchCatchUp>();
+
+function idleCatchUp(state: DomainState): BatchCatchUp {
+  let idle = idleCatchUps.get(state);
+  if (!idle) {
+    idle = Object.freeze({ state, report: NOTHING_DONE, performed: 0, step: () => true });
+    idleCatchUps.set(state, idle);
+  }
+  return idle;
 }
 
 /**
@@ -290,12 +278,11 @@ export function startDueBatches(
   now: Date,
   totalMs: number = Infinity,
 ): BatchCatchUp {
-  const report = emptyReport();
+  if (nothingDue(state, now)) return idleCatchUp(state);
   const behaviour = state.behaviour;
-  const done = { state, report, performed: 0, step: () => true };
   if (behaviour.lastBatchRunAt === undefined) {
     behaviour.lastBatchRunAt = now.toISOString();
-    return done;
+    return idleCatchUp(state);
   }
   const lastRun = new Date(behaviour.lastBatchRunAt);
   if (now < lastRun) {
@@ -304,11 +291,11 @@ export function startDueBatches(
     // due queue's times were counted from the later run: they are computed again.
     behaviour.lastBatchRunAt = now.toISOString();
     duePayments.reset(state.payments);
-    return done;
+    return idleCatchUp(state);
   }
-  if (!(now > lastRun)) return done;
+  const report = emptyReport();
   const runs = new Set<string>();
-  const basis = dueBasis(state);
+  const { minutes, basis } = batchSetting(state);
   // A payment whose processing fails (a bank bug, or a hand-written snapshot) is left as it is for
   // this catch-up, so one bad payment never blocks the others or every later request; it is put
   // back in the due queue when the catch-up ends.
@@ -323,9 +310,9 @@ export function startDueBatches(
     report.runs = [...runs].sort();
     const last =
       early && lastEventAt
-        ? new Date(lastEventAt.getTime() - 1)
-        : lastBatchRunSince(state, lastRun, now);
-    behaviour.lastBatchRunAt = last.toISOString();
+        ? lastEventAt.getTime() - 1
+        : lastBatchRunSince(minutes, lastRun.getTime(), now.getTime());
+    behaviour.lastBatchRunAt = new Date(last).toISOString();
   };
   return {
     state,
@@ -389,7 +376,8 @@ export function startDueBatches(
 export function runDueBatches(state: DomainState, now: Date): BatchReport {
   const catchUp = startDueBatches(state, now);
   catchUp.step(Infinity);
-  return catchUp.report;
+  // The shared report of a catch-up that did nothing is never handed out: callers add to theirs.
+  return catchUp.report === NOTHING_DONE ? emptyReport() : catchUp.report;
 }
 
 /**

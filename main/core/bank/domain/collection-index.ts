@@ -249,6 +249,24 @@ export class DueQueue<T> {
     return undefined;
   }
 
+  /**
+   * The earliest time in the queue (Infinity when it is empty), without taking anything: a
+   * catch-up with nothing due reads it and stops, allocating nothing.
+   */
+  earliest(items: Collection<T>, basis: string): number {
+    const raw = rawOf(items);
+    const queue = this.derived(raw, basis);
+    while (queue.heap.length > 0) {
+      const top = queue.heap[0]!;
+      const live = queue.live.get(top.position) === top.at;
+      if (live && raw[top.position] !== undefined) return top.at;
+      // Stale, or its entity is gone: `take` would drop it too.
+      this.pop(queue.heap);
+      if (live) queue.live.delete(top.position);
+    }
+    return Infinity;
+  }
+
   /** The entity at `position` is due at `at` at the earliest (undefined: never, as it is). */
   put(items: Collection<T>, position: number, at: number | undefined): void {
     const raw = rawOf(items);

@@ -9,6 +9,12 @@ export interface BankRequest {
   target: string;
   /** Lower-case names → value; a field sent several times is joined with ", " (RFC 9110 §5.3). */
   headers: Record<string, string>;
+  /**
+   * Set by the listener (listener/http.ts): `headers` was made for this request alone and nobody
+   * else holds it, so the request log keeps it as it is. A caller of `handle` may change its
+   * headers object after the call: without this flag the log keeps a copy, the request as sent.
+   */
+  headersUnshared?: true;
   /** Lower-case names of fields that appeared more than once on the wire. */
   duplicateHeaders?: readonly string[];
   /** The body bytes; an adapter may cut a body above the size limit to limit + 1 bytes. */

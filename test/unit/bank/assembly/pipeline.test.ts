@@ -58,3 +58,32 @@ describe('the log entry and the observation of an exchange', () => {
     await bank.close();
   });
 });
+
+describe('the headers the log keeps of a request', () => {
+  const bank = () => createBank({ mode: 'sandbox', clock: new VirtualClock() });
+  const listed = () =>
+    signedRequest(pki, {
+      method: 'GET',
+      path: '/v1/sandbox/customers',
+      headers: { 'X-Request-ID': randomUUID() },
+    });
+
+  it('are the request as sent, whatever a caller of handle does to its headers afterwards', async () => {
+    const sandbox = bank();
+    const request = listed();
+    const sent = { ...request.headers };
+    await sandbox.handle(request);
+    delete request.headers['x-request-id'];
+    request.headers['digest'] = 'changed';
+    expect(sandbox.requestLog.entries().at(-1)!.request.headers).toEqual(sent);
+    await sandbox.close();
+  });
+
+  it("are the listener's own headers object, made for the request alone, not a copy", async () => {
+    const sandbox = bank();
+    const request = listed();
+    await sandbox.handle({ ...request, headersUnshared: true });
+    expect(sandbox.requestLog.entries().at(-1)!.request.headers).toBe(request.headers);
+    await sandbox.close();
+  });
+});

@@ -126,3 +126,55 @@ describe('the batch schedule (§1: five runs a day)', () => {
     expect(state.behaviour.lastBatchRunAt).toBe(at('10:30').toISOString());
   });
 });
+
+describe('the catch-up before every request', () => {
+  it('with nothing due makes nothing: one idle answer, on a frozen or a running clock', () => {
+    const state = buildInitialState(at('00:00'));
+    state.behaviour.lastBatchRunAt = at('09:00').toISOString();
+    const payment = withPayment(state); // approved at 10:00: due at the 12:00 run
+    runDueBatches(state, at('10:30')); // learns that its time is 12:00
+    const idle = startDueBatches(state, at('10:30'));
+    expect(startDueBatches(state, at('10:30'))).toBe(idle); // the clock frozen
+    expect(startDueBatches(state, at('11:59'))).toBe(idle); // the clock running
+    expect(idle.step(5)).toBe(true);
+    expect(idle.report).toEqual(runDueBatches(state, at('11:00')));
+    expect(state.behaviour.lastBatchRunAt).toBe(at('09:00').toISOString());
+    // What a caller is given still takes the runs it adds (the console's extra run).
+    expect(runBatchNow(state, at('11:30')).settled).toEqual([payment.paymentId]);
+  });
+
+  it('still performs what is due at the first catch-up at or after its time, either clock', () => {
+    const state = buildInitialState(at('00:00'));
+    state.behaviour.lastBatchRunAt = at('09:00').toISOString();
+    const idle = startDueBatches(state, at('10:30'));
+    // The clock running: a payment made after an idle catch-up is due at the 12:00 run.
+    const first = withPayment(state);
+    expect(runDueBatches(state, at('11:00')).settled).toEqual([]); // learns that it is 12:00
+    expect(startDueBatches(state, new Date(at('12:00').getTime() - 1))).toBe(idle);
+    expect(first.transactionStatus).toBe('ACTC');
+    const atNoon = startDueBatches(state, at('12:00'));
+    atNoon.step(Infinity);
+    expect(atNoon.report.settled).toEqual([first.paymentId]);
+    // The batch times changed in place: the next run is 12:45, not 15:00.
+    const second = withPayment(state);
+    runDueBatches(state, at('12:30')); // learns that it is 15:00
+    expect(startDueBatches(state, at('12:40'))).toBe(idle);
+    state.behaviour.batchTimes[0] = '12:45';
+    // The clock frozen at 12:45 after it was set there: the first catch-up settles, then none.
+    expect(runDueBatches(state, at('12:45')).settled).toEqual([second.paymentId]);
+    expect(startDueBatches(state, at('12:45'))).toBe(idle);
+    // Nothing due, but the 15:00 run came: the last run moves on to it.
+    startDueBatches(state, at('15:30')).step(Infinity);
+    expect(state.behaviour.lastBatchRunAt).toBe(at('15:00').toISOString());
+    expect(startDueBatches(state, at('15:40'))).toBe(idle);
+    // Due between runs: a payment never authorised expires a day after its initiation.
+    const pending = withPayment(state, {
+      transactionStatus: 'RCVD',
+      createdAt: at('15:45').toISOString(),
+    });
+    const nextDay = (ms: number) => new Date(at('15:45').getTime() + 86_400_000 + ms);
+    runDueBatches(state, nextDay(-30 * 60_000)); // the 15:00 run of the next day passed
+    expect(startDueBatches(state, nextDay(-1))).toBe(idle);
+    expect(runDueBatches(state, nextDay(0)).rejected).toEqual([pending.paymentId]);
+  });
+});
