@@ -11,6 +11,7 @@ import {
   type DomainState,
 } from './domain/model.js';
 import type { LedgerStore } from './domain/ledger-store.js';
+import { plainCollection } from './domain/collection-index.js';
 import { SpecValidator, problemText } from '../spec/validation.js';
 
 /**
@@ -24,8 +25,12 @@ export { DomainSnapshotSchema, emptyDomainSnapshot, type DomainSnapshot };
 /** The live state as a snapshot: its small entities copied, its ledger read out whole. */
 export function snapshotStateOf(live: DomainState): DomainSnapshot {
   const { ledger, ...small } = live;
+  // A durable bank's large collections may be read from its file as they are copied.
+  const plain = Object.fromEntries(
+    Object.entries(small).map(([name, items]) => [name, plainCollection(items)]),
+  ) as typeof small;
   return {
-    ...structuredClone(small),
+    ...structuredClone(plain),
     accountTransactions: ledger.allAccountTransactions(),
     cardTransactions: ledger.allCardTransactions(),
   };

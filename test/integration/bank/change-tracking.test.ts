@@ -117,7 +117,10 @@ describe('no write escapes the tracker (verifying commits, whole catalogue)', ()
   for (const mode of ['sandbox', 'production'] as const)
     it(`${mode}: every check passes on a durable bank and every commit matched the state`, async () => {
       const folder = mkdtempSync(join(tmpdir(), 'tracking-'));
-      const database = await BankDatabase.open(join(folder, 'bank.db'), { verifyTracking: true });
+      const database = await BankDatabase.open(join(folder, 'bank.db'), {
+        verifyTracking: true,
+        pagedEntitiesKept: 0,
+      });
       const clock = new VirtualClock();
       const bank = createBank({ mode, clock, database });
       try {

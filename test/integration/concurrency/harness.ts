@@ -61,7 +61,7 @@ export interface RigDatabase {
 async function rigDatabase(): Promise<RigDatabase & { remove(): void }> {
   const folder = mkdtempSync(join(tmpdir(), 'rig-db-'));
   const path = join(folder, 'bank.db');
-  const database = await BankDatabase.open(path, { verifyTracking: true });
+  const database = await BankDatabase.open(path, { verifyTracking: true, pagedEntitiesKept: 0 });
   return {
     database,
     path,

@@ -5,6 +5,7 @@
  */
 import type { Clock } from '../../clock.js';
 import type { DomainState } from '../domain/model.js';
+import { plainCollection } from '../domain/collection-index.js';
 import type { StateEngine } from '../engine/state-engine.js';
 import { checkState, liveStateOf, readSnapshot, type SnapshotReading } from '../state.js';
 
@@ -68,7 +69,8 @@ function draftOf(live: DomainState): { draft: DomainState; reached: Partial<Coll
     Object.defineProperty(draft, name, {
       enumerable: true,
       get: () => {
-        if (!Object.hasOwn(reached, name)) reached[name] = structuredClone(collections[name]);
+        if (!Object.hasOwn(reached, name))
+          reached[name] = structuredClone(plainCollection(collections[name]));
         return reached[name];
       },
       set: (value: unknown) => {

@@ -21,7 +21,21 @@
 /** A collection view answers this with the raw array it wraps (store/change-tracker.ts). */
 export const RAW_COLLECTION: unique symbol = Symbol('psd2-workbench.raw-collection');
 
+/**
+ * A collection whose entities a durable bank reads from its database when asked for
+ * (store/paged-rows.ts) answers this with true. It reads like any array, but it is a Proxy, which
+ * `structuredClone` refuses: `plainCollection` copies it into an array first.
+ */
+export const PAGED_COLLECTION: unique symbol = Symbol('psd2-workbench.paged-collection');
+
 type Collection<T> = readonly T[];
+
+/** `items` as a plain array: itself, or a paged collection's entities read into one. */
+export function plainCollection<T>(items: T): T {
+  const paged =
+    Array.isArray(items) && (items as unknown as Record<symbol, unknown>)[PAGED_COLLECTION];
+  return (paged ? Array.from(items as unknown[]) : items) as T;
+}
 
 /** The plain array behind a collection (itself when it is not a tracker's view). */
 function rawOf<T>(items: Collection<T>): Collection<T> {

@@ -29,6 +29,12 @@ export interface OpenStateEngineOptions {
   initialState?: () => DomainState;
   /** `--state`: a new store starts from it instead; a store that holds a state keeps that. */
   snapshot?: DomainSnapshot;
+  /**
+   * On a database file: the entities of each large collection kept in the process between
+   * requests (store/bank-database.ts PAGED_ENTITIES_KEPT by default; tests: 0, every one read
+   * again from the file).
+   */
+  pagedEntitiesKept?: number;
 }
 
 export interface OpenedStateEngine {
@@ -69,7 +75,11 @@ export async function openStateEngine(options: OpenStateEngineOptions): Promise<
     }
     return { engine: new PgEngine(store), fresh: false, where: store.where };
   }
-  const database = await BankDatabase.open(db, { clock });
+  const kept = options.pagedEntitiesKept;
+  const database = await BankDatabase.open(db, {
+    clock,
+    ...(kept !== undefined ? { pagedEntitiesKept: kept } : {}),
+  });
   const fresh = !database.hasState();
   try {
     return { engine: new SqliteEngine(database, start), fresh, where: db };

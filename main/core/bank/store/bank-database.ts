@@ -18,17 +18,31 @@ import {
 } from '../../persistence/sqlite-file.js';
 import type { VirtualClock, VirtualClockSettings } from '../../clock.js';
 import type { DomainState } from '../domain/model.js';
-import {
-  ChangeTracker,
-  ENTITY_COLLECTIONS,
-  rowsOf,
-  type EntityCollection,
-} from './change-tracker.js';
+import { ChangeTracker } from './change-tracker.js';
+import type { PagingOptions } from './paged-rows.js';
+import { ENTITY_COLLECTIONS, rowsOf, type EntityCollection } from './entity-rows.js';
 import { LedgerStore } from '../domain/ledger-store.js';
 import { BANK_MIGRATIONS } from '../domain/schema.js';
 
 /** The page cache of the database file's connection, in KiB. */
 const PAGE_CACHE_KIB = 16 * 1024;
+
+/**
+ * The collections that grow with a sandbox's history, kept in the file and read as they are
+ * asked for (store/paged-rows.ts): the process holds what requests touch, not the history.
+ */
+const PAGED_COLLECTIONS: ReadonlySet<EntityCollection> = new Set([
+  'sessions',
+  'authorisations',
+  'consents',
+  'grants',
+  'accessCounts',
+  'payments',
+  'baskets',
+]);
+
+/** Entities of each paged collection kept in the process between requests. */
+export const PAGED_ENTITIES_KEPT = 2_000;
 
 export interface BankDatabaseOptions {
   now?: () => Date;
@@ -43,6 +57,8 @@ export interface BankDatabaseOptions {
    * a change escaped the tracker (a write the tracker did not see). Costs what tracking saves.
    */
   verifyTracking?: boolean;
+  /** Entities of each paged collection kept between requests (tests: a small bound). */
+  pagedEntitiesKept?: number;
 }
 
 /** What the commits of this database wrote, for tests and the benchmark. */
@@ -86,6 +102,8 @@ export class BankDatabase {
   private writesAtBegin = -1;
   /** A request's change is open (beginOnWrite): its transaction begins at its first write. */
   private changeOpen = false;
+  /** The collections read from the file as they are asked for. */
+  private readonly paging: PagingOptions;
 
   private constructor(
     readonly db: SqliteDatabase,
@@ -93,6 +111,7 @@ export class BankDatabase {
     readonly path: string,
     private readonly verifyTracking: boolean,
     private readonly clock: VirtualClock | undefined,
+    pagedEntitiesKept: number,
   ) {
     // SQLite's default page cache (2 MB) is smaller than the page index of a 100k-entry account
     // (about 4 MB): a deep page's OFFSET walk (§4.2.3 offset paging) pushed the page's own rows
@@ -111,6 +130,18 @@ export class BankDatabase {
        ON CONFLICT (collection, position) DO UPDATE SET record = excluded.record`,
     );
     this.removeCollection = db.prepare<[string]>(`DELETE FROM bank_entities WHERE collection = ?`);
+    const pagedRows = db.prepare<[string, number, number]>(
+      `SELECT position, record FROM bank_entities
+       WHERE collection = ? AND position BETWEEN ? AND ? ORDER BY position`,
+    );
+    this.paging = {
+      collections: PAGED_COLLECTIONS,
+      kept: pagedEntitiesKept,
+      source: {
+        rows: (collection, from, to) =>
+          pagedRows.all(collection, from, to) as { position: number; record: string }[],
+      },
+    };
     this.readSetting = db
       .prepare<[string]>(`SELECT value FROM bank_settings WHERE name = ?`)
       .pluck();
@@ -130,7 +161,13 @@ export class BankDatabase {
       what: 'the bank database',
       ...(options.now ? { now: options.now } : {}),
     });
-    return new BankDatabase(db, path, options.verifyTracking ?? false, options.clock);
+    return new BankDatabase(
+      db,
+      path,
+      options.verifyTracking ?? false,
+      options.clock,
+      options.pagedEntitiesKept ?? PAGED_ENTITIES_KEPT,
+    );
   }
 
   /** Whether the file holds a state yet (a new file does not). */
@@ -141,12 +178,20 @@ export class BankDatabase {
   /** The live state the file holds, as the tracked view the bank works on. */
   load(): DomainState {
     // Row by row: only one row's JSON text is held at a time, never the whole state's beside
-    // the entities parsed from it.
+    // the entities parsed from it. A paged collection's rows are only counted: their entities
+    // are read when asked for.
     const rows = this.db
       .prepare(
-        `SELECT collection, position, record FROM bank_entities ORDER BY collection, position`,
+        `SELECT collection, position,
+           CASE WHEN collection IN (${[...PAGED_COLLECTIONS].map((name) => `'${name}'`).join(', ')})
+           THEN NULL ELSE record END AS record
+         FROM bank_entities ORDER BY collection, position`,
       )
-      .iterate() as IterableIterator<{ collection: string; position: number; record: string }>;
+      .iterate() as IterableIterator<{
+      collection: string;
+      position: number;
+      record: string | null;
+    }>;
     const state = { ledger: this.ledger } as Record<string, unknown>;
     const positions = new Map<EntityCollection, number[]>();
     for (const name of ENTITY_COLLECTIONS) {
@@ -159,13 +204,13 @@ export class BankDatabase {
         throw new DatabaseFileError(
           `the bank database ${this.path} holds an unknown collection '${row.collection}'`,
         );
-      (state[name] as unknown[]).push(JSON.parse(row.record));
+      if (row.record !== null) (state[name] as unknown[]).push(JSON.parse(row.record));
       positions.get(name)!.push(row.position);
     }
     state.behaviour = (state.behaviour as unknown[])[0];
     if (state.behaviour === undefined)
       throw new DatabaseFileError(`the bank database ${this.path} holds no bank behaviour row`);
-    this.tracker = new ChangeTracker(state as DomainState, positions);
+    this.tracker = new ChangeTracker(state as DomainState, positions, this.paging);
     this.loadClock();
     return this.tracker.view;
   }
@@ -184,9 +229,14 @@ export class BankDatabase {
    * the first state of a new file, a reset, an import. Returns its tracked view.
    */
   adopt(state: DomainState): DomainState {
-    this.tracker = new ChangeTracker(state);
+    this.tracker = new ChangeTracker(state, undefined, this.paging);
     this.tracker.rewriteAll();
     return this.tracker.view;
+  }
+
+  /** How many entities of a paged collection are in the process now (tests, the bench). */
+  loadedCount(name: EntityCollection): number | undefined {
+    return this.live().loadedCount(name);
   }
 
   /** The live state itself, untracked: for snapshots and reads that must not cost tracking. */
@@ -248,6 +298,7 @@ export class BankDatabase {
     if (this.clock && JSON.stringify(this.clock.settings()) !== this.clockCommitted) return false;
     if (begun) this.transaction.commit.run();
     this.changeOpen = false;
+    this.live().quiesce();
     return true;
   }
 
@@ -266,8 +317,10 @@ export class BankDatabase {
       this.begin();
       this.changeOpen = false;
       for (const name of rewritten) {
+        // A paged collection's entities are read before its rows go.
+        const items = Array.from(rowsOf(tracker.raw[name]));
         this.removeCollection.run(name);
-        rowsOf(tracker.raw[name]).forEach((item, position) => this.write(name, position, item));
+        items.forEach((item, position) => this.write(name, position, item));
       }
       for (const [entity, row] of dirty)
         if (!rewritten.has(row.collection)) this.write(row.collection, row.position, entity);
@@ -287,6 +340,7 @@ export class BankDatabase {
     this.counters.commits += 1;
     if (this.clock) this.clockCommitted = JSON.stringify(this.clock.settings());
     tracker.settle();
+    tracker.quiesce();
   }
 
   private write(name: EntityCollection, position: number, entity: object): void {

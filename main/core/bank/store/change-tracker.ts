@@ -23,27 +23,9 @@ import {
   collectionChanged,
   collectionRowReplaced,
 } from '../domain/collection-index.js';
-
-/** The collections kept as entity rows (every one but the ledger's). */
-export type EntityCollection = Exclude<keyof DomainState, 'ledger'>;
-
-/** Every collection kept as entity rows, `behaviour` (one row) last. */
-export const ENTITY_COLLECTIONS: readonly EntityCollection[] = [
-  'customers',
-  'accounts',
-  'cardAccounts',
-  'agreements',
-  'psuIdentities',
-  'corporateIdentities',
-  'sessions',
-  'authorisations',
-  'consents',
-  'grants',
-  'accessCounts',
-  'payments',
-  'baskets',
-  'behaviour',
-];
+import { arrayIndex } from './array-index.js';
+import { afterLast, rowsOf, type EntityCollection } from './entity-rows.js';
+import { Paging, type PagingOptions, type RowBook } from './paged-rows.js';
 
 /** What one entity is in the store: its collection and its row's position (order key). */
 interface RowMeta {
@@ -76,17 +58,6 @@ export interface TrackedChanges {
   readonly dirty: ReadonlyMap<object, RowMeta>;
 }
 
-/**
- * The position after the largest of `positions` (0 for none). A loop, not `Math.max(...)`: a
- * spread passes every position as an argument, and past about 120,000 rows (a collection a
- * long-running sandbox reaches) that overflows the stack and the state could not be loaded.
- */
-function afterLast(positions: readonly number[]): number {
-  let next = 0;
-  for (const position of positions) if (position >= next) next = position + 1;
-  return next;
-}
-
 export class ChangeTracker {
   /** The view the pipeline and the console operations work on. */
   readonly view: DomainState;
@@ -94,6 +65,7 @@ export class ChangeTracker {
   private nextPosition = new Map<EntityCollection, number>();
   private dirtyRows = new Map<object, RowMeta>();
   private rewrittenCollections = new Set<EntityCollection>();
+  private readonly paging: Paging | undefined;
   /** Raw object → its view; nested objects per root (the same object may sit in two trees). */
   private views = new WeakMap<object, object>();
   private nestedViews = new WeakMap<object, WeakMap<object, object>>();
@@ -106,11 +78,20 @@ export class ChangeTracker {
     readonly raw: DomainState,
     /** Each collection's positions as stored (load); absent: index order. */
     positions?: ReadonlyMap<EntityCollection, readonly number[]>,
+    /** The collections kept in the database file, read as they are asked for (paged-rows.ts). */
+    paging?: PagingOptions,
   ) {
+    this.paging = paging && new Paging(paging, (name) => this.book(name as EntityCollection));
     for (const name of Object.keys(raw) as (keyof DomainState)[]) {
       if (name === 'ledger') continue;
-      const items = rowsOf(raw[name]);
       const stored = positions?.get(name);
+      if (stored && this.paging?.pages(name)) {
+        // Paged: its entities join the tracked state as they are read (book().loaded).
+        (raw as unknown as Record<string, unknown>)[name] = this.paging.open(name, [...stored]);
+        this.nextPosition.set(name, afterLast(stored));
+        continue;
+      }
+      const items = rowsOf(raw[name]);
       items.forEach((item, index) =>
         this.rows.set(item, { collection: name, position: stored?.[index] ?? index }),
       );
@@ -139,9 +120,36 @@ export class ChangeTracker {
       const items = rowsOf(this.raw[name]);
       items.forEach((item, index) => this.rows.set(item, { collection: name, position: index }));
       this.nextPosition.set(name, items.length);
+      if (this.paging?.pages(name))
+        (this.raw as unknown as Record<string, unknown>)[name] = this.paging.committed(name, items);
     }
     this.rewrittenCollections = new Set();
     this.dirtyRows = new Map();
+  }
+
+  /**
+   * Between requests: the views handed out are let go (a request holds none past its run), and
+   * the paged collections forget what they read beyond their bound.
+   */
+  quiesce(): void {
+    this.views = new WeakMap();
+    this.nestedViews = new WeakMap();
+    this.paging?.forget();
+  }
+
+  /** How many entities of a paged collection are in the process (tests, the bench). */
+  loadedCount(name: EntityCollection): number | undefined {
+    return this.paging?.loadedCount(name);
+  }
+
+  /** What a paged collection asks of the tracker about its entities (paged-rows.ts). */
+  private book(name: EntityCollection): RowBook {
+    return {
+      loaded: (entity, position) => this.rows.set(entity, { collection: name, position }),
+      positionOf: (entity) => this.rows.get(entity)?.position,
+      pinned: (entity) =>
+        this.rewrittenCollections.has(name) || this.dirtyRows.has(entity) || this.views.has(entity),
+    };
   }
 
   /**
@@ -417,17 +425,4 @@ export class ChangeTracker {
     if (!cache) this.nestedViews.set(root, (cache = new WeakMap()));
     return cache;
   }
-}
-
-/** `behaviour` is one object; the collections are arrays. Both are stored as rows. */
-export function rowsOf(value: unknown): object[] {
-  return (Array.isArray(value) ? value : [value]) as object[];
-}
-
-/** A canonical array index ("0", "17"), or undefined for any other key. */
-function arrayIndex(key: string): number | undefined {
-  const first = key.charCodeAt(0);
-  if (first < 48 || first > 57) return undefined;
-  const index = Number(key);
-  return Number.isInteger(index) && index >= 0 && String(index) === key ? index : undefined;
 }

@@ -36,12 +36,8 @@
 import type pg from 'pg';
 import type { VirtualClock, VirtualClockSettings } from '../../clock.js';
 import type { DomainState } from '../domain/model.js';
-import {
-  ChangeTracker,
-  ENTITY_COLLECTIONS,
-  rowsOf,
-  type EntityCollection,
-} from './change-tracker.js';
+import { ChangeTracker } from './change-tracker.js';
+import { ENTITY_COLLECTIONS, rowsOf, type EntityCollection } from './entity-rows.js';
 import { LocalLedger, type LedgerRow } from './pg-local-ledger.js';
 import { PgStateConnection, connect } from './pg-connection.js';
 import { MemberLease, type PendingMember } from './pg-member-lease.js';

@@ -5,7 +5,7 @@
  * character in JavaScript, several times JSON.stringify's cost for the same rows.
  */
 import type pg from 'pg';
-import type { EntityCollection } from './change-tracker.js';
+import type { EntityCollection } from './entity-rows.js';
 import type { LedgerRow } from './pg-local-ledger.js';
 
 /**

@@ -4,7 +4,7 @@
  * entities and ledger rows a change writes are pg-entity-writes.ts's.
  */
 import type pg from 'pg';
-import type { EntityCollection } from './change-tracker.js';
+import type { EntityCollection } from './entity-rows.js';
 import { VERSIONS_CHANNEL } from './pg-member-lease.js';
 
 /** A `bank_settings` row, written under `version`. */

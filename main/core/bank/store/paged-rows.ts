@@ -1,0 +1,260 @@
+/**
+ * A large collection of a bank on a SQLite file, kept mostly in the file: the raw state's array
+ * for it is a Proxy whose entities are read from their rows when asked for, and forgotten again
+ * once more than `kept` of them are in the process (docs/architecture.md "Memory: a SQLite
+ * bank holds what requests touch"). What reads it by position (the
+ * collection indexes, the change tracker's views, a snapshot) sees an ordinary array.
+ *
+ * An entity is never forgotten while it may be written or compared: the tracker pins it while a
+ * request holds its view, while it is dirty, and while its collection is rewritten (its rows are
+ * renumbered only at the commit). So, inside one request, an entity the request has seen is the
+ * same object each time it reads it; one forgotten and read again is equal to it, being unchanged
+ * since its last commit.
+ */
+import { PAGED_COLLECTION } from '../domain/collection-index.js';
+import { arrayIndex } from './array-index.js';
+
+/** Where the entities' rows are: the database's rows of one collection, by stored position. */
+export interface RowSource {
+  /** The rows of `collection` whose positions are in [from, to], in position order. */
+  rows(collection: string, from: number, to: number): { position: number; record: string }[];
+}
+
+/** What the change tracker says of an entity of a paged collection. */
+export interface RowBook {
+  /** A row read from the file joins the tracked state at its stored position. */
+  loaded(entity: object, position: number): void;
+  /** The entity's stored position (every tracked entity has one). */
+  positionOf(entity: object): number | undefined;
+  /** Whether the entity must stay in the process (held by a request, dirty, or rewritten). */
+  pinned(entity: object): boolean;
+}
+
+/** Rows read at once when a scan reads along the array (the collection indexes' first use). */
+const READ_AHEAD_MOST = 256;
+
+/** The paged array's Proxy marks itself so (`structuredClone` refuses a Proxy). */
+export class PagedRows {
+  /** The array the raw state holds: reads and writes of it come here. */
+  readonly items: object[];
+  /** Loaded entities by index; undefined where the entity is only in the file. */
+  private readonly target: (object | undefined)[];
+  /** Indexes of the loaded entities, least recently used first. */
+  private readonly loaded = new Set<number>();
+  /** The index a read along the array asks for next, and how many rows it last read. */
+  private nextExpected = -1;
+  private ahead = 1;
+
+  constructor(
+    readonly collection: string,
+    /** Each index's stored position; -1 for an entity not yet committed (it stays loaded). */
+    private positions: number[],
+    private readonly source: RowSource,
+    private readonly book: RowBook,
+    /** How many entities stay loaded between requests. */
+    private readonly kept: number,
+    /** Entities already in the process (a rewritten collection just committed), by index. */
+    entities?: readonly object[],
+  ) {
+    this.target = entities ? [...entities] : new Array<undefined>(positions.length).fill(undefined);
+    if (entities) for (let index = 0; index < entities.length; index += 1) this.loaded.add(index);
+    this.items = new Proxy(this.target as object[], {
+      get: (target, key, receiver) => {
+        if (typeof key === 'string') {
+          const index = arrayIndex(key);
+          if (index !== undefined) return this.at(index);
+          if (key === 'length') return target.length;
+        } else if (key === PAGED_COLLECTION) return true;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+      set: (target, key, value) => {
+        const index = typeof key === 'string' ? arrayIndex(key) : undefined;
+        if (index !== undefined) {
+          this.store(index, value as object);
+          return true;
+        }
+        if (key === 'length') {
+          this.resize(value as number);
+          return true;
+        }
+        return Reflect.set(target, key, value);
+      },
+      has: (target, key) => {
+        const index = typeof key === 'string' ? arrayIndex(key) : undefined;
+        return index !== undefined ? index < target.length : Reflect.has(target, key);
+      },
+      getOwnPropertyDescriptor: (target, key) => {
+        const index = typeof key === 'string' ? arrayIndex(key) : undefined;
+        if (index === undefined || index >= target.length)
+          return Reflect.getOwnPropertyDescriptor(target, key);
+        return { value: this.at(index), writable: true, enumerable: true, configurable: true };
+      },
+      deleteProperty: (target, key) => {
+        const index = typeof key === 'string' ? arrayIndex(key) : undefined;
+        if (index === undefined) return Reflect.deleteProperty(target, key);
+        // Array methods delete the slots they emptied before shortening the array.
+        (target as (object | undefined)[])[index] = undefined;
+        this.positions[index] = -1;
+        this.loaded.delete(index);
+        return true;
+      },
+    });
+  }
+
+  /** How many entities are in the process now. */
+  get loadedCount(): number {
+    return this.loaded.size;
+  }
+
+  /** The rows were committed at positions 0…n-1 (a rewritten collection). */
+  renumber(): void {
+    this.positions = Array.from({ length: this.target.length }, (_, index) => index);
+  }
+
+  /** Forgets the least recently used entities the tracker does not pin, down to `kept`. */
+  forget(kept = this.kept): void {
+    if (this.loaded.size <= kept) return;
+    for (const index of this.loaded) {
+      if (this.loaded.size <= kept) return;
+      const entity = this.target[index]!;
+      if (this.book.pinned(entity)) continue;
+      const position = this.book.positionOf(entity);
+      if (position === undefined) continue;
+      this.positions[index] = position;
+      this.target[index] = undefined;
+      this.loaded.delete(index);
+    }
+  }
+
+  private at(index: number): object | undefined {
+    if (index >= this.target.length) return undefined;
+    const entity = this.target[index];
+    if (entity === undefined) return this.read(index);
+    // Least recently used first: a read moves the entity to the end.
+    this.loaded.delete(index);
+    this.loaded.add(index);
+    return entity;
+  }
+
+  /**
+   * Reads the entity at `index` from the file, and, when the reads go along the array, the
+   * next ones with it (one statement for up to READ_AHEAD_MOST rows).
+   */
+  private read(index: number): object {
+    // A scan (an index built, a snapshot read) holds no views: what it read before may go, but
+    // never what this read returns.
+    if (this.loaded.size > this.kept + READ_AHEAD_MOST * 4) this.forget();
+    const target = this.target;
+    const positions = this.positions;
+    this.ahead = index === this.nextExpected ? Math.min(this.ahead * 2, READ_AHEAD_MOST) : 1;
+    let last = index;
+    while (
+      last + 1 < index + this.ahead &&
+      last + 1 < target.length &&
+      target[last + 1] === undefined &&
+      positions[last + 1]! >= 0
+    )
+      last += 1;
+    const wanted = positions[index]!;
+    if (wanted < 0) throw new Error(`${this.collection}[${index}] has neither entity nor row`);
+    const rows = this.source.rows(this.collection, wanted, positions[last]!);
+    let row = 0;
+    for (let at = index; at <= last; at += 1) {
+      const position = positions[at]!;
+      while (row < rows.length && rows[row]!.position < position) row += 1;
+      const found = rows[row];
+      if (found?.position !== position)
+        throw new Error(`the bank database has no ${this.collection} row at position ${position}`);
+      const entity = JSON.parse(found.record) as object;
+      target[at] = entity;
+      this.loaded.add(at);
+      this.book.loaded(entity, position);
+    }
+    this.nextExpected = last + 1;
+    return target[index]!;
+  }
+
+  private store(index: number, entity: object): void {
+    if (index >= this.target.length) this.resize(index + 1);
+    this.target[index] = entity;
+    this.loaded.delete(index);
+    this.loaded.add(index);
+  }
+
+  private resize(length: number): void {
+    const before = this.target.length;
+    for (let index = length; index < before; index += 1) this.loaded.delete(index);
+    this.target.length = length;
+    this.positions.length = length;
+    for (let index = before; index < length; index += 1) {
+      this.target[index] = undefined;
+      this.positions[index] = -1;
+    }
+  }
+}
+
+/** Which collections of a tracked state are paged, where their rows are, and how many stay. */
+export interface PagingOptions {
+  readonly collections: ReadonlySet<string>;
+  readonly source: RowSource;
+  /** Entities of each paged collection kept in the process between requests. */
+  readonly kept: number;
+}
+
+/** The paged collections of one tracked state (store/change-tracker.ts). */
+export class Paging {
+  private readonly paged = new Map<string, PagedRows>();
+
+  constructor(
+    private readonly options: PagingOptions,
+    private readonly bookOf: (collection: string) => RowBook,
+  ) {}
+
+  /** Whether `collection` is kept in the file. */
+  pages(collection: string): boolean {
+    return this.options.collections.has(collection);
+  }
+
+  /** The array of `collection`, whose rows are at `positions` in the file and none loaded. */
+  open(collection: string, positions: number[]): object[] {
+    return this.keep(collection, positions).items;
+  }
+
+  /**
+   * `items` were just committed whole as the rows 0…n-1 of `collection` (a new, reset or
+   * imported state, or a rewritten collection): the array the state keeps for it from now on.
+   */
+  committed(collection: string, items: object[]): object[] {
+    const existing = this.paged.get(collection);
+    if (existing?.items === items) {
+      existing.renumber();
+      return items;
+    }
+    const positions = Array.from({ length: items.length }, (_, index) => index);
+    return this.keep(collection, positions, items).items;
+  }
+
+  /** Between requests: each paged collection down to its bound. */
+  forget(): void {
+    for (const rows of this.paged.values()) rows.forget();
+  }
+
+  /** How many entities of `collection` are in the process (tests, the bench). */
+  loadedCount(collection: string): number | undefined {
+    return this.paged.get(collection)?.loadedCount;
+  }
+
+  private keep(collection: string, positions: number[], entities?: readonly object[]): PagedRows {
+    const { source, kept } = this.options;
+    const rows = new PagedRows(
+      collection,
+      positions,
+      source,
+      this.bookOf(collection),
+      kept,
+      entities,
+    );
+    this.paged.set(collection, rows);
+    return rows;
+  }
+}
