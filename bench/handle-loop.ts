@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { X509Certificate } from 'node:crypto';
 import { tmpdir } from 'node:os';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { join } from 'node:path';
 import { createBank } from '../main/core/bank/index.js';
 import { newHeaders } from '../main/core/bank/listener/http.js';
@@ -13,18 +14,23 @@ import type { VirtualClock } from '../main/core/clock.js';
 import { benchSeal, stateWith, templates, tppRequest } from './bank-entities.js';
 import { bareVerify, cpuRequests } from './cpu-servers.js';
 
-/** The consents (and settled payments) beside the one `consent` reads, as the bench table's. */
-const CONSENTS = 1_000;
+/**
+ * The consents (and settled payments) beside the one `consent` reads, as the bench table's:
+ * 1,000, or `BENCH_LOOP_CONSENTS` (the table's 100,000 for a profile of a large bank).
+ */
+const CONSENTS = Number(process.env.BENCH_LOOP_CONSENTS ?? 1_000);
 
 /**
  * `--handle-loop <get|post|consent> <count> [--db]`: the signed GET or payment POST of the CPU
- * rows, or `GET /v1/consents/{id}` of one consent among 1,000 (and 1,000 payments), through
- * `bank.handle` in a loop, in process (no socket), for a profile (`node --cpu-prof`). Every call
- * gets its headers as a new object held by nothing else, as the listener makes them (newHeaders)
- * (and says so: `headersUnshared`, which lets the request log keep them). Blocks of calls
- * alternate with blocks of the bare server's check of the same request (bareVerify), so that both
- * see the same load; prints the CPU µs of each a call and their ratio. With `--db` the bank keeps
- * its state in a SQLite file (each call then waits for its own group commit).
+ * rows, or `GET /v1/consents/{id}` of one consent among 1,000 (and 1,000 payments;
+ * `BENCH_LOOP_CONSENTS` sets how many), through `bank.handle` in a loop, in process (no socket),
+ * for a profile (`node --cpu-prof`). Every call gets its headers as a new object held by nothing
+ * else, its values new strings, as the listener makes them (newHeaders) (and says so:
+ * `headersUnshared`, which lets the request log keep them). Blocks of calls alternate with blocks
+ * of the bare server's check of the same request (bareVerify), so that both see the same load;
+ * prints the CPU µs of each a call, their ratio, and what the bank's calls left in the old
+ * generation a call (what a full collection, which marks the whole state, must free again). With
+ * `--db` the bank keeps its state in a SQLite file.
  */
 export async function handleLoop(
   kind: string,
@@ -36,6 +42,8 @@ export async function handleLoop(
     throw new Error(`--handle-loop takes get, post or consent: ${kind}`);
   if (!Number.isInteger(count) || count <= 0)
     throw new Error(`--handle-loop takes a positive count: ${count}`);
+  if (!Number.isInteger(CONSENTS) || CONSENTS < 0)
+    throw new Error(`BENCH_LOOP_CONSENTS takes a count: ${process.env.BENCH_LOOP_CONSENTS}`);
   const seal = await benchSeal();
   const folder = mkdtempSync(join(tmpdir(), 'bench-loop-'));
   const database = onFile ? await BankDatabase.open(join(folder, 'bank.db')) : undefined;
@@ -55,9 +63,12 @@ export async function handleLoop(
     : kind === 'get'
       ? get
       : post;
+  // Each value a string of its own, as node:http makes them: a template literal of a string is
+  // that same string, and a log entry holding it would cost the heap nothing.
   const fresh = () => {
     const headers = newHeaders();
-    for (const name in request.headers) headers[name] = `${request.headers[name]!}`;
+    for (const name in request.headers)
+      headers[name] = Buffer.from(request.headers[name]!, 'latin1').toString('latin1');
     return headers;
   };
   const call = async () => {
@@ -82,11 +93,21 @@ export async function handleLoop(
   const block = 500;
   let bankMicros = 0;
   let bareMicros = 0;
+  // What the bank's calls left in the old generation: its growth over the blocks of calls in
+  // which no full collection ran (one that did shrinks it), over those blocks' calls.
+  let promoted = 0;
+  let promotedCalls = 0;
   for (let done = 0; done < count; done += block) {
+    const oldBefore = oldSpaceUsed();
     let started = process.cpuUsage();
     for (let i = 0; i < block; i += 1) await call();
     let used = process.cpuUsage(started);
     bankMicros += used.user + used.system;
+    const grown = oldSpaceUsed() - oldBefore;
+    if (grown >= 0) {
+      promoted += grown;
+      promotedCalls += block;
+    }
     started = process.cpuUsage();
     for (let i = 0; i < block; i += 1) bare();
     used = process.cpuUsage(started);
@@ -94,9 +115,18 @@ export async function handleLoop(
   }
   const calls = Math.ceil(count / block) * block;
   console.log(
-    `${kind}${onFile ? ' (SQLite)' : ''}: bank.handle ${(bankMicros / calls).toFixed(1)} µs CPU a call, the bare check ${(bareMicros / calls).toFixed(1)} µs: ${(bankMicros / bareMicros).toFixed(2)}×`,
+    `${kind}${onFile ? ' (SQLite)' : ''}: bank.handle ${(bankMicros / calls).toFixed(1)} µs CPU a call, the bare check ${(bareMicros / calls).toFixed(1)} µs: ${(bankMicros / bareMicros).toFixed(2)}×; the old generation grew ${promotedCalls ? (promoted / promotedCalls).toFixed(0) : '?'} bytes a call`,
   );
   await bank.close();
   database?.close();
   rmSync(folder, { recursive: true, force: true });
+}
+
+/** Bytes used in V8's old generation (old space and large objects). */
+function oldSpaceUsed(): number {
+  let used = 0;
+  for (const space of getHeapSpaceStatistics())
+    if (space.space_name === 'old_space' || space.space_name === 'lo_space')
+      used += space.space_used_size;
+  return used;
 }
