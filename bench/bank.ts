@@ -38,7 +38,8 @@
  * BENCH_TABLE_DURATION (seconds per round of that table, default 2), BENCH_ONLY_OPEN_PAYMENTS
  * (stop after the row of payments never authorised, open-payments.ts), BENCH_ONLY_MEMORY (only the
  * memory rows of bank-memory.ts), BENCH_MEMORY_ENGINES (their engines: memory,sqlite,postgres by
- * default).
+ * default), BENCH_PROFILE_BANK (a folder: the table's measured bank of each row writes a CPU
+ * profile of its GET rounds there, its POST rounds left out; engine-servers.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -148,10 +148,16 @@ function createEmptyBank(clock: VirtualClock) {
 }
 
 /** A forked server and the way to ask it for its CPU time and its memory. */
-export async function forkServer(script: string, kind: 'bank' | 'bare', start: ToChild) {
+export async function forkServer(
+  script: string,
+  kind: 'bank' | 'bare',
+  start: ToChild,
+  /** More Node options for this child alone (a profile: `--cpu-prof`). */
+  extraArgs: readonly string[] = [],
+) {
   const child: ChildProcess = fork(script, ['--serve-cpu', kind], {
     stdio: 'inherit',
-    execArgv: [...process.execArgv, '--expose-gc'],
+    execArgv: [...process.execArgv, '--expose-gc', ...extraArgs],
   });
   // One question at a time: each message answers the oldest waiting one.
   const waiting: { resolve: (message: FromChild) => void; reject: (error: Error) => void }[] = [];

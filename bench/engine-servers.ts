@@ -32,6 +32,12 @@ import type { TableEngine, TableRow } from './engine-table.js';
 /** The banks joined to the measured one in `postgres-shared` (two: three processes). */
 const PEERS = 2;
 
+/**
+ * BENCH_PROFILE_BANK=<folder>: the measured bank of each row writes a CPU profile of its GET
+ * rounds there (`--cpu-prof`); the row's POST rounds are left out (its POST cells repeat the GET's, at 0 per second).
+ */
+const PROFILE_FOLDER = process.env.BENCH_PROFILE_BANK;
+
 export interface TableOptions {
   connections: number;
   duration: number;
@@ -144,7 +150,8 @@ async function measureRow(
 ): Promise<TableRow> {
   const started: Server[] = [];
   try {
-    const bank = await forkServer(script, 'bank', start);
+    const profile = PROFILE_FOLDER ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_FOLDER}`] : [];
+    const bank = await forkServer(script, 'bank', start, profile);
     started.push(bank);
     if (engine === 'postgres-shared')
       for (let index = 0; index < PEERS; index += 1)
@@ -154,7 +161,9 @@ async function measureRow(
     // Before the POST rounds: each POST adds a payment (thousands a round), the size would not
     // be N any more.
     const { rss, peakRss } = await bank.memory();
-    const post = await compareOne(requests.post, servers, requests.answers, options);
+    const post = PROFILE_FOLDER
+      ? { ...get, bankRate: 0 }
+      : await compareOne(requests.post, servers, requests.answers, options);
     return {
       engine,
       size,
