@@ -1,8 +1,9 @@
 /**
- * A large collection of a bank on a SQLite file, kept mostly in the file: the raw state's array
- * for it is a Proxy whose entities are read from their rows when asked for, and forgotten again
- * once more than `kept` of them are in the process (docs/architecture.md "Memory: a SQLite
- * bank holds what requests touch"). What reads it by position (the
+ * A large collection of a bank with a database, kept mostly out of the process: the raw state's
+ * array for it is a Proxy whose entities are read from their rows (the SQLite file's, or a
+ * PostgreSQL process's local file, pg-local-rows.ts) when asked for, and forgotten again once
+ * more than `kept` of them are in the process (docs/architecture.md "Memory: a bank with a
+ * database holds what requests touch"). What reads it by position (the
  * collection indexes, the change tracker's views, a snapshot) sees an ordinary array.
  *
  * An entity is never forgotten while it may be written or compared: the tracker pins it while a
