@@ -27,7 +27,7 @@ const PAYMENTS = 24;
 const START = new Date('2030-03-04T10:00:00.000Z');
 
 async function openStore(url: string, clock: VirtualClock): Promise<PgBankStore> {
-  const store = await PgBankStore.open(url, clock);
+  const store = await PgBankStore.open(url, clock, 0);
   await store.start(() => {
     const state = buildInitialState(clock.now(), 'sandbox');
     // Exempt from SCA (§3.1 risk rule): each initiation is ACTC at once, due for the batch.

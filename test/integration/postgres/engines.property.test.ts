@@ -131,7 +131,7 @@ describe.skipIf(!has('postgres'))('memory, SQLite and PostgreSQL are one bank', 
       initialState: initial(fileClock),
     });
     const pgClock = frozenClock();
-    const store = await PgBankStore.open(server.createDatabase(`engines_${run}`), pgClock);
+    const store = await PgBankStore.open(server.createDatabase(`engines_${run}`), pgClock, 0);
     await store.start(initial(pgClock));
     const shared = createBank({ mode: 'sandbox', clock: pgClock, sharedStore: store });
     return [

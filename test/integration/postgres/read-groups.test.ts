@@ -47,7 +47,7 @@ function member(
 
 async function openStore(url: string): Promise<PgBankStore> {
   const clock = new VirtualClock();
-  const store = await PgBankStore.open(url, clock);
+  const store = await PgBankStore.open(url, clock, 0);
   await store.start(() => buildInitialState(clock.now(), 'sandbox'));
   return store;
 }

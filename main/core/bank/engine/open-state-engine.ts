@@ -30,8 +30,8 @@ export interface OpenStateEngineOptions {
   /** `--state`: a new store starts from it instead; a store that holds a state keeps that. */
   snapshot?: DomainSnapshot;
   /**
-   * On a database file: the entities of each large collection kept in the process between
-   * requests (store/bank-database.ts PAGED_ENTITIES_KEPT by default; tests: 0, every one read
+   * With a database: the entities of each large collection kept in the process between
+   * requests (store/entity-rows.ts PAGED_ENTITIES_KEPT by default; tests: 0, every one read
    * again from the file).
    */
   pagedEntitiesKept?: number;
@@ -67,7 +67,7 @@ export async function openStateEngine(options: OpenStateEngineOptions): Promise<
   if (POSTGRES_URL.test(db)) {
     let store: PgBankStore | undefined;
     try {
-      store = await PgBankStore.open(db, clock);
+      store = await PgBankStore.open(db, clock, options.pagedEntitiesKept);
       await store.start(start);
     } catch (error) {
       await store?.close().catch(() => undefined);

@@ -75,6 +75,8 @@ export async function startSharedGroup<Run extends { failed: boolean }>(
   shared: PgBankStore,
   members: readonly SharedMember<Run>[],
 ): Promise<GroupAnswers> {
+  // No request of an earlier group holds a view now: its entities may be forgotten.
+  shared.quiesce();
   // A stuck holder of the lock costs each request at most LOCK_WAIT_MS from its arrival, however
   // many groups wait before it (store/pg-bank-store.ts).
   const deadline = Math.min(...members.map((member) => member.arrived)) + LOCK_WAIT_MS;

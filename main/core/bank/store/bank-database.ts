@@ -20,29 +20,18 @@ import type { VirtualClock, VirtualClockSettings } from '../../clock.js';
 import type { DomainState } from '../domain/model.js';
 import { ChangeTracker } from './change-tracker.js';
 import type { PagingOptions } from './paged-rows.js';
-import { ENTITY_COLLECTIONS, rowsOf, type EntityCollection } from './entity-rows.js';
+import {
+  ENTITY_COLLECTIONS,
+  PAGED_COLLECTIONS,
+  PAGED_ENTITIES_KEPT,
+  rowsOf,
+  type EntityCollection,
+} from './entity-rows.js';
 import { LedgerStore } from '../domain/ledger-store.js';
 import { BANK_MIGRATIONS } from '../domain/schema.js';
 
 /** The page cache of the database file's connection, in KiB. */
 const PAGE_CACHE_KIB = 16 * 1024;
-
-/**
- * The collections that grow with a sandbox's history, kept in the file and read as they are
- * asked for (store/paged-rows.ts): the process holds what requests touch, not the history.
- */
-const PAGED_COLLECTIONS: ReadonlySet<EntityCollection> = new Set([
-  'sessions',
-  'authorisations',
-  'consents',
-  'grants',
-  'accessCounts',
-  'payments',
-  'baskets',
-]);
-
-/** Entities of each paged collection kept in the process between requests. */
-export const PAGED_ENTITIES_KEPT = 2_000;
 
 export interface BankDatabaseOptions {
   now?: () => Date;

@@ -116,6 +116,7 @@ export class ChangeTracker {
    * nothing is dirty.
    */
   settle(): void {
+    for (const [entity, row] of this.dirtyRows) this.paging?.written(row.collection, entity);
     for (const name of this.rewrittenCollections) {
       const items = rowsOf(this.raw[name]);
       items.forEach((item, index) => this.rows.set(item, { collection: name, position: index }));

@@ -26,6 +26,24 @@ export const ENTITY_COLLECTIONS: readonly EntityCollection[] = [
 ];
 
 /**
+ * The collections that grow with a sandbox's history: a bank with a database keeps them there and
+ * reads an entity when a request asks for it (paged-rows.ts); the process holds what requests
+ * touch, not the history.
+ */
+export const PAGED_COLLECTIONS: ReadonlySet<EntityCollection> = new Set([
+  'sessions',
+  'authorisations',
+  'consents',
+  'grants',
+  'accessCounts',
+  'payments',
+  'baskets',
+]);
+
+/** Entities of each paged collection kept in the process between requests. */
+export const PAGED_ENTITIES_KEPT = 2_000;
+
+/**
  * The position after the largest of `positions` (0 for none). A loop, not `Math.max(...)`: a
  * spread passes every position as an argument, and past about 120,000 rows (a collection a
  * long-running sandbox reaches) that overflows the stack and the state could not be loaded.

@@ -1,8 +1,9 @@
 /**
- * A large collection of a bank on a SQLite file, kept mostly in the file: the raw state's array
- * for it is a Proxy whose entities are read from their rows when asked for, and forgotten again
- * once more than `kept` of them are in the process (docs/architecture.md "Memory: a SQLite
- * bank holds what requests touch"). What reads it by position (the
+ * A large collection of a bank with a database, kept mostly out of the process: the raw state's
+ * array for it is a Proxy whose entities are read from their rows (the SQLite file's, or a
+ * PostgreSQL process's local file, pg-local-rows.ts) when asked for, and forgotten again once
+ * more than `kept` of them are in the process (docs/architecture.md "Memory: a bank with a
+ * database holds what requests touch"). What reads it by position (the
  * collection indexes, the change tracker's views, a snapshot) sees an ordinary array.
  *
  * An entity is never forgotten while it may be written or compared: the tracker pins it while a
@@ -18,6 +19,11 @@ import { arrayIndex } from './array-index.js';
 export interface RowSource {
   /** The rows of `collection` whose positions are in [from, to], in position order. */
   rows(collection: string, from: number, to: number): { position: number; record: string }[];
+  /**
+   * Takes the rows of entities about to be forgotten, as they are now (committed): a source that
+   * is not the database itself (store/pg-local-rows.ts). Without it, the rows are already there.
+   */
+  keep?(collection: string, rows: readonly { position: number; record: string }[]): void;
 }
 
 /** What the change tracker says of an entity of a paged collection. */
@@ -41,6 +47,8 @@ export class PagedRows {
   private readonly target: (object | undefined)[];
   /** Indexes of the loaded entities, least recently used first. */
   private readonly loaded = new Set<number>();
+  /** Entities read from the source and unchanged since: forgotten without being kept again. */
+  private readonly pristine = new WeakSet<object>();
   /** The index a read along the array asks for next, and how many rows it last read. */
   private nextExpected = -1;
   private ahead = 1;
@@ -111,19 +119,30 @@ export class PagedRows {
     this.positions = Array.from({ length: this.target.length }, (_, index) => index);
   }
 
+  /** `entity` was written and committed: its row in the source is no longer what it is. */
+  written(entity: object): void {
+    this.pristine.delete(entity);
+  }
+
   /** Forgets the least recently used entities the tracker does not pin, down to `kept`. */
   forget(kept = this.kept): void {
     if (this.loaded.size <= kept) return;
+    const toKeep: { position: number; record: string }[] = [];
+    let excess = this.loaded.size - kept;
     for (const index of this.loaded) {
-      if (this.loaded.size <= kept) return;
+      if (excess === 0) break;
       const entity = this.target[index]!;
       if (this.book.pinned(entity)) continue;
       const position = this.book.positionOf(entity);
       if (position === undefined) continue;
+      if (this.source.keep && !this.pristine.has(entity))
+        toKeep.push({ position, record: JSON.stringify(entity) });
       this.positions[index] = position;
       this.target[index] = undefined;
       this.loaded.delete(index);
+      excess -= 1;
     }
+    this.source.keep?.(this.collection, toKeep);
   }
 
   private at(index: number): object | undefined {
@@ -166,6 +185,7 @@ export class PagedRows {
       if (found?.position !== position)
         throw new Error(`the bank database has no ${this.collection} row at position ${position}`);
       const entity = JSON.parse(found.record) as object;
+      this.pristine.add(entity);
       target[at] = entity;
       this.loaded.add(at);
       this.book.loaded(entity, position);
@@ -232,6 +252,11 @@ export class Paging {
     }
     const positions = Array.from({ length: items.length }, (_, index) => index);
     return this.keep(collection, positions, items).items;
+  }
+
+  /** A committed write of `entity` (store/pg-local-rows.ts keeps its row again when it goes). */
+  written(collection: string, entity: object): void {
+    this.paged.get(collection)?.written(entity);
   }
 
   /** Between requests: each paged collection down to its bound. */

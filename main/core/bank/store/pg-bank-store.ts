@@ -1,9 +1,9 @@
 /**
- * The bank's state in PostgreSQL (`workbench bank --db postgres://…`): one
- * database serves one sandbox through any number of bank processes.
+ * The bank's state in PostgreSQL (`workbench bank --db postgres://…`): one database serves one
+ * sandbox through any number of bank processes.
  *
- * Each process keeps the whole state in memory (entities through the change tracker, the ledger
- * in an in-memory SQLite database, as a bank without a file) and PostgreSQL holds it for all:
+ * Each process keeps the state (entities through the change tracker, its large collections paged
+ * to a local file, pg-local-rows.ts; the ledger in memory) and PostgreSQL holds it for all:
  *
  * - every row carries the version of the commit that wrote it; `bank_settings`'s `version` is
  *   the last committed one;
@@ -37,7 +37,13 @@ import type pg from 'pg';
 import type { VirtualClock, VirtualClockSettings } from '../../clock.js';
 import type { DomainState } from '../domain/model.js';
 import { ChangeTracker } from './change-tracker.js';
-import { ENTITY_COLLECTIONS, rowsOf, type EntityCollection } from './entity-rows.js';
+import {
+  ENTITY_COLLECTIONS,
+  PAGED_ENTITIES_KEPT,
+  rowsOf,
+  type EntityCollection,
+} from './entity-rows.js';
+import { LocalRows } from './pg-local-rows.js';
 import { LocalLedger, type LedgerRow } from './pg-local-ledger.js';
 import { PgStateConnection, connect } from './pg-connection.js';
 import { MemberLease, type PendingMember } from './pg-member-lease.js';
@@ -46,6 +52,8 @@ import { writeEntities, writeLedgerRows } from './pg-entity-writes.js';
 import {
   beginSnapshot,
   readAllEntities,
+  readChangesSince,
+  readRowsAt,
   readCollectionRows,
   readSettingSince,
   readVersion,
@@ -77,6 +85,9 @@ export class PgBankStore {
     readonly where: string,
     /** The URL it was opened with: the shared log (pg-shared-log.ts) opens its own connection. */
     readonly url: string,
+    /** The paged collections' rows this process is not holding (pg-local-rows.ts). */
+    private readonly local: LocalRows,
+    private readonly kept: number,
   ) {
     this.ledger = new LocalLedger(where);
   }
@@ -85,12 +96,17 @@ export class PgBankStore {
    * Connects, brings the database's schema up to date (PG_MIGRATIONS, under a lock) and joins the
    * sandbox's processes (pg-connection.ts).
    */
-  static async open(url: string, clock: VirtualClock): Promise<PgBankStore> {
+  static async open(
+    url: string,
+    clock: VirtualClock,
+    /** Entities of each paged collection kept in the process between groups (tests: 0). */
+    kept = PAGED_ENTITIES_KEPT,
+  ): Promise<PgBankStore> {
     const where = url.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@');
     const connection = await PgStateConnection.open(url, where);
     // Its own connection: a renewal or an acknowledgement never waits behind a change.
     const lease = await MemberLease.open(url, (to) => connect(to, where));
-    return new PgBankStore(connection, lease, clock, where, url);
+    return new PgBankStore(connection, lease, clock, where, url, new LocalRows(), kept);
   }
 
   private get client(): pg.Client {
@@ -126,7 +142,11 @@ export class PgBankStore {
   adopt(state: DomainState): void {
     const { ledger, ...small } = state;
     this.ledger.replaceWith(ledger);
-    this.tracker = new ChangeTracker({ ...small, ledger: this.ledger.store });
+    this.tracker = new ChangeTracker(
+      { ...small, ledger: this.ledger.store },
+      undefined,
+      this.local.paging(this.kept),
+    );
     this.tracker.rewriteAll();
   }
 
@@ -201,6 +221,11 @@ export class PgBankStore {
     } finally {
       this.open();
     }
+  }
+
+  /** Between groups: the views handed out go, and the paged collections down to their bound. */
+  quiesce(): void {
+    this.tracker.quiesce();
   }
 
   /** Whether `version` is the one this process's state is as of. */
@@ -305,15 +330,7 @@ export class PgBankStore {
     const { rewritten, dirty } = this.tracker.changes();
     for (const name of rewritten) await this.readCollection(name);
     const touched = [...dirty.values()].filter((row) => !rewritten.has(row.collection));
-    const found = await this.client.query<{
-      collection: EntityCollection;
-      position: number;
-      record: string;
-    }>(
-      `SELECT e.collection, e.position, e.record FROM bank_entities e
-       JOIN unnest($1::text[], $2::int[]) AS t (collection, position) USING (collection, position)`,
-      [touched.map((row) => row.collection), touched.map((row) => row.position)],
-    );
+    const found = await readRowsAt(this.client, touched);
     const committed = new Set(found.rows.map((row) => `${row.collection}/${row.position}`));
     for (const row of touched)
       if (!committed.has(`${row.collection}/${row.position}`))
@@ -331,36 +348,19 @@ export class PgBankStore {
     await this.lease.close();
     await this.connection.end();
     this.ledger.close();
+    this.local.close();
   }
 
   /** The rows other processes committed since `seen` (under the lock: begin() read `latest`). */
   private async pull(): Promise<void> {
     const latest = this.latest;
     if (latest === this.seen) return;
-    const since = [this.seen];
-    const rewritten = await this.client.query<{ collection: EntityCollection }>(
-      `SELECT collection FROM bank_collections WHERE rewritten > $1`,
-      since,
-    );
-    const whole = new Set(rewritten.rows.map((row) => row.collection));
+    const { whole, rows, ledger } = await readChangesSince(this.client, this.seen);
     for (const name of whole) await this.readCollection(name);
-    const changed = await this.client.query<{
-      collection: EntityCollection;
-      position: number;
-      record: string;
-    }>(
-      `SELECT collection, position, record FROM bank_entities WHERE version > $1
-       ORDER BY collection, position`,
-      since,
-    );
-    for (const row of changed.rows)
+    for (const row of rows)
       if (!whole.has(row.collection))
         this.tracker.applyRow(row.collection, row.position, JSON.parse(row.record) as object);
-    const ledger = await this.client.query<LedgerRow>(
-      `SELECT tbl, seq::int AS seq, row FROM bank_ledger WHERE version > $1 ORDER BY version, seq`,
-      since,
-    );
-    for (const row of ledger.rows) this.ledger.apply(row);
+    for (const row of ledger) this.ledger.apply(row);
     this.ledger.forgetChanges();
     await this.pullClock(this.seen);
     this.seen = latest;
@@ -382,7 +382,9 @@ export class PgBankStore {
   private async loadAll(): Promise<void> {
     this.ledger.undo();
     const latest = await readVersion(this.client);
-    const { lists, positions } = await readAllEntities(this.client);
+    this.local.clear();
+    const paging = this.local.paging(this.kept);
+    const { lists, positions } = await readAllEntities(this.client, this.local);
     const state = { ...lists, ledger: this.ledger.store } as Record<string, unknown>;
     state.behaviour = (state.behaviour as unknown[] | undefined)?.[0];
     if (state.behaviour === undefined)
@@ -394,7 +396,7 @@ export class PgBankStore {
     );
     for (const row of ledger.rows) this.ledger.apply(row);
     this.ledger.forgetChanges();
-    this.tracker = new ChangeTracker(state as DomainState, positions);
+    this.tracker = new ChangeTracker(state as DomainState, positions, paging);
     await this.pullClock(-1);
     this.seen = this.latest = latest;
     this.stale = false;

@@ -5,6 +5,8 @@
  */
 import type pg from 'pg';
 import type { EntityCollection } from './entity-rows.js';
+import type { LocalRows } from './pg-local-rows.js';
+import type { LedgerRow } from './pg-local-ledger.js';
 import { VERSIONS_CHANNEL } from './pg-member-lease.js';
 
 /** A `bank_settings` row, written under `version`. */
@@ -79,8 +81,14 @@ export async function readSettingSince(
   return rows[0]?.value;
 }
 
-/** Every entity as committed, by collection, in order, with their positions (a whole load). */
-export async function readAllEntities(client: pg.Client): Promise<{
+/**
+ * Every entity as committed, by collection, in order, with their positions (a whole load). The
+ * rows of a collection `local` pages go to it as text, unparsed: only their positions are listed.
+ */
+export async function readAllEntities(
+  client: pg.Client,
+  local?: Pick<LocalRows, 'pages' | 'keep'>,
+): Promise<{
   lists: Record<string, unknown[]>;
   positions: Map<EntityCollection, number[]>;
 }> {
@@ -91,11 +99,65 @@ export async function readAllEntities(client: pg.Client): Promise<{
   }>(`SELECT collection, position, record FROM bank_entities ORDER BY collection, position`);
   const lists: Record<string, unknown[]> = {};
   const positions = new Map<EntityCollection, number[]>();
+  const paged = new Map<string, { position: number; record: string }[]>();
   for (const row of rows) {
-    (lists[row.collection] ??= []).push(JSON.parse(row.record));
+    if (local?.pages(row.collection)) {
+      let texts = paged.get(row.collection);
+      if (!texts) paged.set(row.collection, (texts = []));
+      texts.push(row);
+      lists[row.collection] ??= [];
+    } else (lists[row.collection] ??= []).push(JSON.parse(row.record));
     let at = positions.get(row.collection);
     if (!at) positions.set(row.collection, (at = []));
     at.push(row.position);
   }
+  for (const [collection, texts] of paged) local!.keep(collection, texts);
   return { lists, positions };
+}
+
+/** One committed row of an entity. */
+interface EntityRow {
+  collection: EntityCollection;
+  position: number;
+  record: string;
+}
+
+/** The committed rows at these places (those a discarded change touched; a new one has none). */
+export async function readRowsAt(
+  client: pg.Client,
+  places: readonly { collection: EntityCollection; position: number }[],
+): Promise<pg.QueryResult<EntityRow>> {
+  return client.query<EntityRow>(
+    `SELECT e.collection, e.position, e.record FROM bank_entities e
+     JOIN unnest($1::text[], $2::int[]) AS t (collection, position) USING (collection, position)`,
+    [places.map((row) => row.collection), places.map((row) => row.position)],
+  );
+}
+
+/**
+ * What commits after `since` wrote: the collections they rewrote whole, the entity rows (in
+ * order) and the ledger rows (in commit order).
+ */
+export async function readChangesSince(
+  client: pg.Client,
+  since: number,
+): Promise<{ whole: Set<EntityCollection>; rows: EntityRow[]; ledger: LedgerRow[] }> {
+  const rewritten = await client.query<{ collection: EntityCollection }>(
+    `SELECT collection FROM bank_collections WHERE rewritten > $1`,
+    [since],
+  );
+  const changed = await client.query<EntityRow>(
+    `SELECT collection, position, record FROM bank_entities WHERE version > $1
+     ORDER BY collection, position`,
+    [since],
+  );
+  const ledger = await client.query<LedgerRow>(
+    `SELECT tbl, seq::int AS seq, row FROM bank_ledger WHERE version > $1 ORDER BY version, seq`,
+    [since],
+  );
+  return {
+    whole: new Set(rewritten.rows.map((row) => row.collection)),
+    rows: changed.rows,
+    ledger: ledger.rows,
+  };
 }
