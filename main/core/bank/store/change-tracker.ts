@@ -25,7 +25,7 @@ import {
 } from '../domain/collection-index.js';
 import { arrayIndex } from './array-index.js';
 import { afterLast, rowsOf, type EntityCollection } from './entity-rows.js';
-import { Paging, type PagingOptions, type RowBook } from './paged-rows.js';
+import { PagedCollections, type PagingOptions, type RowBook } from './paged-rows.js';
 
 /** What one entity is in the store: its collection and its row's position (order key). */
 interface RowMeta {
@@ -65,7 +65,7 @@ export class ChangeTracker {
   private nextPosition = new Map<EntityCollection, number>();
   private dirtyRows = new Map<object, RowMeta>();
   private rewrittenCollections = new Set<EntityCollection>();
-  private readonly paging: Paging | undefined;
+  private readonly paging: PagedCollections | undefined;
   /** Raw object → its view; nested objects per root (the same object may sit in two trees). */
   private views = new WeakMap<object, object>();
   private nestedViews = new WeakMap<object, WeakMap<object, object>>();
@@ -81,7 +81,8 @@ export class ChangeTracker {
     /** The collections kept in the database file, read as they are asked for (paged-rows.ts). */
     paging?: PagingOptions,
   ) {
-    this.paging = paging && new Paging(paging, (name) => this.book(name as EntityCollection));
+    this.paging =
+      paging && new PagedCollections(paging, (name) => this.book(name as EntityCollection));
     for (const name of Object.keys(raw) as (keyof DomainState)[]) {
       if (name === 'ledger') continue;
       const stored = positions?.get(name);

@@ -222,7 +222,7 @@ export interface PagingOptions {
 }
 
 /** The paged collections of one tracked state (store/change-tracker.ts). */
-export class Paging {
+export class PagedCollections {
   private readonly paged = new Map<string, PagedRows>();
 
   constructor(
