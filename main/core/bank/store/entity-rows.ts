@@ -7,7 +7,24 @@ import type { DomainState } from '../domain/model.js';
 /** The collections kept as entity rows (every one but the ledger's). */
 export type EntityCollection = Exclude<keyof DomainState, 'ledger'>;
 
-/** Every collection kept as entity rows, `behaviour` (one row) last. */
+/**
+ * The collections that grow with a sandbox's history: a bank with a database keeps them there and
+ * reads an entity when a request asks for it (paged-rows.ts); the process holds what requests
+ * touch, not the history.
+ */
+const GROWING: readonly EntityCollection[] = [
+  'sessions',
+  'authorisations',
+  'consents',
+  'grants',
+  'accessCounts',
+  'payments',
+  'baskets',
+];
+
+export const PAGED_COLLECTIONS: ReadonlySet<EntityCollection> = new Set(GROWING);
+
+/** Every collection kept as entity rows: the sandbox's data, the growing ones, `behaviour` (one row) last. */
 export const ENTITY_COLLECTIONS: readonly EntityCollection[] = [
   'customers',
   'accounts',
@@ -15,30 +32,9 @@ export const ENTITY_COLLECTIONS: readonly EntityCollection[] = [
   'agreements',
   'psuIdentities',
   'corporateIdentities',
-  'sessions',
-  'authorisations',
-  'consents',
-  'grants',
-  'accessCounts',
-  'payments',
-  'baskets',
+  ...GROWING,
   'behaviour',
 ];
-
-/**
- * The collections that grow with a sandbox's history: a bank with a database keeps them there and
- * reads an entity when a request asks for it (paged-rows.ts); the process holds what requests
- * touch, not the history.
- */
-export const PAGED_COLLECTIONS: ReadonlySet<EntityCollection> = new Set([
-  'sessions',
-  'authorisations',
-  'consents',
-  'grants',
-  'accessCounts',
-  'payments',
-  'baskets',
-]);
 
 /** Entities of each paged collection kept in the process between requests. */
 export const PAGED_ENTITIES_KEPT = 2_000;
