@@ -81,6 +81,16 @@ export async function readSettingSince(
   return rows[0]?.value;
 }
 
+/** One committed row of an entity. */
+interface EntityRow {
+  collection: EntityCollection;
+  position: number;
+  record: string;
+}
+
+/** Rows a whole load reads a statement. */
+const LOAD_PAGE = 2_000;
+
 /**
  * Every entity as committed, by collection, in order, with their positions (a whole load). The
  * rows of a collection `local` pages go to it as text, unparsed: only their positions are listed.
@@ -92,34 +102,35 @@ export async function readAllEntities(
   lists: Record<string, unknown[]>;
   positions: Map<EntityCollection, number[]>;
 }> {
-  const { rows } = await client.query<{
-    collection: EntityCollection;
-    position: number;
-    record: string;
-  }>(`SELECT collection, position, record FROM bank_entities ORDER BY collection, position`);
   const lists: Record<string, unknown[]> = {};
   const positions = new Map<EntityCollection, number[]>();
-  const paged = new Map<string, { position: number; record: string }[]>();
-  for (const row of rows) {
-    if (local?.pages(row.collection)) {
-      let texts = paged.get(row.collection);
-      if (!texts) paged.set(row.collection, (texts = []));
-      texts.push(row);
-      lists[row.collection] ??= [];
-    } else (lists[row.collection] ??= []).push(JSON.parse(row.record));
-    let at = positions.get(row.collection);
-    if (!at) positions.set(row.collection, (at = []));
-    at.push(row.position);
+  // In pages of LOAD_PAGE rows, each page's texts gone before the next: the whole state's text is
+  // never held at once. The caller reads under the sandbox's lock or on one snapshot (catchUp),
+  // so no commit moves the rows between two pages.
+  let after: { collection: string; position: number } = { collection: '', position: -1 };
+  for (;;) {
+    const { rows } = await client.query<EntityRow>(
+      `SELECT collection, position, record FROM bank_entities
+       WHERE (collection, position) > ($1, $2) ORDER BY collection, position LIMIT ${LOAD_PAGE}`,
+      [after.collection, after.position],
+    );
+    const paged = new Map<string, { position: number; record: string }[]>();
+    for (const row of rows) {
+      if (local?.pages(row.collection)) {
+        let texts = paged.get(row.collection);
+        if (!texts) paged.set(row.collection, (texts = []));
+        texts.push(row);
+        lists[row.collection] ??= [];
+      } else (lists[row.collection] ??= []).push(JSON.parse(row.record));
+      let at = positions.get(row.collection);
+      if (!at) positions.set(row.collection, (at = []));
+      at.push(row.position);
+    }
+    for (const [collection, texts] of paged) local!.keep(collection, texts);
+    if (rows.length < LOAD_PAGE) break;
+    after = rows.at(-1)!;
   }
-  for (const [collection, texts] of paged) local!.keep(collection, texts);
   return { lists, positions };
-}
-
-/** One committed row of an entity. */
-interface EntityRow {
-  collection: EntityCollection;
-  position: number;
-  record: string;
 }
 
 /** The committed rows at these places (those a discarded change touched; a new one has none). */
