@@ -18,7 +18,8 @@
  *   a status read answers ACTC or ACSC;
  * - with a state store, the saved state is the state in memory once the writes are done.
  * Rounds place the console runs at different points between the requests' awaits (microtask and
- * event-loop offsets), without and with a database file.
+ * event-loop offsets), and in every other round the new payment after all of them, without and
+ * with a database file.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { runBatchNow, type BatchReport } from '../../../main/core/bank/domain/batch.js';
@@ -105,7 +106,8 @@ describe.each(STORE_OPTIONS)('batch runs racing (%s)', (store) => {
         }));
       const starters: (() => Promise<Answer | void> | void)[] = [
         consoleRun, // at once, where the rotation puts it
-        () => r.bank.handle(newPaymentRequest),
+        // In odd rounds the new payment comes after every console run: it stays ACTC.
+        () => afterImmediates(round % 2 === 1 ? 5 : 0, () => r.bank.handle(newPaymentRequest)),
         () => r.bank.handle(inProcessRead),
         overHttp,
         () => afterMicrotasks(round, consoleRun), // between the pipeline stages

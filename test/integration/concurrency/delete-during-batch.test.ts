@@ -2,8 +2,9 @@
  * Concurrency scenario 3: an authorised (ACTC) payment is deleted
  * (DELETE /v1/payments/sepa-credit-transfers/{id}, sandbox only, §1) while the console's batch
  * run (`bank.update(runBatchNow)`) runs. 20 rounds per setting, each placing the run at another
- * point: between the pipeline stages of an in-process DELETE (microtask offsets) or among the
- * socket events of an HTTP DELETE (event-loop offsets); without and with a database file.
+ * point: before an in-process DELETE, at one of its awaits or after it (both started at microtask
+ * offsets), or among the socket events of an HTTP DELETE (event-loop offsets); without and with a
+ * database file.
  *
  * Defined outcome — exactly one of (decisions.md "Paths": DELETE 204; docs/payments.md: "A settled
  * or rejected payment: 409 CONFLICT"):
@@ -138,8 +139,10 @@ describe.each(STORE_OPTIONS)('a payment deleted while a batch runs (%s)', (store
       const { paymentId, path, before } = await prepare(r, round);
       const request = await r.signed('DELETE', path);
       const reports: BatchReport[] = [];
+      // In odd rounds the run comes before the DELETE; in even rounds the DELETE starts at once
+      // and the run after `round` microtask turns: between its awaits, or after it.
       const [answer] = await Promise.all([
-        r.bank.handle(request),
+        afterMicrotasks(round % 2 === 0 ? 0 : ROUNDS, () => r.bank.handle(request)),
         afterMicrotasks(round, () => {
           reports.push(r.bank.act((state, now) => runBatchNow(state, now)));
         }),

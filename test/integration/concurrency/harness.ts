@@ -6,9 +6,10 @@
  *
  * The bank is single-threaded: a "race" is an interleaving at await points. Two ways to make them:
  * HTTP requests in flight together (each request's pipeline starts in its own macrotask), and
- * `bank.handle` calls started in one tick (their stages
- * interleave at every `await` of the pipeline, bank.ts). `afterMicrotasks` and `afterImmediates`
- * place a third action (e.g. the console's batch run) at a chosen point between them.
+ * `bank.handle` calls started in one tick (they interleave where the pipeline waits: a stage,
+ * handler or commit that gives a promise; assembly/pipeline.ts). `afterMicrotasks` and
+ * `afterImmediates` place a request or a third action (e.g. the console's batch run) at a chosen
+ * point before, between or after them.
  */
 import { request } from 'undici';
 import { expect } from 'vitest';
@@ -333,7 +334,7 @@ export async function submitInProcess(bank: Bank, form: FinalForm): Promise<Page
 
 // ---- placing an action between the awaits of requests in flight ------------------------------
 
-/** Runs `action` after `count` microtask turns (between the pipeline stages of `bank.handle`). */
+/** Runs `action` after `count` microtask turns (before, between or after the awaits of `bank.handle`). */
 export function afterMicrotasks<T>(count: number, action: () => T): Promise<T> {
   let chain: Promise<void> = Promise.resolve();
   for (let i = 0; i < count; i++) chain = chain.then(() => undefined);

@@ -1,7 +1,8 @@
 /**
  * The request log entry and the TPP findings' observation the pipeline makes of each exchange
  * (main/core/bank/assembly/pipeline.ts `exchangeRecorder`): their fields in the record's order,
- * an optional one only when it has a value, as the admin API and the shared log serialise them.
+ * an optional one only when it has a value, as the admin API and the shared log serialise them;
+ * and the stages, awaited only when one waits.
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -84,6 +85,56 @@ describe('the headers the log keeps of a request', () => {
     const request = listed();
     await sandbox.handle({ ...request, headersUnshared: true });
     expect(sandbox.requestLog.entries().at(-1)!.request.headers).toBe(request.headers);
+    await sandbox.close();
+  });
+});
+
+describe('the stages and the handler of a request', () => {
+  it('run in the turn the request is handed in when none of them waits', async () => {
+    const reached: string[] = [];
+    const sandbox = createBank({
+      mode: 'sandbox',
+      clock: new VirtualClock(),
+      sessionHook: (ctx) => {
+        reached.push('session');
+        return ctx;
+      },
+    });
+    const listed = signedRequest(pki, {
+      method: 'GET',
+      path: '/v1/sandbox/customers',
+      headers: { 'X-Request-ID': randomUUID() },
+    });
+    const answered = sandbox.handle(listed);
+    // An await per stage would leave the session stage, the seventh, to later microtasks.
+    expect(reached).toEqual(['session']);
+    expect((await answered).status).toBe(200);
+    await sandbox.close();
+  });
+
+  it('still wait for a stage that does', async () => {
+    let release!: () => void;
+    const sandbox = createBank({
+      mode: 'sandbox',
+      clock: new VirtualClock(),
+      sessionHook: (ctx) =>
+        new Promise((resolve) => {
+          release = () => resolve(ctx);
+        }),
+    });
+    const answered = sandbox.handle(
+      signedRequest(pki, {
+        method: 'GET',
+        path: '/v1/sandbox/customers',
+        headers: { 'X-Request-ID': randomUUID() },
+      }),
+    );
+    let settled = false;
+    void answered.then(() => (settled = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    release();
+    expect((await answered).status).toBe(200);
     await sandbox.close();
   });
 });
