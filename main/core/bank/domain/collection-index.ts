@@ -85,6 +85,47 @@ function derive<D extends Derived>(raw: Collection<unknown>, definition: object,
   return derived;
 }
 
+/**
+ * A key's positions: the position itself while it is the only one. Most keys are ids, held by
+ * one entity each; an array for each (about 180 bytes) was most of what a bank with a database
+ * kept growing with its history (docs/performance.md, "Paged").
+ */
+type KeyPositions = number | number[];
+
+function positionsOf(held: KeyPositions | undefined): readonly number[] {
+  if (held === undefined) return [];
+  return typeof held === 'number' ? [held] : held;
+}
+
+/** `position` joins `key`'s positions, kept ascending. */
+function withPosition(byKey: Map<string, KeyPositions>, key: string, position: number): void {
+  const held = byKey.get(key);
+  if (held === undefined) {
+    byKey.set(key, position);
+    return;
+  }
+  const positions = typeof held === 'number' ? [held] : held;
+  if (positions !== held) byKey.set(key, positions);
+  let at = positions.length;
+  while (at > 0 && positions[at - 1]! > position) at -= 1;
+  positions.splice(at, 0, position);
+}
+
+/** `position` leaves `key`'s positions; a key left with one holds it alone, with none goes. */
+function withoutPosition(byKey: Map<string, KeyPositions>, key: string, position: number): void {
+  const held = byKey.get(key);
+  if (held === undefined) return;
+  if (typeof held === 'number') {
+    if (held === position) byKey.delete(key);
+    return;
+  }
+  const at = held.indexOf(position);
+  if (at < 0) return;
+  held.splice(at, 1);
+  if (held.length === 1) byKey.set(key, held[0]!);
+  else if (held.length === 0) byKey.delete(key);
+}
+
 /** Entities by a key they never change: each key's positions, ascending. */
 export class KeyIndex<T> {
   constructor(private readonly keyOf: (item: T) => string | undefined) {}
@@ -124,10 +165,10 @@ export class KeyIndex<T> {
 
   /** The positions of `key`, checked: one that no longer holds the key rebuilds the index. */
   private positions(raw: Collection<T>, key: string): readonly number[] {
-    const positions = this.derived(raw).byKey.get(key) ?? [];
+    const positions = positionsOf(this.derived(raw).byKey.get(key));
     if (positions.every((position) => this.keyOf(raw[position]!) === key)) return positions;
     collectionChanged(raw);
-    return this.derived(raw).byKey.get(key) ?? [];
+    return positionsOf(this.derived(raw).byKey.get(key));
   }
 
   /**
@@ -142,21 +183,15 @@ export class KeyIndex<T> {
 
   private derived(raw: Collection<T>) {
     return derive(raw, this, () => {
-      const byKey = new Map<string, number[]>();
+      const byKey = new Map<string, KeyPositions>();
       const keys: (string | undefined)[] = [];
       const move = (item: unknown, position: number) => {
         const before = keys[position];
         const key = this.keyOf(item as T);
         if (key === before) return;
-        const old = before === undefined ? undefined : byKey.get(before);
-        old?.splice(old.indexOf(position), 1);
+        if (before !== undefined) withoutPosition(byKey, before, position);
         keys[position] = key;
-        if (key === undefined) return;
-        const positions = byKey.get(key) ?? [];
-        byKey.set(key, positions);
-        let at = positions.length;
-        while (at > 0 && positions[at - 1]! > position) at -= 1;
-        positions.splice(at, 0, position);
+        if (key !== undefined) withPosition(byKey, key, position);
       };
       return {
         byKey,
