@@ -4,7 +4,8 @@
  * reader — the request log pages, the TPP findings judged from the exchanges — gets each exchange
  * back with the header's value in its place. A database made by the schema before the
  * certificates table migrates, its rows read as they were written; certificates no exchange
- * refers to any more go with the log's trim. Needs Debian's PostgreSQL (test/support/machine.ts).
+ * refers to any more go with the log's trim, and a write waits for a prune under way (it inserts
+ * again what the prune removed). Needs Debian's PostgreSQL (test/support/machine.ts).
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -14,7 +15,12 @@ import {
   TppFindingsRecorder,
   type Observation,
 } from '../../../main/core/bank/log/tpp-findings/recorder.js';
-import { PG_MIGRATIONS, migratePostgres } from '../../../main/core/bank/store/pg-schema.js';
+import { CertificateReferences } from '../../../main/core/bank/store/pg-log-certificates.js';
+import {
+  PG_LOCKS,
+  PG_MIGRATIONS,
+  migratePostgres,
+} from '../../../main/core/bank/store/pg-schema.js';
 import { PgSharedLog, pgLogConnection } from '../../../main/core/bank/store/pg-shared-log.js';
 import { has } from '../../support/machine.js';
 import { startPostgres, type ThrowawayPostgres } from '../../support/postgres.js';
@@ -164,5 +170,38 @@ describe.skipIf(!has('postgres'))('the shared log stores each certificate once',
     expect(entries.map((entry) => entry.request.headers['tpp-signature-certificate'])).toEqual([
       CERTIFICATE,
     ]);
+  });
+
+  it('inserts a certificate again that a prune removed while the write waited for it', async () => {
+    const value = 'a certificate no row refers to yet';
+    const stored = new CertificateReferences().store(record(0, value), new Map());
+    await client.query(`INSERT INTO bank_certificates (digest, value) VALUES ($1, $2)`, [
+      stored.certificate,
+      JSON.stringify(value),
+    ]);
+    // A prune (pruneCertificatesSql) holds the lock; the write waits before its certificates.
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [PG_LOCKS.certificates]);
+    add(record(EXCHANGES + 5, value));
+    const flushed = log.flush();
+    try {
+      for (;;) {
+        const waiting = await client.query(
+          `SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND NOT granted`,
+          [PG_LOCKS.certificates],
+        );
+        if (waiting.rows.length > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await client.query(
+        `DELETE FROM bank_certificates c
+         WHERE NOT EXISTS (SELECT FROM bank_exchanges x WHERE x.certificate = c.digest)`,
+      );
+    } finally {
+      await client.query('COMMIT');
+    }
+    await flushed;
+    const { entries } = await log.requests(100);
+    expect(entries.at(-1)!.request.headers['tpp-signature-certificate']).toBe(value);
   });
 });
