@@ -53,8 +53,8 @@ async function main(): Promise<void> {
     const rate = await requests(bank, signing);
     const copies = Math.max(0, Math.ceil(EXCHANGES / REQUESTS) - 1);
     await db.query(
-      `INSERT INTO bank_exchanges (arrived_at, record, judgement, certificate)
-       SELECT arrived_at + n * interval '1 second', record, judgement, certificate
+      `INSERT INTO bank_exchanges (arrived_at, record, judgement)
+       SELECT arrived_at + n * interval '1 second', record, judgement
        FROM bank_exchanges, generate_series(1, $1) AS n ORDER BY n, id`,
       [copies],
     );

@@ -24,8 +24,6 @@ export const PG_LOCKS = {
   members: 7_300_302,
   /** Writing the TPP findings' checkpoint (pg-shared-findings.ts). */
   findings: 7_300_303,
-  /** Held shared by a write of the shared log, alone by a prune of its certificates. */
-  certificates: 7_300_304,
 } as const;
 
 /**
@@ -126,19 +124,6 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       -- The version row always exists: a renewal locks it to be ordered against every commit.
       INSERT INTO bank_settings (name, value, version) VALUES ('version', '0', 0)
         ON CONFLICT (name) DO NOTHING;`,
-  },
-  {
-    version: 4,
-    summary:
-      'each TPP-Signature-Certificate of the shared request log stored once, an exchange referring to it (pg-log-certificates.ts)',
-    // A column added without a default changes no row: a large log migrates at once, its rows
-    // without a reference read as they were written.
-    sql: `
-      CREATE TABLE bank_certificates (
-        digest TEXT PRIMARY KEY,
-        value TEXT NOT NULL
-      );
-      ALTER TABLE bank_exchanges ADD COLUMN certificate TEXT;`,
   },
 ];
 

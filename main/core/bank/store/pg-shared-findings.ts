@@ -22,12 +22,6 @@ import {
 } from '../log/tpp-findings/recorder.js';
 import type { RouteDefinition, StageName } from '../context/request-context.js';
 import { PG_LOCKS } from './pg-schema.js';
-import {
-  EXCHANGE_COLUMNS,
-  WITH_CERTIFICATE,
-  restoreCertificate,
-  type ExchangeRecordRow,
-} from './pg-log-certificates.js';
 
 /** A minimal PostgreSQL connection: pg.Client's query and end (a test may fake it). */
 export interface LogConnection {
@@ -72,9 +66,10 @@ export function judgementOf(observation: Observation): StoredJudgement | undefin
   };
 }
 
-interface ExchangeRow extends ExchangeRecordRow {
+interface ExchangeRow {
   id: string;
   arrived_at: Date;
+  record: string;
   judgement: string | null;
 }
 
@@ -92,7 +87,7 @@ function observationOf(row: ExchangeRow, context: FindingsContext): Observation 
   const judgement = JSON.parse(row.judgement) as StoredJudgement;
   const route = context.routes.get(judgement.route);
   if (!route) return undefined;
-  const record = { id: Number(row.id), ...restoreCertificate(row) } as ExchangeRecord;
+  const record = { id: Number(row.id), ...JSON.parse(row.record) } as ExchangeRecord;
   return {
     route,
     ...(judgement.refusedAt ? { refusedAt: judgement.refusedAt } : {}),
@@ -147,9 +142,9 @@ export async function judgeSharedExchanges(
     let after: ExchangeRow | undefined;
     reading: for (;;) {
       const page = await db.query<ExchangeRow>(
-        `SELECT x.id, x.arrived_at, x.judgement, ${EXCHANGE_COLUMNS} FROM ${WITH_CERTIFICATE}
-         WHERE NOT x.judged ${after ? 'AND (x.arrived_at, x.id) > ($2::timestamptz, $3::bigint)' : ''}
-         ORDER BY x.arrived_at, x.id LIMIT $1`,
+        `SELECT id, arrived_at, record, judgement FROM bank_exchanges
+         WHERE NOT judged ${after ? 'AND (arrived_at, id) > ($2::timestamptz, $3::bigint)' : ''}
+         ORDER BY arrived_at, id LIMIT $1`,
         after ? [PAGE_ROWS, after.arrived_at, after.id] : [PAGE_ROWS],
       );
       for (const row of page.rows) {

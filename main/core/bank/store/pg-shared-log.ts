@@ -10,8 +10,7 @@
  * A failed write keeps the batch for the next flush (and says so on stderr once); the bank
  * serves on. A read first writes this process's queue, so a caller sees its own requests.
  * The tables stay bounded: the oldest rows beyond the logs' capacity are removed once the
- * findings checkpoint covers them (pg-shared-findings.ts). A TPP's certificate header is written
- * once, each record referring to it (pg-log-certificates.ts).
+ * findings checkpoint covers them (pg-shared-findings.ts).
  */
 import { LogUnavailableError, type BankLogs, type LogPage } from '../log/bank-logs.js';
 import type { ConsoleEventRecord } from '../log/console-events.js';
@@ -26,17 +25,6 @@ import {
   type FindingsContext,
   type LogConnection,
 } from './pg-shared-findings.js';
-import {
-  CertificateReferences,
-  EXCHANGE_COLUMNS,
-  WITH_CERTIFICATE,
-  certificateRows,
-  pruneCertificatesSql,
-  restoreCertificate,
-  type ExchangeRecordRow,
-  type StoredCertificate,
-} from './pg-log-certificates.js';
-import { PG_LOCKS } from './pg-schema.js';
 
 export type { LogConnection } from './pg-shared-findings.js';
 
@@ -103,7 +91,6 @@ export class PgSharedLog implements BankLogs {
   private sinceCheckpoint = 0;
   private readonly findings: FindingsContext;
   private readonly now: () => number;
-  private readonly certificates = new CertificateReferences();
 
   constructor(private readonly options: SharedLogOptions) {
     this.now = options.now ?? Date.now;
@@ -138,23 +125,11 @@ export class PgSharedLog implements BankLogs {
   }
 
   async requests(limit: number): Promise<LogPage<ExchangeRecord>> {
-    return this.latest(
-      `SELECT x.id, ${EXCHANGE_COLUMNS} FROM ${WITH_CERTIFICATE}
-       ORDER BY x.arrived_at DESC, x.id DESC LIMIT $1`,
-      'bank_exchanges',
-      limit,
-      this.options.requestCapacity,
-    );
+    return this.latest('bank_exchanges', limit, this.options.requestCapacity);
   }
 
   async events(limit: number): Promise<LogPage<ConsoleEventRecord>> {
-    return this.latest(
-      `SELECT id, record, NULL AS digest, NULL AS certificate FROM bank_console_events
-       ORDER BY arrived_at DESC, id DESC LIMIT $1`,
-      'bank_console_events',
-      limit,
-      this.options.eventCapacity,
-    );
+    return this.latest('bank_console_events', limit, this.options.eventCapacity);
   }
 
   async report(now?: Date): Promise<TppReport> {
@@ -188,25 +163,22 @@ export class PgSharedLog implements BankLogs {
     });
   }
 
-  /**
-   * The latest `limit` rows of a log (`select`, newest first), oldest first; `total` as the log's
-   * capacity bounds it.
-   */
+  /** The latest `limit` rows of a log, oldest first; `total` as the log's capacity bounds it. */
   private async latest<T>(
-    select: string,
     table: 'bank_exchanges' | 'bank_console_events',
     limit: number,
     capacity: number,
   ): Promise<LogPage<T>> {
     await this.flush();
     return this.read(async (db) => {
-      const { rows } = await db.query<ExchangeRecordRow & { id: string }>(select, [limit]);
+      const { rows } = await db.query<{ id: string; record: string }>(
+        `SELECT id, record FROM ${table} ORDER BY arrived_at DESC, id DESC LIMIT $1`,
+        [limit],
+      );
       const counted = await db.query<{ total: string }>(`SELECT count(*) AS total FROM ${table}`);
       return {
         total: Math.min(Number(counted.rows[0]!.total), capacity),
-        entries: rows
-          .reverse()
-          .map((row) => ({ id: Number(row.id), ...restoreCertificate(row) }) as T),
+        entries: rows.reverse().map((row) => ({ id: Number(row.id), ...JSON.parse(row.record) })),
       };
     });
   }
@@ -273,47 +245,33 @@ export class PgSharedLog implements BankLogs {
     let db: LogConnection;
     try {
       db = await this.db();
-      const certificates = new Map<string, StoredCertificate>();
-      const rows = JSON.stringify(
-        exchanges.map((observation) => {
-          const { id: _id, ...record } = observation.record;
-          const judgement = judgementOf(observation);
-          const stored = this.certificates.store(record, certificates);
-          return {
-            arrived_at: record.arrivedAt,
-            record: stored.record,
-            judgement: judgement === undefined ? null : JSON.stringify(judgement),
-            certificate: stored.certificate,
-          };
-        }),
-      );
       // The rows go as one JSON text each (json_to_recordset): the driver escapes an array
       // parameter character by character in JavaScript, several times JSON.stringify's cost.
-      // The exchanges' text goes last: the driver grows its message buffer by copying what it
-      // holds, so a parameter after it would copy the whole batch once more.
-      // The certificates lock is taken (shared) by the WHERE before a certificate is inserted;
-      // see pruneCertificatesSql. A batch without certificates takes none and refers to none.
       await db.query(
-        `WITH certificates AS (
-           INSERT INTO bank_certificates (digest, value)
-           SELECT digest, value FROM json_to_recordset($1::json) AS c (digest text, value text)
-           WHERE pg_advisory_xact_lock_shared(${PG_LOCKS.certificates})::text = ''
-           ON CONFLICT (digest) DO NOTHING),
-         events AS (
+        `WITH events AS (
            INSERT INTO bank_console_events (arrived_at, record)
            SELECT arrived_at, record FROM json_to_recordset($2::json) AS e (arrived_at timestamptz, record text))
-         INSERT INTO bank_exchanges (arrived_at, record, judgement, certificate)
-         SELECT arrived_at, record, judgement, certificate
-         FROM json_to_recordset($3::json) AS x (arrived_at timestamptz, record text, judgement text, certificate text)`,
+         INSERT INTO bank_exchanges (arrived_at, record, judgement)
+         SELECT arrived_at, record, judgement
+         FROM json_to_recordset($1::json) AS x (arrived_at timestamptz, record text, judgement text)`,
         [
-          JSON.stringify(certificateRows(certificates)),
+          JSON.stringify(
+            exchanges.map((observation) => {
+              const { id: _id, ...record } = observation.record;
+              const judgement = judgementOf(observation);
+              return {
+                arrived_at: record.arrivedAt,
+                record: JSON.stringify(record),
+                judgement: judgement === undefined ? null : JSON.stringify(judgement),
+              };
+            }),
+          ),
           JSON.stringify(
             events.map(({ id: _id, ...event }) => ({
               arrived_at: event.arrivedAt,
               record: JSON.stringify(event),
             })),
           ),
-          rows,
         ],
       );
     } catch (error) {
@@ -362,10 +320,7 @@ export class PgSharedLog implements BankLogs {
     await this.trimExchanges(db);
   }
 
-  /**
-   * Rows the checkpoint covers are needed only as the request log's latest entries; a
-   * certificate, only while a row refers to it.
-   */
+  /** Rows the checkpoint covers are needed only as the request log's latest entries. */
   private async trimExchanges(db: LogConnection): Promise<void> {
     await db.query(
       `DELETE FROM bank_exchanges WHERE judged AND (arrived_at, id) < (
@@ -373,7 +328,6 @@ export class PgSharedLog implements BankLogs {
          ORDER BY arrived_at DESC, id DESC OFFSET $1 LIMIT 1)`,
       [this.options.requestCapacity - 1],
     );
-    await db.query(pruneCertificatesSql(PG_LOCKS.certificates));
   }
 }
 

@@ -44,9 +44,9 @@ const exchange = (id: number): ExchangeRecord => ({
   response: { status: 200, headers: {}, body: undefined },
 });
 
-/** The stored records (JSON) of one INSERT's exchanges: its last parameter's rows. */
+/** The stored records (JSON) of one INSERT's exchanges: its first parameter's rows. */
 const records = (values: unknown[]) =>
-  (JSON.parse(values[2] as string) as { record: string }[]).map(({ record }) => record);
+  (JSON.parse(values[0] as string) as { record: string }[]).map(({ record }) => record);
 
 /** The request targets of one INSERT's exchanges. */
 const targets = (values: unknown[]) =>
