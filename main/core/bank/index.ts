@@ -8,6 +8,7 @@
 export * from './bank.js';
 export * from './state.js';
 export * from './http/messages.js';
+export * from './http/json-intake.js';
 export * from './http/refusal.js';
 export * from './context/request-context.js';
 export { BANK_MODES, type BankMode } from '../../shared/mode.js';

@@ -21,8 +21,10 @@ import {
   createBank,
   openStateEngine,
   parseRegistryJson,
+  readJsonFile,
   readSnapshot,
   type DomainSnapshot,
+  type JsonIntakeResult,
   type OpenedStateEngine,
   type PlanRun,
 } from '../../core/bank/index.js';
@@ -157,6 +159,28 @@ async function readFlagFile(flag: string, path: string): Promise<Buffer> {
   }
 }
 
+/**
+ * The snapshot `--state` names, parsed as it is read (http/json-intake.ts): a file of a hundred
+ * thousand entities is never held as text beside the state it becomes.
+ */
+async function readStateFile(path: string): Promise<DomainSnapshot> {
+  let read: JsonIntakeResult;
+  try {
+    read = await readJsonFile(path);
+  } catch (error) {
+    throw new UsageProblem(
+      `--state ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
+  }
+  if ('problem' in read)
+    throw new UsageProblem(`--state ${path}: snapshot is not valid JSON: ${read.problem}`);
+  try {
+    return readSnapshot(read.value, { handOver: true });
+  } catch (error) {
+    throw new UsageProblem(`--state ${path}: ${(error as Error).message}`);
+  }
+}
+
 export async function runBankCommand(argv: string[], io: BankCommandIo): Promise<number> {
   const usageFailure = (message: string) => {
     io.err(`workbench bank: ${message}\n\n${bankCommandUsage}`);
@@ -210,12 +234,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
       );
       // With --persist a missing JSON file only names where the database goes (FILE.db).
       if (exists || !flags.persist) {
-        const snapshotText = await readFlagFile('--state', flags.state);
-        try {
-          snapshot = readSnapshot(snapshotText);
-        } catch (error) {
-          throw new UsageProblem(`--state ${flags.state}: ${(error as Error).message}`);
-        }
+        snapshot = await readStateFile(flags.state);
       }
     }
     try {
@@ -274,7 +293,7 @@ export async function runBankCommand(argv: string[], io: BankCommandIo): Promise
       allowedHosts: flags.allowHost,
       ...flags.http,
       ...(tlsSetup ? { https: tlsSetup.https } : {}),
-      ...(admin ? { intercept: admin, bodyLimit: admin.bodyLimit } : {}),
+      ...(admin ? { intercept: admin, bodySink: admin.bodySink } : {}),
     });
   } catch (error) {
     io.err(

@@ -63,6 +63,19 @@ describe('snapshots and reset', () => {
     expect(anonymous.status).toBe(401);
   }, 60_000);
 
+  it('a snapshot body that is not JSON is 400 naming where it stops being JSON', async () => {
+    // The listener parses this body as it arrives (http/json-intake.ts), not JSON.parse.
+    for (const [raw, message] of [
+      ['{"format": "x" "version": 1}', 'Unexpected "version" at character 15'],
+      ['{"format": "x", "state": {', 'it ends after 26 bytes, before its value is complete'],
+      ['{"format": "x"} []', 'Unexpected "[" at character 16'],
+    ]) {
+      const answer = await admin('PUT', '/admin/snapshot', { raw });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.message).toBe(`the body is not JSON in UTF-8: ${message}`);
+    }
+  });
+
   it('a broken snapshot is 400 naming the problem, and the state stays as it was', async () => {
     await create(tpp, sct());
     const exported = (await admin('GET', '/admin/snapshot')).body;

@@ -33,7 +33,7 @@ export function useAdminBank(): void {
       token: TOKEN,
       maxBodyBytes: MAX_REQUEST_BODY_BYTES,
     });
-    const listener = await h.bank.listen({ intercept: api, bodyLimit: api.bodyLimit });
+    const listener = await h.bank.listen({ intercept: api, bodySink: api.bodySink });
     adminUrl = listener.url;
   });
   afterEach(() => h.close());

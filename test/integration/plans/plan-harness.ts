@@ -60,7 +60,7 @@ export async function startPlanBank(
     maxBodyBytes: MAX_REQUEST_BODY_BYTES,
     plan: run,
   });
-  const listener = await bank.listen({ intercept, bodyLimit: intercept.bodyLimit });
+  const listener = await bank.listen({ intercept, bodySink: intercept.bodySink });
   const admin: PlanBank['admin'] = async (method, path, body) => {
     const answer = await request(`${listener.url}${path}`, {
       method: method as 'GET',

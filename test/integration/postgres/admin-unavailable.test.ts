@@ -97,7 +97,7 @@ describe.skipIf(!has('postgres'))('the admin API when PostgreSQL refuses the cha
     await store.start(() => buildInitialState(clock.now(), 'sandbox'));
     bank = createBank({ mode: 'sandbox', clock, sharedStore: store, warn: () => undefined });
     const api = createAdminApi({ bank, clock, token: TOKEN, maxBodyBytes: MAX_REQUEST_BODY_BYTES });
-    base = (await bank.listen({ intercept: api, bodyLimit: api.bodyLimit })).url;
+    base = (await bank.listen({ intercept: api, bodySink: api.bodySink })).url;
     snapshot = (await admin('GET', '/admin/snapshot', { base })).body;
   }, 120_000);
 

@@ -19,7 +19,8 @@ import { UnsavedChangeError, type Bank } from '../bank.js';
 import { LogUnavailableError } from '../log/bank-logs.js';
 import { SnapshotError } from '../state.js';
 import type { TppReport } from '../log/tpp-findings/model.js';
-import type { BodyLimitHead } from '../listener/http.js';
+import type { BodyLimitHead, BodySink } from '../listener/http.js';
+import { JsonIntake } from '../http/json-intake.js';
 import type { BankRequest, BankResponse } from '../http/messages.js';
 import { AdminProblem, answer, badRequest, jsonObject, problemAnswer, queryOf } from './answers.js';
 import { moveClock, type AdjustableClock } from './clock-move.js';
@@ -65,11 +66,12 @@ class TextAnswer {
 
 export type AdminIntercept = ((request: BankRequest) => Promise<BankResponse | undefined>) & {
   /**
-   * The listener's `bodyLimit` (listener/http.ts): `PUT /admin/snapshot` with the right token may
-   * carry a
-   * snapshot as large as GET gives, up to SNAPSHOT_MAX_BYTES; every other request keeps the limit.
+   * The listener's `bodySink` (listener/http.ts): `PUT /admin/snapshot` with the right token may
+   * carry a snapshot as large as GET gives, up to SNAPSHOT_MAX_BYTES, and it is parsed as it
+   * arrives (http/json-intake.ts), so its bytes and its text are never held beside the state they
+   * become. Every other request keeps the listener's limit and its body.
    */
-  bodyLimit(head: BodyLimitHead): number | undefined;
+  bodySink(head: BodyLimitHead): BodySink | undefined;
 };
 
 /**
@@ -196,11 +198,11 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
     }
   };
   return Object.assign(intercept, {
-    bodyLimit: (head: BodyLimitHead) =>
+    bodySink: (head: BodyLimitHead) =>
       head.method === 'PUT' &&
       /^\/admin\/snapshot(\?|$)/.test(head.target) &&
       authorised({ headers: head.authorization ? { authorization: head.authorization } : {} })
-        ? SNAPSHOT_MAX_BYTES
+        ? new JsonIntake(SNAPSHOT_MAX_BYTES)
         : undefined,
   });
 }

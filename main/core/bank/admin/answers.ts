@@ -63,19 +63,27 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The JSON body as an object; `what` names it in messages. */
 export function jsonObject(request: BankRequest, maxBodyBytes: number, what: string): unknown {
-  if (request.body.length > maxBodyBytes)
+  const { parsedBody } = request;
+  const size = parsedBody?.bytes ?? request.body.length;
+  if (size > maxBodyBytes)
     throw new AdminProblem(
       413,
       'PAYLOAD_TOO_LARGE',
       `the body is over ${maxBodyBytes} bytes, the limit of ${request.method} ${request.target.split('?')[0]}`,
     );
-  if (request.body.length === 0) throw badRequest(undefined, `the body must be ${what}`);
+  if (size === 0) throw badRequest(undefined, `the body must be ${what}`);
   let value: unknown;
-  try {
-    value = JSON.parse(utf8.decode(request.body));
-  } catch (error) {
-    throw badRequest(undefined, `the body is not JSON in UTF-8: ${(error as Error).message}`);
-  }
+  if (parsedBody) {
+    // Parsed as it arrived (listener/http.ts bodySink): the same reading as JSON.parse's.
+    if ('problem' in parsedBody.result)
+      throw badRequest(undefined, `the body is not JSON in UTF-8: ${parsedBody.result.problem}`);
+    value = parsedBody.result.value;
+  } else
+    try {
+      value = JSON.parse(utf8.decode(request.body));
+    } catch (error) {
+      throw badRequest(undefined, `the body is not JSON in UTF-8: ${(error as Error).message}`);
+    }
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw badRequest(undefined, `the body must be ${what}`);
   return value;

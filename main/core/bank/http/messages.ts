@@ -3,6 +3,8 @@
  * anywhere: the node:http listener (listener/http.ts) is a thin adapter over these types.
  */
 
+import type { JsonIntakeResult } from './json-intake.js';
+
 export interface BankRequest {
   method: string;
   /** Path and query exactly as on the request line. */
@@ -19,6 +21,12 @@ export interface BankRequest {
   duplicateHeaders?: readonly string[];
   /** The body bytes; an adapter may cut a body above the size limit to limit + 1 bytes. */
   body: Buffer;
+  /**
+   * A body the listener parsed as it arrived instead of keeping it (listener/http.ts `bodySink`:
+   * the admin API's snapshot import); `body` is then empty. `bytes` counts every byte received,
+   * so a body over the limit is still known to be.
+   */
+  parsedBody?: { bytes: number; result: JsonIntakeResult };
   remoteAddress?: string;
   /** mTLS: the client certificate (QWAC, DER) the TLS handshake verified; absent without mTLS. */
   clientCertificate?: Buffer;

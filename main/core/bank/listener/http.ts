@@ -1,7 +1,7 @@
 /**
  * The node:http(s) listener: a thin adapter from sockets to `handle`. It reads the
  * body (keeping at most limit + 1 bytes, so the pipeline answers 413 without buffering a huge
- * upload), keeps the raw header information, writes the answer, and turns malformed HTTP into a
+ * upload; or handing it piece by piece to a sink that asked for it), keeps the raw header information, writes the answer, and turns malformed HTTP into a
  * JSON tppMessages answer too: so are a slow request (408), an unknown Expect (417) and CONNECT
  * (405). Timeouts and a connection cap bound what one client can hold. Nothing here can stop the
  * server.
@@ -11,6 +11,7 @@ import { createServer as createHttpsServer, type ServerOptions } from 'node:http
 import type { AddressInfo, Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { MAX_REQUEST_BODY_BYTES } from '../../spec/limits.js';
+import type { JsonIntakeResult } from '../http/json-intake.js';
 import type { BankRequest, BankResponse, ServedRequest } from '../http/messages.js';
 import {
   failureResponse,
@@ -27,6 +28,14 @@ export interface BodyLimitHead {
   authorization: string | undefined;
 }
 
+/** Takes a body piece by piece (JsonIntake, http/json-intake.ts, with a limit). */
+export interface BodySink {
+  /** Bytes past this many are counted but not written; the request is then over its limit. */
+  readonly maxBytes: number;
+  write(chunk: Buffer): void;
+  end(): JsonIntakeResult;
+}
+
 export interface ListenOptions {
   /** Default 127.0.0.1. */
   host?: string;
@@ -39,10 +48,13 @@ export interface ListenOptions {
   https?: ServerOptions & { key: string | Buffer; cert: string | Buffer };
   maxBodyBytes?: number;
   /**
-   * A larger body limit for some requests, asked with the request head before the body is read
-   * (the admin API's snapshot import with the right token); `undefined` keeps `maxBodyBytes`.
+   * Asked with the request head before the body is read: a sink that takes this request's body as
+   * it arrives, up to its own limit, instead of the listener keeping it (the admin API's snapshot
+   * import with the right token, parsed as it arrives so the snapshot is never held twice). The
+   * request then carries the sink's result in `parsedBody` and an empty `body`; `undefined` keeps
+   * the body and `maxBodyBytes`.
    */
-  bodyLimit?: (head: BodyLimitHead) => number | undefined;
+  bodySink?: (head: BodyLimitHead) => BodySink | undefined;
   /**
    * Connection limits (defaults in BANK_HTTP_DEFAULTS): the whole request head must arrive within
    * `headersTimeoutMs` (with TLS, the handshake too, or the connection is destroyed), the whole
@@ -84,6 +96,8 @@ export interface BankListener {
   port: number;
   close(): Promise<void>;
 }
+
+const EMPTY_BODY = Buffer.alloc(0);
 
 /** Beyond this many bytes the upload is not drained any longer: answer and close. */
 const DRAIN_LIMIT_FACTOR = 16;
@@ -162,16 +176,16 @@ function answerBatch(): (write: () => void, afterSending?: () => void) => void {
 function requestListener(
   serve: (request: BankRequest) => Promise<ServedRequest>,
   defaultMaxBodyBytes: number,
-  bodyLimit: ListenOptions['bodyLimit'],
+  bodySink: ListenOptions['bodySink'],
 ) {
   const later = answerBatch();
   return (req: IncomingMessage, res: ServerResponse): void => {
-    const maxBodyBytes =
-      bodyLimit?.({
-        method: req.method ?? 'GET',
-        target: req.url ?? '/',
-        authorization: req.headers.authorization,
-      }) ?? defaultMaxBodyBytes;
+    const sink = bodySink?.({
+      method: req.method ?? 'GET',
+      target: req.url ?? '/',
+      authorization: req.headers.authorization,
+    });
+    const maxBodyBytes = sink?.maxBytes ?? defaultMaxBodyBytes;
     const chunks: Buffer[] = [];
     let kept = 0;
     let received = 0;
@@ -189,7 +203,18 @@ function requestListener(
         headers,
         headersUnshared: true,
         duplicateHeaders,
-        body: Buffer.concat(chunks, kept),
+        body: sink ? EMPTY_BODY : Buffer.concat(chunks, kept),
+        ...(sink
+          ? {
+              parsedBody: {
+                bytes: received,
+                result:
+                  received > maxBodyBytes
+                    ? { problem: `over ${maxBodyBytes} bytes, not parsed` }
+                    : sink.end(),
+              },
+            }
+          : {}),
         ...(req.socket.remoteAddress ? { remoteAddress: req.socket.remoteAddress } : {}),
         ...clientCertificateOf(req.socket),
       };
@@ -223,7 +248,9 @@ function requestListener(
 
     req.on('data', (chunk: Buffer) => {
       received += chunk.length;
-      if (kept <= maxBodyBytes) {
+      if (sink) {
+        if (received <= maxBodyBytes) sink.write(chunk);
+      } else if (kept <= maxBodyBytes) {
         const room = maxBodyBytes + 1 - kept;
         const part = chunk.length <= room ? chunk : chunk.subarray(0, room);
         chunks.push(part);
@@ -329,7 +356,7 @@ export async function listenBank(
         }
       : served,
     options.maxBodyBytes ?? MAX_REQUEST_BODY_BYTES,
-    options.bodyLimit,
+    options.bodySink,
   );
   const d = BANK_HTTP_DEFAULTS;
   const requestTimeout = positiveLimit(

@@ -1,8 +1,16 @@
-/** The node:http adapter's request model: raw header information and body limits. */
+/**
+ * The node:http adapter's request model: raw header information, body limits and a body taken
+ * by a sink as it arrives.
+ */
 import { Agent, request } from 'undici';
 import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { headersFromRaw, listenBank } from '../../../../main/core/bank/listener/http.js';
+import { request as httpRequest } from 'node:http';
+import {
+  headersFromRaw,
+  listenBank,
+  type BodySink,
+} from '../../../../main/core/bank/listener/http.js';
 import type { BankRequest } from '../../../../main/core/bank/http/messages.js';
 import { createBank } from '../../../../main/core/bank/index.js';
 import { VirtualClock } from '../../../../main/core/clock.js';
@@ -67,6 +75,102 @@ describe('listenBank', () => {
     } finally {
       await listener.close();
     }
+  });
+
+  describe('a body sink', () => {
+    /** A sink that records what it was given, and tells when it has the first piece. */
+    function recordingSink(maxBytes: number) {
+      const pieces: string[] = [];
+      let firstPiece!: () => void;
+      const gotFirst = new Promise<void>((resolve) => (firstPiece = resolve));
+      const sink: BodySink = {
+        maxBytes,
+        write(chunk) {
+          pieces.push(chunk.toString('utf8'));
+          firstPiece();
+        },
+        end: () => ({ value: pieces.join('') }),
+      };
+      return { sink, pieces, gotFirst };
+    }
+
+    async function listenWithSink(sink: BodySink) {
+      const seen: BankRequest[] = [];
+      const listener = await listenBank(
+        async (bankRequest) => {
+          seen.push(bankRequest);
+          return { status: 200, headers: { 'content-type': 'application/json' }, body: '{}' };
+        },
+        { maxBodyBytes: 4, bodySink: (head) => (head.target === '/sink' ? sink : undefined) },
+      );
+      return { seen, listener };
+    }
+
+    /** Sends `first`, waits for `ready`, then sends `rest`: the body arrives in two pieces. */
+    function sendInTwo(url: string, first: string, ready: Promise<void>, rest: string) {
+      return new Promise<number>((resolve, reject) => {
+        const outgoing = httpRequest(
+          `${url}/sink`,
+          { method: 'PUT', headers: { 'content-length': first.length + rest.length } },
+          (answer) => {
+            answer.resume();
+            resolve(answer.statusCode!);
+          },
+        );
+        outgoing.on('error', reject);
+        outgoing.write(first);
+        ready.then(() => outgoing.end(rest), reject);
+      });
+    }
+
+    it('is handed the body piece by piece as it arrives, and the request keeps none of it', async () => {
+      const { sink, pieces, gotFirst } = recordingSink(1000);
+      const { seen, listener } = await listenWithSink(sink);
+      try {
+        // The second piece is sent only once the sink has the first: a listener that kept the
+        // body until its end would never hand it over, and the request would not complete.
+        const status = await sendInTwo(listener.url, '{"first":1,', gotFirst, '"second":2}');
+        expect(status).toBe(200);
+        expect(pieces).toEqual(['{"first":1,', '"second":2}']);
+        expect(seen[0]!.body.length).toBe(0);
+        expect(seen[0]!.parsedBody).toEqual({
+          bytes: 22,
+          result: { value: '{"first":1,"second":2}' },
+        });
+      } finally {
+        await listener.close();
+      }
+    });
+
+    it("counts a body over the sink's limit, writes none of it past the limit, and says so", async () => {
+      const { sink, pieces, gotFirst } = recordingSink(20);
+      const { seen, listener } = await listenWithSink(sink);
+      try {
+        const status = await sendInTwo(listener.url, 'x'.repeat(15), gotFirst, 'y'.repeat(15));
+        expect(status).toBe(200);
+        expect(pieces).toEqual(['x'.repeat(15)]);
+        expect(seen[0]!.parsedBody).toEqual({
+          bytes: 30,
+          result: { problem: 'over 20 bytes, not parsed' },
+        });
+      } finally {
+        await listener.close();
+      }
+    });
+
+    it('leaves the requests it did not ask for to the listener, with their body kept', async () => {
+      const { sink, pieces } = recordingSink(1000);
+      const { seen, listener } = await listenWithSink(sink);
+      try {
+        const response = await request(`${listener.url}/other`, { method: 'PUT', body: 'abc' });
+        await response.body.dump();
+        expect(pieces).toEqual([]);
+        expect(seen[0]!.body.toString()).toBe('abc');
+        expect(seen[0]!.parsedBody).toBeUndefined();
+      } finally {
+        await listener.close();
+      }
+    });
   });
 
   it('answers each of many requests sent at once with its own answer, also after an adapter failure', async () => {
