@@ -10,14 +10,14 @@
  *   state built in process. The child prints RSS and the V8 heap after each phase: the entities
  *   alone (memory), the bank opened, one signed GET /v1/consents/{id} and one payment POST served
  *   (the lookup indexes are built on first use);
- * - snapshot peak: a bank with its initial state, the snapshot file read into a Buffer (as the
- *   listener hands the body over), then the admin API's PUT; the peak is the process's maximum
- *   RSS (`process.resourceUsage().maxRSS`), printed beside the RSS before the PUT.
+ * - snapshot peak: a bank with its initial state listening with the admin API, and the snapshot
+ *   file PUT over HTTP by another process, as a user sends it; the peak is the bank process's
+ *   maximum RSS (`process.resourceUsage().maxRSS`), printed beside the RSS before the PUT.
  *
  * The entities are bank-entities.ts `stateWith`: copies of a consent and a payment the bank made.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBank, type Bank } from '../main/core/bank/index.js';
@@ -164,7 +164,11 @@ export async function snapshotFileChild(
   await bank.close();
 }
 
-/** Child: the snapshot at `file` PUT through the admin API of a bank on `engine`. */
+/**
+ * Child: the snapshot at `file` PUT through the admin API of a bank on `engine`, over HTTP as a
+ * user sends it: another process streams the file to the bank's listener, which hands the body
+ * to the admin API's sink piece by piece (http/json-intake.ts).
+ */
 export async function snapshotChild(
   engine: HeldEngine,
   file: string,
@@ -176,20 +180,41 @@ export async function snapshotChild(
     buildInitialState(clock.now()),
   );
   const admin = createAdminApi({ bank, clock, token: TOKEN, maxBodyBytes: 1 << 20 });
-  let body: Buffer | undefined = readFileSync(file);
-  const before = phase('body read');
-  const request = {
-    method: 'PUT',
-    target: '/admin/snapshot',
-    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-    body,
-  };
-  body = undefined;
-  const answer = await admin(request);
-  if (answer?.status !== 200) throw new Error(`PUT answered ${answer?.status}: ${answer?.body}`);
+  const listener = await bank.listen({ intercept: admin, bodySink: admin.bodySink });
+  const before = phase('listening');
+  const answer = await uploadFrom(file, `${listener.url}/admin/snapshot`);
+  if (!answer.startsWith('200 ')) throw new Error(`PUT answered ${answer}`);
   const peakRss = process.resourceUsage().maxRSS * 1024;
+  await listener.close();
   await close();
   process.stdout.write(`${JSON.stringify({ rssBefore: before.rss, peakRss })}\n`);
+}
+
+/** `PUT url` with the file as its body, sent by a node process of its own: "status body". */
+function uploadFrom(file: string, url: string): Promise<string> {
+  const script = `
+    const [url, file, token] = process.argv.slice(1);
+    const put = require('node:http').request(url, {
+      method: 'PUT',
+      headers: { authorization: 'Bearer ' + token, 'content-type': 'application/json' },
+    }, (answer) => {
+      let body = '';
+      answer.on('data', (part) => (body += part)).on('end', () => {
+        process.stdout.write(answer.statusCode + ' ' + body);
+      });
+    });
+    require('node:fs').createReadStream(file).pipe(put);`;
+  return new Promise((resolve, reject) => {
+    const sender = spawn(process.execPath, ['-e', script, url, file, TOKEN], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    sender.stdout.on('data', (part: Buffer) => (out += part.toString()));
+    sender.on('error', reject);
+    sender.on('close', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`the sender exited with ${code}: ${out}`)),
+    );
+  });
 }
 
 function child(script: string, args: string[]): string {
