@@ -26,6 +26,7 @@ import { buildInitialState } from './domain/initial-data.js';
 import type { SessionHook } from './stages/session.js';
 import {
   exportSnapshot,
+  exportSnapshotParts,
   snapshotStateOf,
   type BankSnapshot,
   type DomainSnapshot,
@@ -151,6 +152,8 @@ export interface Bank {
   /** A deep copy of the current state, as a snapshot holds it (transactions included). */
   state(): DomainSnapshot;
   exportSnapshot(): BankSnapshot;
+  /** The same snapshot as JSON in UTF-8 pieces, made without a copy of the state (state.ts). */
+  exportSnapshotParts(): Buffer[];
   /**
    * Replaces the state with a validated snapshot; throws SnapshotError naming the problem.
    * `reading.handOver`: the object becomes the state without a copy (state.ts readSnapshot).
@@ -275,6 +278,7 @@ export function createBank(options: BankOptions): Bank {
     close,
     state: () => snapshotStateOf(engine.raw),
     exportSnapshot: () => exportSnapshot(engine.raw, mode, clock.now()),
+    exportSnapshotParts: () => exportSnapshotParts(engine.raw, mode, clock.now()),
     ...consoleChanges(engine, clock, initialState, changed),
     inspect: (read) => read(engine.raw, clock.now()),
     exclusive: (work) => engine.exclusive(work),

@@ -22,15 +22,27 @@ import { SpecValidator, problemText } from '../spec/validation.js';
  */
 export { DomainSnapshotSchema, emptyDomainSnapshot, type DomainSnapshot };
 
+/** How a snapshot is taken from the live state. */
+export interface SnapshotTaking {
+  /**
+   * False: the entities are the live ones, not copies, for a caller that serialises the snapshot
+   * at once and keeps nothing of it (exportSnapshotText). True by default: the caller may keep it.
+   */
+  copy?: boolean;
+}
+
 /** The live state as a snapshot: its small entities copied, its ledger read out whole. */
-export function snapshotStateOf(live: DomainState): DomainSnapshot {
+export function snapshotStateOf(
+  live: DomainState,
+  { copy = true }: SnapshotTaking = {},
+): DomainSnapshot {
   const { ledger, ...small } = live;
   // A durable bank's large collections may be read from its file as they are copied.
   const plain = Object.fromEntries(
     Object.entries(small).map(([name, items]) => [name, plainCollection(items)]),
   ) as typeof small;
   return {
-    ...structuredClone(plain),
+    ...(copy ? structuredClone(plain) : plain),
     accountTransactions: ledger.allAccountTransactions(),
     cardTransactions: ledger.allCardTransactions(),
   };
@@ -61,14 +73,61 @@ export class SnapshotError extends Error {
 
 const validator = new SpecValidator();
 
-export function exportSnapshot(state: DomainState, mode: string, now: Date): BankSnapshot {
+export function exportSnapshot(
+  state: DomainState,
+  mode: string,
+  now: Date,
+  taking: SnapshotTaking = {},
+): BankSnapshot {
   return {
     format: SNAPSHOT_FORMAT,
     version: SNAPSHOT_VERSION,
     exportedAt: now.toISOString(),
     mode,
-    state: snapshotStateOf(state),
+    state: snapshotStateOf(state, taking),
   };
+}
+
+/** The size of the pieces exportSnapshotParts gives: one socket write each. */
+const PART_BYTES = 64 * 1024;
+
+/**
+ * The snapshot as the bytes of its JSON text (what `JSON.stringify(exportSnapshot(…))` gives), in
+ * pieces of about PART_BYTES, serialised from the live state in one synchronous step: nothing can
+ * change the state between the read and the text, so no copy of it is made first (a 100k-entity
+ * state is about 150 MB of heap), and no single string of the whole text either (GET
+ * /admin/snapshot): the pieces are each entity's JSON, gathered.
+ */
+export function exportSnapshotParts(state: DomainState, mode: string, now: Date): Buffer[] {
+  const { state: taken, ...envelope } = exportSnapshot(state, mode, now, { copy: false });
+  const parts: Buffer[] = [];
+  let pending = JSON.stringify(envelope).slice(0, -1) + ',"state":{';
+  const add = (text: string) => {
+    pending += text;
+    if (pending.length < PART_BYTES) return;
+    parts.push(Buffer.from(pending, 'utf8'));
+    pending = '';
+  };
+  let first = true;
+  for (const [name, value] of Object.entries(taken)) {
+    // JSON.stringify leaves out a property whose value it cannot write, and writes null for
+    // such an array element: so does this.
+    if (!Array.isArray(value)) {
+      const text = JSON.stringify(value) as string | undefined;
+      if (text === undefined) continue;
+      add(`${first ? '' : ','}${JSON.stringify(name)}:${text}`);
+    } else {
+      add(`${first ? '' : ','}${JSON.stringify(name)}:[`);
+      for (let at = 0; at < value.length; at++) {
+        const text = JSON.stringify(value[at]) as string | undefined;
+        add(`${at === 0 ? '' : ','}${text ?? 'null'}`);
+      }
+      add(']');
+    }
+    first = false;
+  }
+  parts.push(Buffer.from(`${pending}}}`, 'utf8'));
+  return parts;
 }
 
 /** How readSnapshot takes an object. */

@@ -56,11 +56,11 @@ export type ReportRenderer = (
 
 const REPORT_FORMATS = ['json', 'junit', 'html'] as const;
 
-/** A handler's answer that is not JSON (the rendered reports). */
+/** A handler's answer that is not a value to serialise (the rendered reports, the snapshot). */
 class TextAnswer {
   constructor(
     readonly contentType: string,
-    readonly body: string,
+    readonly body: string | readonly Buffer[],
   ) {}
 }
 
@@ -186,12 +186,12 @@ export function createAdminApi(options: AdminApiOptions): AdminIntercept {
         : await bank.exclusive(() => handler(request, url));
       // The console event of a change is where every process reads it when the change answers.
       if (request.method !== 'GET') await bank.logs.flush();
-      if (result instanceof TextAnswer)
-        return {
-          status: 200,
-          headers: { 'content-type': result.contentType, 'cache-control': 'no-store' },
-          body: result.body,
-        };
+      if (result instanceof TextAnswer) {
+        const headers = { 'content-type': result.contentType, 'cache-control': 'no-store' };
+        return typeof result.body === 'string'
+          ? { status: 200, headers, body: result.body }
+          : { status: 200, headers, body: '', parts: result.body };
+      }
       return answer(200, result);
     } catch (error) {
       return errorAnswer(error);
@@ -259,7 +259,8 @@ function stateRoutes({ bank, clock, maxBodyBytes, event }: RouteContext): Routes
     '/admin/snapshot': {
       GET: async (_request, url) => {
         queryOf(url, []);
-        return bank.exportSnapshot();
+        // Serialised here, inside the exclusive section, from the live state itself.
+        return new TextAnswer('application/json; charset=utf-8', bank.exportSnapshotParts());
       },
       PUT: async (request, url) => {
         queryOf(url, []);

@@ -39,6 +39,11 @@ export interface BankResponse {
   body: string;
   /** A binary body (the DER files under /pki/, pki.ts), sent instead of `body` when given. */
   bytes?: Buffer;
+  /**
+   * A large body as UTF-8 pieces (GET /admin/snapshot), sent one after the other instead of
+   * `body`: no single string of it is made, nor the copy of that string a socket write takes.
+   */
+  parts?: readonly Buffer[];
   /** The body before serialisation (for the request log); undefined when empty. */
   json?: unknown;
 }

@@ -12,14 +12,19 @@ import type { BankResponse } from '../http/messages.js';
 
 export function writeResponse(res: ServerResponse, response: BankResponse, close: boolean): void {
   if (res.headersSent || res.destroyed) return;
+  const { parts } = response;
   const body = response.bytes ?? response.body;
   const headers: Record<string, string | number> = {
     ...response.headers,
-    'content-length': Buffer.byteLength(body),
+    'content-length': parts
+      ? parts.reduce((sum, part) => sum + part.length, 0)
+      : Buffer.byteLength(body),
   };
   if (close) headers.connection = 'close';
   res.writeHead(response.status, headers);
-  res.end(body);
+  if (!parts) return void res.end(body);
+  for (const part of parts) res.write(part);
+  res.end();
 }
 
 export function failureResponse(status: number, text: string): BankResponse {
