@@ -12,7 +12,8 @@
  *   (the lookup indexes are built on first use);
  * - snapshot peak: a bank with its initial state listening with the admin API, and the snapshot
  *   file PUT over HTTP by another process, as a user sends it; the peak is the bank process's
- *   maximum RSS (`process.resourceUsage().maxRSS`), printed beside the RSS before the PUT.
+ *   maximum RSS (`process.resourceUsage().maxRSS`), printed beside the RSS before the PUT. Then
+ *   the same process answers GET /admin/snapshot to another, its peak measured alone.
  *
  * The entities are bank-entities.ts `stateWith`: copies of a consent and a payment the bank made.
  */
@@ -52,6 +53,9 @@ export interface SnapshotRow {
   fileBytes: number;
   rssBefore: number;
   peakRss: number;
+  /** The GET /admin/snapshot that follows: RSS before it, and its peak. */
+  exportRssBefore: number;
+  exportPeakRss: number;
 }
 
 const TOKEN = 'bench-admin-token-0123456789abcdef';
@@ -182,30 +186,47 @@ export async function snapshotChild(
   const admin = createAdminApi({ bank, clock, token: TOKEN, maxBodyBytes: 1 << 20 });
   const listener = await bank.listen({ intercept: admin, bodySink: admin.bodySink });
   const before = phase('listening');
-  const answer = await uploadFrom(file, `${listener.url}/admin/snapshot`);
+  const answer = await adminCall('PUT', `${listener.url}/admin/snapshot`, file);
   if (!answer.startsWith('200 ')) throw new Error(`PUT answered ${answer}`);
   const peakRss = process.resourceUsage().maxRSS * 1024;
+  // Then the same state exported: the peak is set back to the RSS of now first (Linux: writing 5
+  // to clear_refs resets the high-water mark), so it is the GET's alone.
+  const exportBefore = phase('imported');
+  writeFileSync('/proc/self/clear_refs', '5');
+  const exported = await adminCall('GET', `${listener.url}/admin/snapshot`);
+  if (!exported.startsWith('200 ')) throw new Error(`GET answered ${exported}`);
+  const exportPeakRss = process.resourceUsage().maxRSS * 1024;
   await listener.close();
   await close();
-  process.stdout.write(`${JSON.stringify({ rssBefore: before.rss, peakRss })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ rssBefore: before.rss, peakRss, exportRssBefore: exportBefore.rss, exportPeakRss })}\n`,
+  );
 }
 
-/** `PUT url` with the file as its body, sent by a node process of its own: "status body". */
-function uploadFrom(file: string, url: string): Promise<string> {
+/**
+ * An admin call by a node process of its own: `PUT url` with the file as its body, or `GET url`
+ * with its body counted, not kept. Prints "status body" (a GET's body: its length in bytes).
+ */
+function adminCall(method: 'PUT' | 'GET', url: string, file?: string): Promise<string> {
   const script = `
-    const [url, file, token] = process.argv.slice(1);
-    const put = require('node:http').request(url, {
-      method: 'PUT',
+    const [method, url, token, file] = process.argv.slice(1);
+    const call = require('node:http').request(url, {
+      method,
       headers: { authorization: 'Bearer ' + token, 'content-type': 'application/json' },
     }, (answer) => {
       let body = '';
-      answer.on('data', (part) => (body += part)).on('end', () => {
-        process.stdout.write(answer.statusCode + ' ' + body);
+      let bytes = 0;
+      answer.on('data', (part) => {
+        bytes += part.length;
+        if (method === 'PUT') body += part;
+      }).on('end', () => {
+        process.stdout.write(answer.statusCode + ' ' + (method === 'PUT' ? body : bytes));
       });
     });
-    require('node:fs').createReadStream(file).pipe(put);`;
+    if (file) require('node:fs').createReadStream(file).pipe(call); else call.end();`;
   return new Promise((resolve, reject) => {
-    const sender = spawn(process.execPath, ['-e', script, url, file, TOKEN], {
+    const args = ['-e', script, method, url, TOKEN, ...(file ? [file] : [])];
+    const sender = spawn(process.execPath, args, {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
@@ -263,7 +284,7 @@ export async function memoryRows(
     const fileBytes = statSync(file).size;
     for (const engine of engines) {
       const line = child(script, ['--memory-child', 'snapshot', engine, file, whereOf(engine)]);
-      const figures = JSON.parse(line) as { rssBefore: number; peakRss: number };
+      const figures = JSON.parse(line) as Omit<SnapshotRow, 'engine' | 'size' | 'fileBytes'>;
       snapshots.push({ engine, size: snapshotSize, fileBytes, ...figures });
     }
   } finally {
@@ -305,6 +326,12 @@ export function memoryTableRows(rows: {
     out.push([
       `PUT /admin/snapshot peak, ${row.engine}, ${row.size} (${mb(row.fileBytes)} file)`,
       `peak ${mb(row.peakRss)}, before the PUT ${mb(row.rssBefore)}`,
+      '',
+    ]);
+  for (const row of rows.snapshots)
+    out.push([
+      `GET /admin/snapshot peak, ${row.engine}, ${row.size}`,
+      `peak ${mb(row.exportPeakRss)}, before the GET ${mb(row.exportRssBefore)}`,
       '',
     ]);
   return out;
