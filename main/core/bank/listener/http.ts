@@ -1,10 +1,10 @@
 /**
- * The node:http(s) listener: a thin adapter from sockets to `handle`. It reads the
- * body (keeping at most limit + 1 bytes, so the pipeline answers 413 without buffering a huge
- * upload; or handing it piece by piece to a sink that asked for it), keeps the raw header information, writes the answer, and turns malformed HTTP into a
- * JSON tppMessages answer too: so are a slow request (408), an unknown Expect (417) and CONNECT
- * (405). Timeouts and a connection cap bound what one client can hold. Nothing here can stop the
- * server.
+ * The node:http(s) listener: a thin adapter from sockets to `handle`. It reads the body (keeping
+ * at most limit + 1 bytes, so the pipeline answers 413 without buffering a huge upload, or handing
+ * it piece by piece to a sink that asked for it), keeps the raw header information, writes the
+ * answer, and turns malformed HTTP into a JSON tppMessages answer too: so are a slow request
+ * (408), an unknown Expect (417) and CONNECT (405). Timeouts and a connection cap bound what one
+ * client can hold. Nothing here can stop the server.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer, type ServerOptions } from 'node:https';
