@@ -161,15 +161,15 @@ async function measureRow(
     // Before the POST rounds: each POST adds a payment (thousands a round), the size would not
     // be N any more.
     const { rss, peakRss } = await bank.memory();
+    // A profile is of the GET rounds alone.
     const post = PROFILE_FOLDER
-      ? { ...get, bankRate: 0 }
+      ? undefined
       : await compareOne(requests.post, servers, requests.answers, options);
     return {
       engine,
       size,
       get: { bank: get.cpu.bank, bare: get.cpu.bare },
-      post: { bank: post.cpu.bank, bare: post.cpu.bare },
-      postRate: post.bankRate,
+      post: post && { bank: post.cpu.bank, bare: post.cpu.bare, rate: post.bankRate },
       rss,
       peakRss,
     };

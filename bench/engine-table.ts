@@ -56,9 +56,11 @@ export interface TableRow {
   engine: TableEngine;
   size: number;
   get: { bank: number; bare: number };
-  post: { bank: number; bare: number };
-  /** Payment POSTs per second the bank answered, the median of its rounds. */
-  postRate: number;
+  /**
+   * The payment POST's CPU, and the POSTs per second the bank answered (the median of its
+   * rounds); undefined when its rounds were left out (a profiled run, BENCH_PROFILE_BANK).
+   */
+  post: { bank: number; bare: number; rate: number } | undefined;
   rss: number;
   peakRss: number;
 }
@@ -94,9 +96,13 @@ export function tableCells(rows: readonly TableRow[]): string[][] {
     sizeName(row.size),
     `${row.get.bank.toFixed(0)} / ${row.get.bare.toFixed(0)}`,
     `${ratio(row.get.bank, row.get.bare).toFixed(2)}×`,
-    `${row.post.bank.toFixed(0)} / ${row.post.bare.toFixed(0)}`,
-    `${ratio(row.post.bank, row.post.bare).toFixed(2)}×`,
-    row.postRate.toFixed(0),
+    ...(row.post
+      ? [
+          `${row.post.bank.toFixed(0)} / ${row.post.bare.toFixed(0)}`,
+          `${ratio(row.post.bank, row.post.bare).toFixed(2)}×`,
+          row.post.rate.toFixed(0),
+        ]
+      : ['not measured', '', '']),
     `${mb(row.rss)} (${mb(row.peakRss)})`,
   ]);
 }
@@ -138,12 +144,12 @@ export function judgeGoals(rows: readonly TableRow[]): Judged[] {
         line: `${sizeName(size)}: signed GET, three processes / memory, CPU ${shared.get.bank.toFixed(0)} / ${memory.get.bank.toFixed(0)} µs = ${value.toFixed(2)}× (goal ≤ ${SHARED_GET_GOAL.toFixed(2)}×): ${verdict(met)}`,
       });
     }
-    if (shared && one) {
-      const value = ratio(shared.postRate, one.postRate);
+    if (shared?.post && one?.post) {
+      const value = ratio(shared.post.rate, one.post.rate);
       const met = value >= SHARED_POST_RATE_GOAL;
       out.push({
         met,
-        line: `${sizeName(size)}: payment POSTs, three processes / one (PostgreSQL), ${shared.postRate.toFixed(0)} / ${one.postRate.toFixed(0)} per s = ${value.toFixed(2)}× (goal ≥ ${SHARED_POST_RATE_GOAL.toFixed(2)}×): ${verdict(met)}`,
+        line: `${sizeName(size)}: payment POSTs, three processes / one (PostgreSQL), ${shared.post.rate.toFixed(0)} / ${one.post.rate.toFixed(0)} per s = ${value.toFixed(2)}× (goal ≥ ${SHARED_POST_RATE_GOAL.toFixed(2)}×): ${verdict(met)}`,
       });
     }
   }
