@@ -243,7 +243,11 @@ async function main() {
     return handleLoop(
       process.argv[loopAt + 1]!,
       Number(process.argv[loopAt + 2] ?? 20_000),
-      process.argv.includes('--db'),
+      process.argv.includes('--pg')
+        ? 'postgres'
+        : process.argv.includes('--db')
+          ? 'sqlite'
+          : 'memory',
       frozenClock,
     );
   const memoryAt = process.argv.indexOf('--memory-child');

@@ -7,11 +7,12 @@ import { X509Certificate } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { join } from 'node:path';
-import { createBank } from '../main/core/bank/index.js';
+import { buildInitialState } from '../main/core/bank/domain/initial-data.js';
 import { newHeaders } from '../main/core/bank/listener/http.js';
-import { BankDatabase } from '../main/core/bank/store/bank-database.js';
 import type { VirtualClock } from '../main/core/clock.js';
+import { startPostgres, type ThrowawayPostgres } from '../test/support/postgres.js';
 import { benchSeal, stateWith, templates, tppRequest } from './bank-entities.js';
+import { openBank, type HeldEngine } from './bank-memory.js';
 import { bareVerify, cpuRequests } from './cpu-servers.js';
 
 /**
@@ -21,7 +22,7 @@ import { bareVerify, cpuRequests } from './cpu-servers.js';
 const CONSENTS = Number(process.env.BENCH_LOOP_CONSENTS ?? 1_000);
 
 /**
- * `--handle-loop <get|post|consent> <count> [--db]`: the signed GET or payment POST of the CPU
+ * `--handle-loop <get|post|consent> <count> [--db|--pg]`: the signed GET or payment POST of the CPU
  * rows, or `GET /v1/consents/{id}` of one consent among 1,000 (and 1,000 payments;
  * `BENCH_LOOP_CONSENTS` sets how many), through `bank.handle` in a loop, in process (no socket),
  * for a profile (`node --cpu-prof`). Every call gets its headers as a new object held by nothing
@@ -30,12 +31,14 @@ const CONSENTS = Number(process.env.BENCH_LOOP_CONSENTS ?? 1_000);
  * of the bare server's check of the same request (bareVerify), so that both see the same load;
  * prints the CPU µs of each a call, their ratio, and what the bank's calls left in the old
  * generation a call (what a full collection, which marks the whole state, must free again). With
- * `--db` the bank keeps its state in a SQLite file.
+ * `--db` the bank keeps its state in a SQLite file; with `--pg` on a PostgreSQL database, the
+ * process alone on it (a server of its own, started and stopped by the loop), its request log
+ * written behind to the shared tables as `workbench bank --db postgres://…` writes it.
  */
 export async function handleLoop(
   kind: string,
   count: number,
-  onFile: boolean,
+  engine: HeldEngine,
   frozenClock: () => VirtualClock,
 ): Promise<void> {
   if (kind !== 'get' && kind !== 'post' && kind !== 'consent')
@@ -46,17 +49,18 @@ export async function handleLoop(
     throw new Error(`BENCH_LOOP_CONSENTS takes a count: ${process.env.BENCH_LOOP_CONSENTS}`);
   const seal = await benchSeal();
   const folder = mkdtempSync(join(tmpdir(), 'bench-loop-'));
-  const database = onFile ? await BankDatabase.open(join(folder, 'bank.db')) : undefined;
+  const server: ThrowawayPostgres | undefined =
+    engine === 'postgres' ? await startPostgres() : undefined;
   const clock = frozenClock();
   const consent = kind === 'consent' ? await templates(seal, frozenClock()) : undefined;
-  const bank = createBank({
-    mode: 'sandbox',
+  const { bank, close } = await openBank(
+    engine,
+    server ? server.createDatabase('handle_loop') : join(folder, 'bank.db'),
     clock,
-    ...(consent
-      ? { initialState: () => stateWith(CONSENTS, clock.now(), consent.consent, consent.payment) }
-      : {}),
-    ...(database ? { database } : {}),
-  });
+    consent
+      ? () => stateWith(CONSENTS, clock.now(), consent.consent, consent.payment)
+      : () => buildInitialState(clock.now(), 'sandbox'),
+  );
   const { get, post } = cpuRequests(seal);
   const request = consent
     ? tppRequest(seal, 'GET', `/v1/consents/${consent.consent.consentId}`)
@@ -101,6 +105,9 @@ export async function handleLoop(
     const oldBefore = oldSpaceUsed();
     let started = process.cpuUsage();
     for (let i = 0; i < block; i += 1) await call();
+    // The calls never leave the microtask queue, so no timer runs between them: the request log
+    // a PostgreSQL bank writes behind (every FLUSH_DELAY_MS) is written here, in the block's CPU.
+    await bank.flush();
     let used = process.cpuUsage(started);
     bankMicros += used.user + used.system;
     const grown = oldSpaceUsed() - oldBefore;
@@ -114,11 +121,12 @@ export async function handleLoop(
     bareMicros += used.user + used.system;
   }
   const calls = Math.ceil(count / block) * block;
+  const where = { memory: '', sqlite: ' (SQLite)', postgres: ' (PostgreSQL)' }[engine];
   console.log(
-    `${kind}${onFile ? ' (SQLite)' : ''}: bank.handle ${(bankMicros / calls).toFixed(1)} µs CPU a call, the bare check ${(bareMicros / calls).toFixed(1)} µs: ${(bankMicros / bareMicros).toFixed(2)}×; the old generation grew ${promotedCalls ? (promoted / promotedCalls).toFixed(0) : '?'} bytes a call`,
+    `${kind}${where}: bank.handle ${(bankMicros / calls).toFixed(1)} µs CPU a call, the bare check ${(bareMicros / calls).toFixed(1)} µs: ${(bankMicros / bareMicros).toFixed(2)}×; the old generation grew ${promotedCalls ? (promoted / promotedCalls).toFixed(0) : '?'} bytes a call`,
   );
-  await bank.close();
-  database?.close();
+  await close();
+  server?.stop();
   rmSync(folder, { recursive: true, force: true });
 }
 
