@@ -48,7 +48,7 @@ import { LocalLedger, type LedgerRow } from './pg-local-ledger.js';
 import { PgStateConnection, connect } from './pg-connection.js';
 import { MemberLease, type PendingMember } from './pg-member-lease.js';
 import { LEASE_MS, LOCK_WAIT_MS, PG_LOCKS } from './pg-schema.js';
-import { writeEntities, writeLedgerRows } from './pg-entity-writes.js';
+import { rewriteCollection, writeEntities, writeLedgerRows } from './pg-entity-writes.js';
 import {
   beginSnapshot,
   readAllEntities,
@@ -416,16 +416,8 @@ export class PgBankStore {
       return undefined;
     // Under the lock nobody else commits: the next version is the one after the latest.
     const version = this.latest + 1;
-    for (const name of rewritten) {
-      await this.client.query(`DELETE FROM bank_entities WHERE collection = $1`, [name]);
-      const items = rowsOf(this.tracker.raw[name]);
-      await writeEntities(this.client, name, items.keys(), items, version);
-      await this.client.query(
-        `INSERT INTO bank_collections (collection, rewritten) VALUES ($1, $2)
-         ON CONFLICT (collection) DO UPDATE SET rewritten = excluded.rewritten`,
-        [name, version],
-      );
-    }
+    for (const name of rewritten)
+      await rewriteCollection(this.client, name, rowsOf(this.tracker.raw[name]), version);
     const byCollection = new Map<EntityCollection, [number[], object[]]>();
     for (const [entity, row] of dirty) {
       if (rewritten.has(row.collection)) continue;

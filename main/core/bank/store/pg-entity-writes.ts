@@ -47,6 +47,25 @@ export async function writeEntities(
   }
 }
 
+/**
+ * The whole of collection `name` under `version`, its old rows removed; `bank_collections` marks
+ * it, so another process reads it again whole.
+ */
+export async function rewriteCollection(
+  client: pg.Client,
+  name: EntityCollection,
+  entities: readonly object[],
+  version: number,
+): Promise<void> {
+  await client.query(`DELETE FROM bank_entities WHERE collection = $1`, [name]);
+  await writeEntities(client, name, entities.keys(), entities, version);
+  await client.query(
+    `INSERT INTO bank_collections (collection, rewritten) VALUES ($1, $2)
+     ON CONFLICT (collection) DO UPDATE SET rewritten = excluded.rewritten`,
+    [name, version],
+  );
+}
+
 /** The local ledger's changed rows (NULL: deleted), under `version`. */
 export async function writeLedgerRows(
   client: pg.Client,
