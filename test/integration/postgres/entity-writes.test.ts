@@ -1,7 +1,7 @@
 /**
  * A change that writes many rows to PostgreSQL (a start from a large state, an import) sends them
  * in statements of WRITE_BATCH rows (store/pg-entity-writes.ts): no statement carries the whole
- * state, and every row arrives, in its place and as written (its rows go as one JSON text).
+ * state, and every row arrives, in its place and as written (each field a parameter).
  * Needs Debian's PostgreSQL.
  */
 import pg from 'pg';
@@ -25,20 +25,16 @@ function stateWith(count: number): DomainState {
   return state;
 }
 
-/** The most rows any statement sent while `work` runs carried (a parameter's JSON array). */
+/** The most entity rows any statement sent while `work` runs carried (its VALUES rows). */
 async function largestBatchDuring(work: () => Promise<void>): Promise<number> {
   const query = vi.spyOn(pg.Client.prototype, 'query');
   try {
     await work();
-    const sizes = query.mock.calls.flatMap((call) => {
-      const values: unknown = call[1];
-      return Array.isArray(values)
-        ? values.map((value: unknown) =>
-            typeof value === 'string' && value.startsWith('[')
-              ? (JSON.parse(value) as unknown[]).length
-              : 0,
-          )
-        : [];
+    const sizes = query.mock.calls.map((call) => {
+      const text: unknown = call[0];
+      if (typeof text !== 'string' || !text.includes('INSERT INTO bank_entities')) return 0;
+      // A row is (collection, position, record, version), each a parameter: ($1, $2, $3, $4).
+      return text.match(/\(\$\d+, \$\d+, \$\d+, \$\d+\)/g)?.length ?? 0;
     });
     return Math.max(0, ...sizes);
   } finally {

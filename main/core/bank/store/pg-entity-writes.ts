@@ -1,20 +1,18 @@
 /**
  * The rows a change of the PostgreSQL store writes (pg-bank-store.ts): entities of one collection
- * and ledger rows, in statements of WRITE_BATCH rows each. A statement's rows go as one JSON text
- * (json_to_recordset), not as array parameters: the driver escapes an array character by
- * character in JavaScript, several times JSON.stringify's cost for the same rows.
+ * and ledger rows, in statements of WRITE_BATCH rows each, each field a parameter (pg-values.ts).
  */
 import type pg from 'pg';
 import type { EntityCollection } from './entity-rows.js';
 import type { LedgerRow } from './pg-local-ledger.js';
+import { valuesList } from './pg-values.js';
 
 /**
  * Rows per INSERT when a change writes many (an import, a reset, a start from a large state): a
- * statement's parameters are its rows' JSON, the JSON text of the batch and the message it
- * sends, three copies; in batches they are held for one batch at a time, never for
+ * statement's rows' JSON and the message it sends are held for one batch at a time, never for
  * the whole state, and no statement keeps the transaction idle for long (pg-schema.ts LEASE_MS).
- * 100 rows (about 120 KB of JSON at 1.2 KB a payment) keep each string under V8's large-object
- * size, so a batch's strings die young: a 100k-entity import peaked at 760 MB RSS in 11 s, against
+ * 100 rows (about 120 KB at 1.2 KB a payment) keep the message under V8's large-object size, so
+ * a batch's strings die young: a 100k-entity import peaked at 760 MB RSS in 11 s, against
  * 1,120 MB in 21 s with 1,000 rows a statement (docs/performance.md "Memory").
  */
 export const WRITE_BATCH = 100;
@@ -29,20 +27,20 @@ export async function writeEntities(
 ): Promise<void> {
   for (let from = 0; from < entities.length; from += WRITE_BATCH) {
     const batch = entities.slice(from, from + WRITE_BATCH);
-    await client.query(
-      `INSERT INTO bank_entities (collection, position, record, version)
-       SELECT $1, position, record, $3 FROM json_to_recordset($2::json) AS t (position int, record text)
-       ON CONFLICT (collection, position) DO UPDATE SET record = excluded.record, version = excluded.version`,
-      [
+    const values: unknown[] = [];
+    const rows = valuesList(
+      batch.map((entity) => [
         name,
-        JSON.stringify(
-          batch.map((entity) => ({
-            position: positions.next().value as number,
-            record: JSON.stringify(entity),
-          })),
-        ),
+        positions.next().value as number,
+        JSON.stringify(entity),
         version,
-      ],
+      ]),
+      values,
+    );
+    await client.query(
+      `INSERT INTO bank_entities (collection, position, record, version) VALUES ${rows}
+       ON CONFLICT (collection, position) DO UPDATE SET record = excluded.record, version = excluded.version`,
+      values,
     );
   }
 }
@@ -74,11 +72,15 @@ export async function writeLedgerRows(
 ): Promise<void> {
   for (let from = 0; from < rows.length; from += WRITE_BATCH) {
     const batch = rows.slice(from, from + WRITE_BATCH);
+    const values: unknown[] = [];
+    const list = valuesList(
+      batch.map((row) => [row.tbl, row.seq, row.row, version]),
+      values,
+    );
     await client.query(
-      `INSERT INTO bank_ledger (tbl, seq, row, version)
-       SELECT tbl, seq, row, $2 FROM json_to_recordset($1::json) AS t (tbl text, seq bigint, row text)
+      `INSERT INTO bank_ledger (tbl, seq, row, version) VALUES ${list}
        ON CONFLICT (tbl, seq) DO UPDATE SET row = excluded.row, version = excluded.version`,
-      [JSON.stringify(batch), version],
+      values,
     );
   }
 }

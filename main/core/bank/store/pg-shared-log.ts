@@ -6,7 +6,8 @@
  *
  * Write-behind, on a connection of its own (not the state's, which holds the sandbox's lock
  * during requests): an exchange or event is queued in memory when it is settled and written
- * within FLUSH_DELAY_MS with the others queued, one INSERT per flush, never on an answer's path.
+ * within FLUSH_DELAY_MS with the others queued, one INSERT per flush (of up to ROWS_PER_STATEMENT
+ * rows of each log), never on an answer's path.
  * A failed write keeps the batch for the next flush (and says so on stderr once); the bank
  * serves on. A read first writes this process's queue, so a caller sees its own requests.
  * The tables stay bounded: the oldest rows beyond the logs' capacity are removed once the
@@ -25,11 +26,17 @@ import {
   type FindingsContext,
   type LogConnection,
 } from './pg-shared-findings.js';
+import { valuesList } from './pg-values.js';
 
 export type { LogConnection } from './pg-shared-findings.js';
 
 /** How long a settled exchange waits for others to share its INSERT. */
 export const FLUSH_DELAY_MS = 20;
+/**
+ * Rows of each log one INSERT writes at most: three parameters an exchange, two an event, well
+ * under a statement's MAX_PARAMETERS (pg-values.ts).
+ */
+export const ROWS_PER_STATEMENT = 1_000;
 /** After a failed write, the next try comes this much later (or with the next flush). */
 export const RETRY_DELAY_MS = 1_000;
 /** Exchanges written by this process between two moves of the findings checkpoint. */
@@ -235,62 +242,46 @@ export class PgSharedLog implements BankLogs {
       );
   }
 
-  /** One INSERT of everything queued; on failure the batch stays queued for the next flush. */
+  /**
+   * Everything queued, in statements of at most ROWS_PER_STATEMENT rows of each log; on failure
+   * what was not written stays queued for the next flush.
+   */
   private async write(): Promise<void> {
-    const exchanges = this.queuedExchanges;
-    const events = this.queuedEvents;
+    let exchanges = this.queuedExchanges;
+    let events = this.queuedEvents;
     if (exchanges.length === 0 && events.length === 0) return;
     this.queuedExchanges = [];
     this.queuedEvents = [];
-    let db: LogConnection;
-    try {
-      db = await this.db();
-      // The rows go as one JSON text each (json_to_recordset): the driver escapes an array
-      // parameter character by character in JavaScript, several times JSON.stringify's cost.
-      await db.query(
-        `WITH events AS (
-           INSERT INTO bank_console_events (arrived_at, record)
-           SELECT arrived_at, record FROM json_to_recordset($2::json) AS e (arrived_at timestamptz, record text))
-         INSERT INTO bank_exchanges (arrived_at, record, judgement)
-         SELECT arrived_at, record, judgement
-         FROM json_to_recordset($1::json) AS x (arrived_at timestamptz, record text, judgement text)`,
-        [
-          JSON.stringify(
-            exchanges.map((observation) => {
-              const { id: _id, ...record } = observation.record;
-              const judgement = judgementOf(observation);
-              return {
-                arrived_at: record.arrivedAt,
-                record: JSON.stringify(record),
-                judgement: judgement === undefined ? null : JSON.stringify(judgement),
-              };
-            }),
-          ),
-          JSON.stringify(
-            events.map(({ id: _id, ...event }) => ({
-              arrived_at: event.arrivedAt,
-              record: JSON.stringify(event),
-            })),
-          ),
-        ],
-      );
-    } catch (error) {
-      if (refusedData(error)) {
-        // Sent again it would be refused again, and hold up every record after it.
-        this.options.warn(
-          `the shared request log dropped ${exchanges.length + events.length} records PostgreSQL refused (${(error as Error).message})`,
-        );
-        return;
+    let db: LogConnection | undefined;
+    const written = { exchanges: 0, events: 0 };
+    while (exchanges.length > 0 || events.length > 0) {
+      const someExchanges = exchanges.slice(0, ROWS_PER_STATEMENT);
+      const someEvents = events.slice(0, ROWS_PER_STATEMENT);
+      try {
+        db ??= await this.db();
+        await db.query(...insertStatement(someExchanges, someEvents));
+        written.exchanges += someExchanges.length;
+        written.events += someEvents.length;
+      } catch (error) {
+        if (refusedData(error)) {
+          // Sent again they would be refused again, and hold up every record after them.
+          this.options.warn(
+            `the shared request log dropped ${someExchanges.length + someEvents.length} records PostgreSQL refused (${(error as Error).message})`,
+          );
+        } else {
+          this.queuedExchanges = exchanges.concat(this.queuedExchanges);
+          this.queuedEvents = events.concat(this.queuedEvents);
+          if (!this.failing)
+            this.options.warn(
+              `the shared request log could not be written to PostgreSQL (${(error as Error).message}); the bank serves on and tries again`,
+            );
+          this.failing = true;
+          this.schedule(RETRY_DELAY_MS);
+          return;
+        }
       }
-      this.queuedExchanges = exchanges.concat(this.queuedExchanges);
-      this.queuedEvents = events.concat(this.queuedEvents);
-      if (!this.failing)
-        this.options.warn(
-          `the shared request log could not be written to PostgreSQL (${(error as Error).message}); the bank serves on and tries again`,
-        );
-      this.failing = true;
-      this.schedule(RETRY_DELAY_MS);
-      return;
+      exchanges = exchanges.slice(someExchanges.length);
+      events = events.slice(someEvents.length);
     }
     if (this.failing || this.dropped > 0)
       this.options.warn(
@@ -298,9 +289,10 @@ export class PgSharedLog implements BankLogs {
       );
     this.failing = false;
     this.dropped = 0;
-    await this.upkeep(db, exchanges.length, events.length).catch((error: Error) =>
-      this.options.warn(`the shared request log could not be trimmed: ${error.message}`),
-    );
+    if (db)
+      await this.upkeep(db, written.exchanges, written.events).catch((error: Error) =>
+        this.options.warn(`the shared request log could not be trimmed: ${error.message}`),
+      );
   }
 
   /** Keeps the tables bounded: the findings checkpoint moved on now and then, old rows removed. */
@@ -329,6 +321,35 @@ export class PgSharedLog implements BankLogs {
       [this.options.requestCapacity - 1],
     );
   }
+}
+
+/** One INSERT of `exchanges` and `events` (at least one of them), each field a parameter. */
+export function insertStatement(
+  exchanges: readonly Observation[],
+  events: readonly ConsoleEventRecord[],
+): [text: string, values: unknown[]] {
+  const values: unknown[] = [];
+  const exchangeRows = valuesList(
+    exchanges.map((observation) => {
+      const { id: _id, ...record } = observation.record;
+      const judgement = judgementOf(observation);
+      return [
+        record.arrivedAt,
+        JSON.stringify(record),
+        judgement === undefined ? null : JSON.stringify(judgement),
+      ];
+    }),
+    values,
+  );
+  const eventRows = valuesList(
+    events.map(({ id: _id, ...event }) => [event.arrivedAt, JSON.stringify(event)]),
+    values,
+  );
+  const intoEvents = `INSERT INTO bank_console_events (arrived_at, record) VALUES ${eventRows}`;
+  const intoExchanges = `INSERT INTO bank_exchanges (arrived_at, record, judgement) VALUES ${exchangeRows}`;
+  if (events.length === 0) return [intoExchanges, values];
+  if (exchanges.length === 0) return [intoEvents, values];
+  return [`WITH events AS (${intoEvents}) ${intoExchanges}`, values];
 }
 
 /** PostgreSQL refused the rows themselves (SQLSTATE class 22, data exception), not the write. */

@@ -12,6 +12,7 @@ import {
   FLUSH_DELAY_MS,
   PgSharedLog,
   RETRY_DELAY_MS,
+  ROWS_PER_STATEMENT,
   type LogConnection,
 } from '../../../../main/core/bank/store/pg-shared-log.js';
 
@@ -20,14 +21,31 @@ class FakeConnection implements LogConnection {
   down = false;
   /** The next INSERT is refused for its data (SQLSTATE 22…). */
   refuseData = false;
-  readonly inserts: unknown[][] = [];
+  /** After this many INSERTs the next one fails: its data refused, or the connection down. */
+  failAfter: { inserts: number; refused: boolean } | undefined;
+  /** The stored records (JSON) of each INSERT's exchanges. */
+  readonly inserts: string[][] = [];
   async query<Row>(text: string, values: unknown[] = []): Promise<{ rows: Row[] }> {
+    if (this.down) throw new Error('connection refused');
+    if (/^(WITH|INSERT)/.test(text) && this.inserts.length === this.failAfter?.inserts) {
+      if (this.failAfter.refused) this.refuseData = true;
+      else this.down = true;
+      this.failAfter = undefined;
+    }
     if (this.down) throw new Error('connection refused');
     if (this.refuseData) {
       this.refuseData = false;
       throw Object.assign(new Error('invalid input syntax'), { code: '22P02' });
     }
-    if (/INSERT INTO bank_exchanges/.test(text)) this.inserts.push(values);
+    const exchanges =
+      /INSERT INTO bank_exchanges \(arrived_at, record, judgement\) VALUES (.*)$/s.exec(text);
+    // Each exchange row is ($a, $b, $c): arrived_at, record, judgement.
+    if (exchanges)
+      this.inserts.push(
+        [...exchanges[1]!.matchAll(/\(\$\d+, \$(\d+), \$\d+\)/g)].map(
+          ([, record]) => values[Number(record) - 1] as string,
+        ),
+      );
     return { rows: [] };
   }
   async end(): Promise<void> {}
@@ -44,13 +62,9 @@ const exchange = (id: number): ExchangeRecord => ({
   response: { status: 200, headers: {}, body: undefined },
 });
 
-/** The stored records (JSON) of one INSERT's exchanges: its first parameter's rows. */
-const records = (values: unknown[]) =>
-  (JSON.parse(values[0] as string) as { record: string }[]).map(({ record }) => record);
-
 /** The request targets of one INSERT's exchanges. */
-const targets = (values: unknown[]) =>
-  records(values).map((text) => (JSON.parse(text) as ExchangeRecord).request.target);
+const targets = (records: string[]) =>
+  records.map((text) => (JSON.parse(text) as ExchangeRecord).request.target);
 
 describe('the shared log writer', () => {
   let connection: FakeConnection;
@@ -86,7 +100,7 @@ describe('the shared log writer', () => {
     expect(connection.inserts).toHaveLength(1);
     expect(targets(connection.inserts[0]!)).toEqual(['/v1/accounts?n=1', '/v1/accounts?n=2']);
     // The row's id is the database's: the process's own number is not stored.
-    expect(JSON.parse(records(connection.inserts[0]!)[0]!)).not.toHaveProperty('id');
+    expect(JSON.parse(connection.inserts[0]![0]!)).not.toHaveProperty('id');
   });
 
   it('keeps a batch whose INSERT failed and writes it with the next flush, saying so once', async () => {
@@ -120,6 +134,45 @@ describe('the shared log writer', () => {
     expect(connection.inserts.map(targets)).toEqual([['/v1/accounts?n=2']]);
     expect(warnings).toEqual([
       'the shared request log dropped 1 records PostgreSQL refused (invalid input syntax)',
+    ]);
+  });
+
+  it('writes a large batch in INSERTs of ROWS_PER_STATEMENT rows, in order', async () => {
+    const count = 2 * ROWS_PER_STATEMENT + 1;
+    for (let id = 1; id <= count; id += 1) log.addExchange({ record: exchange(id) });
+    await log.flush();
+    expect(connection.inserts.map((records) => records.length)).toEqual([
+      ROWS_PER_STATEMENT,
+      ROWS_PER_STATEMENT,
+      1,
+    ]);
+    expect(connection.inserts.flatMap(targets)).toEqual(
+      Array.from({ length: count }, (_, at) => `/v1/accounts?n=${at + 1}`),
+    );
+  });
+
+  it('keeps only what was not written when a later INSERT of a batch fails: none twice', async () => {
+    const count = 2 * ROWS_PER_STATEMENT;
+    for (let id = 1; id <= count; id += 1) log.addExchange({ record: exchange(id) });
+    connection.failAfter = { inserts: 1, refused: false };
+    await log.flush();
+    expect(connection.inserts).toHaveLength(1);
+    connection.down = false;
+    await log.flush();
+    expect(connection.inserts.flatMap(targets)).toEqual(
+      Array.from({ length: count }, (_, at) => `/v1/accounts?n=${at + 1}`),
+    );
+  });
+
+  it('drops only the rows of the INSERT PostgreSQL refused, and writes the rest', async () => {
+    const count = 2 * ROWS_PER_STATEMENT + 1;
+    for (let id = 1; id <= count; id += 1) log.addExchange({ record: exchange(id) });
+    connection.failAfter = { inserts: 1, refused: true };
+    await log.flush();
+    expect(connection.inserts.map((records) => records.length)).toEqual([ROWS_PER_STATEMENT, 1]);
+    expect(targets(connection.inserts[1]!)).toEqual([`/v1/accounts?n=${count}`]);
+    expect(warnings).toEqual([
+      `the shared request log dropped ${ROWS_PER_STATEMENT} records PostgreSQL refused (invalid input syntax)`,
     ]);
   });
 
