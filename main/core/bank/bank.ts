@@ -231,9 +231,8 @@ export function createBank(options: BankOptions): Bank {
       mutualTls: listeners.lastIsMutualTls(),
     });
   const env = handlerEnvironment(engine, initialState, openApiDocument, listeners);
-  // On a shared store other processes change the state: no answer is kept there.
-  const readAnswers = engine.sharedUrl === undefined ? new ReadAnswers() : undefined;
-  const changed = () => readAnswers?.changed();
+  const readAnswers = new ReadAnswers(() => engine.generation);
+  const changed = () => readAnswers.changed();
 
   const pipeline = createPipeline({
     mode,

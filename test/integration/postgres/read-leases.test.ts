@@ -3,8 +3,9 @@
  * one database (each its own connections, as three processes have). A read that starts after a
  * write was answered, through any of them, sees it; a process told of no newer version reads
  * without asking the database; a writer waits for a member that does not acknowledge its version
- * until that member's lease has run out, no less. Needs Debian's PostgreSQL (a named skip here, a
- * failure in CI: test/support/machine.ts).
+ * until that member's lease has run out, no less; an answer a process kept is not given after
+ * another changed it. Needs Debian's PostgreSQL (a named skip here, a failure in CI:
+ * test/support/machine.ts).
  */
 import type { Socket } from 'node:net';
 import pg from 'pg';
@@ -66,6 +67,24 @@ describe.skipIf(!has('postgres'))('read leases on a shared PostgreSQL store', ()
     for (let index = 0; index < READS; index += 1)
       expect((await read(banks[1]!, consentId)).status).toBe(200);
     expect(stores[1]!.counters.versionReads - before).toBeLessThan(READS / 2);
+  }, 60_000);
+
+  it('an answer a process kept is not given once another process changed what it said', async () => {
+    const consentId = await createConsent(banks[0]!, seal);
+    const status = async (bank: Bank) => {
+      const answer = await read(bank, consentId);
+      expect(answer.status).toBe(200);
+      return (JSON.parse(answer.body) as { consentStatus: string }).consentStatus;
+    };
+    // Twice: the second is the answer the process kept (a pure read, answers/read-answers.ts).
+    expect(await status(banks[1]!)).toBe('received');
+    expect(await status(banks[1]!)).toBe('received');
+    const deleted = await banks[2]!.handle(
+      benchRequest(seal, 'DELETE', `/v1/consents/${consentId}`, undefined, true),
+    );
+    expect(deleted.status).toBe(204);
+    expect(await status(banks[1]!)).toBe('terminatedByTpp');
+    expect(await status(banks[0]!)).toBe('terminatedByTpp');
   }, 60_000);
 
   it('a writer waits for a member that does not acknowledge until its lease ran out', async () => {

@@ -11,8 +11,11 @@
  * the console's and the admin API's (assembly/console-changes.ts), a batch catch-up that
  * performed an event (assembly/catch-up.ts), a reset or a rolled-back commit, which give the
  * state a new object. A read that runs while a change is under way may be answered as before it,
- * as it would have been had it come first. The bank keeps none on a shared PostgreSQL store,
- * whose state other processes change.
+ * as it would have been had it come first. On a shared PostgreSQL store other processes change
+ * the state too: whatever of theirs this process takes (a pull, a catch-up, a discard) moves
+ * the engine's generation, and no answer kept before it is given after. A group of reads runs
+ * before it learns whether it is behind, and runs again on what it then takes
+ * (engine/pg-request-groups.ts): what the first run answered from a kept answer is not sent.
  */
 import { isRejection, type Rejection } from '../http/refusal.js';
 import type {
@@ -29,6 +32,11 @@ export class ReadAnswers {
   private readonly kept = new Map<string, HandlerResult>();
   /** The state object the kept answers were made from; a reset or a rollback replaces it. */
   private state: object | undefined;
+  /** The engine's generation they were made in (engine/state-engine.ts). */
+  private generation = 0;
+
+  /** `generation`: the state engine's, which moves when the state took others' changes. */
+  constructor(private readonly generationNow: () => number = () => 0) {}
 
   /** Something may have changed the state: no kept answer holds any longer. */
   changed(): void {
@@ -45,9 +53,11 @@ export class ReadAnswers {
     ctx: RequestContext,
     env: HandlerEnvironment,
   ): HandlerResult | Rejection | Promise<HandlerResult | Rejection> {
-    if (this.state !== env.state) {
+    const generation = this.generationNow();
+    if (this.state !== env.state || this.generation !== generation) {
       this.kept.clear();
       this.state = env.state;
+      this.generation = generation;
     }
     const key = `${route.operationId} ${routeKey}`;
     const kept = this.kept.get(key);

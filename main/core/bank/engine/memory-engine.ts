@@ -12,6 +12,7 @@ import type { EngineRun, RequestOutcome, StateEngine } from './state-engine.js';
 export class MemoryEngine implements StateEngine {
   readonly kind = 'memory';
   readonly durable = false;
+  readonly generation = 0;
   readonly sharedUrl = undefined;
 
   /** The pipelines in progress: an exclusive change waits for them. */

@@ -31,6 +31,10 @@ export class PgEngine implements StateEngine {
     return this.store.url;
   }
 
+  get generation(): number {
+    return this.store.generation;
+  }
+
   get raw(): DomainState {
     return this.store.raw();
   }

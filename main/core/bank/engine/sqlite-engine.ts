@@ -30,6 +30,7 @@ interface GroupMember {
 export class SqliteEngine implements StateEngine {
   readonly kind = 'sqlite';
   readonly durable = true;
+  readonly generation = 0;
   readonly sharedUrl = undefined;
   state: DomainState;
   private queue: Promise<unknown> = Promise.resolve();

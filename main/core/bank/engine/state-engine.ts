@@ -34,6 +34,12 @@ export interface StateEngine {
   readonly durable: boolean;
   /** The PostgreSQL URL the state is shared on with other bank processes (pg-engine.ts). */
   readonly sharedUrl: string | undefined;
+  /**
+   * Moves on each time the live state takes what other processes committed, or goes back to
+   * it (a shared store's pull, catch-up or discard): an answer made from the state before
+   * (answers/read-answers.ts) no longer holds. Always 0 where no other process writes.
+   */
+  readonly generation: number;
   /** The live state the pipeline and console changes change (a database's tracked view). */
   readonly state: DomainState;
   /** The same state without tracking, for snapshots and read-only questions: never change it. */

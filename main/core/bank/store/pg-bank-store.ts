@@ -76,6 +76,7 @@ export class PgBankStore {
   /** What the bench and the tests count: the reads that asked the database for its version. */
   readonly counters = { versionReads: 0 };
   private acks: Promise<void> = Promise.resolve(); // acknowledged()
+  private generations = 0; // generation
 
   private constructor(
     private readonly connection: PgStateConnection,
@@ -132,6 +133,11 @@ export class PgBankStore {
 
   get view(): DomainState {
     return this.tracker.view;
+  }
+
+  /** Moves each time the state takes what others committed, or goes back to what was committed. */
+  get generation(): number {
+    return this.generations;
   }
 
   raw(): DomainState {
@@ -321,6 +327,7 @@ export class PgBankStore {
    * clock to the shared one (pull restores only a newer one).
    */
   async discard(): Promise<void> {
+    this.generations += 1;
     if (this.stale) {
       await this.loadAll();
       this.open();
@@ -355,6 +362,7 @@ export class PgBankStore {
   private async pull(): Promise<void> {
     const latest = this.latest;
     if (latest === this.seen) return;
+    this.generations += 1;
     const { whole, rows, ledger } = await readChangesSince(this.client, this.seen);
     for (const name of whole) await this.readCollection(name);
     for (const row of rows)

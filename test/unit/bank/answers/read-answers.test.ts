@@ -52,6 +52,18 @@ describe('ReadAnswers', () => {
     });
   });
 
+  it('makes the answer again once the engine’s generation moved (others’ commits taken)', () => {
+    let generation = 0;
+    const answers = new ReadAnswers(() => generation);
+    const { route } = countingRoute();
+    const env = environment();
+    expect(answers.answer(route, 'page 1', ctx, env)).toMatchObject({ body: { calls: 1 } });
+    expect(answers.answer(route, 'page 1', ctx, env)).toMatchObject({ body: { calls: 1 } });
+    generation += 1;
+    expect(answers.answer(route, 'page 1', ctx, env)).toMatchObject({ body: { calls: 2 } });
+    expect(answers.answer(route, 'page 1', ctx, env)).toMatchObject({ body: { calls: 2 } });
+  });
+
   it('keeps neither a refusal nor an answer made across an await', async () => {
     const env = environment();
     const answers = new ReadAnswers();
