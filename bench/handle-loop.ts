@@ -11,7 +11,7 @@ import { buildInitialState } from '../main/core/bank/domain/initial-data.js';
 import { newHeaders } from '../main/core/bank/listener/http.js';
 import type { VirtualClock } from '../main/core/clock.js';
 import { startPostgres, type ThrowawayPostgres } from '../test/support/postgres.js';
-import { benchSeal, stateWith, templates, tppRequest } from './bank-entities.js';
+import { benchSeal, stateWith, templates, tppRequest, type Seal } from './bank-entities.js';
 import { openBank, type HeldEngine } from './bank-memory.js';
 import { bareVerify, cpuRequests } from './cpu-servers.js';
 
@@ -51,11 +51,29 @@ export async function handleLoop(
   const folder = mkdtempSync(join(tmpdir(), 'bench-loop-'));
   const server: ThrowawayPostgres | undefined =
     engine === 'postgres' ? await startPostgres() : undefined;
+  try {
+    const where = server ? server.createDatabase('handle_loop') : join(folder, 'bank.db');
+    await measure(kind, count, engine, where, seal, frozenClock);
+  } finally {
+    server?.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** The loop itself, on a bank of `engine` at `where` (a SQLite file or a PostgreSQL URL). */
+async function measure(
+  kind: 'get' | 'post' | 'consent',
+  count: number,
+  engine: HeldEngine,
+  where: string,
+  seal: Seal,
+  frozenClock: () => VirtualClock,
+): Promise<void> {
   const clock = frozenClock();
   const consent = kind === 'consent' ? await templates(seal, frozenClock()) : undefined;
   const { bank, close } = await openBank(
     engine,
-    server ? server.createDatabase('handle_loop') : join(folder, 'bank.db'),
+    where,
     clock,
     consent
       ? () => stateWith(CONSENTS, clock.now(), consent.consent, consent.payment)
@@ -121,13 +139,11 @@ export async function handleLoop(
     bareMicros += used.user + used.system;
   }
   const calls = Math.ceil(count / block) * block;
-  const where = { memory: '', sqlite: ' (SQLite)', postgres: ' (PostgreSQL)' }[engine];
+  const named = { memory: '', sqlite: ' (SQLite)', postgres: ' (PostgreSQL)' }[engine];
   console.log(
-    `${kind}${where}: bank.handle ${(bankMicros / calls).toFixed(1)} µs CPU a call, the bare check ${(bareMicros / calls).toFixed(1)} µs: ${(bankMicros / bareMicros).toFixed(2)}×; the old generation grew ${promotedCalls ? (promoted / promotedCalls).toFixed(0) : '?'} bytes a call`,
+    `${kind}${named}: bank.handle ${(bankMicros / calls).toFixed(1)} µs CPU a call, the bare check ${(bareMicros / calls).toFixed(1)} µs: ${(bankMicros / bareMicros).toFixed(2)}×; the old generation grew ${promotedCalls ? (promoted / promotedCalls).toFixed(0) : '?'} bytes a call`,
   );
   await close();
-  server?.stop();
-  rmSync(folder, { recursive: true, force: true });
 }
 
 /** Bytes used in V8's old generation (old space and large objects). */
