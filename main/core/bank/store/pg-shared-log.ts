@@ -6,8 +6,8 @@
  *
  * Write-behind, on a connection of its own (not the state's, which holds the sandbox's lock
  * during requests): an exchange or event is queued in memory when it is settled and written
- * within FLUSH_DELAY_MS with the others queued, one INSERT per flush (of up to ROWS_PER_STATEMENT
- * rows of each log), never on an answer's path.
+ * within FLUSH_DELAY_MS with the others queued, one INSERT per flush (one per ROWS_PER_STATEMENT
+ * rows of each log in a larger one), never on an answer's path.
  * A failed write keeps the batch for the next flush (and says so on stderr once); the bank
  * serves on. A read first writes this process's queue, so a caller sees its own requests.
  * The tables stay bounded: the oldest rows beyond the logs' capacity are removed once the
@@ -283,16 +283,17 @@ export class PgSharedLog implements BankLogs {
       exchanges = exchanges.slice(someExchanges.length);
       events = events.slice(someEvents.length);
     }
+    // Nothing written (every statement refused for its data): the log is not known to work.
+    if (!db || written.exchanges + written.events === 0) return;
     if (this.failing || this.dropped > 0)
       this.options.warn(
         `the shared request log is written to PostgreSQL again${this.dropped > 0 ? ` (${this.dropped} records were dropped meanwhile)` : ''}`,
       );
     this.failing = false;
     this.dropped = 0;
-    if (db)
-      await this.upkeep(db, written.exchanges, written.events).catch((error: Error) =>
-        this.options.warn(`the shared request log could not be trimmed: ${error.message}`),
-      );
+    await this.upkeep(db, written.exchanges, written.events).catch((error: Error) =>
+      this.options.warn(`the shared request log could not be trimmed: ${error.message}`),
+    );
   }
 
   /** Keeps the tables bounded: the findings checkpoint moved on now and then, old rows removed. */

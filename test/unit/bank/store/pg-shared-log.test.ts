@@ -137,6 +137,20 @@ describe('the shared log writer', () => {
     ]);
   });
 
+  it('says the log is written again only once something was written', async () => {
+    connection.down = true;
+    log.addExchange({ record: exchange(1) });
+    await log.flush();
+    connection.down = false;
+    connection.refuseData = true;
+    await log.flush();
+    expect(warnings.some((line) => line.includes('written to PostgreSQL again'))).toBe(false);
+    log.addExchange({ record: exchange(2) });
+    await log.flush();
+    expect(connection.inserts.map(targets)).toEqual([['/v1/accounts?n=2']]);
+    expect(warnings.at(-1)).toBe('the shared request log is written to PostgreSQL again');
+  });
+
   it('writes a large batch in INSERTs of ROWS_PER_STATEMENT rows, in order', async () => {
     const count = 2 * ROWS_PER_STATEMENT + 1;
     for (let id = 1; id <= count; id += 1) log.addExchange({ record: exchange(id) });
