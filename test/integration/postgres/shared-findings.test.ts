@@ -16,6 +16,7 @@ import {
   judgeSharedExchanges,
   type LogConnection,
 } from '../../../main/core/bank/store/pg-shared-findings.js';
+import { SharedCertificates } from '../../../main/core/bank/store/pg-shared-certificates.js';
 import { pgLogConnection } from '../../../main/core/bank/store/pg-shared-log.js';
 import { VirtualClock } from '../../../main/core/clock.js';
 import type { Exchange } from '../../../main/shared/exchange.js';
@@ -110,6 +111,7 @@ describe.skipIf(!has('postgres'))('TPP findings of a shared sandbox, from a chec
         routes: new Map(BANK_ROUTES.map((route) => [route.operationId, route])),
         bank: { mode: 'sandbox' },
         now: () => Date.now() + SETTLE_MARGIN_MS + 1_000,
+        certificates: new SharedCertificates(),
       },
       false,
     );

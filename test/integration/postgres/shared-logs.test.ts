@@ -12,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleEventRecord } from '../../../main/core/bank/log/console-events.js';
 import type { ExchangeRecord } from '../../../main/core/bank/log/request-log.js';
@@ -47,6 +48,8 @@ async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000): Promi
 
 describe.skipIf(!has('postgres'))('two bank processes share their logs and findings', () => {
   let server: ThrowawayPostgres;
+  let url: string;
+  let sealCertificate: string;
   let one: Started;
   let two: Started;
   let reportDir: string;
@@ -59,7 +62,7 @@ describe.skipIf(!has('postgres'))('two bank processes share their logs and findi
     if (!existsSync('out/main/cli.js'))
       execFileSync('npx', ['electron-vite', 'build'], { stdio: 'ignore' });
     server = await startPostgres();
-    const url = server.createDatabase('shared_logs');
+    url = server.createDatabase('shared_logs');
     reportDir = mkdtempSync(join(tmpdir(), 'pg-logs-report-'));
     const bank = (extra: string[] = []) =>
       startBank(process.execPath, [
@@ -71,6 +74,7 @@ describe.skipIf(!has('postgres'))('two bank processes share their logs and findi
     one = await bank(['--report', 'json', '--report-dir', reportDir]);
     two = await bank();
     const pki = await testPki();
+    sealCertificate = Buffer.from(pki.seal.certificateDer).toString('base64');
     const clientOf = new Map<Started, TppClient>();
     for (const started of [one, two]) {
       const client = new TppClient({
@@ -173,6 +177,36 @@ describe.skipIf(!has('postgres'))('two bank processes share their logs and findi
     expect(lists[0]!.indexOf(lists[0]!.find((e) => e.request.target === firstPage)!)).toBeLessThan(
       lists[0]!.indexOf(lists[0]!.find((e) => e.request.target === followed)!),
     );
+  });
+
+  it('stores the TPP’s certificate once, and each process lists every request with it as sent', async () => {
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    try {
+      const rows = await eventually(async () => {
+        const { rows } = await db.query<{ record: string }>(
+          `SELECT record FROM bank_exchanges WHERE record LIKE '%/v1/card-accounts/%'`,
+        );
+        expect(rows.length).toBeGreaterThanOrEqual(2); // through one and through two
+        return rows;
+      });
+      // One row of the certificate; no stored exchange holds its text.
+      const kept = await db.query<{ certificate: string }>(
+        `SELECT certificate FROM bank_certificates`,
+      );
+      expect(kept.rows.map((row) => row.certificate)).toEqual([sealCertificate]);
+      for (const row of rows) expect(row.record).not.toContain(sealCertificate.slice(0, 200));
+    } finally {
+      await db.end();
+    }
+    for (const bank of [one, two]) {
+      const signed = (await requests(bank)).filter((entry) =>
+        entry.request.target.startsWith('/v1/card-accounts/'),
+      );
+      expect(signed.length).toBeGreaterThanOrEqual(2);
+      for (const entry of signed)
+        expect(entry.request.headers['tpp-signature-certificate']).toBe(sealCertificate);
+    }
   });
 
   it('a console event made through one is listed by the other’s /admin/events', async () => {

@@ -125,6 +125,16 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       INSERT INTO bank_settings (name, value, version) VALUES ('version', '0', 0)
         ON CONFLICT (name) DO NOTHING;`,
   },
+  {
+    version: 4,
+    summary:
+      'the certificates the request log stores once, named by key from each exchange that carries one (pg-shared-certificates.ts)',
+    sql: `
+      CREATE TABLE bank_certificates (
+        key TEXT PRIMARY KEY,
+        certificate TEXT NOT NULL
+      );`,
+  },
 ];
 
 /** Applies the steps the database lacks; refuses a database of a newer schema. */

@@ -22,6 +22,7 @@ import {
 } from '../log/tpp-findings/recorder.js';
 import type { RouteDefinition, StageName } from '../context/request-context.js';
 import { PG_LOCKS } from './pg-schema.js';
+import type { SharedCertificates, StoredRecord } from './pg-shared-certificates.js';
 
 /** A minimal PostgreSQL connection: pg.Client's query and end (a test may fake it). */
 export interface LogConnection {
@@ -80,14 +81,22 @@ export interface FindingsContext {
   bank: { mode: string; url?: () => string | undefined };
   /** Wall-clock milliseconds now. */
   now(): number;
+  /** The certificates the stored exchanges name in place of holding them. */
+  certificates: SharedCertificates;
 }
 
-function observationOf(row: ExchangeRow, context: FindingsContext): Observation | undefined {
+async function observationOf(
+  db: LogConnection,
+  row: ExchangeRow,
+  context: FindingsContext,
+): Promise<Observation | undefined> {
   if (row.judgement === null) return undefined;
   const judgement = JSON.parse(row.judgement) as StoredJudgement;
   const route = context.routes.get(judgement.route);
   if (!route) return undefined;
-  const record = { id: Number(row.id), ...JSON.parse(row.record) } as ExchangeRecord;
+  const stored = JSON.parse(row.record) as StoredRecord;
+  await context.certificates.restore(db, [stored]);
+  const record = { id: Number(row.id), ...stored } as ExchangeRecord;
   return {
     route,
     ...(judgement.refusedAt ? { refusedAt: judgement.refusedAt } : {}),
@@ -155,7 +164,7 @@ export async function judgeSharedExchanges(
         }
         // DELETE /admin/report: what arrived before it is not judged (it may be written after).
         if (arrived >= clearedAt) {
-          const observation = observationOf(row, context);
+          const observation = await observationOf(db, row, context);
           if (observation) recorder.observe(observation);
         }
         if (checkpoint === undefined) settledIds.push(row.id);

@@ -27,6 +27,11 @@ import {
   type LogConnection,
 } from './pg-shared-findings.js';
 import { valuesList } from './pg-values.js';
+import {
+  certificateRows,
+  SharedCertificates,
+  type CertificateRow,
+} from './pg-shared-certificates.js';
 
 export type { LogConnection } from './pg-shared-findings.js';
 
@@ -97,6 +102,8 @@ export class PgSharedLog implements BankLogs {
   private closed = false;
   private sinceCheckpoint = 0;
   private readonly findings: FindingsContext;
+  /** The certificates this process's exchanges name in place of holding them, and read back. */
+  private readonly certificates = new SharedCertificates();
   private readonly now: () => number;
 
   constructor(private readonly options: SharedLogOptions) {
@@ -105,6 +112,7 @@ export class PgSharedLog implements BankLogs {
       routes: new Map(options.routes.map((route) => [route.operationId, route])),
       bank: options.bank,
       now: this.now,
+      certificates: this.certificates,
     };
   }
 
@@ -183,10 +191,11 @@ export class PgSharedLog implements BankLogs {
         [limit],
       );
       const counted = await db.query<{ total: string }>(`SELECT count(*) AS total FROM ${table}`);
-      return {
-        total: Math.min(Number(counted.rows[0]!.total), capacity),
-        entries: rows.reverse().map((row) => ({ id: Number(row.id), ...JSON.parse(row.record) })),
-      };
+      const entries = rows
+        .reverse()
+        .map((row) => ({ id: Number(row.id), ...JSON.parse(row.record) }));
+      if (table === 'bank_exchanges') await this.certificates.restore(db, entries);
+      return { total: Math.min(Number(counted.rows[0]!.total), capacity), entries };
     });
   }
 
@@ -259,7 +268,7 @@ export class PgSharedLog implements BankLogs {
       const someEvents = events.slice(0, ROWS_PER_STATEMENT);
       try {
         db ??= await this.db();
-        await db.query(...insertStatement(someExchanges, someEvents));
+        await db.query(...insertStatement(someExchanges, someEvents, this.certificates));
         written.exchanges += someExchanges.length;
         written.events += someEvents.length;
       } catch (error) {
@@ -324,15 +333,22 @@ export class PgSharedLog implements BankLogs {
   }
 }
 
-/** One INSERT of `exchanges` and `events` (at least one of them), each field a parameter. */
+/**
+ * One INSERT of `exchanges` and `events` (at least one of them), each field a parameter, with the
+ * rows of the certificates the exchanges name in place of holding them (pg-shared-certificates.ts):
+ * one statement, so a stored exchange never names a certificate the table lacks.
+ */
 export function insertStatement(
   exchanges: readonly Observation[],
   events: readonly ConsoleEventRecord[],
+  certificates: SharedCertificates,
 ): [text: string, values: unknown[]] {
   const values: unknown[] = [];
+  const named: (CertificateRow | undefined)[] = [];
   const exchangeRows = valuesList(
     exchanges.map((observation) => {
-      const { id: _id, ...record } = observation.record;
+      const { record, certificate } = certificates.stored(observation);
+      named.push(certificate);
       const judgement = judgementOf(observation);
       return [
         record.arrivedAt,
@@ -342,15 +358,28 @@ export function insertStatement(
     }),
     values,
   );
+  const kept = certificateRows(named);
+  const certificateList = valuesList(kept, values);
   const eventRows = valuesList(
     events.map(({ id: _id, ...event }) => [event.arrivedAt, JSON.stringify(event)]),
     values,
   );
-  const intoEvents = `INSERT INTO bank_console_events (arrived_at, record) VALUES ${eventRows}`;
+  const parts: string[] = [];
+  if (kept.length > 0)
+    parts.push(
+      `certificates AS (INSERT INTO bank_certificates (key, certificate) VALUES ${certificateList}
+       ON CONFLICT (key) DO NOTHING)`,
+    );
+  if (events.length > 0)
+    parts.push(
+      `events AS (INSERT INTO bank_console_events (arrived_at, record) VALUES ${eventRows})`,
+    );
+  if (exchanges.length === 0) {
+    // Events alone (no certificate without an exchange): the INSERT itself, no CTE.
+    return [`INSERT INTO bank_console_events (arrived_at, record) VALUES ${eventRows}`, values];
+  }
   const intoExchanges = `INSERT INTO bank_exchanges (arrived_at, record, judgement) VALUES ${exchangeRows}`;
-  if (events.length === 0) return [intoExchanges, values];
-  if (exchanges.length === 0) return [intoEvents, values];
-  return [`WITH events AS (${intoEvents}) ${intoExchanges}`, values];
+  return [parts.length > 0 ? `WITH ${parts.join(', ')} ${intoExchanges}` : intoExchanges, values];
 }
 
 /** PostgreSQL refused the rows themselves (SQLSTATE class 22, data exception), not the write. */
