@@ -31,11 +31,13 @@ export type ScaIndicator =
   | { state: 'replaced'; by?: string };
 
 /**
- * How far the views' bank time may trail the bank's own: they derive it once a second (useNow)
- * from the last reading, so an SCA the bank completed within that second is not "after the clock".
- * A clock set back (the "−1 h" jump, §3.4) is far more than this.
+ * How far the views' bank time may trail the bank's own. They derive it once a second (useNow)
+ * from the last reading, and a reading is taken by the bank before it reaches the view: on a busy
+ * machine it arrives seconds later, and the view's time trails by that much (an SCA completed
+ * meanwhile looked "after the clock", 2 s being too little under load). A clock set back (the
+ * "−1 h" jump, §3.4) is far more than this.
  */
-const READING_LAG_MS = 2000;
+const READING_LAG_MS = 10_000;
 
 /**
  * The bank's session state at `bankTime`. 'replaced' and 'none' are the bank's word; valid and

@@ -106,6 +106,14 @@ describe('bank clock and the SCA hour (§3.4)', () => {
       state: 'valid',
       clockBeforeSca: false,
     });
+    // Nor when the views' reading arrived seconds late (a busy machine): they trail the bank.
+    expect(scaIndicator(valid, new Date('2026-04-01T11:59:52.000Z'))).toMatchObject({
+      clockBeforeSca: false,
+    });
+    // A clock set back by more than a reading's delay is named.
+    expect(scaIndicator(valid, new Date('2026-04-01T11:59:45.000Z'))).toMatchObject({
+      clockBeforeSca: true,
+    });
     // Replaced is the bank's word, whatever the time.
     expect(
       scaIndicator({ ...valid, state: 'replaced', replacedBy: 'b' }, new Date(completed)),
