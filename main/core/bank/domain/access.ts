@@ -20,7 +20,7 @@ import { faultActive } from '../faults/index.js';
 import { KeyIndex } from './collection-index.js';
 import { DAY_MS } from '../../../shared/calendar.js';
 
-const consentsById = new KeyIndex<Consent>((consent) => consent.consentId);
+const consentsById = KeyIndex.ofField<Consent>('consentId');
 /** A consent's scope: its TPP never changes, its PSU is set when its SCA completes (rekeyed). */
 const consentsByScope = new KeyIndex<Consent>((consent) =>
   scopeKey({

@@ -14,7 +14,7 @@ import { completeSca } from './sessions.js';
 import { KeyIndex } from './collection-index.js';
 import { randomToken } from './random-token.js';
 
-const authorisationsById = new KeyIndex<Authorisation>((candidate) => candidate.authorisationId);
+const authorisationsById = KeyIndex.ofField<Authorisation>('authorisationId');
 
 export type AuthorisationKind = Authorisation['kind'];
 

@@ -11,7 +11,7 @@ import { STATUS_SEVERITY, findPayment, worstStatus } from './payments.js';
 import { approvePayment, rejectUnapproved, type Approver } from './payments-approval.js';
 import { KeyIndex } from './collection-index.js';
 
-const basketsById = new KeyIndex<SigningBasket>((basket) => basket.basketId);
+const basketsById = KeyIndex.ofField<SigningBasket>('basketId');
 
 export function findBasket(state: DomainEntities, basketId: string): SigningBasket | undefined {
   return basketsById.first(state.baskets, basketId);

@@ -28,6 +28,15 @@ export const RAW_COLLECTION: unique symbol = Symbol('psd2-workbench.raw-collecti
  */
 export const PAGED_COLLECTION: unique symbol = Symbol('psd2-workbench.paged-collection');
 
+/**
+ * A paged collection whose database indexes an entity field answers this with a lookup:
+ * `(field, key)` → the indexes, ascending, of the entities that may hold `key` in that field (the
+ * caller checks each), or undefined when it cannot look that field up (the index is built then).
+ */
+export const ROWS_WITH_KEY: unique symbol = Symbol('psd2-workbench.rows-with-key');
+
+type RowsWithKey = (field: string, key: string) => readonly number[] | undefined;
+
 type Collection<T> = readonly T[];
 
 /** `items` as a plain array: itself, or a paged collection's entities read into one. */
@@ -126,9 +135,22 @@ function withoutPosition(byKey: Map<string, KeyPositions>, key: string, position
   else if (held.length === 0) byKey.delete(key);
 }
 
-/** Entities by a key they never change: each key's positions, ascending. */
+/**
+ * Entities by a key they never change: each key's positions, ascending. A key that is a field of
+ * the entity as it is (an id: `KeyIndex.ofField`) is looked up in the database of a paged
+ * collection that indexes it, so a bank with a database holds no index of every id.
+ */
 export class KeyIndex<T> {
-  constructor(private readonly keyOf: (item: T) => string | undefined) {}
+  constructor(
+    private readonly keyOf: (item: T) => string | undefined,
+    /** The entity field the key is, when it is one. */
+    private readonly field?: string,
+  ) {}
+
+  /** The index of entities by the value of their field `field`. */
+  static ofField<T>(field: keyof T & string): KeyIndex<T> {
+    return new KeyIndex<T>((item) => item[field] as string | undefined, field);
+  }
 
   /** Every entity with `key` (array order) that `accept` takes. */
   all(items: Collection<T>, key: string, accept?: (item: T) => boolean): T[] {
@@ -165,6 +187,12 @@ export class KeyIndex<T> {
 
   /** The positions of `key`, checked: one that no longer holds the key rebuilds the index. */
   private positions(raw: Collection<T>, key: string): readonly number[] {
+    const rowsWithKey =
+      this.field === undefined
+        ? undefined
+        : ((raw as unknown as Record<symbol, unknown>)[ROWS_WITH_KEY] as RowsWithKey | undefined);
+    const candidates = rowsWithKey?.(this.field!, key);
+    if (candidates) return candidates.filter((position) => this.keyOf(raw[position]!) === key);
     const positions = positionsOf(this.derived(raw).byKey.get(key));
     if (positions.every((position) => this.keyOf(raw[position]!) === key)) return positions;
     collectionChanged(raw);

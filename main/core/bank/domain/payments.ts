@@ -90,7 +90,7 @@ export function paymentPath(
   return `/v1/${payment.paymentService}/${payment.paymentProduct}/${encodeURIComponent(payment.paymentId)}`;
 }
 
-const paymentsById = new KeyIndex<Payment>((payment) => payment.paymentId);
+const paymentsById = KeyIndex.ofField<Payment>('paymentId');
 
 export function findPayment(state: DomainEntities, paymentId: string): Payment | undefined {
   // Ids are unique (state.ts checkReferences).

@@ -47,6 +47,34 @@ function countsPerDay(table: 'card_transactions' | 'account_transactions'): stri
     BEGIN ${decrement('OLD')} ${increment('NEW')} END;`;
 }
 
+/**
+ * The entity fields a bank database looks an entity up by (its id), per collection: a lookup by
+ * id reads the one row from an index of the file instead of an index of every id in the process
+ * (store/paged-rows.ts, docs/architecture.md "Memory"). Each is a partial expression index, so a
+ * statement uses it only when it names the collection and the same expression
+ * (`keyedRowLookup`). Migration 6 makes them; a field added here needs a later migration that
+ * makes its index too (IF NOT EXISTS: on a new file migration 6 has made it already).
+ */
+export const ENTITY_KEY_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  sessions: ['tppSessionId'],
+  authorisations: ['authorisationId'],
+  consents: ['consentId'],
+  payments: ['paymentId'],
+  baskets: ['basketId'],
+};
+
+/** The expression an index on an entity field is built on, and its lookups name. */
+const keyedRowExpression = (field: string) => `json_extract(record, '$.${field}')`;
+
+/**
+ * The positions of the rows of `collection` whose `field` is the statement's parameter, through
+ * the field's index. Unordered: `ORDER BY position` had SQLite walk the collection in its primary
+ * key's order instead, parsing every row's JSON.
+ */
+export const keyedRowLookup = (collection: string, field: string) =>
+  `SELECT position FROM bank_entities
+   WHERE collection = '${collection}' AND ${keyedRowExpression(field)} = ?`;
+
 export const BANK_MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -114,6 +142,17 @@ export const BANK_MIGRATIONS: readonly Migration[] = [
       db.exec(
         `CREATE TABLE bank_settings (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID`,
       );
+    },
+  },
+  {
+    version: 6,
+    summary: 'entities found by their id from an index of the file, not one in the process',
+    up(db: SqliteDatabase) {
+      for (const [collection, fields] of Object.entries(ENTITY_KEY_FIELDS))
+        for (const field of fields)
+          db.exec(`CREATE INDEX IF NOT EXISTS bank_entities_${collection}_${field}
+                     ON bank_entities (${keyedRowExpression(field)})
+                     WHERE collection = '${collection}'`);
     },
   },
 ];

@@ -12,7 +12,7 @@ import { KeyIndex, replaceAt } from './collection-index.js';
 const sessionsByKey = new KeyIndex<TppSession>((session) =>
   JSON.stringify([session.tppId, session.tppSessionId]),
 );
-const sessionsById = new KeyIndex<TppSession>((session) => session.tppSessionId);
+const sessionsById = KeyIndex.ofField<TppSession>('tppSessionId');
 const sessionsByPsu = new KeyIndex<TppSession>((session) =>
   JSON.stringify([session.tppId, session.customerNumber]),
 );

@@ -151,7 +151,13 @@ export class ChangeTracker {
       positionOf: (entity) => this.rows.get(entity)?.position,
       pinned: (entity) =>
         this.rewrittenCollections.has(name) || this.dirtyRows.has(entity) || this.views.has(entity),
+      unsaved: () => (this.rewrittenCollections.has(name) ? undefined : this.unsavedOf(name)),
     };
+  }
+
+  /** The positions of the dirty rows of `name` (a request's few). */
+  private *unsavedOf(name: EntityCollection): Iterable<number> {
+    for (const row of this.dirtyRows.values()) if (row.collection === name) yield row.position;
   }
 
   /**

@@ -12,7 +12,7 @@
  * same object each time it reads it; one forgotten and read again is equal to it, being unchanged
  * since its last commit.
  */
-import { PAGED_COLLECTION } from '../domain/collection-index.js';
+import { PAGED_COLLECTION, ROWS_WITH_KEY } from '../domain/collection-index.js';
 import { arrayIndex } from './array-index.js';
 
 /** Where the entities' rows are: the database's rows of one collection, by stored position. */
@@ -24,6 +24,11 @@ export interface RowSource {
    * is not the database itself (store/pg-local-rows.ts). Without it, the rows are already there.
    */
   keep?(collection: string, rows: readonly { position: number; record: string }[]): void;
+  /**
+   * The positions, in any order, of the committed rows of `collection` whose field `field` is
+   * `key`, from an index of the source; undefined when the source has no index on that field.
+   */
+  positionsWithKey?(collection: string, field: string, key: string): readonly number[] | undefined;
 }
 
 /** What the change tracker says of an entity of a paged collection. */
@@ -34,6 +39,12 @@ export interface RowBook {
   positionOf(entity: object): number | undefined;
   /** Whether the entity must stay in the process (held by a request, dirty, or rewritten). */
   pinned(entity: object): boolean;
+  /**
+   * The positions of the collection's entities written since the last commit (not in the source
+   * yet, or not as they are), or undefined when the collection is rewritten whole at the commit
+   * (its positions are renumbered then).
+   */
+  unsaved(): Iterable<number> | undefined;
 }
 
 /** Rows read at once when a scan reads along the array (the collection indexes' first use). */
@@ -52,6 +63,10 @@ export class PagedRows {
   /** The index a read along the array asks for next, and how many rows it last read. */
   private nextExpected = -1;
   private ahead = 1;
+  /** The source's answers to lookups by key, by `field\u0000key`, least recently used first. */
+  private readonly keyed = new Map<string, readonly number[]>();
+  /** The fields looked up so far (what a written entity's keys are read from). */
+  private readonly keyedFields = new Set<string>();
 
   constructor(
     readonly collection: string,
@@ -73,6 +88,7 @@ export class PagedRows {
           if (index !== undefined) return this.at(index);
           if (key === 'length') return target.length;
         } else if (key === PAGED_COLLECTION) return true;
+        else if (key === ROWS_WITH_KEY) return this.withKey;
         return Reflect.get(target, key, receiver) as unknown;
       },
       set: (target, key, value) => {
@@ -109,6 +125,77 @@ export class PagedRows {
     });
   }
 
+  /**
+   * The indexes, ascending, of the entities that may hold `key` in `field`: the committed rows the
+   * source finds by it and the entities written since the commit (collection-index.ts
+   * ROWS_WITH_KEY; the caller checks each). Undefined when the source cannot look the field up,
+   * or the collection is being rewritten.
+   */
+  private readonly withKey = (field: string, key: string): readonly number[] | undefined => {
+    const unsaved = this.book.unsaved();
+    if (!unsaved) return undefined;
+    const committed = this.committedWithKey(field, key);
+    if (!committed) return undefined;
+    const indexes = new Set<number>();
+    for (const position of [...committed, ...unsaved]) {
+      const index = this.indexOfPosition(position);
+      if (index >= 0) indexes.add(index);
+    }
+    return [...indexes].sort((a, b) => a - b);
+  };
+
+  /**
+   * What the source gave for `key` in `field`, kept for the next lookup (a statement costs a
+   * read of the file's pages, about 25 µs, and a request may look the same id up more than once).
+   * The committed rows change only by this process's commits: a commit that wrote an entity
+   * forgets what was kept for its keys (`written`), a renumbering forgets everything.
+   */
+  private committedWithKey(field: string, key: string): readonly number[] | undefined {
+    const entry = `${field}\u0000${key}`;
+    const kept = this.keyed.get(entry);
+    if (kept) {
+      this.keyed.delete(entry);
+      this.keyed.set(entry, kept);
+      return kept;
+    }
+    const committed = this.source.positionsWithKey?.(this.collection, field, key);
+    if (!committed) return undefined;
+    this.keyedFields.add(field);
+    this.keyed.set(entry, committed);
+    if (this.keyed.size > this.kept) this.keyed.delete(this.keyed.keys().next().value!);
+    return committed;
+  }
+
+  /**
+   * The index of the entity whose stored position is `position`, or -1. Positions grow along the
+   * array (store/change-tracker.ts `indexOf` relies on it too): a binary search, reading a loaded
+   * entity's position from the tracker and an unloaded one's from `positions`, loading nothing.
+   */
+  private indexOfPosition(position: number): number {
+    let low = 0;
+    let high = this.target.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const entity = this.target[middle];
+      const at = entity === undefined ? this.positions[middle]! : this.book.positionOf(entity);
+      if (at === position) return middle;
+      if (at === undefined || at < 0) return this.scanForPosition(position);
+      if (at < position) low = middle + 1;
+      else high = middle - 1;
+    }
+    return -1;
+  }
+
+  /** The same, along the array: an entity without a position stood in the binary search's way. */
+  private scanForPosition(position: number): number {
+    for (let index = 0; index < this.target.length; index += 1) {
+      const entity = this.target[index];
+      const at = entity === undefined ? this.positions[index] : this.book.positionOf(entity);
+      if (at === position) return index;
+    }
+    return -1;
+  }
+
   /** How many entities are in the process now. */
   get loadedCount(): number {
     return this.loaded.size;
@@ -117,11 +204,16 @@ export class PagedRows {
   /** The rows were committed at positions 0…n-1 (a rewritten collection). */
   renumber(): void {
     this.positions = Array.from({ length: this.target.length }, (_, index) => index);
+    this.keyed.clear();
   }
 
   /** `entity` was written and committed: its row in the source is no longer what it is. */
   written(entity: object): void {
     this.pristine.delete(entity);
+    for (const field of this.keyedFields) {
+      const key = (entity as Record<string, unknown>)[field];
+      if (typeof key === 'string') this.keyed.delete(`${field}\u0000${key}`);
+    }
   }
 
   /** Forgets the least recently used entities the tracker does not pin, down to `kept`. */

@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildInitialState } from '../../../../main/core/bank/domain/initial-data.js';
 import type { Consent, DomainState } from '../../../../main/core/bank/domain/model.js';
+import { findConsent } from '../../../../main/core/bank/domain/access.js';
+import { keyedRowLookup } from '../../../../main/core/bank/domain/schema.js';
 import { BankDatabase } from '../../../../main/core/bank/store/bank-database.js';
 import { snapshotStateOf } from '../../../../main/core/bank/state.js';
 
@@ -116,6 +118,40 @@ describe('paged collections of a bank on a SQLite file', () => {
     expect(view.consents).toHaveLength(COUNT - 2);
     const reopened = await open();
     expect(ids(reopened.view)).toEqual(ids(view));
+  });
+
+  it('finds an entity by its id from the file, reading that row alone', async () => {
+    const { database, view } = await pagedBank();
+    expect(findConsent(view, 'consent-1234')?.consentStatus).toBe('valid');
+    expect(findConsent(view, 'consent-none')).toBeUndefined();
+    // Only the entity found came into the process: no index of every id was built.
+    expect(database.loadedCount('consents')).toBe(1);
+    expect(database.endUnchanged()).toBe(true);
+    // The lookup reads the field's index, not every row of the table.
+    const plan = database.db
+      .prepare(`EXPLAIN QUERY PLAN ${keyedRowLookup('consents', 'consentId')}`)
+      .all('consent-1') as { detail: string }[];
+    expect(plan.map((step) => step.detail).join(' ')).toContain('bank_entities_consents_consentId');
+  });
+
+  it('finds by id what a request added, what it moved, and not what it removed, before the commit', async () => {
+    const { database, view } = await pagedBank();
+    database.beginOnWrite();
+    const added = { consentId: 'consent-new', consentStatus: 'received', note: { index: COUNT } };
+    (view.consents as unknown as Row[]).push(added);
+    expect(findConsent(view, 'consent-new')?.consentStatus).toBe('received');
+    database.commit();
+    expect(database.endUnchanged()).toBe(true);
+    expect(findConsent(view, 'consent-new')?.consentStatus).toBe('received');
+    expect(findConsent(view, 'consent-2999')?.consentStatus).toBe('valid');
+    expect(database.endUnchanged()).toBe(true);
+    database.beginOnWrite();
+    (view.consents as unknown as Row[]).splice(10, 1);
+    expect(findConsent(view, 'consent-10')).toBeUndefined();
+    expect((findConsent(view, 'consent-11') as unknown as Row).note.index).toBe(11);
+    database.commit();
+    expect(findConsent(view, 'consent-10')).toBeUndefined();
+    expect(rowsOf(view).indexOf(findConsent(view, 'consent-11') as unknown as Row)).toBe(10);
   });
 
   it('gives a snapshot every entity, as a plain copy', async () => {
