@@ -33,6 +33,7 @@ describe('schema versions', () => {
       .pluck()
       .all();
     expect(indexes).toContain('account_transactions_by_day'); // added by migration 2
+    expect(indexes).toContain('bank_entities_consents_consentId'); // added by migration 6
     const bank = createBank({ mode: 'sandbox', clock: new VirtualClock(), database });
     const state = bank.state();
     expect(state.customers.length).toBeGreaterThan(0);

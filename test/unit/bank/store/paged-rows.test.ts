@@ -144,6 +144,7 @@ describe('paged collections of a bank on a SQLite file', () => {
     expect(database.endUnchanged()).toBe(true);
     expect(findConsent(view, 'consent-new')?.consentStatus).toBe('received');
     expect(findConsent(view, 'consent-2999')?.consentStatus).toBe('valid');
+    expect((findConsent(view, 'consent-11') as unknown as Row).note.index).toBe(11);
     expect(database.endUnchanged()).toBe(true);
     database.beginOnWrite();
     (view.consents as unknown as Row[]).splice(10, 1);
