@@ -8,6 +8,7 @@
 import { X509Certificate, type KeyObject } from 'node:crypto';
 import { readCertificateFields, serialNumberHex, type DerElement } from './der.js';
 import { formatRfc2253 } from './distinguished-name.js';
+import { RecencyMap } from '../../shared/recency-map.js';
 
 export interface SigningCertificate {
   readonly x509: X509Certificate;
@@ -96,9 +97,9 @@ export function readSigningCertificate(
   };
 }
 
-/** A small LRU of parsed certificates keyed by the exact header value. */
+/** A small LRU of parsed certificates keyed by the exact header value (recency-map.ts). */
 export class SigningCertificateCache {
-  private readonly entries = new Map<string, SigningCertificate>();
+  private readonly entries: RecencyMap<string, SigningCertificate>;
   /**
    * The most recent value and its certificate. A TPP sends the same certificate on every request,
    * and each request brings it as a new string: comparing it with the last one is a memory
@@ -106,21 +107,17 @@ export class SigningCertificateCache {
    */
   private last: { value: string; certificate: SigningCertificate } | undefined;
 
-  constructor(private readonly capacity = 256) {}
+  constructor(capacity = 256) {
+    this.entries = new RecencyMap(capacity);
+  }
 
   /** Parses (or recalls) the certificate in a TPP-Signature-Certificate value; throws on bad input. */
   get(headerValue: string): SigningCertificate {
     if (this.last?.value === headerValue) return this.last.certificate;
     let certificate = this.entries.get(headerValue);
-    if (certificate) {
-      this.entries.delete(headerValue);
-      this.entries.set(headerValue, certificate);
-    } else {
+    if (!certificate) {
       certificate = readSigningCertificate(headerValue);
       this.entries.set(headerValue, certificate);
-      if (this.entries.size > this.capacity) {
-        this.entries.delete(this.entries.keys().next().value!);
-      }
     }
     this.last = { value: headerValue, certificate };
     return certificate;

@@ -12,6 +12,7 @@
  * same object each time it reads it; one forgotten and read again is equal to it, being unchanged
  * since its last commit.
  */
+import { RecencyMap } from '../../../shared/recency-map.js';
 import { PAGED_COLLECTION, ROWS_WITH_KEY } from '../domain/collection-index.js';
 import { arrayIndex } from './array-index.js';
 
@@ -56,15 +57,15 @@ export class PagedRows {
   readonly items: object[];
   /** Loaded entities by index; undefined where the entity is only in the file. */
   private readonly target: (object | undefined)[];
-  /** Indexes of the loaded entities, least recently used first. */
-  private readonly loaded = new Set<number>();
+  /** Indexes of the loaded entities, least recently used first (recency-map.ts). */
+  private readonly loaded = new RecencyMap<number, true>();
   /** Entities read from the source and unchanged since: forgotten without being kept again. */
   private readonly pristine = new WeakSet<object>();
   /** The index a read along the array asks for next, and how many rows it last read. */
   private nextExpected = -1;
   private ahead = 1;
   /** The source's answers to lookups by key, by `field\u0000key`, least recently used first. */
-  private readonly keyed = new Map<string, readonly number[]>();
+  private readonly keyed: RecencyMap<string, readonly number[]>;
   /** The fields looked up so far (what a written entity's keys are read from). */
   private readonly keyedFields = new Set<string>();
 
@@ -79,8 +80,10 @@ export class PagedRows {
     /** Entities already in the process (a rewritten collection just committed), by index. */
     entities?: readonly object[],
   ) {
+    this.keyed = new RecencyMap(kept);
     this.target = entities ? [...entities] : new Array<undefined>(positions.length).fill(undefined);
-    if (entities) for (let index = 0; index < entities.length; index += 1) this.loaded.add(index);
+    if (entities)
+      for (let index = 0; index < entities.length; index += 1) this.loaded.set(index, true);
     this.items = new Proxy(this.target as object[], {
       get: (target, key, receiver) => {
         if (typeof key === 'string') {
@@ -153,16 +156,11 @@ export class PagedRows {
   private committedWithKey(field: string, key: string): readonly number[] | undefined {
     const entry = `${field}\u0000${key}`;
     const kept = this.keyed.get(entry);
-    if (kept) {
-      this.keyed.delete(entry);
-      this.keyed.set(entry, kept);
-      return kept;
-    }
+    if (kept) return kept;
     const committed = this.source.positionsWithKey?.(this.collection, field, key);
     if (!committed) return undefined;
     this.keyedFields.add(field);
     this.keyed.set(entry, committed);
-    if (this.keyed.size > this.kept) this.keyed.delete(this.keyed.keys().next().value!);
     return committed;
   }
 
@@ -221,7 +219,7 @@ export class PagedRows {
     if (this.loaded.size <= kept) return;
     const toKeep: { position: number; record: string }[] = [];
     let excess = this.loaded.size - kept;
-    for (const index of this.loaded) {
+    for (const index of this.loaded.keys()) {
       if (excess === 0) break;
       const entity = this.target[index]!;
       if (this.book.pinned(entity)) continue;
@@ -241,9 +239,7 @@ export class PagedRows {
     if (index >= this.target.length) return undefined;
     const entity = this.target[index];
     if (entity === undefined) return this.read(index);
-    // Least recently used first: a read moves the entity to the end.
-    this.loaded.delete(index);
-    this.loaded.add(index);
+    this.loaded.touch(index);
     return entity;
   }
 
@@ -279,7 +275,7 @@ export class PagedRows {
       const entity = JSON.parse(found.record) as object;
       this.pristine.add(entity);
       target[at] = entity;
-      this.loaded.add(at);
+      this.loaded.set(at, true);
       this.book.loaded(entity, position);
     }
     this.nextExpected = last + 1;
@@ -289,8 +285,7 @@ export class PagedRows {
   private store(index: number, entity: object): void {
     if (index >= this.target.length) this.resize(index + 1);
     this.target[index] = entity;
-    this.loaded.delete(index);
-    this.loaded.add(index);
+    this.loaded.set(index, true);
   }
 
   private resize(length: number): void {

@@ -6,6 +6,7 @@
  *   carrying its consentId used what a verifying TPP refuses; a new consent instead passes.
  * Requests sent before the remembered answer went out (in flight together) are not judged.
  */
+import { RecencyMap } from '../../../../shared/recency-map.js';
 import type { TppRuleId } from '../../../spec/tpp-rules.js';
 import type { ExchangeRecord } from '../request-log.js';
 import type { RouteDefinition } from '../../context/request-context.js';
@@ -54,15 +55,9 @@ function retryAfterMs(value: string | undefined, at: number): number | undefined
 
 const resourceOf = (target: string) => target.split('?')[0]!;
 
-const remember = <T>(map: Map<string, T>, key: string, value: T) => {
-  map.delete(key);
-  map.set(key, value);
-  if (map.size > MAX_REMEMBERED) map.delete(map.keys().next().value!);
-};
-
 export class AnswerMemory {
-  private readonly backoffs = new Map<string, Backoff>();
-  private readonly untrusted = new Map<string, Untrusted>();
+  private readonly backoffs = new RecencyMap<string, Backoff>(MAX_REMEMBERED);
+  private readonly untrusted = new RecencyMap<string, Untrusted>(MAX_REMEMBERED);
 
   /** The verdicts on this request, then what its answer asks of the next ones. */
   judge(route: Pick<RouteDefinition, 'method' | 'path'>, observation: Observation): Verdict[] {
@@ -102,7 +97,7 @@ export class AnswerMemory {
     const rule = backoffRule(record.response.status);
     const delay = rule && retryAfterMs(record.response.headers['retry-after'], bankAt);
     if (rule && delay !== undefined)
-      remember(this.backoffs, resource, {
+      this.backoffs.set(resource, {
         exchangeId: record.id,
         rule,
         until: bankAt + delay,
@@ -114,7 +109,7 @@ export class AnswerMemory {
       isConsentCreation &&
       typeof consentId === 'string'
     )
-      remember(this.untrusted, consentId, {
+      this.untrusted.set(consentId, {
         exchangeId: record.id,
         answeredAt: sentAt + record.durationMs,
         used: false,

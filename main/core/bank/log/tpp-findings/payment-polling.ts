@@ -6,6 +6,7 @@
  * payment changes no more). Times are the bank's arrival times (wall clock), so a client that
  * waits between reads as it says passes whatever its clock.
  */
+import { RecencyMap } from '../../../../shared/recency-map.js';
 import { FINAL_TRANSACTION_STATUSES } from '../../domain/payments.js';
 import type { TransactionStatus } from '../../../spec/enums.js';
 import type { ExchangeRecord } from '../request-log.js';
@@ -40,7 +41,7 @@ const finalStatusOf = (body: unknown): string | undefined => {
 
 export class PaymentPolling {
   /** Status path (without query) → what was read of it. */
-  readonly polled = new Map<string, PolledPayment>();
+  readonly polled = new RecencyMap<string, PolledPayment>(MAX_POLLED);
 
   /** The verdicts of one exchange; it is remembered when it read a payment's status. */
   judge(route: RouteDefinition, record: ExchangeRecord, responseBody: unknown): Verdict[] {
@@ -87,9 +88,7 @@ export class PaymentPolling {
             }
           : {}),
     };
-    this.polled.delete(path);
     this.polled.set(path, kept);
-    if (this.polled.size > MAX_POLLED) this.polled.delete(this.polled.keys().next().value!);
     return [verdict];
   }
 }

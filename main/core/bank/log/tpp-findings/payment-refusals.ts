@@ -13,6 +13,7 @@
  *   may ask the bank for the permission back; nothing in the API says so).
  * Bounded memory: the last MAX_REMEMBERED of each.
  */
+import { RecencyMap } from '../../../../shared/recency-map.js';
 import { NOT_PERMITTED_TO_PAY } from '../../domain/payments-approval.js';
 import type { ExchangeRecord } from '../request-log.js';
 import type { RouteDefinition } from '../../context/request-context.js';
@@ -105,15 +106,9 @@ function refusesPermission(record: ExchangeRecord): boolean {
   }
 }
 
-const remember = <T>(map: Map<string, T>, key: string, value: T) => {
-  map.delete(key);
-  map.set(key, value);
-  if (map.size > MAX_REMEMBERED) map.delete(map.keys().next().value!);
-};
-
 export class PaymentRefusals {
-  readonly initiations = new Map<string, Initiation>();
-  readonly refused = new Map<string, Refusal>();
+  readonly initiations = new RecencyMap<string, Initiation>(MAX_REMEMBERED);
+  readonly refused = new RecencyMap<string, Refusal>(MAX_REMEMBERED);
 
   /** A TPP request: an initiation repeating a refused one fails; one answered 201 is remembered. */
   judgeRequest(route: RouteDefinition, record: ExchangeRecord, responseBody: unknown): Verdict[] {
@@ -121,8 +116,7 @@ export class PaymentRefusals {
     const initiation = initiationOf(record.request.bodyText);
     if (!initiation) return [];
     const pages = record.response.status === 201 ? pagesOf(responseBody) : undefined;
-    if (pages !== undefined)
-      remember(this.initiations, pages, { ...initiation, exchangeId: record.id });
+    if (pages !== undefined) this.initiations.set(pages, { ...initiation, exchangeId: record.id });
     const refusal = this.refused.get(initiation.key);
     if (refusal === undefined || Date.parse(record.arrivedAt) < refusal.answeredAt) return [];
     return [
@@ -141,7 +135,7 @@ export class PaymentRefusals {
     const initiation = this.initiations.get(pages);
     if (initiation === undefined) return [];
     this.initiations.delete(pages);
-    remember(this.refused, initiation.key, {
+    this.refused.set(initiation.key, {
       ...initiation,
       refusalExchangeId: record.id,
       answeredAt: Date.parse(record.arrivedAt) + record.durationMs,

@@ -12,6 +12,7 @@
  * FINDINGS_KEPT_PER_VERDICT per rule and verdict, page links (those with an offset) for the last
  * MAX_LINKS.
  */
+import { RecencyMap } from '../../../../shared/recency-map.js';
 import { tppRule, TPP_RULES, type TppRule, type TppRuleId } from '../../../spec/tpp-rules.js';
 import type { ExchangeRecord } from '../request-log.js';
 import type { RouteDefinition } from '../../context/request-context.js';
@@ -109,7 +110,7 @@ function consentRefusalCode(decision: Decision): string | undefined {
 export class TppFindingsRecorder {
   private readonly tallies = new Map<TppRuleId, RuleTally>();
   private readonly evidence = new Map<number, TppEvidenceExchange>();
-  private readonly issuedLinks = new Set<string>();
+  private readonly issuedLinks = new RecencyMap<string, true>(MAX_LINKS);
   /**
    * TPP-Session-ID → the exchange whose SCA refusal carried a scaRedirect, and whether a PSU was
    * at the SCA pages since (which session's they served is not known here).
@@ -302,10 +303,7 @@ export class TppFindingsRecorder {
   private rememberLink(href: string): void {
     const key = pagingLinkKey(href);
     if (key === undefined) return;
-    this.issuedLinks.delete(key);
-    this.issuedLinks.add(key);
-    if (this.issuedLinks.size > MAX_LINKS)
-      this.issuedLinks.delete(this.issuedLinks.values().next().value!);
+    this.issuedLinks.set(key, true);
   }
 
   private add(verdict: Verdict, record: ExchangeRecord, observation: Observation): void {
@@ -361,7 +359,7 @@ export class TppFindingsRecorder {
       judged: this.judged,
       tallies: [...this.tallies],
       evidence: [...this.evidence.values()],
-      issuedLinks: [...this.issuedLinks],
+      issuedLinks: [...this.issuedLinks.keys()],
       pendingSca: [...this.pendingSca],
       requestIds: [...this.requestIds],
       refusedConsents: [...this.refusedConsents],
@@ -379,7 +377,7 @@ export class TppFindingsRecorder {
     this.judged = state.judged;
     for (const [rule, tally] of state.tallies) this.tallies.set(rule, tally);
     for (const exchange of state.evidence) this.evidence.set(exchange.id, exchange);
-    for (const link of state.issuedLinks) this.issuedLinks.add(link);
+    for (const link of state.issuedLinks) this.issuedLinks.set(link, true);
     for (const [session, pending] of state.pendingSca) this.pendingSca.set(session, pending);
     for (const [id, exchangeId] of state.requestIds ?? []) this.requestIds.set(id, exchangeId);
     for (const [psu, refusal] of state.refusedConsents ?? [])
