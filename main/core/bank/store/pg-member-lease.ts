@@ -16,7 +16,8 @@
  *   (its reads ask the database until its state is as new), then acknowledges it with a notice
  *   on `bank_acks` alone: no row written and no lock taken, so an acknowledgement never waits
  *   behind the next commit's update of the version row, and costs the database no write. The
- *   writer does not acknowledge its own version (nobody waits for it to).
+ *   writer does not acknowledge its own version (nobody waits for it to), nor does a process
+ *   whose lease the database's clock has surely ended (nobody waits for it either).
  * - After COMMIT, before its requests are answered, the writer waits until every other process
  *   whose lease is live has acknowledged its version (a notice heard, before or after it listed
  *   them), or that lease ran out. A lease cannot be renewed without acknowledging the version
@@ -81,6 +82,12 @@ export class MemberLease {
   private client: pg.Client | undefined;
   /** Until when (performance.now()) reads may go without the round trip. */
   private deadline = 0;
+  /**
+   * By when (performance.now()) the database's clock has surely ended this process's lease:
+   * counted from after the renewal's answer came, plus the margin. Past it no writer waits for
+   * this process, so it acknowledges nothing: an idle member costs a commit no notices.
+   */
+  private leaseEndsBy = 0;
   /** The newest version this process was told of; its reads ask until its state is as new. */
   private notified = 0;
   /** The version the next renewal acknowledges (never above `notified`). */
@@ -255,8 +262,10 @@ export class MemberLease {
     if (message.channel === VERSIONS_CHANNEL) {
       const version = Number(message.payload);
       this.note(version);
-      // Its own commit: no writer waits for this process's acknowledgement of it.
-      if (version !== this.own) void this.acknowledge();
+      // Its own commit, or a lease surely over with no renewal on its way (one may extend it
+      // before this version's commit, and the writer waits for it then): no writer waits.
+      const leased = this.sending || performance.now() < this.leaseEndsBy;
+      if (version !== this.own && leased) void this.acknowledge();
     } else if (message.channel === ACKS_CHANNEL) {
       const [member = '', text = ''] = (message.payload ?? '').split(':');
       const acked = Number(text);
@@ -321,8 +330,10 @@ export class MemberLease {
           MEMBER_LEASE_MS,
         ]);
         const row = rows[0];
-        if (row?.renewed) this.deadline = sent + MEMBER_LEASE_MS - MARGIN_MS;
-        else if (row) {
+        if (row?.renewed) {
+          this.deadline = sent + MEMBER_LEASE_MS - MARGIN_MS;
+          this.leaseEndsBy = performance.now() + MEMBER_LEASE_MS + MARGIN_MS;
+        } else if (row) {
           // Refused: the committed version is newer; noted, then acknowledged.
           this.note(Number(row.committed));
           this.again = true;

@@ -1,20 +1,26 @@
 /**
  * The read lease's acknowledgements (store/pg-member-lease.ts), on a fake connection: a version
  * notice is acknowledged with a notice alone (no row written, no lock), the writer does not
- * acknowledge its own commit, and a writer counts an acknowledgement it heard before it listed the
+ * acknowledge its own commit nor once its lease is surely over, and a writer counts an acknowledgement it heard before it listed the
  * members still to acknowledge.
  */
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemberLease, VERSIONS_CHANNEL } from '../../../../main/core/bank/store/pg-member-lease.js';
+import { MEMBER_LEASE_MS } from '../../../../main/core/bank/store/pg-schema.js';
 
 /** A lease connection that records its statements; renewals are granted. */
 class FakeClient extends EventEmitter {
   readonly statements: { text: string; values: unknown[] }[] = [];
+  /** While set, a renewal is answered only once it resolves. */
+  renewals: Promise<void> | undefined;
   async query(text: string, values: unknown[] = []) {
     this.statements.push({ text, values });
-    if (/INSERT INTO bank_members/.test(text)) return { rows: [{ renewed: true, committed: '0' }] };
+    if (/INSERT INTO bank_members/.test(text)) {
+      await this.renewals;
+      return { rows: [{ renewed: true, committed: '0' }] };
+    }
     return { rows: [] };
   }
   async end() {}
@@ -67,6 +73,40 @@ describe('the read lease’s acknowledgements', () => {
     client.tell(VERSIONS_CHANNEL, '9');
     await settled();
     expect(client.acknowledgements()).toEqual([[lease.id, 9]]);
+  });
+
+  // A writer waits only for members whose lease is live on the database's clock: the notices of
+  // an idle member, to every member at every commit, would cost the others for nothing.
+  it('acknowledges nothing once its lease has surely run out on the database’s clock', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      const { lease, client } = await open();
+      vi.advanceTimersByTime(MEMBER_LEASE_MS);
+      client.tell(VERSIONS_CHANNEL, '5');
+      await settled();
+      // Its own clock ended the lease first; the database's may not have: still acknowledged.
+      expect(client.acknowledgements()).toEqual([[lease.id, 5]]);
+      vi.advanceTimersByTime(MEMBER_LEASE_MS);
+      client.tell(VERSIONS_CHANNEL, '6');
+      await settled();
+      expect(client.acknowledgements()).toEqual([[lease.id, 5]]);
+      // Still noted: a read on an older state asks the database.
+      expect(lease.fresh(5)).toBe(false);
+      // A renewal on its way may extend the lease before the next commit: that one is
+      // acknowledged.
+      let answer = () => {};
+      client.renewals = new Promise((resolve) => (answer = resolve));
+      expect(lease.fresh(6)).toBe(false);
+      client.tell(VERSIONS_CHANNEL, '7');
+      await settled();
+      expect(client.acknowledgements()).toEqual([
+        [lease.id, 5],
+        [lease.id, 7],
+      ]);
+      answer();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a writer counts an acknowledgement heard before it listed the members', async () => {
