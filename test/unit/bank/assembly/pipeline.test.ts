@@ -58,6 +58,39 @@ describe('the log entry and the observation of an exchange', () => {
     });
     await bank.close();
   });
+
+  // A stored exchange (a shared log's row, an export) carries eleven timings: each to the
+  // microsecond, not the clock's seventeen digits.
+  it('times the request and each stage to the microsecond, each stage once', async () => {
+    const bank = createBank({ mode: 'sandbox', clock: new VirtualClock() });
+    const listed = signedRequest(pki, {
+      method: 'GET',
+      path: '/v1/sandbox/customers',
+      headers: { 'X-Request-ID': randomUUID() },
+    });
+    await bank.handle(listed);
+    const [answered] = bank.requestLog.entries() as [ExchangeRecord];
+    const timings = Object.values(answered.stageTimings) as number[];
+    expect(Object.keys(answered.stageTimings)).toEqual([
+      'transport',
+      'route',
+      'headers',
+      'fixes',
+      'signature',
+      'certificate',
+      'session',
+      'params',
+      'request-schema',
+      'handler',
+    ]);
+    for (const ms of [answered.durationMs, ...timings]) {
+      expect(ms).toBeGreaterThanOrEqual(0);
+      expect(JSON.stringify(ms)).toMatch(/^\d+(\.\d{1,3})?$/);
+    }
+    const staged = timings.reduce((sum, ms) => sum + ms, 0);
+    expect(staged).toBeLessThanOrEqual(answered.durationMs + 0.01);
+    await bank.close();
+  });
 });
 
 describe('the headers the log keeps of a request', () => {
