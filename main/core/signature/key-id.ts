@@ -12,6 +12,7 @@
  * pads to whole bytes, Java does not). CA is a distinguished name compared by meaning with the
  * certificate's issuer (dn-match.ts).
  */
+import { boundedMemo } from '../../shared/bounded-memo.js';
 import type { DerElement } from './der.js';
 import { matchIssuer, type IssuerMatch } from './dn-match.js';
 
@@ -32,7 +33,10 @@ export function buildKeyId(keyId: KeyId): string {
   return `SN=${keyId.serialNumber},CA=${keyId.issuer}`;
 }
 
-export function parseKeyId(value: string): KeyIdParse {
+/** A TPP names the same key in every request: a keyId is parsed once (bounded-memo.ts). */
+export const parseKeyId: (value: string) => KeyIdParse = boundedMemo(256, readKeyId);
+
+function readKeyId(value: string): KeyIdParse {
   if (!value.startsWith('SN=')) {
     return {
       ok: false,

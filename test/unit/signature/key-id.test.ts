@@ -20,6 +20,12 @@ describe('keyId (§5.2.3)', () => {
     });
   });
 
+  it('parses a keyId once: the same value, sent again as a new string, gives the same answer', () => {
+    const value = 'SN=0A1B,CA=CN=CA,O=Bank,C=NO';
+    const first = parseKeyId(value);
+    expect(parseKeyId([...value].join(''))).toBe(first);
+  });
+
   it('names what is wrong', () => {
     expect(parseKeyId('CA=CN=X,SN=01')).toMatchObject({ ok: false, reason: 'missing-serial' });
     expect(parseKeyId('SN=01')).toMatchObject({ ok: false, reason: 'missing-issuer' });
