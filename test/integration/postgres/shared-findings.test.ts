@@ -103,16 +103,35 @@ describe.skipIf(!has('postgres'))('TPP findings of a shared sandbox, from a chec
     expectStatus(first, 200);
     const next = json(first)._links.next.href as string;
     await banks[0]!.flush();
+    const context = {
+      routes: new Map(BANK_ROUTES.map((route) => [route.operationId, route])),
+      bank: { mode: 'sandbox' },
+      now: () => Date.now(),
+      certificates: new SharedCertificates(),
+    };
+
+    // A writer's upkeep while every exchange is younger than the margin: it reads none of them,
+    // nor the checkpoint (it runs every 2,000 exchanges a process writes).
+    const read: { text: string; rows: number }[] = [];
+    const watched: LogConnection = {
+      query: async <Row>(text: string, values?: unknown[]) => {
+        const answer = await db.query<Row>(text, values);
+        read.push({ text, rows: answer.rows.length });
+        return answer;
+      },
+      end: () => db.end(),
+    };
+    await judgeSharedExchanges(watched, context, false);
+    expect(read.filter(({ text }) => /FROM bank_exchanges/.test(text))).toEqual([
+      { text: expect.any(String), rows: 0 },
+    ]);
+    expect(read.some(({ text }) => /bank_findings_checkpoint/.test(text))).toBe(false);
+    expect(await count('WHERE judged')).toBe(0);
 
     // The checkpoint as a process makes it once these exchanges are older than the margin.
     await judgeSharedExchanges(
       db,
-      {
-        routes: new Map(BANK_ROUTES.map((route) => [route.operationId, route])),
-        bank: { mode: 'sandbox' },
-        now: () => Date.now() + SETTLE_MARGIN_MS + 1_000,
-        certificates: new SharedCertificates(),
-      },
+      { ...context, now: () => Date.now() + SETTLE_MARGIN_MS + 1_000 },
       false,
     );
     expect(await count('WHERE NOT judged')).toBe(0);

@@ -139,29 +139,36 @@ export async function judgeSharedExchanges(
   report: boolean,
 ): Promise<TppReport | undefined> {
   return underFindingsLock(db, async () => {
+    const cutoff = context.now() - SETTLE_MARGIN_MS;
+    // The writer's upkeep reads only the exchanges it may checkpoint: none younger than the
+    // margin (most of what it wrote since the last one), and no checkpoint when there are none.
+    const pageAfter = (after: ExchangeRow | undefined) => {
+      const values: unknown[] = [PAGE_ROWS];
+      let where = 'NOT judged';
+      if (!report) where += ` AND arrived_at <= $${values.push(new Date(cutoff))}::timestamptz`;
+      if (after)
+        where += ` AND (arrived_at, id) > ($${values.push(after.arrived_at)}::timestamptz, $${values.push(after.id)}::bigint)`;
+      return db.query<ExchangeRow>(
+        `SELECT id, arrived_at, record, judgement FROM bank_exchanges WHERE ${where}
+         ORDER BY arrived_at, id LIMIT $1`,
+        values,
+      );
+    };
+    let page = await pageAfter(undefined);
+    if (!report && page.rows.length === 0) return undefined;
     const { rows } = await db.query<{ state: string; cleared_at: Date | null }>(
       `SELECT state, cleared_at FROM bank_findings_checkpoint WHERE id = 1`,
     );
     const recorder = new TppFindingsRecorder(context.bank);
     if (rows[0]) recorder.restore(JSON.parse(rows[0].state) as RecorderState);
     const clearedAt = rows[0]?.cleared_at?.getTime() ?? Number.NEGATIVE_INFINITY;
-    const cutoff = context.now() - SETTLE_MARGIN_MS;
     const settledIds: string[] = [];
     let checkpoint: string | undefined;
-    let after: ExchangeRow | undefined;
-    reading: for (;;) {
-      const page = await db.query<ExchangeRow>(
-        `SELECT id, arrived_at, record, judgement FROM bank_exchanges
-         WHERE NOT judged ${after ? 'AND (arrived_at, id) > ($2::timestamptz, $3::bigint)' : ''}
-         ORDER BY arrived_at, id LIMIT $1`,
-        after ? [PAGE_ROWS, after.arrived_at, after.id] : [PAGE_ROWS],
-      );
+    for (;;) {
       for (const row of page.rows) {
         const arrived = row.arrived_at.getTime();
-        if (checkpoint === undefined && arrived > cutoff) {
+        if (checkpoint === undefined && arrived > cutoff)
           checkpoint = JSON.stringify(recorder.serialise());
-          if (!report) break reading;
-        }
         // DELETE /admin/report: what arrived before it is not judged (it may be written after).
         if (arrived >= clearedAt) {
           const observation = await observationOf(db, row, context);
@@ -170,8 +177,8 @@ export async function judgeSharedExchanges(
         if (checkpoint === undefined) settledIds.push(row.id);
       }
       if (page.rows.length < PAGE_ROWS) break;
-      after = page.rows.at(-1);
       await nextTurn(); // a long replay leaves the event loop to the requests between pages
+      page = await pageAfter(page.rows.at(-1));
     }
     checkpoint ??= JSON.stringify(recorder.serialise());
     if (settledIds.length > 0) {
