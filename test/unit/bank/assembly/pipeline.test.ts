@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createBank, type ExchangeRecord } from '../../../../main/core/bank/index.js';
 import type { Observation } from '../../../../main/core/bank/log/tpp-findings/observation.js';
+import { STAGE_NAMES } from '../../../../main/core/bank/context/request-context.js';
 import { VirtualClock } from '../../../../main/core/clock.js';
 import { createPki, signedRequest, type Pki } from '../fixtures.js';
 
@@ -71,18 +72,7 @@ describe('the log entry and the observation of an exchange', () => {
     await bank.handle(listed);
     const [answered] = bank.requestLog.entries() as [ExchangeRecord];
     const timings = Object.values(answered.stageTimings) as number[];
-    expect(Object.keys(answered.stageTimings)).toEqual([
-      'transport',
-      'route',
-      'headers',
-      'fixes',
-      'signature',
-      'certificate',
-      'session',
-      'params',
-      'request-schema',
-      'handler',
-    ]);
+    expect(Object.keys(answered.stageTimings)).toEqual([...STAGE_NAMES]);
     for (const ms of [answered.durationMs, ...timings]) {
       expect(ms).toBeGreaterThanOrEqual(0);
       expect(JSON.stringify(ms)).toMatch(/^\d+(\.\d{1,3})?$/);
