@@ -5,6 +5,7 @@
  * process started on the database reads the same. Needs Debian's PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findConsent } from '../../../main/core/bank/domain/access.js';
 import { buildInitialState } from '../../../main/core/bank/domain/initial-data.js';
 import type { Consent, DomainState } from '../../../main/core/bank/domain/model.js';
 import { PgBankStore } from '../../../main/core/bank/store/pg-bank-store.js';
@@ -48,8 +49,8 @@ describe.skipIf(!has('postgres'))('paged collections of a bank on PostgreSQL', (
     await server?.stop();
   });
 
-  async function open(url: string): Promise<PgBankStore> {
-    const store = await PgBankStore.open(url, new VirtualClock(), 0);
+  async function open(url: string, kept = 0): Promise<PgBankStore> {
+    const store = await PgBankStore.open(url, new VirtualClock(), kept);
     stores.push(store);
     await store.start(stateWithConsents);
     return store;
@@ -86,5 +87,49 @@ describe.skipIf(!has('postgres'))('paged collections of a bank on PostgreSQL', (
     expect(consentsOf(third.raw()).map((row) => row.consentStatus)).toEqual(
       consentsOf(first.raw()).map((row) => row.consentStatus),
     );
+  }, 120_000);
+
+  it('finds an entity by its id in the local file, reading that row alone, whoever committed it', async () => {
+    const url = server.createDatabase('paged_lookups');
+    const first = await open(url);
+    // Keeps what the local file answered by id (a bound above 0), until a commit says otherwise.
+    const keeping = await open(url, 5);
+    const second = await open(url);
+    const status = (store: PgBankStore, id: string) => findConsent(store.view, id)?.consentStatus;
+
+    first.quiesce();
+    expect(status(first, 'consent-123')).toBe('valid');
+    // Only the entity found came into the process: no index of every id was built.
+    expect(first.loadedCount('consents')).toBe(1);
+
+    // Asked before it exists, then made by another process.
+    expect(status(keeping, 'consent-elsewhere')).toBeUndefined();
+    await change(second, (state) =>
+      consentsOf(state).push({ consentId: 'consent-elsewhere', consentStatus: 'received' }),
+    );
+    for (const store of [first, keeping]) {
+      await change(store, () => undefined);
+      store.quiesce();
+      expect(status(store, 'consent-elsewhere')).toBe('received');
+    }
+
+    // Made and committed here, then forgotten: found again from the local file.
+    await change(first, (state) =>
+      consentsOf(state).push({ consentId: 'consent-here', consentStatus: 'received' }),
+    );
+    first.quiesce();
+    expect(first.loadedCount('consents')).toBe(0);
+    expect(status(first, 'consent-here')).toBe('received');
+    expect(first.loadedCount('consents')).toBe(1);
+
+    // Another process moves every consent one place (the collection is written whole).
+    expect(status(keeping, 'consent-5')).toBe('valid');
+    await change(second, (state) => void consentsOf(state).splice(0, 1));
+    await change(keeping, () => undefined);
+    keeping.quiesce();
+    expect(status(keeping, 'consent-0')).toBeUndefined();
+    const moved = findConsent(keeping.view, 'consent-5') as unknown as Row;
+    expect(consentsOf(keeping.view).indexOf(moved)).toBe(4);
+    expect(status(keeping, 'consent-here')).toBe('received');
   }, 120_000);
 });

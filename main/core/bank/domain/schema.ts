@@ -8,6 +8,7 @@
  *   and sort on, and the record as JSON. `seq` is the posting order: "on one date the later
  *   posting first" (domain/ledger.ts) is `booking_day DESC, seq DESC`.
  */
+import type { Statement } from 'better-sqlite3';
 import type { Migration, SqliteDatabase } from '../../persistence/sqlite-file.js';
 
 /**
@@ -74,6 +75,40 @@ const keyedRowExpression = (field: string) => `json_extract(record, '$.${field}'
 export const keyedRowLookup = (collection: string, field: string) =>
   `SELECT position FROM bank_entities
    WHERE collection = '${collection}' AND ${keyedRowExpression(field)} = ?`;
+
+/**
+ * A lookup on `db`'s `bank_entities` through one statement per indexed field, prepared once:
+ * the positions of `collection`'s rows whose `field` is `key`, in no order; undefined for a
+ * field without an index (ENTITY_KEY_FIELDS). The collection is in each statement's text, not
+ * a parameter, so SQLite uses the field's partial index.
+ */
+export function keyedRowPositions(
+  db: SqliteDatabase,
+): (collection: string, field: string, key: string) => number[] | undefined {
+  const statements = new Map<string, Statement<[string]>>();
+  for (const [collection, fields] of Object.entries(ENTITY_KEY_FIELDS))
+    for (const field of fields)
+      statements.set(
+        `${collection}.${field}`,
+        db.prepare<[string]>(keyedRowLookup(collection, field)).pluck(),
+      );
+  return (collection, field, key) =>
+    statements.get(`${collection}.${field}`)?.all(key) as number[] | undefined;
+}
+
+/**
+ * The statements that make the index of each ENTITY_KEY_FIELDS field on a `bank_entities` table
+ * (the bank file's, and the local rows of a process on PostgreSQL, store/pg-local-rows.ts).
+ */
+export function entityKeyIndexes(): string[] {
+  return Object.entries(ENTITY_KEY_FIELDS).flatMap(([collection, fields]) =>
+    fields.map(
+      (field) => `CREATE INDEX IF NOT EXISTS bank_entities_${collection}_${field}
+                    ON bank_entities (${keyedRowExpression(field)})
+                    WHERE collection = '${collection}'`,
+    ),
+  );
+}
 
 export const BANK_MIGRATIONS: readonly Migration[] = [
   {
@@ -148,11 +183,7 @@ export const BANK_MIGRATIONS: readonly Migration[] = [
     version: 6,
     summary: 'entities found by their id from an index of the file, not one in the process',
     up(db: SqliteDatabase) {
-      for (const [collection, fields] of Object.entries(ENTITY_KEY_FIELDS))
-        for (const field of fields)
-          db.exec(`CREATE INDEX IF NOT EXISTS bank_entities_${collection}_${field}
-                     ON bank_entities (${keyedRowExpression(field)})
-                     WHERE collection = '${collection}'`);
+      for (const statement of entityKeyIndexes()) db.exec(statement);
     },
   },
 ];

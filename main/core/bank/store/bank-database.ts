@@ -10,7 +10,6 @@
  * entities that were written to, and nothing else is serialised. Transactions
  * are written by the ledger store as they are posted, inside the same transaction.
  */
-import type { Statement } from 'better-sqlite3';
 import { WalSync } from '../../persistence/wal-sync.js';
 import {
   openDatabaseFile,
@@ -29,7 +28,7 @@ import {
   type EntityCollection,
 } from './entity-rows.js';
 import { LedgerStore } from '../domain/ledger-store.js';
-import { BANK_MIGRATIONS, ENTITY_KEY_FIELDS, keyedRowLookup } from '../domain/schema.js';
+import { BANK_MIGRATIONS, keyedRowPositions } from '../domain/schema.js';
 
 /** The page cache of the database file's connection, in KiB. */
 const PAGE_CACHE_KIB = 16 * 1024;
@@ -64,22 +63,6 @@ export interface CommitCounters {
    * process.cpuUsage() twice a commit cost about as much as an empty commit.
    */
   busyMicros: number;
-}
-
-/**
- * A statement per indexed entity field (schema.ts ENTITY_KEY_FIELDS), keyed `collection.field`:
- * the positions of the collection's rows whose field is the key, in no order. The collection is
- * in the text, not a parameter, so SQLite uses the field's partial index.
- */
-function keyedRowStatements(db: SqliteDatabase): Map<string, Statement<[string]>> {
-  const statements = new Map<string, Statement<[string]>>();
-  for (const [collection, fields] of Object.entries(ENTITY_KEY_FIELDS))
-    for (const field of fields)
-      statements.set(
-        `${collection}.${field}`,
-        db.prepare<[string]>(keyedRowLookup(collection, field)).pluck(),
-      );
-  return statements;
 }
 
 export class BankDatabase {
@@ -140,15 +123,13 @@ export class BankDatabase {
       `SELECT position, record FROM bank_entities
        WHERE collection = ? AND position BETWEEN ? AND ? ORDER BY position`,
     );
-    const keyedRows = keyedRowStatements(db);
     this.paging = {
       collections: PAGED_COLLECTIONS,
       kept: pagedEntitiesKept,
       source: {
         rows: (collection, from, to) =>
           pagedRows.all(collection, from, to) as { position: number; record: string }[],
-        positionsWithKey: (collection, field, key) =>
-          keyedRows.get(`${collection}.${field}`)?.all(key) as number[] | undefined,
+        positionsWithKey: keyedRowPositions(db),
       },
     };
     this.readSetting = db

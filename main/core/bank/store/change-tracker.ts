@@ -171,6 +171,7 @@ export class ChangeTracker {
       (this.raw as unknown as Record<string, unknown>).behaviour = record;
       return;
     }
+    this.paging?.written(name, record);
     const items = this.raw[name] as object[];
     const index = this.indexOf(items, position);
     if (index >= 0) {
@@ -222,6 +223,7 @@ export class ChangeTracker {
       items.length = 0;
       for (const record of records) items.push(record);
       collectionChanged(items);
+      this.paging?.rewritten(name);
     }
     this.nextPosition.set(name, afterLast(positions));
   }

@@ -21,11 +21,6 @@ export interface RowSource {
   /** The rows of `collection` whose positions are in [from, to], in position order. */
   rows(collection: string, from: number, to: number): { position: number; record: string }[];
   /**
-   * Takes the rows of entities about to be forgotten, as they are now (committed): a source that
-   * is not the database itself (store/pg-local-rows.ts). Without it, the rows are already there.
-   */
-  keep?(collection: string, rows: readonly { position: number; record: string }[]): void;
-  /**
    * The positions, in any order, of the committed rows of `collection` whose field `field` is
    * `key`, from an index of the source; undefined when the source has no index on that field.
    */
@@ -59,8 +54,6 @@ export class PagedRows {
   private readonly target: (object | undefined)[];
   /** Indexes of the loaded entities, least recently used first (recency-map.ts). */
   private readonly loaded = new RecencyMap<number, true>();
-  /** Entities read from the source and unchanged since: forgotten without being kept again. */
-  private readonly pristine = new WeakSet<object>();
   /** The index a read along the array asks for next, and how many rows it last read. */
   private nextExpected = -1;
   private ahead = 1;
@@ -150,8 +143,9 @@ export class PagedRows {
   /**
    * What the source gave for `key` in `field`, kept for the next lookup (a statement costs a
    * read of the file's pages, about 25 µs, and a request may look the same id up more than once).
-   * The committed rows change only by this process's commits: a commit that wrote an entity
-   * forgets what was kept for its keys (`written`), a renumbering forgets everything.
+   * The committed rows change only by commits this process makes or reads (another process's on
+   * PostgreSQL): each forgets what was kept for the keys of the entities it wrote (`written`); a
+   * renumbering or a collection rewritten elsewhere forgets everything.
    */
   private committedWithKey(field: string, key: string): readonly number[] | undefined {
     const entry = `${field}\u0000${key}`;
@@ -205,19 +199,28 @@ export class PagedRows {
     this.keyed.clear();
   }
 
-  /** `entity` was written and committed: its row in the source is no longer what it is. */
+  /**
+   * `entity` was committed (by this process or, read from PostgreSQL, another): what the source
+   * answered for its keys may not hold any more.
+   */
   written(entity: object): void {
-    this.pristine.delete(entity);
     for (const field of this.keyedFields) {
       const key = (entity as Record<string, unknown>)[field];
       if (typeof key === 'string') this.keyed.delete(`${field}\u0000${key}`);
     }
   }
 
-  /** Forgets the least recently used entities the tracker does not pin, down to `kept`. */
+  /** Another process rewrote the collection: every answer the source gave by key goes. */
+  rewritten(): void {
+    this.keyed.clear();
+  }
+
+  /**
+   * Forgets the least recently used entities the tracker does not pin, down to `kept`. An entity
+   * not pinned is as committed, and the source holds every committed row: nothing is written.
+   */
   forget(kept = this.kept): void {
     if (this.loaded.size <= kept) return;
-    const toKeep: { position: number; record: string }[] = [];
     let excess = this.loaded.size - kept;
     for (const index of this.loaded.keys()) {
       if (excess === 0) break;
@@ -225,14 +228,11 @@ export class PagedRows {
       if (this.book.pinned(entity)) continue;
       const position = this.book.positionOf(entity);
       if (position === undefined) continue;
-      if (this.source.keep && !this.pristine.has(entity))
-        toKeep.push({ position, record: JSON.stringify(entity) });
       this.positions[index] = position;
       this.target[index] = undefined;
       this.loaded.delete(index);
       excess -= 1;
     }
-    this.source.keep?.(this.collection, toKeep);
   }
 
   private at(index: number): object | undefined {
@@ -273,7 +273,6 @@ export class PagedRows {
       if (found?.position !== position)
         throw new Error(`the bank database has no ${this.collection} row at position ${position}`);
       const entity = JSON.parse(found.record) as object;
-      this.pristine.add(entity);
       target[at] = entity;
       this.loaded.set(at, true);
       this.book.loaded(entity, position);
@@ -341,9 +340,14 @@ export class PagedCollections {
     return this.keep(collection, positions, items).items;
   }
 
-  /** A committed write of `entity` (store/pg-local-rows.ts keeps its row again when it goes). */
+  /** A committed write of `entity`, by this process or another (a row the source holds now). */
   written(collection: string, entity: object): void {
     this.paged.get(collection)?.written(entity);
+  }
+
+  /** Another process rewrote `collection` (its rows are read again whole). */
+  rewritten(collection: string): void {
+    this.paged.get(collection)?.rewritten();
   }
 
   /** Between requests: each paged collection down to its bound. */

@@ -37,26 +37,23 @@ import type pg from 'pg';
 import type { VirtualClock, VirtualClockSettings } from '../../clock.js';
 import type { DomainState } from '../domain/model.js';
 import { ChangeTracker } from './change-tracker.js';
-import {
-  ENTITY_COLLECTIONS,
-  PAGED_ENTITIES_KEPT,
-  rowsOf,
-  type EntityCollection,
-} from './entity-rows.js';
+import { ENTITY_COLLECTIONS, PAGED_ENTITIES_KEPT, type EntityCollection } from './entity-rows.js';
 import { LocalRows } from './pg-local-rows.js';
-import { LocalLedger, type LedgerRow } from './pg-local-ledger.js';
+import { LocalLedger } from './pg-local-ledger.js';
 import { PgStateConnection, connect } from './pg-connection.js';
 import { MemberLease, type PendingMember } from './pg-member-lease.js';
 import { LEASE_MS, LOCK_WAIT_MS, PG_LOCKS } from './pg-schema.js';
-import { rewriteCollection, writeEntities, writeLedgerRows } from './pg-entity-writes.js';
+import { writeChangedEntities, writeLedgerRows } from './pg-entity-writes.js';
 import {
   beginSnapshot,
   readAllEntities,
   readChangesSince,
+  readLedger,
   readRowsAt,
   readCollectionRows,
   readSettingSince,
   readVersion,
+  type EntityRow,
   writeSetting,
   writeVersion,
 } from './pg-state-rows.js';
@@ -234,6 +231,11 @@ export class PgBankStore {
     this.tracker.quiesce();
   }
 
+  /** How many entities of a paged collection are in the process (tests, the bench). */
+  loadedCount(name: EntityCollection): number | undefined {
+    return this.tracker.loadedCount(name);
+  }
+
   /** Whether `version` is the one this process's state is as of. */
   holds(version: number): boolean {
     return version === this.seen && !this.stale;
@@ -340,10 +342,11 @@ export class PgBankStore {
     const found = await readRowsAt(this.client, touched);
     const committed = new Set(found.rows.map((row) => `${row.collection}/${row.position}`));
     for (const row of touched)
-      if (!committed.has(`${row.collection}/${row.position}`))
+      if (!committed.has(`${row.collection}/${row.position}`)) {
         this.tracker.dropRow(row.collection, row.position);
-    for (const row of found.rows)
-      this.tracker.applyRow(row.collection, row.position, JSON.parse(row.record) as object);
+        this.local.remove(row.collection, row.position);
+      }
+    this.take(found.rows);
     this.tracker.forget();
     await this.pull();
     if (this.clockShared !== '' && JSON.stringify(this.clock.settings()) !== this.clockShared)
@@ -365,18 +368,30 @@ export class PgBankStore {
     this.generations += 1;
     const { whole, rows, ledger } = await readChangesSince(this.client, this.seen);
     for (const name of whole) await this.readCollection(name);
-    for (const row of rows)
-      if (!whole.has(row.collection))
-        this.tracker.applyRow(row.collection, row.position, JSON.parse(row.record) as object);
+    this.take(rows.filter((row) => !whole.has(row.collection)));
     for (const row of ledger) this.ledger.apply(row);
     this.ledger.forgetChanges();
     await this.pullClock(this.seen);
     this.seen = latest;
   }
 
+  /** Rows as committed, read from the database: the local rows and the tracked state take them. */
+  private take(rows: readonly EntityRow[]): void {
+    this.local.put(rows);
+    for (const row of rows)
+      this.tracker.applyRow(row.collection, row.position, JSON.parse(row.record) as object);
+  }
+
   /** One collection again, whole, as committed. */
   private async readCollection(name: EntityCollection): Promise<void> {
-    this.tracker.replaceCollection(name, ...(await readCollectionRows(this.client, name)));
+    const rows = await readCollectionRows(this.client, name);
+    this.local.dropCollection(name);
+    this.local.put(rows);
+    this.tracker.replaceCollection(
+      name,
+      rows.map((row) => JSON.parse(row.record) as object),
+      rows.map((row) => row.position),
+    );
   }
 
   private async pullClock(since: number): Promise<void> {
@@ -399,10 +414,7 @@ export class PgBankStore {
       throw new Error(`the PostgreSQL database ${this.where} holds no bank behaviour row`);
     for (const name of ENTITY_COLLECTIONS) if (name !== 'behaviour') state[name] ??= [];
     this.ledger.clear();
-    const ledger = await this.client.query<LedgerRow>(
-      `SELECT tbl, seq::int AS seq, row FROM bank_ledger WHERE row IS NOT NULL ORDER BY tbl, seq`,
-    );
-    for (const row of ledger.rows) this.ledger.apply(row);
+    for (const row of await readLedger(this.client)) this.ledger.apply(row);
     this.ledger.forgetChanges();
     this.tracker = new ChangeTracker(state as DomainState, positions, paging);
     await this.pullClock(-1);
@@ -424,18 +436,7 @@ export class PgBankStore {
       return undefined;
     // Under the lock nobody else commits: the next version is the one after the latest.
     const version = this.latest + 1;
-    for (const name of rewritten)
-      await rewriteCollection(this.client, name, rowsOf(this.tracker.raw[name]), version);
-    const byCollection = new Map<EntityCollection, [number[], object[]]>();
-    for (const [entity, row] of dirty) {
-      if (rewritten.has(row.collection)) continue;
-      let lists = byCollection.get(row.collection);
-      if (!lists) byCollection.set(row.collection, (lists = [[], []]));
-      lists[0].push(row.position);
-      lists[1].push(entity);
-    }
-    for (const [name, [positions, entities]] of byCollection)
-      await writeEntities(this.client, name, positions.values(), entities, version);
+    await writeChangedEntities(this.client, this.tracker, version, this.local);
     await writeLedgerRows(this.client, ledger, version);
     if (clock !== this.clockShared) {
       await writeSetting(this.client, 'clock', clock, version);

@@ -3,8 +3,10 @@
  * and ledger rows, in statements of WRITE_BATCH rows each, each field a parameter (pg-values.ts).
  */
 import type pg from 'pg';
-import type { EntityCollection } from './entity-rows.js';
+import type { ChangeTracker } from './change-tracker.js';
+import { rowsOf, type EntityCollection } from './entity-rows.js';
 import type { LedgerRow } from './pg-local-ledger.js';
+import type { CommittedRow, LocalRows } from './pg-local-rows.js';
 import { valuesList } from './pg-values.js';
 
 /**
@@ -17,24 +19,29 @@ import { valuesList } from './pg-values.js';
  */
 export const WRITE_BATCH = 100;
 
-/** `entities` of `name`, at `positions` (one each, in the same order), under `version`. */
+/**
+ * `entities` of `name`, at `positions` (one each, in the same order), under `version`; `sent`
+ * takes each batch's rows as written (the process's local rows, pg-local-rows.ts).
+ */
 export async function writeEntities(
   client: pg.Client,
   name: EntityCollection,
   positions: Iterator<number>,
   entities: readonly object[],
   version: number,
+  sent?: (rows: CommittedRow[]) => void,
 ): Promise<void> {
   for (let from = 0; from < entities.length; from += WRITE_BATCH) {
     const batch = entities.slice(from, from + WRITE_BATCH);
+    const written = batch.map((entity) => ({
+      collection: name,
+      position: positions.next().value as number,
+      record: JSON.stringify(entity),
+    }));
+    sent?.(written);
     const values: unknown[] = [];
     const rows = valuesList(
-      batch.map((entity) => [
-        name,
-        positions.next().value as number,
-        JSON.stringify(entity),
-        version,
-      ]),
+      written.map((row) => [name, row.position, row.record, version]),
       values,
     );
     await client.query(
@@ -54,14 +61,44 @@ export async function rewriteCollection(
   name: EntityCollection,
   entities: readonly object[],
   version: number,
+  sent?: (rows: CommittedRow[]) => void,
 ): Promise<void> {
   await client.query(`DELETE FROM bank_entities WHERE collection = $1`, [name]);
-  await writeEntities(client, name, entities.keys(), entities, version);
+  await writeEntities(client, name, entities.keys(), entities, version, sent);
   await client.query(
     `INSERT INTO bank_collections (collection, rewritten) VALUES ($1, $2)
      ON CONFLICT (collection) DO UPDATE SET rewritten = excluded.rewritten`,
     [name, version],
   );
+}
+
+/**
+ * The entity rows a change wrote (`tracker.changes()`), under `version`: each collection rewritten
+ * whole, then the dirty rows of the others. `local` takes the rows as they are sent, before the
+ * COMMIT (pg-local-rows.ts): a change that does not commit is undone there as in the process.
+ */
+export async function writeChangedEntities(
+  client: pg.Client,
+  tracker: ChangeTracker,
+  version: number,
+  local: Pick<LocalRows, 'put' | 'dropCollection'>,
+): Promise<void> {
+  const { rewritten, dirty } = tracker.changes();
+  const sent = (rows: CommittedRow[]) => local.put(rows);
+  for (const name of rewritten) {
+    local.dropCollection(name);
+    await rewriteCollection(client, name, rowsOf(tracker.raw[name]), version, sent);
+  }
+  const byCollection = new Map<EntityCollection, [number[], object[]]>();
+  for (const [entity, row] of dirty) {
+    if (rewritten.has(row.collection)) continue;
+    let lists = byCollection.get(row.collection);
+    if (!lists) byCollection.set(row.collection, (lists = [[], []]));
+    lists[0].push(row.position);
+    lists[1].push(entity);
+  }
+  for (const [name, [positions, entities]] of byCollection)
+    await writeEntities(client, name, positions.values(), entities, version, sent);
 }
 
 /** The local ledger's changed rows (NULL: deleted), under `version`. */

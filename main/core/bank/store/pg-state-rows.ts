@@ -56,16 +56,17 @@ export async function beginSnapshot(client: pg.Client, idleMs: number): Promise<
   return readVersion(client);
 }
 
-/** One collection's records as committed, in order, with their positions. */
+/** One collection's rows as committed, in order. */
 export async function readCollectionRows(
   client: pg.Client,
   name: EntityCollection,
-): Promise<[object[], number[]]> {
-  const { rows } = await client.query<{ position: number; record: string }>(
-    `SELECT position, record FROM bank_entities WHERE collection = $1 ORDER BY position`,
+): Promise<EntityRow[]> {
+  const { rows } = await client.query<EntityRow>(
+    `SELECT collection, position, record FROM bank_entities WHERE collection = $1
+     ORDER BY position`,
     [name],
   );
-  return [rows.map((row) => JSON.parse(row.record) as object), rows.map((row) => row.position)];
+  return rows;
 }
 
 /** A `bank_settings` row's value when a commit after `since` wrote it. */
@@ -82,7 +83,7 @@ export async function readSettingSince(
 }
 
 /** One committed row of an entity. */
-interface EntityRow {
+export interface EntityRow {
   collection: EntityCollection;
   position: number;
   record: string;
@@ -97,7 +98,7 @@ const LOAD_PAGE = 2_000;
  */
 export async function readAllEntities(
   client: pg.Client,
-  local?: Pick<LocalRows, 'pages' | 'keep'>,
+  local?: Pick<LocalRows, 'pages' | 'put'>,
 ): Promise<{
   lists: Record<string, unknown[]>;
   positions: Map<EntityCollection, number[]>;
@@ -114,23 +115,26 @@ export async function readAllEntities(
        WHERE (collection, position) > ($1, $2) ORDER BY collection, position LIMIT ${LOAD_PAGE}`,
       [after.collection, after.position],
     );
-    const paged = new Map<string, { position: number; record: string }[]>();
     for (const row of rows) {
-      if (local?.pages(row.collection)) {
-        let texts = paged.get(row.collection);
-        if (!texts) paged.set(row.collection, (texts = []));
-        texts.push(row);
-        lists[row.collection] ??= [];
-      } else (lists[row.collection] ??= []).push(JSON.parse(row.record));
+      if (local?.pages(row.collection)) lists[row.collection] ??= [];
+      else (lists[row.collection] ??= []).push(JSON.parse(row.record));
       let at = positions.get(row.collection);
       if (!at) positions.set(row.collection, (at = []));
       at.push(row.position);
     }
-    for (const [collection, texts] of paged) local!.keep(collection, texts);
+    local?.put(rows);
     if (rows.length < LOAD_PAGE) break;
     after = rows.at(-1)!;
   }
   return { lists, positions };
+}
+
+/** The ledger's rows as committed (a whole load), by table and order. */
+export async function readLedger(client: pg.Client): Promise<LedgerRow[]> {
+  const { rows } = await client.query<LedgerRow>(
+    `SELECT tbl, seq::int AS seq, row FROM bank_ledger WHERE row IS NOT NULL ORDER BY tbl, seq`,
+  );
+  return rows;
 }
 
 /** The committed rows at these places (those a discarded change touched; a new one has none). */
