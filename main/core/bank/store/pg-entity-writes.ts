@@ -86,8 +86,10 @@ export async function writeChangedEntities(
   const { rewritten, dirty } = tracker.changes();
   const sent = (rows: CommittedRow[]) => local.put(rows);
   for (const name of rewritten) {
+    // A paged collection's entities are read before its rows go.
+    const items = Array.from(rowsOf(tracker.raw[name]));
     local.dropCollection(name);
-    await rewriteCollection(client, name, rowsOf(tracker.raw[name]), version, sent);
+    await rewriteCollection(client, name, items, version, sent);
   }
   const byCollection = new Map<EntityCollection, [number[], object[]]>();
   for (const [entity, row] of dirty) {
