@@ -44,6 +44,8 @@ export interface VirtualClockSettings {
 export class VirtualClock implements Clock {
   private offsetMs = 0;
   private frozenAt: number | undefined;
+  /** settingsJson()'s last text, and the settings it was made of. */
+  private json: { offsetMs: number; frozenAt: number | undefined; text: string } | undefined;
 
   constructor(private readonly realNow: () => number = Date.now) {}
 
@@ -70,6 +72,19 @@ export class VirtualClock implements Clock {
   /** What this clock is, to share it (a bank's PostgreSQL store keeps it for every process). */
   settings(): VirtualClockSettings {
     return { offsetMs: this.offsetMs, frozenAt: this.frozenAt ?? null };
+  }
+
+  /**
+   * settings() as JSON, made again only when they moved: a bank on a database compares it with
+   * the committed one after every request, and a read moves nothing.
+   */
+  settingsJson(): string {
+    const json = this.json;
+    if (json && json.offsetMs === this.offsetMs && json.frozenAt === this.frozenAt)
+      return json.text;
+    const text = JSON.stringify(this.settings());
+    this.json = { offsetMs: this.offsetMs, frozenAt: this.frozenAt, text };
+    return text;
   }
 
   /** Takes the settings another process's clock shared (settings()). */

@@ -35,6 +35,29 @@ describe('VirtualClock', () => {
     expect(clock.now().toISOString()).toBe('2030-06-01T12:00:01.000Z');
   });
 
+  it('gives its settings as JSON, again after every move (restore included)', () => {
+    let real = start;
+    const clock = new VirtualClock(() => real);
+    const same = () => expect(clock.settingsJson()).toBe(JSON.stringify(clock.settings()));
+    same();
+    clock.advance(60_000);
+    same();
+    clock.freeze();
+    same();
+    real += 5_000;
+    clock.advance(1_000);
+    same();
+    clock.set(new Date('2030-06-01T12:00:00Z'));
+    same();
+    clock.resume();
+    same();
+    clock.restore({ offsetMs: 7, frozenAt: null });
+    same();
+    clock.restore({ offsetMs: 7, frozenAt: start });
+    same();
+    expect(JSON.parse(clock.settingsJson())).toEqual({ offsetMs: 7, frozenAt: start });
+  });
+
   it('refuses an invalid date or a non-finite step', () => {
     const clock = new VirtualClock(() => start);
     expect(() => clock.set(new Date('nope'))).toThrow(/not a valid date/);

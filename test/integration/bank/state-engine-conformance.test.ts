@@ -286,6 +286,24 @@ describe.each(SUBJECTS)('the $name state engine', ({ available, durable, store: 
     },
   );
 
+  it.skipIf(!available)('a GET that writes only a ledger row keeps it', async () => {
+    const subject = await fresh();
+    const [gone] = transactionIds(subject.engine.state);
+    const outcome = await send(subject.engine, 'GET', (state) =>
+      state.ledger.removeAccountTransaction(gone!),
+    );
+    expect(outcome.failure).toBeUndefined();
+    expect(transactionIds(subject.engine.raw)).not.toContain(gone);
+    // A second read finds it gone too: the change was not left open behind the first.
+    await send(subject.engine, 'GET', () => undefined);
+    if (durable) {
+      await subject.engine.flush();
+      const reopened = await subject.reopen();
+      expect(transactionIds(reopened.state)).not.toContain(gone);
+    }
+    await subject.close();
+  });
+
   it.skipIf(!available || !durable)('a read-only request writes nothing', async () => {
     const subject = await fresh();
     const before = await subject.store.writes!(subject.engine);

@@ -211,7 +211,7 @@ export class BankDatabase {
     if (!clock) return;
     const value = (this.readSetting.get('clock') as string | undefined) ?? this.clockCommitted;
     if (value !== '') clock.restore(JSON.parse(value) as VirtualClockSettings);
-    this.clockCommitted = value !== '' ? value : JSON.stringify(clock.settings());
+    this.clockCommitted = value !== '' ? value : clock.settingsJson();
   }
 
   /**
@@ -285,7 +285,7 @@ export class BankDatabase {
     if (rewritten.size > 0 || dirty.size > 0) return false;
     const begun = this.db.inTransaction;
     if (begun && this.writes.get() !== this.writesAtBegin) return false;
-    if (this.clock && JSON.stringify(this.clock.settings()) !== this.clockCommitted) return false;
+    if (this.clock && this.clock.settingsJson() !== this.clockCommitted) return false;
     if (begun) this.transaction.commit.run();
     this.changeOpen = false;
     this.live().quiesce();
@@ -314,7 +314,7 @@ export class BankDatabase {
       }
       for (const [entity, row] of dirty)
         if (!rewritten.has(row.collection)) this.write(row.collection, row.position, entity);
-      const clock = this.clock && JSON.stringify(this.clock.settings());
+      const clock = this.clock && this.clock.settingsJson();
       if (clock !== undefined && clock !== this.clockCommitted)
         this.writeSetting.run('clock', clock);
       if (this.verifyTracking) this.verify(tracker);
@@ -328,7 +328,7 @@ export class BankDatabase {
       this.counters.busyMicros += (performance.now() - started) * 1000;
     }
     this.counters.commits += 1;
-    if (this.clock) this.clockCommitted = JSON.stringify(this.clock.settings());
+    if (this.clock) this.clockCommitted = this.clock.settingsJson();
     tracker.settle();
     tracker.quiesce();
   }

@@ -250,7 +250,7 @@ export class PgBankStore {
   changed(): boolean {
     const { rewritten, dirty } = this.tracker.changes();
     if (rewritten.size > 0 || dirty.size > 0 || this.ledger.changed()) return true;
-    return JSON.stringify(this.clock.settings()) !== this.clockShared;
+    return this.clock.settingsJson() !== this.clockShared;
   }
 
   /**
@@ -349,7 +349,7 @@ export class PgBankStore {
     this.take(found.rows);
     this.tracker.forget();
     await this.pull();
-    if (this.clockShared !== '' && JSON.stringify(this.clock.settings()) !== this.clockShared)
+    if (this.clockShared !== '' && this.clock.settingsJson() !== this.clockShared)
       this.clock.restore(JSON.parse(this.clockShared) as VirtualClockSettings);
     this.open();
   }
@@ -426,7 +426,7 @@ export class PgBankStore {
   private async writeChanges(): Promise<number | undefined> {
     const { rewritten, dirty } = this.tracker.changes();
     const ledger = this.ledger.changedRows();
-    const clock = JSON.stringify(this.clock.settings());
+    const clock = this.clock.settingsJson();
     if (
       rewritten.size === 0 &&
       dirty.size === 0 &&

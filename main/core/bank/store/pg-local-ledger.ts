@@ -24,6 +24,11 @@ export class LocalLedger {
   private readonly db: SqliteDatabase = this.store.db;
   private savepoint = false;
   private probe: Statement | undefined;
+  /**
+   * Whether the ledger ran a write since its changes were last forgotten: until it does, it has
+   * noted none, and a read asks SQLite nothing (LedgerStore calls `beforeWrite` before each).
+   */
+  private wrote = false;
 
   /** `where` names the database in errors. */
   constructor(private readonly where: string) {
@@ -39,10 +44,14 @@ export class LocalLedger {
         this.db.exec(`CREATE TEMP TRIGGER ${table}_${event.toLowerCase()}_change
           AFTER ${event} ON main.${table} BEGIN
           INSERT OR IGNORE INTO ledger_changes VALUES ('${table}', ${row}.seq); END`);
+    this.store.beforeWrite = () => {
+      this.wrote = true;
+    };
   }
 
   /** Whether the change in progress wrote a ledger row. */
   changed(): boolean {
+    if (!this.wrote) return false;
     this.probe ??= this.db.prepare(`SELECT 1 FROM ledger_changes LIMIT 1`);
     return this.probe.get() !== undefined;
   }
@@ -84,6 +93,7 @@ export class LocalLedger {
   /** What was noted is written (or read from the database): nothing is a change any more. */
   forgetChanges(): void {
     this.db.exec('DELETE FROM ledger_changes');
+    this.wrote = false;
   }
 
   /** Every row gone (before the database's are read whole). */
