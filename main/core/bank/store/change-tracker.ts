@@ -66,9 +66,16 @@ export class ChangeTracker {
   private dirtyRows = new Map<object, RowMeta>();
   private rewrittenCollections = new Set<EntityCollection>();
   private readonly paging: PagedCollections | undefined;
-  /** Raw object → its view; nested objects per root (the same object may sit in two trees). */
-  private views = new WeakMap<object, object>();
-  private nestedViews = new WeakMap<object, WeakMap<object, object>>();
+  /**
+   * Raw object → its view; nested objects per root (the same object may sit in two trees). Kept
+   * from one request to the next: a view holds nothing of a request (its target and its root),
+   * and an entity a request reads again, as a TPP reads its consent, gets the view it had. A
+   * view goes with its raw object (a weak key), as a paged entity is forgotten.
+   */
+  private readonly views = new WeakMap<object, object>();
+  private readonly nestedViews = new WeakMap<object, WeakMap<object, object>>();
+  /** The entities handed out as views since the last quiesce(): a request may still write them. */
+  private held = new WeakSet<object>();
   private collectionViews = new WeakMap<object, object>();
   /** View → raw, to unwrap what is stored. */
   private raws = new WeakMap<object, object>();
@@ -130,12 +137,11 @@ export class ChangeTracker {
   }
 
   /**
-   * Between requests: the views handed out are let go (a request holds none past its run), and
-   * the paged collections forget what they read beyond their bound.
+   * Between requests: the entities handed out are no longer held (a request holds none past its
+   * run), and the paged collections forget what they read beyond their bound.
    */
   quiesce(): void {
-    this.views = new WeakMap();
-    this.nestedViews = new WeakMap();
+    this.held = new WeakSet();
     this.paging?.forget();
   }
 
@@ -150,7 +156,7 @@ export class ChangeTracker {
       loaded: (entity, position) => this.rows.set(entity, { collection: name, position }),
       positionOf: (entity) => this.rows.get(entity)?.position,
       pinned: (entity) =>
-        this.rewrittenCollections.has(name) || this.dirtyRows.has(entity) || this.views.has(entity),
+        this.rewrittenCollections.has(name) || this.dirtyRows.has(entity) || this.held.has(entity),
       unsaved: () => (this.rewrittenCollections.has(name) ? undefined : this.unsavedOf(name)),
     };
   }
@@ -395,7 +401,9 @@ export class ChangeTracker {
 
   /** The view of an entity (a row) or of an object inside one (`root`). */
   private entityView(raw: object, root: object = raw): object {
-    const cache = root === raw ? this.views : this.nestedCache(root);
+    const entity = root === raw;
+    if (entity) this.held.add(raw);
+    const cache = entity ? this.views : this.nestedCache(root);
     const cached = cache.get(raw);
     if (cached) return cached;
     const view = new Proxy(raw, {

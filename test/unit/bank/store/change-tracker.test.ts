@@ -82,6 +82,18 @@ describe('change tracker', () => {
     expect(dirty()).toEqual(['consents@0', 'consents@1']);
   });
 
+  it('gives an entity read again after quiesce() the view it had, which still marks its writes', () => {
+    const { view, dirty, tracker } = tracked();
+    const first = view.consents[1]!;
+    const access = first.access!;
+    tracker.quiesce();
+    expect(view.consents[1]).toBe(first);
+    expect(view.consents[1]!.access).toBe(access);
+    expect(dirty()).toEqual([]);
+    view.consents[1]!.access!.accounts[0]!.iban = 'NO42';
+    expect(dirty()).toEqual(['consents@1']);
+  });
+
   it('writing the value a field holds is no change', () => {
     const { view, dirty } = tracked();
     view.consents[1]!.status = 'received';
