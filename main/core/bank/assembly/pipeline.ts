@@ -380,7 +380,11 @@ function exchangeRecorder(
       observation.rejection = observedRejection(outcome);
     }
     observation.record = requestLog.record(entry);
-    observation.responseBody = isRejection(outcome) ? outcome.error.body : outcome.body;
+    if (isRejection(outcome)) observation.responseBody = outcome.error.body;
+    else {
+      observation.responseBody = outcome.body;
+      if (outcome.bodyText !== undefined) observation.responseBodyText = outcome.bodyText;
+    }
     if (run.scripted) observation.scripted = run.scripted;
     tppFindings.observe(observation);
   };

@@ -55,7 +55,7 @@ interface StoredJudgement {
  * The `judgement` column of an exchange: undefined for one the recorder passes over (an unknown
  * path, the bank's own meta routes).
  */
-export function judgementOf(observation: Observation): StoredJudgement | undefined {
+function judgementOf(observation: Observation): StoredJudgement | undefined {
   const { route, refusedAt, rejection, record, responseBody } = observation;
   if (!route || (route.kind !== 'page' && !route.signed)) return undefined;
   if (route.kind === 'page') return { route: route.operationId };
@@ -65,6 +65,20 @@ export function judgementOf(observation: Observation): StoredJudgement | undefin
     ...(rejection ? { rejection } : {}),
     ...(responseBody !== record.response.body ? { responseBody } : {}),
   };
+}
+
+/**
+ * judgementOf's JSON, or null. A body the answer was sent as text of (a kept answer's, made once
+ * per state) goes in as that text: the same JSON, not made again for every request.
+ */
+export function judgementJson(observation: Observation): string | null {
+  const judgement = judgementOf(observation);
+  if (judgement === undefined) return null;
+  const text = observation.responseBodyText;
+  if (text === undefined || !('responseBody' in judgement)) return JSON.stringify(judgement);
+  const { responseBody: _sent, ...rest } = judgement;
+  // responseBody is the last field judgementOf gives, so the text closes the object as it would.
+  return `${JSON.stringify(rest).slice(0, -1)},"responseBody":${text}}`;
 }
 
 interface ExchangeRow {

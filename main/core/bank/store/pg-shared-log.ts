@@ -22,7 +22,7 @@ import type { RouteDefinition } from '../context/request-context.js';
 import {
   clearSharedFindings,
   judgeSharedExchanges,
-  judgementOf,
+  judgementJson,
   type FindingsContext,
   type LogConnection,
 } from './pg-shared-findings.js';
@@ -349,12 +349,7 @@ export function insertStatement(
     exchanges.map((observation) => {
       const { record, certificate } = certificates.stored(observation);
       named.push(certificate);
-      const judgement = judgementOf(observation);
-      return [
-        record.arrivedAt,
-        JSON.stringify(record),
-        judgement === undefined ? null : JSON.stringify(judgement),
-      ];
+      return [record.arrivedAt, JSON.stringify(record), judgementJson(observation)];
     }),
     values,
   );

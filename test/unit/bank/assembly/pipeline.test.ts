@@ -30,7 +30,7 @@ describe('the log entry and the observation of an exchange', () => {
       path: '/v1/sandbox/customers',
       headers: { 'X-Request-ID': randomUUID() },
     });
-    await bank.handle({ ...listed, remoteAddress: undefined } as never);
+    const answer = await bank.handle({ ...listed, remoteAddress: undefined } as never);
     await bank.handle({ ...listed, target: '/v1/unknown' });
     const [answered, refused] = bank.requestLog.entries() as [ExchangeRecord, ExchangeRecord];
     const fields = ['id', 'mode', 'receivedAt', 'arrivedAt', 'durationMs', 'stageTimings'];
@@ -51,7 +51,16 @@ describe('the log entry and the observation of an exchange', () => {
       'bodySize',
       'bodyText',
     ]);
-    expect(Object.keys(observed[0]!)).toEqual(['route', 'record', 'responseBody']);
+    // A pure read's answer is kept with its JSON text (answers/read-answers.ts): the
+    // observation carries the text the body was sent as, for a shared log to store.
+    expect(Object.keys(observed[0]!)).toEqual([
+      'route',
+      'record',
+      'responseBody',
+      'responseBodyText',
+    ]);
+    expect(observed[0]!.responseBodyText).toBe(answer.body);
+    expect(JSON.parse(answer.body)).toEqual(observed[0]!.responseBody);
     expect(Object.keys(observed[1]!)).toEqual(['refusedAt', 'rejection', 'record', 'responseBody']);
     expect(observed[1]!.rejection).toEqual({
       rule: 'route.not-found',

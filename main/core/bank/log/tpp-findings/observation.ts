@@ -27,6 +27,12 @@ export interface Observation {
   record: ExchangeRecord;
   /** The answer's JSON body (the request log keeps it for refusals only). */
   responseBody?: unknown;
+  /**
+   * `responseBody` as the JSON text it was sent as, when the answer was made with it (a pure
+   * read's kept answer, answers/read-answers.ts): a shared log stores it without serialising the
+   * body again on every request.
+   */
+  responseBodyText?: string;
   /** What a TPP test plan's script made of the answer (a spoiled signature, say). */
   scripted?: ScriptedAnswer;
 }
