@@ -136,9 +136,27 @@ describe('the goals', () => {
     ];
     expect(judged(rows, '10,000: signed GET, three processes')).toEqual({
       met: true,
-      line: '10,000: signed GET, three processes / memory, CPU 300 / 200 µs = 1.50× (goal ≤ 1.50×): goal met',
+      line: '10,000: signed GET, three processes / memory, CPU 300 / 200 µs = 1.50×; each to its bare server 3.00× / 2.00× = 1.50× (goal ≤ 1.50×, judged on this one): goal met',
     });
     expect(judged(rows, '100,000: signed GET, three processes')?.met).toBe(false);
+  });
+
+  it('judges three processes’ GET on each row’s CPU against the bare server measured with it', () => {
+    // A machine slower while the three processes were measured: their bare server took 120 µs.
+    const slower = [
+      row('memory', 1_000, { get: { bank: 200, bare: 100 } }),
+      row('postgres-shared', 1_000, { get: { bank: 330, bare: 120 } }),
+    ];
+    expect(judged(slower, '1,000: signed GET, three processes')).toEqual({
+      met: true,
+      line: '1,000: signed GET, three processes / memory, CPU 330 / 200 µs = 1.65×; each to its bare server 2.75× / 2.00× = 1.38× (goal ≤ 1.50×, judged on this one): goal met',
+    });
+    // And faster: 280 µs is within 1.5× of 200, but not against a bare server of 80 µs.
+    const faster = [
+      row('memory', 1_000, { get: { bank: 200, bare: 100 } }),
+      row('postgres-shared', 1_000, { get: { bank: 280, bare: 80 } }),
+    ];
+    expect(judged(faster, '1,000: signed GET, three processes')?.met).toBe(false);
   });
 
   it('judges three processes’ POST rate against one PostgreSQL process’s', () => {
