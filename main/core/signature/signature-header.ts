@@ -165,16 +165,64 @@ function headerList(
   return { ok: true, names: headers };
 }
 
+/** The index of the first character at or after `from` that is not a space or a tab. */
+function skipSpaces(header: string, from: number): number {
+  let i = from;
+  while (i < header.length && (header[i] === ' ' || header[i] === '\t')) i++;
+  return i;
+}
+
+/** True when `found` is the four parts, each once, in §5.2.3's order. */
+function inSignatureOrder(found: readonly { name: string }[]): boolean {
+  if (found.length !== SIGNATURE_PARTS.length) return false;
+  for (let index = 0; index < SIGNATURE_PARTS.length; index += 1)
+    if (found[index]!.name !== SIGNATURE_PARTS[index]) return false;
+  return true;
+}
+
+/** What is wrong with the parts of a Signature that are not the four in order (§5.2.3). */
+function partsProblem(
+  found: readonly { name: string }[],
+): { ok: false; failure: SignatureHeaderFailure } | undefined {
+  const seen = new Set<string>();
+  for (const { name } of found) {
+    if (!(SIGNATURE_PARTS as readonly string[]).includes(name)) {
+      const hint = SIGNATURE_PARTS.find((part) => part.toLowerCase() === name.toLowerCase());
+      return fail(
+        'unknown-part',
+        hint
+          ? `Signature part '${name}' is not known; part names are case-sensitive: '${hint}' (§5.2.3)`
+          : `Signature part '${name}' is not one of keyId, algorithm, headers, signature (§5.2.3)`,
+        name,
+      );
+    }
+    if (seen.has(name))
+      return fail('duplicate-part', `Signature part '${name}' appears twice`, name);
+    seen.add(name);
+  }
+  for (const part of SIGNATURE_PARTS) {
+    if (!seen.has(part))
+      return fail('missing-part', `Signature part '${part}' is missing (§5.2.3)`, part);
+  }
+  const order = found.map(({ name }) => name);
+  const misplaced = SIGNATURE_PARTS.findIndex((part, index) => order[index] !== part);
+  if (misplaced !== -1) {
+    return fail(
+      'part-order',
+      `Signature parts are in the order ${order.join(', ')}; §5.2.3 requires keyId, algorithm, headers, signature`,
+      SIGNATURE_PARTS[misplaced],
+    );
+  }
+  return undefined;
+}
+
 /** Parses a (decoded, see rfc2047.ts) Signature header value strictly. */
 export function parseSignatureHeader(header: string): SignatureHeaderParse {
   if (header.trim() === '') return fail('empty', 'Signature header is empty (§5.2.3)');
   const found: { name: string; value: string }[] = [];
   let i = 0;
   const n = header.length;
-  const skipSpace = (): void => {
-    while (i < n && (header[i] === ' ' || header[i] === '\t')) i++;
-  };
-  skipSpace();
+  i = skipSpaces(header, i);
   while (i < n) {
     const nameStart = i;
     while (i < n && header[i] !== '=' && header[i] !== ',') i++;
@@ -209,7 +257,7 @@ export function parseSignatureHeader(header: string): SignatureHeaderParse {
     }
     found.push({ name, value: header.slice(valueStart, i) });
     i++; // closing quote
-    skipSpace();
+    i = skipSpaces(header, i);
     if (i < n) {
       if (header[i] !== ',') {
         return fail(
@@ -219,41 +267,18 @@ export function parseSignatureHeader(header: string): SignatureHeaderParse {
         );
       }
       i++;
-      skipSpace();
+      i = skipSpaces(header, i);
       if (i >= n) return fail('malformed-quoting', 'Signature header ends with a comma');
     }
   }
 
-  const seen = new Set<string>();
-  for (const { name } of found) {
-    if (!(SIGNATURE_PARTS as readonly string[]).includes(name)) {
-      const hint = SIGNATURE_PARTS.find((part) => part.toLowerCase() === name.toLowerCase());
-      return fail(
-        'unknown-part',
-        hint
-          ? `Signature part '${name}' is not known; part names are case-sensitive: '${hint}' (§5.2.3)`
-          : `Signature part '${name}' is not one of keyId, algorithm, headers, signature (§5.2.3)`,
-        name,
-      );
-    }
-    if (seen.has(name))
-      return fail('duplicate-part', `Signature part '${name}' appears twice`, name);
-    seen.add(name);
+  // The usual header names the four parts once each in §5.2.3's order; any other is looked at
+  // part by part, to say what is wrong. Either way, past here found[k] is SIGNATURE_PARTS[k].
+  if (!inSignatureOrder(found)) {
+    const refused = partsProblem(found);
+    if (refused) return refused;
   }
-  for (const part of SIGNATURE_PARTS) {
-    if (!seen.has(part))
-      return fail('missing-part', `Signature part '${part}' is missing (§5.2.3)`, part);
-  }
-  const order = found.map(({ name }) => name);
-  const misplaced = SIGNATURE_PARTS.findIndex((part, index) => order[index] !== part);
-  if (misplaced !== -1) {
-    return fail(
-      'part-order',
-      `Signature parts are in the order ${order.join(', ')}; §5.2.3 requires keyId, algorithm, headers, signature`,
-      SIGNATURE_PARTS[misplaced],
-    );
-  }
-  const value = (part: SignaturePart): string => found.find(({ name }) => name === part)!.value;
+  const value = (part: SignaturePart): string => found[SIGNATURE_PARTS.indexOf(part)]!.value;
 
   const keyId = value('keyId');
   if (keyId === '') return fail('missing-part', 'Signature keyId is empty (§5.2.3)', 'keyId');

@@ -53,6 +53,9 @@ export function defaultSignedHeaderNames(
   ];
 }
 
+/** What a signed request with a body must carry. */
+const REQUIRED_WITH_A_BODY = [...REQUIRED_ON_SIGNED_REQUEST, ...REQUIRED_WITH_BODY];
+
 export type SignedHeaderCheck =
   | { ok: true }
   | {
@@ -71,8 +74,7 @@ export function checkSignedHeaders(
   headers: HeaderLookup,
   request: { hasBody: boolean; notRequiredSigned?: ReadonlySet<string> },
 ): SignedHeaderCheck {
-  const required = [...REQUIRED_ON_SIGNED_REQUEST, ...(request.hasBody ? REQUIRED_WITH_BODY : [])];
-  for (const name of required) {
+  for (const name of request.hasBody ? REQUIRED_WITH_A_BODY : REQUIRED_ON_SIGNED_REQUEST) {
     if (!headers.has(name)) {
       return {
         ok: false,
@@ -85,7 +87,8 @@ export function checkSignedHeaders(
       };
     }
   }
-  for (const name of requiredSignedHeaders(headers)) {
+  for (const name of SIGNED_WHEN_PRESENT) {
+    if (!headers.has(name)) continue;
     if (!listed.includes(name) && !request.notRequiredSigned?.has(name)) {
       return {
         ok: false,

@@ -11,10 +11,37 @@ import { REQUEST_TARGET } from './signature-header.js';
 /** Headers as node:http gives them, or any case-mixed record a caller builds. */
 export type HttpHeaders = Readonly<Record<string, string | readonly string[] | number | undefined>>;
 
-/** Lower-case name → value; repeated fields (or keys differing in case) are joined with ", ". */
-export type HeaderLookup = ReadonlyMap<string, string>;
+/**
+ * Lower-case name → value; repeated fields (or keys differing in case) are joined with ", ". What
+ * the verifier asks of it; a headerLookup() Map is one, a LowerCaseHeaders view another.
+ */
+export interface HeaderLookup {
+  get(name: string): string | undefined;
+  has(name: string): boolean;
+}
 
-export function headerLookup(headers: HttpHeaders): HeaderLookup {
+/**
+ * A record whose names are already lower-case and whose values are one string each (the bank's
+ * BankRequest.headers, made so by its listener), read in place: values are trimmed as they are
+ * read, as headerLookup() trims them, and nothing is copied. The bank verifies every signed
+ * request, and a Map of its headers was a kilobyte and a half of garbage a request.
+ */
+export class LowerCaseHeaders implements HeaderLookup {
+  constructor(private readonly headers: Readonly<Record<string, string | undefined>>) {}
+
+  get(name: string): string | undefined {
+    // Own fields only: a header record may be a plain object, whose prototype has names too.
+    if (!Object.hasOwn(this.headers, name)) return undefined;
+    const value = this.headers[name];
+    return value === undefined ? undefined : value.trim();
+  }
+
+  has(name: string): boolean {
+    return this.get(name) !== undefined;
+  }
+}
+
+export function headerLookup(headers: HttpHeaders): ReadonlyMap<string, string> {
   const lookup = new Map<string, string>();
   // Keys, not entries: the listener's header objects have no prototype (dictionary mode), where
   // Object.entries allocates a pair per header on every signed request.
@@ -62,19 +89,26 @@ export function buildSigningString(
   request: { method: string; target: string; headers: HeaderLookup | HttpHeaders },
 ): string {
   const lookup =
-    request.headers instanceof Map ? request.headers : headerLookup(request.headers as HttpHeaders);
-  return names
-    .map((name) => {
-      if (name === REQUEST_TARGET) {
-        return `${REQUEST_TARGET}: ${requestTarget(request.method, request.target)}`;
-      }
-      const value = lookup.get(name.toLowerCase());
-      if (value === undefined) {
-        throw new SigningStringError(name, `header '${name}' is listed for signing but absent`);
-      }
-      return `${name.toLowerCase()}: ${value}`;
-    })
-    .join('\n');
+    request.headers instanceof Map || request.headers instanceof LowerCaseHeaders
+      ? (request.headers as HeaderLookup)
+      : headerLookup(request.headers as HttpHeaders);
+  // A loop of concatenations rather than map and join: the bank builds one on every request.
+  let signingString = '';
+  for (let index = 0; index < names.length; index += 1) {
+    const name = names[index]!;
+    if (index > 0) signingString += '\n';
+    if (name === REQUEST_TARGET) {
+      signingString += `${REQUEST_TARGET}: ${requestTarget(request.method, request.target)}`;
+      continue;
+    }
+    const key = name.toLowerCase();
+    const value = lookup.get(key);
+    if (value === undefined) {
+      throw new SigningStringError(name, `header '${name}' is listed for signing but absent`);
+    }
+    signingString += `${key}: ${value}`;
+  }
+  return signingString;
 }
 
 /** The bytes that are signed (see module comment). */

@@ -24,6 +24,7 @@ import {
 } from './key-id.js';
 import { decodeRfc2047, needsRfc2047, type Rfc2047Decoding } from './rfc2047.js';
 import { verifyRsaSha256 } from './rsa-sha256.js';
+import { diagnoseMismatch } from './signing-diagnosis.js';
 import {
   checkSignedHeaders,
   defaultSignedHeaderNames,
@@ -43,6 +44,7 @@ import {
   type SigningCertificate,
 } from './signing-certificate.js';
 import {
+  LowerCaseHeaders,
   buildSigningString,
   headerLookup,
   signingStringBytes,
@@ -116,6 +118,11 @@ export interface SignedRequest {
   /** Path and query exactly as on the request line. */
   target: string;
   headers: HttpHeaders;
+  /**
+   * `headers` has lower-case names and one string a field (BankRequest.headers): read in place
+   * (LowerCaseHeaders) rather than copied into a lookup.
+   */
+  lowerCaseHeaders?: boolean;
   body?: RawBody;
   /** The signing certificate; defaults to the TPP-Signature-Certificate header. */
   certificate?: string | Buffer | X509Certificate;
@@ -245,7 +252,9 @@ function certificateMismatch(
 }
 
 export function verifySignedRequest(request: SignedRequest): SignedRequestVerification {
-  const headers = headerLookup(request.headers);
+  const headers: HeaderLookup = request.lowerCaseHeaders
+    ? new LowerCaseHeaders(request.headers as Readonly<Record<string, string>>)
+    : headerLookup(request.headers);
 
   // §5.2.1: a request that must be signed and has no signature is refused.
   const rawSignature = headers.get('signature');
@@ -382,69 +391,4 @@ export function verifySignedRequest(request: SignedRequest): SignedRequestVerifi
     ...(digestAlgorithm ? { digestAlgorithm } : {}),
     rfc2047: decoded.wrapped,
   };
-}
-
-/**
- * Tries the usual mistakes (only after a failure, so the success path stays one RSA verify):
- * headers signed in another order than listed, upper-case method in (request-target), a trailing
- * newline, CRLF separators, header names not lower-cased.
- */
-function diagnoseMismatch(
-  names: readonly string[],
-  request: SignedRequest,
-  headers: HeaderLookup,
-  signature: Buffer,
-  certificate: SigningCertificate,
-): { text: string; signingString: string } | undefined {
-  const verifies = (text: string): boolean =>
-    verifyRsaSha256(signingStringBytes(text), signature, certificate.publicKey);
-  const build = (order: readonly string[]): string =>
-    buildSigningString(order, { method: request.method, target: request.target, headers });
-  if (names.length <= 8) {
-    for (let i = 0; i < names.length; i++) {
-      for (let j = i + 1; j < names.length; j++) {
-        const order = [...names];
-        [order[i], order[j]] = [order[j]!, order[i]!];
-        const swapped = build(order);
-        if (verifies(swapped)) {
-          return {
-            text: `it verifies with '${names[i]}' and '${names[j]}' swapped — the signing string must follow the order of the headers list`,
-            signingString: swapped,
-          };
-        }
-      }
-    }
-    const reversed = names.length > 2 ? build([...names].reverse()) : undefined;
-    if (reversed !== undefined && verifies(reversed)) {
-      return {
-        text: 'it verifies with the headers in reverse order — the signing string must follow the order of the headers list',
-        signingString: reversed,
-      };
-    }
-  }
-  const signingString = build(names);
-  if (names.includes(REQUEST_TARGET)) {
-    const upper = signingString.replace(
-      `${REQUEST_TARGET}: ${request.method.toLowerCase()} `,
-      `${REQUEST_TARGET}: ${request.method.toUpperCase()} `,
-    );
-    if (verifies(upper))
-      return {
-        text: `(request-target) must use the lower-case method '${request.method.toLowerCase()}'`,
-        signingString: upper,
-      };
-  }
-  const withNewline = `${signingString}\n`;
-  if (verifies(withNewline))
-    return {
-      text: 'the signed text ends with a newline; the signing string has none',
-      signingString: withNewline,
-    };
-  const crlf = signingString.replace(/\n/g, '\r\n');
-  if (verifies(crlf))
-    return {
-      text: 'lines were joined with CRLF; the signing string uses \\n',
-      signingString: crlf,
-    };
-  return undefined;
 }

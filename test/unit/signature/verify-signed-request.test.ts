@@ -128,6 +128,50 @@ describe('verifySignedRequest (§5.2)', () => {
     ).toBe(true);
   });
 
+  describe("lowerCaseHeaders: the bank's own header record, read in place", () => {
+    const lowerCased = (request: ReturnType<typeof signed>): Record<string, string> =>
+      Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k.toLowerCase(), v]));
+
+    it('verifies as a copied lookup does, values trimmed of the spaces around them', () => {
+      const request = signed();
+      const headers = lowerCased(request);
+      headers['x-request-id'] = `  ${headers['x-request-id']}\t`;
+      headers['digest'] = ` ${headers['digest']}`;
+      const inPlace = verifySignedRequest({ ...request, headers, lowerCaseHeaders: true });
+      const copied = verifySignedRequest({ ...request, headers });
+      expect(inPlace).toMatchObject({
+        ok: true,
+        signedHeaderNames: ['digest', 'x-request-id', 'psu-id', 'tpp-redirect-uri'],
+      });
+      expect(inPlace.ok && inPlace.signingString).toBe(copied.ok && copied.signingString);
+    });
+
+    it("finds no header in an object's prototype: a listed 'constructor' is absent, not a crash", () => {
+      const request = signed();
+      const headers = lowerCased(request);
+      const parsed = parseSignatureHeader(headers['signature']!);
+      if (!parsed.ok) throw new Error('bad fixture');
+      headers['signature'] = buildSignatureHeader({
+        ...parsed.fields,
+        headers: [...parsed.fields.headers, 'constructor'],
+      });
+      expect(failureOf({ ...request, headers, lowerCaseHeaders: true })).toMatchObject({
+        part: 'headers',
+        reason: 'listed-but-absent',
+        text: expect.stringContaining("'constructor'"),
+      });
+    });
+
+    it('refuses a present PSU-ID left unsigned, as with a copied lookup', () => {
+      const request = signed();
+      const headers = { ...lowerCased(request), 'psu-corporate-id': 'corp-1' };
+      expect(failureOf({ ...request, headers, lowerCaseHeaders: true })).toMatchObject({
+        reason: 'not-signed',
+        text: expect.stringContaining('PSU-Corporate-ID'),
+      });
+    });
+  });
+
   it('fails when the signing string was built in another order than the headers list', () => {
     const request = signed();
     const reordered = withSignaturePart(
