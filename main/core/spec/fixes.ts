@@ -102,8 +102,46 @@ export type ActiveFixesResult =
   | { ok: true; active: ReadonlySet<FixName>; requested: readonly FixName[] }
   | { ok: false; error: UnknownFixError };
 
+/**
+ * Results given, by x-accept-fix value and then by which fixes are already default
+ * (all `now` changes): a TPP sends the same value on every request, and nothing changes a result
+ * once given. Bounded: a value seen once is forgotten with the rest when the map is full.
+ */
+const resultsByValue = new Map<string, Map<number, ActiveFixesResult>>();
+const withoutHeader = new Map<number, ActiveFixesResult>();
+const VALUES_KEPT = 256;
+function resultsOf(value: string): Map<number, ActiveFixesResult> {
+  let results = resultsByValue.get(value);
+  if (results === undefined) {
+    if (resultsByValue.size >= VALUES_KEPT) resultsByValue.clear();
+    results = new Map();
+    resultsByValue.set(value, results);
+  }
+  return results;
+}
+
+/** The fixes already default at `now`, one bit each in catalogue order. */
+function defaultDaysAt(now: Date): number {
+  const at = now.getTime();
+  let days = 0;
+  for (let index = 0; index < DEFAULT_FROM_MS.length; index += 1)
+    if (at >= DEFAULT_FROM_MS[index]!.from) days |= 1 << index;
+  return days;
+}
+
 /** The fixes active for one request: those asked for plus those already default on `now`. */
 export function activeFixes(headerValue: string | undefined, now: Date): ActiveFixesResult {
+  const days = defaultDaysAt(now);
+  const results = headerValue === undefined ? withoutHeader : resultsOf(headerValue);
+  let result = results.get(days);
+  if (result === undefined) {
+    result = fixesFor(headerValue, now);
+    results.set(days, result);
+  }
+  return result;
+}
+
+function fixesFor(headerValue: string | undefined, now: Date): ActiveFixesResult {
   const parsed = parseAcceptFix(headerValue);
   if (!parsed.ok) return parsed;
   const active = new Set<FixName>(parsed.requested);

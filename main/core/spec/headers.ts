@@ -127,11 +127,13 @@ function absoluteHttpUriProblem(value: string): string | undefined {
   return undefined;
 }
 
+/** One to three digits of value 0..255 (leading zeros allowed), four times with dots. */
+const OCTET = '(?:[0-9]{1,2}|[01][0-9]{2}|2[0-4][0-9]|25[0-5])';
+const IPV4 = new RegExp(`^(?:${OCTET}\\.){3}${OCTET}$`);
+
+// One expression rather than a split: PSU-IP-Address is checked on most requests.
 function isIpv4(value: string): boolean {
-  const parts = value.split('.');
-  return (
-    parts.length === 4 && parts.every((part) => /^[0-9]{1,3}$/.test(part) && Number(part) <= 255)
-  );
+  return IPV4.test(value);
 }
 
 function isIpv6(value: string): boolean {

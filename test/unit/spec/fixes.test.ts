@@ -68,6 +68,36 @@ describe('activeFixes on the bank clock', () => {
     expect(after.ok && [...after.active].sort()).toEqual([...FIX_NAMES].sort());
   });
 
+  it('gives each request the fixes of its own day, whatever was asked before', () => {
+    const days = ['2024-09-04T23:59:59Z', '2024-09-05T00:00:00Z', '2024-09-04T12:00:00Z'];
+    const active = (value: string | undefined, iso: string) => {
+      const result = activeFixes(value, at(iso));
+      return result.ok ? [...result.active].sort() : result.error.kind;
+    };
+    expect(days.map((iso) => active(undefined, iso))).toEqual([
+      ['amount-as-string'],
+      [...FIX_NAMES].sort(),
+      ['amount-as-string'],
+    ]);
+    expect(days.map((iso) => active('longer-names', iso))).toEqual([
+      ['amount-as-string', 'longer-names'],
+      [...FIX_NAMES].sort(),
+      ['amount-as-string', 'longer-names'],
+    ]);
+  });
+
+  it('refuses an empty x-accept-fix after a request without one, and the other way round', () => {
+    const now = at('2025-01-01T00:00:00Z');
+    expect(activeFixes(undefined, now).ok).toBe(true);
+    expect(activeFixes('', now)).toMatchObject({
+      ok: false,
+      error: { kind: 'unknown-fix', name: '' },
+    });
+    expect(activeFixes(undefined, now).ok).toBe(true);
+    expect(activeFixes('bogus', now).ok).toBe(false);
+    expect(activeFixes('bogus', now).ok).toBe(false);
+  });
+
   it('returns the typed error for an unknown fix', () => {
     const result = activeFixes('bogus', at('2025-01-01T00:00:00Z'));
     expect(result).toMatchObject({ ok: false, error: { kind: 'unknown-fix', name: 'bogus' } });

@@ -97,6 +97,13 @@ describe('header format rules', () => {
     ok('psu-ip-address', '::ffff:192.0.2.1');
     ok('psu-ip-address', '2001:0db8:0000:0000:0000:ff00:0042:8329');
     bad('psu-ip-address', '256.1.1.1');
+    ok('psu-ip-address', '255.249.199.0');
+    ok('psu-ip-address', '001.02.3.000');
+    bad('psu-ip-address', '1.2.3.260');
+    bad('psu-ip-address', '1.2.3.1000');
+    bad('psu-ip-address', '1.2.3.4.5');
+    bad('psu-ip-address', '1..2.3');
+    bad('psu-ip-address', '1.2.3.4\n');
     bad('psu-ip-address', '1.2.3');
     bad('psu-ip-address', '2001:db8::1::2');
     bad('psu-ip-address', 'localhost');

@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import type { Clock } from '../../clock.js';
 import { SigningCertificateCache } from '../../signature/index.js';
 import { bankError } from '../../spec/errors.js';
+import type { FixName } from '../../spec/fixes.js';
 import { SpecValidator } from '../../spec/validation.js';
 import { cachedInspector, inspectTppCertificate } from '../trust/certificate-inspection.js';
 import { httpDates, isoTimestamps } from '../log/iso-timestamp.js';
@@ -166,7 +167,12 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       // a promise and waits a microtask turn, ten times a request for nothing. A stage's end is
       // the next one's beginning: one clock reading a stage.
       let mark = performance.now();
-      for (const [name, stage] of stages) {
+      // Indexed, without destructuring: with an await in the loop, V8 kept each iteration's
+      // iterator results as garbage, 400 bytes a request.
+      for (let index = 0; index < stages.length; index += 1) {
+        const entry = stages[index]!;
+        const name = entry[0];
+        const stage = entry[1];
         current = name;
         const returned = stage(ctx);
         const result = returned instanceof Promise ? await returned : returned;
@@ -249,6 +255,10 @@ function pipelineStages(
   ];
 }
 
+// Until the route and fixes stages read the request's own: shared, since nothing changes them.
+const NO_QUERY: ReadonlyMap<string, readonly string[]> = new Map();
+const NO_FIXES: ReadonlySet<FixName> = new Set();
+
 /** A request's context as it enters the stages: the bank clock's now, the live fault profiles. */
 function newRequestContext(
   request: BankRequest,
@@ -260,9 +270,9 @@ function newRequestContext(
     now: options.clock.now(),
     pathParams: {},
     params: {},
-    rawQuery: new Map(),
+    rawQuery: NO_QUERY,
     query: {},
-    fixes: new Set(),
+    fixes: NO_FIXES,
     faults: faultSetOf(options.state().behaviour.faultProfiles),
     requestedFixes: [],
   };

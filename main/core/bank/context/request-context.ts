@@ -31,7 +31,7 @@ export type StageName = (typeof STAGE_NAMES)[number];
 export interface IdentifiedTpp {
   organizationIdentifier?: string;
   /** TPP roles granted by the certificate's PSD2 QCStatement (PSP_AI → AISP, PSP_PI → PISP). */
-  certificateRoles: TppRole[];
+  certificateRoles: readonly TppRole[];
   /** Registered name, when the registry knows the TPP. */
   registeredName?: string;
 }
@@ -46,7 +46,7 @@ export interface RequestContext {
   /** The path parameters as typed values (params stage); empty on routes that resolve none. */
   params: ResolvedParams;
   /** Raw query: name → values as sent. */
-  rawQuery: Map<string, string[]>;
+  rawQuery: ReadonlyMap<string, readonly string[]>;
   /** Query after coercion and validation (request-schema stage). */
   query: Record<string, unknown>;
   /** Active fixes (§9.2): requested plus default-by-date; handlers read fixes only from here. */

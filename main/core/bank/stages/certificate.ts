@@ -56,6 +56,19 @@ export interface CertificateStageOptions {
   revocation?: RevocationLists;
 }
 
+/** The PSD2 roles of an inspection as TPP roles, made once an inspection (one a certificate). */
+const tppRoles = new WeakMap<CertificateInspection, readonly TppRole[]>();
+function tppRolesOf(inspection: CertificateInspection): readonly TppRole[] {
+  let roles = tppRoles.get(inspection);
+  if (roles === undefined) {
+    roles = inspection.roles
+      .map((role) => TPP_ROLE_BY_CERTIFICATE_ROLE[role])
+      .filter((role): role is TppRole => role !== null);
+    tppRoles.set(inspection, roles);
+  }
+  return roles;
+}
+
 export function certificateStage(options: CertificateStageOptions): Stage {
   const { mode, trustStore, registry, inspect, revocation } = options;
   const clientCertificates = new SigningCertificateCache(64);
@@ -72,9 +85,7 @@ export function certificateStage(options: CertificateStageOptions): Stage {
     if (!route.signed || !ctx.signature) return ctx;
     const certificate = ctx.signature.certificate;
     const inspection = inspect(certificate);
-    const certificateRoles = inspection.roles
-      .map((role) => TPP_ROLE_BY_CERTIFICATE_ROLE[role])
-      .filter((role): role is TppRole => role !== null);
+    const certificateRoles = tppRolesOf(inspection);
     ctx.tpp = { certificateRoles };
     if (inspection.organizationIdentifier !== undefined)
       ctx.tpp.organizationIdentifier = inspection.organizationIdentifier;

@@ -6,7 +6,7 @@ import { bankError } from '../../spec/errors.js';
 import { checkHeaderValue, headerRule } from '../../spec/headers.js';
 import { faultActive, faultEntries, type FaultId } from '../faults/index.js';
 import { reject } from '../http/refusal.js';
-import type { RequestContext, Stage } from '../context/request-context.js';
+import type { RequestContext, RouteDefinition, Stage } from '../context/request-context.js';
 import { faultyFailureAnswer } from './signature-faults.js';
 
 /** Optional headers a fault makes required: rule id → [method and path, header key]. */
@@ -47,6 +47,20 @@ function requirementWaived(ctx: RequestContext, key: string): boolean {
     ctx.route?.path === '/v1/card-accounts/{account-id}/transactions' &&
     (key === 'tpp-session-id' || key === 'x-accept-fix' || key === 'tpp-redirect-uri')
   );
+}
+
+/** REQUIRED_BY_FAULT's entries, made once rather than on every request. */
+const REQUIRED_BY_FAULT_ENTRIES = faultEntries(REQUIRED_BY_FAULT);
+
+/** A route's declared headers, required then optional: one array a route, not one a request. */
+const declaredHeaders = new WeakMap<RouteDefinition, readonly string[]>();
+function declaredOf(route: RouteDefinition): readonly string[] {
+  let declared = declaredHeaders.get(route);
+  if (declared === undefined) {
+    declared = [...route.headers.required, ...route.headers.optional];
+    declaredHeaders.set(route, declared);
+  }
+  return declared;
 }
 
 /** FORMAT_FAULTS the other way round, built once: header key → the rule ids that waive it. */
@@ -93,8 +107,8 @@ export const headerStage: Stage = (ctx) => {
       );
     }
   }
-  for (const [rule, [where, key]] of faultEntries(REQUIRED_BY_FAULT))
-    if (where === endpoint && headers[key] === undefined && faultActive(ctx, rule))
+  for (const [rule, [where, key]] of REQUIRED_BY_FAULT_ENTRIES)
+    if (headers[key] === undefined && faultActive(ctx, rule) && where === endpoint)
       return reject(
         `fault.headers.required.${key}`,
         bankError('HTTP_HEADER_REQUIRED', `${displayName(key)} header is required on ${endpoint}`, {
@@ -121,8 +135,7 @@ export const headerStage: Stage = (ctx) => {
       ),
     );
 
-  const declared = [...route.headers.required, ...route.headers.optional];
-  for (const key of declared) {
+  for (const key of declaredOf(route)) {
     const value = headers[key];
     if (value === undefined) continue;
     if (duplicateHeaders.includes(key))

@@ -54,16 +54,17 @@ function matchSegments(
   segments: readonly string[],
 ): Record<string, string> | undefined {
   if (route.segments.length !== segments.length) return undefined;
-  const params: Record<string, string> = {};
+  // Matched first, the parameters taken after: every request is matched against the routes in
+  // turn, and most of those it is tried against are not its own.
   for (let i = 0; i < segments.length; i++) {
     const expected = route.segments[i]!;
     const actual = segments[i]!;
-    if ('literal' in expected) {
-      if (expected.literal !== actual) return undefined;
-    } else {
-      if (actual === '') return undefined;
-      params[expected.parameter] = actual;
-    }
+    if ('literal' in expected ? expected.literal !== actual : actual === '') return undefined;
+  }
+  const params: Record<string, string> = {};
+  for (let i = 0; i < segments.length; i++) {
+    const expected = route.segments[i]!;
+    if (!('literal' in expected)) params[expected.parameter] = segments[i]!;
   }
   return params;
 }
@@ -71,11 +72,14 @@ function matchSegments(
 export interface ParsedTarget {
   path: string;
   segments: string[];
-  query: Map<string, string[]>;
+  query: ReadonlyMap<string, readonly string[]>;
 }
 
 /** Splits an origin-form target; undefined when it is not one or its path is not valid %-encoding.
  * */
+/** The query of a target without one (most GETs): shared, since nothing changes it. */
+const NO_QUERY: ReadonlyMap<string, readonly string[]> = new Map();
+
 export function parseTarget(target: string): ParsedTarget | { error: string } {
   if (!target.startsWith('/')) return { error: 'request target must be a path (origin form)' };
   const queryAt = target.indexOf('?');
@@ -94,8 +98,8 @@ export function parseTarget(target: string): ParsedTarget | { error: string } {
       return { error: `path segment '${raw}' is not valid percent-encoding` };
     }
   }
+  if (queryText === '') return { path, segments, query: NO_QUERY };
   const query = new Map<string, string[]>();
-  if (queryText === '') return { path, segments, query };
   for (const [name, value] of new URLSearchParams(queryText)) {
     const values = query.get(name);
     if (values) values.push(value);

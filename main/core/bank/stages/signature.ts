@@ -50,7 +50,15 @@ export function signatureStage(cache: SigningCertificateCache): Stage {
   return (ctx) => {
     if (!ctx.route!.signed) return ctx;
     const { method, target, headers, body } = ctx.request;
-    const input = applySignatureFaults(ctx, { method, target, headers, body, cache });
+    // BankRequest.headers: lower-case names, one string a field (http/messages.ts).
+    const input = applySignatureFaults(ctx, {
+      method,
+      target,
+      headers,
+      lowerCaseHeaders: true,
+      body,
+      cache,
+    });
     if (isRejection(input)) return input;
     const result = verifySignedRequest(input);
     if (!result.ok) {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseTarget } from '../../../../main/core/bank/stages/route.js';
+import { BANK_ROUTES } from '../../../../main/core/bank/handlers/routes.js';
+import { compileRoutes, parseTarget, routeStage } from '../../../../main/core/bank/stages/route.js';
+import type { RequestContext } from '../../../../main/core/bank/context/request-context.js';
 
 describe('parseTarget (the route stage)', () => {
   it('decodes percent-encoded segments and keeps the others as sent', () => {
@@ -34,5 +36,37 @@ describe('parseTarget (the route stage)', () => {
       segments: ['v1', 'x'],
       query: new Map(),
     });
+  });
+});
+
+describe('routeStage: matching a request line against every route', () => {
+  const stage = routeStage(compileRoutes(BANK_ROUTES), 'sandbox');
+  const routed = (method: string, target: string) => {
+    const ctx = { request: { method, target } } as unknown as RequestContext;
+    const result = stage(ctx) as RequestContext | { rule: string };
+    return 'rule' in result
+      ? result.rule
+      : { path: result.route?.path, params: result.pathParams, query: [...result.rawQuery] };
+  };
+
+  it('takes the parameters of its own route, not of the routes with as many segments tried before', () => {
+    expect(routed('GET', '/v1/consents/c-1/status')).toEqual({
+      path: '/v1/consents/{consentId}/status',
+      params: { consentId: 'c-1' },
+      query: [],
+    });
+    expect(routed('GET', '/v1/payments/sepa-credit-transfers/p-1/status')).toEqual({
+      path: '/v1/payments/{payment-product}/{paymentId}/status',
+      params: { 'payment-product': 'sepa-credit-transfers', paymentId: 'p-1' },
+      query: [],
+    });
+  });
+
+  it("matches no route with an empty parameter, and keeps each request's query its own", () => {
+    expect(routed('GET', '/v1/consents//status')).toBe('route.not-found');
+    expect(routed('GET', '/v1/accounts/a-1/transactions?bookingStatus=booked')).toMatchObject({
+      query: [['bookingStatus', ['booked']]],
+    });
+    expect(routed('GET', '/v1/accounts/a-1/transactions')).toMatchObject({ query: [] });
   });
 });

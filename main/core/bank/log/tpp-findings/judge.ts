@@ -98,13 +98,42 @@ export function isScaRefusal(decision: Decision): boolean {
 
 const CARD_TRANSACTIONS = '/v1/card-accounts/{account-id}/transactions';
 
+const passing = (rule: TppRuleId, text: string): Verdict => ({ rule, verdict: 'pass', text });
+
+/**
+ * The passes every accepted request earns, made once: judgeDecision runs on every request, and
+ * nothing changes a verdict once given.
+ */
+const FORMAT_PASS = passing('TPP-HEADERS-FORMAT', 'every header sent has its §4.1 form');
+const SIGNATURE_PASSES = [
+  passing('TPP-SIGN-REQUEST', 'signed, with a readable Signature and TPP-Signature-Certificate'),
+  passing('TPP-SIGN-HEADERS', 'every §5.2(4) header the request carries is signed'),
+  passing('TPP-SIGN-KEYID', 'keyId names the certificate in TPP-Signature-Certificate'),
+  passing('TPP-SIGN-STRING', 'the signature verifies over the §5.2(5) signing string'),
+];
+const DIGEST_PASS = passing('TPP-SIGN-DIGEST', 'the Digest matches the body');
+
+/** TPP-HEADERS-REQUIRED's pass names the endpoint: one verdict a route. */
+const requiredPasses = new WeakMap<RouteDefinition, Verdict>();
+function requiredPassOf(route: RouteDefinition): Verdict {
+  let verdict = requiredPasses.get(route);
+  if (verdict === undefined) {
+    verdict = passing(
+      'TPP-HEADERS-REQUIRED',
+      `every header ${route.method} ${route.path} requires was sent`,
+    );
+    requiredPasses.set(route, verdict);
+  }
+  return verdict;
+}
+
 /** The verdicts the bank's decision gives, without memory across requests. */
 export function judgeDecision(decision: Decision): Verdict[] {
   const verdicts: Verdict[] = [];
   const { route, headers, rejection } = decision;
   const fail = (rule: TppRuleId) =>
     verdicts.push({ rule, verdict: 'fail', text: rejection?.text ?? '' });
-  const pass = (rule: TppRuleId, text: string) => verdicts.push({ rule, verdict: 'pass', text });
+  const pass = (rule: TppRuleId, text: string) => verdicts.push(passing(rule, text));
 
   const refused =
     rejection &&
@@ -115,18 +144,13 @@ export function judgeDecision(decision: Decision): Verdict[] {
 
   const sent = (key: string) => headers[key] !== undefined;
   if (passed(decision, 'fixes')) {
-    pass('TPP-HEADERS-REQUIRED', `every header ${route.method} ${route.path} requires was sent`);
-    pass('TPP-HEADERS-FORMAT', 'every header sent has its §4.1 form');
+    verdicts.push(requiredPassOf(route), FORMAT_PASS);
     if (route.headers.required.includes('tpp-redirect-uri'))
       pass('TPP-REDIRECT-URI', `TPP-Redirect-URI sent: ${headers['tpp-redirect-uri']}`);
   }
   if (passed(decision, 'signature')) {
-    pass('TPP-SIGN-REQUEST', 'signed, with a readable Signature and TPP-Signature-Certificate');
-    pass('TPP-SIGN-HEADERS', 'every §5.2(4) header the request carries is signed');
-    pass('TPP-SIGN-KEYID', 'keyId names the certificate in TPP-Signature-Certificate');
-    pass('TPP-SIGN-STRING', 'the signature verifies over the §5.2(5) signing string');
-    if (decision.bodySize > 0 || sent('digest'))
-      pass('TPP-SIGN-DIGEST', 'the Digest matches the body');
+    verdicts.push(...SIGNATURE_PASSES);
+    if (decision.bodySize > 0 || sent('digest')) verdicts.push(DIGEST_PASS);
   }
   const declared = (key: string) =>
     route.headers.required.includes(key) || route.headers.optional.includes(key);
