@@ -2,7 +2,7 @@
  * The in-process loop of `npm run bench:bank` (bench/bank.ts `--handle-loop`): CPU per call of
  * the bank against the bare check, with no socket in between, for a profile.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { X509Certificate } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { getHeapSpaceStatistics } from 'node:v8';
@@ -58,6 +58,15 @@ export async function handleLoop(
     server?.stop();
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/** Whether this system gives a thread's own CPU time (Linux: /proc/thread-self/schedstat). */
+const threadClock = () => existsSync('/proc/thread-self/schedstat');
+
+/** CPU time of the calling thread alone, ns; 0 where the system does not give it. */
+function threadNs(): number {
+  if (!threadClock()) return 0;
+  return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]);
 }
 
 /** The loop itself, on a bank of `engine` at `where` (a SQLite file or a PostgreSQL URL). */
@@ -119,30 +128,42 @@ async function measure(
   // which no full collection ran (one that did shrinks it), over those blocks' calls.
   let promoted = 0;
   let promotedCalls = 0;
+  // The JavaScript thread's own share of each side's CPU; the rest is the garbage collector's
+  // helper threads.
+  let bankMain = 0;
+  let bareMain = 0;
   for (let done = 0; done < count; done += block) {
     const oldBefore = oldSpaceUsed();
     let started = process.cpuUsage();
+    let mainStarted = threadNs();
     for (let i = 0; i < block; i += 1) await call();
     // The calls never leave the microtask queue, so no timer runs between them: the request log
     // a PostgreSQL bank writes behind (every FLUSH_DELAY_MS) is written here, in the block's CPU.
     await bank.flush();
     let used = process.cpuUsage(started);
     bankMicros += used.user + used.system;
+    bankMain += threadNs() - mainStarted;
     const grown = oldSpaceUsed() - oldBefore;
     if (grown >= 0) {
       promoted += grown;
       promotedCalls += block;
     }
     started = process.cpuUsage();
+    mainStarted = threadNs();
     for (let i = 0; i < block; i += 1) bare();
     used = process.cpuUsage(started);
     bareMicros += used.user + used.system;
+    bareMain += threadNs() - mainStarted;
   }
   const calls = Math.ceil(count / block) * block;
   const named = { memory: '', sqlite: ' (SQLite)', postgres: ' (PostgreSQL)' }[engine];
   console.log(
     `${kind}${named}: bank.handle ${(bankMicros / calls).toFixed(1)} µs CPU a call, the bare check ${(bareMicros / calls).toFixed(1)} µs: ${(bankMicros / bareMicros).toFixed(2)}×; the old generation grew ${promotedCalls ? (promoted / promotedCalls).toFixed(0) : '?'} bytes a call`,
   );
+  if (threadClock())
+    console.log(
+      `  of which the JavaScript thread: bank ${(bankMain / 1000 / calls).toFixed(1)} µs, bare ${(bareMain / 1000 / calls).toFixed(1)} µs; the other threads (the garbage collector's helpers) ${((bankMicros - bankMain / 1000) / calls).toFixed(1)} and ${((bareMicros - bareMain / 1000) / calls).toFixed(1)} µs`,
+    );
   await close();
 }
 
