@@ -118,20 +118,24 @@ export const newHeaders = (): Record<string, string> => new RequestHeaders();
 /** Lower-case name → joined value, and the names that appeared more than once. */
 export function headersFromRaw(rawHeaders: readonly string[]): {
   headers: Record<string, string>;
-  duplicateHeaders: string[];
+  duplicateHeaders: readonly string[];
 } {
   const headers = newHeaders();
-  const duplicates = new Set<string>();
+  // Made only when a field comes twice: most requests have none, and this runs on every one.
+  let duplicates: string[] | undefined;
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
     const name = rawHeaders[i]!.toLowerCase();
     const value = rawHeaders[i + 1]!;
     if (Object.hasOwn(headers, name)) {
-      duplicates.add(name);
+      duplicates ??= [];
+      if (!duplicates.includes(name)) duplicates.push(name);
       headers[name] = `${headers[name]}, ${value}`;
     } else headers[name] = value;
   }
-  return { headers, duplicateHeaders: [...duplicates] };
+  return { headers, duplicateHeaders: duplicates ?? NO_DUPLICATES };
 }
+
+const NO_DUPLICATES: readonly string[] = [];
 
 /**
  * The answers made in one turn of the event loop, written together in its check phase, and then
@@ -203,7 +207,7 @@ function requestListener(
         headers,
         headersUnshared: true,
         duplicateHeaders,
-        body: sink ? EMPTY_BODY : Buffer.concat(chunks, kept),
+        body: sink || kept === 0 ? EMPTY_BODY : Buffer.concat(chunks, kept),
         ...(sink
           ? {
               parsedBody: {
