@@ -52,11 +52,17 @@ async function openStore(url: string): Promise<PgBankStore> {
   return store;
 }
 
-/** Commits `change` through `store` as an admin call would: under the lock. */
+/**
+ * Commits `change` through `store` as an admin call would: under the lock, and done when its
+ * answer could be sent, once every member with a live read lease acknowledged it. Without that
+ * wait a member whose lease was live could still read as of before the commit, rightly (nothing
+ * was answered yet), and the reads below would not be behind.
+ */
 async function commitThrough(store: PgBankStore, change: (state: DomainState) => void) {
   await store.begin();
   change(store.view);
   await store.commit();
+  await store.acknowledged();
 }
 
 describe.skipIf(!has('postgres'))('requests in groups on a shared PostgreSQL store', () => {
