@@ -75,11 +75,11 @@ export interface ParsedTarget {
   query: ReadonlyMap<string, readonly string[]>;
 }
 
-/** Splits an origin-form target; undefined when it is not one or its path is not valid %-encoding.
- * */
 /** The query of a target without one (most GETs): shared, since nothing changes it. */
 const NO_QUERY: ReadonlyMap<string, readonly string[]> = new Map();
 
+/** Splits an origin-form target; undefined when it is not one or its path is not valid %-encoding.
+ * */
 export function parseTarget(target: string): ParsedTarget | { error: string } {
   if (!target.startsWith('/')) return { error: 'request target must be a path (origin form)' };
   const queryAt = target.indexOf('?');
