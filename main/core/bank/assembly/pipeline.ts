@@ -37,7 +37,7 @@ import { fixesStage } from '../stages/fixes.js';
 import { headerStage } from '../stages/headers.js';
 import { paramsStage } from '../stages/params.js';
 import { requestSchemaStage } from '../stages/request-schema.js';
-import { compileRoutes, routeOf, routeStage } from '../stages/route.js';
+import { NO_QUERY, compileRoutes, routeOf, routeStage } from '../stages/route.js';
 import { pageErrorResponse, pageResponse } from '../handlers/sca/pages/response.js';
 import { scaSessionHook, sessionStage, type SessionHook } from '../stages/session.js';
 import { signatureStage } from '../stages/signature.js';
@@ -256,7 +256,6 @@ function pipelineStages(
 }
 
 // Until the route and fixes stages read the request's own: shared, since nothing changes them.
-const NO_QUERY: ReadonlyMap<string, readonly string[]> = new Map();
 const NO_FIXES: ReadonlySet<FixName> = new Set();
 
 /** A request's context as it enters the stages: the bank clock's now, the live fault profiles. */

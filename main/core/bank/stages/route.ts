@@ -75,8 +75,8 @@ export interface ParsedTarget {
   query: ReadonlyMap<string, readonly string[]>;
 }
 
-/** The query of a target without one (most GETs): shared, since nothing changes it. */
-const NO_QUERY: ReadonlyMap<string, readonly string[]> = new Map();
+/** The query of a target without one (most GETs), and of a request not yet routed: shared. */
+export const NO_QUERY: ReadonlyMap<string, readonly string[]> = new Map();
 
 /** Splits an origin-form target; undefined when it is not one or its path is not valid %-encoding.
  * */
